@@ -1,0 +1,60 @@
+"""The one error hierarchy of the daemon.
+
+::
+
+    CodeRecallError
+    ├── ConfigError            bad config file, key or value (fails at start)
+    ├── InvalidArgument        a request that can never succeed as written
+    ├── NotFound               unknown repo, path or symbol
+    ├── MirrorError            clone / fetch / object lookup failed for one repo
+    ├── ParseError             one file could not be parsed
+    ├── EmbedError             the dense model could not be loaded or run
+    └── StoreError             the vector store rejected an operation
+        ├── StoreUnavailable   the store cannot be reached or opened
+        └── StoreMismatch      the store was built for another model / vector space
+
+The gRPC layer maps each class to a status code in one table (``server/errors.py``);
+domain code raises these and never imports grpc.
+"""
+
+from __future__ import annotations
+
+
+class CodeRecallError(Exception):
+    """Base of every error the daemon raises on purpose."""
+
+
+class ConfigError(CodeRecallError):
+    """A configuration key has a bad value; the message names the key and value."""
+
+
+class InvalidArgument(CodeRecallError):
+    """A request argument is malformed (empty query, bad line range, ...)."""
+
+
+class NotFound(CodeRecallError):
+    """A repository, path or symbol that the index does not know."""
+
+
+class MirrorError(CodeRecallError):
+    """Cloning, fetching or reading git objects of one repository failed."""
+
+
+class ParseError(CodeRecallError):
+    """One file could not be parsed into symbols."""
+
+
+class EmbedError(CodeRecallError):
+    """The dense embedding model could not be assembled, loaded or run."""
+
+
+class StoreError(CodeRecallError):
+    """The vector store rejected an operation."""
+
+
+class StoreUnavailable(StoreError):
+    """The vector store cannot be opened or reached."""
+
+
+class StoreMismatch(StoreError):
+    """The store on disk was built with another embedding model or dimension."""

@@ -1,0 +1,284 @@
+"""Records passed between pipeline stages and the query path.
+
+All records are frozen, slotted dataclasses. Conventions shared by every record:
+
+* lines are 1-based and inclusive, counted over the blob's lines (``\\n`` ends a line);
+* ``*_byte`` offsets are 0-based, end-exclusive, over the raw git blob bytes (a BOM and
+  CR bytes count);
+* ``path`` is the repository-relative path exactly as stored in git (``/`` separators).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class SymbolKind(StrEnum):
+    """What a chunk describes; reused as a payload value and a metric label."""
+
+    FUNCTION = "function"
+    METHOD = "method"
+    CLASS = "class"
+    INTERFACE = "interface"
+    STRUCT = "struct"
+    ENUM = "enum"
+    TRAIT = "trait"
+    TYPE_ALIAS = "type_alias"
+    MODULE = "module"
+    SECTION = "section"
+
+
+class RepoState(StrEnum):
+    """Lifecycle of one configured repository (a log field and a metric label)."""
+
+    PENDING = "pending"
+    SYNCING = "syncing"
+    INDEXING = "indexing"
+    READY = "ready"
+    EMPTY = "empty"
+    ERROR = "error"
+
+
+class ChangeStatus(StrEnum):
+    """How a path differs between the commit's tree and the ledger."""
+
+    ADDED = "added"
+    MODIFIED = "modified"
+    DELETED = "deleted"
+
+
+class FileState(StrEnum):
+    """Outcome of indexing one file, kept in the ledger."""
+
+    INDEXED = "indexed"
+    SKIPPED = "skipped"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """One call expression inside a symbol.
+
+    Attributes:
+        name: the callee as written, dotted (``self.save``, ``os.path.join``, ``helper``).
+        line: 1-based line of the call expression's start.
+    """
+
+    name: str
+    line: int
+
+    @property
+    def short_name(self) -> str:
+        """Last dotted segment: ``os.path.join`` -> ``join``."""
+        return self.name.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """One definition parsed from a file.
+
+    ``start_line``/``start_byte`` include decorators; ``end_*`` is the end of the body.
+    ``qualified_name`` is file-relative and dotted for Python (``Class.method``,
+    ``outer.inner``); ``parent`` is the enclosing symbol's qualified name or ``""``.
+    ``call_sites`` are the calls whose nearest enclosing symbol is this one.
+    """
+
+    kind: SymbolKind
+    name: str
+    qualified_name: str
+    parent: str
+    signature: str
+    docstring: str
+    start_line: int
+    end_line: int
+    start_byte: int
+    end_byte: int
+    decorators: tuple[str, ...] = ()
+    is_async: bool = False
+    call_sites: tuple[CallSite, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFile:
+    """Everything ``parse.symbols`` extracts from one blob.
+
+    ``module_call_sites`` are calls made by top-level code (outside every symbol).
+    ``line_count`` is the number of lines of the blob (a trailing newline does not
+    start a new line). ``has_errors`` is true when tree-sitter produced ERROR nodes.
+    """
+
+    language: str
+    symbols: tuple[Symbol, ...]
+    imports: tuple[str, ...]
+    module_call_sites: tuple[CallSite, ...]
+    module_docstring: str
+    line_count: int
+    has_errors: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The unit that becomes one point in the vector store.
+
+    ``text`` is the exact source of lines ``start_line..end_line`` (raw blob decoded as
+    UTF-8); ``embed_text`` is what the dense model and the sparse tokenizer see (a short
+    header plus the source, truncated to the model's budget).
+    ``ordinal`` disambiguates chunks that share a qualified name in one file.
+    """
+
+    repo: str
+    path: str
+    language: str
+    kind: SymbolKind
+    name: str
+    qualified_name: str
+    parent: str
+    signature: str
+    docstring: str
+    start_line: int
+    end_line: int
+    start_byte: int
+    end_byte: int
+    text: str
+    embed_text: str
+    ordinal: int = 0
+    call_sites: tuple[CallSite, ...] = ()
+    imports: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FileChange:
+    """One path whose blob differs between the commit's tree and the ledger.
+
+    ``blob_id`` is the new blob (``""`` when deleted); ``old_blob_id`` the ledger's
+    (``""`` when added).
+    """
+
+    path: str
+    status: ChangeStatus
+    blob_id: str
+    old_blob_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MirrorResult:
+    """Outcome of ``mirror.sync``: where the bare mirror lives and what the branch points at.
+
+    ``commit`` is ``""`` when the branch is unborn (an empty repository).
+    """
+
+    name: str
+    git_dir: str
+    branch: str
+    commit: str
+    fetched: bool
+    duration_s: float
+
+
+@dataclass(frozen=True, slots=True)
+class SparseVector:
+    """A sparse vector: parallel lists of dimension ids (uint32) and weights."""
+
+    indices: tuple[int, ...]
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PointRecord:
+    """A point as the store sees it: id, payload and vectors.
+
+    ``dense`` is ``None`` when the embedder has not reached this chunk yet (DESIGN.md
+    decision 4: lexical first, dense behind).
+    """
+
+    id: str
+    payload: dict
+    sparse: SparseVector
+    dense: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One point returned by a store query, with its payload and score."""
+
+    id: str
+    score: float
+    payload: dict = field(default_factory=dict)
+
+
+# --- query path -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolHit:
+    """One symbol answered by search or symbol lookup.
+
+    ``score`` is the fused rank score for search (higher is better; RRF scores are
+    small, ~1/(k+rank)), and 1.0 for exact lookups. ``commit`` is the indexed commit
+    the answer comes from.
+    """
+
+    repo: str
+    path: str
+    language: str
+    kind: str
+    name: str
+    qualified_name: str
+    parent: str
+    signature: str
+    docstring: str
+    start_line: int
+    end_line: int
+    start_byte: int
+    end_byte: int
+    commit: str
+    score: float = 1.0
+    match: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CallerHit:
+    """One call site of a callee: where it is and which symbol makes the call.
+
+    ``caller`` is the calling symbol's qualified name, ``""`` for top-level code.
+    ``callee`` is the call as written (dotted).
+    """
+
+    repo: str
+    path: str
+    line: int
+    caller: str
+    callee: str
+    commit: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """Source lines read from the mirror's git objects at the indexed commit."""
+
+    repo: str
+    path: str
+    commit: str
+    start_line: int
+    end_line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RepoStatus:
+    """What ``ListRepos`` reports for one configured repository.
+
+    ``last_sync_unix_s`` is seconds since the epoch of the last finished sync (0 if never).
+    """
+
+    name: str
+    url: str
+    branch: str
+    indexed_commit: str
+    files: int
+    symbols: int
+    chunks: int
+    last_sync_unix_s: float
+    state: str
+    error: str
