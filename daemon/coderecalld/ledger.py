@@ -1,0 +1,169 @@
+"""The ledger: SQLite record of what was indexed from which blob, per repo and path.
+
+The diff of a sync is the commit's tree against this ledger (DESIGN.md decision 1): a path
+is changed when its blob id differs from the ledger's or is missing there, and deleted when
+the ledger has it and the tree does not. A file is recorded only after its points were
+written, so a crash at any instant re-runs exactly the unfinished files. Skipped files are
+recorded too (with their blob id), so they are re-examined only when their blob changes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS files (
+    repo TEXT NOT NULL, path TEXT NOT NULL, blob_id TEXT NOT NULL,
+    state TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '',
+    symbols INTEGER NOT NULL DEFAULT 0, chunks INTEGER NOT NULL DEFAULT 0,
+    point_ids TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (repo, path)
+);
+CREATE TABLE IF NOT EXISTS repos (
+    name TEXT PRIMARY KEY, url TEXT NOT NULL DEFAULT '', branch TEXT NOT NULL DEFAULT '',
+    indexed_commit TEXT NOT NULL DEFAULT '', last_sync REAL NOT NULL DEFAULT 0,
+    state TEXT NOT NULL DEFAULT 'pending', error TEXT NOT NULL DEFAULT ''
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class RepoRow:
+    """The ledger's view of one repo. ``last_sync_unix_s`` is 0 if never synced."""
+
+    name: str
+    url: str
+    branch: str
+    indexed_commit: str
+    last_sync_unix_s: float
+    state: RepoState
+    error: str
+    files: int
+    symbols: int
+    chunks: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileRow:
+    """The ledger's record of one file: its blob, outcome, and the point ids written."""
+
+    path: str
+    blob_id: str
+    state: FileState
+    reason: str
+    symbols: int
+    chunks: int
+    point_ids: tuple[str, ...]
+
+
+class Ledger:
+    """SQLite-backed ledger; safe to share between threads (one connection, one lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def diff(self, repo: str, blobs: Mapping[str, str]) -> list[FileChange]:
+        """Changes between a commit's tree (``path -> blob_id``) and the ledger, sorted by path."""
+        known = self._blob_ids(repo)
+        changes = [
+            FileChange(path, ChangeStatus.MODIFIED if path in known else ChangeStatus.ADDED,
+                       blob_id, known.get(path, ""))
+            for path, blob_id in blobs.items() if known.get(path) != blob_id
+        ]
+        changes += [FileChange(path, ChangeStatus.DELETED, "", old)
+                    for path, old in known.items() if path not in blobs]
+        return sorted(changes, key=lambda c: c.path)
+
+    def _blob_ids(self, repo: str) -> dict[str, str]:
+        with self._lock:
+            rows = self._db.execute("SELECT path, blob_id FROM files WHERE repo=?", (repo,))
+            return dict(rows.fetchall())
+
+    def record_file(self, repo: str, row: FileRow) -> None:
+        """Record that ``row.path`` at ``row.blob_id`` is done (indexed, skipped or failed)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
+                (repo, row.path, row.blob_id, row.state.value, row.reason, row.symbols,
+                 row.chunks, json.dumps(list(row.point_ids))))
+
+    def forget_file(self, repo: str, path: str) -> None:
+        """Drop ``path`` from the ledger (after its points were deleted)."""
+        with self._lock:
+            self._db.execute("DELETE FROM files WHERE repo=? AND path=?", (repo, path))
+
+    def file(self, repo: str, path: str) -> FileRow | None:
+        """The ledger row of one file, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT path, blob_id, state, reason, symbols, chunks, point_ids FROM files "
+                "WHERE repo=? AND path=?", (repo, path)).fetchone()
+        if row is None:
+            return None
+        return FileRow(row[0], row[1], FileState(row[2]), row[3], row[4], row[5],
+                       tuple(json.loads(row[6])))
+
+    def files(self, repo: str, state: FileState | None = None) -> list[FileRow]:
+        """Every file row of ``repo`` (optionally of one state), sorted by path."""
+        query = "SELECT path FROM files WHERE repo=?" + (" AND state=?" if state else "")
+        args = (repo, state.value) if state else (repo,)
+        with self._lock:
+            paths = [r[0] for r in self._db.execute(query + " ORDER BY path", args)]
+        return [row for p in paths if (row := self.file(repo, p)) is not None]
+
+    def set_repo(self, name: str, *, url: str | None = None, branch: str | None = None,
+                 indexed_commit: str | None = None, state: RepoState | None = None,
+                 error: str | None = None, synced: bool = False) -> None:
+        """Update the given fields of repo ``name`` (created if new)."""
+        values = {"url": url, "branch": branch, "indexed_commit": indexed_commit,
+                  "state": state.value if state else None, "error": error,
+                  "last_sync": time.time() if synced else None}
+        values = {k: v for k, v in values.items() if v is not None}
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO repos (name) VALUES (?)", (name,))
+            for key, value in values.items():
+                self._db.execute(f"UPDATE repos SET {key}=? WHERE name=?", (value, name))
+
+    def repo(self, name: str) -> RepoRow | None:
+        """The ledger's view of repo ``name`` with file/symbol/chunk totals, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name, url, branch, indexed_commit, last_sync, state, error FROM repos "
+                "WHERE name=?", (name,)).fetchone()
+            totals = self._db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(symbols),0), COALESCE(SUM(chunks),0) FROM files "
+                "WHERE repo=? AND state='indexed'", (name,)).fetchone()
+        if row is None:
+            return None
+        return RepoRow(row[0], row[1], row[2], row[3], row[4], RepoState(row[5]), row[6],
+                       totals[0], totals[1], totals[2])
+
+    def repo_names(self) -> list[str]:
+        """Names of every repo the ledger knows, sorted."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT name FROM repos ORDER BY name")]
+
+    def forget_repo(self, name: str) -> None:
+        """Drop a repo and all its files from the ledger."""
+        with self._lock:
+            self._db.execute("DELETE FROM files WHERE repo=?", (name,))
+            self._db.execute("DELETE FROM repos WHERE name=?", (name,))

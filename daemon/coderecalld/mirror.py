@@ -1,0 +1,142 @@
+"""Bare git mirrors with pygit2: clone once, fetch on each sync, read objects by commit.
+
+Every source read goes through git objects at a commit, never a work tree, so no path or
+symlink in a repository can make the daemon read outside it (DESIGN.md decision 10).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygit2
+
+from coderecalld.config import RepoConfig
+from coderecalld.errors import MirrorError, NotFound
+from coderecalld.records import MirrorResult
+
+#: Mirror every branch as a local branch of the bare repo; '+' allows force-pushes.
+MIRROR_REFSPEC = "+refs/heads/*:refs/heads/*"
+_MODE_BLOB = (pygit2.enums.FileMode.BLOB, pygit2.enums.FileMode.BLOB_EXECUTABLE)
+
+
+def mirror_dir(mirrors_root: Path, name: str) -> Path:
+    """Directory of ``name``'s bare mirror: a readable slug plus a short hash (names may hold '/')."""
+    slug = re.sub(r"[^A-Za-z0-9._-]", "_", name)[:60]
+    digest = hashlib.sha1(name.encode()).hexdigest()[:8]
+    return mirrors_root / f"{slug}-{digest}.git"
+
+
+def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
+    """Create the bare mirror if missing, fetch every branch, resolve the branch head.
+
+    Returns a ``MirrorResult`` whose ``commit`` is ``""`` for an empty repository or an
+    unborn branch (a normal state, not an error).
+
+    Raises:
+        MirrorError: the URL cannot be reached or is not a git repository, or the
+            configured branch does not exist on a non-empty remote.
+    """
+    started = time.monotonic()
+    git_dir = mirror_dir(mirrors_root, repo.name)
+    try:
+        repository = _open_or_init(git_dir, repo.url)
+        remote = repository.remotes["origin"]
+        remote.fetch(prune=pygit2.enums.FetchPrune.PRUNE)
+        branch = repo.branch or _default_branch(remote, repository)
+    except (pygit2.GitError, KeyError, OSError, ValueError) as exc:
+        raise MirrorError(f"{repo.name}: cannot fetch {repo.url!r}: {exc}") from exc
+    commit = _branch_commit(repository, branch, repo.name)
+    return MirrorResult(name=repo.name, git_dir=str(git_dir), branch=branch, commit=commit,
+                        fetched=True, duration_s=time.monotonic() - started)
+
+
+def _open_or_init(git_dir: Path, url: str) -> pygit2.Repository:
+    if git_dir.exists():
+        repository = pygit2.Repository(str(git_dir))
+        if repository.remotes["origin"].url != url:
+            repository.remotes.set_url("origin", url)
+        return repository
+    git_dir.parent.mkdir(parents=True, exist_ok=True)
+    repository = pygit2.init_repository(str(git_dir), bare=True)
+    repository.remotes.create("origin", url, MIRROR_REFSPEC)
+    return repository
+
+
+def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository) -> str:
+    """The remote HEAD's branch; else main, master, or the only branch there is."""
+    for head in remote.list_heads():
+        if head.name == "HEAD" and head.symref_target:
+            return head.symref_target.removeprefix("refs/heads/")
+    branches = list(repository.branches.local)
+    for candidate in ("main", "master"):
+        if candidate in branches:
+            return candidate
+    return branches[0] if len(branches) == 1 else "main"
+
+
+def _branch_commit(repository: pygit2.Repository, branch: str, name: str) -> str:
+    ref = repository.references.get(f"refs/heads/{branch}")
+    if ref is not None:
+        return str(ref.peel(pygit2.Commit).id)
+    if not list(repository.branches.local):
+        return ""  # empty repository: nothing pushed yet
+    raise MirrorError(f"{name}: branch {branch!r} not found; branches: "
+                      f"{sorted(repository.branches.local)}")
+
+
+def open_repo(git_dir: str) -> pygit2.Repository:
+    """Open a mirror. Raises MirrorError if it is missing or corrupt."""
+    try:
+        return pygit2.Repository(git_dir)
+    except (pygit2.GitError, OSError) as exc:
+        raise MirrorError(f"cannot open mirror {git_dir}: {exc}") from exc
+
+
+def tree_blobs(repository: pygit2.Repository, commit: str) -> Iterator[tuple[str, str]]:
+    """Yield ``(path, blob_id)`` for every regular file in ``commit``'s tree.
+
+    Symlinks and submodules are not files of this repository and are skipped.
+    """
+    if not commit:
+        return
+    tree = repository[commit].peel(pygit2.Tree)
+    yield from _walk(tree, "")
+
+
+def _walk(tree: pygit2.Tree, prefix: str) -> Iterator[tuple[str, str]]:
+    for entry in tree:
+        path = f"{prefix}{entry.name}"
+        if entry.type_str == "tree":
+            yield from _walk(tree[entry.name].peel(pygit2.Tree), f"{path}/")
+        elif entry.type_str == "blob" and entry.filemode in _MODE_BLOB:
+            yield path, str(entry.id)
+
+
+def read_blob(repository: pygit2.Repository, blob_id: str) -> bytes:
+    """Raw bytes of a blob. Raises MirrorError if the object is missing."""
+    try:
+        return repository[blob_id].read_raw()
+    except (KeyError, ValueError, pygit2.GitError) as exc:
+        raise MirrorError(f"blob {blob_id} missing: {exc}") from exc
+
+
+def read_path(repository: pygit2.Repository, commit: str, path: str) -> bytes:
+    """Raw bytes of ``path`` at ``commit``.
+
+    Raises:
+        NotFound: no such regular file at that commit.
+    """
+    if not commit:
+        raise NotFound(f"{path}: repository has no indexed commit")
+    tree = repository[commit].peel(pygit2.Tree)
+    try:
+        entry = tree[path]
+    except (KeyError, ValueError):
+        raise NotFound(f"{path}: no such file at {commit[:12]}") from None
+    if entry.type_str != "blob" or entry.filemode not in _MODE_BLOB:
+        raise NotFound(f"{path}: not a regular file at {commit[:12]}")
+    return read_blob(repository, str(entry.id))

@@ -1,0 +1,223 @@
+"""The index path, composed: mirror -> ledger diff -> classify/parse -> chunk -> points -> store
+-> ledger, then dense vectors behind (DESIGN.md decisions 1-4).
+
+Stages never import each other; this module wires them. One file failing is recorded in the
+ledger with its reason and never stops the others; one repo failing records its state and
+error and keeps serving its last good index.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygit2
+
+from coderecalld import chunk, classify, embed, logs, mirror, parse, points
+from coderecalld.config import Config, RepoConfig
+from coderecalld.errors import CodeRecallError, MirrorError, StoreError
+from coderecalld.ledger import FileRow, Ledger
+from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
+
+#: Chunks embedded per store update: large enough to amortise the upsert, small enough that
+#: progress is saved often (a crash loses at most this many embeddings).
+EMBED_GROUP = 512
+
+
+@dataclass(slots=True)
+class IndexReport:
+    """What one ``index_repo`` run did. ``stages_s`` maps stage name to seconds."""
+
+    repo: str
+    commit: str = ""
+    state: RepoState = RepoState.PENDING
+    error: str = ""
+    files_seen: int = 0
+    files_changed: int = 0
+    files_deleted: int = 0
+    files_indexed: int = 0
+    files_skipped: int = 0
+    files_failed: int = 0
+    symbols: int = 0
+    chunks: int = 0
+    embedded: int = 0
+    skipped_reasons: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    stages_s: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    point_id: str
+    text: str
+
+
+class Pipeline:
+    """Indexes configured repos into ``store``, recording progress in ``ledger``.
+
+    ``embedder`` may be None (dense vectors disabled): points are then sparse-only.
+    """
+
+    def __init__(self, cfg: Config, ledger: Ledger, store: Any, embedder: embed.Embedder | None):
+        self.cfg = cfg
+        self.ledger = ledger
+        self.store = store
+        self.embedder = embedder
+        self.model_id = embedder.model_id if embedder else "none"
+        self.mirrors_root = cfg.data_dir / "mirrors"
+
+    # --- one repo -------------------------------------------------------------------
+
+    def index_repo(self, repo: RepoConfig, with_dense: bool = True) -> IndexReport:
+        """Mirror ``repo``, index what changed since the ledger, then (optionally) embed.
+
+        Never raises for repo-level faults: they land in the report and the ledger.
+        """
+        report = IndexReport(repo=repo.name)
+        self.ledger.set_repo(repo.name, url=repo.url, branch=repo.branch, state=RepoState.SYNCING)
+        try:
+            result = self._timed(report, "mirror", mirror.sync, repo, self.mirrors_root)
+        except MirrorError as exc:
+            return self._fail(report, exc)
+        report.commit = result.commit
+        self.ledger.set_repo(repo.name, branch=result.branch)
+        if not result.commit:
+            return self._finish(report, RepoState.EMPTY, "")
+        self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
+        try:
+            pending = self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
+        except (MirrorError, StoreError) as exc:
+            return self._fail(report, exc)
+        if with_dense:
+            self._timed(report, "embed", self._embed, pending, report)
+        return self._finish(report, RepoState.READY, result.commit)
+
+    def _index_commit(self, report: IndexReport, repository: pygit2.Repository,
+                      commit: str) -> list[_Pending]:
+        started = time.monotonic()
+        blobs = {path: blob for path, blob in mirror.tree_blobs(repository, commit)
+                 if not classify.excluded(path, self.cfg.index.exclude)}
+        changes = self.ledger.diff(report.repo, blobs)
+        report.stages_s["diff"] += time.monotonic() - started
+        report.files_seen = len(blobs)
+        pending: list[_Pending] = []
+        for change in changes:
+            pending += self._apply(report, repository, commit, change)
+        return pending
+
+    def _apply(self, report: IndexReport, repository: pygit2.Repository, commit: str,
+               change: FileChange) -> list[_Pending]:
+        if change.status is ChangeStatus.DELETED:
+            self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
+            self.ledger.forget_file(report.repo, change.path)
+            report.files_deleted += 1
+            return []
+        report.files_changed += 1
+        blob = mirror.read_blob(repository, change.blob_id)
+        try:
+            chunks, reason, symbols = self._timed(report, "parse", self._chunks, report.repo,
+                                                  change.path, blob)
+        except (CodeRecallError, ValueError, RuntimeError, RecursionError) as exc:
+            # One bad file never stops the rest: recorded as failed, retried when its blob changes.
+            logs.error("index.file_failed", repo=report.repo, path=change.path, error=str(exc))
+            chunks, reason, symbols = [], "parse_error", 0
+            report.files_failed += 1
+        if reason:
+            self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
+            state = FileState.FAILED if reason == "parse_error" else FileState.SKIPPED
+            self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, state,
+                                                         reason, 0, 0, ()))
+            report.files_skipped += state is FileState.SKIPPED
+            report.skipped_reasons[reason] += 1
+            return []
+        pts, pending = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
+        ids = [p.id for p in pts]
+        self._timed(report, "store", self.store.upsert, pts)
+        self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
+        self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, FileState.INDEXED,
+                                                     "", symbols, len(pts), tuple(ids)))
+        report.files_indexed += 1
+        report.symbols += symbols
+        report.chunks += len(pts)
+        return pending
+
+    def _chunks(self, repo: str, path: str, blob: bytes) -> tuple[list[chunk.Chunk], str, int]:
+        """(chunks, skip reason, symbol count) for one blob."""
+        verdict = classify.classify(path, blob, parse.language_for(path), self.cfg.index.max_file_bytes)
+        if verdict.kind == "skip":
+            return [], verdict.reason, 0
+        if verdict.kind == "text":
+            return chunk.text_chunks(repo, path, blob), "", 0
+        parsed = parse.symbols(blob, verdict.language)
+        return chunk.chunks(repo, path, blob, parsed), "", len(parsed.symbols)
+
+    def _points(self, chunks: list[chunk.Chunk], commit: str,
+                blob_id: str) -> tuple[list[Any], list[_Pending]]:
+        hashes = [embed.text_hash(self.model_id, c.embed_text) for c in chunks]
+        cached = self.embedder.cached(hashes) if self.embedder else {}
+        pts, pending = [], []
+        for c, h in zip(chunks, hashes):
+            dense = cached.get(h)
+            point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
+                                    text_hash=h, dense=None if dense is None else tuple(dense.tolist()))
+            pts.append(point)
+            if dense is None and self.embedder:
+                pending.append(_Pending(point.id, c.embed_text))
+        return pts, pending
+
+    # --- dense vectors, behind the lexical index ------------------------------------------
+
+    def _embed(self, pending: list[_Pending], report: IndexReport | None = None) -> int:
+        if not self.embedder:
+            return 0
+        done = 0
+        for start in range(0, len(pending), EMBED_GROUP):
+            group = pending[start:start + EMBED_GROUP]
+            vectors = self.embedder.embed([p.text for p in group])
+            self.store.set_dense({p.point_id: v.tolist() for p, v in zip(group, vectors)})
+            done += len(group)
+        if report is not None:
+            report.embedded += done
+        return done
+
+    def embed_backlog(self, max_points: int = 1_000_000) -> int:
+        """Embed points that the store holds without a dense vector (after a crash, or after
+        lexical-first indexing). Returns how many were embedded."""
+        if not self.embedder:
+            return 0
+        total = 0
+        while total < max_points:
+            hits = self.store.missing_dense(limit=EMBED_GROUP)
+            if not hits:
+                break
+            total += self._embed([_Pending(h.id, h.payload.get("embed_text", "")) for h in hits])
+        return total
+
+    # --- bookkeeping ----------------------------------------------------------------
+
+    @staticmethod
+    def _timed(report: IndexReport, stage: str, fn: Any, *args: Any) -> Any:
+        started = time.monotonic()
+        try:
+            return fn(*args)
+        finally:
+            report.stages_s[stage] += time.monotonic() - started
+
+    def _fail(self, report: IndexReport, exc: Exception) -> IndexReport:
+        logs.error("index.repo_failed", repo=report.repo, error=str(exc))
+        report.state, report.error = RepoState.ERROR, str(exc)
+        self.ledger.set_repo(report.repo, state=RepoState.ERROR, error=str(exc), synced=True)
+        return report
+
+    def _finish(self, report: IndexReport, state: RepoState, commit: str, error: str = "") -> IndexReport:
+        report.state, report.error = state, error
+        kwargs: dict[str, Any] = {"state": state, "error": error, "synced": True}
+        if commit or state is RepoState.EMPTY:
+            kwargs["indexed_commit"] = commit
+        self.ledger.set_repo(report.repo, **kwargs)
+        logs.event("index.repo_done", repo=report.repo, commit=report.commit, state=str(state),
+                   files=report.files_indexed, chunks=report.chunks, embedded=report.embedded,
+                   duration_s=sum(report.stages_s.values()))
+        return report
+

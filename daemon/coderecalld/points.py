@@ -1,0 +1,58 @@
+"""Chunk -> store point: deterministic id, payload (DESIGN.md "Chunk payload") and sparse vector."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterable
+
+from coderecalld import sparse
+from coderecalld.records import CallSite, Chunk, PointRecord
+
+#: Namespace of point ids (uuid5 of the DNS namespace and the project name; any fixed UUID works,
+#: it only has to never change).
+POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
+#: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
+SPARSE_MAX_CHARS = 20_000
+
+
+def point_id(repo: str, path: str, qualified_name: str, ordinal: int) -> str:
+    """UUIDv5 of (repo, path, qualified name, ordinal): the same chunk always gets the same id."""
+    return str(uuid.uuid5(POINT_NAMESPACE, f"{repo}\0{path}\0{qualified_name}\0{ordinal}"))
+
+
+def callee_names(sites: Iterable[CallSite]) -> list[str]:
+    """Distinct callee keys for the ``calls`` index: each dotted name and its last segment."""
+    names: dict[str, None] = {}
+    for site in sites:
+        names[site.name] = None
+        names[site.short_name] = None
+    return list(names)
+
+
+def sparse_text(chunk: Chunk) -> str:
+    """What the sparse tokenizer reads: names, signature, docstring and (bounded) source."""
+    head = f"{chunk.path} {chunk.name} {chunk.qualified_name} {chunk.signature} {chunk.docstring}"
+    return f"{head}\n{chunk.text[:SPARSE_MAX_CHARS]}"
+
+
+def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_hash: str,
+             dense: tuple[float, ...] | None = None) -> PointRecord:
+    """The store point of ``chunk``; ``dense`` may come later (decision 4)."""
+    payload = {
+        "repo": chunk.repo, "path": chunk.path, "language": chunk.language,
+        "kind": str(chunk.kind), "name": chunk.name, "qualified_name": chunk.qualified_name,
+        "name_lc": chunk.name.lower(), "qualified_name_lc": chunk.qualified_name.lower(),
+        "name_tokens": " ".join(sparse.tokens(chunk.qualified_name)),
+        "parent": chunk.parent, "signature": chunk.signature, "docstring": chunk.docstring,
+        "start_line": chunk.start_line, "end_line": chunk.end_line,
+        "start_byte": chunk.start_byte, "end_byte": chunk.end_byte,
+        "commit": commit, "blob_id": blob_id, "text_hash": text_hash,
+        "calls": callee_names(chunk.call_sites),
+        "call_sites": [{"name": s.name, "line": s.line} for s in chunk.call_sites],
+        "imports": list(chunk.imports), "embedding_model": model_id,
+        "embed_text": chunk.embed_text, "indexed_at": time.time(), "ordinal": chunk.ordinal,
+    }
+    return PointRecord(
+        id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
+        payload=payload, sparse=sparse.vector(sparse_text(chunk)), dense=dense)
