@@ -1,0 +1,79 @@
+"""Run a language's tags query and group its captures per definition.
+
+All matches that capture the same ``@name`` node describe one definition; this is how a
+language's query adds decorators, docstrings or an async flag in separate patterns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node, Query, QueryCursor
+
+_DEFINITION = "definition."
+_REFERENCE = "reference."
+
+
+@dataclass(slots=True)
+class RawDefinition:
+    """Captures of one definition; ``extents`` are ``(kind, node)`` pairs from all its patterns."""
+
+    name: Node
+    extents: list[tuple[str, Node]] = field(default_factory=list)
+    body: Node | None = None
+    decorators: dict[int, Node] = field(default_factory=dict)
+    doc: Node | None = None
+    is_async: bool = False
+
+
+@dataclass(slots=True)
+class RawTags:
+    """Everything a tags query captured in one tree.
+
+    ``calls`` are ``(call node, callee node)`` pairs; ``imports`` are module-name nodes
+    (or ``None`` when an import pattern captured no ``@name``).
+    """
+
+    definitions: list[RawDefinition] = field(default_factory=list)
+    calls: list[tuple[Node, Node]] = field(default_factory=list)
+    imports: list[Node] = field(default_factory=list)
+    module_doc: Node | None = None
+
+
+def collect(query: Query, root: Node) -> RawTags:
+    """Run ``query`` over ``root`` and group the matches (definitions in no particular order)."""
+    tags = RawTags()
+    groups: dict[tuple[int, int], RawDefinition] = {}
+    for _pattern, match in QueryCursor(query).matches(root):
+        if any(key.startswith(_REFERENCE) for key in match):
+            _add_reference(tags, match)
+        elif "doc.module" in match:
+            tags.module_doc = tags.module_doc or match["doc.module"][0]
+        elif "name" in match:
+            name = match["name"][0]
+            group = groups.setdefault((name.start_byte, name.end_byte), RawDefinition(name))
+            _add_definition(group, match)
+    tags.definitions = list(groups.values())
+    return tags
+
+
+def _add_reference(tags: RawTags, match: dict[str, list[Node]]) -> None:
+    names = match.get("name", [])
+    if "reference.call" in match and names:
+        tags.calls.append((match["reference.call"][0], names[0]))
+    elif "reference.import" in match:
+        tags.imports.extend(names)
+
+
+def _add_definition(group: RawDefinition, match: dict[str, list[Node]]) -> None:
+    for key, nodes in match.items():
+        if key.startswith(_DEFINITION):
+            group.extents.append((key[len(_DEFINITION):], nodes[0]))
+        elif key == "body":
+            group.body = nodes[0]
+        elif key == "decorator":
+            group.decorators.update((node.start_byte, node) for node in nodes)
+        elif key == "doc":
+            group.doc = group.doc or nodes[0]
+        elif key == "async":
+            group.is_async = True

@@ -1,0 +1,59 @@
+; Python definitions, calls and imports for coderecalld.parse.
+;
+; Capture convention (see parse/registry.py):
+;   @definition.<kind>  the definition's extent; when several patterns capture the same
+;                       @name node, the widest extent wins (so decorators are included)
+;   @name               the defined identifier; in @reference.* patterns, the referenced
+;                       expression (callee, module name)
+;   @body               the body: calls inside it belong to this definition, the
+;                       signature ends where it starts
+;   @decorator          one decorator, kept as written
+;   @async              present when the definition is async
+;   @doc                the docstring literal of a definition; @doc.module of the file
+; A function whose nearest enclosing definition is a class is reported as a method.
+
+(function_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.function
+
+(function_definition
+  "async" @async
+  name: (identifier) @name)
+
+(class_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.class
+
+(decorated_definition
+  (decorator)+ @decorator
+  definition: (function_definition name: (identifier) @name)) @definition.function
+
+(decorated_definition
+  (decorator)+ @decorator
+  definition: (class_definition name: (identifier) @name)) @definition.class
+
+; A docstring is a string literal that is the first statement; comments may precede it.
+(function_definition
+  name: (identifier) @name
+  body: (block . (comment)* . (string) @doc))
+
+(class_definition
+  name: (identifier) @name
+  body: (block . (comment)* . (string) @doc))
+
+(module . (comment)* . (string) @doc.module)
+
+(call
+  function: (_) @name) @reference.call
+
+(import_statement
+  name: [
+    (dotted_name) @name
+    (aliased_import name: (dotted_name) @name)
+  ]) @reference.import
+
+(import_from_statement
+  module_name: (_) @name) @reference.import
+
+(future_import_statement
+  "__future__" @name) @reference.import
