@@ -1,0 +1,157 @@
+"""``coderecalld``: index, serve, or print the symbols of one file.
+
+    coderecalld index --config FILE            mirror + fully index every repo, print a summary
+    coderecalld serve --config FILE            index, serve gRPC, re-sync on an interval
+    coderecalld serve --repo PATH_OR_URL ...   same with no config file (per-user data dir)
+    coderecalld symbols FILE [--language L] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+from dataclasses import asdict, replace
+from pathlib import Path
+
+from coderecalld import config as config_mod
+from coderecalld import logs, parse
+from coderecalld.config import Config, RepoConfig
+from coderecalld.errors import CodeRecallError
+from coderecalld.pipeline import IndexReport
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code (0 ok, 1 runtime error, 2 usage/config)."""
+    args = _parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except CodeRecallError as exc:
+        print(f"coderecalld: error: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, config_mod.ConfigError) else 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="coderecalld", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, func, text in (("index", _index, "mirror and fully index every configured repo"),
+                             ("serve", _serve, "index, then serve gRPC and re-sync on an interval")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("--config", help="TOML config file")
+        cmd.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
+                         help="a repository to index (repeatable; adds to the config's)")
+        cmd.add_argument("--data-dir", help="override data_dir")
+        cmd.add_argument("--listen", help="override server.listen (HOST:PORT)")
+        cmd.add_argument("--no-embed", action="store_true", help="sparse vectors only")
+        cmd.set_defaults(func=func)
+    sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
+    sym.add_argument("file")
+    sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
+    sym.add_argument("--json", action="store_true")
+    sym.set_defaults(func=_symbols)
+    return parser
+
+
+def _load(args: argparse.Namespace) -> Config:
+    repos = tuple(RepoConfig(name=config_mod.repo_name_from_url(u), url=_abs_url(u)) for u in args.repo)
+    if not args.config and not repos:
+        raise config_mod.ConfigError("give --config FILE or at least one --repo PATH_OR_URL")
+    cfg = config_mod.load(args.config, extra_repos=repos)
+    if args.data_dir:
+        cfg = replace(cfg, data_dir=Path(args.data_dir).expanduser())
+    if args.listen:
+        cfg = replace(cfg, server=replace(cfg.server, listen=args.listen))
+    if args.no_embed:
+        cfg = replace(cfg, embedding=replace(cfg.embedding, enabled=False))
+    logs.configure(cfg.log_format)
+    return cfg
+
+
+def _abs_url(url: str) -> str:
+    """Local paths become absolute so the mirror's remote works from any cwd."""
+    if "://" in url or url.startswith("git@"):
+        return url
+    return str(Path(url).expanduser().resolve())
+
+
+def _index(args: argparse.Namespace) -> int:
+    from coderecalld.daemon import Daemon
+
+    cfg = _load(args)
+    daemon = Daemon.open(cfg)
+    try:
+        reports = [daemon.pipeline.index_repo(repo, with_dense=True) for repo in cfg.repos]
+        for report in reports:
+            print(format_report(report))
+    finally:
+        daemon.close()
+    return 1 if any(r.state == "error" for r in reports) else 0
+
+
+def format_report(report: IndexReport) -> str:
+    """Human summary of one repo's run: counts, seconds per stage, chunks/s."""
+    total_s = sum(report.stages_s.values())
+    stages = "  ".join(f"{k}={v:.2f}s" for k, v in sorted(report.stages_s.items()))
+    rate = report.chunks / total_s if total_s else 0.0
+    embed_s = report.stages_s.get("embed", 0.0)
+    embed_rate = f"  embedded={report.embedded} ({report.embedded / embed_s:.1f}/s)" if embed_s else ""
+    skipped = ", ".join(f"{k}={v}" for k, v in sorted(report.skipped_reasons.items()))
+    lines = [
+        f"repo {report.repo}  state={report.state}  commit={report.commit[:12]}"
+        + (f"  error={report.error}" if report.error else ""),
+        f"  files: seen={report.files_seen} indexed={report.files_indexed} "
+        f"skipped={report.files_skipped}{f' ({skipped})' if skipped else ''} "
+        f"failed={report.files_failed} deleted={report.files_deleted}",
+        f"  symbols={report.symbols}  chunks={report.chunks}{embed_rate}",
+        f"  stages: {stages}  total={total_s:.2f}s  chunks/s={rate:.1f}",
+    ]
+    return "\n".join(lines)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from coderecalld.daemon import Daemon
+    from coderecalld.server.app import build_server
+
+    cfg = _load(args)
+    daemon = Daemon.open(cfg)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
+            daemon.jobs.run_now(repo.name, with_dense=False)
+        server, port = build_server(daemon.service, cfg.server.listen, cfg.server.max_workers)
+        server.start()
+        logs.event("server.listening", listen=cfg.server.listen, port=port)
+        threading.Thread(target=daemon.pipeline.embed_backlog, name="embed-backlog", daemon=True).start()
+        daemon.jobs.start()
+        stop.wait()
+        logs.event("server.stopping")
+        server.stop(grace=5).wait()
+    finally:
+        daemon.close()
+    return 0
+
+
+def _symbols(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    language = args.language or parse.language_for(path.name)
+    if not language:
+        print(f"coderecalld: error: no parser for {path.name}; pass --language", file=sys.stderr)
+        return 2
+    parsed = parse.symbols(path.read_bytes(), language)
+    rows = [dict(asdict(s), kind=str(s.kind), path=str(path), language=language,
+                 call_sites=[asdict(c) for c in s.call_sites]) for s in parsed.symbols]
+    if args.json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+    else:
+        for row in rows:
+            print(f"{row['start_line']}-{row['end_line']}\t{row['kind']}\t{row['qualified_name']}"
+                  f"\t{row['signature']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""Wires the daemon's parts from a ``Config``: ledger, embedder, store, pipeline, service, jobs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coderecalld import logs, sparse
+from coderecalld.config import Config
+from coderecalld.embed import Embedder
+from coderecalld.jobs import Jobs
+from coderecalld.ledger import Ledger
+from coderecalld.pipeline import Pipeline
+from coderecalld.service import Service
+from coderecalld.store import open_store
+
+#: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
+DISABLED_DIM = 384
+
+
+@dataclass
+class Daemon:
+    """Everything a running daemon holds. Build with ``Daemon.open(cfg)``; ``close()`` when done."""
+
+    cfg: Config
+    ledger: Ledger
+    store: object
+    embedder: Embedder | None
+    pipeline: Pipeline
+    service: Service
+    jobs: Jobs
+
+    @classmethod
+    def open(cls, cfg: Config) -> Daemon:
+        """Open (or create) the data dir's ledger, vector cache, model and store.
+
+        Raises:
+            EmbedError: the model cannot be loaded.
+            StoreError: the store cannot be opened.
+        """
+        cfg.data_dir.mkdir(parents=True, exist_ok=True)
+        embedder = Embedder(cfg.embedding, cfg.data_dir / "models") if cfg.embedding.enabled else None
+        model_id = embedder.model_id if embedder else "none"
+        store, ledger_path = open_store(cfg.data_dir / "store", embedder.dim if embedder else DISABLED_DIM,
+                                        model_id, sparse.TOKENIZER_VERSION)
+        ledger = Ledger(ledger_path)
+        pipeline = Pipeline(cfg, ledger, store, embedder)
+        jobs = Jobs(cfg, pipeline)
+        service = Service(cfg, ledger, store, embedder, sync=lambda name: jobs.run_now(name))
+        logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
+                   repos=len(cfg.repos))
+        return cls(cfg, ledger, store, embedder, pipeline, service, jobs)
+
+    def close(self) -> None:
+        """Stop jobs, flush and close the store and the ledger."""
+        self.jobs.shutdown()
+        self.store.close()
+        self.ledger.close()

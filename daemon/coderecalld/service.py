@@ -1,0 +1,209 @@
+"""The query path: plan each question, ask the store, enrich with the indexed commit.
+
+Implements ``api.CodeRecallApi`` over the ledger, the store, the embedder and the mirrors.
+No grpc here: the servicer decodes requests, calls these methods and encodes the results.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from coderecalld import mirror, sparse
+from coderecalld.config import Config
+from coderecalld.embed import Embedder
+from coderecalld.errors import InvalidArgument, NotFound
+from coderecalld.ledger import Ledger
+from coderecalld.records import CallerHit, Hit, RepoStatus, SourceText, SymbolHit
+from coderecalld.store import StoreFilter
+
+#: Largest page any query returns; larger requests are refused, not silently cut.
+MAX_LIMIT = 500
+#: Fusion of the two prefetches. Weighted RRF: dense counts 3x sparse, k=60 (Cormack et al.
+#: 2009). Measured on CoSQA with this model: equal-weight RRF 52 nDCG@10, dense-weighted 3x
+#: 58.7, dense only 59-60 -- equal weights let noisy identifier matches outvote the model.
+RRF_K = 60
+RRF_WEIGHTS = (3.0, 1.0)
+#: Candidates each prefetch hands to the fusion.
+PREFETCH_LIMIT = 100
+_IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
+_HIDDEN_KINDS = ("section",)
+
+
+class Service:
+    """Answers queries. ``sync`` runs one repo's sync now (the daemon's job runner)."""
+
+    def __init__(self, cfg: Config, ledger: Ledger, store: Any, embedder: Embedder | None,
+                 sync: Callable[[str], None] | None = None) -> None:
+        self.cfg = cfg
+        self.ledger = ledger
+        self.store = store
+        self.embedder = embedder
+        self._sync = sync
+
+    # --- search ---------------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 10, repo: str = "", language: str = "",
+               path_prefix: str = "") -> list[SymbolHit]:
+        """Hybrid search; a query that exactly names a symbol gets that symbol pinned first."""
+        query = query.strip()
+        if not query:
+            raise InvalidArgument("query: must not be empty")
+        limit = _limit(limit, 10)
+        flt = self._filter(repo, language=language, path_prefix=path_prefix)
+        pinned = self._exact(query, flt, limit) if _IDENTIFIER.match(query) else []
+        dense = self.embedder.embed_query(query).tolist() if self.embedder else None
+        hits = self.store.hybrid(dense, sparse.query_vector(query), flt, limit=limit + len(pinned),
+                                 prefetch_limit=PREFETCH_LIMIT, rrf_k=RRF_K, weights=RRF_WEIGHTS)
+        pinned_ids = {h.id for h in pinned}
+        ranked = [self._hit(h, "exact") for h in pinned]
+        ranked += [self._hit(h, "hybrid") for h in hits if h.id not in pinned_ids]
+        return ranked[:limit]
+
+    def _exact(self, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
+        lowered = query.lower().replace("::", ".")
+        hits = self.store.find(flt, "qualified_name_lc", lowered, limit=limit)
+        hits += self.store.find(flt, "name_lc", lowered, limit=limit)
+        return _dedupe([h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS])
+
+    # --- symbols --------------------------------------------------------------------
+
+    def find_symbols(self, name: str, repo: str = "", prefix: bool = False,
+                     limit: int = 50) -> list[SymbolHit]:
+        """Symbols whose name or qualified name equals ``name`` ignoring case (or starts with
+        it when ``prefix``), ranked: exact case > case-insensitive > prefix, then by path."""
+        name = name.strip()
+        if not name:
+            raise InvalidArgument("name: must not be empty")
+        limit = _limit(limit, 50)
+        flt = self._filter(repo)
+        lowered = name.lower()
+        hits = []
+        for field in ("qualified_name_lc", "name_lc"):
+            hits += self.store.find(flt, field, lowered, prefix=prefix, limit=MAX_LIMIT)
+        hits = [h for h in _dedupe(hits) if h.payload.get("kind") not in _HIDDEN_KINDS]
+        scored = sorted(((_match_kind(name, h.payload), h) for h in hits),
+                        key=lambda mh: (_MATCH_ORDER[mh[0]], mh[1].payload["repo"],
+                                        mh[1].payload["path"], mh[1].payload["start_line"]))
+        return [self._hit(h, match, score=1.0) for match, h in scored[:limit]]
+
+    # --- callers --------------------------------------------------------------------
+
+    def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallerHit]:
+        """Call sites whose callee as written, or its last dotted segment, equals ``name``."""
+        name = name.strip()
+        if not name:
+            raise InvalidArgument("name: must not be empty")
+        limit = _limit(limit, 100)
+        hits = self.store.find_any(self._filter(repo), "calls", [name], limit=MAX_LIMIT * 4)
+        commits: dict[str, str] = {}
+        sites = []
+        for hit in hits:
+            p = hit.payload
+            caller = "" if p.get("kind") in ("module", "section") else p["qualified_name"]
+            for site in p.get("call_sites", []):
+                if site["name"] == name or site["name"].rsplit(".", 1)[-1] == name:
+                    sites.append(CallerHit(p["repo"], p["path"], int(site["line"]), caller,
+                                           site["name"], self._commit(p["repo"], commits)))
+        sites.sort(key=lambda s: (s.repo, s.path, s.line, s.caller))
+        return sites[:limit]
+
+    # --- source ---------------------------------------------------------------------
+
+    def read_symbol(self, repo: str, path: str, start_line: int, end_line: int) -> SourceText:
+        """Lines ``start_line..end_line`` (1-based, inclusive; ``end_line`` 0 = to the end) of
+        ``path`` at the indexed commit, read from the mirror's git objects."""
+        commit = self._indexed_commit(repo)
+        if start_line < 1 or (end_line and end_line < start_line):
+            raise InvalidArgument(f"lines: bad range {start_line}-{end_line}")
+        repository = mirror.open_repo(str(mirror.mirror_dir(self.cfg.data_dir / "mirrors", repo)))
+        blob = mirror.read_path(repository, commit, path)
+        lines = blob.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines(keepends=True)
+        if start_line > len(lines):
+            raise InvalidArgument(f"lines: {path} has {len(lines)} lines, asked from {start_line}")
+        end = min(end_line or len(lines), len(lines))
+        return SourceText(repo, path, commit, start_line, end, "".join(lines[start_line - 1:end]))
+
+    # --- repos ----------------------------------------------------------------------
+
+    def list_repos(self) -> list[RepoStatus]:
+        """Every configured repo with its ledger state."""
+        return [self._status(r.name) for r in self.cfg.repos]
+
+    def sync_repo(self, name: str) -> RepoStatus:
+        """Sync ``name`` now (blocking) and return its status."""
+        if self.cfg.repo(name) is None:
+            raise NotFound(f"repo {name!r} is not configured")
+        if self._sync is None:
+            raise InvalidArgument("sync: this daemon was started without a sync runner")
+        self._sync(name)
+        return self._status(name)
+
+    def _status(self, name: str) -> RepoStatus:
+        repo_cfg = self.cfg.repo(name)
+        row = self.ledger.repo(name)
+        if row is None:
+            return RepoStatus(name, repo_cfg.url if repo_cfg else "", repo_cfg.branch if repo_cfg else "",
+                              "", 0, 0, 0, 0.0, "pending", "")
+        return RepoStatus(row.name, repo_cfg.url if repo_cfg else row.url, row.branch,
+                          row.indexed_commit, row.files, row.symbols, row.chunks,
+                          row.last_sync_unix_s, str(row.state), row.error)
+
+    # --- helpers --------------------------------------------------------------------
+
+    def _filter(self, repo: str, **kwargs: str) -> StoreFilter:
+        names = tuple(r.name for r in self.cfg.repos)
+        if repo and repo not in names:
+            raise NotFound(f"repo {repo!r} is not configured")
+        return StoreFilter(repos=(repo,) if repo else names, **kwargs)
+
+    def _indexed_commit(self, repo: str) -> str:
+        if self.cfg.repo(repo) is None:
+            raise NotFound(f"repo {repo!r} is not configured")
+        row = self.ledger.repo(repo)
+        if row is None or not row.indexed_commit:
+            raise NotFound(f"repo {repo!r} has no indexed commit yet")
+        return row.indexed_commit
+
+    def _commit(self, repo: str, memo: dict[str, str]) -> str:
+        if repo not in memo:
+            row = self.ledger.repo(repo)
+            memo[repo] = row.indexed_commit if row else ""
+        return memo[repo]
+
+    def _hit(self, hit: Hit, match: str, score: float | None = None) -> SymbolHit:
+        p = hit.payload
+        return SymbolHit(
+            repo=p["repo"], path=p["path"], language=p.get("language", ""), kind=p["kind"],
+            name=p["name"], qualified_name=p["qualified_name"], parent=p.get("parent", ""),
+            signature=p.get("signature", ""), docstring=p.get("docstring", ""),
+            start_line=int(p["start_line"]), end_line=int(p["end_line"]),
+            start_byte=int(p["start_byte"]), end_byte=int(p["end_byte"]),
+            commit=self._commit(p["repo"], {}), score=hit.score if score is None else score,
+            match=match)
+
+
+_MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2}
+
+
+def _match_kind(name: str, payload: dict) -> str:
+    if name in (payload["name"], payload["qualified_name"]):
+        return "exact"
+    lowered = name.lower()
+    if lowered in (payload["name_lc"], payload["qualified_name_lc"]):
+        return "case_insensitive"
+    return "prefix"
+
+
+def _dedupe(hits: list[Hit]) -> list[Hit]:
+    seen: dict[str, Hit] = {}
+    for hit in hits:
+        seen.setdefault(hit.id, hit)
+    return list(seen.values())
+
+
+def _limit(limit: int, default: int) -> int:
+    if limit < 0 or limit > MAX_LIMIT:
+        raise InvalidArgument(f"limit: must be 0..{MAX_LIMIT}, got {limit}")
+    return limit or default
