@@ -60,11 +60,14 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
     """The whole file as one chunk; its embed text keeps only top-level code (bodies of
     top-level symbols are represented by their own chunks)."""
     lines = blob.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
-    covered = set()
+    covered: set[int] = set()
+    outline: dict[int, str] = {}
     for sym in parsed.symbols:
-        if not sym.parent:
-            covered.update(range(sym.start_line + 1, sym.end_line + 1))
-    top_level = "\n".join(line for no, line in enumerate(lines, 1) if no not in covered)
+        if not sym.parent:  # a top-level definition shows as its signature only
+            covered.update(range(sym.start_line, sym.end_line + 1))
+            outline[sym.start_line] = sym.signature
+    top_level = "\n".join(outline.get(no, line) for no, line in enumerate(lines, 1)
+                          if no not in covered or no in outline)
     name = module_name(path)
     header = _header(path, SymbolKind.MODULE, name, "", parsed.module_docstring)
     start = 3 if blob.startswith(b"\xef\xbb\xbf") else 0
@@ -106,5 +109,6 @@ def text_chunks(repo: str, path: str, blob: bytes, language: str = "text",
 
 
 def _header(path: str, kind: str, qualified_name: str, signature: str, docstring: str) -> str:
-    parts = [path, f"{kind} {qualified_name}", signature, docstring]
+    title = f"{kind} {qualified_name}"
+    parts = [path, title, signature if signature != title else "", docstring]
     return "\n".join(p for p in parts if p) + "\n"

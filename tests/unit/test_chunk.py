@@ -1,0 +1,62 @@
+from coderecalld import chunk, parse
+from coderecalld.records import SymbolKind
+
+SOURCE = (b'"""Mod doc."""\nimport os\n\nX = 1\n\nclass A:\n    def m(self):\n'
+          b'        return os.path.join(1)\n\n    def m(self):\n        pass\n\n@dec\ndef f():\n    A().m()\n\nf()\n')
+
+
+def test_symbol_and_module_chunks() -> None:
+    parsed = parse.symbols(SOURCE, "python")
+    chunks = chunk.chunks("r", "pkg/mod.py", SOURCE, parsed)
+    got = [(c.kind, c.qualified_name, c.ordinal, c.start_line, c.end_line) for c in chunks]
+    assert got == [
+        (SymbolKind.CLASS, "A", 0, 6, 11),
+        (SymbolKind.METHOD, "A.m", 0, 7, 8),
+        (SymbolKind.METHOD, "A.m", 1, 10, 11),  # a redefinition keeps its own chunk
+        (SymbolKind.FUNCTION, "f", 0, 13, 15),
+        (SymbolKind.MODULE, "pkg.mod", 0, 1, 17),
+    ]
+    for c in chunks:
+        assert c.text == SOURCE[c.start_byte:c.end_byte].decode()
+        assert c.repo == "r" and c.path == "pkg/mod.py" and c.language == "python"
+    f = chunks[3]
+    assert f.text.startswith("@dec\ndef f():")
+    assert f.embed_text.startswith("pkg/mod.py\nfunction f\ndef f()\n@dec\n")
+    module = chunks[-1]
+    assert module.docstring == "Mod doc."
+    assert [s.name for s in module.call_sites] == ["f"]
+    # Top-level code is embedded; bodies of top-level symbols are not (they have chunks).
+    assert "X = 1" in module.embed_text and "class A" in module.embed_text
+    assert "os.path.join" not in module.embed_text and "A().m()" not in module.embed_text
+
+
+def test_embed_text_is_bounded() -> None:
+    body = b"def big():\n" + b"    x = 1\n" * 2000
+    chunks = chunk.chunks("r", "big.py", body, parse.symbols(body, "python"), max_chars=500)
+    assert all(len(c.embed_text) <= 500 for c in chunks)
+    assert chunks[0].end_line == 2001
+
+
+def test_text_windows_cover_exact_lines() -> None:
+    blob = b"\n\n[server]\r\nport = 8080\n\n\n\n\nretries = 3\n"
+    chunks = chunk.text_chunks("r", "config/settings.toml", blob, window_lines=4)
+    lines = blob.decode().splitlines(keepends=True)
+    assert [(c.start_line, c.end_line) for c in chunks] == [(1, 4), (9, 9)]
+    for c in chunks:
+        assert c.text == "".join(lines[c.start_line - 1:c.end_line])
+        assert c.text == blob[c.start_byte:c.end_byte].decode()
+        assert c.kind == SymbolKind.SECTION
+
+
+def test_bom_is_outside_every_chunk() -> None:
+    blob = b"\xef\xbb\xbfdef first():\n    return 1\n"
+    chunks = chunk.chunks("r", "first.py", blob, parse.symbols(blob, "python"))
+    assert chunks[0].text == "def first():\n    return 1"
+    assert chunks[0].start_byte == 3
+    assert all("\ufeff" not in c.text for c in chunks)
+    assert chunk.text_chunks("r", "a.md", b"\xef\xbb\xbf# T\n")[0].text == "# T\n"
+
+
+def test_module_name() -> None:
+    assert chunk.module_name("pkg/sub/mod.py") == "pkg.sub.mod"
+    assert chunk.module_name("setup.py") == "setup"
