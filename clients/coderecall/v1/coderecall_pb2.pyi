@@ -1,0 +1,181 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SymbolHit(_message.Message):
+    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_NAME_FIELD_NUMBER: _ClassVar[int]
+    PARENT_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    DOCSTRING_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    START_BYTE_FIELD_NUMBER: _ClassVar[int]
+    END_BYTE_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    language: str
+    kind: str
+    name: str
+    qualified_name: str
+    parent: str
+    signature: str
+    docstring: str
+    start_line: int
+    end_line: int
+    start_byte: int
+    end_byte: int
+    commit: str
+    score: float
+    match: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ...) -> None: ...
+
+class CallSite(_message.Message):
+    __slots__ = ("repo", "path", "line", "caller", "callee", "commit")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    CALLER_FIELD_NUMBER: _ClassVar[int]
+    CALLEE_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    line: int
+    caller: str
+    callee: str
+    commit: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ...) -> None: ...
+
+class RepoInfo(_message.Message):
+    __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    BRANCH_FIELD_NUMBER: _ClassVar[int]
+    INDEXED_COMMIT_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    SYMBOLS_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    LAST_SYNC_UNIX_S_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    url: str
+    branch: str
+    indexed_commit: str
+    files: int
+    symbols: int
+    chunks: int
+    last_sync_unix_s: float
+    state: str
+    error: str
+    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
+
+class SearchRequest(_message.Message):
+    __slots__ = ("query", "limit", "repo", "language", "path_prefix")
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    PATH_PREFIX_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    limit: int
+    repo: str
+    language: str
+    path_prefix: str
+    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ...) -> None: ...
+
+class SearchResponse(_message.Message):
+    __slots__ = ("hits",)
+    HITS_FIELD_NUMBER: _ClassVar[int]
+    hits: _containers.RepeatedCompositeFieldContainer[SymbolHit]
+    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ...) -> None: ...
+
+class FindSymbolsRequest(_message.Message):
+    __slots__ = ("name", "repo", "prefix", "limit")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PREFIX_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    repo: str
+    prefix: bool
+    limit: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., prefix: _Optional[bool] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class FindSymbolsResponse(_message.Message):
+    __slots__ = ("hits",)
+    HITS_FIELD_NUMBER: _ClassVar[int]
+    hits: _containers.RepeatedCompositeFieldContainer[SymbolHit]
+    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ...) -> None: ...
+
+class FindCallersRequest(_message.Message):
+    __slots__ = ("name", "repo", "limit")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    repo: str
+    limit: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class FindCallersResponse(_message.Message):
+    __slots__ = ("sites",)
+    SITES_FIELD_NUMBER: _ClassVar[int]
+    sites: _containers.RepeatedCompositeFieldContainer[CallSite]
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ...) -> None: ...
+
+class ReadSymbolRequest(_message.Message):
+    __slots__ = ("repo", "path", "start_line", "end_line")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    start_line: int
+    end_line: int
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ...) -> None: ...
+
+class ReadSymbolResponse(_message.Message):
+    __slots__ = ("repo", "path", "commit", "start_line", "end_line", "text")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    commit: str
+    start_line: int
+    end_line: int
+    text: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., commit: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+
+class ListReposRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListReposResponse(_message.Message):
+    __slots__ = ("repos",)
+    REPOS_FIELD_NUMBER: _ClassVar[int]
+    repos: _containers.RepeatedCompositeFieldContainer[RepoInfo]
+    def __init__(self, repos: _Optional[_Iterable[_Union[RepoInfo, _Mapping]]] = ...) -> None: ...
+
+class SyncRepoRequest(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
