@@ -1,0 +1,149 @@
+"""Every conversion between ``coderecalld.records`` and ``coderecall.v1`` protobuf messages.
+
+Records and messages share field names one to one (``tests/unit/test_convert.py`` checks
+that the sets are equal), so each pair converts field by field, both directions.
+Requests only decode: the daemon never builds a request.
+
+Proto3 cannot tell an unset ``limit`` from 0, so 0 means "the domain's default": the
+argument is left out of the call and ``CodeRecallApi``'s default applies. A negative
+limit raises ``InvalidArgument``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import fields
+from typing import Any, TypeVar
+
+from google.protobuf.message import Message
+
+from coderecall.v1 import coderecall_pb2 as pb
+from coderecalld.errors import InvalidArgument
+from coderecalld.records import CallerHit, RepoStatus, SourceText, SymbolHit
+
+_R = TypeVar("_R")
+_M = TypeVar("_M", bound=Message)
+
+
+def _to_pb(record: Any, message_type: type[_M]) -> _M:
+    return message_type(**{f.name: getattr(record, f.name) for f in fields(record)})
+
+
+def _from_pb(message: Message, record_type: type[_R]) -> _R:
+    return record_type(**{f.name: getattr(message, f.name) for f in fields(record_type)})  # type: ignore[arg-type]
+
+
+# --- records <-> messages ---------------------------------------------------------------
+
+
+def symbol_hit_to_pb(hit: SymbolHit) -> pb.SymbolHit:
+    """``SymbolHit`` record -> ``coderecall.v1.SymbolHit``."""
+    return _to_pb(hit, pb.SymbolHit)
+
+
+def symbol_hit_from_pb(message: pb.SymbolHit) -> SymbolHit:
+    """``coderecall.v1.SymbolHit`` -> ``SymbolHit`` record."""
+    return _from_pb(message, SymbolHit)
+
+
+def caller_hit_to_pb(hit: CallerHit) -> pb.CallSite:
+    """``CallerHit`` record -> ``coderecall.v1.CallSite``."""
+    return _to_pb(hit, pb.CallSite)
+
+
+def caller_hit_from_pb(message: pb.CallSite) -> CallerHit:
+    """``coderecall.v1.CallSite`` -> ``CallerHit`` record."""
+    return _from_pb(message, CallerHit)
+
+
+def source_text_to_pb(source: SourceText) -> pb.ReadSymbolResponse:
+    """``SourceText`` record -> ``coderecall.v1.ReadSymbolResponse``."""
+    return _to_pb(source, pb.ReadSymbolResponse)
+
+
+def source_text_from_pb(message: pb.ReadSymbolResponse) -> SourceText:
+    """``coderecall.v1.ReadSymbolResponse`` -> ``SourceText`` record."""
+    return _from_pb(message, SourceText)
+
+
+def repo_status_to_pb(status: RepoStatus) -> pb.RepoInfo:
+    """``RepoStatus`` record -> ``coderecall.v1.RepoInfo``."""
+    return _to_pb(status, pb.RepoInfo)
+
+
+def repo_status_from_pb(message: pb.RepoInfo) -> RepoStatus:
+    """``coderecall.v1.RepoInfo`` -> ``RepoStatus`` record."""
+    return _from_pb(message, RepoStatus)
+
+
+# --- responses ----------------------------------------------------------------------------
+
+
+def search_response(hits: Iterable[SymbolHit]) -> pb.SearchResponse:
+    """Hits, in order, as a ``SearchResponse``."""
+    return pb.SearchResponse(hits=[symbol_hit_to_pb(h) for h in hits])
+
+
+def find_symbols_response(hits: Iterable[SymbolHit]) -> pb.FindSymbolsResponse:
+    """Hits, in order, as a ``FindSymbolsResponse``."""
+    return pb.FindSymbolsResponse(hits=[symbol_hit_to_pb(h) for h in hits])
+
+
+def find_callers_response(sites: Iterable[CallerHit]) -> pb.FindCallersResponse:
+    """Call sites, in order, as a ``FindCallersResponse``."""
+    return pb.FindCallersResponse(sites=[caller_hit_to_pb(s) for s in sites])
+
+
+def list_repos_response(repos: Iterable[RepoStatus]) -> pb.ListReposResponse:
+    """Repository statuses, in order, as a ``ListReposResponse``."""
+    return pb.ListReposResponse(repos=[repo_status_to_pb(r) for r in repos])
+
+
+# --- requests -> CodeRecallApi keyword arguments -----------------------------------------
+
+
+def _limit(value: int) -> dict[str, int]:
+    if value < 0:
+        raise InvalidArgument(f"limit must be >= 0 (0 means the server default), got {value}")
+    return {"limit": value} if value else {}
+
+
+def search_args(request: pb.SearchRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.search``. Raises ``InvalidArgument`` (limit < 0)."""
+    return {
+        "query": request.query,
+        "repo": request.repo,
+        "language": request.language,
+        "path_prefix": request.path_prefix,
+        **_limit(request.limit),
+    }
+
+
+def find_symbols_args(request: pb.FindSymbolsRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.find_symbols``. Raises ``InvalidArgument`` (limit < 0)."""
+    return {
+        "name": request.name,
+        "repo": request.repo,
+        "prefix": request.prefix,
+        **_limit(request.limit),
+    }
+
+
+def find_callers_args(request: pb.FindCallersRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.find_callers``. Raises ``InvalidArgument`` (limit < 0)."""
+    return {"name": request.name, "repo": request.repo, **_limit(request.limit)}
+
+
+def read_symbol_args(request: pb.ReadSymbolRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.read_symbol`` (line checks are the domain's)."""
+    return {
+        "repo": request.repo,
+        "path": request.path,
+        "start_line": request.start_line,
+        "end_line": request.end_line,
+    }
+
+
+def sync_repo_args(request: pb.SyncRepoRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.sync_repo``."""
+    return {"name": request.name}

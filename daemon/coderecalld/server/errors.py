@@ -1,0 +1,83 @@
+"""The one table from ``coderecalld.errors`` classes to gRPC status codes, and the
+interceptor that applies it to every ``coderecall.v1.CodeRecall`` method.
+
+A domain error keeps its message (domain messages are written for the caller). Any other
+error, including the ``CodeRecallError`` subclasses not in the table, becomes ``INTERNAL``
+with a fixed message naming only the error class; the traceback goes to the log, never
+to the client.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import grpc
+
+from coderecalld import errors
+
+LOGGER = logging.getLogger("coderecalld.server")
+
+# Looked up along the exception's MRO, so a subclass inherits its base's code unless it
+# has its own row (StoreUnavailable is a StoreError but answers UNAVAILABLE).
+STATUS_CODES: dict[type[BaseException], grpc.StatusCode] = {
+    errors.InvalidArgument: grpc.StatusCode.INVALID_ARGUMENT,
+    errors.NotFound: grpc.StatusCode.NOT_FOUND,
+    errors.StoreUnavailable: grpc.StatusCode.UNAVAILABLE,
+    errors.ConfigError: grpc.StatusCode.FAILED_PRECONDITION,
+}
+
+
+def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str]:
+    """The status code and the client-safe details string for ``exc``."""
+    for cls in type(exc).__mro__:
+        code = STATUS_CODES.get(cls)
+        if code is not None:
+            return code, str(exc) or cls.__name__
+    return grpc.StatusCode.INTERNAL, f"internal error ({type(exc).__name__}); see the daemon log"
+
+
+class ErrorInterceptor(grpc.ServerInterceptor):
+    """Maps exceptions raised by unary-unary handlers under ``service_prefix`` to statuses.
+
+    Other services (health, reflection) pass through untouched.
+    """
+
+    def __init__(self, service_prefix: str) -> None:
+        self._prefix = service_prefix
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        method = handler_call_details.method
+        if handler is None or handler.unary_unary is None or not method.startswith(self._prefix):
+            return handler
+        return grpc.unary_unary_rpc_method_handler(
+            _guarded(method, handler.unary_unary),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+
+def _guarded(method: str, behaviour: Callable[[Any, grpc.ServicerContext], Any]) -> Callable:
+    def call(request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            return behaviour(request, context)
+        except Exception as exc:
+            if context.code() is not None:
+                raise  # the handler already aborted with a status of its own choosing
+            code, details = status_for(exc)
+            if code is grpc.StatusCode.INTERNAL:
+                LOGGER.exception("rpc.failed", extra={"fields": {"method": method, "error": repr(exc)}})
+            else:
+                LOGGER.info(
+                    "rpc.rejected",
+                    extra={"fields": {"method": method, "code": code.name, "error": details}},
+                )
+            context.abort(code, details)
+
+    return call

@@ -1,0 +1,49 @@
+"""``coderecall.v1.CodeRecall`` servicer: decode the request, call ``CodeRecallApi``, encode.
+
+Nothing else happens here. Exceptions propagate to ``errors.ErrorInterceptor``, which
+turns them into status codes.
+"""
+
+from __future__ import annotations
+
+import grpc
+
+from coderecall.v1 import coderecall_pb2 as pb
+from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
+from coderecalld.api import CodeRecallApi
+from coderecalld.server import convert
+
+
+class CodeRecallServicer(pb_grpc.CodeRecallServicer):
+    """Serves ``coderecall.v1.CodeRecall`` over ``api``."""
+
+    def __init__(self, api: CodeRecallApi) -> None:
+        self._api = api
+
+    def Search(self, request: pb.SearchRequest, context: grpc.ServicerContext) -> pb.SearchResponse:
+        return convert.search_response(self._api.search(**convert.search_args(request)))
+
+    def FindSymbols(
+        self, request: pb.FindSymbolsRequest, context: grpc.ServicerContext
+    ) -> pb.FindSymbolsResponse:
+        hits = self._api.find_symbols(**convert.find_symbols_args(request))
+        return convert.find_symbols_response(hits)
+
+    def FindCallers(
+        self, request: pb.FindCallersRequest, context: grpc.ServicerContext
+    ) -> pb.FindCallersResponse:
+        sites = self._api.find_callers(**convert.find_callers_args(request))
+        return convert.find_callers_response(sites)
+
+    def ReadSymbol(
+        self, request: pb.ReadSymbolRequest, context: grpc.ServicerContext
+    ) -> pb.ReadSymbolResponse:
+        return convert.source_text_to_pb(self._api.read_symbol(**convert.read_symbol_args(request)))
+
+    def ListRepos(
+        self, request: pb.ListReposRequest, context: grpc.ServicerContext
+    ) -> pb.ListReposResponse:
+        return convert.list_repos_response(self._api.list_repos())
+
+    def SyncRepo(self, request: pb.SyncRepoRequest, context: grpc.ServicerContext) -> pb.RepoInfo:
+        return convert.repo_status_to_pb(self._api.sync_repo(**convert.sync_repo_args(request)))
