@@ -1,0 +1,45 @@
+"""coderecall: client library for the coderecalld code index.
+
+Example::
+
+    from coderecall import Client
+
+    with Client("127.0.0.1:50551") as client:
+        for hit in client.search("verify an HMAC signature", limit=5):
+            print(hit.repo, hit.path, hit.start_line, hit.qualified_name)
+
+Results are plain frozen dataclasses; failures raise ``CodeRecallError`` subclasses.
+The generated protobuf stubs live in ``coderecall.v1`` and are not part of this API.
+"""
+
+from coderecall._client import DEFAULT_ADDR, Client
+from coderecall._errors import (
+    CodeRecallError,
+    DeadlineExceededError,
+    FailedPreconditionError,
+    InternalError,
+    InvalidArgumentError,
+    NotFoundError,
+    PermissionDeniedError,
+    UnauthenticatedError,
+    UnavailableError,
+)
+from coderecall._types import CallSite, RepoInfo, SourceText, SymbolHit
+
+__all__ = [
+    "DEFAULT_ADDR",
+    "CallSite",
+    "Client",
+    "CodeRecallError",
+    "DeadlineExceededError",
+    "FailedPreconditionError",
+    "InternalError",
+    "InvalidArgumentError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RepoInfo",
+    "SourceText",
+    "SymbolHit",
+    "UnauthenticatedError",
+    "UnavailableError",
+]

@@ -1,0 +1,119 @@
+"""``Client``: a blocking gRPC client for coderecalld returning plain dataclasses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from types import TracebackType
+from typing import Any, TypeVar
+
+import grpc
+
+from coderecall._errors import from_rpc_error
+from coderecall._types import CallSite, RepoInfo, SourceText, SymbolHit
+from coderecall.v1 import coderecall_pb2 as pb
+from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
+
+DEFAULT_ADDR = "127.0.0.1:50551"
+
+_T = TypeVar("_T")
+
+
+def _from_pb(message: Any, result_type: type[_T]) -> _T:
+    # Result types mirror the proto messages field for field (tests/unit/test_convert.py).
+    return result_type(**{f.name: getattr(message, f.name) for f in fields(result_type)})  # type: ignore[arg-type]
+
+
+class Client:
+    """A connection to one coderecalld.
+
+    Every method blocks for at most ``timeout_s`` seconds and raises a
+    ``coderecall.CodeRecallError`` subclass on failure (``NotFoundError``,
+    ``InvalidArgumentError``, ``UnavailableError`` when the daemon cannot be reached,
+    ``DeadlineExceededError``, ...). A ``limit`` of 0 asks for the server's default;
+    an empty ``repo`` means every repository in scope. Thread-safe; use as a context
+    manager or call ``close()``.
+
+    Args:
+        addr: ``host:port`` of the daemon (plaintext gRPC).
+        timeout_s: per-call deadline in seconds.
+    """
+
+    def __init__(self, addr: str = DEFAULT_ADDR, timeout_s: float = 30.0) -> None:
+        self.addr = addr
+        self.timeout_s = timeout_s
+        self._channel = grpc.insecure_channel(addr)
+        self._stub = pb_grpc.CodeRecallStub(self._channel)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the channel; further calls fail."""
+        self._channel.close()
+
+    def search(
+        self,
+        query: str,
+        limit: int = 10,
+        repo: str = "",
+        language: str = "",
+        path_prefix: str = "",
+    ) -> list[SymbolHit]:
+        """Hybrid search for symbols matching ``query``, best first, at most ``limit``.
+
+        An identifier in ``query`` that names a symbol exactly is pinned first.
+        ``language`` and ``path_prefix`` narrow the results when non-empty.
+        """
+        request = pb.SearchRequest(
+            query=query, limit=limit, repo=repo, language=language, path_prefix=path_prefix
+        )
+        response = self._call(self._stub.Search, request)
+        return [_from_pb(h, SymbolHit) for h in response.hits]
+
+    def find_symbols(
+        self, name: str, repo: str = "", prefix: bool = False, limit: int = 50
+    ) -> list[SymbolHit]:
+        """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
+        starts with it when ``prefix``; at most ``limit``."""
+        request = pb.FindSymbolsRequest(name=name, repo=repo, prefix=prefix, limit=limit)
+        response = self._call(self._stub.FindSymbols, request)
+        return [_from_pb(h, SymbolHit) for h in response.hits]
+
+    def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallSite]:
+        """Call sites whose callee (as written, or its last dotted segment) is ``name``."""
+        request = pb.FindCallersRequest(name=name, repo=repo, limit=limit)
+        response = self._call(self._stub.FindCallers, request)
+        return [_from_pb(s, CallSite) for s in response.sites]
+
+    def read_symbol(self, repo: str, path: str, start_line: int, end_line: int = 0) -> SourceText:
+        """Lines ``start_line..end_line`` (1-based, inclusive; ``end_line`` 0 = to the end
+        of the file) of ``path`` at the indexed commit."""
+        request = pb.ReadSymbolRequest(
+            repo=repo, path=path, start_line=start_line, end_line=end_line
+        )
+        return _from_pb(self._call(self._stub.ReadSymbol, request), SourceText)
+
+    def list_repos(self) -> list[RepoInfo]:
+        """Every configured repository with its index state."""
+        response = self._call(self._stub.ListRepos, pb.ListReposRequest())
+        return [_from_pb(r, RepoInfo) for r in response.repos]
+
+    def sync_repo(self, name: str) -> RepoInfo:
+        """Fetch and re-index repository ``name`` now; its status afterwards. May take
+        longer than a query: raise ``timeout_s`` for large repositories."""
+        return _from_pb(self._call(self._stub.SyncRepo, pb.SyncRepoRequest(name=name)), RepoInfo)
+
+    def _call(self, method: Callable[..., _T], request: Any) -> _T:
+        try:
+            return method(request, timeout=self.timeout_s)
+        except grpc.RpcError as exc:
+            raise from_rpc_error(exc, self.addr) from None

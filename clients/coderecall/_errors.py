@@ -1,0 +1,89 @@
+"""Errors raised by ``Client``, one class per gRPC status code that callers act on.
+
+::
+
+    CodeRecallError                 base; .code (status name), .details, .addr
+    ├── InvalidArgumentError        INVALID_ARGUMENT: the request can never succeed as written
+    ├── NotFoundError               NOT_FOUND: unknown repo, path or symbol
+    ├── PermissionDeniedError       PERMISSION_DENIED
+    ├── UnauthenticatedError        UNAUTHENTICATED
+    ├── FailedPreconditionError     FAILED_PRECONDITION: daemon misconfigured
+    ├── UnavailableError            UNAVAILABLE: daemon unreachable, or its store is down
+    ├── DeadlineExceededError       DEADLINE_EXCEEDED: no answer within the client's timeout
+    └── InternalError               INTERNAL, UNKNOWN and every other code
+"""
+
+from __future__ import annotations
+
+import grpc
+
+
+class CodeRecallError(Exception):
+    """A call to coderecalld failed.
+
+    Attributes:
+        code: the gRPC status name, e.g. ``"NOT_FOUND"``.
+        details: the server's (or the transport's) message.
+        addr: the ``host:port`` the client talked to.
+    """
+
+    def __init__(self, code: str, details: str, addr: str) -> None:
+        super().__init__(details)
+        self.code = code
+        self.details = details
+        self.addr = addr
+
+
+class InvalidArgumentError(CodeRecallError):
+    """The request is malformed (empty query, negative limit, bad line range, ...)."""
+
+
+class NotFoundError(CodeRecallError):
+    """The repository, path or symbol is unknown to the index."""
+
+
+class PermissionDeniedError(CodeRecallError):
+    """The caller's token does not grant access."""
+
+
+class UnauthenticatedError(CodeRecallError):
+    """The request carried no valid credentials."""
+
+
+class FailedPreconditionError(CodeRecallError):
+    """The daemon cannot answer in its current configuration or state."""
+
+
+class UnavailableError(CodeRecallError):
+    """The daemon cannot be reached at ``addr``, or its vector store is down."""
+
+    def __str__(self) -> str:
+        # Name the address: "connection refused" alone does not say where.
+        return f"coderecalld at {self.addr} is unavailable: {self.details}"
+
+
+class DeadlineExceededError(CodeRecallError):
+    """No answer arrived within the client's ``timeout_s``."""
+
+
+class InternalError(CodeRecallError):
+    """The daemon failed unexpectedly (details are in its log)."""
+
+
+_BY_CODE: dict[grpc.StatusCode, type[CodeRecallError]] = {
+    grpc.StatusCode.INVALID_ARGUMENT: InvalidArgumentError,
+    grpc.StatusCode.OUT_OF_RANGE: InvalidArgumentError,
+    grpc.StatusCode.NOT_FOUND: NotFoundError,
+    grpc.StatusCode.PERMISSION_DENIED: PermissionDeniedError,
+    grpc.StatusCode.UNAUTHENTICATED: UnauthenticatedError,
+    grpc.StatusCode.FAILED_PRECONDITION: FailedPreconditionError,
+    grpc.StatusCode.UNAVAILABLE: UnavailableError,
+    grpc.StatusCode.DEADLINE_EXCEEDED: DeadlineExceededError,
+}
+
+
+def from_rpc_error(exc: grpc.RpcError, addr: str) -> CodeRecallError:
+    """The ``CodeRecallError`` subclass for a failed call's status code."""
+    code = exc.code() if isinstance(exc, grpc.Call) else grpc.StatusCode.UNKNOWN
+    details = (exc.details() if isinstance(exc, grpc.Call) else "") or str(code.name)
+    return _BY_CODE.get(code, InternalError)(code.name, details, addr)

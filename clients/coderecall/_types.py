@@ -1,0 +1,85 @@
+"""Plain result types returned by ``Client`` (never protobuf messages).
+
+Lines are 1-based and inclusive; byte offsets are 0-based, end-exclusive, over the raw
+git blob; ``path`` is repository-relative with ``/`` separators; ``commit`` is the hex id
+of the indexed commit an answer comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolHit:
+    """One symbol answered by ``Client.search`` or ``Client.find_symbols``.
+
+    ``kind`` is one of function, method, class, interface, struct, enum, trait,
+    type_alias, module, section. ``score`` is unitless, higher is better: a fused rank
+    score for search (RRF, about 1/(k+rank)), 1.0 for exact lookups. ``match`` says how
+    the hit was found (server-defined, may be ``""``).
+    """
+
+    repo: str
+    path: str
+    language: str
+    kind: str
+    name: str
+    qualified_name: str
+    parent: str
+    signature: str
+    docstring: str
+    start_line: int
+    end_line: int
+    start_byte: int
+    end_byte: int
+    commit: str
+    score: float
+    match: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """One call of a callee: ``caller`` (qualified name, ``""`` for top-level code) calls
+    ``callee`` (as written, dotted) at ``line`` of ``path``."""
+
+    repo: str
+    path: str
+    line: int
+    caller: str
+    callee: str
+    commit: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """Lines ``start_line..end_line`` of ``path`` at ``commit``; ``text`` keeps the ``\\n``s."""
+
+    repo: str
+    path: str
+    commit: str
+    start_line: int
+    end_line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RepoInfo:
+    """One configured repository and its index.
+
+    ``state`` is one of pending, syncing, indexing, ready, empty, error; ``error`` holds
+    the last error when ``state == "error"``. ``last_sync_unix_s`` is seconds since the
+    Unix epoch of the last finished sync (0.0 if never). ``files``, ``symbols`` and
+    ``chunks`` are counts in the index at ``indexed_commit``.
+    """
+
+    name: str
+    url: str
+    branch: str
+    indexed_commit: str
+    files: int
+    symbols: int
+    chunks: int
+    last_sync_unix_s: float
+    state: str
+    error: str

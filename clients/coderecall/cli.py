@@ -1,0 +1,267 @@
+"""``coderecall``: query a coderecalld from the shell.
+
+::
+
+    coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] COMMAND ...
+      search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--json]
+      symbols NAME [--prefix] [--repo R] [--limit K] [--json]
+      callers NAME [--repo R] [--limit K] [--json]
+      read REPO PATH --lines START-END        (START- or START alone also work)
+      repos [--json]
+      sync NAME [--json]
+
+The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.listen``
+from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
+JSON list of objects (one per result, every field of the result type). Exit status: 0 on
+success, 1 when the daemon answers with an error or cannot be reached, 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from coderecall._client import DEFAULT_ADDR, Client
+from coderecall._errors import CodeRecallError
+from coderecall._types import CallSite, RepoInfo, SymbolHit
+
+PROG = "coderecall"
+ENV_ADDR = "CODERECALL_ADDR"
+
+
+class UsageError(Exception):
+    """A command line or config-file problem (exit status 2)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI on ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed usage or help
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        addr = resolve_addr(args.addr, args.config, os.environ)
+        with Client(addr, timeout_s=args.timeout) as client:
+            args.run(client, args)
+    except UsageError as exc:
+        return _fail(str(exc), 2)
+    except CodeRecallError as exc:
+        return _fail(str(exc), 1)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `coderecall search x | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
+
+
+def resolve_addr(flag: str | None, config: str | None, environ: Mapping[str, str]) -> str:
+    """The daemon address: ``flag``, else ``environ[CODERECALL_ADDR]``, else
+    ``server.listen`` from the TOML file ``config`` (a wildcard host becomes loopback),
+    else ``DEFAULT_ADDR``. Raises ``UsageError`` if ``config`` cannot be read."""
+    if flag:
+        return flag
+    if environ.get(ENV_ADDR):
+        return environ[ENV_ADDR]
+    if config:
+        listen = _config_listen(config)
+        if listen:
+            return _loopback(listen)
+    return DEFAULT_ADDR
+
+
+def _config_listen(path: str) -> str:
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise UsageError(f"cannot read config {path}: {exc}") from exc
+    listen = data.get("server", {}).get("listen", "")
+    if not isinstance(listen, str):
+        raise UsageError(f"{path}: server.listen must be a string, got {listen!r}")
+    return listen
+
+
+def _loopback(listen: str) -> str:
+    # A daemon listening on every interface is reached through loopback.
+    host, sep, port = listen.rpartition(":")
+    if host in ("", "0.0.0.0"):
+        return f"127.0.0.1:{port}"
+    if host in ("[::]", "::"):
+        return f"[::1]:{port}"
+    return listen
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return status
+
+
+# --- commands ---------------------------------------------------------------------------
+
+
+def _search(client: Client, args: argparse.Namespace) -> None:
+    hits = client.search(
+        args.query,
+        limit=args.limit,
+        repo=args.repo,
+        language=args.language,
+        path_prefix=args.path_prefix,
+    )
+    _emit(hits, args.json, _symbol_rows)
+
+
+def _symbols(client: Client, args: argparse.Namespace) -> None:
+    hits = client.find_symbols(args.name, repo=args.repo, prefix=args.prefix, limit=args.limit)
+    _emit(hits, args.json, _symbol_rows)
+
+
+def _callers(client: Client, args: argparse.Namespace) -> None:
+    sites = client.find_callers(args.name, repo=args.repo, limit=args.limit)
+    _emit(sites, args.json, _caller_rows)
+
+
+def _read(client: Client, args: argparse.Namespace) -> None:
+    start, end = args.lines
+    text = client.read_symbol(args.repo, args.path, start, end).text
+    sys.stdout.write(text if not text or text.endswith("\n") else text + "\n")
+
+
+def _repos(client: Client, args: argparse.Namespace) -> None:
+    _emit(client.list_repos(), args.json, _repo_rows)
+
+
+def _sync(client: Client, args: argparse.Namespace) -> None:
+    _emit([client.sync_repo(args.name)], args.json, _repo_rows)
+
+
+# --- output -----------------------------------------------------------------------------
+
+
+def _emit(items: list[Any], as_json: bool, rows: Callable[[list[Any]], list[tuple[str, ...]]]) -> None:
+    if as_json:
+        print(json.dumps([asdict(item) for item in items], indent=2, ensure_ascii=False))
+        return
+    table = rows(items)
+    if not table:
+        return
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]) - 1)]
+    for row in table:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths)] + [row[-1]]
+        print("  ".join(cells).rstrip())
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _symbol_rows(hits: list[SymbolHit]) -> list[tuple[str, ...]]:
+    return [
+        (f"{h.path}:{h.start_line}-{h.end_line}", h.qualified_name, f"({h.kind})", _one_line(h.signature))
+        for h in hits
+    ]
+
+
+def _caller_rows(sites: list[CallSite]) -> list[tuple[str, ...]]:
+    return [(f"{s.path}:{s.line}", s.caller or "<module>", f"-> {s.callee}") for s in sites]
+
+
+def _repo_rows(repos: list[RepoInfo]) -> list[tuple[str, ...]]:
+    return [
+        (
+            r.name,
+            r.state,
+            r.indexed_commit[:12] or "-",
+            f"{r.files} files",
+            f"{r.symbols} symbols",
+            f"{r.chunks} chunks",
+            _when(r.last_sync_unix_s),
+            _one_line(r.error),
+        )
+        for r in repos
+    ]
+
+
+def _when(unix_s: float) -> str:
+    if unix_s <= 0:
+        return "never"
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(unix_s))
+
+
+# --- argument parsing -------------------------------------------------------------------
+
+
+def _line_range(text: str) -> tuple[int, int]:
+    """``START-END``, ``START-`` (to the end of the file) or ``START`` (one line)."""
+    start, sep, end = text.partition("-")
+    if not start.isdigit() or (end and not end.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected START-END (1-based line numbers), got {text!r}")
+    if not sep:
+        return int(start), int(start)
+    return int(start), int(end) if end else 0
+
+
+def _non_negative(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return int(text)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="Query a coderecalld code index.")
+    parser.add_argument("--addr", metavar="HOST:PORT", help=f"daemon address (default: ${ENV_ADDR}, "
+                        f"then server.listen from --config, then {DEFAULT_ADDR})")
+    parser.add_argument("--config", metavar="FILE", help="coderecalld TOML config to read server.listen from")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30.0,
+                        help="per-call deadline (default: 30)")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    search = commands.add_parser("search", help="hybrid search for symbols")
+    search.add_argument("query")
+    search.add_argument("--limit", type=_non_negative, default=10, help="max hits (default: 10)")
+    search.add_argument("--repo", default="")
+    search.add_argument("--language", default="")
+    search.add_argument("--path-prefix", default="")
+    search.set_defaults(run=_search)
+
+    symbols = commands.add_parser("symbols", help="find symbols by name")
+    symbols.add_argument("name")
+    symbols.add_argument("--prefix", action="store_true", help="match names starting with NAME")
+    symbols.add_argument("--repo", default="")
+    symbols.add_argument("--limit", type=_non_negative, default=50, help="max hits (default: 50)")
+    symbols.set_defaults(run=_symbols)
+
+    callers = commands.add_parser("callers", help="find call sites of a function or method")
+    callers.add_argument("name")
+    callers.add_argument("--repo", default="")
+    callers.add_argument("--limit", type=_non_negative, default=100, help="max call sites (default: 100)")
+    callers.set_defaults(run=_callers)
+
+    read = commands.add_parser("read", help="print source lines at the indexed commit")
+    read.add_argument("repo")
+    read.add_argument("path")
+    read.add_argument("--lines", type=_line_range, required=True, metavar="START-END")
+    read.set_defaults(run=_read)
+
+    repos = commands.add_parser("repos", help="list repositories and their index state")
+    repos.set_defaults(run=_repos)
+
+    sync = commands.add_parser("sync", help="fetch and re-index one repository now")
+    sync.add_argument("name")
+    sync.set_defaults(run=_sync)
+
+    for sub in (search, symbols, callers, repos, sync):
+        sub.add_argument("--json", action="store_true", help="print a JSON list of objects")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())
