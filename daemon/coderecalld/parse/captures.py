@@ -48,7 +48,8 @@ def collect(query: Query, root: Node) -> RawTags:
         if any(key.startswith(_REFERENCE) for key in match):
             _add_reference(tags, match)
         elif "doc.module" in match:
-            tags.module_doc = tags.module_doc or match["doc.module"][0]
+            if tags.module_doc is None:
+                tags.module_doc = match["doc.module"][0]
         elif "name" in match:
             name = match["name"][0]
             group = groups.setdefault((name.start_byte, name.end_byte), RawDefinition(name))
@@ -73,7 +74,7 @@ def _add_definition(group: RawDefinition, match: dict[str, list[Node]]) -> None:
             group.body = nodes[0]
         elif key == "decorator":
             group.decorators.update((node.start_byte, node) for node in nodes)
-        elif key == "doc":
-            group.doc = group.doc or nodes[0]
+        elif key == "doc" and group.doc is None:
+            group.doc = nodes[0]
         elif key == "async":
             group.is_async = True

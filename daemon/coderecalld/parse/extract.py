@@ -67,7 +67,7 @@ def _definition(raw: RawDefinition) -> _Def | None:
         return None
     outer = max(extents, key=lambda e: e[1].end_byte - e[1].start_byte)[1]
     kind, inner = min(extents, key=lambda e: e[1].end_byte - e[1].start_byte)
-    scope = raw.body or inner
+    scope = raw.body if raw.body is not None else inner
     return _Def(raw, SymbolKind(kind), outer, inner, scope.start_byte, scope.end_byte)
 
 

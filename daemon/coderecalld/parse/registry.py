@@ -27,21 +27,21 @@ class LanguageSpec:
         name: our language id, stored in the chunk payload (``"python"``).
         grammar: grammar name in ``tree_sitter_language_pack`` 0.13.0.
         extensions: file suffixes including the dot, matched case-insensitively.
-        filenames: exact base names that select this language regardless of suffix.
         tags_path: the tags query, relative to the ``coderecalld.parse`` package.
+        filenames: exact base names that select this language regardless of suffix.
         doc_style: how a ``@doc`` capture becomes text; a key of ``docstrings.DOC_STYLES``.
     """
 
     name: str
     grammar: str
     extensions: tuple[str, ...]
+    tags_path: str
     filenames: tuple[str, ...] = ()
-    tags_path: str = ""
     doc_style: str = "plain"
 
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
-    LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), (), "queries/python/tags.scm", "python"),
+    LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python"),
 )
 
 _BY_NAME = {spec.name: spec for spec in LANGUAGES}

@@ -1,0 +1,317 @@
+"""Unit tests of coderecalld.parse with inline sources and exact expected values."""
+
+from __future__ import annotations
+
+import sysconfig
+from pathlib import Path
+
+import pytest
+from coderecalld.errors import ParseError
+from coderecalld.parse import language_for, registry, supported_languages, symbols
+from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind
+
+F, M, C = SymbolKind.FUNCTION, SymbolKind.METHOD, SymbolKind.CLASS
+
+
+def parse(source: str) -> tuple[bytes, ParsedFile]:
+    blob = source.encode("utf-8")
+    return blob, symbols(blob, "python")
+
+
+def by_name(parsed: ParsedFile) -> dict[str, Symbol]:
+    return {s.qualified_name: s for s in parsed.symbols}
+
+
+def text_of(blob: bytes, sym: Symbol) -> str:
+    return blob[sym.start_byte : sym.end_byte].decode("utf-8")
+
+
+NESTED = '''\
+"""Module doc.
+
+Second paragraph.
+"""
+import os
+
+
+class Outer(Base, metaclass=Meta):
+    """Outer doc."""
+
+    class Inner:
+        def m(self):
+            return helper()
+
+    def method(self, x: int) -> None:
+        def local():
+            return os.path.join("a", "b")
+
+        self.save(local())
+
+
+async def fetch(url):
+    await get(url)
+
+
+def outer():
+    class Local:
+        def deep(self):
+            pass
+
+    return Local
+'''
+
+
+def test_kinds_names_parents_and_lines() -> None:
+    blob, parsed = parse(NESTED)
+    got = [(s.kind, s.qualified_name, s.parent, s.start_line, s.end_line) for s in parsed.symbols]
+    assert got == [
+        (C, "Outer", "", 8, 19),
+        (C, "Outer.Inner", "Outer", 11, 13),
+        (M, "Outer.Inner.m", "Outer.Inner", 12, 13),
+        (M, "Outer.method", "Outer", 15, 19),
+        (F, "Outer.method.local", "Outer.method", 16, 17),
+        (F, "fetch", "", 22, 23),
+        (F, "outer", "", 26, 31),
+        (C, "outer.Local", "outer", 27, 29),
+        (M, "outer.Local.deep", "outer.Local", 28, 29),
+    ]
+    assert [s.name for s in parsed.symbols][:3] == ["Outer", "Inner", "m"]
+    assert parsed.module_docstring == "Module doc."
+    assert parsed.imports == ("os",)
+    assert parsed.line_count == 31
+    assert not parsed.has_errors
+
+
+def test_byte_ranges_are_exact_source() -> None:
+    blob, parsed = parse(NESTED)
+    syms = by_name(parsed)
+    assert text_of(blob, syms["Outer.Inner"]) == "class Inner:\n        def m(self):\n            return helper()"
+    assert text_of(blob, syms["fetch"]) == "async def fetch(url):\n    await get(url)"
+    assert syms["fetch"].start_byte == NESTED.index("async def fetch")
+    assert syms["fetch"].end_byte == NESTED.index("\n\n\ndef outer")
+
+
+def test_signatures_async_and_docstrings() -> None:
+    _, parsed = parse(NESTED)
+    syms = by_name(parsed)
+    assert syms["Outer"].signature == "class Outer(Base, metaclass=Meta)"
+    assert syms["Outer.Inner"].signature == "class Inner"
+    assert syms["Outer.method"].signature == "def method(self, x: int) -> None"
+    assert syms["fetch"].signature == "async def fetch(url)"
+    assert [s.qualified_name for s in parsed.symbols if s.is_async] == ["fetch"]
+    assert syms["Outer"].docstring == "Outer doc."
+    assert syms["Outer.method"].docstring == ""
+
+
+def test_call_sites_belong_to_the_nearest_definition() -> None:
+    _, parsed = parse(NESTED)
+    syms = by_name(parsed)
+    assert syms["Outer.Inner.m"].call_sites == (CallSite("helper", 13),)
+    assert syms["Outer.method.local"].call_sites == (CallSite("os.path.join", 17),)
+    assert syms["Outer.method"].call_sites == (CallSite("self.save", 19), CallSite("local", 19))
+    assert syms["fetch"].call_sites == (CallSite("get", 23),)
+    assert syms["Outer"].call_sites == ()
+    assert parsed.module_call_sites == ()
+
+
+DECORATED = '''\
+import functools
+
+
+@app.route("/x", methods=check())
+@functools.lru_cache(
+    maxsize=128,
+)
+def handler(a, b=default()) -> int:
+    return a
+
+
+class Shape:
+    @property
+    def area(self):
+        return 1
+
+    @area.setter
+    def area(self, value):
+        self._area = value
+'''
+
+
+def test_decorated_definition_starts_at_first_decorator() -> None:
+    blob, parsed = parse(DECORATED)
+    handler = by_name(parsed)["handler"]
+    assert (handler.start_line, handler.end_line) == (4, 9)
+    assert text_of(blob, handler).startswith('@app.route("/x", methods=check())\n@functools.lru_cache(\n')
+    assert handler.decorators == ('@app.route("/x", methods=check())', "@functools.lru_cache(\n    maxsize=128,\n)")
+    assert handler.signature == "def handler(a, b=default()) -> int"
+
+
+def test_calls_in_decorators_and_defaults_belong_to_the_enclosing_scope() -> None:
+    _, parsed = parse(DECORATED)
+    assert by_name(parsed)["handler"].call_sites == ()
+    assert parsed.module_call_sites == (
+        CallSite("app.route", 4),
+        CallSite("check", 4),
+        CallSite("functools.lru_cache", 5),
+        CallSite("default", 8),
+    )
+
+
+def test_same_qualified_name_is_kept_twice() -> None:
+    blob, parsed = parse(DECORATED)
+    areas = [s for s in parsed.symbols if s.qualified_name == "Shape.area"]
+    assert [(s.start_line, s.end_line, s.decorators) for s in areas] == [
+        (13, 15, ("@property",)),
+        (17, 19, ("@area.setter",)),
+    ]
+    assert all(s.kind is M for s in areas)
+    assert [s.start_byte for s in parsed.symbols] == sorted(s.start_byte for s in parsed.symbols)
+
+
+def test_multiline_signature_drops_comments_and_colon() -> None:
+    _, parsed = parse(
+        "def f(\n    a,  # first\n    b: dict[str,\n            int] = {},\n) -> tuple[int, int]:  # why\n    pass\n"
+    )
+    assert parsed.symbols[0].signature == "def f(a, b: dict[str, int] = {},) -> tuple[int, int]"
+
+
+@pytest.mark.parametrize(
+    ("body", "doc"),
+    [
+        ('    """One line."""\n', "One line."),
+        ("    '''\n    First\n    paragraph.\n\n    Second.\n    '''\n", "First\nparagraph."),
+        ('    r"""Raw \\d doc."""\n', "Raw \\d doc."),
+        ("    'single'\n", "single"),
+        ('    # a comment first\n    """Still the doc."""\n', "Still the doc."),
+        ('    f"""Not {a} doc."""\n', ""),
+        ('    b"""bytes"""\n', ""),
+        ('    x = 1\n    """Too late."""\n', ""),
+    ],
+)
+def test_docstring_first_paragraph(body: str, doc: str) -> None:
+    _, parsed = parse("def f():\n" + body)
+    assert parsed.symbols[0].docstring == doc
+
+
+@pytest.mark.parametrize(
+    ("callee", "names"),
+    [
+        ("helper", ["helper"]),
+        ("self.store.save", ["self.store.save"]),
+        ("os.path \\\n        .join", ["os.path.join"]),
+        ("(os.path\n        .join)", ["join"]),
+        ("handlers[key]", ["key"]),
+        ("make()", ["make", "make"]),
+        ("a.b().c", ["c", "a.b"]),
+        ("(lambda: 1)", []),
+    ],
+)
+def test_callee_shapes(callee: str, names: list[str]) -> None:
+    _, parsed = parse(f"def f():\n    return {callee}(1)\n")
+    assert parsed.symbols[0].call_sites == tuple(CallSite(name, 2) for name in names)
+
+
+def test_imports_in_order_without_duplicates() -> None:
+    _, parsed = parse(
+        "from __future__ import annotations\nimport a.b as c, d\nfrom . import z\n"
+        "from ..x.y import (q, r)\nimport d\n\ndef f():\n    import json\n"
+    )
+    assert parsed.imports == ("__future__", "a.b", "d", ".", "..x.y", "json")
+
+
+def test_bom_offsets_count_the_bom_and_text_never_contains_it() -> None:
+    blob = b'\xef\xbb\xbf"""Doc."""\n\n\ndef first():\n    return 1\n'
+    parsed = symbols(blob, "python")
+    (first,) = parsed.symbols
+    assert first.start_byte == blob.index(b"def first")
+    assert (first.start_line, first.end_line) == (4, 5)
+    assert text_of(blob, first) == "def first():\n    return 1"
+    assert parsed.module_docstring == "Doc."
+    bom_first = symbols(b"\xef\xbb\xbfdef g():\n    pass\n", "python").symbols[0]
+    assert (bom_first.name, bom_first.start_byte, bom_first.signature) == ("g", 3, "def g()")
+
+
+def test_crlf_offsets_include_cr_and_lines_stay_right() -> None:
+    blob = b'@deco(\r\n    1)\r\ndef f(a):\r\n    """Doc\r\n\r\n    more."""\r\n    g()\r\n\r\nclass K:\r\n    pass\r\n'
+    parsed = symbols(blob, "python")
+    f, k = parsed.symbols
+    assert (f.start_line, f.end_line, f.start_byte, f.end_byte) == (1, 7, 0, blob.index(b"\r\n\r\nclass"))
+    assert f.decorators == ("@deco(\r\n    1)",)
+    assert (f.signature, f.docstring, f.call_sites) == ("def f(a)", "Doc", (CallSite("g", 7),))
+    assert (k.start_line, k.end_line, text_of(blob, k)) == (9, 10, "class K:\r\n    pass")
+    assert parsed.line_count == 10
+
+
+def test_syntax_error_keeps_what_it_can() -> None:
+    blob, parsed = parse("def good():\n    return 1\n\n)\n\nclass Also:\n    def m(self):\n        pass\n")
+    assert parsed.has_errors
+    assert [(s.qualified_name, s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("good", 1, 2),
+        ("Also", 6, 8),
+        ("Also.m", 7, 8),
+    ]
+
+
+def test_invalid_utf8_raises_parse_error() -> None:
+    with pytest.raises(ParseError, match="not valid UTF-8 at byte 8"):
+        symbols(b"def f():\xff\n    pass\n", "python")
+    with pytest.raises(ParseError, match="not valid UTF-8"):
+        symbols("x = 'é'\n".encode("latin-1"), "python")
+
+
+def test_unknown_language_raises_parse_error() -> None:
+    with pytest.raises(ParseError, match="unsupported language 'cobol'"):
+        symbols(b"", "cobol")
+
+
+def test_empty_file() -> None:
+    assert symbols(b"", "python") == ParsedFile("python", (), (), (), "", 0, False)
+
+
+@pytest.mark.parametrize(
+    ("source", "lines"), [("x", 1), ("x\n", 1), ("x\ny", 2), ("x\n\n", 2), ("\n", 1)]
+)
+def test_line_count(source: str, lines: int) -> None:
+    assert parse(source)[1].line_count == lines
+
+
+def test_end_line_is_the_line_of_the_last_byte() -> None:
+    _, parsed = parse("def f():\n    pass\n\n\n")
+    assert (parsed.symbols[0].end_line, parsed.line_count) == (2, 4)
+
+
+def test_language_for_and_supported_languages() -> None:
+    assert supported_languages() == ["python"]
+    assert [language_for(p) for p in ("a/b.py", "x.PYI", "tool.pyw", "a.py/readme", ".py", "Makefile")] == [
+        "python", "python", "python", None, None, None,
+    ]
+
+
+KNOWN_CAPTURES = {"name", "body", "decorator", "async", "doc", "doc.module", "reference.call", "reference.import"}
+
+
+@pytest.mark.parametrize("language", supported_languages())
+def test_registry_query_compiles_with_known_captures(language: str) -> None:
+    query = registry.tags_query(language)
+    names = {query.capture_name(i) for i in range(query.capture_count)}
+    kinds = {n.removeprefix("definition.") for n in names if n.startswith("definition.")}
+    assert kinds and kinds <= {k.value for k in SymbolKind}
+    assert names - {f"definition.{k}" for k in kinds} <= KNOWN_CAPTURES
+    assert symbols(b"", language).symbols == ()
+
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+
+
+@pytest.mark.parametrize("package", ["json", "email"])
+def test_standard_library_parses(package: str) -> None:
+    files = sorted((STDLIB / package).rglob("*.py"))
+    assert files
+    count = 0
+    for path in files:
+        blob = path.read_bytes()
+        for sym in symbols(blob, "python").symbols:
+            assert text_of(blob, sym).startswith(("def", "async def", "class", "@")), (path, sym)
+            assert sym.start_line <= sym.end_line
+            count += 1
+    assert count > 20
