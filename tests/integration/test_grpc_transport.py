@@ -113,6 +113,7 @@ def served():
     api = FakeApi()
     health_servicer = health.HealthServicer()
     server, port = build_server(api, "127.0.0.1:0", max_workers=4, health_servicer=health_servicer)
+    server.start()
     yield api, f"127.0.0.1:{port}", health_servicer
     stop_server(server, health_servicer, grace_s=0)
 
@@ -275,6 +276,7 @@ def test_health_is_serving(addr):
 def test_health_goes_not_serving_on_shutdown():
     health_servicer = health.HealthServicer()
     server, port = build_server(FakeApi(), "127.0.0.1:0", health_servicer=health_servicer)
+    server.start()
     try:
         health_servicer.enter_graceful_shutdown()  # the first step of stop_server
         for service in ("", SERVICE_NAME):

@@ -32,7 +32,8 @@ def build_server(
     *,
     health_servicer: health.HealthServicer | None = None,
 ) -> tuple[grpc.Server, int]:
-    """Build, bind and start a server answering ``coderecall.v1.CodeRecall`` over ``api``.
+    """Build and bind a server answering ``coderecall.v1.CodeRecall`` over ``api``;
+    the caller starts it (``server.start()``) and stops it (``stop_server``).
 
     Health checking reports SERVING for the overall service ``""`` and for
     ``SERVICE_NAME``; server reflection lists this service, health and reflection.
@@ -46,7 +47,7 @@ def build_server(
             (``stop_server`` does that); one is created when omitted.
 
     Returns:
-        The started server and the bound port.
+        The bound, not yet started server and its port.
 
     Raises:
         ConfigError: ``listen`` cannot be bound (bad address, port in use).
@@ -65,7 +66,6 @@ def build_server(
     port = _bind(server, listen)
     for service in ("", SERVICE_NAME):
         health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
-    server.start()
     return server, port
 
 
