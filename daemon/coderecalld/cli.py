@@ -111,8 +111,10 @@ def format_report(report: IndexReport) -> str:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from grpc_health.v1 import health
+
     from coderecalld.daemon import Daemon
-    from coderecalld.server.app import build_server
+    from coderecalld.server.app import build_server, stop_server
 
     cfg = _load(args)
     daemon = Daemon.open(cfg)
@@ -122,14 +124,16 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
             daemon.jobs.run_now(repo.name, with_dense=False)
-        server, port = build_server(daemon.service, cfg.server.listen, cfg.server.max_workers)
+        health_servicer = health.HealthServicer()
+        server, port = build_server(daemon.service, cfg.server.listen, cfg.server.max_workers,
+                                    health_servicer=health_servicer)
         server.start()
         logs.event("server.listening", listen=cfg.server.listen, port=port)
         threading.Thread(target=daemon.pipeline.embed_backlog, name="embed-backlog", daemon=True).start()
         daemon.jobs.start()
         stop.wait()
         logs.event("server.stopping")
-        server.stop(grace=5).wait()
+        stop_server(server, health_servicer, grace_s=5.0)
     finally:
         daemon.close()
     return 0
