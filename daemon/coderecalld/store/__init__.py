@@ -1,0 +1,9 @@
+"""Vector stores: the ``Store`` interface and its embedded Qdrant Edge adapter.
+
+``base`` holds the interface and the records it needs; ``edge`` the in-process adapter.
+"""
+
+from coderecalld.store.base import Store, StoreFilter, StoreIdentity
+from coderecalld.store.edge import EdgeStore
+
+__all__ = ["EdgeStore", "Store", "StoreFilter", "StoreIdentity"]

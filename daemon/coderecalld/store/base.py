@@ -1,0 +1,176 @@
+"""The vector store interface shared by the embedded (Edge) and server adapters.
+
+A store holds one point per chunk (``records.PointRecord``): a named dense vector
+``"dense"`` (optional, DESIGN.md decision 4), a named sparse vector ``"sparse"`` whose
+weights Qdrant multiplies by IDF, and the chunk payload (DESIGN.md "Chunk payload") plus
+the lowercased lookup copies ``name_lc`` / ``qualified_name_lc``, the split-identifier
+``name_tokens`` and ``embed_text`` that the caller adds.
+
+Every method raises ``coderecalld.errors.StoreError`` (or its subclasses) on failure and
+``InvalidArgument`` for a field the store cannot look up; nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Protocol
+
+from coderecalld.records import Hit, PointRecord, SparseVector
+
+DENSE = "dense"
+"""Name of the dense vector in every collection."""
+SPARSE = "sparse"
+"""Name of the sparse vector in every collection."""
+
+KEYWORD_FIELDS = frozenset(
+    {
+        "repo", "path", "language", "kind", "name", "qualified_name",
+        "name_lc", "qualified_name_lc", "calls", "text_hash",
+    }
+)
+"""Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""
+PREFIX_FIELDS = frozenset({"path", "name_lc", "qualified_name_lc"})
+"""Keyword fields indexed for prefix match (``find(..., prefix=True)``)."""
+TEXT_FIELDS = frozenset({"name_tokens"})
+"""Full-text indexed fields (whitespace tokens, lowercased): ``find`` requires every token."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoreFilter:
+    """Which points a query may see; every non-empty field must match (AND).
+
+    ``repos`` is the caller's scope: ``()`` means *no restriction*, so the authorization
+    layer must refuse an empty scope before it reaches the store. ``repo`` narrows within
+    ``repos`` (both apply), never widens it. ``path`` is exact; ``path_prefix`` is a plain
+    string prefix of the repository-relative path (``"src/"``, not a glob).
+    """
+
+    repo: str = ""
+    repos: tuple[str, ...] = ()
+    path: str = ""
+    path_prefix: str = ""
+    language: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoreIdentity:
+    """What makes two collections' vectors comparable (DESIGN.md decision 7).
+
+    ``model_id`` names the embedding model and its revision, ``dense_dim`` its output size,
+    ``sparse_version`` the tokenizer (``sparse.TOKENIZER_VERSION``).
+    """
+
+    model_id: str
+    dense_dim: int
+    sparse_version: str
+
+    @property
+    def collection_name(self) -> str:
+        """``chunks-<model slug>-<dim>-<12 hex of sha256(identity JSON)>``.
+
+        Readable for operators; the digest makes any identity change a new name, so two
+        vector spaces never share a collection.
+        """
+        slug = re.sub(r"[^a-z0-9]+", "-", self.model_id.lower()).strip("-")[:40] or "model"
+        digest = hashlib.sha256(self.to_json().encode()).hexdigest()[:12]
+        return f"chunks-{slug}-{self.dense_dim}-{digest}"
+
+    def to_json(self) -> str:
+        """Canonical JSON (sorted keys) of the three fields."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> StoreIdentity:
+        """Inverse of ``to_json``; raises ``ValueError``/``KeyError``/``TypeError`` on bad input."""
+        data = json.loads(text)
+        return cls(str(data["model_id"]), int(data["dense_dim"]), str(data["sparse_version"]))
+
+    def __str__(self) -> str:
+        return f"model={self.model_id!r} dim={self.dense_dim} sparse={self.sparse_version!r}"
+
+
+class Store(Protocol):
+    """A collection of chunk points with hybrid search and exact lookups.
+
+    Point ids are UUID strings. Scores: cosine similarity for ``dense_search``, the
+    IDF-weighted dot product for ``sparse_search``, weighted RRF (``sum w / (k + rank)``,
+    rank 0-based as Qdrant counts it) for ``hybrid``, and 1.0 for lookups.
+    """
+
+    identity: StoreIdentity
+
+    def upsert(self, points: Sequence[PointRecord]) -> None:
+        """Insert or replace points (a point without ``dense`` is stored sparse-only)."""
+        ...
+
+    def set_dense(self, vectors: Mapping[str, Sequence[float]]) -> int:
+        """Add dense vectors to existing points; ids no longer present are skipped.
+        Returns how many points were updated."""
+        ...
+
+    def delete_file_except(self, repo: str, path: str, keep_ids: Collection[str]) -> int:
+        """Delete the points of ``repo``/``path`` whose id is not in ``keep_ids``; returns
+        how many were deleted (DESIGN.md decision 2: upsert the new set first)."""
+        ...
+
+    def delete_repo(self, repo: str) -> int:
+        """Delete every point of ``repo``; returns how many were deleted."""
+        ...
+
+    def hybrid(
+        self,
+        dense: Sequence[float] | None,
+        sparse: SparseVector,
+        flt: StoreFilter,
+        limit: int,
+        prefetch_limit: int = 100,
+        rrf_k: int = 60,
+        weights: tuple[float, float] = (1.0, 1.0),
+    ) -> list[Hit]:
+        """Dense and sparse prefetches (``prefetch_limit`` each) fused by RRF in one query;
+        ``weights`` are (dense, sparse). Sparse only when ``dense`` is None; ``[]`` when
+        neither has content. Best first."""
+        ...
+
+    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
+        """Nearest points by the dense vector alone (points without one never appear)."""
+        ...
+
+    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
+        """Best points by the sparse vector alone (BM25-like)."""
+        ...
+
+    def find(
+        self, flt: StoreFilter, field: str, value: str, prefix: bool = False, limit: int = 100
+    ) -> list[Hit]:
+        """Points whose keyword ``field`` equals ``value`` (or starts with it when ``prefix``,
+        allowed on ``PREFIX_FIELDS``), or whose text ``field`` holds every token of ``value``."""
+        ...
+
+    def find_any(
+        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100
+    ) -> list[Hit]:
+        """Points whose keyword ``field`` (e.g. the ``calls`` array) holds any of ``values``."""
+        ...
+
+    def missing_dense(self, limit: int) -> list[Hit]:
+        """Up to ``limit`` points without a dense vector; payload holds ``repo``, ``path``,
+        ``embed_text`` and ``text_hash``."""
+        ...
+
+    def count(self, flt: StoreFilter | None = None) -> int:
+        """Exact number of points matching ``flt`` (all points when None)."""
+        ...
+
+    def flush(self) -> None:
+        """Make every acknowledged write durable."""
+        ...
+
+    def close(self) -> None:
+        """Flush and release the store; later calls raise ``StoreUnavailable``. Idempotent."""
+        ...

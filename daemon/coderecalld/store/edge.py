@@ -1,0 +1,455 @@
+"""The embedded store: one Qdrant Edge shard in-process (``qdrant-edge-py``).
+
+Layout under the store directory ``root``::
+
+    root/current                       name of the active collection (one line)
+    root/<collection>/identity.json    StoreIdentity of that collection
+    root/<collection>/shard/           the EdgeShard (segments, WAL, edge_config.json)
+
+``<collection>`` is ``StoreIdentity.collection_name``, so each model / dimension / tokenizer
+gets its own shard and vector spaces never mix (DESIGN.md decision 7). A rebuild for a new
+model opens ``EdgeStore(..., staging=True)`` (does not touch ``current``), fills it, then
+``activate()`` swaps ``current`` with an atomic rename. Each shard directory can be open in
+one process only (the engine locks its WAL); a second opener gets ``StoreUnavailable``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Collection, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import qdrant_edge as qe
+
+from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
+from coderecalld.records import Hit, PointRecord, SparseVector
+from coderecalld.store.base import (
+    DENSE,
+    KEYWORD_FIELDS,
+    PREFIX_FIELDS,
+    SPARSE,
+    TEXT_FIELDS,
+    StoreFilter,
+    StoreIdentity,
+)
+
+POINTER_FILE = "current"
+IDENTITY_FILE = "identity.json"
+SHARD_DIR = "shard"
+
+UPSERT_BATCH = 256
+"""Points per engine update. The lock is released between batches, so a query waits for
+at most one batch of a large write."""
+
+MISSING_DENSE_FIELDS = ["repo", "path", "embed_text", "text_hash"]
+
+_T = TypeVar("_T")
+
+
+def _index_schemas() -> dict[str, Any]:
+    """Payload indexes of a new shard (DESIGN.md "Chunk payload")."""
+    schemas: dict[str, Any] = {f: qe.PayloadSchemaType.Keyword for f in KEYWORD_FIELDS}
+    # is_tenant lets the engine co-locate a repo's points: most queries are repo-scoped.
+    schemas["repo"] = qe.KeywordIndexParams(is_tenant=True)
+    for field in PREFIX_FIELDS:
+        schemas[field] = qe.KeywordIndexParams(prefix=True)
+    for field in TEXT_FIELDS:
+        schemas[field] = qe.TextIndexParams(tokenizer=qe.TokenizerType.Whitespace, lowercase=True)
+    return schemas
+
+
+class EdgeStore:
+    """``store.base.Store`` over an embedded Qdrant Edge shard.
+
+    Args:
+        path: the store directory (created if missing).
+        dense_dim: size of the dense vectors (cosine distance).
+        model_id: embedding model name and revision.
+        sparse_version: ``sparse.TOKENIZER_VERSION``.
+        staging: open (or create) the collection for this identity without reading or
+            changing ``current``; see ``activate``.
+
+    Raises:
+        StoreMismatch: ``current`` names a collection built for another identity (the
+            message names both), or a collection's ``identity.json`` disagrees with its name.
+        StoreUnavailable: the shard cannot be created or loaded (e.g. open in another process).
+        StoreError: ``current`` or ``identity.json`` is unreadable.
+
+    Thread safety: one ``EdgeShard`` object is shared by the gRPC worker threads and the
+    indexing thread. The binding does not promise safe concurrent use, ``close`` must not
+    race an in-flight call, and some operations here are read-then-write pairs (count then
+    delete, retrieve then update) that must not interleave with another thread's writes. So
+    every shard call holds ``self._lock``. Queries cost ~1 ms and did not run in parallel
+    anyway when measured from 4 threads, so the lock costs little throughput.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        dense_dim: int,
+        model_id: str,
+        sparse_version: str,
+        *,
+        staging: bool = False,
+    ) -> None:
+        self.identity = StoreIdentity(model_id, int(dense_dim), sparse_version)
+        self.root = Path(path)
+        self._lock = threading.RLock()
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreUnavailable(f"store {self.root}: cannot create directory: {exc}") from exc
+        active = None if staging else _read_pointer(self.root)
+        if active is not None and active != self.identity.collection_name:
+            raise StoreMismatch(
+                f"store {self.root}: active collection {active!r} was built for "
+                f"{_describe_identity(self.root / active)}; requested {self.identity}"
+            )
+        self.collection = self.identity.collection_name
+        self._shard: qe.EdgeShard | None = self._open_collection(self.root / self.collection)
+        if not staging and active is None:
+            try:
+                self.activate()
+            except StoreError:
+                self.close()
+                raise
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    def activate(self) -> None:
+        """Point ``current`` at this collection (atomic rename; readers see old or new)."""
+        _write_atomic(self.root / POINTER_FILE, self.collection + "\n")
+
+    def flush(self) -> None:
+        """Make every acknowledged write durable (the WAL already survives a crash)."""
+        self._run("flush", lambda shard: shard.flush())
+
+    def close(self) -> None:
+        """Flush and close the shard; later calls raise ``StoreUnavailable``. Idempotent."""
+        with self._lock:
+            shard, self._shard = self._shard, None
+            if shard is None:
+                return
+            try:
+                shard.flush()
+                shard.close()
+            except Exception as exc:  # bare Exception from the binding, as in _run
+                raise StoreError(f"store {self.root / self.collection}: close: {exc}") from exc
+
+    def __enter__(self) -> EdgeStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- writes ----------------------------------------------------------------------
+
+    def upsert(self, points: Sequence[PointRecord]) -> None:
+        """Insert or replace ``points`` in batches of ``UPSERT_BATCH``."""
+        for start in range(0, len(points), UPSERT_BATCH):
+            batch = [self._point(p) for p in points[start : start + UPSERT_BATCH]]
+            op = qe.UpdateOperation.upsert_points(batch)
+            self._run(f"upsert {len(batch)} points", lambda shard: shard.update(op))
+
+    def set_dense(self, vectors: Mapping[str, Sequence[float]]) -> int:
+        """Add dense vectors to existing points; ids deleted meanwhile are skipped (the
+        engine would otherwise reject the batch after applying part of it).
+
+        Returns:
+            How many points got a vector.
+        """
+        done = 0
+        items = list(vectors.items())
+        for start in range(0, len(items), UPSERT_BATCH):
+            batch = dict(items[start : start + UPSERT_BATCH])
+            for vec in batch.values():
+                self._check_dim(vec)
+            done += self._run(f"set_dense {len(batch)} points", lambda s: _set_dense(s, batch))
+        return done
+
+    def delete_file_except(self, repo: str, path: str, keep_ids: Collection[str]) -> int:
+        """Delete ``repo``/``path`` points whose id is not in ``keep_ids``; returns the count.
+
+        Matches the path exactly (any characters, any depth) on the keyword index.
+        """
+        must = [_match("repo", repo), _match("path", path)]
+        must_not = [qe.HasIdCondition(set(keep_ids))] if keep_ids else None
+        return self._delete(f"delete {repo}:{path}", qe.Filter(must=must, must_not=must_not))
+
+    def delete_repo(self, repo: str) -> int:
+        """Delete every point of ``repo``; returns the count."""
+        return self._delete(f"delete repo {repo}", qe.Filter(must=[_match("repo", repo)]))
+
+    # --- queries ---------------------------------------------------------------------
+
+    def hybrid(
+        self,
+        dense: Sequence[float] | None,
+        sparse: SparseVector,
+        flt: StoreFilter,
+        limit: int,
+        prefetch_limit: int = 100,
+        rrf_k: int = 60,
+        weights: tuple[float, float] = (1.0, 1.0),
+    ) -> list[Hit]:
+        """One Qdrant query: dense + sparse prefetches fused by weighted RRF.
+
+        Score of a point = ``sum_i weights[i] / (rrf_k + rank_i)`` over the prefetches that
+        returned it, ``rank_i`` 0-based (Qdrant's convention; RRF and k=60 from Cormack et
+        al., SIGIR 2009). The filter applies inside both prefetches. Sparse only when
+        ``dense`` is None; ``[]`` when ``limit <= 0`` or there is nothing to search with.
+        """
+        qfilter = _to_filter(flt)
+        prefetches, used = [], []
+        if dense is not None:
+            self._check_dim(dense)
+            query = qe.Query.Nearest(list(dense), using=DENSE)
+            prefetches.append(qe.Prefetch(limit=prefetch_limit, query=query, filter=qfilter))
+            used.append(weights[0])
+        if sparse.indices:
+            query = qe.Query.Nearest(_sparse(sparse), using=SPARSE)
+            prefetches.append(qe.Prefetch(limit=prefetch_limit, query=query, filter=qfilter))
+            used.append(weights[1])
+        if not prefetches or limit <= 0:
+            return []
+        fusion = qe.Fusion.Rrf(k=rrf_k, weights=used)
+        return self._query(
+            "hybrid",
+            qe.QueryRequest(
+                limit=limit, prefetches=prefetches, query=fusion, filter=qfilter, with_payload=True
+            ),
+        )
+
+    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
+        """Nearest points by cosine similarity; points without a dense vector never appear."""
+        self._check_dim(dense)
+        return self._single("dense_search", qe.Query.Nearest(list(dense), using=DENSE), flt, limit)
+
+    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
+        """Best points by IDF-weighted sparse dot product; ``[]`` for an empty vector."""
+        if not sparse.indices:
+            return []
+        query = qe.Query.Nearest(_sparse(sparse), using=SPARSE)
+        return self._single("sparse_search", query, flt, limit)
+
+    def find(
+        self, flt: StoreFilter, field: str, value: str, prefix: bool = False, limit: int = 100
+    ) -> list[Hit]:
+        """Exact (or prefix) match on a keyword field, all-tokens match on a text field.
+
+        Raises:
+            InvalidArgument: unknown field, ``prefix`` on a field without a prefix index, or
+                an empty ``value`` (it would match everything or nothing useful).
+        """
+        if not value:
+            raise InvalidArgument(f"find {field}: empty value")
+        if field in TEXT_FIELDS and not prefix:
+            match: Any = qe.MatchText(value)
+        elif field in PREFIX_FIELDS and prefix:
+            match = qe.MatchPrefix(value)
+        elif field in KEYWORD_FIELDS and not prefix:
+            match = qe.MatchValue(value)
+        else:
+            kind = "prefix-indexed" if prefix else "indexed"
+            raise InvalidArgument(f"find: {field!r} is not an {kind} payload field")
+        return self._scroll(f"find {field}", flt, qe.FieldCondition(key=field, match=match), limit)
+
+    def find_any(
+        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100
+    ) -> list[Hit]:
+        """Points whose keyword ``field`` (a value or an array such as ``calls``) holds any
+        of ``values``; ``[]`` when ``values`` is empty. Raises ``InvalidArgument`` for a
+        field without a keyword index."""
+        if field not in KEYWORD_FIELDS:
+            raise InvalidArgument(f"find_any: {field!r} is not an indexed keyword field")
+        if not values:
+            return []
+        cond = qe.FieldCondition(key=field, match=qe.MatchAny(list(values)))
+        return self._scroll(f"find_any {field}", flt, cond, limit)
+
+    def missing_dense(self, limit: int) -> list[Hit]:
+        """Up to ``limit`` points without a dense vector, payload limited to
+        ``MISSING_DENSE_FIELDS`` (the embedder needs nothing else)."""
+        if limit <= 0:
+            return []
+        request = qe.ScrollRequest(
+            limit=limit,
+            filter=qe.Filter(must_not=[qe.HasVectorCondition(DENSE)]),
+            with_payload=qe.PayloadSelector.Include(MISSING_DENSE_FIELDS),
+        )
+        records, _ = self._run("missing_dense", lambda shard: shard.scroll(request))
+        return [_hit(r, 1.0) for r in records]
+
+    def count(self, flt: StoreFilter | None = None) -> int:
+        """Exact number of points matching ``flt`` (all points when None)."""
+        request = qe.CountRequest(exact=True, filter=_to_filter(flt) if flt else None)
+        return self._run("count", lambda shard: shard.count(request))
+
+    # --- internals -------------------------------------------------------------------
+
+    def _run(self, what: str, call: Callable[[qe.EdgeShard], _T]) -> _T:
+        """Run one engine call under the lock, wrapping its errors with context."""
+        with self._lock:
+            if self._shard is None:
+                raise StoreUnavailable(f"store {self.root / self.collection}: {what}: closed")
+            try:
+                return call(self._shard)
+            except Exception as exc:  # the binding raises bare Exception for engine errors
+                raise StoreError(f"store {self.root / self.collection}: {what}: {exc}") from exc
+
+    def _open_collection(self, directory: Path) -> qe.EdgeShard:
+        found = _read_identity(directory) if (directory / IDENTITY_FILE).exists() else None
+        if found is not None and found != self.identity:
+            raise StoreMismatch(f"store {directory}: built for {found}; requested {self.identity}")
+        shard_dir = directory / SHARD_DIR
+        try:
+            directory.mkdir(exist_ok=True)
+            if found is None:
+                _write_atomic(directory / IDENTITY_FILE, self.identity.to_json() + "\n")
+            if shard_dir.is_dir() and any(shard_dir.iterdir()):
+                shard = qe.EdgeShard.load(str(shard_dir))
+            else:
+                shard = qe.EdgeShard.create(str(shard_dir), self._config())
+            _ensure_indexes(shard)
+        except Exception as exc:
+            raise StoreUnavailable(f"store {shard_dir}: cannot open: {exc}") from exc
+        return shard
+
+    def _config(self) -> qe.EdgeConfig:
+        dense = qe.EdgeVectorParams(size=self.identity.dense_dim, distance=qe.Distance.Cosine)
+        return qe.EdgeConfig(
+            vectors={DENSE: dense},
+            sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        )
+
+    def _point(self, record: PointRecord) -> qe.Point:
+        vector: dict[str, Any] = {SPARSE: _sparse(record.sparse)}
+        if record.dense is not None:
+            self._check_dim(record.dense)
+            vector[DENSE] = list(record.dense)
+        return qe.Point(id=record.id, vector=vector, payload=record.payload)
+
+    def _check_dim(self, dense: Sequence[float]) -> None:
+        if len(dense) != self.identity.dense_dim:
+            raise StoreError(
+                f"store {self.root / self.collection}: dense vector has {len(dense)} dimensions, "
+                f"the collection {self.identity.dense_dim}"
+            )
+
+    def _delete(self, what: str, qfilter: qe.Filter) -> int:
+        def count_then_delete(shard: qe.EdgeShard) -> int:
+            # Under the lock, so no other thread of this process writes in between.
+            doomed = shard.count(qe.CountRequest(exact=True, filter=qfilter))
+            if doomed:
+                shard.update(qe.UpdateOperation.delete_points_by_filter(qfilter))
+            return doomed
+
+        return self._run(what, count_then_delete)
+
+    def _single(self, what: str, query: qe.Query, flt: StoreFilter, limit: int) -> list[Hit]:
+        if limit <= 0:
+            return []
+        qfilter = _to_filter(flt)
+        request = qe.QueryRequest(limit=limit, query=query, filter=qfilter, with_payload=True)
+        return self._query(what, request)
+
+    def _query(self, what: str, request: qe.QueryRequest) -> list[Hit]:
+        points = self._run(what, lambda shard: shard.query(request))
+        return [_hit(p, p.score) for p in points]
+
+    def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int) -> list[Hit]:
+        if limit <= 0:
+            return []
+        base = _to_filter(flt)
+        qfilter = qe.Filter(must=[cond, *(base.must if base else [])])
+        request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=True)
+        records, _ = self._run(what, lambda shard: shard.scroll(request))
+        return [_hit(r, 1.0) for r in records]
+
+
+# --- module helpers -----------------------------------------------------------------------
+
+
+def _match(key: str, value: str) -> qe.FieldCondition:
+    return qe.FieldCondition(key=key, match=qe.MatchValue(value))
+
+
+def _to_filter(flt: StoreFilter) -> qe.Filter | None:
+    """``StoreFilter`` -> engine filter (all conditions in ``must``); None when empty."""
+    exact = (("repo", flt.repo), ("path", flt.path), ("language", flt.language), ("kind", flt.kind))
+    must: list[Any] = [_match(key, value) for key, value in exact if value]
+    if flt.repos:
+        must.append(qe.FieldCondition(key="repo", match=qe.MatchAny(list(flt.repos))))
+    if flt.path_prefix:
+        must.append(qe.FieldCondition(key="path", match=qe.MatchPrefix(flt.path_prefix)))
+    return qe.Filter(must=must) if must else None
+
+
+def _sparse(vec: SparseVector) -> qe.SparseVector:
+    return qe.SparseVector(indices=list(vec.indices), values=list(vec.values))
+
+
+def _hit(point: Any, score: float) -> Hit:
+    return Hit(id=str(point.id), score=float(score), payload=dict(point.payload or {}))
+
+
+def _set_dense(shard: qe.EdgeShard, batch: Mapping[str, Sequence[float]]) -> int:
+    present = [str(r.id) for r in shard.retrieve(list(batch), False, False)]
+    if present:
+        updates = [qe.PointVectors(id=pid, vector={DENSE: list(batch[pid])}) for pid in present]
+        shard.update(qe.UpdateOperation.update_vectors(updates))
+    return len(present)
+
+
+def _ensure_indexes(shard: qe.EdgeShard) -> None:
+    """Create missing payload indexes (also heals a shard whose creation was interrupted)."""
+    existing = shard.info().payload_schema
+    for field, schema in _index_schemas().items():
+        if field not in existing:
+            shard.update(qe.UpdateOperation.create_field_index(field, schema))
+
+
+def _read_pointer(root: Path) -> str | None:
+    try:
+        name = (root / POINTER_FILE).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(f"store {root}: cannot read {POINTER_FILE}: {exc}") from exc
+    if not name or "/" in name or name in (".", ".."):
+        raise StoreError(f"store {root}: {POINTER_FILE} holds an invalid collection name {name!r}")
+    return name
+
+
+def _read_identity(directory: Path) -> StoreIdentity:
+    try:
+        return StoreIdentity.from_json((directory / IDENTITY_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise StoreError(f"store {directory}: unreadable {IDENTITY_FILE}: {exc}") from exc
+
+
+def _describe_identity(directory: Path) -> str:
+    try:
+        return str(_read_identity(directory))
+    except StoreError as exc:
+        return f"an unknown identity ({exc})"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write via a temp file, fsync and rename, so readers see the old or the new file."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)  # make the rename itself durable
+        finally:
+            os.close(dir_fd)
+    except OSError as exc:
+        raise StoreError(f"cannot write {path}: {exc}") from exc
