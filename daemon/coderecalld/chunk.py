@@ -9,6 +9,7 @@ cut to ``max_chars``.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import PurePosixPath
 
 from coderecalld.records import Chunk, ParsedFile, Symbol, SymbolKind
@@ -32,7 +33,10 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile,
     for sym in parsed.symbols:
         out.append(_symbol_chunk(repo, path, blob, parsed, sym, seen[sym.qualified_name], max_chars))
         seen[sym.qualified_name] += 1
-    out.append(_module_chunk(repo, path, blob, parsed, max_chars))
+    module = _module_chunk(repo, path, blob, parsed, max_chars)
+    # The module may share its name with a symbol (def broken() in broken.py): ordinals
+    # count over every chunk of the file so point ids never collide.
+    out.append(replace(module, ordinal=seen[module.qualified_name]))
     return out
 
 
@@ -57,17 +61,15 @@ def module_name(path: str) -> str:
 
 
 def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int) -> Chunk:
-    """The whole file as one chunk; its embed text keeps only top-level code (bodies of
-    top-level symbols are represented by their own chunks)."""
+    """The whole file as one chunk; its embed text keeps only the docstring and top-level
+    code. Top-level symbols are left out entirely: they have chunks of their own, and an
+    outline of them made module chunks outrank the very symbols a query was about."""
     lines = blob.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
     covered: set[int] = set()
-    outline: dict[int, str] = {}
     for sym in parsed.symbols:
-        if not sym.parent:  # a top-level definition shows as its signature only
+        if not sym.parent:
             covered.update(range(sym.start_line, sym.end_line + 1))
-            outline[sym.start_line] = sym.signature
-    top_level = "\n".join(outline.get(no, line) for no, line in enumerate(lines, 1)
-                          if no not in covered or no in outline)
+    top_level = "\n".join(line for no, line in enumerate(lines, 1) if no not in covered)
     name = module_name(path)
     header = _header(path, SymbolKind.MODULE, name, "", parsed.module_docstring)
     start = 3 if blob.startswith(b"\xef\xbb\xbf") else 0

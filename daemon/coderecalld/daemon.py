@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from coderecalld import logs, sparse
 from coderecalld.config import Config
@@ -11,7 +12,8 @@ from coderecalld.jobs import Jobs
 from coderecalld.ledger import Ledger
 from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
-from coderecalld.store import open_store
+from coderecalld.errors import StoreMismatch
+from coderecalld.store import EdgeStore
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
 DISABLED_DIM = 384
@@ -55,3 +57,19 @@ class Daemon:
         self.jobs.shutdown()
         self.store.close()
         self.ledger.close()
+
+
+def open_store(root: Path, dim: int, model_id: str, sparse_version: str) -> tuple[EdgeStore, Path]:
+    """Open the store collection for this vector-space identity, and its ledger path.
+
+    The ledger lives inside the collection directory: it records what *this* collection
+    holds, so a new model (a new collection, DESIGN.md decision 7) starts from an empty
+    ledger and is indexed from scratch, while the old collection stays untouched on disk.
+    """
+    try:
+        store = EdgeStore(root, dim, model_id, sparse_version)
+    except StoreMismatch as exc:
+        logs.warn("store.identity_changed", detail=str(exc))
+        store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
+        store.activate()
+    return store, root / store.collection / "ledger.sqlite"

@@ -48,7 +48,7 @@ class Jobs:
         with self._locks[name]:
             report = self.pipeline.index_repo(repo, with_dense=False)
             if with_dense:
-                self.pipeline.embed_backlog()
+                report.embedded += self.pipeline.embed_backlog()
             return report
 
     def shutdown(self) -> None:

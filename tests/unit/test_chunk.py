@@ -26,7 +26,8 @@ def test_symbol_and_module_chunks() -> None:
     assert module.docstring == "Mod doc."
     assert [s.name for s in module.call_sites] == ["f"]
     # Top-level code is embedded; bodies of top-level symbols are not (they have chunks).
-    assert "X = 1" in module.embed_text and "class A" in module.embed_text
+    assert "X = 1" in module.embed_text and "import os" in module.embed_text
+    assert "class A" not in module.embed_text
     assert "os.path.join" not in module.embed_text and "A().m()" not in module.embed_text
 
 
@@ -60,3 +61,10 @@ def test_bom_is_outside_every_chunk() -> None:
 def test_module_name() -> None:
     assert chunk.module_name("pkg/sub/mod.py") == "pkg.sub.mod"
     assert chunk.module_name("setup.py") == "setup"
+
+
+def test_module_named_like_a_symbol_gets_its_own_ordinal() -> None:
+    blob = b"def broken():\n    return 1\n"
+    chunks = chunk.chunks("r", "broken.py", blob, parse.symbols(blob, "python"))
+    assert [(c.kind, c.qualified_name, c.ordinal) for c in chunks] == [
+        (SymbolKind.FUNCTION, "broken", 0), (SymbolKind.MODULE, "broken", 1)]
