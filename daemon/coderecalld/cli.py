@@ -55,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _load(args: argparse.Namespace) -> Config:
-    repos = tuple(RepoConfig(name=config_mod.repo_name_from_url(u), url=_abs_url(u)) for u in args.repo)
+    urls = [_abs_url(u) for u in args.repo]
+    repos = tuple(RepoConfig(name=config_mod.repo_name_from_url(u), url=u) for u in urls)
     if not args.config and not repos:
         raise config_mod.ConfigError("give --config FILE or at least one --repo PATH_OR_URL")
     cfg = config_mod.load(args.config, extra_repos=repos)
@@ -129,11 +130,14 @@ def _serve(args: argparse.Namespace) -> int:
                                     health_servicer=health_servicer)
         server.start()
         logs.event("server.listening", listen=cfg.server.listen, port=port)
-        threading.Thread(target=daemon.pipeline.embed_backlog, name="embed-backlog", daemon=True).start()
+        backlog = threading.Thread(target=daemon.pipeline.embed_backlog, name="embed-backlog")
+        backlog.start()
         daemon.jobs.start()
         stop.wait()
         logs.event("server.stopping")
+        daemon.pipeline.stop()
         stop_server(server, health_servicer, grace_s=5.0)
+        backlog.join()
     finally:
         daemon.close()
     return 0

@@ -80,16 +80,20 @@ class Embedder:
 
         model_dir = self._model_dir(cfg, cache_dir)
         try:
-            self._model = TextEmbedding(
+            # Two sessions: documents are embedded in long batches by the indexer; queries
+            # (~4 ms each) must never wait behind one of those batches.
+            self._model, self._query_model = (TextEmbedding(
                 model_name=cfg.model, specific_model_path=str(model_dir),
                 threads=cfg.threads or os.cpu_count(), enable_cpu_mem_arena=False)
+                for _ in range(2))
         except Exception as exc:  # fastembed raises ValueError/RuntimeError/ONNX errors
             raise EmbedError(f"embedding.model {cfg.model!r} from {model_dir}: {exc}") from exc
-        self.dim = len(next(iter(self._model.query_embed(["probe"]))))
+        self.dim = len(next(iter(self._query_model.query_embed(["probe"]))))
         base = default_model_id() if not cfg.model_path else f"{cfg.model}@{cfg.model_path}"
         self.model_id = f"{base}#max{cfg.max_tokens}"
         self.batch_size = cfg.batch_size
         self._lock = threading.Lock()
+        self._query_lock = threading.Lock()
         self._cache = VectorCache(cache_dir / "vectors.sqlite")
 
     @staticmethod
@@ -128,8 +132,8 @@ class Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         """Query vector (float32, shape (dim,)); never cached."""
-        with self._lock:
-            return np.asarray(next(iter(self._model.query_embed([text]))), dtype=np.float32)
+        with self._query_lock:
+            return np.asarray(next(iter(self._query_model.query_embed([text]))), dtype=np.float32)
 
 
 class VectorCache:

@@ -8,6 +8,7 @@ error and keeps serving its last good index.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -22,8 +23,8 @@ from coderecalld.ledger import FileRow, Ledger
 from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
-#: progress is saved often (a crash loses at most this many embeddings).
-EMBED_GROUP = 512
+#: progress is saved often and a shutdown waits for at most one group (~5 s at 13 chunks/s).
+EMBED_GROUP = 64
 
 
 @dataclass(slots=True)
@@ -66,6 +67,11 @@ class Pipeline:
         self.embedder = embedder
         self.model_id = embedder.model_id if embedder else "none"
         self.mirrors_root = cfg.data_dir / "mirrors"
+        self._stopping = threading.Event()
+
+    def stop(self) -> None:
+        """Ask a running ``embed_backlog`` to return after its current group."""
+        self._stopping.set()
 
     # --- one repo -------------------------------------------------------------------
 
@@ -115,21 +121,23 @@ class Pipeline:
             return []
         report.files_changed += 1
         blob = mirror.read_blob(repository, change.blob_id)
+        lfs_tracked = mirror.attribute(repository, commit, change.path, "filter") == "lfs"
         try:
-            chunks, reason, symbols = self._timed(report, "parse", self._chunks, report.repo,
-                                                  change.path, blob)
+            chunks, verdict, symbols = self._timed(report, "parse", self._chunks, report.repo,
+                                                   change.path, blob, lfs_tracked)
         except (CodeRecallError, ValueError, RuntimeError, RecursionError) as exc:
             # One bad file never stops the rest: recorded as failed, retried when its blob changes.
             logs.error("index.file_failed", repo=report.repo, path=change.path, error=str(exc))
-            chunks, reason, symbols = [], "parse_error", 0
+            chunks, symbols = [], 0
+            verdict = classify.Verdict("skip", reason="parse_error", detail=str(exc))
             report.files_failed += 1
-        if reason:
+        if verdict.reason:
             self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
-            state = FileState.FAILED if reason == "parse_error" else FileState.SKIPPED
+            state = FileState.FAILED if verdict.reason == "parse_error" else FileState.SKIPPED
             self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, state,
-                                                         reason, 0, 0, ()))
+                                                         verdict.reason, 0, 0, (), verdict.detail))
             report.files_skipped += state is FileState.SKIPPED
-            report.skipped_reasons[reason] += 1
+            report.skipped_reasons[verdict.reason] += 1
             return []
         pts, pending = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
         ids = [p.id for p in pts]
@@ -142,15 +150,17 @@ class Pipeline:
         report.chunks += len(pts)
         return pending
 
-    def _chunks(self, repo: str, path: str, blob: bytes) -> tuple[list[chunk.Chunk], str, int]:
-        """(chunks, skip reason, symbol count) for one blob."""
-        verdict = classify.classify(path, blob, parse.language_for(path), self.cfg.index.max_file_bytes)
+    def _chunks(self, repo: str, path: str, blob: bytes,
+                lfs_tracked: bool) -> tuple[list[chunk.Chunk], classify.Verdict, int]:
+        """(chunks, verdict, symbol count) for one blob; the verdict has a reason if skipped."""
+        verdict = classify.classify(path, blob, parse.language_for(path),
+                                    self.cfg.index.max_file_bytes, lfs_tracked)
         if verdict.kind == "skip":
-            return [], verdict.reason, 0
+            return [], verdict, 0
         if verdict.kind == "text":
-            return chunk.text_chunks(repo, path, blob), "", 0
+            return chunk.text_chunks(repo, path, blob), verdict, 0
         parsed = parse.symbols(blob, verdict.language)
-        return chunk.chunks(repo, path, blob, parsed), "", len(parsed.symbols)
+        return chunk.chunks(repo, path, blob, parsed), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
                 blob_id: str) -> tuple[list[Any], list[_Pending]]:
@@ -172,6 +182,9 @@ class Pipeline:
         if not self.embedder:
             return 0
         done = 0
+        # Sorted by length across the whole run, not just within a group: batches of
+        # similar length pad less (measured 2.8x faster than file order, see embed.py).
+        pending = sorted(pending, key=lambda p: len(p.text))
         for start in range(0, len(pending), EMBED_GROUP):
             group = pending[start:start + EMBED_GROUP]
             vectors = self.embedder.embed([p.text for p in group])
@@ -183,11 +196,12 @@ class Pipeline:
 
     def embed_backlog(self, max_points: int = 1_000_000) -> int:
         """Embed points that the store holds without a dense vector (after a crash, or after
-        lexical-first indexing). Returns how many were embedded."""
+        lexical-first indexing), until none is left or ``stop()`` is called. Returns how
+        many were embedded."""
         if not self.embedder:
             return 0
         total = 0
-        while total < max_points:
+        while total < max_points and not self._stopping.is_set():
             hits = self.store.missing_dense(limit=EMBED_GROUP)
             if not hits:
                 break
