@@ -51,14 +51,16 @@ class EmbeddingConfig:
 
     ``model`` is a fastembed model name; ``model_path`` a directory with its ONNX file and
     tokenizer (empty: assemble the default model from installed packages). ``threads`` 0
-    means one per core. ``batch_size`` is chunks per ONNX run. ``max_tokens`` is the model's
-    training length (256 for all-MiniLM-L6-v2, per its sentence-transformers config).
+    means one per core. ``batch_size`` is chunks per ONNX run: 8 measured fastest here
+    (600 stdlib chunks sorted by length, 2 cores: 14.3 chunks/s at 8, 10.1 at 32, 4.2 at 128).
+    ``max_tokens`` is the model's training length (256 for all-MiniLM-L6-v2, per its
+    sentence-transformers config).
     """
 
     model: str = DEFAULT_MODEL
     model_path: str = ""
     threads: int = 0
-    batch_size: int = 32
+    batch_size: int = 8
     max_tokens: int = 256
     enabled: bool = True
 
