@@ -19,16 +19,25 @@ TEXT_EXTENSIONS = frozenset({
     ".proto", ".sql", ".graphql", ".gradle", ".properties", ".tf", ".dockerfile",
 })
 TEXT_FILENAMES = frozenset({"Dockerfile", "Makefile", "README", "LICENSE", "CODEOWNERS"})
-_LFS_POINTER = re.compile(rb"^version https://git-lfs\.github\.com/spec/v1\n(.*\n)*?oid sha256:[0-9a-f]{64}\nsize \d+\n")
+#: Git LFS pointer format (git-lfs docs/spec.md): version line first, then sorted keys.
+_LFS_POINTER = re.compile(
+    rb"^version https://git-lfs\.github\.com/spec/v1\n(?:.*\n)*?oid (sha256:[0-9a-f]{64})\nsize (\d+)\n")
+#: A pointer is smaller than this: git-lfs never reads more of a blob when looking for one.
+LFS_POINTER_MAX_BYTES = 1024
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """``kind`` is 'code' (parse with ``language``), 'text' (windows) or 'skip' (see ``reason``)."""
+    """``kind`` is 'code' (parse with ``language``), 'text' (windows) or 'skip' (see ``reason``).
+
+    ``detail`` says more about a skip for people reading the ledger: an LFS pointer's
+    ``oid sha256:<hex> size <bytes>``, or what was wrong with the encoding.
+    """
 
     kind: str
     language: str = ""
     reason: str = ""
+    detail: str = ""
 
 
 def excluded(path: str, patterns: tuple[str, ...]) -> bool:
@@ -37,20 +46,29 @@ def excluded(path: str, patterns: tuple[str, ...]) -> bool:
                for p in patterns)
 
 
-def classify(path: str, blob: bytes, language: str | None, max_file_bytes: int) -> Verdict:
-    """Verdict for one blob. ``language`` is the parser registry's answer for ``path``."""
+def classify(path: str, blob: bytes, language: str | None, max_file_bytes: int,
+             lfs_tracked: bool = False) -> Verdict:
+    """Verdict for one blob. ``language`` is the parser registry's answer for ``path``;
+    ``lfs_tracked`` is whether the commit's ``.gitattributes`` give ``path`` ``filter=lfs``.
+
+    A blob is an LFS pointer only when its path is tracked *and* it has the pointer format:
+    a document quoting the format, or a tracked file committed without LFS, is still indexed.
+    """
     if len(blob) > max_file_bytes:
         return Verdict("skip", reason="too_large")
-    if len(blob) < 1024 and _LFS_POINTER.match(blob):
-        return Verdict("skip", reason="lfs_pointer")
+    pointer = _LFS_POINTER.match(blob) if lfs_tracked and len(blob) < LFS_POINTER_MAX_BYTES else None
+    if pointer:
+        oid, size = (g.decode() for g in pointer.groups())
+        return Verdict("skip", reason="lfs_pointer", detail=f"oid {oid} size {size}")
     if blob.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return Verdict("skip", reason="encoding")  # UTF-16: offsets would not be over raw bytes
+        # UTF-16: offsets would not be over raw bytes
+        return Verdict("skip", reason="encoding", detail="utf-16 byte order mark")
     if b"\0" in blob[:BINARY_SNIFF_BYTES]:
         return Verdict("skip", reason="binary")
     try:
         blob.decode("utf-8")
-    except UnicodeDecodeError:
-        return Verdict("skip", reason="encoding")
+    except UnicodeDecodeError as exc:
+        return Verdict("skip", reason="encoding", detail=f"not UTF-8 at byte {exc.start}")
     if language:
         return Verdict("code", language=language)
     pure = PurePosixPath(path)

@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS files (
     repo TEXT NOT NULL, path TEXT NOT NULL, blob_id TEXT NOT NULL,
     state TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '',
     symbols INTEGER NOT NULL DEFAULT 0, chunks INTEGER NOT NULL DEFAULT 0,
-    point_ids TEXT NOT NULL DEFAULT '[]',
+    point_ids TEXT NOT NULL DEFAULT '[]', detail TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (repo, path)
 );
 CREATE TABLE IF NOT EXISTS repos (
@@ -53,7 +53,11 @@ class RepoRow:
 
 @dataclass(frozen=True, slots=True)
 class FileRow:
-    """The ledger's record of one file: its blob, outcome, and the point ids written."""
+    """The ledger's record of one file: its blob, outcome, and the point ids written.
+
+    ``reason`` is the fixed-vocabulary cause of a skip or failure; ``detail`` says more for
+    people (an LFS pointer's oid and size, a parse error's message).
+    """
 
     path: str
     blob_id: str
@@ -62,6 +66,7 @@ class FileRow:
     symbols: int
     chunks: int
     point_ids: tuple[str, ...]
+    detail: str = ""
 
 
 class Ledger:
@@ -75,6 +80,9 @@ class Ledger:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(files)")}
+            if "detail" not in columns:  # a ledger written before skips carried a detail
+                self._db.execute("ALTER TABLE files ADD COLUMN detail TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
         """Close the database."""
@@ -102,9 +110,10 @@ class Ledger:
         """Record that ``row.path`` at ``row.blob_id`` is done (indexed, skipped or failed)."""
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO files (repo, path, blob_id, state, reason, symbols, "
+                "chunks, point_ids, detail) VALUES (?,?,?,?,?,?,?,?,?)",
                 (repo, row.path, row.blob_id, row.state.value, row.reason, row.symbols,
-                 row.chunks, json.dumps(list(row.point_ids))))
+                 row.chunks, json.dumps(list(row.point_ids)), row.detail))
 
     def forget_file(self, repo: str, path: str) -> None:
         """Drop ``path`` from the ledger (after its points were deleted)."""
@@ -115,12 +124,12 @@ class Ledger:
         """The ledger row of one file, or None."""
         with self._lock:
             row = self._db.execute(
-                "SELECT path, blob_id, state, reason, symbols, chunks, point_ids FROM files "
-                "WHERE repo=? AND path=?", (repo, path)).fetchone()
+                "SELECT path, blob_id, state, reason, symbols, chunks, point_ids, detail "
+                "FROM files WHERE repo=? AND path=?", (repo, path)).fetchone()
         if row is None:
             return None
         return FileRow(row[0], row[1], FileState(row[2]), row[3], row[4], row[5],
-                       tuple(json.loads(row[6])))
+                       tuple(json.loads(row[6])), row[7])
 
     def files(self, repo: str, state: FileState | None = None) -> list[FileRow]:
         """Every file row of ``repo`` (optionally of one state), sorted by path."""

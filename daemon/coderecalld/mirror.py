@@ -21,6 +21,8 @@ from coderecalld.records import MirrorResult
 #: Mirror every branch as a local branch of the bare repo; '+' allows force-pushes.
 MIRROR_REFSPEC = "+refs/heads/*:refs/heads/*"
 _MODE_BLOB = (pygit2.enums.FileMode.BLOB, pygit2.enums.FileMode.BLOB_EXECUTABLE)
+#: Attributes come from the commit's own .gitattributes files, never the host's system file.
+_ATTR_FLAGS = pygit2.enums.AttrCheck.NO_SYSTEM | pygit2.enums.AttrCheck.INCLUDE_COMMIT
 
 
 def mirror_dir(mirrors_root: Path, name: str) -> Path:
@@ -34,7 +36,9 @@ def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
     """Create the bare mirror if missing, fetch every branch, resolve the branch head.
 
     Returns a ``MirrorResult`` whose ``commit`` is ``""`` for an empty repository or an
-    unborn branch (a normal state, not an error).
+    unborn default branch (a normal state, not an error). The default branch is the one
+    the remote's HEAD names; when HEAD is unborn there is none (``branch`` is ``""``),
+    even if other branches exist.
 
     Raises:
         MirrorError: the URL cannot be reached or is not a git repository, or the
@@ -67,18 +71,26 @@ def _open_or_init(git_dir: Path, url: str) -> pygit2.Repository:
 
 
 def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository) -> str:
-    """The remote HEAD's branch; else main, master, or the only branch there is."""
+    """The remote HEAD's branch; if HEAD comes without its target (a server that does not
+    send the ``symref`` capability), main, master, or the only branch. ``""`` when the remote does not advertise
+    HEAD at all: it is unborn (or the repository is empty), so there is no default branch
+    to index -- guessing one would index a branch nobody chose."""
     for head in remote.list_heads():
-        if head.name == "HEAD" and head.symref_target:
+        if head.name != "HEAD":
+            continue
+        if head.symref_target:
             return head.symref_target.removeprefix("refs/heads/")
-    branches = list(repository.branches.local)
-    for candidate in ("main", "master"):
-        if candidate in branches:
-            return candidate
-    return branches[0] if len(branches) == 1 else "main"
+        branches = list(repository.branches.local)
+        for candidate in ("main", "master"):
+            if candidate in branches:
+                return candidate
+        return branches[0] if len(branches) == 1 else "main"
+    return ""
 
 
 def _branch_commit(repository: pygit2.Repository, branch: str, name: str) -> str:
+    if not branch:
+        return ""  # the remote's HEAD is unborn: nothing on the default branch yet
     ref = repository.references.get(f"refs/heads/{branch}")
     if ref is not None:
         return str(ref.peel(pygit2.Commit).id)
@@ -114,6 +126,19 @@ def _walk(tree: pygit2.Tree, prefix: str) -> Iterator[tuple[str, str]]:
             yield from _walk(tree[entry.name].peel(pygit2.Tree), f"{path}/")
         elif entry.type_str == "blob" and entry.filemode in _MODE_BLOB:
             yield path, str(entry.id)
+
+
+def attribute(repository: pygit2.Repository, commit: str, path: str, name: str) -> str | bool | None:
+    """Git attribute ``name`` of ``path`` as the ``.gitattributes`` files of ``commit`` set it:
+    a string value, ``True``/``False`` when set/unset, ``None`` when unspecified.
+
+    Raises:
+        MirrorError: the attribute files cannot be read.
+    """
+    try:
+        return repository.get_attr(path, name, _ATTR_FLAGS, commit)
+    except (pygit2.GitError, ValueError) as exc:
+        raise MirrorError(f"{path}: cannot read attribute {name!r} at {commit[:12]}: {exc}") from exc
 
 
 def read_blob(repository: pygit2.Repository, blob_id: str) -> bytes:

@@ -13,13 +13,27 @@ LFS = (b"version https://git-lfs.github.com/spec/v1\n"
     ("logo.png", b"\x89PNG\r\n\x1a\n\0\0", None, ("skip", "", "binary")),
     ("a.py", b"\xff\xfed\0e\0f\0", "python", ("skip", "", "encoding")),
     ("a.py", "caf\u00e9 = 1\n".encode("latin-1"), "python", ("skip", "", "encoding")),
-    ("model.bin.py", LFS, "python", ("skip", "", "lfs_pointer")),
     ("big.py", b"x = 1\n" * 10, "python", ("skip", "", "too_large")),
     ("tool.exe", b"MZ", None, ("skip", "", "unsupported")),
 ])
 def test_classify(path: str, blob: bytes, language: str | None, expected: tuple) -> None:
     verdict = classify(path, blob, language, max_file_bytes=200 if path != "big.py" else 50)
     assert (verdict.kind, verdict.language, verdict.reason) == expected
+
+
+def test_lfs_pointer_needs_both_filter_and_format() -> None:
+    tracked = classify("model.bin.py", LFS, "python", max_file_bytes=200, lfs_tracked=True)
+    assert (tracked.kind, tracked.reason, tracked.detail) == (
+        "skip", "lfs_pointer", "oid sha256:" + "a" * 64 + " size 12345")
+    # The pointer format alone is not enough: the path must be LFS-tracked, and vice versa.
+    assert classify("model.bin.py", LFS, "python", max_file_bytes=200).kind == "code"
+    code = classify("gen.py", b"def f(): pass\n", "python", max_file_bytes=200, lfs_tracked=True)
+    assert (code.kind, code.reason) == ("code", "")
+
+
+def test_encoding_detail() -> None:
+    assert classify("a.py", b"ok = 1\ncaf\xe9\n", "python", 200).detail == "not UTF-8 at byte 10"
+    assert classify("a.py", b"\xff\xfed\0", "python", 200).detail == "utf-16 byte order mark"
 
 
 def test_excluded_globs() -> None:

@@ -1,3 +1,4 @@
+import sqlite3
 from pathlib import Path
 
 from coderecalld.ledger import FileRow, Ledger
@@ -38,3 +39,20 @@ def test_repo_rows_and_totals_persist(tmp_path: Path) -> None:
     assert again.file("r", "a.py") is None
     assert again.repo("missing") is None
     assert again.repo_names() == ["r"]
+
+
+def test_skip_detail_persists_and_old_ledgers_gain_the_column(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.sqlite"
+    old = sqlite3.connect(str(path))  # the files table as written before skips had a detail
+    old.execute("CREATE TABLE files (repo TEXT NOT NULL, path TEXT NOT NULL, blob_id TEXT NOT NULL, "
+                "state TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', symbols INTEGER NOT NULL "
+                "DEFAULT 0, chunks INTEGER NOT NULL DEFAULT 0, point_ids TEXT NOT NULL DEFAULT '[]', "
+                "PRIMARY KEY (repo, path))")
+    old.execute("INSERT INTO files VALUES ('r', 'a.py', '1', 'indexed', '', 1, 2, '[\"p1\"]')")
+    old.commit()
+    old.close()
+    ledger = Ledger(path)
+    assert ledger.file("r", "a.py") == FileRow("a.py", "1", FileState.INDEXED, "", 1, 2, ("p1",), "")
+    row = FileRow("big.bin", "2", FileState.SKIPPED, "lfs_pointer", 0, 0, (), "oid sha256:ab size 7")
+    ledger.record_file("r", row)
+    assert ledger.file("r", "big.bin") == row
