@@ -72,9 +72,9 @@ def _open_or_init(git_dir: Path, url: str) -> pygit2.Repository:
 
 def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository) -> str:
     """The remote HEAD's branch; if HEAD comes without its target (a server that does not
-    send the ``symref`` capability), main, master, or the only branch. ``""`` when the remote does not advertise
-    HEAD at all: it is unborn (or the repository is empty), so there is no default branch
-    to index -- guessing one would index a branch nobody chose."""
+    send the ``symref`` capability), main, master, or the only branch. ``""`` when the
+    remote does not advertise HEAD at all: it is unborn (or the repository is empty), so
+    there is no default branch to index -- guessing one would index a branch nobody chose."""
     for head in remote.list_heads():
         if head.name != "HEAD":
             continue
