@@ -75,7 +75,9 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
     start = 3 if blob.startswith(b"\xef\xbb\xbf") else 0
     return Chunk(
         repo=repo, path=path, language=parsed.language, kind=SymbolKind.MODULE,
-        name=PurePosixPath(path).stem, qualified_name=name, parent="", signature="",
+        # The dotted module name, not the bare stem: a lookup of function `old_a` must not
+        # also return module `legacy/old_a.py`; `legacy.old_a` finds the module.
+        name=name, qualified_name=name, parent="", signature="",
         docstring=parsed.module_docstring, start_line=1, end_line=max(parsed.line_count, 1),
         start_byte=start, end_byte=len(blob), text=blob[start:].decode("utf-8", errors="replace"),
         embed_text=(header + top_level)[:max_chars], call_sites=parsed.module_call_sites,

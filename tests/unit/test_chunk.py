@@ -68,3 +68,10 @@ def test_module_named_like_a_symbol_gets_its_own_ordinal() -> None:
     chunks = chunk.chunks("r", "broken.py", blob, parse.symbols(blob, "python"))
     assert [(c.kind, c.qualified_name, c.ordinal) for c in chunks] == [
         (SymbolKind.FUNCTION, "broken", 0), (SymbolKind.MODULE, "broken", 1)]
+
+
+def test_module_chunk_is_named_by_its_dotted_path() -> None:
+    blob = b"def old_a():\n    return 1\n"
+    module = chunk.chunks("r", "legacy/old_a.py", blob, parse.symbols(blob, "python"))[-1]
+    assert (module.kind, module.name, module.qualified_name) == (
+        SymbolKind.MODULE, "legacy.old_a", "legacy.old_a")
