@@ -10,6 +10,11 @@ import pytest
 from gitfixtures import GitRepo
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="rewrite tests/golden/* from the current code (review the diff!)")
+
+
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No CODERECALL_* variable from the developer's shell leaks into a test."""
