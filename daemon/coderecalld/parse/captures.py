@@ -1,7 +1,8 @@
 """Run a language's tags query and group its captures per definition.
 
 All matches that capture the same ``@name`` node describe one definition; this is how a
-language's query adds decorators, docstrings or an async flag in separate patterns.
+language's query adds decorators, docstrings, an async flag or naming context (``@receiver``,
+``@trait``, ``@params``, ``@anonymous``) in separate patterns.
 """
 
 from __future__ import annotations
@@ -12,11 +13,19 @@ from tree_sitter import Node, Query, QueryCursor
 
 _DEFINITION = "definition."
 _REFERENCE = "reference."
+# Captures that only name a definition (see extract._attach); the first node of each is kept.
+_CONTEXT = ("receiver", "trait", "params")
 
 
 @dataclass(slots=True)
 class RawDefinition:
-    """Captures of one definition; ``extents`` are ``(kind, node)`` pairs from all its patterns."""
+    """Captures of one definition; ``extents`` are ``(kind, node)`` pairs from all its patterns.
+
+    Naming context: ``receiver`` is the owner type of a definition written outside it (Go
+    receiver, Rust ``impl`` type), ``trait`` the trait an ``impl`` implements, ``params`` the
+    parameter list whose types join the qualified name (Java overloads), ``anonymous`` marks a
+    ``@name`` that is the supertype of an anonymous class.
+    """
 
     name: Node
     extents: list[tuple[str, Node]] = field(default_factory=list)
@@ -24,6 +33,10 @@ class RawDefinition:
     decorators: dict[int, Node] = field(default_factory=dict)
     doc: Node | None = None
     is_async: bool = False
+    receiver: Node | None = None
+    trait: Node | None = None
+    params: Node | None = None
+    anonymous: bool = False
 
 
 @dataclass(slots=True)
@@ -31,13 +44,15 @@ class RawTags:
     """Everything a tags query captured in one tree.
 
     ``calls`` are ``(call node, callee node)`` pairs; ``imports`` are module-name nodes
-    (or ``None`` when an import pattern captured no ``@name``).
+    (or ``None`` when an import pattern captured no ``@name``); ``package`` is the file's
+    ``@package`` name (Go, Java), which prefixes its top-level qualified names.
     """
 
     definitions: list[RawDefinition] = field(default_factory=list)
     calls: list[tuple[Node, Node]] = field(default_factory=list)
     imports: list[Node] = field(default_factory=list)
     module_doc: Node | None = None
+    package: Node | None = None
 
 
 def collect(query: Query, root: Node) -> RawTags:
@@ -50,6 +65,9 @@ def collect(query: Query, root: Node) -> RawTags:
         elif "doc.module" in match:
             if tags.module_doc is None:
                 tags.module_doc = match["doc.module"][0]
+        elif "package" in match:
+            if tags.package is None:
+                tags.package = match["package"][0]
         elif "name" in match:
             name = match["name"][0]
             group = groups.setdefault((name.start_byte, name.end_byte), RawDefinition(name))
@@ -78,3 +96,7 @@ def _add_definition(group: RawDefinition, match: dict[str, list[Node]]) -> None:
             group.doc = nodes[0]
         elif key == "async":
             group.is_async = True
+        elif key == "anonymous":
+            group.anonymous = True
+        elif key in _CONTEXT and getattr(group, key) is None:
+            setattr(group, key, nodes[0])

@@ -11,6 +11,11 @@ from collections.abc import Callable
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
 _PY_PREFIX = re.compile(r"[A-Za-z]*")
+# One comment line's marker: "/**", "/*", "*/", a leading "*", "///", "//!", "//", "#".
+_COMMENT_OPEN = re.compile(r"^\s*(?:/\*+!?|///?!?|#+|\*(?!/))")
+_COMMENT_CLOSE = re.compile(r"\s*\*+/\s*$")
+_XML_SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.DOTALL)
+_XML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 
 
 def first_paragraph(text: str) -> str:
@@ -36,7 +41,31 @@ def python_string(literal: str) -> str:
     return first_paragraph(body)
 
 
+def comment_block_lines(text: str) -> str:
+    """Every line of a comment block with its markers removed (no paragraph cut)."""
+    lines = (_COMMENT_CLOSE.sub("", line) for line in text.splitlines())
+    return "\n".join(_COMMENT_OPEN.sub("", line, count=1) for line in lines)
+
+
+def comment_block(text: str) -> str:
+    """First paragraph of a block of comments (``//``, ``///``, ``#``, ``/* */``, ``/** */``)
+    with the comment markers removed."""
+    return first_paragraph(comment_block_lines(text))
+
+
+def xml_doc(text: str) -> str:
+    """A C# ``/// <summary>`` comment block: the summary's text without tags (else the whole block)."""
+    cleaned = comment_block_lines(text)
+    summary = _XML_SUMMARY.search(cleaned)
+    return first_paragraph(_XML_TAG.sub("", summary.group(1) if summary else cleaned))
+
+
 DOC_STYLES: dict[str, Callable[[str], str]] = {
     "plain": first_paragraph,
     "python": python_string,
+    "comment": comment_block,
+    "xmldoc": xml_doc,
 }
+#: Styles whose docstring, when the query captured no ``@doc``, is the block of comments
+#: directly above the definition (``text.leading_comments``).
+COMMENT_STYLES = frozenset({"comment", "xmldoc"})

@@ -1,7 +1,9 @@
 """Build a ``ParsedFile`` from a tree and its grouped tags captures.
 
 Nesting and call ownership come from byte ranges alone, so this works for any language
-whose query follows the capture convention in ``registry``.
+whose query follows the capture convention in ``registry``. A symbol's range starts at its
+first decorator even when the grammar makes decorators siblings (TypeScript class members,
+Rust attributes).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from tree_sitter import Node, Tree
 
 from coderecalld.parse import text as tx
 from coderecalld.parse.captures import RawDefinition, RawTags, collect
-from coderecalld.parse.docstrings import DOC_STYLES
+from coderecalld.parse.docstrings import COMMENT_STYLES, DOC_STYLES
 from coderecalld.parse.registry import LanguageSpec, tags_query
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind
 
@@ -30,6 +32,7 @@ class _Def:
 
     raw: RawDefinition
     kind: SymbolKind
+    start: Node
     outer: Node
     inner: Node
     scope_start: int
@@ -45,13 +48,14 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec) -> ParsedFile:
     tags = collect(tags_query(spec.name), tree.root_node)
     defs = sorted(
         filter(None, map(_definition, tags.definitions)),
-        key=lambda d: (d.outer.start_byte, -d.outer.end_byte),
+        key=lambda d: (d.start.start_byte, -d.outer.end_byte),
     )
-    module_calls = _resolve(blob, defs, tags.calls)
+    package = tx.compact(blob, tags.package) if tags.package is not None else ""
+    module_calls = _resolve(blob, defs, tags.calls, _Naming(spec.separator, package))
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
-        symbols=tuple(_symbol(blob, d, clean) for d in defs),
+        symbols=tuple(_symbol(blob, d, clean, spec.doc_style) for d in defs),
         imports=_imports(blob, tags),
         module_call_sites=tuple(module_calls),
         module_docstring=_doc(blob, tags.module_doc, clean),
@@ -68,15 +72,27 @@ def _definition(raw: RawDefinition) -> _Def | None:
     outer = max(extents, key=lambda e: e[1].end_byte - e[1].start_byte)[1]
     kind, inner = min(extents, key=lambda e: e[1].end_byte - e[1].start_byte)
     scope = raw.body if raw.body is not None else inner
-    return _Def(raw, SymbolKind(kind), outer, inner, scope.start_byte, scope.end_byte)
+    start = min([outer, *raw.decorators.values()], key=lambda node: node.start_byte)
+    return _Def(raw, SymbolKind(kind), start, outer, inner, scope.start_byte, scope.end_byte)
 
 
-def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]]) -> list[CallSite]:
+@dataclass(frozen=True, slots=True)
+class _Naming:
+    """How qualified names are joined in one file: the separator and the top-level prefix."""
+
+    separator: str
+    package: str
+
+    def join(self, owner: str, segment: str) -> str:
+        return f"{owner}{self.separator}{segment}" if owner else segment
+
+
+def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], naming: _Naming) -> list[CallSite]:
     """Name each def after its parent and give each call to its innermost scope; return top-level calls.
 
     One sweep in source order with a stack of open definitions: O(n log n + n * depth).
     """
-    events: list[tuple[int, int, object]] = [(d.outer.start_byte, 0, d) for d in defs]
+    events: list[tuple[int, int, object]] = [(d.start.start_byte, 0, d) for d in defs]
     events += [(call.start_byte, 1, (call, name)) for call, name in calls]
     events.sort(key=lambda event: event[:2])
     stack: list[_Def] = []
@@ -88,7 +104,7 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]]) -> l
         if is_call:
             _add_call(blob, item, owner.calls if owner else module)
         else:
-            _attach(blob, item, owner)
+            _attach(blob, item, owner, naming)
             stack.append(item)
     return module
 
@@ -100,28 +116,40 @@ def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> Non
         into.append(CallSite(name, tx.start_line(node)))
 
 
-def _attach(blob: bytes, d: _Def, parent: _Def | None) -> None:
-    d.name = tx.text(blob, d.raw.name)
-    if parent is None:
-        d.qualified_name = d.name
-        return
-    d.parent = parent.qualified_name
-    d.qualified_name = f"{parent.qualified_name}.{d.name}"
-    if d.kind is SymbolKind.FUNCTION and parent.kind in _CONTAINERS:
+def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
+    """Name ``d`` inside ``parent``, or inside its ``@receiver`` type (Go methods, Rust impls).
+
+    ``<Type as Trait>::m`` for a trait impl; a ``@params`` list adds ``(T1,T2)`` to the last
+    segment so overloads never share a qualified name.
+    """
+    raw = d.raw
+    d.name = tx.text(blob, raw.name)
+    if raw.anonymous:
+        d.name = f"<anonymous {tx.compact(blob, raw.name)}>"
+    owner = parent.qualified_name if parent is not None else naming.package
+    d.parent = parent.qualified_name if parent is not None else ""
+    if raw.receiver is not None:
+        d.parent = owner = naming.join(owner, tx.compact(blob, raw.receiver))
+    if raw.trait is not None:
+        owner = f"<{owner} as {tx.compact(blob, raw.trait)}>"
+    segment = d.name + (tx.param_types(blob, raw.params) if raw.params is not None else "")
+    d.qualified_name = naming.join(owner, segment)
+    in_container = raw.receiver is not None or (parent is not None and parent.kind in _CONTAINERS)
+    if d.kind is SymbolKind.FUNCTION and in_container:
         d.kind = SymbolKind.METHOD
 
 
-def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str]) -> Symbol:
+def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -> Symbol:
     return Symbol(
         kind=d.kind,
         name=d.name,
         qualified_name=d.qualified_name,
         parent=d.parent,
         signature=tx.signature(blob, d.inner, d.raw.body),
-        docstring=_doc(blob, d.raw.doc, clean),
-        start_line=tx.start_line(d.outer),
+        docstring=_symbol_doc(blob, d, clean, doc_style),
+        start_line=tx.start_line(d.start),
         end_line=tx.end_line(d.outer),
-        start_byte=d.outer.start_byte,
+        start_byte=d.start.start_byte,
         end_byte=d.outer.end_byte,
         decorators=tuple(tx.text(blob, d.raw.decorators[key]) for key in sorted(d.raw.decorators)),
         is_async=d.raw.is_async,
@@ -131,6 +159,14 @@ def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str]) -> Symbol:
 
 def _doc(blob: bytes, node: Node | None, clean: Callable[[str], str]) -> str:
     return clean(tx.text(blob, node)) if node is not None else ""
+
+
+def _symbol_doc(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -> str:
+    """The ``@doc`` capture, else for comment styles the comments directly above the range
+    (above its first decorator, attribute or ``export``)."""
+    if d.raw.doc is None and doc_style in COMMENT_STYLES:
+        return clean(tx.leading_comments(blob, d.start))
+    return _doc(blob, d.raw.doc, clean)
 
 
 def _imports(blob: bytes, tags: RawTags) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ class LanguageSpec:
         tags_path: the tags query, relative to the ``coderecalld.parse`` package.
         filenames: exact base names that select this language regardless of suffix.
         doc_style: how a ``@doc`` capture becomes text; a key of ``docstrings.DOC_STYLES``.
+        separator: joins the segments of a qualified name (``"::"`` for Rust).
     """
 
     name: str
@@ -38,6 +39,7 @@ class LanguageSpec:
     tags_path: str
     filenames: tuple[str, ...] = ()
     doc_style: str = "plain"
+    separator: str = "."
 
 
 LANGUAGES: tuple[LanguageSpec, ...] = (

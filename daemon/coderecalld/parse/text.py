@@ -45,7 +45,8 @@ def line_count(blob: bytes) -> int:
 
 
 def signature(blob: bytes, header: Node, body: Node | None) -> str:
-    """The header from ``header``'s start up to ``body`` on one line, comments and trailing ``:`` removed.
+    """The header from ``header``'s start up to ``body`` on one line, comments and a trailing ``:``
+    or ``;`` (a declaration without body) removed.
 
     ``"def f(\\n    a,  # x\\n) -> int:"`` becomes ``"def f(a,) -> int"``.
     """
@@ -55,7 +56,8 @@ def signature(blob: bytes, header: Node, body: Node | None) -> str:
         pieces.append(blob[cursor : comment.start_byte])
         cursor = comment.end_byte
     pieces.append(blob[cursor:end])
-    flat = _SPACES.sub(" ", b"".join(pieces).decode("utf-8")).strip().removesuffix(":").rstrip()
+    flat = _SPACES.sub(" ", b"".join(pieces).decode("utf-8")).strip()
+    flat = flat.removesuffix(":").removesuffix(";").rstrip()
     return _SPACE_CLOSE.sub(r"\1", _OPEN_SPACE.sub(r"\1", flat))
 
 
@@ -81,8 +83,9 @@ def callee(blob: bytes, node: Node) -> str:
     """The callee as written when it is a dotted name, else its last identifier, else ``""``.
 
     ``os.path.join`` -> ``"os.path.join"``; ``handlers[key]`` -> ``"key"``; ``a.b().c`` -> ``"c"``.
+    A ``::`` path is dotted too: ``Beta::default`` -> ``"Beta.default"``.
     """
-    written = compact(blob, node)
+    written = compact(blob, node).replace("::", ".")
     if all(part.isidentifier() for part in written.split(".")):
         return written
     last = _last_identifier(node)
@@ -96,3 +99,45 @@ def _last_identifier(node: Node) -> Node | None:
         if found is not None:
             return found
     return node if node.type.endswith("identifier") else None
+
+
+def leading_comments(blob: bytes, node: Node) -> str:
+    """The comments directly above ``node``: adjacent comment siblings, each on the line
+    right above the next (or ending on ``node``'s first line), each alone on its lines
+    (not trailing code). A ``#!`` shebang is never part of it. Joined with ``"\\n"``."""
+    run: list[Node] = []
+    below = start_line(node)
+    sibling = node.prev_sibling
+    while sibling is not None and _is_comment(sibling) and end_line(sibling) >= below - 1:
+        if not _starts_line(blob, sibling) or text(blob, sibling).startswith("#!"):
+            break
+        run.append(sibling)
+        below = start_line(sibling)
+        sibling = sibling.prev_sibling
+    return "\n".join(text(blob, comment) for comment in reversed(run))
+
+
+def _is_comment(node: Node) -> bool:
+    # Grammars name comments "comment", "line_comment", "block_comment", "multiline_comment".
+    return node.is_extra and "comment" in node.type
+
+
+def _starts_line(blob: bytes, node: Node) -> bool:
+    line_start = blob.rfind(b"\n", 0, node.start_byte) + 1
+    return not blob[line_start : node.start_byte].removeprefix(b"\xef\xbb\xbf").strip(b" \t")
+
+
+def param_types(blob: bytes, params: Node) -> str:
+    """``"(T1,T2)"``: the declared type of each parameter in a list, whitespace removed.
+
+    ``(List<String> names, int limit)`` -> ``"(List<String>,int)"``; ``String... args`` ->
+    ``"String..."``. A parameter without a ``type`` field contributes its text.
+    """
+    types = []
+    for param in params.named_children:
+        if param.is_extra:
+            continue
+        declared = param.child_by_field_name("type")
+        spread = "..." if param.type == "spread_parameter" else ""
+        types.append(compact(blob, declared if declared is not None else param) + spread)
+    return f"({','.join(types)})"
