@@ -21,6 +21,7 @@ from coderecall._errors import (
     InvalidArgumentError,
     NotFoundError,
     PermissionDeniedError,
+    ResourceExhaustedError,
     UnauthenticatedError,
     UnavailableError,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "NotFoundError",
     "PermissionDeniedError",
     "RepoInfo",
+    "ResourceExhaustedError",
     "SourceText",
     "SymbolHit",
     "UnauthenticatedError",

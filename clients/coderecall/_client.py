@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
+from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -35,15 +36,32 @@ class Client:
     manager or call ``close()``.
 
     Args:
-        addr: ``host:port`` of the daemon (plaintext gRPC).
+        addr: ``host:port`` of the daemon.
         timeout_s: per-call deadline in seconds.
+        token: bearer token sent as ``authorization: Bearer <token>`` on every call
+            (``UnauthenticatedError`` when the daemon requires one and it is missing/wrong).
+        tls_ca_file: PEM CA bundle to verify the daemon's certificate; setting it (or a
+            client certificate) switches the channel to TLS.
+        tls_cert_file, tls_key_file: PEM client certificate and key, for a daemon that
+            requires mutual TLS.
     """
 
-    def __init__(self, addr: str = DEFAULT_ADDR, timeout_s: float = 30.0) -> None:
+    def __init__(self, addr: str = DEFAULT_ADDR, timeout_s: float = 30.0, *, token: str = "",
+                 tls_ca_file: str = "", tls_cert_file: str = "", tls_key_file: str = "") -> None:
         self.addr = addr
         self.timeout_s = timeout_s
-        self._channel = grpc.insecure_channel(addr)
+        self._metadata = (("authorization", f"Bearer {token}"),) if token else ()
+        if tls_ca_file or tls_cert_file:
+            credentials = grpc.ssl_channel_credentials(
+                root_certificates=_read(tls_ca_file), private_key=_read(tls_key_file),
+                certificate_chain=_read(tls_cert_file))
+            self._channel = grpc.secure_channel(addr, credentials)
+        else:
+            self._channel = grpc.insecure_channel(addr)
         self._stub = pb_grpc.CodeRecallStub(self._channel)
+
+    def __repr__(self) -> str:  # never shows the token
+        return f"Client(addr={self.addr!r}, timeout_s={self.timeout_s!r})"
 
     def __enter__(self) -> Client:
         return self
@@ -114,6 +132,10 @@ class Client:
 
     def _call(self, method: Callable[..., _T], request: Any) -> _T:
         try:
-            return method(request, timeout=self.timeout_s)
+            return method(request, timeout=self.timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             raise from_rpc_error(exc, self.addr) from None
+
+
+def _read(path: str) -> bytes | None:
+    return Path(path).read_bytes() if path else None

@@ -8,6 +8,7 @@
     ├── PermissionDeniedError       PERMISSION_DENIED
     ├── UnauthenticatedError        UNAUTHENTICATED
     ├── FailedPreconditionError     FAILED_PRECONDITION: daemon misconfigured
+    ├── ResourceExhaustedError      RESOURCE_EXHAUSTED: rate limit or server capacity; retry later
     ├── UnavailableError            UNAVAILABLE: daemon unreachable, or its store is down
     ├── DeadlineExceededError       DEADLINE_EXCEEDED: no answer within the client's timeout
     └── InternalError               INTERNAL, UNKNOWN and every other code
@@ -54,6 +55,10 @@ class FailedPreconditionError(CodeRecallError):
     """The daemon cannot answer in its current configuration or state."""
 
 
+class ResourceExhaustedError(CodeRecallError):
+    """The caller exceeded its request rate (or the daemon its capacity); back off and retry."""
+
+
 class UnavailableError(CodeRecallError):
     """The daemon cannot be reached at ``addr``, or its vector store is down."""
 
@@ -77,6 +82,7 @@ _BY_CODE: dict[grpc.StatusCode, type[CodeRecallError]] = {
     grpc.StatusCode.PERMISSION_DENIED: PermissionDeniedError,
     grpc.StatusCode.UNAUTHENTICATED: UnauthenticatedError,
     grpc.StatusCode.FAILED_PRECONDITION: FailedPreconditionError,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: ResourceExhaustedError,
     grpc.StatusCode.UNAVAILABLE: UnavailableError,
     grpc.StatusCode.DEADLINE_EXCEEDED: DeadlineExceededError,
 }

@@ -2,7 +2,7 @@
 
 ::
 
-    coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] COMMAND ...
+    coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] [--token T] COMMAND ...
       search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--json]
       symbols NAME [--prefix] [--repo R] [--limit K] [--json]
       callers NAME [--repo R] [--limit K] [--json]
@@ -12,7 +12,9 @@
 
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.listen``
 from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
-JSON list of objects (one per result, every field of the result type). Exit status: 0 on
+JSON list of objects (one per result, every field of the result type). The bearer token
+is ``--token``, else ``$CODERECALL_TOKEN`` (prefer the variable: flags show in ``ps``).
+Exit status: 0 on
 success, 1 when the daemon answers with an error or cannot be reached, 2 for usage errors.
 """
 
@@ -34,6 +36,7 @@ from coderecall._types import CallSite, RepoInfo, SymbolHit
 
 PROG = "coderecall"
 ENV_ADDR = "CODERECALL_ADDR"
+ENV_TOKEN = "CODERECALL_TOKEN"
 
 
 class UsageError(Exception):
@@ -49,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     try:
         addr = resolve_addr(args.addr, args.config, os.environ)
-        with Client(addr, timeout_s=args.timeout) as client:
+        token = args.token or os.environ.get(ENV_TOKEN, "")
+        with Client(addr, timeout_s=args.timeout, token=token) as client:
             args.run(client, args)
     except UsageError as exc:
         return _fail(str(exc), 2)
@@ -222,6 +226,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", metavar="FILE", help="coderecalld TOML config to read server.listen from")
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30.0,
                         help="per-call deadline (default: 30)")
+    parser.add_argument("--token", metavar="TOKEN", default="",
+                        help=f"bearer token (default: ${ENV_TOKEN})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     search = commands.add_parser("search", help="hybrid search for symbols")

@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from coderecalld.auth import LOCAL, Principal
 from coderecalld.records import CallerHit, RepoStatus, SourceText, SymbolHit
 
 
 class CodeRecallApi(Protocol):
     """What the daemon answers. Every method raises ``coderecalld.errors`` classes only:
-    ``InvalidArgument`` for malformed input, ``NotFound`` for an unknown repo/path/symbol,
-    ``StoreUnavailable`` when the store cannot answer."""
+    ``InvalidArgument`` for malformed input, ``NotFound`` for an unknown repo/path/symbol
+    (or one outside the caller's scope: the two are indistinguishable),
+    ``PermissionDenied`` for a write the caller's role forbids, ``StoreUnavailable`` when
+    the store cannot answer.
+
+    Every method takes the caller as keyword ``principal``; its repo globs scope every
+    answer. The transport always passes it; ``LOCAL`` (everything) is for in-process use."""
 
     def search(
         self,
@@ -23,30 +29,36 @@ class CodeRecallApi(Protocol):
         repo: str = "",
         language: str = "",
         path_prefix: str = "",
+        *,
+        principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
         """Hybrid (dense + sparse, RRF) search; exact symbol-name matches are pinned first."""
         ...
 
     def find_symbols(
-        self, name: str, repo: str = "", prefix: bool = False, limit: int = 50
+        self, name: str, repo: str = "", prefix: bool = False, limit: int = 50, *,
+        principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
         starts with it when ``prefix``."""
         ...
 
-    def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallerHit]:
+    def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
+                     principal: Principal = LOCAL) -> list[CallerHit]:
         """Call sites whose callee (as written, or its last dotted segment) is ``name``."""
         ...
 
-    def read_symbol(self, repo: str, path: str, start_line: int, end_line: int) -> SourceText:
+    def read_symbol(self, repo: str, path: str, start_line: int, end_line: int, *,
+                    principal: Principal = LOCAL) -> SourceText:
         """Lines ``start_line..end_line`` (1-based, inclusive) of ``path`` at the indexed commit.
         ``end_line`` 0 means to the end of the file."""
         ...
 
-    def list_repos(self) -> list[RepoStatus]:
-        """Every configured repository with its index state."""
+    def list_repos(self, *, principal: Principal = LOCAL) -> list[RepoStatus]:
+        """Every configured repository in the caller's scope with its index state."""
         ...
 
-    def sync_repo(self, name: str) -> RepoStatus:
-        """Fetch and re-index one repository now; returns its status afterwards."""
+    def sync_repo(self, name: str, *, principal: Principal = LOCAL) -> RepoStatus:
+        """Fetch and re-index one repository now; returns its status afterwards.
+        Needs the ``admin`` role (``PermissionDenied`` otherwise)."""
         ...

@@ -34,15 +34,24 @@ from coderecalld.errors import ConfigError
 ENV_PREFIX = "CODERECALL_"
 DEFAULT_LISTEN = "127.0.0.1:50551"
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+#: The client CLI's variables, not daemon configuration.
+_CLIENT_ENV = frozenset({"CODERECALL_ADDR", "CODERECALL_TOKEN"})
 _REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$")
 
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
-    """``[server]``: where gRPC listens and how many worker threads serve it."""
+    """``[server]``: where gRPC listens and how many worker threads serve it.
+
+    ``tls_cert_file``/``tls_key_file`` (PEM) turn on TLS; ``tls_client_ca_file`` also
+    requires every client to present a certificate signed by that CA (mTLS).
+    """
 
     listen: str = DEFAULT_LISTEN
     max_workers: int = 8
+    tls_cert_file: str = ""
+    tls_key_file: str = ""
+    tls_client_ca_file: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +91,49 @@ class IndexConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class AuthConfig:
+    """``[auth]``: who may query (see ``coderecalld.auth``).
+
+    ``mode``: ``"token"`` (bearer tokens from ``tokens_file``) or ``"off"``; empty means
+    ``off`` when ``server.listen`` is loopback and is refused on any other address.
+    ``tokens_file``: TOML/JSON file of principals and token SHA-256 digests (a mounted
+    Secret; env ``CODERECALL_AUTH__TOKENS_FILE``). ``rate_per_s``/``burst``: per-principal
+    token bucket (0 = unlimited).
+    """
+
+    mode: str = ""
+    tokens_file: str = ""
+    rate_per_s: float = 50.0
+    burst: float = 100.0
+
+
+class Secret(str):
+    """A string that never shows itself in ``repr`` (configs and records get logged)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "***" if self else "''"
+
+
+@dataclass(frozen=True, slots=True)
 class RepoConfig:
-    """``[[repos]]``: one repository to mirror: a local path, ``file://`` or ``https://`` URL."""
+    """``[[repos]]``: one repository to mirror: a local path, ``file://`` or ``https://`` URL.
+
+    Credentials for private remotes never go in ``url`` (see ``coderecalld.credentials``):
+    HTTPS uses ``username`` (default ``x-access-token``, GitHub's convention for app and
+    personal tokens) with ``token`` or the contents of ``token_file``; SSH uses
+    ``ssh_key_file`` (and ``ssh_public_key_file``, default ``<key>.pub``).
+    """
 
     name: str
     url: str
     branch: str = ""
+    username: str = ""
+    token: Secret = Secret("")
+    token_file: str = ""
+    ssh_key_file: str = ""
+    ssh_public_key_file: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +145,7 @@ class Config:
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
     index: IndexConfig = field(default_factory=IndexConfig)
     repos: tuple[RepoConfig, ...] = ()
+    auth: AuthConfig = field(default_factory=AuthConfig)
     log_format: str = "text"
 
     def repo(self, name: str) -> RepoConfig | None:
@@ -141,7 +188,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
     for key, value in env.items():
-        if not key.startswith(ENV_PREFIX) or key == "CODERECALL_ADDR":
+        if not key.startswith(ENV_PREFIX) or key in _CLIENT_ENV:
             continue
         parts = key[len(ENV_PREFIX):].lower().split("__")
         target = raw
@@ -153,7 +200,7 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
 
 
 def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
-    known = {"data_dir", "server", "embedding", "index", "repos", "log_format"}
+    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
     repos = tuple(_repo(i, r) for i, r in enumerate(_as_list("repos", raw.get("repos", []))))
@@ -169,6 +216,7 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
         index=_section("index", IndexConfig, raw.get("index", {})),
         repos=repos,
         log_format=log_format,
+        auth=_section("auth", AuthConfig, raw.get("auth", {})),
     )
     _validate(cfg)
     return cfg
@@ -227,12 +275,15 @@ def _repo(index: int, table: Any) -> RepoConfig:
     key = f"repos[{index}]"
     if not isinstance(table, Mapping):
         raise ConfigError(f"{key}: expected a table, got {table!r}")
-    _reject_unknown(f"{key}.", table, {"name", "url", "branch"})
+    extra = ("username", "token_file", "ssh_key_file", "ssh_public_key_file")
+    _reject_unknown(f"{key}.", table, {"name", "url", "branch", "token", *extra})
     url = str(table.get("url", "")).strip()
     if not url:
         raise ConfigError(f"{key}.url: required")
     name = str(table.get("name") or repo_name_from_url(url))
-    return RepoConfig(name=name, url=url, branch=str(table.get("branch", "")))
+    return RepoConfig(name=name, url=url, branch=str(table.get("branch", "")),
+                      token=Secret(table.get("token", "")),
+                      **{k: str(table.get(k, "")) for k in extra})
 
 
 def repo_name_from_url(url: str) -> str:
@@ -266,7 +317,14 @@ def _validate(cfg: Config) -> None:
     for key, value in positive.items():
         if value <= 0:
             raise ConfigError(f"{key}: must be > 0, got {value!r}")
+    if cfg.auth.mode not in ("", "off", "token"):
+        raise ConfigError(f"auth.mode: expected 'off' or 'token', got {cfg.auth.mode!r}")
+    if bool(cfg.server.tls_cert_file) != bool(cfg.server.tls_key_file):
+        raise ConfigError("server.tls_cert_file/tls_key_file: set both or neither")
+    if cfg.server.tls_client_ca_file and not cfg.server.tls_cert_file:
+        raise ConfigError("server.tls_client_ca_file: needs server.tls_cert_file and tls_key_file")
     for key, value in {"embedding.threads": cfg.embedding.threads,
-                       "index.sync_jitter_s": cfg.index.sync_jitter_s}.items():
+                       "index.sync_jitter_s": cfg.index.sync_jitter_s,
+                       "auth.rate_per_s": cfg.auth.rate_per_s, "auth.burst": cfg.auth.burst}.items():
         if value < 0:
             raise ConfigError(f"{key}: must be >= 0, got {value!r}")

@@ -5,7 +5,10 @@
     CodeRecallError
     ├── ConfigError            bad config file, key or value (fails at start)
     ├── InvalidArgument        a request that can never succeed as written
-    ├── NotFound               unknown repo, path or symbol
+    ├── NotFound               unknown repo, path or symbol (or one outside the caller's scope)
+    ├── Unauthenticated        missing or unknown bearer token
+    ├── PermissionDenied       the caller's role does not allow the operation
+    ├── ResourceExhausted      the caller exceeded its request rate
     ├── MirrorError            clone / fetch / object lookup failed for one repo
     ├── ParseError             one file could not be parsed
     ├── EmbedError             the dense model could not be loaded or run
@@ -34,6 +37,18 @@ class InvalidArgument(CodeRecallError):
 
 class NotFound(CodeRecallError):
     """A repository, path or symbol that the index does not know."""
+
+
+class Unauthenticated(CodeRecallError):
+    """The request carried no bearer token, or one that matches no configured principal."""
+
+
+class PermissionDenied(CodeRecallError):
+    """The caller is authenticated but its role does not allow this operation."""
+
+
+class ResourceExhausted(CodeRecallError):
+    """The caller has used up its request budget (per-principal rate limit)."""
 
 
 class MirrorError(CodeRecallError):

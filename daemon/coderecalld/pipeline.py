@@ -1,4 +1,4 @@
-"""The index path, composed: mirror -> ledger diff -> classify/parse -> chunk -> points -> store
+"""The index path, composed: mirror -> ledger diff -> classify/parse -> chunk -> redact -> points -> store
 -> ledger, then dense vectors behind (DESIGN.md decisions 1-4).
 
 Stages never import each other; this module wires them. One file failing is recorded in the
@@ -16,7 +16,7 @@ from typing import Any
 
 import pygit2
 
-from coderecalld import chunk, classify, embed, logs, mirror, parse, points
+from coderecalld import chunk, classify, embed, logs, metrics, mirror, parse, points, redact
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import CodeRecallError, MirrorError, StoreError
 from coderecalld.ledger import FileRow, Ledger
@@ -52,6 +52,14 @@ class IndexReport:
 class _Pending:
     point_id: str
     text: str
+
+
+def _redacted(chunks: list[chunk.Chunk]) -> list[chunk.Chunk]:
+    """Chunks with secrets replaced (before any vector, payload or log sees them)."""
+    clean, counts = redact.chunks(chunks)
+    for kind, n in counts.items():
+        metrics.SECRETS_REDACTED.labels(type=kind).inc(n)
+    return clean
 
 
 class Pipeline:
@@ -139,6 +147,7 @@ class Pipeline:
             report.files_skipped += state is FileState.SKIPPED
             report.skipped_reasons[verdict.reason] += 1
             return []
+        chunks = self._timed(report, "redact", _redacted, chunks)
         pts, pending = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)

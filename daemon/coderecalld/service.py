@@ -2,6 +2,12 @@
 
 Implements ``api.CodeRecallApi`` over the ledger, the store, the embedder and the mirrors.
 No grpc here: the servicer decodes requests, calls these methods and encodes the results.
+
+Every method takes the caller's ``principal`` (``auth.LOCAL``, everything, for in-process
+callers). Its repo scope goes into every store filter; a repo named in a request narrows
+it and a repo outside it answers exactly like an unknown one (DESIGN.md decision 10).
+An empty scope answers empty without asking the store (``StoreFilter(repos=())`` means
+"no restriction" there).
 """
 
 from __future__ import annotations
@@ -10,10 +16,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from coderecalld import mirror, sparse
+from coderecalld import classify, mirror, redact, sparse, validate
+from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import Embedder
-from coderecalld.errors import InvalidArgument, NotFound
+from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
 from coderecalld.ledger import Ledger
 from coderecalld.records import CallerHit, Hit, RepoStatus, SourceText, SymbolHit
 from coderecalld.store import StoreFilter
@@ -45,13 +52,17 @@ class Service:
     # --- search ---------------------------------------------------------------------
 
     def search(self, query: str, limit: int = 10, repo: str = "", language: str = "",
-               path_prefix: str = "") -> list[SymbolHit]:
+               path_prefix: str = "", *, principal: Principal = LOCAL) -> list[SymbolHit]:
         """Hybrid search; a query that exactly names a symbol gets that symbol pinned first."""
-        query = query.strip()
+        query = validate.text("query", query, validate.MAX_QUERY_CHARS).strip()
         if not query:
             raise InvalidArgument("query: must not be empty")
         limit = _limit(limit, 10)
-        flt = self._filter(repo, language=language, path_prefix=path_prefix)
+        validate.text("language", language, validate.MAX_LANGUAGE_CHARS)
+        validate.text("path_prefix", path_prefix, validate.MAX_PATH_CHARS)
+        flt = self._filter(principal, repo, language=language, path_prefix=path_prefix)
+        if flt is None:
+            return []
         pinned = self._exact(query, flt, limit) if _IDENTIFIER.match(query) else []
         dense = self.embedder.embed_query(query).tolist() if self.embedder else None
         hits = self.store.hybrid(dense, sparse.query_vector(query), flt, limit=limit + len(pinned),
@@ -70,14 +81,16 @@ class Service:
     # --- symbols --------------------------------------------------------------------
 
     def find_symbols(self, name: str, repo: str = "", prefix: bool = False,
-                     limit: int = 50) -> list[SymbolHit]:
+                     limit: int = 50, *, principal: Principal = LOCAL) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` ignoring case (or starts with
         it when ``prefix``), ranked: exact case > case-insensitive > prefix, then by path."""
-        name = name.strip()
+        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
         if not name:
             raise InvalidArgument("name: must not be empty")
         limit = _limit(limit, 50)
-        flt = self._filter(repo)
+        flt = self._filter(principal, repo)
+        if flt is None:
+            return []
         lowered = name.lower()
         hits = []
         for field in ("qualified_name_lc", "name_lc"):
@@ -90,13 +103,17 @@ class Service:
 
     # --- callers --------------------------------------------------------------------
 
-    def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallerHit]:
+    def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
+                     principal: Principal = LOCAL) -> list[CallerHit]:
         """Call sites whose callee as written, or its last dotted segment, equals ``name``."""
-        name = name.strip()
+        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
         if not name:
             raise InvalidArgument("name: must not be empty")
         limit = _limit(limit, 100)
-        hits = self.store.find_any(self._filter(repo), "calls", [name], limit=MAX_LIMIT * 4)
+        flt = self._filter(principal, repo)
+        if flt is None:
+            return []
+        hits = self.store.find_any(flt, "calls", [name], limit=MAX_LIMIT * 4)
         commits: dict[str, str] = {}
         sites = []
         for hit in hits:
@@ -111,15 +128,26 @@ class Service:
 
     # --- source ---------------------------------------------------------------------
 
-    def read_symbol(self, repo: str, path: str, start_line: int, end_line: int) -> SourceText:
+    def read_symbol(self, repo: str, path: str, start_line: int, end_line: int, *,
+                    principal: Principal = LOCAL) -> SourceText:
         """Lines ``start_line..end_line`` (1-based, inclusive; ``end_line`` 0 = to the end) of
-        ``path`` at the indexed commit, read from the mirror's git objects."""
-        commit = self._indexed_commit(repo)
-        if start_line < 1 or (end_line and end_line < start_line):
-            raise InvalidArgument(f"lines: bad range {start_line}-{end_line}")
+        ``path`` at the indexed commit, read from the mirror's git objects, with secrets
+        redacted exactly as in the index.
+
+        Only a path the ledger knows and that is neither sensitive nor excluded is read; any
+        other answers like a missing file."""
+        validate.text("repo", repo, validate.MAX_REPO_CHARS)
+        validate.repo_path("path", path)
+        validate.line_range(start_line, end_line)
+        commit = self._indexed_commit(principal, repo)
         repository = mirror.open_repo(str(mirror.mirror_dir(self.cfg.data_dir / "mirrors", repo)))
         blob = mirror.read_path(repository, commit, path)
-        lines = blob.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines(keepends=True)
+        row = self.ledger.file(repo, path)
+        if (row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path)
+                or classify.excluded(path, self.cfg.index.exclude)):
+            raise NotFound(f"{path}: no such file at {commit[:12]}")  # as mirror.read_path says
+        source = blob.decode("utf-8", errors="replace").removeprefix("\ufeff")
+        lines = redact.text(source, path)[0].splitlines(keepends=True)
         if start_line > len(lines):
             raise InvalidArgument(f"lines: {path} has {len(lines)} lines, asked from {start_line}")
         end = min(end_line or len(lines), len(lines))
@@ -127,13 +155,16 @@ class Service:
 
     # --- repos ----------------------------------------------------------------------
 
-    def list_repos(self) -> list[RepoStatus]:
-        """Every configured repo with its ledger state."""
-        return [self._status(r.name) for r in self.cfg.repos]
+    def list_repos(self, *, principal: Principal = LOCAL) -> list[RepoStatus]:
+        """Every configured repo in the caller's scope with its ledger state."""
+        return [self._status(r.name) for r in self.cfg.repos if principal.allows(r.name)]
 
-    def sync_repo(self, name: str) -> RepoStatus:
-        """Sync ``name`` now (blocking) and return its status."""
-        if self.cfg.repo(name) is None:
+    def sync_repo(self, name: str, *, principal: Principal = LOCAL) -> RepoStatus:
+        """Sync ``name`` now (blocking) and return its status. Needs the ``admin`` role."""
+        if not principal.is_admin:
+            raise PermissionDenied("sync: needs the 'admin' role")
+        validate.text("name", name, validate.MAX_REPO_CHARS)
+        if self.cfg.repo(name) is None or not principal.allows(name):
             raise NotFound(f"repo {name!r} is not configured")
         if self._sync is None:
             raise InvalidArgument("sync: this daemon was started without a sync runner")
@@ -144,22 +175,27 @@ class Service:
         repo_cfg = self.cfg.repo(name)
         row = self.ledger.repo(name)
         if row is None:
-            return RepoStatus(name, repo_cfg.url if repo_cfg else "", repo_cfg.branch if repo_cfg else "",
-                              "", 0, 0, 0, 0.0, "pending", "")
-        return RepoStatus(row.name, repo_cfg.url if repo_cfg else row.url, row.branch,
+            return RepoStatus(name, redact.url(repo_cfg.url) if repo_cfg else "",
+                              repo_cfg.branch if repo_cfg else "", "", 0, 0, 0, 0.0, "pending", "")
+        return RepoStatus(row.name, redact.url(repo_cfg.url if repo_cfg else row.url), row.branch,
                           row.indexed_commit, row.files, row.symbols, row.chunks,
-                          row.last_sync_unix_s, str(row.state), row.error)
+                          row.last_sync_unix_s, str(row.state), redact.url(row.error))
 
     # --- helpers --------------------------------------------------------------------
 
-    def _filter(self, repo: str, **kwargs: str) -> StoreFilter:
-        names = tuple(r.name for r in self.cfg.repos)
-        if repo and repo not in names:
-            raise NotFound(f"repo {repo!r} is not configured")
-        return StoreFilter(repos=(repo,) if repo else names, **kwargs)
+    def _filter(self, principal: Principal, repo: str, **kwargs: str) -> StoreFilter | None:
+        """The store filter of the caller's scope narrowed to ``repo``; ``None`` when the
+        scope is empty (the caller may see nothing)."""
+        validate.text("repo", repo, validate.MAX_REPO_CHARS)
+        scope = principal.scope(r.name for r in self.cfg.repos)
+        if repo and repo not in scope:
+            raise NotFound(f"repo {repo!r} is not configured")  # out of scope == unknown
+        if not scope:
+            return None
+        return StoreFilter(repos=(repo,) if repo else scope, **kwargs)
 
-    def _indexed_commit(self, repo: str) -> str:
-        if self.cfg.repo(repo) is None:
+    def _indexed_commit(self, principal: Principal, repo: str) -> str:
+        if self.cfg.repo(repo) is None or not principal.allows(repo):
             raise NotFound(f"repo {repo!r} is not configured")
         row = self.ledger.repo(repo)
         if row is None or not row.indexed_commit:

@@ -66,7 +66,7 @@ class FakeApi:
     def __init__(self) -> None:
         self.calls: list[tuple[str, dict]] = []
 
-    def search(self, query, limit=10, repo="", language="", path_prefix=""):
+    def search(self, query, limit=10, repo="", language="", path_prefix="", *, principal):
         self.calls.append(("search", dict(query=query, limit=limit, repo=repo, language=language,
                                           path_prefix=path_prefix)))
         failures = {
@@ -80,28 +80,28 @@ class FakeApi:
             raise failures[query]
         return HITS[:limit]
 
-    def find_symbols(self, name, repo="", prefix=False, limit=50):
+    def find_symbols(self, name, repo="", prefix=False, limit=50, *, principal):
         self.calls.append(("find_symbols", dict(name=name, repo=repo, prefix=prefix, limit=limit)))
         if name == "Missing":
             raise errors.NotFound("no symbol named 'Missing'")
         return HITS[:1]
 
-    def find_callers(self, name, repo="", limit=100):
+    def find_callers(self, name, repo="", limit=100, *, principal):
         self.calls.append(("find_callers", dict(name=name, repo=repo, limit=limit)))
         return [CALLER]
 
-    def read_symbol(self, repo, path, start_line, end_line):
+    def read_symbol(self, repo, path, start_line, end_line, *, principal):
         self.calls.append(("read_symbol", dict(repo=repo, path=path, start_line=start_line,
                                                end_line=end_line)))
         if repo != "acme/payments":
             raise errors.NotFound(f"unknown repository {repo!r}")
         return SOURCE
 
-    def list_repos(self):
+    def list_repos(self, *, principal):
         self.calls.append(("list_repos", {}))
         return REPOS
 
-    def sync_repo(self, name):
+    def sync_repo(self, name, *, principal):
         self.calls.append(("sync_repo", dict(name=name)))
         if name not in {r.name for r in REPOS}:
             raise errors.NotFound(f"unknown repository {name!r}")

@@ -1,8 +1,10 @@
-"""Assemble the gRPC server: servicer + error interceptor + health checking + reflection."""
+"""Assemble the gRPC server: servicer + error and auth interceptors + health checking +
+reflection, on a plaintext or TLS (optionally mutual TLS) port."""
 
 from __future__ import annotations
 
 from concurrent import futures
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -11,7 +13,10 @@ from grpc_reflection.v1alpha import reflection
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 from coderecalld.api import CodeRecallApi
+from coderecalld.auth import AuthMode, Authenticator, is_loopback
+from coderecalld.config import ServerConfig
 from coderecalld.errors import ConfigError
+from coderecalld.server.auth import AuthInterceptor
 from coderecalld.server.errors import ErrorInterceptor
 from coderecalld.server.servicer import CodeRecallServicer
 
@@ -22,7 +27,18 @@ _OPTIONS = [
     # gRPC sets SO_REUSEPORT by default on Linux, which lets a second daemon "bind" a port
     # that is already serving. We want that to fail at start instead.
     ("grpc.so_reuseport", 0),
+    # Requests are a few strings (a query is at most 10,000 characters): 1 MiB bounds what
+    # a hostile client can make us buffer. Answers carry source text: up to 16 MiB.
+    ("grpc.max_receive_message_length", 1 << 20),
+    ("grpc.max_send_message_length", 16 << 20),
+    ("grpc.max_metadata_size", 16 << 10),
+    # Idle or stalled connections are closed instead of holding a slot forever.
+    ("grpc.max_connection_idle_ms", 5 * 60_000),
+    ("grpc.keepalive_time_ms", 60_000),
+    ("grpc.keepalive_timeout_ms", 20_000),
 ]
+#: RPCs queued or running at once beyond the worker threads; more answer RESOURCE_EXHAUSTED.
+MAX_CONCURRENT_RPCS_PER_WORKER = 8
 
 
 def build_server(
@@ -31,18 +47,25 @@ def build_server(
     max_workers: int = 8,
     *,
     health_servicer: health.HealthServicer | None = None,
+    authenticator: Authenticator | None = None,
+    tls: ServerConfig | None = None,
 ) -> tuple[grpc.Server, int]:
     """Build and bind a server answering ``coderecall.v1.CodeRecall`` over ``api``;
     the caller starts it (``server.start()``) and stops it (``stop_server``).
 
     Health checking reports SERVING for the overall service ``""`` and for
     ``SERVICE_NAME``; server reflection lists this service, health and reflection.
-    The transport is plaintext (TLS and tokens are not wired yet).
+    Every ``coderecall.v1.CodeRecall`` call is authenticated by ``authenticator``
+    (health and reflection are not). Without one, auth is off, which is allowed only on
+    a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
+    serves TLS, and with ``tls_client_ca_file`` requires client certificates (mTLS).
 
     Args:
         api: the domain implementation every RPC calls.
         listen: ``host:port`` to bind; port 0 picks a free port.
         max_workers: size of the thread pool, i.e. RPCs handled concurrently.
+        authenticator: maps bearer tokens to principals (``auth.from_config``).
+        tls: the ``[server]`` section whose ``tls_*`` files to use; plaintext if unset.
         health_servicer: pass your own to flip it to NOT_SERVING at shutdown
             (``stop_server`` does that); one is created when omitted.
 
@@ -50,12 +73,19 @@ def build_server(
         The bound, not yet started server and its port.
 
     Raises:
-        ConfigError: ``listen`` cannot be bound (bad address, port in use).
+        ConfigError: ``listen`` cannot be bound (bad address, port in use), auth is off on
+            a non-loopback address, or a TLS file cannot be read.
     """
+    if authenticator is None:
+        if not is_loopback(listen):
+            raise ConfigError(f"server.listen: {listen!r} is not loopback; pass an authenticator")
+        authenticator = Authenticator(AuthMode.OFF)
+    prefix = f"/{SERVICE_NAME}/"
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
-        interceptors=[ErrorInterceptor(f"/{SERVICE_NAME}/")],
+        interceptors=[ErrorInterceptor(prefix), AuthInterceptor(authenticator, prefix)],
         options=_OPTIONS,
+        maximum_concurrent_rpcs=max_workers * MAX_CONCURRENT_RPCS_PER_WORKER,
     )
     pb_grpc.add_CodeRecallServicer_to_server(CodeRecallServicer(api), server)
     health_servicer = health_servicer or health.HealthServicer()
@@ -63,7 +93,7 @@ def build_server(
     reflection.enable_server_reflection(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
-    port = _bind(server, listen)
+    port = _bind(server, listen, _credentials(tls))
     for service in ("", SERVICE_NAME):
         health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
     return server, port
@@ -79,9 +109,23 @@ def stop_server(
     server.stop(grace_s).wait()
 
 
-def _bind(server: grpc.Server, listen: str) -> int:
+def _credentials(tls: ServerConfig | None) -> grpc.ServerCredentials | None:
+    if tls is None or not tls.tls_cert_file:
+        return None
     try:
-        port = server.add_insecure_port(listen)
+        key = Path(tls.tls_key_file).read_bytes()
+        cert = Path(tls.tls_cert_file).read_bytes()
+        ca = Path(tls.tls_client_ca_file).read_bytes() if tls.tls_client_ca_file else None
+    except OSError as exc:
+        raise ConfigError(f"server.tls_*: cannot read {exc.filename}: {exc.strerror}") from None
+    return grpc.ssl_server_credentials([(key, cert)], root_certificates=ca,
+                                       require_client_auth=ca is not None)
+
+
+def _bind(server: grpc.Server, listen: str, credentials: grpc.ServerCredentials | None) -> int:
+    try:
+        port = (server.add_secure_port(listen, credentials) if credentials
+                else server.add_insecure_port(listen))
     except RuntimeError as exc:
         raise ConfigError(f"server.listen: cannot bind {listen!r}: {exc}") from exc
     if port == 0:  # older grpcio reports failure this way instead of raising

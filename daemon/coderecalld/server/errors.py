@@ -24,6 +24,9 @@ LOGGER = logging.getLogger("coderecalld.server")
 STATUS_CODES: dict[type[BaseException], grpc.StatusCode] = {
     errors.InvalidArgument: grpc.StatusCode.INVALID_ARGUMENT,
     errors.NotFound: grpc.StatusCode.NOT_FOUND,
+    errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
+    errors.ResourceExhausted: grpc.StatusCode.RESOURCE_EXHAUSTED,
     errors.StoreUnavailable: grpc.StatusCode.UNAVAILABLE,
     errors.ConfigError: grpc.StatusCode.FAILED_PRECONDITION,
 }

@@ -1,6 +1,7 @@
 """``coderecall.v1.CodeRecall`` servicer: decode the request, call ``CodeRecallApi``, encode.
 
-Nothing else happens here. Exceptions propagate to ``errors.ErrorInterceptor``, which
+Nothing else happens here. The caller's principal comes from ``auth.AuthInterceptor`` and
+is passed to every domain call. Exceptions propagate to ``errors.ErrorInterceptor``, which
 turns them into status codes.
 """
 
@@ -12,6 +13,7 @@ from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 from coderecalld.api import CodeRecallApi
 from coderecalld.server import convert
+from coderecalld.server.auth import current_principal
 
 
 class CodeRecallServicer(pb_grpc.CodeRecallServicer):
@@ -21,29 +23,34 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
         self._api = api
 
     def Search(self, request: pb.SearchRequest, context: grpc.ServicerContext) -> pb.SearchResponse:
-        return convert.search_response(self._api.search(**convert.search_args(request)))
+        hits = self._api.search(**convert.search_args(request), principal=current_principal())
+        return convert.search_response(hits)
 
     def FindSymbols(
         self, request: pb.FindSymbolsRequest, context: grpc.ServicerContext
     ) -> pb.FindSymbolsResponse:
-        hits = self._api.find_symbols(**convert.find_symbols_args(request))
+        hits = self._api.find_symbols(**convert.find_symbols_args(request),
+                                       principal=current_principal())
         return convert.find_symbols_response(hits)
 
     def FindCallers(
         self, request: pb.FindCallersRequest, context: grpc.ServicerContext
     ) -> pb.FindCallersResponse:
-        sites = self._api.find_callers(**convert.find_callers_args(request))
+        sites = self._api.find_callers(**convert.find_callers_args(request),
+                                        principal=current_principal())
         return convert.find_callers_response(sites)
 
     def ReadSymbol(
         self, request: pb.ReadSymbolRequest, context: grpc.ServicerContext
     ) -> pb.ReadSymbolResponse:
-        return convert.source_text_to_pb(self._api.read_symbol(**convert.read_symbol_args(request)))
+        source = self._api.read_symbol(**convert.read_symbol_args(request), principal=current_principal())
+        return convert.source_text_to_pb(source)
 
     def ListRepos(
         self, request: pb.ListReposRequest, context: grpc.ServicerContext
     ) -> pb.ListReposResponse:
-        return convert.list_repos_response(self._api.list_repos())
+        return convert.list_repos_response(self._api.list_repos(principal=current_principal()))
 
     def SyncRepo(self, request: pb.SyncRepoRequest, context: grpc.ServicerContext) -> pb.RepoInfo:
-        return convert.repo_status_to_pb(self._api.sync_repo(**convert.sync_repo_args(request)))
+        status = self._api.sync_repo(**convert.sync_repo_args(request), principal=current_principal())
+        return convert.repo_status_to_pb(status)

@@ -1,0 +1,183 @@
+"""Secrets never enter the index: replace credentials in chunk text with ``[REDACTED:<type>]``.
+
+Detection is detect-secrets' plugin set (AWS, GitHub, GitLab, Slack, Stripe, private keys,
+JWTs, basic-auth URLs, ``password = "..."`` keywords, quoted high-entropy strings, ...;
+every plugin except "Public IP"), plus two checks of our own that detect-secrets leaves
+to its filters or misses: the body lines of a PEM private-key block, and unquoted
+high-entropy tokens (Shannon entropy >= ``ENTROPY_BITS`` over >= ``ENTROPY_MIN_CHARS``
+characters holding both letters and digits).
+
+Redaction is line-local: a line keeps its line break, so line numbers of chunks and of
+``ReadSymbol`` answers stay exact. Byte offsets (``start_byte``/``end_byte``) keep
+pointing into the raw blob; only the text the index stores and serves is redacted.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import replace
+from functools import cache, lru_cache
+
+from detect_secrets.filters.heuristic import is_sequential_string
+
+from coderecalld.records import Chunk
+
+#: Marker replacing a secret value; ``type`` is the detector's name, e.g. "AWS Access Key".
+MARKER = "[REDACTED:{}]"
+#: Entropy check of our own: token length and bits per character. 4.0 bits is above any
+#: hex string (at most 4.0, so git ids and digests stay readable) and above English-like
+#: identifiers (~3.5); 20 random base64 characters average ~4.1.
+ENTROPY_MIN_CHARS = 20
+ENTROPY_BITS = 4.0
+HIGH_ENTROPY = "High Entropy String"
+PRIVATE_KEY = "Private Key"
+#: Lines longer than this are cut for scanning (minified files): detectors are per line.
+MAX_SCAN_LINE_CHARS = 4000
+
+_SKIP_PLUGINS = frozenset({"Public IP (ipv4)"})
+# Cheap whole-line prefilter: a line matching none of these matches no detector: the
+# keywords are detect-secrets' KeywordDetector denylist and the other plugins' anchors;
+# every token format it knows is a run of 12+ characters with a digit, or 23+ without
+# (a quoted string needs 23 characters to exceed the 4.5-bit base64 entropy limit).
+_RUN = r"A-Za-z0-9+/=_\-"
+_CANDIDATE = re.compile(
+    r"(?i)pass|pwd|secret|contrase|private|auth|cloudant|softlayer|token|credential|"
+    r"(?:api|service|account|db|database|priv|client|access)_?key|://\S*@|"
+    rf"(?<![{_RUN}])(?:(?=[{_RUN}]{{12}})[A-Za-z+/=_\-]*\d|[{_RUN}]{{23}})")
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/_\-]")
+# Our own entropy check reads runs without "=" (``KEY=value`` is two tokens) and without
+# "/" (paths), so it never fires on an assignment or a path; quoted base64 with "/" is
+# detect-secrets' Base64HighEntropyString's.
+_TOKEN_RUN = re.compile(r"[A-Za-z0-9+_\-]{%d,}" % ENTROPY_MIN_CHARS)
+_PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----")
+_PEM_END = re.compile(r"-----END[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----")
+_TAIL = re.compile(r"[^\s\"'`=:]+$")
+# Assignments detect-secrets' keyword list lacks (``token: ...``) or that its per-language
+# rules skip (unquoted ``API_KEY=...`` outside .env-like files). The value must look like
+# a literal (no call, index or attribute access) and hold a digit.
+_ASSIGNED = re.compile(
+    r"(?i)(?:token|secret|passw(?:or)?d|api[_-]?key|access[_-]?key|credentials?)[\"']?\s*[:=]\s*"
+    r"[\"']?([A-Za-z0-9+/_\-.~]*\d[A-Za-z0-9+/_\-.~]*)")
+KEYWORD = "Secret Keyword"
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
+_USERINFO = re.compile(r"(?<=://)[^/\s@]+@")
+
+
+@cache
+def _plugins() -> tuple:
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    mapping = get_mapping_from_secret_type_to_class()
+    return tuple(cls() for name, cls in sorted(mapping.items()) if name not in _SKIP_PLUGINS)
+
+
+def entropy_bits(token: str) -> float:
+    """Shannon entropy of ``token`` in bits per character."""
+    counts = Counter(token)
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+def _high_entropy(token: str) -> bool:
+    return (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+            and entropy_bits(token) >= ENTROPY_BITS)
+
+
+def _widen(line: str, value: str) -> str:
+    """``value`` grown to the whole token it sits in (GitHub's detector reports ``ghp``)."""
+    start = line.find(value)
+    if start < 0:
+        return value
+    end = start + len(value)
+    while start > 0 and _TOKEN_CHARS.match(line[start - 1]):
+        start -= 1
+    while end < len(line) and _TOKEN_CHARS.match(line[end]):
+        end += 1
+    return line[start:end]
+
+
+@lru_cache(maxsize=1 << 16)
+def line_findings(line: str, path: str = "") -> tuple[tuple[str, str], ...]:
+    """``(type, value)`` of every secret on one line (without the PEM-block rule).
+
+    Cached: a module chunk repeats the lines of its symbols' chunks."""
+    line = line[:MAX_SCAN_LINE_CHARS]
+    if not _CANDIDATE.search(line):
+        return ()
+    found: dict[str, str] = {}
+    for plugin in _plugins():
+        for secret in plugin.analyze_line(filename=path or "x", line=line, line_number=1):
+            value = secret.secret_value or ""
+            if value.strip() and not is_sequential_string(value):
+                found.setdefault(_widen(line, value), secret.type)
+    for value in _ASSIGNED.findall(line):
+        # An identifier-like value of low entropy is a variable name (``token = token_v2``).
+        if len(value) >= 8 and not (_IDENT.match(value) and entropy_bits(value) < 3.5):
+            found.setdefault(value, KEYWORD)
+    for token in _TOKEN_RUN.findall(line):
+        if _high_entropy(token):
+            found.setdefault(token, HIGH_ENTROPY)
+    return tuple((kind, value) for value, kind in found.items())
+
+
+def text(source: str, path: str = "") -> tuple[str, Counter[str]]:
+    """``source`` with every secret replaced, and the count of replacements per type."""
+    redacted, counts, _ = _scan(source, path)
+    return redacted, counts
+
+
+def _scan(source: str, path: str) -> tuple[str, Counter[str], dict[str, str]]:
+    counts: Counter[str] = Counter()
+    values: dict[str, str] = {}
+    out = []
+    in_key = False
+    for line in source.splitlines(keepends=True):
+        if in_key:
+            body = line.rstrip("\r\n")
+            in_key = not _PEM_END.search(line)
+            if in_key and body.strip():
+                counts[PRIVATE_KEY] += 1
+                values[body.strip()] = PRIVATE_KEY
+                out.append(MARKER.format(PRIVATE_KEY) + line[len(body):])
+                continue
+        elif _PEM_BEGIN.search(line) and not _PEM_END.search(line):
+            in_key = True
+        for kind, value in sorted(line_findings(line, path), key=lambda kv: -len(kv[1])):
+            n = line.count(value)
+            if n:
+                counts[kind] += n
+                values[value] = kind
+                line = line.replace(value, MARKER.format(kind))
+        out.append(line)
+    return "".join(out), counts, values
+
+
+def _apply(field: str, values: dict[str, str], path: str) -> str:
+    """``field`` scanned on its own, then cleared of every value found elsewhere in the
+    chunk, including one cut short at the end (``embed_text`` is truncated)."""
+    field = text(field, path)[0]
+    for value, kind in sorted(values.items(), key=lambda kv: -len(kv[0])):
+        field = field.replace(value, MARKER.format(kind))
+        tail = _TAIL.search(field)
+        if tail and len(tail.group()) >= 4 and value.startswith(tail.group()):
+            field = field[:tail.start()] + MARKER.format(kind)
+    return field
+
+
+def chunks(items: list[Chunk]) -> tuple[list[Chunk], Counter[str]]:
+    """Chunks with secrets redacted in ``text``, ``embed_text``, ``docstring`` and
+    ``signature``; counts are of the replacements made in ``text`` (what is stored)."""
+    out, total = [], Counter()
+    for item in items:
+        body, counts, values = _scan(item.text, item.path)
+        total += counts
+        out.append(replace(item, text=body, embed_text=_apply(item.embed_text, values, item.path),
+                           docstring=_apply(item.docstring, values, item.path),
+                           signature=_apply(item.signature, values, item.path)))
+    return out, total
+
+
+def url(value: str) -> str:
+    """``value`` with any ``user:password@`` after ``scheme://`` removed, for display and logs."""
+    return _USERINFO.sub("", value)

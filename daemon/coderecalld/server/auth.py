@@ -1,0 +1,73 @@
+"""Authentication on the wire: ``authorization: Bearer <token>`` metadata -> ``Principal``.
+
+``AuthInterceptor`` authenticates and rate-limits every ``coderecall.v1.CodeRecall`` call
+(health checking and reflection stay open, so probes and tooling need no token) and hands
+the principal to the servicer through a context variable that lives for one call; the
+servicer passes it to the domain as an ordinary argument.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import grpc
+
+from coderecalld.auth import Authenticator, Principal
+from coderecalld.errors import Unauthenticated
+
+_PRINCIPAL: contextvars.ContextVar[Principal | None] = contextvars.ContextVar(
+    "coderecall_principal", default=None)
+
+
+def current_principal() -> Principal:
+    """The principal of the call being served. Raises ``Unauthenticated`` outside one."""
+    principal = _PRINCIPAL.get()
+    if principal is None:
+        raise Unauthenticated("no authenticated principal for this call")
+    return principal
+
+
+@contextmanager
+def as_principal(principal: Principal) -> Iterator[None]:
+    """Serve calls made inside the block as ``principal`` (the interceptor's job; tests)."""
+    token = _PRINCIPAL.set(principal)
+    try:
+        yield
+    finally:
+        _PRINCIPAL.reset(token)
+
+
+class AuthInterceptor(grpc.ServerInterceptor):
+    """Authenticates unary-unary calls under ``service_prefix``; others pass untouched."""
+
+    def __init__(self, authenticator: Authenticator, service_prefix: str) -> None:
+        self._auth = authenticator
+        self._prefix = service_prefix
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        if (handler is None or handler.unary_unary is None
+                or not handler_call_details.method.startswith(self._prefix)):
+            return handler
+        return grpc.unary_unary_rpc_method_handler(
+            self._authenticated(handler.unary_unary),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+    def _authenticated(self, behaviour: Callable[[Any, grpc.ServicerContext], Any]) -> Callable:
+        def call(request: Any, context: grpc.ServicerContext) -> Any:
+            metadata = dict(context.invocation_metadata() or ())
+            principal = self._auth.authenticate(metadata.get("authorization"))
+            self._auth.admit(principal)
+            with as_principal(principal):
+                return behaviour(request, context)
+
+        return call

@@ -1,0 +1,51 @@
+"""Limits on every request field: hostile input is refused with ``InvalidArgument`` before it
+reaches the store, the embedder or git.
+
+The limits are generous for real use and small enough that one request costs bounded work:
+a query longer than ``MAX_QUERY_CHARS`` is not a question any more (the model reads 256
+tokens), and no git path is longer than Linux's ``PATH_MAX`` (4,096 bytes).
+"""
+
+from __future__ import annotations
+
+from coderecalld.errors import InvalidArgument
+
+MAX_QUERY_CHARS = 10_000
+MAX_NAME_CHARS = 1_000
+MAX_REPO_CHARS = 200
+MAX_LANGUAGE_CHARS = 64
+MAX_PATH_CHARS = 4_096
+#: Line numbers are int32 on the wire; no source file has ten million lines.
+MAX_LINE = 10_000_000
+
+
+def text(field: str, value: str, max_chars: int) -> str:
+    """``value`` if it is a string of at most ``max_chars`` characters without NUL."""
+    if not isinstance(value, str):
+        raise InvalidArgument(f"{field}: expected a string")
+    if len(value) > max_chars:
+        raise InvalidArgument(f"{field}: longer than {max_chars} characters ({len(value)})")
+    if "\0" in value:
+        raise InvalidArgument(f"{field}: must not contain NUL characters")
+    return value
+
+
+def repo_path(field: str, value: str) -> str:
+    """A repository-relative git path: ``a/b.py``; never absolute, never ``.``/``..``/empty
+    segments, never a backslash. Percent escapes are not decoded (``%2e%2e`` is a literal
+    file name that git resolves like any other)."""
+    text(field, value, MAX_PATH_CHARS)
+    if not value:
+        raise InvalidArgument(f"{field}: required")
+    parts = value.split("/")
+    if value.startswith("/") or "\\" in value or any(p in ("", ".", "..") for p in parts):
+        raise InvalidArgument(f"{field}: must be a relative path inside the repository "
+                              "without '.', '..' or empty segments")
+    return value
+
+
+def line_range(start_line: int, end_line: int) -> None:
+    """``start_line`` in 1..MAX_LINE; ``end_line`` 0 (to the end) or start..MAX_LINE."""
+    if not 1 <= start_line <= MAX_LINE or not 0 <= end_line <= MAX_LINE or (
+            end_line and end_line < start_line):
+        raise InvalidArgument(f"lines: bad range {start_line}-{end_line}")
