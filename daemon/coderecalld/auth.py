@@ -215,10 +215,10 @@ def load_tokens(path: Path) -> tuple[TokenEntry, ...]:
 
 def _decode(path: Path, raw: bytes) -> Any:
     text = raw.decode("utf-8", errors="replace")
+    as_json = path.suffix.lower() == ".json" or (
+        path.suffix.lower() != ".toml" and text.lstrip().startswith(("{", "[{", "[\n")))
     try:
-        if path.suffix.lower() == ".json" or text.lstrip().startswith(("{", "[")):
-            return json.loads(text)
-        return tomllib.loads(text)
+        return json.loads(text) if as_json else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError) as exc:
         # The parser's message may quote a line of the file: say where, not what.
         raise ConfigError(f"auth.tokens_file: {path} is not valid TOML/JSON "

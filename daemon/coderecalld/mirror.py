@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygit2
 
+from coderecalld import credentials
 from coderecalld.config import RepoConfig
 from coderecalld.errors import MirrorError, NotFound
 from coderecalld.records import MirrorResult
@@ -49,10 +50,13 @@ def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
     try:
         repository = _open_or_init(git_dir, repo.url)
         remote = repository.remotes["origin"]
-        remote.fetch(prune=pygit2.enums.FetchPrune.PRUNE)
-        branch = repo.branch or _default_branch(remote, repository)
+        callbacks = credentials.callbacks(repo)
+        remote.fetch(prune=pygit2.enums.FetchPrune.PRUNE, callbacks=callbacks)
+        branch = repo.branch or _default_branch(remote, repository, callbacks)
     except (pygit2.GitError, KeyError, OSError, ValueError) as exc:
-        raise MirrorError(f"{repo.name}: cannot fetch {repo.url!r}: {exc}") from exc
+        # libgit2's message may quote the URL: neither may show a password written into it.
+        raise MirrorError(credentials.redact_url(
+            f"{repo.name}: cannot fetch {repo.url!r}: {exc}")) from None
     commit = _branch_commit(repository, branch, repo.name)
     return MirrorResult(name=repo.name, git_dir=str(git_dir), branch=branch, commit=commit,
                         fetched=True, duration_s=time.monotonic() - started)
@@ -70,12 +74,13 @@ def _open_or_init(git_dir: Path, url: str) -> pygit2.Repository:
     return repository
 
 
-def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository) -> str:
+def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository,
+                    callbacks: pygit2.RemoteCallbacks | None = None) -> str:
     """The remote HEAD's branch; if HEAD comes without its target (a server that does not
     send the ``symref`` capability), main, master, or the only branch. ``""`` when the
     remote does not advertise HEAD at all: it is unborn (or the repository is empty), so
     there is no default branch to index -- guessing one would index a branch nobody chose."""
-    for head in remote.list_heads():
+    for head in remote.list_heads(callbacks=callbacks):
         if head.name != "HEAD":
             continue
         if head.symref_target:

@@ -62,7 +62,6 @@ _ASSIGNED = re.compile(
     r"[\"']?([A-Za-z0-9+/_\-.~]*\d[A-Za-z0-9+/_\-.~]*)")
 KEYWORD = "Secret Keyword"
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
-_USERINFO = re.compile(r"(?<=://)[^/\s@]+@")
 
 
 @cache
@@ -176,8 +175,3 @@ def chunks(items: list[Chunk]) -> tuple[list[Chunk], Counter[str]]:
                            docstring=_apply(item.docstring, values, item.path),
                            signature=_apply(item.signature, values, item.path)))
     return out, total
-
-
-def url(value: str) -> str:
-    """``value`` with any ``user:password@`` after ``scheme://`` removed, for display and logs."""
-    return _USERINFO.sub("", value)

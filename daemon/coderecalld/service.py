@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from coderecalld import classify, mirror, redact, sparse, validate
+from coderecalld import classify, credentials, mirror, redact, sparse, validate
 from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import Embedder
@@ -175,11 +175,11 @@ class Service:
         repo_cfg = self.cfg.repo(name)
         row = self.ledger.repo(name)
         if row is None:
-            return RepoStatus(name, redact.url(repo_cfg.url) if repo_cfg else "",
+            return RepoStatus(name, credentials.redact_url(repo_cfg.url) if repo_cfg else "",
                               repo_cfg.branch if repo_cfg else "", "", 0, 0, 0, 0.0, "pending", "")
-        return RepoStatus(row.name, redact.url(repo_cfg.url if repo_cfg else row.url), row.branch,
+        return RepoStatus(row.name, credentials.redact_url(repo_cfg.url if repo_cfg else row.url), row.branch,
                           row.indexed_commit, row.files, row.symbols, row.chunks,
-                          row.last_sync_unix_s, str(row.state), redact.url(row.error))
+                          row.last_sync_unix_s, str(row.state), credentials.redact_url(row.error))
 
     # --- helpers --------------------------------------------------------------------
 
