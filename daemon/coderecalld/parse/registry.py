@@ -44,6 +44,15 @@ class LanguageSpec:
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python"),
+    LanguageSpec("javascript", "javascript", (".js", ".mjs", ".cjs", ".jsx"), "queries/javascript/tags.scm",
+                 doc_style="comment"),
+    # .ts must get the TypeScript grammar (`<T>x` casts) and .tsx the TSX one (JSX): one query.
+    LanguageSpec("typescript", "typescript", (".ts", ".mts", ".cts"), "queries/typescript/tags.scm",
+                 doc_style="comment"),
+    LanguageSpec("tsx", "tsx", (".tsx",), "queries/typescript/tags.scm", doc_style="comment"),
+    LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment"),
+    LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment"),
+    LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::"),
 )
 
 _BY_NAME = {spec.name: spec for spec in LANGUAGES}

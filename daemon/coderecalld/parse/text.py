@@ -12,6 +12,8 @@ _OPEN_SPACE = re.compile(r"([(\[{])\s+")
 _SPACE_CLOSE = re.compile(r"\s+([)\]}])")
 _SPACES = re.compile(r"\s+")
 _CONTINUATION = re.compile(r"[\s\\]+")
+# A `.` or `::` with the space and continuations around it: what joins a dotted callee.
+_AROUND_DOT = re.compile(r"(?:\\\r?\n|\s)*(?:\.|::)(?:\\\r?\n|\s)*")
 
 
 def check_utf8(blob: bytes) -> None:
@@ -83,9 +85,10 @@ def callee(blob: bytes, node: Node) -> str:
     """The callee as written when it is a dotted name, else its last identifier, else ``""``.
 
     ``os.path.join`` -> ``"os.path.join"``; ``handlers[key]`` -> ``"key"``; ``a.b().c`` -> ``"c"``.
-    A ``::`` path is dotted too: ``Beta::default`` -> ``"Beta.default"``.
+    A ``::`` path is dotted too: ``Beta::default`` -> ``"Beta.default"``. Space elsewhere
+    separates words: TypeScript's ``await a.b<T>()`` has callee ``await a.b``, giving ``"b"``.
     """
-    written = compact(blob, node).replace("::", ".")
+    written = _AROUND_DOT.sub(".", text(blob, node))
     if all(part.isidentifier() for part in written.split(".")):
         return written
     last = _last_identifier(node)
@@ -131,7 +134,8 @@ def param_types(blob: bytes, params: Node) -> str:
     """``"(T1,T2)"``: the declared type of each parameter in a list, whitespace removed.
 
     ``(List<String> names, int limit)`` -> ``"(List<String>,int)"``; ``String... args`` ->
-    ``"String..."``. A parameter without a ``type`` field contributes its text.
+    ``"String..."``. Without a ``type`` field (Java's spread parameter) the first named child
+    that is not ``modifiers`` is the type, else the whole parameter.
     """
     types = []
     for param in params.named_children:
@@ -139,5 +143,7 @@ def param_types(blob: bytes, params: Node) -> str:
             continue
         declared = param.child_by_field_name("type")
         spread = "..." if param.type == "spread_parameter" else ""
-        types.append(compact(blob, declared if declared is not None else param) + spread)
+        if declared is None:
+            declared = next((c for c in param.named_children if c.type != "modifiers"), param)
+        types.append(compact(blob, declared) + spread)
     return f"({','.join(types)})"

@@ -1,0 +1,83 @@
+; Go definitions, calls and imports for coderecalld.parse. Captures: see queries/python/tags.scm.
+;
+; Qualified names are `pkg.Func`, `pkg.Type`, `pkg.Type.Method`: @package is the package
+; clause's name, and a method's @receiver (its receiver's base type, without `*` or type
+; arguments) is its parent. Docstrings are the comments directly above the declaration.
+
+(package_clause (package_identifier) @package)
+
+(function_declaration
+  name: (identifier) @name) @definition.function
+
+(function_declaration
+  name: (identifier) @name
+  body: (block) @body)
+
+(method_declaration
+  name: (field_identifier) @name) @definition.function
+
+(method_declaration
+  name: (field_identifier) @name
+  body: (block) @body)
+
+(method_declaration
+  receiver: (parameter_list
+    (parameter_declaration
+      type: [
+        (type_identifier) @receiver
+        (pointer_type (type_identifier) @receiver)
+        (generic_type type: (type_identifier) @receiver)
+        (pointer_type (generic_type type: (type_identifier) @receiver))
+      ]))
+  name: (field_identifier) @name)
+
+; --- types: `type X struct {...}`, interfaces, everything else is a type alias ------------
+
+(type_spec
+  name: (type_identifier) @name
+  type: (struct_type (field_declaration_list) @body)) @definition.struct
+
+(type_spec
+  name: (type_identifier) @name
+  type: (interface_type) @body) @definition.interface
+
+(type_spec
+  name: (type_identifier) @name
+  type: [
+    (type_identifier) (qualified_type) (generic_type) (pointer_type) (function_type)
+    (map_type) (slice_type) (array_type) (channel_type) (parenthesized_type) (negated_type)
+  ]) @definition.type_alias
+
+(type_alias
+  name: (type_identifier) @name) @definition.type_alias
+
+; An ungrouped `type X ...` declaration starts at `type` (a group keeps each spec's range).
+(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
+(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
+(type_declaration
+  .
+  [
+    (type_spec
+      name: (type_identifier) @name
+      type: [
+        (type_identifier) (qualified_type) (generic_type) (pointer_type) (function_type)
+        (map_type) (slice_type) (array_type) (channel_type) (parenthesized_type) (negated_type)
+      ])
+    (type_alias name: (type_identifier) @name)
+  ]
+  .) @definition.type_alias
+
+; interface methods: `Handle(x int) error`
+(method_elem
+  name: (field_identifier) @name) @definition.function
+
+; --- references -----------------------------------------------------------------------
+
+; Callees that name something: not `func() {...}()` (its last identifier would be a guess).
+(call_expression
+  function: [
+    (identifier) (selector_expression) (index_expression) (call_expression) (parenthesized_expression)
+  ] @name) @reference.call
+
+(import_spec
+  path: (interpreted_string_literal (interpreted_string_literal_content) @name)) @reference.import

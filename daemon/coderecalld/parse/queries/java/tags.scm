@@ -1,0 +1,76 @@
+; Java definitions, calls and imports for coderecalld.parse. Captures: see queries/python/tags.scm.
+;
+; Qualified names are `pkg.Class.method(ParamTypes)`: @package is the package declaration,
+; a method's @params list adds its parameter types so overloads never collide, and an
+; anonymous class (`new Runnable() {...}`) is a class named `<anonymous Runnable>` inside
+; the method that creates it. Annotations are @decorator (they sit inside the node's
+; `modifiers`, so ranges already start there). Docstrings are the comments directly above.
+
+(package_declaration [(identifier) (scoped_identifier)] @package)
+
+(class_declaration
+  name: (identifier) @name
+  body: (class_body) @body) @definition.class
+
+(record_declaration
+  name: (identifier) @name
+  body: (class_body) @body) @definition.class
+
+(interface_declaration
+  name: (identifier) @name
+  body: (interface_body) @body) @definition.interface
+
+(annotation_type_declaration
+  name: (identifier) @name
+  body: (annotation_type_body) @body) @definition.interface
+
+(enum_declaration
+  name: (identifier) @name
+  body: (enum_body) @body) @definition.enum
+
+(method_declaration
+  name: (identifier) @name
+  parameters: (formal_parameters) @params) @definition.function
+
+(method_declaration
+  name: (identifier) @name
+  body: (block) @body)
+
+(constructor_declaration
+  name: (identifier) @name
+  parameters: (formal_parameters) @params
+  body: (constructor_body) @body) @definition.function
+
+(object_creation_expression
+  type: (_) @name @anonymous
+  (class_body) @body) @definition.class
+
+[
+  (class_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+  (record_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+  (interface_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+  (annotation_type_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+  (enum_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+  (method_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+  (constructor_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
+]
+
+; --- references -----------------------------------------------------------------------
+
+(method_invocation
+  name: (identifier) @name) @reference.call
+
+; `new Repository<String>()` calls `Repository`, not its type argument.
+(object_creation_expression
+  type: [
+    (type_identifier) @name
+    (scoped_type_identifier) @name
+    (generic_type [(type_identifier) (scoped_type_identifier)] @name)
+  ]) @reference.call
+
+; `this::find`, `String::valueOf`
+(method_reference
+  (identifier) @name .) @reference.call
+
+(import_declaration
+  [(identifier) (scoped_identifier)] @name) @reference.import

@@ -1,0 +1,116 @@
+; Rust definitions, calls and imports for coderecalld.parse. Captures: see queries/python/tags.scm.
+;
+; Qualified names join with `::`. An `impl` block is not a symbol: each item in it names the
+; implemented type as @receiver (its parent, without path or generics) and, for a trait impl,
+; the trait as @trait, giving `Type::method` and `<Type as Trait>::method`. Attributes are
+; @decorator; the grammar makes them siblings of the item, so they are matched with an
+; anchored `.` and the item's range starts at the first one. Docstrings are the `///`
+; (or other) comments directly above.
+
+(function_item
+  name: (identifier) @name
+  body: (block) @body) @definition.function
+
+(function_signature_item
+  name: (identifier) @name) @definition.function
+
+(function_item
+  (function_modifiers "async" @async)
+  name: (identifier) @name)
+
+(struct_item
+  name: (type_identifier) @name) @definition.struct
+
+(struct_item
+  name: (type_identifier) @name
+  body: (_) @body)
+
+(union_item
+  name: (type_identifier) @name
+  body: (_) @body) @definition.struct
+
+(enum_item
+  name: (type_identifier) @name
+  body: (enum_variant_list) @body) @definition.enum
+
+(trait_item
+  name: (type_identifier) @name
+  body: (declaration_list) @body) @definition.trait
+
+(type_item
+  name: (type_identifier) @name) @definition.type_alias
+
+(mod_item
+  name: (identifier) @name
+  body: (declaration_list) @body) @definition.module
+
+; --- impl blocks: the type (and trait) each item belongs to ---------------------------
+
+(impl_item
+  type: [
+    (type_identifier) @receiver
+    (primitive_type) @receiver
+    (scoped_type_identifier name: (type_identifier) @receiver)
+    (generic_type type: [
+      (type_identifier) @receiver
+      (scoped_type_identifier name: (type_identifier) @receiver)
+    ])
+    (reference_type type: [
+      (type_identifier) @receiver
+      (primitive_type) @receiver
+      (generic_type type: (type_identifier) @receiver)
+    ])
+  ]
+  body: (declaration_list [
+    (function_item name: (identifier) @name)
+    (function_signature_item name: (identifier) @name)
+    (type_item name: (type_identifier) @name)
+  ]))
+
+(impl_item
+  trait: (_) @trait
+  body: (declaration_list [
+    (function_item name: (identifier) @name)
+    (function_signature_item name: (identifier) @name)
+    (type_item name: (type_identifier) @name)
+  ]))
+
+; --- attributes: `#[derive(...)]`, `#[test]`, `#[cfg(test)]` ----------------------------
+
+(
+  (attribute_item)+ @decorator
+  .
+  [
+    (function_item name: (identifier) @name)
+    (function_signature_item name: (identifier) @name)
+    (struct_item name: (type_identifier) @name)
+    (union_item name: (type_identifier) @name)
+    (enum_item name: (type_identifier) @name)
+    (trait_item name: (type_identifier) @name)
+    (type_item name: (type_identifier) @name)
+    (mod_item name: (identifier) @name)
+  ]
+)
+
+; --- references -----------------------------------------------------------------------
+
+(call_expression
+  function: [
+    (identifier) @name
+    (scoped_identifier) @name
+    (field_expression) @name
+    (generic_function function: (_) @name)
+  ]) @reference.call
+
+(macro_invocation
+  macro: (identifier) @name) @reference.call
+
+; A call inside a macro's token tree (`vec![a.len()]`, `write!(f, "{}", x.name())`) is only
+; tokens: an identifier right before a parenthesized token tree.
+(token_tree
+  (identifier) @name @reference.call
+  .
+  (token_tree . "("))
+
+(use_declaration
+  argument: (_) @name) @reference.import
