@@ -32,40 +32,50 @@
   name: (field_identifier) @name)
 
 ; --- types: `type X struct {...}`, interfaces, everything else is a type alias ------------
+; An ungrouped `type X ...` declaration is the symbol (its signature starts at `type`); in a
+; group `type ( ... )` each spec is its own symbol. A type other than a struct or an
+; interface (`type ID string`, `type F func()`, `type A = B`) is a type alias. An interface's
+; @body is its whole type (its methods must be inside the body to be its members), so its
+; signature is `type X`.
 
-(type_spec
-  name: (type_identifier) @name
-  type: (struct_type (field_declaration_list) @body)) @definition.struct
+(type_declaration
+  .
+  (type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body))
+  .) @definition.struct
 
-(type_spec
-  name: (type_identifier) @name
-  type: (interface_type) @body) @definition.interface
+(type_declaration
+  "("
+  (type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @definition.struct)
 
-(type_spec
-  name: (type_identifier) @name
-  type: [
-    (type_identifier) (qualified_type) (generic_type) (pointer_type) (function_type)
-    (map_type) (slice_type) (array_type) (channel_type) (parenthesized_type) (negated_type)
-  ]) @definition.type_alias
+(type_declaration
+  .
+  (type_spec name: (type_identifier) @name type: (interface_type) @body)
+  .) @definition.interface
 
-(type_alias
-  name: (type_identifier) @name) @definition.type_alias
+(type_declaration
+  "("
+  (type_spec name: (type_identifier) @name type: (interface_type) @body) @definition.interface)
 
-; An ungrouped `type X ...` declaration starts at `type` (a group keeps each spec's range).
-(type_declaration . (type_spec name: (type_identifier) @name type: (struct_type)) .) @definition.struct
-(type_declaration . (type_spec name: (type_identifier) @name type: (interface_type)) .) @definition.interface
 (type_declaration
   .
   [
-    (type_spec
-      name: (type_identifier) @name
-      type: [
-        (type_identifier) (qualified_type) (generic_type) (pointer_type) (function_type)
-        (map_type) (slice_type) (array_type) (channel_type) (parenthesized_type) (negated_type)
-      ])
+    (type_spec name: (type_identifier) @name type: [
+      (type_identifier) (qualified_type) (generic_type) (pointer_type) (function_type) (map_type)
+      (slice_type) (array_type) (channel_type) (parenthesized_type) (negated_type)
+    ])
     (type_alias name: (type_identifier) @name)
   ]
   .) @definition.type_alias
+
+(type_declaration
+  "("
+  [
+    (type_spec name: (type_identifier) @name type: [
+      (type_identifier) (qualified_type) (generic_type) (pointer_type) (function_type) (map_type)
+      (slice_type) (array_type) (channel_type) (parenthesized_type) (negated_type)
+    ])
+    (type_alias name: (type_identifier) @name)
+  ] @definition.type_alias)
 
 ; interface methods: `Handle(x int) error`
 (method_elem
