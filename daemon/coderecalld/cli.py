@@ -114,10 +114,12 @@ def format_report(report: IndexReport) -> str:
 def _serve(args: argparse.Namespace) -> int:
     from grpc_health.v1 import health
 
+    from coderecalld import auth
     from coderecalld.daemon import Daemon
     from coderecalld.server.app import build_server, stop_server
 
     cfg = _load(args)
+    authenticator = auth.from_config(cfg)  # refuse a bad auth setup before indexing anything
     daemon = Daemon.open(cfg)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -127,9 +129,11 @@ def _serve(args: argparse.Namespace) -> int:
             daemon.jobs.run_now(repo.name, with_dense=False)
         health_servicer = health.HealthServicer()
         server, port = build_server(daemon.service, cfg.server.listen, cfg.server.max_workers,
-                                    health_servicer=health_servicer)
+                                    health_servicer=health_servicer, authenticator=authenticator,
+                                    tls=cfg.server)
         server.start()
-        logs.event("server.listening", listen=cfg.server.listen, port=port)
+        logs.event("server.listening", listen=cfg.server.listen, port=port,
+                   auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file))
         backlog = threading.Thread(target=daemon.pipeline.embed_backlog, name="embed-backlog")
         backlog.start()
         daemon.jobs.start()

@@ -116,8 +116,7 @@ class CapturingEmbedder:
         self.texts += texts
         return [np.full(self.dim, (len(t) % 7 + 1) / 10, dtype=np.float32) for t in texts]
 
-    def embed_query(self, text):
-        self.texts.append(text)
+    def embed_query(self, text):  # the caller's own query, not index content
         return np.full(self.dim, 0.3, dtype=np.float32)
 
 
