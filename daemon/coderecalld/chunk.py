@@ -1,9 +1,11 @@
-"""Chunks: one per symbol, one per module for its top-level code, line windows for text files.
+"""Chunks: one per symbol (oversized ones also in parts), one per module for its top-level
+code, and sections of text files.
 
 A chunk's ``text`` is the exact source it covers (decoded from the raw blob bytes, never by
 slicing decoded text with byte offsets); ``embed_text`` is what the models see: a short
 header naming the path, kind, qualified name, signature and docstring, then the source,
-cut to ``max_chars``.
+cut to ``max_chars``. Lines end at ``\\n`` only (records.py), so a lone ``\\r`` or a form
+feed never shifts a line number.
 """
 
 from __future__ import annotations
@@ -12,27 +14,45 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import PurePosixPath
 
+from coderecalld import chunk_split
+from coderecalld.chunk_sections import Heading, headings
 from coderecalld.records import Chunk, ParsedFile, Symbol, SymbolKind
 
 #: Characters of source in ``embed_text``. all-MiniLM-L6-v2 reads 256 tokens; code runs
 #: ~3-4 characters per token, so 2,000 characters covers the model's whole window.
 DEFAULT_MAX_CHARS = 2000
-#: Lines per window chunk of a text file (README, TOML, YAML, ...).
+#: Lines per window chunk of a text file (README, JSON, Dockerfile, ...).
 WINDOW_LINES = 40
+#: A symbol or section longer than this many lines (or ``DEFAULT_MAX_CHUNK_CHARS``
+#: characters) is oversized: symbols get parts, sections line windows (``index.max_chunk_lines``).
+DEFAULT_MAX_LINES = 150
+DEFAULT_MAX_CHUNK_CHARS = 8000
+_BOM = b"\xef\xbb\xbf"
+_CLASS_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.STRUCT, SymbolKind.INTERFACE,
+                          SymbolKind.TRAIT, SymbolKind.ENUM})
 
 
-def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile,
-           max_chars: int = DEFAULT_MAX_CHARS) -> list[Chunk]:
-    """Chunks of one parsed source file: its symbols, then one module chunk.
+def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int = DEFAULT_MAX_CHARS,
+           max_lines: int = DEFAULT_MAX_LINES, max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS) -> list[Chunk]:
+    """Chunks of one parsed source file: each symbol (and the parts of an oversized one),
+    then one module chunk.
 
-    Ordinals number chunks that share a qualified name (overloads, redefinitions) in
-    source order, so every chunk gets a distinct point id.
+    A symbol longer than ``max_lines`` lines or ``max_chunk_chars`` characters keeps its chunk
+    (its whole range, so exact lookups answer the whole symbol; its ``embed_text`` holds the
+    first part) and gets parts ``name#part2``, ``name#part3``, ... cut only where a statement
+    of its body starts (``chunk_split``). Ordinals number chunks that share a qualified name
+    (overloads, redefinitions) in source order, so every chunk gets a distinct point id.
     """
+    by_name = {s.qualified_name: s for s in parsed.symbols}
+    starts = line_starts(blob)
     seen: Counter[str] = Counter()
     out = []
     for sym in parsed.symbols:
-        out.append(_symbol_chunk(repo, path, blob, parsed, sym, seen[sym.qualified_name], max_chars))
-        seen[sym.qualified_name] += 1
+        context = _class_context(by_name.get(sym.parent)) if sym.parent else ""
+        for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context,
+                                (max_chars, max_lines, max_chunk_chars)):
+            out.append(replace(c, ordinal=seen[c.qualified_name]))
+            seen[c.qualified_name] += 1
     module = _module_chunk(repo, path, blob, parsed, max_chars)
     # The module may share its name with a symbol (def broken() in broken.py): ordinals
     # count over every chunk of the file so point ids never collide.
@@ -40,17 +60,53 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile,
     return out
 
 
-def _symbol_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, sym: Symbol,
-                  ordinal: int, max_chars: int) -> Chunk:
+def line_starts(blob: bytes) -> list[int]:
+    """Byte offset where each line starts (a trailing ``\\n`` does not start a line)."""
+    starts = [0]
+    at = blob.find(b"\n")
+    while at != -1 and at + 1 < len(blob):
+        starts.append(at + 1)
+        at = blob.find(b"\n", at + 1)
+    return starts
+
+
+def _class_context(parent: Symbol | None) -> str:
+    """``class Invoice(Base): A customer invoice.`` for a method's embed text, or ``""``."""
+    if parent is None or parent.kind not in _CLASS_KINDS:
+        return ""
+    doc = parent.docstring.strip().split("\n", 1)[0].strip()
+    return f"{parent.signature}: {doc}" if doc else parent.signature
+
+
+def _symbol_chunks(repo: str, path: str, blob: bytes, starts: list[int], parsed: ParsedFile,
+                   sym: Symbol, context: str, budget: tuple[int, int, int]) -> list[Chunk]:
+    max_chars, max_lines, max_chunk_chars = budget
+    first_line_start = starts[sym.start_line - 1]
+    full = blob[first_line_start:sym.end_byte].decode("utf-8", errors="replace")
+    cuts = chunk_split.part_starts(full.split("\n"), parsed.language, max_lines, max_chunk_chars)
+    bounds = [sym.start_byte, *(starts[sym.start_line - 1 + row] for row in cuts), sym.end_byte]
     text = blob[sym.start_byte:sym.end_byte].decode("utf-8", errors="replace")
-    header = _header(path, sym.kind, sym.qualified_name, sym.signature, sym.docstring)
-    return Chunk(
+    head = blob[bounds[0]:bounds[1]].decode("utf-8", errors="replace")
+    header = _header(path, sym.kind, sym.qualified_name, sym.signature, sym.docstring, context)
+    whole = Chunk(
         repo=repo, path=path, language=parsed.language, kind=sym.kind, name=sym.name,
         qualified_name=sym.qualified_name, parent=sym.parent, signature=sym.signature,
         docstring=sym.docstring, start_line=sym.start_line, end_line=sym.end_line,
         start_byte=sym.start_byte, end_byte=sym.end_byte, text=text,
-        embed_text=(header + text)[:max_chars], ordinal=ordinal, call_sites=sym.call_sites,
-        imports=parsed.imports)
+        embed_text=(header + head)[:max_chars], call_sites=sym.call_sites, imports=parsed.imports)
+    out = [whole]
+    for number, row in enumerate(cuts, 2):
+        start, end = bounds[number - 1], bounds[number]
+        part_text = blob[start:end].decode("utf-8", errors="replace")
+        suffix = f"#part{number}"
+        end_line = sym.end_line if number == len(bounds) - 1 else sym.start_line + cuts[number - 1] - 1
+        part_header = _header(path, sym.kind, sym.qualified_name + suffix, sym.signature, "", context)
+        # Call sites stay on the whole symbol: callers name it, never one of its parts.
+        out.append(replace(whole, name=sym.name + suffix, qualified_name=sym.qualified_name + suffix,
+                           docstring="", start_line=sym.start_line + row, end_line=end_line,
+                           start_byte=start, end_byte=end, text=part_text,
+                           embed_text=(part_header + part_text)[:max_chars], call_sites=()))
+    return out
 
 
 def module_name(path: str) -> str:
@@ -64,15 +120,15 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
     """The whole file as one chunk; its embed text keeps only the docstring and top-level
     code. Top-level symbols are left out entirely: they have chunks of their own, and an
     outline of them made module chunks outrank the very symbols a query was about."""
-    lines = blob.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
+    start = 3 if blob.startswith(_BOM) else 0
+    lines = blob[start:].decode("utf-8", errors="replace").split("\n")
     covered: set[int] = set()
     for sym in parsed.symbols:
         if not sym.parent:
             covered.update(range(sym.start_line, sym.end_line + 1))
-    top_level = "\n".join(line for no, line in enumerate(lines, 1) if no not in covered)
+    top_level = "\n".join(line.removesuffix("\r") for no, line in enumerate(lines, 1) if no not in covered)
     name = module_name(path)
     header = _header(path, SymbolKind.MODULE, name, "", parsed.module_docstring)
-    start = 3 if blob.startswith(b"\xef\xbb\xbf") else 0
     return Chunk(
         repo=repo, path=path, language=parsed.language, kind=SymbolKind.MODULE,
         # The dotted module name, not the bare stem: a lookup of function `old_a` must not
@@ -84,6 +140,50 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
         imports=parsed.imports)
 
 
+# --- text files ------------------------------------------------------------------------
+
+
+def sections(repo: str, path: str, blob: bytes, language: str = "text",
+             max_lines: int = DEFAULT_MAX_LINES, max_chars: int = DEFAULT_MAX_CHARS,
+             max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS) -> list[Chunk]:
+    """Sections of a text file (kind ``section``), each a run of whole lines.
+
+    Markdown and reStructuredText split at headings (``qualified_name`` is
+    ``path#Heading/Subheading``), TOML at ``[table]`` headers (``path#tool.poetry``), YAML at
+    top-level keys (``path#services``); comments right above a TOML/YAML header belong to it.
+    Lines before the first heading, and other text files, become ``WINDOW_LINES`` windows
+    (``path:41-80``); so does a section longer than ``max_lines`` lines or ``max_chunk_chars``
+    characters (``path#Install:41-80``). Each chunk's ``text`` equals its lines joined with
+    their endings and ``blob[start_byte:end_byte]`` decoded (a BOM is never inside).
+    """
+    starts = line_starts(blob) if blob else []
+    marks = headings(path, blob.removeprefix(_BOM).decode("utf-8", errors="replace"))
+    spans: list[tuple[int, int, Heading | None]] = []
+    first = marks[0].line if marks else len(starts) + 1
+    if first > 1:
+        spans.append((1, first - 1, None))
+    for mark, after in zip(marks, [*marks[1:], None]):
+        spans.append((mark.line, after.line - 1 if after else len(starts), mark))
+    out: list[Chunk] = []
+    for first_line, last_line, mark in spans:
+        size = _span_bytes(blob, starts, first_line, last_line)
+        if mark and last_line - first_line < max_lines and size <= max_chunk_chars:
+            out += _line_chunks(repo, path, blob, starts, language, [(first_line, last_line)],
+                                mark.name, f"{path}#{mark.qualified}", max_chars)
+            continue
+        windows = [(a, min(a + WINDOW_LINES - 1, last_line))
+                   for a in range(first_line, last_line + 1, WINDOW_LINES)]
+        base = f"{path}#{mark.qualified}" if mark else path
+        out += _line_chunks(repo, path, blob, starts, language, windows,
+                            mark.name if mark else PurePosixPath(path).name, base, max_chars, ranged=True)
+    seen: Counter[str] = Counter()
+    numbered = []
+    for c in out:
+        numbered.append(replace(c, ordinal=seen[c.qualified_name]))
+        seen[c.qualified_name] += 1
+    return numbered
+
+
 def text_chunks(repo: str, path: str, blob: bytes, language: str = "text",
                 window_lines: int = WINDOW_LINES, max_chars: int = DEFAULT_MAX_CHARS) -> list[Chunk]:
     """Fixed windows of ``window_lines`` lines over a UTF-8 text file (kind ``section``).
@@ -91,28 +191,41 @@ def text_chunks(repo: str, path: str, blob: bytes, language: str = "text",
     Each window's ``text`` equals ``lines[start_line-1:end_line]`` joined with their line
     endings, and its byte range covers exactly those lines.
     """
-    raw_lines = blob.splitlines(keepends=True)
-    out: list[Chunk] = []
-    offset = 0
-    for first in range(0, len(raw_lines), window_lines):
-        window = raw_lines[first:first + window_lines]
-        size = sum(len(line) for line in window)
-        start_byte = offset + (3 if first == 0 and blob.startswith(b"\xef\xbb\xbf") else 0)
-        text = blob[start_byte:offset + size].decode("utf-8", errors="replace")
-        offset += size
+    starts = line_starts(blob) if blob else []
+    windows = [(a, min(a + window_lines - 1, len(starts)))
+               for a in range(1, len(starts) + 1, window_lines)]
+    return _line_chunks(repo, path, blob, starts, language, windows, PurePosixPath(path).name, path,
+                        max_chars, ranged=True)
+
+
+def _span_bytes(blob: bytes, starts: list[int], first_line: int, last_line: int) -> int:
+    return (starts[last_line] if last_line < len(starts) else len(blob)) - starts[first_line - 1]
+
+
+def _line_chunks(repo: str, path: str, blob: bytes, starts: list[int], language: str,
+                 spans: list[tuple[int, int]], name: str, qualified: str, max_chars: int,
+                 ranged: bool = False) -> list[Chunk]:
+    """One ``section`` chunk per (first, last) line span; whitespace-only spans are dropped.
+    ``ranged`` appends ``:first-last`` to ``qualified``; the embed text starts with
+    ``qualified`` (windows: the path)."""
+    out = []
+    for first, last in spans:
+        start_byte = starts[first - 1] + (3 if first == 1 and blob.startswith(_BOM) else 0)
+        end_byte = starts[last] if last < len(starts) else len(blob)
+        text = blob[start_byte:end_byte].decode("utf-8", errors="replace")
         if not text.strip():
             continue
-        start_line, end_line = first + 1, first + len(window)
-        qualified = f"{path}:{start_line}-{end_line}"
+        title = qualified if "#" in qualified else path
         out.append(Chunk(
-            repo=repo, path=path, language=language, kind=SymbolKind.SECTION,
-            name=PurePosixPath(path).name, qualified_name=qualified, parent="", signature="",
-            docstring="", start_line=start_line, end_line=end_line, start_byte=start_byte,
-            end_byte=offset, text=text, embed_text=(f"{path}\n" + text)[:max_chars]))
+            repo=repo, path=path, language=language, kind=SymbolKind.SECTION, name=name,
+            qualified_name=f"{qualified}:{first}-{last}" if ranged else qualified, parent="",
+            signature="", docstring="", start_line=first, end_line=last, start_byte=start_byte,
+            end_byte=end_byte, text=text, embed_text=(f"{title}\n{text}")[:max_chars]))
     return out
 
 
-def _header(path: str, kind: str, qualified_name: str, signature: str, docstring: str) -> str:
+def _header(path: str, kind: str, qualified_name: str, signature: str, docstring: str,
+            context: str = "") -> str:
     title = f"{kind} {qualified_name}"
-    parts = [path, title, signature if signature != title else "", docstring]
+    parts = [path, context, title, signature if signature != title else "", docstring]
     return "\n".join(p for p in parts if p) + "\n"

@@ -146,6 +146,7 @@ class Pipeline:
                                                          verdict.reason, 0, 0, (), verdict.detail))
             report.files_skipped += state is FileState.SKIPPED
             report.skipped_reasons[verdict.reason] += 1
+            metrics.file_skipped(verdict.reason)
             return []
         chunks = self._timed(report, "redact", _redacted, chunks)
         pts, pending = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
@@ -166,10 +167,12 @@ class Pipeline:
                                     self.cfg.index.max_file_bytes, lfs_tracked)
         if verdict.kind == "skip":
             return [], verdict, 0
+        budget = {"max_lines": self.cfg.index.max_chunk_lines,
+                  "max_chunk_chars": self.cfg.index.max_chunk_chars}
         if verdict.kind == "text":
-            return chunk.text_chunks(repo, path, blob), verdict, 0
+            return chunk.sections(repo, path, blob, **budget), verdict, 0
         parsed = parse.symbols(blob, verdict.language)
-        return chunk.chunks(repo, path, blob, parsed), verdict, len(parsed.symbols)
+        return chunk.chunks(repo, path, blob, parsed, **budget), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
                 blob_id: str) -> tuple[list[Any], list[_Pending]]:

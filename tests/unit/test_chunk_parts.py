@@ -1,0 +1,117 @@
+"""Oversized symbols: parts cut only where a statement starts, exact ranges, class context."""
+
+from coderecalld import chunk, chunk_split, parse
+from coderecalld.records import Chunk
+
+SOURCE = (
+    'class Invoice(Base):\n'                   # 1
+    '    """A customer invoice.\n'             # 2
+    '\n'                                       # 3
+    '    Totals and taxes."""\n'               # 4
+    '\n'                                       # 5
+    '    def total(self):\n'                   # 6
+    '        x = [\n'                          # 7
+    '            1,\n'                         # 8
+    '        ]\n'                              # 9
+    '        # about y\n'                      # 10
+    '        y = """\n'                        # 11
+    '        text at body indentation\n'       # 12
+    '        """\n'                            # 13
+    '        if x:\n'                          # 14
+    '            a = audit(1)\n'               # 15
+    '        else:\n'                          # 16
+    '            a = 2\n'                      # 17
+    '        @dec\n'                           # 18
+    '        def inner():\n'                   # 19
+    '            pass\n'                       # 20
+    '        return (x +\r\n'                  # 21
+    '                y)\n'                     # 22
+).encode()
+
+
+def table(chunks: list[Chunk]) -> list[tuple[str, str, int, int]]:
+    return [(c.kind, c.qualified_name, c.start_line, c.end_line) for c in chunks]
+
+
+def test_parts_start_at_body_statements_with_exact_ranges() -> None:
+    chunks = chunk.chunks("r", "inv.py", SOURCE, parse.symbols(SOURCE, "python"), max_lines=5)
+    assert table(chunks) == [
+        ("class", "Invoice", 1, 22),
+        ("class", "Invoice#part2", 6, 9),  # the header keeps its docstring
+        ("class", "Invoice#part3", 10, 13),  # comment goes with the statement below
+        ("class", "Invoice#part4", 14, 17),  # never between `if` and `else`
+        ("class", "Invoice#part5", 18, 22),  # never between decorator and def; nor in ( )
+        ("method", "Invoice.total", 6, 22),
+        ("method", "Invoice.total#part2", 10, 13),
+        ("method", "Invoice.total#part3", 14, 17),
+        ("method", "Invoice.total#part4", 18, 22),
+        ("function", "Invoice.total.inner", 18, 20),
+        ("module", "inv", 1, 22),
+    ]
+    for c in chunks:
+        assert c.text == SOURCE[c.start_byte:c.end_byte].decode()
+        assert c.start_line == 1 + SOURCE[:c.start_byte].count(b"\n")
+        assert c.end_line - c.start_line == SOURCE[c.start_byte:c.end_byte].rstrip(b"\n").count(b"\n")
+    part = chunks[6]
+    assert part.text == "        # about y\n        y = \"\"\"\n        text at body indentation\n        \"\"\"\n"
+    assert (part.name, part.docstring, part.call_sites, part.ordinal) == ("total#part2", "", (), 0)
+    # Callers name the whole method, never a part: every call site stays on it.
+    assert [s.name for s in chunks[5].call_sites] == ["audit"]
+    # The whole method embeds its first part only, under its class header.
+    assert chunks[5].embed_text == (
+        "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total\ndef total(self)\n"
+        "def total(self):\n        x = [\n            1,\n        ]\n")
+    assert chunks[8].embed_text.startswith(
+        "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total#part4\n"
+        "def total(self)\n        @dec\n")
+
+
+def test_symbols_within_budget_are_not_split() -> None:
+    chunks = chunk.chunks("r", "inv.py", SOURCE, parse.symbols(SOURCE, "python"))
+    assert [c.qualified_name for c in chunks] == ["Invoice", "Invoice.total", "Invoice.total.inner", "inv"]
+    assert chunks[1].embed_text.startswith(
+        "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total\n")
+
+
+def test_a_statement_bigger_than_the_budget_stays_whole() -> None:
+    blob = ("def f():\n    a = 1\n    table = {\n" + "        'k': 1,\n" * 30 + "    }\n    return table\n").encode()
+    chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_lines=10)
+    assert table(chunks)[:3] == [("function", "f", 1, 35), ("function", "f#part2", 3, 34),
+                                 ("function", "f#part3", 35, 35)]
+
+
+def test_chars_budget_splits_too() -> None:
+    blob = ("def f():\n" + "    x = '" + "a" * 300 + "'\n" * 1 + "    y = 2\n" * 2).encode()
+    chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_chunk_chars=200)
+    # Greedy: part 2 starts at the first cut the 300-character line allows, then fits.
+    assert table(chunks)[:3] == [("function", "f", 1, 4), ("function", "f#part2", 3, 4),
+                                 ("module", "t", 1, 4)]
+
+
+JS = '''function f(a) {
+  const x = {
+    a: 1,
+  };
+  // comment about the branch
+  if (a) {
+    g(`multi
+line } {`);
+  } else {
+    h();
+  }
+  foo
+    .bar();
+  return x;
+}'''.split("\n")
+
+
+def test_brace_language_cuts() -> None:
+    # Rows (0-based) directly inside a block: not inside the template string, not at `} else {`,
+    # not at a `.bar()` continuation; the comment row moves with its statement.
+    assert sorted(chunk_split._with_comments(JS, chunk_split._brace_cuts(JS, "javascript"),
+                                              "javascript")) == [1, 2, 4, 6, 9, 11, 13]
+    # Body-level rows (brace depth 1) win over the nested ones when both fit.
+    assert chunk_split.part_starts(JS, "javascript", 7, 10_000) == [4, 11]
+    assert chunk_split.part_starts(JS, "javascript", 6, 10_000) == [4, 9]
+    rust = ["fn f<'a>(x: &'a str) -> &'a str {", "    let c = '{';", "    let d = x;", "    d", "}"]
+    assert sorted(chunk_split._brace_cuts(rust, "rust")) == [1, 2, 3]
