@@ -163,7 +163,8 @@ class Pipeline:
     def _chunks(self, repo: str, path: str, blob: bytes,
                 lfs_tracked: bool) -> tuple[list[chunk.Chunk], classify.Verdict, int]:
         """(chunks, verdict, symbol count) for one blob; the verdict has a reason if skipped."""
-        verdict = classify.classify(path, blob, parse.language_for(path),
+        first_line = blob[:256].split(b"\n", 1)[0]  # enough for any #! line
+        verdict = classify.classify(path, blob, parse.language_for(path, first_line),
                                     self.cfg.index.max_file_bytes, lfs_tracked)
         if verdict.kind == "skip":
             return [], verdict, 0

@@ -272,14 +272,13 @@ def test_23_symlink_escape(cases: Cases) -> None:
 def test_26_query_special_chars(cases: Cases) -> None:
     """Every query string of the case through search, symbol lookup and callers: an answer or
     ``InvalidArgument``, nothing else. The literal (grep) mode the case's line hits describe
-    does not exist yet; search must still land on the chunk holding those lines. C++ is not
-    a supported language, so ``ops.cpp`` is skipped and its hits and ``Scale::operator()``
-    (allowed empty by the case) cannot be found."""
+    does not exist yet; search must still land on the chunk holding those lines. ``ops.cpp``
+    is C++, so ``Scale::operator()`` must be found (the case allows empty only without C++)."""
     case = "26-query-special-chars"
     expect = expected(case)["expect"]
     running = cases.daemon
     sync(running, "c26", cases.commits["c26"])
-    assert running.ledger.file("c26", "src/ops.cpp").reason == "unsupported"
+    assert "src/ops.cpp" in indexed_paths(running, "c26")
     service = running.service
     queries = [q["q"] for q in expect["literal_queries"]] + [q["q"] for q in expect["symbol_lookups"]]
     for query in queries:  # any other exception fails the test
@@ -298,16 +297,17 @@ def test_26_query_special_chars(cases: Cases) -> None:
         hits = service.search(literal["q"], repo="c26", limit=50)
         if literal.get("hits") == []:
             assert hits == []
-        elif [h["path"] for h in literal.get("hits", [])] == ["src/calls.py"]:
-            assert {h.path for h in hits} == {"src/calls.py"}
-            for line in literal["hits"][0]["lines"]:
-                assert any(h.start_line <= line <= h.end_line and h.kind != "module"
-                           for h in hits), (literal["q"], line)
+        # Hybrid search may add other chunks of this tiny repo; the expected lines must be hit.
+        # A query without a word ("*") has no token to search by: only literal mode finds it.
+        for want in literal.get("hits", []) if any(c.isalnum() for c in literal["q"]) else []:
+            for line in want["lines"]:
+                assert any(h.path == want["path"] and h.start_line <= line <= h.end_line
+                           and h.kind != "module" for h in hits), (literal["q"], want["path"], line)
 
     lookup = {q["q"]: q for q in expect["symbol_lookups"]}
     want = lookup["test"]["expect"][0]
     assert symbols(running, "c26", "test") == [
         (want["path"], want["qualified_name"], "function", want["start_line"], want["end_line"])]
-    assert [] in lookup["Scale.operator()"]["expect_any_of"]
-    assert service.find_symbols("Scale.operator()", repo="c26") == []
-    assert service.find_symbols("Scale::operator()", repo="c26") == []
+    (want,) = lookup["Scale.operator()"]["expect_any_of"][0]
+    assert symbols(running, "c26", want["qualified_name"]) == [
+        (want["path"], want["qualified_name"], "method", want["start_line"], want["end_line"])]

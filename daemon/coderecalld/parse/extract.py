@@ -105,7 +105,9 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], nami
             _add_call(blob, item, owner.calls if owner else module)
         else:
             _attach(blob, item, owner, naming)
-            stack.append(item)
+            # A typedef's range holds the struct it names (C), not members of its own.
+            if item.kind is not SymbolKind.TYPE_ALIAS:
+                stack.append(item)
     return module
 
 
@@ -145,16 +147,23 @@ def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -
         name=d.name,
         qualified_name=d.qualified_name,
         parent=d.parent,
-        signature=tx.signature(blob, d.inner, d.raw.body),
+        signature=tx.signature(blob, d.inner, d.raw.body, _after_decorators(d)),
         docstring=_symbol_doc(blob, d, clean, doc_style),
         start_line=tx.start_line(d.start),
-        end_line=tx.end_line(d.outer),
+        end_line=tx.trimmed_end(blob, d.outer)[1],
         start_byte=d.start.start_byte,
-        end_byte=d.outer.end_byte,
+        end_byte=tx.trimmed_end(blob, d.outer)[0],
         decorators=tuple(tx.text(blob, d.raw.decorators[key]) for key in sorted(d.raw.decorators)),
         is_async=d.raw.is_async,
         call_sites=tuple(d.calls),
     )
+
+
+def _after_decorators(d: _Def) -> int:
+    """Where the header starts: after the decorators the grammar puts inside it (C# attributes,
+    Kotlin and Swift annotations), so a signature never repeats them."""
+    inside = [node.end_byte for node in d.raw.decorators.values() if node.start_byte >= d.inner.start_byte]
+    return max(inside, default=d.inner.start_byte)
 
 
 def _doc(blob: bytes, node: Node | None, clean: Callable[[str], str]) -> str:

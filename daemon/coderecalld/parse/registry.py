@@ -5,11 +5,21 @@ The query follows tree-sitter's tags convention (``@definition.<kind>``, ``@name
 ``@reference.call``) plus a few captures of our own, documented in the Python query:
 ``@body``, ``@decorator``, ``@async``, ``@doc``, ``@doc.module``, ``@reference.import``.
 ``<kind>`` must be a ``SymbolKind`` value; definitions of other kinds are ignored.
+
+Qualified names join a symbol to its enclosing ones with the language's ``separator``:
+``geo::Circle::area`` in C++ (an out-of-class ``Circle::area`` is named after its class),
+dots elsewhere: ``Geometry.Shapes.Circle.Area(double)`` in C# (namespaces included, method
+parameter types appended as in Java), ``Geometry.Circle.area`` in Ruby (modules included,
+``def self.x`` too), ``App\\Models.User.name`` in PHP (the file's namespace as written),
+``Circle.area`` in Kotlin, Scala and Swift (file-relative; a Kotlin extension
+``fun Shape.f`` is ``Shape.f``, a Swift ``extension Circle`` adds to ``Circle``). C and Bash
+names are plain (C: a typedef never nests the struct it names).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from importlib import resources
 
@@ -31,6 +41,8 @@ class LanguageSpec:
         filenames: exact base names that select this language regardless of suffix.
         doc_style: how a ``@doc`` capture becomes text; a key of ``docstrings.DOC_STYLES``.
         separator: joins the segments of a qualified name (``"::"`` for Rust).
+        interpreters: ``#!`` interpreter names (version suffix ignored) that select this
+            language for a file whose name does not.
     """
 
     name: str
@@ -40,10 +52,12 @@ class LanguageSpec:
     filenames: tuple[str, ...] = ()
     doc_style: str = "plain"
     separator: str = "."
+    interpreters: tuple[str, ...] = ()
 
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
-    LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python"),
+    LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python",
+                 interpreters=("python",)),
     LanguageSpec("javascript", "javascript", (".js", ".mjs", ".cjs", ".jsx"), "queries/javascript/tags.scm",
                  doc_style="comment"),
     # .ts must get the TypeScript grammar (`<T>x` casts) and .tsx the TSX one (JSX): one query.
@@ -53,11 +67,26 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment"),
     LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment"),
     LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::"),
+    # .h is C: most headers are, and the C++ grammar would misread a C header's `new` or `class`.
+    LanguageSpec("c", "c", (".c", ".h"), "queries/c/tags.scm", doc_style="comment"),
+    LanguageSpec("cpp", "cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx"), "queries/cpp/tags.scm",
+                 doc_style="comment", separator="::"),
+    LanguageSpec("csharp", "csharp", (".cs",), "queries/csharp/tags.scm", doc_style="xmldoc"),
+    LanguageSpec("ruby", "ruby", (".rb", ".rake", ".gemspec"), "queries/ruby/tags.scm",
+                 filenames=("Rakefile", "Gemfile"), doc_style="comment", interpreters=("ruby",)),
+    LanguageSpec("php", "php", (".php",), "queries/php/tags.scm", doc_style="comment", interpreters=("php",)),
+    LanguageSpec("kotlin", "kotlin", (".kt", ".kts"), "queries/kotlin/tags.scm", doc_style="comment"),
+    LanguageSpec("scala", "scala", (".scala", ".sc"), "queries/scala/tags.scm", doc_style="comment"),
+    LanguageSpec("swift", "swift", (".swift",), "queries/swift/tags.scm", doc_style="comment"),
+    LanguageSpec("bash", "bash", (".sh", ".bash"), "queries/bash/tags.scm", doc_style="comment",
+                 interpreters=("bash", "sh")),
 )
 
 _BY_NAME = {spec.name: spec for spec in LANGUAGES}
 _BY_FILENAME = {filename: spec.name for spec in LANGUAGES for filename in spec.filenames}
 _BY_EXTENSION = {ext.lower(): spec.name for spec in LANGUAGES for ext in spec.extensions}
+_BY_INTERPRETER = {name: spec.name for spec in LANGUAGES for name in spec.interpreters}
+_VERSION = re.compile(r"[\d.]+$")
 
 
 def spec_for(language: str) -> LanguageSpec:
@@ -68,16 +97,32 @@ def spec_for(language: str) -> LanguageSpec:
         raise ParseError(f"unsupported language {language!r}; supported: {sorted(_BY_NAME)}") from None
 
 
-def language_for(path: str) -> str | None:
-    """Language id for a repository path (``/`` separators), or ``None`` if unsupported."""
+def language_for(path: str, head: bytes = b"") -> str | None:
+    """Language id for a repository path (``/`` separators), or ``None`` if unsupported.
+
+    The base name decides first; a file it does not place is read by its ``#!`` line,
+    given as ``head`` (the blob's first bytes): ``#!/usr/bin/env bash`` selects bash.
+    """
     base = path.rsplit("/", 1)[-1]
     if base in _BY_FILENAME:
         return _BY_FILENAME[base]
     dot = base.rfind(".")
     # A leading dot names a hidden file (".py" alone), not a suffix.
-    if dot <= 0:
-        return None
-    return _BY_EXTENSION.get(base[dot:].lower())
+    found = _BY_EXTENSION.get(base[dot:].lower()) if dot > 0 else None
+    return found or _BY_INTERPRETER.get(interpreter(head))
+
+
+def interpreter(head: bytes) -> str:
+    """The interpreter a ``#!`` first line names, without path or version, else ``""``.
+
+    ``#!/usr/bin/env -S python3.11 -u`` -> ``"python"``; ``#!/bin/sh -e`` -> ``"sh"``.
+    """
+    if not head.startswith(b"#!"):
+        return ""
+    words = head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+    if words and words[0].rsplit("/", 1)[-1] == "env":
+        words = [word for word in words[1:] if not word.startswith("-")]
+    return _VERSION.sub("", words[0].rsplit("/", 1)[-1]) if words else ""
 
 
 def supported_languages() -> list[str]:

@@ -11,7 +11,8 @@ from coderecalld.errors import ParseError
 _OPEN_SPACE = re.compile(r"([(\[{])\s+")
 _SPACE_CLOSE = re.compile(r"\s+([)\]}])")
 _SPACES = re.compile(r"\s+")
-_CONTINUATION = re.compile(r"[\s\\]+")
+# Whitespace and line continuations (a backslash before a newline); PHP's `App\Models` keeps its.
+_CONTINUATION = re.compile(r"(?:\\\r?\n|\s)+")
 # A `.` or `::` with the space and continuations around it: what joins a dotted callee.
 _AROUND_DOT = re.compile(r"(?:\\\r?\n|\s)*(?:\.|::)(?:\\\r?\n|\s)*")
 
@@ -41,25 +42,37 @@ def end_line(node: Node) -> int:
     return max(row + 1 if column else row, start_line(node))
 
 
+def trimmed_end(blob: bytes, node: Node) -> tuple[int, int]:
+    """``(end_byte, end_line)`` of ``node`` without trailing whitespace, which some grammars
+    count in a block (Scala's indented body swallows the newline after it)."""
+    end = len(blob[node.start_byte : node.end_byte].rstrip())
+    if end == node.end_byte - node.start_byte:
+        return node.end_byte, end_line(node)
+    end += node.start_byte
+    return end, node.end_point.row + 1 - blob.count(b"\n", end, node.end_byte)
+
+
 def line_count(blob: bytes) -> int:
     """Lines in ``blob``; a trailing newline does not start another line, ``b""`` has 0."""
     return blob.count(b"\n") + (1 if blob and not blob.endswith(b"\n") else 0)
 
 
-def signature(blob: bytes, header: Node, body: Node | None) -> str:
+def signature(blob: bytes, header: Node, body: Node | None, start: int = -1) -> str:
     """The header from ``header``'s start up to ``body`` on one line, comments and a trailing ``:``
     or ``;`` (a declaration without body) removed.
 
-    ``"def f(\\n    a,  # x\\n) -> int:"`` becomes ``"def f(a,) -> int"``.
+    ``"def f(\\n    a,  # x\\n) -> int:"`` becomes ``"def f(a,) -> int"``. A ``start`` past the
+    header's own start (the end of attributes inside it) moves the beginning there.
     """
     end = body.start_byte if body is not None else header.end_byte
-    pieces, cursor = [], header.start_byte
-    for comment in _extras_before(header, end):
+    pieces, cursor = [], max(start, header.start_byte)
+    for comment in (c for c in _extras_before(header, end) if c.start_byte >= cursor):
         pieces.append(blob[cursor : comment.start_byte])
         cursor = comment.end_byte
     pieces.append(blob[cursor:end])
     flat = _SPACES.sub(" ", b"".join(pieces).decode("utf-8")).strip()
-    flat = flat.removesuffix(":").removesuffix(";").rstrip()
+    # The "=" before an expression body (Scala, Ruby `def f(x) = x`) is not part of the header.
+    flat = flat.removesuffix(":").removesuffix(";").removesuffix("=").rstrip()
     return _SPACE_CLOSE.sub(r"\1", _OPEN_SPACE.sub(r"\1", flat))
 
 
@@ -110,14 +123,25 @@ def leading_comments(blob: bytes, node: Node) -> str:
     (not trailing code). A ``#!`` shebang is never part of it. Joined with ``"\\n"``."""
     run: list[Node] = []
     below = start_line(node)
-    sibling = node.prev_sibling
+    # A first statement's comments can sit before its block (Ruby: `class A\n  # doc\n  class B`).
+    while node.prev_sibling is None and node.parent is not None and node.parent.start_byte == node.start_byte:
+        node = node.parent
+    sibling = _last_descendant(node.prev_sibling)
     while sibling is not None and _is_comment(sibling) and end_line(sibling) >= below - 1:
         if not _starts_line(blob, sibling) or text(blob, sibling).startswith("#!"):
             break
         run.append(sibling)
         below = start_line(sibling)
-        sibling = sibling.prev_sibling
+        sibling = _last_descendant(sibling.prev_sibling)
     return "\n".join(text(blob, comment) for comment in reversed(run))
+
+
+def _last_descendant(node: Node | None) -> Node | None:
+    """``node`` or, if it is no comment, its last descendant: some grammars keep the comments
+    after a node inside it (Kotlin's import list holds the next declaration's ``/** */``)."""
+    while node is not None and not _is_comment(node) and node.child_count:
+        node = node.children[-1]
+    return node
 
 
 def _is_comment(node: Node) -> bool:
@@ -138,10 +162,12 @@ def param_types(blob: bytes, params: Node) -> str:
     that is not ``modifiers`` is the type, else the whole parameter.
     """
     types = []
-    for param in params.named_children:
-        if param.is_extra:
+    for index, param in enumerate(params.children):
+        # C# `params object[] rest` puts the type and name fields on the list itself.
+        field = params.field_name_for_child(index)
+        if not param.is_named or param.is_extra or field == "name":
             continue
-        declared = param.child_by_field_name("type")
+        declared = param.child_by_field_name("type") if field != "type" else param
         spread = "..." if param.type == "spread_parameter" else ""
         if declared is None:
             declared = next((c for c in param.named_children if c.type != "modifiers"), param)

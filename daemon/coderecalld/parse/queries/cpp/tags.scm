@@ -1,0 +1,82 @@
+; C++ definitions and calls for coderecalld.parse (captures: see queries/python/tags.scm).
+; Qualified names join with "::": geo::Circle::area. An out-of-class definition
+; `Circle Circle::unit()` names its class as @receiver, so it becomes method unit of
+; geo::Circle when written inside namespace geo. A function's declarator may sit under a
+; pointer or reference declarator. Templates start the range (`template <...>`). Prototypes
+; and pure virtual declarations are not definitions. Doc comments are the comment block above.
+
+(function_definition
+  declarator: [
+    (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
+    (pointer_declarator declarator: (function_declarator
+      declarator: [(identifier) (field_identifier) (operator_name)] @name))
+    (reference_declarator (function_declarator
+      declarator: [(identifier) (field_identifier) (operator_name)] @name))
+  ]
+  body: (compound_statement)? @body) @definition.function
+
+(function_definition
+  declarator: [
+    (function_declarator declarator: (qualified_identifier
+      scope: (_) @receiver name: [(identifier) (destructor_name) (operator_name)] @name))
+    (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
+      scope: (_) @receiver name: [(identifier) (operator_name)] @name)))
+    (reference_declarator (function_declarator declarator: (qualified_identifier
+      scope: (_) @receiver name: [(identifier) (operator_name)] @name)))
+  ]
+  body: (compound_statement)? @body) @definition.function
+
+(template_declaration
+  (function_definition
+    declarator: [
+      (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name)
+      (function_declarator declarator: (qualified_identifier name: (identifier) @name))
+      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+      (reference_declarator (function_declarator declarator: (identifier) @name))
+    ]
+    body: (compound_statement)? @body)) @definition.function
+
+(template_declaration
+  [(class_specifier name: (type_identifier) @name body: (_))
+   (struct_specifier name: (type_identifier) @name body: (_))]) @definition.class
+
+(namespace_definition
+  name: (_) @name
+  body: (declaration_list) @body) @definition.module
+
+(class_specifier
+  name: (type_identifier) @name
+  body: (field_declaration_list) @body) @definition.class
+
+(struct_specifier
+  name: (type_identifier) @name
+  body: (field_declaration_list) @body) @definition.struct
+
+(union_specifier
+  name: (type_identifier) @name
+  body: (field_declaration_list) @body) @definition.struct
+
+(enum_specifier
+  name: (type_identifier) @name
+  body: (enumerator_list) @body) @definition.enum
+
+(alias_declaration
+  name: (type_identifier) @name) @definition.type_alias
+
+(type_definition
+  declarator: [
+    (type_identifier) @name
+    (pointer_declarator declarator: (type_identifier) @name)
+  ]) @definition.type_alias
+
+(call_expression
+  function: (_) @name) @reference.call
+
+(new_expression
+  type: (_) @name) @reference.call
+
+(preproc_include
+  path: (_) @name) @reference.import
+
+(using_declaration
+  (_) @name) @reference.import

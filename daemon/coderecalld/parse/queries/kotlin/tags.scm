@@ -1,0 +1,54 @@
+; Kotlin definitions and calls for coderecalld.parse (captures: see queries/python/tags.scm).
+; Qualified names are dotted and file-relative (the package is not a prefix):
+; Circle.area; a companion object's members are its class's (Circle.unit) unless it is
+; named. An extension `fun Shape.describe()` is named
+; Shape.describe (@receiver). Annotations are @decorator; the range starts at the first.
+; Doc comments (/** */, //) are the comment block above.
+
+(class_declaration
+  "interface"
+  (type_identifier) @name
+  (class_body)? @body) @definition.interface
+
+((class_declaration
+  "class"
+  (type_identifier) @name
+  (class_body)? @body) @definition.class
+  (#not-match? @definition.class "^[^{]*\\benum\\s+class\\b"))
+
+(class_declaration
+  (type_identifier) @name
+  (enum_class_body) @body) @definition.enum
+
+(object_declaration
+  (type_identifier) @name
+  (class_body)? @body) @definition.class
+
+(companion_object
+  (type_identifier) @name
+  (class_body) @body) @definition.class
+
+(function_declaration
+  (simple_identifier) @name
+  (function_body)? @body) @definition.function
+
+(function_declaration
+  (receiver_type) @receiver
+  (simple_identifier) @name)
+
+(function_declaration
+  (modifiers (function_modifier "suspend") @async)
+  (simple_identifier) @name)
+
+(type_alias
+  (type_identifier) @name) @definition.type_alias
+
+([(class_declaration (modifiers (annotation) @decorator) (type_identifier) @name)
+  (object_declaration (modifiers (annotation) @decorator) (type_identifier) @name)
+  (function_declaration (modifiers (annotation) @decorator) (simple_identifier) @name)])
+
+(call_expression
+  [(simple_identifier) (navigation_expression)] @name) @reference.call
+
+(import_header
+  (identifier) @name) @reference.import

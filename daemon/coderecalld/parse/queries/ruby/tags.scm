@@ -1,0 +1,45 @@
+; Ruby definitions and calls for coderecalld.parse (captures: see queries/python/tags.scm).
+; Qualified names are dotted: Geometry.Circle.area; `def self.unit` is Geometry.Circle.unit
+; too. A `def` in a class is a method; in a module or at top level, a function. Every
+; method call is a call (`a.b`, `puts x`); its callee is the method name. Doc comments are
+; the `#` block above.
+
+(module
+  name: [(constant) (scope_resolution)] @name) @definition.module
+
+(module
+  name: (_) @name
+  body: (body_statement) @body)
+
+(class
+  name: [(constant) (scope_resolution)] @name) @definition.class
+
+(class
+  name: (_) @name
+  body: (body_statement) @body)
+
+(singleton_class
+  value: (_) @name
+  body: (body_statement) @body) @definition.class
+
+(method
+  name: (_) @name) @definition.function
+
+(method
+  name: (_) @name
+  body: (_) @body)
+
+(singleton_method
+  name: (_) @name) @definition.function
+
+(singleton_method
+  name: (_) @name
+  body: (_) @body)
+
+(call
+  method: (_) @name) @reference.call
+
+(call
+  method: (identifier) @_require
+  arguments: (argument_list . (string (string_content) @name))
+  (#any-of? @_require "require" "require_relative")) @reference.import
