@@ -39,11 +39,13 @@
 
 [
   (function_declaration "async" @async name: (identifier) @name)
+  (generator_function_declaration "async" @async name: (identifier) @name)
   (function_expression "async" @async name: (identifier) @name)
   (variable_declarator
     name: (identifier) @name
     value: [(arrow_function "async" @async) (function_expression "async" @async)])
   (method_definition "async" @async name: (_) @name)
+  (public_field_definition name: (_) @name value: (arrow_function "async" @async))
 ]
 
 ; --- classes and their members --------------------------------------------------------
