@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -22,13 +24,17 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from coderecall import (
     Client,
+    InvalidArgumentError,
     NotFoundError,
     PermissionDeniedError,
     ResourceExhaustedError,
     UnauthenticatedError,
+    UnavailableError,
 )
 from coderecalld import auth
-from coderecalld.config import AuthConfig, Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.config import (
+    AuthConfig, Config, EmbeddingConfig, IndexConfig, RepoConfig, ServerConfig,
+)
 from coderecalld.daemon import Daemon
 from coderecalld.server.app import build_server
 from coderecalld.store import StoreFilter
@@ -346,3 +352,73 @@ def test_no_canary_in_any_rpc_answer(served: Served) -> None:
     gone = next(r for r in answers[0] if r.name == "other/gone")
     assert gone.url == "https://127.0.0.1:9/gone.git" and gone.state == "error"
     assert "deploy" not in gone.error and URL_PASSWORD not in gone.error
+
+
+# --- hostile input ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path, error", [
+    ("../../../../etc/passwd", InvalidArgumentError), ("/etc/passwd", InvalidArgumentError),
+    ("pay.py\0.txt", InvalidArgumentError), ("./pay.py", InvalidArgumentError),
+    ("x/../pay.py", InvalidArgumentError), ("..\\..\\etc\\passwd", InvalidArgumentError),
+    ("%2e%2e/%2e%2e/etc/passwd", NotFoundError), ("%2e%2e%2fetc%2fpasswd", NotFoundError),
+    ("pay.py/", InvalidArgumentError), ("p" * 5000, InvalidArgumentError),
+])
+def test_read_symbol_resolves_only_inside_git(served: Served, path: str, error: type) -> None:
+    with served.client("admin") as client, pytest.raises(error):
+        client.read_symbol("acme/pay", path, 1)
+
+
+def test_oversized_fields_and_messages_are_refused(served: Served) -> None:
+    with served.client("admin") as client:
+        with pytest.raises(InvalidArgumentError, match="longer than 10000"):
+            client.search("q" * 10_001)
+        with pytest.raises(InvalidArgumentError):
+            client.find_symbols("charge", limit=501)
+        with pytest.raises(InvalidArgumentError):
+            client.read_symbol("acme/pay", "pay.py", 1, 2**31 - 1)
+        with pytest.raises(ResourceExhaustedError):  # over the 1 MiB request bound
+            client.search("q" * (2 << 20))
+        assert client.find_symbols("charge", repo="acme/pay")  # still serving
+
+
+# --- mutual TLS -----------------------------------------------------------------------------------
+
+
+def _openssl(*args: str, cwd: Path) -> None:
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def _pki(root: Path) -> Path:
+    """A throwaway CA and, signed by it, a server cert for 127.0.0.1 and a client cert."""
+    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+             "-days", "2", "-subj", "/CN=test-ca", cwd=root)
+    (root / "san.ext").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    for name in ("server", "client"):
+        _openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key", "-out",
+                 f"{name}.csr", "-subj", f"/CN={name}", cwd=root)
+        _openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+                 "-CAcreateserial", "-out", f"{name}.pem", "-days", "2", "-extfile", "san.ext", cwd=root)
+    return root
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_mutual_tls_requires_a_client_certificate(served: Served, tmp_path: Path) -> None:
+    pki = _pki(tmp_path)
+    tls = ServerConfig(tls_cert_file=str(pki / "server.pem"), tls_key_file=str(pki / "server.key"),
+                       tls_client_ca_file=str(pki / "ca.pem"))
+    server, port = build_server(served.daemon.service, "127.0.0.1:0", tls=tls,
+                                authenticator=auth.from_config(served.daemon.cfg))
+    server.start()
+    addr = f"127.0.0.1:{port}"
+    try:
+        with Client(addr, token=TOKENS["pay"], tls_ca_file=str(pki / "ca.pem"),
+                    tls_cert_file=str(pki / "client.pem"), tls_key_file=str(pki / "client.key")) as ok:
+            assert [r.name for r in ok.list_repos()] == ["acme/pay"]
+        with Client(addr, timeout_s=5, token=TOKENS["pay"], tls_ca_file=str(pki / "ca.pem")) as no_cert, \
+                pytest.raises(UnavailableError):
+            no_cert.list_repos()
+        with Client(addr, timeout_s=5, token=TOKENS["pay"]) as plaintext, pytest.raises(UnavailableError):
+            plaintext.list_repos()
+    finally:
+        server.stop(0).wait()
