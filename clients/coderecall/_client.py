@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import grpc
 
-from coderecall._errors import from_rpc_error
+from coderecall._errors import InvalidArgumentError, from_rpc_error
 from coderecall._types import CallSite, RepoInfo, SourceText, SymbolHit
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
@@ -91,7 +91,7 @@ class Client:
         An identifier in ``query`` that names a symbol exactly is pinned first.
         ``language`` and ``path_prefix`` narrow the results when non-empty.
         """
-        request = pb.SearchRequest(
+        request = self._request(pb.SearchRequest, 
             query=query, limit=limit, repo=repo, language=language, path_prefix=path_prefix
         )
         response = self._call(self._stub.Search, request)
@@ -102,20 +102,20 @@ class Client:
     ) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
         starts with it when ``prefix``; at most ``limit``."""
-        request = pb.FindSymbolsRequest(name=name, repo=repo, prefix=prefix, limit=limit)
+        request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit)
         response = self._call(self._stub.FindSymbols, request)
         return [_from_pb(h, SymbolHit) for h in response.hits]
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallSite]:
         """Call sites whose callee (as written, or its last dotted segment) is ``name``."""
-        request = pb.FindCallersRequest(name=name, repo=repo, limit=limit)
+        request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit)
         response = self._call(self._stub.FindCallers, request)
         return [_from_pb(s, CallSite) for s in response.sites]
 
     def read_symbol(self, repo: str, path: str, start_line: int, end_line: int = 0) -> SourceText:
         """Lines ``start_line..end_line`` (1-based, inclusive; ``end_line`` 0 = to the end
         of the file) of ``path`` at the indexed commit."""
-        request = pb.ReadSymbolRequest(
+        request = self._request(pb.ReadSymbolRequest, 
             repo=repo, path=path, start_line=start_line, end_line=end_line
         )
         return _from_pb(self._call(self._stub.ReadSymbol, request), SourceText)
@@ -128,7 +128,16 @@ class Client:
     def sync_repo(self, name: str) -> RepoInfo:
         """Fetch and re-index repository ``name`` now; its status afterwards. May take
         longer than a query: raise ``timeout_s`` for large repositories."""
-        return _from_pb(self._call(self._stub.SyncRepo, pb.SyncRepoRequest(name=name)), RepoInfo)
+        return _from_pb(self._call(self._stub.SyncRepo, self._request(pb.SyncRepoRequest, name=name)), RepoInfo)
+
+    def _request(self, message: Callable[..., _T], **values: Any) -> _T:
+        """Build a request message; a value protobuf cannot hold (a limit past 2**31,
+        a wrong type) is the caller's error, raised before anything is sent."""
+        try:
+            return message(**values)
+        except (ValueError, TypeError) as exc:
+            raise InvalidArgumentError("INVALID_ARGUMENT", f"bad request field: {exc}",
+                                       self.addr) from None
 
     def _call(self, method: Callable[..., _T], request: Any) -> _T:
         try:

@@ -13,7 +13,7 @@ import json
 import signal
 import sys
 import threading
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from pathlib import Path
 
 from coderecalld import config as config_mod
@@ -59,13 +59,14 @@ def _load(args: argparse.Namespace) -> Config:
     repos = tuple(RepoConfig(name=config_mod.repo_name_from_url(u), url=u) for u in urls)
     if not args.config and not repos:
         raise config_mod.ConfigError("give --config FILE or at least one --repo PATH_OR_URL")
-    cfg = config_mod.load(args.config, extra_repos=repos)
+    overrides: dict = {}  # validated like the file's own values
     if args.data_dir:
-        cfg = replace(cfg, data_dir=Path(args.data_dir).expanduser())
+        overrides["data_dir"] = args.data_dir
     if args.listen:
-        cfg = replace(cfg, server=replace(cfg.server, listen=args.listen))
+        overrides["server"] = {"listen": args.listen}
     if args.no_embed:
-        cfg = replace(cfg, embedding=replace(cfg.embedding, enabled=False))
+        overrides["embedding"] = {"enabled": False}
+    cfg = config_mod.load(args.config, extra_repos=repos, overrides=overrides)
     logs.configure(cfg.log_format)
     return cfg
 
@@ -122,26 +123,31 @@ def _serve(args: argparse.Namespace) -> int:
     authenticator = auth.from_config(cfg)  # refuse a bad auth setup before indexing anything
     daemon = Daemon.open(cfg)
     stop = threading.Event()
+
+    def on_signal(*_: object) -> None:
+        stop.set()
+        daemon.pipeline.stop()  # an index in progress returns after its current file
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
+        signal.signal(sig, on_signal)
     try:
-        for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
-            daemon.jobs.run_now(repo.name, with_dense=False)
         health_servicer = health.HealthServicer()
+        # Bound before the first index, so a busy or bad address fails at once, not after it.
         server, port = build_server(daemon.service, cfg.server.listen, cfg.server.max_workers,
                                     health_servicer=health_servicer, authenticator=authenticator,
                                     tls=cfg.server)
-        server.start()
-        logs.event("server.listening", listen=cfg.server.listen, port=port,
-                   auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file))
-        backlog = threading.Thread(target=daemon.pipeline.embed_backlog, name="embed-backlog")
-        backlog.start()
-        daemon.jobs.start()
-        stop.wait()
+        for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
+            if stop.is_set():
+                break
+            daemon.jobs.run_now(repo.name, with_dense=False)
+        if not stop.is_set():
+            server.start()
+            logs.event("server.listening", listen=cfg.server.listen, port=port,
+                       auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file))
+            daemon.jobs.start()  # re-syncs, and the worker that adds dense vectors behind
+            stop.wait()
         logs.event("server.stopping")
-        daemon.pipeline.stop()
         stop_server(server, health_servicer, grace_s=5.0)
-        backlog.join()
     finally:
         daemon.close()
     return 0
@@ -149,6 +155,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _symbols(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    if not path.is_file():
+        print(f"coderecalld: error: {path}: no such file", file=sys.stderr)
+        return 2
     language = args.language or parse.language_for(path.name)
     if not language:
         print(f"coderecalld: error: no parser for {path.name}; pass --language", file=sys.stderr)

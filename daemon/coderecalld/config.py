@@ -21,6 +21,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import tomllib
@@ -103,7 +104,7 @@ class AuthConfig:
     ``off`` when ``server.listen`` is loopback and is refused on any other address.
     ``tokens_file``: TOML/JSON file of principals and token SHA-256 digests (a mounted
     Secret; env ``CODERECALL_AUTH__TOKENS_FILE``). ``rate_per_s``/``burst``: per-principal
-    token bucket (0 = unlimited).
+    token bucket in token mode (0 = unlimited).
     """
 
     mode: str = ""
@@ -165,19 +166,27 @@ def default_data_dir() -> Path:
 
 
 def load(path: str | Path | None = None, env: Mapping[str, str] | None = None,
-         extra_repos: tuple[RepoConfig, ...] = ()) -> Config:
+         extra_repos: tuple[RepoConfig, ...] = (),
+         overrides: Mapping[str, Any] | None = None) -> Config:
     """Load and validate the configuration.
 
     Args:
         path: TOML file, or ``None`` for defaults only.
         env: environment to read ``CODERECALL_*`` overrides from (default ``os.environ``).
         extra_repos: repos given on the command line, appended to the file's.
+        overrides: command-line values, nested like the file (``{"server": {"listen": ..}}``);
+            they win over the environment and are validated the same way.
 
     Raises:
         ConfigError: unreadable file, unknown key, or a bad value (the message names it).
     """
     raw: dict[str, Any] = _read_toml(Path(path)) if path else {}
     _apply_env(raw, os.environ if env is None else env)
+    for key, value in (overrides or {}).items():
+        if isinstance(value, Mapping) and isinstance(raw.get(key), dict):
+            raw[key].update(value)
+        else:
+            raw[key] = value
     return _build(raw, extra_repos)
 
 
@@ -208,6 +217,8 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
     known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
+    if not isinstance(data_dir, (str, Path)):
+        raise ConfigError(f"data_dir: expected a path string, got {data_dir!r}")
     repos = tuple(_repo(i, r) for i, r in enumerate(_as_list("repos", raw.get("repos", []))))
     repos += extra_repos
     _check_unique(repos)
@@ -254,13 +265,21 @@ def _coerce(key: str, default: Any, value: Any) -> Any:
         if isinstance(default, bool):
             return _to_bool(value)
         if isinstance(default, int):
+            if isinstance(value, (bool, float)):  # TOML 2.7 or true is a mistake, not an int
+                raise TypeError(value)
             return int(value)
         if isinstance(default, float):
-            return float(value)
+            if isinstance(value, bool) or not math.isfinite(number := float(value)):
+                raise ValueError(value)  # nan/inf would crash the scheduler later
+            return number
         if isinstance(default, tuple):
             items = value.split(",") if isinstance(value, str) else list(value)
-            return tuple(str(i).strip() for i in items if str(i).strip())
-        return str(value)
+            if not all(isinstance(i, str) for i in items):
+                raise TypeError(value)
+            return tuple(i.strip() for i in items if i.strip())
+        if not isinstance(value, str):
+            raise TypeError(value)
+        return value
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}") from exc
 
@@ -282,6 +301,9 @@ def _repo(index: int, table: Any) -> RepoConfig:
         raise ConfigError(f"{key}: expected a table, got {table!r}")
     extra = ("username", "token_file", "ssh_key_file", "ssh_public_key_file")
     _reject_unknown(f"{key}.", table, {"name", "url", "branch", "token", *extra})
+    for field_name in ("name", "url", "branch"):
+        if not isinstance(table.get(field_name, ""), str):
+            raise ConfigError(f"{key}.{field_name}: expected a string, got {table[field_name]!r}")
     url = str(table.get("url", "")).strip()
     if not url:
         raise ConfigError(f"{key}.url: required")

@@ -12,7 +12,7 @@ from coderecalld.jobs import Jobs
 from coderecalld.ledger import Ledger
 from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
-from coderecalld.errors import StoreMismatch
+from coderecalld.errors import ConfigError, StoreMismatch
 from coderecalld.store import EdgeStore
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
@@ -39,7 +39,10 @@ class Daemon:
             EmbedError: the model cannot be loaded.
             StoreError: the store cannot be opened.
         """
-        cfg.data_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            cfg.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"data_dir: cannot create {cfg.data_dir}: {exc.strerror or exc}") from exc
         embedder = Embedder(cfg.embedding, cfg.data_dir / "models") if cfg.embedding.enabled else None
         model_id = embedder.model_id if embedder else "none"
         store, ledger_path = open_store(cfg.data_dir / "store", embedder.dim if embedder else DISABLED_DIM,
@@ -47,7 +50,7 @@ class Daemon:
         ledger = Ledger(ledger_path)
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
-        service = Service(cfg, ledger, store, embedder, sync=lambda name: jobs.run_now(name))
+        service = Service(cfg, ledger, store, embedder, sync=jobs.sync)
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
         return cls(cfg, ledger, store, embedder, pipeline, service, jobs)

@@ -19,7 +19,8 @@ from coderecalld.pipeline import IndexReport, Pipeline
 
 
 class Jobs:
-    """Runs syncs for the configured repos; ``run_now`` is what ``SyncRepo`` calls."""
+    """Runs syncs for the configured repos, and one background worker that adds dense vectors
+    to whatever the lexical index holds without them. ``sync`` is what ``SyncRepo`` calls."""
 
     def __init__(self, cfg: Config, pipeline: Pipeline, workers: int = 2) -> None:
         self.cfg = cfg
@@ -29,30 +30,59 @@ class Jobs:
             executors={"default": ThreadPoolExecutor(max_workers=workers)},
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             timezone=timezone.utc)
+        self._embed_wanted = threading.Event()
+        self._stopping = threading.Event()
+        self._embed_worker: threading.Thread | None = None
 
     def start(self, run_first_now: bool = False) -> None:
-        """Schedule one interval job per repo (first run now, or after one interval)."""
+        """Start the dense-vector worker and one interval job per repo (first run now, or
+        after one interval)."""
+        self._embed_worker = threading.Thread(target=self._embed_loop, name="embed-worker")
+        self._embed_worker.start()
+        self._embed_wanted.set()  # whatever a previous run left without vectors
         for repo in self.cfg.repos:
             first = datetime.now(timezone.utc) if run_first_now else None
             self._scheduler.add_job(
-                self.run_now, "interval", args=[repo.name], id=f"sync:{repo.name}",
+                self.sync, "interval", args=[repo.name], id=f"sync:{repo.name}",
                 seconds=self.cfg.index.sync_interval_s, jitter=self.cfg.index.sync_jitter_s or None,
                 **({"next_run_time": first} if first else {}))
         self._scheduler.start()
 
+    def sync(self, name: str) -> IndexReport | None:
+        """Lexical sync of ``name`` now; its dense vectors follow in the background worker,
+        so the caller (a scheduled job or ``SyncRepo``) never waits on the model."""
+        report = self.run_now(name, with_dense=False)
+        self._embed_wanted.set()
+        return report
+
     def run_now(self, name: str, with_dense: bool = True) -> IndexReport | None:
-        """Sync repo ``name`` now; waits if a run of that repo is in progress."""
+        """Sync repo ``name`` now; waits if a run of that repo is in progress. With
+        ``with_dense`` also embeds every point still missing a vector before returning."""
         repo = self.cfg.repo(name)
         if repo is None:
             return None
         with self._locks[name]:
             report = self.pipeline.index_repo(repo, with_dense=False)
-            if with_dense:
-                report.embedded += self.pipeline.embed_backlog()
-            return report
+        if with_dense:
+            report.embedded += self.pipeline.embed_backlog()
+        return report
+
+    def _embed_loop(self) -> None:
+        while not self._stopping.is_set():
+            self._embed_wanted.wait()
+            self._embed_wanted.clear()
+            if not self._stopping.is_set():
+                embedded = self.pipeline.embed_backlog()
+                if embedded:
+                    logs.event("embed.backlog_done", embedded=embedded)
 
     def shutdown(self) -> None:
-        """Stop scheduling and wait for running syncs to finish."""
+        """Stop scheduling, stop the dense worker after its current group, wait for both."""
+        self._stopping.set()
+        self.pipeline.stop()
+        self._embed_wanted.set()
         if self._scheduler.running:
             self._scheduler.shutdown(wait=True)
+        if self._embed_worker is not None:
+            self._embed_worker.join()
         logs.event("jobs.stopped")

@@ -46,6 +46,8 @@ def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
             configured branch does not exist on a non-empty remote.
     """
     started = time.monotonic()
+    if "://" not in repo.url and ":" not in repo.url.split("/", 1)[0] and not Path(repo.url).exists():
+        raise MirrorError(f"{repo.name}: {repo.url!r} does not exist (expected a git repository path or URL)")
     git_dir = mirror_dir(mirrors_root, repo.name)
     try:
         repository = _open_or_init(git_dir, repo.url)

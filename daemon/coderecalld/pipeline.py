@@ -78,7 +78,8 @@ class Pipeline:
         self._stopping = threading.Event()
 
     def stop(self) -> None:
-        """Ask a running ``embed_backlog`` to return after its current group."""
+        """Ask a running index to return after its current file, and ``embed_backlog``
+        after its current group (shutdown)."""
         self._stopping.set()
 
     # --- one repo -------------------------------------------------------------------
@@ -103,6 +104,10 @@ class Pipeline:
             pending = self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
         except (MirrorError, StoreError) as exc:
             return self._fail(report, exc)
+        if self._stopping.is_set():  # interrupted: the ledger holds what is done, the rest waits
+            report.state = RepoState.PENDING
+            self.ledger.set_repo(repo.name, state=RepoState.PENDING, error="interrupted by shutdown")
+            return report
         if with_dense:
             self._timed(report, "embed", self._embed, pending, report)
         return self._finish(report, RepoState.READY, result.commit)
@@ -117,6 +122,8 @@ class Pipeline:
         report.files_seen = len(blobs)
         pending: list[_Pending] = []
         for change in changes:
+            if self._stopping.is_set():
+                break
             pending += self._apply(report, repository, commit, change)
         return pending
 

@@ -1,0 +1,184 @@
+"""Problems a newcomer found by following the README and then trying to break the daemon.
+
+Each test states the expected behaviour; all were xfail when found and pass since the fixes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coderecall import Client, CodeRecallError, InvalidArgumentError
+from coderecall import cli as client_cli
+from coderecalld import config as config_mod
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.errors import ConfigError
+from coderecalld.server.app import build_server
+from gitfixtures import GitRepo
+
+
+def _coderecalld(*argv: str) -> subprocess.CompletedProcess[str]:
+    """Run ``coderecalld`` in a subprocess (it configures process-wide logging to stderr)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CODERECALL_")}
+    return subprocess.run([sys.executable, "-m", "coderecalld.cli", *argv], capture_output=True,
+                          text=True, env=env, timeout=300, check=False)
+
+
+def _write_config(tmp_path: Path, body: str, repo_url: str) -> Path:
+    path = tmp_path / "coderecalld.toml"
+    path.write_text(f'data_dir = "{tmp_path / "data"}"\n{body}\n'
+                    f'[[repos]]\nname = "r"\nurl = "{repo_url}"\n')
+    return path
+
+
+# --- configuration: a bad value must stop the daemon at start, naming the key ------------------
+
+@pytest.mark.parametrize("body", [
+    "[index]\nsync_interval_s = nan",
+    "[index]\nsync_interval_s = inf",
+    "[index]\nsync_jitter_s = inf",
+])
+def test_non_finite_sync_intervals_are_config_errors(tmp_path: Path, git_repo: GitRepo, body: str) -> None:
+    git_repo.commit({"a.py": "def f():\n    return 1\n"})
+    key = body.split("\n")[1].split(" =")[0]
+    with pytest.raises(ConfigError, match=key):
+        config_mod.load(_write_config(tmp_path, body, str(git_repo.path)), env={})
+
+
+@pytest.mark.parametrize("listen", ["127.0.0.1:99999", "nohost"])
+def test_cli_listen_override_is_validated(tmp_path: Path, git_repo: GitRepo, listen: str) -> None:
+    git_repo.commit({"a.py": "def f():\n    return 1\n"})
+    done = _coderecalld("index", "--repo", str(git_repo.path), "--data-dir", str(tmp_path / "data"),
+                        "--no-embed", "--listen", listen)
+    assert done.returncode == 2
+    assert "server.listen" in done.stderr
+
+
+def test_data_dir_that_is_a_file_is_a_config_error(tmp_path: Path, git_repo: GitRepo) -> None:
+    git_repo.commit({"a.py": "def f():\n    return 1\n"})
+    a_file = tmp_path / "not-a-dir"
+    a_file.write_text("x")
+    done = _coderecalld("index", "--repo", str(git_repo.path), "--data-dir", str(a_file), "--no-embed")
+    assert done.returncode == 2
+    assert "data_dir" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# --- coderecalld symbols ----------------------------------------------------------------------
+
+def test_symbols_of_a_missing_file_is_a_clean_error(tmp_path: Path) -> None:
+    done = _coderecalld("symbols", str(tmp_path / "missing.py"))
+    assert done.returncode in (1, 2)
+    assert "coderecalld: error:" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# --- mirror errors ----------------------------------------------------------------------------
+
+def test_missing_local_repo_path_is_reported_as_missing(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "repo"
+    done = _coderecalld("index", "--repo", str(missing), "--data-dir", str(tmp_path / "data"), "--no-embed")
+    assert done.returncode == 1
+    assert str(missing) in done.stdout
+    assert "unsupported URL protocol" not in done.stdout + done.stderr
+
+
+# --- client: out-of-range integers --------------------------------------------------------------
+
+def test_client_out_of_range_limit_is_invalid_argument() -> None:
+    with Client("127.0.0.1:1", timeout_s=2) as client:
+        with pytest.raises(InvalidArgumentError):
+            client.search("x", limit=2**40)
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "x", "--limit", "99999999999"],
+    ["callers", "x", "--limit", "99999999999"],
+    ["read", "r", "a.py", "--lines", "1-2147483648"],
+])
+def test_cli_out_of_range_integers_are_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code = client_cli.main(["--addr", "127.0.0.1:1", "--timeout", "2", *argv])
+    assert code in (1, 2)
+    assert "Traceback" not in capsys.readouterr().err
+
+
+# --- SyncRepo must not wait for (or be blocked by) the whole store's dense backlog --------------
+
+@pytest.fixture
+def daemon_with_backlog(tmp_path: Path) -> Iterator[tuple[Daemon, str]]:
+    big = GitRepo(tmp_path / "big")
+    big.commit({f"pkg/m{i}.py": "".join(
+        f"def func_{i}_{j}(a, b):\n    \"\"\"Add {j} to a and b.\"\"\"\n    return a + b + {j}\n\n"
+        for j in range(40)) for i in range(10)})
+    small = GitRepo(tmp_path / "small")
+    small.commit({"s.py": "def tiny():\n    return 1\n"})
+    cfg = Config(data_dir=tmp_path / "data",
+                 repos=(RepoConfig("big", str(big.path), "main"), RepoConfig("small", str(small.path), "main")),
+                 embedding=EmbeddingConfig(threads=2),
+                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
+    daemon = Daemon.open(cfg)
+    for repo in cfg.repos:  # what `serve` does first: lexical only, dense vectors left as a backlog
+        daemon.jobs.run_now(repo.name, with_dense=False)
+    server, port = build_server(daemon.service, "127.0.0.1:0")
+    server.start()
+    try:
+        yield daemon, f"127.0.0.1:{port}"
+    finally:
+        daemon.pipeline.stop()
+        server.stop(0).wait()
+        time.sleep(1)
+        daemon.close()
+
+
+@pytest.mark.slow
+def test_sync_of_a_small_repo_returns_while_another_repos_backlog_embeds(
+        daemon_with_backlog: tuple[Daemon, str]) -> None:
+    _, addr = daemon_with_backlog
+    with Client(addr, timeout_s=5) as client:
+        started = time.monotonic()
+        try:
+            info = client.sync_repo("small")
+        except CodeRecallError as exc:
+            pytest.fail(f"sync_repo('small') failed after {time.monotonic() - started:.1f}s: {exc}")
+        assert info.state == "ready"
+
+
+# --- SIGTERM while `serve` does its first index ------------------------------------------------
+
+@pytest.mark.slow
+def test_sigterm_during_initial_index_stops_promptly_without_listening(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "many")
+    repo.commit({f"pkg{i // 50}/m{i}.py": "".join(
+        f"def f_{i}_{j}(x):\n    return x * {j}\n\n" for j in range(40)) for i in range(400)})
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CODERECALL_")}
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "coderecalld.cli", "serve", "--repo", str(repo.path),
+             "--data-dir", str(tmp_path / "data"), "--listen", "127.0.0.1:0", "--no-embed"],
+            stdout=out, stderr=subprocess.STDOUT, env=env)
+        try:
+            deadline = time.monotonic() + 60
+            while b"daemon.opened" not in log.read_bytes():
+                assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.05)
+            time.sleep(0.5)
+            proc.send_signal(signal.SIGTERM)
+            sent = time.monotonic()
+            proc.wait(timeout=300)
+            took = time.monotonic() - sent
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    text = log.read_text()
+    assert "index.repo_done" not in text or "server.listening" not in text, text
+    assert took < 10, f"stopped {took:.1f}s after SIGTERM"
