@@ -10,7 +10,7 @@ feed never shifts a line number.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import replace
 from pathlib import PurePosixPath
 
@@ -37,20 +37,28 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
     """Chunks of one parsed source file: each symbol (and the parts of an oversized one),
     then one module chunk.
 
-    A symbol longer than ``max_lines`` lines or ``max_chunk_chars`` characters keeps its chunk
-    (its whole range, so exact lookups answer the whole symbol; its ``embed_text`` holds the
-    first part) and gets parts ``name#part2``, ``name#part3``, ... cut only where a statement
-    of its body starts (``chunk_split``). Ordinals number chunks that share a qualified name
-    (overloads, redefinitions) in source order, so every chunk gets a distinct point id.
+    A symbol whose own code (less its nested symbols, which have chunks of their own) is
+    longer than ``max_lines`` lines or ``max_chunk_chars`` characters keeps its chunk (its
+    whole range, so exact lookups answer the whole symbol; its ``embed_text`` holds the first
+    part) and gets parts ``name#part2``, ``name#part3``, ... cut only where a statement of its
+    body starts (``chunk_split``). A class that is long only because of its methods is not
+    split: parts would repeat the methods' chunks. Ordinals number chunks that share a
+    qualified name (overloads, redefinitions) in source order, so every chunk gets a
+    distinct point id.
     """
     by_name = {s.qualified_name: s for s in parsed.symbols}
     starts = line_starts(blob)
+    children: dict[str, list[Symbol]] = defaultdict(list)
+    for s in parsed.symbols:
+        children[s.parent].append(s)
     seen: Counter[str] = Counter()
     out = []
     for sym in parsed.symbols:
         context = _class_context(by_name.get(sym.parent)) if sym.parent else ""
-        for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context,
-                                (max_chars, max_lines, max_chunk_chars)):
+        lines, chars = _own_size(sym, children[sym.qualified_name])
+        oversized = lines > max_lines or chars > max_chunk_chars
+        budget = (max_lines, max_chunk_chars) if oversized else (1 << 30, 1 << 30)
+        for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context, (max_chars, *budget)):
             out.append(replace(c, ordinal=seen[c.qualified_name]))
             seen[c.qualified_name] += 1
     module = _module_chunk(repo, path, blob, parsed, max_chars)
@@ -68,6 +76,16 @@ def line_starts(blob: bytes) -> list[int]:
         starts.append(at + 1)
         at = blob.find(b"\n", at + 1)
     return starts
+
+
+def _own_size(sym: Symbol, children: list[Symbol]) -> tuple[int, int]:
+    """(lines, bytes) of ``sym`` less the ranges of its children (those inside it)."""
+    lines, size = sym.end_line - sym.start_line + 1, sym.end_byte - sym.start_byte
+    for child in children:
+        if sym.start_byte <= child.start_byte < sym.end_byte:
+            lines -= child.end_line - child.start_line + 1
+            size -= child.end_byte - child.start_byte
+    return lines, size
 
 
 def _class_context(parent: Symbol | None) -> str:
@@ -118,14 +136,15 @@ def module_name(path: str) -> str:
 
 def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int) -> Chunk:
     """The whole file as one chunk; its embed text keeps only the docstring and top-level
-    code. Top-level symbols are left out entirely: they have chunks of their own, and an
-    outline of them made module chunks outrank the very symbols a query was about."""
+    code. Symbols are left out entirely: they have chunks of their own, and an outline of
+    them made module chunks outrank the very symbols a query was about. That includes symbols
+    with a parent declared elsewhere (Go methods, Rust impl items, C++ ``A::f``), which are
+    top-level code in the file."""
     start = 3 if blob.startswith(_BOM) else 0
     lines = blob[start:].decode("utf-8", errors="replace").split("\n")
     covered: set[int] = set()
     for sym in parsed.symbols:
-        if not sym.parent:
-            covered.update(range(sym.start_line, sym.end_line + 1))
+        covered.update(range(sym.start_line, sym.end_line + 1))
     top_level = "\n".join(line.removesuffix("\r") for no, line in enumerate(lines, 1) if no not in covered)
     name = module_name(path)
     header = _header(path, SymbolKind.MODULE, name, "", parsed.module_docstring)

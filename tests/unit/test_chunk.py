@@ -75,3 +75,14 @@ def test_module_chunk_is_named_by_its_dotted_path() -> None:
     module = chunk.chunks("r", "legacy/old_a.py", blob, parse.symbols(blob, "python"))[-1]
     assert (module.kind, module.name, module.qualified_name) == (
         SymbolKind.MODULE, "legacy.old_a", "legacy.old_a")
+
+
+def test_module_chunk_leaves_out_methods_declared_outside_their_type() -> None:
+    blob = (b"package shop\n\nvar Rate = 2\n\ntype Cart struct{ n int }\n\n"
+            b"func (c *Cart) Total() int {\n\treturn c.n * Rate\n}\n")
+    parsed = parse.symbols(blob, "go")
+    assert [(s.qualified_name, s.parent) for s in parsed.symbols] == [
+        ("shop.Cart", ""), ("shop.Cart.Total", "shop.Cart")]
+    module = chunk.chunks("r", "shop/cart.go", blob, parsed)[-1]
+    assert "var Rate = 2" in module.embed_text
+    assert "Total" not in module.embed_text and "c.n * Rate" not in module.embed_text
