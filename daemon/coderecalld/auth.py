@@ -184,9 +184,10 @@ def from_config(cfg: Config) -> Authenticator:
         raise ConfigError(
             f"auth.mode: server.listen {cfg.server.listen!r} is not a loopback address; set "
             "auth.mode = 'token' (with auth.tokens_file) or explicitly auth.mode = 'off'")
-    limiter = RateLimiter(cfg.auth.rate_per_s, cfg.auth.burst)
     if mode == AuthMode.OFF:
-        return Authenticator(AuthMode.OFF, limiter=limiter)
+        # One local principal: a rate limit would only throttle its own benchmark or agent.
+        return Authenticator(AuthMode.OFF)
+    limiter = RateLimiter(cfg.auth.rate_per_s, cfg.auth.burst)
     if not cfg.auth.tokens_file:
         raise ConfigError("auth.tokens_file: required when auth.mode = 'token'")
     return Authenticator(AuthMode.TOKEN, load_tokens(Path(cfg.auth.tokens_file)), limiter)

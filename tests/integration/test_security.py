@@ -422,3 +422,31 @@ def test_mutual_tls_requires_a_client_certificate(served: Served, tmp_path: Path
             plaintext.list_repos()
     finally:
         server.stop(0).wait()
+
+
+# --- command lines ------------------------------------------------------------------------------
+
+
+def test_cli_sends_the_token_from_flag_or_environment(served: Served, capsys, monkeypatch) -> None:
+    from coderecall import cli
+
+    assert cli.main(["--addr", served.addr, "--token", TOKENS["pay"], "repos", "--json"]) == 0
+    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == ["acme/pay"]
+    monkeypatch.setenv(cli.ENV_TOKEN, TOKENS["acme"])
+    assert cli.main(["--addr", served.addr, "repos", "--json"]) == 0
+    assert [r["name"] for r in json.loads(capsys.readouterr().out)] == ["acme/pay", "acme/web"]
+    monkeypatch.delenv(cli.ENV_TOKEN)
+    assert cli.main(["--addr", served.addr, "repos"]) == 1
+    assert "missing bearer token" in capsys.readouterr().err
+
+
+def test_serve_refuses_auth_off_on_a_network_address(tmp_path: Path, capsys) -> None:
+    from coderecalld import cli as daemon_cli
+    from coderecalld.errors import ConfigError
+
+    argv = ["serve", "--repo", str(tmp_path), "--data-dir", str(tmp_path / "d"), "--listen", "0.0.0.0:0"]
+    assert daemon_cli.main(argv) == 2
+    assert "auth.mode: server.listen '0.0.0.0:0' is not a loopback address" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()  # refused before anything was opened or indexed
+    with pytest.raises(ConfigError, match="not loopback"):
+        build_server(object(), "0.0.0.0:0")
