@@ -110,11 +110,12 @@
   name: (_) @name
   body: (statement_block) @body) @definition.module
 
+; `module Foo {}`; an ambient `declare module "pkg" {}` is named without its quotes
 (module
-  name: (_) @name
+  name: [(identifier) @name (nested_identifier) @name (string (string_fragment) @name)]
   body: (statement_block) @body) @definition.module
 
-; --- `export` (and `export default`) widens the range ---------------------------------
+; --- `export`, `export default` and `declare` widen the range ---------------------------
 
 (export_statement
   declaration: [
@@ -131,32 +132,66 @@
   ]) @definition.function
 
 (export_statement
-  declaration: [
-    (class_declaration name: (type_identifier) @name)
-    (abstract_class_declaration name: (type_identifier) @name)
-  ]) @definition.class
-
-(export_statement
   decorator: (decorator) @decorator
   declaration: [
     (class_declaration name: (type_identifier) @name)
     (abstract_class_declaration name: (type_identifier) @name)
   ])
 
-(export_statement
-  declaration: (interface_declaration name: (type_identifier) @name)) @definition.interface
+; Each pattern below matches `declare X`, `export X` and `export declare X`.
+([
+  (ambient_declaration [
+    (class_declaration name: (type_identifier) @name)
+    (abstract_class_declaration name: (type_identifier) @name)
+  ])
+  (export_statement declaration: [
+    (class_declaration name: (type_identifier) @name)
+    (abstract_class_declaration name: (type_identifier) @name)
+    (ambient_declaration [
+      (class_declaration name: (type_identifier) @name)
+      (abstract_class_declaration name: (type_identifier) @name)
+    ])
+  ])
+] @definition.class)
 
-(export_statement
-  declaration: (type_alias_declaration name: (type_identifier) @name)) @definition.type_alias
+([
+  (ambient_declaration (interface_declaration name: (type_identifier) @name))
+  (export_statement declaration: [
+    (interface_declaration name: (type_identifier) @name)
+    (ambient_declaration (interface_declaration name: (type_identifier) @name))
+  ])
+] @definition.interface)
 
-(export_statement
-  declaration: (enum_declaration name: (identifier) @name)) @definition.enum
+([
+  (ambient_declaration (type_alias_declaration name: (type_identifier) @name))
+  (export_statement declaration: [
+    (type_alias_declaration name: (type_identifier) @name)
+    (ambient_declaration (type_alias_declaration name: (type_identifier) @name))
+  ])
+] @definition.type_alias)
 
-(export_statement
-  declaration: [
+([
+  (ambient_declaration (enum_declaration name: (identifier) @name))
+  (export_statement declaration: [
+    (enum_declaration name: (identifier) @name)
+    (ambient_declaration (enum_declaration name: (identifier) @name))
+  ])
+] @definition.enum)
+
+([
+  (ambient_declaration [
     (internal_module name: (_) @name)
-    (module name: (_) @name)
-  ]) @definition.module
+    (module name: [(identifier) @name (nested_identifier) @name (string (string_fragment) @name)])
+  ])
+  (export_statement declaration: [
+    (internal_module name: (_) @name)
+    (module name: [(identifier) @name (nested_identifier) @name (string (string_fragment) @name)])
+    (ambient_declaration [
+      (internal_module name: (_) @name)
+      (module name: [(identifier) @name (nested_identifier) @name (string (string_fragment) @name)])
+    ])
+  ])
+] @definition.module)
 
 ; --- references -----------------------------------------------------------------------
 
