@@ -146,6 +146,8 @@ class Service:
         if (row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path)
                 or classify.excluded(path, self.cfg.index.exclude)):
             raise NotFound(f"{path}: no such file at {commit[:12]}")  # as mirror.read_path says
+        if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
+            raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes")
         source = blob.decode("utf-8", errors="replace").removeprefix("\ufeff")
         lines = redact.text(source, path)[0].splitlines(keepends=True)
         if start_line > len(lines):

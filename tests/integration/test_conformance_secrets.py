@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from prometheus_client import REGISTRY
 from conformance_cases import build, commit_all, daemon, expected, indexed_paths, points, stored_paths
 
 from coderecalld.config import RepoConfig
@@ -70,7 +71,9 @@ def test_25_secrets_in_index(tmp_path: Path, caplog: pytest.LogCaptureFixture) -
         (repo_dir / "secrets" / "more.py").write_text("TOKEN = 'CANARY-0009'\n")
         (repo_dir / "src" / "cfg.py").write_text("API_TOKEN = 'CANARY-0010-zQ8xW3'\n")
         second = commit_all(repo_dir, "more credentials")
+        before = _redacted_total()
         report = running.jobs.run_now("c25")
+        assert _redacted_total() >= before + 1  # src/cfg.py's API_TOKEN (module + text chunk)
         assert report.commit == second
         assert running.ledger.file("c25", "keys/deploy.key").reason == "sensitive"
         assert running.ledger.file("c25", "secrets/more.py").reason == "sensitive"
@@ -97,3 +100,10 @@ def test_25_secrets_in_index(tmp_path: Path, caplog: pytest.LogCaptureFixture) -
         for where, text in (("answers", answered), ("payloads", payloads), ("embedder", sent),
                             ("logs", caplog.text)):
             assert not [c for c in canaries if c in text], where
+
+
+def _redacted_total() -> float:
+    """``coderecall_secrets_redacted_total`` summed over its ``type`` label."""
+    return sum(sample.value for metric in REGISTRY.collect()
+               if metric.name == "coderecall_secrets_redacted"
+               for sample in metric.samples if sample.name.endswith("_total"))
