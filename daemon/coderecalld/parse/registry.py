@@ -43,6 +43,8 @@ class LanguageSpec:
         separator: joins the segments of a qualified name (``"::"`` for Rust).
         interpreters: ``#!`` interpreter names (version suffix ignored) that select this
             language for a file whose name does not.
+        extra_tags: more queries appended to ``tags_path`` (JSX references, shared by the
+            JavaScript and TSX queries).
     """
 
     name: str
@@ -53,17 +55,19 @@ class LanguageSpec:
     doc_style: str = "plain"
     separator: str = "."
     interpreters: tuple[str, ...] = ()
+    extra_tags: tuple[str, ...] = ()
 
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python",
                  interpreters=("python",)),
     LanguageSpec("javascript", "javascript", (".js", ".mjs", ".cjs", ".jsx"), "queries/javascript/tags.scm",
-                 doc_style="comment"),
+                 doc_style="comment", extra_tags=("queries/jsx/tags.scm",)),
     # .ts must get the TypeScript grammar (`<T>x` casts) and .tsx the TSX one (JSX): one query.
     LanguageSpec("typescript", "typescript", (".ts", ".mts", ".cts"), "queries/typescript/tags.scm",
                  doc_style="comment"),
-    LanguageSpec("tsx", "tsx", (".tsx",), "queries/typescript/tags.scm", doc_style="comment"),
+    LanguageSpec("tsx", "tsx", (".tsx",), "queries/typescript/tags.scm", doc_style="comment",
+                 extra_tags=("queries/jsx/tags.scm",)),
     LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment"),
     LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment"),
     LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::"),
@@ -140,5 +144,6 @@ def language(name: str) -> Language:
 def tags_query(name: str) -> Query:
     """The compiled tags query of a supported language id (cached; compiling takes ms)."""
     spec = spec_for(name)
-    source = resources.files("coderecalld.parse").joinpath(spec.tags_path).read_text("utf-8")
+    package = resources.files("coderecalld.parse")
+    source = "\n".join(package.joinpath(path).read_text("utf-8") for path in (spec.tags_path, *spec.extra_tags))
     return Query(language(name), source)
