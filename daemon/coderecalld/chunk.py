@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import replace
+from itertools import accumulate
 from pathlib import PurePosixPath
 
 from coderecalld import chunk_split
@@ -37,14 +38,14 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
     """Chunks of one parsed source file: each symbol (and the parts of an oversized one),
     then one module chunk.
 
-    A symbol whose own code (less its nested symbols, which have chunks of their own) is
-    longer than ``max_lines`` lines or ``max_chunk_chars`` characters keeps its chunk (its
-    whole range, so exact lookups answer the whole symbol; its ``embed_text`` holds the first
-    part) and gets parts ``name#part2``, ``name#part3``, ... cut only where a statement of its
-    body starts (``chunk_split``). A class that is long only because of its methods is not
-    split: parts would repeat the methods' chunks. Ordinals number chunks that share a
-    qualified name (overloads, redefinitions) in source order, so every chunk gets a
-    distinct point id.
+    A symbol whose own code (less its nested symbols, which have chunks of their own, and
+    less blank and comment lines) is longer than ``max_lines`` lines or ``max_chunk_chars``
+    bytes keeps its chunk (its whole range, so exact lookups answer the whole symbol; its
+    ``embed_text`` holds the first part) and gets parts ``name#part2``, ``name#part3``, ...
+    cut only where a statement of its body starts (``chunk_split``). A class that is long
+    only because of its methods is not split: parts would repeat the methods' chunks.
+    Ordinals number chunks that share a qualified name (overloads, redefinitions) in source
+    order, so every chunk gets a distinct point id.
     """
     by_name = {s.qualified_name: s for s in parsed.symbols}
     starts = line_starts(blob)
@@ -55,11 +56,10 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
     out = []
     for sym in parsed.symbols:
         context = _class_context(by_name.get(sym.parent)) if sym.parent else ""
-        lines, chars = _own_size(sym, children[sym.qualified_name])
-        oversized = lines > max_lines or chars > max_chunk_chars
-        budget = (max_lines, max_chunk_chars) if oversized else (1 << 30, 1 << 30)
-        for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context, (max_chars, *budget)):
-            out.append(replace(c, ordinal=seen[c.qualified_name]))
+        oversized = _oversized(blob, starts, sym, children[sym.qualified_name], max_lines, max_chunk_chars)
+        budget = (max_chars, max_lines, max_chunk_chars) if oversized else (max_chars, 0, 0)
+        for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context, budget):
+            out.append(replace(c, ordinal=seen[c.qualified_name]) if seen[c.qualified_name] else c)
             seen[c.qualified_name] += 1
     module = _module_chunk(repo, path, blob, parsed, max_chars)
     # The module may share its name with a symbol (def broken() in broken.py): ordinals
@@ -70,22 +70,30 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
 
 def line_starts(blob: bytes) -> list[int]:
     """Byte offset where each line starts (a trailing ``\\n`` does not start a line)."""
-    starts = [0]
-    at = blob.find(b"\n")
-    while at != -1 and at + 1 < len(blob):
-        starts.append(at + 1)
-        at = blob.find(b"\n", at + 1)
+    starts = [0, *accumulate(len(line) + 1 for line in blob.split(b"\n"))]
+    starts.pop()  # one past the end
+    if len(starts) > 1 and starts[-1] == len(blob):  # after a final newline
+        starts.pop()
     return starts
 
 
-def _own_size(sym: Symbol, children: list[Symbol]) -> tuple[int, int]:
-    """(lines, bytes) of ``sym`` less the ranges of its children (those inside it)."""
-    lines, size = sym.end_line - sym.start_line + 1, sym.end_byte - sym.start_byte
+def _oversized(blob: bytes, starts: list[int], sym: Symbol, children: list[Symbol],
+               max_lines: int, max_chars: int) -> bool:
+    """Whether the symbol's own code -- its lines less its children's, blank lines and comment
+    lines -- is over ``max_lines`` lines or ``max_chars`` bytes."""
+    if sym.end_line - sym.start_line < max_lines and sym.end_byte - sym.start_byte <= max_chars:
+        return False
+    covered: set[int] = set()
     for child in children:
         if sym.start_byte <= child.start_byte < sym.end_byte:
-            lines -= child.end_line - child.start_line + 1
-            size -= child.end_byte - child.start_byte
-    return lines, size
+            covered.update(range(child.start_line, child.end_line + 1))
+    lines = size = 0
+    for no in range(sym.start_line, sym.end_line + 1):
+        start, end = starts[no - 1], starts[no] if no < len(starts) else len(blob)
+        code = blob[start:end].strip()
+        if no not in covered and code and not code.startswith((b"#", b"//", b"/*", b"*")):
+            lines, size = lines + 1, size + end - start
+    return lines > max_lines or size > max_chars
 
 
 def _class_context(parent: Symbol | None) -> str:
@@ -98,13 +106,16 @@ def _class_context(parent: Symbol | None) -> str:
 
 def _symbol_chunks(repo: str, path: str, blob: bytes, starts: list[int], parsed: ParsedFile,
                    sym: Symbol, context: str, budget: tuple[int, int, int]) -> list[Chunk]:
+    """The symbol's chunk, then its parts when ``budget`` (max_chars, max_lines,
+    max_chunk_chars) has a line budget (0: not oversized)."""
     max_chars, max_lines, max_chunk_chars = budget
-    first_line_start = starts[sym.start_line - 1]
-    full = blob[first_line_start:sym.end_byte].decode("utf-8", errors="replace")
-    cuts = chunk_split.part_starts(full.split("\n"), parsed.language, max_lines, max_chunk_chars)
+    cuts: list[int] = []
+    if max_lines:
+        full = blob[starts[sym.start_line - 1]:sym.end_byte].decode("utf-8", errors="replace")
+        cuts = chunk_split.part_starts(full.split("\n"), parsed.language, max_lines, max_chunk_chars)
     bounds = [sym.start_byte, *(starts[sym.start_line - 1 + row] for row in cuts), sym.end_byte]
     text = blob[sym.start_byte:sym.end_byte].decode("utf-8", errors="replace")
-    head = blob[bounds[0]:bounds[1]].decode("utf-8", errors="replace")
+    head = blob[bounds[0]:bounds[1]].decode("utf-8", errors="replace") if cuts else text
     header = _header(path, sym.kind, sym.qualified_name, sym.signature, sym.docstring, context)
     whole = Chunk(
         repo=repo, path=path, language=parsed.language, kind=sym.kind, name=sym.name,

@@ -36,15 +36,11 @@ def table(chunks: list[Chunk]) -> list[tuple[str, str, int, int]]:
 def test_parts_start_at_body_statements_with_exact_ranges() -> None:
     chunks = chunk.chunks("r", "inv.py", SOURCE, parse.symbols(SOURCE, "python"), max_lines=5)
     assert table(chunks) == [
-        ("class", "Invoice", 1, 22),
-        ("class", "Invoice#part2", 6, 9),  # the header keeps its docstring
-        ("class", "Invoice#part3", 10, 13),  # comment goes with the statement below
-        ("class", "Invoice#part4", 14, 17),  # never between `if` and `else`
-        ("class", "Invoice#part5", 18, 22),  # never between decorator and def; nor in ( )
-        ("method", "Invoice.total", 6, 22),
-        ("method", "Invoice.total#part2", 10, 13),
-        ("method", "Invoice.total#part3", 14, 17),
-        ("method", "Invoice.total#part4", 18, 22),
+        ("class", "Invoice", 1, 22),  # 5 lines of its own: its method has chunks already
+        ("method", "Invoice.total", 6, 22),  # 14 lines of its own (inner has 3)
+        ("method", "Invoice.total#part2", 10, 13),  # comment goes with the statement below
+        ("method", "Invoice.total#part3", 14, 17),  # never between `if` and `else`
+        ("method", "Invoice.total#part4", 18, 22),  # never between decorator and def; nor in ( )
         ("function", "Invoice.total.inner", 18, 20),
         ("module", "inv", 1, 22),
     ]
@@ -52,18 +48,27 @@ def test_parts_start_at_body_statements_with_exact_ranges() -> None:
         assert c.text == SOURCE[c.start_byte:c.end_byte].decode()
         assert c.start_line == 1 + SOURCE[:c.start_byte].count(b"\n")
         assert c.end_line - c.start_line == SOURCE[c.start_byte:c.end_byte].rstrip(b"\n").count(b"\n")
-    part = chunks[6]
-    assert part.text == "        # about y\n        y = \"\"\"\n        text at body indentation\n        \"\"\"\n"
+    part = chunks[2]
+    assert part.text == ('        # about y\n        y = """\n'
+                         '        text at body indentation\n        """\n')
     assert (part.name, part.docstring, part.call_sites, part.ordinal) == ("total#part2", "", (), 0)
     # Callers name the whole method, never a part: every call site stays on it.
-    assert [s.name for s in chunks[5].call_sites] == ["audit"]
+    assert [s.name for s in chunks[1].call_sites] == ["audit"]
     # The whole method embeds its first part only, under its class header.
-    assert chunks[5].embed_text == (
+    assert chunks[1].embed_text == (
         "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total\ndef total(self)\n"
         "def total(self):\n        x = [\n            1,\n        ]\n")
-    assert chunks[8].embed_text.startswith(
+    assert chunks[4].embed_text.startswith(
         "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total#part4\n"
         "def total(self)\n        @dec\n")
+
+
+def test_a_class_with_much_code_of_its_own_is_split() -> None:
+    blob = ("class Config:\n    \"\"\"Settings.\"\"\"\n" + "".join(f"    k{i} = {i}\n" for i in range(8))
+            + "    def f(self):\n        return 1\n").encode()
+    chunks = chunk.chunks("r", "c.py", blob, parse.symbols(blob, "python"), max_lines=6)
+    assert table(chunks) == [("class", "Config", 1, 12), ("class", "Config#part2", 7, 12),
+                             ("method", "Config.f", 11, 12), ("module", "c", 1, 12)]
 
 
 def test_symbols_within_budget_are_not_split() -> None:
@@ -74,7 +79,8 @@ def test_symbols_within_budget_are_not_split() -> None:
 
 
 def test_a_statement_bigger_than_the_budget_stays_whole() -> None:
-    blob = ("def f():\n    a = 1\n    table = {\n" + "        'k': 1,\n" * 30 + "    }\n    return table\n").encode()
+    body = "    a = 1\n    table = {\n" + "        'k': 1,\n" * 30 + "    }\n    return table\n"
+    blob = ("def f():\n" + body).encode()
     chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_lines=10)
     assert table(chunks)[:3] == [("function", "f", 1, 35), ("function", "f#part2", 3, 34),
                                  ("function", "f#part3", 35, 35)]
