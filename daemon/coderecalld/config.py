@@ -83,9 +83,10 @@ class IndexConfig:
     ``exclude``: glob patterns (fnmatch, ``**`` allowed) of repo paths never indexed.
     ``sync_interval_s``: seconds between re-syncs in ``serve``; ``sync_jitter_s`` random
     extra delay so many repos don't fetch at once.
-    ``max_chunk_lines``/``max_chunk_chars``: a symbol or text section larger than either is
-    oversized: a symbol also gets parts cut between statements, a section line windows.
-    At 150 lines, 88 of the 58,810 functions and methods of the Python 3.11 stdlib are split.
+    ``max_chunk_lines``/``max_chunk_chars``: a text section, or a symbol's own code (less
+    nested symbols, blank and comment lines), larger than either is oversized: the symbol
+    also gets parts cut between statements, the section becomes line windows. At 150 lines
+    and 8,000 bytes, 42 of the Python 3.11 stdlib's 71,931 symbols are split (82 parts).
     """
 
     max_file_bytes: int = 1_000_000
