@@ -33,19 +33,31 @@ ENTROPY_MIN_CHARS = 20
 ENTROPY_BITS = 4.0
 HIGH_ENTROPY = "High Entropy String"
 PRIVATE_KEY = "Private Key"
-#: Lines longer than this are cut for scanning (minified files): detectors are per line.
+#: Lines longer than this are scanned in overlapping windows (detectors are per line and
+#: some of their patterns backtrack).
 MAX_SCAN_LINE_CHARS = 4000
 
 _SKIP_PLUGINS = frozenset({"Public IP (ipv4)"})
-# Cheap whole-line prefilter: a line matching none of these matches no detector: the
+# Cheap whole-line prefilter: a line passing none of these checks matches no detector: the
 # keywords are detect-secrets' KeywordDetector denylist and the other plugins' anchors;
 # every token format it knows is a run of 12+ characters with a digit, or 23+ without
 # (a quoted string needs 23 characters to exceed the 4.5-bit base64 entropy limit).
+# Substring tests on the lowered line: an ignore-case regex alternation cost 35 us a line.
+_KEYWORDS = ("pass", "pwd", "secret", "contrase", "private", "auth", "cloudant", "softlayer",
+             "token", "credential", *(f"{p}{sep}key" for p in (
+                 "api", "service", "account", "db", "database", "priv", "client", "access")
+                 for sep in ("", "_")))
 _RUN = r"A-Za-z0-9+/=_\-"
-_CANDIDATE = re.compile(
-    r"(?i)pass|pwd|secret|contrase|private|auth|cloudant|softlayer|token|credential|"
-    r"(?:api|service|account|db|database|priv|client|access)_?key|://\S*@|"
-    rf"(?<![{_RUN}])(?:(?=[{_RUN}]{{12}})[A-Za-z+/=_\-]*\d|[{_RUN}]{{23}})")
+_RUN_WITH_DIGIT = re.compile(rf"(?<![{_RUN}])(?=[{_RUN}]{{12}})[A-Za-z+/=_\-]*\d")
+_RUN_LONG = re.compile(rf"[{_RUN}]{{23}}")
+
+
+def _candidate(line: str) -> bool:
+    lowered = line.lower()
+    return (any(k in lowered for k in _KEYWORDS) or ("://" in line and "@" in line)
+            or bool(_RUN_WITH_DIGIT.search(line) or _RUN_LONG.search(line)))
+
+
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9+/_\-]")
 # Our own entropy check reads runs without "=" (``KEY=value`` is two tokens) and without
 # "/" (paths), so it never fires on an assignment or a path; quoted base64 with "/" is
@@ -100,9 +112,13 @@ def _widen(line: str, value: str) -> str:
 def line_findings(line: str, path: str = "") -> tuple[tuple[str, str], ...]:
     """``(type, value)`` of every secret on one line (without the PEM-block rule).
 
-    Cached: a module chunk repeats the lines of its symbols' chunks."""
-    line = line[:MAX_SCAN_LINE_CHARS]
-    if not _CANDIDATE.search(line):
+    Cached: a module chunk repeats the lines of its symbols' chunks. A line longer than
+    ``MAX_SCAN_LINE_CHARS`` is scanned in overlapping windows of that size."""
+    if len(line) > MAX_SCAN_LINE_CHARS:
+        step = MAX_SCAN_LINE_CHARS - 200
+        windows = (line[i:i + MAX_SCAN_LINE_CHARS] for i in range(0, len(line), step))
+        return tuple(dict.fromkeys(f for w in windows for f in line_findings(w, path)))
+    if not _candidate(line):
         return ()
     found: dict[str, str] = {}
     for plugin in _plugins():
@@ -129,27 +145,40 @@ def text(source: str, path: str = "") -> tuple[str, Counter[str]]:
 def _scan(source: str, path: str) -> tuple[str, Counter[str], dict[str, str]]:
     counts: Counter[str] = Counter()
     values: dict[str, str] = {}
-    out = []
-    in_key = False
-    for line in source.splitlines(keepends=True):
-        if in_key:
+    lines = source.splitlines(keepends=True)
+    keys = _pem_bodies(lines) if "PRIVATE KEY" in source else set()
+    for i, line in enumerate(lines):
+        if i in keys:
             body = line.rstrip("\r\n")
-            in_key = not _PEM_END.search(line)
-            if in_key and body.strip():
-                counts[PRIVATE_KEY] += 1
-                values[body.strip()] = PRIVATE_KEY
-                out.append(MARKER.format(PRIVATE_KEY) + line[len(body):])
-                continue
-        elif _PEM_BEGIN.search(line) and not _PEM_END.search(line):
-            in_key = True
-        for kind, value in sorted(line_findings(line, path), key=lambda kv: -len(kv[1])):
+            counts[PRIVATE_KEY] += 1
+            values[body.strip()] = PRIVATE_KEY
+            lines[i] = MARKER.format(PRIVATE_KEY) + line[len(body):]
+            continue
+        found = line_findings(line, path)
+        if not found:
+            continue
+        for kind, value in sorted(found, key=lambda kv: -len(kv[1])):
             n = line.count(value)
             if n:
                 counts[kind] += n
                 values[value] = kind
                 line = line.replace(value, MARKER.format(kind))
-        out.append(line)
-    return "".join(out), counts, values
+        lines[i] = line
+    return ("".join(lines) if counts else source), counts, values
+
+
+def _pem_bodies(lines: list[str]) -> set[int]:
+    """Indexes of the lines between a ``BEGIN ... PRIVATE KEY`` line and its ``END`` line."""
+    bodies: set[int] = set()
+    in_key = False
+    for i, line in enumerate(lines):
+        if in_key:
+            in_key = not _PEM_END.search(line)
+            if in_key and line.strip():
+                bodies.add(i)
+        elif "PRIVATE KEY" in line and _PEM_BEGIN.search(line) and not _PEM_END.search(line):
+            in_key = True
+    return bodies
 
 
 def _apply(field: str, values: dict[str, str], path: str) -> str:
