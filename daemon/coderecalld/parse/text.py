@@ -100,11 +100,17 @@ def callee(blob: bytes, node: Node) -> str:
     ``os.path.join`` -> ``"os.path.join"``; ``handlers[key]`` -> ``"key"``; ``a.b().c`` -> ``"c"``.
     A ``::`` path is dotted too: ``Beta::default`` -> ``"Beta.default"``. Space elsewhere
     separates words: TypeScript's ``await a.b<T>()`` has callee ``await a.b``, giving ``"b"``.
+    A node that is a whole call (Java's ``method_invocation`` has no callee node; ``f(x)(y)``)
+    is named by its text before the ``arguments``, else by its ``name`` field:
+    ``Optional.empty()`` -> ``"Optional.empty"``, ``names.stream().filter(p)`` -> ``"filter"``.
     """
-    written = _AROUND_DOT.sub(".", text(blob, node))
+    args = node.child_by_field_name("arguments")
+    end = args.start_byte if args is not None else node.end_byte
+    written = _AROUND_DOT.sub(".", blob[node.start_byte : end].decode("utf-8"))
     if all(part.isidentifier() for part in written.split(".")):
         return written
-    last = _last_identifier(node)
+    last = node.child_by_field_name("name") if args is not None else None
+    last = last if last is not None else _last_identifier(node)
     return text(blob, last) if last is not None else ""
 
 

@@ -57,8 +57,8 @@
 
 ; --- references -----------------------------------------------------------------------
 
-(method_invocation
-  name: (identifier) @name) @reference.call
+; The whole invocation is the callee: `Optional.empty()` calls "Optional.empty" (text.callee).
+(method_invocation) @name @reference.call
 
 ; `new Repository<String>()` calls `Repository`, not its type argument.
 (object_creation_expression
