@@ -1,0 +1,180 @@
+"""``coderecall-mcp``: a thin MCP bridge from coding agents to a coderecalld.
+
+::
+
+    coderecall-mcp [--addr HOST:PORT] [--token T] [--timeout S]
+                   [--transport stdio|http] [--host H] [--port N] [--catalog]
+
+Six read-only tools, each a call or three of ``coderecall.Client`` (the bridge never
+touches the index itself): ``search_code``, ``find_symbol``, ``find_callers``,
+``get_card``, ``read_symbol``, ``list_repos``. Answers are compact JSON (also sent as
+structured content) with ``repo:path:start-end`` citations (call sites:
+``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
+named in ``more`` with how to ask for it. Daemon errors become tool errors
+(``isError``) with the daemon's message; the bridge keeps running.
+
+The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else
+``127.0.0.1:50551``; the bearer token ``--token``, else ``$CODERECALL_TOKEN``.
+``--transport http`` serves streamable HTTP at ``http://HOST:PORT/mcp``.
+``--catalog`` prints the tool catalog (what an agent loads into its context) and its
+approximate size in tokens (characters / 4), then exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from typing import Any
+
+import anyio
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.tools import Tool
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+
+from coderecall import _mcp_results as results
+from coderecall._client import DEFAULT_ADDR, Client
+from coderecall._errors import CodeRecallError, UnavailableError
+from coderecall.cli import ENV_ADDR, ENV_TOKEN, resolve_addr
+
+BUDGET_CHARS = results.BUDGET_CHARS
+PROG = "coderecall-mcp"
+_READ_ONLY = ToolAnnotations(read_only_hint=True)
+# Transport failures as grpc words them (connection refused, DNS, no route): the daemon
+# is not there, as opposed to a daemon answering UNAVAILABLE because its store is down.
+_UNREACHABLE = ("failed to connect", "connection refused", "dns resolution failed",
+                "no route to host", "connect failed", "socket closed")
+
+
+def build_server(client: Client) -> MCPServer:
+    """The MCP server with the six tools, answering through ``client``."""
+    def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
+        try:
+            payload = call()
+        except CodeRecallError as exc:
+            return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
+                                  is_error=True)
+        return CallToolResult(content=[TextContent(type="text", text=results.dumps(payload))],
+                              structured_content=payload)
+
+    def search_code(query: str, limit: int = 10, repo: str = "", language: str = "",
+                    path_prefix: str = "") -> CallToolResult:
+        """Hybrid (meaning + keyword) search for functions, classes and methods. Best first;
+        an exact identifier in the query is pinned first."""
+        return answer(lambda: results.fit(
+            {}, "results",
+            [results.symbol(h) for h in client.search(query, limit=limit, repo=repo, language=language,
+                                                      path_prefix=path_prefix)],
+            "call again with repo=, path_prefix= or a narrower query"))
+
+    def find_symbol(name: str, prefix: bool = False, repo: str = "") -> CallToolResult:
+        """Definitions named name or qualified name (Class.method), case-insensitive;
+        prefix=true: names starting with name."""
+        def run() -> dict[str, Any]:
+            hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=50)
+            return results.fit({}, "results", [results.symbol(h) for h in hits],
+                               "call again with repo= or a longer name", unknown_rest=len(hits) == 50)
+        return answer(run)
+
+    def find_callers(name: str, repo: str = "") -> CallToolResult:
+        """Call sites of a function or method (matched by name): where, and the calling symbol."""
+        def run() -> dict[str, Any]:
+            sites = client.find_callers(name, repo=repo, limit=100)
+            return results.fit({}, "results", [results.call_site(s) for s in sites],
+                               "call again with repo=", unknown_rest=len(sites) == 100)
+        return answer(run)
+
+    def get_card(name: str, repo: str = "") -> CallToolResult:
+        """One symbol at a glance: signature, docstring, source excerpt, methods of a class,
+        up to 5 call sites. Several matches: candidates to narrow with repo or Class.method."""
+        # Composed client-side (FindSymbols + ReadSymbol + FindCallers); switches to the
+        # GetCard RPC once the daemon has it.
+        return answer(lambda: results.card(client, name, repo))
+
+    def read_symbol(repo: str, path: str, start_line: int, end_line: int) -> CallToolResult:
+        """Source lines start_line..end_line (1-based, inclusive) of a file at the indexed commit."""
+        return answer(lambda: results.source(client, repo, path, start_line, end_line))
+
+    def list_repos() -> CallToolResult:
+        """Indexed repositories: state, indexed commit, counts."""
+        return answer(lambda: {"repos": [results.repo_row(r) for r in client.list_repos()]})
+
+    tools = [_tool(fn) for fn in (search_code, find_symbol, find_callers, get_card, read_symbol, list_repos)]
+    return MCPServer("coderecall", version=_version(), tools=tools, log_level="WARNING",
+                     instructions="Code index: search before writing code; cite repo:path:lines.")
+
+
+def _version() -> str:
+    try:
+        return metadata.version("coderecall")
+    except metadata.PackageNotFoundError:  # running from a source tree
+        return ""
+
+
+def _tool(fn: Callable[..., CallToolResult]) -> Tool:
+    tool = Tool.from_function(fn, description=" ".join((fn.__doc__ or "").split()), annotations=_READ_ONLY)
+    # pydantic's "title" on the schema and every property repeats the names: tokens for nothing.
+    return tool.model_copy(update={"parameters": _untitled(tool.parameters)})
+
+
+def _untitled(schema: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in schema.items() if k != "title"}
+    if "properties" in out:
+        out["properties"] = {name: _untitled(prop) for name, prop in out["properties"].items()}
+    return out
+
+
+def error_message(exc: CodeRecallError) -> str:
+    """What the agent reads when a call fails: the daemon's message, or that it is down."""
+    if isinstance(exc, UnavailableError) and any(w in exc.details.lower() for w in _UNREACHABLE):
+        return f"coderecalld is not reachable at {exc.addr} (is it running?)"
+    if isinstance(exc, UnavailableError):
+        return str(exc)
+    hint = " (list_repos shows what is indexed)" if exc.code == "NOT_FOUND" else ""
+    return f"{exc.code}: {exc.details}{hint}"
+
+
+async def catalog(server: MCPServer) -> list[dict[str, Any]]:
+    """The tools as an MCP client lists them (``tools/list``), in wire form."""
+    return [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in await server.list_tools()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the bridge until the client disconnects (stdio) or it is interrupted (http)."""
+    args = _parser().parse_args(argv)
+    addr = resolve_addr(args.addr, None, os.environ)
+    token = args.token or os.environ.get(ENV_TOKEN, "")
+    with Client(addr, timeout_s=args.timeout, token=token) as client:
+        server = build_server(client)
+        if args.catalog:
+            tools = anyio.run(catalog, server)
+            print(json.dumps(tools, indent=1))
+            size = len(json.dumps(tools, separators=(",", ":")))  # as sent
+            print(f"{size} characters, ~{size // 4} tokens", file=sys.stderr)
+        elif args.transport == "http":
+            server.run("streamable-http", host=args.host, port=args.port)
+        else:
+            server.run("stdio")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="MCP bridge to a coderecalld code index.")
+    parser.add_argument("--addr", metavar="HOST:PORT",
+                        help=f"daemon address (default: ${ENV_ADDR}, then {DEFAULT_ADDR})")
+    parser.add_argument("--token", metavar="TOKEN", default="", help=f"bearer token (default: ${ENV_TOKEN})")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30.0,
+                        help="per-call deadline (default: 30)")
+    parser.add_argument("--transport", choices=("stdio", "http"), default="stdio",
+                        help="stdio (default) or streamable HTTP")
+    parser.add_argument("--host", default="127.0.0.1", help="HTTP bind address (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (default: 8000)")
+    parser.add_argument("--catalog", action="store_true", help="print the tool catalog and its size, then exit")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

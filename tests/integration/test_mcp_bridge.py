@@ -1,0 +1,233 @@
+"""``coderecall-mcp`` for real: a live daemon on two pygit2-built repos, the bridge as a
+subprocess, the official MCP client over stdio; every tool, its citations and its budget.
+
+Dense vectors are off (lexical search answers the queries used here), which keeps the
+module at a few seconds."""
+
+from __future__ import annotations
+
+import json
+import socket
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp_types import CallToolResult
+
+from coderecall.mcp_server import BUDGET_CHARS
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.server.app import build_server
+from gitfixtures import GitRepo
+from integration.test_daemon_e2e import BILLING, CLI, MONEY
+
+LEDGER = '''\
+def round_money(value):
+    """Round half up to whole cents."""
+    return int(value * 100 + 0.5) / 100
+
+
+def settle(amount):
+    return round_money(amount)
+'''
+
+LONG = "def long_report():\n    total = 0\n" + "".join(f"    total += {i}\n" for i in range(57)) + "    return total\n"
+
+ENTRIES = 120  # ledger_entry_000..119: more than one answer's budget holds
+HELPERS = "".join(
+    f'def ledger_entry_{i:03}(amount: float, account: str) -> float:\n'
+    f'    """Book ledger entry number {i:03} against an account."""\n'
+    f'    return amount\n\n' for i in range(ENTRIES))
+
+
+@dataclass
+class Bridge:
+    portal: BlockingPortal
+    session: ClientSession
+
+    def call(self, tool: str, **arguments: Any) -> CallToolResult:
+        return self.portal.call(self.session.call_tool, tool, arguments)
+
+    def ok(self, tool: str, **arguments: Any) -> dict[str, Any]:
+        result = self.call(tool, **arguments)
+        assert not result.is_error, result.content
+        text = result.content[0].text  # type: ignore[union-attr]
+        assert len(text) <= BUDGET_CHARS
+        assert json.loads(text) == result.structured_content
+        return result.structured_content or {}
+
+    def error(self, tool: str, **arguments: Any) -> str:
+        result = self.call(tool, **arguments)
+        assert result.is_error
+        return result.content[0].text  # type: ignore[union-attr]
+
+
+def _command() -> tuple[str, list[str]]:
+    script = Path(sys.executable).with_name("coderecall-mcp")
+    return str(script), []
+
+
+@contextmanager
+def bridge(addr: str, err: Path) -> Iterator[Bridge]:
+    command, args = _command()
+    params = StdioServerParameters(command=command, args=[*args, "--addr", addr])
+    with ExitStack() as stack:
+        portal = stack.enter_context(start_blocking_portal())
+        errlog = stack.enter_context(err.open("w"))
+        read, write = stack.enter_context(portal.wrap_async_context_manager(stdio_client(params, errlog)))
+        session = stack.enter_context(portal.wrap_async_context_manager(ClientSession(read, write)))
+        portal.call(session.initialize)
+        yield Bridge(portal, session)
+
+
+@pytest.fixture(scope="module")
+def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
+    tmp_path = tmp_path_factory.mktemp("mcp")
+    shop = GitRepo(tmp_path / "shop")
+    shop.commit({"app/__init__.py": "", "app/money.py": MONEY, "app/billing.py": BILLING,
+                 "app/cli.py": CLI}, "initial")
+    ledger = GitRepo(tmp_path / "ledger")
+    ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG},
+                  "initial")
+    cfg = Config(data_dir=tmp_path / "data",
+                 repos=(RepoConfig("shop", str(shop.path), "main"), RepoConfig("ledger", str(ledger.path), "main")),
+                 embedding=EmbeddingConfig(enabled=False),
+                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
+    daemon = Daemon.open(cfg)
+    for repo_cfg in cfg.repos:
+        daemon.jobs.run_now(repo_cfg.name)
+    server, port = build_server(daemon.service, "127.0.0.1:0")
+    server.start()
+    try:
+        with bridge(f"127.0.0.1:{port}", tmp_path / "bridge.err") as running:
+            yield running
+    finally:
+        server.stop(0).wait()
+        daemon.close()
+
+
+def test_lists_the_six_tools(mcp: Bridge) -> None:
+    tools = mcp.portal.call(mcp.session.list_tools).tools
+    assert [t.name for t in tools] == [
+        "search_code", "find_symbol", "find_callers", "get_card", "read_symbol", "list_repos"]
+    assert all(t.annotations and t.annotations.read_only_hint for t in tools)
+
+
+def test_search_code_cites_ranges(mcp: Bridge) -> None:
+    answer = mcp.ok("search_code", query="compute_refund", limit=3, repo="shop")
+    assert answer["results"][0] == {
+        "cite": "shop:app/billing.py:16-18", "name": "compute_refund", "kind": "function",
+        "sig": "def compute_refund(invoice: Invoice, percent: float) -> float",
+        "doc": "Refund a percentage of an invoice's total to the customer."}
+    scoped = mcp.ok("search_code", query="refund", path_prefix="app/cli")
+    assert sorted((r["cite"], r["kind"]) for r in scoped["results"]) == [
+        ("shop:app/cli.py:1-6", "module"), ("shop:app/cli.py:4-6", "function")]
+
+
+def test_find_symbol_exact_prefix_and_budget(mcp: Bridge) -> None:
+    assert mcp.ok("find_symbol", name="invoice.TOTAL")["results"] == [{
+        "cite": "shop:app/billing.py:10-13", "name": "Invoice.total", "kind": "method",
+        "sig": "def total(self) -> float", "doc": "Sum of all invoice lines."}]
+    prefixed = mcp.ok("find_symbol", name="Invoice", prefix=True)
+    assert [r["name"] for r in prefixed["results"]] == ["Invoice", "Invoice.__init__", "Invoice.total"]
+    assert "more" not in prefixed
+    many = mcp.ok("find_symbol", name="ledger_entry_", prefix=True)
+    kept = len(many["results"])
+    assert 10 < kept < 50
+    assert many["more"] == f"{50 - kept}+ more results left out; call again with repo= or a longer name"
+    assert mcp.ok("find_symbol", name="no_such_symbol") == {"results": []}
+
+
+def test_find_callers_across_repos(mcp: Bridge) -> None:
+    answer = mcp.ok("find_callers", name="round_money")
+    assert sorted(answer["results"], key=lambda r: r["cite"]) == [
+        {"cite": "ledger:ledger/money.py:7", "caller": "settle", "callee": "round_money"},
+        {"cite": "shop:app/billing.py:13", "caller": "Invoice.total", "callee": "round_money"},
+        {"cite": "shop:app/billing.py:18", "caller": "compute_refund", "callee": "round_money"},
+    ]
+    only_ledger = mcp.ok("find_callers", name="round_money", repo="ledger")
+    assert [r["cite"] for r in only_ledger["results"]] == ["ledger:ledger/money.py:7"]
+
+
+def test_get_card_of_a_function(mcp: Bridge) -> None:
+    card = mcp.ok("get_card", name="compute_refund")
+    assert card["symbol"] == {
+        "cite": "shop:app/billing.py:16-18", "name": "compute_refund", "kind": "function",
+        "sig": "def compute_refund(invoice: Invoice, percent: float) -> float",
+        "doc": "Refund a percentage of an invoice's total to the customer."}
+    assert card["source"]["cite"] == "shop:app/billing.py:16-18"
+    assert card["source"]["text"] == "".join(BILLING.splitlines(keepends=True)[15:18])
+    assert card["callers"] == [{"cite": "shop:app/cli.py:6", "caller": "main", "callee": "compute_refund"}]
+    assert "methods" not in card
+
+
+def test_get_card_of_a_class_lists_methods(mcp: Bridge) -> None:
+    card = mcp.ok("get_card", name="Invoice")
+    assert card["symbol"]["cite"] == "shop:app/billing.py:4-13"
+    assert card["methods"] == [
+        {"cite": "shop:app/billing.py:7-8", "name": "Invoice.__init__", "sig": "def __init__(self, lines)"},
+        {"cite": "shop:app/billing.py:10-13", "name": "Invoice.total", "sig": "def total(self) -> float"}]
+    assert card["callers"] == [{"cite": "shop:app/cli.py:5", "caller": "main", "callee": "Invoice"}]
+    assert card["source"]["text"].startswith("class Invoice:\n")
+
+
+def test_get_card_ambiguous_lists_candidates(mcp: Bridge) -> None:
+    answer = mcp.ok("get_card", name="round_money")
+    assert sorted(c["cite"] for c in answer["candidates"]) == [
+        "ledger:ledger/money.py:1-3", "shop:app/money.py:4-6"]
+    narrowed = mcp.ok("get_card", name="round_money", repo="ledger")
+    assert narrowed["symbol"]["doc"] == "Round half up to whole cents."
+    assert narrowed["callers"][0]["cite"] == "ledger:ledger/money.py:7"
+
+
+def test_get_card_source_excerpt_is_cut_at_40_lines(mcp: Bridge) -> None:
+    card = mcp.ok("get_card", name="long_report")
+    assert card["symbol"]["cite"] == "ledger:ledger/long.py:1-60"
+    assert card["source"]["cite"] == "ledger:ledger/long.py:1-40"
+    assert card["source"]["text"] == "".join(LONG.splitlines(keepends=True)[:40])
+    assert card["source"]["more"] == "lines 41-60 left out; call read_symbol with start_line=41"
+    assert card["callers"] == []
+
+
+def test_read_symbol_and_its_budget(mcp: Bridge) -> None:
+    answer = mcp.ok("read_symbol", repo="shop", path="app/billing.py", start_line=16, end_line=18)
+    assert answer["cite"] == "shop:app/billing.py:16-18"
+    assert answer["text"] == "".join(BILLING.splitlines(keepends=True)[15:18])
+    total = ENTRIES * 4
+    big = mcp.ok("read_symbol", repo="ledger", path="ledger/entries.py", start_line=1, end_line=total)
+    last = int(big["cite"].rsplit("-", 1)[1])
+    assert 10 < last < total
+    assert big["text"] == "".join(HELPERS.splitlines(keepends=True)[:last])
+    assert big["more"] == (f"lines {last + 1}-{total} left out; call read_symbol again "
+                           f"with start_line={last + 1}")
+
+
+def test_list_repos(mcp: Bridge) -> None:
+    repos = {r["name"]: r for r in mcp.ok("list_repos")["repos"]}
+    assert set(repos) == {"shop", "ledger"}
+    assert (repos["shop"]["state"], repos["shop"]["files"], len(repos["shop"]["commit"])) == ("ready", 4, 12)
+
+
+def test_daemon_errors_are_tool_errors_and_the_bridge_lives_on(mcp: Bridge) -> None:
+    message = mcp.error("search_code", query="refund", repo="elsewhere")
+    assert message.startswith("NOT_FOUND: ") and "elsewhere" in message
+    assert mcp.error("read_symbol", repo="shop", path="app/money.py", start_line=5, end_line=2).startswith(
+        "INVALID_ARGUMENT: ")
+    assert mcp.error("get_card", name="no_such_symbol").startswith("NOT_FOUND: no symbol named 'no_such_symbol'")
+    assert mcp.ok("list_repos")["repos"]  # still answering
+
+
+def test_dead_daemon_is_reported_not_reachable(tmp_path: Path) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        addr = f"127.0.0.1:{sock.getsockname()[1]}"
+    with bridge(addr, tmp_path / "bridge.err") as dead:
+        assert dead.error("list_repos") == f"coderecalld is not reachable at {addr} (is it running?)"
+        assert dead.error("get_card", name="x") == f"coderecalld is not reachable at {addr} (is it running?)"

@@ -1,0 +1,80 @@
+"""The MCP bridge's tool catalog is pinned like a lockfile: every agent loads it into its
+context, so a change of a name, a description or a schema is a reviewed change."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import anyio
+import pytest
+
+from coderecall import Client, InvalidArgumentError, NotFoundError, UnavailableError
+from coderecall import _mcp_results as results
+from coderecall.mcp_server import build_server, catalog, error_message
+
+# sha256 of the canonical JSON of [{name, description, inputSchema}] (see _pinned_hash).
+# After a reviewed change: run `pytest tests/unit/test_mcp_catalog.py`, copy the new
+# value from the failure message, and say in the commit why the catalog changed.
+PINNED_SHA256 = "7a53d4dd03525382461ffa4f45a5c9697a69c83585a964c21d3a59f98dbe81b6"
+MAX_TOKENS = 1500  # the issue's target for the whole catalog, at ~4 characters per token
+
+
+@pytest.fixture(scope="module")
+def tools() -> list[dict[str, Any]]:
+    with Client("127.0.0.1:1") as client:  # never called: listing tools needs no daemon
+        return anyio.run(catalog, build_server(client))
+
+
+def _pinned_hash(tools: list[dict[str, Any]]) -> str:
+    pinned = [{"name": t["name"], "description": t["description"], "inputSchema": t["inputSchema"]}
+              for t in tools]
+    canonical = json.dumps(pinned, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def test_catalog_is_pinned(tools: list[dict[str, Any]]) -> None:
+    actual = _pinned_hash(tools)
+    assert actual == PINNED_SHA256, (
+        f"the MCP tool catalog changed (sha256 {actual}). Review the names, descriptions and "
+        f"schemas (`coderecall-mcp --catalog`), then set PINNED_SHA256 in {__file__} to it.")
+
+
+def test_catalog_is_small(tools: list[dict[str, Any]]) -> None:
+    with Client("127.0.0.1:1") as client:
+        instructions = build_server(client).instructions or ""
+    chars = len(json.dumps(tools, separators=(",", ":"))) + len(instructions)
+    assert chars // 4 < MAX_TOKENS
+    assert [t["name"] for t in tools] == [
+        "search_code", "find_symbol", "find_callers", "get_card", "read_symbol", "list_repos"]
+    assert all("title" not in json.dumps(t["inputSchema"]) for t in tools)
+
+
+def test_search_schema_optionals(tools: list[dict[str, Any]]) -> None:
+    search = next(t for t in tools if t["name"] == "search_code")["inputSchema"]
+    assert search["required"] == ["query"]
+    assert search["properties"]["limit"] == {"default": 10, "type": "integer"}
+
+
+def test_error_messages() -> None:
+    refused = UnavailableError("UNAVAILABLE", "failed to connect to all addresses; last error: "
+                               "UNKNOWN: ipv4:127.0.0.1:9: Failed to connect to remote host: "
+                               "Connection refused", "127.0.0.1:9")
+    assert error_message(refused) == "coderecalld is not reachable at 127.0.0.1:9 (is it running?)"
+    store_down = UnavailableError("UNAVAILABLE", "vector store unavailable", "h:1")
+    assert error_message(store_down) == "coderecalld at h:1 is unavailable: vector store unavailable"
+    assert error_message(NotFoundError("NOT_FOUND", "unknown repo 'x'", "h:1")) == (
+        "NOT_FOUND: unknown repo 'x' (list_repos shows what is indexed)")
+    assert error_message(InvalidArgumentError("INVALID_ARGUMENT", "bad", "h:1")) == "INVALID_ARGUMENT: bad"
+
+
+def test_fit_keeps_a_prefix_within_budget_and_says_what_is_left() -> None:
+    rows = [{"cite": f"r:p.py:{i}-{i}", "name": "x" * 90} for i in range(200)]
+    payload = results.fit({}, "results", rows, "narrow it")
+    kept = len(payload["results"])
+    assert payload["results"] == rows[:kept]
+    assert len(results.dumps(payload)) <= results.BUDGET_CHARS
+    assert len(results.dumps(results.fit({}, "results", rows[:kept + 1], "narrow it"))) <= results.BUDGET_CHARS
+    assert payload["more"] == f"{200 - kept} more results left out; narrow it"
+    assert results.fit({}, "results", rows[:3], "narrow it") == {"results": rows[:3]}
