@@ -7,7 +7,8 @@ returns the 0-based rows where parts 2, 3, ... begin. Cut points are found per l
   backslash continuation), less those continuing a compound statement (``else``, ``elif``,
   ``except``, ``finally``) or following a decorator;
 * anything else: a small lexer tracks brackets, strings and comments; a line can start a part
-  when it is directly inside a ``{}`` block (or, without braces, indented past the first line),
+  when it is directly inside a ``{}`` block (``BRACE_LANGUAGES``; elsewhere: outside every
+  bracket and indented past the first line),
   does not close or continue something (``}``, ``else``, ``.method()``), and the line before it
   does not end in ``,``, an operator or an open bracket, nor is an annotation.
 
@@ -24,9 +25,16 @@ import tokenize
 
 #: A Python logical line starting with one of these continues the statement above it.
 _PY_CONTINUATIONS = frozenset({"else", "elif", "except", "finally"})
-_CLOSERS = re.compile(r"^(?:[)\]}.?:]|&&|\|\||else\b|catch\b|finally\b|except\b|elif\b|where\b)")
+_CLOSERS = re.compile(r"^(?:[)\]}.?:]|&&|\|\||(?:else|catch|finally|except|elif|where|end|elsif|rescue"
+                      r"|ensure|when|fi|done|esac|then|do)\b)")
 _OPEN_ENDS = (",", "(", "[", "=", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "?", ":", ".", "\\")
 _BRACKETS = {"(": ")", "[": "]", "{": "}"}
+#: Languages whose bodies are ``{}`` blocks; the others (Ruby's ``def ... end``) are cut by
+#: indentation, outside every bracket.
+BRACE_LANGUAGES = frozenset({"bash", "c", "cpp", "csharp", "go", "java", "javascript", "kotlin",
+                             "php", "rust", "scala", "swift", "tsx", "typescript"})
+#: Languages where ``#`` starts a line comment (in Rust and C it starts an attribute or a directive).
+HASH_COMMENTS = frozenset({"python", "ruby", "bash"})
 
 
 def part_starts(lines: list[str], language: str, max_lines: int, max_chars: int) -> list[int]:
@@ -70,7 +78,7 @@ def _pack(sizes: list[int], cuts: dict[int, tuple[int, ...]], max_lines: int, ma
 def _with_comments(lines: list[str], cuts: dict[int, tuple[int, ...]],
                    language: str) -> dict[int, tuple[int, ...]]:
     """Move each cut up over the comment lines directly above it (no blank line between)."""
-    marker = "#" if language == "python" else "//"
+    marker = "#" if language in HASH_COMMENTS else "//"
     moved: dict[int, tuple[int, ...]] = {}
     floor = 0
     for row in sorted(cuts):
@@ -107,7 +115,7 @@ def _python_cuts(lines: list[str]) -> dict[int, tuple[int, ...]] | None:
 def _brace_cuts(lines: list[str], language: str) -> dict[int, tuple[int, ...]]:
     """Rows directly inside a ``{}`` block that can start a statement, valued by
     (brace depth, indentation)."""
-    has_braces = any("{" in line for line in lines)
+    braces = language in BRACE_LANGUAGES
     base = len(lines[0]) - len(lines[0].lstrip())
     lexer = _Lexer(language)
     cuts: dict[int, tuple[int, ...]] = {}
@@ -118,13 +126,14 @@ def _brace_cuts(lines: list[str], language: str) -> dict[int, tuple[int, ...]]:
             not lexer.stack or lexer.stack[-1] == "{")
         depth = lexer.stack.count("{")
         indent = len(line) - len(line.lstrip())
-        inside = depth >= 1 if has_braces else indent > base
+        inside = depth >= 1 if braces else indent > base and not lexer.stack
         if (row > 0 and stripped and state_ok and inside and not _CLOSERS.match(stripped)
-                and not stripped.startswith(("//", "/*", "*")) and not previous.endswith(_OPEN_ENDS)
+                and not stripped.startswith(("//", "/*", "*", lexer.hash))
+                and not previous.endswith(_OPEN_ENDS)
                 and not previous.startswith("@")):
             cuts[row] = (depth, indent)
         lexer.feed(line)
-        if stripped and not stripped.startswith(("//", "/*", "*")) and not lexer.in_comment:
+        if stripped and not stripped.startswith(("//", "/*", "*", lexer.hash)) and not lexer.in_comment:
             previous = _code_part(stripped)
     return cuts
 
@@ -143,6 +152,7 @@ class _Lexer:
         self.in_comment = False
         self.in_string = ""  # the open quote of a string that spans lines (`...` only)
         self.rust = language == "rust"
+        self.hash = "#" if language in HASH_COMMENTS else "//"  # "//" again: no extra marker
 
     def feed(self, line: str) -> None:
         i, n = 0, len(line)
@@ -155,7 +165,7 @@ class _Lexer:
                 self.in_comment, i = False, end + 2
             elif self.in_string:
                 i = self._skip_string(line, i, self.in_string)
-            elif line.startswith("//", i):
+            elif line.startswith("//", i) or line.startswith(self.hash, i):
                 return
             elif line.startswith("/*", i):
                 self.in_comment, i = True, i + 2

@@ -121,3 +121,28 @@ def test_brace_language_cuts() -> None:
     assert chunk_split.part_starts(JS, "javascript", 6, 10_000) == [4, 9]
     rust = ["fn f<'a>(x: &'a str) -> &'a str {", "    let c = '{';", "    let d = x;", "    d", "}"]
     assert sorted(chunk_split._brace_cuts(rust, "rust")) == [1, 2, 3]
+
+
+RUBY = '''def run(items)
+  # don't { count
+  total = items.map { |x|
+    x * 2
+  }
+  if total
+    puts total
+  end
+  log(
+    total)
+  total
+end'''.split("\n")
+
+
+def test_indentation_language_cuts() -> None:
+    # Ruby has no {} bodies: rows outside every bracket and indented past `def`; `#` comments
+    # (with a quote in them) are comments; `end` closes, never starts, a statement.
+    cuts = chunk_split._with_comments(RUBY, chunk_split._brace_cuts(RUBY, "ruby"), "ruby")
+    assert cuts == {1: (0, 2), 5: (0, 2), 6: (0, 4), 8: (0, 2), 10: (0, 2)}
+    assert chunk_split.part_starts(RUBY, "ruby", 5, 10_000) == [5, 10]
+    bash = ["deploy() {", "  # it's fine", "  local x=1", '  echo "$x }"', "}"]
+    assert chunk_split._with_comments(bash, chunk_split._brace_cuts(bash, "bash"), "bash") == {
+        1: (1, 2), 3: (1, 2)}
