@@ -1,5 +1,5 @@
-"""Decorators, annotations, attributes and the async flag in JavaScript, TypeScript, Java and
-Rust: the golden tables do not show these fields, so they are pinned here."""
+"""Fields the golden tables do not show, pinned here: decorators, annotations, attributes and
+the async flag in JavaScript, TypeScript, Java and Rust; Go's package doc."""
 
 from __future__ import annotations
 
@@ -92,3 +92,12 @@ def test_rust_attributes_start_the_range_and_async_is_flagged() -> None:
         "tests::t": (("#[test]",), False, 13),
     }
     assert symbols(b"/// Docs.\n#[derive(Debug)]\npub struct S;\n", "rust").symbols[0].docstring == "Docs."
+
+
+@pytest.mark.parametrize(("source", "doc"), [
+    (b"// Package shop sells.\n// It ships too.\n//\n// Details.\npackage shop\n", "Package shop sells.\nIt ships too."),
+    (b"/* Package shop sells. */\npackage shop\n", "Package shop sells."),
+    (b"// Copyright 2024 (a licence header, not the package doc)\n\npackage shop\n", ""),
+])
+def test_go_package_doc_is_the_comment_above_package(source: bytes, doc: str) -> None:
+    assert symbols(source, "go").module_docstring == doc

@@ -58,7 +58,7 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec) -> ParsedFile:
         symbols=tuple(_symbol(blob, d, clean, spec.doc_style) for d in defs),
         imports=_imports(blob, tags),
         module_call_sites=tuple(module_calls),
-        module_docstring=_doc(blob, tags.module_doc, clean),
+        module_docstring=_module_doc(blob, tags.module_doc, clean, spec.doc_style),
         line_count=tx.line_count(blob),
         has_errors=tree.root_node.has_error,
     )
@@ -168,6 +168,14 @@ def _after_decorators(d: _Def) -> int:
 
 def _doc(blob: bytes, node: Node | None, clean: Callable[[str], str]) -> str:
     return clean(tx.text(blob, node)) if node is not None else ""
+
+
+def _module_doc(blob: bytes, node: Node | None, clean: Callable[[str], str], doc_style: str) -> str:
+    """The ``@doc.module`` capture; in a comment style, a capture that is not a comment (Go's
+    package clause) stands for the comments directly above it."""
+    if node is not None and doc_style in COMMENT_STYLES and "comment" not in node.type:
+        return clean(tx.leading_comments(blob, node))
+    return _doc(blob, node, clean)
 
 
 def _symbol_doc(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -> str:

@@ -6,6 +6,9 @@
 
 (package_clause (package_identifier) @package)
 
+; The package doc is the comment block directly above `package` (extract reads it there).
+(package_clause) @doc.module
+
 (function_declaration
   name: (identifier) @name) @definition.function
 
