@@ -142,10 +142,17 @@ def text(source: str, path: str = "") -> tuple[str, Counter[str]]:
     return redacted, counts
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` with their endings, broken at ``\n`` only -- the index's line
+    convention. ``str.splitlines`` also breaks at ``\r``, form feeds and U+2028, which
+    would shift every line number after one of them."""
+    return re.findall(r"[^\n]*\n|[^\n]+", text)
+
+
 def _scan(source: str, path: str) -> tuple[str, Counter[str], dict[str, str]]:
     counts: Counter[str] = Counter()
     values: dict[str, str] = {}
-    lines = source.splitlines(keepends=True)
+    lines = split_lines(source)
     keys = _pem_bodies(lines) if "PRIVATE KEY" in source else set()
     for i, line in enumerate(lines):
         if i in keys:

@@ -140,3 +140,12 @@ def test_callbacks_come_from_config(tmp_path: Path) -> None:
     missing = credentials.callbacks(RepoConfig("r", "https://h/r.git", token_file=str(tmp_path / "no")))
     with pytest.raises(MirrorError, match="cannot read token_file"):
         missing.credentials("u", None, types.USERPASS_PLAINTEXT)
+
+
+def test_split_lines_breaks_at_newline_only() -> None:
+    # A lone CR, a form feed or U+2028 is not a line break in the index's convention;
+    # splitting there would shift every ReadSymbol range after it.
+    from coderecalld.redact import split_lines
+
+    assert split_lines("a\rb\nc\x0cd\u2028e\n\nf") == ["a\rb\n", "c\x0cd\u2028e\n", "\n", "f"]
+    assert split_lines("") == [] and split_lines("x\n") == ["x\n"]
