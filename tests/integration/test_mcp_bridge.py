@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
 from coderecall.mcp_server import BUDGET_CHARS
@@ -51,6 +54,7 @@ HELPERS = "".join(
 class Bridge:
     portal: BlockingPortal
     session: ClientSession
+    daemon_addr: str
 
     def call(self, tool: str, **arguments: Any) -> CallToolResult:
         return self.portal.call(self.session.call_tool, tool, arguments)
@@ -69,22 +73,30 @@ class Bridge:
         return result.content[0].text  # type: ignore[union-attr]
 
 
-def _command() -> tuple[str, list[str]]:
-    script = Path(sys.executable).with_name("coderecall-mcp")
-    return str(script), []
+BRIDGE = str(Path(sys.executable).with_name("coderecall-mcp"))  # the console script
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
 @contextmanager
 def bridge(addr: str, err: Path) -> Iterator[Bridge]:
-    command, args = _command()
-    params = StdioServerParameters(command=command, args=[*args, "--addr", addr])
+    params = StdioServerParameters(command=BRIDGE, args=["--addr", addr])
     with ExitStack() as stack:
         portal = stack.enter_context(start_blocking_portal())
         errlog = stack.enter_context(err.open("w"))
         read, write = stack.enter_context(portal.wrap_async_context_manager(stdio_client(params, errlog)))
         session = stack.enter_context(portal.wrap_async_context_manager(ClientSession(read, write)))
         portal.call(session.initialize)
-        yield Bridge(portal, session)
+        yield Bridge(portal, session, addr)
 
 
 @pytest.fixture(scope="module")
@@ -225,9 +237,32 @@ def test_daemon_errors_are_tool_errors_and_the_bridge_lives_on(mcp: Bridge) -> N
 
 
 def test_dead_daemon_is_reported_not_reachable(tmp_path: Path) -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        addr = f"127.0.0.1:{sock.getsockname()[1]}"
+    addr = f"127.0.0.1:{free_port()}"
     with bridge(addr, tmp_path / "bridge.err") as dead:
         assert dead.error("list_repos") == f"coderecalld is not reachable at {addr} (is it running?)"
         assert dead.error("get_card", name="x") == f"coderecalld is not reachable at {addr} (is it running?)"
+
+
+def test_streamable_http_transport(mcp: Bridge, tmp_path: Path) -> None:
+    port = free_port()
+    with (tmp_path / "http.err").open("w") as errlog:
+        proc = subprocess.Popen([BRIDGE, "--addr", mcp.daemon_addr, "--transport", "http", "--port", str(port)],
+                                stdin=subprocess.DEVNULL, stdout=errlog, stderr=errlog)
+    try:
+        deadline = time.monotonic() + 20
+        while not listening(port):
+            assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "http.err").read_text()
+            time.sleep(0.1)
+
+        async def list_repos() -> CallToolResult:
+            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    return await session.call_tool("list_repos", {})
+
+        result = mcp.portal.call(list_repos)
+        assert not result.is_error
+        assert sorted(r["name"] for r in (result.structured_content or {})["repos"]) == ["ledger", "shop"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
