@@ -20,22 +20,32 @@
   name: (identifier) @name
   body: (statement_block) @body) @definition.function
 
-; const/let/var bound arrow functions and function expressions
-(lexical_declaration
-  (variable_declarator
-    name: (identifier) @name
-    value: [
-      (arrow_function body: (_) @body)
-      (function_expression body: (_) @body)
-    ])) @definition.function
+; const/let/var bound arrow functions and function expressions: with one declarator the
+; declaration is the symbol (its signature keeps `const`); with several
+; (`const a = () => 1, b = () => 2`) each declarator is, so their ranges do not coincide.
+[
+  (lexical_declaration . (variable_declarator
+      name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) .)
+  (variable_declaration . (variable_declarator
+      name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) .)
+] @definition.function
 
-(variable_declaration
-  (variable_declarator
-    name: (identifier) @name
-    value: [
-      (arrow_function body: (_) @body)
-      (function_expression body: (_) @body)
-    ])) @definition.function
+[
+  (lexical_declaration (variable_declarator) (variable_declarator
+      name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function)
+  (lexical_declaration (variable_declarator
+      name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function (variable_declarator))
+  (variable_declaration (variable_declarator) (variable_declarator
+      name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function)
+  (variable_declaration (variable_declarator
+      name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function (variable_declarator))
+]
 
 [
   (function_declaration "async" @async name: (identifier) @name)
@@ -122,13 +132,13 @@
     (function_declaration name: (identifier) @name)
     (generator_function_declaration name: (identifier) @name)
     (lexical_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [(arrow_function) (function_expression)]))
+      .
+      (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])
+      .)
     (variable_declaration
-      (variable_declarator
-        name: (identifier) @name
-        value: [(arrow_function) (function_expression)]))
+      .
+      (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])
+      .)
   ]) @definition.function
 
 (export_statement
