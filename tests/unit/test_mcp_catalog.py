@@ -12,6 +12,7 @@ import pytest
 
 from coderecall import Client, InvalidArgumentError, NotFoundError, UnavailableError
 from coderecall import _mcp_results as results
+from coderecall import mcp_server
 from coderecall.mcp_server import build_server, catalog, error_message
 
 # sha256 of the canonical JSON of [{name, description, inputSchema}] (see _pinned_hash).
@@ -78,3 +79,24 @@ def test_fit_keeps_a_prefix_within_budget_and_says_what_is_left() -> None:
     assert len(results.dumps(results.fit({}, "results", rows[:kept + 1], "narrow it"))) <= results.BUDGET_CHARS
     assert payload["more"] == f"{200 - kept} more results left out; narrow it"
     assert results.fit({}, "results", rows[:3], "narrow it") == {"results": rows[:3]}
+
+
+def test_main_resolves_addr_and_token(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    seen: list[tuple[str, str]] = []
+
+    class Recording(Client):
+        def __init__(self, addr: str, timeout_s: float = 30.0, *, token: str = "") -> None:
+            seen.append((addr, token))
+            super().__init__(addr, timeout_s)
+
+    monkeypatch.setattr(mcp_server, "Client", Recording)
+    assert mcp_server.main(["--catalog"]) == 0
+    monkeypatch.setenv("CODERECALL_ADDR", "env-host:1")
+    monkeypatch.setenv("CODERECALL_TOKEN", "env-token")
+    assert mcp_server.main(["--catalog"]) == 0
+    assert mcp_server.main(["--catalog", "--addr", "flag-host:2", "--token", "flag-token"]) == 0
+    assert seen == [("127.0.0.1:50551", ""), ("env-host:1", "env-token"), ("flag-host:2", "flag-token")]
+    out, err = capsys.readouterr()
+    first, _ = json.JSONDecoder().raw_decode(out)  # three catalogs were printed
+    assert first[0]["name"] == "search_code"
+    assert err.endswith(" tokens\n")
