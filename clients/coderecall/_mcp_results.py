@@ -121,6 +121,9 @@ def source(client: Client, repo: str, path: str, start_line: int, end_line: int,
 def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     """The card of symbol ``name``, composed from FindSymbols, ReadSymbol and FindCallers.
 
+    Composed client-side because the daemon has no GetCard RPC yet; ``get_card`` switches
+    to that RPC (one round trip, server-side budget) once it exists.
+
     Several matches without one exact qualified-name match give ``candidates`` instead.
     Raises ``NotFoundError`` when nothing matches, and whatever the client raises.
     """
