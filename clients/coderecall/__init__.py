@@ -25,11 +25,12 @@ from coderecall._errors import (
     UnauthenticatedError,
     UnavailableError,
 )
-from coderecall._types import CallSite, RepoInfo, SourceText, SymbolHit
+from coderecall._types import CallSite, Card, RepoInfo, SourceText, SymbolHit
 
 __all__ = [
     "DEFAULT_ADDR",
     "CallSite",
+    "Card",
     "Client",
     "CodeRecallError",
     "DeadlineExceededError",

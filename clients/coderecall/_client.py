@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import grpc
 
 from coderecall._errors import InvalidArgumentError, from_rpc_error
-from coderecall._types import CallSite, RepoInfo, SourceText, SymbolHit
+from coderecall._types import CallSite, Card, RepoInfo, SourceText, SymbolHit
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 
@@ -23,6 +23,21 @@ _T = TypeVar("_T")
 def _from_pb(message: Any, result_type: type[_T]) -> _T:
     # Result types mirror the proto messages field for field (tests/unit/test_convert.py).
     return result_type(**{f.name: getattr(message, f.name) for f in fields(result_type)})  # type: ignore[arg-type]
+
+
+def _repo_from_pb(message: Any) -> RepoInfo:
+    values = {f.name: getattr(message, f.name) for f in fields(RepoInfo)}
+    values["languages"] = tuple((c.language, c.files) for c in message.languages)
+    values["packages"] = tuple(message.packages)
+    return RepoInfo(**values)
+
+
+def _card_from_pb(message: Any) -> Card:
+    values = {f.name: getattr(message, f.name) for f in fields(Card)}
+    for name in ("bases", "init_params", "methods", "raises", "siblings"):
+        values[name] = tuple(values[name])
+    values["callers"] = tuple(_from_pb(c, CallSite) for c in message.callers)
+    return Card(**values)
 
 
 class Client:
@@ -107,10 +122,28 @@ class Client:
         return [_from_pb(h, SymbolHit) for h in response.hits]
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallSite]:
-        """Call sites whose callee (as written, or its last dotted segment) is ``name``."""
+        """Call sites of ``name`` (bare ``send``, ``Client.send`` or module-qualified
+        ``httpx.Client.send``) across every repository in scope: ``confidence ==
+        "resolved"`` ones first (tied to the definition through imports, its module or its
+        class), then ``"name_only"`` ones (only the last dotted segment matched)."""
         request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit)
         response = self._call(self._stub.FindCallers, request)
         return [_from_pb(s, CallSite) for s in response.sites]
+
+    def find_callees(self, name: str, repo: str = "", limit: int = 100) -> list[CallSite]:
+        """The calls made by the symbol ``name`` (named as in ``find_callers``), in source
+        order; ``target`` is what each call resolves to (``""`` when only its name is known)."""
+        request = self._request(pb.FindCalleesRequest, name=name, repo=repo, limit=limit)
+        response = self._call(self._stub.FindCallees, request)
+        return [_from_pb(s, CallSite) for s in response.sites]
+
+    def get_card(self, name: str, repo: str = "", budget_tokens: int = 800) -> Card:
+        """The developer card of symbol ``name`` (named as in ``find_callers``): kind,
+        signature, summary, constructor and methods of a class, raises, siblings, real call
+        sites, file and repo purpose; trimmed to about ``budget_tokens`` tokens (4
+        characters each). ``NotFoundError`` when no symbol in scope is named so."""
+        request = self._request(pb.GetCardRequest, name=name, repo=repo, budget_tokens=budget_tokens)
+        return _card_from_pb(self._call(self._stub.GetCard, request))
 
     def read_symbol(self, repo: str, path: str, start_line: int, end_line: int = 0) -> SourceText:
         """Lines ``start_line..end_line`` (1-based, inclusive; ``end_line`` 0 = to the end
@@ -123,12 +156,12 @@ class Client:
     def list_repos(self) -> list[RepoInfo]:
         """Every configured repository with its index state."""
         response = self._call(self._stub.ListRepos, pb.ListReposRequest())
-        return [_from_pb(r, RepoInfo) for r in response.repos]
+        return [_repo_from_pb(r) for r in response.repos]
 
     def sync_repo(self, name: str) -> RepoInfo:
         """Fetch and re-index repository ``name`` now; its status afterwards. May take
         longer than a query: raise ``timeout_s`` for large repositories."""
-        return _from_pb(self._call(self._stub.SyncRepo, self._request(pb.SyncRepoRequest, name=name)), RepoInfo)
+        return _repo_from_pb(self._call(self._stub.SyncRepo, self._request(pb.SyncRepoRequest, name=name)))
 
     def _request(self, message: Callable[..., _T], **values: Any) -> _T:
         """Build a request message; a value protobuf cannot hold (a limit past 2**31,

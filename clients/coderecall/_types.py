@@ -41,7 +41,13 @@ class SymbolHit:
 @dataclass(frozen=True, slots=True)
 class CallSite:
     """One call of a callee: ``caller`` (qualified name, ``""`` for top-level code) calls
-    ``callee`` (as written, dotted) at ``line`` of ``path``."""
+    ``callee`` (as written, dotted) at ``line`` of ``path``.
+
+    ``text`` is the call's source line (stripped, at most 200 characters); ``target`` the
+    module-qualified name the call resolves to (``""`` if unresolved); ``confidence`` is
+    ``"resolved"`` when the call was tied to the definition through imports, its module or
+    its class, ``"name_only"`` when only the name matched.
+    """
 
     repo: str
     path: str
@@ -49,6 +55,9 @@ class CallSite:
     caller: str
     callee: str
     commit: str
+    text: str = ""
+    confidence: str = ""
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +79,9 @@ class RepoInfo:
     ``state`` is one of pending, syncing, indexing, ready, empty, error; ``error`` holds
     the last error when ``state == "error"``. ``last_sync_unix_s`` is seconds since the
     Unix epoch of the last finished sync (0.0 if never). ``files``, ``symbols`` and
-    ``chunks`` are counts in the index at ``indexed_commit``.
+    ``chunks`` are counts in the index at ``indexed_commit``. ``purpose`` is one line
+    (README or packaging description), ``languages`` (language, file count) pairs, most
+    files first, ``packages`` the top-level import names the repository provides.
     """
 
     name: str
@@ -83,3 +94,39 @@ class RepoInfo:
     last_sync_unix_s: float
     state: str
     error: str
+    purpose: str = ""
+    languages: tuple[tuple[str, int], ...] = ()
+    packages: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A compact profile of one symbol (``Client.get_card``).
+
+    ``summary`` is the docstring's first line. Classes have ``bases``, ``init_params``
+    (constructor parameters as written, defaults included) and ``methods`` (public
+    methods' signatures). ``raises`` are exception names raised in the body or documented
+    under ``Raises:``; ``siblings`` the other members of its class; ``callers`` real call
+    sites, resolved first, from diverse repos. ``truncated`` is true when the token
+    budget cut something.
+    """
+
+    repo: str
+    path: str
+    kind: str
+    qualified_name: str
+    module: str
+    signature: str
+    summary: str
+    start_line: int
+    end_line: int
+    commit: str
+    bases: tuple[str, ...] = ()
+    init_params: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+    raises: tuple[str, ...] = ()
+    siblings: tuple[str, ...] = ()
+    callers: tuple[CallSite, ...] = ()
+    file_purpose: str = ""
+    repo_purpose: str = ""
+    truncated: bool = False

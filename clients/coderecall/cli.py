@@ -6,6 +6,8 @@
       search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--json]
       symbols NAME [--prefix] [--repo R] [--limit K] [--json]
       callers NAME [--repo R] [--limit K] [--json]
+      callees NAME [--repo R] [--limit K] [--json]
+      card NAME [--repo R] [--budget TOKENS] [--json]
       read REPO PATH --lines START-END        (START- or START alone also work)
       repos [--json]
       sync NAME [--json]
@@ -32,7 +34,7 @@ from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError
-from coderecall._types import CallSite, RepoInfo, SymbolHit
+from coderecall._types import CallSite, Card, RepoInfo, SymbolHit
 
 PROG = "coderecall"
 ENV_ADDR = "CODERECALL_ADDR"
@@ -133,6 +135,19 @@ def _callers(client: Client, args: argparse.Namespace) -> None:
     _emit(sites, args.json, _caller_rows)
 
 
+def _callees(client: Client, args: argparse.Namespace) -> None:
+    sites = client.find_callees(args.name, repo=args.repo, limit=args.limit)
+    _emit(sites, args.json, _callee_rows)
+
+
+def _card(client: Client, args: argparse.Namespace) -> None:
+    card = client.get_card(args.name, repo=args.repo, budget_tokens=args.budget)
+    if args.json:
+        print(json.dumps(asdict(card), indent=2, ensure_ascii=False))
+    else:
+        print(render_card(card))
+
+
 def _read(client: Client, args: argparse.Namespace) -> None:
     start, end = args.lines
     text = client.read_symbol(args.repo, args.path, start, end).text
@@ -175,7 +190,39 @@ def _symbol_rows(hits: list[SymbolHit]) -> list[tuple[str, ...]]:
 
 
 def _caller_rows(sites: list[CallSite]) -> list[tuple[str, ...]]:
-    return [(f"{s.path}:{s.line}", s.caller or "<module>", f"-> {s.callee}") for s in sites]
+    return [(s.repo, f"{s.path}:{s.line}", s.caller or "<module>", s.confidence or "-", s.text or f"-> {s.callee}")
+            for s in sites]
+
+
+def _callee_rows(sites: list[CallSite]) -> list[tuple[str, ...]]:
+    return [(f"{s.path}:{s.line}", s.callee, f"-> {s.target}" if s.target else "(unresolved)") for s in sites]
+
+
+def render_card(card: Card) -> str:
+    """A card as terminal text: a title line, the signature and summary, then labelled
+    sections (only those with content)."""
+    where = f"{card.repo}: {card.path}:{card.start_line}-{card.end_line}"
+    lines = [f"{card.kind} {card.qualified_name}   ({where})"]
+    if card.module:
+        lines.append(f"  import: {card.module}")
+    lines += [f"  {_one_line(card.signature)}"] if card.signature else []
+    lines += [f"  {card.summary}"] if card.summary else []
+    sections = [("bases", list(card.bases)), ("init", list(card.init_params)), ("methods", list(card.methods)),
+                ("raises", [", ".join(card.raises)] if card.raises else []),
+                ("siblings", [", ".join(card.siblings)] if card.siblings else []),
+                ("file", [card.file_purpose] if card.file_purpose else []),
+                ("repo", [card.repo_purpose] if card.repo_purpose else [])]
+    for label, values in sections:
+        for i, value in enumerate(values):
+            lines.append(f"  {(label + ':') if i == 0 else '':<10}{_one_line(value)}")
+    if card.callers:
+        lines.append("  called from:")
+        for c in card.callers:
+            lines.append(f"    {c.repo}  {c.path}:{c.line}  {c.caller or '<module>'}  [{c.confidence}]")
+            lines.append(f"        {c.text}")
+    if card.truncated:
+        lines.append("  (trimmed to the token budget; raise --budget for more)")
+    return "\n".join(lines)
 
 
 def _repo_rows(repos: list[RepoInfo]) -> list[tuple[str, ...]]:
@@ -251,6 +298,19 @@ def _parser() -> argparse.ArgumentParser:
     callers.add_argument("--limit", type=_non_negative, default=100, help="max call sites (default: 100)")
     callers.set_defaults(run=_callers)
 
+    callees = commands.add_parser("callees", help="list the calls a function or method makes")
+    callees.add_argument("name")
+    callees.add_argument("--repo", default="")
+    callees.add_argument("--limit", type=_non_negative, default=100, help="max call sites (default: 100)")
+    callees.set_defaults(run=_callees)
+
+    card = commands.add_parser("card", help="a symbol's developer card: signature, usage, callers")
+    card.add_argument("name")
+    card.add_argument("--repo", default="")
+    card.add_argument("--budget", type=_non_negative, default=800, metavar="TOKENS",
+                      help="approximate size cap in tokens (default: 800)")
+    card.set_defaults(run=_card)
+
     read = commands.add_parser("read", help="print source lines at the indexed commit")
     read.add_argument("repo")
     read.add_argument("path")
@@ -264,7 +324,7 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("name")
     sync.set_defaults(run=_sync)
 
-    for sub in (search, symbols, callers, repos, sync):
+    for sub in (search, symbols, callers, callees, card, repos, sync):
         sub.add_argument("--json", action="store_true", help="print a JSON list of objects")
     return parser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from coderecalld.auth import LOCAL, Principal
-from coderecalld.records import CallerHit, RepoStatus, SourceText, SymbolHit
+from coderecalld.records import CallerHit, Card, RepoStatus, SourceText, SymbolHit
 
 
 class CodeRecallApi(Protocol):
@@ -45,7 +45,20 @@ class CodeRecallApi(Protocol):
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
                      principal: Principal = LOCAL) -> list[CallerHit]:
-        """Call sites whose callee (as written, or its last dotted segment) is ``name``."""
+        """Call sites of ``name`` (bare, ``Class.method`` or module-qualified): ``resolved``
+        ones (tied to the definition through imports, its module or its class) first, then
+        ``name_only`` ones (only the last dotted segment matched)."""
+        ...
+
+    def find_callees(self, name: str, repo: str = "", limit: int = 100, *,
+                     principal: Principal = LOCAL) -> list[CallerHit]:
+        """The calls made by the definitions ``name`` means, targets resolved where possible."""
+        ...
+
+    def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
+                 principal: Principal = LOCAL) -> Card:
+        """The developer card of the symbol ``name`` means, trimmed to ``budget_tokens``.
+        ``NotFound`` when no symbol in scope is named so."""
         ...
 
     def read_symbol(self, repo: str, path: str, start_line: int, end_line: int, *,

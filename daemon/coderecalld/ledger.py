@@ -32,6 +32,9 @@ CREATE TABLE IF NOT EXISTS repos (
     indexed_commit TEXT NOT NULL DEFAULT '', last_sync REAL NOT NULL DEFAULT 0,
     state TEXT NOT NULL DEFAULT 'pending', error TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE IF NOT EXISTS repo_meta (
+    name TEXT PRIMARY KEY, meta TEXT NOT NULL DEFAULT '{}'
+);
 """
 
 
@@ -166,6 +169,18 @@ class Ledger:
         return RepoRow(row[0], row[1], row[2], row[3], row[4], RepoState(row[5]), row[6],
                        totals[0], totals[1], totals[2])
 
+    def set_repo_meta(self, name: str, meta: Mapping[str, object]) -> None:
+        """Replace repo ``name``'s description (purpose, languages, packages; JSON-able)."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO repo_meta (name, meta) VALUES (?,?)",
+                             (name, json.dumps(dict(meta))))
+
+    def repo_meta(self, name: str) -> dict:
+        """Repo ``name``'s description as last set, ``{}`` if never."""
+        with self._lock:
+            row = self._db.execute("SELECT meta FROM repo_meta WHERE name=?", (name,)).fetchone()
+        return json.loads(row[0]) if row else {}
+
     def repo_names(self) -> list[str]:
         """Names of every repo the ledger knows, sorted."""
         with self._lock:
@@ -176,3 +191,4 @@ class Ledger:
         with self._lock:
             self._db.execute("DELETE FROM files WHERE repo=?", (name,))
             self._db.execute("DELETE FROM repos WHERE name=?", (name,))
+            self._db.execute("DELETE FROM repo_meta WHERE name=?", (name,))

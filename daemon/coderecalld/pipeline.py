@@ -16,7 +16,7 @@ from typing import Any
 
 import pygit2
 
-from coderecalld import chunk, classify, embed, logs, metrics, mirror, parse, points, redact
+from coderecalld import chunk, classify, embed, layout, logs, metrics, mirror, parse, points, redact, resolve
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import CodeRecallError, MirrorError, StoreError
 from coderecalld.ledger import FileRow, Ledger
@@ -120,15 +120,25 @@ class Pipeline:
         changes = self.ledger.diff(report.repo, blobs)
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
+        shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
         pending: list[_Pending] = []
         for change in changes:
             if self._stopping.is_set():
                 break
-            pending += self._apply(report, repository, commit, change)
+            pending += self._apply(report, repository, commit, change, shape)
         return pending
 
+    def _layout(self, repo: str, repository: pygit2.Repository, blobs: dict[str, str]) -> layout.Layout:
+        """The tree's layout (module names for call resolution), kept in the ledger for ListRepos."""
+        shape = layout.layout(blobs, lambda path: mirror.read_blob(repository, blobs[path]),
+                              lambda path: parse.language_for(path))
+        purpose = redact.text(shape.purpose, "README.md")[0]  # never store a secret, even here
+        self.ledger.set_repo_meta(repo, {"purpose": purpose, "packages": list(shape.packages),
+                                         "languages": [list(kv) for kv in shape.languages]})
+        return shape
+
     def _apply(self, report: IndexReport, repository: pygit2.Repository, commit: str,
-               change: FileChange) -> list[_Pending]:
+               change: FileChange, shape: layout.Layout | None = None) -> list[_Pending]:
         if change.status is ChangeStatus.DELETED:
             self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
             self.ledger.forget_file(report.repo, change.path)
@@ -139,7 +149,7 @@ class Pipeline:
         lfs_tracked = mirror.attribute(repository, commit, change.path, "filter") == "lfs"
         try:
             chunks, verdict, symbols = self._timed(report, "parse", self._chunks, report.repo,
-                                                   change.path, blob, lfs_tracked)
+                                                   change.path, blob, lfs_tracked, shape)
         except (CodeRecallError, ValueError, RuntimeError, RecursionError) as exc:
             # One bad file never stops the rest: recorded as failed, retried when its blob changes.
             logs.error("index.file_failed", repo=report.repo, path=change.path, error=str(exc))
@@ -167,8 +177,8 @@ class Pipeline:
         report.chunks += len(pts)
         return pending
 
-    def _chunks(self, repo: str, path: str, blob: bytes,
-                lfs_tracked: bool) -> tuple[list[chunk.Chunk], classify.Verdict, int]:
+    def _chunks(self, repo: str, path: str, blob: bytes, lfs_tracked: bool,
+                shape: layout.Layout | None = None) -> tuple[list[chunk.Chunk], classify.Verdict, int]:
         """(chunks, verdict, symbol count) for one blob; the verdict has a reason if skipped."""
         first_line = blob[:256].split(b"\n", 1)[0]  # enough for any #! line
         verdict = classify.classify(path, blob, parse.language_for(path, first_line),
@@ -180,7 +190,9 @@ class Pipeline:
         if verdict.kind == "text":
             return chunk.sections(repo, path, blob, **budget), verdict, 0
         parsed = parse.symbols(blob, verdict.language)
-        return chunk.chunks(repo, path, blob, parsed, **budget), verdict, len(parsed.symbols)
+        found = chunk.chunks(repo, path, blob, parsed, **budget)
+        module = shape.module(path) if shape else ""
+        return resolve.chunks(found, parsed, path, module), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
                 blob_id: str) -> tuple[list[Any], list[_Pending]]:

@@ -14,6 +14,8 @@ from coderecalld.records import CallSite, Chunk, PointRecord
 POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
+#: Characters of a call site's source line kept in the payload.
+CALL_TEXT_MAX_CHARS = 200
 
 
 def point_id(repo: str, path: str, qualified_name: str, ordinal: int) -> str:
@@ -28,6 +30,18 @@ def callee_names(sites: Iterable[CallSite]) -> list[str]:
         names[site.name] = None
         names[site.short_name] = None
     return list(names)
+
+
+def call_sites(chunk: Chunk) -> list[dict]:
+    """The payload's ``call_sites``: name, line, the line's text (stripped, at most
+    ``CALL_TEXT_MAX_CHARS``) and the resolved ``target`` (``""`` if unresolved)."""
+    lines = chunk.text.split("\n")
+    out = []
+    for s in chunk.call_sites:
+        row = s.line - chunk.start_line
+        text = lines[row].strip()[:CALL_TEXT_MAX_CHARS] if 0 <= row < len(lines) else ""
+        out.append({"name": s.name, "line": s.line, "text": text, "target": s.target})
+    return out
 
 
 def sparse_text(chunk: Chunk) -> str:
@@ -49,7 +63,13 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "start_byte": chunk.start_byte, "end_byte": chunk.end_byte,
         "commit": commit, "blob_id": blob_id, "text_hash": text_hash,
         "calls": callee_names(chunk.call_sites),
-        "call_sites": [{"name": s.name, "line": s.line} for s in chunk.call_sites],
+        "call_sites": call_sites(chunk),
+        "call_targets": sorted({s.target for s in chunk.call_sites if s.target}),
+        "fq_name": f"{chunk.module}.{chunk.qualified_name}" if chunk.module and chunk.kind != "module"
+        else chunk.module or chunk.qualified_name,
+        "module": chunk.module, "raises": list(chunk.raises),
+        "exports": [list(kv) for kv in chunk.exports],
+        "export_targets": sorted({target for _, target in chunk.exports}),
         "imports": list(chunk.imports), "embedding_model": model_id,
         "embed_text": chunk.embed_text, "indexed_at": time.time(), "ordinal": chunk.ordinal,
     }

@@ -63,10 +63,14 @@ class CallSite:
     Attributes:
         name: the callee as written, dotted (``self.save``, ``os.path.join``, ``helper``).
         line: 1-based line of the call expression's start.
+        target: the module-qualified name the call resolves to through the file's imports,
+            its own module or its class (``httpcore.ConnectionPool``,
+            ``httpx._client.Client.send``); ``""`` when only the name is known.
     """
 
     name: str
     line: int
+    target: str = ""
 
     @property
     def short_name(self) -> str:
@@ -104,6 +108,8 @@ class ParsedFile:
     """Everything ``parse.symbols`` extracts from one blob.
 
     ``module_call_sites`` are calls made by top-level code (outside every symbol).
+    ``import_aliases`` are (local name, imported dotted name) pairs: ``import a.b as c`` ->
+    ``("c", "a.b")``; relative imports keep their dots (``from .m import f`` -> ``("f", ".m.f")``).
     ``line_count`` is the number of lines of the blob (a trailing newline does not
     start a new line). ``has_errors`` is true when tree-sitter produced ERROR nodes.
     """
@@ -115,6 +121,7 @@ class ParsedFile:
     module_docstring: str
     line_count: int
     has_errors: bool = False
+    import_aliases: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +132,10 @@ class Chunk:
     UTF-8); ``embed_text`` is what the dense model and the sparse tokenizer see (a short
     header plus the source, truncated to the model's budget).
     ``ordinal`` disambiguates chunks that share a qualified name in one file.
+    ``module`` is the import name of the file (``httpx._client``, ``""`` if unknown),
+    ``raises`` the exception names raised or documented (``Raises:``), ``exports`` the
+    module chunk's import table (local name, module-qualified target), so re-exports
+    (``httpx.Client`` for ``httpx._client.Client``) can be followed.
     """
 
     repo: str
@@ -145,6 +156,9 @@ class Chunk:
     ordinal: int = 0
     call_sites: tuple[CallSite, ...] = ()
     imports: tuple[str, ...] = ()
+    module: str = ""
+    raises: tuple[str, ...] = ()
+    exports: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +256,11 @@ class CallerHit:
     """One call site of a callee: where it is and which symbol makes the call.
 
     ``caller`` is the calling symbol's qualified name, ``""`` for top-level code.
-    ``callee`` is the call as written (dotted).
+    ``callee`` is the call as written (dotted). ``text`` is the call's source line
+    (stripped, at most 200 characters). ``target`` is the module-qualified name the call
+    resolves to (``""`` if unresolved); ``confidence`` is ``resolved`` when the call was
+    tied to the asked definition through imports, its module or its class, ``name_only``
+    when only the name matched.
     """
 
     repo: str
@@ -251,6 +269,9 @@ class CallerHit:
     caller: str
     callee: str
     commit: str
+    text: str = ""
+    confidence: str = ""
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +291,9 @@ class RepoStatus:
     """What ``ListRepos`` reports for one configured repository.
 
     ``last_sync_unix_s`` is seconds since the epoch of the last finished sync (0 if never).
+    ``purpose`` is one line (README's first paragraph or the packaging description),
+    ``languages`` (language, file count) pairs, most files first, ``packages`` the
+    top-level import names the repo provides.
     """
 
     name: str
@@ -282,3 +306,40 @@ class RepoStatus:
     last_sync_unix_s: float
     state: str
     error: str
+    purpose: str = ""
+    languages: tuple[tuple[str, int], ...] = ()
+    packages: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A compact profile of one symbol: what it is, how to call it, who calls it.
+
+    ``summary`` is the docstring's first line. For a class: ``bases``, ``init_params``
+    (the constructor's parameters as written, defaults included) and ``methods`` (public
+    methods' signatures). ``raises`` lists exception names from ``raise``/``throw`` in
+    its body and a documented ``Raises:`` section. ``siblings`` are the other members of
+    its class. ``callers`` are real call sites (resolved first, then diverse repos).
+    ``file_purpose``/``repo_purpose`` are one line each. ``truncated`` is true when the
+    token budget cut something.
+    """
+
+    repo: str
+    path: str
+    kind: str
+    qualified_name: str
+    module: str
+    signature: str
+    summary: str
+    start_line: int
+    end_line: int
+    commit: str
+    bases: tuple[str, ...] = ()
+    init_params: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+    raises: tuple[str, ...] = ()
+    siblings: tuple[str, ...] = ()
+    callers: tuple[CallerHit, ...] = ()
+    file_purpose: str = ""
+    repo_purpose: str = ""
+    truncated: bool = False

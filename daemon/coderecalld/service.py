@@ -16,17 +16,19 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from coderecalld import classify, credentials, mirror, redact, sparse, validate
+from coderecalld import callgraph, card, classify, credentials, mirror, redact, sparse, validate
 from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import Embedder
 from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
 from coderecalld.ledger import Ledger
-from coderecalld.records import CallerHit, Hit, RepoStatus, SourceText, SymbolHit
+from coderecalld.records import CallerHit, Card, Hit, RepoStatus, SourceText, SymbolHit
 from coderecalld.store import StoreFilter
 
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
+#: Largest card budget (tokens); a card is meant to be a small part of a prompt.
+MAX_CARD_TOKENS = 8000
 #: Fusion of the two prefetches. Weighted RRF: dense counts 3x sparse, k=60 (Cormack et al.
 #: 2009). Measured on CoSQA with this model: equal-weight RRF 52 nDCG@10, dense-weighted 3x
 #: 58.7, dense only 59-60 -- equal weights let noisy identifier matches outvote the model.
@@ -105,7 +107,9 @@ class Service:
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
                      principal: Principal = LOCAL) -> list[CallerHit]:
-        """Call sites whose callee as written, or its last dotted segment, equals ``name``."""
+        """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
+        ones first (tied to the definition through imports, its module or its class), then
+        ``name_only`` ones (the last dotted segment matched); each by repo, path, line."""
         name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
         if not name:
             raise InvalidArgument("name: must not be empty")
@@ -113,18 +117,56 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return []
-        hits = self.store.find_any(flt, "calls", [name], limit=MAX_LIMIT * 4)
         commits: dict[str, str] = {}
-        sites = []
-        for hit in hits:
-            p = hit.payload
-            caller = "" if p.get("kind") in ("module", "section") else p["qualified_name"]
-            for site in p.get("call_sites", []):
-                if site["name"] == name or site["name"].rsplit(".", 1)[-1] == name:
-                    sites.append(CallerHit(p["repo"], p["path"], int(site["line"]), caller,
-                                           site["name"], self._commit(p["repo"], commits)))
-        sites.sort(key=lambda s: (s.repo, s.path, s.line, s.caller))
-        return sites[:limit]
+        found = [callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits))
+                 for site, confidence in callgraph.callers(self.store, flt, name)]
+        found.sort(key=lambda s: (s.confidence != callgraph.RESOLVED, s.repo, s.path, s.line, s.caller))
+        return found[:limit]
+
+    def find_callees(self, name: str, repo: str = "", limit: int = 100, *,
+                     principal: Principal = LOCAL) -> list[CallerHit]:
+        """Calls made by the definitions ``name`` means (as in ``find_callers``), in source
+        order: ``callee`` as written, ``target`` resolved where possible (``resolved``), else
+        ``name_only``."""
+        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
+        if not name:
+            raise InvalidArgument("name: must not be empty")
+        limit = _limit(limit, 100)
+        flt = self._filter(principal, repo)
+        if flt is None:
+            return []
+        commits: dict[str, str] = {}
+        return [callgraph.caller_hit(site, callgraph.RESOLVED if site.target else callgraph.NAME_ONLY,
+                                     self._commit(site.hit.payload["repo"], commits))
+                for site in callgraph.sites(callgraph.definitions(self.store, flt, name))][:limit]
+
+    def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
+                 principal: Principal = LOCAL) -> Card:
+        """The developer card of the definition ``name`` means (the first by repo and path
+        when several do; a class or function before other kinds; of overloads the longest),
+        trimmed to ``budget_tokens``
+        (``card.CHARS_PER_TOKEN`` characters each). Raises ``NotFound`` when nothing in the
+        caller's scope is named so."""
+        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
+        if not name:
+            raise InvalidArgument("name: must not be empty")
+        if not 0 <= budget_tokens <= MAX_CARD_TOKENS:
+            raise InvalidArgument(f"budget_tokens: must be 0..{MAX_CARD_TOKENS}, got {budget_tokens}")
+        flt = self._filter(principal, repo)
+        defs = callgraph.definitions(self.store, flt, name) if flt is not None else []
+        if not defs:
+            raise NotFound(f"symbol {name!r} not found")
+        # Overloads share a name: the longest definition is the implementation.
+        best = min(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
+                                        "test" in h.payload["path"], h.payload["repo"], h.payload["path"],
+                                        h.payload["start_line"] - h.payload["end_line"])).payload
+        fq = best.get("fq_name") or best["qualified_name"]
+        file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
+        file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
+        callers = self.find_callers(fq, limit=MAX_LIMIT, principal=principal)
+        purpose = str(self.ledger.repo_meta(best["repo"]).get("purpose", ""))
+        built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose)
+        return card.fit(built, budget_tokens or 800)
 
     # --- source ---------------------------------------------------------------------
 
@@ -179,9 +221,13 @@ class Service:
         if row is None:
             return RepoStatus(name, credentials.redact_url(repo_cfg.url) if repo_cfg else "",
                               repo_cfg.branch if repo_cfg else "", "", 0, 0, 0, 0.0, "pending", "")
+        meta = self.ledger.repo_meta(name)
         return RepoStatus(row.name, credentials.redact_url(repo_cfg.url if repo_cfg else row.url), row.branch,
                           row.indexed_commit, row.files, row.symbols, row.chunks,
-                          row.last_sync_unix_s, str(row.state), credentials.redact_url(row.error))
+                          row.last_sync_unix_s, str(row.state), credentials.redact_url(row.error),
+                          purpose=str(meta.get("purpose", "")),
+                          languages=tuple((str(k), int(v)) for k, v in meta.get("languages", [])),
+                          packages=tuple(str(p) for p in meta.get("packages", [])))
 
     # --- helpers --------------------------------------------------------------------
 

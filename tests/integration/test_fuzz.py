@@ -87,6 +87,8 @@ REQUESTS = {
                         path_prefix=TEXT),
     "FindSymbols": st.builds(pb.FindSymbolsRequest, name=TEXT, repo=TEXT, prefix=BOOL, limit=INT32),
     "FindCallers": st.builds(pb.FindCallersRequest, name=TEXT, repo=TEXT, limit=INT32),
+    "FindCallees": st.builds(pb.FindCalleesRequest, name=TEXT, repo=TEXT, limit=INT32),
+    "GetCard": st.builds(pb.GetCardRequest, name=TEXT, repo=TEXT, budget_tokens=INT32),
     "ReadSymbol": st.builds(pb.ReadSymbolRequest, repo=TEXT, path=TEXT, start_line=INT32,
                             end_line=INT32),
     "ListRepos": st.just(pb.ListReposRequest()),

@@ -18,7 +18,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 import coderecall
 from coderecall import cli
 from coderecalld import errors
-from coderecalld.records import CallerHit, RepoState, RepoStatus, SourceText, SymbolHit, SymbolKind
+from coderecalld.records import CallerHit, Card, RepoState, RepoStatus, SourceText, SymbolHit, SymbolKind
 from coderecalld.server import SERVICE_NAME, build_server, stop_server
 
 COMMIT = "3c1d9a0be5f7c2d4e6a8b0c1d2e3f4a5b6c7d8e9"
@@ -40,7 +40,16 @@ HITS = [
 ]
 CALLER = CallerHit(
     repo="acme/api", path="web/hooks.py", line=77, caller="handle_webhook",
-    callee="validator.verify", commit=COMMIT,
+    callee="validator.verify", commit=COMMIT, text="if not validator.verify(body, sig):",
+    confidence="resolved", target="payments.hmac_check.HMACValidator.verify",
+)
+CARD = Card(
+    repo="acme/payments", path="src/hmac_check.py", kind="class", qualified_name="HMACValidator",
+    module="payments.hmac_check", signature="class HMACValidator(Validator)",
+    summary="Checks webhook signatures.", start_line=12, end_line=60, commit=COMMIT,
+    bases=("Validator",), init_params=("key: bytes", "algo: str = 'sha256'"),
+    methods=("def verify(self, body: bytes, sig: str) -> bool",), raises=("SignatureError",),
+    callers=(CALLER,), file_purpose="HMAC signature checks.", repo_purpose="Payment webhooks.",
 )
 SOURCE = SourceText(
     repo="acme/payments", path="src/hmac_check.py", commit=COMMIT, start_line=12, end_line=13,
@@ -51,6 +60,7 @@ REPOS = [
         name="acme/payments", url="https://git.example.com/acme/payments.git", branch="main",
         indexed_commit=COMMIT, files=312, symbols=4021, chunks=4107,
         last_sync_unix_s=1_767_225_600.5, state=RepoState.READY, error="",
+        purpose="Payment webhooks.", languages=(("python", 300), ("bash", 12)), packages=("payments",),
     ),
     RepoStatus(
         name="acme/legacy", url="https://git.example.com/acme/legacy.git", branch="trunk",
@@ -89,6 +99,16 @@ class FakeApi:
     def find_callers(self, name, repo="", limit=100, *, principal):
         self.calls.append(("find_callers", dict(name=name, repo=repo, limit=limit)))
         return [CALLER]
+
+    def find_callees(self, name, repo="", limit=100, *, principal):
+        self.calls.append(("find_callees", dict(name=name, repo=repo, limit=limit)))
+        return [CALLER]
+
+    def get_card(self, name, repo="", budget_tokens=800, *, principal):
+        self.calls.append(("get_card", dict(name=name, repo=repo, budget_tokens=budget_tokens)))
+        if name == "Missing":
+            raise errors.NotFound("symbol 'Missing' not found")
+        return CARD
 
     def read_symbol(self, repo, path, start_line, end_line, *, principal):
         self.calls.append(("read_symbol", dict(repo=repo, path=path, start_line=start_line,
@@ -175,8 +195,21 @@ def test_find_symbols(client, api):
 def test_find_callers(client):
     assert client.find_callers("verify") == [
         coderecall.CallSite(repo="acme/api", path="web/hooks.py", line=77, caller="handle_webhook",
-                            callee="validator.verify", commit=COMMIT)
+                            callee="validator.verify", commit=COMMIT, text="if not validator.verify(body, sig):",
+                            confidence="resolved", target="payments.hmac_check.HMACValidator.verify")
     ]
+
+
+def test_find_callees_and_get_card(client, api):
+    assert client.find_callees("handle_webhook", repo="acme/api", limit=3)[0].target == CALLER.target
+    card = client.get_card("HMACValidator", budget_tokens=300)
+    assert asdict(card) == asdict(CARD)
+    assert api.calls == [("find_callees", dict(name="handle_webhook", repo="acme/api", limit=3)),
+                         ("get_card", dict(name="HMACValidator", repo="", budget_tokens=300))]
+    client.get_card("HMACValidator", budget_tokens=0)  # 0: the domain's default budget
+    assert api.calls[-1][1]["budget_tokens"] == 800
+    with pytest.raises(coderecall.NotFoundError):
+        client.get_card("Missing")
 
 
 def test_read_symbol(client, api):
@@ -335,7 +368,24 @@ def test_cli_symbols_json(capsys, addr, api):
 def test_cli_callers_json(capsys, addr):
     rows = run_json(capsys, ["--addr", addr, "callers", "verify", "--json"])
     assert rows == [{"repo": "acme/api", "path": "web/hooks.py", "line": 77,
-                     "caller": "handle_webhook", "callee": "validator.verify", "commit": COMMIT}]
+                     "caller": "handle_webhook", "callee": "validator.verify", "commit": COMMIT,
+                     "text": "if not validator.verify(body, sig):", "confidence": "resolved",
+                     "target": "payments.hmac_check.HMACValidator.verify"}]
+
+
+def test_cli_card_text_and_json(capsys, addr):
+    assert cli.main(["--addr", addr, "card", "HMACValidator"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[:4] == [
+        "class HMACValidator   (acme/payments: src/hmac_check.py:12-60)",
+        "  import: payments.hmac_check",
+        "  class HMACValidator(Validator)",
+        "  Checks webhook signatures.",
+    ]
+    assert "  init:     key: bytes\n            algo: str = 'sha256'\n" in text
+    assert "    acme/api  web/hooks.py:77  handle_webhook  [resolved]\n        if not validator.verify" in text
+    card = json.loads((cli.main(["--addr", addr, "card", "HMACValidator", "--json"]), capsys.readouterr().out)[1])
+    assert card["init_params"] == ["key: bytes", "algo: str = 'sha256'"] and card["callers"][0]["line"] == 77
 
 
 def test_cli_repos_and_sync_json(capsys, addr):
@@ -344,7 +394,9 @@ def test_cli_repos_and_sync_json(capsys, addr):
         "name": "acme/legacy", "url": "https://git.example.com/acme/legacy.git", "branch": "trunk",
         "indexed_commit": "", "files": 0, "symbols": 0, "chunks": 0, "last_sync_unix_s": 0.0,
         "state": "error", "error": "fetch failed: remote hung up",
+        "purpose": "", "languages": [], "packages": [],
     }
+    assert rows[0]["languages"] == [["python", 300], ["bash", 12]] and rows[0]["packages"] == ["payments"]
     assert rows[0]["last_sync_unix_s"] == 1_767_225_600.5
     synced = run_json(capsys, ["--addr", addr, "sync", "acme/payments", "--json"])
     assert synced == [rows[0]]

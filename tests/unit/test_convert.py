@@ -10,7 +10,7 @@ import pytest
 import coderecall
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecalld.errors import InvalidArgument
-from coderecalld.records import CallerHit, RepoState, RepoStatus, SourceText, SymbolHit, SymbolKind
+from coderecalld.records import CallerHit, Card, RepoState, RepoStatus, SourceText, SymbolHit, SymbolKind
 from coderecalld.server import convert
 
 HIT = SymbolHit(
@@ -38,6 +38,9 @@ CALLER = CallerHit(
     caller="handle_webhook",
     callee="validator.verify",
     commit="a" * 40,
+    text="ok = validator.verify(body, sig)",
+    confidence="resolved",
+    target="acme.hmac_check.HMACValidator.verify",
 )
 SOURCE = SourceText(
     repo="acme/payments",
@@ -58,6 +61,17 @@ REPO = RepoStatus(
     last_sync_unix_s=1_767_225_600.25,
     state=RepoState.ERROR,
     error="fetch failed: timeout after 30 s",
+    purpose="Payment webhooks and refunds.",
+    languages=(("python", 290), ("bash", 3)),
+    packages=("payments", "webhooks"),
+)
+CARD = Card(
+    repo="acme/payments", path="src/hmac_check.py", kind="class", qualified_name="HMACValidator",
+    module="payments.hmac_check", signature="class HMACValidator(Validator)",
+    summary="Checks webhook signatures.", start_line=10, end_line=80, commit="9f2c1e7d" * 5,
+    bases=("Validator",), init_params=("key: bytes", "algo: str = 'sha256'"),
+    methods=("def verify(self, body: bytes, sig: str) -> bool",), raises=("SignatureError",),
+    siblings=(), callers=(CALLER,), file_purpose="HMAC checks.", repo_purpose="Payments.", truncated=True,
 )
 
 PAIRS = [
@@ -66,8 +80,9 @@ PAIRS = [
     (SOURCE, pb.ReadSymbolResponse, convert.source_text_to_pb, convert.source_text_from_pb,
      coderecall.SourceText),
     (REPO, pb.RepoInfo, convert.repo_status_to_pb, convert.repo_status_from_pb, coderecall.RepoInfo),
+    (CARD, pb.Card, convert.card_to_pb, convert.card_from_pb, coderecall.Card),
 ]
-IDS = ["SymbolHit", "CallerHit", "SourceText", "RepoStatus"]
+IDS = ["SymbolHit", "CallerHit", "SourceText", "RepoStatus", "Card"]
 
 
 @pytest.mark.parametrize(("record", "message_type", "to_pb", "from_pb", "client_type"), PAIRS, ids=IDS)
@@ -113,6 +128,7 @@ def test_zero_limit_leaves_the_domain_default():
         (convert.search_args, pb.SearchRequest(query="q", limit=-1)),
         (convert.find_symbols_args, pb.FindSymbolsRequest(name="n", limit=-5)),
         (convert.find_callers_args, pb.FindCallersRequest(name="n", limit=-2_147_483_648)),
+        (convert.find_callees_args, pb.FindCalleesRequest(name="n", limit=-1)),
     ],
 )
 def test_negative_limit_is_invalid(decode, request_):
@@ -123,3 +139,18 @@ def test_negative_limit_is_invalid(decode, request_):
 def test_read_symbol_args_pass_lines_through():
     request = pb.ReadSymbolRequest(repo="r", path="a/b.py", start_line=3, end_line=0)
     assert convert.read_symbol_args(request) == {"repo": "r", "path": "a/b.py", "start_line": 3, "end_line": 0}
+
+
+def test_card_budget_zero_is_the_domain_default_and_negative_is_invalid():
+    assert convert.get_card_args(pb.GetCardRequest(name="X")) == {"name": "X", "repo": ""}
+    assert convert.get_card_args(pb.GetCardRequest(name="X", budget_tokens=90))["budget_tokens"] == 90
+    with pytest.raises(InvalidArgument, match="budget_tokens"):
+        convert.get_card_args(pb.GetCardRequest(name="X", budget_tokens=-1))
+
+
+def test_client_decodes_card_and_repo_lists():
+    from coderecall._client import _card_from_pb, _repo_from_pb
+
+    card = _card_from_pb(convert.card_to_pb(CARD))
+    assert card.init_params == CARD.init_params and card.callers[0].confidence == "resolved"
+    assert _repo_from_pb(convert.repo_status_to_pb(REPO)).languages == (("python", 290), ("bash", 3))

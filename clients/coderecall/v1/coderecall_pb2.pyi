@@ -43,23 +43,79 @@ class SymbolHit(_message.Message):
     def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ...) -> None: ...
 
 class CallSite(_message.Message):
-    __slots__ = ("repo", "path", "line", "caller", "callee", "commit")
+    __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     LINE_FIELD_NUMBER: _ClassVar[int]
     CALLER_FIELD_NUMBER: _ClassVar[int]
     CALLEE_FIELD_NUMBER: _ClassVar[int]
     COMMIT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     line: int
     caller: str
     callee: str
     commit: str
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ...) -> None: ...
+    text: str
+    confidence: str
+    target: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ..., text: _Optional[str] = ..., confidence: _Optional[str] = ..., target: _Optional[str] = ...) -> None: ...
+
+class LanguageCount(_message.Message):
+    __slots__ = ("language", "files")
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    language: str
+    files: int
+    def __init__(self, language: _Optional[str] = ..., files: _Optional[int] = ...) -> None: ...
+
+class Card(_message.Message):
+    __slots__ = ("repo", "path", "kind", "qualified_name", "module", "signature", "summary", "start_line", "end_line", "commit", "bases", "init_params", "methods", "raises", "siblings", "callers", "file_purpose", "repo_purpose", "truncated")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_NAME_FIELD_NUMBER: _ClassVar[int]
+    MODULE_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    BASES_FIELD_NUMBER: _ClassVar[int]
+    INIT_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    METHODS_FIELD_NUMBER: _ClassVar[int]
+    RAISES_FIELD_NUMBER: _ClassVar[int]
+    SIBLINGS_FIELD_NUMBER: _ClassVar[int]
+    CALLERS_FIELD_NUMBER: _ClassVar[int]
+    FILE_PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    REPO_PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    kind: str
+    qualified_name: str
+    module: str
+    signature: str
+    summary: str
+    start_line: int
+    end_line: int
+    commit: str
+    bases: _containers.RepeatedScalarFieldContainer[str]
+    init_params: _containers.RepeatedScalarFieldContainer[str]
+    methods: _containers.RepeatedScalarFieldContainer[str]
+    raises: _containers.RepeatedScalarFieldContainer[str]
+    siblings: _containers.RepeatedScalarFieldContainer[str]
+    callers: _containers.RepeatedCompositeFieldContainer[CallSite]
+    file_purpose: str
+    repo_purpose: str
+    truncated: bool
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., kind: _Optional[str] = ..., qualified_name: _Optional[str] = ..., module: _Optional[str] = ..., signature: _Optional[str] = ..., summary: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., commit: _Optional[str] = ..., bases: _Optional[_Iterable[str]] = ..., init_params: _Optional[_Iterable[str]] = ..., methods: _Optional[_Iterable[str]] = ..., raises: _Optional[_Iterable[str]] = ..., siblings: _Optional[_Iterable[str]] = ..., callers: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., file_purpose: _Optional[str] = ..., repo_purpose: _Optional[str] = ..., truncated: _Optional[bool] = ...) -> None: ...
 
 class RepoInfo(_message.Message):
-    __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error")
+    __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error", "purpose", "languages", "packages")
     NAME_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
     BRANCH_FIELD_NUMBER: _ClassVar[int]
@@ -70,6 +126,9 @@ class RepoInfo(_message.Message):
     LAST_SYNC_UNIX_S_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGES_FIELD_NUMBER: _ClassVar[int]
+    PACKAGES_FIELD_NUMBER: _ClassVar[int]
     name: str
     url: str
     branch: str
@@ -80,7 +139,10 @@ class RepoInfo(_message.Message):
     last_sync_unix_s: float
     state: str
     error: str
-    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
+    purpose: str
+    languages: _containers.RepeatedCompositeFieldContainer[LanguageCount]
+    packages: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ..., purpose: _Optional[str] = ..., languages: _Optional[_Iterable[_Union[LanguageCount, _Mapping]]] = ..., packages: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
     __slots__ = ("query", "limit", "repo", "language", "path_prefix")
@@ -135,6 +197,32 @@ class FindCallersResponse(_message.Message):
     SITES_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
     def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ...) -> None: ...
+
+class FindCalleesRequest(_message.Message):
+    __slots__ = ("name", "repo", "limit")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    repo: str
+    limit: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class FindCalleesResponse(_message.Message):
+    __slots__ = ("sites",)
+    SITES_FIELD_NUMBER: _ClassVar[int]
+    sites: _containers.RepeatedCompositeFieldContainer[CallSite]
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ...) -> None: ...
+
+class GetCardRequest(_message.Message):
+    __slots__ = ("name", "repo", "budget_tokens")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    repo: str
+    budget_tokens: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., budget_tokens: _Optional[int] = ...) -> None: ...
 
 class ReadSymbolRequest(_message.Message):
     __slots__ = ("repo", "path", "start_line", "end_line")

@@ -50,6 +50,16 @@ class CodeRecallStub:
                 request_serializer=coderecall_dot_v1_dot_coderecall__pb2.FindCallersRequest.SerializeToString,
                 response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.FindCallersResponse.FromString,
                 _registered_method=True)
+        self.FindCallees = channel.unary_unary(
+                '/coderecall.v1.CodeRecall/FindCallees',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.FindCalleesRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.FindCalleesResponse.FromString,
+                _registered_method=True)
+        self.GetCard = channel.unary_unary(
+                '/coderecall.v1.CodeRecall/GetCard',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.GetCardRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.Card.FromString,
+                _registered_method=True)
         self.ReadSymbol = channel.unary_unary(
                 '/coderecall.v1.CodeRecall/ReadSymbol',
                 request_serializer=coderecall_dot_v1_dot_coderecall__pb2.ReadSymbolRequest.SerializeToString,
@@ -87,7 +97,24 @@ class CodeRecallServicer:
         raise NotImplementedError('Method not implemented!')
 
     def FindCallers(self, request, context):
-        """Call sites whose callee (as written, or its last dotted segment) is `name`.
+        """Call sites of `name` (bare, Class.method or module-qualified) in every repository in
+        scope: "resolved" ones (tied to the definition through imports, its module or its
+        class) first, then "name_only" ones (only the last dotted segment matched).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FindCallees(self, request, context):
+        """The reverse: the calls made by the definitions `name` means, targets resolved where possible.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetCard(self, request, context):
+        """A compact developer card of one symbol: signature, summary, constructor, methods,
+        raises, siblings, real call sites, file and repo purpose; trimmed to a token budget.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -131,6 +158,16 @@ def add_CodeRecallServicer_to_server(servicer, server):
                     servicer.FindCallers,
                     request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.FindCallersRequest.FromString,
                     response_serializer=coderecall_dot_v1_dot_coderecall__pb2.FindCallersResponse.SerializeToString,
+            ),
+            'FindCallees': grpc.unary_unary_rpc_method_handler(
+                    servicer.FindCallees,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.FindCalleesRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.FindCalleesResponse.SerializeToString,
+            ),
+            'GetCard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCard,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.GetCardRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.Card.SerializeToString,
             ),
             'ReadSymbol': grpc.unary_unary_rpc_method_handler(
                     servicer.ReadSymbol,
@@ -230,6 +267,60 @@ class CodeRecall:
             '/coderecall.v1.CodeRecall/FindCallers',
             coderecall_dot_v1_dot_coderecall__pb2.FindCallersRequest.SerializeToString,
             coderecall_dot_v1_dot_coderecall__pb2.FindCallersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FindCallees(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/FindCallees',
+            coderecall_dot_v1_dot_coderecall__pb2.FindCalleesRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.FindCalleesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetCard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/GetCard',
+            coderecall_dot_v1_dot_coderecall__pb2.GetCardRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.Card.FromString,
             options,
             channel_credentials,
             insecure,

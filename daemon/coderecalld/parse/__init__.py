@@ -5,9 +5,11 @@ Languages and their tree-sitter queries are data in ``registry`` and ``queries/`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tree_sitter import Parser
 
-from coderecalld.parse import registry
+from coderecalld.parse import imports, registry
 from coderecalld.parse.extract import parsed_file
 from coderecalld.parse.registry import language_for, supported_languages
 from coderecalld.parse.text import check_utf8
@@ -36,4 +38,4 @@ def symbols(blob: bytes, language: str) -> ParsedFile:
     # tree-sitter skips a leading BOM but still counts its 3 bytes in every position,
     # so offsets stay over the raw blob and no node text contains U+FEFF.
     tree = Parser(registry.language(spec.name)).parse(blob)
-    return parsed_file(blob, tree, spec)
+    return replace(parsed_file(blob, tree, spec), import_aliases=imports.aliases(blob, tree, spec))

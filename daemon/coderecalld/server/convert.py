@@ -19,7 +19,7 @@ from google.protobuf.message import Message
 
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecalld.errors import InvalidArgument
-from coderecalld.records import CallerHit, RepoStatus, SourceText, SymbolHit
+from coderecalld.records import CallerHit, Card, RepoStatus, SourceText, SymbolHit
 
 _R = TypeVar("_R")
 _M = TypeVar("_M", bound=Message)
@@ -67,13 +67,36 @@ def source_text_from_pb(message: pb.ReadSymbolResponse) -> SourceText:
 
 
 def repo_status_to_pb(status: RepoStatus) -> pb.RepoInfo:
-    """``RepoStatus`` record -> ``coderecall.v1.RepoInfo``."""
-    return _to_pb(status, pb.RepoInfo)
+    """``RepoStatus`` record -> ``coderecall.v1.RepoInfo`` (languages as ``LanguageCount``)."""
+    values = {f.name: getattr(status, f.name) for f in fields(status)}
+    values["languages"] = [pb.LanguageCount(language=k, files=n) for k, n in status.languages]
+    return pb.RepoInfo(**values)
 
 
 def repo_status_from_pb(message: pb.RepoInfo) -> RepoStatus:
     """``coderecall.v1.RepoInfo`` -> ``RepoStatus`` record."""
-    return _from_pb(message, RepoStatus)
+    values = {f.name: getattr(message, f.name) for f in fields(RepoStatus)}
+    values["languages"] = tuple((c.language, c.files) for c in message.languages)
+    values["packages"] = tuple(message.packages)
+    return RepoStatus(**values)
+
+
+_CARD_LISTS = ("bases", "init_params", "methods", "raises", "siblings")
+
+
+def card_to_pb(card: Card) -> pb.Card:
+    """``Card`` record -> ``coderecall.v1.Card``."""
+    values = {f.name: getattr(card, f.name) for f in fields(card)}
+    values["callers"] = [caller_hit_to_pb(c) for c in card.callers]
+    return pb.Card(**values)
+
+
+def card_from_pb(message: pb.Card) -> Card:
+    """``coderecall.v1.Card`` -> ``Card`` record."""
+    values = {f.name: getattr(message, f.name) for f in fields(Card)}
+    values.update({name: tuple(getattr(message, name)) for name in _CARD_LISTS})
+    values["callers"] = tuple(caller_hit_from_pb(c) for c in message.callers)
+    return Card(**values)
 
 
 # --- responses ----------------------------------------------------------------------------
@@ -92,6 +115,11 @@ def find_symbols_response(hits: Iterable[SymbolHit]) -> pb.FindSymbolsResponse:
 def find_callers_response(sites: Iterable[CallerHit]) -> pb.FindCallersResponse:
     """Call sites, in order, as a ``FindCallersResponse``."""
     return pb.FindCallersResponse(sites=[caller_hit_to_pb(s) for s in sites])
+
+
+def find_callees_response(sites: Iterable[CallerHit]) -> pb.FindCalleesResponse:
+    """Call sites, in order, as a ``FindCalleesResponse``."""
+    return pb.FindCalleesResponse(sites=[caller_hit_to_pb(s) for s in sites])
 
 
 def list_repos_response(repos: Iterable[RepoStatus]) -> pb.ListReposResponse:
@@ -132,6 +160,20 @@ def find_symbols_args(request: pb.FindSymbolsRequest) -> dict[str, Any]:
 def find_callers_args(request: pb.FindCallersRequest) -> dict[str, Any]:
     """Keyword arguments for ``CodeRecallApi.find_callers``. Raises ``InvalidArgument`` (limit < 0)."""
     return {"name": request.name, "repo": request.repo, **_limit(request.limit)}
+
+
+def find_callees_args(request: pb.FindCalleesRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.find_callees``. Raises ``InvalidArgument`` (limit < 0)."""
+    return {"name": request.name, "repo": request.repo, **_limit(request.limit)}
+
+
+def get_card_args(request: pb.GetCardRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.get_card``; a budget of 0 is the domain's default.
+    Raises ``InvalidArgument`` for a negative budget."""
+    if request.budget_tokens < 0:
+        raise InvalidArgument(f"budget_tokens must be >= 0, got {request.budget_tokens}")
+    budget = {"budget_tokens": request.budget_tokens} if request.budget_tokens else {}
+    return {"name": request.name, "repo": request.repo, **budget}
 
 
 def read_symbol_args(request: pb.ReadSymbolRequest) -> dict[str, Any]:

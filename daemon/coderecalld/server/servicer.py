@@ -40,6 +40,17 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
                                         principal=current_principal())
         return convert.find_callers_response(sites)
 
+    def FindCallees(
+        self, request: pb.FindCalleesRequest, context: grpc.ServicerContext
+    ) -> pb.FindCalleesResponse:
+        sites = self._api.find_callees(**convert.find_callees_args(request),
+                                        principal=current_principal())
+        return convert.find_callees_response(sites)
+
+    def GetCard(self, request: pb.GetCardRequest, context: grpc.ServicerContext) -> pb.Card:
+        card = self._api.get_card(**convert.get_card_args(request), principal=current_principal())
+        return convert.card_to_pb(card)
+
     def ReadSymbol(
         self, request: pb.ReadSymbolRequest, context: grpc.ServicerContext
     ) -> pb.ReadSymbolResponse:

@@ -30,6 +30,7 @@ KEYWORD_FIELDS = frozenset(
     {
         "repo", "path", "language", "kind", "name", "qualified_name",
         "name_lc", "qualified_name_lc", "calls", "text_hash",
+        "fq_name", "call_targets", "export_targets",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""
@@ -98,8 +99,9 @@ class Store(Protocol):
     """A collection of chunk points with hybrid search and exact lookups.
 
     Point ids are UUID strings. Scores: cosine similarity for ``dense_search``, the
-    IDF-weighted dot product for ``sparse_search``, weighted RRF (``sum w / (k + rank)``,
-    rank 0-based as Qdrant counts it) for ``hybrid``, and 1.0 for lookups.
+    IDF-weighted dot product for ``sparse_search``, the fusion's score for ``hybrid`` (weighted
+    RRF ``sum w / (k + rank)``, rank 0-based as Qdrant counts it; DBSF; or a linear formula),
+    and 1.0 for lookups.
     """
 
     identity: StoreIdentity
@@ -131,10 +133,14 @@ class Store(Protocol):
         prefetch_limit: int = 100,
         rrf_k: int = 60,
         weights: tuple[float, float] = (1.0, 1.0),
+        method: str = "rrf",
+        sparse_half: float = 1.0,
     ) -> list[Hit]:
-        """Dense and sparse prefetches (``prefetch_limit`` each) fused by RRF in one query;
-        ``weights`` are (dense, sparse). Sparse only when ``dense`` is None; ``[]`` when
-        neither has content. Best first."""
+        """Dense and sparse prefetches (``prefetch_limit`` each) fused in one query by
+        ``method``: ``"rrf"`` (weighted), ``"dbsf"`` or ``"linear"`` (``weights[0] * cosine
+        + weights[1] * s / (s + sparse_half)``, ``s`` the sparse score); ``weights`` are
+        (dense, sparse). Sparse only when ``dense`` is None; ``[]`` when neither has
+        content. Best first."""
         ...
 
     def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:

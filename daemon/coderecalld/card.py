@@ -1,0 +1,155 @@
+"""Developer cards: a symbol's profile assembled from its file's points and its callers.
+
+Pure functions over payloads (no store, no grpc): ``service`` fetches, this shapes and trims.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from coderecalld.records import CallerHit, Card
+
+#: Call sites a card shows at most.
+MAX_CALLERS = 5
+#: Characters per token when fitting a budget (a common rule of thumb for English and code).
+CHARS_PER_TOKEN = 4
+_CLASS_KINDS = ("class", "struct", "interface", "trait", "enum")
+
+
+def build(definition: dict, file_points: list[dict], callers: list[CallerHit], commit: str,
+          repo_purpose: str) -> Card:
+    """The card of ``definition`` (a point payload) given every point of its file."""
+    qn = definition["qualified_name"]
+    members = [p for p in file_points if p.get("parent") == qn and "#" not in p["qualified_name"]]
+    is_class = definition["kind"] in _CLASS_KINDS
+    init = next((p for p in members if p["name"] in ("__init__", "constructor")), None)
+    return Card(
+        repo=definition["repo"], path=definition["path"], kind=definition["kind"], qualified_name=qn,
+        module=definition.get("module", ""), signature=definition.get("signature", ""),
+        summary=first_line(definition.get("docstring", "")),
+        start_line=int(definition["start_line"]), end_line=int(definition["end_line"]), commit=commit,
+        bases=bases(definition.get("signature", "")) if is_class else (),
+        init_params=params(init["signature"]) if is_class and init else (),
+        methods=tuple(p["signature"] for p in members if is_class and not p["name"].startswith("_")),
+        raises=tuple(definition.get("raises", [])),
+        siblings=_siblings(definition, file_points),
+        callers=pick_callers(callers), file_purpose=file_purpose(file_points),
+        repo_purpose=repo_purpose)
+
+
+def first_line(text: str) -> str:
+    """The first non-blank line of ``text``, stripped."""
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+def _split_top(text: str) -> list[str]:
+    """``text`` split at commas outside brackets and quotes, each part stripped."""
+    parts, depth, quote, cur = [], 0, "", []
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur).strip())
+    return [p for p in parts if p]
+
+
+def _inside_parens(signature: str) -> str:
+    start = signature.find("(")
+    if start < 0:
+        return ""
+    depth = 0
+    for i in range(start, len(signature)):
+        depth += {"(": 1, ")": -1}.get(signature[i], 0)
+        if depth == 0:
+            return signature[start + 1:i]
+    return signature[start + 1:]
+
+
+def bases(signature: str) -> tuple[str, ...]:
+    """Base classes of ``class X(A, b.B, metaclass=M)`` -> ``("A", "b.B")``."""
+    return tuple(p for p in _split_top(_inside_parens(signature)) if "=" not in p)
+
+
+def params(signature: str) -> tuple[str, ...]:
+    """Parameters as written, defaults included, less ``self``/``cls``: ``def __init__(self,
+    a, b: int = 2)`` -> ``("a", "b: int = 2")``."""
+    return tuple(p for p in _split_top(_inside_parens(signature)) if p not in ("self", "cls"))
+
+
+def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
+    parent = definition.get("parent", "")
+    kinds = ("method",) if parent else ("function",)
+    return tuple(p["name"] for p in file_points
+                 if p.get("parent", "") == parent and p["kind"] in kinds and "#" not in p["qualified_name"]
+                 and p["qualified_name"] != definition["qualified_name"])
+
+
+def file_purpose(file_points: list[dict]) -> str:
+    """The module docstring's first line, else ``defines A, B, C`` from its top-level symbols."""
+    module = next((p for p in file_points if p["kind"] == "module"), None)
+    line = first_line(module.get("docstring", "")) if module else ""
+    if line:
+        return line
+    names = [p["name"] for p in file_points
+             if not p.get("parent") and p["kind"] not in ("module", "section") and "#" not in p["name"]]
+    return f"defines {', '.join(names[:5])}{', ...' if len(names) > 5 else ''}" if names else ""
+
+
+def pick_callers(callers: list[CallerHit], n: int = MAX_CALLERS) -> tuple[CallerHit, ...]:
+    """Up to ``n`` call sites: resolved before name-only, and within each, one repo at a time
+    (round robin) so a single heavy user does not fill the card."""
+    out: list[CallerHit] = []
+    for confidence in ("resolved", "name_only"):
+        by_repo: dict[str, list[CallerHit]] = defaultdict(list)
+        for hit in callers:
+            if hit.confidence == confidence:
+                by_repo[hit.repo].append(hit)
+        queues = list(by_repo.values())
+        while queues and len(out) < n:
+            for queue in queues:
+                if queue and len(out) < n:
+                    out.append(queue.pop(0))
+            queues = [q for q in queues if q]
+    return tuple(out)
+
+
+def size_chars(card: Card) -> int:
+    """Rough rendered size of ``card`` in characters (what the budget is measured against)."""
+    fields = [card.repo, card.path, card.kind, card.qualified_name, card.module, card.signature,
+              card.summary, card.file_purpose, card.repo_purpose, *card.bases, *card.init_params,
+              *card.methods, *card.raises, *card.siblings]
+    fields += [f"{c.repo} {c.path}:{c.line} {c.caller} {c.text} {c.confidence}" for c in card.callers]
+    return sum(len(f) + 4 for f in fields) + 40
+
+
+def fit(card: Card, budget_tokens: int) -> Card:
+    """``card`` trimmed to ``budget_tokens`` (``CHARS_PER_TOKEN`` characters each): callers
+    drop first (down to one), then siblings, methods, file/repo purposes, raises and bases;
+    kind, name, signature and summary always stay."""
+    budget = budget_tokens * CHARS_PER_TOKEN
+    trimmed = card
+    steps = [("callers", 1), ("siblings", 0), ("methods", 0), ("callers", 0), ("init_params", 0),
+             ("repo_purpose", None), ("file_purpose", None), ("raises", 0), ("bases", 0)]
+    for field, keep in steps:
+        while size_chars(trimmed) > budget:
+            value = getattr(trimmed, field)
+            if keep is None:
+                if not value:
+                    break
+                trimmed = replace(trimmed, **{field: ""})
+            elif len(value) > keep:
+                trimmed = replace(trimmed, **{field: value[:-1]})
+            else:
+                break
+    return replace(trimmed, truncated=trimmed != card)

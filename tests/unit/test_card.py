@@ -1,0 +1,46 @@
+"""Card shaping (card.py): signatures split at top-level commas, caller choice, budget trimming."""
+
+from __future__ import annotations
+
+from coderecalld import card
+from coderecalld.records import CallerHit, Card
+
+
+def test_bases_and_params_split_outside_brackets_and_quotes() -> None:
+    assert card.bases("class C(Base, mod.Mixin[int, str], metaclass=Meta)") == ("Base", "mod.Mixin[int, str]")
+    assert card.bases("class C") == ()
+    sig = "def __init__(self, a, b: dict[str, int] = {'x,y': 1}, *args, c=(1, 2), **kw) -> None"
+    assert card.params(sig) == ("a", "b: dict[str, int] = {'x,y': 1}", "*args", "c=(1, 2)", "**kw")
+
+
+def hit(repo: str, line: int, confidence: str) -> CallerHit:
+    return CallerHit(repo, "a.py", line, "f", "g", "c" * 40, text="g()", confidence=confidence)
+
+
+def test_callers_prefer_resolved_then_round_robin_over_repos() -> None:
+    hits = [hit("a", 1, "name_only"), hit("a", 2, "resolved"), hit("a", 3, "resolved"),
+            hit("a", 4, "resolved"), hit("b", 5, "resolved"), hit("c", 6, "name_only")]
+    assert [(h.repo, h.line) for h in card.pick_callers(hits, 4)] == [("a", 2), ("b", 5), ("a", 3), ("a", 4)]
+    assert [(h.repo, h.line) for h in card.pick_callers(hits, 6)][-2:] == [("a", 1), ("c", 6)]
+
+
+def test_fit_trims_callers_first_and_keeps_the_identity() -> None:
+    big = Card("r", "p.py", "class", "C", "m", "class C(B)", "Does C.", 1, 9, "c" * 40,
+               bases=("B",), methods=tuple(f"def m{i}(self, x)" for i in range(30)),
+               callers=tuple(hit("r", i, "resolved") for i in range(5)), repo_purpose="R" * 100)
+    assert card.fit(big, 10_000) == big  # fits: untouched, not truncated
+    small = card.fit(big, 100)
+    assert small.truncated and card.size_chars(small) <= 400
+    assert (small.kind, small.qualified_name, small.signature, small.summary) == ("class", "C", "class C(B)", "Does C.")
+    assert len(small.callers) <= 1
+    slightly = card.fit(big, card.size_chars(big) // 4 - 10)
+    assert 1 <= len(slightly.callers) < 5 and slightly.methods == big.methods  # callers go first
+
+
+def test_file_purpose_from_docstring_else_its_symbols() -> None:
+    points = [{"kind": "module", "docstring": "\nHMAC checks.\n\nMore.", "name": "m", "qualified_name": "m"}]
+    assert card.file_purpose(points) == "HMAC checks."
+    points = [{"kind": "module", "docstring": "", "name": "m", "qualified_name": "m"},
+              {"kind": "function", "name": "a", "qualified_name": "a", "parent": ""},
+              {"kind": "method", "name": "b", "qualified_name": "C.b", "parent": "C"}]
+    assert card.file_purpose(points) == "defines a"

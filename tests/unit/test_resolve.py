@@ -1,0 +1,114 @@
+"""Call resolution (resolve.py), import tables (parse/imports.py) and repo layout (layout.py)."""
+
+from __future__ import annotations
+
+from coderecalld import chunk, layout, parse, resolve
+
+SOURCE = b'''"""Payments."""
+import os.path
+import json as j
+from ..core import models as m
+from .util import helper, Base as B
+from decimal import Decimal
+
+
+def top(x):
+    return helper(x) + j.dumps(x) + os.path.join("a", x)
+
+
+class Refund(B):
+    def __init__(self, amount=Decimal("0")):
+        self.check()
+        self.save()
+
+    def check(self):
+        """Check it.
+
+        Raises:
+            ValueError: when negative.
+            pkg.errors.Denied: when refused.
+        """
+        if self.amount < 0:
+            raise ValueError("negative")
+        raise
+        top(1)
+        Refund.make()
+        m.Invoice(1).total()
+
+    @staticmethod
+    def make():
+        return Refund()
+
+
+class Other:
+    def check(self):
+        return self.nothing()
+'''
+
+
+def resolved(module: str = "acme.pay.refund", path: str = "acme/pay/refund.py") -> dict[str, list[tuple[str, str]]]:
+    parsed = parse.symbols(SOURCE, "python")
+    chunks = resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, module)
+    return {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in chunks}
+
+
+def test_imports_become_an_absolute_table() -> None:
+    table = resolve.import_table(parse.symbols(SOURCE, "python").import_aliases, "acme.pay.refund", False)
+    assert table == {"os": "os", "j": "json", "m": "acme.core.models", "helper": "acme.pay.util.helper",
+                     "B": "acme.pay.util.Base", "Decimal": "decimal.Decimal"}
+    # In a package's __init__, "." is the package itself.
+    assert resolve.import_table((("x", ".a.x"),), "acme.pay", True) == {"x": "acme.pay.a.x"}
+    assert resolve.import_table((("x", "...x"),), "top", False) == {}  # beyond the root: dropped
+
+
+def test_call_targets_through_imports_module_and_self() -> None:
+    sites = resolved()
+    assert sites["top"] == [("helper", "acme.pay.util.helper"), ("j.dumps", "json.dumps"),
+                            ("os.path.join", "os.path.join")]
+    # A default value is evaluated where the def is: the class body, not the method.
+    assert ("Decimal", "decimal.Decimal") in sites["Refund"]
+    assert sites["Refund.__init__"] == [("self.check", "acme.pay.refund.Refund.check"),
+                                        ("self.save", "acme.pay.util.Base.save")]  # inherited: the imported base
+    assert sites["Refund.check"] == [("ValueError", ""), ("top", "acme.pay.refund.top"),
+                                     ("Refund.make", "acme.pay.refund.Refund.make"),
+                                     ("total", ""), ("m.Invoice", "acme.core.models.Invoice")]
+    assert sites["Refund.make"] == [("Refund", "acme.pay.refund.Refund")]
+    # Another class's method of the same name is never the target; an unknown one stays unresolved.
+    assert sites["Other.check"] == [("self.nothing", "")]
+
+
+def test_raises_from_statements_and_docstring() -> None:
+    parsed = parse.symbols(SOURCE, "python")
+    chunks = resolve.chunks(chunk.chunks("r", "p.py", SOURCE, parsed), parsed, "p.py", "p")
+    by_name = {c.qualified_name: c for c in chunks}
+    assert by_name["Refund.check"].raises == ("ValueError", "pkg.errors.Denied")
+    assert by_name["top"].raises == ()
+    exports = dict(by_name["p"].exports)
+    assert exports["B"] == "util.Base" and "m" not in exports  # at the root "." is "", ".." is nothing
+
+
+def test_other_languages_pass_through() -> None:
+    blob = b"function f() { g(); }\n"
+    parsed = parse.symbols(blob, "javascript")
+    chunks = chunk.chunks("r", "f.js", blob, parsed)
+    assert resolve.chunks(chunks, parsed, "f.js", "") == chunks
+
+
+def test_layout_module_names_packages_and_purpose() -> None:
+    paths = ["src/acme/__init__.py", "src/acme/pay/__init__.py", "src/acme/pay/refund.py", "setup.py",
+             "tools/gen.py", "README.md", "web/app.js", "nsp/plain.py"]
+    readme = b"# Acme\n\n[![ci](b.svg)](x)\n\nAcme *pays* [refunds](docs/r.md).\nFast.\n\nMore text.\n"
+    shape = layout.layout(paths, lambda p: readme, parse.language_for)
+    assert [shape.module(p) for p in paths] == ["acme", "acme.pay", "acme.pay.refund", "setup", "tools.gen",
+                                                 "", "", "nsp.plain"]
+    assert shape.packages == ("acme",)
+    assert shape.purpose == "Acme pays refunds. Fast."
+    assert shape.languages == (("python", 6), ("javascript", 1))
+
+
+def test_packaging_description_when_no_readme() -> None:
+    files = {"pyproject.toml": b'[project]\nname = "x"\ndescription = "Does X."\n', "x/__init__.py": b""}
+    assert layout.layout(files, files.__getitem__, parse.language_for).purpose == "Does X."
+    files = {"package.json": b'{"description": "JS thing"}'}
+    assert layout.layout(files, files.__getitem__, parse.language_for).purpose == "JS thing"
+    assert layout.layout({"pyproject.toml": b"[broken"}, lambda p: b"[broken", parse.language_for).purpose == ""
