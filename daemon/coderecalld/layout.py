@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 _SOURCE_ROOTS = ("src", "lib")
+#: Suffixes of JavaScript/TypeScript modules (an import names them without one).
+JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _READMES = ("README.md", "README.rst", "README.txt", "README", "readme.md")
 _MARKUP = re.compile(r"!\[[^\]]*\]\([^)]*\)|<[^>]+>|\[([^\]]*)\]\([^)]*\)|[*_`]")
 #: Characters of a purpose line.
@@ -41,9 +43,12 @@ class Layout:
     languages: tuple[tuple[str, int], ...] = ()
 
     def module(self, path: str) -> str:
-        """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``), ``""``
-        for other files."""
+        """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
+        JavaScript/TypeScript file's path without suffix (``src/util/index.ts`` ->
+        ``src/util``, what a relative import resolves to); ``""`` for other files."""
         pure = PurePosixPath(path)
+        if pure.suffix in JS_SUFFIXES:
+            return js_module(path)
         if pure.suffix not in (".py", ".pyi"):
             return ""
         dirs = list(pure.parent.parts)
@@ -56,6 +61,16 @@ class Layout:
             top = 0
         names = dirs[top:] + ([] if pure.stem == "__init__" else [pure.stem])
         return ".".join(names)
+
+
+def js_module(path: str) -> str:
+    """``src/a/b.d.ts`` -> ``src/a/b``; ``src/a/index.js`` -> ``src/a`` (``./a`` imports it)."""
+    stem = path
+    for suffix in JS_SUFFIXES:
+        if stem.endswith(suffix):
+            stem = stem[: -len(suffix)].removesuffix(".d")
+            break
+    return stem.removesuffix("/index") if stem != "index" else stem
 
 
 def layout(paths: Iterable[str], read: Callable[[str], bytes],

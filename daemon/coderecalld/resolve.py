@@ -1,6 +1,8 @@
 """The resolve stage: tie each call site of a file's chunks to a module-qualified target.
 
-Python only for now (other languages pass through with ``module`` empty). A call resolves
+Python, and JavaScript/TypeScript for their simple forms (ES named and namespace imports,
+``require``, ``this.m()``, same-module calls; a JS module is named by its path, e.g.
+``src/util``); other languages pass through with ``module`` empty. A call resolves
 when its first dotted segment is bound in the file by an import (``import a.b as c``,
 ``from x import y as z``, relative imports), by a top-level definition of the file itself
 (functions, classes: ``Client()`` is the class's constructor call, ``Client.build`` its
@@ -12,12 +14,14 @@ counts for the whole file (rarely wrong, and never across files).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import replace
 
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
-_SELF = ("self", "cls")
+_SELF = {"python": ("self", "cls"), "javascript": ("this",), "typescript": ("this",), "tsx": ("this",)}
+_JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _RAISE = re.compile(r"^[ \t]*raise[ \t]+([A-Za-z_][\w.]*)", re.M)
 _THROW = re.compile(r"\bthrow\s+new\s+([A-Za-z_][\w.]*)")
 _RAISES_HEADER = re.compile(r"^(\s*)Raises:\s*$", re.M)
@@ -29,16 +33,21 @@ _NOT_EXCEPTIONS = frozenset({"exc", "e", "err", "error", "ex"})
 def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str) -> list[Chunk]:
     """``chunk_list`` of one file with ``module``, resolved call targets, ``raises`` and,
     on the module chunk, ``exports`` (its absolute import table)."""
-    if parsed.language != "python" or not module:
+    selves = _SELF.get(parsed.language)
+    if selves is None or not module:
         return chunk_list
-    table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
+    if parsed.language == "python":
+        table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
+    else:
+        table = js_import_table(parsed.import_aliases, path)
     symbols = {s.qualified_name: s for s in parsed.symbols}
     top = {s.name for s in parsed.symbols if not s.parent}
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
         cls = "" if is_module else _enclosing_class(symbols, c.qualified_name)
-        sites = tuple(replace(s, target=_target(s, module, table, top, symbols, cls)) for s in c.call_sites)
+        sites = tuple(replace(s, target=_target(s, module, table, top, symbols, cls, selves))
+                      for s in c.call_sites)
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else ()))
     return out
@@ -63,6 +72,27 @@ def import_table(aliases: tuple[tuple[str, str], ...], module: str, is_package: 
     return table
 
 
+def js_import_table(aliases: tuple[tuple[str, str], ...], path: str) -> dict[str, str]:
+    """Local name -> target for JavaScript/TypeScript: a relative specifier is resolved
+    against the file's directory, less its suffix and a trailing ``/index`` (``./util`` in
+    ``src/app.ts`` -> ``src/util``); a package specifier is kept as written; ``#name`` becomes
+    ``.name``."""
+    table = {}
+    for local, target in aliases:
+        spec, _, name = target.partition("#")
+        if spec.startswith("."):
+            spec = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
+            if spec.startswith(".."):
+                continue  # above the repo root
+            for suffix in _JS_SUFFIXES:
+                if spec.endswith(suffix):
+                    spec = spec[: -len(suffix)]
+                    break
+            spec = spec.removesuffix("/index")
+        table[local] = f"{spec}.{name}" if name else spec
+    return table
+
+
 def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str) -> str:
     sym = symbols.get(qualified_name.split("#", 1)[0])
     while sym is not None and sym.parent:
@@ -74,10 +104,10 @@ def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str) -> str:
 
 
 def _target(site: CallSite, module: str, table: dict[str, str], top: set[str],
-            symbols: dict[str, Symbol], cls: str) -> str:
+            symbols: dict[str, Symbol], cls: str, selves: tuple[str, ...]) -> str:
     parts = site.name.split(".")
     head, rest = parts[0], parts[1:]
-    if head in _SELF:
+    if head in selves:
         return _method(module, table, symbols, cls, rest[0]) if cls and len(rest) == 1 else ""
     if head in top:  # a definition of this file shadows an import of the same name
         return ".".join([module, *parts])

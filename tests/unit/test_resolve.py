@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from coderecalld import chunk, layout, parse, resolve
 
 SOURCE = b'''"""Payments."""
@@ -100,7 +102,7 @@ def test_layout_module_names_packages_and_purpose() -> None:
     readme = b"# Acme\n\n[![ci](b.svg)](x)\n\nAcme *pays* [refunds](docs/r.md).\nFast.\n\nMore text.\n"
     shape = layout.layout(paths, lambda p: readme, parse.language_for)
     assert [shape.module(p) for p in paths] == ["acme", "acme.pay", "acme.pay.refund", "setup", "tools.gen",
-                                                 "", "", "nsp.plain"]
+                                                 "", "web/app", "nsp.plain"]
     assert shape.packages == ("acme",)
     assert shape.purpose == "Acme pays refunds. Fast."
     assert shape.languages == (("python", 6), ("javascript", 1))
@@ -112,3 +114,34 @@ def test_packaging_description_when_no_readme() -> None:
     files = {"package.json": b'{"description": "JS thing"}'}
     assert layout.layout(files, files.__getitem__, parse.language_for).purpose == "JS thing"
     assert layout.layout({"pyproject.toml": b"[broken"}, lambda p: b"[broken", parse.language_for).purpose == ""
+
+
+JS = b'''import def1, { a, b as c } from './util/x.js';
+import * as ns from "../lib";
+const { d, e: f } = require('./y');
+const g = require('lodash');
+export class K extends Base {
+  constructor(p = 1) { super(); this.run(); this.missing(); }
+  run() { a(); c(); ns.helper(1); g.go(); d(); f(); top(); new K(); K.make(); obj.run(); }
+  static make() { return new K(); }
+}
+export function top() { throw new RangeError("x"); }
+'''
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_js_calls_resolve_through_es_imports_require_and_this(language: str) -> None:
+    path = "src/app/main.ts"
+    parsed = parse.symbols(JS, language)
+    module = layout.js_module(path)
+    chunks = resolve.chunks(chunk.chunks("r", path, JS, parsed), parsed, path, module)
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in chunks}
+    assert module == "src/app/main"
+    assert sites["K.constructor"] == [("super", ""), ("this.run", "src/app/main.K.run"), ("this.missing", "")]
+    assert sites["K.run"] == [
+        ("a", "src/app/util/x.a"), ("c", "src/app/util/x.b"), ("ns.helper", "src/lib.helper"),
+        ("g.go", "lodash.go"), ("d", "src/app/y.d"), ("f", "src/app/y.e"), ("top", "src/app/main.top"),
+        ("K", "src/app/main.K"), ("K.make", "src/app/main.K.make"), ("obj.run", "")]
+    assert {c.qualified_name: c.raises for c in chunks}["top"] == ("RangeError",)
+    assert [layout.js_module(p) for p in ("src/util/index.js", "types/a.d.ts", "index.mjs")] == [
+        "src/util", "types/a", "index"]

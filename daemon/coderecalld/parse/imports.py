@@ -8,7 +8,15 @@ language has one; other languages answer ``()``. Python forms:
 * ``from x.y import z as w`` -> ``("w", "x.y.z")``
 * ``from ..m import f``     -> ``("f", "..m.f")`` (dots kept; the resolver knows the package)
 
-A star import binds nothing we can name and is left out.
+A star import binds nothing we can name and is left out. JavaScript/TypeScript forms keep
+the module specifier as written and join an imported name with ``#``:
+
+* ``import { a, b as c } from "./x"`` -> ``("a", "./x#a")``, ``("c", "./x#b")``
+* ``import * as ns from "../lib"``   -> ``("ns", "../lib")``
+* ``const m = require("./m")``       -> ``("m", "./m")``; ``const { f, g: h } = require("./m")``
+  -> ``("f", "./m#f")``, ``("h", "./m#g")``
+
+A default import names no definition we can know and is left out.
 """
 
 from __future__ import annotations
@@ -22,22 +30,68 @@ from coderecalld.parse import text as tx
 from coderecalld.parse.registry import LanguageSpec, language
 
 
+_JS = frozenset({"javascript", "typescript", "tsx"})
+
+
 @functools.lru_cache(maxsize=None)
-def _query(name: str) -> Query | None:
-    path = resources.files("coderecalld.parse").joinpath(f"queries/{name}/imports.scm")
-    return Query(language(name), path.read_text("utf-8")) if path.is_file() else None
+def _query(spec: LanguageSpec) -> Query | None:
+    """``imports.scm`` next to the language's tags query (TSX shares TypeScript's), if any."""
+    folder = spec.tags_path.rsplit("/", 1)[0]
+    path = resources.files("coderecalld.parse").joinpath(f"{folder}/imports.scm")
+    return Query(language(spec.name), path.read_text("utf-8")) if path.is_file() else None
 
 
 def aliases(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, str], ...]:
     """(local name, imported dotted name) pairs of ``tree``, in source order."""
-    query = _query(spec.name)
+    query = _query(spec)
     if query is None:
         return ()
     nodes = QueryCursor(query).captures(tree.root_node).get("import", [])
+    read = _js if spec.name in _JS else _python
     out: list[tuple[str, str]] = []
     for node in sorted(nodes, key=lambda n: n.start_byte):
-        out += _python(blob, node)
+        out += read(blob, node)
     return tuple(out)
+
+
+def _unquote(blob: bytes, node: Node | None) -> str:
+    return tx.text(blob, node).strip("'\"`") if node is not None else ""
+
+
+def _js(blob: bytes, node: Node) -> list[tuple[str, str]]:
+    if node.type == "variable_declarator":
+        args = node.child_by_field_name("value").child_by_field_name("arguments")
+        source = _unquote(blob, args.named_children[0])
+        return _js_binding(blob, node.child_by_field_name("name"), source)
+    source = _unquote(blob, node.child_by_field_name("source"))
+    out = []
+    for clause in (c for c in node.named_children if c.type == "import_clause"):
+        for part in clause.named_children:
+            if part.type == "namespace_import":
+                out += [(tx.text(blob, n), source) for n in part.named_children if n.type == "identifier"]
+            elif part.type == "named_imports":
+                for item in (n for n in part.named_children if n.type == "import_specifier"):
+                    name = tx.text(blob, item.child_by_field_name("name"))
+                    alias = item.child_by_field_name("alias")
+                    out.append((tx.text(blob, alias) if alias is not None else name, f"{source}#{name}"))
+    return out
+
+
+def _js_binding(blob: bytes, pattern: Node | None, source: str) -> list[tuple[str, str]]:
+    """``m = require(s)`` binds the module; ``{ f, g: h } = require(s)`` its members."""
+    if pattern is None or not source:
+        return []
+    if pattern.type == "identifier":
+        return [(tx.text(blob, pattern), source)]
+    out = []
+    for item in pattern.named_children:
+        if item.type == "shorthand_property_identifier_pattern":
+            out.append((tx.text(blob, item), f"{source}#{tx.text(blob, item)}"))
+        elif item.type == "pair_pattern":
+            key, value = item.child_by_field_name("key"), item.child_by_field_name("value")
+            if value is not None and value.type == "identifier":
+                out.append((tx.text(blob, value), f"{source}#{tx.text(blob, key)}"))
+    return out
 
 
 def _python(blob: bytes, node: Node) -> list[tuple[str, str]]:
