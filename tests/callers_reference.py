@@ -24,6 +24,7 @@ class Module:
     tree: ast.Module
     imports: dict[str, str] = field(default_factory=dict)
     defs: dict[str, ast.AST] = field(default_factory=dict)  # qualified name -> node
+    stars: list[str] = field(default_factory=list)  # modules star-imported
 
 
 def module_name(path: str) -> str:
@@ -54,7 +55,9 @@ def load(repos: dict[str, dict[str, bytes]]) -> dict[str, Module]:
                             continue
                         base = ".".join(p for p in [*pkg, base] if p)
                     for a in node.names:
-                        if a.name != "*":
+                        if a.name == "*":
+                            mod.stars.append(base)
+                        else:
                             mod.imports[a.asname or a.name] = f"{base}.{a.name}" if base else a.name
             _collect_defs(mod.tree, "", mod.defs)
             out[name] = mod
@@ -84,6 +87,10 @@ def canonical(modules: dict[str, Module], name: str, depth: int = 6) -> str | No
             return name
         if depth and rest[0] in mod.imports:
             return canonical(modules, ".".join([mod.imports[rest[0]], *rest[1:]]), depth - 1)
+        for star in mod.stars if depth else ():
+            found = canonical(modules, ".".join([star, *rest]), depth - 1)
+            if found:
+                return found
         return None
     return None
 

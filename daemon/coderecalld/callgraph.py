@@ -47,22 +47,27 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     ``httpcore.ConnectionPool``), matched exactly (case matters)."""
     found = _named(store, flt, name)
     if not found and "." in name and depth:
-        target = _unalias(store, flt, name)
-        return definitions(store, flt, target, depth - 1) if target else []
+        for target in _unalias(store, flt, name):
+            found = definitions(store, flt, target, depth - 1)
+            if found:
+                break
     return found
 
 
-def _unalias(store: Any, flt: StoreFilter, name: str) -> str:
-    """What ``pkg.alias.rest`` stands for when module ``pkg`` imports ``alias``, else ``""``."""
+def _unalias(store: Any, flt: StoreFilter, name: str) -> list[str]:
+    """What ``pkg.alias.rest`` may stand for when module ``pkg`` imports ``alias`` (or
+    star-imports a module that may define it), longest module first."""
     parts = name.split(".")
+    out = []
     for cut in range(len(parts) - 1, 0, -1):
         module = ".".join(parts[:cut])
         for hit in store.find(flt, "fq_name", module, limit=FETCH_LIMIT):
             if hit.payload.get("kind") == "module":
                 table = dict(hit.payload.get("exports", []))
                 if parts[cut] in table:
-                    return ".".join([table[parts[cut]], *parts[cut + 1:]])
-    return ""
+                    out.append(".".join([table[parts[cut]], *parts[cut + 1:]]))
+                out += [".".join([t, *parts[cut:]]) for local, t in table.items() if local.startswith("*")]
+    return out
 
 
 def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
@@ -93,8 +98,12 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
             module = hit.payload.get("module", "")
             for local, target in hit.payload.get("exports", []):
                 for n in frontier:
-                    if module and (n == target or n.startswith(target + ".")):
+                    if not module or not (n == target or n.startswith(target + ".")):
+                        continue
+                    if not local.startswith("*"):
                         new.add(f"{module}.{local}{n[len(target):]}")
+                    elif n != target:  # `from m import *` re-exports m's names, not m
+                        new.add(f"{module}{n[len(target):]}")
         frontier = new - found
         found |= new
         if not frontier:

@@ -15,6 +15,10 @@ MAX_CALLERS = 5
 #: Characters per token when fitting a budget (a common rule of thumb for English and code).
 CHARS_PER_TOKEN = 4
 _CLASS_KINDS = ("class", "struct", "interface", "trait", "enum")
+#: Characters of a card's summary line.
+SUMMARY_MAX_CHARS = 200
+#: Sibling names a card lists at most (public ones first).
+MAX_SIBLINGS = 12
 
 
 def build(definition: dict, file_points: list[dict], callers: list[CallerHit], commit: str,
@@ -27,7 +31,7 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
     return Card(
         repo=definition["repo"], path=definition["path"], kind=definition["kind"], qualified_name=qn,
         module=definition.get("module", ""), signature=definition.get("signature", ""),
-        summary=first_line(definition.get("docstring", "")),
+        summary=summary(definition.get("docstring", "")),
         start_line=int(definition["start_line"]), end_line=int(definition["end_line"]), commit=commit,
         bases=bases(definition.get("signature", "")) if is_class else (),
         init_params=params(init["signature"]) if is_class and init else (),
@@ -41,6 +45,15 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
 def first_line(text: str) -> str:
     """The first non-blank line of ``text``, stripped."""
     return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+def summary(docstring: str) -> str:
+    """The docstring's first sentence (its first paragraph up to ``". "``), one line, at most
+    ``SUMMARY_MAX_CHARS`` characters."""
+    paragraph = " ".join(docstring.strip().split("\n\n", 1)[0].split())
+    sentence = paragraph.split(". ", 1)[0]
+    sentence = sentence if sentence.endswith(".") or sentence == paragraph else sentence + "."
+    return sentence[:SUMMARY_MAX_CHARS]
 
 
 def _split_top(text: str) -> list[str]:
@@ -90,9 +103,12 @@ def params(signature: str) -> tuple[str, ...]:
 def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
     parent = definition.get("parent", "")
     kinds = ("method",) if parent else ("function",)
-    return tuple(p["name"] for p in file_points
-                 if p.get("parent", "") == parent and p["kind"] in kinds and "#" not in p["qualified_name"]
-                 and p["qualified_name"] != definition["qualified_name"])
+    names = dict.fromkeys(p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
+                          if p.get("parent", "") == parent and p["kind"] in kinds and "#" not in p["qualified_name"]
+                          and p["qualified_name"] != definition["qualified_name"])
+    # Public names first, in source order; private ones only fill what is left.
+    ordered = sorted(names, key=lambda n: n.startswith("_"))
+    return tuple(ordered[:MAX_SIBLINGS])
 
 
 def file_purpose(file_points: list[dict]) -> str:
@@ -101,7 +117,7 @@ def file_purpose(file_points: list[dict]) -> str:
     line = first_line(module.get("docstring", "")) if module else ""
     if line:
         return line
-    names = [p["name"] for p in file_points
+    names = [p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
              if not p.get("parent") and p["kind"] not in ("module", "section") and "#" not in p["name"]]
     return f"defines {', '.join(names[:5])}{', ...' if len(names) > 5 else ''}" if names else ""
 

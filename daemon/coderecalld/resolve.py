@@ -55,7 +55,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str) 
 
 def import_table(aliases: tuple[tuple[str, str], ...], module: str, is_package: bool) -> dict[str, str]:
     """Local name -> absolute dotted name; relative imports are made absolute against the
-    file's package (``module`` itself for an ``__init__.py``)."""
+    file's package (``module`` itself for an ``__init__.py``). A star import is keyed
+    ``*<module>`` (never a call's first segment) so several can coexist."""
     package = module if is_package else module.rpartition(".")[0]
     table = {}
     for local, target in aliases:
@@ -68,7 +69,7 @@ def import_table(aliases: tuple[tuple[str, str], ...], module: str, is_package: 
             base = base[: len(base) - up]
             target = ".".join([*base, rest] if rest else base)
         if target:
-            table[local] = target
+            table[f"*{target}" if local == "*" else local] = target
     return table
 
 

@@ -63,6 +63,13 @@ def test_alias_names_and_cross_repo_sites(running: Daemon) -> None:
          "self._pool = httpcore.ConnectionPool(")]
 
 
+def test_star_reexports_name_definitions(running: Daemon) -> None:
+    # httpx/__init__.py: `from ._api import *` -- the public name finds the definition.
+    card = running.service.get_card("httpx.get")
+    assert (card.path, card.qualified_name, card.kind) == ("httpx/_api.py", "get", "function")
+    assert card.summary == "Sends a `GET` request."
+
+
 def test_same_method_name_in_two_classes_is_never_confused(running: Daemon) -> None:
     sync = running.service.find_callers("Client.send", limit=500)
     async_ = running.service.find_callers("AsyncClient.send", limit=500)

@@ -38,9 +38,18 @@ def test_fit_trims_callers_first_and_keeps_the_identity() -> None:
 
 
 def test_file_purpose_from_docstring_else_its_symbols() -> None:
-    points = [{"kind": "module", "docstring": "\nHMAC checks.\n\nMore.", "name": "m", "qualified_name": "m"}]
+    points = [{"kind": "module", "docstring": "\nHMAC checks.\n\nMore.", "name": "m", "qualified_name": "m",
+               "start_line": 1}]
     assert card.file_purpose(points) == "HMAC checks."
-    points = [{"kind": "module", "docstring": "", "name": "m", "qualified_name": "m"},
-              {"kind": "function", "name": "a", "qualified_name": "a", "parent": ""},
-              {"kind": "method", "name": "b", "qualified_name": "C.b", "parent": "C"}]
-    assert card.file_purpose(points) == "defines a"
+    points = [{"kind": "module", "docstring": "", "name": "m", "qualified_name": "m", "start_line": 1},
+              {"kind": "function", "name": "z", "qualified_name": "z", "parent": "", "start_line": 9},
+              {"kind": "function", "name": "a", "qualified_name": "a", "parent": "", "start_line": 3},
+              {"kind": "method", "name": "b", "qualified_name": "C.b", "parent": "C", "start_line": 5}]
+    assert card.file_purpose(points) == "defines a, z"  # in source order
+
+
+def test_summary_is_the_first_sentence_of_the_first_paragraph() -> None:
+    doc = "Convert a high-level event into bytes that can be sent to the peer,\nwhile updating state.\n\nArgs: x"
+    assert card.summary(doc) == "Convert a high-level event into bytes that can be sent to the peer, while updating state."
+    assert card.summary("Send it. Then wait.") == "Send it."
+    assert card.summary("") == ""

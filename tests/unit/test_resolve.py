@@ -145,3 +145,10 @@ def test_js_calls_resolve_through_es_imports_require_and_this(language: str) -> 
     assert {c.qualified_name: c.raises for c in chunks}["top"] == ("RangeError",)
     assert [layout.js_module(p) for p in ("src/util/index.js", "types/a.d.ts", "index.mjs")] == [
         "src/util", "types/a", "index"]
+
+
+def test_star_imports_are_kept_apart() -> None:
+    parsed = parse.symbols(b"from ._api import *\nfrom ._models import *\nfrom x import y\n", "python")
+    assert parsed.import_aliases == (("*", "._api"), ("*", "._models"), ("y", "x.y"))
+    table = resolve.import_table(parsed.import_aliases, "httpx", True)
+    assert table == {"*httpx._api": "httpx._api", "*httpx._models": "httpx._models", "y": "x.y"}

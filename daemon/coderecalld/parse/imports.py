@@ -8,7 +8,8 @@ language has one; other languages answer ``()``. Python forms:
 * ``from x.y import z as w`` -> ``("w", "x.y.z")``
 * ``from ..m import f``     -> ``("f", "..m.f")`` (dots kept; the resolver knows the package)
 
-A star import binds nothing we can name and is left out. JavaScript/TypeScript forms keep
+A star import ``from .m import *`` is ``("*", ".m")``: it binds the names of ``.m`` (a
+package's ``__init__`` re-exporting its modules this way is common). JavaScript/TypeScript forms keep
 the module specifier as written and join an imported name with ``#``:
 
 * ``import { a, b as c } from "./x"`` -> ``("a", "./x#a")``, ``("c", "./x#b")``
@@ -110,4 +111,6 @@ def _python(blob: bytes, node: Node) -> list[tuple[str, str]]:
         else:
             target = dotted if name.type == "aliased_import" else local
         out.append((local, target))
+    if module and any(child.type == "wildcard_import" for child in node.children):
+        out.append(("*", module))
     return out
