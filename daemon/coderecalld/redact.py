@@ -90,9 +90,22 @@ def entropy_bits(token: str) -> float:
     return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
 
 
+_SEGMENT = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def _identifier_like(token: str) -> bool:
+    """True for names built of words (``SOCKS5UsernamePasswordRequest``, ``parse_utf8_header``):
+    they carry entropy from their many letters, not randomness. A word is a lower-case run of
+    3+ letters; random keys break into mostly 1-2 character segments instead."""
+    segments = _SEGMENT.findall(token)
+    short = sum(len(seg) <= 2 for seg in segments)
+    has_word = any(len(seg) >= 3 and seg[-1].islower() for seg in segments)
+    return has_word and short <= len(segments) * 0.3
+
+
 def _high_entropy(token: str) -> bool:
     return (any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
-            and entropy_bits(token) >= ENTROPY_BITS)
+            and entropy_bits(token) >= ENTROPY_BITS and not _identifier_like(token))
 
 
 def _widen(line: str, value: str) -> str:

@@ -149,3 +149,14 @@ def test_split_lines_breaks_at_newline_only() -> None:
 
     assert split_lines("a\rb\nc\x0cd\u2028e\n\nf") == ["a\rb\n", "c\x0cd\u2028e\n", "\n", "f"]
     assert split_lines("") == [] and split_lines("x\n") == ["x\n"]
+
+
+def test_identifiers_built_of_words_are_not_secrets() -> None:
+    from coderecalld.redact import line_findings
+
+    for line in ("class SOCKS5UsernamePasswordRequest(Base):",
+                 "x = parse_utf8_header_v2(stream)",
+                 "result = HTTP2ConnectionPoolManager3()"):
+        assert line_findings(line) == (), line
+    # Random keys still are, even unquoted next to an identifier-looking prefix.
+    assert line_findings("key aB3dE9fGh2JkLmN0pQrSt7uV") != ()
