@@ -118,11 +118,20 @@ def source(client: Client, repo: str, path: str, start_line: int, end_line: int,
     return payload
 
 
-def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
-    """The card of symbol ``name``, composed from FindSymbols, ReadSymbol and FindCallers.
+def _profile(client: Client, hit: SymbolHit) -> dict[str, Any]:
+    """What only the daemon's GetCard knows: bases, constructor parameters, raised
+    exceptions, siblings, and the file's and repo's one-line purpose (empty fields left out)."""
+    server = client.get_card(hit.qualified_name, repo=hit.repo, budget_tokens=300)
+    rows = {"bases": list(server.bases), "init": list(server.init_params),
+            "raises": list(server.raises), "siblings": list(server.siblings)[:10],
+            "file": _cut(server.file_purpose), "repo_purpose": _cut(server.repo_purpose)}
+    return {k: v for k, v in rows.items() if v}
 
-    Composed client-side because the daemon has no GetCard RPC yet; ``get_card`` switches
-    to that RPC (one round trip, server-side budget) once it exists.
+
+def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
+    """The card of symbol ``name``: the symbol (FindSymbols), its ``profile`` from the
+    daemon's GetCard (bases, constructor, raises, siblings, purposes), its call sites
+    (FindCallers) and a source excerpt (ReadSymbol), all within ``BUDGET_CHARS``.
 
     Several matches without one exact qualified-name match give ``candidates`` instead.
     Raises ``NotFoundError`` when nothing matches, and whatever the client raises.
@@ -152,6 +161,9 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     if len(sites) > CARD_CALLERS:
         extra["callers_more"] = f"more call sites: find_callers(name={hit.name!r})"
     payload: dict[str, Any] = {"symbol": head}
+    profile = _profile(client, hit)
+    if profile:
+        payload["profile"] = profile
     end = min(hit.end_line, hit.start_line + CARD_SOURCE_LINES - 1)
     rest = BUDGET_CHARS - len(dumps({**payload, **extra})) - 120  # 120: the key and a "more" note
     if rest > 200:

@@ -88,10 +88,9 @@ def build_server(client: Client) -> MCPServer:
         return answer(run)
 
     def get_card(name: str, repo: str = "") -> CallToolResult:
-        """One symbol at a glance: signature, docstring, source excerpt, methods of a class,
-        up to 5 call sites. Several matches: candidates to narrow with repo or Class.method."""
-        # Composed client-side (FindSymbols + ReadSymbol + FindCallers); switches to the
-        # GetCard RPC once the daemon has it.
+        """One symbol at a glance: signature, docstring, bases, constructor, raises, source
+        excerpt, methods of a class, up to 5 call sites. Several matches: candidates to
+        narrow with repo or Class.method."""
         return answer(lambda: results.card(client, name, repo))
 
     def read_symbol(repo: str, path: str, start_line: int, end_line: int) -> CallToolResult:

@@ -183,6 +183,9 @@ def test_get_card_of_a_function(mcp: Bridge) -> None:
 def test_get_card_of_a_class_lists_methods(mcp: Bridge) -> None:
     card = mcp.ok("get_card", name="Invoice")
     assert card["symbol"]["cite"] == "shop:app/billing.py:4-13"
+    # From the daemon's GetCard: the constructor's parameters and the file's other symbols.
+    assert card["profile"]["init"] == ["lines"]
+    assert card["profile"]["siblings"] == ["compute_refund"]
     assert card["methods"] == [
         {"cite": "shop:app/billing.py:7-8", "name": "Invoice.__init__", "sig": "def __init__(self, lines)"},
         {"cite": "shop:app/billing.py:10-13", "name": "Invoice.total", "sig": "def total(self) -> float"}]
