@@ -100,14 +100,21 @@ class Client:
         repo: str = "",
         language: str = "",
         path_prefix: str = "",
+        *,
+        path_glob: str = "",
+        kind: str = "",
+        mode: str = "",
     ) -> list[SymbolHit]:
         """Hybrid search for symbols matching ``query``, best first, at most ``limit``.
 
         An identifier in ``query`` that names a symbol exactly is pinned first.
-        ``language`` and ``path_prefix`` narrow the results when non-empty.
+        ``language``, ``kind``, ``path_prefix`` and ``path_glob`` (fnmatch, ``*`` spans
+        ``/``) narrow the results when non-empty. ``mode`` ``"dense"`` or ``"sparse"``
+        asks one retriever alone (``""``/``"hybrid"``: both, fused).
         """
-        request = self._request(pb.SearchRequest, 
-            query=query, limit=limit, repo=repo, language=language, path_prefix=path_prefix
+        request = self._request(pb.SearchRequest,
+            query=query, limit=limit, repo=repo, language=language, path_prefix=path_prefix,
+            path_glob=path_glob, kind=kind, mode=mode,
         )
         response = self._call(self._stub.Search, request)
         return [_from_pb(h, SymbolHit) for h in response.hits]

@@ -15,9 +15,10 @@ class SymbolHit:
     """One symbol answered by ``Client.search`` or ``Client.find_symbols``.
 
     ``kind`` is one of function, method, class, interface, struct, enum, trait,
-    type_alias, module, section. ``score`` is unitless, higher is better: a fused rank
-    score for search (RRF, about 1/(k+rank)), 1.0 for exact lookups. ``match`` says how
-    the hit was found (server-defined, may be ``""``).
+    type_alias, module, section. ``score`` is unitless, higher is better: a fused
+    score for search (cosine plus a weighted, saturated BM25 score), 1.0 for exact lookups. ``match`` says how
+    the hit was found (server-defined, may be ``""``). ``snippet`` previews a search hit:
+    its first few non-blank lines (at most 300 characters).
     """
 
     repo: str
@@ -36,6 +37,7 @@ class SymbolHit:
     commit: str
     score: float
     match: str
+    snippet: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,8 @@
 ::
 
     coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] [--token T] COMMAND ...
-      search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--json]
+      search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--path-glob G]
+             [--kind K] [--mode hybrid|dense|sparse] [--json]
       symbols NAME [--prefix] [--repo R] [--limit K] [--json]
       callers NAME [--repo R] [--limit K] [--json]
       callees NAME [--repo R] [--limit K] [--json]
@@ -121,6 +122,9 @@ def _search(client: Client, args: argparse.Namespace) -> None:
         repo=args.repo,
         language=args.language,
         path_prefix=args.path_prefix,
+        path_glob=args.path_glob,
+        kind=args.kind,
+        mode=args.mode,
     )
     _emit(hits, args.json, _symbol_rows)
 
@@ -283,6 +287,10 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--repo", default="")
     search.add_argument("--language", default="")
     search.add_argument("--path-prefix", default="")
+    search.add_argument("--path-glob", default="", help="fnmatch glob over paths ('*' spans '/')")
+    search.add_argument("--kind", default="", help="only this symbol kind, e.g. function")
+    search.add_argument("--mode", choices=("hybrid", "dense", "sparse"), default="hybrid",
+                        help="both retrievers fused (default) or one alone")
     search.set_defaults(run=_search)
 
     symbols = commands.add_parser("symbols", help="find symbols by name")

@@ -30,9 +30,14 @@ class CodeRecallApi(Protocol):
         language: str = "",
         path_prefix: str = "",
         *,
+        path_glob: str = "",
+        kind: str = "",
+        mode: str = "",
         principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
-        """Hybrid (dense + sparse, RRF) search; exact symbol-name matches are pinned first."""
+        """Hybrid (dense + sparse) search, exact symbol-name matches pinned first; ``mode``
+        ``dense`` or ``sparse`` asks one retriever alone. Filters: repo, language, kind,
+        path prefix, path glob (fnmatch)."""
         ...
 
     def find_symbols(

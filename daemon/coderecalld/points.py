@@ -14,6 +14,10 @@ from coderecalld.records import CallSite, Chunk, PointRecord
 POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
+#: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
+#: ``SNIPPET_MAX_CHARS`` characters (enough to recognise a definition without reading it).
+SNIPPET_LINES = 3
+SNIPPET_MAX_CHARS = 300
 #: Characters of a call site's source line kept in the payload.
 CALL_TEXT_MAX_CHARS = 200
 
@@ -44,6 +48,13 @@ def call_sites(chunk: Chunk) -> list[dict]:
     return out
 
 
+def snippet(text: str) -> str:
+    """The first ``SNIPPET_LINES`` non-blank lines of ``text`` (right-stripped, joined by
+    newlines), cut to ``SNIPPET_MAX_CHARS`` characters; ``""`` for blank text."""
+    lines = [line.rstrip() for line in text[: SNIPPET_MAX_CHARS * 4].splitlines() if line.strip()]
+    return "\n".join(lines[:SNIPPET_LINES])[:SNIPPET_MAX_CHARS]
+
+
 def sparse_text(chunk: Chunk) -> str:
     """What the sparse tokenizer reads: names, signature, docstring and (bounded) source."""
     head = f"{chunk.path} {chunk.name} {chunk.qualified_name} {chunk.signature} {chunk.docstring}"
@@ -71,7 +82,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "exports": [list(kv) for kv in chunk.exports],
         "export_targets": sorted({target for _, target in chunk.exports}),
         "imports": list(chunk.imports), "embedding_model": model_id,
-        "embed_text": chunk.embed_text, "indexed_at": time.time(), "ordinal": chunk.ordinal,
+        "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
+        "indexed_at": time.time(), "ordinal": chunk.ordinal,
     }
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),

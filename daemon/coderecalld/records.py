@@ -228,9 +228,11 @@ class Hit:
 class SymbolHit:
     """One symbol answered by search or symbol lookup.
 
-    ``score`` is the fused rank score for search (higher is better; RRF scores are
-    small, ~1/(k+rank)), and 1.0 for exact lookups. ``commit`` is the indexed commit
-    the answer comes from.
+    ``score`` is the fused score for hybrid search (higher is better: cosine plus a
+    weighted, saturated BM25 score, about 0..2), the cosine or the BM25 score for a
+    ``dense`` or ``sparse`` search, and 1.0 for exact lookups. ``commit`` is the indexed commit
+    the answer comes from. ``snippet`` is the chunk's first few non-blank lines (at most
+    300 characters; ``""`` for points indexed before snippets existed).
     """
 
     repo: str
@@ -249,6 +251,7 @@ class SymbolHit:
     commit: str
     score: float = 1.0
     match: str = ""
+    snippet: str = ""
 
 
 @dataclass(frozen=True, slots=True)

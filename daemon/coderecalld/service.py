@@ -12,6 +12,7 @@ An empty scope answers empty without asking the store (``StoreFilter(repos=())``
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable
 from typing import Any
@@ -29,15 +30,28 @@ from coderecalld.store import StoreFilter
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
 MAX_CARD_TOKENS = 8000
-#: Fusion of the two prefetches. Weighted RRF: dense counts 3x sparse, k=60 (Cormack et al.
-#: 2009). Measured on CoSQA with this model: equal-weight RRF 52 nDCG@10, dense-weighted 3x
-#: 58.7, dense only 59-60 -- equal weights let noisy identifier matches outvote the model.
-RRF_K = 60
-RRF_WEIGHTS = (3.0, 1.0)
-#: Candidates each prefetch hands to the fusion.
+#: Fusion of the two prefetches (docs/retrieval.md has every variant measured on CoSQA dev):
+#: one Qdrant score formula, ``cosine + w * s / (s + SPARSE_HALF)`` with ``s`` the sparse
+#: (BM25) score. The saturation puts BM25 on the cosine's 0..1 scale, so a lexical match
+#: moves the dense order by a bounded amount instead of outvoting it by rank. 59.5 nDCG@10
+#: vs 55.9 for the former weighted RRF (3:1, k=60), 59.2 for the best RRF (5:1, k=10).
+FUSION = "linear"
+SPARSE_HALF = 20.0
+#: ``w`` for a natural-language query (best on CoSQA dev) and for a query made only of
+#: identifiers (``HTTPServer.serve``, ``parse_qsl(``), where the names are the question:
+#: there the lexical side gets the dense side's weight. Mixed queries interpolate.
+SPARSE_WEIGHT_TEXT = 0.1
+SPARSE_WEIGHT_CODE = 1.0
+#: Candidates each prefetch hands to the fusion (20, 50, 100, 200 measured; flat from 50).
 PREFETCH_LIMIT = 100
+# A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
+# path, a call's parenthesis.
+_CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
 _IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
 _HIDDEN_KINDS = ("section",)
+#: ``search`` modes: both retrievers fused, or one alone.
+SEARCH_MODES = ("hybrid", "dense", "sparse")
+_WILDCARDS = "*?["
 
 
 class Service:
@@ -54,24 +68,52 @@ class Service:
     # --- search ---------------------------------------------------------------------
 
     def search(self, query: str, limit: int = 10, repo: str = "", language: str = "",
-               path_prefix: str = "", *, principal: Principal = LOCAL) -> list[SymbolHit]:
-        """Hybrid search; a query that exactly names a symbol gets that symbol pinned first."""
+               path_prefix: str = "", *, path_glob: str = "", kind: str = "", mode: str = "",
+               principal: Principal = LOCAL) -> list[SymbolHit]:
+        """Search chunks by meaning and by identifiers, best first.
+
+        ``mode`` is ``hybrid`` (default, also ``""``): both retrievers fused, and a query
+        that exactly names a symbol gets that symbol pinned first; ``dense`` or ``sparse``:
+        that retriever alone, nothing pinned (for measurement). ``repo``, ``language``,
+        ``kind`` match exactly, ``path_prefix`` is a string prefix and ``path_glob`` an
+        fnmatch glob over the whole path (``*`` spans ``/``). Raises ``InvalidArgument``
+        for an empty or oversized query, a bad limit or an unknown mode.
+        """
         query = validate.text("query", query, validate.MAX_QUERY_CHARS).strip()
         if not query:
             raise InvalidArgument("query: must not be empty")
         limit = _limit(limit, 10)
+        mode = mode or "hybrid"
+        if mode not in SEARCH_MODES:
+            raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
         validate.text("language", language, validate.MAX_LANGUAGE_CHARS)
         validate.text("path_prefix", path_prefix, validate.MAX_PATH_CHARS)
-        flt = self._filter(principal, repo, language=language, path_prefix=path_prefix)
+        validate.text("path_glob", path_glob, validate.MAX_PATH_CHARS)
+        validate.text("kind", kind, validate.MAX_LANGUAGE_CHARS)
+        flt = self._filter(principal, repo, language=language, kind=kind,
+                           path_prefix=path_prefix or _literal_prefix(path_glob))
         if flt is None:
             return []
-        pinned = self._exact(query, flt, limit) if _IDENTIFIER.match(query) else []
+        # A glob is checked here, after the store's prefix filter: over-fetch so it still fills a page.
+        fetch = MAX_LIMIT if _has_wildcard(path_glob) else limit
+        keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], path_glob)) if path_glob else None
+        ranked = self._ranked(query, flt, fetch, mode)
+        return [self._hit(h, match) for h, match in ranked if keep is None or keep(h)][:limit]
+
+    def _ranked(self, query: str, flt: StoreFilter, limit: int, mode: str) -> list[tuple[Hit, str]]:
+        if mode == "sparse":
+            return [(h, "sparse") for h in self.store.sparse_search(sparse.query_vector(query), flt, limit)]
         dense = self.embedder.embed_query(query).tolist() if self.embedder else None
+        if mode == "dense":
+            return [(h, "dense") for h in self.store.dense_search(dense, flt, limit)] if dense else []
+        pinned = self._exact(query, flt, limit) if _IDENTIFIER.match(query) else []
+        weight = SPARSE_WEIGHT_TEXT + (SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query)
         hits = self.store.hybrid(dense, sparse.query_vector(query), flt, limit=limit + len(pinned),
-                                 prefetch_limit=PREFETCH_LIMIT, rrf_k=RRF_K, weights=RRF_WEIGHTS)
+                                 prefetch_limit=PREFETCH_LIMIT, weights=(1.0, weight),
+                                 method=FUSION, sparse_half=SPARSE_HALF)
         pinned_ids = {h.id for h in pinned}
-        ranked = [self._hit(h, "exact") for h in pinned]
-        ranked += [self._hit(h, "hybrid") for h in hits if h.id not in pinned_ids]
+        ranked = [(h, "exact") for h in pinned]
+        ranked += [(h, "hybrid") for h in hits if h.id not in pinned_ids]
         return ranked[:limit]
 
     def _exact(self, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
@@ -265,7 +307,7 @@ class Service:
             start_line=int(p["start_line"]), end_line=int(p["end_line"]),
             start_byte=int(p["start_byte"]), end_byte=int(p["end_byte"]),
             commit=self._commit(p["repo"], {}), score=hit.score if score is None else score,
-            match=match)
+            match=match, snippet=p.get("snippet", ""))
 
 
 _MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2}
@@ -285,6 +327,22 @@ def _dedupe(hits: list[Hit]) -> list[Hit]:
     for hit in hits:
         seen.setdefault(hit.id, hit)
     return list(seen.values())
+
+
+def code_share(query: str) -> float:
+    """Share (0..1) of the query's whitespace-separated words that look like code."""
+    words = query.split()
+    return sum(1 for w in words if _CODE_WORD.search(w)) / len(words) if words else 0.0
+
+
+def _has_wildcard(glob: str) -> bool:
+    return any(c in glob for c in _WILDCARDS)
+
+
+def _literal_prefix(glob: str) -> str:
+    """The part of ``glob`` before its first wildcard: a store-side prefix filter."""
+    cut = min((glob.index(c) for c in _WILDCARDS if c in glob), default=len(glob))
+    return glob[:cut]
 
 
 def _limit(limit: int, default: int) -> int:

@@ -46,6 +46,18 @@ STOP_WORDS = frozenset(
 """Terms dropped everywhere (also as whole identifiers). Kept short on purpose: IDF already
 discounts common terms, this only removes the ones that carry no meaning at all."""
 
+QUERY_STOP_WORDS = frozenset(
+    {
+        # Question words: a query asks "how do I ...", code never says it.
+        "how", "what", "which", "why", "do", "does", "i", "can", "way", "using", "make",
+        # A language's name says which language, not what the code does; rare in code, so
+        # IDF would make it the heaviest term of the query.
+        "python", "java", "javascript", "typescript", "golang", "rust", "cpp", "csharp",
+    }
+)
+"""Terms dropped from queries only (documents keep them: ``make`` or ``python`` can be
+real identifiers). On CoSQA dev, sparse alone went from 34.5 to 38.1 nDCG@10 (docs/retrieval.md)."""
+
 MAX_TERM_CHARS = 64
 """Longer terms (base64 blobs, hashes, minified code) are dropped: they never match a query."""
 
@@ -109,12 +121,13 @@ def vector(text: str) -> SparseVector:
 
 
 def query_vector(text: str) -> SparseVector:
-    """Query-side sparse vector: weight 1.0 per distinct term dimension.
+    """Query-side sparse vector: weight 1.0 per distinct term dimension, less
+    ``QUERY_STOP_WORDS``.
 
     With Qdrant's IDF modifier the score of a document is then the sum over shared terms of
     ``idf(term) * w_doc(term)``, i.e. BM25. Indices are sorted and unique.
     """
-    indices = tuple(sorted({term_index(t) for t in tokens(text)}))
+    indices = tuple(sorted({term_index(t) for t in tokens(text) if t not in QUERY_STOP_WORDS}))
     return SparseVector(indices=indices, values=(1.0,) * len(indices))
 
 

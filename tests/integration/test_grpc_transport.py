@@ -76,9 +76,11 @@ class FakeApi:
     def __init__(self) -> None:
         self.calls: list[tuple[str, dict]] = []
 
-    def search(self, query, limit=10, repo="", language="", path_prefix="", *, principal):
+    def search(self, query, limit=10, repo="", language="", path_prefix="", *, path_glob="",
+               kind="", mode="", principal):
         self.calls.append(("search", dict(query=query, limit=limit, repo=repo, language=language,
-                                          path_prefix=path_prefix)))
+                                          path_prefix=path_prefix, path_glob=path_glob, kind=kind,
+                                          mode=mode)))
         failures = {
             "": errors.InvalidArgument("query must not be empty"),
             "store-down": errors.StoreUnavailable("vector store at qdrant:6334 unreachable"),
@@ -169,12 +171,13 @@ def client_hit(hit: SymbolHit) -> coderecall.SymbolHit:
 
 def test_search_returns_exact_hits_and_passes_filters(client, api):
     hits = client.search("hmac validator", limit=2, repo="acme/payments", language="python",
-                         path_prefix="src/")
+                         path_prefix="src/", path_glob="src/*_check.py", kind="method", mode="dense")
     assert hits == [client_hit(h) for h in HITS]
     assert hits[1].signature == "def sign_body(\n    body: bytes,\n    key: bytes,\n) -> str:"
     assert hits[1].score == 0.0163934
     assert api.calls == [("search", dict(query="hmac validator", limit=2, repo="acme/payments",
-                                         language="python", path_prefix="src/"))]
+                                         language="python", path_prefix="src/",
+                                         path_glob="src/*_check.py", kind="method", mode="dense"))]
 
 
 def test_zero_limit_means_the_domain_default(client, api):
@@ -354,7 +357,7 @@ def test_cli_search_json(capsys, addr, api):
          "score": 0.0163934},
     ]
     assert api.calls[0][1] == dict(query="hmac", limit=2, repo="acme/api", language="python",
-                                   path_prefix="web/")
+                                   path_prefix="web/", path_glob="", kind="", mode="hybrid")
 
 
 def test_cli_symbols_json(capsys, addr, api):

@@ -30,6 +30,7 @@ HIT = SymbolHit(
     commit="9f2c1e7d" * 5,
     score=0.016393442622950821,  # 1/61, a typical RRF score: must survive as a double
     match="hybrid",
+    snippet="    def verify(self, body: bytes, sig: str) -> bool:\n        \"\"\"Constant-time check.\"\"\"",
 )
 CALLER = CallerHit(
     repo="acme/api",
@@ -116,7 +117,8 @@ def test_responses_keep_order():
 
 def test_zero_limit_leaves_the_domain_default():
     args = convert.search_args(pb.SearchRequest(query="hmac", path_prefix="src/"))
-    assert args == {"query": "hmac", "repo": "", "language": "", "path_prefix": "src/"}
+    assert args == {"query": "hmac", "repo": "", "language": "", "path_prefix": "src/",
+                    "path_glob": "", "kind": "", "mode": ""}
     assert convert.find_symbols_args(pb.FindSymbolsRequest(name="Foo", prefix=True, limit=3)) == {
         "name": "Foo", "repo": "", "prefix": True, "limit": 3,
     }

@@ -119,3 +119,8 @@ def test_vector_never_raises_and_is_well_formed(text: str) -> None:
 @given(st.from_regex(r"[A-Za-z0-9]{1,12}", fullmatch=True))
 def test_ascii_fast_path_property(piece: str) -> None:
     assert sparse._split_case(piece) == [piece[a:b] for a, b in _cuts(piece)]
+
+
+def test_query_drops_question_words_and_language_names_documents_keep_them() -> None:
+    assert query_vector("how do I parse json in python") == query_vector("parse json")
+    assert term_index("python") in vector("import python_version from python").indices

@@ -260,3 +260,26 @@ def test_queries_and_writes_from_several_threads(store: EdgeStore) -> None:
         t.join()
     assert errors == []
     assert store.count() == len(corpus)
+
+
+def test_linear_formula_adds_cosine_and_saturated_sparse_score(store: EdgeStore) -> None:
+    store.upsert(_ranking_corpus())
+    query_sparse = sparse.query_vector("parse json")
+    raw = {h.payload["name"]: h.score for h in store.sparse_search(query_sparse, StoreFilter(), 10)}
+    cosine = {h.payload["name"]: h.score for h in store.dense_search(X, StoreFilter(), 10)}
+    hits = store.hybrid(X, query_sparse, StoreFilter(), limit=10, weights=(1.0, 0.5),
+                        method="linear", sparse_half=2.0)
+    scores = {h.payload["name"]: h.score for h in hits}
+    # A point seen by both prefetches gets both terms; one seen by one gets that term alone.
+    assert scores["both"] == pytest.approx(cosine["both"] + 0.5 * raw["both"] / (raw["both"] + 2.0))
+    assert scores["lexical"] == pytest.approx(0.5 * raw["lexical"] / (raw["lexical"] + 2.0))
+    assert scores["semantic"] == pytest.approx(cosine["semantic"])
+    assert [h.score for h in hits] == sorted(scores.values(), reverse=True)
+    light = store.hybrid(X, query_sparse, StoreFilter(), limit=1, weights=(1.0, 0.1), method="linear")
+    assert names(light) == ["semantic"]  # cosine 1.0 beats 0.8 + a lexical bonus under 0.1
+    lexical_first = store.hybrid(X, query_sparse, StoreFilter(), limit=1, weights=(0.0, 1.0),
+                                 method="linear")
+    assert names(lexical_first) == ["lexical"]
+    assert names(store.hybrid(None, query_sparse, StoreFilter(), limit=2, method="linear")) == [
+        "lexical", "both"]
+    assert len(store.hybrid(X, query_sparse, StoreFilter(), limit=3, method="dbsf")) == 3

@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class SymbolHit(_message.Message):
-    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match")
+    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match", "snippet")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
@@ -24,6 +24,7 @@ class SymbolHit(_message.Message):
     COMMIT_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
     MATCH_FIELD_NUMBER: _ClassVar[int]
+    SNIPPET_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     language: str
@@ -40,7 +41,8 @@ class SymbolHit(_message.Message):
     commit: str
     score: float
     match: str
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ...) -> None: ...
+    snippet: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ...) -> None: ...
 
 class CallSite(_message.Message):
     __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target")
@@ -145,18 +147,24 @@ class RepoInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ..., purpose: _Optional[str] = ..., languages: _Optional[_Iterable[_Union[LanguageCount, _Mapping]]] = ..., packages: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
-    __slots__ = ("query", "limit", "repo", "language", "path_prefix")
+    __slots__ = ("query", "limit", "repo", "language", "path_prefix", "path_glob", "kind", "mode")
     QUERY_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     PATH_PREFIX_FIELD_NUMBER: _ClassVar[int]
+    PATH_GLOB_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
     query: str
     limit: int
     repo: str
     language: str
     path_prefix: str
-    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ...) -> None: ...
+    path_glob: str
+    kind: str
+    mode: str
+    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ..., path_glob: _Optional[str] = ..., kind: _Optional[str] = ..., mode: _Optional[str] = ...) -> None: ...
 
 class SearchResponse(_message.Message):
     __slots__ = ("hits",)

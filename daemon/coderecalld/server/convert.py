@@ -143,6 +143,9 @@ def search_args(request: pb.SearchRequest) -> dict[str, Any]:
         "repo": request.repo,
         "language": request.language,
         "path_prefix": request.path_prefix,
+        "path_glob": request.path_glob,
+        "kind": request.kind,
+        "mode": request.mode,
         **_limit(request.limit),
     }
 

@@ -196,13 +196,20 @@ class EdgeStore:
         prefetch_limit: int = 100,
         rrf_k: int = 60,
         weights: tuple[float, float] = (1.0, 1.0),
+        method: str = "rrf",
+        sparse_half: float = 1.0,
     ) -> list[Hit]:
-        """One Qdrant query: dense + sparse prefetches fused by weighted RRF.
+        """One Qdrant query: dense + sparse prefetches fused by ``method``.
 
-        Score of a point = ``sum_i weights[i] / (rrf_k + rank_i)`` over the prefetches that
-        returned it, ``rank_i`` 0-based (Qdrant's convention; RRF and k=60 from Cormack et
-        al., SIGIR 2009). The filter applies inside both prefetches. Sparse only when
-        ``dense`` is None; ``[]`` when ``limit <= 0`` or there is nothing to search with.
+        ``"rrf"``: score = ``sum_i weights[i] / (rrf_k + rank_i)`` over the prefetches that
+        returned the point, ``rank_i`` 0-based (Qdrant's convention; RRF and k=60 from
+        Cormack et al., SIGIR 2009). ``"dbsf"``: Qdrant's distribution-based score fusion
+        (weights ignored). ``"linear"``: a score formula over both prefetches,
+        ``weights[0] * cosine + weights[1] * s / (s + sparse_half)`` with ``s`` the sparse
+        (BM25) score, saturated into 0..1 so it adds to a cosine on a comparable scale; a
+        prefetch that did not return the point adds 0. The filter applies inside both
+        prefetches. Sparse only when ``dense`` is None; ``[]`` when ``limit <= 0`` or there
+        is nothing to search with.
         """
         qfilter = _to_filter(flt)
         prefetches, used = [], []
@@ -210,14 +217,19 @@ class EdgeStore:
             self._check_dim(dense)
             query = qe.Query.Nearest(list(dense), using=DENSE)
             prefetches.append(qe.Prefetch(limit=prefetch_limit, query=query, filter=qfilter))
-            used.append(weights[0])
+            used.append((weights[0], False))
         if sparse.indices:
             query = qe.Query.Nearest(_sparse(sparse), using=SPARSE)
             prefetches.append(qe.Prefetch(limit=prefetch_limit, query=query, filter=qfilter))
-            used.append(weights[1])
+            used.append((weights[1], True))
         if not prefetches or limit <= 0:
             return []
-        fusion = qe.Fusion.Rrf(k=rrf_k, weights=used)
+        if method == "linear":
+            fusion: Any = _linear_formula(used, sparse_half)
+        elif method == "dbsf":
+            fusion = qe.Fusion.Dbsf()
+        else:
+            fusion = qe.Fusion.Rrf(k=rrf_k, weights=[w for w, _ in used])
         return self._query(
             "hybrid",
             qe.QueryRequest(
@@ -388,6 +400,18 @@ def _to_filter(flt: StoreFilter) -> qe.Filter | None:
     if flt.path_prefix:
         must.append(qe.FieldCondition(key="path", match=qe.MatchPrefix(flt.path_prefix)))
     return qe.Filter(must=must) if must else None
+
+
+def _linear_formula(used: list[tuple[float, bool]], sparse_half: float) -> qe.Formula:
+    """``sum_i w_i * score_i`` over the prefetches, a sparse score saturated as ``s / (s + half)``."""
+    E = qe.Expression
+    terms = []
+    for i, (weight, is_sparse) in enumerate(used):
+        score = E.Variable(f"$score[{i}]")
+        if is_sparse:
+            score = E.Div(score, E.Sum([score, E.Constant(sparse_half)]), 0.0)
+        terms.append(E.Mult([E.Constant(weight), score]))
+    return qe.Formula(E.Sum(terms), defaults={f"$score[{i}]": 0.0 for i in range(len(used))})
 
 
 def _sparse(vec: SparseVector) -> qe.SparseVector:
