@@ -98,7 +98,9 @@ class Service:
         fetch = MAX_LIMIT if _has_wildcard(path_glob) else limit
         keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], path_glob)) if path_glob else None
         ranked = self._ranked(query, flt, fetch, mode)
-        return [self._hit(h, match) for h, match in ranked if keep is None or keep(h)][:limit]
+        commits: dict[str, str] = {}  # one ledger read per repo, not per hit (~3 ms each)
+        return [self._hit(h, match, commits=commits) for h, match in ranked
+                if keep is None or keep(h)][:limit]
 
     def _ranked(self, query: str, flt: StoreFilter, limit: int, mode: str) -> list[tuple[Hit, str]]:
         if mode == "sparse":
@@ -143,7 +145,8 @@ class Service:
         scored = sorted(((_match_kind(name, h.payload), h) for h in hits),
                         key=lambda mh: (_MATCH_ORDER[mh[0]], mh[1].payload["repo"],
                                         mh[1].payload["path"], mh[1].payload["start_line"]))
-        return [self._hit(h, match, score=1.0) for match, h in scored[:limit]]
+        commits: dict[str, str] = {}
+        return [self._hit(h, match, score=1.0, commits=commits) for match, h in scored[:limit]]
 
     # --- callers --------------------------------------------------------------------
 
@@ -298,7 +301,8 @@ class Service:
             memo[repo] = row.indexed_commit if row else ""
         return memo[repo]
 
-    def _hit(self, hit: Hit, match: str, score: float | None = None) -> SymbolHit:
+    def _hit(self, hit: Hit, match: str, score: float | None = None,
+             commits: dict[str, str] | None = None) -> SymbolHit:
         p = hit.payload
         return SymbolHit(
             repo=p["repo"], path=p["path"], language=p.get("language", ""), kind=p["kind"],
@@ -306,7 +310,8 @@ class Service:
             signature=p.get("signature", ""), docstring=p.get("docstring", ""),
             start_line=int(p["start_line"]), end_line=int(p["end_line"]),
             start_byte=int(p["start_byte"]), end_byte=int(p["end_byte"]),
-            commit=self._commit(p["repo"], {}), score=hit.score if score is None else score,
+            commit=self._commit(p["repo"], {} if commits is None else commits),
+            score=hit.score if score is None else score,
             match=match, snippet=p.get("snippet", ""))
 
 
