@@ -81,8 +81,16 @@ def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
 
 
 def fq_names(defs: Iterable[Hit]) -> set[str]:
-    """Module-qualified names of ``defs`` (their qualified names when no module is known)."""
-    return {h.payload.get("fq_name") or h.payload["qualified_name"] for h in defs}
+    """Module-qualified names of ``defs`` (their qualified names when no module is known); a
+    Java constructor (``pkg.C.C``) also stands for its class, which ``new C()`` targets."""
+    out = set()
+    for hit in defs:
+        p = hit.payload
+        fq = p.get("fq_name") or p["qualified_name"]
+        out.add(fq)
+        if p.get("language") == "java" and fq.endswith(f".{p['name']}.{p['name']}"):
+            out.add(fq[: -len(p["name"]) - 1])
+    return out
 
 
 def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:

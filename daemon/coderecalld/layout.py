@@ -1,28 +1,33 @@
 """A repository's layout: the import names its files provide and a one-line description.
 
 Computed from the commit's tree (paths) and a few small files (README, pyproject.toml,
-setup.cfg, package.json), so a call in repo B that imports ``httpcore`` reaches repo A's
+setup.cfg, package.json, go.mod), so a call in repo B that imports ``httpcore`` reaches repo A's
 ``httpcore/_models.py`` definitions by their module-qualified names.
 
 Python module names: a file's name counts from the topmost directory of its unbroken chain
 of packages (directories with ``__init__.py``); a file outside any package counts from the
-repo root, less a leading ``src/`` or ``lib/``.
+repo root, less a leading ``src/`` or ``lib/``. A Go package is named by its import path:
+the nearest ``go.mod``'s ``module`` line plus the directory below it (no ``go.mod``: no
+name). Java files are named by their package clause (resolve.py); the layout only lists
+which type names each directory's ``.java`` files are named after.
 """
 
 from __future__ import annotations
 
 import configparser
 import json
+import posixpath
 import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 _SOURCE_ROOTS = ("src", "lib")
 #: Suffixes of JavaScript/TypeScript modules (an import names them without one).
 JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+_GO_MODULE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)", re.M)
 _READMES = ("README.md", "README.rst", "README.txt", "README", "readme.md")
 _MARKUP = re.compile(r"!\[[^\]]*\]\([^)]*\)|<[^>]+>|\[([^\]]*)\]\([^)]*\)|[*_`]")
 #: Characters of a purpose line.
@@ -34,13 +39,17 @@ class Layout:
     """Where a repo's Python packages are, what it is for and which languages it holds.
 
     ``packages`` are top-level import names; ``languages`` (language, file count) pairs,
-    most files first; ``purpose`` one line (``""`` if nothing describes the repo).
+    most files first; ``purpose`` one line (``""`` if nothing describes the repo);
+    ``go_modules`` (directory of a ``go.mod``, its module path), deepest first;
+    ``java_dirs`` directory -> stems of its ``.java`` files.
     """
 
     package_dirs: frozenset[str]
     packages: tuple[str, ...] = ()
     purpose: str = ""
     languages: tuple[tuple[str, int], ...] = ()
+    go_modules: tuple[tuple[str, str], ...] = ()
+    java_dirs: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def module(self, path: str) -> str:
         """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
@@ -49,6 +58,8 @@ class Layout:
         pure = PurePosixPath(path)
         if pure.suffix in JS_SUFFIXES:
             return js_module(path)
+        if pure.suffix == ".go":
+            return self.go_package(path)
         if pure.suffix not in (".py", ".pyi"):
             return ""
         dirs = list(pure.parent.parts)
@@ -61,6 +72,16 @@ class Layout:
             top = 0
         names = dirs[top:] + ([] if pure.stem == "__init__" else [pure.stem])
         return ".".join(names)
+
+    def go_package(self, path: str) -> str:
+        """Import path of a Go file's package: ``example.com/a/util`` for ``util/x.go`` under
+        ``module example.com/a``; ``""`` outside any module."""
+        folder = posixpath.dirname(path)
+        for root, name in self.go_modules:
+            if not root or folder == root or folder.startswith(root + "/"):
+                rest = folder[len(root):].strip("/")
+                return f"{name}/{rest}" if rest else name
+        return ""
 
 
 def js_module(path: str) -> str:
@@ -84,7 +105,26 @@ def layout(paths: Iterable[str], read: Callable[[str], bytes],
     languages = Counter(lang for lang in map(language_of, paths) if lang)
     present = set(paths)
     return Layout(dirs, tuple(sorted(packages - {""})), _purpose(present, read),
-                  tuple(sorted(languages.items(), key=lambda kv: (-kv[1], kv[0]))))
+                  tuple(sorted(languages.items(), key=lambda kv: (-kv[1], kv[0]))),
+                  _go_modules(paths, read), _java_dirs(paths))
+
+
+def _go_modules(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str], ...]:
+    found = []
+    for path in paths:
+        if posixpath.basename(path) == "go.mod":
+            match = _GO_MODULE.search(read(path))
+            if match:
+                found.append((posixpath.dirname(path), match.group(1).decode("utf-8", errors="replace")))
+    return tuple(sorted(found, key=lambda kv: (-len(kv[0]), kv[0])))
+
+
+def _java_dirs(paths: list[str]) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for path in paths:
+        if path.endswith(".java"):
+            out.setdefault(posixpath.dirname(path), set()).add(posixpath.basename(path)[:-5])
+    return {d: frozenset(names) for d, names in out.items()}
 
 
 def _importable(path: str, package_dirs: frozenset[str]) -> bool:

@@ -192,7 +192,8 @@ class Pipeline:
         parsed = parse.symbols(blob, verdict.language)
         found = chunk.chunks(repo, path, blob, parsed, **budget)
         module = shape.module(path) if shape else ""
-        return resolve.chunks(found, parsed, path, module), verdict, len(parsed.symbols)
+        java_dirs = shape.java_dirs if shape else None
+        return resolve.chunks(found, parsed, path, module, java_dirs), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
                 blob_id: str) -> tuple[list[Any], list[_Pending]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Iterable
@@ -18,6 +19,7 @@ SPARSE_MAX_CHARS = 20_000
 #: ``SNIPPET_MAX_CHARS`` characters (enough to recognise a definition without reading it).
 SNIPPET_LINES = 3
 SNIPPET_MAX_CHARS = 300
+_JAVA_PARAMS = re.compile(r"\([^()]*\)")
 #: Characters of a call site's source line kept in the payload.
 CALL_TEXT_MAX_CHARS = 200
 
@@ -48,6 +50,20 @@ def call_sites(chunk: Chunk) -> list[dict]:
     return out
 
 
+def fq_name(chunk: Chunk) -> str:
+    """The module-qualified name of a chunk (what resolved call targets name): its module plus
+    its qualified name; a Go name less its package clause (``example.com/a/util.Server.Run``
+    for ``util.Server.Run``), a Java name as is (package included) less parameter lists
+    (every overload of ``pkg.C.m(int)`` is ``pkg.C.m``)."""
+    if not chunk.module or chunk.kind == "module":
+        return chunk.module or chunk.qualified_name
+    if chunk.language == "java":
+        return _JAVA_PARAMS.sub("", chunk.qualified_name)
+    if chunk.language == "go":
+        return f"{chunk.module}.{chunk.qualified_name.partition('.')[2] or chunk.qualified_name}"
+    return f"{chunk.module}.{chunk.qualified_name}"
+
+
 def snippet(text: str) -> str:
     """The first ``SNIPPET_LINES`` non-blank lines of ``text`` (right-stripped, joined by
     newlines), cut to ``SNIPPET_MAX_CHARS`` characters; ``""`` for blank text."""
@@ -76,8 +92,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "calls": callee_names(chunk.call_sites),
         "call_sites": call_sites(chunk),
         "call_targets": sorted({s.target for s in chunk.call_sites if s.target}),
-        "fq_name": f"{chunk.module}.{chunk.qualified_name}" if chunk.module and chunk.kind != "module"
-        else chunk.module or chunk.qualified_name,
+        "fq_name": fq_name(chunk),
         "module": chunk.module, "raises": list(chunk.raises),
         "exports": [list(kv) for kv in chunk.exports],
         "export_targets": sorted({target for _, target in chunk.exports}),

@@ -1,26 +1,29 @@
 """The resolve stage: tie each call site of a file's chunks to a module-qualified target.
 
-Python, and JavaScript/TypeScript for their simple forms (ES named and namespace imports,
-``require``, ``this.m()``, same-module calls; a JS module is named by its path, e.g.
-``src/util``); other languages pass through with ``module`` empty. A call resolves
-when its first dotted segment is bound in the file by an import (``import a.b as c``,
-``from x import y as z``, relative imports), by a top-level definition of the file itself
-(functions, classes: ``Client()`` is the class's constructor call, ``Client.build`` its
-static method), or is ``self``/``cls`` inside a class that defines the method. Anything
-else (``obj.method()``, ``super().f()``, ``f()(x)``) keeps an empty target: only its name
-is known. The import table is per file, not per scope: a name imported inside one function
-counts for the whole file (rarely wrong, and never across files).
+Python, JavaScript/TypeScript, Go and Java, for their simple forms; the language's
+``resolver`` (parse/registry.py) picks the hook, other languages pass through with ``module``
+empty. Python and JS: a call resolves when its first dotted segment is bound in the file by
+an import (``import a.b as c``, ``from x import y as z``, relative imports; ES named and
+namespace imports, ``require``; a JS module is named by its path, e.g. ``src/util``), by a
+top-level definition of the file itself (functions, classes: ``Client()`` is the class's
+constructor call, ``Client.build`` its static method), or is ``self``/``cls``/``this``
+inside a class that defines the method. Anything else (``obj.method()``, ``super().f()``,
+``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
+not per scope: a name imported inside one function counts for the whole file (rarely
+wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
-_SELF = {"python": ("self", "cls"), "javascript": ("this",), "typescript": ("this",), "tsx": ("this",)}
+_SELF = {"python": ("self", "cls"), "js": ("this",)}
 _JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _RAISE = re.compile(r"^[ \t]*raise[ \t]+([A-Za-z_][\w.]*)", re.M)
 _THROW = re.compile(r"\bthrow\s+new\s+([A-Za-z_][\w.]*)")
@@ -28,29 +31,62 @@ _RAISES_HEADER = re.compile(r"^(\s*)Raises:\s*$", re.M)
 _RAISES_ITEM = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*(?::|$)")
 #: Names that re-raise or are not exception classes.
 _NOT_EXCEPTIONS = frozenset({"exc", "e", "err", "error", "ex"})
+#: Go's predeclared functions and types: a bare call of one never means the package's own.
+_GO_BUILTINS = frozenset(
+    "append cap clear close complex copy delete imag len make max min new panic print println real recover "
+    "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
+    "string uint uint8 uint16 uint32 uint64 uintptr".split())
+_GO_RECEIVER = re.compile(r"^func\s*\(\s*(\w+)\s+\*?\s*(\w+)")
+#: java.lang classes a wildcard import or the same package never shadow in practice.
+_JAVA_LANG = frozenset(
+    "Boolean Byte Character Class Double Enum Error Exception Float IllegalArgumentException "
+    "IllegalStateException Integer Iterable Long Math NullPointerException Number Object Objects "
+    "Override Runnable RuntimeException Short String StringBuilder System Thread Throwable "
+    "UnsupportedOperationException Void".split())
+_JAVA_TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
+_JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
+#: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
+Target = Callable[[CallSite, str], str]
 
 
-def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str) -> list[Chunk]:
+def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
+           java_dirs: Mapping[str, frozenset[str]] | None = None) -> list[Chunk]:
     """``chunk_list`` of one file with ``module``, resolved call targets, ``raises`` and,
-    on the module chunk, ``exports`` (its absolute import table)."""
-    selves = _SELF.get(parsed.language)
-    if selves is None or not module:
+    on a Python/JS module chunk, ``exports`` (its absolute import table). A Java file's
+    module is its package (``module`` is ignored); ``java_dirs`` maps a directory of the
+    repo to the type names its ``.java`` files are named after (same-package and wildcard
+    imports)."""
+    style = spec_for(parsed.language).resolver
+    if style == "java":
+        module = java_package(parsed)
+    if not style or not module:
         return chunk_list
-    if parsed.language == "python":
+    table: dict[str, str] = {}
+    if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
-    else:
+    elif style == "js":
         table = js_import_table(parsed.import_aliases, path)
     symbols = {s.qualified_name: s for s in parsed.symbols}
-    top = {s.name for s in parsed.symbols if not s.parent}
+    if style in ("go", "java"):
+        bare = _bare_test(chunk_list)
+        target = (_go(parsed, module, symbols, bare) if style == "go"
+                  else _java(parsed, path, module, symbols, java_dirs or {}, bare))
+    else:
+        target = _scripted(parsed, module, table, symbols, _SELF[style])
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
-        cls = "" if is_module else _enclosing_class(symbols, c.qualified_name)
-        sites = tuple(replace(s, target=_target(s, module, table, top, symbols, cls, selves))
-                      for s in c.call_sites)
+        sites = tuple(replace(s, target=target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else ()))
     return out
+
+
+def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
+              selves: tuple[str, ...]) -> Target:
+    top = {s.name for s in parsed.symbols if not s.parent}
+    return lambda site, owner: _target(site, module, table, top, symbols,
+                                       _enclosing_class(symbols, owner) if owner else "", selves)
 
 
 def import_table(aliases: tuple[tuple[str, str], ...], module: str, is_package: bool) -> dict[str, str]:
@@ -94,11 +130,12 @@ def js_import_table(aliases: tuple[tuple[str, str], ...], path: str) -> dict[str
     return table
 
 
-def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str) -> str:
+def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str,
+                     kinds: tuple[SymbolKind, ...] = (SymbolKind.CLASS,)) -> str:
     sym = symbols.get(qualified_name.split("#", 1)[0])
     while sym is not None and sym.parent:
         parent = symbols.get(sym.parent)
-        if parent is not None and parent.kind is SymbolKind.CLASS:
+        if parent is not None and parent.kind in kinds:
             return parent.qualified_name
         sym = parent
     return ""
@@ -143,6 +180,112 @@ def _bases(signature: str) -> list[str]:
     inside = signature.partition("(")[2].rpartition(")")[0]
     return [b.strip() for b in inside.split(",")
             if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]
+
+
+def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:
+    """Whether a one-segment call is written bare on its line (``f(``, ``new F(``), not as the
+    tail of a chain (``g().f(``): Go and Java name both ``f``."""
+    lines: dict[int, str] = {}
+    for c in chunk_list:
+        for i, line in enumerate(c.text.split("\n")):
+            lines.setdefault(c.start_line + i, line)
+    return lambda site: re.search(rf"(?:^|[^\w.$]){re.escape(site.name)}\s*[(\[<]",
+                                  lines.get(site.line, "")) is not None
+
+
+def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool]) -> Target:
+    """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
+    plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
+    through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
+    is the package's own (any file of the directory; predeclared names excepted; a local
+    function variable is misread as one), ``s.m()`` on the enclosing method's receiver ``s``
+    of type ``T`` is ``T.m``. Other selectors (``x.f()`` on a variable) stay unresolved."""
+    table = {local: target for local, target in parsed.import_aliases if local != "*"}
+
+    def target(site: CallSite, owner: str) -> str:
+        head, *rest = site.name.split(".")
+        if not rest:
+            return "" if head in _GO_BUILTINS or not bare(site) else f"{module}.{head}"
+        if head in table:
+            return ".".join([table[head], *rest])
+        sym = symbols.get(owner.split("#", 1)[0])
+        receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
+        if receiver and receiver.group(1) == head and len(rest) == 1:
+            return f"{module}.{receiver.group(2)}.{rest[0]}"
+        return ""
+    return target
+
+
+def java_package(parsed: ParsedFile) -> str:
+    """The package a Java file's top-level types are in (their qualified names carry it)."""
+    for s in parsed.symbols:
+        if not s.parent and s.kind in _JAVA_TYPES and s.qualified_name.endswith("." + s.name):
+            return s.qualified_name[: -len(s.name) - 1]
+    return ""
+
+
+def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol],
+          java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool]) -> Target:
+    """Java: a target is ``pkg.Class.method`` (parameter lists dropped: a call reaches every
+    overload of the name). A type name resolves through an explicit import, this file's
+    types, a same-package file (``java_dirs``), a wildcard import whose package directory
+    holds it (else the only wildcard import, unless the name is a common ``java.lang``
+    class), else the own package; ``new C()``/``C()`` is the class. ``C.m()`` is a static
+    call, ``this.m()`` and bare ``m()`` the enclosing class's method (bare: also outer
+    classes; then an ``extends`` base), a static import ``m()`` its class's member (unless
+    this file defines an ``m``). A chain's tail (``a().m()``, named ``m``) stays unresolved."""
+    explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
+    wild = [t for local, t in parsed.import_aliases if local == "*"]
+    types = {s.name: s.qualified_name for s in parsed.symbols if s.kind in _JAVA_TYPES}
+    methods = {(s.parent, s.name) for s in parsed.symbols if s.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION)}
+    own = {name for _, name in methods}
+    here = posixpath.dirname(path)
+
+    def type_name(name: str) -> str:
+        if name in types or name in explicit:
+            return types.get(name) or explicit[name]
+        if not name[:1].isupper() or (name.isupper() and len(name) > 1):
+            return ""  # a variable, or a CONSTANT
+        if name in java_dirs.get(here, ()):
+            return f"{package}.{name}"
+        for pkg in wild:
+            if any(name in names and (d == pkg.replace(".", "/") or d.endswith("/" + pkg.replace(".", "/")))
+                   for d, names in java_dirs.items()):
+                return f"{pkg}.{name}"
+        if name in _JAVA_LANG or len(wild) > 1:
+            return ""
+        return f"{wild[0]}.{name}" if wild else f"{package}.{name}"
+
+    def method(cls: str, name: str, outer: bool, depth: int = 8) -> str:
+        sym = symbols.get(cls)
+        if sym is None or depth == 0:
+            return ""
+        if (cls, name) in methods:
+            return f"{cls}.{name}"
+        base = _JAVA_EXTENDS.search(sym.signature)
+        found = type_name(base.group(1)) if base else ""
+        if found in symbols:
+            found = method(found, name, False, depth - 1)
+        elif found:
+            found = f"{found}.{name}"
+        if not found and outer and symbols.get(sym.parent) is not None:
+            found = method(sym.parent, name, True, depth - 1)
+        return found
+
+    def target(site: CallSite, owner: str) -> str:
+        head, *rest = site.name.split(".")
+        cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
+        if head == "this":
+            return method(cls, rest[0], False) if cls and len(rest) == 1 else ""
+        if not rest and not bare(site):
+            return ""
+        if not rest and not head[:1].isupper():
+            if head in explicit and head not in own:
+                return explicit[head]
+            return method(cls, head, True) if cls else ""
+        found = type_name(head)
+        return ".".join([found, *rest]) if found else ""
+    return target
 
 
 def raises(text: str) -> tuple[str, ...]:

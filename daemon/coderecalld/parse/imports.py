@@ -17,21 +17,26 @@ the module specifier as written and join an imported name with ``#``:
 * ``const m = require("./m")``       -> ``("m", "./m")``; ``const { f, g: h } = require("./m")``
   -> ``("f", "./m#f")``, ``("h", "./m#g")``
 
-A default import names no definition we can know and is left out.
+A default import names no definition we can know and is left out. Go keeps the import path
+and binds the alias, else the path's last element less a major-version suffix; Java binds a
+class's simple name (or a static member's):
+
+* ``import x "example.com/m/util"`` -> ``("x", "example.com/m/util")``; ``"example.com/m/v2"`` ->
+  ``("m", "example.com/m/v2")``; ``. "p"`` -> ``("*", "p")``; ``_ "p"`` binds nothing
+* ``import a.b.C;`` -> ``("C", "a.b.C")``; ``import a.b.*;`` -> ``("*", "a.b")``;
+  ``import static a.b.C.max;`` -> ``("max", "a.b.C.max")``
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from coderecalld.parse import text as tx
 from coderecalld.parse.registry import LanguageSpec, language
-
-
-_JS = frozenset({"javascript", "typescript", "tsx"})
 
 
 @functools.lru_cache(maxsize=None)
@@ -48,7 +53,7 @@ def aliases(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, str
     if query is None:
         return ()
     nodes = QueryCursor(query).captures(tree.root_node).get("import", [])
-    read = _js if spec.name in _JS else _python
+    read = _READERS.get(spec.name, _python)
     out: list[tuple[str, str]] = []
     for node in sorted(nodes, key=lambda n: n.start_byte):
         out += read(blob, node)
@@ -95,6 +100,33 @@ def _js_binding(blob: bytes, pattern: Node | None, source: str) -> list[tuple[st
     return out
 
 
+def _go(blob: bytes, node: Node) -> list[tuple[str, str]]:
+    path = _unquote(blob, node.child_by_field_name("path"))
+    name = node.child_by_field_name("name")
+    if not path or (name is not None and name.type == "blank_identifier"):
+        return []
+    if name is not None:
+        return [("*" if name.type == "dot" else tx.text(blob, name), path)]
+    return [(go_package_name(path), path)]
+
+
+def go_package_name(path: str) -> str:
+    """The name an unaliased import binds by convention: ``example.com/m/v2`` -> ``m``,
+    ``gopkg.in/yaml.v3`` -> ``yaml``, ``example.com/go-util`` -> ``util``."""
+    parts = path.split("/")
+    last = parts[-2] if len(parts) > 1 and re.fullmatch(r"v\d+", parts[-1]) else parts[-1]
+    last = re.sub(r"\.v\d+$", "", last)
+    return re.sub(r"^go-|-go$", "", last).replace("-", "_").replace(".", "_")
+
+
+def _java(blob: bytes, node: Node) -> list[tuple[str, str]]:
+    words = tx.text(blob, node).replace(";", " ").split()
+    dotted = "".join(w for w in words[1:] if w != "static")
+    if dotted.endswith(".*"):
+        return [("*", dotted[:-2])]
+    return [(dotted.rsplit(".", 1)[-1], dotted)] if dotted else []
+
+
 def _python(blob: bytes, node: Node) -> list[tuple[str, str]]:
     module_node = node.child_by_field_name("module_name")
     module = tx.compact(blob, module_node) if module_node is not None else ""
@@ -114,3 +146,6 @@ def _python(blob: bytes, node: Node) -> list[tuple[str, str]]:
     if module and any(child.type == "wildcard_import" for child in node.children):
         out.append(("*", module))
     return out
+
+
+_READERS = {"javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "java": _java}

@@ -45,6 +45,8 @@ class LanguageSpec:
             language for a file whose name does not.
         extra_tags: more queries appended to ``tags_path`` (JSX references, shared by the
             JavaScript and TSX queries).
+        resolver: how ``resolve`` ties its call sites to definitions (``"python"``, ``"js"``,
+            ``"go"``, ``"java"``; ``""``: by name only). Needs an ``imports.scm``.
     """
 
     name: str
@@ -56,20 +58,22 @@ class LanguageSpec:
     separator: str = "."
     interpreters: tuple[str, ...] = ()
     extra_tags: tuple[str, ...] = ()
+    resolver: str = ""
 
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python",
-                 interpreters=("python",)),
+                 interpreters=("python",), resolver="python"),
     LanguageSpec("javascript", "javascript", (".js", ".mjs", ".cjs", ".jsx"), "queries/javascript/tags.scm",
-                 doc_style="comment", extra_tags=("queries/jsx/tags.scm",)),
+                 doc_style="comment", extra_tags=("queries/jsx/tags.scm",), resolver="js"),
     # .ts must get the TypeScript grammar (`<T>x` casts) and .tsx the TSX one (JSX): one query.
     LanguageSpec("typescript", "typescript", (".ts", ".mts", ".cts"), "queries/typescript/tags.scm",
-                 doc_style="comment"),
+                 doc_style="comment", resolver="js"),
     LanguageSpec("tsx", "tsx", (".tsx",), "queries/typescript/tags.scm", doc_style="comment",
-                 extra_tags=("queries/jsx/tags.scm",)),
-    LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment"),
-    LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment"),
+                 extra_tags=("queries/jsx/tags.scm",), resolver="js"),
+    LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment", resolver="go"),
+    LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment",
+                 resolver="java"),
     LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::"),
     # .h is C: most headers are, and the C++ grammar would misread a C header's `new` or `class`.
     LanguageSpec("c", "c", (".c", ".h"), "queries/c/tags.scm", doc_style="comment"),

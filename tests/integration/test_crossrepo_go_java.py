@@ -1,0 +1,209 @@
+"""Cross-repo call resolution for Go and Java: two Go repos (go.mod module paths, the app
+importing the core's package, plainly and under an alias) and two Java repos (explicit,
+wildcard and same-package imports), indexed together without embeddings; exact call sites
+through ``find_callers``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from conformance_cases import Daemon, daemon
+from coderecalld.config import RepoConfig
+from gitfixtures import GitRepo
+
+GO_CORE = {
+    "go.mod": "module example.com/core\n\ngo 1.21\n",
+    "util/strings.go": """package util
+
+// Reverse returns s reversed.
+func Reverse(s string) string {
+\treturn s
+}
+
+type Buffer struct{ data []byte }
+
+func (b *Buffer) Write(s string) {
+\tb.flush()
+\tb.data = append(b.data, Reverse(s)...)
+}
+""",
+    "util/flush.go": """package util
+
+func (b *Buffer) flush() {
+\tb.data = nil
+}
+
+func Pad(s string) string {
+\treturn Reverse(s) + " "
+}
+""",
+}
+
+GO_APP = {
+    "go.mod": "module example.com/app\n\ngo 1.21\n",
+    "main.go": """package main
+
+import (
+\t"fmt"
+
+\t"example.com/core/util"
+)
+
+func main() {
+\tfmt.Println(util.Reverse("abc"))
+\tb := &util.Buffer{}
+\tb.Write("x")
+\tfmt.Println(Reverse("local"))
+}
+""",
+    "local.go": """package main
+
+import cu "example.com/core/util"
+
+func Reverse(s string) string {
+\treturn cu.Pad(s)
+}
+""",
+}
+
+JAVA_CORE = {
+    "src/main/java/com/acme/core/Strings.java": """package com.acme.core;
+
+public class Strings {
+    public Strings() {}
+
+    public static String trim(String s) {
+        return s.strip();
+    }
+
+    public static String trim(String s, int n) {
+        return trim(s).substring(n);
+    }
+
+    public String pad(String s) {
+        return this.wrap(s);
+    }
+
+    private String wrap(String s) {
+        return s;
+    }
+}
+""",
+    "src/main/java/com/acme/core/Text.java": """package com.acme.core;
+
+class Text {
+    static String up(String s) {
+        return Strings.trim(s).toUpperCase();
+    }
+}
+""",
+}
+
+JAVA_APP = {
+    "src/main/java/com/acme/app/App.java": """package com.acme.app;
+
+import com.acme.core.Strings;
+
+public class App {
+    void run() {
+        String a = Strings.trim(" x ");
+        Strings s = new Strings();
+        s.pad(a);
+        helper();
+    }
+
+    void helper() {}
+}
+""",
+    "src/main/java/com/acme/app/Main.java": """package com.acme.app;
+
+import com.acme.core.*;
+
+public class Main {
+    public static void main(String[] args) {
+        new App().run();
+        System.out.println(Strings.trim("y", 1));
+    }
+}
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("gojava")
+    configs = []
+    for name, files in {"gocore": GO_CORE, "goapp": GO_APP, "jcore": JAVA_CORE, "japp": JAVA_APP}.items():
+        repo = GitRepo(tmp / "src" / name)
+        repo.commit(files, "import")
+        configs.append(RepoConfig(name, str(repo.path)))
+    with daemon(tmp, *configs) as d:
+        for cfg in configs:
+            d.pipeline.index_repo(d.cfg.repo(cfg.name), with_dense=False)
+        yield d
+
+
+def sites(running: Daemon, name: str) -> list[tuple[str, str, int, str, str, str]]:
+    return sorted((h.repo, h.path, h.line, h.caller, h.target, h.confidence)
+                  for h in running.service.find_callers(name, limit=100))
+
+
+GO_UTIL = "example.com/core/util"
+APP = "src/main/java/com/acme/app/App.java"
+MAIN = "src/main/java/com/acme/app/Main.java"
+STRINGS = "src/main/java/com/acme/core/Strings.java"
+
+
+def test_go_package_calls_resolve_across_repos_and_files(running: Daemon) -> None:
+    reverse = [
+        ("goapp", "main.go", 10, "main.main", f"{GO_UTIL}.Reverse", "resolved"),  # util.Reverse via import
+        ("gocore", "util/flush.go", 8, "util.Pad", f"{GO_UTIL}.Reverse", "resolved"),  # same package, other file
+        ("gocore", "util/strings.go", 12, "util.Buffer.Write", f"{GO_UTIL}.Reverse", "resolved"),
+    ]
+    assert sites(running, f"{GO_UTIL}.Reverse") == reverse
+    assert sites(running, "util.Reverse") == reverse  # the index's qualified name finds the same sites
+    # The app's own Reverse (package main) is another definition: its caller is never util's.
+    assert ("goapp", "main.go", 13, "main.main", "example.com/app.Reverse", "resolved") in sites(running, "Reverse")
+    assert sites(running, "example.com/app.Reverse") == [
+        ("goapp", "main.go", 13, "main.main", "example.com/app.Reverse", "resolved")]
+    # An aliased import (cu "example.com/core/util").
+    assert sites(running, f"{GO_UTIL}.Pad") == [
+        ("goapp", "local.go", 6, "main.Reverse", f"{GO_UTIL}.Pad", "resolved")]
+
+
+def test_go_receiver_methods_and_variables(running: Daemon) -> None:
+    # b.flush() on the receiver b *Buffer, defined in another file of the package.
+    assert sites(running, f"{GO_UTIL}.Buffer.flush") == [
+        ("gocore", "util/strings.go", 11, "util.Buffer.Write", f"{GO_UTIL}.Buffer.flush", "resolved")]
+    # b.Write on a local variable: its type is not inferred, only the name matches.
+    assert sites(running, f"{GO_UTIL}.Buffer.Write") == [("goapp", "main.go", 12, "main.main", "", "name_only")]
+
+
+def test_java_static_calls_through_explicit_wildcard_and_same_package(running: Daemon) -> None:
+    trim = [
+        ("japp", APP, 7, "com.acme.app.App.run()", "com.acme.core.Strings.trim", "resolved"),  # import a.b.C
+        ("japp", MAIN, 8, "com.acme.app.Main.main(String[])", "com.acme.core.Strings.trim", "resolved"),  # a.b.*
+        ("jcore", STRINGS, 11, "com.acme.core.Strings.trim(String,int)", "com.acme.core.Strings.trim",
+         "resolved"),  # bare call inside the class: another overload
+        ("jcore", "src/main/java/com/acme/core/Text.java", 5, "com.acme.core.Text.up(String)",
+         "com.acme.core.Strings.trim", "resolved"),  # same package, no import
+    ]
+    assert sites(running, "com.acme.core.Strings.trim") == trim  # every overload, parameters ignored
+    assert sites(running, "trim") == trim
+
+
+def test_java_constructors_this_and_bare_methods(running: Daemon) -> None:
+    new = [("japp", APP, 8, "com.acme.app.App.run()", "com.acme.core.Strings", "resolved")]
+    assert sites(running, "com.acme.core.Strings") == new
+    assert sites(running, "com.acme.core.Strings.Strings") == new  # the constructor stands for its class
+    assert sites(running, "com.acme.core.Strings.wrap") == [
+        ("jcore", STRINGS, 15, "com.acme.core.Strings.pad(String)", "com.acme.core.Strings.wrap", "resolved")]
+    assert sites(running, "com.acme.app.App.helper") == [
+        ("japp", APP, 10, "com.acme.app.App.run()", "com.acme.app.App.helper", "resolved")]
+    # A call on a chain or a variable is matched by name only.
+    assert sites(running, "com.acme.app.App.run") == [
+        ("japp", MAIN, 7, "com.acme.app.Main.main(String[])", "", "name_only")]
+    assert sites(running, "com.acme.core.Strings.pad") == [
+        ("japp", APP, 9, "com.acme.app.App.run()", "", "name_only")]

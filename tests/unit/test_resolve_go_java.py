@@ -1,0 +1,162 @@
+"""Call resolution for Go and Java: import extraction (parse/imports.py), Go package names
+from go.mod (layout.py), call targets (resolve.py) and the names definitions are found by
+(points.fq_name)."""
+
+from __future__ import annotations
+
+from coderecalld import chunk, layout, parse, points, resolve
+from coderecalld.parse.imports import go_package_name
+
+GO = b'''package util
+
+import (
+\t"fmt"
+\tx "example.com/a/util/sub"
+\t. "example.com/dot"
+\t_ "example.com/blank"
+\t"example.com/a/v2"
+)
+import "gopkg.in/yaml.v3"
+
+type Server struct{ mu sync.Mutex }
+
+func (s *Server) helper() int {
+\treturn 1
+}
+
+func (s Server) Run() {
+\ts.helper()
+\tFunc()
+\tx.Do(len("a"))
+\tfmt.Println(a.New())
+\tNewServer().Stop()
+\ts.mu.Lock()
+\tint64(3)
+}
+
+func Func() {}
+'''
+
+JAVA = b'''package com.acme.app;
+
+import com.acme.util.Strings;
+import com.acme.util.*;
+import static com.acme.util.Maths.max;
+import static com.acme.util.Maths.*;
+
+public class Service extends Base {
+    private final Helper h = new Helper();
+
+    public void run() {
+        this.step();
+        step();
+        Strings.trim("a");
+        new Strings();
+        Util.go();
+        max(1, 2);
+        inherited();
+        String.valueOf(1);
+        LOG.info("x");
+        h.work();
+        make().step();
+    }
+
+    void step() {}
+
+    static Service make() {
+        return new Service();
+    }
+
+    class Inner {
+        void f() {
+            step();
+            this.g();
+        }
+    }
+}
+'''
+
+
+def targets(blob: bytes, language: str, path: str, module: str = "", **kw) -> dict[str, list[tuple[str, str]]]:
+    parsed = parse.symbols(blob, language)
+    found = resolve.chunks(chunk.chunks("r", path, blob, parsed), parsed, path, module, **kw)
+    return {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+
+
+def test_go_imports_bind_alias_or_last_element() -> None:
+    assert parse.symbols(GO, "go").import_aliases == (
+        ("fmt", "fmt"), ("x", "example.com/a/util/sub"), ("*", "example.com/dot"),
+        ("a", "example.com/a/v2"), ("yaml", "gopkg.in/yaml.v3"))
+    assert [go_package_name(p) for p in ("example.com/go-util", "example.com/m/v10", "a-b")] == [
+        "util", "m", "a_b"]
+
+
+def test_java_imports_bind_simple_names_and_wildcards() -> None:
+    assert parse.symbols(JAVA, "java").import_aliases == (
+        ("Strings", "com.acme.util.Strings"), ("*", "com.acme.util"), ("max", "com.acme.util.Maths.max"),
+        ("*", "com.acme.util.Maths"))
+
+
+def test_go_package_import_path_from_go_mod() -> None:
+    files = {"go.mod": b"module example.com/a\n\ngo 1.21\n", "tools/go.mod": b'module "example.com/tools"\n',
+             "util/s.go": b"", "main.go": b"", "tools/gen/g.go": b""}
+    shape = layout.layout(files, files.__getitem__, parse.language_for)
+    assert [shape.module(p) for p in ("util/s.go", "main.go", "tools/gen/g.go")] == [
+        "example.com/a/util", "example.com/a", "example.com/tools/gen"]
+    bare = layout.layout({"x/y.go": b""}, lambda p: b"", parse.language_for)
+    assert bare.module("x/y.go") == ""  # outside any module: nothing resolves
+
+
+def test_go_calls_resolve_through_imports_package_and_receiver() -> None:
+    sites = targets(GO, "go", "util/s.go", "example.com/a/util")
+    assert sites["util.Server.Run"] == [
+        ("s.helper", "example.com/a/util.Server.helper"), ("Func", "example.com/a/util.Func"),
+        ("x.Do", "example.com/a/util/sub.Do"), ("len", ""), ("fmt.Println", "fmt.Println"),
+        ("a.New", "example.com/a/v2.New"), ("Stop", ""), ("NewServer", "example.com/a/util.NewServer"),
+        ("s.mu.Lock", ""), ("int64", "")]
+
+
+def test_java_calls_resolve_through_imports_class_and_package() -> None:
+    java_dirs = {"src/com/acme/app": frozenset({"Service", "Helper"})}
+    sites = targets(JAVA, "java", "src/com/acme/app/Service.java", java_dirs=java_dirs)
+    assert sites["com.acme.app.Service"] == [("Helper", "com.acme.app.Helper")]  # same directory
+    assert sites["com.acme.app.Service.run()"] == [
+        ("this.step", "com.acme.app.Service.step"), ("step", "com.acme.app.Service.step"),
+        ("Strings.trim", "com.acme.util.Strings.trim"), ("Strings", "com.acme.util.Strings"),
+        ("Util.go", ""),  # two wildcard imports, neither known to hold Util
+        ("max", "com.acme.util.Maths.max"),  # static import
+        ("inherited", ""),  # Base: two wildcards again
+        ("String.valueOf", ""), ("LOG.info", ""), ("h.work", ""), ("step", ""), ("make", "com.acme.app.Service.make")]
+    assert sites["com.acme.app.Service.make()"] == [("Service", "com.acme.app.Service")]
+    # Inside an inner class: a bare call reaches the outer class, this. only the inner one.
+    assert sites["com.acme.app.Service.Inner.f()"] == [("step", "com.acme.app.Service.step"), ("this.g", "")]
+
+
+def test_java_single_wildcard_and_inherited_methods() -> None:
+    blob = b"""package p;
+import q.*;
+class A extends B {
+    void f() {
+        g();
+        Util.h();
+        Local.k();
+    }
+}
+"""
+    sites = targets(blob, "java", "p/A.java", java_dirs={"p": frozenset({"A"})})
+    assert sites["p.A.f()"] == [("g", "q.B.g"), ("Util.h", "q.Util.h"), ("Local.k", "q.Local.k")]
+    sites = targets(blob.replace(b"import q.*;\n", b""), "java", "p/A.java")
+    assert sites["p.A.f()"] == [("g", "p.B.g"), ("Util.h", "p.Util.h"), ("Local.k", "p.Local.k")]
+
+
+def test_definitions_are_named_like_targets() -> None:
+    go = parse.symbols(GO, "go")
+    by_name = {c.qualified_name: c for c in resolve.chunks(
+        chunk.chunks("r", "util/s.go", GO, go), go, "util/s.go", "example.com/a/util")}
+    assert points.fq_name(by_name["util.Server.Run"]) == "example.com/a/util.Server.Run"
+    java = parse.symbols(JAVA, "java")
+    by_name = {c.qualified_name: c for c in resolve.chunks(
+        chunk.chunks("r", "S.java", JAVA, java), java, "S.java", "")}
+    assert points.fq_name(by_name["com.acme.app.Service.run()"]) == "com.acme.app.Service.run"
+    assert by_name["com.acme.app.Service.run()"].module == "com.acme.app"
+    assert all(c.exports == () for c in by_name.values())  # imports are not re-exports in Java
