@@ -44,13 +44,18 @@ class Site:
 def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUNDS) -> list[Hit]:
     """Definitions ``name`` may mean: a bare name, a qualified name (``Class.method``) or a
     module-qualified one (``pkg.mod.Class.method``, or a re-exported alias of it such as
-    ``httpcore.ConnectionPool``), matched exactly (case matters)."""
+    ``httpcore.ConnectionPool``), matched exactly (case matters). Failing those, a dotted
+    name may be the tail of a module-qualified one: ``Strings.trim`` is Java's
+    ``com.acme.Strings.trim(String)``, ``Server.Run`` Go's ``example.com/a/util.Server.Run``."""
     found = _named(store, flt, name)
     if not found and "." in name and depth:
         for target in _unalias(store, flt, name):
             found = definitions(store, flt, target, depth - 1)
             if found:
                 break
+    if not found and "." in name and depth == ALIAS_ROUNDS:
+        found = [h for h in _named(store, flt, name.rsplit(".", 1)[-1])
+                 if (h.payload.get("fq_name") or "").endswith("." + name)]
     return found
 
 

@@ -177,6 +177,7 @@ def test_go_receiver_methods_and_variables(running: Daemon) -> None:
     # b.flush() on the receiver b *Buffer, defined in another file of the package.
     assert sites(running, f"{GO_UTIL}.Buffer.flush") == [
         ("gocore", "util/strings.go", 11, "util.Buffer.Write", f"{GO_UTIL}.Buffer.flush", "resolved")]
+    assert sites(running, "Buffer.flush") == sites(running, f"{GO_UTIL}.Buffer.flush")
     # b.Write on a local variable: its type is not inferred, only the name matches.
     assert sites(running, f"{GO_UTIL}.Buffer.Write") == [("goapp", "main.go", 12, "main.main", "", "name_only")]
 
@@ -192,6 +193,7 @@ def test_java_static_calls_through_explicit_wildcard_and_same_package(running: D
     ]
     assert sites(running, "com.acme.core.Strings.trim") == trim  # every overload, parameters ignored
     assert sites(running, "trim") == trim
+    assert sites(running, "Strings.trim") == trim  # the tail of the module-qualified name
 
 
 def test_java_constructors_this_and_bare_methods(running: Daemon) -> None:
