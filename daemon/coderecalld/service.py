@@ -236,7 +236,7 @@ class Service:
         if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
             raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes")
         source = blob.decode("utf-8", errors="replace").removeprefix("\ufeff")
-        lines = redact.text(source, path)[0].splitlines(keepends=True)
+        lines = redact.split_lines(redact.text(source, path)[0])
         if start_line > len(lines):
             raise InvalidArgument(f"lines: {path} has {len(lines)} lines, asked from {start_line}")
         end = min(end_line or len(lines), len(lines))

@@ -4,7 +4,7 @@ Qdrant engine, the real embedding model, a live gRPC server on loopback, the cli
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -215,3 +215,20 @@ def test_incremental_sync_touches_only_changes(running: Running) -> None:
     with pytest.raises(NotFoundError):
         client.sync_repo("elsewhere")
     assert daemon.ledger.repo("shop").state is RepoState.READY
+
+
+def test_read_symbol_counts_lines_at_newline_only(tmp_path: Path) -> None:
+    # A form feed or a lone CR inside a line must not shift the lines after it: the index
+    # counts lines at "\n" only, and ReadSymbol must agree with the symbol ranges it cites.
+    repo = GitRepo(tmp_path / "ff")
+    repo.commit({"m.py": "# section\x0c one\nx = 'a\rb'\n\ndef after():\n    return 1\n"})
+    cfg = make_config(tmp_path, (RepoConfig("ff", str(repo.path), "main"),))
+    daemon = Daemon.open(replace(cfg, embedding=EmbeddingConfig(enabled=False)))
+    try:
+        daemon.jobs.run_now("ff")
+        (hit,) = daemon.service.find_symbols("after")
+        assert (hit.start_line, hit.end_line) == (4, 5)
+        text = daemon.service.read_symbol("ff", "m.py", hit.start_line, hit.end_line).text
+        assert text == "def after():\n    return 1\n"
+    finally:
+        daemon.close()
