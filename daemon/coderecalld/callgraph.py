@@ -76,7 +76,7 @@ def _unalias(store: Any, flt: StoreFilter, name: str) -> list[str]:
 
 
 def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
-    fields = ("fq_name", "qualified_name") if "." in name else ("name",)
+    fields = ("fq_name", "fq_aliases", "qualified_name") if "." in name else ("name",)
     hits: dict[str, Hit] = {}
     for field in fields:
         for hit in store.find(flt, field, name, limit=FETCH_LIMIT):
@@ -86,13 +86,15 @@ def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
 
 
 def fq_names(defs: Iterable[Hit]) -> set[str]:
-    """Module-qualified names of ``defs`` (their qualified names when no module is known); a
-    Java constructor (``pkg.C.C``) also stands for its class, which ``new C()`` targets."""
+    """Module-qualified names of ``defs`` (their qualified names when no module is known) and
+    their aliases (``fq_aliases``: a JS package's ``@acme/util/str.trim``); a Java
+    constructor (``pkg.C.C``) also stands for its class, which ``new C()`` targets."""
     out = set()
     for hit in defs:
         p = hit.payload
         fq = p.get("fq_name") or p["qualified_name"]
         out.add(fq)
+        out.update(p.get("fq_aliases") or ())
         if p.get("language") == "java" and fq.endswith(f".{p['name']}.{p['name']}"):
             out.add(fq[: -len(p["name"]) - 1])
     return out
@@ -108,15 +110,16 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
             break
         new: set[str] = set()
         for hit in store.find_any(flt, "export_targets", sorted(prefixes), limit=FETCH_LIMIT):
-            module = hit.payload.get("module", "")
+            modules = [m for m in [hit.payload.get("module", ""), *hit.payload.get("fq_aliases", [])] if m]
             for local, target in hit.payload.get("exports", []):
                 for n in frontier:
-                    if not module or not (n == target or n.startswith(target + ".")):
+                    if not (n == target or n.startswith(target + ".")):
                         continue
-                    if not local.startswith("*"):
-                        new.add(f"{module}.{local}{n[len(target):]}")
-                    elif n != target:  # `from m import *` re-exports m's names, not m
-                        new.add(f"{module}{n[len(target):]}")
+                    for module in modules:
+                        if not local.startswith("*"):
+                            new.add(f"{module}.{local}{n[len(target):]}")
+                        elif n != target:  # `from m import *` re-exports m's names, not m
+                            new.add(f"{module}{n[len(target):]}")
         frontier = new - found
         found |= new
         if not frontier:

@@ -9,7 +9,9 @@ of packages (directories with ``__init__.py``); a file outside any package count
 repo root, less a leading ``src/`` or ``lib/``. A Go package is named by its import path:
 the nearest ``go.mod``'s ``module`` line plus the directory below it (no ``go.mod``: no
 name). Java files are named by their package clause (resolve.py); the layout only lists
-which type names each directory's ``.java`` files are named after.
+which type names each directory's ``.java`` files are named after. A JavaScript/TypeScript
+module is named by its path less suffix; under a ``package.json`` with a ``name`` it is also
+named by the package specifiers that reach it (``js_aliases``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class Layout:
     languages: tuple[tuple[str, int], ...] = ()
     go_modules: tuple[tuple[str, str], ...] = ()
     java_dirs: dict[str, frozenset[str]] = field(default_factory=dict)
+    js_packages: tuple[tuple[str, str, str], ...] = ()
+    js_modules: frozenset[str] = frozenset()
 
     def module(self, path: str) -> str:
         """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
@@ -83,6 +87,30 @@ class Layout:
                 return f"{name}/{rest}" if rest else name
         return ""
 
+    def js_aliases(self, path: str) -> tuple[str, ...]:
+        """The package specifiers that name a JavaScript/TypeScript file's module, from the
+        nearest ``package.json`` with a ``name`` N: ``N`` for its entry, ``N/x/y`` for
+        ``x/y`` below the package directory, or for ``src/x/y`` / ``lib/x/y`` when ``N/x/y``
+        does not reach a file directly (that order). ``()`` outside any named package."""
+        if PurePosixPath(path).suffix not in JS_SUFFIXES:
+            return ()
+        mod = js_module(path)
+        for root, name, entry in self.js_packages:
+            if root and mod != root and not mod.startswith(root + "/"):
+                continue
+            rel = mod[len(root):].strip("/") if root else mod
+            out = [name] if mod == entry else []
+            if rel:
+                out.append(f"{name}/{rel}")
+            for i, prefix in enumerate(_SOURCE_ROOTS):
+                shorter = rel.removeprefix(prefix + "/")
+                if shorter != rel and not any(
+                        posixpath.join(root, *_SOURCE_ROOTS[:j], shorter) in self.js_modules
+                        for j in range(i + 1)):
+                    out.append(f"{name}/{shorter}")
+            return tuple(out)
+        return ()
+
 
 def js_module(path: str) -> str:
     """``src/a/b.d.ts`` -> ``src/a/b``; ``src/a/index.js`` -> ``src/a`` (``./a`` imports it)."""
@@ -106,7 +134,29 @@ def layout(paths: Iterable[str], read: Callable[[str], bytes],
     present = set(paths)
     return Layout(dirs, tuple(sorted(packages - {""})), _purpose(present, read),
                   tuple(sorted(languages.items(), key=lambda kv: (-kv[1], kv[0]))),
-                  _go_modules(paths, read), _java_dirs(paths))
+                  _go_modules(paths, read), _java_dirs(paths), _js_packages(paths, read),
+                  frozenset(js_module(p) for p in paths if PurePosixPath(p).suffix in JS_SUFFIXES))
+
+
+def _js_packages(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str, str], ...]:
+    """(directory, package name, entry module) of each named ``package.json``, deepest first;
+    the entry is ``main``, else ``module``, else ``types``, else ``index``, as a module name."""
+    found = []
+    for path in paths:
+        if posixpath.basename(path) != "package.json" or "node_modules/" in path:
+            continue
+        try:
+            data = json.loads(read(path))
+        except ValueError:
+            continue  # a malformed package.json names nothing
+        name = data.get("name") if isinstance(data, dict) else None
+        if not isinstance(name, str) or not name:
+            continue
+        root = posixpath.dirname(path)
+        entry = next((v for k in ("main", "module", "types") if isinstance(v := data.get(k), str) and v), "index")
+        entry = posixpath.normpath(posixpath.join(root, entry))
+        found.append((root, name, js_module(entry if PurePosixPath(entry).suffix in JS_SUFFIXES else entry + ".js")))
+    return tuple(sorted(found, key=lambda kv: (-len(kv[0]), kv[0])))
 
 
 def _go_modules(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str], ...]:

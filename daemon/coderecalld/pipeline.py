@@ -193,7 +193,8 @@ class Pipeline:
         found = chunk.chunks(repo, path, blob, parsed, **budget)
         module = shape.module(path) if shape else ""
         java_dirs = shape.java_dirs if shape else None
-        return resolve.chunks(found, parsed, path, module, java_dirs), verdict, len(parsed.symbols)
+        aliases = shape.js_aliases(path) if shape else ()
+        return resolve.chunks(found, parsed, path, module, java_dirs, aliases), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
                 blob_id: str) -> tuple[list[Any], list[_Pending]]:

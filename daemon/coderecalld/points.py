@@ -64,6 +64,14 @@ def fq_name(chunk: Chunk) -> str:
     return f"{chunk.module}.{chunk.qualified_name}"
 
 
+def fq_aliases(chunk: Chunk) -> list[str]:
+    """Other module-qualified names of a chunk, one per module alias (``@acme/util/str.trim``
+    for ``lib/str.trim`` in the package ``@acme/util``)."""
+    if chunk.kind == "module":
+        return list(chunk.module_aliases)
+    return [f"{alias}.{chunk.qualified_name}" for alias in chunk.module_aliases]
+
+
 def snippet(text: str) -> str:
     """The first ``SNIPPET_LINES`` non-blank lines of ``text`` (right-stripped, joined by
     newlines), cut to ``SNIPPET_MAX_CHARS`` characters; ``""`` for blank text."""
@@ -92,7 +100,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "calls": callee_names(chunk.call_sites),
         "call_sites": call_sites(chunk),
         "call_targets": sorted({s.target for s in chunk.call_sites if s.target}),
-        "fq_name": fq_name(chunk),
+        "fq_name": fq_name(chunk), "fq_aliases": fq_aliases(chunk),
         "module": chunk.module, "raises": list(chunk.raises),
         "exports": [list(kv) for kv in chunk.exports],
         "export_targets": sorted({target for _, target in chunk.exports}),

@@ -135,7 +135,8 @@ class Chunk:
     ``module`` is the import name of the file (``httpx._client``, ``""`` if unknown),
     ``raises`` the exception names raised or documented (``Raises:``), ``exports`` the
     module chunk's import table (local name, module-qualified target), so re-exports
-    (``httpx.Client`` for ``httpx._client.Client``) can be followed.
+    (``httpx.Client`` for ``httpx._client.Client``) can be followed; ``module_aliases`` other
+    names of the module (a JS file's package specifiers, ``@acme/util/str`` for ``lib/str``).
     """
 
     repo: str
@@ -159,6 +160,7 @@ class Chunk:
     module: str = ""
     raises: tuple[str, ...] = ()
     exports: tuple[tuple[str, str], ...] = ()
+    module_aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,12 +50,13 @@ Target = Callable[[CallSite, str], str]
 
 
 def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
-           java_dirs: Mapping[str, frozenset[str]] | None = None) -> list[Chunk]:
+           java_dirs: Mapping[str, frozenset[str]] | None = None,
+           module_aliases: tuple[str, ...] = ()) -> list[Chunk]:
     """``chunk_list`` of one file with ``module``, resolved call targets, ``raises`` and,
     on a Python/JS module chunk, ``exports`` (its absolute import table). A Java file's
     module is its package (``module`` is ignored); ``java_dirs`` maps a directory of the
     repo to the type names its ``.java`` files are named after (same-package and wildcard
-    imports)."""
+    imports); ``module_aliases`` other names of the module (layout.js_aliases)."""
     style = spec_for(parsed.language).resolver
     if style == "java":
         module = java_package(parsed)
@@ -65,7 +66,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
     elif style == "js":
-        table = js_import_table(parsed.import_aliases, path)
+        table = js_import_table(parsed.import_aliases, path, module)
     symbols = {s.qualified_name: s for s in parsed.symbols}
     if style in ("go", "java"):
         bare = _bare_test(chunk_list)
@@ -78,7 +79,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         is_module = c.kind is SymbolKind.MODULE
         sites = tuple(replace(s, target=target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
-                           exports=tuple(sorted(table.items())) if is_module else ()))
+                           exports=tuple(sorted(table.items())) if is_module else (),
+                           module_aliases=module_aliases))
     return out
 
 
@@ -109,15 +111,21 @@ def import_table(aliases: tuple[tuple[str, str], ...], module: str, is_package: 
     return table
 
 
-def js_import_table(aliases: tuple[tuple[str, str], ...], path: str) -> dict[str, str]:
+def js_import_table(aliases: tuple[tuple[str, str], ...], path: str, module: str = "") -> dict[str, str]:
     """Local name -> target for JavaScript/TypeScript: a relative specifier is resolved
     against the file's directory, less its suffix and a trailing ``/index`` (``./util`` in
     ``src/app.ts`` -> ``src/util``); a package specifier is kept as written; ``#name`` becomes
-    ``.name``."""
+    ``.name``. An empty specifier is the file itself (``module``): ``("default", "#f")`` from
+    ``export default function f`` makes ``<module>.default`` a re-export of ``<module>.f``,
+    which a default import (``import g from "./m"`` -> ``<m>.default``) reaches."""
     table = {}
     for local, target in aliases:
         spec, _, name = target.partition("#")
-        if spec.startswith("."):
+        if not spec:
+            if not module or not name:
+                continue
+            spec = module
+        elif spec.startswith("."):
             spec = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
             if spec.startswith(".."):
                 continue  # above the repo root

@@ -152,3 +152,39 @@ def test_star_imports_are_kept_apart() -> None:
     assert parsed.import_aliases == (("*", "._api"), ("*", "._models"), ("y", "x.y"))
     table = resolve.import_table(parsed.import_aliases, "httpx", True)
     assert table == {"*httpx._api": "httpx._api", "*httpx._models": "httpx._models", "y": "x.y"}
+
+
+def test_js_package_specifiers_name_the_package_files() -> None:
+    files = {
+        "package.json": b'{"name": "@acme/util", "main": "./lib/index.js"}',
+        "lib/index.js": b"", "lib/str.js": b"", "lib/both.js": b"", "both.js": b"", "src/deep/x.ts": b"",
+        "packages/ui/package.json": b'{"name": "ui", "types": "dist/ui.d.ts"}', "packages/ui/dist/ui.d.ts": b"",
+        "packages/ui/button.tsx": b"", "packages/anon/package.json": b"{}", "packages/anon/a.js": b"",
+        "packages/ui/README.md": b"",
+    }
+    shape = layout.layout(files, files.__getitem__, parse.language_for)
+    assert shape.js_aliases("lib/index.js") == ("@acme/util", "@acme/util/lib")
+    assert shape.js_aliases("lib/str.js") == ("@acme/util/lib/str", "@acme/util/str")
+    assert shape.js_aliases("lib/both.js") == ("@acme/util/lib/both",)  # @acme/util/both is both.js
+    assert shape.js_aliases("src/deep/x.ts") == ("@acme/util/src/deep/x", "@acme/util/deep/x")
+    assert shape.js_aliases("packages/ui/dist/ui.d.ts") == ("ui", "ui/dist/ui")  # the nearest package.json
+    assert shape.js_aliases("packages/ui/button.tsx") == ("ui/button",)
+    assert shape.js_aliases("packages/anon/a.js") == ("@acme/util/packages/anon/a",)  # no name: the outer one
+    assert shape.js_aliases("packages/ui/README.md") == ()
+
+
+def test_js_default_imports_reach_the_default_export() -> None:
+    lib = b"export default function shout(s) { return s; }\nexport function other() { return shout(1); }\n"
+    parsed = parse.symbols(lib, "javascript")
+    assert parsed.import_aliases == (("default", "#shout"),)
+    assert resolve.js_import_table(parsed.import_aliases, "lib/str.js", "lib/str") == {"default": "lib/str.shout"}
+    for text, name in ((b"export default class Banner {}\n", "#Banner"), (b"function f() {}\nexport default f;\n", "#f"),
+                       (b"export default () => 1;\n", None), (b"export default {a: 1};\n", None)):
+        assert parse.symbols(text, "typescript").import_aliases == ((("default", name),) if name else ())
+    app = b"import loud, { x } from '@acme/util/str';\nimport B from './banner';\nloud(); new B();\n"
+    parsed = parse.symbols(app, "typescript")
+    assert parsed.import_aliases == (("loud", "@acme/util/str#default"), ("x", "@acme/util/str#x"),
+                                     ("B", "./banner#default"))
+    chunks = resolve.chunks(chunk.chunks("r", "src/m.ts", app, parsed), parsed, "src/m.ts", "src/m")
+    assert [(s.name, s.target) for c in chunks for s in c.call_sites] == [
+        ("loud", "@acme/util/str.default"), ("B", "src/banner.default")]

@@ -17,7 +17,11 @@ the module specifier as written and join an imported name with ``#``:
 * ``const m = require("./m")``       -> ``("m", "./m")``; ``const { f, g: h } = require("./m")``
   -> ``("f", "./m#f")``, ``("h", "./m#g")``
 
-A default import names no definition we can know and is left out. Go keeps the import path
+* ``import g from "./m"``          -> ``("g", "./m#default")``
+* ``export default function f``     -> ``("default", "#f")`` (an empty specifier is the file
+  itself; also ``export default class F`` and ``export default f;``)
+
+Go keeps the import path
 and binds the alias, else the path's last element less a major-version suffix; Java binds a
 class's simple name (or a static member's):
 
@@ -69,11 +73,18 @@ def _js(blob: bytes, node: Node) -> list[tuple[str, str]]:
         args = node.child_by_field_name("value").child_by_field_name("arguments")
         source = _unquote(blob, args.named_children[0])
         return _js_binding(blob, node.child_by_field_name("name"), source)
+    if node.type == "export_statement":
+        named = node.child_by_field_name("declaration") or node.child_by_field_name("value")
+        if named is not None and named.type != "identifier":
+            named = named.child_by_field_name("name")
+        return [("default", f"#{tx.text(blob, named)}")] if named is not None else []
     source = _unquote(blob, node.child_by_field_name("source"))
     out = []
     for clause in (c for c in node.named_children if c.type == "import_clause"):
         for part in clause.named_children:
-            if part.type == "namespace_import":
+            if part.type == "identifier":
+                out.append((tx.text(blob, part), f"{source}#default"))
+            elif part.type == "namespace_import":
                 out += [(tx.text(blob, n), source) for n in part.named_children if n.type == "identifier"]
             elif part.type == "named_imports":
                 for item in (n for n in part.named_children if n.type == "import_specifier"):

@@ -30,7 +30,7 @@ KEYWORD_FIELDS = frozenset(
     {
         "repo", "path", "language", "kind", "name", "qualified_name",
         "name_lc", "qualified_name_lc", "calls", "text_hash",
-        "fq_name", "call_targets", "export_targets",
+        "fq_name", "fq_aliases", "call_targets", "export_targets",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""
