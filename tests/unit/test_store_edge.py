@@ -283,3 +283,24 @@ def test_linear_formula_adds_cosine_and_saturated_sparse_score(store: EdgeStore)
     assert names(store.hybrid(None, query_sparse, StoreFilter(), limit=2, method="linear")) == [
         "lexical", "both"]
     assert len(store.hybrid(X, query_sparse, StoreFilter(), limit=3, method="dbsf")) == 3
+
+
+def test_all_points_pages_through_one_repo_with_vectors(
+    store: EdgeStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every point of the repo, across several scroll pages, with payload and both vectors;
+    other repos' points are left out."""
+    from coderecalld.store import edge
+
+    monkeypatch.setattr(edge, "ALL_POINTS_PAGE", 3)  # 7 points: three pages
+    mine = [make_point(f"f{i}", f"text {i}", dense=X if i % 2 else None) for i in range(7)]
+    store.upsert([*mine, make_point("other", repo="org/other")])
+    got = {p.id: p for p in store.all_points("org/app")}
+    assert set(got) == {p.id for p in mine}
+    for want in mine:
+        point = got[want.id]
+        assert point.payload == want.payload
+        assert point.dense == want.dense
+        assert dict(zip(point.sparse.indices, point.sparse.values)) == pytest.approx(
+            dict(zip(want.sparse.indices, want.sparse.values)))
+    assert store.all_points("org/none") == []

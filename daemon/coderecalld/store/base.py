@@ -169,6 +169,10 @@ class Store(Protocol):
         ``embed_text`` and ``text_hash``."""
         ...
 
+    def all_points(self, repo: str) -> list[PointRecord]:
+        """Every point of ``repo`` with payload and vectors (unbounded: audits and tests)."""
+        ...
+
     def count(self, flt: StoreFilter | None = None) -> int:
         """Exact number of points matching ``flt`` (all points when None)."""
         ...

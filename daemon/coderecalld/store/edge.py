@@ -42,6 +42,8 @@ SHARD_DIR = "shard"
 UPSERT_BATCH = 256
 """Points per engine update. The lock is released between batches, so a query waits for
 at most one batch of a large write."""
+ALL_POINTS_PAGE = 512
+"""Points per page of ``all_points``' scroll."""
 
 MISSING_DENSE_FIELDS = ["repo", "path", "embed_text", "text_hash"]
 
@@ -297,6 +299,20 @@ class EdgeStore:
         records, _ = self._run("missing_dense", lambda shard: shard.scroll(request))
         return [_hit(r, 1.0) for r in records]
 
+    def all_points(self, repo: str) -> list[PointRecord]:
+        """Every point of ``repo`` with its payload and vectors, in id order (paged scroll;
+        for audits and tests: the crash-convergence test compares whole stores with it)."""
+        qfilter = qe.Filter(must=[_match("repo", repo)])
+        out: list[PointRecord] = []
+        offset: Any = None
+        while True:
+            request = qe.ScrollRequest(offset=offset, limit=ALL_POINTS_PAGE, filter=qfilter,
+                                       with_payload=True, with_vector=True)
+            records, offset = self._run("all_points", lambda shard: shard.scroll(request))
+            out += [_record(r) for r in records]
+            if offset is None:
+                return out
+
     def count(self, flt: StoreFilter | None = None) -> int:
         """Exact number of points matching ``flt`` (all points when None)."""
         request = qe.CountRequest(exact=True, filter=_to_filter(flt) if flt else None)
@@ -420,6 +436,17 @@ def _sparse(vec: SparseVector) -> qe.SparseVector:
 
 def _hit(point: Any, score: float) -> Hit:
     return Hit(id=str(point.id), score=float(score), payload=dict(point.payload or {}))
+
+
+def _record(point: Any) -> PointRecord:
+    vectors = dict(point.vector or {})
+    sparse = vectors.get(SPARSE)
+    dense = vectors.get(DENSE)
+    return PointRecord(
+        id=str(point.id), payload=dict(point.payload or {}),
+        sparse=SparseVector(tuple(sparse.indices), tuple(sparse.values)) if sparse is not None
+        else SparseVector((), ()),
+        dense=None if dense is None else tuple(dense))
 
 
 def _set_dense(shard: qe.EdgeShard, batch: Mapping[str, Sequence[float]]) -> int:
