@@ -84,6 +84,9 @@ class RepoInfo:
     ``chunks`` are counts in the index at ``indexed_commit``. ``purpose`` is one line
     (README or packaging description), ``languages`` (language, file count) pairs, most
     files first, ``packages`` the top-level import names the repository provides.
+    ``pending_vectors`` counts points still waiting for a dense vector (already findable by
+    name and by sparse search; 0 with embeddings disabled). ``lag_s`` is seconds since a
+    fetch found a branch head the index does not reflect yet (0 when caught up).
     """
 
     name: str
@@ -99,6 +102,8 @@ class RepoInfo:
     purpose: str = ""
     languages: tuple[tuple[str, int], ...] = ()
     packages: tuple[str, ...] = ()
+    pending_vectors: int = 0
+    lag_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,6 +238,8 @@ def _repo_rows(repos: list[RepoInfo]) -> list[tuple[str, ...]]:
             f"{r.files} files",
             f"{r.symbols} symbols",
             f"{r.chunks} chunks",
+            f"{r.pending_vectors} pending",
+            f"lag {r.lag_s:.0f}s",
             _when(r.last_sync_unix_s),
             _one_line(r.error),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from coderecalld import logs, sparse
+from coderecalld import logs, metrics, sparse
 from coderecalld.config import Config
 from coderecalld.embed import Embedder
 from coderecalld.jobs import Jobs
@@ -51,6 +51,7 @@ class Daemon:
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
         service = Service(cfg, ledger, store, embedder, sync=jobs.sync)
+        metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors)
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
         return cls(cfg, ledger, store, embedder, pipeline, service, jobs)
@@ -58,6 +59,7 @@ class Daemon:
     def close(self) -> None:
         """Stop jobs, flush and close the store and the ledger."""
         self.jobs.shutdown()
+        metrics.unwatch(self.service)
         self.store.close()
         self.ledger.close()
 

@@ -2,13 +2,19 @@
 
 Uses APScheduler 3.11 (the stable line). A run is: lexical index of what changed, then the
 dense backlog (DESIGN.md decision 4: freshness of the lexical index never waits on the model).
+
+A repo whose sync fails (state ``error``: auth, network, a corrupt object) keeps its last good
+index and is retried with exponential backoff (``retry_delay``: 30 s doubling up to the sync
+interval, jittered) by moving its own job's next run; other repos' jobs are untouched.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 from collections import defaultdict
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -16,15 +22,39 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from coderecalld import logs
 from coderecalld.config import Config
 from coderecalld.pipeline import IndexReport, Pipeline
+from coderecalld.records import RepoState
+
+#: First retry after a failed sync, in seconds; each further failure doubles it, up to the
+#: sync interval.
+RETRY_BASE_S = 30.0
+#: Up to this fraction of a retry delay is taken off at random, so repos failing together
+#: (one network outage) do not retry in lockstep.
+RETRY_JITTER = 0.2
+
+
+def retry_delay(failures: int, interval_s: float, base_s: float = RETRY_BASE_S,
+                jitter: float = RETRY_JITTER, rand: float = 0.0) -> float:
+    """Seconds until the next sync of a repo after ``failures`` consecutive failed syncs:
+    ``min(interval_s, base_s * 2 ** (failures - 1)) * (1 - jitter * rand)`` with ``rand`` in
+    [0, 1); ``interval_s`` when ``failures`` is 0 (the normal schedule)."""
+    if failures <= 0:
+        return interval_s
+    delay = min(interval_s, base_s * 2.0 ** min(failures - 1, 60))
+    return delay * (1.0 - jitter * rand)
 
 
 class Jobs:
     """Runs syncs for the configured repos, and one background worker that adds dense vectors
     to whatever the lexical index holds without them. ``sync`` is what ``SyncRepo`` calls."""
 
-    def __init__(self, cfg: Config, pipeline: Pipeline, workers: int = 2) -> None:
+    def __init__(self, cfg: Config, pipeline: Pipeline, workers: int = 2,
+                 retry_base_s: float = RETRY_BASE_S,
+                 rand: Callable[[], float] = random.random) -> None:
         self.cfg = cfg
         self.pipeline = pipeline
+        self.retry_base_s = retry_base_s
+        self._rand = rand
+        self._failures: defaultdict[str, int] = defaultdict(int)
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
         self._scheduler = BackgroundScheduler(
             executors={"default": ThreadPoolExecutor(max_workers=workers)},
@@ -53,7 +83,25 @@ class Jobs:
         so the caller (a scheduled job or ``SyncRepo``) never waits on the model."""
         report = self.run_now(name, with_dense=False)
         self._embed_wanted.set()
+        if report is not None:
+            self._reschedule(name)
         return report
+
+    def failures(self, name: str) -> int:
+        """Consecutive failed syncs of ``name`` (0 after a good one)."""
+        return self._failures[name]
+
+    def _reschedule(self, name: str) -> None:
+        """After a failed sync, move the repo's job to ``retry_delay`` from now; after a good
+        one leave it on its interval (which runs from the previous scheduled run)."""
+        failures = self._failures[name]
+        job = self._scheduler.get_job(f"sync:{name}") if self._scheduler.running else None
+        if not failures or job is None:
+            return
+        delay = retry_delay(failures, self.cfg.index.sync_interval_s, self.retry_base_s,
+                            rand=self._rand())
+        job.modify(next_run_time=datetime.now(timezone.utc) + timedelta(seconds=delay))
+        logs.event("jobs.retry_scheduled", repo=name, failures=failures, delay_s=round(delay, 3))
 
     def run_now(self, name: str, with_dense: bool = True) -> IndexReport | None:
         """Sync repo ``name`` now; waits if a run of that repo is in progress. With
@@ -63,6 +111,7 @@ class Jobs:
             return None
         with self._locks[name]:
             report = self.pipeline.index_repo(repo, with_dense=False)
+            self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
         if with_dense:
             report.embedded += self.pipeline.embed_backlog()
         return report

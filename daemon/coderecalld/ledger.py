@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS repos (
     name TEXT PRIMARY KEY, url TEXT NOT NULL DEFAULT '', branch TEXT NOT NULL DEFAULT '',
     indexed_commit TEXT NOT NULL DEFAULT '', last_sync REAL NOT NULL DEFAULT 0,
-    state TEXT NOT NULL DEFAULT 'pending', error TEXT NOT NULL DEFAULT ''
+    state TEXT NOT NULL DEFAULT 'pending', error TEXT NOT NULL DEFAULT '',
+    fetched_commit TEXT NOT NULL DEFAULT '', behind_since REAL NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS repo_meta (
     name TEXT PRIMARY KEY, meta TEXT NOT NULL DEFAULT '{}'
@@ -40,7 +41,12 @@ CREATE TABLE IF NOT EXISTS repo_meta (
 
 @dataclass(frozen=True, slots=True)
 class RepoRow:
-    """The ledger's view of one repo. ``last_sync_unix_s`` is 0 if never synced."""
+    """The ledger's view of one repo. ``last_sync_unix_s`` is 0 if never synced.
+
+    ``fetched_commit`` is the branch head the last successful fetch found; ``behind_since``
+    the unix time at which a fetch first found a head the index did not reflect (kept while
+    newer heads arrive before the index catches up; meaningless once it has).
+    """
 
     name: str
     url: str
@@ -52,6 +58,15 @@ class RepoRow:
     files: int
     symbols: int
     chunks: int
+    fetched_commit: str = ""
+    behind_since: float = 0.0
+
+    def lag_s(self, now: float) -> float:
+        """Seconds the index has been behind the fetched head: ``now - behind_since`` while
+        ``fetched_commit`` differs from ``indexed_commit``, else 0."""
+        if not self.behind_since or self.fetched_commit == self.indexed_commit:
+            return 0.0
+        return max(0.0, now - self.behind_since)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +101,10 @@ class Ledger:
             columns = {r[1] for r in self._db.execute("PRAGMA table_info(files)")}
             if "detail" not in columns:  # a ledger written before skips carried a detail
                 self._db.execute("ALTER TABLE files ADD COLUMN detail TEXT NOT NULL DEFAULT ''")
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(repos)")}
+            if "fetched_commit" not in columns:  # a ledger written before lag was reported
+                self._db.execute("ALTER TABLE repos ADD COLUMN fetched_commit TEXT NOT NULL DEFAULT ''")
+                self._db.execute("ALTER TABLE repos ADD COLUMN behind_since REAL NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         """Close the database."""
@@ -155,11 +174,29 @@ class Ledger:
             for key, value in values.items():
                 self._db.execute(f"UPDATE repos SET {key}=? WHERE name=?", (value, name))
 
+    def note_fetched(self, name: str, commit: str, now: float | None = None) -> None:
+        """Record that a fetch of repo ``name`` found ``commit`` at its branch head (``""``:
+        unborn). Starts the lag clock when the index was caught up and ``commit`` is new to
+        it; keeps it running while further heads arrive before the index catches up."""
+        now = time.time() if now is None else now
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO repos (name) VALUES (?)", (name,))
+            indexed, fetched, since = self._db.execute(
+                "SELECT indexed_commit, fetched_commit, behind_since FROM repos WHERE name=?",
+                (name,)).fetchone()
+            if commit == indexed:
+                since = 0.0
+            elif not since or fetched == indexed:
+                since = now
+            self._db.execute("UPDATE repos SET fetched_commit=?, behind_since=? WHERE name=?",
+                             (commit, since, name))
+
     def repo(self, name: str) -> RepoRow | None:
         """The ledger's view of repo ``name`` with file/symbol/chunk totals, or None."""
         with self._lock:
             row = self._db.execute(
-                "SELECT name, url, branch, indexed_commit, last_sync, state, error FROM repos "
+                "SELECT name, url, branch, indexed_commit, last_sync, state, error, fetched_commit, "
+                "behind_since FROM repos "
                 "WHERE name=?", (name,)).fetchone()
             totals = self._db.execute(
                 "SELECT COUNT(*), COALESCE(SUM(symbols),0), COALESCE(SUM(chunks),0) FROM files "
@@ -167,7 +204,7 @@ class Ledger:
         if row is None:
             return None
         return RepoRow(row[0], row[1], row[2], row[3], row[4], RepoState(row[5]), row[6],
-                       totals[0], totals[1], totals[2])
+                       totals[0], totals[1], totals[2], row[7], row[8])
 
     def set_repo_meta(self, name: str, meta: Mapping[str, object]) -> None:
         """Replace repo ``name``'s description (purpose, languages, packages; JSON-able)."""

@@ -97,6 +97,7 @@ class Pipeline:
             return self._fail(report, exc)
         report.commit = result.commit
         self.ledger.set_repo(repo.name, branch=result.branch)
+        self.ledger.note_fetched(repo.name, result.commit)  # starts the lag clock if behind
         if not result.commit:
             return self._finish(report, RepoState.EMPTY, "")
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
@@ -208,6 +209,8 @@ class Pipeline:
             pts.append(point)
             if dense is None and self.embedder:
                 pending.append(_Pending(point.id, c.embed_text))
+        if self.embedder:
+            metrics.embeddings("reused", len(pts) - len(pending))
         return pts, pending
 
     # --- dense vectors, behind the lexical index ------------------------------------------

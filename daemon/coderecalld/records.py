@@ -298,7 +298,10 @@ class RepoStatus:
     ``last_sync_unix_s`` is seconds since the epoch of the last finished sync (0 if never).
     ``purpose`` is one line (README's first paragraph or the packaging description),
     ``languages`` (language, file count) pairs, most files first, ``packages`` the
-    top-level import names the repo provides.
+    top-level import names the repo provides. ``pending_vectors`` counts the repo's points
+    still waiting for a dense vector (findable by name and sparse search already; 0 with
+    embeddings disabled, where none ever gets one). ``lag_s`` is seconds since a fetch found a
+    branch head the index does not reflect yet (0 when the indexed commit is the fetched head).
     """
 
     name: str
@@ -314,6 +317,8 @@ class RepoStatus:
     purpose: str = ""
     languages: tuple[tuple[str, int], ...] = ()
     packages: tuple[str, ...] = ()
+    pending_vectors: int = 0
+    lag_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

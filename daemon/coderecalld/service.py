@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -272,7 +273,19 @@ class Service:
                           row.last_sync_unix_s, str(row.state), credentials.redact_url(row.error),
                           purpose=str(meta.get("purpose", "")),
                           languages=tuple((str(k), int(v)) for k, v in meta.get("languages", [])),
-                          packages=tuple(str(p) for p in meta.get("packages", [])))
+                          packages=tuple(str(p) for p in meta.get("packages", [])),
+                          pending_vectors=self.pending_vectors(name), lag_s=row.lag_s(time.time()))
+
+    def lag_s(self, name: str) -> float:
+        """Seconds repo ``name``'s index has been behind its fetched head (0 when caught up
+        or never fetched)."""
+        row = self.ledger.repo(name)
+        return row.lag_s(time.time()) if row else 0.0
+
+    def pending_vectors(self, name: str = "") -> int:
+        """Points of repo ``name`` (all repos when ``""``) still waiting for a dense vector;
+        0 with embeddings disabled (no point ever gets one, so none waits)."""
+        return self.store.count_missing_dense(name) if self.embedder else 0
 
     # --- helpers --------------------------------------------------------------------
 

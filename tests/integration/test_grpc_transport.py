@@ -61,6 +61,7 @@ REPOS = [
         indexed_commit=COMMIT, files=312, symbols=4021, chunks=4107,
         last_sync_unix_s=1_767_225_600.5, state=RepoState.READY, error="",
         purpose="Payment webhooks.", languages=(("python", 300), ("bash", 12)), packages=("payments",),
+        pending_vectors=57, lag_s=3.5,
     ),
     RepoStatus(
         name="acme/legacy", url="https://git.example.com/acme/legacy.git", branch="trunk",
@@ -397,12 +398,15 @@ def test_cli_repos_and_sync_json(capsys, addr):
         "name": "acme/legacy", "url": "https://git.example.com/acme/legacy.git", "branch": "trunk",
         "indexed_commit": "", "files": 0, "symbols": 0, "chunks": 0, "last_sync_unix_s": 0.0,
         "state": "error", "error": "fetch failed: remote hung up",
-        "purpose": "", "languages": [], "packages": [],
+        "purpose": "", "languages": [], "packages": [], "pending_vectors": 0, "lag_s": 0.0,
     }
+    assert (rows[0]["pending_vectors"], rows[0]["lag_s"]) == (57, 3.5)
     assert rows[0]["languages"] == [["python", 300], ["bash", 12]] and rows[0]["packages"] == ["payments"]
     assert rows[0]["last_sync_unix_s"] == 1_767_225_600.5
     synced = run_json(capsys, ["--addr", addr, "sync", "acme/payments", "--json"])
     assert synced == [rows[0]]
+    assert cli.main(["--addr", addr, "repos"]) == 0
+    assert "4107 chunks  57 pending  lag 4s  2026-01-01T00:00:00Z" in capsys.readouterr().out
 
 
 def test_cli_search_table(capsys, addr):

@@ -65,6 +65,8 @@ REPO = RepoStatus(
     purpose="Payment webhooks and refunds.",
     languages=(("python", 290), ("bash", 3)),
     packages=("payments", "webhooks"),
+    pending_vectors=57,
+    lag_s=12.5,
 )
 CARD = Card(
     repo="acme/payments", path="src/hmac_check.py", kind="class", qualified_name="HMACValidator",

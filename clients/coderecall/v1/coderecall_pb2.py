@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63oderecall/v1/coderecall.proto\x12\rcoderecall.v1\"\xae\x02\n\tSymbolHit\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x10\n\x08language\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0c\n\x04name\x18\x05 \x01(\t\x12\x16\n\x0equalified_name\x18\x06 \x01(\t\x12\x0e\n\x06parent\x18\x07 \x01(\t\x12\x11\n\tsignature\x18\x08 \x01(\t\x12\x11\n\tdocstring\x18\t \x01(\t\x12\x12\n\nstart_line\x18\n \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x0b \x01(\x05\x12\x12\n\nstart_byte\x18\x0c \x01(\x03\x12\x10\n\x08\x65nd_byte\x18\r \x01(\x03\x12\x0e\n\x06\x63ommit\x18\x0e \x01(\t\x12\r\n\x05score\x18\x0f \x01(\x01\x12\r\n\x05match\x18\x10 \x01(\t\x12\x0f\n\x07snippet\x18\x11 \x01(\t\"\x96\x01\n\x08\x43\x61llSite\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x0c\n\x04line\x18\x03 \x01(\x05\x12\x0e\n\x06\x63\x61ller\x18\x04 \x01(\t\x12\x0e\n\x06\x63\x61llee\x18\x05 \x01(\t\x12\x0e\n\x06\x63ommit\x18\x06 \x01(\t\x12\x0c\n\x04text\x18\x07 \x01(\t\x12\x12\n\nconfidence\x18\x08 \x01(\t\x12\x0e\n\x06target\x18\t \x01(\t\"0\n\rLanguageCount\x12\x10\n\x08language\x18\x01 \x01(\t\x12\r\n\x05\x66iles\x18\x02 \x01(\x03\"\xf2\x02\n\x04\x43\x61rd\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x16\n\x0equalified_name\x18\x04 \x01(\t\x12\x0e\n\x06module\x18\x05 \x01(\t\x12\x11\n\tsignature\x18\x06 \x01(\t\x12\x0f\n\x07summary\x18\x07 \x01(\t\x12\x12\n\nstart_line\x18\x08 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\t \x01(\x05\x12\x0e\n\x06\x63ommit\x18\n \x01(\t\x12\r\n\x05\x62\x61ses\x18\x0b \x03(\t\x12\x13\n\x0binit_params\x18\x0c \x03(\t\x12\x0f\n\x07methods\x18\r \x03(\t\x12\x0e\n\x06raises\x18\x0e \x03(\t\x12\x10\n\x08siblings\x18\x0f \x03(\t\x12(\n\x07\x63\x61llers\x18\x10 \x03(\x0b\x32\x17.coderecall.v1.CallSite\x12\x14\n\x0c\x66ile_purpose\x18\x11 \x01(\t\x12\x14\n\x0crepo_purpose\x18\x12 \x01(\t\x12\x11\n\ttruncated\x18\x13 \x01(\x08\"\x89\x02\n\x08RepoInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03url\x18\x02 \x01(\t\x12\x0e\n\x06\x62ranch\x18\x03 \x01(\t\x12\x16\n\x0eindexed_commit\x18\x04 \x01(\t\x12\r\n\x05\x66iles\x18\x05 \x01(\x03\x12\x0f\n\x07symbols\x18\x06 \x01(\x03\x12\x0e\n\x06\x63hunks\x18\x07 \x01(\x03\x12\x18\n\x10last_sync_unix_s\x18\x08 \x01(\x01\x12\r\n\x05state\x18\t \x01(\t\x12\r\n\x05\x65rror\x18\n \x01(\t\x12\x0f\n\x07purpose\x18\x0b \x01(\t\x12/\n\tlanguages\x18\x0c \x03(\x0b\x32\x1c.coderecall.v1.LanguageCount\x12\x10\n\x08packages\x18\r \x03(\t\"\x91\x01\n\rSearchRequest\x12\r\n\x05query\x18\x01 \x01(\t\x12\r\n\x05limit\x18\x02 \x01(\x05\x12\x0c\n\x04repo\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\x12\x13\n\x0bpath_prefix\x18\x05 \x01(\t\x12\x11\n\tpath_glob\x18\x06 \x01(\t\x12\x0c\n\x04kind\x18\x07 \x01(\t\x12\x0c\n\x04mode\x18\x08 \x01(\t\"8\n\x0eSearchResponse\x12&\n\x04hits\x18\x01 \x03(\x0b\x32\x18.coderecall.v1.SymbolHit\"O\n\x12\x46indSymbolsRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\x0e\n\x06prefix\x18\x03 \x01(\x08\x12\r\n\x05limit\x18\x04 \x01(\x05\"=\n\x13\x46indSymbolsResponse\x12&\n\x04hits\x18\x01 \x03(\x0b\x32\x18.coderecall.v1.SymbolHit\"?\n\x12\x46indCallersRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\r\n\x05limit\x18\x03 \x01(\x05\"=\n\x13\x46indCallersResponse\x12&\n\x05sites\x18\x01 \x03(\x0b\x32\x17.coderecall.v1.CallSite\"?\n\x12\x46indCalleesRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\r\n\x05limit\x18\x03 \x01(\x05\"=\n\x13\x46indCalleesResponse\x12&\n\x05sites\x18\x01 \x03(\x0b\x32\x17.coderecall.v1.CallSite\"C\n\x0eGetCardRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\x15\n\rbudget_tokens\x18\x03 \x01(\x05\"U\n\x11ReadSymbolRequest\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x12\n\nstart_line\x18\x03 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x04 \x01(\x05\"t\n\x12ReadSymbolResponse\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x0e\n\x06\x63ommit\x18\x03 \x01(\t\x12\x12\n\nstart_line\x18\x04 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x05 \x01(\x05\x12\x0c\n\x04text\x18\x06 \x01(\t\"\x12\n\x10ListReposRequest\";\n\x11ListReposResponse\x12&\n\x05repos\x18\x01 \x03(\x0b\x32\x17.coderecall.v1.RepoInfo\"\x1f\n\x0fSyncRepoRequest\x12\x0c\n\x04name\x18\x01 \x01(\t2\xfc\x04\n\nCodeRecall\x12\x45\n\x06Search\x12\x1c.coderecall.v1.SearchRequest\x1a\x1d.coderecall.v1.SearchResponse\x12T\n\x0b\x46indSymbols\x12!.coderecall.v1.FindSymbolsRequest\x1a\".coderecall.v1.FindSymbolsResponse\x12T\n\x0b\x46indCallers\x12!.coderecall.v1.FindCallersRequest\x1a\".coderecall.v1.FindCallersResponse\x12T\n\x0b\x46indCallees\x12!.coderecall.v1.FindCalleesRequest\x1a\".coderecall.v1.FindCalleesResponse\x12=\n\x07GetCard\x12\x1d.coderecall.v1.GetCardRequest\x1a\x13.coderecall.v1.Card\x12Q\n\nReadSymbol\x12 .coderecall.v1.ReadSymbolRequest\x1a!.coderecall.v1.ReadSymbolResponse\x12N\n\tListRepos\x12\x1f.coderecall.v1.ListReposRequest\x1a .coderecall.v1.ListReposResponse\x12\x43\n\x08SyncRepo\x12\x1e.coderecall.v1.SyncRepoRequest\x1a\x17.coderecall.v1.RepoInfob\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63oderecall/v1/coderecall.proto\x12\rcoderecall.v1\"\xae\x02\n\tSymbolHit\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x10\n\x08language\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0c\n\x04name\x18\x05 \x01(\t\x12\x16\n\x0equalified_name\x18\x06 \x01(\t\x12\x0e\n\x06parent\x18\x07 \x01(\t\x12\x11\n\tsignature\x18\x08 \x01(\t\x12\x11\n\tdocstring\x18\t \x01(\t\x12\x12\n\nstart_line\x18\n \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x0b \x01(\x05\x12\x12\n\nstart_byte\x18\x0c \x01(\x03\x12\x10\n\x08\x65nd_byte\x18\r \x01(\x03\x12\x0e\n\x06\x63ommit\x18\x0e \x01(\t\x12\r\n\x05score\x18\x0f \x01(\x01\x12\r\n\x05match\x18\x10 \x01(\t\x12\x0f\n\x07snippet\x18\x11 \x01(\t\"\x96\x01\n\x08\x43\x61llSite\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x0c\n\x04line\x18\x03 \x01(\x05\x12\x0e\n\x06\x63\x61ller\x18\x04 \x01(\t\x12\x0e\n\x06\x63\x61llee\x18\x05 \x01(\t\x12\x0e\n\x06\x63ommit\x18\x06 \x01(\t\x12\x0c\n\x04text\x18\x07 \x01(\t\x12\x12\n\nconfidence\x18\x08 \x01(\t\x12\x0e\n\x06target\x18\t \x01(\t\"0\n\rLanguageCount\x12\x10\n\x08language\x18\x01 \x01(\t\x12\r\n\x05\x66iles\x18\x02 \x01(\x03\"\xf2\x02\n\x04\x43\x61rd\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x16\n\x0equalified_name\x18\x04 \x01(\t\x12\x0e\n\x06module\x18\x05 \x01(\t\x12\x11\n\tsignature\x18\x06 \x01(\t\x12\x0f\n\x07summary\x18\x07 \x01(\t\x12\x12\n\nstart_line\x18\x08 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\t \x01(\x05\x12\x0e\n\x06\x63ommit\x18\n \x01(\t\x12\r\n\x05\x62\x61ses\x18\x0b \x03(\t\x12\x13\n\x0binit_params\x18\x0c \x03(\t\x12\x0f\n\x07methods\x18\r \x03(\t\x12\x0e\n\x06raises\x18\x0e \x03(\t\x12\x10\n\x08siblings\x18\x0f \x03(\t\x12(\n\x07\x63\x61llers\x18\x10 \x03(\x0b\x32\x17.coderecall.v1.CallSite\x12\x14\n\x0c\x66ile_purpose\x18\x11 \x01(\t\x12\x14\n\x0crepo_purpose\x18\x12 \x01(\t\x12\x11\n\ttruncated\x18\x13 \x01(\x08\"\xb1\x02\n\x08RepoInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0b\n\x03url\x18\x02 \x01(\t\x12\x0e\n\x06\x62ranch\x18\x03 \x01(\t\x12\x16\n\x0eindexed_commit\x18\x04 \x01(\t\x12\r\n\x05\x66iles\x18\x05 \x01(\x03\x12\x0f\n\x07symbols\x18\x06 \x01(\x03\x12\x0e\n\x06\x63hunks\x18\x07 \x01(\x03\x12\x18\n\x10last_sync_unix_s\x18\x08 \x01(\x01\x12\r\n\x05state\x18\t \x01(\t\x12\r\n\x05\x65rror\x18\n \x01(\t\x12\x0f\n\x07purpose\x18\x0b \x01(\t\x12/\n\tlanguages\x18\x0c \x03(\x0b\x32\x1c.coderecall.v1.LanguageCount\x12\x10\n\x08packages\x18\r \x03(\t\x12\x17\n\x0fpending_vectors\x18\x0e \x01(\x03\x12\r\n\x05lag_s\x18\x0f \x01(\x01\"\x91\x01\n\rSearchRequest\x12\r\n\x05query\x18\x01 \x01(\t\x12\r\n\x05limit\x18\x02 \x01(\x05\x12\x0c\n\x04repo\x18\x03 \x01(\t\x12\x10\n\x08language\x18\x04 \x01(\t\x12\x13\n\x0bpath_prefix\x18\x05 \x01(\t\x12\x11\n\tpath_glob\x18\x06 \x01(\t\x12\x0c\n\x04kind\x18\x07 \x01(\t\x12\x0c\n\x04mode\x18\x08 \x01(\t\"8\n\x0eSearchResponse\x12&\n\x04hits\x18\x01 \x03(\x0b\x32\x18.coderecall.v1.SymbolHit\"O\n\x12\x46indSymbolsRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\x0e\n\x06prefix\x18\x03 \x01(\x08\x12\r\n\x05limit\x18\x04 \x01(\x05\"=\n\x13\x46indSymbolsResponse\x12&\n\x04hits\x18\x01 \x03(\x0b\x32\x18.coderecall.v1.SymbolHit\"?\n\x12\x46indCallersRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\r\n\x05limit\x18\x03 \x01(\x05\"=\n\x13\x46indCallersResponse\x12&\n\x05sites\x18\x01 \x03(\x0b\x32\x17.coderecall.v1.CallSite\"?\n\x12\x46indCalleesRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\r\n\x05limit\x18\x03 \x01(\x05\"=\n\x13\x46indCalleesResponse\x12&\n\x05sites\x18\x01 \x03(\x0b\x32\x17.coderecall.v1.CallSite\"C\n\x0eGetCardRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04repo\x18\x02 \x01(\t\x12\x15\n\rbudget_tokens\x18\x03 \x01(\x05\"U\n\x11ReadSymbolRequest\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x12\n\nstart_line\x18\x03 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x04 \x01(\x05\"t\n\x12ReadSymbolResponse\x12\x0c\n\x04repo\x18\x01 \x01(\t\x12\x0c\n\x04path\x18\x02 \x01(\t\x12\x0e\n\x06\x63ommit\x18\x03 \x01(\t\x12\x12\n\nstart_line\x18\x04 \x01(\x05\x12\x10\n\x08\x65nd_line\x18\x05 \x01(\x05\x12\x0c\n\x04text\x18\x06 \x01(\t\"\x12\n\x10ListReposRequest\";\n\x11ListReposResponse\x12&\n\x05repos\x18\x01 \x03(\x0b\x32\x17.coderecall.v1.RepoInfo\"\x1f\n\x0fSyncRepoRequest\x12\x0c\n\x04name\x18\x01 \x01(\t2\xfc\x04\n\nCodeRecall\x12\x45\n\x06Search\x12\x1c.coderecall.v1.SearchRequest\x1a\x1d.coderecall.v1.SearchResponse\x12T\n\x0b\x46indSymbols\x12!.coderecall.v1.FindSymbolsRequest\x1a\".coderecall.v1.FindSymbolsResponse\x12T\n\x0b\x46indCallers\x12!.coderecall.v1.FindCallersRequest\x1a\".coderecall.v1.FindCallersResponse\x12T\n\x0b\x46indCallees\x12!.coderecall.v1.FindCalleesRequest\x1a\".coderecall.v1.FindCalleesResponse\x12=\n\x07GetCard\x12\x1d.coderecall.v1.GetCardRequest\x1a\x13.coderecall.v1.Card\x12Q\n\nReadSymbol\x12 .coderecall.v1.ReadSymbolRequest\x1a!.coderecall.v1.ReadSymbolResponse\x12N\n\tListRepos\x12\x1f.coderecall.v1.ListReposRequest\x1a .coderecall.v1.ListReposResponse\x12\x43\n\x08SyncRepo\x12\x1e.coderecall.v1.SyncRepoRequest\x1a\x17.coderecall.v1.RepoInfob\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,35 +40,35 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CARD']._serialized_start=558
   _globals['_CARD']._serialized_end=928
   _globals['_REPOINFO']._serialized_start=931
-  _globals['_REPOINFO']._serialized_end=1196
-  _globals['_SEARCHREQUEST']._serialized_start=1199
-  _globals['_SEARCHREQUEST']._serialized_end=1344
-  _globals['_SEARCHRESPONSE']._serialized_start=1346
-  _globals['_SEARCHRESPONSE']._serialized_end=1402
-  _globals['_FINDSYMBOLSREQUEST']._serialized_start=1404
-  _globals['_FINDSYMBOLSREQUEST']._serialized_end=1483
-  _globals['_FINDSYMBOLSRESPONSE']._serialized_start=1485
-  _globals['_FINDSYMBOLSRESPONSE']._serialized_end=1546
-  _globals['_FINDCALLERSREQUEST']._serialized_start=1548
-  _globals['_FINDCALLERSREQUEST']._serialized_end=1611
-  _globals['_FINDCALLERSRESPONSE']._serialized_start=1613
-  _globals['_FINDCALLERSRESPONSE']._serialized_end=1674
-  _globals['_FINDCALLEESREQUEST']._serialized_start=1676
-  _globals['_FINDCALLEESREQUEST']._serialized_end=1739
-  _globals['_FINDCALLEESRESPONSE']._serialized_start=1741
-  _globals['_FINDCALLEESRESPONSE']._serialized_end=1802
-  _globals['_GETCARDREQUEST']._serialized_start=1804
-  _globals['_GETCARDREQUEST']._serialized_end=1871
-  _globals['_READSYMBOLREQUEST']._serialized_start=1873
-  _globals['_READSYMBOLREQUEST']._serialized_end=1958
-  _globals['_READSYMBOLRESPONSE']._serialized_start=1960
-  _globals['_READSYMBOLRESPONSE']._serialized_end=2076
-  _globals['_LISTREPOSREQUEST']._serialized_start=2078
-  _globals['_LISTREPOSREQUEST']._serialized_end=2096
-  _globals['_LISTREPOSRESPONSE']._serialized_start=2098
-  _globals['_LISTREPOSRESPONSE']._serialized_end=2157
-  _globals['_SYNCREPOREQUEST']._serialized_start=2159
-  _globals['_SYNCREPOREQUEST']._serialized_end=2190
-  _globals['_CODERECALL']._serialized_start=2193
-  _globals['_CODERECALL']._serialized_end=2829
+  _globals['_REPOINFO']._serialized_end=1236
+  _globals['_SEARCHREQUEST']._serialized_start=1239
+  _globals['_SEARCHREQUEST']._serialized_end=1384
+  _globals['_SEARCHRESPONSE']._serialized_start=1386
+  _globals['_SEARCHRESPONSE']._serialized_end=1442
+  _globals['_FINDSYMBOLSREQUEST']._serialized_start=1444
+  _globals['_FINDSYMBOLSREQUEST']._serialized_end=1523
+  _globals['_FINDSYMBOLSRESPONSE']._serialized_start=1525
+  _globals['_FINDSYMBOLSRESPONSE']._serialized_end=1586
+  _globals['_FINDCALLERSREQUEST']._serialized_start=1588
+  _globals['_FINDCALLERSREQUEST']._serialized_end=1651
+  _globals['_FINDCALLERSRESPONSE']._serialized_start=1653
+  _globals['_FINDCALLERSRESPONSE']._serialized_end=1714
+  _globals['_FINDCALLEESREQUEST']._serialized_start=1716
+  _globals['_FINDCALLEESREQUEST']._serialized_end=1779
+  _globals['_FINDCALLEESRESPONSE']._serialized_start=1781
+  _globals['_FINDCALLEESRESPONSE']._serialized_end=1842
+  _globals['_GETCARDREQUEST']._serialized_start=1844
+  _globals['_GETCARDREQUEST']._serialized_end=1911
+  _globals['_READSYMBOLREQUEST']._serialized_start=1913
+  _globals['_READSYMBOLREQUEST']._serialized_end=1998
+  _globals['_READSYMBOLRESPONSE']._serialized_start=2000
+  _globals['_READSYMBOLRESPONSE']._serialized_end=2116
+  _globals['_LISTREPOSREQUEST']._serialized_start=2118
+  _globals['_LISTREPOSREQUEST']._serialized_end=2136
+  _globals['_LISTREPOSRESPONSE']._serialized_start=2138
+  _globals['_LISTREPOSRESPONSE']._serialized_end=2197
+  _globals['_SYNCREPOREQUEST']._serialized_start=2199
+  _globals['_SYNCREPOREQUEST']._serialized_end=2230
+  _globals['_CODERECALL']._serialized_start=2233
+  _globals['_CODERECALL']._serialized_end=2869
 # @@protoc_insertion_point(module_scope)

@@ -177,6 +177,10 @@ class Store(Protocol):
         """Exact number of points matching ``flt`` (all points when None)."""
         ...
 
+    def count_missing_dense(self, repo: str = "") -> int:
+        """Exact number of points of ``repo`` (every repo when ``""``) without a dense vector."""
+        ...
+
     def flush(self) -> None:
         """Make every acknowledged write durable."""
         ...

@@ -318,6 +318,13 @@ class EdgeStore:
         request = qe.CountRequest(exact=True, filter=_to_filter(flt) if flt else None)
         return self._run("count", lambda shard: shard.count(request))
 
+    def count_missing_dense(self, repo: str = "") -> int:
+        """Exact number of points of ``repo`` (every repo when ``""``) without a dense vector."""
+        must = [_match("repo", repo)] if repo else None
+        qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE)])
+        request = qe.CountRequest(exact=True, filter=qfilter)
+        return self._run("count_missing_dense", lambda shard: shard.count(request))
+
     # --- internals -------------------------------------------------------------------
 
     def _run(self, what: str, call: Callable[[qe.EdgeShard], _T]) -> _T:
