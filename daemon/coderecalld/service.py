@@ -131,9 +131,7 @@ class Service:
                      limit: int = 50, *, principal: Principal = LOCAL) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` ignoring case (or starts with
         it when ``prefix``), ranked: exact case > case-insensitive > prefix, then by path."""
-        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
-        if not name:
-            raise InvalidArgument("name: must not be empty")
+        name = _symbol_name(name)
         limit = _limit(limit, 50)
         flt = self._filter(principal, repo)
         if flt is None:
@@ -156,9 +154,7 @@ class Service:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
         ones first (tied to the definition through imports, its module or its class), then
         ``name_only`` ones (the last dotted segment matched); each by repo, path, line."""
-        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
-        if not name:
-            raise InvalidArgument("name: must not be empty")
+        name = _symbol_name(name)
         limit = _limit(limit, 100)
         flt = self._filter(principal, repo)
         if flt is None:
@@ -174,9 +170,7 @@ class Service:
         """Calls made by the definitions ``name`` means (as in ``find_callers``), in source
         order: ``callee`` as written, ``target`` resolved where possible (``resolved``), else
         ``name_only``."""
-        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
-        if not name:
-            raise InvalidArgument("name: must not be empty")
+        name = _symbol_name(name)
         limit = _limit(limit, 100)
         flt = self._filter(principal, repo)
         if flt is None:
@@ -193,9 +187,7 @@ class Service:
         trimmed to ``budget_tokens``
         (``card.CHARS_PER_TOKEN`` characters each). Raises ``NotFound`` when nothing in the
         caller's scope is named so."""
-        name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
-        if not name:
-            raise InvalidArgument("name: must not be empty")
+        name = _symbol_name(name)
         if not 0 <= budget_tokens <= MAX_CARD_TOKENS:
             raise InvalidArgument(f"budget_tokens: must be 0..{MAX_CARD_TOKENS}, got {budget_tokens}")
         flt = self._filter(principal, repo)
@@ -361,6 +353,14 @@ def _literal_prefix(glob: str) -> str:
     """The part of ``glob`` before its first wildcard: a store-side prefix filter."""
     cut = min((glob.index(c) for c in _WILDCARDS if c in glob), default=len(glob))
     return glob[:cut]
+
+
+def _symbol_name(name: str) -> str:
+    """``name`` validated (length, no NUL) and stripped; ``InvalidArgument`` if empty."""
+    name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
+    if not name:
+        raise InvalidArgument("name: must not be empty")
+    return name
 
 
 def _limit(limit: int, default: int) -> int:
