@@ -18,7 +18,8 @@ class SymbolHit:
     type_alias, module, section. ``score`` is unitless, higher is better: a fused
     score for search (cosine plus a weighted, saturated BM25 score), 1.0 for exact lookups. ``match`` says how
     the hit was found (server-defined, may be ``""``). ``snippet`` previews a search hit:
-    its first few non-blank lines (at most 300 characters).
+    its first few non-blank lines (at most 300 characters). ``source`` is ``"index"``
+    or ``"overlay"`` (a session's uncommitted file); ``id`` is the chunk's point id.
     """
 
     repo: str
@@ -38,6 +39,8 @@ class SymbolHit:
     score: float
     match: str
     snippet: str = ""
+    source: str = "index"
+    id: str = ""
 
 
 @dataclass(frozen=True, slots=True)

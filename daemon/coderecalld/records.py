@@ -234,7 +234,9 @@ class SymbolHit:
     weighted, saturated BM25 score, about 0..2), the cosine or the BM25 score for a
     ``dense`` or ``sparse`` search, and 1.0 for exact lookups. ``commit`` is the indexed commit
     the answer comes from. ``snippet`` is the chunk's first few non-blank lines (at most
-    300 characters; ``""`` for points indexed before snippets existed).
+    300 characters; ``""`` for points indexed before snippets existed). ``source`` is
+    ``"index"`` for the committed index, ``"overlay"`` for a session's uncommitted file;
+    ``id`` is the chunk's point id (UUID string), what ``Ask`` citations refer to.
     """
 
     repo: str
@@ -254,6 +256,8 @@ class SymbolHit:
     score: float = 1.0
     match: str = ""
     snippet: str = ""
+    source: str = "index"
+    id: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -317,7 +317,7 @@ class Service:
             start_byte=int(p["start_byte"]), end_byte=int(p["end_byte"]),
             commit=self._commit(p["repo"], {} if commits is None else commits),
             score=hit.score if score is None else score,
-            match=match, snippet=p.get("snippet", ""))
+            match=match, snippet=p.get("snippet", ""), id=str(hit.id))
 
 
 _MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2}

@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class SymbolHit(_message.Message):
-    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match", "snippet")
+    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match", "snippet", "source", "id")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
@@ -25,6 +25,8 @@ class SymbolHit(_message.Message):
     SCORE_FIELD_NUMBER: _ClassVar[int]
     MATCH_FIELD_NUMBER: _ClassVar[int]
     SNIPPET_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     language: str
@@ -42,7 +44,9 @@ class SymbolHit(_message.Message):
     score: float
     match: str
     snippet: str
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ...) -> None: ...
+    source: str
+    id: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ..., source: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
 
 class CallSite(_message.Message):
     __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target")
@@ -151,7 +155,7 @@ class RepoInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ..., purpose: _Optional[str] = ..., languages: _Optional[_Iterable[_Union[LanguageCount, _Mapping]]] = ..., packages: _Optional[_Iterable[str]] = ..., pending_vectors: _Optional[int] = ..., lag_s: _Optional[float] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
-    __slots__ = ("query", "limit", "repo", "language", "path_prefix", "path_glob", "kind", "mode")
+    __slots__ = ("query", "limit", "repo", "language", "path_prefix", "path_glob", "kind", "mode", "session")
     QUERY_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
@@ -160,6 +164,7 @@ class SearchRequest(_message.Message):
     PATH_GLOB_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
     query: str
     limit: int
     repo: str
@@ -168,25 +173,34 @@ class SearchRequest(_message.Message):
     path_glob: str
     kind: str
     mode: str
-    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ..., path_glob: _Optional[str] = ..., kind: _Optional[str] = ..., mode: _Optional[str] = ...) -> None: ...
+    session: str
+    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ..., path_glob: _Optional[str] = ..., kind: _Optional[str] = ..., mode: _Optional[str] = ..., session: _Optional[str] = ...) -> None: ...
 
 class SearchResponse(_message.Message):
-    __slots__ = ("hits",)
+    __slots__ = ("hits", "low_confidence", "confidence_reason")
     HITS_FIELD_NUMBER: _ClassVar[int]
+    LOW_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_REASON_FIELD_NUMBER: _ClassVar[int]
     hits: _containers.RepeatedCompositeFieldContainer[SymbolHit]
-    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ...) -> None: ...
+    low_confidence: bool
+    confidence_reason: str
+    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., low_confidence: _Optional[bool] = ..., confidence_reason: _Optional[str] = ...) -> None: ...
 
 class FindSymbolsRequest(_message.Message):
-    __slots__ = ("name", "repo", "prefix", "limit")
+    __slots__ = ("name", "repo", "prefix", "limit", "fuzzy", "session")
     NAME_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
     PREFIX_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    FUZZY_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
     name: str
     repo: str
     prefix: bool
     limit: int
-    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., prefix: _Optional[bool] = ..., limit: _Optional[int] = ...) -> None: ...
+    fuzzy: bool
+    session: str
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., prefix: _Optional[bool] = ..., limit: _Optional[int] = ..., fuzzy: _Optional[bool] = ..., session: _Optional[str] = ...) -> None: ...
 
 class FindSymbolsResponse(_message.Message):
     __slots__ = ("hits",)
@@ -279,3 +293,149 @@ class SyncRepoRequest(_message.Message):
     NAME_FIELD_NUMBER: _ClassVar[int]
     name: str
     def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class AnalyzeImpactRequest(_message.Message):
+    __slots__ = ("name", "repo", "depth", "limit")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    DEPTH_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    repo: str
+    depth: int
+    limit: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., depth: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ImpactNode(_message.Message):
+    __slots__ = ("site", "depth", "children")
+    SITE_FIELD_NUMBER: _ClassVar[int]
+    DEPTH_FIELD_NUMBER: _ClassVar[int]
+    CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    site: CallSite
+    depth: int
+    children: _containers.RepeatedCompositeFieldContainer[ImpactNode]
+    def __init__(self, site: _Optional[_Union[CallSite, _Mapping]] = ..., depth: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ImpactNode, _Mapping]]] = ...) -> None: ...
+
+class AnalyzeImpactResponse(_message.Message):
+    __slots__ = ("name", "callers", "nodes", "repos_touched", "files_touched", "truncated")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CALLERS_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    REPOS_TOUCHED_FIELD_NUMBER: _ClassVar[int]
+    FILES_TOUCHED_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    callers: _containers.RepeatedCompositeFieldContainer[ImpactNode]
+    nodes: int
+    repos_touched: int
+    files_touched: int
+    truncated: bool
+    def __init__(self, name: _Optional[str] = ..., callers: _Optional[_Iterable[_Union[ImpactNode, _Mapping]]] = ..., nodes: _Optional[int] = ..., repos_touched: _Optional[int] = ..., files_touched: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
+
+class IndexOverlayRequest(_message.Message):
+    __slots__ = ("repo", "path", "content", "session", "ttl_s")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    TTL_S_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    content: bytes
+    session: str
+    ttl_s: int
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., content: _Optional[bytes] = ..., session: _Optional[str] = ..., ttl_s: _Optional[int] = ...) -> None: ...
+
+class IndexOverlayResponse(_message.Message):
+    __slots__ = ("repo", "path", "session", "symbols", "chunks", "expires_unix_s", "skipped")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    SYMBOLS_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_UNIX_S_FIELD_NUMBER: _ClassVar[int]
+    SKIPPED_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    session: str
+    symbols: int
+    chunks: int
+    expires_unix_s: float
+    skipped: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., session: _Optional[str] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., expires_unix_s: _Optional[float] = ..., skipped: _Optional[str] = ...) -> None: ...
+
+class AskRequest(_message.Message):
+    __slots__ = ("question", "repo", "limit")
+    QUESTION_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    question: str
+    repo: str
+    limit: int
+    def __init__(self, question: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class Citation(_message.Message):
+    __slots__ = ("id", "repo", "path", "start_line", "end_line", "qualified_name")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_NAME_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    repo: str
+    path: str
+    start_line: int
+    end_line: int
+    qualified_name: str
+    def __init__(self, id: _Optional[str] = ..., repo: _Optional[str] = ..., path: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., qualified_name: _Optional[str] = ...) -> None: ...
+
+class AskResponse(_message.Message):
+    __slots__ = ("status", "answer", "citations", "evidence", "dropped_citations", "model")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    CITATIONS_FIELD_NUMBER: _ClassVar[int]
+    EVIDENCE_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_CITATIONS_FIELD_NUMBER: _ClassVar[int]
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    status: str
+    answer: str
+    citations: _containers.RepeatedCompositeFieldContainer[Citation]
+    evidence: _containers.RepeatedCompositeFieldContainer[SymbolHit]
+    dropped_citations: int
+    model: str
+    def __init__(self, status: _Optional[str] = ..., answer: _Optional[str] = ..., citations: _Optional[_Iterable[_Union[Citation, _Mapping]]] = ..., evidence: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., dropped_citations: _Optional[int] = ..., model: _Optional[str] = ...) -> None: ...
+
+class WatchProgressRequest(_message.Message):
+    __slots__ = ("repo", "once")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    ONCE_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    once: bool
+    def __init__(self, repo: _Optional[str] = ..., once: _Optional[bool] = ...) -> None: ...
+
+class IndexProgress(_message.Message):
+    __slots__ = ("repo", "state", "phase", "commit", "files_done", "files_total", "chunks_done", "pending_vectors", "started_unix_s", "updated_unix_s", "error")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    FILES_DONE_FIELD_NUMBER: _ClassVar[int]
+    FILES_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_DONE_FIELD_NUMBER: _ClassVar[int]
+    PENDING_VECTORS_FIELD_NUMBER: _ClassVar[int]
+    STARTED_UNIX_S_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_UNIX_S_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    state: str
+    phase: str
+    commit: str
+    files_done: int
+    files_total: int
+    chunks_done: int
+    pending_vectors: int
+    started_unix_s: float
+    updated_unix_s: float
+    error: str
+    def __init__(self, repo: _Optional[str] = ..., state: _Optional[str] = ..., phase: _Optional[str] = ..., commit: _Optional[str] = ..., files_done: _Optional[int] = ..., files_total: _Optional[int] = ..., chunks_done: _Optional[int] = ..., pending_vectors: _Optional[int] = ..., started_unix_s: _Optional[float] = ..., updated_unix_s: _Optional[float] = ..., error: _Optional[str] = ...) -> None: ...

@@ -75,6 +75,26 @@ class CodeRecallStub:
                 request_serializer=coderecall_dot_v1_dot_coderecall__pb2.SyncRepoRequest.SerializeToString,
                 response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.RepoInfo.FromString,
                 _registered_method=True)
+        self.AnalyzeImpact = channel.unary_unary(
+                '/coderecall.v1.CodeRecall/AnalyzeImpact',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.AnalyzeImpactRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.AnalyzeImpactResponse.FromString,
+                _registered_method=True)
+        self.IndexOverlay = channel.unary_unary(
+                '/coderecall.v1.CodeRecall/IndexOverlay',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.IndexOverlayRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.IndexOverlayResponse.FromString,
+                _registered_method=True)
+        self.Ask = channel.unary_unary(
+                '/coderecall.v1.CodeRecall/Ask',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.AskRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.AskResponse.FromString,
+                _registered_method=True)
+        self.WatchProgress = channel.unary_stream(
+                '/coderecall.v1.CodeRecall/WatchProgress',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.WatchProgressRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.IndexProgress.FromString,
+                _registered_method=True)
 
 
 class CodeRecallServicer:
@@ -141,6 +161,37 @@ class CodeRecallServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AnalyzeImpact(self, request, context):
+        """Transitive callers of a symbol across repositories, as a tree bounded in depth and size.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def IndexOverlay(self, request, context):
+        """Index one uncommitted file for one session only (expires after a TTL). Search and
+        FindSymbols requests carrying that session see it, labelled source = "overlay".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Ask(self, request, context):
+        """Retrieve evidence for a question and, if a chat endpoint is configured, answer it with
+        citations drawn only from the evidence shown. Off the path of every other RPC.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchProgress(self, request, context):
+        """Progress of index runs: one message per change (phase, counts), per repository in
+        scope, until the client cancels; `once` answers the current state and ends.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_CodeRecallServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -183,6 +234,26 @@ def add_CodeRecallServicer_to_server(servicer, server):
                     servicer.SyncRepo,
                     request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.SyncRepoRequest.FromString,
                     response_serializer=coderecall_dot_v1_dot_coderecall__pb2.RepoInfo.SerializeToString,
+            ),
+            'AnalyzeImpact': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnalyzeImpact,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.AnalyzeImpactRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.AnalyzeImpactResponse.SerializeToString,
+            ),
+            'IndexOverlay': grpc.unary_unary_rpc_method_handler(
+                    servicer.IndexOverlay,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.IndexOverlayRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.IndexOverlayResponse.SerializeToString,
+            ),
+            'Ask': grpc.unary_unary_rpc_method_handler(
+                    servicer.Ask,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.AskRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.AskResponse.SerializeToString,
+            ),
+            'WatchProgress': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchProgress,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.WatchProgressRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.IndexProgress.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -402,6 +473,114 @@ class CodeRecall:
             '/coderecall.v1.CodeRecall/SyncRepo',
             coderecall_dot_v1_dot_coderecall__pb2.SyncRepoRequest.SerializeToString,
             coderecall_dot_v1_dot_coderecall__pb2.RepoInfo.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnalyzeImpact(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/AnalyzeImpact',
+            coderecall_dot_v1_dot_coderecall__pb2.AnalyzeImpactRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.AnalyzeImpactResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def IndexOverlay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/IndexOverlay',
+            coderecall_dot_v1_dot_coderecall__pb2.IndexOverlayRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.IndexOverlayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Ask(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/Ask',
+            coderecall_dot_v1_dot_coderecall__pb2.AskRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.AskResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchProgress(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/WatchProgress',
+            coderecall_dot_v1_dot_coderecall__pb2.WatchProgressRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.IndexProgress.FromString,
             options,
             channel_credentials,
             insecure,
