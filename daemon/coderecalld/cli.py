@@ -87,6 +87,8 @@ def _index(args: argparse.Namespace) -> int:
         reports = [daemon.pipeline.index_repo(repo, with_dense=True) for repo in cfg.repos]
         for report in reports:
             print(format_report(report))
+        if daemon.rebuild is not None and not daemon.rebuild.maybe_switch():
+            print(f"new vector space not active yet: {daemon.rebuild.blocker()}")
     finally:
         daemon.close()
     return 1 if any(r.state == "error" for r in reports) else 0
@@ -133,15 +135,18 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         health_servicer = health.HealthServicer()
         # Bound before the first index, so a busy or bad address fails at once, not after it.
-        server, port = build_server(daemon.service, cfg.server.listen, cfg.server.max_workers,
+        server, port = build_server(daemon.api, cfg.server.listen, cfg.server.max_workers,
                                     health_servicer=health_servicer, authenticator=authenticator,
                                     tls=cfg.server)
+        if daemon.rebuild is not None:  # the old generation answers while the new one builds
+            server.start()
         for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
             if stop.is_set():
                 break
             daemon.jobs.run_now(repo.name, with_dense=False)
         if not stop.is_set():
-            server.start()
+            if daemon.rebuild is None:
+                server.start()
             logs.event("server.listening", listen=cfg.server.listen, port=port,
                        auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file))
             daemon.jobs.start()  # re-syncs, and the worker that adds dense vectors behind

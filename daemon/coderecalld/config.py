@@ -64,7 +64,10 @@ class EmbeddingConfig:
     means one per core. ``batch_size`` is chunks per ONNX run: 8 measured fastest here
     (600 stdlib chunks sorted by length, 2 cores: 14.3 chunks/s at 8, 10.1 at 32, 4.2 at 128).
     ``max_tokens`` is the model's training length (256 for all-MiniLM-L6-v2, per its
-    sentence-transformers config).
+    sentence-transformers config). ``dimensions`` > 0 keeps only the first N components of
+    each vector, L2-renormalised (Matryoshka-style truncation, as OpenAI's ``dimensions``
+    parameter): smaller vectors for large fleets, at some retrieval quality for a model not
+    trained for it (all-MiniLM-L6-v2 is not); 0 keeps the model's own size.
     """
 
     model: str = DEFAULT_MODEL
@@ -73,6 +76,7 @@ class EmbeddingConfig:
     batch_size: int = 8
     max_tokens: int = 256
     enabled: bool = True
+    dimensions: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +358,7 @@ def _validate(cfg: Config) -> None:
     if cfg.server.tls_client_ca_file and not cfg.server.tls_cert_file:
         raise ConfigError("server.tls_client_ca_file: needs server.tls_cert_file and tls_key_file")
     for key, value in {"embedding.threads": cfg.embedding.threads,
+                       "embedding.dimensions": cfg.embedding.dimensions,
                        "index.sync_jitter_s": cfg.index.sync_jitter_s,
                        "auth.rate_per_s": cfg.auth.rate_per_s, "auth.burst": cfg.auth.burst}.items():
         if value < 0:

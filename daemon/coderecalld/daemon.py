@@ -6,14 +6,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coderecalld import logs, metrics, sparse
-from coderecalld.config import Config
+from coderecalld.config import Config, EmbeddingConfig
 from coderecalld.embed import Embedder
+from coderecalld.generation import (Generation, GuardedApi, ReadWriteLock, Rebuild,
+                                    read_embedding_config, write_embedding_config)
 from coderecalld.jobs import Jobs
 from coderecalld.ledger import Ledger
 from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
-from coderecalld.errors import ConfigError, StoreMismatch
-from coderecalld.store import EdgeStore
+from coderecalld.errors import ConfigError, EmbedError, StoreMismatch
+from coderecalld.store import EdgeStore, StoreIdentity
+from coderecalld.store.edge import active_identity
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
 DISABLED_DIM = 384
@@ -21,7 +24,13 @@ DISABLED_DIM = 384
 
 @dataclass
 class Daemon:
-    """Everything a running daemon holds. Build with ``Daemon.open(cfg)``; ``close()`` when done."""
+    """Everything a running daemon holds. Build with ``Daemon.open(cfg)``; ``close()`` when done.
+
+    ``api`` is what the gRPC server serves: ``service`` itself, or, while a ``rebuild`` of a
+    new vector space runs (DESIGN.md decision 7, ``generation.py``), ``service`` wrapped so
+    the generation switch never happens under a query. ``pipeline`` and ``jobs`` index the
+    configured generation (the new one during a rebuild).
+    """
 
     cfg: Config
     ledger: Ledger
@@ -30,10 +39,16 @@ class Daemon:
     pipeline: Pipeline
     service: Service
     jobs: Jobs
+    rebuild: Rebuild | None = None
+    api: object = None
 
     @classmethod
     def open(cls, cfg: Config) -> Daemon:
         """Open (or create) the data dir's ledger, vector cache, model and store.
+
+        When the configured vector space differs from the active collection's, the old
+        collection keeps answering (with its own embedder) while the new one is built;
+        see ``generation.Rebuild``.
 
         Raises:
             EmbedError: the model cannot be loaded.
@@ -43,34 +58,86 @@ class Daemon:
             cfg.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ConfigError(f"data_dir: cannot create {cfg.data_dir}: {exc.strerror or exc}") from exc
-        embedder = Embedder(cfg.embedding, cfg.data_dir / "models") if cfg.embedding.enabled else None
+        embedder = _embedder(cfg.embedding, cfg.data_dir)
         model_id = embedder.model_id if embedder else "none"
-        store, ledger_path = open_store(cfg.data_dir / "store", embedder.dim if embedder else DISABLED_DIM,
-                                        model_id, sparse.TOKENIZER_VERSION)
+        root = cfg.data_dir / "store"
+        old = _previous_generation(cfg, root, embedder)
+        store, ledger_path = open_store(root, embedder.dim if embedder else DISABLED_DIM,
+                                        model_id, sparse.TOKENIZER_VERSION,
+                                        staging=old is not None)
+        write_embedding_config(root / store.collection, cfg.embedding)
         ledger = Ledger(ledger_path)
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
-        service = Service(cfg, ledger, store, embedder, sync=jobs.sync)
+        current = old or Generation(store, ledger, embedder)
+        service = Service(cfg, current.ledger, current.store, current.embedder, sync=jobs.sync)
+        rebuild = None
+        api: object = service
+        if old is not None:
+            lock = ReadWriteLock()
+            rebuild = Rebuild(cfg, service, old, Generation(store, ledger, embedder), lock)
+            api = GuardedApi(service, lock)
+            jobs.after_run = rebuild.maybe_switch
+            logs.event("generation.rebuild_started", old=old.store.collection, new=store.collection)
         metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors)
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
-        return cls(cfg, ledger, store, embedder, pipeline, service, jobs)
+        return cls(cfg, ledger, store, embedder, pipeline, service, jobs, rebuild, api)
 
     def close(self) -> None:
-        """Stop jobs, flush and close the store and the ledger."""
+        """Stop jobs, flush and close the store(s) and the ledger(s)."""
         self.jobs.shutdown()
         metrics.unwatch(self.service)
+        if self.rebuild is not None and not self.rebuild.switched:
+            self.rebuild.old.close()
         self.store.close()
         self.ledger.close()
 
 
-def open_store(root: Path, dim: int, model_id: str, sparse_version: str) -> tuple[EdgeStore, Path]:
+def _embedder(emb: EmbeddingConfig, data_dir: Path) -> Embedder | None:
+    return Embedder(emb, data_dir / "models") if emb.enabled else None
+
+
+def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> Generation | None:
+    """The active generation when its vector space differs from the configured one (a
+    rebuild is due), opened with the embedder recorded for it; else None.
+
+    An active collection whose embedding settings were not recorded, or whose model can no
+    longer be loaded, answers sparse-only until the switch: never a query vector of another
+    model against its vectors.
+    """
+    active = active_identity(root)
+    wanted = StoreIdentity(embedder.model_id if embedder else "none",
+                           embedder.dim if embedder else DISABLED_DIM, sparse.TOKENIZER_VERSION)
+    if active is None or active.collection_name == wanted.collection_name:
+        return None
+    directory = root / active.collection_name
+    recorded = read_embedding_config(directory)
+    old_embedder = None
+    if recorded is not None and recorded.enabled:
+        try:
+            candidate = _embedder(recorded, cfg.data_dir)
+            if candidate is not None and candidate.model_id == active.model_id:
+                old_embedder = candidate
+        except EmbedError as exc:
+            logs.warn("generation.old_model_unavailable", error=str(exc))
+    store = EdgeStore(root, active.dense_dim, active.model_id, active.sparse_version)
+    return Generation(store, Ledger(directory / "ledger.sqlite"), old_embedder)
+
+
+def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
+               staging: bool = False) -> tuple[EdgeStore, Path]:
     """Open the store collection for this vector-space identity, and its ledger path.
 
     The ledger lives inside the collection directory: it records what *this* collection
     holds, so a new model (a new collection, DESIGN.md decision 7) starts from an empty
-    ledger and is indexed from scratch, while the old collection stays untouched on disk.
+    ledger, while the old collection stays untouched on disk. ``staging`` opens it without
+    making it the active one (a rebuild; ``Rebuild`` activates it when complete). Without
+    ``staging``, an active collection of another identity is replaced at once (logged).
     """
+    if staging:
+        store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
+        return store, root / store.collection / "ledger.sqlite"
     try:
         store = EdgeStore(root, dim, model_id, sparse_version)
     except StoreMismatch as exc:

@@ -89,9 +89,14 @@ class Embedder:
                 for _ in range(2))
         except Exception as exc:  # fastembed raises ValueError/RuntimeError/ONNX errors
             raise EmbedError(f"embedding.model {cfg.model!r} from {model_dir}: {exc}") from exc
-        self.dim = len(next(iter(self._query_model.query_embed(["probe"]))))
+        native = len(next(iter(self._query_model.query_embed(["probe"]))))
+        if cfg.dimensions > native:
+            raise EmbedError(f"embedding.dimensions: {cfg.dimensions} exceeds the model's "
+                             f"{native} dimensions")
+        self._keep = cfg.dimensions or native
+        self.dim = self._keep
         base = default_model_id() if not cfg.model_path else f"{cfg.model}@{cfg.model_path}"
-        self.model_id = f"{base}#max{cfg.max_tokens}"
+        self.model_id = f"{base}#max{cfg.max_tokens}" + (f"#dim{cfg.dimensions}" if cfg.dimensions else "")
         self.batch_size = cfg.batch_size
         self._lock = threading.Lock()
         self._query_lock = threading.Lock()
@@ -123,7 +128,7 @@ class Embedder:
         if todo:
             with self._lock:
                 vectors = list(self._model.embed([t for _, t in todo], batch_size=self.batch_size))
-            fresh = {k: np.asarray(v, dtype=np.float32) for (k, _), v in zip(todo, vectors)}
+            fresh = {k: self._truncate(v) for (k, _), v in zip(todo, vectors)}
             self._cache.put_many(fresh)
             found.update(fresh)
         metrics.embeddings("computed", len(todo))
@@ -137,7 +142,16 @@ class Embedder:
     def embed_query(self, text: str) -> np.ndarray:
         """Query vector (float32, shape (dim,)); never cached."""
         with self._query_lock:
-            return np.asarray(next(iter(self._query_model.query_embed([text]))), dtype=np.float32)
+            return self._truncate(next(iter(self._query_model.query_embed([text]))))
+
+    def _truncate(self, vector: Sequence[float]) -> np.ndarray:
+        """float32 copy of ``vector``; cut to ``dim`` and L2-renormalised when truncating."""
+        out = np.asarray(vector, dtype=np.float32)
+        if len(out) == self._keep:
+            return out
+        out = out[: self._keep]
+        norm = float(np.linalg.norm(out))
+        return out / norm if norm else out
 
 
 class VectorCache:

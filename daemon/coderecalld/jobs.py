@@ -63,6 +63,9 @@ class Jobs:
         self._embed_wanted = threading.Event()
         self._stopping = threading.Event()
         self._embed_worker: threading.Thread | None = None
+        #: Called (no arguments) after every sync and every dense-backlog pass; the daemon
+        #: sets it during a rebuild to switch generations once the new one is complete.
+        self.after_run: Callable[[], object] | None = None
 
     def start(self, run_first_now: bool = False) -> None:
         """Start the dense-vector worker and one interval job per repo (first run now, or
@@ -114,7 +117,12 @@ class Jobs:
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
         if with_dense:
             report.embedded += self.pipeline.embed_backlog()
+        self._after_run()
         return report
+
+    def _after_run(self) -> None:
+        if self.after_run is not None:
+            self.after_run()
 
     def _embed_loop(self) -> None:
         while not self._stopping.is_set():
@@ -124,6 +132,7 @@ class Jobs:
                 embedded = self.pipeline.embed_backlog()
                 if embedded:
                     logs.event("embed.backlog_done", embedded=embedded)
+                self._after_run()
 
     def shutdown(self) -> None:
         """Stop scheduling, stop the dense worker after its current group, wait for both."""

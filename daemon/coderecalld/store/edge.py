@@ -472,6 +472,17 @@ def _ensure_indexes(shard: qe.EdgeShard) -> None:
             shard.update(qe.UpdateOperation.create_field_index(field, schema))
 
 
+def active_identity(root: str | Path) -> StoreIdentity | None:
+    """The identity of the collection ``current`` points at under ``root``, or None when
+    there is none yet.
+
+    Raises:
+        StoreError: ``current`` or the collection's ``identity.json`` is unreadable.
+    """
+    name = _read_pointer(Path(root))
+    return None if name is None else _read_identity(Path(root) / name)
+
+
 def _read_pointer(root: Path) -> str | None:
     try:
         name = (root / POINTER_FILE).read_text(encoding="utf-8").strip()
