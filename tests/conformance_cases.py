@@ -61,15 +61,20 @@ def point_branch(repo_dir: Path, commit: str, branch: str = "main") -> None:
 
 
 @contextmanager
-def daemon(tmp_path: Path, *repos: RepoConfig, exclude: tuple[str, ...] = ()) -> Iterator[Daemon]:
+def daemon(tmp_path: Path, *repos: RepoConfig, exclude: tuple[str, ...] = (),
+           skip_vendored: bool = False) -> Iterator[Daemon]:
     """A real daemon over ``repos`` with its data dir in ``tmp_path/data``; dense vectors off."""
-    with reopen(config(tmp_path, *repos, exclude=exclude)) as running:
+    with reopen(config(tmp_path, *repos, exclude=exclude, skip_vendored=skip_vendored)) as running:
         yield running
 
 
-def config(tmp_path: Path, *repos: RepoConfig, exclude: tuple[str, ...] = ()) -> Config:
+def config(tmp_path: Path, *repos: RepoConfig, exclude: tuple[str, ...] = (),
+           skip_vendored: bool = False) -> Config:
+    """Dense vectors off; the vendored-tree default off unless asked: the cases' fixtures
+    put files under ``vendor/`` that they expect indexed (e.g. case 18)."""
     return Config(data_dir=tmp_path / "data", repos=repos, embedding=EmbeddingConfig(enabled=False),
-                  index=IndexConfig(exclude=exclude, sync_interval_s=3600, sync_jitter_s=0))
+                  index=IndexConfig(exclude=exclude, sync_interval_s=3600, sync_jitter_s=0,
+                                    skip_vendored=skip_vendored))
 
 
 @contextmanager

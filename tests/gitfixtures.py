@@ -19,6 +19,13 @@ class GitRepo:
         self.branch = branch
         self.repo = pygit2.init_repository(str(path), bare=False, initial_head=branch)
         self._tick = 0
+        self._links: dict[str, str] = {}
+
+    def link_submodule(self, path: str, target: str) -> None:
+        """Stage a submodule (gitlink) at ``path`` pinning commit ``target``; the next
+        ``commit`` records it. The pinned commit need not exist here (as in a clone made
+        without ``--recurse-submodules``)."""
+        self._links[path] = target
 
     def commit(self, files: Mapping[str, bytes | str | None], message: str = "change") -> str:
         """Write (bytes/str) or delete (None) files, commit all, return the commit id."""
@@ -32,6 +39,8 @@ class GitRepo:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content.encode() if isinstance(content, str) else content)
         index.add_all()
+        for path, target in self._links.items():  # after add_all, which drops them
+            index.add(pygit2.IndexEntry(path, pygit2.Oid(hex=target), pygit2.enums.FileMode.COMMIT))
         index.write()
         tree = index.write_tree()
         self._tick += 1

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from coderecalld.config import IndexConfig, RepoConfig
+
 #: Bytes inspected for NUL when deciding "binary" (git's own heuristic reads 8,000).
 BINARY_SNIFF_BYTES = 8000
 #: Extensions indexed as line windows when no grammar claims them.
@@ -92,6 +94,26 @@ class Verdict:
     language: str = ""
     reason: str = ""
     detail: str = ""
+
+
+#: Vendored copies and dependency trees: third-party code that would crowd a search with
+#: copies of libraries (``index.skip_vendored``). Each matches at any depth. The names are
+#: those of the package managers that write them (npm/yarn, Bower, Go modules and Composer
+#: ``vendor/``, CocoaPods, Carthage, Python virtualenvs and caches) and the common
+#: ``third_party/`` convention (Chromium, Google).
+VENDORED = tuple(f"**/{d}/**" for d in (
+    "node_modules", "bower_components", "vendor", "third_party", "third-party", "Pods",
+    "Carthage", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".yarn"))
+
+
+def path_excluded(path: str, index: IndexConfig, repo: RepoConfig | None = None) -> bool:
+    """True if ``path`` is not to be indexed in ``repo``: it matches ``index.exclude``,
+    ``repo.exclude`` or (with ``index.skip_vendored``) ``VENDORED``, or ``repo.include`` is
+    set and it matches none of those globs."""
+    patterns = index.exclude + (repo.exclude if repo else ()) + (VENDORED if index.skip_vendored else ())
+    if excluded(path, patterns):
+        return True
+    return bool(repo and repo.include) and not excluded(path, repo.include)
 
 
 def excluded(path: str, patterns: tuple[str, ...]) -> bool:

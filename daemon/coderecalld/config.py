@@ -85,6 +85,8 @@ class IndexConfig:
 
     ``max_file_bytes``: larger blobs are skipped with reason ``too_large``.
     ``exclude``: glob patterns (fnmatch, ``**`` allowed) of repo paths never indexed.
+    ``skip_vendored``: also skip vendored and dependency trees (``classify.VENDORED``:
+    ``node_modules/``, ``vendor/``, ``third_party/``, virtualenvs, ...) at any depth.
     ``sync_interval_s``: seconds between re-syncs in ``serve``; ``sync_jitter_s`` random
     extra delay so many repos don't fetch at once.
     ``max_chunk_lines``/``max_chunk_chars``: a text section, or a symbol's own code (less
@@ -95,6 +97,7 @@ class IndexConfig:
 
     max_file_bytes: int = 1_000_000
     exclude: tuple[str, ...] = ()
+    skip_vendored: bool = True
     sync_interval_s: float = 300.0
     sync_jitter_s: float = 30.0
     max_chunk_lines: int = 150
@@ -135,6 +138,10 @@ class RepoConfig:
     HTTPS uses ``username`` (default ``x-access-token``, GitHub's convention for app and
     personal tokens) with ``token`` or the contents of ``token_file``; SSH uses
     ``ssh_key_file`` (and ``ssh_public_key_file``, default ``<key>.pub``).
+
+    ``include``: globs (as ``index.exclude``); when set, only matching paths are indexed.
+    ``exclude``: globs never indexed in this repo, on top of ``index.exclude`` and the
+    vendored-tree defaults (``index.skip_vendored``).
     """
 
     name: str
@@ -145,6 +152,8 @@ class RepoConfig:
     token_file: str = ""
     ssh_key_file: str = ""
     ssh_public_key_file: str = ""
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +314,7 @@ def _repo(index: int, table: Any) -> RepoConfig:
     if not isinstance(table, Mapping):
         raise ConfigError(f"{key}: expected a table, got {table!r}")
     extra = ("username", "token_file", "ssh_key_file", "ssh_public_key_file")
-    _reject_unknown(f"{key}.", table, {"name", "url", "branch", "token", *extra})
+    _reject_unknown(f"{key}.", table, {"name", "url", "branch", "token", "include", "exclude", *extra})
     for field_name in ("name", "url", "branch"):
         if not isinstance(table.get(field_name, ""), str):
             raise ConfigError(f"{key}.{field_name}: expected a string, got {table[field_name]!r}")
@@ -315,6 +324,8 @@ def _repo(index: int, table: Any) -> RepoConfig:
     name = str(table.get("name") or repo_name_from_url(url))
     return RepoConfig(name=name, url=url, branch=str(table.get("branch", "")),
                       token=Secret(table.get("token", "")),
+                      include=_coerce(f"{key}.include", (), table.get("include", ())),
+                      exclude=_coerce(f"{key}.exclude", (), table.get("exclude", ())),
                       **{k: str(table.get(k, "")) for k in extra})
 
 

@@ -18,7 +18,8 @@ SECRETS_REDACTED = Counter(
 #: Why a file was not indexed: classify.py's reasons, and ``parse_error`` (the parser raised).
 #: The only label values of ``FILES_SKIPPED``; any other reason is counted as ``other``.
 SKIP_REASONS = ("binary", "encoding", "too_large", "lfs_pointer", "unsupported", "excluded",
-                "sensitive", "lockfile", "generated", "minified", "parse_error", "other")
+                "sensitive", "lockfile", "generated", "minified", "parse_error", "submodule",
+                "other")
 
 FILES_SKIPPED = Counter(
     "coderecall_files_skipped",

@@ -135,6 +135,40 @@ def _walk(tree: pygit2.Tree, prefix: str) -> Iterator[tuple[str, str]]:
             yield path, str(entry.id)
 
 
+def tree_submodules(repository: pygit2.Repository, commit: str) -> dict[str, tuple[str, str]]:
+    """Submodules (gitlinks) of ``commit``'s tree: ``path -> (pinned commit id, url)``.
+
+    ``url`` comes from the commit's ``.gitmodules`` (``""`` when it has no entry for the
+    path: a submodule whose configuration is missing). Submodules are recorded, never
+    followed: their code belongs to another repository.
+    """
+    if not commit:
+        return {}
+    tree = repository[commit].peel(pygit2.Tree)
+    links = dict(_walk_links(tree, ""))
+    if not links:
+        return {}
+    urls: dict[str, str] = {}
+    try:
+        text = read_path(repository, commit, ".gitmodules").decode("utf-8", errors="replace")
+    except (MirrorError, NotFound):
+        text = ""
+    for block in re.split(r"^\s*\[submodule\b[^\]]*\]\s*$", text, flags=re.M)[1:]:
+        keys = dict(re.findall(r"^\s*(path|url)\s*=\s*(.*?)\s*$", block, flags=re.M))
+        if "path" in keys:
+            urls[keys["path"].strip("/")] = keys.get("url", "")
+    return {path: (target, urls.get(path, "")) for path, target in links.items()}
+
+
+def _walk_links(tree: pygit2.Tree, prefix: str) -> Iterator[tuple[str, str]]:
+    for entry in tree:
+        path = f"{prefix}{entry.name}"
+        if entry.type_str == "tree":
+            yield from _walk_links(tree[entry.name].peel(pygit2.Tree), f"{path}/")
+        elif entry.filemode == pygit2.enums.FileMode.COMMIT:
+            yield path, str(entry.id)
+
+
 def attribute(repository: pygit2.Repository, commit: str, path: str, name: str) -> str | bool | None:
     """Git attribute ``name`` of ``path`` as the ``.gitattributes`` files of ``commit`` set it:
     a string value, ``True``/``False`` when set/unset, ``None`` when unspecified.

@@ -116,9 +116,12 @@ class Pipeline:
     def _index_commit(self, report: IndexReport, repository: pygit2.Repository,
                       commit: str) -> list[_Pending]:
         started = time.monotonic()
+        repo_cfg = self.cfg.repo(report.repo)
         blobs = {path: blob for path, blob in mirror.tree_blobs(repository, commit)
-                 if not classify.excluded(path, self.cfg.index.exclude)}
-        changes = self.ledger.diff(report.repo, blobs)
+                 if not classify.path_excluded(path, self.cfg.index, repo_cfg)}
+        links = {path: link for path, link in mirror.tree_submodules(repository, commit).items()
+                 if not classify.path_excluded(path, self.cfg.index, repo_cfg)}
+        changes = self.ledger.diff(report.repo, {**blobs, **{p: t for p, (t, _) in links.items()}})
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
         shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
@@ -126,8 +129,22 @@ class Pipeline:
         for change in changes:
             if self._stopping.is_set():
                 break
+            if change.path in links and change.status is not ChangeStatus.DELETED:
+                self._submodule(report, change, links[change.path][1])
+                continue
             pending += self._apply(report, repository, commit, change, shape)
         return pending
+
+    def _submodule(self, report: IndexReport, change: FileChange, url: str) -> None:
+        """Record a submodule (not followed: its code is another repository's) with the
+        commit it pins as its blob id and its ``.gitmodules`` URL as the detail."""
+        self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
+        detail = f"url={url}" if url else "no .gitmodules entry"
+        self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, FileState.SKIPPED,
+                                                     "submodule", 0, 0, (), detail))
+        report.files_skipped += 1
+        report.skipped_reasons["submodule"] += 1
+        metrics.file_skipped("submodule")
 
     def _layout(self, repo: str, repository: pygit2.Repository, blobs: dict[str, str]) -> layout.Layout:
         """The tree's layout (module names for call resolution), kept in the ledger for ListRepos."""

@@ -224,7 +224,7 @@ class Service:
         blob = mirror.read_path(repository, commit, path)
         row = self.ledger.file(repo, path)
         if (row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path)
-                or classify.excluded(path, self.cfg.index.exclude)):
+                or classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo))):
             raise NotFound(f"{path}: no such file at {commit[:12]}")  # as mirror.read_path says
         if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
             raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes")

@@ -21,7 +21,7 @@ def test_symbol_and_module_chunks() -> None:
         assert c.repo == "r" and c.path == "pkg/mod.py" and c.language == "python"
     f = chunks[3]
     assert f.text.startswith("@dec\ndef f():")
-    assert f.embed_text.startswith("pkg/mod.py\nfunction f\ndef f()\n@dec\n")
+    assert f.embed_text.startswith("def f()\n@dec\n")  # no path: a rename re-uses the vector
     module = chunks[-1]
     assert module.docstring == "Mod doc."
     assert [s.name for s in module.call_sites] == ["f"]

@@ -56,11 +56,10 @@ def test_parts_start_at_body_statements_with_exact_ranges() -> None:
     assert [s.name for s in chunks[1].call_sites] == ["audit"]
     # The whole method embeds its first part only, under its class header.
     assert chunks[1].embed_text == (
-        "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total\ndef total(self)\n"
+        "class Invoice(Base): A customer invoice.\ndef total(self)\n"
         "def total(self):\n        x = [\n            1,\n        ]\n")
     assert chunks[4].embed_text.startswith(
-        "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total#part4\n"
-        "def total(self)\n        @dec\n")
+        "class Invoice(Base): A customer invoice.\ndef total(self)\n        @dec\n")
 
 
 def test_a_class_with_much_code_of_its_own_is_split() -> None:
@@ -75,7 +74,7 @@ def test_symbols_within_budget_are_not_split() -> None:
     chunks = chunk.chunks("r", "inv.py", SOURCE, parse.symbols(SOURCE, "python"))
     assert [c.qualified_name for c in chunks] == ["Invoice", "Invoice.total", "Invoice.total.inner", "inv"]
     assert chunks[1].embed_text.startswith(
-        "inv.py\nclass Invoice(Base): A customer invoice.\nmethod Invoice.total\n")
+        "class Invoice(Base): A customer invoice.\ndef total(self)\n")
 
 
 def test_a_statement_bigger_than_the_budget_stays_whole() -> None:

@@ -76,3 +76,27 @@ def test_defaults_without_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 ])
 def test_repo_name_from_url(url: str, name: str) -> None:
     assert config.repo_name_from_url(url) == name
+
+
+def test_repo_include_exclude_globs(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[index]\nskip_vendored = false\n[[repos]]\nname = "a"\nurl = "/x"\n'
+                    'include = ["src/**", "lib/**"]\nexclude = ["**/test_*.py"]\n')
+    cfg = config.load(path, env={})
+    assert (cfg.repos[0].include, cfg.repos[0].exclude, cfg.index.skip_vendored) == (
+        ("src/**", "lib/**"), ("**/test_*.py",), False)
+    path.write_text('[[repos]]\nurl = "/x"\ninclude = "src/**"\nexclude = [1]\n')
+    with pytest.raises(ConfigError, match=r"repos\[0\]\.exclude: expected tuple, got \[1\]"):
+        config.load(path, env={})
+
+
+@pytest.mark.parametrize(("path", "excluded"), [
+    ("src/a.py", False), ("node_modules/x/i.js", True), ("web/node_modules/r/i.js", True),
+    ("pkg/vendor/y.go", True), ("vendored/y.go", False), ("third_party/z/z.c", True),
+    (".venv/lib/site.py", True), ("src/venv_utils.py", False),
+])
+def test_vendored_default(path: str, excluded: bool) -> None:
+    from coderecalld import classify
+
+    assert classify.path_excluded(path, config.IndexConfig()) is excluded
+    assert classify.path_excluded(path, config.IndexConfig(skip_vendored=False)) is False
