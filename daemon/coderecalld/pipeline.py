@@ -25,6 +25,10 @@ from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
 #: progress is saved often and a shutdown waits for at most one group (~5 s at 13 chunks/s).
 EMBED_GROUP = 64
+#: Points read from the store per ``embed_backlog`` round and sorted by length before
+#: batching: most of the 2.8x of a whole-run sort (embed.py) at a bounded memory cost
+#: (1,024 texts of at most ``chunk.DEFAULT_MAX_CHARS`` characters).
+BACKLOG_WINDOW = 1024
 
 
 @dataclass(slots=True)
@@ -102,7 +106,7 @@ class Pipeline:
             return self._finish(report, RepoState.EMPTY, "")
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
         try:
-            pending = self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
+            self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
         except (MirrorError, StoreError) as exc:
             return self._fail(report, exc)
         if self._stopping.is_set():  # interrupted: the ledger holds what is done, the rest waits
@@ -110,11 +114,14 @@ class Pipeline:
             self.ledger.set_repo(repo.name, state=RepoState.PENDING, error="interrupted by shutdown")
             return report
         if with_dense:
-            self._timed(report, "embed", self._embed, pending, report)
+            report.embedded += self._timed(report, "embed", self.embed_backlog)
         return self._finish(report, RepoState.READY, result.commit)
 
     def _index_commit(self, report: IndexReport, repository: pygit2.Repository,
-                      commit: str) -> list[_Pending]:
+                      commit: str) -> None:
+        """The lexical pass over what changed: parse, chunk, sparse vectors, store, ledger.
+        Nothing of it is kept in memory past its file (dense vectors are found again in the
+        store by ``embed_backlog``), so memory is bounded by the largest file, not the repo."""
         started = time.monotonic()
         repo_cfg = self.cfg.repo(report.repo)
         blobs = {path: blob for path, blob in mirror.tree_blobs(repository, commit)
@@ -125,15 +132,13 @@ class Pipeline:
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
         shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
-        pending: list[_Pending] = []
         for change in changes:
             if self._stopping.is_set():
                 break
             if change.path in links and change.status is not ChangeStatus.DELETED:
                 self._submodule(report, change, links[change.path][1])
                 continue
-            pending += self._apply(report, repository, commit, change, shape)
-        return pending
+            self._apply(report, repository, commit, change, shape)
 
     def _submodule(self, report: IndexReport, change: FileChange, url: str) -> None:
         """Record a submodule (not followed: its code is another repository's) with the
@@ -156,12 +161,12 @@ class Pipeline:
         return shape
 
     def _apply(self, report: IndexReport, repository: pygit2.Repository, commit: str,
-               change: FileChange, shape: layout.Layout | None = None) -> list[_Pending]:
+               change: FileChange, shape: layout.Layout | None = None) -> None:
         if change.status is ChangeStatus.DELETED:
             self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
             self.ledger.forget_file(report.repo, change.path)
             report.files_deleted += 1
-            return []
+            return
         report.files_changed += 1
         blob = mirror.read_blob(repository, change.blob_id)
         lfs_tracked = mirror.attribute(repository, commit, change.path, "filter") == "lfs"
@@ -182,9 +187,9 @@ class Pipeline:
             report.files_skipped += state is FileState.SKIPPED
             report.skipped_reasons[verdict.reason] += 1
             metrics.file_skipped(verdict.reason)
-            return []
+            return
         chunks = self._timed(report, "redact", _redacted, chunks)
-        pts, pending = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
+        pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
@@ -193,7 +198,6 @@ class Pipeline:
         report.files_indexed += 1
         report.symbols += symbols
         report.chunks += len(pts)
-        return pending
 
     def _chunks(self, repo: str, path: str, blob: bytes, lfs_tracked: bool,
                 shape: layout.Layout | None = None) -> tuple[list[chunk.Chunk], classify.Verdict, int]:
@@ -215,20 +219,23 @@ class Pipeline:
         return resolve.chunks(found, parsed, path, module, java_dirs, aliases), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
-                blob_id: str) -> tuple[list[Any], list[_Pending]]:
+                blob_id: str) -> list[Any]:
+        """Store points of one file's chunks; a dense vector is attached when the vector
+        cache has it (a rename, a revert, a copy: DESIGN.md decision 3), else left to
+        ``embed_backlog``."""
         hashes = [embed.text_hash(self.model_id, c.embed_text) for c in chunks]
         cached = self.embedder.cached(hashes) if self.embedder else {}
-        pts, pending = [], []
+        pts, missing = [], 0
         for c, h in zip(chunks, hashes):
             dense = cached.get(h)
             point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()))
             pts.append(point)
             if dense is None and self.embedder:
-                pending.append(_Pending(point.id, c.embed_text))
+                missing += 1
         if self.embedder:
-            metrics.embeddings("reused", len(pts) - len(pending))
-        return pts, pending
+            metrics.embeddings("reused", len(pts) - missing)
+        return pts
 
     # --- dense vectors, behind the lexical index ------------------------------------------
 
@@ -256,7 +263,7 @@ class Pipeline:
             return 0
         total = 0
         while total < max_points and not self._stopping.is_set():
-            hits = self.store.missing_dense(limit=EMBED_GROUP)
+            hits = self.store.missing_dense(limit=min(BACKLOG_WINDOW, max_points - total))
             if not hits:
                 break
             total += self._embed([_Pending(h.id, h.payload.get("embed_text", "")) for h in hits])
