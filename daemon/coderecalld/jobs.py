@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from coderecalld import logs
+from coderecalld import logs, metrics
 from coderecalld.cluster import Shard, shard_of
 from coderecalld.config import Config
 from coderecalld.errors import InvalidArgument
@@ -83,6 +83,7 @@ class Jobs:
         owned = [r for r in self.cfg.repos if self.shard.owns(r.name)]
         logs.event("jobs.shard", replicas=self.shard.replicas, ordinal=self.shard.ordinal,
                    repos=len(owned))
+        metrics.reset_sync_failures(r.name for r in owned)
         for repo in owned:
             first = datetime.now(timezone.utc) if run_first_now else None
             self._scheduler.add_job(
@@ -133,6 +134,7 @@ class Jobs:
         with self._locks[name]:
             report = self.pipeline.index_repo(repo, with_dense=False)
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
+            metrics.sync_failures(name, self._failures[name])
         if with_dense:
             report.embedded += self.pipeline.embed_backlog()
         return report

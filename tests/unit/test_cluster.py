@@ -156,3 +156,42 @@ def test_run_now_skips_and_sync_refuses_a_repo_of_another_replica(tmp_path: Path
                                               "this is replica 0"):
         jobs.sync("stdlib")
     assert pipeline.indexed == ["tools"]
+
+
+def test_sync_failures_gauge_counts_consecutive_failures_of_owned_repos(tmp_path: Path) -> None:
+    from prometheus_client import REGISTRY
+
+    from coderecalld.records import RepoState
+
+    from coderecalld import metrics
+
+    metrics.SYNC_FAILURES.clear()  # process-wide: other tests' daemons set their repos' series
+    jobs, pipeline = _jobs(tmp_path, ordinal=0)
+    states = iter([RepoState.ERROR, RepoState.ERROR, RepoState.READY])
+
+    def index_repo(repo: config.RepoConfig, with_dense: bool) -> IndexReport:
+        return IndexReport(repo=repo.name, state=next(states))
+
+    pipeline.index_repo = index_repo  # type: ignore[method-assign]
+    seen = []
+    for _ in range(3):
+        jobs.run_now("docs", with_dense=False)
+        seen.append(REGISTRY.get_sample_value("coderecall_repo_sync_failures", {"repo": "docs"}))
+    assert seen == [1.0, 2.0, 0.0]
+    jobs.run_now("acme/web", with_dense=False)  # replica 1's: never run, never reported here
+    assert REGISTRY.get_sample_value("coderecall_repo_sync_failures", {"repo": "acme/web"}) is None
+
+
+def test_start_reports_every_owned_repo_at_zero_and_only_those(tmp_path: Path) -> None:
+    from prometheus_client import REGISTRY
+
+    from coderecalld import metrics
+
+    metrics.sync_failures("left-over", 4)  # a series from an earlier daemon in this process
+    jobs, _ = _jobs(tmp_path, ordinal=0)
+    jobs.start()
+    jobs.shutdown()
+    values = {name: REGISTRY.get_sample_value("coderecall_repo_sync_failures", {"repo": name})
+              for name in (*NAMES, "left-over")}
+    assert values == {n: (0.0 if n in ("tools", "docs", "coderecall") else None)
+                      for n in (*NAMES, "left-over")}
