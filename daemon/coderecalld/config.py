@@ -121,6 +121,20 @@ class AuthConfig:
     burst: float = 100.0
 
 
+@dataclass(frozen=True, slots=True)
+class ClusterConfig:
+    """``[cluster]``: replica sharding (DESIGN.md decision 9, ``coderecalld.cluster``).
+
+    ``replicas``: how many daemons share the repos (a StatefulSet's replica count); each
+    indexes the repos whose SHA-256 name hash mod ``replicas`` is its ``ordinal``, and all
+    serve queries. ``ordinal``: this replica's index in ``[0, replicas)``; ``-1`` (or an
+    empty env value) derives it from the host name's trailing ``-N``, else 0.
+    """
+
+    replicas: int = 1
+    ordinal: int = -1
+
+
 class Secret(str):
     """A string that never shows itself in ``repr`` (configs and records get logged)."""
 
@@ -167,6 +181,7 @@ class Config:
     repos: tuple[RepoConfig, ...] = ()
     auth: AuthConfig = field(default_factory=AuthConfig)
     log_format: str = "text"
+    cluster: ClusterConfig = field(default_factory=ClusterConfig)
 
     def repo(self, name: str) -> RepoConfig | None:
         """The configured repo called ``name``, or ``None``."""
@@ -228,7 +243,7 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
 
 
 def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
-    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth"}
+    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth", "cluster"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
     if not isinstance(data_dir, (str, Path)):
@@ -247,6 +262,7 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
         repos=repos,
         log_format=log_format,
         auth=_section("auth", AuthConfig, raw.get("auth", {})),
+        cluster=_section("cluster", ClusterConfig, _cluster_table(raw.get("cluster", {}))),
     )
     _validate(cfg)
     return cfg
@@ -374,3 +390,22 @@ def _validate(cfg: Config) -> None:
                        "auth.rate_per_s": cfg.auth.rate_per_s, "auth.burst": cfg.auth.burst}.items():
         if value < 0:
             raise ConfigError(f"{key}: must be >= 0, got {value!r}")
+    _validate_cluster(cfg.cluster)
+
+
+def _cluster_table(table: Any) -> Any:
+    """A Kubernetes ``fieldRef`` to an absent label (``apps.kubernetes.io/pod-index`` before
+    1.28) yields ``""``: read an empty ``cluster.ordinal`` as -1, derive from the host name."""
+    if isinstance(table, Mapping) and table.get("ordinal") == "":
+        return {k: v for k, v in table.items() if k != "ordinal"}
+    return table
+
+
+def _validate_cluster(cluster: ClusterConfig) -> None:
+    if cluster.replicas < 1:
+        raise ConfigError(f"cluster.replicas: must be >= 1, got {cluster.replicas!r}")
+    if cluster.ordinal < -1:
+        raise ConfigError(f"cluster.ordinal: must be >= 0, or -1 for the host name's, got {cluster.ordinal!r}")
+    if cluster.ordinal >= cluster.replicas:
+        raise ConfigError(f"cluster.ordinal: must be < cluster.replicas ({cluster.replicas}), "
+                          f"got {cluster.ordinal!r}")

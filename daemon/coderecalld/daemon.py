@@ -75,7 +75,8 @@ class Daemon:
         api: object = service
         if old is not None:
             lock = ReadWriteLock()
-            rebuild = Rebuild(cfg, service, old, Generation(store, ledger, embedder), lock)
+            rebuild = Rebuild(cfg, service, old, Generation(store, ledger, embedder), lock,
+                              owns=jobs.shard.owns)
             api = GuardedApi(service, lock)
             jobs.after_run = rebuild.maybe_switch
             logs.event("generation.rebuild_started", old=old.store.collection, new=store.collection)

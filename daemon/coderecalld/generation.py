@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -145,8 +146,9 @@ class Rebuild:
     """
 
     def __init__(self, cfg: Config, service: Any, old: Generation, new: Generation,
-                 lock: ReadWriteLock) -> None:
+                 lock: ReadWriteLock, owns: Callable[[str], bool] = lambda name: True) -> None:
         self.cfg = cfg
+        self.owns = owns  # with several replicas, each waits only for its own repos
         self.service = service
         self.old = old
         self.new = new
@@ -158,6 +160,8 @@ class Rebuild:
         """Why the switch cannot happen yet, ``""`` when it can: the first repo without a
         successful run in the new generation, or the count of points waiting for vectors."""
         for repo in self.cfg.repos:
+            if not self.owns(repo.name):
+                continue
             row = self.new.ledger.repo(repo.name)
             if row is None or row.state not in _DONE_STATES:
                 state = row.state.value if row is not None else "not indexed"

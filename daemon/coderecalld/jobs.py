@@ -19,8 +19,10 @@ from datetime import datetime, timedelta, timezone
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from coderecalld import logs
+from coderecalld import logs, metrics
+from coderecalld.cluster import Shard, shard_of
 from coderecalld.config import Config
+from coderecalld.errors import InvalidArgument
 from coderecalld.pipeline import IndexReport, Pipeline
 from coderecalld.records import RepoState
 
@@ -45,7 +47,14 @@ def retry_delay(failures: int, interval_s: float, base_s: float = RETRY_BASE_S,
 
 class Jobs:
     """Runs syncs for the configured repos, and one background worker that adds dense vectors
-    to whatever the lexical index holds without them. ``sync`` is what ``SyncRepo`` calls."""
+    to whatever the lexical index holds without them. ``sync`` is what ``SyncRepo`` calls.
+
+    With ``cluster.replicas`` > 1 only the repos this replica owns (``shard``, DESIGN.md
+    decision 9) are scheduled or synced; the others belong to another replica.
+
+    Raises:
+        ConfigError: the ordinal derived from the host name is not below ``cluster.replicas``.
+    """
 
     def __init__(self, cfg: Config, pipeline: Pipeline, workers: int = 2,
                  retry_base_s: float = RETRY_BASE_S,
@@ -66,6 +75,7 @@ class Jobs:
         #: Called (no arguments) after every sync and every dense-backlog pass; the daemon
         #: sets it during a rebuild to switch generations once the new one is complete.
         self.after_run: Callable[[], object] | None = None
+        self.shard = Shard.resolve(cfg.cluster.replicas, cfg.cluster.ordinal)
 
     def start(self, run_first_now: bool = False) -> None:
         """Start the dense-vector worker and one interval job per repo (first run now, or
@@ -73,7 +83,11 @@ class Jobs:
         self._embed_worker = threading.Thread(target=self._embed_loop, name="embed-worker")
         self._embed_worker.start()
         self._embed_wanted.set()  # whatever a previous run left without vectors
-        for repo in self.cfg.repos:
+        owned = [r for r in self.cfg.repos if self.shard.owns(r.name)]
+        logs.event("jobs.shard", replicas=self.shard.replicas, ordinal=self.shard.ordinal,
+                   repos=len(owned))
+        metrics.reset_sync_failures(r.name for r in owned)
+        for repo in owned:
             first = datetime.now(timezone.utc) if run_first_now else None
             self._scheduler.add_job(
                 self.sync, "interval", args=[repo.name], id=f"sync:{repo.name}",
@@ -83,7 +97,14 @@ class Jobs:
 
     def sync(self, name: str) -> IndexReport | None:
         """Lexical sync of ``name`` now; its dense vectors follow in the background worker,
-        so the caller (a scheduled job or ``SyncRepo``) never waits on the model."""
+        so the caller (a scheduled job or ``SyncRepo``) never waits on the model.
+
+        Raises:
+            InvalidArgument: another replica owns ``name``.
+        """
+        if self.cfg.repo(name) is not None and not self.shard.owns(name):
+            raise InvalidArgument(f"sync: repo {name!r} is indexed by replica "
+                                  f"{shard_of(name, self.shard.replicas)}, this is replica {self.shard.ordinal}")
         report = self.run_now(name, with_dense=False)
         self._embed_wanted.set()
         if report is not None:
@@ -108,13 +129,15 @@ class Jobs:
 
     def run_now(self, name: str, with_dense: bool = True) -> IndexReport | None:
         """Sync repo ``name`` now; waits if a run of that repo is in progress. With
-        ``with_dense`` also embeds every point still missing a vector before returning."""
+        ``with_dense`` also embeds every point still missing a vector before returning.
+        ``None`` for a repo that is not configured or that another replica owns."""
         repo = self.cfg.repo(name)
-        if repo is None:
+        if repo is None or not self.shard.owns(name):
             return None
         with self._locks[name]:
             report = self.pipeline.index_repo(repo, with_dense=False)
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
+            metrics.sync_failures(name, self._failures[name])
         if with_dense:
             report.embedded += self.pipeline.embed_backlog()
         self._after_run()

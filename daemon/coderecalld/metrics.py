@@ -101,3 +101,23 @@ def _guarded(fn: Callable[[], float]) -> Callable[[], float]:
         except Exception:  # noqa: BLE001 - a closed store or ledger must not break /metrics
             return math.nan
     return value
+
+
+SYNC_FAILURES = Gauge(
+    "coderecall_repo_sync_failures",
+    "Consecutive failed syncs of a repo this replica indexes; 0 after a good sync. While above 0 "
+    "the repo keeps its last good index and is retried with backoff (jobs.retry_delay).",
+    ["repo"],
+)
+
+
+def sync_failures(repo: str, failures: int) -> None:
+    """Record ``repo``'s consecutive failed syncs (a configured repo: a bounded label)."""
+    SYNC_FAILURES.labels(repo=repo).set(failures)
+
+
+def reset_sync_failures(repos: Iterable[str]) -> None:
+    """Start the series over: one per repo in ``repos`` (the ones this replica owns), at 0."""
+    SYNC_FAILURES.clear()
+    for repo in repos:
+        SYNC_FAILURES.labels(repo=repo).set(0)
