@@ -3,8 +3,7 @@ code, and sections of text files.
 
 A chunk's ``text`` is the exact source it covers (decoded from the raw blob bytes, never by
 slicing decoded text with byte offsets); ``embed_text`` is what the dense model sees: a short
-header (a method's class, the signature, the docstring; module chunks also their path and
-name), then the source, cut to ``max_chars``. Lines end at ``\\n`` only (records.py), so a lone ``\\r`` or a form
+header (a method's class, the signature, the docstring), then the source, cut to ``max_chars``. Lines end at ``\\n`` only (records.py), so a lone ``\\r`` or a form
 feed never shifts a line number.
 """
 
@@ -259,13 +258,14 @@ def _header(path: str, kind: str, qualified_name: str, signature: str, docstring
     """The lines before a symbol's source in its embed text: the class context of a method,
     the signature (``kind qualified_name`` when there is none) and the docstring.
 
-    The path is left out on purpose (``path`` is kept for the module header): a renamed or
-    moved file then re-uses every symbol's vector (DESIGN.md decision 3), and on CoSQA dev
+    A module chunk's header is its docstring alone. The path (and the module name made
+    from it) is left out on purpose: a renamed or moved file then re-uses every vector,
+    its module chunk's included (DESIGN.md decision 3), and on CoSQA dev
     dense nDCG@10 went from 58.1 to 58.8 without the path and ``kind name`` lines
     (docs/retrieval.md). The sparse vector still reads the path (``points.sparse_text``).
     """
     if kind == SymbolKind.MODULE:
-        parts = [path, f"{kind} {qualified_name}", docstring]
+        parts = [docstring]
     else:
         parts = [context, signature or f"{kind} {qualified_name}", docstring]
     return "\n".join(p for p in parts if p) + "\n"

@@ -30,8 +30,8 @@ def test_renamed_file_reuses_every_symbol_vector(tmp_path: Path) -> None:
 
         src.commit({"app/money.py": None, "billing/currency.py": MONEY})  # git mv + new dir
         moved = running.jobs.run_now("r")
-        # Only the module chunk (its text names the module) is embedded again.
-        assert (moved.files_deleted, moved.files_indexed, moved.chunks, moved.embedded) == (1, 1, 3, 1)
+        # Nothing is embedded again: no embedded text names its path.
+        assert (moved.files_deleted, moved.files_indexed, moved.chunks, moved.embedded) == (1, 1, 3, 0)
         after = {(p.payload["path"], p.payload["qualified_name"]): p.dense
                  for p in running.store.all_points("r")}
         assert after[("billing/currency.py", "cents")] == before["cents"]
