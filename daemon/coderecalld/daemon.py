@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from coderecalld import logs, metrics, sparse
 from coderecalld.config import Config
@@ -14,6 +15,8 @@ from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
 from coderecalld.errors import ConfigError, StoreMismatch
 from coderecalld.store import EdgeStore
+from coderecalld.progress import Progress, Registry
+from coderecalld.store.timed import TimedStore
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
 DISABLED_DIM = 384
@@ -30,6 +33,8 @@ class Daemon:
     pipeline: Pipeline
     service: Service
     jobs: Jobs
+    progress: Registry | None = None
+    ops: Any = None  # httpserve.Ops of `serve`: /metrics and webhooks, closed first
 
     @classmethod
     def open(cls, cfg: Config) -> Daemon:
@@ -47,17 +52,24 @@ class Daemon:
         model_id = embedder.model_id if embedder else "none"
         store, ledger_path = open_store(cfg.data_dir / "store", embedder.dim if embedder else DISABLED_DIM,
                                         model_id, sparse.TOKENIZER_VERSION)
+        store = TimedStore(store)  # coderecall_store_operation_duration_seconds{op}
         ledger = Ledger(ledger_path)
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
         service = Service(cfg, ledger, store, embedder, sync=jobs.sync)
         metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors)
+        progress = _progress_registry(cfg, ledger, service)
+        pipeline.progress = service.progress = progress
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
-        return cls(cfg, ledger, store, embedder, pipeline, service, jobs)
+        return cls(cfg, ledger, store, embedder, pipeline, service, jobs, progress)
 
     def close(self) -> None:
-        """Stop jobs, flush and close the store and the ledger."""
+        """End progress streams, stop jobs, flush and close the store and the ledger."""
+        if self.ops is not None:
+            self.ops.close()
+        if self.progress is not None:
+            self.progress.close()
         self.jobs.shutdown()
         metrics.unwatch(self.service)
         self.store.close()
@@ -78,3 +90,14 @@ def open_store(root: Path, dim: int, model_id: str, sparse_version: str) -> tupl
         store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
         store.activate()
     return store, root / store.collection / "ledger.sqlite"
+
+
+def _progress_registry(cfg: Config, ledger: Ledger, service: Service) -> Registry:
+    """The daemon's progress registry: a repo nothing reported yet shows its ledger state,
+    phase ``idle``; at most half the gRPC workers may hold a WatchProgress stream, so
+    queries always have threads."""
+    def initial(name: str) -> Progress:
+        row = ledger.repo(name)
+        return Progress(name, state=str(row.state) if row else "pending",
+                        pending_vectors=service.pending_vectors(name))
+    return Registry(initial, max_watches=max(1, cfg.server.max_workers // 2))
