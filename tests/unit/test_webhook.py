@@ -1,5 +1,5 @@
 """Webhook verification and repo matching (pure functions; the live endpoint is tested in
-tests/integration/test_webhook.py)."""
+tests/integration/test_webhook_endpoint.py)."""
 
 from __future__ import annotations
 

@@ -16,9 +16,8 @@ _OPS = frozenset(metrics.STORE_OPS)
 class TimedStore:
     """Wraps ``inner`` (an ``EdgeStore`` or any ``Store``): the methods named in
     ``metrics.STORE_OPS`` are observed in ``STORE_OP_DURATION`` (errors included, then
-    re-raised unchanged); other attributes are ``inner``'s own."""
-
-    __slots__ = ("inner",)
+    re-raised unchanged); other attributes are ``inner``'s own. An attribute set on the
+    wrapper (a test patching ``store.upsert``) shadows the inner one."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
