@@ -25,7 +25,7 @@ from coderecall._errors import (
     UnauthenticatedError,
     UnavailableError,
 )
-from coderecall._types import CallSite, Card, RepoInfo, SourceText, SymbolHit
+from coderecall._types import CallSite, Card, IndexProgress, RepoInfo, SourceText, SymbolHit
 
 __all__ = [
     "DEFAULT_ADDR",
@@ -35,6 +35,7 @@ __all__ = [
     "CodeRecallError",
     "DeadlineExceededError",
     "FailedPreconditionError",
+    "IndexProgress",
     "InternalError",
     "InvalidArgumentError",
     "NotFoundError",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
 from types import TracebackType
@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import grpc
 
 from coderecall._errors import InvalidArgumentError, from_rpc_error
-from coderecall._types import CallSite, Card, RepoInfo, SourceText, SymbolHit
+from coderecall._types import CallSite, Card, IndexProgress, RepoInfo, SourceText, SymbolHit
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 
@@ -170,6 +170,18 @@ class Client:
         longer than a query: raise ``timeout_s`` for large repositories."""
         return _repo_from_pb(self._call(self._stub.SyncRepo, self._request(pb.SyncRepoRequest, name=name)))
 
+    def watch_progress(self, repo: str = "", once: bool = False) -> Iterator[IndexProgress]:
+        """Index-run progress: first the current state of ``repo`` (every repository in
+        scope when ``""``), then one message per change (at most about 10 per second per
+        repository) until the iterator's ``close()`` (safe from another thread) or the
+        daemon stops. With ``once`` only
+        the current states, within ``timeout_s``; without it the stream has no deadline.
+        Errors (``NotFoundError`` for an unknown repo, ...) are raised by the iteration."""
+        request = self._request(pb.WatchProgressRequest, repo=repo, once=once)
+        call = self._stub.WatchProgress(request, timeout=self.timeout_s if once else None,
+                                        metadata=self._metadata)
+        return _ProgressStream(call, self.addr)
+
     def _request(self, message: Callable[..., _T], **values: Any) -> _T:
         """Build a request message; a value protobuf cannot hold (a limit past 2**31,
         a wrong type) is the caller's error, raised before anything is sent."""
@@ -184,6 +196,35 @@ class Client:
             return method(request, timeout=self.timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             raise from_rpc_error(exc, self.addr) from None
+
+
+class _ProgressStream(Iterator[IndexProgress]):
+    """The iterator ``Client.watch_progress`` returns; ``close()`` (from any thread, or
+    leaving a ``with`` block) ends the stream on the daemon too."""
+
+    def __init__(self, call: Any, addr: str) -> None:
+        self._call = call
+        self._addr = addr
+        self._closed = False
+
+    def __next__(self) -> IndexProgress:
+        try:
+            return _from_pb(next(self._call), IndexProgress)
+        except grpc.RpcError as exc:
+            if self._closed and exc.code() is grpc.StatusCode.CANCELLED:
+                raise StopIteration from None
+            raise from_rpc_error(exc, self._addr) from None
+
+    def close(self) -> None:
+        """Cancel the stream; a ``next()`` in progress ends with ``StopIteration``."""
+        self._closed = True
+        self._call.cancel()
+
+    def __enter__(self) -> _ProgressStream:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def _read(path: str) -> bytes | None:

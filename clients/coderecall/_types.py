@@ -140,3 +140,34 @@ class Card:
     file_purpose: str = ""
     repo_purpose: str = ""
     truncated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IndexProgress:
+    """One repository's index run as ``Client.watch_progress`` reports it.
+
+    ``phase`` is one of idle (no run since the daemon started), fetching, diffing,
+    indexing, embedding, done, error; ``state`` is as ``RepoInfo.state``. ``files_done`` of
+    ``files_total`` counts the changed files of the current (or last) run, ``chunks_done``
+    the chunks it wrote; ``pending_vectors`` the repository's points still waiting for a
+    dense vector. Times are seconds since the Unix epoch (``started_unix_s`` 0 before any
+    run); ``error`` is the last error when ``phase == "error"``.
+    """
+
+    repo: str
+    state: str
+    phase: str
+    commit: str
+    files_done: int
+    files_total: int
+    chunks_done: int
+    pending_vectors: int
+    started_unix_s: float
+    updated_unix_s: float
+    error: str
+
+    @property
+    def settled(self) -> bool:
+        """No run in progress and no vector waiting (an ``error`` counts as settled)."""
+        running = self.phase in ("fetching", "diffing", "indexing", "embedding")
+        return not running and (self.pending_vectors == 0 or self.phase == "error")

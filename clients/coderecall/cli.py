@@ -12,6 +12,7 @@
       read REPO PATH --lines START-END        (START- or START alone also work)
       repos [--json]
       sync NAME [--json]
+      status [--watch [--follow]] [--repo R] [--json]
 
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.listen``
 from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
@@ -35,7 +36,7 @@ from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError
-from coderecall._types import CallSite, Card, RepoInfo, SymbolHit
+from coderecall._types import CallSite, Card, IndexProgress, RepoInfo, SymbolHit
 
 PROG = "coderecall"
 ENV_ADDR = "CODERECALL_ADDR"
@@ -166,6 +167,17 @@ def _sync(client: Client, args: argparse.Namespace) -> None:
     _emit([client.sync_repo(args.name)], args.json, _repo_rows)
 
 
+def _status(client: Client, args: argparse.Namespace) -> None:
+    if not args.watch:
+        _emit(list(client.watch_progress(args.repo, once=True)), args.json, _progress_rows)
+        return
+    from coderecall._status import watch
+
+    repos = [args.repo] if args.repo else [r.name for r in client.list_repos()]
+    watch(client.watch_progress(args.repo), repos, follow=args.follow, as_json=args.json,
+          tty=sys.stdout.isatty())
+
+
 # --- output -----------------------------------------------------------------------------
 
 
@@ -245,6 +257,16 @@ def _repo_rows(repos: list[RepoInfo]) -> list[tuple[str, ...]]:
         )
         for r in repos
     ]
+
+
+def _progress_rows(items: list[IndexProgress]) -> list[tuple[str, ...]]:
+    return [progress_row(p) for p in items]
+
+
+def progress_row(p: IndexProgress) -> tuple[str, ...]:
+    """One repository's progress as table cells (``coderecall status``)."""
+    return (p.repo, p.state, p.phase, p.commit[:12] or "-", f"files {p.files_done}/{p.files_total}",
+            f"{p.chunks_done} chunks", f"{p.pending_vectors} pending", _one_line(p.error))
 
 
 def _when(unix_s: float) -> str:
@@ -334,7 +356,14 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("name")
     sync.set_defaults(run=_sync)
 
-    for sub in (search, symbols, callers, callees, card, repos, sync):
+    status = commands.add_parser("status", help="index progress per repository")
+    status.add_argument("--repo", default="")
+    status.add_argument("--watch", action="store_true",
+                        help="follow progress until every repository is ready or idle")
+    status.add_argument("--follow", action="store_true", help="with --watch: never exit on idle")
+    status.set_defaults(run=_status)
+
+    for sub in (search, symbols, callers, callees, card, repos, sync, status):
         sub.add_argument("--json", action="store_true", help="print a JSON list of objects")
     return parser
 

@@ -6,9 +6,11 @@ implement it with canned data to exercise the transport alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from coderecalld.auth import LOCAL, Principal
+from coderecalld.progress import Progress
 from coderecalld.records import CallerHit, Card, RepoStatus, SourceText, SymbolHit
 
 
@@ -79,4 +81,11 @@ class CodeRecallApi(Protocol):
     def sync_repo(self, name: str, *, principal: Principal = LOCAL) -> RepoStatus:
         """Fetch and re-index one repository now; returns its status afterwards.
         Needs the ``admin`` role (``PermissionDenied`` otherwise)."""
+        ...
+
+    def watch_progress(self, repo: str = "", once: bool = False, *, principal: Principal = LOCAL,
+                       alive: Callable[[], bool] = lambda: True) -> Iterable[Progress]:
+        """Index-run progress per repo in scope: current states, then every change (at most
+        ~10 per second per repo) until the returned stream's ``cancel()`` or ``alive()``
+        false; ``once``: current states only. ``NotFound`` for a repo outside the scope."""
         ...

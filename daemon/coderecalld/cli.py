@@ -4,6 +4,7 @@
     coderecalld serve --config FILE            index, serve gRPC, re-sync on an interval
     coderecalld serve --repo PATH_OR_URL ...   same with no config file (per-user data dir)
     coderecalld symbols FILE [--language L] [--json]
+    coderecalld verify --config FILE [--repair]  compare ledger and store per repo (stopped daemon)
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--listen", help="override server.listen (HOST:PORT)")
         cmd.add_argument("--no-embed", action="store_true", help="sparse vectors only")
         cmd.set_defaults(func=func)
+    _verify_parser(sub)
     sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
     sym.add_argument("file")
     sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
@@ -67,7 +69,7 @@ def _load(args: argparse.Namespace) -> Config:
     if args.no_embed:
         overrides["embedding"] = {"enabled": False}
     cfg = config_mod.load(args.config, extra_repos=repos, overrides=overrides)
-    logs.configure(cfg.log_format)
+    logs.configure(cfg.logging.format, cfg.logging.level)
     return cfg
 
 
@@ -117,7 +119,7 @@ def format_report(report: IndexReport) -> str:
 def _serve(args: argparse.Namespace) -> int:
     from grpc_health.v1 import health
 
-    from coderecalld import auth
+    from coderecalld import auth, httpserve
     from coderecalld.daemon import Daemon
     from coderecalld.server.app import build_server, stop_server
 
@@ -138,6 +140,7 @@ def _serve(args: argparse.Namespace) -> int:
         server, port = build_server(daemon.api, cfg.server.listen, cfg.server.max_workers,
                                     health_servicer=health_servicer, authenticator=authenticator,
                                     tls=cfg.server)
+        daemon.ops = httpserve.start(cfg, daemon.jobs.trigger)  # /metrics, webhooks: before indexing
         if daemon.rebuild is not None:  # the old generation answers while the new one builds
             server.start()
         for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
@@ -152,6 +155,7 @@ def _serve(args: argparse.Namespace) -> int:
             daemon.jobs.start()  # re-syncs, and the worker that adds dense vectors behind
             stop.wait()
         logs.event("server.stopping")
+        daemon.progress.close()  # WatchProgress streams end now, not at the grace deadline
         stop_server(server, health_servicer, grace_s=5.0)
     finally:
         daemon.close()
@@ -177,6 +181,39 @@ def _symbols(args: argparse.Namespace) -> int:
             print(f"{row['start_line']}-{row['end_line']}\t{row['kind']}\t{row['qualified_name']}"
                   f"\t{row['signature']}")
     return 0
+
+
+
+def _verify_parser(sub: argparse._SubParsersAction) -> None:
+    cmd = sub.add_parser("verify", help="compare the ledger and the store per repo; --repair fixes drift")
+    cmd.add_argument("--config", help="TOML config file")
+    cmd.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
+                     help="a repository (repeatable; adds to the config's)")
+    cmd.add_argument("--data-dir", help="override data_dir")
+    cmd.add_argument("--no-embed", action="store_true", help="the store was built sparse-only")
+    cmd.add_argument("--repair", action="store_true",
+                     help="delete orphan points, re-index files with missing points")
+    cmd.set_defaults(func=_verify, listen=None)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    """Exit 0 when every repo is clean (or was repaired), 1 when drift was left in place."""
+    from coderecalld.daemon import Daemon
+
+    cfg = _load(args)
+    daemon = Daemon.open(cfg)
+    left = False
+    try:
+        for repo in cfg.repos:
+            drift, fixed = daemon.jobs.verify(repo.name, repair=args.repair)
+            counts = "  ".join(f"{k}={v}" for k, v in drift.counts.items())
+            done = f"  repaired: deleted={fixed.deleted} reindexed={len(fixed.forgotten)}" if fixed else ""
+            print(f"repo {repo.name}  files={drift.files} points={drift.points}  {counts}{done}")
+            left = left or (not drift.clean and fixed is None)
+        daemon.pipeline.embed_backlog()  # re-indexed files get their dense vectors before exit
+    finally:
+        daemon.close()
+    return 1 if left else 0
 
 
 if __name__ == "__main__":

@@ -145,6 +145,55 @@ class Secret(str):
 
 
 @dataclass(frozen=True, slots=True)
+class MetricsConfig:
+    """``[metrics]``: Prometheus ``/metrics`` on its own HTTP port (``coderecalld serve``).
+
+    ``listen`` is ``HOST:PORT`` (``0.0.0.0:9464`` in a container; 9464 is the port
+    OpenTelemetry's Prometheus exporter registered); empty (the default) serves no metrics,
+    so a laptop's ``serve`` opens no port it was not asked for.
+    """
+
+    listen: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WebhookConfig:
+    """``[webhook]``: push notifications that sync a repo at once (``coderecalld.webhook``).
+
+    ``listen`` is ``HOST:PORT`` of the HTTP endpoint (``/hooks/github``, ``/hooks/gitlab``);
+    empty (the default) disables it. ``secret`` (env ``CODERECALL_WEBHOOK__SECRET``) is the
+    shared secret: GitHub signs the body with it, GitLab sends it as ``X-Gitlab-Token``;
+    required when ``listen`` is set. ``max_body_bytes``: larger deliveries answer 413.
+    """
+
+    listen: str = ""
+    secret: Secret = field(default_factory=lambda: Secret(""))
+    max_body_bytes: int = 5_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyConfig:
+    """``[verify]``: the ledger-vs-store check (``coderecalld.verify``).
+
+    ``cron`` is a five-field crontab expression in UTC for the nightly check in ``serve``
+    (default ``"0 3 * * *"``: 03:00 UTC); empty disables it. ``repair``: fix what it
+    finds (delete orphan points, re-index files with missing points).
+    """
+
+    cron: str = "0 3 * * *"
+    repair: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LoggingConfig:
+    """``[logging]``: ``format`` ``"text"`` (key=value) or ``"json"`` (one object per line);
+    ``level`` one of debug, info, warning, error (env ``CODERECALL_LOGGING__LEVEL``)."""
+
+    format: str = "text"
+    level: str = "info"
+
+
+@dataclass(frozen=True, slots=True)
 class RepoConfig:
     """``[[repos]]``: one repository to mirror: a local path, ``file://`` or ``https://`` URL.
 
@@ -182,6 +231,10 @@ class Config:
     auth: AuthConfig = field(default_factory=AuthConfig)
     log_format: str = "text"
     cluster: ClusterConfig = field(default_factory=ClusterConfig)
+    metrics: MetricsConfig = field(default_factory=MetricsConfig)
+    webhook: WebhookConfig = field(default_factory=WebhookConfig)
+    verify: VerifyConfig = field(default_factory=VerifyConfig)
+    logging: LoggingConfig = field(default_factory=LoggingConfig)
 
     def repo(self, name: str) -> RepoConfig | None:
         """The configured repo called ``name``, or ``None``."""
@@ -243,7 +296,8 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
 
 
 def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
-    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth", "cluster"}
+    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth", "cluster",
+             "metrics", "webhook", "verify", "logging"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
     if not isinstance(data_dir, (str, Path)):
@@ -263,8 +317,10 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
         log_format=log_format,
         auth=_section("auth", AuthConfig, raw.get("auth", {})),
         cluster=_section("cluster", ClusterConfig, _cluster_table(raw.get("cluster", {}))),
+        **_ops_sections(raw, log_format),
     )
     _validate(cfg)
+    _validate_ops(cfg)
     return cfg
 
 
@@ -292,6 +348,10 @@ def _section(name: str, cls: type, table: Any) -> Any:
 def _coerce(key: str, default: Any, value: Any) -> Any:
     """Convert ``value`` (from TOML or an env string) to the type of ``default``."""
     try:
+        if isinstance(default, Secret):
+            if not isinstance(value, str):
+                raise TypeError(type(value).__name__)
+            return Secret(value)
         if isinstance(default, bool):
             return _to_bool(value)
         if isinstance(default, int):
@@ -311,7 +371,8 @@ def _coerce(key: str, default: Any, value: Any) -> Any:
             raise TypeError(value)
         return value
     except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}") from exc
+        shown = f"a value of type {type(value).__name__}" if isinstance(default, Secret) else repr(value)  # never echo a secret
+        raise ConfigError(f"{key}: expected {type(default).__name__}, got {shown}") from exc
 
 
 def _to_bool(value: Any) -> bool:
@@ -409,3 +470,43 @@ def _validate_cluster(cluster: ClusterConfig) -> None:
     if cluster.ordinal >= cluster.replicas:
         raise ConfigError(f"cluster.ordinal: must be < cluster.replicas ({cluster.replicas}), "
                           f"got {cluster.ordinal!r}")
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def _ops_sections(raw: dict[str, Any], log_format: str) -> dict[str, Any]:
+    """``[metrics]``, ``[webhook]``, ``[verify]``, ``[logging]``; the older top-level
+    ``log_format`` is the default of ``logging.format``."""
+    logging_table = raw.get("logging", {})
+    if isinstance(logging_table, Mapping) and "format" not in logging_table:
+        logging_table = {**logging_table, "format": log_format}
+    return {"metrics": _section("metrics", MetricsConfig, raw.get("metrics", {})),
+            "webhook": _section("webhook", WebhookConfig, raw.get("webhook", {})),
+            "verify": _section("verify", VerifyConfig, raw.get("verify", {})),
+            "logging": _section("logging", LoggingConfig, logging_table)}
+
+
+def _validate_ops(cfg: Config) -> None:
+    for key, listen in (("metrics.listen", cfg.metrics.listen), ("webhook.listen", cfg.webhook.listen)):
+        host, sep, port = listen.rpartition(":")
+        if listen and (not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535):
+            raise ConfigError(f"{key}: expected HOST:PORT or empty, got {listen!r}")
+    if cfg.webhook.listen and not cfg.webhook.secret:
+        raise ConfigError("webhook.secret: required when webhook.listen is set "
+                          "(env CODERECALL_WEBHOOK__SECRET)")
+    if cfg.webhook.max_body_bytes <= 0:
+        raise ConfigError(f"webhook.max_body_bytes: must be > 0, got {cfg.webhook.max_body_bytes!r}")
+    if cfg.verify.cron:
+        from apscheduler.triggers.cron import CronTrigger
+
+        try:
+            CronTrigger.from_crontab(cfg.verify.cron)
+        except ValueError as exc:
+            raise ConfigError(f"verify.cron: expected a 5-field crontab expression, "
+                              f"got {cfg.verify.cron!r}: {exc}") from None
+    if cfg.logging.format not in ("text", "json"):
+        raise ConfigError(f"logging.format: expected 'text' or 'json', got {cfg.logging.format!r}")
+    if cfg.logging.level.lower() not in LOG_LEVELS:
+        raise ConfigError(f"logging.level: expected one of {', '.join(LOG_LEVELS)}, "
+                          f"got {cfg.logging.level!r}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from coderecalld import logs, metrics, sparse
 from coderecalld.config import Config, EmbeddingConfig
@@ -15,8 +16,10 @@ from coderecalld.ledger import Ledger
 from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
 from coderecalld.errors import ConfigError, EmbedError, StoreMismatch
+from coderecalld.progress import Progress, Registry
 from coderecalld.store import EdgeStore, StoreIdentity
 from coderecalld.store.edge import active_identity
+from coderecalld.store.timed import TimedStore
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
 DISABLED_DIM = 384
@@ -41,6 +44,8 @@ class Daemon:
     jobs: Jobs
     rebuild: Rebuild | None = None
     api: object = None
+    progress: Registry | None = None
+    ops: Any = None  # httpserve.Ops of `serve`: /metrics and webhooks, closed first
 
     @classmethod
     def open(cls, cfg: Config) -> Daemon:
@@ -66,6 +71,7 @@ class Daemon:
                                         model_id, sparse.TOKENIZER_VERSION,
                                         staging=old is not None)
         write_embedding_config(root / store.collection, cfg.embedding)
+        store = TimedStore(store)  # coderecall_store_operation_duration_seconds{op}
         ledger = Ledger(ledger_path)
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
@@ -81,12 +87,18 @@ class Daemon:
             jobs.after_run = rebuild.maybe_switch
             logs.event("generation.rebuild_started", old=old.store.collection, new=store.collection)
         metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors)
+        progress = _progress_registry(cfg, ledger, service)
+        pipeline.progress = service.progress = progress
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
-        return cls(cfg, ledger, store, embedder, pipeline, service, jobs, rebuild, api)
+        return cls(cfg, ledger, store, embedder, pipeline, service, jobs, rebuild, api, progress)
 
     def close(self) -> None:
-        """Stop jobs, flush and close the store(s) and the ledger(s)."""
+        """End progress streams, stop jobs, flush and close the store(s) and the ledger(s)."""
+        if self.ops is not None:
+            self.ops.close()
+        if self.progress is not None:
+            self.progress.close()
         self.jobs.shutdown()
         metrics.unwatch(self.service)
         if self.rebuild is not None and not self.rebuild.switched:
@@ -146,3 +158,14 @@ def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
         store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
         store.activate()
     return store, root / store.collection / "ledger.sqlite"
+
+
+def _progress_registry(cfg: Config, ledger: Ledger, service: Service) -> Registry:
+    """The daemon's progress registry: a repo nothing reported yet shows its ledger state,
+    phase ``idle``; at most half the gRPC workers may hold a WatchProgress stream, so
+    queries always have threads."""
+    def initial(name: str) -> Progress:
+        row = ledger.repo(name)
+        return Progress(name, state=str(row.state) if row else "pending",
+                        pending_vectors=service.pending_vectors(name))
+    return Registry(initial, max_watches=max(1, cfg.server.max_workers // 2))

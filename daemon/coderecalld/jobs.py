@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from coderecalld import logs, metrics
+from coderecalld import logs, metrics, verify
 from coderecalld.cluster import Shard, shard_of
 from coderecalld.config import Config
 from coderecalld.errors import InvalidArgument
@@ -32,6 +32,9 @@ RETRY_BASE_S = 30.0
 #: Up to this fraction of a retry delay is taken off at random, so repos failing together
 #: (one network outage) do not retry in lockstep.
 RETRY_JITTER = 0.2
+#: Points the dense worker embeds between two progress reports (``pending_vectors``):
+#: about 20 s of model time at 13 chunks/s on 2 cores.
+EMBED_PASS = 256
 
 
 def retry_delay(failures: int, interval_s: float, base_s: float = RETRY_BASE_S,
@@ -76,6 +79,8 @@ class Jobs:
         #: sets it during a rebuild to switch generations once the new one is complete.
         self.after_run: Callable[[], object] | None = None
         self.shard = Shard.resolve(cfg.cluster.replicas, cfg.cluster.ordinal)
+        self._trigger_lock = threading.Lock()
+        self._triggered: set[str] = set()
 
     def start(self, run_first_now: bool = False) -> None:
         """Start the dense-vector worker and one interval job per repo (first run now, or
@@ -93,6 +98,7 @@ class Jobs:
                 self.sync, "interval", args=[repo.name], id=f"sync:{repo.name}",
                 seconds=self.cfg.index.sync_interval_s, jitter=self.cfg.index.sync_jitter_s or None,
                 **({"next_run_time": first} if first else {}))
+        self._add_verify_job()
         self._scheduler.start()
 
     def sync(self, name: str) -> IndexReport | None:
@@ -134,12 +140,13 @@ class Jobs:
         repo = self.cfg.repo(name)
         if repo is None or not self.shard.owns(name):
             return None
-        with self._locks[name]:
+        with metrics.INDEX_QUEUE_DEPTH.track_inprogress(), self._locks[name]:
             report = self.pipeline.index_repo(repo, with_dense=False)
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
             metrics.sync_failures(name, self._failures[name])
         if with_dense:
             report.embedded += self.pipeline.embed_backlog()
+        self.refresh_pending((name,))
         self._after_run()
         return report
 
@@ -152,7 +159,7 @@ class Jobs:
             self._embed_wanted.wait()
             self._embed_wanted.clear()
             if not self._stopping.is_set():
-                embedded = self.pipeline.embed_backlog()
+                embedded = self._embed_backlog()
                 if embedded:
                     logs.event("embed.backlog_done", embedded=embedded)
                 self._after_run()
@@ -167,3 +174,74 @@ class Jobs:
         if self._embed_worker is not None:
             self._embed_worker.join()
         logs.event("jobs.stopped")
+
+    # --- webhooks, verification, progress (issue 8) ------------------------------------
+
+    def trigger(self, name: str) -> bool:
+        """Queue a sync of ``name`` to start now, without waiting for it (webhooks).
+        A trigger while an earlier one has not started yet joins it. False when ``name``
+        is not configured."""
+        if self.cfg.repo(name) is None:
+            return False
+        with self._trigger_lock:
+            if name in self._triggered:
+                return True
+            self._triggered.add(name)
+            metrics.INDEX_QUEUE_DEPTH.inc()
+        self._scheduler.add_job(self._run_triggered, args=[name], id=f"hook:{name}",
+                                replace_existing=True, next_run_time=datetime.now(timezone.utc))
+        return True
+
+    def _run_triggered(self, name: str) -> None:
+        with self._trigger_lock:
+            self._triggered.discard(name)
+            metrics.INDEX_QUEUE_DEPTH.dec()  # run_now counts it from here
+        self.sync(name)
+
+    def verify(self, name: str, repair: bool) -> tuple[verify.Drift, verify.Repair | None]:
+        """Compare repo ``name``'s ledger and store (no sync of it runs meanwhile); with
+        ``repair``, fix the drift and sync the repo so forgotten files are indexed again."""
+        with self._locks[name]:
+            drift, fixed = verify.run(self.pipeline.ledger, self.pipeline.store, name, repair)
+        if fixed is not None:
+            self.sync(name)
+        return drift, fixed
+
+    def verify_all(self) -> None:
+        """``verify`` every configured repo (the nightly job); one repo's failure is
+        logged and never stops the others."""
+        for repo in self.cfg.repos:
+            if self._stopping.is_set():
+                return
+            try:
+                self.verify(repo.name, self.cfg.verify.repair)
+            except Exception as exc:  # noqa: BLE001 - a store error in one repo: log, go on
+                logs.error("verify.failed", repo=repo.name, error=str(exc))
+
+    def _add_verify_job(self) -> None:
+        if self.cfg.verify.cron:
+            from apscheduler.triggers.cron import CronTrigger
+
+            self._scheduler.add_job(self.verify_all, CronTrigger.from_crontab(
+                self.cfg.verify.cron, timezone=timezone.utc), id="verify")
+
+    def refresh_pending(self, names: tuple[str, ...] | None = None) -> None:
+        """Report the points still waiting for a dense vector of ``names`` (every repo
+        when None) to the progress registry."""
+        if self.pipeline.embedder is None:
+            return
+        for name in names if names is not None else [r.name for r in self.cfg.repos]:
+            count = self.pipeline.store.count_missing_dense(name)
+            if self.pipeline.progress.get(name).pending_vectors != count:
+                self.pipeline.progress.update(name, pending_vectors=count)
+
+    def _embed_backlog(self) -> int:
+        """The backlog in passes of ``EMBED_PASS`` points, progress reported after each."""
+        total = 0
+        while not self._stopping.is_set():
+            done = self.pipeline.embed_backlog(max_points=EMBED_PASS)
+            total += done
+            self.refresh_pending()
+            if done < EMBED_PASS:
+                return total
+        return total

@@ -1,7 +1,10 @@
 """Structured logs: a constant event name plus fixed keys (repo, commit, path, duration_s, ...).
 
 ``event("index.file_failed", repo=r, path=p, error=str(e))`` logs one record; the formatter
-renders ``key=value`` text for people or one JSON object per line for production.
+renders ``key=value`` text for people or one JSON object per line for production:
+``{"ts": "2025-01-02T03:04:05.678Z", "level": "info", "event": "index.repo_done", "repo": ...,
+"commit": ..., "duration_s": ...}`` (the fixed keys ``repo``, ``commit``, ``path``,
+``duration_s`` appear whenever the event knows them).
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ class _Formatter(logging.Formatter):
         if record.exc_info:
             fields["exc"] = self.formatException(record.exc_info)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
-        if self.as_json:
-            body = {"ts": stamp, "level": record.levelname.lower(), "event": record.getMessage()}
+        if self.as_json:  # RFC 3339 UTC with milliseconds: what log shippers parse without a hint
+            ts = f"{stamp}.{int(record.msecs):03d}Z"
+            body = {"ts": ts, "level": record.levelname.lower(), "event": record.getMessage()}
             body.update(fields)
             return json.dumps(body, default=str, ensure_ascii=False)
         pairs = " ".join(f"{k}={_text(v)}" for k, v in fields.items())
@@ -55,10 +59,11 @@ def _text(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if (" " in text or not text) else text
 
 
-def configure(fmt: str = "text", level: int = logging.INFO) -> None:
-    """Send daemon logs to stderr in ``fmt`` ('text' or 'json'); idempotent."""
+def configure(fmt: str = "text", level: int | str = logging.INFO) -> None:
+    """Send daemon logs to stderr in ``fmt`` ('text' or 'json') at ``level`` and above
+    (a ``logging`` level or its name: ``"info"``, ``"warning"``, ...); idempotent."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Formatter(as_json=fmt == "json"))
     LOGGER.handlers[:] = [handler]
-    LOGGER.setLevel(level)
+    LOGGER.setLevel(level.upper() if isinstance(level, str) else level)
     LOGGER.propagate = False

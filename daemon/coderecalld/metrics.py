@@ -3,11 +3,12 @@ counters end in ``_total``, only bounded label values)."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import math
 import threading
 from collections.abc import Callable, Iterable
 
-from prometheus_client import Counter, Gauge
+from prometheus_client import Counter, Gauge, Histogram
 
 SECRETS_REDACTED = Counter(
     "coderecall_secrets_redacted",
@@ -121,3 +122,125 @@ def reset_sync_failures(repos: Iterable[str]) -> None:
     SYNC_FAILURES.clear()
     for repo in repos:
         SYNC_FAILURES.labels(repo=repo).set(0)
+
+
+# --- RPCs, index runs, queue, store, build (issue 8) ---------------------------------------
+
+#: Latency buckets (seconds) for RPCs and store operations: 1 ms (a lookup) .. 5 min (a
+#: SyncRepo of a large repo). A hybrid query is ~5 ms at 100k points (DESIGN.md decision 6).
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+                   10.0, 30.0, 60.0, 300.0)
+#: Buckets (seconds) for one index run's time in one stage: 10 ms .. 1 h (a first full
+#: index of a large repo embeds for tens of minutes).
+STAGE_BUCKETS = (0.01, 0.05, 0.1, 0.5, 1.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, 3600.0)
+
+RPC_DURATION = Histogram(
+    "coderecall_rpc_duration_seconds",
+    "Seconds to answer one unary coderecall.v1.CodeRecall call (errors included), by RPC name. "
+    "The streaming WatchProgress is not timed (a stream lives as long as its client).",
+    ["method"], buckets=LATENCY_BUCKETS,
+)
+RPC_ERRORS = Counter(
+    "coderecall_rpc_errors",
+    "coderecall.v1.CodeRecall calls that ended with a status other than OK, by RPC name and "
+    "gRPC status code name (CANCELLED by the client is not counted).",
+    ["method", "code"],
+)
+
+#: Stages an index run is timed in (``pipeline.IndexReport.stages_s`` keys); others count as ``other``.
+STAGES = ("mirror", "diff", "layout", "parse", "redact", "vectors", "store", "embed", "other")
+
+STAGE_DURATION = Histogram(
+    "coderecall_stage_duration_seconds",
+    "Seconds one index run of one repo spent in each stage (mirror fetch, ledger diff, layout, "
+    "parse, redact, vectors, store writes, embed).",
+    ["stage"], buckets=STAGE_BUCKETS,
+)
+
+#: ``FILES_INDEXED`` outcomes: a file's points written, skipped (classify reason), failed
+#: (parser raised), or deleted (gone from the tree).
+FILE_OUTCOMES = ("indexed", "skipped", "failed", "deleted")
+
+FILES_INDEXED = Counter(
+    "coderecall_files_indexed",
+    "Files processed by index runs, by outcome: indexed, skipped, failed, deleted.",
+    ["state"],
+)
+for _state in FILE_OUTCOMES:
+    FILES_INDEXED.labels(state=_state)
+
+CHUNKS_INDEXED = Counter(
+    "coderecall_chunks_indexed",
+    "Chunks (store points) written by index runs.",
+)
+
+INDEX_QUEUE_DEPTH = Gauge(
+    "coderecall_index_queue_depth",
+    "Repo syncs waiting for their repo's lock or running, plus webhook-triggered syncs not started yet.",
+)
+
+#: Store methods timed by ``STORE_OP_DURATION`` (the ``Store`` protocol's; the only label values).
+STORE_OPS = ("upsert", "set_dense", "delete_file_except", "delete_repo", "hybrid", "dense_search",
+             "sparse_search", "find", "find_any", "missing_dense", "all_points", "count",
+             "count_missing_dense", "flush")
+
+STORE_OP_DURATION = Histogram(
+    "coderecall_store_operation_duration_seconds",
+    "Seconds one vector-store call took (errors included), by store method.",
+    ["op"], buckets=LATENCY_BUCKETS,
+)
+
+BUILD_INFO = Gauge(
+    "coderecall_build_info",
+    "Always 1; the version label is the installed coderecall distribution's version.",
+    ["version"],
+)
+
+#: ``VERIFY_DRIFT`` kinds (``verify.DriftKind``).
+DRIFT_KINDS = ("orphan_point", "missing_point", "count_mismatch")
+
+VERIFY_DRIFT = Counter(
+    "coderecall_verify_drift",
+    "Disagreements between the ledger and the store found by the verification job, by kind: "
+    "orphan_point (a store point the ledger does not list), missing_point (a ledger point id "
+    "absent from the store), count_mismatch (a ledger row whose chunk count is not its id count).",
+    ["kind"],
+)
+for _kind in DRIFT_KINDS:
+    VERIFY_DRIFT.labels(kind=_kind)
+
+#: ``WEBHOOK_DELIVERIES`` outcomes (``webhook.py``).
+WEBHOOK_OUTCOMES = ("synced", "unmatched", "ignored", "ping", "unauthorized", "too_large",
+                    "bad_request")
+
+WEBHOOK_DELIVERIES = Counter(
+    "coderecall_webhook_deliveries",
+    "Webhook deliveries by provider (github, gitlab) and outcome: synced (a configured repo "
+    "matched), unmatched, ignored (not a push), ping, unauthorized (bad signature or token), "
+    "too_large, bad_request.",
+    ["provider", "outcome"],
+)
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("coderecall")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return "unknown"
+
+
+BUILD_INFO.labels(version=_version()).set(1)
+
+
+def index_run(report: object) -> None:
+    """Observe one finished index run: ``report`` is a ``pipeline.IndexReport`` (its
+    ``stages_s`` seconds per stage, ``files_indexed``/``files_skipped``/``files_failed``/
+    ``files_deleted`` and ``chunks`` counts)."""
+    for stage, seconds in getattr(report, "stages_s").items():
+        STAGE_DURATION.labels(stage=stage if stage in STAGES else "other").observe(seconds)
+    for state in FILE_OUTCOMES:
+        count = getattr(report, f"files_{state}")
+        if count:
+            FILES_INDEXED.labels(state=state).inc(count)
+    if getattr(report, "chunks"):
+        CHUNKS_INDEXED.inc(getattr(report, "chunks"))

@@ -20,6 +20,7 @@ from coderecalld import chunk, classify, embed, layout, logs, metrics, mirror, p
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import CodeRecallError, MirrorError, StoreError
 from coderecalld.ledger import FileRow, Ledger
+from coderecalld.progress import DETACHED, Registry
 from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
@@ -72,6 +73,8 @@ class Pipeline:
     ``embedder`` may be None (dense vectors disabled): points are then sparse-only.
     """
 
+    progress: Registry = DETACHED  # Daemon.open sets the daemon's (WatchProgress)
+
     def __init__(self, cfg: Config, ledger: Ledger, store: Any, embedder: embed.Embedder | None):
         self.cfg = cfg
         self.ledger = ledger
@@ -94,12 +97,14 @@ class Pipeline:
         Never raises for repo-level faults: they land in the report and the ledger.
         """
         report = IndexReport(repo=repo.name)
+        self.progress.start(repo.name)
         self.ledger.set_repo(repo.name, url=repo.url, branch=repo.branch, state=RepoState.SYNCING)
         try:
             result = self._timed(report, "mirror", mirror.sync, repo, self.mirrors_root)
         except MirrorError as exc:
             return self._fail(report, exc)
         report.commit = result.commit
+        self.progress.update(repo.name, phase="diffing", commit=result.commit)
         self.ledger.set_repo(repo.name, branch=result.branch)
         self.ledger.note_fetched(repo.name, result.commit)  # starts the lag clock if behind
         if not result.commit:
@@ -112,8 +117,10 @@ class Pipeline:
         if self._stopping.is_set():  # interrupted: the ledger holds what is done, the rest waits
             report.state = RepoState.PENDING
             self.ledger.set_repo(repo.name, state=RepoState.PENDING, error="interrupted by shutdown")
+            self.progress.finish(report)
             return report
         if with_dense:
+            self.progress.update(repo.name, phase="embedding")
             report.embedded += self._timed(report, "embed", self.embed_backlog)
         return self._finish(report, RepoState.READY, result.commit)
 
@@ -131,14 +138,16 @@ class Pipeline:
         changes = self.ledger.diff(report.repo, {**blobs, **{p: t for p, (t, _) in links.items()}})
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
+        self.progress.update(report.repo, state="indexing", phase="indexing", files_total=len(changes))
         shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
         for change in changes:
             if self._stopping.is_set():
                 break
             if change.path in links and change.status is not ChangeStatus.DELETED:
                 self._submodule(report, change, links[change.path][1])
-                continue
-            self._apply(report, repository, commit, change, shape)
+            else:
+                self._apply(report, repository, commit, change, shape)
+            self.progress.files(report)
 
     def _submodule(self, report: IndexReport, change: FileChange, url: str) -> None:
         """Record a submodule (not followed: its code is another repository's) with the
@@ -283,6 +292,8 @@ class Pipeline:
         logs.error("index.repo_failed", repo=report.repo, error=str(exc))
         report.state, report.error = RepoState.ERROR, str(exc)
         self.ledger.set_repo(report.repo, state=RepoState.ERROR, error=str(exc), synced=True)
+        metrics.index_run(report)
+        self.progress.finish(report)
         return report
 
     def _finish(self, report: IndexReport, state: RepoState, commit: str, error: str = "") -> IndexReport:
@@ -291,6 +302,8 @@ class Pipeline:
         if commit or state is RepoState.EMPTY:
             kwargs["indexed_commit"] = commit
         self.ledger.set_repo(report.repo, **kwargs)
+        metrics.index_run(report)
+        self.progress.finish(report)
         logs.event("index.repo_done", repo=report.repo, commit=report.commit, state=str(state),
                    files=report.files_indexed, chunks=report.chunks, embedded=report.embedded,
                    duration_s=sum(report.stages_s.values()))

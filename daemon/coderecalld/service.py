@@ -26,6 +26,7 @@ from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
 from coderecalld.ledger import Ledger
 from coderecalld.records import CallerHit, Card, Hit, RepoStatus, SourceText, SymbolHit
 from coderecalld.store import StoreFilter
+from coderecalld.progress import DETACHED, Registry, Watch
 
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
@@ -57,6 +58,8 @@ _WILDCARDS = "*?["
 
 class Service:
     """Answers queries. ``sync`` runs one repo's sync now (the daemon's job runner)."""
+
+    progress: Registry = DETACHED  # Daemon.open sets the daemon's (WatchProgress)
 
     def __init__(self, cfg: Config, ledger: Ledger, store: Any, embedder: Embedder | None,
                  sync: Callable[[str], None] | None = None) -> None:
@@ -252,6 +255,19 @@ class Service:
             raise InvalidArgument("sync: this daemon was started without a sync runner")
         self._sync(name)
         return self._status(name)
+
+    def watch_progress(self, repo: str = "", once: bool = False, *, principal: Principal = LOCAL,
+                       alive: Callable[[], bool] = lambda: True) -> Watch:
+        """A stream of ``progress.Progress`` for ``repo`` (every configured repo in the
+        caller's scope when ``""``, in config order): current states, then each change
+        until cancelled (``Watch.cancel``), ``alive()`` is false or the daemon stops;
+        ``once`` ends after the current states. ``NotFound`` for a repo outside the scope
+        (like an unknown one); ``ResourceExhausted`` when too many streams are open."""
+        validate.text("repo", repo, validate.MAX_REPO_CHARS)
+        scope = [r.name for r in self.cfg.repos if principal.allows(r.name)]
+        if repo and repo not in scope:
+            raise NotFound(f"repo {repo!r} is not configured")
+        return self.progress.watch([repo] if repo else scope, once=once, alive=alive)
 
     def _status(self, name: str) -> RepoStatus:
         repo_cfg = self.cfg.repo(name)

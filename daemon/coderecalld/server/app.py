@@ -18,6 +18,7 @@ from coderecalld.config import ServerConfig
 from coderecalld.errors import ConfigError
 from coderecalld.server.auth import AuthInterceptor
 from coderecalld.server.errors import ErrorInterceptor
+from coderecalld.server.rpcmetrics import RpcMetricsInterceptor
 from coderecalld.server.servicer import CodeRecallServicer
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["CodeRecall"].full_name
@@ -83,7 +84,8 @@ def build_server(
     prefix = f"/{SERVICE_NAME}/"
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
-        interceptors=[ErrorInterceptor(prefix), AuthInterceptor(authenticator, prefix)],
+        interceptors=[RpcMetricsInterceptor(prefix), ErrorInterceptor(prefix),
+                      AuthInterceptor(authenticator, prefix)],
         options=_OPTIONS,
         maximum_concurrent_rpcs=max_workers * MAX_CONCURRENT_RPCS_PER_WORKER,
     )

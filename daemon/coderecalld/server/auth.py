@@ -17,6 +17,7 @@ import grpc
 
 from coderecalld.auth import Authenticator, Principal
 from coderecalld.errors import Unauthenticated
+from coderecalld.server.intercept import Behaviour, MethodInterceptor
 
 _PRINCIPAL: contextvars.ContextVar[Principal | None] = contextvars.ContextVar(
     "coderecall_principal", default=None)
@@ -40,27 +41,19 @@ def as_principal(principal: Principal) -> Iterator[None]:
         _PRINCIPAL.reset(token)
 
 
-class AuthInterceptor(grpc.ServerInterceptor):
-    """Authenticates unary-unary calls under ``service_prefix``; others pass untouched."""
+class AuthInterceptor(MethodInterceptor):
+    """Authenticates unary-unary and unary-stream calls under ``service_prefix``; others
+    pass untouched. A stream's handler must read its principal before it returns the
+    response iterator (the principal is current only during the call)."""
 
     def __init__(self, authenticator: Authenticator, service_prefix: str) -> None:
+        super().__init__(service_prefix)
         self._auth = authenticator
-        self._prefix = service_prefix
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        if (handler is None or handler.unary_unary is None
-                or not handler_call_details.method.startswith(self._prefix)):
-            return handler
-        return grpc.unary_unary_rpc_method_handler(
-            self._authenticated(handler.unary_unary),
-            request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+    def unary(self, method: str, behaviour: Behaviour) -> Behaviour:
+        return self._authenticated(behaviour)
+
+    stream = unary
 
     def _authenticated(self, behaviour: Callable[[Any, grpc.ServicerContext], Any]) -> Callable:
         def call(request: Any, context: grpc.ServicerContext) -> Any:

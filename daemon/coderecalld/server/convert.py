@@ -19,6 +19,7 @@ from google.protobuf.message import Message
 
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecalld.errors import InvalidArgument
+from coderecalld.progress import Progress
 from coderecalld.records import CallerHit, Card, RepoStatus, SourceText, SymbolHit
 
 _R = TypeVar("_R")
@@ -192,3 +193,18 @@ def read_symbol_args(request: pb.ReadSymbolRequest) -> dict[str, Any]:
 def sync_repo_args(request: pb.SyncRepoRequest) -> dict[str, Any]:
     """Keyword arguments for ``CodeRecallApi.sync_repo``."""
     return {"name": request.name}
+
+
+def progress_to_pb(progress: Progress) -> pb.IndexProgress:
+    """``progress.Progress`` record -> ``coderecall.v1.IndexProgress``."""
+    return _to_pb(progress, pb.IndexProgress)
+
+
+def progress_from_pb(message: pb.IndexProgress) -> Progress:
+    """``coderecall.v1.IndexProgress`` -> ``progress.Progress`` record."""
+    return _from_pb(message, Progress)
+
+
+def watch_progress_args(request: pb.WatchProgressRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.watch_progress``."""
+    return {"repo": request.repo, "once": request.once}

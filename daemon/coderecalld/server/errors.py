@@ -16,6 +16,7 @@ from typing import Any
 import grpc
 
 from coderecalld import errors
+from coderecalld.server.intercept import Behaviour, MethodInterceptor
 
 LOGGER = logging.getLogger("coderecalld.server")
 
@@ -41,29 +42,18 @@ def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str]:
     return grpc.StatusCode.INTERNAL, f"internal error ({type(exc).__name__}); see the daemon log"
 
 
-class ErrorInterceptor(grpc.ServerInterceptor):
-    """Maps exceptions raised by unary-unary handlers under ``service_prefix`` to statuses.
+class ErrorInterceptor(MethodInterceptor):
+    """Maps exceptions raised by unary-unary and unary-stream handlers under
+    ``service_prefix`` to statuses (a stream's, also while it is being iterated).
 
     Other services (health, reflection) pass through untouched.
     """
 
-    def __init__(self, service_prefix: str) -> None:
-        self._prefix = service_prefix
+    def unary(self, method: str, behaviour: Behaviour) -> Behaviour:
+        return _guarded(method, behaviour)
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        method = handler_call_details.method
-        if handler is None or handler.unary_unary is None or not method.startswith(self._prefix):
-            return handler
-        return grpc.unary_unary_rpc_method_handler(
-            _guarded(method, handler.unary_unary),
-            request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+    def stream(self, method: str, behaviour: Behaviour) -> Behaviour:
+        return _guarded_stream(method, behaviour)
 
 
 def _guarded(method: str, behaviour: Callable[[Any, grpc.ServicerContext], Any]) -> Callable:
@@ -71,16 +61,30 @@ def _guarded(method: str, behaviour: Callable[[Any, grpc.ServicerContext], Any])
         try:
             return behaviour(request, context)
         except Exception as exc:
-            if context.code() is not None:
-                raise  # the handler already aborted with a status of its own choosing
-            code, details = status_for(exc)
-            if code is grpc.StatusCode.INTERNAL:
-                LOGGER.exception("rpc.failed", extra={"fields": {"method": method, "error": repr(exc)}})
-            else:
-                LOGGER.info(
-                    "rpc.rejected",
-                    extra={"fields": {"method": method, "code": code.name, "error": details}},
-                )
-            context.abort(code, details)
+            _abort(method, exc, context)
 
     return call
+
+
+def _guarded_stream(method: str, behaviour: Callable[[Any, grpc.ServicerContext], Any]) -> Callable:
+    def call(request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            yield from behaviour(request, context)
+        except Exception as exc:
+            _abort(method, exc, context)
+
+    return call
+
+
+def _abort(method: str, exc: Exception, context: grpc.ServicerContext) -> None:
+    if context.code() is not None:
+        raise exc  # the handler already aborted with a status of its own choosing
+    code, details = status_for(exc)
+    if code is grpc.StatusCode.INTERNAL:
+        LOGGER.error("rpc.failed", exc_info=exc, extra={"fields": {"method": method, "error": repr(exc)}})
+    else:
+        LOGGER.info(
+            "rpc.rejected",
+            extra={"fields": {"method": method, "code": code.name, "error": details}},
+        )
+    context.abort(code, details)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import grpc
 
+from collections.abc import Iterator
+
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 from coderecalld.api import CodeRecallApi
@@ -65,3 +67,15 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
     def SyncRepo(self, request: pb.SyncRepoRequest, context: grpc.ServicerContext) -> pb.RepoInfo:
         status = self._api.sync_repo(**convert.sync_repo_args(request), principal=current_principal())
         return convert.repo_status_to_pb(status)
+
+    def WatchProgress(
+        self, request: pb.WatchProgressRequest, context: grpc.ServicerContext
+    ) -> Iterator[pb.IndexProgress]:
+        # Not a generator: the principal is read (and a bad repo refused) while the auth
+        # interceptor's context is current; the stream runs after this returns.
+        stream = self._api.watch_progress(**convert.watch_progress_args(request),
+                                          principal=current_principal(), alive=context.is_active)
+        cancel = getattr(stream, "cancel", None)
+        if cancel is not None:
+            context.add_callback(cancel)  # the client went away: end the stream now
+        return (convert.progress_to_pb(p) for p in stream)
