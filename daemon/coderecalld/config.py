@@ -144,6 +144,30 @@ class RepoConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class StoreConfig:
+    """``[store]``: where the vectors live (DESIGN.md decision 6; ``coderecalld.store``).
+
+    ``backend``: ``"edge"`` (embedded, under ``data_dir/store``) or ``"server"`` (a Qdrant
+    server or cluster at ``url``, ``http(s)://host:6333``; ``https`` turns on TLS).
+    ``api_key`` is sent to the server (env ``CODERECALL_STORE__API_KEY``; never logged).
+    ``ca_file``: PEM CA bundle for a server certificate from a private CA. ``prefer_grpc``:
+    gRPC (port 6334) instead of REST. ``alias``: the alias naming the active collection.
+    ``quantization``: ``""`` or ``"int8"``; ``on_disk``: original vectors on disk. Both
+    apply when a collection is created. ``timeout_s``: per request.
+    """
+
+    backend: str = "edge"
+    url: str = ""
+    api_key: Secret = Secret("")
+    ca_file: str = ""
+    prefer_grpc: bool = False
+    timeout_s: float = 30.0
+    alias: str = "coderecall-current"
+    quantization: str = ""
+    on_disk: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole configuration. ``data_dir`` holds mirrors, the ledger and the store."""
 
@@ -154,6 +178,7 @@ class Config:
     repos: tuple[RepoConfig, ...] = ()
     auth: AuthConfig = field(default_factory=AuthConfig)
     log_format: str = "text"
+    store: StoreConfig = field(default_factory=StoreConfig)
 
     def repo(self, name: str) -> RepoConfig | None:
         """The configured repo called ``name``, or ``None``."""
@@ -215,7 +240,7 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
 
 
 def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
-    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth"}
+    known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth", "store"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
     if not isinstance(data_dir, (str, Path)):
@@ -234,6 +259,7 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
         repos=repos,
         log_format=log_format,
         auth=_section("auth", AuthConfig, raw.get("auth", {})),
+        store=_section("store", StoreConfig, raw.get("store", {})),
     )
     _validate(cfg)
     return cfg
@@ -280,7 +306,7 @@ def _coerce(key: str, default: Any, value: Any) -> Any:
             return tuple(i.strip() for i in items if i.strip())
         if not isinstance(value, str):
             raise TypeError(value)
-        return value
+        return Secret(value) if isinstance(default, Secret) else value
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}") from exc
 
@@ -358,3 +384,27 @@ def _validate(cfg: Config) -> None:
                        "auth.rate_per_s": cfg.auth.rate_per_s, "auth.burst": cfg.auth.burst}.items():
         if value < 0:
             raise ConfigError(f"{key}: must be >= 0, got {value!r}")
+    _validate_store(cfg.store)
+
+
+_ALIAS = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$")
+
+
+def _validate_store(store: StoreConfig) -> None:
+    if store.backend not in ("edge", "server"):
+        raise ConfigError(f"store.backend: expected 'edge' or 'server', got {store.backend!r}")
+    if store.quantization not in ("", "int8"):
+        raise ConfigError(f"store.quantization: expected '' or 'int8', got {store.quantization!r}")
+    if not _ALIAS.match(store.alias):
+        raise ConfigError(f"store.alias: {store.alias!r} must match {_ALIAS.pattern}")
+    if store.timeout_s <= 0:
+        raise ConfigError(f"store.timeout_s: must be > 0, got {store.timeout_s!r}")
+    if store.backend != "server":
+        return
+    scheme, sep, rest = store.url.partition("://")
+    shown = re.sub(r"(?<=://)[^/\s@]+@", "", store.url)  # as credentials.redact_url
+    if not sep or scheme not in ("http", "https") or not rest.strip("/"):
+        raise ConfigError(f"store.url: expected http(s)://HOST[:PORT] for backend 'server', "
+                          f"got {shown!r}")
+    if store.ca_file and scheme != "https":
+        raise ConfigError(f"store.ca_file: needs an https:// store.url, got {shown!r}")

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coderecalld import logs, metrics, sparse
-from coderecalld.config import Config
+from coderecalld.config import Config, StoreConfig
 from coderecalld.embed import Embedder
 from coderecalld.jobs import Jobs
 from coderecalld.ledger import Ledger
 from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
 from coderecalld.errors import ConfigError, StoreMismatch
-from coderecalld.store import EdgeStore
+from coderecalld.store import EdgeStore, Store
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
 DISABLED_DIM = 384
@@ -46,7 +46,7 @@ class Daemon:
         embedder = Embedder(cfg.embedding, cfg.data_dir / "models") if cfg.embedding.enabled else None
         model_id = embedder.model_id if embedder else "none"
         store, ledger_path = open_store(cfg.data_dir / "store", embedder.dim if embedder else DISABLED_DIM,
-                                        model_id, sparse.TOKENIZER_VERSION)
+                                        model_id, sparse.TOKENIZER_VERSION, cfg.store)
         ledger = Ledger(ledger_path)
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
@@ -64,17 +64,27 @@ class Daemon:
         self.ledger.close()
 
 
-def open_store(root: Path, dim: int, model_id: str, sparse_version: str) -> tuple[EdgeStore, Path]:
+def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
+               store_cfg: StoreConfig | None = None) -> tuple[Store, Path]:
     """Open the store collection for this vector-space identity, and its ledger path.
 
     The ledger lives inside the collection directory: it records what *this* collection
     holds, so a new model (a new collection, DESIGN.md decision 7) starts from an empty
     ledger and is indexed from scratch, while the old collection stays untouched on disk.
+    With ``store_cfg.backend == "server"`` the collection is on the Qdrant server and
+    ``root/<collection>/`` holds only this daemon's ledger.
     """
+    def make(staging: bool) -> Store:
+        if store_cfg is not None and store_cfg.backend == "server":
+            from coderecalld.store.server import ServerStore  # qdrant-client: ~2 s to import
+
+            return ServerStore.from_config(store_cfg, dim, model_id, sparse_version, staging=staging)
+        return EdgeStore(root, dim, model_id, sparse_version, staging=staging)
+
     try:
-        store = EdgeStore(root, dim, model_id, sparse_version)
+        store = make(staging=False)
     except StoreMismatch as exc:
         logs.warn("store.identity_changed", detail=str(exc))
-        store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
+        store = make(staging=True)
         store.activate()
     return store, root / store.collection / "ledger.sqlite"
