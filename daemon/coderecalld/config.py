@@ -220,6 +220,30 @@ class RepoConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class StoreConfig:
+    """``[store]``: where the vectors live (DESIGN.md decision 6; ``coderecalld.store``).
+
+    ``backend``: ``"edge"`` (embedded, under ``data_dir/store``) or ``"server"`` (a Qdrant
+    server or cluster at ``url``, ``http(s)://host:6333``; ``https`` turns on TLS).
+    ``api_key`` is sent to the server (env ``CODERECALL_STORE__API_KEY``; never logged).
+    ``ca_file``: PEM CA bundle for a server certificate from a private CA. ``prefer_grpc``:
+    gRPC (port 6334) instead of REST. ``alias``: the alias naming the active collection.
+    ``quantization``: ``""`` or ``"int8"``; ``on_disk``: original vectors on disk. Both
+    apply when a collection is created. ``timeout_s``: per request.
+    """
+
+    backend: str = "edge"
+    url: str = ""
+    api_key: Secret = Secret("")
+    ca_file: str = ""
+    prefer_grpc: bool = False
+    timeout_s: float = 30.0
+    alias: str = "coderecall-current"
+    quantization: str = ""
+    on_disk: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole configuration. ``data_dir`` holds mirrors, the ledger and the store."""
 
@@ -235,6 +259,7 @@ class Config:
     webhook: WebhookConfig = field(default_factory=WebhookConfig)
     verify: VerifyConfig = field(default_factory=VerifyConfig)
     logging: LoggingConfig = field(default_factory=LoggingConfig)
+    store: StoreConfig = field(default_factory=StoreConfig)
 
     def repo(self, name: str) -> RepoConfig | None:
         """The configured repo called ``name``, or ``None``."""
@@ -297,7 +322,7 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
 
 def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
     known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth", "cluster",
-             "metrics", "webhook", "verify", "logging"}
+             "metrics", "webhook", "verify", "logging", "store"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
     if not isinstance(data_dir, (str, Path)):
@@ -318,6 +343,7 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
         auth=_section("auth", AuthConfig, raw.get("auth", {})),
         cluster=_section("cluster", ClusterConfig, _cluster_table(raw.get("cluster", {}))),
         **_ops_sections(raw, log_format),
+        store=_section("store", StoreConfig, raw.get("store", {})),
     )
     _validate(cfg)
     _validate_ops(cfg)
@@ -369,7 +395,7 @@ def _coerce(key: str, default: Any, value: Any) -> Any:
             return tuple(i.strip() for i in items if i.strip())
         if not isinstance(value, str):
             raise TypeError(value)
-        return value
+        return Secret(value) if isinstance(default, Secret) else value
     except (TypeError, ValueError) as exc:
         shown = f"a value of type {type(value).__name__}" if isinstance(default, Secret) else repr(value)  # never echo a secret
         raise ConfigError(f"{key}: expected {type(default).__name__}, got {shown}") from exc
@@ -452,6 +478,7 @@ def _validate(cfg: Config) -> None:
         if value < 0:
             raise ConfigError(f"{key}: must be >= 0, got {value!r}")
     _validate_cluster(cfg.cluster)
+    _validate_store(cfg.store)
 
 
 def _cluster_table(table: Any) -> Any:
@@ -510,3 +537,26 @@ def _validate_ops(cfg: Config) -> None:
     if cfg.logging.level.lower() not in LOG_LEVELS:
         raise ConfigError(f"logging.level: expected one of {', '.join(LOG_LEVELS)}, "
                           f"got {cfg.logging.level!r}")
+
+
+_ALIAS = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$")
+
+
+def _validate_store(store: StoreConfig) -> None:
+    if store.backend not in ("edge", "server"):
+        raise ConfigError(f"store.backend: expected 'edge' or 'server', got {store.backend!r}")
+    if store.quantization not in ("", "int8"):
+        raise ConfigError(f"store.quantization: expected '' or 'int8', got {store.quantization!r}")
+    if not _ALIAS.match(store.alias):
+        raise ConfigError(f"store.alias: {store.alias!r} must match {_ALIAS.pattern}")
+    if store.timeout_s <= 0:
+        raise ConfigError(f"store.timeout_s: must be > 0, got {store.timeout_s!r}")
+    if store.backend != "server":
+        return
+    scheme, sep, rest = store.url.partition("://")
+    shown = re.sub(r"(?<=://)[^/\s@]+@", "", store.url)  # as credentials.redact_url
+    if not sep or scheme not in ("http", "https") or not rest.strip("/"):
+        raise ConfigError(f"store.url: expected http(s)://HOST[:PORT] for backend 'server', "
+                          f"got {shown!r}")
+    if store.ca_file and scheme != "https":
+        raise ConfigError(f"store.ca_file: needs an https:// store.url, got {shown!r}")

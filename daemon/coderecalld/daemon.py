@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from coderecalld import logs, metrics, sparse
-from coderecalld.config import Config, EmbeddingConfig
+from coderecalld.config import Config, EmbeddingConfig, StoreConfig
 from coderecalld.embed import Embedder
 from coderecalld.generation import (Generation, GuardedApi, ReadWriteLock, Rebuild,
                                     read_embedding_config, write_embedding_config)
@@ -17,7 +17,7 @@ from coderecalld.pipeline import Pipeline
 from coderecalld.service import Service
 from coderecalld.errors import ConfigError, EmbedError, StoreMismatch
 from coderecalld.progress import Progress, Registry
-from coderecalld.store import EdgeStore, StoreIdentity
+from coderecalld.store import EdgeStore, Store, StoreIdentity
 from coderecalld.store.edge import active_identity
 from coderecalld.store.timed import TimedStore
 
@@ -68,7 +68,7 @@ class Daemon:
         root = cfg.data_dir / "store"
         old = _previous_generation(cfg, root, embedder)
         store, ledger_path = open_store(root, embedder.dim if embedder else DISABLED_DIM,
-                                        model_id, sparse.TOKENIZER_VERSION,
+                                        model_id, sparse.TOKENIZER_VERSION, cfg.store,
                                         staging=old is not None)
         write_embedding_config(root / store.collection, cfg.embedding)
         store = TimedStore(store)  # coderecall_store_operation_duration_seconds{op}
@@ -119,7 +119,12 @@ def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> 
     longer be loaded, answers sparse-only until the switch: never a query vector of another
     model against its vectors.
     """
-    active = active_identity(root)
+    if cfg.store.backend == "server":
+        from coderecalld.store.server import active_identity as server_active
+
+        active = server_active(cfg.store)
+    else:
+        active = active_identity(root)
     wanted = StoreIdentity(embedder.model_id if embedder else "none",
                            embedder.dim if embedder else DISABLED_DIM, sparse.TOKENIZER_VERSION)
     if active is None or active.collection_name == wanted.collection_name:
@@ -134,12 +139,13 @@ def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> 
                 old_embedder = candidate
         except EmbedError as exc:
             logs.warn("generation.old_model_unavailable", error=str(exc))
-    store = EdgeStore(root, active.dense_dim, active.model_id, active.sparse_version)
-    return Generation(store, Ledger(directory / "ledger.sqlite"), old_embedder)
+    store, ledger_path = open_store(root, active.dense_dim, active.model_id, active.sparse_version,
+                                    cfg.store)
+    return Generation(TimedStore(store), Ledger(ledger_path), old_embedder)
 
 
 def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
-               staging: bool = False) -> tuple[EdgeStore, Path]:
+               store_cfg: StoreConfig | None = None, staging: bool = False) -> tuple[Store, Path]:
     """Open the store collection for this vector-space identity, and its ledger path.
 
     The ledger lives inside the collection directory: it records what *this* collection
@@ -147,15 +153,24 @@ def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
     ledger, while the old collection stays untouched on disk. ``staging`` opens it without
     making it the active one (a rebuild; ``Rebuild`` activates it when complete). Without
     ``staging``, an active collection of another identity is replaced at once (logged).
+    With ``store_cfg.backend == "server"`` the collection is on the Qdrant server (the
+    alias names the active one) and ``root/<collection>/`` holds only this daemon's ledger.
     """
+    def make(staging: bool) -> Store:
+        if store_cfg is not None and store_cfg.backend == "server":
+            from coderecalld.store.server import ServerStore  # qdrant-client: ~2 s to import
+
+            return ServerStore.from_config(store_cfg, dim, model_id, sparse_version, staging=staging)
+        return EdgeStore(root, dim, model_id, sparse_version, staging=staging)
+
     if staging:
-        store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
+        store = make(staging=True)
         return store, root / store.collection / "ledger.sqlite"
     try:
-        store = EdgeStore(root, dim, model_id, sparse_version)
+        store = make(staging=False)
     except StoreMismatch as exc:
         logs.warn("store.identity_changed", detail=str(exc))
-        store = EdgeStore(root, dim, model_id, sparse_version, staging=True)
+        store = make(staging=True)
         store.activate()
     return store, root / store.collection / "ledger.sqlite"
 

@@ -208,11 +208,13 @@ class Jobs:
         return drift, fixed
 
     def verify_all(self) -> None:
-        """``verify`` every configured repo (the nightly job); one repo's failure is
-        logged and never stops the others."""
+        """``verify`` every configured repo this replica owns (the nightly job); one repo's
+        failure is logged and never stops the others."""
         for repo in self.cfg.repos:
             if self._stopping.is_set():
                 return
+            if not self.shard.owns(repo.name):
+                continue
             try:
                 self.verify(repo.name, self.cfg.verify.repair)
             except Exception as exc:  # noqa: BLE001 - a store error in one repo: log, go on

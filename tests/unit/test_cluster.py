@@ -117,6 +117,8 @@ def test_bad_cluster_config_names_the_key(tmp_path: Path, body: str, message: st
 # --- the scheduler syncs only owned repos ------------------------------------------------
 
 class _FakePipeline:
+    embedder = None  # embeddings off: no dense backlog to report
+
     def __init__(self) -> None:
         self.indexed: list[str] = []
 
@@ -124,7 +126,7 @@ class _FakePipeline:
         self.indexed.append(repo.name)
         return IndexReport(repo=repo.name)
 
-    def embed_backlog(self) -> int:
+    def embed_backlog(self, max_points: int = 1_000_000) -> int:
         return 0
 
     def stop(self) -> None:
@@ -145,7 +147,7 @@ def test_jobs_schedule_only_owned_repos(tmp_path: Path) -> None:
         scheduled = sorted(j.id for j in jobs._scheduler.get_jobs())
     finally:
         jobs.shutdown()
-    assert scheduled == ["sync:coderecall", "sync:docs", "sync:tools"]
+    assert scheduled == ["sync:coderecall", "sync:docs", "sync:tools", "verify"]
 
 
 def test_run_now_skips_and_sync_refuses_a_repo_of_another_replica(tmp_path: Path) -> None:

@@ -81,9 +81,14 @@ def _config_text(docs: dict[str, Any]) -> str:
 
 
 def _env_values(container: dict[str, Any]) -> dict[str, str]:
-    """Plain env values; a fieldRef to the absent pod-index label as the kubelet resolves it ("")."""
-    return {name: e.get("value", "") for name, e in env_of(container).items()
-            if name.startswith("CODERECALL_CLUSTER__")}
+    """The cluster variables as the kubelet resolves them (a fieldRef to the absent pod-index
+    label as ""), and the webhook secret as a placeholder when it comes from a Secret."""
+    env = env_of(container)
+    out = {name: e.get("value", "") for name, e in env.items() if name.startswith("CODERECALL_CLUSTER__")}
+    secret = env.get("CODERECALL_WEBHOOK__SECRET", {}).get("valueFrom", {}).get("secretKeyRef")
+    if secret:
+        out["CODERECALL_WEBHOOK__SECRET"] = f"<secret {secret['key']}>"
+    return out
 
 
 # --- the chart --------------------------------------------------------------------------
@@ -110,7 +115,7 @@ def test_default_values(chart: helm.Chart, tmp_path: Path) -> None:
         assert container[probe]["grpc"] == {"port": 50551}
     assert container["startupProbe"]["periodSeconds"] * container["startupProbe"]["failureThreshold"] == 3600
     assert {p["name"]: p["containerPort"] for p in container["ports"]} == {
-        "grpc": 50551, "metrics": 9464, "webhook": 8080}
+        "grpc": 50551, "metrics": 9464}  # webhooks are off until given a secret
     pod = _pod(docs)
     assert pod["securityContext"]["runAsNonRoot"] is True
     assert pod["securityContext"]["runAsUser"] == 10001
@@ -133,7 +138,7 @@ def test_default_values(chart: helm.Chart, tmp_path: Path) -> None:
         "secretKeyRef": {"name": "rel-qdrant-apikey", "key": "api-key"}}
     raw = tomllib.loads(_config_text(docs))
     assert raw["store"] == {"backend": "server", "url": "http://rel-qdrant:6333"}
-    assert raw["metrics"] == {"listen": "0.0.0.0:9464"} and raw["webhook"] == {"listen": "0.0.0.0:8080"}
+    assert raw["metrics"] == {"listen": "0.0.0.0:9464"} and raw["webhook"] == {"listen": ""}
     cfg = load_config(_config_text(docs), _env_values(container))
     assert (cfg.server.listen, str(cfg.data_dir), cfg.log_format) == ("0.0.0.0:50551", "/var/lib/coderecall", "json")
     assert (cfg.auth.mode, cfg.auth.tokens_file) == ("token", "/run/secrets/coderecall/tokens.toml")
@@ -155,7 +160,7 @@ def test_three_replicas_with_service_monitor_and_external_qdrant(chart: helm.Cha
         "qdrant": {"enabled": False},
         "externalQdrant": {"url": "https://qdrant.example:6333", "apiKey": "qk"},
         "gitCredentials": {"token": "gt"},
-        "webhook": {"secret": "ws"},
+        "webhook": {"enabled": True, "secret": "ws"},
         "repos": [{"name": "acme/api", "url": "https://github.com/acme/api.git", "branch": "main",
                    "token_file": "/run/secrets/coderecall/git-token"},
                   {"url": "https://github.com/acme/web.git"}],
@@ -167,7 +172,7 @@ def test_three_replicas_with_service_monitor_and_external_qdrant(chart: helm.Cha
     assert env["CODERECALL_STORE__API_KEY"]["valueFrom"] == {
         "secretKeyRef": {"name": "rel-coderecall", "key": "qdrant-api-key", "optional": False}}
     assert env["CODERECALL_WEBHOOK__SECRET"]["valueFrom"] == {
-        "secretKeyRef": {"name": "rel-coderecall", "key": "webhook-secret", "optional": False}}
+        "secretKeyRef": {"name": "rel-coderecall", "key": "webhook-secret"}}
     secret = {k: base64.b64decode(v).decode() for k, v in docs["Secret/rel-coderecall"]["data"].items()}
     assert {k: v for k, v in secret.items() if k != "tokens.toml"} == {
         "git-token": "gt", "webhook-secret": "ws", "qdrant-api-key": "qk"}
@@ -207,7 +212,7 @@ def test_without_qdrant_one_replica_uses_the_embedded_store(chart: helm.Chart) -
 
 def test_existing_secret_replaces_the_charts(chart: helm.Chart) -> None:
     docs = render(chart, {"existingSecret": "mine", "qdrant": {"enabled": False},
-                          "externalQdrant": {"url": "http://q:6333"}})
+                          "externalQdrant": {"url": "http://q:6333"}, "webhook": {"enabled": True}})
     assert "Secret/rel-coderecall" not in docs
     pod = _pod(docs)
     assert {v["name"]: v for v in pod["volumes"]}["secrets"]["secret"]["secretName"] == "mine"
@@ -215,7 +220,7 @@ def test_existing_secret_replaces_the_charts(chart: helm.Chart) -> None:
     assert env["CODERECALL_STORE__API_KEY"]["valueFrom"]["secretKeyRef"] == {
         "name": "mine", "key": "qdrant-api-key", "optional": True}
     assert env["CODERECALL_WEBHOOK__SECRET"]["valueFrom"]["secretKeyRef"] == {
-        "name": "mine", "key": "webhook-secret", "optional": True}
+        "name": "mine", "key": "webhook-secret"}  # required: the daemon refuses a webhook without it
 
 
 @pytest.mark.parametrize(("values", "message"), [
@@ -226,6 +231,8 @@ def test_existing_secret_replaces_the_charts(chart: helm.Chart) -> None:
     ({"auth": {"mode": "token", "tokens": ""}}, "auth.mode=token needs auth.tokens"),
     ({"serviceMonitor": {"enabled": True}, "metrics": {"enabled": False}},
      "serviceMonitor.enabled needs metrics.enabled"),
+    ({"webhook": {"enabled": True}},
+     "webhook.enabled needs webhook.secret"),
 ])
 def test_contradictory_values_fail_with_a_message(chart: helm.Chart, values: dict[str, Any],
                                                  message: str) -> None:
@@ -306,7 +313,8 @@ def test_k8s_config_loads_and_points_at_the_manifests(k8s: dict[str, Any], tmp_p
     qdrant = k8s["Service/qdrant"]
     ports = {p["name"]: p["port"] for p in qdrant["spec"]["ports"]}
     assert raw["store"]["url"] == f"http://qdrant.coderecall.svc:{ports['http']}"
-    cfg = load_config(text, {"CODERECALL_CLUSTER__REPLICAS": "2", "CODERECALL_CLUSTER__ORDINAL": ""})
+    cfg = load_config(text, {"CODERECALL_CLUSTER__REPLICAS": "2", "CODERECALL_CLUSTER__ORDINAL": "",
+                             "CODERECALL_WEBHOOK__SECRET": "from the Secret"})
     (container,) = k8s["StatefulSet/coderecall"]["spec"]["template"]["spec"]["containers"]
     assert cfg.server.listen == f"0.0.0.0:{container['ports'][0]['containerPort']}"
     assert (cfg.cluster.replicas, cfg.cluster.ordinal) == (2, -1)

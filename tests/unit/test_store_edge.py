@@ -13,35 +13,12 @@ from coderecalld import sparse
 from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
 from coderecalld.records import PointRecord
 from coderecalld.store import EdgeStore, StoreFilter, StoreIdentity
+from storepoints import make_point
 
 DIM = 4
 MODEL = "test-model@1"
 DEEP_PATH = "src/tiefe Ordner/ünïcödé dir/日本語/with space/file name.py"
 X = (1.0, 0.0, 0.0, 0.0)  # the dense query direction used throughout
-
-
-def make_point(
-    name: str,
-    text: str = "",
-    *,
-    repo: str = "org/app",
-    path: str = "app/main.py",
-    qualified_name: str = "",
-    dense: tuple[float, ...] | None = None,
-    language: str = "python",
-    kind: str = "function",
-    calls: tuple[str, ...] = (),
-) -> PointRecord:
-    qualified_name = qualified_name or name
-    payload = {
-        "repo": repo, "path": path, "language": language, "kind": kind,
-        "name": name, "qualified_name": qualified_name,
-        "name_lc": name.lower(), "qualified_name_lc": qualified_name.lower(),
-        "name_tokens": " ".join(sparse.tokens(qualified_name)),
-        "calls": list(calls), "embed_text": f"{name}\n{text}", "text_hash": f"h-{name}",
-    }  # fmt: skip
-    pid = str(uuid.uuid5(uuid.NAMESPACE_URL, f"{repo}\0{path}\0{qualified_name}"))
-    return PointRecord(pid, payload, sparse.vector(f"{name} {text}"), dense)
 
 
 def open_store(root: Path, dim: int = DIM, model: str = MODEL, **kw: bool) -> EdgeStore:

@@ -17,8 +17,9 @@ import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from coderecalld.errors import InvalidArgument, StoreError
 from coderecalld.records import Hit, PointRecord, SparseVector
 
 DENSE = "dense"
@@ -38,6 +39,8 @@ PREFIX_FIELDS = frozenset({"path", "name_lc", "qualified_name_lc"})
 """Keyword fields indexed for prefix match (``find(..., prefix=True)``)."""
 TEXT_FIELDS = frozenset({"name_tokens"})
 """Full-text indexed fields (whitespace tokens, lowercased): ``find`` requires every token."""
+MISSING_DENSE_FIELDS = ("repo", "path", "embed_text", "text_hash")
+"""Payload fields ``missing_dense`` returns (the embedder needs nothing else)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +98,80 @@ class StoreIdentity:
         return f"model={self.model_id!r} dim={self.dense_dim} sparse={self.sparse_version!r}"
 
 
+def find_match(field: str, value: str, prefix: bool) -> str:
+    """How ``Store.find`` matches ``field``: ``"text"`` (every token), ``"prefix"`` or ``"value"``.
+
+    Raises:
+        InvalidArgument: an empty ``value`` (it would match everything or nothing useful), an
+            unknown field, or ``prefix`` on a field without a prefix index.
+    """
+    if not value:
+        raise InvalidArgument(f"find {field}: empty value")
+    if field in TEXT_FIELDS and not prefix:
+        return "text"
+    if field in PREFIX_FIELDS and prefix:
+        return "prefix"
+    if field in KEYWORD_FIELDS and not prefix:
+        return "value"
+    kind = "prefix-indexed" if prefix else "indexed"
+    raise InvalidArgument(f"find: {field!r} is not an {kind} payload field")
+
+
+def filter_conditions(flt: StoreFilter) -> list[tuple[str, str, str | tuple[str, ...]]]:
+    """``flt`` as ``(field, match, operand)`` conditions that must all hold; ``match`` is
+    ``"value"`` (exact), ``"any"`` (one of a tuple) or ``"prefix"``. Each adapter turns them
+    into its engine's conditions, so both read a filter the same way. ``[]`` when empty."""
+    exact = (("repo", flt.repo), ("path", flt.path), ("language", flt.language), ("kind", flt.kind))
+    out: list[tuple[str, str, str | tuple[str, ...]]] = [
+        (key, "value", value) for key, value in exact if value]
+    if flt.repos:
+        out.append(("repo", "any", tuple(flt.repos)))
+    if flt.path_prefix:
+        out.append(("path", "prefix", flt.path_prefix))
+    return out
+
+
+def check_dim(where: str, dense: Sequence[float], dim: int) -> None:
+    """Raise ``StoreError`` (``"<where>: dense vector has N dimensions, the collection M"``)
+    unless ``dense`` has ``dim`` values: a wrong-sized vector is a bug or a model mix-up."""
+    if len(dense) != dim:
+        raise StoreError(f"{where}: dense vector has {len(dense)} dimensions, the collection {dim}")
+
+
+def to_hit(point: Any, score: float) -> Hit:
+    """A ``Hit`` from an engine's point (anything with ``id`` and ``payload``)."""
+    return Hit(id=str(point.id), score=float(score), payload=dict(point.payload or {}))
+
+
+def to_record(point: Any) -> PointRecord:
+    """A ``PointRecord`` from an engine's point with vectors (``vector`` maps ``DENSE`` to a
+    list and ``SPARSE`` to an object with ``indices`` and ``values``; either may be absent)."""
+    vectors = dict(point.vector or {})
+    sparse, dense = vectors.get(SPARSE), vectors.get(DENSE)
+    return PointRecord(
+        id=str(point.id), payload=dict(point.payload or {}),
+        sparse=SparseVector(tuple(sparse.indices), tuple(sparse.values)) if sparse is not None
+        else SparseVector((), ()),
+        dense=None if dense is None else tuple(dense))
+
+
 class Store(Protocol):
     """A collection of chunk points with hybrid search and exact lookups.
 
     Point ids are UUID strings. Scores: cosine similarity for ``dense_search``, the
     IDF-weighted dot product for ``sparse_search``, the fusion's score for ``hybrid`` (weighted
-    RRF ``sum w / (k + rank)``, rank 0-based as Qdrant counts it; DBSF; or a linear formula),
+    RRF ``sum 1 / (k - 1 + (rank + 1) / w)``, rank 0-based, ``1 / (k + rank)`` at ``w = 1``;
+    DBSF; or a linear formula),
     and 1.0 for lookups.
     """
 
     identity: StoreIdentity
+    collection: str
+    """``identity.collection_name``: the collection this store reads and writes."""
+
+    def activate(self) -> None:
+        """Make this collection the active one (what a non-staging open expects); atomic."""
+        ...
 
     def upsert(self, points: Sequence[PointRecord]) -> None:
         """Insert or replace points (a point without ``dense`` is stored sparse-only)."""

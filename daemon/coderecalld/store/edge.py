@@ -28,11 +28,17 @@ from coderecalld.records import Hit, PointRecord, SparseVector
 from coderecalld.store.base import (
     DENSE,
     KEYWORD_FIELDS,
+    MISSING_DENSE_FIELDS,
     PREFIX_FIELDS,
     SPARSE,
     TEXT_FIELDS,
     StoreFilter,
     StoreIdentity,
+    check_dim,
+    filter_conditions,
+    find_match,
+    to_hit,
+    to_record,
 )
 
 POINTER_FILE = "current"
@@ -44,8 +50,6 @@ UPSERT_BATCH = 256
 at most one batch of a large write."""
 ALL_POINTS_PAGE = 512
 """Points per page of ``all_points``' scroll."""
-
-MISSING_DENSE_FIELDS = ["repo", "path", "embed_text", "text_hash"]
 
 _T = TypeVar("_T")
 
@@ -203,10 +207,12 @@ class EdgeStore:
     ) -> list[Hit]:
         """One Qdrant query: dense + sparse prefetches fused by ``method``.
 
-        ``"rrf"``: score = ``sum_i weights[i] / (rrf_k + rank_i)`` over the prefetches that
-        returned the point, ``rank_i`` 0-based (Qdrant's convention; RRF and k=60 from
-        Cormack et al., SIGIR 2009). ``"dbsf"``: Qdrant's distribution-based score fusion
-        (weights ignored). ``"linear"``: a score formula over both prefetches,
+        ``"rrf"``: score = ``sum_i 1 / (rrf_k - 1 + (rank_i + 1) / weights[i])`` over the
+        prefetches that returned the point, ``rank_i`` 0-based: Qdrant's weighted RRF, which
+        is ``1 / (rrf_k + rank_i)`` at weight 1 (RRF and k=60 from Cormack et al., SIGIR
+        2009) and 0 at a weight <= 0 (pinned by tests/integration/test_store_congruence.py).
+        ``"dbsf"``: Qdrant's distribution-based score fusion (weights ignored).
+        ``"linear"``: a score formula over both prefetches,
         ``weights[0] * cosine + weights[1] * s / (s + sparse_half)`` with ``s`` the sparse
         (BM25) score, saturated into 0..1 so it adds to a cosine on a comparable scale; a
         prefetch that did not return the point adds 0. The filter applies inside both
@@ -260,17 +266,7 @@ class EdgeStore:
             InvalidArgument: unknown field, ``prefix`` on a field without a prefix index, or
                 an empty ``value`` (it would match everything or nothing useful).
         """
-        if not value:
-            raise InvalidArgument(f"find {field}: empty value")
-        if field in TEXT_FIELDS and not prefix:
-            match: Any = qe.MatchText(value)
-        elif field in PREFIX_FIELDS and prefix:
-            match = qe.MatchPrefix(value)
-        elif field in KEYWORD_FIELDS and not prefix:
-            match = qe.MatchValue(value)
-        else:
-            kind = "prefix-indexed" if prefix else "indexed"
-            raise InvalidArgument(f"find: {field!r} is not an {kind} payload field")
+        match = _MATCH[find_match(field, value, prefix)](value)
         return self._scroll(f"find {field}", flt, qe.FieldCondition(key=field, match=match), limit)
 
     def find_any(
@@ -294,10 +290,10 @@ class EdgeStore:
         request = qe.ScrollRequest(
             limit=limit,
             filter=qe.Filter(must_not=[qe.HasVectorCondition(DENSE)]),
-            with_payload=qe.PayloadSelector.Include(MISSING_DENSE_FIELDS),
+            with_payload=qe.PayloadSelector.Include(list(MISSING_DENSE_FIELDS)),
         )
         records, _ = self._run("missing_dense", lambda shard: shard.scroll(request))
-        return [_hit(r, 1.0) for r in records]
+        return [to_hit(r, 1.0) for r in records]
 
     def all_points(self, repo: str) -> list[PointRecord]:
         """Every point of ``repo`` with its payload and vectors, in id order (paged scroll;
@@ -309,7 +305,7 @@ class EdgeStore:
             request = qe.ScrollRequest(offset=offset, limit=ALL_POINTS_PAGE, filter=qfilter,
                                        with_payload=True, with_vector=True)
             records, offset = self._run("all_points", lambda shard: shard.scroll(request))
-            out += [_record(r) for r in records]
+            out += [to_record(r) for r in records]
             if offset is None:
                 return out
 
@@ -370,11 +366,7 @@ class EdgeStore:
         return qe.Point(id=record.id, vector=vector, payload=record.payload)
 
     def _check_dim(self, dense: Sequence[float]) -> None:
-        if len(dense) != self.identity.dense_dim:
-            raise StoreError(
-                f"store {self.root / self.collection}: dense vector has {len(dense)} dimensions, "
-                f"the collection {self.identity.dense_dim}"
-            )
+        check_dim(f"store {self.root / self.collection}", dense, self.identity.dense_dim)
 
     def _delete(self, what: str, qfilter: qe.Filter) -> int:
         def count_then_delete(shard: qe.EdgeShard) -> int:
@@ -395,7 +387,7 @@ class EdgeStore:
 
     def _query(self, what: str, request: qe.QueryRequest) -> list[Hit]:
         points = self._run(what, lambda shard: shard.query(request))
-        return [_hit(p, p.score) for p in points]
+        return [to_hit(p, p.score) for p in points]
 
     def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int) -> list[Hit]:
         if limit <= 0:
@@ -404,7 +396,7 @@ class EdgeStore:
         qfilter = qe.Filter(must=[cond, *(base.must if base else [])])
         request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=True)
         records, _ = self._run(what, lambda shard: shard.scroll(request))
-        return [_hit(r, 1.0) for r in records]
+        return [to_hit(r, 1.0) for r in records]
 
 
 # --- module helpers -----------------------------------------------------------------------
@@ -414,14 +406,17 @@ def _match(key: str, value: str) -> qe.FieldCondition:
     return qe.FieldCondition(key=key, match=qe.MatchValue(value))
 
 
+_MATCH: dict[str, Callable[[Any], Any]] = {
+    "value": qe.MatchValue, "prefix": qe.MatchPrefix, "text": qe.MatchText,
+    "any": lambda values: qe.MatchAny(list(values)),
+}  # fmt: skip
+"""``base.find_match`` / ``base.filter_conditions`` match kinds -> engine match."""
+
+
 def _to_filter(flt: StoreFilter) -> qe.Filter | None:
     """``StoreFilter`` -> engine filter (all conditions in ``must``); None when empty."""
-    exact = (("repo", flt.repo), ("path", flt.path), ("language", flt.language), ("kind", flt.kind))
-    must: list[Any] = [_match(key, value) for key, value in exact if value]
-    if flt.repos:
-        must.append(qe.FieldCondition(key="repo", match=qe.MatchAny(list(flt.repos))))
-    if flt.path_prefix:
-        must.append(qe.FieldCondition(key="path", match=qe.MatchPrefix(flt.path_prefix)))
+    must = [qe.FieldCondition(key=key, match=_MATCH[kind](operand))
+            for key, kind, operand in filter_conditions(flt)]
     return qe.Filter(must=must) if must else None
 
 
@@ -439,21 +434,6 @@ def _linear_formula(used: list[tuple[float, bool]], sparse_half: float) -> qe.Fo
 
 def _sparse(vec: SparseVector) -> qe.SparseVector:
     return qe.SparseVector(indices=list(vec.indices), values=list(vec.values))
-
-
-def _hit(point: Any, score: float) -> Hit:
-    return Hit(id=str(point.id), score=float(score), payload=dict(point.payload or {}))
-
-
-def _record(point: Any) -> PointRecord:
-    vectors = dict(point.vector or {})
-    sparse = vectors.get(SPARSE)
-    dense = vectors.get(DENSE)
-    return PointRecord(
-        id=str(point.id), payload=dict(point.payload or {}),
-        sparse=SparseVector(tuple(sparse.indices), tuple(sparse.values)) if sparse is not None
-        else SparseVector((), ()),
-        dense=None if dense is None else tuple(dense))
 
 
 def _set_dense(shard: qe.EdgeShard, batch: Mapping[str, Sequence[float]]) -> int:
