@@ -101,6 +101,8 @@ class Pipeline:
         if not result.commit:
             return self._finish(report, RepoState.EMPTY, "")
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
+        if self.ledger.payload_version(repo.name) != points.PAYLOAD_VERSION:
+            self.ledger.invalidate_files(repo.name)  # older payload: re-index every file once
         try:
             pending = self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
         except (MirrorError, StoreError) as exc:
@@ -266,6 +268,7 @@ class Pipeline:
         kwargs: dict[str, Any] = {"state": state, "error": error, "synced": True}
         if commit or state is RepoState.EMPTY:
             kwargs["indexed_commit"] = commit
+            self.ledger.set_payload_version(report.repo, points.PAYLOAD_VERSION)
         self.ledger.set_repo(report.repo, **kwargs)
         logs.event("index.repo_done", repo=report.repo, commit=report.commit, state=str(state),
                    files=report.files_indexed, chunks=report.chunks, embedded=report.embedded,
