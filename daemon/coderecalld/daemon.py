@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from coderecalld import logs, metrics, sparse
+from coderecalld import logs, metrics, overlay, sparse
 from coderecalld.config import Config
 from coderecalld.embed import Embedder
 from coderecalld.jobs import Jobs
@@ -30,6 +30,7 @@ class Daemon:
     pipeline: Pipeline
     service: Service
     jobs: Jobs
+    overlay: overlay.Overlay | None = None
 
     @classmethod
     def open(cls, cfg: Config) -> Daemon:
@@ -50,16 +51,22 @@ class Daemon:
         ledger = Ledger(ledger_path)
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
-        service = Service(cfg, ledger, store, embedder, sync=jobs.sync)
+        # Uncommitted files of sessions (IndexOverlay): their own shard, never this store.
+        overlays = overlay.Overlay(overlay.open_store(cfg.data_dir / "overlay", store), pipeline.loose_file,
+                                   embedder.embed if embedder else None, cfg.index.max_file_bytes)
+        overlays.start()
+        service = Service(cfg, ledger, store, embedder, sync=jobs.sync, overlay=overlays)
         metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors)
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
-        return cls(cfg, ledger, store, embedder, pipeline, service, jobs)
+        return cls(cfg, ledger, store, embedder, pipeline, service, jobs, overlays)
 
     def close(self) -> None:
         """Stop jobs, flush and close the store and the ledger."""
         self.jobs.shutdown()
         metrics.unwatch(self.service)
+        if self.overlay is not None:
+            self.overlay.close()
         self.store.close()
         self.ledger.close()
 

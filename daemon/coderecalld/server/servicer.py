@@ -65,3 +65,20 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
     def SyncRepo(self, request: pb.SyncRepoRequest, context: grpc.ServicerContext) -> pb.RepoInfo:
         status = self._api.sync_repo(**convert.sync_repo_args(request), principal=current_principal())
         return convert.repo_status_to_pb(status)
+
+    def AnalyzeImpact(
+        self, request: pb.AnalyzeImpactRequest, context: grpc.ServicerContext
+    ) -> pb.AnalyzeImpactResponse:
+        result = self._api.analyze_impact(**convert.analyze_impact_args(request),
+                                          principal=current_principal())
+        return convert.impact_to_pb(result)
+
+    def IndexOverlay(
+        self, request: pb.IndexOverlayRequest, context: grpc.ServicerContext
+    ) -> pb.IndexOverlayResponse:
+        status = self._api.index_overlay(**convert.index_overlay_args(request),
+                                         principal=current_principal())
+        return convert.overlay_status_to_pb(status)
+
+    def Ask(self, request: pb.AskRequest, context: grpc.ServicerContext) -> pb.AskResponse:
+        return convert.answer_to_pb(self._api.ask(**convert.ask_args(request), principal=current_principal()))
