@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from coderecalld.confidence import MIN_GAP, MIN_TOP_SCORE, Features, confidence
+from coderecalld.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, confidence
+
+FLOOR = MIN_TOP_SCORE["hybrid"]
 
 
 def test_no_results_is_low() -> None:
@@ -15,20 +17,35 @@ def test_a_pinned_exact_name_is_confident_whatever_the_scores() -> None:
 
 
 def test_low_top_score() -> None:
-    floor = MIN_TOP_SCORE["hybrid"]
-    low = Features("hybrid", 5, floor - 0.01, 0.1, agree=True)
-    assert confidence(low) == (True, f"top score {floor - 0.01:.2f} < {floor:.2f}")
-    assert confidence(Features("hybrid", 5, floor, 0.1, agree=True)) == (False, "")
+    low = Features("hybrid", 5, FLOOR - 0.01, 0.1, agree=True)
+    assert confidence(low) == (True, f"top score {FLOOR - 0.01:.2f} < {FLOOR:.2f}")
+    assert confidence(Features("hybrid", 5, FLOOR, 0.1, agree=True)) == (False, "")
+    assert confidence(Features("dense", 5, MIN_TOP_SCORE["dense"] - 0.01, 0.1)) == (
+        True, f"top score {MIN_TOP_SCORE['dense'] - 0.01:.2f} < {MIN_TOP_SCORE['dense']:.2f}")
 
 
-def test_disagreeing_retrievers_on_a_near_tie() -> None:
-    top = MIN_TOP_SCORE["hybrid"] + 0.2
-    tie = Features("hybrid", 5, top, top - MIN_GAP / 2, agree=False)
-    assert confidence(tie) == (True, f"dense and sparse disagree and the top two are within "
-                                     f"{MIN_GAP / 2:.3f} (< {MIN_GAP})")
-    assert confidence(Features("hybrid", 5, top, top - MIN_GAP / 2, agree=True)) == (False, "")
-    assert confidence(Features("hybrid", 5, top, top - MIN_GAP * 2, agree=False)) == (False, "")
-    assert confidence(Features("hybrid", 1, top, 0.0, agree=False)) == (False, "")  # no second hit
+def test_disagreeing_retrievers_need_a_higher_top_score() -> None:
+    between = (FLOOR + MIN_TOP_SCORE_DISAGREE) / 2
+    assert confidence(Features("hybrid", 5, between, 0.1, agree=False)) == (
+        True, f"dense and sparse disagree and the top score {between:.2f} < {MIN_TOP_SCORE_DISAGREE:.2f}")
+    assert confidence(Features("hybrid", 5, between, 0.1, agree=True)) == (False, "")
+    assert confidence(Features("hybrid", 5, between, 0.1, agree=None)) == (False, "")  # not measured
+    assert confidence(Features("hybrid", 5, MIN_TOP_SCORE_DISAGREE, 0.1, agree=False)) == (False, "")
+
+
+def test_near_tie_rule_when_a_gap_is_set() -> None:
+    tie = Features("hybrid", 5, 0.9, 0.899, agree=False)
+    assert confidence(tie) == (False, "")  # MIN_GAP is 0 (off): measured, see the module docstring
+    assert confidence(tie, min_gap=0.005) == (
+        True, "dense and sparse disagree and the top two are within 0.001 (< 0.005)")
+    assert confidence(Features("hybrid", 1, 0.9, 0.0, agree=False), min_gap=0.005) == (False, "")
+
+
+def test_replayed_thresholds() -> None:
+    f = Features("hybrid", 5, 0.6, 0.5, agree=False)
+    assert confidence(f)[0] is True
+    assert confidence(f, min_top_disagree=0.6) == (False, "")
+    assert confidence(f, min_top_score=0.7) == (True, "top score 0.60 < 0.70")
 
 
 def test_sparse_scores_have_no_floor() -> None:
