@@ -21,6 +21,7 @@ from coderecall import (
     NotFoundError,
     ResourceExhaustedError,
     SearchResults,
+    UnauthenticatedError,
 )
 from coderecalld import auth, overlay
 from coderecalld.config import AskConfig, AuthConfig, Config, EmbeddingConfig, IndexConfig, RepoConfig
@@ -411,8 +412,15 @@ def test_new_rpcs_stay_in_scope(served: Served) -> None:
                 call(beta, "nowhere")
             assert outside.value.details == unknown.value.details.replace("nowhere", "alpha")
         served.chat.reply("The evidence does not say.")
-        assert {h.repo for h in beta.ask("refund an order", limit=10).evidence} <= {"beta"}
-        assert {h.repo for h in beta.find_symbols("refund", fuzzy=True)} <= {"beta"}
+        assert {h.repo for h in beta.ask("refund an order", limit=10).evidence} == {"beta"}
+    with Client(served.auth_addr, timeout_s=10) as anonymous:
+        for call in (lambda: anonymous.analyze_impact("f"), lambda: anonymous.ask("refund"),
+                     lambda: anonymous.index_overlay("alpha", "a/x.py", b"x", "s")):
+            with pytest.raises(UnauthenticatedError):
+                call()
+    with served.as_("beta") as beta, served.as_("alpha") as alpha:
+        assert beta.find_symbols("refund", fuzzy=True) == []  # every refund* lives in alpha
+        assert {h.repo for h in alpha.find_symbols("refund", fuzzy=True)} == {"alpha"}
 
 
 def test_a_session_belongs_to_its_principal(served: Served) -> None:
