@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from coderecalld import logs
-from coderecalld.errors import InvalidArgument, ResourceExhausted
+from coderecalld.errors import EmbedError, InvalidArgument, ResourceExhausted
 from coderecalld.records import Hit, OverlayStatus
 from coderecalld.store import EdgeStore, StoreFilter
 
@@ -157,9 +157,7 @@ class Overlay:
         tenant = f"{key}{_TENANT_SEP}{repo}"
         points, pending, verdict, symbols = self._loose_file(tenant, path, content)
         if self._embed is not None and pending:
-            vectors = dict(zip((pid for pid, _ in pending), self._embed([t for _, t in pending])))
-            points = [replace(p, dense=tuple(vectors[p.id].tolist())) if p.id in vectors else p
-                      for p in points]
+            points = self._with_dense(points, pending, repo, path)
         with self._lock:
             if verdict.reason:
                 self._remove(file_key)
@@ -172,6 +170,17 @@ class Overlay:
             self._files[file_key] = OverlayFile(tenant, expires, tuple(ids))
         logs.event("overlay.indexed", repo=repo, path=path, chunks=len(ids))
         return OverlayStatus(repo, path, session, symbols, len(ids), expires, "")
+
+    def _with_dense(self, points: list[Any], pending: list[tuple[str, str]], repo: str,
+                    path: str) -> list[Any]:
+        """``points`` with the dense vectors of ``pending``; unchanged (lexical only, as in a
+        sync whose model fails) when the model fails."""
+        try:
+            vectors = dict(zip((pid for pid, _ in pending), self._embed([t for _, t in pending])))
+        except EmbedError as exc:
+            logs.warn("overlay.embed_failed", repo=repo, path=path, error=str(exc))
+            return points
+        return [replace(p, dense=tuple(vectors[p.id].tolist())) if p.id in vectors else p for p in points]
 
     def _check_room(self, file_key: tuple[str, str, str]) -> None:
         if file_key in self._files:

@@ -14,7 +14,7 @@ import pytest
 
 from coderecalld import overlay, sparse
 from coderecalld.classify import Verdict
-from coderecalld.errors import InvalidArgument, ResourceExhausted
+from coderecalld.errors import EmbedError, InvalidArgument, ResourceExhausted
 from coderecalld.records import Hit, PointRecord
 from coderecalld.store import EdgeStore, StoreFilter
 
@@ -128,3 +128,18 @@ def test_expiry_is_lazy_and_periodic(layer: overlay.Overlay) -> None:
     while layer.files() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert (layer.files(), layer.store.count()) == (0, 0)
+
+
+def test_a_failing_model_leaves_the_file_lexical(tmp_path: Path) -> None:
+    def broken(texts):
+        raise EmbedError("model gone")
+
+    like = EdgeStore(tmp_path / "main", 2, "m", sparse.TOKENIZER_VERSION)
+    layer = overlay.Overlay(overlay.open_store(tmp_path / "overlay", like), loose_file, broken, 100)
+    try:
+        status = layer.put("ann", "s", "alpha", "a.py", b"def one\ndef two")
+        assert (status.chunks, status.skipped) == (2, "")
+        assert (layer.store.count(), layer.store.count_missing_dense()) == (2, 2)
+    finally:
+        layer.close()
+        like.close()
