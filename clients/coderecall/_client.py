@@ -11,7 +11,20 @@ from typing import Any, TypeVar
 import grpc
 
 from coderecall._errors import InvalidArgumentError, from_rpc_error
-from coderecall._types import CallSite, Card, IndexProgress, RepoInfo, SourceText, SymbolHit
+from coderecall._types import (
+    Answer,
+    CallSite,
+    Card,
+    Citation,
+    Impact,
+    ImpactNode,
+    IndexProgress,
+    OverlayStatus,
+    RepoInfo,
+    SearchResults,
+    SourceText,
+    SymbolHit,
+)
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 
@@ -30,6 +43,11 @@ def _repo_from_pb(message: Any) -> RepoInfo:
     values["languages"] = tuple((c.language, c.files) for c in message.languages)
     values["packages"] = tuple(message.packages)
     return RepoInfo(**values)
+
+
+def _impact_node_from_pb(message: Any) -> ImpactNode:
+    return ImpactNode(_from_pb(message.site, CallSite), message.depth,
+                      tuple(_impact_node_from_pb(c) for c in message.children))
 
 
 def _card_from_pb(message: Any) -> Card:
@@ -104,27 +122,37 @@ class Client:
         path_glob: str = "",
         kind: str = "",
         mode: str = "",
-    ) -> list[SymbolHit]:
+        session: str = "",
+    ) -> SearchResults:
         """Hybrid search for symbols matching ``query``, best first, at most ``limit``.
 
         An identifier in ``query`` that names a symbol exactly is pinned first.
         ``language``, ``kind``, ``path_prefix`` and ``path_glob`` (fnmatch, ``*`` spans
         ``/``) narrow the results when non-empty. ``mode`` ``"dense"`` or ``"sparse"``
-        asks one retriever alone (``""``/``"hybrid"``: both, fused).
+        asks one retriever alone (``""``/``"hybrid"``: both, fused). ``session`` also
+        searches that session's uncommitted files (``index_overlay``; ``source ==
+        "overlay"``), which replace their committed versions. The answer is a list with
+        ``low_confidence`` and ``confidence_reason`` attributes.
         """
         request = self._request(pb.SearchRequest,
             query=query, limit=limit, repo=repo, language=language, path_prefix=path_prefix,
-            path_glob=path_glob, kind=kind, mode=mode,
+            path_glob=path_glob, kind=kind, mode=mode, session=session,
         )
         response = self._call(self._stub.Search, request)
-        return [_from_pb(h, SymbolHit) for h in response.hits]
+        return SearchResults([_from_pb(h, SymbolHit) for h in response.hits],
+                             response.low_confidence, response.confidence_reason)
 
     def find_symbols(
-        self, name: str, repo: str = "", prefix: bool = False, limit: int = 50
+        self, name: str, repo: str = "", prefix: bool = False, limit: int = 50, *,
+        fuzzy: bool = False, session: str = "",
     ) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
-        starts with it when ``prefix``; at most ``limit``."""
-        request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit)
+        starts with it when ``prefix``; at most ``limit``. ``fuzzy`` also finds substrings
+        and small typos (``isEligableForRefund`` -> ``isEligibleForRefund``), ranked exact >
+        case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
+        that session's uncommitted files."""
+        request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit,
+                                fuzzy=fuzzy, session=session)
         response = self._call(self._stub.FindSymbols, request)
         return [_from_pb(h, SymbolHit) for h in response.hits]
 
@@ -181,6 +209,40 @@ class Client:
         call = self._stub.WatchProgress(request, timeout=self.timeout_s if once else None,
                                         metadata=self._metadata)
         return _ProgressStream(call, self.addr)
+
+    def analyze_impact(self, name: str, repo: str = "", depth: int = 0, limit: int = 0) -> Impact:
+        """Transitive callers of ``name`` (named as in ``find_callers``) as a tree:
+        ``depth`` levels (0 = server default 3, max 10), at most ``limit`` nodes (0 = 200,
+        max 2000), callers only in ``repo`` when given. Each node holds its call site
+        (line, ``confidence``) and its own callers; recursion is cut."""
+        request = self._request(pb.AnalyzeImpactRequest, name=name, repo=repo, depth=depth, limit=limit)
+        response = self._call(self._stub.AnalyzeImpact, request)
+        values = {f.name: getattr(response, f.name) for f in fields(Impact)}
+        values["callers"] = tuple(_impact_node_from_pb(n) for n in response.callers)
+        return Impact(**values)
+
+    def index_overlay(self, repo: str, path: str, content: bytes, session: str,
+                      ttl_s: int = 0) -> OverlayStatus:
+        """Index ``content`` (a working-tree file's bytes) as ``repo``/``path`` for
+        ``session`` only (1..128 of ``[A-Za-z0-9._-]``), until ``ttl_s`` seconds pass (0 =
+        3600, max 86400). ``search``/``find_symbols`` with that session see it and no longer
+        see the committed version. Empty ``content`` removes it. The session is private to
+        the caller's token."""
+        request = self._request(pb.IndexOverlayRequest, repo=repo, path=path, content=content,
+                                session=session, ttl_s=ttl_s)
+        return _from_pb(self._call(self._stub.IndexOverlay, request), OverlayStatus)
+
+    def ask(self, question: str, repo: str = "", limit: int = 0) -> Answer:
+        """Evidence for ``question`` (``limit`` chunks, 0 = 8, max 50) and, if the daemon
+        has a chat model configured, an answer citing only that evidence (``status``
+        ``answered``); otherwise ``no_model``, ``insufficient_evidence`` or ``model_error``
+        with the evidence. May take up to the daemon's ``ask.timeout_s``."""
+        response = self._call(self._stub.Ask, self._request(pb.AskRequest, question=question,
+                                                            repo=repo, limit=limit))
+        values = {f.name: getattr(response, f.name) for f in fields(Answer)}
+        values["citations"] = tuple(_from_pb(c, Citation) for c in response.citations)
+        values["evidence"] = tuple(_from_pb(h, SymbolHit) for h in response.evidence)
+        return Answer(**values)
 
     def _request(self, message: Callable[..., _T], **values: Any) -> _T:
         """Build a request message; a value protobuf cannot hold (a limit past 2**31,

@@ -14,7 +14,7 @@ from typing import Any
 
 from coderecall._client import Client
 from coderecall._errors import NotFoundError
-from coderecall._types import CallSite, RepoInfo, SymbolHit
+from coderecall._types import CallSite, Impact, RepoInfo, SymbolHit
 
 # Hard cap on one tool answer, in characters of compact JSON (about 1,500 tokens at
 # ~4 characters per token): enough for ~20 search hits or a 40-line excerpt, small
@@ -174,3 +174,21 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
                                f"with start_line={last + 1}")
         payload["source"] = excerpt
     return {**payload, **extra}
+
+
+def impact(result: Impact) -> dict[str, Any]:
+    """An impact tree flattened depth first: one row per caller with its depth ``d`` (1 =
+    calls the symbol), ``repo:path:line`` and ``confidence``; totals in the head."""
+    head: dict[str, Any] = {"nodes": result.nodes, "repos": result.repos_touched,
+                            "files": result.files_touched}
+    if result.truncated:
+        head["truncated"] = True
+    rows = []
+    stack = list(reversed(result.callers))
+    while stack:
+        node = stack.pop()
+        s = node.site
+        rows.append({"d": node.depth, "cite": cite(s.repo, s.path, s.line),
+                     "caller": s.caller or "<module>", "confidence": s.confidence})
+        stack.extend(reversed(node.children))
+    return fit(head, "callers", rows, "call again with a smaller depth or with repo=")

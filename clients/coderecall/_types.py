@@ -7,6 +7,7 @@ of the indexed commit an answer comes from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -171,3 +172,92 @@ class IndexProgress:
         """No run in progress and no vector waiting (an ``error`` counts as settled)."""
         running = self.phase in ("fetching", "diffing", "indexing", "embedding")
         return not running and (self.pending_vectors == 0 or self.phase == "error")
+
+
+class SearchResults(list):  # type: ignore[type-arg]
+    """``Client.search``'s answer: a list of ``SymbolHit`` (best first), as before, that
+    also says whether the evidence is weak.
+
+    ``low_confidence`` is true when the daemon judged the hits weak (no result, a low top
+    score, or retrievers that disagree on a near tie): say "not found" rather than trust
+    the first hit. ``confidence_reason`` says why (``""`` otherwise).
+    """
+
+    def __init__(self, hits: Iterable[SymbolHit] = (), low_confidence: bool = False,
+                 confidence_reason: str = "") -> None:
+        super().__init__(hits)
+        self.low_confidence = low_confidence
+        self.confidence_reason = confidence_reason
+
+
+@dataclass(frozen=True, slots=True)
+class ImpactNode:
+    """One caller in an impact tree: ``site`` (its ``caller`` is this node's symbol, with
+    the call's line and ``confidence``), ``depth`` (1 = calls the analysed symbol directly)
+    and ``children``, the callers of this caller."""
+
+    site: CallSite
+    depth: int
+    children: tuple[ImpactNode, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    """``Client.analyze_impact``'s answer: the transitive callers of ``name`` as a tree.
+
+    ``nodes`` counts the nodes, ``repos_touched`` / ``files_touched`` the distinct repos
+    and (repo, path) among them; ``truncated`` is true when the depth or node limit cut
+    callers off. A caller already on the path from the root (recursion) is a leaf.
+    """
+
+    name: str
+    callers: tuple[ImpactNode, ...]
+    nodes: int
+    repos_touched: int
+    files_touched: int
+    truncated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayStatus:
+    """``Client.index_overlay``'s answer for one uncommitted file of a session.
+
+    ``expires_unix_s``: seconds since the epoch when it expires (0 when nothing is
+    stored); ``skipped``: why nothing was indexed (``binary``, ``unsupported``, ...;
+    ``removed`` for empty content), ``""`` when indexed.
+    """
+
+    repo: str
+    path: str
+    session: str
+    symbols: int
+    chunks: int
+    expires_unix_s: float
+    skipped: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A chunk an answer cites: its ``id`` (``SymbolHit.id`` of the evidence) and location."""
+
+    id: str
+    repo: str
+    path: str
+    start_line: int
+    end_line: int
+    qualified_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """``Client.ask``'s answer. ``status``: ``answered``, ``insufficient_evidence``,
+    ``no_model`` (no chat endpoint configured: ``evidence`` alone) or ``model_error``.
+    ``answer`` is ``""`` unless answered; ``citations`` only ids that were in ``evidence``;
+    ``dropped_citations`` counts cited ids that were not; ``model`` the configured model."""
+
+    status: str
+    answer: str
+    citations: tuple[Citation, ...]
+    evidence: tuple[SymbolHit, ...]
+    dropped_citations: int
+    model: str

@@ -4,8 +4,8 @@
 
     coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] [--token T] COMMAND ...
       search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--path-glob G]
-             [--kind K] [--mode hybrid|dense|sparse] [--json]
-      symbols NAME [--prefix] [--repo R] [--limit K] [--json]
+             [--kind K] [--mode hybrid|dense|sparse] [--session S] [--json]
+      symbols NAME [--prefix] [--fuzzy] [--repo R] [--limit K] [--session S] [--json]
       callers NAME [--repo R] [--limit K] [--json]
       callees NAME [--repo R] [--limit K] [--json]
       card NAME [--repo R] [--budget TOKENS] [--json]
@@ -13,10 +13,15 @@
       repos [--json]
       sync NAME [--json]
       status [--watch [--follow]] [--repo R] [--json]
+      impact NAME [--depth N] [--limit K] [--repo R] [--json]
+      overlay PATH --repo R --session S [--path-in-repo P] [--ttl S] [--json]
+      ask QUESTION [--repo R] [--limit K] [--json]
 
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.listen``
 from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
-JSON list of objects (one per result, every field of the result type). The bearer token
+JSON list of objects (one per result, every field of the result type; ``impact``,
+``overlay`` and ``ask`` print one object). ``search`` prints "low confidence: REASON" on
+stderr when the daemon flags its answer as weak. The bearer token
 is ``--token``, else ``$CODERECALL_TOKEN`` (prefer the variable: flags show in ``ps``).
 Exit status: 0 on
 success, 1 when the daemon answers with an error or cannot be reached, 2 for usage errors.
@@ -36,7 +41,7 @@ from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError
-from coderecall._types import CallSite, Card, IndexProgress, RepoInfo, SymbolHit
+from coderecall._types import CallSite, Card, Impact, IndexProgress, RepoInfo, SymbolHit
 
 PROG = "coderecall"
 ENV_ADDR = "CODERECALL_ADDR"
@@ -126,12 +131,16 @@ def _search(client: Client, args: argparse.Namespace) -> None:
         path_glob=args.path_glob,
         kind=args.kind,
         mode=args.mode,
+        session=args.session,
     )
+    if hits.low_confidence:
+        print(f"low confidence: {hits.confidence_reason}", file=sys.stderr)
     _emit(hits, args.json, _symbol_rows)
 
 
 def _symbols(client: Client, args: argparse.Namespace) -> None:
-    hits = client.find_symbols(args.name, repo=args.repo, prefix=args.prefix, limit=args.limit)
+    hits = client.find_symbols(args.name, repo=args.repo, prefix=args.prefix, limit=args.limit,
+                               fuzzy=args.fuzzy, session=args.session)
     _emit(hits, args.json, _symbol_rows)
 
 
@@ -176,6 +185,44 @@ def _status(client: Client, args: argparse.Namespace) -> None:
     repos = [args.repo] if args.repo else [r.name for r in client.list_repos()]
     watch(client.watch_progress(args.repo), repos, follow=args.follow, as_json=args.json,
           tty=sys.stdout.isatty())
+
+
+def _impact(client: Client, args: argparse.Namespace) -> None:
+    result = client.analyze_impact(args.name, repo=args.repo, depth=args.depth, limit=args.limit)
+    if args.json:
+        print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
+    else:
+        print(render_impact(result))
+
+
+def _overlay(client: Client, args: argparse.Namespace) -> None:
+    try:
+        with open(args.path, "rb") as fh:
+            content = fh.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.path}: {exc.strerror}") from None
+    # Run from the repository root, PATH relative to the working directory is the repo path.
+    path_in_repo = args.path_in_repo or os.path.relpath(args.path).replace(os.sep, "/")
+    status = client.index_overlay(args.repo, path_in_repo, content, args.session, ttl_s=args.ttl)
+    if args.json:
+        print(json.dumps(asdict(status), indent=2, ensure_ascii=False))
+    elif status.skipped:
+        print(f"{status.repo}:{status.path}: not indexed ({status.skipped})")
+    else:
+        print(f"{status.repo}:{status.path}: {status.symbols} symbols, {status.chunks} chunks for "
+              f"session {status.session} until {_when(status.expires_unix_s)}")
+
+
+def _ask(client: Client, args: argparse.Namespace) -> None:
+    result = client.ask(args.question, repo=args.repo, limit=args.limit)
+    if args.json:
+        print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
+        return
+    print(result.answer if result.status == "answered" else f"({result.status})")
+    cited = {c.id for c in result.citations}
+    for hit in result.evidence:
+        mark = "*" if hit.id in cited else " "
+        print(f"{mark} [{hit.id}] {hit.repo}:{hit.path}:{hit.start_line}-{hit.end_line} {hit.qualified_name}")
 
 
 # --- output -----------------------------------------------------------------------------
@@ -238,6 +285,21 @@ def render_card(card: Card) -> str:
             lines.append(f"        {c.text}")
     if card.truncated:
         lines.append("  (trimmed to the token budget; raise --budget for more)")
+    return "\n".join(lines)
+
+
+def render_impact(result: Impact) -> str:
+    """An impact tree as terminal text: one indented line per caller
+    (``repo path:line caller [confidence]``), then the totals."""
+    lines = [f"callers of {result.name}:"]
+    stack = [(node, 1) for node in reversed(result.callers)]
+    while stack:
+        node, indent = stack.pop()
+        s = node.site
+        lines.append(f"{'  ' * indent}{s.repo}  {s.path}:{s.line}  {s.caller or '<module>'}  [{s.confidence}]")
+        stack.extend((child, indent + 1) for child in reversed(node.children))
+    lines.append(f"{result.nodes} callers in {result.files_touched} files of {result.repos_touched} repos"
+                 + ("; truncated (raise --depth or --limit)" if result.truncated else ""))
     return "\n".join(lines)
 
 
@@ -315,11 +377,14 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--kind", default="", help="only this symbol kind, e.g. function")
     search.add_argument("--mode", choices=("hybrid", "dense", "sparse"), default="hybrid",
                         help="both retrievers fused (default) or one alone")
+    search.add_argument("--session", default="", help="also search this session's overlay files")
     search.set_defaults(run=_search)
 
     symbols = commands.add_parser("symbols", help="find symbols by name")
     symbols.add_argument("name")
     symbols.add_argument("--prefix", action="store_true", help="match names starting with NAME")
+    symbols.add_argument("--fuzzy", action="store_true", help="also substrings and small typos")
+    symbols.add_argument("--session", default="", help="also this session's overlay files")
     symbols.add_argument("--repo", default="")
     symbols.add_argument("--limit", type=_non_negative, default=50, help="max hits (default: 50)")
     symbols.set_defaults(run=_symbols)
@@ -363,8 +428,33 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--follow", action="store_true", help="with --watch: never exit on idle")
     status.set_defaults(run=_status)
 
+    impact = commands.add_parser("impact", help="transitive callers of a symbol, as a tree")
+    impact.add_argument("name")
+    impact.add_argument("--repo", default="", help="only callers in this repository")
+    impact.add_argument("--depth", type=_non_negative, default=0, help="levels (default: 3, max 10)")
+    impact.add_argument("--limit", type=_non_negative, default=0, help="max nodes (default: 200)")
+    impact.set_defaults(run=_impact)
+
+    overlay = commands.add_parser("overlay", help="index an uncommitted local file for one session")
+    overlay.add_argument("path", metavar="PATH", help="the local file to send")
+    overlay.add_argument("--repo", required=True)
+    overlay.add_argument("--session", required=True)
+    overlay.add_argument("--path-in-repo", default="",
+                         help="its repository-relative path (default: PATH relative to the working directory)")
+    overlay.add_argument("--ttl", type=_non_negative, default=0, metavar="SECONDS",
+                         help="expiry (default: 3600)")
+    overlay.set_defaults(run=_overlay)
+
+    ask = commands.add_parser("ask", help="evidence for a question, and a cited answer if a model is set")
+    ask.add_argument("question")
+    ask.add_argument("--repo", default="")
+    ask.add_argument("--limit", type=_non_negative, default=0, help="evidence chunks (default: 8)")
+    ask.set_defaults(run=_ask)
+
     for sub in (search, symbols, callers, callees, card, repos, sync, status):
         sub.add_argument("--json", action="store_true", help="print a JSON list of objects")
+    for sub in (impact, overlay, ask):
+        sub.add_argument("--json", action="store_true", help="print a JSON object")
     return parser
 
 

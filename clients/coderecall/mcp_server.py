@@ -5,9 +5,9 @@
     coderecall-mcp [--addr HOST:PORT] [--token T] [--timeout S]
                    [--transport stdio|http] [--host H] [--port N] [--catalog]
 
-Six read-only tools, each a call or three of ``coderecall.Client`` (the bridge never
+Seven read-only tools, each a call or three of ``coderecall.Client`` (the bridge never
 touches the index itself): ``search_code``, ``find_symbol``, ``find_callers``,
-``get_card``, ``read_symbol``, ``list_repos``. Answers are compact JSON (also sent as
+``analyze_impact``, ``get_card``, ``read_symbol``, ``list_repos``. Answers are compact JSON (also sent as
 structured content) with ``repo:path:start-end`` citations (call sites:
 ``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
 named in ``more`` with how to ask for it. Daemon errors become tool errors
@@ -50,7 +50,7 @@ _UNREACHABLE = ("failed to connect", "connection refused", "dns resolution faile
 
 
 def build_server(client: Client) -> MCPServer:
-    """The MCP server with the six tools, answering through ``client``."""
+    """The MCP server with the seven tools, answering through ``client``."""
     def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
         try:
             payload = call()
@@ -63,18 +63,20 @@ def build_server(client: Client) -> MCPServer:
     def search_code(query: str, limit: int = 10, repo: str = "", language: str = "",
                     path_prefix: str = "") -> CallToolResult:
         """Hybrid (meaning + keyword) search for functions, classes and methods. Best first;
-        an exact identifier in the query is pinned first."""
-        return answer(lambda: results.fit(
-            {}, "results",
-            [results.symbol(h) for h in client.search(query, limit=limit, repo=repo, language=language,
-                                                      path_prefix=path_prefix)],
-            "call again with repo=, path_prefix= or a narrower query"))
-
-    def find_symbol(name: str, prefix: bool = False, repo: str = "") -> CallToolResult:
-        """Definitions named name or qualified name (Class.method), case-insensitive;
-        prefix=true: names starting with name."""
+        an exact identifier in the query is pinned first. low_confidence: weak hits, rather
+        say not found."""
         def run() -> dict[str, Any]:
-            hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=50)
+            hits = client.search(query, limit=limit, repo=repo, language=language, path_prefix=path_prefix)
+            head = {"low_confidence": hits.confidence_reason} if hits.low_confidence else {}
+            return results.fit(head, "results", [results.symbol(h) for h in hits],
+                               "call again with repo=, path_prefix= or a narrower query")
+        return answer(run)
+
+    def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "") -> CallToolResult:
+        """Definitions named name or qualified name (Class.method), case-insensitive;
+        prefix=true: names starting with name; fuzzy=true: also substrings and typos."""
+        def run() -> dict[str, Any]:
+            hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=50, fuzzy=fuzzy)
             return results.fit({}, "results", [results.symbol(h) for h in hits],
                                "call again with repo= or a longer name", unknown_rest=len(hits) == 50)
         return answer(run)
@@ -86,6 +88,11 @@ def build_server(client: Client) -> MCPServer:
             return results.fit({}, "results", [results.call_site(s) for s in sites],
                                "call again with repo=", unknown_rest=len(sites) == 100)
         return answer(run)
+
+    def analyze_impact(name: str, depth: int = 3, repo: str = "") -> CallToolResult:
+        """Before changing a function: its callers, their callers... across repos, depth
+        levels deep (d: level)."""
+        return answer(lambda: results.impact(client.analyze_impact(name, repo=repo, depth=depth)))
 
     def get_card(name: str, repo: str = "") -> CallToolResult:
         """One symbol at a glance: signature, docstring, bases, constructor, raises, source
@@ -101,7 +108,8 @@ def build_server(client: Client) -> MCPServer:
         """Indexed repositories: state, indexed commit, counts."""
         return answer(lambda: {"repos": [results.repo_row(r) for r in client.list_repos()]})
 
-    tools = [_tool(fn) for fn in (search_code, find_symbol, find_callers, get_card, read_symbol, list_repos)]
+    tools = [_tool(fn) for fn in (search_code, find_symbol, find_callers, analyze_impact, get_card,
+                                  read_symbol, list_repos)]
     return MCPServer("coderecall", version=_version(), tools=tools, log_level="WARNING",
                      instructions="Code index: search before writing code; cite repo:path:lines.")
 

@@ -11,7 +11,16 @@ from typing import Protocol
 
 from coderecalld.auth import LOCAL, Principal
 from coderecalld.progress import Progress
-from coderecalld.records import CallerHit, Card, RepoStatus, SourceText, SymbolHit
+from coderecalld.records import (
+    Answer,
+    CallerHit,
+    Card,
+    Impact,
+    OverlayStatus,
+    RepoStatus,
+    SourceText,
+    SymbolHit,
+)
 
 
 class CodeRecallApi(Protocol):
@@ -35,19 +44,23 @@ class CodeRecallApi(Protocol):
         path_glob: str = "",
         kind: str = "",
         mode: str = "",
+        session: str = "",
         principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
         """Hybrid (dense + sparse) search, exact symbol-name matches pinned first; ``mode``
         ``dense`` or ``sparse`` asks one retriever alone. Filters: repo, language, kind,
-        path prefix, path glob (fnmatch)."""
+        path prefix, path glob (fnmatch). ``session`` adds its overlay files. The list may
+        be a ``records.SearchHits`` carrying ``low_confidence`` and ``confidence_reason``
+        (a plain list means confident). The transport passes ``session`` only when set."""
         ...
 
     def find_symbols(
         self, name: str, repo: str = "", prefix: bool = False, limit: int = 50, *,
-        principal: Principal = LOCAL,
+        fuzzy: bool = False, session: str = "", principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
-        starts with it when ``prefix``."""
+        starts with it when ``prefix``; ``fuzzy`` adds substrings and small typos. The
+        transport passes ``fuzzy`` and ``session`` only when set."""
         ...
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
@@ -88,4 +101,22 @@ class CodeRecallApi(Protocol):
         """Index-run progress per repo in scope: current states, then every change (at most
         ~10 per second per repo) until the returned stream's ``cancel()`` or ``alive()``
         false; ``once``: current states only. ``NotFound`` for a repo outside the scope."""
+        ...
+
+    def analyze_impact(self, name: str, repo: str = "", depth: int = 3, limit: int = 200, *,
+                       principal: Principal = LOCAL) -> Impact:
+        """Transitive callers of ``name`` as a tree, ``depth`` levels (max 10) and at most
+        ``limit`` nodes (max 2000); cycles are cut."""
+        ...
+
+    def index_overlay(self, repo: str, path: str, content: bytes, session: str, ttl_s: int = 0, *,
+                      principal: Principal = LOCAL) -> OverlayStatus:
+        """Index one uncommitted file for ``session`` only, until ``ttl_s`` seconds pass;
+        empty ``content`` removes it. ``ResourceExhausted`` past the overlay bounds."""
+        ...
+
+    def ask(self, question: str, repo: str = "", limit: int = 8, *,
+            principal: Principal = LOCAL) -> Answer:
+        """Evidence for ``question`` and, if a chat endpoint is configured, an answer citing
+        only that evidence. Model failures are a status, never an error."""
         ...

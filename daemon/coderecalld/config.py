@@ -194,6 +194,24 @@ class LoggingConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class AskConfig:
+    """``[ask]``: the optional chat model behind the ``Ask`` RPC; off while ``endpoint`` is empty.
+
+    ``endpoint``: base URL of an OpenAI-compatible API (``http://127.0.0.1:8080/v1``); Ask
+    POSTs to ``<endpoint>/chat/completions``. ``model``: the model name sent (required with
+    an endpoint). ``api_key``: bearer token, if the endpoint wants one (a ``Secret``; set it
+    with ``CODERECALL_ASK__API_KEY`` rather than in the file). ``timeout_s``: per call.
+    ``max_answer_tokens``: the answer's ``max_tokens``. No other RPC ever calls the model.
+    """
+
+    endpoint: str = ""
+    model: str = ""
+    api_key: Secret = Secret("")
+    timeout_s: float = 30.0
+    max_answer_tokens: int = 800
+
+
+@dataclass(frozen=True, slots=True)
 class RepoConfig:
     """``[[repos]]``: one repository to mirror: a local path, ``file://`` or ``https://`` URL.
 
@@ -260,6 +278,7 @@ class Config:
     verify: VerifyConfig = field(default_factory=VerifyConfig)
     logging: LoggingConfig = field(default_factory=LoggingConfig)
     store: StoreConfig = field(default_factory=StoreConfig)
+    ask: AskConfig = field(default_factory=AskConfig)
 
     def repo(self, name: str) -> RepoConfig | None:
         """The configured repo called ``name``, or ``None``."""
@@ -322,7 +341,7 @@ def _apply_env(raw: dict[str, Any], env: Mapping[str, str]) -> None:
 
 def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
     known = {"data_dir", "server", "embedding", "index", "repos", "log_format", "auth", "cluster",
-             "metrics", "webhook", "verify", "logging", "store"}
+             "metrics", "webhook", "verify", "logging", "store", "ask"}
     _reject_unknown("", raw, known)
     data_dir = raw.get("data_dir") or default_data_dir()
     if not isinstance(data_dir, (str, Path)):
@@ -344,10 +363,24 @@ def _build(raw: dict[str, Any], extra_repos: tuple[RepoConfig, ...]) -> Config:
         cluster=_section("cluster", ClusterConfig, _cluster_table(raw.get("cluster", {}))),
         **_ops_sections(raw, log_format),
         store=_section("store", StoreConfig, raw.get("store", {})),
+        ask=_ask(raw.get("ask", {})),
     )
     _validate(cfg)
     _validate_ops(cfg)
     return cfg
+
+
+def _ask(table: Any) -> AskConfig:
+    """``[ask]``, its key kept a ``Secret``; an endpoint needs http(s) and a model."""
+    ask = _section("ask", AskConfig, table)
+    ask = replace(ask, api_key=Secret(ask.api_key))
+    if ask.endpoint and not re.match(r"^https?://[^/\s]+", ask.endpoint):
+        raise ConfigError(f"ask.endpoint: expected an http:// or https:// URL, got {ask.endpoint!r}")
+    if ask.endpoint and not ask.model:
+        raise ConfigError("ask.model: required when ask.endpoint is set")
+    if ask.timeout_s <= 0 or ask.max_answer_tokens <= 0:
+        raise ConfigError("ask.timeout_s and ask.max_answer_tokens: must be > 0")
+    return ask
 
 
 def _reject_unknown(prefix: str, table: Mapping[str, Any], known: set[str]) -> None:

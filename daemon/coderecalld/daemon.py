@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from coderecalld import logs, metrics, sparse
+from coderecalld import logs, metrics, overlay, sparse
 from coderecalld.config import Config, EmbeddingConfig, StoreConfig
 from coderecalld.embed import Embedder
 from coderecalld.generation import (Generation, GuardedApi, ReadWriteLock, Rebuild,
@@ -47,6 +47,11 @@ class Daemon:
     progress: Registry | None = None
     ops: Any = None  # httpserve.Ops of `serve`: /metrics and webhooks, closed first
 
+    @property
+    def overlay(self) -> overlay.Overlay | None:
+        """The sessions' overlay store (IndexOverlay); None during a rebuild."""
+        return self.service.overlay
+
     @classmethod
     def open(cls, cfg: Config) -> Daemon:
         """Open (or create) the data dir's ledger, vector cache, model and store.
@@ -76,13 +81,20 @@ class Daemon:
         pipeline = Pipeline(cfg, ledger, store, embedder)
         jobs = Jobs(cfg, pipeline)
         current = old or Generation(store, ledger, embedder)
-        service = Service(cfg, current.ledger, current.store, current.embedder, sync=jobs.sync)
+        # Uncommitted files of sessions (IndexOverlay): their own shard, never the committed
+        # store, in the vector space queries are embedded for. During a rebuild there is none
+        # until the switch (the answering space changes then); ``Rebuild.on_switch`` opens it.
+        overlays = None if old is not None else _overlays(cfg, pipeline, store, embedder)
+        service = Service(cfg, current.ledger, current.store, current.embedder, sync=jobs.sync,
+                          overlay=overlays)
         rebuild = None
         api: object = service
         if old is not None:
             lock = ReadWriteLock()
             rebuild = Rebuild(cfg, service, old, Generation(store, ledger, embedder), lock,
                               owns=jobs.shard.owns)
+            rebuild.on_switch = lambda: setattr(service, "overlay",
+                                                _overlays(cfg, pipeline, store, embedder))
             api = GuardedApi(service, lock)
             jobs.after_run = rebuild.maybe_switch
             logs.event("generation.rebuild_started", old=old.store.collection, new=store.collection)
@@ -103,8 +115,18 @@ class Daemon:
         metrics.unwatch(self.service)
         if self.rebuild is not None and not self.rebuild.switched:
             self.rebuild.old.close()
+        if self.service.overlay is not None:
+            self.service.overlay.close()
         self.store.close()
         self.ledger.close()
+
+
+def _overlays(cfg: Config, pipeline: Pipeline, store: Store, embedder: Embedder | None) -> overlay.Overlay:
+    """A started overlay (``overlay.py``) in the vector space of ``store`` and ``embedder``."""
+    overlays = overlay.Overlay(overlay.open_store(cfg.data_dir / "overlay", store), pipeline.loose_file,
+                               embedder.embed if embedder else None, cfg.index.max_file_bytes)
+    overlays.start()
+    return overlays
 
 
 def _embedder(emb: EmbeddingConfig, data_dir: Path) -> Embedder | None:

@@ -12,6 +12,7 @@
     ├── MirrorError            clone / fetch / object lookup failed for one repo
     ├── ParseError             one file could not be parsed
     ├── EmbedError             the dense model could not be loaded or run
+    ├── ModelError             Ask's chat endpoint failed (caught in Ask: status model_error)
     └── StoreError             the vector store rejected an operation
         ├── StoreUnavailable   the store cannot be reached or opened
         └── StoreMismatch      the store was built for another model / vector space
@@ -61,6 +62,11 @@ class ParseError(CodeRecallError):
 
 class EmbedError(CodeRecallError):
     """The dense embedding model could not be assembled, loaded or run."""
+
+
+class ModelError(CodeRecallError):
+    """The chat endpoint behind ``Ask`` failed, timed out or answered nonsense. ``Ask``
+    catches it and answers ``model_error``; it never reaches a client as a status."""
 
 
 class StoreError(CodeRecallError):

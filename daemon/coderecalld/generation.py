@@ -154,6 +154,8 @@ class Rebuild:
         self.new = new
         self.lock = lock
         self.switched = False
+        #: Called once after the switch (the daemon opens the overlay store of the new space).
+        self.on_switch: Callable[[], object] | None = None
         self._guard = threading.Lock()
 
     def blocker(self) -> str:
@@ -206,4 +208,6 @@ class Rebuild:
                 self.old.close()
             except CodeRecallError as exc:
                 logs.warn("generation.old_close_failed", error=str(exc))
+            if self.on_switch is not None:
+                self.on_switch()
             return True

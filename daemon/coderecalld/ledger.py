@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS repos (
 CREATE TABLE IF NOT EXISTS repo_meta (
     name TEXT PRIMARY KEY, meta TEXT NOT NULL DEFAULT '{}'
 );
+CREATE TABLE IF NOT EXISTS payload_versions (
+    name TEXT PRIMARY KEY, version INTEGER NOT NULL
+);
 """
 
 
@@ -229,3 +232,22 @@ class Ledger:
             self._db.execute("DELETE FROM files WHERE repo=?", (name,))
             self._db.execute("DELETE FROM repos WHERE name=?", (name,))
             self._db.execute("DELETE FROM repo_meta WHERE name=?", (name,))
+
+    def payload_version(self, name: str) -> int:
+        """The ``points.PAYLOAD_VERSION`` repo ``name`` was last fully indexed under; 0 if
+        never recorded (a new repo, or a ledger older than the version)."""
+        with self._lock:
+            row = self._db.execute("SELECT version FROM payload_versions WHERE name=?", (name,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def set_payload_version(self, name: str, version: int) -> None:
+        """Record that every file of repo ``name`` now carries payload ``version``."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO payload_versions (name, version) VALUES (?,?)",
+                             (name, version))
+
+    def invalidate_files(self, name: str) -> int:
+        """Forget the blob ids of repo ``name``'s files, so the next diff re-indexes every one
+        (a payload upgrade); returns how many rows. Rows stay: deletions are still seen."""
+        with self._lock:
+            return self._db.execute("UPDATE files SET blob_id='' WHERE repo=?", (name,)).rowcount

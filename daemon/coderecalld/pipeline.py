@@ -110,6 +110,8 @@ class Pipeline:
         if not result.commit:
             return self._finish(report, RepoState.EMPTY, "")
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
+        if self.ledger.payload_version(repo.name) != points.PAYLOAD_VERSION:
+            self.ledger.invalidate_files(repo.name)  # older payload: re-index every file once
         try:
             self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
         except (MirrorError, StoreError) as exc:
@@ -208,6 +210,23 @@ class Pipeline:
         report.symbols += symbols
         report.chunks += len(pts)
 
+    def loose_file(self, repo: str, path: str,
+                   blob: bytes) -> tuple[list[Any], list[tuple[str, str]], classify.Verdict, int]:
+        """One blob outside any commit (an IndexOverlay file) as a sync would store it:
+        (points, with dense vectors where the cache has them; (point id, text) pairs still
+        to embed; verdict; symbol count). No layout, so module names and call targets stay
+        unresolved. An excluded path, a skip or a parse failure is a verdict with a reason."""
+        if classify.excluded(path, self.cfg.index.exclude):
+            return [], [], classify.Verdict("skip", reason="excluded"), 0
+        try:
+            chunks, verdict, symbols = self._chunks(repo, path, blob, False)
+        except (CodeRecallError, ValueError, RuntimeError, RecursionError) as exc:
+            return [], [], classify.Verdict("skip", reason="parse_error", detail=str(exc)), 0
+        if verdict.reason:
+            return [], [], verdict, 0
+        pts, pending = self._points(_redacted(chunks), "", "")
+        return pts, [(p.point_id, p.text) for p in pending], verdict, symbols
+
     def _chunks(self, repo: str, path: str, blob: bytes, lfs_tracked: bool,
                 shape: layout.Layout | None = None) -> tuple[list[chunk.Chunk], classify.Verdict, int]:
         """(chunks, verdict, symbol count) for one blob; the verdict has a reason if skipped."""
@@ -301,6 +320,7 @@ class Pipeline:
         kwargs: dict[str, Any] = {"state": state, "error": error, "synced": True}
         if commit or state is RepoState.EMPTY:
             kwargs["indexed_commit"] = commit
+            self.ledger.set_payload_version(report.repo, points.PAYLOAD_VERSION)
         self.ledger.set_repo(report.repo, **kwargs)
         metrics.index_run(report)
         self.progress.finish(report)

@@ -7,12 +7,16 @@ import time
 import uuid
 from collections.abc import Iterable
 
-from coderecalld import sparse
+from coderecalld import fuzzy, sparse
 from coderecalld.records import CallSite, Chunk, PointRecord
 
 #: Namespace of point ids (uuid5 of the DNS namespace and the project name; any fixed UUID works,
 #: it only has to never change).
 POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
+#: Version of the payload ``to_point`` writes. Bump it when a field is added or changes
+#: meaning: a repo indexed under another version is re-indexed once on its next sync
+#: (``Pipeline.index_repo``; dense vectors come from the cache, no model run). 2: ``name_trigrams``.
+PAYLOAD_VERSION = 2
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
@@ -93,6 +97,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "kind": str(chunk.kind), "name": chunk.name, "qualified_name": chunk.qualified_name,
         "name_lc": chunk.name.lower(), "qualified_name_lc": chunk.qualified_name.lower(),
         "name_tokens": " ".join(sparse.tokens(chunk.qualified_name)),
+        "name_trigrams": fuzzy.name_trigrams(chunk.name),
         "parent": chunk.parent, "signature": chunk.signature, "docstring": chunk.docstring,
         "start_line": chunk.start_line, "end_line": chunk.end_line,
         "start_byte": chunk.start_byte, "end_byte": chunk.end_byte,

@@ -10,8 +10,10 @@ All records are frozen, slotted dataclasses. Conventions shared by every record:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class SymbolKind(StrEnum):
@@ -357,3 +359,94 @@ class Card:
     file_purpose: str = ""
     repo_purpose: str = ""
     truncated: bool = False
+
+
+class SearchHits(list):  # type: ignore[type-arg]
+    """What ``search`` answers: its ``SymbolHit``s, best first (a plain list to every caller
+    that only iterates), plus whether the evidence is weak.
+
+    ``low_confidence`` is true when an agent should rather say "not found" than trust the
+    first hit; ``confidence_reason`` says why (``""`` otherwise); ``features`` holds the
+    measurements the rule looked at (``confidence.Features``, ``None`` if not computed).
+    A list subclass rather than a frozen record so that existing callers keep working.
+    """
+
+    def __init__(self, hits: Iterable[SymbolHit] = (), low_confidence: bool = False,
+                 confidence_reason: str = "", features: Any = None) -> None:
+        super().__init__(hits)
+        self.low_confidence = low_confidence
+        self.confidence_reason = confidence_reason
+        self.features = features
+
+
+@dataclass(frozen=True, slots=True)
+class ImpactNode:
+    """One caller in an impact tree: the call site (``site.caller`` is this node's symbol),
+    its ``depth`` (1 = a direct caller of the analysed symbol) and its own callers."""
+
+    site: CallerHit
+    depth: int
+    children: tuple[ImpactNode, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    """``AnalyzeImpact``'s answer: the tree of transitive callers of ``name``.
+
+    ``nodes`` counts the tree's nodes, ``repos_touched`` the distinct repos and
+    ``files_touched`` the distinct (repo, path) among them; ``truncated`` is true when the
+    depth or the node limit cut callers off (a cycle cut is not a truncation).
+    """
+
+    name: str
+    callers: tuple[ImpactNode, ...]
+    nodes: int
+    repos_touched: int
+    files_touched: int
+    truncated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayStatus:
+    """``IndexOverlay``'s answer for one uncommitted file of a session.
+
+    ``expires_unix_s`` is seconds since the epoch when the overlay file expires (0 when
+    nothing is stored); ``skipped`` why nothing was indexed (a classify reason such as
+    ``binary`` or ``unsupported``, ``removed`` for empty content), ``""`` when indexed.
+    """
+
+    repo: str
+    path: str
+    session: str
+    symbols: int
+    chunks: int
+    expires_unix_s: float
+    skipped: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A chunk an ``Ask`` answer cites: its point ``id`` (``SymbolHit.id``) and where it is."""
+
+    id: str
+    repo: str
+    path: str
+    start_line: int
+    end_line: int
+    qualified_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """``Ask``'s answer. ``status``: ``answered`` (at least one valid citation),
+    ``insufficient_evidence`` (the model cited nothing it was shown, or nothing was found),
+    ``no_model`` (no ``[ask]`` endpoint configured) or ``model_error`` (the endpoint failed
+    or timed out). ``answer`` is ``""`` unless answered; ``citations`` only ids that were in
+    ``evidence``; ``dropped_citations`` counts the distinct cited ids that were not."""
+
+    status: str
+    answer: str
+    citations: tuple[Citation, ...]
+    evidence: tuple[SymbolHit, ...]
+    dropped_citations: int
+    model: str

@@ -16,15 +16,42 @@ import fnmatch
 import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from coderecalld import callgraph, card, classify, credentials, mirror, redact, sparse, validate
+from coderecalld import (
+    ask as asking,
+    callgraph,
+    card,
+    classify,
+    confidence,
+    credentials,
+    impact,
+    mirror,
+    overlay,
+    redact,
+    sparse,
+    validate,
+)
 from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import Embedder
 from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
+from coderecalld.fuzzy import candidates as fuzzy_candidates
+from coderecalld.fuzzy import judge as fuzzy_judge
 from coderecalld.ledger import Ledger
-from coderecalld.records import CallerHit, Card, Hit, RepoStatus, SourceText, SymbolHit
+from coderecalld.records import (
+    Answer,
+    CallerHit,
+    Card,
+    Hit,
+    Impact,
+    OverlayStatus,
+    RepoStatus,
+    SearchHits,
+    SourceText,
+    SymbolHit,
+)
 from coderecalld.store import StoreFilter
 from coderecalld.progress import DETACHED, Registry, Watch
 
@@ -54,6 +81,10 @@ _HIDDEN_KINDS = ("section",)
 #: ``search`` modes: both retrievers fused, or one alone.
 SEARCH_MODES = ("hybrid", "dense", "sparse")
 _WILDCARDS = "*?["
+INDEX, OVERLAY = "index", "overlay"  # SymbolHit.source
+# (hit, match, source) of one ranked answer; the query's (dense, sparse) vectors.
+Ranked = list[tuple[Hit, str, str]]
+Vectors = tuple[Any, Any]
 
 
 class Service:
@@ -62,26 +93,31 @@ class Service:
     progress: Registry = DETACHED  # Daemon.open sets the daemon's (WatchProgress)
 
     def __init__(self, cfg: Config, ledger: Ledger, store: Any, embedder: Embedder | None,
-                 sync: Callable[[str], None] | None = None) -> None:
+                 sync: Callable[[str], None] | None = None,
+                 overlay: overlay.Overlay | None = None) -> None:
         self.cfg = cfg
         self.ledger = ledger
         self.store = store
         self.embedder = embedder
         self._sync = sync
+        self.overlay = overlay
 
     # --- search ---------------------------------------------------------------------
 
     def search(self, query: str, limit: int = 10, repo: str = "", language: str = "",
                path_prefix: str = "", *, path_glob: str = "", kind: str = "", mode: str = "",
-               principal: Principal = LOCAL) -> list[SymbolHit]:
+               session: str = "", principal: Principal = LOCAL) -> SearchHits:
         """Search chunks by meaning and by identifiers, best first.
 
         ``mode`` is ``hybrid`` (default, also ``""``): both retrievers fused, and a query
         that exactly names a symbol gets that symbol pinned first; ``dense`` or ``sparse``:
         that retriever alone, nothing pinned (for measurement). ``repo``, ``language``,
         ``kind`` match exactly, ``path_prefix`` is a string prefix and ``path_glob`` an
-        fnmatch glob over the whole path (``*`` spans ``/``). Raises ``InvalidArgument``
-        for an empty or oversized query, a bad limit or an unknown mode.
+        fnmatch glob over the whole path (``*`` spans ``/``). ``session`` adds that
+        session's overlay files (``source = "overlay"``), which shadow their committed
+        versions. The answer carries ``low_confidence`` (``confidence.confidence``).
+        Raises ``InvalidArgument`` for an empty or oversized query, a bad limit, an unknown
+        mode or a malformed session.
         """
         query = validate.text("query", query, validate.MAX_QUERY_CHARS).strip()
         if not query:
@@ -97,58 +133,120 @@ class Service:
         flt = self._filter(principal, repo, language=language, kind=kind,
                            path_prefix=path_prefix or _literal_prefix(path_glob))
         if flt is None:
-            return []
+            return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
+        ranked, features = self._search(query, flt, limit, mode, path_glob, principal, session)
+        low, reason = confidence.confidence(features)
+        commits: dict[str, str] = {}  # one ledger read per repo, not per hit (~3 ms each)
+        return SearchHits([self._hit(h, match, commits=commits, source=source)
+                           for h, match, source in ranked], low, reason, features)
+
+    def _search(self, query: str, flt: StoreFilter, limit: int, mode: str, path_glob: str,
+                principal: Principal, session: str) -> tuple[Ranked, confidence.Features]:
+        """The ranked answer (committed hits less shadowed ones, merged with the session's
+        overlay hits) and its confidence features."""
+        view = self._view(principal, session, flt)
         # A glob is checked here, after the store's prefix filter: over-fetch so it still fills a page.
         fetch = MAX_LIMIT if _has_wildcard(path_glob) else limit
-        keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], path_glob)) if path_glob else None
-        ranked = self._ranked(query, flt, fetch, mode)
-        commits: dict[str, str] = {}  # one ledger read per repo, not per hit (~3 ms each)
-        return [self._hit(h, match, commits=commits) for h, match in ranked
-                if keep is None or keep(h)][:limit]
+        vectors = (self.embedder.embed_query(query).tolist() if self.embedder and mode != "sparse"
+                   else None, sparse.query_vector(query))
+        ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, query, vectors, flt,
+                                                         fetch + view.shadow_points, mode)
+                  if not view.hides(h)]
+        if view.flt is not None:
+            ranked = _merge(ranked, [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
+                self.overlay.store, query, vectors, view.flt, fetch, mode)])
+        if path_glob:
+            ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
+        ranked = ranked[:limit]
+        return ranked, self._features(mode, ranked, vectors, flt, view)
 
-    def _ranked(self, query: str, flt: StoreFilter, limit: int, mode: str) -> list[tuple[Hit, str]]:
+    def _ranked(self, store: Any, query: str, vectors: Vectors, flt: StoreFilter, limit: int,
+                mode: str) -> list[tuple[Hit, str]]:
+        dense, sparse_vector = vectors
         if mode == "sparse":
-            return [(h, "sparse") for h in self.store.sparse_search(sparse.query_vector(query), flt, limit)]
-        dense = self.embedder.embed_query(query).tolist() if self.embedder else None
+            return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
         if mode == "dense":
-            return [(h, "dense") for h in self.store.dense_search(dense, flt, limit)] if dense else []
-        pinned = self._exact(query, flt, limit) if _IDENTIFIER.match(query) else []
+            return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
+        pinned = self._exact(store, query, flt, limit) if _IDENTIFIER.match(query) else []
         weight = SPARSE_WEIGHT_TEXT + (SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query)
-        hits = self.store.hybrid(dense, sparse.query_vector(query), flt, limit=limit + len(pinned),
-                                 prefetch_limit=PREFETCH_LIMIT, weights=(1.0, weight),
-                                 method=FUSION, sparse_half=SPARSE_HALF)
+        hits = store.hybrid(dense, sparse_vector, flt, limit=limit + len(pinned),
+                            prefetch_limit=PREFETCH_LIMIT, weights=(1.0, weight),
+                            method=FUSION, sparse_half=SPARSE_HALF)
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
         ranked += [(h, "hybrid") for h in hits if h.id not in pinned_ids]
         return ranked[:limit]
 
-    def _exact(self, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
+    def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         lowered = query.lower().replace("::", ".")
-        hits = self.store.find(flt, "qualified_name_lc", lowered, limit=limit)
-        hits += self.store.find(flt, "name_lc", lowered, limit=limit)
+        hits = store.find(flt, "qualified_name_lc", lowered, limit=limit)
+        hits += store.find(flt, "name_lc", lowered, limit=limit)
         return _dedupe([h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS])
+
+    def _features(self, mode: str, ranked: Ranked, vectors: Vectors, flt: StoreFilter,
+                  view: overlay.View) -> confidence.Features:
+        """What ``confidence.confidence`` judges: the first two scores, whether the first
+        hit was pinned and (hybrid) whether each retriever alone ranks it in its top
+        ``confidence.AGREE_K``, asked of the store the hit came from."""
+        dense, sparse_vector = vectors
+        used = mode if dense is not None or mode == "sparse" else "sparse"  # no model: sparse alone
+        if not ranked:
+            return confidence.Features(used, 0)
+        (top, match, source), second = ranked[0], ranked[1][0].score if len(ranked) > 1 else 0.0
+        features = confidence.Features(used, len(ranked), top.score, second, match == "exact")
+        if used != "hybrid" or features.pinned:
+            return features
+        store, where = (self.overlay.store, view.flt) if source == OVERLAY else (self.store, flt)
+        alone_dense = store.dense_search(dense, where, confidence.AGREE_K)
+        alone_sparse = store.sparse_search(sparse_vector, where, confidence.AGREE_K)
+        agree = top.id in {h.id for h in alone_dense} and top.id in {h.id for h in alone_sparse}
+        return replace(features, agree=agree,
+                       dense_top=alone_dense[0].score if alone_dense else 0.0,
+                       sparse_top=alone_sparse[0].score if alone_sparse else 0.0)
 
     # --- symbols --------------------------------------------------------------------
 
     def find_symbols(self, name: str, repo: str = "", prefix: bool = False,
-                     limit: int = 50, *, principal: Principal = LOCAL) -> list[SymbolHit]:
+                     limit: int = 50, *, fuzzy: bool = False, session: str = "",
+                     principal: Principal = LOCAL) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` ignoring case (or starts with
-        it when ``prefix``), ranked: exact case > case-insensitive > prefix, then by path."""
+        it when ``prefix``), ranked: exact case > case-insensitive > prefix, then by path.
+
+        ``fuzzy`` also finds prefixes, substrings and small typos (``fuzzy.py``: trigram
+        index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
+        by score (0..1; 1.0 for the exact kinds), repo, path. ``session`` adds that
+        session's overlay files, which shadow their committed versions."""
         name = _symbol_name(name)
         limit = _limit(limit, 50)
         flt = self._filter(principal, repo)
         if flt is None:
             return []
-        lowered = name.lower()
+        view = self._view(principal, session, flt)
+        found = [(h, match, score, INDEX) for h, match, score in self._symbols(
+            self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
+        if view.flt is not None:
+            found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
+                      self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
+        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], f[0].payload["repo"],
+                                  f[0].payload["path"], f[0].payload["start_line"]))
+        commits: dict[str, str] = {}
+        return [self._hit(h, match, score=score, commits=commits, source=source)
+                for h, match, score, source in found[:limit]]
+
+    def _symbols(self, store: Any, flt: StoreFilter, name: str, prefix: bool,
+                 fuzzy: bool) -> list[tuple[Hit, str, float]]:
+        """(hit, match kind, score) of every symbol of ``store`` that ``name`` matches."""
         hits = []
         for field in ("qualified_name_lc", "name_lc"):
-            hits += self.store.find(flt, field, lowered, prefix=prefix, limit=MAX_LIMIT)
-        hits = [h for h in _dedupe(hits) if h.payload.get("kind") not in _HIDDEN_KINDS]
-        scored = sorted(((_match_kind(name, h.payload), h) for h in hits),
-                        key=lambda mh: (_MATCH_ORDER[mh[0]], mh[1].payload["repo"],
-                                        mh[1].payload["path"], mh[1].payload["start_line"]))
-        commits: dict[str, str] = {}
-        return [self._hit(h, match, score=1.0, commits=commits) for match, h in scored[:limit]]
+            hits += store.find(flt, field, name.lower(), prefix=prefix or fuzzy, limit=MAX_LIMIT)
+        if fuzzy:
+            hits += fuzzy_candidates(store.find_overlap, flt, name)
+        out = []
+        for hit in _dedupe(hits):
+            judged = _judge(name, hit.payload, fuzzy)
+            if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
+                out.append((hit, *judged))
+        return out
 
     # --- callers --------------------------------------------------------------------
 
@@ -295,6 +393,71 @@ class Service:
         0 with embeddings disabled (no point ever gets one, so none waits)."""
         return self.store.count_missing_dense(name) if self.embedder else 0
 
+    # --- impact, overlays, answers --------------------------------------------------------
+
+    def analyze_impact(self, name: str, repo: str = "", depth: int = impact.DEFAULT_DEPTH,
+                       limit: int = impact.DEFAULT_NODES, *, principal: Principal = LOCAL) -> Impact:
+        """Transitive callers of ``name`` (named as in ``find_callers``) as a tree ``depth``
+        levels deep (1..10; 0 = 3) of at most ``limit`` nodes (1..2000; 0 = 200), callers
+        limited to ``repo`` when given; see ``impact.py``. Raises ``InvalidArgument``."""
+        name = _symbol_name(name)
+        depth = _bounded("depth", depth, impact.DEFAULT_DEPTH, impact.MAX_DEPTH)
+        limit = _bounded("limit", limit, impact.DEFAULT_NODES, impact.MAX_NODES)
+        flt = self._filter(principal, repo)
+        if flt is None:
+            return Impact(name, (), 0, 0, 0, False)
+        roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(self.store, flt, name))
+        commits: dict[str, str] = {}
+        return impact.analyze(name, roots, lambda asked: callgraph.callers(self.store, flt, asked),
+                              lambda r: self._commit(r, commits), depth, limit)
+
+    def index_overlay(self, repo: str, path: str, content: bytes, session: str, ttl_s: int = 0, *,
+                      principal: Principal = LOCAL) -> OverlayStatus:
+        """Index ``content`` as ``repo``/``path`` for ``session`` only, for ``ttl_s`` seconds
+        (0 = 3600, max 86400); empty content removes it (see ``overlay.py``). Any role may
+        write, but only into a repo in its scope (``NotFound`` otherwise, as for an unknown
+        repo). Raises ``InvalidArgument`` (bad path, session, TTL, content over
+        ``index.max_file_bytes``) and ``ResourceExhausted`` (too many overlay files)."""
+        validate.text("repo", repo, validate.MAX_REPO_CHARS)
+        validate.repo_path("path", path)
+        if not isinstance(content, bytes):
+            raise InvalidArgument("content: expected bytes")
+        if self.cfg.repo(repo) is None or not principal.allows(repo):
+            raise NotFound(f"repo {repo!r} is not configured")
+        if self.overlay is None:
+            raise InvalidArgument("overlay: unavailable while the index is rebuilt for a new "
+                                  "vector space (retry after the switch), or not started")
+        return self.overlay.put(principal.name, session, repo, path, content, ttl_s)
+
+    def ask(self, question: str, repo: str = "", limit: int = asking.DEFAULT_EVIDENCE, *,
+            principal: Principal = LOCAL) -> Answer:
+        """Evidence for ``question`` (hybrid search, ``limit`` chunks: 1..50, 0 = 8) and, when
+        ``[ask] endpoint`` is set, a model's answer citing only that evidence (``ask.py``).
+        Endpoint failures answer status ``model_error``, never an error."""
+        question = validate.text("question", question, validate.MAX_QUERY_CHARS).strip()
+        if not question:
+            raise InvalidArgument("question: must not be empty")
+        limit = _bounded("limit", limit, asking.DEFAULT_EVIDENCE, asking.MAX_EVIDENCE)
+        flt = self._filter(principal, repo)
+        ranked = self._search(question, flt, limit, "hybrid", "", principal, "")[0] if flt else []
+        commits: dict[str, str] = {}
+        evidence = [(self._hit(h, m, commits=commits), str(h.payload.get("embed_text", "")))
+                    for h, m, _ in ranked]
+        return asking.answer(self.cfg.ask, question, evidence)
+
+    def _view(self, principal: Principal, session: str, flt: StoreFilter) -> overlay.View:
+        """The overlay ``session`` shows the caller within ``flt`` (nothing without one)."""
+        if not session:
+            return overlay.NO_VIEW
+        overlay.check_session(session)
+        if self.overlay is None:
+            return overlay.NO_VIEW
+        return self.overlay.view(principal.name, session, flt, self._file_points)
+
+    def _file_points(self, repo: str, path: str) -> int:
+        row = self.ledger.file(repo, path)
+        return row.chunks if row else 0
+
     # --- helpers --------------------------------------------------------------------
 
     def _filter(self, principal: Principal, repo: str, **kwargs: str) -> StoreFilter | None:
@@ -323,7 +486,7 @@ class Service:
         return memo[repo]
 
     def _hit(self, hit: Hit, match: str, score: float | None = None,
-             commits: dict[str, str] | None = None) -> SymbolHit:
+             commits: dict[str, str] | None = None, source: str = INDEX) -> SymbolHit:
         p = hit.payload
         return SymbolHit(
             repo=p["repo"], path=p["path"], language=p.get("language", ""), kind=p["kind"],
@@ -331,12 +494,12 @@ class Service:
             signature=p.get("signature", ""), docstring=p.get("docstring", ""),
             start_line=int(p["start_line"]), end_line=int(p["end_line"]),
             start_byte=int(p["start_byte"]), end_byte=int(p["end_byte"]),
-            commit=self._commit(p["repo"], {} if commits is None else commits),
+            commit="" if source == OVERLAY else self._commit(p["repo"], {} if commits is None else commits),
             score=hit.score if score is None else score,
-            match=match, snippet=p.get("snippet", ""), id=str(hit.id))
+            match=match, snippet=p.get("snippet", ""), source=source, id=str(hit.id))
 
 
-_MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2}
+_MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
 
 
 def _match_kind(name: str, payload: dict) -> str:
@@ -346,6 +509,24 @@ def _match_kind(name: str, payload: dict) -> str:
     if lowered in (payload["name_lc"], payload["qualified_name_lc"]):
         return "case_insensitive"
     return "prefix"
+
+
+def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
+    """(match kind, score) of a looked-up point; ``None`` when ``name`` does not match it."""
+    kind = _match_kind(name, payload)
+    lowered = name.lower()
+    if kind != "prefix" or payload["name_lc"].startswith(lowered) or payload[
+            "qualified_name_lc"].startswith(lowered):
+        return kind, 1.0
+    return fuzzy_judge(name, payload) if fuzzy else None
+
+
+def _merge(committed: Ranked, overlaid: Ranked) -> Ranked:
+    """One ranking of two stores' answers: pinned exact hits first (the overlay's, the
+    fresher version, before the index's), then the rest by score (stable)."""
+    pinned = [r for r in overlaid + committed if r[1] == "exact"]
+    rest = [r for r in committed + overlaid if r[1] != "exact"]
+    return pinned + sorted(rest, key=lambda r: -r[0].score)
 
 
 def _dedupe(hits: list[Hit]) -> list[Hit]:
@@ -383,3 +564,10 @@ def _limit(limit: int, default: int) -> int:
     if limit < 0 or limit > MAX_LIMIT:
         raise InvalidArgument(f"limit: must be 0..{MAX_LIMIT}, got {limit}")
     return limit or default
+
+
+def _bounded(field: str, value: int, default: int, maximum: int) -> int:
+    """``value`` in 1..``maximum``, 0 meaning ``default``; ``InvalidArgument`` otherwise."""
+    if not 0 <= value <= maximum:
+        raise InvalidArgument(f"{field}: must be 0..{maximum}, got {value}")
+    return value or default

@@ -8,12 +8,20 @@ included), serves gRPC on a free loopback port and runs every query through
 ``coderecall.Client`` in each search mode (dense, sparse, hybrid).
 
     python tests/bench/eval_retrieval.py [--set DIR] [--work DIR] [--modes dense,sparse,hybrid]
+                                         [--confidence [--features FILE]]
 
 ``--work`` keeps the repo, the data dir and its vector cache, so a re-run re-embeds only
 chunks whose embedded text changed. Hits map back to doc ids by path; the first hit per doc
 counts (a module chunk and a function chunk of the same file are one doc). Prints MRR@10,
 nDCG@10 (graded gains, log2 discount; Järvelin & Kekäläinen 2002), Recall@1/5/10 and the
 client-side query latency p50/p95 in milliseconds. Not a test: nothing here asserts.
+
+``--confidence`` also measures Search's ``low_confidence`` flag over the queries (hybrid):
+how often it is set when the top 10 holds a relevant doc and when it does not, the flag's
+precision (flagged queries that really miss) and recall (missing queries that are
+flagged), and the same for other thresholds replayed through ``confidence.confidence``
+on each query's ``Features`` (taken in-process from ``Service.search``); ``--features``
+writes those features, one JSON object per query, for calibration elsewhere.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from pathlib import Path
 import pygit2
 
 from coderecall import Client
+from coderecalld import confidence
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.server.app import build_server
@@ -114,6 +123,57 @@ def run_queries(client: Client, queries: dict[str, str], qrels: dict[str, dict[s
     return {n: 100 * v / len(queries) for n, v in totals.items()}, latencies, runs
 
 
+def confidence_rows(client: Client, daemon: Daemon, queries: dict[str, str],
+                    qrels: dict[str, dict[str, int]], limit: int) -> list[dict]:
+    """Per query: whether the top 10 holds a relevant doc, the served flag and reason, and
+    the features the rule judged (hybrid search)."""
+    rows = []
+    for qid, text in queries.items():
+        served = client.search(text, limit=limit, repo=REPO)
+        docs = [h.path.removeprefix("docs/").removesuffix(".py") for h in served]
+        ranked = list(dict.fromkeys(docs))[:K]
+        features = daemon.service.search(text, limit=limit, repo=REPO).features
+        rows.append({"id": qid, "hit10": bool(set(ranked) & qrels[qid].keys()),
+                     "low": served.low_confidence, "reason": served.confidence_reason,
+                     **features.as_dict()})
+    return rows
+
+
+def flag_quality(rows: list[dict], flags: list[bool]) -> tuple[float, float, float, int, int]:
+    """(precision, recall, flag rate) of ``flags`` as a predictor of "no relevant doc in the
+    top 10", in percent, and the flagged counts among hits and misses."""
+    misses = [not r["hit10"] for r in rows]
+    flagged_miss = sum(f and m for f, m in zip(flags, misses))
+    flagged_hit = sum(f and not m for f, m in zip(flags, misses))
+    flagged = flagged_miss + flagged_hit
+    precision = 100 * flagged_miss / flagged if flagged else 0.0
+    recall = 100 * flagged_miss / sum(misses) if any(misses) else 0.0
+    return precision, recall, 100 * flagged / len(rows), flagged_hit, flagged_miss
+
+
+def print_confidence(rows: list[dict]) -> None:
+    """The served flag's quality, then a replay over other thresholds."""
+    hits = sum(r["hit10"] for r in rows)
+    p, r, rate, fh, fm = flag_quality(rows, [row["low"] for row in rows])
+    print(f"\nlow_confidence over {len(rows)} queries ({hits} with a relevant doc in the top 10, "
+          f"{len(rows) - hits} without):")
+    print(f"  flagged {fh} of {hits} hits and {fm} of {len(rows) - hits} misses: precision {p:.1f}, "
+          f"recall {r:.1f}, flag rate {rate:.1f} (MIN_TOP_SCORE {confidence.MIN_TOP_SCORE['hybrid']}, "
+          f"MIN_TOP_SCORE_DISAGREE {confidence.MIN_TOP_SCORE_DISAGREE}, MIN_GAP {confidence.MIN_GAP})")
+    print(f"  {'min_top':>8} {'disagree':>8} {'min_gap':>8} {'prec':>6} {'recall':>6} {'rate':>6}")
+    features = [confidence.Features(**{k: v for k, v in row.items() if k in FIELDS}) for row in rows]
+    for top in (0.50, 0.55, 0.60):
+        for disagree in (0.0, 0.60, 0.65, 0.70):
+            for gap in (0.0, 0.005, 0.02):
+                flags = [confidence.confidence(f, min_top_score=top, min_top_disagree=disagree,
+                                               min_gap=gap)[0] for f in features]
+                p, r, rate, _, _ = flag_quality(rows, flags)
+                print(f"  {top:8.2f} {disagree:8.2f} {gap:8.3f} {p:6.1f} {r:6.1f} {rate:6.1f}")
+
+
+FIELDS = {f for f in confidence.Features.__dataclass_fields__}
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
@@ -128,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=30, help="hits asked per query (>= 10: "
                         "several chunks of one doc collapse into one)")
     parser.add_argument("--runs", type=Path, help="write each mode's ranked doc ids here (JSON)")
+    parser.add_argument("--confidence", action="store_true",
+                        help="measure the low_confidence flag (precision/recall) and replay thresholds")
+    parser.add_argument("--features", type=Path, help="with --confidence: write per-query features (JSONL)")
     args = parser.parse_args(argv)
 
     corpus, queries, qrels = read_set(args.set)
@@ -158,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"{statistics.median(lat):7.1f} {percentile(lat, 0.95):7.1f}", flush=True)
             if args.runs:
                 args.runs.write_text(json.dumps(all_runs))
+            if args.confidence:
+                rows = confidence_rows(client, daemon, queries, qrels, args.limit)
+                print_confidence(rows)
+                if args.features:
+                    args.features.write_text("".join(json.dumps(r) + "\n" for r in rows))
         finally:
             client.close()
             server.stop(0).wait()

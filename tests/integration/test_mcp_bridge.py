@@ -24,6 +24,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
+import coderecall
 from coderecall.mcp_server import BUDGET_CHARS
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
@@ -89,7 +90,10 @@ def listening(port: int) -> bool:
 
 @contextmanager
 def bridge(addr: str, err: Path) -> Iterator[Bridge]:
-    params = StdioServerParameters(command=BRIDGE, args=["--addr", addr])
+    # The MCP client passes only a few "safe" variables on: name the client code under test,
+    # or the bridge would import whichever copy is installed.
+    params = StdioServerParameters(command=BRIDGE, args=["--addr", addr],
+                                   env={"PYTHONPATH": str(Path(coderecall.__file__).parents[1])})
     with ExitStack() as stack:
         portal = stack.enter_context(start_blocking_portal())
         errlog = stack.enter_context(err.open("w"))
@@ -125,10 +129,11 @@ def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
         daemon.close()
 
 
-def test_lists_the_six_tools(mcp: Bridge) -> None:
+def test_lists_the_seven_tools(mcp: Bridge) -> None:
     tools = mcp.portal.call(mcp.session.list_tools).tools
     assert [t.name for t in tools] == [
-        "search_code", "find_symbol", "find_callers", "get_card", "read_symbol", "list_repos"]
+        "search_code", "find_symbol", "find_callers", "analyze_impact", "get_card", "read_symbol",
+        "list_repos"]
     assert all(t.annotations and t.annotations.read_only_hint for t in tools)
 
 
@@ -166,6 +171,25 @@ def test_find_callers_across_repos(mcp: Bridge) -> None:
     ]
     only_ledger = mcp.ok("find_callers", name="round_money", repo="ledger")
     assert [r["cite"] for r in only_ledger["results"]] == ["ledger:ledger/money.py:7"]
+
+
+def test_analyze_impact_flattens_the_tree(mcp: Bridge) -> None:
+    assert mcp.ok("analyze_impact", name="compute_refund") == {
+        "nodes": 1, "repos": 1, "files": 1,
+        "callers": [{"d": 1, "cite": "shop:app/cli.py:6", "caller": "main", "confidence": "resolved"}]}
+    deep = mcp.ok("analyze_impact", name="round_money", depth=2)
+    assert [(r["d"], r["cite"], r["caller"]) for r in deep["callers"]] == [
+        (1, "ledger:ledger/money.py:7", "settle"),
+        (1, "shop:app/billing.py:13", "Invoice.total"),
+        (1, "shop:app/billing.py:18", "compute_refund"),
+        (2, "shop:app/cli.py:6", "main")]
+    assert (deep["nodes"], deep["repos"], deep["files"], "truncated" in deep) == (4, 2, 3, False)
+
+
+def test_find_symbol_fuzzy(mcp: Bridge) -> None:
+    assert mcp.ok("find_symbol", name="compute_refnd")["results"] == []
+    typo = mcp.ok("find_symbol", name="compute_refnd", fuzzy=True)
+    assert [r["name"] for r in typo["results"]] == ["compute_refund"]
 
 
 def test_get_card_of_a_function(mcp: Bridge) -> None:

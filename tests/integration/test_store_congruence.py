@@ -377,6 +377,17 @@ def lookups(b: Backend) -> dict[str, Any]:
         "limited": qnames([Hit(pid, 1.0) for pid in ids_of(
             points, lambda p: p.payload["path"].startswith("app/"))[:4]]),
     }  # fmt: skip
+    # find_overlap (fuzzy symbol search's trigram index): at least m of the values.
+    wanted = ["parse_json", "decode", "json.Marshal", "read", "nope"]
+    for m in (1, 2):
+        expect = sorted(p.payload["qualified_name"] for p in points
+                        if len(set(p.payload.get("calls", [])) & set(wanted)) >= m)
+        assert qnames(store.find_overlap(every, "calls", wanted, m)) == expect
+        out[f"overlap {m}"] = expect
+    assert out["overlap 1"] == sorted(qnames(store.find_any(every, "calls", wanted)))
+    assert store.find_overlap(every, "calls", [], 1) == []
+    with pytest.raises(InvalidArgument):
+        store.find_overlap(every, "calls", wanted, len(wanted) + 1)
     assert store.find_any(every, "calls", []) == []
     assert store.find(every, "name", "HTTPServer", limit=0) == []
     for bad in [lambda: store.find(every, "calls", "dec", prefix=True),

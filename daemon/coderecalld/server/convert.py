@@ -20,7 +20,18 @@ from google.protobuf.message import Message
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecalld.errors import InvalidArgument
 from coderecalld.progress import Progress
-from coderecalld.records import CallerHit, Card, RepoStatus, SourceText, SymbolHit
+from coderecalld.records import (
+    Answer,
+    CallerHit,
+    Card,
+    Citation,
+    Impact,
+    ImpactNode,
+    OverlayStatus,
+    RepoStatus,
+    SourceText,
+    SymbolHit,
+)
 
 _R = TypeVar("_R")
 _M = TypeVar("_M", bound=Message)
@@ -104,8 +115,11 @@ def card_from_pb(message: pb.Card) -> Card:
 
 
 def search_response(hits: Iterable[SymbolHit]) -> pb.SearchResponse:
-    """Hits, in order, as a ``SearchResponse``."""
-    return pb.SearchResponse(hits=[symbol_hit_to_pb(h) for h in hits])
+    """Hits, in order, as a ``SearchResponse``, with ``low_confidence`` and its reason when
+    ``hits`` carries them (a ``records.SearchHits``)."""
+    return pb.SearchResponse(hits=[symbol_hit_to_pb(h) for h in hits],
+                             low_confidence=bool(getattr(hits, "low_confidence", False)),
+                             confidence_reason=str(getattr(hits, "confidence_reason", "")))
 
 
 def find_symbols_response(hits: Iterable[SymbolHit]) -> pb.FindSymbolsResponse:
@@ -137,6 +151,12 @@ def _limit(value: int) -> dict[str, int]:
     return {"limit": value} if value else {}
 
 
+def _set(**values: Any) -> dict[str, Any]:
+    """The newer optional arguments that are set (an empty session, ``fuzzy`` false), so an
+    implementation written before them still serves requests that do not use them."""
+    return {k: v for k, v in values.items() if v}
+
+
 def search_args(request: pb.SearchRequest) -> dict[str, Any]:
     """Keyword arguments for ``CodeRecallApi.search``. Raises ``InvalidArgument`` (limit < 0)."""
     return {
@@ -148,6 +168,7 @@ def search_args(request: pb.SearchRequest) -> dict[str, Any]:
         "kind": request.kind,
         "mode": request.mode,
         **_limit(request.limit),
+        **_set(session=request.session),
     }
 
 
@@ -158,6 +179,7 @@ def find_symbols_args(request: pb.FindSymbolsRequest) -> dict[str, Any]:
         "repo": request.repo,
         "prefix": request.prefix,
         **_limit(request.limit),
+        **_set(fuzzy=request.fuzzy, session=request.session),
     }
 
 
@@ -208,3 +230,83 @@ def progress_from_pb(message: pb.IndexProgress) -> Progress:
 def watch_progress_args(request: pb.WatchProgressRequest) -> dict[str, Any]:
     """Keyword arguments for ``CodeRecallApi.watch_progress``."""
     return {"repo": request.repo, "once": request.once}
+
+
+# --- impact, overlays, answers --------------------------------------------------------------
+
+
+def _nonnegative(field: str, value: int) -> dict[str, int]:
+    if value < 0:
+        raise InvalidArgument(f"{field} must be >= 0 (0 means the server default), got {value}")
+    return {field: value} if value else {}
+
+
+def analyze_impact_args(request: pb.AnalyzeImpactRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.analyze_impact``; 0 depth/limit is the domain's
+    default. Raises ``InvalidArgument`` for a negative one."""
+    return {"name": request.name, "repo": request.repo, **_nonnegative("depth", request.depth),
+            **_limit(request.limit)}
+
+
+def index_overlay_args(request: pb.IndexOverlayRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.index_overlay``. Raises ``InvalidArgument``
+    for a negative TTL."""
+    return {"repo": request.repo, "path": request.path, "content": bytes(request.content),
+            "session": request.session, **_nonnegative("ttl_s", request.ttl_s)}
+
+
+def ask_args(request: pb.AskRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.ask``. Raises ``InvalidArgument`` (limit < 0)."""
+    return {"question": request.question, "repo": request.repo, **_limit(request.limit)}
+
+
+def impact_node_to_pb(node: ImpactNode) -> pb.ImpactNode:
+    """``ImpactNode`` record (and its subtree) -> ``coderecall.v1.ImpactNode``."""
+    return pb.ImpactNode(site=caller_hit_to_pb(node.site), depth=node.depth,
+                         children=[impact_node_to_pb(c) for c in node.children])
+
+
+def impact_node_from_pb(message: pb.ImpactNode) -> ImpactNode:
+    """``coderecall.v1.ImpactNode`` -> ``ImpactNode`` record (and its subtree)."""
+    return ImpactNode(caller_hit_from_pb(message.site), message.depth,
+                      tuple(impact_node_from_pb(c) for c in message.children))
+
+
+def impact_to_pb(result: Impact) -> pb.AnalyzeImpactResponse:
+    """``Impact`` record -> ``coderecall.v1.AnalyzeImpactResponse``."""
+    values = {f.name: getattr(result, f.name) for f in fields(result)}
+    values["callers"] = [impact_node_to_pb(n) for n in result.callers]
+    return pb.AnalyzeImpactResponse(**values)
+
+
+def impact_from_pb(message: pb.AnalyzeImpactResponse) -> Impact:
+    """``coderecall.v1.AnalyzeImpactResponse`` -> ``Impact`` record."""
+    values = {f.name: getattr(message, f.name) for f in fields(Impact)}
+    values["callers"] = tuple(impact_node_from_pb(n) for n in message.callers)
+    return Impact(**values)
+
+
+def overlay_status_to_pb(status: OverlayStatus) -> pb.IndexOverlayResponse:
+    """``OverlayStatus`` record -> ``coderecall.v1.IndexOverlayResponse``."""
+    return _to_pb(status, pb.IndexOverlayResponse)
+
+
+def overlay_status_from_pb(message: pb.IndexOverlayResponse) -> OverlayStatus:
+    """``coderecall.v1.IndexOverlayResponse`` -> ``OverlayStatus`` record."""
+    return _from_pb(message, OverlayStatus)
+
+
+def answer_to_pb(result: Answer) -> pb.AskResponse:
+    """``Answer`` record -> ``coderecall.v1.AskResponse``."""
+    values = {f.name: getattr(result, f.name) for f in fields(result)}
+    values["citations"] = [_to_pb(c, pb.Citation) for c in result.citations]
+    values["evidence"] = [symbol_hit_to_pb(h) for h in result.evidence]
+    return pb.AskResponse(**values)
+
+
+def answer_from_pb(message: pb.AskResponse) -> Answer:
+    """``coderecall.v1.AskResponse`` -> ``Answer`` record."""
+    values = {f.name: getattr(message, f.name) for f in fields(Answer)}
+    values["citations"] = tuple(_from_pb(c, Citation) for c in message.citations)
+    values["evidence"] = tuple(symbol_hit_from_pb(h) for h in message.evidence)
+    return Answer(**values)

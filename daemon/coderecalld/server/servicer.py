@@ -79,3 +79,20 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
         if cancel is not None:
             context.add_callback(cancel)  # the client went away: end the stream now
         return (convert.progress_to_pb(p) for p in stream)
+
+    def AnalyzeImpact(
+        self, request: pb.AnalyzeImpactRequest, context: grpc.ServicerContext
+    ) -> pb.AnalyzeImpactResponse:
+        result = self._api.analyze_impact(**convert.analyze_impact_args(request),
+                                          principal=current_principal())
+        return convert.impact_to_pb(result)
+
+    def IndexOverlay(
+        self, request: pb.IndexOverlayRequest, context: grpc.ServicerContext
+    ) -> pb.IndexOverlayResponse:
+        status = self._api.index_overlay(**convert.index_overlay_args(request),
+                                         principal=current_principal())
+        return convert.overlay_status_to_pb(status)
+
+    def Ask(self, request: pb.AskRequest, context: grpc.ServicerContext) -> pb.AskResponse:
+        return convert.answer_to_pb(self._api.ask(**convert.ask_args(request), principal=current_principal()))

@@ -32,6 +32,7 @@ KEYWORD_FIELDS = frozenset(
         "repo", "path", "language", "kind", "name", "qualified_name",
         "name_lc", "qualified_name_lc", "calls", "text_hash",
         "fq_name", "fq_aliases", "call_targets", "export_targets",
+        "name_trigrams",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""
@@ -229,6 +230,13 @@ class Store(Protocol):
         self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100
     ) -> list[Hit]:
         """Points whose keyword ``field`` (e.g. the ``calls`` array) holds any of ``values``."""
+        ...
+
+    def find_overlap(
+        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
+    ) -> list[Hit]:
+        """Points whose keyword array ``field`` holds at least ``min_count`` (>= 1) of the
+        distinct ``values`` (Qdrant's ``min_should``; the trigram index of ``fuzzy``)."""
         ...
 
     def missing_dense(self, limit: int) -> list[Hit]:

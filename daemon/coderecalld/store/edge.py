@@ -282,6 +282,30 @@ class EdgeStore:
         cond = qe.FieldCondition(key=field, match=qe.MatchAny(list(values)))
         return self._scroll(f"find_any {field}", flt, cond, limit)
 
+    def find_overlap(
+        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
+    ) -> list[Hit]:
+        """Points whose keyword array ``field`` holds at least ``min_count`` of the distinct
+        ``values``: one indexed ``min_should`` filter, never a scan. ``[]`` when ``values`` is
+        empty. Raises ``InvalidArgument`` for a field without a keyword index or a
+        ``min_count`` outside 1..len(set(values))."""
+        if field not in KEYWORD_FIELDS:
+            raise InvalidArgument(f"find_overlap: {field!r} is not an indexed keyword field")
+        distinct = sorted(set(values))
+        if not distinct:
+            return []
+        if not 1 <= min_count <= len(distinct):
+            raise InvalidArgument(f"find_overlap: min_count must be 1..{len(distinct)}, got {min_count}")
+        if limit <= 0:
+            return []
+        conditions = [qe.FieldCondition(key=field, match=qe.MatchValue(v)) for v in distinct]
+        base = _to_filter(flt)
+        qfilter = qe.Filter(must=base.must if base else None,
+                            min_should=qe.MinShould(conditions=conditions, min_count=min_count))
+        request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=True)
+        records, _ = self._run(f"find_overlap {field}", lambda shard: shard.scroll(request))
+        return [to_hit(r, 1.0) for r in records]
+
     def missing_dense(self, limit: int) -> list[Hit]:
         """Up to ``limit`` points without a dense vector, payload limited to
         ``MISSING_DENSE_FIELDS`` (the embedder needs nothing else)."""

@@ -332,6 +332,30 @@ class ServerStore:
         cond = qm.FieldCondition(key=field, match=qm.MatchAny(any=list(values)))
         return self._scroll(f"find_any {field}", flt, cond, limit)
 
+    def find_overlap(
+        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
+    ) -> list[Hit]:
+        """Points whose keyword array ``field`` holds at least ``min_count`` of the distinct
+        ``values`` (one ``min_should`` filter, as ``EdgeStore.find_overlap``), in id order;
+        ``[]`` when ``values`` is empty. Raises ``InvalidArgument`` for a field without a
+        keyword index or a ``min_count`` outside 1..len(set(values))."""
+        if field not in KEYWORD_FIELDS:
+            raise InvalidArgument(f"find_overlap: {field!r} is not an indexed keyword field")
+        distinct = sorted(set(values))
+        if not distinct:
+            return []
+        if not 1 <= min_count <= len(distinct):
+            raise InvalidArgument(f"find_overlap: min_count must be 1..{len(distinct)}, got {min_count}")
+        if limit <= 0:
+            return []
+        conditions = [qm.FieldCondition(key=field, match=qm.MatchValue(value=v)) for v in distinct]
+        base = _to_filter(flt)
+        qfilter = qm.Filter(must=base.must if base else None,
+                            min_should=qm.MinShould(conditions=conditions, min_count=min_count))
+        records, _ = self._run(f"find_overlap {field}", lambda c: c.scroll(
+            self.collection, scroll_filter=qfilter, limit=limit, with_payload=True))
+        return [to_hit(r, 1.0) for r in records]
+
     def missing_dense(self, limit: int) -> list[Hit]:
         """Up to ``limit`` points without a dense vector (id order), payload limited to
         ``MISSING_DENSE_FIELDS``."""

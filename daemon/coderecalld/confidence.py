@@ -1,0 +1,92 @@
+"""Is a search answer weak? The measurements of one ranked answer and the rule that flags it.
+
+Every Search response carries ``low_confidence``: set when the evidence is weak, so an
+agent says "not found" instead of presenting the first hit as the answer. The rule
+(``confidence``) is a pure function of ``Features``, so the evaluation harness can replay
+it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
+
+1. no hit at all: low ("no results");
+2. the first hit was pinned by an exact symbol name: confident;
+3. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
+4. the dense and the sparse retriever run alone disagree (the first hit is not in the top
+   ``AGREE_K`` of both) and the first hit's score is under ``MIN_TOP_SCORE_DISAGREE`` or
+   the second hit is within ``MIN_GAP`` of it: low;
+5. otherwise confident.
+
+Scores are the search's own: hybrid ``cosine + w * s / (s + 20)`` (``service.FUSION``),
+dense the cosine; sparse (BM25, unbounded, corpus-dependent) has no score rule.
+
+Thresholds measured on CoSQA dev (500 queries, 87 without a relevant doc in the top 10;
+``eval_retrieval.py --confidence``, docs/retrieval.md "Confidence"): hybrid 0.55 and 0.65
+flag 10.2 % of queries with 35.3 % precision (base rate 17.4 %) and 20.7 % recall. A gap
+rule only lowered precision there (``MIN_GAP`` 0.005: 26.8 %), so ``MIN_GAP`` is 0 (off)
+until a corpus shows otherwise. The dense floor is the hybrid one less the ~0.05 the
+sparse term adds to a natural-language query (w = 0.1). Recalibrate after a change of
+model or fusion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+#: Minimum score of the first hit per search mode (see the module docstring).
+MIN_TOP_SCORE = {"hybrid": 0.55, "dense": 0.50, "sparse": 0.0}
+#: Minimum score of the first hit when the two retrievers disagree (hybrid).
+MIN_TOP_SCORE_DISAGREE = 0.65
+#: Score gap between the first two hits under which a disagreement flags (0: off).
+MIN_GAP = 0.0
+#: Depth of each retriever's own ranking in which the first hit must appear to "agree".
+AGREE_K = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """Measurements of one search answer.
+
+    ``top_score``/``second_score`` are the first two hits' scores (0 when missing);
+    ``pinned``: the first hit was pinned by an exact name; ``agree``: the first hit is in
+    the top ``AGREE_K`` of both retrievers run alone (``None`` when not measured: a
+    one-retriever mode, or no hit); ``dense_top``/``sparse_top``: the best cosine and BM25
+    score of those runs (0 when not run).
+    """
+
+    mode: str
+    hits: int
+    top_score: float = 0.0
+    second_score: float = 0.0
+    pinned: bool = False
+    agree: bool | None = None
+    dense_top: float = 0.0
+    sparse_top: float = 0.0
+
+    @property
+    def gap(self) -> float:
+        """``top_score - second_score`` (the top score itself when there is one hit)."""
+        return self.top_score - self.second_score
+
+    def as_dict(self) -> dict[str, object]:
+        """The fields and ``gap``, JSON-ready (logs, the evaluation harness)."""
+        return {**asdict(self), "gap": self.gap}
+
+
+def confidence(features: Features, *, min_top_score: float | None = None,
+               min_top_disagree: float | None = None, min_gap: float | None = None) -> tuple[bool, str]:
+    """(low, reason) of one answer by the rule of the module docstring; reason ``""`` when
+    confident. The keyword arguments replace ``MIN_TOP_SCORE[mode]``,
+    ``MIN_TOP_SCORE_DISAGREE`` and ``MIN_GAP`` (calibration replays)."""
+    if features.hits == 0:
+        return True, "no results"
+    if features.pinned:
+        return False, ""
+    floor = MIN_TOP_SCORE.get(features.mode, 0.0) if min_top_score is None else min_top_score
+    if features.top_score < floor:
+        return True, f"top score {features.top_score:.2f} < {floor:.2f}"
+    if features.agree is not False:
+        return False, ""
+    floor = MIN_TOP_SCORE_DISAGREE if min_top_disagree is None else min_top_disagree
+    gap = MIN_GAP if min_gap is None else min_gap
+    if features.top_score < floor:
+        return True, f"dense and sparse disagree and the top score {features.top_score:.2f} < {floor:.2f}"
+    if features.hits > 1 and features.gap < gap:
+        return True, f"dense and sparse disagree and the top two are within {features.gap:.3f} (< {gap})"
+    return False, ""

@@ -1,0 +1,115 @@
+"""Impact analysis (AnalyzeImpact): who calls a symbol, who calls those, ... as a tree.
+
+Each level is one ``callgraph.callers`` question, exactly what FindCallers answers: a
+caller's call site with its ``confidence`` (``resolved`` through imports, module or class;
+``name_only`` when only the name matched). A caller is then asked about by its
+module-qualified name (``fq_name``; its qualified name when no module is known).
+
+* One node per calling symbol (repo, path, qualified name) under a parent, holding its
+  first call site in FindCallers' order (resolved first, then repo, path, line).
+* Breadth first: every direct caller comes before any caller of a caller, so the node
+  ``limit`` cuts the deepest, least certain part of the tree first.
+* Cycles: a caller already on the path from the root (the analysed definitions included)
+  is a leaf; it is not expanded again. That is not a truncation.
+* Top-level code (``caller == ""``) is a leaf: nothing can call a module body by name.
+* ``truncated`` is true when the node limit dropped a caller, or a node at the depth
+  limit has callers of its own.
+
+No grpc and no store here: ``callers_of(name)`` is the only question asked, memoised.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from coderecalld.callgraph import RESOLVED, Site, caller_hit
+from coderecalld.records import CallerHit, Impact, ImpactNode
+
+DEFAULT_DEPTH = 3
+MAX_DEPTH = 10
+DEFAULT_NODES = 200
+MAX_NODES = 2000
+
+Key = tuple[str, str, str]  # repo, path, qualified name ("" for top-level code)
+
+
+@dataclass(slots=True)
+class _Node:
+    site: CallerHit
+    depth: int
+    key: Key
+    expand: str  # the name its own callers are asked by; "" for a leaf
+    above: frozenset[Key]  # keys on the path from the root to this node, itself included
+    children: list[_Node] = field(default_factory=list)
+
+    def frozen(self) -> ImpactNode:
+        return ImpactNode(self.site, self.depth, tuple(c.frozen() for c in self.children))
+
+
+def analyze(name: str, roots: frozenset[Key], callers_of: Callable[[str], list[tuple[Site, str]]],
+            commit_of: Callable[[str], str], depth: int, limit: int) -> Impact:
+    """The impact tree of ``name`` whose definitions are ``roots``, ``depth`` levels deep
+    (1..MAX_DEPTH) and at most ``limit`` nodes (1..MAX_NODES); see the module docstring."""
+    memo: dict[str, list[tuple[Site, str]]] = {}
+
+    def ask(asked: str) -> list[tuple[Site, str]]:
+        if asked not in memo:
+            memo[asked] = callers_of(asked)
+        return memo[asked]
+
+    top = _children(ask(name), 1, roots, commit_of)
+    truncated = len(top) > limit
+    top = top[:limit]
+    count = len(top)
+    queue = deque(top)
+    while queue:
+        node = queue.popleft()
+        if not node.expand:
+            continue
+        if node.depth == depth or count == limit:  # cut here: only whether callers exist matters
+            truncated = truncated or bool(ask(node.expand))
+            continue
+        found = _children(ask(node.expand), node.depth + 1, node.above, commit_of)
+        room = limit - count
+        truncated = truncated or len(found) > room
+        node.children = found[:room]
+        count += len(node.children)
+        queue.extend(node.children)
+    nodes = _walk(top)
+    return Impact(name, tuple(n.frozen() for n in top), len(nodes),
+                  len({n.key[0] for n in nodes}), len({n.key[:2] for n in nodes}), truncated)
+
+
+def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
+              commit_of: Callable[[str], str]) -> list[_Node]:
+    ordered = sorted(((caller_hit(site, conf, commit_of(site.hit.payload["repo"])), site)
+                      for site, conf in found),
+                     key=lambda hs: (hs[0].confidence != RESOLVED, hs[0].repo, hs[0].path,
+                                     hs[0].line, hs[0].caller))
+    nodes: dict[Key, _Node] = {}
+    for hit, site in ordered:
+        key = (hit.repo, hit.path, hit.caller)
+        if key in nodes:
+            continue
+        p = site.hit.payload
+        leaf = not hit.caller or key in above
+        expand = "" if leaf else p.get("fq_name") or p["qualified_name"]
+        nodes[key] = _Node(hit, depth, key, expand, above | {key})
+    return list(nodes.values())
+
+
+def _walk(nodes: list[_Node]) -> list[_Node]:
+    out = []
+    stack = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed(node.children))
+    return out
+
+
+def root_key(payload: dict) -> Key:
+    """The node key of a definition's point."""
+    return (payload["repo"], payload["path"], payload["qualified_name"])

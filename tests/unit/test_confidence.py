@@ -1,0 +1,60 @@
+"""The low-confidence rule: a pure function of the measurements of one search answer."""
+
+from __future__ import annotations
+
+from coderecalld.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, confidence
+
+FLOOR = MIN_TOP_SCORE["hybrid"]
+
+
+def test_no_results_is_low() -> None:
+    assert confidence(Features("hybrid", 0)) == (True, "no results")
+    assert confidence(Features("sparse", 0)) == (True, "no results")
+
+
+def test_a_pinned_exact_name_is_confident_whatever_the_scores() -> None:
+    assert confidence(Features("hybrid", 3, 0.01, 0.009, pinned=True, agree=False)) == (False, "")
+
+
+def test_low_top_score() -> None:
+    low = Features("hybrid", 5, FLOOR - 0.01, 0.1, agree=True)
+    assert confidence(low) == (True, f"top score {FLOOR - 0.01:.2f} < {FLOOR:.2f}")
+    assert confidence(Features("hybrid", 5, FLOOR, 0.1, agree=True)) == (False, "")
+    assert confidence(Features("dense", 5, MIN_TOP_SCORE["dense"] - 0.01, 0.1)) == (
+        True, f"top score {MIN_TOP_SCORE['dense'] - 0.01:.2f} < {MIN_TOP_SCORE['dense']:.2f}")
+
+
+def test_disagreeing_retrievers_need_a_higher_top_score() -> None:
+    between = (FLOOR + MIN_TOP_SCORE_DISAGREE) / 2
+    assert confidence(Features("hybrid", 5, between, 0.1, agree=False)) == (
+        True, f"dense and sparse disagree and the top score {between:.2f} < {MIN_TOP_SCORE_DISAGREE:.2f}")
+    assert confidence(Features("hybrid", 5, between, 0.1, agree=True)) == (False, "")
+    assert confidence(Features("hybrid", 5, between, 0.1, agree=None)) == (False, "")  # not measured
+    assert confidence(Features("hybrid", 5, MIN_TOP_SCORE_DISAGREE, 0.1, agree=False)) == (False, "")
+
+
+def test_near_tie_rule_when_a_gap_is_set() -> None:
+    tie = Features("hybrid", 5, 0.9, 0.899, agree=False)
+    assert confidence(tie) == (False, "")  # MIN_GAP is 0 (off): measured, see the module docstring
+    assert confidence(tie, min_gap=0.005) == (
+        True, "dense and sparse disagree and the top two are within 0.001 (< 0.005)")
+    assert confidence(Features("hybrid", 1, 0.9, 0.0, agree=False), min_gap=0.005) == (False, "")
+
+
+def test_replayed_thresholds() -> None:
+    f = Features("hybrid", 5, 0.6, 0.5, agree=False)
+    assert confidence(f)[0] is True
+    assert confidence(f, min_top_disagree=0.6) == (False, "")
+    assert confidence(f, min_top_score=0.7) == (True, "top score 0.60 < 0.70")
+
+
+def test_sparse_scores_have_no_floor() -> None:
+    assert confidence(Features("sparse", 2, 0.001, 0.0)) == (False, "")
+
+
+def test_features_serialise_with_gap() -> None:
+    f = Features("hybrid", 2, 0.75, 0.5, agree=True, dense_top=0.6, sparse_top=12.0)
+    assert f.gap == 0.25
+    assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
+                           "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
+                           "gap": 0.25}

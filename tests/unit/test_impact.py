@@ -1,0 +1,84 @@
+"""The impact tree over a canned call graph: breadth-first, one node per calling symbol,
+cycles cut, depth and node limits reported as truncation."""
+
+from __future__ import annotations
+
+from coderecalld import impact
+from coderecalld.callgraph import NAME_ONLY, RESOLVED, Site
+from coderecalld.records import Hit, ImpactNode
+
+
+def _site(repo: str, path: str, caller: str, fq: str, line: int, callee: str,
+          kind: str = "function") -> Site:
+    payload = {"repo": repo, "path": path, "qualified_name": caller, "fq_name": fq, "kind": kind}
+    return Site(Hit(f"{repo}/{path}/{caller}", 1.0, payload), callee, line, f"{callee}()", "")
+
+
+G = _site("B", "b/svc.py", "g", "b.svc.g", 5, "f")
+G_AGAIN = _site("B", "b/svc.py", "g", "b.svc.g", 7, "f")
+H = _site("B", "b/svc.py", "h", "b.svc.h", 10, "g")
+K = _site("A", "a/extra.py", "k", "a.extra.k", 5, "g")
+TOP = _site("B", "b/run.py", "b.run", "b.run", 3, "g", kind="module")
+G_FROM_H = _site("B", "b/svc.py", "g", "b.svc.g", 6, "h")
+# f <- g (twice) ; g <- h, k, top-level code of b/run.py ; h <- g (a cycle)
+GRAPH = {
+    "f": [(G_AGAIN, RESOLVED), (G, RESOLVED)],
+    "b.svc.g": [(TOP, NAME_ONLY), (H, RESOLVED), (K, RESOLVED)],
+    "b.svc.h": [(G_FROM_H, RESOLVED)],
+    "a.extra.k": [],
+}
+ROOTS = frozenset({("A", "a/core.py", "f")})
+
+
+def run(depth: int = 3, limit: int = 200, asked: list[str] | None = None):
+    def callers_of(name: str):
+        if asked is not None:
+            asked.append(name)
+        return GRAPH.get(name, [])
+    return impact.analyze("f", ROOTS, callers_of, lambda repo: f"commit-{repo}", depth, limit)
+
+
+def shape(nodes: tuple[ImpactNode, ...]) -> list:
+    return [((n.site.repo, n.site.path, n.site.line, n.site.caller, n.site.confidence, n.depth),
+             shape(n.children)) for n in nodes]
+
+
+def test_full_tree_breadth_first_with_the_cycle_cut() -> None:
+    asked: list[str] = []
+    result = run(asked=asked)
+    assert shape(result.callers) == [
+        (("B", "b/svc.py", 5, "g", "resolved", 1), [
+            (("A", "a/extra.py", 5, "k", "resolved", 2), []),
+            (("B", "b/svc.py", 10, "h", "resolved", 2), [
+                (("B", "b/svc.py", 6, "g", "resolved", 3), []),  # g is on the path: not expanded
+            ]),
+            (("B", "b/run.py", 3, "", "name_only", 2), []),  # top-level code: a leaf
+        ]),
+    ]
+    assert (result.nodes, result.repos_touched, result.files_touched, result.truncated) == (5, 2, 3, False)
+    assert asked == ["f", "b.svc.g", "a.extra.k", "b.svc.h"]  # each asked once, breadth first
+    assert result.callers[0].site.commit == "commit-B"
+    assert result.callers[0].site.text == "f()"
+
+
+def test_depth_limit_truncates_when_callers_remain() -> None:
+    one = run(depth=1)
+    assert shape(one.callers) == [(("B", "b/svc.py", 5, "g", "resolved", 1), [])]
+    assert (one.nodes, one.truncated) == (1, True)
+    two = run(depth=2)
+    assert two.nodes == 4 and two.truncated  # h has a caller (g) one level further down
+
+
+def test_node_limit_keeps_the_shallowest_first() -> None:
+    result = run(limit=2)
+    assert shape(result.callers) == [
+        (("B", "b/svc.py", 5, "g", "resolved", 1), [(("A", "a/extra.py", 5, "k", "resolved", 2), [])])]
+    assert (result.nodes, result.repos_touched, result.files_touched, result.truncated) == (2, 2, 2, True)
+
+
+def test_a_recursive_root_is_a_leaf_under_itself() -> None:
+    self_call = _site("A", "a/core.py", "f", "a.core.f", 2, "f")
+    result = impact.analyze("f", ROOTS, lambda name: [(self_call, RESOLVED)] if name == "f" else [],
+                            lambda repo: "", 3, 10)
+    assert shape(result.callers) == [(("A", "a/core.py", 2, "f", "resolved", 1), [])]
+    assert result.truncated is False
