@@ -216,7 +216,7 @@ class Pipeline:
         (points, with dense vectors where the cache has them; (point id, text) pairs still
         to embed; verdict; symbol count). No layout, so module names and call targets stay
         unresolved. An excluded path, a skip or a parse failure is a verdict with a reason."""
-        if classify.excluded(path, self.cfg.index.exclude):
+        if classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo)):
             return [], [], classify.Verdict("skip", reason="excluded"), 0
         try:
             chunks, verdict, symbols = self._chunks(repo, path, blob, False)
@@ -224,8 +224,9 @@ class Pipeline:
             return [], [], classify.Verdict("skip", reason="parse_error", detail=str(exc)), 0
         if verdict.reason:
             return [], [], verdict, 0
-        pts, pending = self._points(_redacted(chunks), "", "")
-        return pts, [(p.point_id, p.text) for p in pending], verdict, symbols
+        pts = self._points(_redacted(chunks), "", "")
+        pending = [(p.id, p.payload["embed_text"]) for p in pts if p.dense is None and self.embedder]
+        return pts, pending, verdict, symbols
 
     def _chunks(self, repo: str, path: str, blob: bytes, lfs_tracked: bool,
                 shape: layout.Layout | None = None) -> tuple[list[chunk.Chunk], classify.Verdict, int]:

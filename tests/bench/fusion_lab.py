@@ -16,6 +16,7 @@ Numbers here are a guide; a variant worth shipping is re-measured through the ha
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -24,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_retrieval import DEFAULT_SET, REPO, read_set, score  # noqa: E402
+from eval_retrieval import DEFAULT_SET, REPO, read_set  # noqa: E402
+from eval_retrieval import score as metrics_of  # noqa: E402
 
 from coderecalld import sparse  # noqa: E402
 from coderecalld.config import Config, IndexConfig, RepoConfig  # noqa: E402
@@ -90,7 +92,7 @@ class Lab:
                     ranked.append(d)
                 if len(ranked) == K:
                     break
-            got = score(ranked, self.qrels.get(qid, {}))  # the harness's own metrics
+            got = metrics_of(ranked, self.qrels.get(qid, {}))  # the harness's own metrics
             nd.append(got["nDCG@10"])
             rr.append(got["MRR@10"])
         result = (100 * float(np.mean(nd)), 100 * float(np.mean(rr)))
@@ -112,6 +114,24 @@ def main() -> int:
     lab.evaluate("sparse (embed_text terms)", lambda q: bm25[q])
     for w, c in ((0.1, 20.0), (0.15, 20.0), (0.2, 20.0), (0.1, 10.0)):
         lab.evaluate(f"cos + {w} s/(s+{c})", lambda q, w=w, c=c: dense[q] + w * bm25[q] / (bm25[q] + c))
+    try:  # Porter/Snowball stems on both sides (snowballstemmer: `pip install .[bench]`)
+        import snowballstemmer
+    except ImportError:
+        snowballstemmer = None
+    if snowballstemmer is not None:
+        stem = snowballstemmer.stemmer("english").stemWord
+        stemmed = [[stem(t) for t in terms] for terms in base_terms]
+        bm25s = lab.sparse_scores(stemmed, lambda text: [stem(t) for t in qterms(text)])
+        lab.evaluate("sparse, stemmed", lambda q: bm25s[q])
+        for w in (0.1, 0.15, 0.2, 0.3):
+            lab.evaluate(f"cos + {w} s/(s+20), stemmed",
+                         lambda q, w=w: dense[q] + w * bm25s[q] / (bm25s[q] + 20))
+        both = [terms + [stem(t) for t in terms if stem(t) != t] for terms in base_terms]
+        bm25b = lab.sparse_scores(both, lambda text: [stem(t) for t in qterms(text)] + qterms(text))
+        lab.evaluate("sparse, terms + stems", lambda q: bm25b[q])
+        for w in (0.15, 0.2, 0.3):
+            lab.evaluate(f"cos + {w} s/(s+20), terms + stems",
+                         lambda q, w=w: dense[q] + w * bm25b[q] / (bm25b[q] + 20))
     # Dense pseudo-relevance feedback (Rocchio): q' = q + a * mean(top-k chunk vectors).
     for k, a in ((3, 0.3), (5, 0.5), (10, 0.5)):
         def prf(q: str, k: int = k, a: float = a) -> np.ndarray:
