@@ -60,7 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse already printed usage or help
         return exc.code if isinstance(exc.code, int) else 2
     try:
-        addr = resolve_addr(args.addr, args.config, os.environ)
+        addr = check_addr(resolve_addr(args.addr, args.config, os.environ))
+        if not args.timeout > 0:
+            raise UsageError(f"--timeout: expected seconds > 0, got {args.timeout:g}")
         token = args.token or os.environ.get(ENV_TOKEN, "")
         with Client(addr, timeout_s=args.timeout, token=token) as client:
             args.run(client, args)
@@ -74,6 +76,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
+
+
+def check_addr(addr: str) -> str:
+    """``addr`` if it is ``HOST:PORT`` with a port in 1..65535 (``[v6]:PORT`` too); raises
+    ``UsageError`` otherwise (gRPC would silently use port 443 for a bare host)."""
+    host, sep, port = addr.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise UsageError(f"--addr: expected HOST:PORT with a port in 1..65535, got {addr!r}")
+    return addr
 
 
 def resolve_addr(flag: str | None, config: str | None, environ: Mapping[str, str]) -> str:

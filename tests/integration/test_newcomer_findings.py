@@ -182,3 +182,37 @@ def test_sigterm_during_initial_index_stops_promptly_without_listening(tmp_path:
     text = log.read_text()
     assert "index.repo_done" not in text or "server.listening" not in text, text
     assert took < 10, f"stopped {took:.1f}s after SIGTERM"
+
+
+# --- second newcomer run (issue 11 session) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--addr", "127.0.0.1", "repos"], "--addr: expected HOST:PORT with a port in 1..65535, got '127.0.0.1'"),
+    (["--addr", "127.0.0.1:99999", "repos"], "got '127.0.0.1:99999'"),
+    (["--addr", "127.0.0.1:50551", "--timeout", "0", "repos"], "--timeout: expected seconds > 0, got 0"),
+    (["--addr", "127.0.0.1:50551", "--timeout", "-1", "repos"], "--timeout: expected seconds > 0, got -1"),
+])
+def test_client_address_and_timeout_are_checked_before_any_call(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert client_cli.main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_data_dir_held_by_another_process_says_so(tmp_path: Path) -> None:
+    from coderecalld.errors import StoreUnavailable
+    from coderecalld.store import EdgeStore
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from coderecalld.store import EdgeStore; "
+         f"s = EdgeStore({str(tmp_path)!r}, 4, 'm', 'v'); print('ready', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        with pytest.raises(StoreUnavailable, match="in use by another process .a running coderecalld "
+                                                   "on the same data_dir.."):
+            EdgeStore(tmp_path, 4, "m", "v")
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+        holder.stdout.close()

@@ -372,6 +372,10 @@ class EdgeStore:
                 shard = qe.EdgeShard.create(str(shard_dir), self._config())
             _ensure_indexes(shard)
         except Exception as exc:
+            if "WouldBlock" in str(exc):  # the WAL lock: one process per shard directory
+                raise StoreUnavailable(
+                    f"store {shard_dir}: in use by another process (a running coderecalld on the "
+                    "same data_dir?); the embedded store allows one process at a time") from exc
             raise StoreUnavailable(f"store {shard_dir}: cannot open: {exc}") from exc
         return shard
 
