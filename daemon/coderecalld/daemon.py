@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from coderecalld import logs, metrics, sparse
@@ -95,7 +95,14 @@ class Daemon:
 
 
 def _embedder(emb: EmbeddingConfig, data_dir: Path) -> Embedder | None:
-    return Embedder(emb, data_dir / "models") if emb.enabled else None
+    """The configured embedder: None (disabled), a remote endpoint, or the local model."""
+    if not emb.enabled:
+        return None
+    if emb.endpoint:
+        from coderecalld.embed_remote import RemoteEmbedder
+
+        return RemoteEmbedder(emb, data_dir / "models")
+    return Embedder(emb, data_dir / "models")
 
 
 def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> Generation | None:
@@ -113,6 +120,8 @@ def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> 
         return None
     directory = root / active.collection_name
     recorded = read_embedding_config(directory)
+    if recorded is not None and recorded.endpoint and recorded.endpoint == cfg.embedding.endpoint:
+        recorded = replace(recorded, api_key=cfg.embedding.api_key)  # never written to disk
     old_embedder = None
     if recorded is not None and recorded.enabled:
         try:
