@@ -40,6 +40,15 @@ _CLIENT_ENV = frozenset({"CODERECALL_ADDR", "CODERECALL_TOKEN"})
 _REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$")
 
 
+class Secret(str):
+    """A string that never shows itself in ``repr`` (configs and records get logged)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "***" if self else "''"
+
+
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
     """``[server]``: where gRPC listens and how many worker threads serve it.
@@ -68,6 +77,11 @@ class EmbeddingConfig:
     each vector, L2-renormalised (Matryoshka-style truncation, as OpenAI's ``dimensions``
     parameter): smaller vectors for large fleets, at some retrieval quality for a model not
     trained for it (all-MiniLM-L6-v2 is not); 0 keeps the model's own size.
+
+    ``endpoint`` (an ``http(s)://`` URL) embeds through a remote service instead of the
+    local model (``embed_remote``): ``endpoint_kind`` ``"openai"`` (``/v1/embeddings``) or
+    ``"tei"`` (Hugging Face text-embeddings-inference ``/embed``), ``model`` the name sent
+    to it, ``api_key`` a bearer token, ``timeout_s`` per request. Empty: the local model.
     """
 
     model: str = DEFAULT_MODEL
@@ -77,6 +91,10 @@ class EmbeddingConfig:
     max_tokens: int = 256
     enabled: bool = True
     dimensions: int = 0
+    endpoint: str = ""
+    endpoint_kind: str = "openai"
+    api_key: Secret = Secret("")
+    timeout_s: float = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,15 +151,6 @@ class ClusterConfig:
 
     replicas: int = 1
     ordinal: int = -1
-
-
-class Secret(str):
-    """A string that never shows itself in ``repr`` (configs and records get logged)."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "***" if self else "''"
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,6 +503,7 @@ def _validate(cfg: Config) -> None:
         "index.sync_interval_s": cfg.index.sync_interval_s,
         "index.max_chunk_lines": cfg.index.max_chunk_lines,
         "index.max_chunk_chars": cfg.index.max_chunk_chars,
+        "embedding.timeout_s": cfg.embedding.timeout_s,
     }
     for key, value in positive.items():
         if value <= 0:
@@ -512,6 +522,7 @@ def _validate(cfg: Config) -> None:
             raise ConfigError(f"{key}: must be >= 0, got {value!r}")
     _validate_cluster(cfg.cluster)
     _validate_store(cfg.store)
+    _validate_endpoint(cfg.embedding)
 
 
 def _cluster_table(table: Any) -> Any:
@@ -593,3 +604,10 @@ def _validate_store(store: StoreConfig) -> None:
                           f"got {shown!r}")
     if store.ca_file and scheme != "https":
         raise ConfigError(f"store.ca_file: needs an https:// store.url, got {shown!r}")
+
+
+def _validate_endpoint(emb: EmbeddingConfig) -> None:
+    if emb.endpoint_kind not in ("openai", "tei"):
+        raise ConfigError(f"embedding.endpoint_kind: expected 'openai' or 'tei', got {emb.endpoint_kind!r}")
+    if emb.endpoint and not re.match(r"^https?://[^/?#]+", emb.endpoint):
+        raise ConfigError(f"embedding.endpoint: expected an http:// or https:// URL, got {emb.endpoint!r}")

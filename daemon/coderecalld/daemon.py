@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -130,7 +130,14 @@ def _overlays(cfg: Config, pipeline: Pipeline, store: Store, embedder: Embedder 
 
 
 def _embedder(emb: EmbeddingConfig, data_dir: Path) -> Embedder | None:
-    return Embedder(emb, data_dir / "models") if emb.enabled else None
+    """The configured embedder: None (disabled), a remote endpoint, or the local model."""
+    if not emb.enabled:
+        return None
+    if emb.endpoint:
+        from coderecalld.embed_remote import RemoteEmbedder
+
+        return RemoteEmbedder(emb, data_dir / "models")
+    return Embedder(emb, data_dir / "models")
 
 
 def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> Generation | None:
@@ -153,6 +160,8 @@ def _previous_generation(cfg: Config, root: Path, embedder: Embedder | None) -> 
         return None
     directory = root / active.collection_name
     recorded = read_embedding_config(directory)
+    if recorded is not None and recorded.endpoint and recorded.endpoint == cfg.embedding.endpoint:
+        recorded = replace(recorded, api_key=cfg.embedding.api_key)  # never written to disk
     old_embedder = None
     if recorded is not None and recorded.enabled:
         try:
@@ -183,7 +192,9 @@ def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
             from coderecalld.store.server import ServerStore  # qdrant-client: ~2 s to import
 
             return ServerStore.from_config(store_cfg, dim, model_id, sparse_version, staging=staging)
-        return EdgeStore(root, dim, model_id, sparse_version, staging=staging)
+        options = {} if store_cfg is None else {"quantization": store_cfg.quantization,
+                                                 "on_disk": store_cfg.on_disk}
+        return EdgeStore(root, dim, model_id, sparse_version, staging=staging, **options)
 
     if staging:
         store = make(staging=True)

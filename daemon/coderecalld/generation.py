@@ -57,10 +57,12 @@ class Generation:
 
 
 def write_embedding_config(directory: Path, emb: EmbeddingConfig) -> None:
-    """Record ``emb`` in ``directory/embedding.json`` (once: an existing file is kept)."""
+    """Record ``emb`` in ``directory/embedding.json`` (once: an existing file is kept), less
+    ``api_key`` (a secret; the daemon takes it from the configuration)."""
     path = directory / EMBEDDING_FILE
+    record = {k: v for k, v in asdict(emb).items() if k != "api_key"}
     if directory.is_dir() and not path.exists():
-        path.write_text(json.dumps(asdict(emb), sort_keys=True, indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(record, sort_keys=True, indent=1) + "\n", encoding="utf-8")
 
 
 def read_embedding_config(directory: Path) -> EmbeddingConfig | None:

@@ -22,7 +22,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from coderecalld import logs, metrics, verify
 from coderecalld.cluster import Shard, shard_of
 from coderecalld.config import Config
-from coderecalld.errors import InvalidArgument
+from coderecalld.errors import CodeRecallError, InvalidArgument
 from coderecalld.pipeline import IndexReport, Pipeline
 from coderecalld.records import RepoState
 
@@ -159,7 +159,13 @@ class Jobs:
             self._embed_wanted.wait()
             self._embed_wanted.clear()
             if not self._stopping.is_set():
-                embedded = self._embed_backlog()
+                try:
+                    embedded = self._embed_backlog()
+                except CodeRecallError as exc:
+                    # The model or a remote endpoint failed (after its own retries): the
+                    # points stay lexical-only and the next sync wakes this loop again.
+                    logs.error("embed.backlog_failed", error=str(exc))
+                    embedded = 0
                 if embedded:
                     logs.event("embed.backlog_done", embedded=embedded)
                 self._after_run()

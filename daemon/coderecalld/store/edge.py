@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import qdrant_edge as qe
 
-from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
+from coderecalld.errors import ConfigError, InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
 from coderecalld.records import Hit, PointRecord, SparseVector
 from coderecalld.store.base import (
     DENSE,
@@ -76,6 +76,12 @@ class EdgeStore:
         sparse_version: ``sparse.TOKENIZER_VERSION``.
         staging: open (or create) the collection for this identity without reading or
             changing ``current``; see ``activate``.
+        quantization: ``""`` (float32 vectors only) or ``"int8"`` (scalar quantization,
+            quantile 0.99, quantized copy pinned in RAM; see ``edge_options``).
+        on_disk: keep the original dense vectors on disk (mmap, read on demand) instead
+            of cached in RAM. Both options are applied at every open (written to the shard's
+            ``edge_config.json``) and built by ``optimize``: a segment the optimizer has not
+            rewritten is a plain, unquantized one.
 
     Raises:
         StoreMismatch: ``current`` names a collection built for another identity (the
@@ -100,8 +106,15 @@ class EdgeStore:
         sparse_version: str,
         *,
         staging: bool = False,
+        quantization: str = "",
+        on_disk: bool = False,
     ) -> None:
         self.identity = StoreIdentity(model_id, int(dense_dim), sparse_version)
+        self.options = edge_options(quantization, on_disk)
+        #: Engine search parameters of the dense retriever (``dense_search`` and the dense
+        #: prefetch of ``hybrid``); None = the engine's defaults (HNSW where built, int8 with
+        #: rescoring where quantized). Benchmarks set ``qe.SearchParams(exact=True, ...)``.
+        self.dense_params: qe.SearchParams | None = None
         self.root = Path(path)
         self._lock = threading.RLock()
         try:
@@ -132,6 +145,18 @@ class EdgeStore:
     def flush(self) -> None:
         """Make every acknowledged write durable (the WAL already survives a crash)."""
         self._run("flush", lambda shard: shard.flush())
+
+    def optimize(self) -> bool:
+        """Run the engine's segment optimizers until none has work: merge small segments,
+        build the HNSW graphs and the int8 copies (``quantization``), move vectors to disk
+        (``on_disk``). Edge never does this by itself: without it every point stays in plain
+        appendable segments, searched by brute force. Returns True if anything changed.
+
+        Blocks every thread of the process while it runs (the binding holds the GIL;
+        measured: no other Python thread ran during a 20k-point optimize): docs/performance.md
+        has its cost per size. Not called by the daemon.
+        """
+        return self._run("optimize", lambda shard: shard.optimize())
 
     def close(self) -> None:
         """Flush and close the shard; later calls raise ``StoreUnavailable``. Idempotent."""
@@ -224,7 +249,8 @@ class EdgeStore:
         if dense is not None:
             self._check_dim(dense)
             query = qe.Query.Nearest(list(dense), using=DENSE)
-            prefetches.append(qe.Prefetch(limit=prefetch_limit, query=query, filter=qfilter))
+            prefetches.append(qe.Prefetch(limit=prefetch_limit, query=query, filter=qfilter,
+                                          params=self.dense_params))
             used.append((weights[0], False))
         if sparse.indices:
             query = qe.Query.Nearest(_sparse(sparse), using=SPARSE)
@@ -248,7 +274,8 @@ class EdgeStore:
     def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
         """Nearest points by cosine similarity; points without a dense vector never appear."""
         self._check_dim(dense)
-        return self._single("dense_search", qe.Query.Nearest(list(dense), using=DENSE), flt, limit)
+        query = qe.Query.Nearest(list(dense), using=DENSE)
+        return self._single("dense_search", query, flt, limit, self.dense_params)
 
     def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
         """Best points by IDF-weighted sparse dot product; ``[]`` for an empty vector."""
@@ -367,7 +394,7 @@ class EdgeStore:
             if found is None:
                 _write_atomic(directory / IDENTITY_FILE, self.identity.to_json() + "\n")
             if shard_dir.is_dir() and any(shard_dir.iterdir()):
-                shard = qe.EdgeShard.load(str(shard_dir))
+                shard = qe.EdgeShard.load(str(shard_dir), self._config())
             else:
                 shard = qe.EdgeShard.create(str(shard_dir), self._config())
             _ensure_indexes(shard)
@@ -380,7 +407,8 @@ class EdgeStore:
         return shard
 
     def _config(self) -> qe.EdgeConfig:
-        dense = qe.EdgeVectorParams(size=self.identity.dense_dim, distance=qe.Distance.Cosine)
+        dense = qe.EdgeVectorParams(size=self.identity.dense_dim, distance=qe.Distance.Cosine,
+                                    **self.options)
         return qe.EdgeConfig(
             vectors={DENSE: dense},
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
@@ -406,11 +434,13 @@ class EdgeStore:
 
         return self._run(what, count_then_delete)
 
-    def _single(self, what: str, query: qe.Query, flt: StoreFilter, limit: int) -> list[Hit]:
+    def _single(self, what: str, query: qe.Query, flt: StoreFilter, limit: int,
+                params: qe.SearchParams | None = None) -> list[Hit]:
         if limit <= 0:
             return []
         qfilter = _to_filter(flt)
-        request = qe.QueryRequest(limit=limit, query=query, filter=qfilter, with_payload=True)
+        request = qe.QueryRequest(limit=limit, query=query, filter=qfilter, with_payload=True,
+                                  params=params)
         return self._query(what, request)
 
     def _query(self, what: str, request: qe.QueryRequest) -> list[Hit]:
@@ -533,3 +563,32 @@ def _write_atomic(path: Path, text: str) -> None:
             os.close(dir_fd)
     except OSError as exc:
         raise StoreError(f"cannot write {path}: {exc}") from exc
+
+
+#: ``quantization`` values ``EdgeStore`` accepts.
+QUANTIZATIONS = ("", "int8")
+
+
+def edge_options(quantization: str = "", on_disk: bool = False) -> dict[str, Any]:
+    """``EdgeVectorParams`` keyword arguments of the dense vector for these store options
+    (the ``[store]`` keys ``quantization`` and ``on_disk``).
+
+    ``"int8"``: Qdrant scalar quantization with quantile 0.99 (the value Qdrant's
+    quantization guide uses: the 1% most extreme component values are clipped, the rest get
+    the 256 levels; unset means the whole range), the int8 copy pinned in RAM (its
+    ``always_ram``); searches use it and rescore the candidates with the original vectors. ``on_disk``: originals ``Cold``
+    (mmap, paged in on demand) instead of the default ``Cached``.
+
+    Raises:
+        ConfigError: ``quantization`` is not one of ``QUANTIZATIONS``.
+    """
+    if quantization not in QUANTIZATIONS:
+        raise ConfigError(f"store.quantization: expected '' or 'int8', got {quantization!r}")
+    options: dict[str, Any] = {}
+    if quantization == "int8":
+        options["quantization_config"] = qe.ScalarQuantizationConfig(
+            type=qe.ScalarType.Int8, quantile=0.99, memory=qe.Memory.Pinned)
+    if on_disk:
+        options["memory"] = qe.Memory.Cold
+    return options
+

@@ -1,0 +1,146 @@
+"""Data for the scale benchmarks: a base set of real chunks, and synthetic near-duplicates.
+
+Base set: every other file of the interpreter's standard library (``bench_stdlib.make_repo``:
+``Lib/`` less test suites, ``idlelib``, ``lib2to3`` and ``site-packages``; about 10,000 chunks,
+a third of an hour of model time on 2 idle cores) in a one-commit git repo, indexed by
+the daemon itself (``Daemon.open`` + ``Jobs.run_now``: the real parser, chunker, sparse
+tokenizer and model, dense vectors included). Every point of that store (payload, sparse and
+dense vector) is then pickled to ``<work>/base/points.pkl``; later runs load that file and
+never run the model again (the daemon's vector cache under ``<work>/base/data`` also stays).
+
+Synthetic points (``synthetic``): copy ``k`` of a base point lives in repo ``synth-<k>``
+(4 digits) at the same path; every defined and called name gets the suffix ``_s<k>`` on its
+last dotted segment (``urlsplit`` -> ``urlsplit_s0042``, ``JSONDecoder.decode`` ->
+``JSONDecoder.decode_s0042``), so lookups of a synthetic name are as selective as those of a
+real one; the id is ``points.point_id`` of the new repo; the sparse vector is the original's;
+the dense vector is the original plus gaussian noise (``SIGMA`` per dimension), L2-normalised
+again (cosine to the original about 0.93 at 384 dimensions).
+"""
+
+from __future__ import annotations
+
+import pickle
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_stdlib import make_repo  # noqa: E402
+
+from coderecalld import points as points_mod  # noqa: E402
+from coderecalld.records import PointRecord  # noqa: E402
+
+#: Standard deviation of the noise added to each dense component of a synthetic copy.
+SIGMA = 0.02
+BASE_REPO = "stdlib"
+
+
+@dataclass(frozen=True, slots=True)
+class BaseSet:
+    """The real points and how they were made."""
+
+    points: list[PointRecord]
+    model_id: str
+    index_s: float
+    files: int
+
+
+def base_set(work: Path, stride: int = 2) -> BaseSet:
+    """Load ``<work>/base/points.pkl``, or index every ``stride``-th stdlib file (sorted
+    order) with the real model and write it."""
+    cache = work / "base" / "points.pkl"
+    if cache.exists():
+        with cache.open("rb") as fh:
+            return pickle.load(fh)
+    from coderecalld.config import Config, RepoConfig
+    from coderecalld.daemon import Daemon
+
+    repo_dir = work / "base" / "stdlib"
+    files, _ = make_repo(repo_dir, 0, False, stride) if not repo_dir.exists() else (0, 0)
+    cfg = Config(data_dir=work / "base" / "data",
+                 repos=(RepoConfig(BASE_REPO, str(repo_dir), "main"),))
+    daemon = Daemon.open(cfg)
+    try:
+        started = time.monotonic()
+        report = daemon.jobs.run_now(BASE_REPO, with_dense=True)
+        index_s = time.monotonic() - started
+        pts = daemon.store.all_points(BASE_REPO)
+        model_id = daemon.embedder.model_id
+    finally:
+        daemon.close()
+    missing = sum(p.dense is None for p in pts)
+    if missing:
+        raise SystemExit(f"base set: {missing} points without a dense vector ({report.error})")
+    base = BaseSet(pts, model_id, index_s, files or report.files_seen)
+    tmp = cache.with_suffix(".tmp")
+    with tmp.open("wb") as fh:
+        pickle.dump(base, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    tmp.replace(cache)
+    return base
+
+
+def _suffixed(dotted: str, suffix: str) -> str:
+    """``dotted`` with ``suffix`` on its last segment (``a.b`` -> ``a.b_s0001``); ``""`` stays."""
+    return f"{dotted}{suffix}" if dotted else dotted
+
+
+def synth_repo(k: int) -> str:
+    """Name of the ``k``-th synthetic repo: ``synth-0001``."""
+    return f"synth-{k:04d}"
+
+
+def synth_name(name: str, k: int) -> str:
+    """The ``k``-th copy's name for a base name."""
+    return _suffixed(name, f"_s{k:04d}")
+
+
+def _payload(p: dict, k: int) -> dict:
+    sfx = f"_s{k:04d}"
+    out = dict(p)
+    out["repo"] = synth_repo(k)
+    for key in ("name", "qualified_name", "fq_name"):
+        out[key] = _suffixed(p.get(key, ""), sfx)
+    out["name_lc"] = out["name"].lower()
+    out["qualified_name_lc"] = out["qualified_name"].lower()
+    out["name_tokens"] = f"{p.get('name_tokens', '')} s{k:04d}".strip()
+    out["fq_aliases"] = [_suffixed(a, sfx) for a in p.get("fq_aliases", [])]
+    out["calls"] = [_suffixed(c, sfx) for c in p.get("calls", [])]
+    out["call_targets"] = [_suffixed(t, sfx) for t in p.get("call_targets", [])]
+    out["call_sites"] = [{**s, "name": _suffixed(s["name"], sfx), "target": _suffixed(s.get("target", ""), sfx)}
+                         for s in p.get("call_sites", [])]
+    return out
+
+
+def synthetic(base: list[PointRecord], k: int, rng: np.random.Generator) -> Iterator[PointRecord]:
+    """Copy ``k`` (1-based) of every base point, in base order (see the module docstring)."""
+    dense = np.asarray([p.dense for p in base], dtype=np.float32)
+    noisy = dense + rng.normal(0.0, SIGMA, dense.shape).astype(np.float32)
+    noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+    for p, vec in zip(base, noisy):
+        payload = _payload(p.payload, k)
+        pid = points_mod.point_id(payload["repo"], payload["path"], payload["qualified_name"],
+                                  int(payload.get("ordinal", 0)))
+        yield PointRecord(id=pid, payload=payload, sparse=p.sparse, dense=tuple(vec.tolist()))
+
+
+def points_for(base: list[PointRecord], size: int, seed: int = 0) -> Iterator[list[PointRecord]]:
+    """``size`` points in chunks of one repo each: the base set (cut to ``size`` if larger),
+    then synthetic copies 1, 2, ... (the last one cut) until ``size`` points were yielded."""
+    rng = np.random.default_rng(seed)
+    yield base[:size]
+    left, k = size - min(size, len(base)), 0
+    while left > 0:
+        k += 1
+        batch = list(synthetic(base[:left], k, rng))
+        left -= len(batch)
+        yield batch
+
+
+def repos_for(base_len: int, size: int) -> list[str]:
+    """Repo names a store of ``size`` points holds (``points_for``'s order)."""
+    copies = max(0, -(-(size - base_len) // base_len))
+    return [BASE_REPO, *(synth_repo(k) for k in range(1, copies + 1))]
