@@ -5,6 +5,7 @@
     coderecalld serve --repo PATH_OR_URL ...   same with no config file (per-user data dir)
     coderecalld symbols FILE [--language L] [--json]
     coderecalld verify --config FILE [--repair]  compare ledger and store per repo (stopped daemon)
+    coderecalld optimize --config FILE         build the store's search indexes now (stopped daemon)
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import json
 import signal
 import sys
 import threading
+import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from coderecalld import config as config_mod
 from coderecalld import logs, parse
@@ -47,7 +50,18 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--listen", help="override server.listen (HOST:PORT)")
         cmd.add_argument("--no-embed", action="store_true", help="sparse vectors only")
         cmd.set_defaults(func=func)
+        if name == "index":
+            cmd.add_argument("--no-optimize", action="store_true",
+                             help="skip building the store's search indexes at the end")
     _verify_parser(sub)
+    opt = sub.add_parser("optimize", help="build the store's search indexes now (HNSW, merged "
+                                          "segments); the daemon must be stopped")
+    opt.add_argument("--config", help="TOML config file")
+    opt.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
+                     help="a repository (repeatable; adds to the config's)")
+    opt.add_argument("--data-dir", help="override data_dir")
+    opt.add_argument("--no-embed", action="store_true", help="the store was built sparse-only")
+    opt.set_defaults(func=_optimize, listen=None)
     sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
     sym.add_argument("file")
     sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
@@ -89,11 +103,32 @@ def _index(args: argparse.Namespace) -> int:
         reports = [daemon.pipeline.index_repo(repo, with_dense=True) for repo in cfg.repos]
         for report in reports:
             print(format_report(report))
+        if not args.no_optimize:
+            _optimize_store(daemon)
         if daemon.rebuild is not None and not daemon.rebuild.maybe_switch():
             print(f"new vector space not active yet: {daemon.rebuild.blocker()}")
     finally:
         daemon.close()
     return 1 if any(r.state == "error" for r in reports) else 0
+
+
+def _optimize_store(daemon: Any) -> None:
+    started = time.monotonic()
+    changed = daemon.jobs.optimize()
+    print(f"store optimized in {time.monotonic() - started:.1f} s" if changed
+          else "store already optimized")
+
+
+def _optimize(args: argparse.Namespace) -> int:
+    """Run the store's optimizers now (a stopped daemon: one process per Edge store)."""
+    from coderecalld.daemon import Daemon
+
+    daemon = Daemon.open(_load(args))
+    try:
+        _optimize_store(daemon)
+    finally:
+        daemon.close()
+    return 0
 
 
 def format_report(report: IndexReport) -> str:

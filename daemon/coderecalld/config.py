@@ -70,7 +70,10 @@ class EmbeddingConfig:
 
     ``model`` is a fastembed model name; ``model_path`` a directory with its ONNX file and
     tokenizer (empty: assemble the default model from installed packages). ``threads`` 0
-    means one per core. ``batch_size`` is chunks per ONNX run: 8 measured fastest here
+    means one per core (document batches). ``query_sessions``: model sessions that embed
+    queries side by side, one thread each (0: one per core); a query never waits behind
+    another while a session is free (2 sessions of 1 thread: 162 queries/s here, one session
+    of 2 threads: ~75). ``batch_size`` is chunks per ONNX run: 8 measured fastest here
     (600 stdlib chunks sorted by length, 2 cores: 14.3 chunks/s at 8, 10.1 at 32, 4.2 at 128).
     ``max_tokens`` is the model's training length (256 for all-MiniLM-L6-v2, per its
     sentence-transformers config). ``dimensions`` > 0 keeps only the first N components of
@@ -87,6 +90,7 @@ class EmbeddingConfig:
     model: str = DEFAULT_MODEL
     model_path: str = ""
     threads: int = 0
+    query_sessions: int = 0
     batch_size: int = 8
     max_tokens: int = 256
     enabled: bool = True
@@ -257,6 +261,14 @@ class StoreConfig:
     gRPC (port 6334) instead of REST. ``alias``: the alias naming the active collection.
     ``quantization``: ``""`` or ``"int8"``; ``on_disk``: original vectors on disk. Both
     apply when a collection is created. ``timeout_s``: per request.
+
+    ``optimize_cron`` (Edge only; a five-field crontab in UTC, default ``"30 3 * * *"``,
+    empty disables): when ``serve`` runs the engine's optimizers (``EdgeStore.optimize``:
+    HNSW graphs, merged segments, the int8 copies). Until they run, every query scans the
+    points written since the last run. The engine holds the process while it optimizes
+    (no query is answered: 250 s at 100k points here, docs/performance.md), hence a quiet
+    hour; ``coderecalld index`` and ``coderecalld optimize`` run it too. A Qdrant server
+    optimizes on its own.
     """
 
     backend: str = "edge"
@@ -268,6 +280,7 @@ class StoreConfig:
     alias: str = "coderecall-current"
     quantization: str = ""
     on_disk: bool = False
+    optimize_cron: str = "30 3 * * *"
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,6 +528,7 @@ def _validate(cfg: Config) -> None:
     if cfg.server.tls_client_ca_file and not cfg.server.tls_cert_file:
         raise ConfigError("server.tls_client_ca_file: needs server.tls_cert_file and tls_key_file")
     for key, value in {"embedding.threads": cfg.embedding.threads,
+                       "embedding.query_sessions": cfg.embedding.query_sessions,
                        "embedding.dimensions": cfg.embedding.dimensions,
                        "index.sync_jitter_s": cfg.index.sync_jitter_s,
                        "auth.rate_per_s": cfg.auth.rate_per_s, "auth.burst": cfg.auth.burst}.items():
@@ -568,14 +582,15 @@ def _validate_ops(cfg: Config) -> None:
                           "(env CODERECALL_WEBHOOK__SECRET)")
     if cfg.webhook.max_body_bytes <= 0:
         raise ConfigError(f"webhook.max_body_bytes: must be > 0, got {cfg.webhook.max_body_bytes!r}")
-    if cfg.verify.cron:
-        from apscheduler.triggers.cron import CronTrigger
+    for key, cron in (("verify.cron", cfg.verify.cron), ("store.optimize_cron", cfg.store.optimize_cron)):
+        if cron:
+            from apscheduler.triggers.cron import CronTrigger
 
-        try:
-            CronTrigger.from_crontab(cfg.verify.cron)
-        except ValueError as exc:
-            raise ConfigError(f"verify.cron: expected a 5-field crontab expression, "
-                              f"got {cfg.verify.cron!r}: {exc}") from None
+            try:
+                CronTrigger.from_crontab(cron)
+            except ValueError as exc:
+                raise ConfigError(f"{key}: expected a 5-field crontab expression, "
+                                  f"got {cron!r}: {exc}") from None
     if cfg.logging.format not in ("text", "json"):
         raise ConfigError(f"logging.format: expected 'text' or 'json', got {cfg.logging.format!r}")
     if cfg.logging.level.lower() not in LOG_LEVELS:

@@ -26,12 +26,14 @@ status and the start of the answer, never the API key.
 from __future__ import annotations
 
 import json
+import queue
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -42,6 +44,8 @@ from coderecalld.embed import Embedder, VectorCache
 from coderecalld.errors import EmbedError
 
 #: Path appended to an ``embedding.endpoint`` that has none, per ``endpoint_kind``.
+QUERY_CONCURRENCY = 8
+"""Queries embedded at once through the endpoint (the daemon's gRPC workers, ``server.max_workers``)."""
 ENDPOINT_PATHS = {"openai": "/v1/embeddings", "tei": "/embed"}
 #: Requests per batch in all, the first included (so at most 4 retries).
 MAX_ATTEMPTS = 5
@@ -73,8 +77,8 @@ def remote_model_id(cfg: EmbeddingConfig) -> str:
 
 class RemoteEmbedder(Embedder):
     """``embed.Embedder`` over a remote endpoint: same methods, cache and truncation; only the
-    two fastembed sessions are replaced by ``_RemoteModel`` (a long document batch and a
-    query still never wait for each other's lock).
+    fastembed sessions are replaced by ``_RemoteModel`` (stateless: a long document batch and
+    up to ``QUERY_CONCURRENCY`` queries are in flight at once).
 
     Construction sends one probe request to learn the dimension.
 
@@ -86,8 +90,11 @@ class RemoteEmbedder(Embedder):
     def __init__(self, cfg: EmbeddingConfig, cache_dir: Path, *, backoff_base_s: float = BACKOFF_BASE_S,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         model = _RemoteModel(cfg, backoff_base_s, sleep)
-        self._model = self._query_model = model
-        native = len(next(iter(model.query_embed(["probe"]))))
+        self._model = model
+        self._query_pool: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        for _ in range(QUERY_CONCURRENCY):
+            self._query_pool.put(model)
+        native = len(self._query_vector("probe"))
         if cfg.dimensions > native:
             raise EmbedError(f"embedding.dimensions: {cfg.dimensions} exceeds the endpoint's "
                              f"{native} dimensions")
@@ -95,7 +102,6 @@ class RemoteEmbedder(Embedder):
         self.model_id = remote_model_id(cfg)
         self.batch_size = cfg.batch_size
         self._lock = threading.Lock()
-        self._query_lock = threading.Lock()
         self._cache = VectorCache(cache_dir / "vectors.sqlite")
 
 

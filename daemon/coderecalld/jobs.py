@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -22,7 +23,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from coderecalld import logs, metrics, verify
 from coderecalld.cluster import Shard, shard_of
 from coderecalld.config import Config
-from coderecalld.errors import CodeRecallError, InvalidArgument
+from coderecalld.errors import CodeRecallError, InvalidArgument, StoreError
 from coderecalld.pipeline import IndexReport, Pipeline
 from coderecalld.records import RepoState
 
@@ -226,12 +227,28 @@ class Jobs:
             except Exception as exc:  # noqa: BLE001 - a store error in one repo: log, go on
                 logs.error("verify.failed", repo=repo.name, error=str(exc))
 
-    def _add_verify_job(self) -> None:
-        if self.cfg.verify.cron:
-            from apscheduler.triggers.cron import CronTrigger
+    def optimize(self) -> bool:
+        """Run the store's optimizers (``store.optimize_cron``, ``coderecalld index`` and
+        ``optimize``); True when any segment was rewritten. Errors are logged, not raised:
+        an unoptimized store still answers, only slower."""
+        started = time.monotonic()
+        try:
+            changed = bool(self.pipeline.store.optimize())
+        except StoreError as exc:
+            logs.error("store.optimize_failed", error=str(exc))
+            return False
+        logs.event("store.optimized", changed=changed, duration_s=round(time.monotonic() - started, 2))
+        return changed
 
+    def _add_verify_job(self) -> None:
+        from apscheduler.triggers.cron import CronTrigger
+
+        if self.cfg.verify.cron:
             self._scheduler.add_job(self.verify_all, CronTrigger.from_crontab(
                 self.cfg.verify.cron, timezone=timezone.utc), id="verify")
+        if self.cfg.store.optimize_cron:
+            self._scheduler.add_job(self.optimize, CronTrigger.from_crontab(
+                self.cfg.store.optimize_cron, timezone=timezone.utc), id="optimize")
 
     def refresh_pending(self, names: tuple[str, ...] | None = None) -> None:
         """Report the points still waiting for a dense vector of ``names`` (every repo

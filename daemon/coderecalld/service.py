@@ -53,6 +53,7 @@ from coderecalld.records import (
     SymbolHit,
 )
 from coderecalld.store import StoreFilter
+from coderecalld.store.base import HIT_FIELDS
 from coderecalld.progress import DETACHED, Registry, Watch
 
 #: Largest page any query returns; larger requests are refused, not silently cut.
@@ -141,27 +142,29 @@ class Service:
                            for h, match, source in ranked], low, reason, features)
 
     def _search(self, query: str, flt: StoreFilter, limit: int, mode: str, path_glob: str,
-                principal: Principal, session: str) -> tuple[Ranked, confidence.Features]:
+                principal: Principal, session: str, fields: tuple[str, ...] | None = HIT_FIELDS,
+                ) -> tuple[Ranked, confidence.Features]:
         """The ranked answer (committed hits less shadowed ones, merged with the session's
-        overlay hits) and its confidence features."""
+        overlay hits) and its confidence features. Hybrid hits carry the payload ``fields``
+        (None: all of it)."""
         view = self._view(principal, session, flt)
         # A glob is checked here, after the store's prefix filter: over-fetch so it still fills a page.
         fetch = MAX_LIMIT if _has_wildcard(path_glob) else limit
         vectors = (self.embedder.embed_query(query).tolist() if self.embedder and mode != "sparse"
                    else None, sparse.query_vector(query))
         ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, query, vectors, flt,
-                                                         fetch + view.shadow_points, mode)
+                                                         fetch + view.shadow_points, mode, fields)
                   if not view.hides(h)]
         if view.flt is not None:
             ranked = _merge(ranked, [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
-                self.overlay.store, query, vectors, view.flt, fetch, mode)])
+                self.overlay.store, query, vectors, view.flt, fetch, mode, fields)])
         if path_glob:
             ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
         ranked = ranked[:limit]
         return ranked, self._features(mode, ranked, vectors, flt, view)
 
     def _ranked(self, store: Any, query: str, vectors: Vectors, flt: StoreFilter, limit: int,
-                mode: str) -> list[tuple[Hit, str]]:
+                mode: str, fields: tuple[str, ...] | None) -> list[tuple[Hit, str]]:
         dense, sparse_vector = vectors
         if mode == "sparse":
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
@@ -171,7 +174,7 @@ class Service:
         weight = SPARSE_WEIGHT_TEXT + (SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query)
         hits = store.hybrid(dense, sparse_vector, flt, limit=limit + len(pinned),
                             prefetch_limit=PREFETCH_LIMIT, weights=(1.0, weight),
-                            method=FUSION, sparse_half=SPARSE_HALF)
+                            method=FUSION, sparse_half=SPARSE_HALF, fields=fields)
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
         ranked += [(h, "hybrid") for h in hits if h.id not in pinned_ids]
@@ -197,8 +200,7 @@ class Service:
         if used != "hybrid" or features.pinned:
             return features
         store, where = (self.overlay.store, view.flt) if source == OVERLAY else (self.store, flt)
-        alone_dense = store.dense_search(dense, where, confidence.AGREE_K)
-        alone_sparse = store.sparse_search(sparse_vector, where, confidence.AGREE_K)
+        alone_dense, alone_sparse = store.alone(dense, sparse_vector, where, confidence.AGREE_K)
         agree = top.id in {h.id for h in alone_dense} and top.id in {h.id for h in alone_sparse}
         return replace(features, agree=agree,
                        dense_top=alone_dense[0].score if alone_dense else 0.0,
@@ -439,7 +441,8 @@ class Service:
             raise InvalidArgument("question: must not be empty")
         limit = _bounded("limit", limit, asking.DEFAULT_EVIDENCE, asking.MAX_EVIDENCE)
         flt = self._filter(principal, repo)
-        ranked = self._search(question, flt, limit, "hybrid", "", principal, "")[0] if flt else []
+        ranked = (self._search(question, flt, limit, "hybrid", "", principal, "", fields=None)[0]
+                  if flt else [])
         commits: dict[str, str] = {}
         evidence = [(self._hit(h, m, commits=commits), str(h.payload.get("embed_text", "")))
                     for h, m, _ in ranked]

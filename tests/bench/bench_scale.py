@@ -61,7 +61,8 @@ KINDS = ("search", "find_symbols", "find_callers")
 SOLO_CALLS = 48
 #: How a store is built: ``EdgeStore`` options, and whether ``optimize()`` runs after the upserts.
 VARIANTS = {"plain": ({}, False), "optimized": ({}, True),
-            "optimized-int8": ({"quantization": "int8"}, True)}
+            "optimized-int8": ({"quantization": "int8"}, True),
+            "optimized-int8-disk": ({"quantization": "int8", "on_disk": True}, True)}
 
 
 def parse_size(text: str) -> int:
@@ -105,14 +106,22 @@ def build(work: Path, base: scale_data.BaseSet, size: int, variant: str = "plain
     shutil.rmtree(data, ignore_errors=True)
     repos = scale_data.repos_for(len(base.points), size)
     load_before = load_avg()
+    plain = work / f"scale-{label(size)}-plain"
+    seeded = optimize and variant != "plain" and (plain / "built.json").exists() \
+        and json.loads((plain / "built.json").read_text())["base_points"] == len(base.points)
+    if seeded:  # the same points: copy the plain store instead of writing them again
+        shutil.copytree(plain / "store", data / "store")
     started = time.monotonic()
     store = EdgeStore(data / "store", len(base.points[0].dense), base.model_id,
                       sparse.TOKENIZER_VERSION, **options)
     try:
-        for batch in scale_data.points_for(base.points, size):
-            store.upsert(batch)
-        store.flush()
-        upsert_s = time.monotonic() - started
+        if seeded:
+            upsert_s = json.loads((plain / "built.json").read_text())["upsert_s"]
+        else:
+            for batch in scale_data.points_for(base.points, size):
+                store.upsert(batch)
+            store.flush()
+            upsert_s = time.monotonic() - started
         optimize_s = 0.0
         if optimize:
             started = time.monotonic()
@@ -123,6 +132,7 @@ def build(work: Path, base: scale_data.BaseSet, size: int, variant: str = "plain
     finally:
         store.close()
     info = {**want, "points": points, "repos": repos, "upsert_s": round(upsert_s, 1),
+            "upsert_from": "plain store copied" if seeded else "written",
             "optimize_s": round(optimize_s, 1), "disk_bytes": du(data / "store"),
             "segments": segments, "load_avg": [load_before, load_avg()]}
     marker.write_text(json.dumps(info, indent=1))
@@ -287,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=320, help="calls per kind and size")
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="plain")
     parser.add_argument("--json", type=Path, default=RESULTS / "scale.json")
+    parser.add_argument("--build-only", action="store_true",
+                        help="build (or reuse) the stores and stop: no daemon, no queries")
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--base-repo", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -299,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         data, info = build(args.work, base, size, args.variant)
         print(f"{label(size)} {info['variant']}: {info['points']} points, upsert {info['upsert_s']} s, "
               f"optimize {info['optimize_s']} s, {info['disk_bytes'] / 1e9:.2f} GB", flush=True)
+        if args.build_only:
+            continue
         rows.append({**{k: v for k, v in info.items() if k != "repos"}, "repos": len(info["repos"]),
                      **measure(data, info, base, args.work, args.threads, args.queries)})
         merge(args.json, base, rows)

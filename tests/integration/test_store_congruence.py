@@ -518,6 +518,34 @@ def hybrid_linear(b: Backend) -> dict[str, Any]:
 
 
 @scenario
+def alone_and_fields(b: Backend) -> dict[str, Any]:
+    """``alone``: each retriever's own top k, ids and scores, no payload; ``fields``: a
+    hybrid hit carries exactly the payload keys asked for, nothing else."""
+    store, points = b.open(), corpus()
+    store.upsert(points)
+    q_dense, q_sparse, dense, sparse_ = _prefetches(points)
+    top_dense, top_sparse = store.alone(q_dense, q_sparse, StoreFilter(), 3)
+    assert_ranked(top_dense, dense, 3)
+    assert_ranked(top_sparse, sparse_, 3)
+    assert all(h.payload == {} for h in top_dense + top_sparse)
+    scoped = store.alone(q_dense, q_sparse, StoreFilter(repo="org/b"), 2)
+    _, _, dense_b, sparse_b = _prefetches(points, StoreFilter(repo="org/b"))
+    assert_ranked(scoped[0], dense_b, 2)
+    assert_ranked(scoped[1], sparse_b, 2)
+    assert store.alone(None, q_sparse, StoreFilter(), 3)[0] == []
+    assert store.alone(q_dense, sparse.query_vector("!!"), StoreFilter(), 3)[1] == []
+    assert store.alone(q_dense, q_sparse, StoreFilter(), 0) == ([], [])
+    slim = store.hybrid(q_dense, q_sparse, StoreFilter(), limit=4, fields=("repo", "path"))
+    full = store.hybrid(q_dense, q_sparse, StoreFilter(), limit=4)
+    assert [(h.id, h.score) for h in slim] == [(h.id, h.score) for h in full]
+    by_id = {p.id: p.payload for p in points}
+    assert all(h.payload == {"repo": by_id[h.id]["repo"], "path": by_id[h.id]["path"]} for h in slim)
+    assert all(h.payload == by_id[h.id] for h in full)
+    return {"dense": pairs(top_dense), "sparse": pairs(top_sparse),
+            "scoped_dense": pairs(scoped[0]), "scoped_sparse": pairs(scoped[1]), "slim": pairs(slim)}
+
+
+@scenario
 def all_points(b: Backend) -> dict[str, Any]:
     store, points = b.open(), corpus()
     store.upsert(points)

@@ -158,6 +158,14 @@ class EdgeStore:
         """
         return self._run("optimize", lambda shard: shard.optimize())
 
+    def info(self) -> dict[str, int]:
+        """``points``, ``segments`` and ``indexed_vectors`` (the engine's count over every
+        vector index: each point's sparse vector, plus its dense one once ``optimize`` has
+        built a graph over its segment)."""
+        info = self._run("info", lambda shard: shard.info())
+        return {"points": info.points_count, "segments": info.segments_count,
+                "indexed_vectors": info.indexed_vectors_count}
+
     def close(self) -> None:
         """Flush and close the shard; later calls raise ``StoreUnavailable``. Idempotent."""
         with self._lock:
@@ -229,6 +237,7 @@ class EdgeStore:
         weights: tuple[float, float] = (1.0, 1.0),
         method: str = "rrf",
         sparse_half: float = 1.0,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """One Qdrant query: dense + sparse prefetches fused by ``method``.
 
@@ -242,7 +251,7 @@ class EdgeStore:
         (BM25) score, saturated into 0..1 so it adds to a cosine on a comparable scale; a
         prefetch that did not return the point adds 0. The filter applies inside both
         prefetches. Sparse only when ``dense`` is None; ``[]`` when ``limit <= 0`` or there
-        is nothing to search with.
+        is nothing to search with. ``fields``: the payload keys to return (None: all).
         """
         qfilter = _to_filter(flt)
         prefetches, used = [], []
@@ -267,9 +276,36 @@ class EdgeStore:
         return self._query(
             "hybrid",
             qe.QueryRequest(
-                limit=limit, prefetches=prefetches, query=fusion, filter=qfilter, with_payload=True
+                limit=limit, prefetches=prefetches, query=fusion, filter=qfilter,
+                with_payload=True if fields is None else qe.PayloadSelector.Include(list(fields)),
             ),
         )
+
+    def alone(self, dense: Sequence[float] | None, sparse: SparseVector, flt: StoreFilter,
+              limit: int) -> tuple[list[Hit], list[Hit]]:
+        """The top ``limit`` of each retriever alone, ids and scores only, in one
+        ``query_batch`` (cheaper than two queries: one planned pass, no payload read)."""
+        if limit <= 0:
+            return [], []
+        qfilter = _to_filter(flt)
+        requests: list[tuple[int, qe.QueryRequest]] = []
+        if dense is not None:
+            self._check_dim(dense)
+            requests.append((0, qe.QueryRequest(
+                limit=limit, query=qe.Query.Nearest(list(dense), using=DENSE), filter=qfilter,
+                with_payload=False, params=self.dense_params)))
+        if sparse.indices:
+            requests.append((1, qe.QueryRequest(
+                limit=limit, query=qe.Query.Nearest(_sparse(sparse), using=SPARSE),
+                filter=qfilter, with_payload=False)))
+        out: tuple[list[Hit], list[Hit]] = ([], [])
+        if not requests:
+            return out
+        batch = qe.QueryBatchRequest([r for _, r in requests])
+        answers = self._run("alone", lambda shard: shard.query_batch(batch))
+        for (side, _), points in zip(requests, answers):
+            out[side].extend(to_hit(p, p.score) for p in points)
+        return out
 
     def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
         """Nearest points by cosine similarity; points without a dense vector never appear."""

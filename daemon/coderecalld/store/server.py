@@ -245,6 +245,11 @@ class ServerStore:
         """Delete every point of ``repo``; returns the count."""
         return self._delete(f"delete repo {repo}", qm.Filter(must=[_match("repo", repo)]))
 
+    def optimize(self) -> bool:
+        """Nothing to do: a Qdrant server runs its optimizers on its own (``optimizer_config``
+        of the collection). Always False."""
+        return False
+
     # --- queries ---------------------------------------------------------------------
 
     def hybrid(
@@ -258,6 +263,7 @@ class ServerStore:
         weights: tuple[float, float] = (1.0, 1.0),
         method: str = "rrf",
         sparse_half: float = 1.0,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """One ``query_points``: dense + sparse prefetches fused by ``method``.
 
@@ -265,7 +271,8 @@ class ServerStore:
         ``RrfQuery`` (``sum_i 1 / (rrf_k - 1 + (rank_i + 1) / weights[i])``), DBSF
         (``FusionQuery``, weights ignored), or ``"linear"`` as a ``FormulaQuery``
         ``weights[0] * $score[0] + weights[1] * $score[1] / ($score[1] + sparse_half)``
-        with absent scores 0. The filter applies inside both prefetches.
+        with absent scores 0. The filter applies inside both prefetches. ``fields``: the
+        payload keys to return (None: all).
         """
         qfilter = _to_filter(flt)
         prefetches, used = [], []
@@ -287,7 +294,31 @@ class ServerStore:
         else:
             query = qm.RrfQuery(rrf=qm.Rrf(k=rrf_k, weights=[w for w, _ in used]))
         return self._query("hybrid", query=query, prefetch=prefetches, query_filter=qfilter,
-                           limit=limit)
+                           limit=limit, with_payload=True if fields is None else list(fields))
+
+    def alone(self, dense: Sequence[float] | None, sparse: SparseVector, flt: StoreFilter,
+              limit: int) -> tuple[list[Hit], list[Hit]]:
+        """The top ``limit`` of each retriever alone, ids and scores only, in one
+        ``query_batch_points``."""
+        if limit <= 0:
+            return [], []
+        qfilter = _to_filter(flt)
+        requests: list[tuple[int, qm.QueryRequest]] = []
+        if dense is not None:
+            self._check_dim(dense)
+            requests.append((0, qm.QueryRequest(query=list(dense), using=DENSE, filter=qfilter,
+                                                limit=limit, with_payload=False)))
+        if sparse.indices:
+            requests.append((1, qm.QueryRequest(query=_sparse(sparse), using=SPARSE,
+                                                filter=qfilter, limit=limit, with_payload=False)))
+        out: tuple[list[Hit], list[Hit]] = ([], [])
+        if not requests:
+            return out
+        answers = self._run("alone", lambda c: c.query_batch_points(
+            self.collection, requests=[r for _, r in requests]))
+        for (side, _), answer in zip(requests, answers):
+            out[side].extend(to_hit(p, p.score) for p in answer.points)
+        return out
 
     def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
         """Nearest points by cosine similarity; points without a dense vector never appear."""
@@ -476,8 +507,8 @@ class ServerStore:
         return self._run(what, count_then_delete)
 
     def _query(self, what: str, **request: Any) -> list[Hit]:
-        response = self._run(what, lambda c: c.query_points(
-            self.collection, with_payload=True, **request))
+        request.setdefault("with_payload", True)
+        response = self._run(what, lambda c: c.query_points(self.collection, **request))
         return [to_hit(p, p.score) for p in response.points]
 
     def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int,
