@@ -18,7 +18,10 @@ loopback port, ``server.max_workers`` 8 as shipped; no jobs) and runs each query
 
 Latency is per call at the client (queueing for the 8 workers, the query-model lock and the
 store lock included); p50/p95/p99 over all calls of a kind. ``search_1client``: 48 hybrid
-searches from one client, one at a time (the cost of a call without queueing). RSS of the daemon process (``/proc/PID/status``):
+searches from one client, one at a time (the cost of a call without queueing).
+``search_open_Rper_s``: the same 16 clients in open loop, each sending R searches/s at
+Poisson arrivals (``--open-rates``), latency from the scheduled send time: what agents that
+pause between questions see, where the closed loop above measures a saturated daemon. RSS of the daemon process (``/proc/PID/status``):
 after open, after the load, and its peak (VmHWM). Per size also: build seconds, disk bytes.
 ``--variant optimized`` also runs ``EdgeStore.optimize()`` after the upserts (the daemon
 never does): HNSW graphs and merged segments, at a large build cost; ``optimized-int8`` with
@@ -238,7 +241,52 @@ def run_kind(addr: str, kind: str, queries: list[str], threads: int) -> dict:
             "qps": round(len(times) / wall, 2), "load_avg": load_avg()}
 
 
-def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, threads: int, n: int) -> dict:
+def run_open(addr: str, queries: list[str], clients: int, rate: float, seed: int = 0) -> dict:
+    """Open-loop hybrid searches: ``clients`` threads, each sending at Poisson arrivals of
+    ``rate`` calls/s (exponential gaps), whatever the answers' speed. Latency counts from
+    the *scheduled* send time, so a call that waited behind a slow one pays for it (no
+    coordinated omission); figures in ms."""
+    from coderecall import Client
+
+    per = [queries[i::clients] for i in range(clients)]
+    times: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+
+    def worker(mine: list[str], rng: random.Random) -> None:
+        with Client(addr, timeout_s=600.0) as client:
+            due = time.perf_counter() + rng.expovariate(rate)
+            for q in mine:
+                pause = due - time.perf_counter()
+                if pause > 0:
+                    time.sleep(pause)
+                try:
+                    client.search(q, limit=10)
+                    with lock:
+                        times.append((time.perf_counter() - due) * 1000)
+                except Exception as exc:  # a failed call is counted, not fatal
+                    with lock:
+                        errors.append(f"{type(exc).__name__}: {exc}"[:200])
+                due += rng.expovariate(rate)
+
+    started = time.monotonic()
+    pool = [threading.Thread(target=worker, args=(mine, random.Random(seed + i)))
+            for i, mine in enumerate(per)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    wall = time.monotonic() - started
+    arr = np.asarray(times) if times else np.asarray([float("nan")])
+    return {"n": len(times), "errors": len(errors), "first_error": errors[0] if errors else "",
+            "offered_qps": clients * rate,
+            "p50_ms": round(float(np.percentile(arr, 50)), 2), "p95_ms": round(float(np.percentile(arr, 95)), 2),
+            "p99_ms": round(float(np.percentile(arr, 99)), 2), "mean_ms": round(float(arr.mean()), 2),
+            "qps": round(len(times) / wall, 2), "load_avg": load_avg()}
+
+
+def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, threads: int, n: int,
+            open_rates: tuple[float, ...] = ()) -> dict:
     """Start the daemon over ``data``, run every kind, stop it; the figures of one size."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     child = subprocess.Popen([sys.executable, __file__, "--serve", str(data),
@@ -255,6 +303,10 @@ def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, thread
             print(f"  {label(info['size'])} {info['variant']} {kind}: {out['latency'][kind]}", flush=True)
         # One client, one call at a time: the cost of a call without queueing.
         out["latency"]["search_1client"] = run_kind(addr, "search", sets["search"][:SOLO_CALLS], 1)
+        for rate in open_rates:  # 16 clients that each ask at a steady rate, not flat out
+            key = f"search_open_{rate:g}per_s"
+            out["latency"][key] = run_open(addr, sets["search"], threads, rate)
+            print(f"  {label(info['size'])} {info['variant']} {key}: {out['latency'][key]}", flush=True)
         out["rss_after"] = rss(child.pid)
         return out
     finally:
@@ -297,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=320, help="calls per kind and size")
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="plain")
     parser.add_argument("--json", type=Path, default=RESULTS / "scale.json")
+    parser.add_argument("--open-rates", default="1,2,4",
+                        help="open-loop search rates per client (calls/s), comma-separated; '' for none")
     parser.add_argument("--build-only", action="store_true",
                         help="build (or reuse) the stores and stop: no daemon, no queries")
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)
@@ -314,7 +368,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.build_only:
             continue
         rows.append({**{k: v for k, v in info.items() if k != "repos"}, "repos": len(info["repos"]),
-                     **measure(data, info, base, args.work, args.threads, args.queries)})
+                     **measure(data, info, base, args.work, args.threads, args.queries,
+                                  tuple(float(r) for r in args.open_rates.split(",") if r.strip()))})
         merge(args.json, base, rows)
     return 0
 

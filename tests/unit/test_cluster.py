@@ -147,7 +147,7 @@ def test_jobs_schedule_only_owned_repos(tmp_path: Path) -> None:
         scheduled = sorted(j.id for j in jobs._scheduler.get_jobs())
     finally:
         jobs.shutdown()
-    assert scheduled == ["sync:coderecall", "sync:docs", "sync:tools", "verify"]
+    assert scheduled == ["optimize", "sync:coderecall", "sync:docs", "sync:tools", "verify"]
 
 
 def test_run_now_skips_and_sync_refuses_a_repo_of_another_replica(tmp_path: Path) -> None:
