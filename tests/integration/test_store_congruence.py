@@ -541,6 +541,10 @@ def alone_and_fields(b: Backend) -> dict[str, Any]:
     by_id = {p.id: p.payload for p in points}
     assert all(h.payload == {"repo": by_id[h.id]["repo"], "path": by_id[h.id]["path"]} for h in slim)
     assert all(h.payload == by_id[h.id] for h in full)
+    callers = store.find_any(StoreFilter(), "calls", ["parse_json", "decode"], fields=("repo", "qualified_name"))
+    assert callers and [h.id for h in callers] == [
+        h.id for h in store.find_any(StoreFilter(), "calls", ["parse_json", "decode"])]
+    assert all(h.payload == {k: by_id[h.id][k] for k in ("repo", "qualified_name")} for h in callers)
     return {"dense": pairs(top_dense), "sparse": pairs(top_sparse),
             "scoped_dense": pairs(scoped[0]), "scoped_sparse": pairs(scoped[1]), "slim": pairs(slim)}
 

@@ -241,9 +241,11 @@ class Store(Protocol):
         ...
 
     def find_any(
-        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100
+        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
-        """Points whose keyword ``field`` (e.g. the ``calls`` array) holds any of ``values``."""
+        """Points whose keyword ``field`` (e.g. the ``calls`` array) holds any of ``values``;
+        ``fields``: the payload keys to return (None: all)."""
         ...
 
     def find_overlap(

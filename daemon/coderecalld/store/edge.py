@@ -277,7 +277,7 @@ class EdgeStore:
             "hybrid",
             qe.QueryRequest(
                 limit=limit, prefetches=prefetches, query=fusion, filter=qfilter,
-                with_payload=True if fields is None else qe.PayloadSelector.Include(list(fields)),
+                with_payload=_with_payload(fields),
             ),
         )
 
@@ -333,17 +333,18 @@ class EdgeStore:
         return self._scroll(f"find {field}", flt, qe.FieldCondition(key=field, match=match), limit)
 
     def find_any(
-        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100
+        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Points whose keyword ``field`` (a value or an array such as ``calls``) holds any
-        of ``values``; ``[]`` when ``values`` is empty. Raises ``InvalidArgument`` for a
-        field without a keyword index."""
+        of ``values``; ``[]`` when ``values`` is empty. ``fields``: the payload keys to
+        return (None: all). Raises ``InvalidArgument`` for a field without a keyword index."""
         if field not in KEYWORD_FIELDS:
             raise InvalidArgument(f"find_any: {field!r} is not an indexed keyword field")
         if not values:
             return []
         cond = qe.FieldCondition(key=field, match=qe.MatchAny(list(values)))
-        return self._scroll(f"find_any {field}", flt, cond, limit)
+        return self._scroll(f"find_any {field}", flt, cond, limit, fields)
 
     def find_overlap(
         self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
@@ -483,17 +484,22 @@ class EdgeStore:
         points = self._run(what, lambda shard: shard.query(request))
         return [to_hit(p, p.score) for p in points]
 
-    def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int) -> list[Hit]:
+    def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int,
+                fields: Sequence[str] | None = None) -> list[Hit]:
         if limit <= 0:
             return []
         base = _to_filter(flt)
         qfilter = qe.Filter(must=[cond, *(base.must if base else [])])
-        request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=True)
+        request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=_with_payload(fields))
         records, _ = self._run(what, lambda shard: shard.scroll(request))
         return [to_hit(r, 1.0) for r in records]
 
 
 # --- module helpers -----------------------------------------------------------------------
+
+
+def _with_payload(fields: Sequence[str] | None) -> Any:
+    return True if fields is None else qe.PayloadSelector.Include(list(fields))
 
 
 def _match(key: str, value: str) -> qe.FieldCondition:

@@ -351,17 +351,19 @@ class ServerStore:
         return self._scroll(f"find {field}", flt, cond, limit, keep)
 
     def find_any(
-        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100
+        self, flt: StoreFilter, field: str, values: Collection[str], limit: int = 100,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Points whose keyword ``field`` (a value or an array such as ``calls``) holds any
-        of ``values``, in id order; ``[]`` when ``values`` is empty. Raises
-        ``InvalidArgument`` for a field without a keyword index."""
+        of ``values``, in id order; ``[]`` when ``values`` is empty. ``fields``: the payload
+        keys to return (None: all). Raises ``InvalidArgument`` for a field without a
+        keyword index."""
         if field not in KEYWORD_FIELDS:
             raise InvalidArgument(f"find_any: {field!r} is not an indexed keyword field")
         if not values:
             return []
         cond = qm.FieldCondition(key=field, match=qm.MatchAny(any=list(values)))
-        return self._scroll(f"find_any {field}", flt, cond, limit)
+        return self._scroll(f"find_any {field}", flt, cond, limit, fields=fields)
 
     def find_overlap(
         self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
@@ -512,7 +514,8 @@ class ServerStore:
         return [to_hit(p, p.score) for p in response.points]
 
     def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int,
-                keep: Callable[[Hit], bool] | None = None) -> list[Hit]:
+                keep: Callable[[Hit], bool] | None = None,
+                fields: Sequence[str] | None = None) -> list[Hit]:
         """Points matching ``cond`` and ``flt`` in id order; with ``keep``, only those it
         accepts, paging on until ``limit`` are found."""
         if limit <= 0:
@@ -525,7 +528,7 @@ class ServerStore:
             page = limit if keep is None else ALL_POINTS_PAGE
             records, offset = self._run(what, lambda c: c.scroll(
                 self.collection, scroll_filter=qfilter, limit=page, offset=offset,
-                with_payload=True))
+                with_payload=True if fields is None else list(fields)))
             hits = [to_hit(r, 1.0) for r in records]
             out += hits if keep is None else [h for h in hits if keep(h)]
             if keep is None or offset is None or len(out) >= limit:
