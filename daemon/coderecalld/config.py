@@ -81,6 +81,13 @@ class EmbeddingConfig:
     parameter): smaller vectors for large fleets, at some retrieval quality for a model not
     trained for it (all-MiniLM-L6-v2 is not); 0 keeps the model's own size.
 
+    ``providers``: ONNX Runtime execution providers in order of preference, e.g.
+    ``["CUDAExecutionProvider", "CPUExecutionProvider"]`` with the ``fastembed-gpu`` package
+    installed in place of ``fastembed`` (empty: the runtime's default, the CPU). A provider
+    the installed runtime lacks fails at start with the runtime's list of available ones.
+    Vectors from another provider may differ in the last digits, not in meaning: the
+    vector space (``model_id``) is unchanged.
+
     ``endpoint`` (an ``http(s)://`` URL) embeds through a remote service instead of the
     local model (``embed_remote``): ``endpoint_kind`` ``"openai"`` (``/v1/embeddings``) or
     ``"tei"`` (Hugging Face text-embeddings-inference ``/embed``), ``model`` the name sent
@@ -91,6 +98,7 @@ class EmbeddingConfig:
     model_path: str = ""
     threads: int = 0
     query_sessions: int = 0
+    providers: tuple[str, ...] = ()
     batch_size: int = 8
     max_tokens: int = 256
     enabled: bool = True

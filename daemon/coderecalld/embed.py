@@ -113,7 +113,8 @@ class Embedder:
 
         def session(threads: int) -> Any:
             return TextEmbedding(model_name=cfg.model, specific_model_path=str(model_dir),
-                                 threads=threads, enable_cpu_mem_arena=False)
+                                 threads=threads, enable_cpu_mem_arena=False,
+                                 providers=list(cfg.providers) or None)
 
         try:
             # Separate sessions: documents are embedded in long batches by the indexer;

@@ -52,3 +52,18 @@ def test_concurrent_queries_get_their_own_vectors(embedder: Embedder, tmp_path: 
     # Distinct texts, distinct vectors: no call got another's answer.
     sims = np.stack(concurrent) @ np.stack(concurrent).T
     assert (sims[~np.eye(len(QUERIES), dtype=bool)] < 0.999).all()
+
+
+def test_execution_providers_are_configuration(tmp_path: Path) -> None:
+    """``embedding.providers`` reaches the ONNX runtime: the CPU provider named explicitly
+    gives the default's vectors; one the installed runtime lacks (no GPU build here) is a
+    clear start-up error naming what is available."""
+    from coderecalld.errors import EmbedError
+
+    cpu = Embedder(EmbeddingConfig(providers=("CPUExecutionProvider",), query_sessions=1), tmp_path / "cpu")
+    default = Embedder(EmbeddingConfig(query_sessions=1), tmp_path / "default")
+    assert float(np.dot(cpu.embed_query(QUERIES[0]), default.embed_query(QUERIES[0]))) == pytest.approx(1.0, abs=1e-6)
+    assert cpu.model_id == default.model_id
+    with pytest.raises(EmbedError, match=r"CUDAExecutionProvider is not available. Available providers: .*"
+                                         r"CPUExecutionProvider"):
+        Embedder(EmbeddingConfig(providers=("CUDAExecutionProvider",)), tmp_path / "gpu")
