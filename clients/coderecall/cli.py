@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"--timeout: expected seconds > 0, got {args.timeout:g}")
         token = args.token or os.environ.get(ENV_TOKEN, "")
         with Client(addr, timeout_s=args.timeout, token=token) as client:
-            args.run(client, args)
+            status = args.run(client, args)
     except UsageError as exc:
         return _fail(str(exc), 2)
     except CodeRecallError as exc:
@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `coderecall search x | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    return 0
+    return status or 0
 
 
 def check_addr(addr: str) -> str:
@@ -149,20 +149,32 @@ def _search(client: Client, args: argparse.Namespace) -> None:
     _emit(hits, args.json, _symbol_rows)
 
 
-def _symbols(client: Client, args: argparse.Namespace) -> None:
+def _symbols(client: Client, args: argparse.Namespace) -> int:
     hits = client.find_symbols(args.name, repo=args.repo, prefix=args.prefix, limit=args.limit,
                                fuzzy=args.fuzzy, session=args.session)
     _emit(hits, args.json, _symbol_rows)
+    return _found(hits, f"no symbol named {args.name!r}" + (" (try --fuzzy)" if not args.fuzzy else ""))
 
 
-def _callers(client: Client, args: argparse.Namespace) -> None:
+def _callers(client: Client, args: argparse.Namespace) -> int:
     sites = client.find_callers(args.name, repo=args.repo, limit=args.limit)
     _emit(sites, args.json, _caller_rows)
+    return _found(sites, f"no call sites of {args.name!r}")
 
 
-def _callees(client: Client, args: argparse.Namespace) -> None:
+def _callees(client: Client, args: argparse.Namespace) -> int:
     sites = client.find_callees(args.name, repo=args.repo, limit=args.limit)
     _emit(sites, args.json, _callee_rows)
+    return _found(sites, f"no calls made by {args.name!r}")
+
+
+def _found(rows: Sequence[object], empty: str) -> int:
+    """Exit status of a lookup, as grep's: 0 when something was found, else 1 with ``empty``
+    on stderr (stdout keeps only results, ``[]`` under --json)."""
+    if rows:
+        return 0
+    print(f"coderecall: {empty}", file=sys.stderr)
+    return 1
 
 
 def _card(client: Client, args: argparse.Namespace) -> None:

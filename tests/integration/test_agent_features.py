@@ -452,6 +452,11 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
     status, out, _ = run("symbols", "--fuzzy", "isEligableForRefund", "--json")
     assert status == 0 and [(r["qualified_name"], r["match"]) for r in json.loads(out)] == [
         ("isEligibleForRefund", "fuzzy")]
+    # Nothing found is exit 1 with a reason on stderr, as grep; stdout keeps only results.
+    assert run("symbols", "noSuchThing") == (1, "", "coderecall: no symbol named 'noSuchThing' (try --fuzzy)\n")
+    assert run("symbols", "noSuchThing", "--json") == (1, "[]\n", "coderecall: no symbol named 'noSuchThing' (try --fuzzy)\n")
+    assert run("callers", "noSuchThing") == (1, "", "coderecall: no call sites of 'noSuchThing'\n")
+    assert run("callees", "noSuchThing") == (1, "", "coderecall: no calls made by 'noSuchThing'\n")
     status, out, _ = run("impact", "f")
     assert status == 0 and out.splitlines() == [
         "callers of f:",

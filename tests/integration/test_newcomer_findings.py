@@ -216,3 +216,27 @@ def test_a_data_dir_held_by_another_process_says_so(tmp_path: Path) -> None:
         holder.stdin.close()
         holder.wait(timeout=30)
         holder.stdout.close()
+
+
+def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
+        tmp_path: Path, git_repo: GitRepo) -> None:
+    """A weak answer while the model has not reached the code says so, with the count; once
+    every chunk has its vector the note is gone."""
+    git_repo.commit({"geo/birds.py": "def arctic_tern_route(season):\n    return season\n",
+                     "geo/maps.py": "def draw_coast(points):\n    return points\n"})
+    daemon = Daemon.open(Config(data_dir=tmp_path / "data", repos=(RepoConfig("r", str(git_repo.path), "main"),),
+                                index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0)))
+    try:
+        daemon.pipeline.index_repo(daemon.cfg.repos[0], with_dense=False)
+        waiting = daemon.store.count_missing_dense("r")
+        assert waiting == 4  # per file: its function and its module chunk
+        before = daemon.service.search("recipe for lemon cake with icing")
+        assert before.low_confidence
+        assert before.confidence_reason.endswith(
+            f"; {waiting} chunks in scope still wait for dense vectors (found by their words only until embedded)")
+        daemon.pipeline.embed_backlog()
+        assert daemon.store.count_missing_dense("r") == 0
+        after = daemon.service.search("recipe for lemon cake with icing")
+        assert after.low_confidence and "wait for dense vectors" not in after.confidence_reason
+    finally:
+        daemon.close()

@@ -191,6 +191,12 @@ def test_filters_by_glob_kind_language_and_repo(running: Running) -> None:
     assert "RequestHandler.send_header" in {h.qualified_name for h in methods}
     assert {h.kind for h in methods} == {"method"}
     assert client.search("parse", language="go", limit=50) == []
+    # A value no chunk can carry is refused, not answered with a silent nothing.
+    with pytest.raises(InvalidArgumentError, match=r"language: unknown 'pyhton'; expected one of bash, c, .*python.*text"):
+        client.search("parse", language="pyhton")
+    with pytest.raises(InvalidArgumentError, match=r"kind: unknown 'functions'; expected one of class, enum, function, "
+                                              r"interface, method, module, section, struct, trait, type_alias"):
+        client.search("parse", kind="functions")
 
 
 def test_hits_carry_range_and_snippet(running: Running) -> None:

@@ -275,7 +275,12 @@ def writes_and_counts(b: Backend) -> dict[str, Any]:
         "go": store.count(StoreFilter(language="go")),
         "missing": store.count_missing_dense(), "missing org/b": store.count_missing_dense("org/b"),
     }  # fmt: skip
-    assert out == {"all": 16, "org/a": 10, "go": 3, "missing": 4, "missing org/b": 1}
+    out["missing in scope"] = store.count_missing_dense(flt=StoreFilter(repos=("org/a", "org/b")))
+    out["missing org/b in scope"] = store.count_missing_dense("org/b", flt=StoreFilter(repos=("org/a",)))
+    out["missing go"] = store.count_missing_dense(flt=StoreFilter(language="go"))
+    assert out == {"all": 16, "org/a": 10, "go": 3, "missing": 4, "missing org/b": 1,
+                   "missing in scope": 4, "missing org/b in scope": 0,
+                   "missing go": sum(1 for p in points if p.dense is None and p.payload["language"] == "go")}
     # Upserting the same id replaces the point: payload and vectors, no second copy.
     replaced = point("config.parse_json", "now about yaml", dense=False)
     store.upsert([replaced])

@@ -268,8 +268,9 @@ class Store(Protocol):
         """Exact number of points matching ``flt`` (all points when None)."""
         ...
 
-    def count_missing_dense(self, repo: str = "") -> int:
-        """Exact number of points of ``repo`` (every repo when ``""``) without a dense vector."""
+    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
+        """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
+        given, without a dense vector."""
         ...
 
     def optimize(self) -> bool:

@@ -402,9 +402,11 @@ class EdgeStore:
         request = qe.CountRequest(exact=True, filter=_to_filter(flt) if flt else None)
         return self._run("count", lambda shard: shard.count(request))
 
-    def count_missing_dense(self, repo: str = "") -> int:
-        """Exact number of points of ``repo`` (every repo when ``""``) without a dense vector."""
-        must = [_match("repo", repo)] if repo else None
+    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
+        """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
+        given, without a dense vector."""
+        base = _to_filter(flt) if flt is not None else None
+        must = [*([_match("repo", repo)] if repo else []), *(base.must if base else [])] or None
         qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE)])
         request = qe.CountRequest(exact=True, filter=qfilter)
         return self._run("count_missing_dense", lambda shard: shard.count(request))

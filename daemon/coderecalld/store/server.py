@@ -418,9 +418,11 @@ class ServerStore:
         qfilter = _to_filter(flt) if flt else None
         return self._count("count", qfilter)
 
-    def count_missing_dense(self, repo: str = "") -> int:
-        """Exact number of points of ``repo`` (every repo when ``""``) without a dense vector."""
-        must = [_match("repo", repo)] if repo else None
+    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
+        """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
+        given, without a dense vector."""
+        base = _to_filter(flt) if flt is not None else None
+        must = [*([_match("repo", repo)] if repo else []), *(base.must if base else [])] or None
         return self._count("count_missing_dense", qm.Filter(
             must=must, must_not=[qm.HasVectorCondition(has_vector=DENSE)]))
 
