@@ -69,6 +69,21 @@ class Features:
         return {**asdict(self), "gap": self.gap}
 
 
+def needs_agreement(features: Features) -> bool:
+    """Whether running each retriever alone (``Features.agree``) could change the verdict of
+    ``confidence`` with the shipped thresholds: only for an unpinned hybrid answer whose top
+    score is at or above ``MIN_TOP_SCORE`` (under it, low anyway) and under
+    ``MIN_TOP_SCORE_DISAGREE`` (at or above it, confident either way while ``MIN_GAP`` is
+    0). The daemon skips those two extra queries otherwise: they cost as much as the hybrid
+    query itself at 1M points (docs/performance.md)."""
+    if features.mode != "hybrid" or features.hits == 0 or features.pinned:
+        return False
+    if features.top_score < MIN_TOP_SCORE["hybrid"]:
+        return False
+    gap_rule = MIN_GAP > 0 and features.hits > 1 and features.gap < MIN_GAP
+    return features.top_score < MIN_TOP_SCORE_DISAGREE or gap_rule
+
+
 def confidence(features: Features, *, min_top_score: float | None = None,
                min_top_disagree: float | None = None, min_gap: float | None = None) -> tuple[bool, str]:
     """(low, reason) of one answer by the rule of the module docstring; reason ``""`` when

@@ -94,6 +94,10 @@ class Service:
     """Answers queries. ``sync`` runs one repo's sync now (the daemon's job runner)."""
 
     progress: Registry = DETACHED  # Daemon.open sets the daemon's (WatchProgress)
+    #: Measure ``Features.agree`` for every hybrid answer, not only where it can change
+    #: the verdict (``confidence.needs_agreement``): the evaluation harness replays other
+    #: thresholds on it.
+    full_features: bool = False
 
     def __init__(self, cfg: Config, ledger: Ledger, store: Any, embedder: Embedder | None,
                  sync: Callable[[str], None] | None = None,
@@ -205,6 +209,8 @@ class Service:
         features = confidence.Features(used, len(ranked), top.score, second, match == "exact")
         if used != "hybrid" or features.pinned:
             return features
+        if not (self.full_features or confidence.needs_agreement(features)):
+            return features  # agree stays None: the verdict is the same either way
         store, where = (self.overlay.store, view.flt) if source == OVERLAY else (self.store, flt)
         alone_dense, alone_sparse = store.alone(dense, sparse_vector, where, confidence.AGREE_K)
         agree = top.id in {h.id for h in alone_dense} and top.id in {h.id for h in alone_sparse}

@@ -128,6 +128,7 @@ def confidence_rows(client: Client, daemon: Daemon, queries: dict[str, str],
     """Per query: whether the top 10 holds a relevant doc, the served flag and reason, and
     the features the rule judged (hybrid search)."""
     rows = []
+    daemon.service.full_features = True  # agreement measured for every query, for the replays
     for qid, text in queries.items():
         served = client.search(text, limit=limit, repo=REPO)
         docs = [h.path.removeprefix("docs/").removesuffix(".py") for h in served]

@@ -192,12 +192,28 @@ def test_search_flags_weak_answers(served: Served) -> None:
     assert (nothing, nothing.low_confidence, nothing.confidence_reason) == ([], True, "no results")
 
 
-def test_search_features_are_measured(served: Served) -> None:
-    hits = served.daemon.service.search("money back for one order", limit=5)
+def test_search_features_are_measured(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    from coderecalld import confidence
+
+    service = served.daemon.service
+    monkeypatch.setattr(service, "full_features", True)  # as the evaluation harness
+    hits = service.search("money back for one order", limit=5)
     f = hits.features
     assert (f.mode, f.hits, f.pinned) == ("hybrid", 5, False)
     assert f.top_score == hits[0].score and f.second_score == hits[1].score
     assert 0 < f.dense_top <= 1 and f.sparse_top > 0 and f.agree in (True, False)
+    # Served answers run the two extra queries only where agreement can change the verdict.
+    monkeypatch.setattr(service, "full_features", False)
+    for query in ("money back for one order", "migration routes of the arctic tern", "refund voucher"):
+        served_f = service.search(query, limit=5).features
+        if confidence.needs_agreement(served_f):
+            assert served_f.agree in (True, False) and served_f.dense_top > 0
+        else:
+            assert (served_f.agree, served_f.dense_top, served_f.sparse_top) == (None, 0.0, 0.0)
+    monkeypatch.setattr(confidence, "MIN_TOP_SCORE_DISAGREE", 2.0)  # every answer is in the band
+    assert service.search("money back for one order", limit=5).features.agree in (True, False)
+    monkeypatch.setattr(confidence, "MIN_TOP_SCORE_DISAGREE", 0.0)  # none is
+    assert service.search("money back for one order", limit=5).features.agree is None
 
 
 # --- impact -----------------------------------------------------------------------------------

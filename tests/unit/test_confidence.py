@@ -58,3 +58,21 @@ def test_features_serialise_with_gap() -> None:
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
                            "gap": 0.25}
+
+
+def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
+    from coderecalld.confidence import needs_agreement
+
+    floor = MIN_TOP_SCORE["hybrid"]
+    between = (floor + MIN_TOP_SCORE_DISAGREE) / 2
+    assert needs_agreement(Features("hybrid", 5, between, 0.1)) is True
+    assert needs_agreement(Features("hybrid", 5, floor, 0.1)) is True
+    assert needs_agreement(Features("hybrid", 5, floor - 0.01, 0.1)) is False  # low anyway
+    assert needs_agreement(Features("hybrid", 5, MIN_TOP_SCORE_DISAGREE, 0.1)) is False  # confident anyway
+    assert needs_agreement(Features("hybrid", 5, between, 0.1, pinned=True)) is False
+    assert needs_agreement(Features("dense", 5, between, 0.1)) is False
+    assert needs_agreement(Features("hybrid", 0)) is False
+    # Whatever agreement turns out to be outside the band, the verdict is the same.
+    for top in (floor - 0.01, MIN_TOP_SCORE_DISAGREE, 0.9):
+        assert confidence(Features("hybrid", 5, top, 0.1, agree=True)) == confidence(
+            Features("hybrid", 5, top, 0.1, agree=False)) == confidence(Features("hybrid", 5, top, 0.1))
