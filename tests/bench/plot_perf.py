@@ -1,6 +1,9 @@
 """Plots for docs/performance.md from the benchmark results in tests/bench/results/.
 
-* ``scale_latency.png``: p50/p95/p99 per query kind vs index size (log x), from ``scale.json``;
+* ``scale_latency.png``: p50/p95/p99 per query kind vs index size (log x), from ``scale.json``
+  (the unoptimized store);
+* ``scale_latency_optimized.png``: the same for the optimized store (what ``coderecalld index``
+  and ``store.optimize_cron`` build), with hybrid search from one client and in open loop;
 * ``scale_rss.png``: the daemon's RSS vs index size, from ``scale.json``;
 * ``pipeline_stages.png``: a bar per stage, from ``pipeline.json`` when it exists and holds a
   ``stages_chunks_per_s`` (or ``stages_s``) mapping; skipped with a message otherwise.
@@ -39,12 +42,22 @@ def latency_plot(doc: dict, out: Path, variant: str = "plain") -> Path:
         for key, style in STYLES.items():
             ax.plot(xs, [r["latency"][kind][key] for r in rows], style, marker="o", color=color,
                     label=f"{title} {key[:-3]}")
+    if variant != "plain":
+        extra = [("search_1client", "hybrid p50, 1 client", "black", "x")]
+        rates = sorted({k for r in rows for k in r["latency"] if k.startswith("search_open_")})
+        extra += [(k, f"hybrid p50, 16 clients x {k.removeprefix('search_open_').replace('per_s', '')}/s open loop",
+                   "tab:purple", "D") for k in rates]
+        for i, (key, title, color, marker) in enumerate(extra):
+            have = [r for r in rows if key in r["latency"]]
+            ax.plot([r["points"] for r in have], [r["latency"][key]["p50_ms"] for r in have],
+                    "-", marker=marker, color=color, alpha=1.0 - 0.2 * max(0, i - 1), label=title)
+    ax.axhline(20, color="grey", linewidth=0.8)
     ax.set(xscale="log", yscale="log", xlabel="chunks in the index", ylabel="latency per call (ms)",
-           title=f"Query latency, 16 concurrent clients over loopback gRPC ({variant} Edge store)")
+           title=f"Query latency over loopback gRPC ({variant} Edge store; 16 clients unless noted)")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, ncol=3)
+    ax.legend(fontsize=6, ncol=2)
     fig.tight_layout()
-    path = out / "scale_latency.png"
+    path = out / ("scale_latency.png" if variant == "plain" else f"scale_latency_{variant}.png")
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -94,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     if scale.exists():
         doc = json.loads(scale.read_text())
         print(latency_plot(doc, args.out))
+        if _rows(doc, "optimized"):
+            print(latency_plot(doc, args.out, "optimized"))
         print(rss_plot(doc, args.out))
     else:
         print(f"no {scale}: run tests/bench/bench_scale.py first")
