@@ -80,6 +80,8 @@ class Jobs:
         #: sets it during a rebuild to switch generations once the new one is complete.
         self.after_run: Callable[[], object] | None = None
         self.shard = Shard.resolve(cfg.cluster.replicas, cfg.cluster.ordinal)
+        if self.shard.replicas > 1:  # the other replicas embed their own repos' points
+            pipeline.backlog_repos = tuple(r.name for r in cfg.repos if self.shard.owns(r.name))
         self._trigger_lock = threading.Lock()
         self._triggered: set[str] = set()
 

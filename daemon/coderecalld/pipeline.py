@@ -82,6 +82,9 @@ class Pipeline:
         self.embedder = embedder
         self.model_id = embedder.model_id if embedder else "none"
         self.mirrors_root = cfg.data_dir / "mirrors"
+        #: Repos whose points ``embed_backlog`` embeds (``()``: all). ``Jobs`` narrows it to
+        #: this replica's repos when several replicas share one server store.
+        self.backlog_repos: tuple[str, ...] = ()
         self._stopping = threading.Event()
 
     def stop(self) -> None:
@@ -292,7 +295,8 @@ class Pipeline:
             return 0
         total = 0
         while total < max_points and not self._stopping.is_set():
-            hits = self.store.missing_dense(limit=min(BACKLOG_WINDOW, max_points - total))
+            hits = self.store.missing_dense(limit=min(BACKLOG_WINDOW, max_points - total),
+                                            repos=self.backlog_repos)
             if not hits:
                 break
             total += self._embed([_Pending(h.id, h.payload.get("embed_text", "")) for h in hits])

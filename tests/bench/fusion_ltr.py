@@ -337,7 +337,7 @@ def ranker(data: Data, names: list[str], head: bool = False, **kw
         fit.last = model  # type: ignore[attr-defined]
 
         def apply(rows: np.ndarray) -> np.ndarray:
-            s = model(data.X[rows][:, :, cols])
+            s = model(data.X[rows][:, :, cols]).astype(np.float64)  # float32 + 1e6 would tie
             if head:
                 s = np.where(data.head[rows], s + 1e6, data.base[rows])
             return np.where(data.mask[rows], s, -np.inf)

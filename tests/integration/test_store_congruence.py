@@ -301,6 +301,9 @@ def dense_vectors_later(b: Backend) -> dict[str, Any]:
     assert missing[0].payload["embed_text"] == next(
         p.payload["embed_text"] for p in points if p.id == missing[0].id)
     assert [h.id for h in store.missing_dense(2)] == [h.id for h in missing[:2]]
+    only_b = store.missing_dense(100, repos=("org/b",))
+    assert [h.id for h in only_b] == ids_of(points, lambda p: p.dense is None and p.payload["repo"] == "org/b")
+    assert len(only_b) == 1 and store.missing_dense(100, repos=("org/zzz",)) == []
     lonely = next(p for p in points if p.payload["qualified_name"] == "cache.Entry.read")
     assert lonely.id not in {h.id for h in store.dense_search(unit_vector("q"), StoreFilter(), 100)}
     direction = unit_vector("cache direction")

@@ -255,8 +255,9 @@ class Store(Protocol):
         distinct ``values`` (Qdrant's ``min_should``; the trigram index of ``fuzzy``)."""
         ...
 
-    def missing_dense(self, limit: int) -> list[Hit]:
-        """Up to ``limit`` points without a dense vector; payload holds ``repo``, ``path``,
+    def missing_dense(self, limit: int, repos: Collection[str] = ()) -> list[Hit]:
+        """Up to ``limit`` points without a dense vector (of ``repos`` only, when given: a
+        replica embeds its own repos' points); payload holds ``repo``, ``path``,
         ``embed_text`` and ``text_hash``."""
         ...
 

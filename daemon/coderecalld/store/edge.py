@@ -370,14 +370,16 @@ class EdgeStore:
         records, _ = self._run(f"find_overlap {field}", lambda shard: shard.scroll(request))
         return [to_hit(r, 1.0) for r in records]
 
-    def missing_dense(self, limit: int) -> list[Hit]:
+    def missing_dense(self, limit: int, repos: Collection[str] = ()) -> list[Hit]:
         """Up to ``limit`` points without a dense vector, payload limited to
-        ``MISSING_DENSE_FIELDS`` (the embedder needs nothing else)."""
+        ``MISSING_DENSE_FIELDS`` (the embedder needs nothing else); only of ``repos`` when
+        given."""
         if limit <= 0:
             return []
         request = qe.ScrollRequest(
             limit=limit,
-            filter=qe.Filter(must_not=[qe.HasVectorCondition(DENSE)]),
+            filter=qe.Filter(must=[qe.FieldCondition(key="repo", match=qe.MatchAny(list(repos)))] if repos
+                             else None, must_not=[qe.HasVectorCondition(DENSE)]),
             with_payload=qe.PayloadSelector.Include(list(MISSING_DENSE_FIELDS)),
         )
         records, _ = self._run("missing_dense", lambda shard: shard.scroll(request))

@@ -389,12 +389,13 @@ class ServerStore:
             self.collection, scroll_filter=qfilter, limit=limit, with_payload=True))
         return [to_hit(r, 1.0) for r in records]
 
-    def missing_dense(self, limit: int) -> list[Hit]:
+    def missing_dense(self, limit: int, repos: Collection[str] = ()) -> list[Hit]:
         """Up to ``limit`` points without a dense vector (id order), payload limited to
-        ``MISSING_DENSE_FIELDS``."""
+        ``MISSING_DENSE_FIELDS``; only of ``repos`` when given."""
         if limit <= 0:
             return []
-        qfilter = qm.Filter(must_not=[qm.HasVectorCondition(has_vector=DENSE)])
+        qfilter = qm.Filter(must=[qm.FieldCondition(key="repo", match=qm.MatchAny(any=list(repos)))]
+                            if repos else None, must_not=[qm.HasVectorCondition(has_vector=DENSE)])
         records, _ = self._run("missing_dense", lambda c: c.scroll(
             self.collection, scroll_filter=qfilter, limit=limit,
             with_payload=list(MISSING_DENSE_FIELDS)))
