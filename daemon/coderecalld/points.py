@@ -16,7 +16,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Version of the payload ``to_point`` writes. Bump it when a field is added or changes
 #: meaning: a repo indexed under another version is re-indexed once on its next sync
 #: (``Pipeline.index_repo``; dense vectors come from the cache, no model run). 2: ``name_trigrams``.
-PAYLOAD_VERSION = 2
+#: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
+PAYLOAD_VERSION = 3
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

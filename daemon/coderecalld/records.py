@@ -114,6 +114,8 @@ class ParsedFile:
     ``("c", "a.b")``; relative imports keep their dots (``from .m import f`` -> ``("f", ".m.f")``).
     ``line_count`` is the number of lines of the blob (a trailing newline does not
     start a new line). ``has_errors`` is true when tree-sitter produced ERROR nodes.
+    ``instances`` are module-level ``name = Callee(...)`` bindings (Python): (name, the
+    called dotted name as written), e.g. ``("_default_decoder", "JSONDecoder")``.
     """
 
     language: str
@@ -124,6 +126,7 @@ class ParsedFile:
     line_count: int
     has_errors: bool = False
     import_aliases: tuple[tuple[str, str], ...] = ()
+    instances: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

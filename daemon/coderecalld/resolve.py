@@ -7,7 +7,11 @@ an import (``import a.b as c``, ``from x import y as z``, relative imports; ES n
 namespace imports, ``require``; a JS module is named by its path, e.g. ``src/util``), by a
 top-level definition of the file itself (functions, classes: ``Client()`` is the class's
 constructor call, ``Client.build`` its static method), or is ``self``/``cls``/``this``
-inside a class that defines the method. Anything else (``obj.method()``, ``super().f()``,
+inside a class that defines the method. Python also ties ``name.method()`` to
+``<Class>.method`` when the module binds ``name = Class(...)`` at top level
+(``_default_decoder = JSONDecoder()``), the class named by an import or a top-level class of
+the file; a callee counts as a class when the file defines it as one or its name is
+CapWords (PEP 8), so ``x = make()`` binds nothing. Anything else (``obj.method()``, ``super().f()``,
 ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
 wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
@@ -73,7 +77,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         target = (_go(parsed, module, symbols, bare) if style == "go"
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare))
     else:
-        target = _scripted(parsed, module, table, symbols, _SELF[style])
+        target = _scripted(parsed, module, table, symbols, _SELF[style],
+                           _instances(parsed, module, table, symbols) if style == "python" else {})
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -85,10 +90,35 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
 
 
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...]) -> Target:
+              selves: tuple[str, ...], instances: dict[str, str]) -> Target:
     top = {s.name for s in parsed.symbols if not s.parent}
     return lambda site, owner: _target(site, module, table, top, symbols,
-                                       _enclosing_class(symbols, owner) if owner else "", selves)
+                                       _enclosing_class(symbols, owner) if owner else "", selves,
+                                       instances)
+
+
+def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
+               symbols: dict[str, Symbol]) -> dict[str, str]:
+    """Module-level ``name = Class(...)`` bindings: name -> the class's absolute dotted name."""
+    top = {s.name for s in parsed.symbols if not s.parent}
+    out: dict[str, str] = {}
+    for name, callee in parsed.instances:
+        head, _, rest = callee.partition(".")
+        local = symbols.get(callee)
+        if head in top:
+            is_class = local is not None and local.kind is SymbolKind.CLASS
+            fq = f"{module}.{callee}"
+        elif head in table:
+            is_class = callee.rsplit(".", 1)[-1][:1].isupper()
+            fq = ".".join([table[head], *([rest] if rest else [])])
+        else:
+            out.pop(name, None)  # rebound to something unknown: forget the earlier binding
+            continue
+        if is_class:
+            out[name] = fq
+        else:
+            out.pop(name, None)
+    return out
 
 
 def import_table(aliases: tuple[tuple[str, str], ...], module: str, is_package: bool) -> dict[str, str]:
@@ -150,13 +180,16 @@ def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str,
 
 
 def _target(site: CallSite, module: str, table: dict[str, str], top: set[str],
-            symbols: dict[str, Symbol], cls: str, selves: tuple[str, ...]) -> str:
+            symbols: dict[str, Symbol], cls: str, selves: tuple[str, ...],
+            instances: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
     parts = site.name.split(".")
     head, rest = parts[0], parts[1:]
     if head in selves:
         return _method(module, table, symbols, cls, rest[0]) if cls and len(rest) == 1 else ""
     if head in top:  # a definition of this file shadows an import of the same name
         return ".".join([module, *parts])
+    if head in instances:  # a module-level instance: its class's method
+        return f"{instances[head]}.{rest[0]}" if len(rest) == 1 else ""
     if head in table:
         return ".".join([table[head], *rest])
     return ""

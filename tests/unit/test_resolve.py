@@ -188,3 +188,60 @@ def test_js_default_imports_reach_the_default_export() -> None:
     chunks = resolve.chunks(chunk.chunks("r", "src/m.ts", app, parsed), parsed, "src/m.ts", "src/m")
     assert [(s.name, s.target) for c in chunks for s in c.call_sites] == [
         ("loud", "@acme/util/str.default"), ("B", "src/banner.default")]
+
+
+INSTANCES = b'''from .decoder import JSONDecoder
+from . import scanner
+import logging
+
+_default_decoder = JSONDecoder(strict=False)
+_scan = scanner.Scanner()
+log = logging.getLogger(__name__)
+helper = make_helper()
+shadow = JSONDecoder()
+shadow = unknown.thing()
+
+
+class Local:
+    def run(self):
+        return 1
+
+
+local = Local()
+not_a_class = local_factory()
+
+
+def local_factory():
+    return Local()
+
+
+def loads(s):
+    log.info("x")
+    helper.run()
+    shadow.decode(s)
+    _scan.scan(s)
+    local.run()
+    not_a_class.run()
+    _default_decoder.decode(s).strip()
+    return _default_decoder.decode(s)
+'''
+
+
+def test_module_level_instances_resolve_their_method_calls() -> None:
+    """``name = Class(...)`` at module level ties ``name.method()`` to ``Class.method``; a
+    factory call (lowercase), an unknown callee or a rebinding to one binds nothing."""
+    parsed = parse.symbols(INSTANCES, "python")
+    assert parsed.instances == (
+        ("_default_decoder", "JSONDecoder"), ("_scan", "scanner.Scanner"), ("log", "logging.getLogger"),
+        ("helper", "make_helper"), ("shadow", "JSONDecoder"), ("shadow", "unknown.thing"),
+        ("local", "Local"), ("not_a_class", "local_factory"))
+    path = "pkg/json/__init__.py"
+    chunks = resolve.chunks(chunk.chunks("r", path, INSTANCES, parsed), parsed, path, "pkg.json")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in chunks}
+    assert sites["loads"] == [
+        ("log.info", ""), ("helper.run", ""), ("shadow.decode", ""),
+        ("_scan.scan", "pkg.json.scanner.Scanner.scan"), ("local.run", "pkg.json.Local.run"),
+        ("not_a_class.run", ""), ("strip", ""),
+        ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode"),
+        ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode")]
+    assert parse.symbols(b"x = Foo()\n", "javascript").instances == ()

@@ -38,4 +38,5 @@ def symbols(blob: bytes, language: str) -> ParsedFile:
     # tree-sitter skips a leading BOM but still counts its 3 bytes in every position,
     # so offsets stay over the raw blob and no node text contains U+FEFF.
     tree = Parser(registry.language(spec.name)).parse(blob)
-    return replace(parsed_file(blob, tree, spec), import_aliases=imports.aliases(blob, tree, spec))
+    return replace(parsed_file(blob, tree, spec), import_aliases=imports.aliases(blob, tree, spec),
+                   instances=imports.instances(blob, tree, spec))

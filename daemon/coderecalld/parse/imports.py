@@ -64,6 +64,35 @@ def aliases(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, str
     return tuple(out)
 
 
+def instances(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, str], ...]:
+    """Python's module-level ``name = Callee(...)`` statements as (name, dotted callee as
+    written), in source order: ``_default_decoder = JSONDecoder()`` ->
+    ``("_default_decoder", "JSONDecoder")``, ``log = logging.Logger("x")`` ->
+    ``("log", "logging.Logger")``. Only plain names and dotted callees (no subscripts,
+    no chained calls); a later binding of the same name wins in the resolver. ``()`` for
+    other languages."""
+    if spec.name != "python":
+        return ()
+    out: list[tuple[str, str]] = []
+    for statement in tree.root_node.named_children:
+        # Grammar versions differ: the assignment is the statement, or wrapped in one.
+        assign = (statement.named_children[0] if statement.type == "expression_statement"
+                  and statement.named_children else statement)
+        if assign.type != "assignment":
+            continue
+        left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier" or right.type != "call":
+            continue
+        callee = right.child_by_field_name("function")
+        if callee is not None and callee.type in ("identifier", "attribute") and _dotted(blob, callee):
+            out.append((tx.text(blob, left), tx.text(blob, callee)))
+    return tuple(out)
+
+
+def _dotted(blob: bytes, node: Node) -> bool:
+    return re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", tx.text(blob, node)) is not None
+
+
 def _unquote(blob: bytes, node: Node | None) -> str:
     return tx.text(blob, node).strip("'\"`") if node is not None else ""
 
