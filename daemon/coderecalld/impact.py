@@ -12,6 +12,11 @@ module-qualified name (``fq_name``; its qualified name when no module is known).
 * Cycles: a caller already on the path from the root (the analysed definitions included)
   is a leaf; it is not expanded again. That is not a truncation.
 * Top-level code (``caller == ""``) is a leaf: nothing can call a module body by name.
+* Where a symbol has resolved callers, its ``name_only`` callers are leaves: shown (each
+  may be a caller), never expanded, so only resolved edges are followed. Otherwise every
+  unrelated ``x.decode()`` would fan out into its own callers and overstate the blast
+  radius. Where every caller matched by name only (the definition is outside the caller's
+  scope, or in no indexed repo), they are followed: it is all there is.
 * ``truncated`` is true when the node limit dropped a caller, or a node at the depth
   limit has callers of its own.
 
@@ -88,13 +93,14 @@ def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
                       for site, conf in found),
                      key=lambda hs: (hs[0].confidence != RESOLVED, hs[0].repo, hs[0].path,
                                      hs[0].line, hs[0].caller))
+    any_resolved = any(conf == RESOLVED for _, conf in found)
     nodes: dict[Key, _Node] = {}
     for hit, site in ordered:
         key = (hit.repo, hit.path, hit.caller)
         if key in nodes:
             continue
         p = site.hit.payload
-        leaf = not hit.caller or key in above
+        leaf = not hit.caller or key in above or (hit.confidence != RESOLVED and any_resolved)
         expand = "" if leaf else p.get("fq_name") or p["qualified_name"]
         nodes[key] = _Node(hit, depth, key, expand, above | {key})
     return list(nodes.values())

@@ -23,6 +23,11 @@ training loops use an equivalent vectorised scorer over the candidates.
     PYTHONPATH=daemon:clients python tests/bench/fusion_ltr.py --work /work/eval/cosqa \
         [--set DIR] [--cache /tmp/fusion_ltr.pkl]
 
+Measured on CoSQA dev (dense 58.8 nDCG@10): the best learned variant, a linear listwise ranker
+over all features, reaches ~59.7 CV (60.0 on one split; top-30 head re-rank alike), +1 over
+dense and +0.3 over the shipped fusion, within noise (s.e. of the per-query gap ~0.6); the
+in-sample figures top out near 60.4, so the features, not the model size, are the limit.
+
 ``--cache`` keeps the loaded points and query vectors in a pickle so a re-run skips the ~30 s
 store open (delete it after re-indexing). A bench script: nothing imports it.
 """

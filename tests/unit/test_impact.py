@@ -82,3 +82,26 @@ def test_a_recursive_root_is_a_leaf_under_itself() -> None:
                             lambda repo: "", 3, 10)
     assert shape(result.callers) == [(("A", "a/core.py", 2, "f", "resolved", 1), [])]
     assert result.truncated is False
+
+
+def test_name_only_callers_are_leaves_where_resolved_ones_exist() -> None:
+    """``decode`` has a resolved caller (g) and an unrelated name-only one (u): u is listed
+    but its own callers are never asked for. With name-only callers alone (the definition is
+    out of scope) they are followed."""
+    u = _site("C", "c/bytes.py", "u", "c.bytes.u", 4, "decode")
+    v = _site("C", "c/main.py", "v", "c.main.v", 9, "u")
+    graph = {"f": [(G, RESOLVED), (u, NAME_ONLY)], "b.svc.g": [], "c.bytes.u": [(v, RESOLVED)]}
+    asked: list[str] = []
+
+    def callers_of(name: str):
+        asked.append(name)
+        return graph.get(name, [])
+
+    mixed = impact.analyze("f", ROOTS, callers_of, lambda repo: "", 3, 200)
+    assert shape(mixed.callers) == [(("B", "b/svc.py", 5, "g", "resolved", 1), []),
+                                    (("C", "c/bytes.py", 4, "u", "name_only", 1), [])]
+    assert asked == ["f", "b.svc.g"]  # u's callers never asked
+    graph["f"] = [(u, NAME_ONLY)]
+    alone = impact.analyze("f", ROOTS, callers_of, lambda repo: "", 3, 200)
+    assert shape(alone.callers) == [(("C", "c/bytes.py", 4, "u", "name_only", 1), [
+        (("C", "c/main.py", 9, "v", "resolved", 2), [])])]
