@@ -36,7 +36,7 @@ import sys
 import time
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
@@ -158,8 +158,10 @@ def _symbols(client: Client, args: argparse.Namespace) -> int:
 
 def _callers(client: Client, args: argparse.Namespace) -> int:
     sites = client.find_callers(args.name, repo=args.repo, limit=args.limit)
+    if args.resolved:  # the server sorts resolved sites first, so the limit keeps them all
+        sites = [s for s in sites if s.confidence == "resolved"]
     _emit(sites, args.json, _caller_rows)
-    return _found(sites, f"no call sites of {args.name!r}")
+    return _found(sites, f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}")
 
 
 def _callees(client: Client, args: argparse.Namespace) -> int:
@@ -195,8 +197,11 @@ def _repos(client: Client, args: argparse.Namespace) -> None:
     _emit(client.list_repos(), args.json, _repo_rows)
 
 
-def _sync(client: Client, args: argparse.Namespace) -> None:
-    _emit([client.sync_repo(args.name)], args.json, _repo_rows)
+def _sync(client: Client, args: argparse.Namespace) -> int:
+    """Exit 1 when the sync ended in error (the row says why), so scripts can tell."""
+    repo = client.sync_repo(args.name)
+    _emit([repo], args.json, _repo_rows)
+    return 1 if repo.state == "error" else 0
 
 
 def _status(client: Client, args: argparse.Namespace) -> None:
@@ -210,12 +215,31 @@ def _status(client: Client, args: argparse.Namespace) -> None:
           tty=sys.stdout.isatty())
 
 
-def _impact(client: Client, args: argparse.Namespace) -> None:
+def _impact(client: Client, args: argparse.Namespace) -> int:
     result = client.analyze_impact(args.name, repo=args.repo, depth=args.depth, limit=args.limit)
+    if args.resolved:
+        result = resolved_only(result)
     if args.json:
         print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
     else:
         print(render_impact(result))
+    return _found(result.callers, f"no {'resolved ' if args.resolved else ''}callers of {args.name!r}")
+
+
+def resolved_only(result: Impact) -> Impact:
+    """``result`` less its ``name_only`` nodes (and what hangs below them), totals recounted."""
+    def keep(nodes: tuple) -> tuple:
+        return tuple(replace(n, children=keep(n.children)) for n in nodes if n.site.confidence == "resolved")
+
+    def walk(nodes: tuple):
+        for n in nodes:
+            yield n
+            yield from walk(n.children)
+
+    callers = keep(result.callers)
+    sites = [n.site for n in walk(callers)]
+    return replace(result, callers=callers, nodes=len(sites), repos_touched=len({s.repo for s in sites}),
+                   files_touched=len({(s.repo, s.path) for s in sites}))
 
 
 def _overlay(client: Client, args: argparse.Namespace) -> None:
@@ -416,6 +440,8 @@ def _parser() -> argparse.ArgumentParser:
     callers.add_argument("name")
     callers.add_argument("--repo", default="")
     callers.add_argument("--limit", type=_non_negative, default=100, help="max call sites (default: 100)")
+    callers.add_argument("--resolved", action="store_true",
+                         help="only calls tied to the definition (drop name-only matches)")
     callers.set_defaults(run=_callers)
 
     callees = commands.add_parser("callees", help="list the calls a function or method makes")
@@ -456,6 +482,7 @@ def _parser() -> argparse.ArgumentParser:
     impact.add_argument("--repo", default="", help="only callers in this repository")
     impact.add_argument("--depth", type=_non_negative, default=0, help="levels (default: 3, max 10)")
     impact.add_argument("--limit", type=_non_negative, default=0, help="max nodes (default: 200)")
+    impact.add_argument("--resolved", action="store_true", help="only resolved callers")
     impact.set_defaults(run=_impact)
 
     overlay = commands.add_parser("overlay", help="index an uncommitted local file for one session")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -35,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     except CodeRecallError as exc:
         print(f"coderecalld: error: {exc}", file=sys.stderr)
         return 2 if isinstance(exc, config_mod.ConfigError) else 1
+    except BrokenPipeError:  # e.g. `coderecalld symbols FILE | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -245,6 +249,10 @@ def _verify(args: argparse.Namespace) -> int:
             done = f"  repaired: deleted={fixed.deleted} reindexed={len(fixed.forgotten)}" if fixed else ""
             print(f"repo {repo.name}  files={drift.files} points={drift.points}  {counts}{done}")
             left = left or (not drift.clean and fixed is None)
+        waiting = daemon.service.pending_vectors()
+        if waiting:
+            print(f"embedding {waiting} points still without a dense vector (a previous run "
+                  "was interrupted, or files were re-indexed) ...", flush=True)
         daemon.pipeline.embed_backlog()  # re-indexed files get their dense vectors before exit
     finally:
         daemon.close()

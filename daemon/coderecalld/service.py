@@ -137,6 +137,7 @@ class Service:
         validate.text("path_prefix", path_prefix, validate.MAX_PATH_CHARS)
         validate.text("path_glob", path_glob, validate.MAX_PATH_CHARS)
         validate.text("kind", kind, validate.MAX_LANGUAGE_CHARS)
+        language, kind = language.lower(), kind.lower()  # "Python" means python
         _known("language", language, _LANGUAGES)
         _known("kind", kind, _KINDS)
         flt = self._filter(principal, repo, language=language, kind=kind,

@@ -128,7 +128,7 @@ class FakeApi:
         self.calls.append(("sync_repo", dict(name=name)))
         if name not in {r.name for r in REPOS}:
             raise errors.NotFound(f"unknown repository {name!r}")
-        return REPOS[0]
+        return next(r for r in REPOS if r.name == name)
 
 
 @pytest.fixture(scope="module")
@@ -422,6 +422,17 @@ def test_cli_read_prints_text(capsys, addr, api):
     assert capsys.readouterr().out == SOURCE.text
     assert api.calls[0][1] == dict(repo="acme/payments", path="src/hmac_check.py", start_line=12,
                                    end_line=13)
+
+
+def test_cli_sync_exit_status_follows_the_repo_state(capsys, addr):
+    assert cli.main(["--addr", addr, "sync", "acme/payments"]) == 0
+    assert cli.main(["--addr", addr, "sync", "acme/legacy"]) == 1  # error state: scripts can tell
+    assert "fetch failed: remote hung up" in capsys.readouterr().out
+
+
+def test_cli_callers_resolved_only(capsys, addr):
+    assert cli.main(["--addr", addr, "callers", "verify", "--resolved", "--json"]) == 0
+    assert [s["confidence"] for s in json.loads(capsys.readouterr().out)] == ["resolved"]
 
 
 def test_cli_not_found_is_exit_1(capsys, addr):

@@ -63,3 +63,36 @@ def test_impact_follows_the_instance_call_across_repos(running: Daemon) -> None:
     chain = [(d, repo, caller) for d, repo, caller, conf in walk(impact.callers) if conf == "resolved"]
     assert (1, "stdlib", "loads") in chain
     assert (2, "app", "read_config") in chain  # app calls json.loads, which calls the decoder
+
+
+def test_cli_resolved_flags_drop_name_only_matches(running: Daemon, capsys: pytest.CaptureFixture[str]) -> None:
+    from coderecall import cli
+    from coderecalld.server.app import build_server
+
+    server, port = build_server(running.service, "127.0.0.1:0")
+    server.start()
+    try:
+        def run(*argv: str) -> tuple[int, object]:
+            status = cli.main(["--addr", f"127.0.0.1:{port}", *argv, "--json"])
+            return status, json.loads(capsys.readouterr().out)
+
+        status, every = run("callers", "JSONDecoder.decode")
+        assert status == 0 and {s["confidence"] for s in every} == {"resolved", "name_only"}
+        status, resolved = run("callers", "JSONDecoder.decode", "--resolved")
+        assert status == 0 and resolved == [s for s in every if s["confidence"] == "resolved"]
+        status, tree = run("impact", "JSONDecoder.decode", "--resolved")
+        status_all, tree_all = run("impact", "JSONDecoder.decode")
+        assert tree_all["nodes"] > tree["nodes"] >= 2  # loads, and read_config above it
+
+        def sites(nodes):
+            for n in nodes:
+                yield n["site"]
+                yield from sites(n["children"])
+
+        kept = list(sites(tree["callers"]))
+        assert {s["confidence"] for s in kept} == {"resolved"} and len(kept) == tree["nodes"]
+        assert tree["repos_touched"] == len({s["repo"] for s in kept}) == 2
+        assert cli.main(["--addr", f"127.0.0.1:{port}", "impact", "NoSuchThing"]) == 1
+        assert capsys.readouterr().err == "coderecall: no callers of 'NoSuchThing'\n"
+    finally:
+        server.stop(0).wait()

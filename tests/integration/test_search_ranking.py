@@ -191,6 +191,8 @@ def test_filters_by_glob_kind_language_and_repo(running: Running) -> None:
     assert "RequestHandler.send_header" in {h.qualified_name for h in methods}
     assert {h.kind for h in methods} == {"method"}
     assert client.search("parse", language="go", limit=50) == []
+    shouted = client.search("header", kind="METHOD", repo="fx", language="Python", limit=50)
+    assert [(h.path, h.qualified_name) for h in shouted] == [(h.path, h.qualified_name) for h in methods]
     # A value no chunk can carry is refused, not answered with a silent nothing.
     with pytest.raises(InvalidArgumentError, match=r"language: unknown 'pyhton'; expected one of bash, c, .*python.*text"):
         client.search("parse", language="pyhton")
