@@ -58,6 +58,9 @@ from coderecalld.store import StoreFilter
 from coderecalld.store.base import HIT_FIELDS
 from coderecalld.progress import DETACHED, Registry, Watch
 
+#: Seconds a scope's count of points waiting for dense vectors is reused by the
+#: low-confidence reason (a hint: a few seconds stale is fine, a count per query is not).
+PENDING_NOTE_TTL_S = 10.0
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
@@ -108,6 +111,7 @@ class Service:
         self.embedder = embedder
         self._sync = sync
         self.overlay = overlay
+        self._pending_counts: dict[StoreFilter, tuple[float, int]] = {}
 
     # --- search ---------------------------------------------------------------------
 
@@ -464,11 +468,18 @@ class Service:
     def _pending_note(self, flt: StoreFilter) -> str:
         """``"; N chunks in scope still wait for dense vectors ..."`` when the repos ``flt``
         covers have points without one, else ``""``: a weak answer may only mean the model
-        has not reached the code yet. Asked only for low-confidence answers (one exact count:
-        ~3 ms at 100k points here)."""
+        has not reached the code yet. Asked only for low-confidence answers; the exact count
+        (~3 ms at 100k points here, linear in the points) is reused for
+        ``PENDING_NOTE_TTL_S`` per filter."""
         if self.embedder is None:
             return ""
-        waiting = self.store.count_missing_dense(flt=flt)
+        now = time.monotonic()
+        cached = self._pending_counts.get(flt)
+        if cached is None or now - cached[0] > PENDING_NOTE_TTL_S:
+            if len(self._pending_counts) > 1024:  # one entry per scope seen: bounded anyway
+                self._pending_counts.clear()
+            cached = self._pending_counts[flt] = (now, self.store.count_missing_dense(flt=flt))
+        waiting = cached[1]
         if not waiting:
             return ""
         return (f"; {waiting} chunks in scope still wait for dense vectors (found by their "

@@ -219,7 +219,7 @@ def test_a_data_dir_held_by_another_process_says_so(tmp_path: Path) -> None:
 
 
 def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
-        tmp_path: Path, git_repo: GitRepo) -> None:
+        tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> None:
     """A weak answer while the model has not reached the code says so, with the count; once
     every chunk has its vector the note is gone."""
     git_repo.commit({"geo/birds.py": "def arctic_tern_route(season):\n    return season\n",
@@ -236,6 +236,11 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
             f"; {waiting} chunks in scope still wait for dense vectors (found by their words only until embedded)")
         daemon.pipeline.embed_backlog()
         assert daemon.store.count_missing_dense("r") == 0
+        # The count is a hint reused for PENDING_NOTE_TTL_S per scope, then asked again.
+        assert daemon.service.search("recipe for lemon cake with icing").confidence_reason == before.confidence_reason
+        from coderecalld import service as service_mod
+
+        monkeypatch.setattr(service_mod, "PENDING_NOTE_TTL_S", 0.0)
         after = daemon.service.search("recipe for lemon cake with icing")
         assert after.low_confidence and "wait for dense vectors" not in after.confidence_reason
     finally:
