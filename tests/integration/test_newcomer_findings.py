@@ -237,7 +237,9 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
         daemon.pipeline.embed_backlog()
         assert daemon.store.count_missing_dense("r") == 0
         # The count is a hint reused for PENDING_NOTE_TTL_S per scope, then asked again.
-        assert daemon.service.search("recipe for lemon cake with icing").confidence_reason == before.confidence_reason
+        stale = daemon.service.search("recipe for lemon cake with icing")  # now dense hits exist
+        assert stale.confidence_reason.endswith(f"; {waiting} chunks in scope still wait for dense vectors "
+                                                "(found by their words only until embedded)")
         from coderecalld import service as service_mod
 
         monkeypatch.setattr(service_mod, "PENDING_NOTE_TTL_S", 0.0)
