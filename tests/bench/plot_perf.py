@@ -53,7 +53,7 @@ def latency_plot(doc: dict, out: Path, variant: str = "plain") -> Path:
                     "-", marker=marker, color=color, alpha=1.0 - 0.2 * max(0, i - 1), label=title)
     ax.axhline(20, color="grey", linewidth=0.8)
     ax.set(xscale="log", yscale="log", xlabel="chunks in the index", ylabel="latency per call (ms)",
-           title=f"Query latency over loopback gRPC ({variant} Edge store; 16 clients unless noted)")
+           title=f"Query latency, {variant} Edge store (gRPC; 16 clients unless noted)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=6, ncol=2)
     fig.tight_layout()
