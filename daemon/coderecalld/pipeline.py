@@ -26,6 +26,10 @@ from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
 #: progress is saved often and a shutdown waits for at most one group (~5 s at 13 chunks/s).
 EMBED_GROUP = 64
+#: Skip reasons logged per file (``index.file_skipped``, level info): text a reader may
+#: expect to find. Binary, unsupported, lock, excluded and vendored files are only counted
+#: (``coderecall_files_skipped_total``, the ``index`` summary, the ledger).
+NOTABLE_SKIPS = frozenset({"encoding", "too_large", "generated", "minified", "sensitive", "lfs_pointer"})
 #: Points read from the store per ``embed_backlog`` round and sorted by length before
 #: batching: most of the 2.8x of a whole-run sort (embed.py) at a bounded memory cost
 #: (1,024 texts of at most ``chunk.DEFAULT_MAX_CHARS`` characters).
@@ -201,6 +205,9 @@ class Pipeline:
             report.files_skipped += state is FileState.SKIPPED
             report.skipped_reasons[verdict.reason] += 1
             metrics.file_skipped(verdict.reason)
+            if verdict.reason in NOTABLE_SKIPS:  # text a reader may expect indexed: say which and why
+                logs.event("index.file_skipped", repo=report.repo, path=change.path,
+                           reason=verdict.reason, detail=verdict.detail)
             return
         chunks = self._timed(report, "redact", _redacted, chunks)
         pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)

@@ -42,6 +42,19 @@ def test_json_lines_with_fixed_keys(tmp_path: Path) -> None:
     assert (failed["repo"], failed["level"]) == ("gone", "error")
 
 
+def test_skipped_text_files_are_named_with_their_reason(tmp_path: Path) -> None:
+    """A Python file that is not UTF-8 (a latin-1 coding line) is skipped, and the log says
+    which and why; a binary file is only counted."""
+    git = GitRepo(tmp_path / "src")
+    git.commit({"app.py": "def main():\n    return 0\n",
+                "legacy.py": "# -*- coding: latin-1 -*-\nname = 'caf\xe9'\n".encode("latin-1"),
+                "logo.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(64)})
+    _, records = run_index(write(tmp_path, git.path, 'format = "json"'))
+    skipped = [(r["repo"], r["path"], r["reason"], r["detail"]) for r in records if r["event"] == "index.file_skipped"]
+    offset = len("# -*- coding: latin-1 -*-\nname = 'caf")  # the é, 0-based
+    assert skipped == [("app", "legacy.py", "encoding", f"not UTF-8 at byte {offset}")]
+
+
 def test_level_warning_keeps_only_warnings_and_errors(tmp_path: Path) -> None:
     git = GitRepo(tmp_path / "src")
     git.commit({"app.py": "def main():\n    return 0\n"})
