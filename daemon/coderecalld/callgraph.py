@@ -115,13 +115,18 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
         if not prefixes:
             break
         new: set[str] = set()
+        # n is reached through an export of target when target is n or a dotted prefix of it:
+        # index the frontier by those prefixes (one dict lookup per export, not a scan).
+        under: dict[str, list[str]] = {}
+        for n in frontier:
+            parts = n.split(".")
+            for i in range(1, len(parts) + 1):
+                under.setdefault(".".join(parts[:i]), []).append(n)
         for hit in store.find_any(flt, "export_targets", sorted(prefixes), limit=FETCH_LIMIT,
                                   fields=EXPORT_FIELDS):
             modules = [m for m in [hit.payload.get("module", ""), *hit.payload.get("fq_aliases", [])] if m]
             for local, target in hit.payload.get("exports", []):
-                for n in frontier:
-                    if not (n == target or n.startswith(target + ".")):
-                        continue
+                for n in under.get(target, ()):
                     for module in modules:
                         if not local.startswith("*"):
                             new.add(f"{module}.{local}{n[len(target):]}")
