@@ -112,6 +112,7 @@ class Service:
         self._sync = sync
         self.overlay = overlay
         self._pending_counts: dict[StoreFilter, tuple[float, int]] = {}
+        self._store_repos: tuple[int, frozenset[str] | None] = (0, None)
 
     # --- search ---------------------------------------------------------------------
 
@@ -509,7 +510,25 @@ class Service:
             raise NotFound(f"repo {repo!r} is not configured")  # out of scope == unknown
         if not scope:
             return None
+        if not repo and self._scope_is_everything(scope):
+            return StoreFilter(**kwargs)  # nothing to hide: no scope condition to check
         return StoreFilter(repos=(repo,) if repo else scope, **kwargs)
+
+    def _scope_is_everything(self, scope: tuple[str, ...]) -> bool:
+        """Whether ``scope`` (the caller's repos) covers every repo the store holds, so the
+        store needs no scope condition. A filter on 115 repos made a dense search at 1M
+        points 4.3x slower (7.9 vs 1.8 ms) and a hybrid one 2.2x (17.8 vs 8.0 ms) here: the
+        engine checks it on every graph node it visits. Only when the store can say what
+        it holds (``Store.repos``: the embedded store, whose only writer is this process
+        and which writes configured repos only); asked once per store."""
+        if len(scope) < len(self.cfg.repos):
+            return False
+        key = id(self.store)
+        if self._store_repos[0] != key:
+            held = self.store.repos() if hasattr(self.store, "repos") else None
+            self._store_repos = (key, None if held is None else frozenset(held))
+        held = self._store_repos[1]
+        return held is not None and held <= set(scope)
 
     def _indexed_commit(self, principal: Principal, repo: str) -> str:
         if self.cfg.repo(repo) is None or not principal.allows(repo):

@@ -274,6 +274,11 @@ class Store(Protocol):
         given, without a dense vector."""
         ...
 
+    def repos(self) -> set[str] | None:
+        """The ``repo`` values the collection holds, when this process can know them for
+        sure (it is the only writer); None otherwise."""
+        ...
+
     def optimize(self) -> bool:
         """Run the engine's optimizers (index graphs, merge segments) until none has work;
         True when anything was rewritten. A server that optimizes on its own returns False."""

@@ -158,6 +158,14 @@ class EdgeStore:
         """
         return self._run("optimize", lambda shard: shard.optimize())
 
+    def repos(self) -> set[str] | None:
+        """Every ``repo`` value the collection holds (an exact facet over the keyword index:
+        ~0.2 s at 1M points here). This process is the store's only writer, so the answer
+        stays a superset of what it holds until this process writes another repo."""
+        answer = self._run("repos", lambda shard: shard.facet(
+            qe.FacetRequest(key="repo", limit=1_000_000, exact=True)))
+        return {str(hit.value) for hit in answer.hits}
+
     def info(self) -> dict[str, int]:
         """``points``, ``segments`` and ``indexed_vectors`` (the engine's count over every
         vector index: each point's sparse vector, plus its dense one once ``optimize`` has

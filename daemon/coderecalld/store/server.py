@@ -245,6 +245,11 @@ class ServerStore:
         """Delete every point of ``repo``; returns the count."""
         return self._delete(f"delete repo {repo}", qm.Filter(must=[_match("repo", repo)]))
 
+    def repos(self) -> set[str] | None:
+        """None: unknown. Other processes (replicas, other deployments) may write this
+        collection at any time, so no answer here could justify dropping a scope filter."""
+        return None
+
     def optimize(self) -> bool:
         """Nothing to do: a Qdrant server runs its optimizers on its own (``optimizer_config``
         of the collection). Always False."""
