@@ -4,8 +4,9 @@
    (skipped with a message when that script is not in the tree);
 2. ``bench_freshness.py``: seconds from a commit to the change being found by name and by
    meaning (skipped likewise);
-3. ``bench_scale.py``: query p50/p95/p99 with 16 concurrent clients, daemon RSS, build time
-   and disk size per index size (``--sizes``);
+3. ``bench_scale.py``: query p50/p95/p99 with 16 concurrent clients (flat out and open loop)
+   and from one client, daemon RSS, build time and disk size per index size (``--sizes``), on
+   the optimized store the daemon serves (``--variant``; the 1M optimize takes ~1.5 h here);
 4. ``plot_perf.py``: the PNGs under docs/img (when matplotlib is installed).
 
     python tests/bench/run_all.py --work /tmp/coderecall-scale [--sizes 10k,100k] [--skip pipeline,freshness]
@@ -55,12 +56,14 @@ def _fmt_latency(lat: dict) -> str:
     return f"{lat['p50_ms']:.0f} / {lat['p95_ms']:.0f} / {lat['p99_ms']:.0f}"
 
 
-def scale_table(path: Path, labels: list[str]) -> list[str]:
-    """Markdown rows of ``scale.json`` (plain variant) for the sizes in ``labels``."""
+def scale_table(path: Path, labels: list[str], variant: str = "optimized") -> list[str]:
+    """Markdown rows of ``scale.json`` (``variant``) for the sizes in ``labels``."""
     if not path.exists():
         return ["(no scale results)"]
     doc = json.loads(path.read_text())
-    rows = {r["size"]: r for r in doc["rows"] if r["variant"] == "plain"}
+    rows = {r["size"]: r for r in doc["rows"] if r["variant"] == variant}
+    if not rows:
+        return [f"(no {variant} rows in {path})"]
     sizes = [s for s in sorted(rows) if _label(s) in labels] or sorted(rows)
     head = "| measure | " + " | ".join(_label(s) for s in sizes) + " |"
     out = [head, "|---" * (len(sizes) + 1) + "|"]
@@ -70,6 +73,11 @@ def scale_table(path: Path, labels: list[str]) -> list[str]:
                    + " | ".join(_fmt_latency(rows[s]["latency"][kind]) for s in sizes) + " |")
         out.append(f"| {title} calls/s | " + " | ".join(f"{rows[s]['latency'][kind]['qps']:.1f}"
                                                       for s in sizes) + " |")
+    extra = sorted({k for s in sizes for k in rows[s]["latency"] if k.startswith("search_")})
+    for key in extra:  # one client; open loop at R calls/s per client
+        out.append(f"| {key} p50 / p95 / p99 ms | " + " | ".join(
+            _fmt_latency(rows[s]["latency"][key]) if key in rows[s]["latency"] else "-"
+            for s in sizes) + " |")
     out.append("| daemon RSS after load (peak) MiB | " + " | ".join(
         f"{rows[s]['rss_after']['VmRSS'] / 2**20:.0f} ({rows[s]['rss_after']['VmHWM'] / 2**20:.0f})"
         for s in sizes) + " |")
@@ -90,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="10k,100k,1m")
     parser.add_argument("--threads", default="16")
     parser.add_argument("--skip", default="", help="comma-separated: pipeline,freshness,scale,plots")
+    parser.add_argument("--variant", default="optimized",
+                        help="store variant for bench_scale (optimized: what the daemon serves)")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
     summary: dict[str, list[str]] = {}
@@ -99,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         summary["freshness (commit -> found)"] = run("freshness", ["bench_freshness.py"])
     if "scale" not in skip:
         run("scale", ["bench_scale.py", "--work", args.work, "--sizes", args.sizes,
-                      "--threads", args.threads])
+                      "--threads", args.threads, "--variant", args.variant])
     if "plots" not in skip:
         try:
             import matplotlib  # noqa: F401
@@ -112,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in lines or ["(no summary lines)"]:
             print(f"  {line}")
     print("query path (bench_scale, tests/bench/results/scale.json):")
-    for line in scale_table(RESULTS / "scale.json", args.sizes.lower().split(",")):
+    for line in scale_table(RESULTS / "scale.json", args.sizes.lower().split(","), args.variant):
         print(f"  {line}")
     return 0
 
