@@ -230,7 +230,10 @@ class Service:
                      limit: int = 50, *, fuzzy: bool = False, session: str = "",
                      principal: Principal = LOCAL) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` ignoring case (or starts with
-        it when ``prefix``), ranked: exact case > case-insensitive > prefix, then by path.
+        it when ``prefix``), or whose module-qualified name (``pkg.mod.Class.method``, as a
+        call site's target prints it; ``fq_aliases``: its other module names) equals
+        ``name`` exactly, ranked: exact case >
+        case-insensitive > prefix, then by path.
 
         ``fuzzy`` also finds prefixes, substrings and small typos (``fuzzy.py``: trigram
         index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
@@ -259,6 +262,9 @@ class Service:
         hits = []
         for field in ("qualified_name_lc", "name_lc"):
             hits += store.find(flt, field, name.lower(), prefix=prefix or fuzzy, limit=MAX_LIMIT)
+        if "." in name:  # module-qualified, as call targets print it (pkg.mod.Class.method)
+            for field in ("fq_name", "fq_aliases"):
+                hits += store.find(flt, field, name, limit=MAX_LIMIT)
         if fuzzy:
             hits += fuzzy_candidates(store.find_overlap, flt, name)
         out = []
@@ -562,7 +568,8 @@ _MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, 
 
 
 def _match_kind(name: str, payload: dict) -> str:
-    if name in (payload["name"], payload["qualified_name"]):
+    if name in (payload["name"], payload["qualified_name"], payload.get("fq_name")) or name in (
+            payload.get("fq_aliases") or ()):
         return "exact"
     lowered = name.lower()
     if lowered in (payload["name_lc"], payload["qualified_name_lc"]):

@@ -96,3 +96,16 @@ def test_cli_resolved_flags_drop_name_only_matches(running: Daemon, capsys: pyte
         assert capsys.readouterr().err == "coderecall: no callers of 'NoSuchThing'\n"
     finally:
         server.stop(0).wait()
+
+
+def test_symbols_by_module_qualified_name(running: Daemon) -> None:
+    """The target a call site prints (``json.decoder.JSONDecoder.decode`` here, the module
+    being the repo's ``json/decoder.py``) finds its definition. (A re-exported name such as
+    ``json.JSONDecoder`` is not a stored name: FindCallers follows re-exports, FindSymbols
+    does not.)"""
+    target = next(s.target for s in running.service.find_callers("JSONDecoder.decode", limit=500)
+                  if s.confidence == "resolved")
+    hits = running.service.find_symbols(target)
+    assert [(h.path, h.qualified_name, h.match) for h in hits] == [("json/decoder.py", "JSONDecoder.decode", "exact")]
+    assert [h.qualified_name for h in running.service.find_symbols("json.decoder.JSONDecoder")] == ["JSONDecoder"]
+    assert running.service.find_symbols("json.decoder.NoSuchThing") == []
