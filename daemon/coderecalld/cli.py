@@ -59,14 +59,8 @@ def _parser() -> argparse.ArgumentParser:
             cmd.add_argument("--no-optimize", action="store_true",
                              help="skip building the store's search indexes at the end")
     _verify_parser(sub)
-    opt = sub.add_parser("optimize", help="build the store's search indexes now (HNSW, merged "
-                                          "segments); the daemon must be stopped")
-    opt.add_argument("--config", help="TOML config file")
-    opt.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
-                     help="a repository (repeatable; adds to the config's)")
-    opt.add_argument("--data-dir", help="override data_dir")
-    opt.add_argument("--no-embed", action="store_true", help="the store was built sparse-only")
-    opt.set_defaults(func=_optimize, listen=None)
+    _stopped_daemon_parser(sub, "optimize", _optimize, "build the store's search indexes now "
+                           "(HNSW, merged segments); the daemon must be stopped")
     sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
     sym.add_argument("file")
     sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
@@ -229,16 +223,25 @@ def _symbols(args: argparse.Namespace) -> int:
 
 
 
-def _verify_parser(sub: argparse._SubParsersAction) -> None:
-    cmd = sub.add_parser("verify", help="compare the ledger and the store per repo; --repair fixes drift")
+def _stopped_daemon_parser(sub: argparse._SubParsersAction, name: str, func: Any,
+                           text: str) -> argparse.ArgumentParser:
+    """A subcommand that opens the daemon's data dir itself (the daemon stopped): the
+    config options ``_load`` reads, no listen address."""
+    cmd = sub.add_parser(name, help=text)
     cmd.add_argument("--config", help="TOML config file")
     cmd.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
                      help="a repository (repeatable; adds to the config's)")
     cmd.add_argument("--data-dir", help="override data_dir")
     cmd.add_argument("--no-embed", action="store_true", help="the store was built sparse-only")
+    cmd.set_defaults(func=func, listen=None)
+    return cmd
+
+
+def _verify_parser(sub: argparse._SubParsersAction) -> None:
+    cmd = _stopped_daemon_parser(sub, "verify", _verify,
+                                 "compare the ledger and the store per repo; --repair fixes drift")
     cmd.add_argument("--repair", action="store_true",
                      help="delete orphan points, re-index files with missing points")
-    cmd.set_defaults(func=_verify, listen=None)
 
 
 def _verify(args: argparse.Namespace) -> int:

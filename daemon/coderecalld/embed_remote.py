@@ -43,9 +43,9 @@ from coderecalld.credentials import redact_url
 from coderecalld.embed import Embedder, VectorCache
 from coderecalld.errors import EmbedError
 
-#: Path appended to an ``embedding.endpoint`` that has none, per ``endpoint_kind``.
 QUERY_CONCURRENCY = 8
 """Queries embedded at once through the endpoint (the daemon's gRPC workers, ``server.max_workers``)."""
+#: Path appended to an ``embedding.endpoint`` that has none, per ``endpoint_kind``.
 ENDPOINT_PATHS = {"openai": "/v1/embeddings", "tei": "/embed"}
 #: Requests per batch in all, the first included (so at most 4 retries).
 MAX_ATTEMPTS = 5

@@ -77,8 +77,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         target = (_go(parsed, module, symbols, bare) if style == "go"
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare))
     else:
-        target = _scripted(parsed, module, table, symbols, _SELF[style],
-                           _instances(parsed, module, table, symbols) if style == "python" else {})
+        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python")
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -90,31 +89,29 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
 
 
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...], instances: dict[str, str]) -> Target:
+              selves: tuple[str, ...], with_instances: bool) -> Target:
     top = {s.name for s in parsed.symbols if not s.parent}
+    instances = _instances(parsed, module, table, symbols, top) if with_instances else {}
     return lambda site, owner: _target(site, module, table, top, symbols,
                                        _enclosing_class(symbols, owner) if owner else "", selves,
                                        instances)
 
 
 def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
-               symbols: dict[str, Symbol]) -> dict[str, str]:
-    """Module-level ``name = Class(...)`` bindings: name -> the class's absolute dotted name."""
-    top = {s.name for s in parsed.symbols if not s.parent}
+               symbols: dict[str, Symbol], top: set[str]) -> dict[str, str]:
+    """Module-level ``name = Class(...)`` bindings: name -> the class's absolute dotted name.
+    A later binding to anything else (a function, an unknown callee) forgets the name."""
     out: dict[str, str] = {}
     for name, callee in parsed.instances:
         head, _, rest = callee.partition(".")
-        local = symbols.get(callee)
-        if head in top:
-            is_class = local is not None and local.kind is SymbolKind.CLASS
-            fq = f"{module}.{callee}"
-        elif head in table:
-            is_class = callee.rsplit(".", 1)[-1][:1].isupper()
+        if head in top:  # the file's own class
+            local = symbols.get(callee)
+            fq = f"{module}.{callee}" if local is not None and local.kind is SymbolKind.CLASS else ""
+        elif head in table and callee.rsplit(".", 1)[-1][:1].isupper():  # an imported CapWords name
             fq = ".".join([table[head], *([rest] if rest else [])])
         else:
-            out.pop(name, None)  # rebound to something unknown: forget the earlier binding
-            continue
-        if is_class:
+            fq = ""
+        if fq:
             out[name] = fq
         else:
             out.pop(name, None)
@@ -181,7 +178,7 @@ def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str,
 
 def _target(site: CallSite, module: str, table: dict[str, str], top: set[str],
             symbols: dict[str, Symbol], cls: str, selves: tuple[str, ...],
-            instances: Mapping[str, str] = {}) -> str:  # noqa: B006 - read only
+            instances: Mapping[str, str]) -> str:
     parts = site.name.split(".")
     head, rest = parts[0], parts[1:]
     if head in selves:

@@ -531,7 +531,7 @@ class Service:
             return False
         key = id(self.store)
         if self._store_repos[0] != key:
-            held = self.store.repos() if hasattr(self.store, "repos") else None
+            held = self.store.repos()
             self._store_repos = (key, None if held is None else frozenset(held))
         held = self._store_repos[1]
         return held is not None and held <= set(scope)

@@ -230,15 +230,20 @@ def run_kind(addr: str, kind: str, queries: list[str], threads: int) -> dict:
                     with lock:
                         errors.append(f"{type(exc).__name__}: {exc}"[:200])
 
+    return _figures([threading.Thread(target=worker) for _ in range(threads)], times, errors)
+
+
+def _figures(pool: list[threading.Thread], times: list[float], errors: list[str], **extra: float) -> dict:
+    """Run ``pool`` to its end; the latency figures (ms) of the ``times`` its threads
+    recorded, the calls/s over the wall time, the errors, the load average."""
     started = time.monotonic()
-    pool = [threading.Thread(target=worker) for _ in range(threads)]
     for t in pool:
         t.start()
     for t in pool:
         t.join()
     wall = time.monotonic() - started
     arr = np.asarray(times) if times else np.asarray([float("nan")])
-    return {"n": len(times), "errors": len(errors), "first_error": errors[0] if errors else "",
+    return {"n": len(times), "errors": len(errors), "first_error": errors[0] if errors else "", **extra,
             "p50_ms": round(float(np.percentile(arr, 50)), 2), "p95_ms": round(float(np.percentile(arr, 95)), 2),
             "p99_ms": round(float(np.percentile(arr, 99)), 2), "mean_ms": round(float(arr.mean()), 2),
             "qps": round(len(times) / wall, 2), "load_avg": load_avg()}
@@ -272,20 +277,9 @@ def run_open(addr: str, queries: list[str], clients: int, rate: float, seed: int
                         errors.append(f"{type(exc).__name__}: {exc}"[:200])
                 due += rng.expovariate(rate)
 
-    started = time.monotonic()
     pool = [threading.Thread(target=worker, args=(mine, random.Random(seed + i)))
             for i, mine in enumerate(per)]
-    for t in pool:
-        t.start()
-    for t in pool:
-        t.join()
-    wall = time.monotonic() - started
-    arr = np.asarray(times) if times else np.asarray([float("nan")])
-    return {"n": len(times), "errors": len(errors), "first_error": errors[0] if errors else "",
-            "offered_qps": clients * rate,
-            "p50_ms": round(float(np.percentile(arr, 50)), 2), "p95_ms": round(float(np.percentile(arr, 95)), 2),
-            "p99_ms": round(float(np.percentile(arr, 99)), 2), "mean_ms": round(float(arr.mean()), 2),
-            "qps": round(len(times) / wall, 2), "load_avg": load_avg()}
+    return _figures(pool, times, errors, offered_qps=clients * rate)
 
 
 def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, threads: int, n: int,

@@ -154,7 +154,8 @@ class EdgeStore:
 
         Blocks every thread of the process while it runs (the binding holds the GIL;
         measured: no other Python thread ran during a 20k-point optimize): docs/performance.md
-        has its cost per size. Not called by the daemon.
+        has its cost per size. The daemon calls it where nothing is served (``Jobs.optimize``:
+        the end of ``coderecalld index``, ``coderecalld optimize``, ``store.optimize_cron``).
         """
         return self._run("optimize", lambda shard: shard.optimize())
 
@@ -386,8 +387,8 @@ class EdgeStore:
             return []
         request = qe.ScrollRequest(
             limit=limit,
-            filter=qe.Filter(must=[qe.FieldCondition(key="repo", match=qe.MatchAny(list(repos)))] if repos
-                             else None, must_not=[qe.HasVectorCondition(DENSE)]),
+            filter=qe.Filter(must=_must(StoreFilter(repos=tuple(repos))) or None,
+                             must_not=[qe.HasVectorCondition(DENSE)]),
             with_payload=qe.PayloadSelector.Include(list(MISSING_DENSE_FIELDS)),
         )
         records, _ = self._run("missing_dense", lambda shard: shard.scroll(request))
@@ -415,8 +416,7 @@ class EdgeStore:
     def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
         given, without a dense vector."""
-        base = _to_filter(flt) if flt is not None else None
-        must = [*([_match("repo", repo)] if repo else []), *(base.must if base else [])] or None
+        must = [*([_match("repo", repo)] if repo else []), *_must(flt or StoreFilter())] or None
         qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE)])
         request = qe.CountRequest(exact=True, filter=qfilter)
         return self._run("count_missing_dense", lambda shard: shard.count(request))
@@ -525,10 +525,15 @@ _MATCH: dict[str, Callable[[Any], Any]] = {
 """``base.find_match`` / ``base.filter_conditions`` match kinds -> engine match."""
 
 
+def _must(flt: StoreFilter) -> list[qe.FieldCondition]:
+    """``flt``'s conditions as engine conditions, all of which must hold."""
+    return [qe.FieldCondition(key=key, match=_MATCH[kind](operand))
+            for key, kind, operand in filter_conditions(flt)]
+
+
 def _to_filter(flt: StoreFilter) -> qe.Filter | None:
     """``StoreFilter`` -> engine filter (all conditions in ``must``); None when empty."""
-    must = [qe.FieldCondition(key=key, match=_MATCH[kind](operand))
-            for key, kind, operand in filter_conditions(flt)]
+    must = _must(flt)
     return qe.Filter(must=must) if must else None
 
 

@@ -399,8 +399,8 @@ class ServerStore:
         ``MISSING_DENSE_FIELDS``; only of ``repos`` when given."""
         if limit <= 0:
             return []
-        qfilter = qm.Filter(must=[qm.FieldCondition(key="repo", match=qm.MatchAny(any=list(repos)))]
-                            if repos else None, must_not=[qm.HasVectorCondition(has_vector=DENSE)])
+        qfilter = qm.Filter(must=_must(StoreFilter(repos=tuple(repos))) or None,
+                            must_not=[qm.HasVectorCondition(has_vector=DENSE)])
         records, _ = self._run("missing_dense", lambda c: c.scroll(
             self.collection, scroll_filter=qfilter, limit=limit,
             with_payload=list(MISSING_DENSE_FIELDS)))
@@ -427,8 +427,7 @@ class ServerStore:
     def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
         given, without a dense vector."""
-        base = _to_filter(flt) if flt is not None else None
-        must = [*([_match("repo", repo)] if repo else []), *(base.must if base else [])] or None
+        must = [*([_match("repo", repo)] if repo else []), *_must(flt or StoreFilter())] or None
         return self._count("count_missing_dense", qm.Filter(
             must=must, must_not=[qm.HasVectorCondition(has_vector=DENSE)]))
 
@@ -557,10 +556,15 @@ def _match(key: str, value: str) -> qm.FieldCondition:
     return qm.FieldCondition(key=key, match=qm.MatchValue(value=value))
 
 
+def _must(flt: StoreFilter) -> list[Any]:
+    """``flt``'s conditions as ``models.FieldCondition``s, all of which must hold."""
+    return [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
+            for key, kind, operand in filter_conditions(flt)]
+
+
 def _to_filter(flt: StoreFilter) -> qm.Filter | None:
     """``StoreFilter`` -> ``models.Filter`` (all conditions in ``must``); None when empty."""
-    must: list[Any] = [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
-                       for key, kind, operand in filter_conditions(flt)]
+    must = _must(flt)
     return qm.Filter(must=must) if must else None
 
 
