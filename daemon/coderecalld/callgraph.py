@@ -9,7 +9,7 @@ name (``fq_name``, ``httpx._client.Client.send``). A call reaches it when its re
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +24,6 @@ FETCH_LIMIT = 2000
 #: convert to Python than the whole payload (``to_hit`` time -25% at 100k points here); the
 #: engine's own read, ~0.1 ms a point whatever the fields, stays (docs/performance.md).
 SITE_FIELDS = ("repo", "path", "kind", "qualified_name", "fq_name", "call_sites")
-#: Payload ``aliases`` reads from a re-exporting module.
-EXPORT_FIELDS = ("module", "fq_aliases", "exports")
 #: Rounds of re-export following (``pkg/__init__`` re-exporting ``pkg/_sub/__init__``'s
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3
@@ -107,7 +105,11 @@ def fq_names(defs: Iterable[Hit]) -> set[str]:
 
 
 def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
-    """``names`` and every name re-exports give them, followed ``ALIAS_ROUNDS`` deep."""
+    """``names`` and every name re-exports give them, followed ``ALIAS_ROUNDS`` deep.
+
+    Reads each round's re-export edges (``points.export_edges``) with one facet over the
+    keyword indexes: no module payload is decoded, so a name that thousands of modules
+    import (every copy of a vendored library) costs index reads, not ~0.2 ms a module."""
     found = set(names)
     frontier = set(names)
     for _ in range(ALIAS_ROUNDS):
@@ -116,22 +118,19 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
             break
         new: set[str] = set()
         # n is reached through an export of target when target is n or a dotted prefix of it:
-        # index the frontier by those prefixes (one dict lookup per export, not a scan).
+        # index the frontier by those prefixes (one dict lookup per edge, not a scan).
         under: dict[str, list[str]] = {}
         for n in frontier:
             parts = n.split(".")
             for i in range(1, len(parts) + 1):
                 under.setdefault(".".join(parts[:i]), []).append(n)
-        for hit in store.find_any(flt, "export_targets", sorted(prefixes), limit=FETCH_LIMIT,
-                                  fields=EXPORT_FIELDS):
-            modules = [m for m in [hit.payload.get("module", ""), *hit.payload.get("fq_aliases", [])] if m]
-            for local, target in hit.payload.get("exports", []):
-                for n in under.get(target, ()):
-                    for module in modules:
-                        if not local.startswith("*"):
-                            new.add(f"{module}.{local}{n[len(target):]}")
-                        elif n != target:  # `from m import *` re-exports m's names, not m
-                            new.add(f"{module}{n[len(target):]}")
+        for edge in store.facet_any(flt, "export_edges", "export_targets", sorted(prefixes)):
+            target, _, alias = edge.partition(" ")
+            for n in under.get(target, ()):
+                if not alias.startswith("*"):
+                    new.add(f"{alias}{n[len(target):]}")
+                elif n != target:  # `from m import *` re-exports m's names, not m
+                    new.add(f"{alias[1:]}{n[len(target):]}")
         frontier = new - found
         found |= new
         if not frontier:
@@ -144,8 +143,10 @@ def _prefixes(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(2, len(parts) + 1)]
 
 
-def sites(hits: Iterable[Hit]) -> list[Site]:
-    """Every call site held by ``hits`` (deduplicated by point)."""
+def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None) -> list[Site]:
+    """Every call site held by ``hits`` (deduplicated by point); with ``keep``, only those
+    whose stored record (``{"name", "line", "text", "target"}``) it accepts: a module
+    point can hold hundreds of call sites, of which one is wanted."""
     seen: set[str] = set()
     out = []
     for hit in hits:
@@ -153,7 +154,8 @@ def sites(hits: Iterable[Hit]) -> list[Site]:
             continue
         seen.add(hit.id)
         for s in hit.payload.get("call_sites", []):
-            out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", "")))
+            if keep is None or keep(s):
+                out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", "")))
     return out
 
 
@@ -181,8 +183,12 @@ def callers(store: Any, flt: StoreFilter, name: str) -> list[tuple[Site, str]]:
     other_targets = aliases(store, flt, others) - wanted if others else set()
     hits = store.find_any(flt, "call_targets", sorted(wanted), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     hits += store.find_any(flt, "calls", sorted({short, name}), limit=FETCH_LIMIT, fields=SITE_FIELDS)
+    def may_match(s: dict) -> bool:
+        written = s["name"]
+        return s.get("target", "") in wanted or written == name or written.rsplit(".", 1)[-1] == short
+
     out = []
-    for site in sites(hits):
+    for site in sites(hits, may_match):
         if site.target and site.target in wanted:
             out.append((site, RESOLVED))
         elif (site.short == short or site.name == name) and site.target not in other_targets:

@@ -17,7 +17,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: meaning: a repo indexed under another version is re-indexed once on its next sync
 #: (``Pipeline.index_repo``; dense vectors come from the cache, no model run). 2: ``name_trigrams``.
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
-PAYLOAD_VERSION = 3
+#: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
+PAYLOAD_VERSION = 4
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
@@ -77,6 +78,24 @@ def fq_aliases(chunk: Chunk) -> list[str]:
     return [f"{alias}.{chunk.qualified_name}" for alias in chunk.module_aliases]
 
 
+def export_edges(module: str, aliases: Iterable[str],
+                 exports: Iterable[tuple[str, str]]) -> list[str]:
+    """The re-export edges of a module chunk, one keyword value each: ``"<target> <name>"``
+    when binding ``local`` to ``target`` in the module makes ``<module>.<local>`` another name
+    of ``target`` (``"httpx._client.Client httpx.Client"`` for ``from ._client import Client``
+    in ``httpx/__init__.py``), ``"<target> *<module>"`` for a star import (the module's own
+    names then stand for ``target``'s). One per module name (``module`` and its ``aliases``);
+    ``[]`` without a module name. ``callgraph.aliases`` reads them with a facet over the
+    keyword index, never from point payloads (a module's payload is large: ~3 KB mean, and
+    the engine decodes all of it to read any field)."""
+    names = [m for m in (module, *aliases) if m]
+    out = set()
+    for local, target in exports:
+        for name in names:
+            out.add(f"{target} *{name}" if local.startswith("*") else f"{target} {name}.{local}")
+    return sorted(out)
+
+
 def snippet(text: str) -> str:
     """The first ``SNIPPET_LINES`` non-blank lines of ``text`` (right-stripped, joined by
     newlines), cut to ``SNIPPET_MAX_CHARS`` characters; ``""`` for blank text."""
@@ -110,6 +129,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "module": chunk.module, "raises": list(chunk.raises),
         "exports": [list(kv) for kv in chunk.exports],
         "export_targets": sorted({target for _, target in chunk.exports}),
+        "export_edges": export_edges(chunk.module, fq_aliases(chunk), chunk.exports),
         "imports": list(chunk.imports), "embedding_model": model_id,
         "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
         "indexed_at": time.time(), "ordinal": chunk.ordinal,

@@ -407,6 +407,41 @@ def lookups(b: Backend) -> dict[str, Any]:
     return out
 
 
+@scenario
+def facets(b: Backend) -> dict[str, Any]:
+    """``facet_any``: distinct values of one keyword field over the points another holds
+    any of the values of (what ``callgraph.aliases`` reads re-export edges with)."""
+    store, points = b.open(), corpus()
+    store.upsert(points)
+
+    def values(payload: dict, key: str) -> set[str]:
+        v = payload.get(key)
+        return set(v) if isinstance(v, list) else {v} if v else set()
+
+    def expect(flt: StoreFilter, key: str, field: str, wanted: list[str]) -> set[str]:
+        return {v for p in points if matches(p.payload, flt) and values(p.payload, field) & set(wanted)
+                for v in values(p.payload, key)}
+
+    cases = {
+        "calls by path": (StoreFilter(), "calls", "path", ["app/http.py", "cmd/serve.go"]),
+        "names by calls": (StoreFilter(), "name", "calls", ["decode", "open", "nope"]),
+        "scoped": (StoreFilter(repo="org/b"), "calls", "language", ["go", "python"]),
+        "nothing": (StoreFilter(), "calls", "calls", ["nope"]),
+    }
+    out = {}
+    for label, (flt, key, field, wanted) in cases.items():
+        got = store.facet_any(flt, key, field, wanted)
+        assert got == expect(flt, key, field, wanted), label
+        out[label] = sorted(got)
+    assert out["names by calls"] == ["load_config", "validate_token"]
+    assert out["scoped"] == ["ListenAndServe", "json.Marshal"]
+    assert store.facet_any(StoreFilter(), "calls", "calls", []) == set()
+    for key, field in (("embed_text", "calls"), ("calls", "signature")):
+        with pytest.raises(InvalidArgument):
+            store.facet_any(StoreFilter(), key, field, ["x"])
+    return out
+
+
 FILTERS = {
     "repo": StoreFilter(repo="org/b"),
     "repos": StoreFilter(repos=("org/a", "org/b")),

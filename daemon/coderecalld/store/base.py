@@ -32,10 +32,13 @@ KEYWORD_FIELDS = frozenset(
         "repo", "path", "language", "kind", "name", "qualified_name",
         "name_lc", "qualified_name_lc", "calls", "text_hash",
         "fq_name", "fq_aliases", "call_targets", "export_targets",
-        "name_trigrams",
+        "export_edges", "name_trigrams",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""
+FACET_LIMIT = 100_000
+"""Values one ``facet_any`` returns at most (re-export edges of every module importing a
+popular module across an org: thousands, not millions)."""
 PREFIX_FIELDS = frozenset({"path", "name_lc", "qualified_name_lc"})
 """Keyword fields indexed for prefix match (``find(..., prefix=True)``)."""
 TEXT_FIELDS = frozenset({"name_tokens"})
@@ -246,6 +249,14 @@ class Store(Protocol):
     ) -> list[Hit]:
         """Points whose keyword ``field`` (e.g. the ``calls`` array) holds any of ``values``;
         ``fields``: the payload keys to return (None: all)."""
+        ...
+
+    def facet_any(self, flt: StoreFilter, key: str, field: str, values: Collection[str],
+                  limit: int = FACET_LIMIT) -> set[str]:
+        """The distinct values of keyword ``key`` over the points whose keyword ``field``
+        holds any of ``values`` (an exact facet: read from the keyword indexes, no payload
+        decoded); at most ``limit`` of them (the most frequent first); ``set()`` when
+        ``values`` is empty. Raises ``InvalidArgument`` for a field without a keyword index."""
         ...
 
     def find_overlap(

@@ -27,6 +27,7 @@ from coderecalld.errors import ConfigError, InvalidArgument, StoreError, StoreMi
 from coderecalld.records import Hit, PointRecord, SparseVector
 from coderecalld.store.base import (
     DENSE,
+    FACET_LIMIT,
     KEYWORD_FIELDS,
     MISSING_DENSE_FIELDS,
     PREFIX_FIELDS,
@@ -354,6 +355,23 @@ class EdgeStore:
             return []
         cond = qe.FieldCondition(key=field, match=qe.MatchAny(list(values)))
         return self._scroll(f"find_any {field}", flt, cond, limit, fields)
+
+    def facet_any(self, flt: StoreFilter, key: str, field: str, values: Collection[str],
+                  limit: int = FACET_LIMIT) -> set[str]:
+        """The distinct values of keyword ``key`` over the points whose keyword ``field``
+        holds any of ``values``: one exact facet over the keyword indexes, no payload decoded
+        (the engine decodes a point's whole payload to read any field of it: ~0.1 ms for a
+        2 KB payload here). At most ``limit`` values; ``set()`` when ``values`` is empty.
+        Raises ``InvalidArgument`` for a ``key`` or ``field`` without a keyword index."""
+        for name in (key, field):
+            if name not in KEYWORD_FIELDS:
+                raise InvalidArgument(f"facet_any: {name!r} is not an indexed keyword field")
+        if not values:
+            return set()
+        cond = qe.FieldCondition(key=field, match=qe.MatchAny(list(values)))
+        request = qe.FacetRequest(key=key, limit=limit, exact=True, filter=qe.Filter(must=[cond, *_must(flt)]))
+        answer = self._run(f"facet {key}", lambda shard: shard.facet(request))
+        return {str(hit.value) for hit in answer.hits}
 
     def find_overlap(
         self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100

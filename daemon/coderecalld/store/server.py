@@ -52,6 +52,7 @@ from coderecalld.records import Hit, PointRecord, SparseVector
 from coderecalld.store.remote import connect, store_error, without_userinfo
 from coderecalld.store.base import (
     DENSE,
+    FACET_LIMIT,
     KEYWORD_FIELDS,
     MISSING_DENSE_FIELDS,
     PREFIX_FIELDS,
@@ -369,6 +370,24 @@ class ServerStore:
             return []
         cond = qm.FieldCondition(key=field, match=qm.MatchAny(any=list(values)))
         return self._scroll(f"find_any {field}", flt, cond, limit, fields=fields)
+
+    def facet_any(self, flt: StoreFilter, key: str, field: str, values: Collection[str],
+                  limit: int = FACET_LIMIT) -> set[str]:
+        """The distinct values of keyword ``key`` over the points whose keyword ``field``
+        holds any of ``values``: one exact ``facet`` call (as ``EdgeStore.facet_any``). At
+        most ``limit`` values; ``set()`` when ``values`` is empty. Raises
+        ``InvalidArgument`` for a ``key`` or ``field`` without a keyword index."""
+        for name in (key, field):
+            if name not in KEYWORD_FIELDS:
+                raise InvalidArgument(f"facet_any: {name!r} is not an indexed keyword field")
+        if not values:
+            return set()
+        cond = qm.FieldCondition(key=field, match=qm.MatchAny(any=list(values)))
+        base = _to_filter(flt)
+        qfilter = qm.Filter(must=[cond, *(base.must if base else [])])
+        answer = self._run(f"facet {key}", lambda c: c.facet(
+            self.collection, key=key, facet_filter=qfilter, limit=limit, exact=True))
+        return {str(hit.value) for hit in answer.hits}
 
     def find_overlap(
         self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100

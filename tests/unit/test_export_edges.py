@@ -1,0 +1,54 @@
+"""Re-export edges: what ``points.export_edges`` writes and ``callgraph.aliases`` reads back
+through the keyword index (a facet, no payload decoded), on the real embedded store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storepoints import make_point
+
+from coderecalld import callgraph, points, sparse
+from coderecalld.records import PointRecord
+from coderecalld.store import StoreFilter
+from coderecalld.store.edge import EdgeStore
+
+
+def test_edges_name_each_alias_a_binding_makes() -> None:
+    exports = [("Client", "httpx._client.Client"), ("*", "httpx._types"), ("os", "os")]
+    assert points.export_edges("httpx", ["@scope/httpx"], exports) == sorted([
+        "httpx._client.Client httpx.Client", "httpx._client.Client @scope/httpx.Client",
+        "httpx._types *httpx", "httpx._types *@scope/httpx",
+        "os httpx.os", "os @scope/httpx.os",
+    ])
+    assert points.export_edges("", [], exports) == []  # no module name: nothing to alias
+    assert points.export_edges("m", [], []) == []
+
+
+def _module(repo: str, module: str, exports: list[tuple[str, str]]) -> PointRecord:
+    record = make_point(module.rsplit(".", 1)[-1], repo=repo, path=module.replace(".", "/") + ".py",
+                        qualified_name=module, kind="module")
+    record.payload.update({
+        "module": module, "fq_name": module, "fq_aliases": [],
+        "exports": [list(e) for e in exports],
+        "export_targets": sorted({t for _, t in exports}),
+        "export_edges": points.export_edges(module, [], exports),
+    })
+    return record
+
+
+def test_aliases_follow_every_importer_past_the_old_point_limit(tmp_path: Path) -> None:
+    """2,500 modules re-export ``lib.core.Client`` (more than ``callgraph.FETCH_LIMIT``
+    points, where reading module payloads used to stop); one of them is itself re-exported
+    a round further, and one lives in a repo outside the scope."""
+    n = callgraph.FETCH_LIMIT + 500
+    with EdgeStore(tmp_path / "store", 4, "m", sparse.TOKENIZER_VERSION) as store:
+        store.upsert([_module("org/app", f"app{i}.api", [("Client", "lib.core.Client")]) for i in range(n)])
+        store.upsert([
+            _module("org/app", "top", [("api", "app7.api")]),  # `from app7 import api`
+            _module("org/app", "star", [("*", "lib.core")]),  # `from lib.core import *`
+            _module("org/other", "hidden.api", [("Client", "lib.core.Client")]),
+        ])
+        found = callgraph.aliases(store, StoreFilter(repos=("org/app",)), {"lib.core.Client.send"})
+    expected = ({"lib.core.Client.send", "star.Client.send", "top.api.Client.send"}
+                | {f"app{i}.api.Client.send" for i in range(n)})
+    assert found == expected
