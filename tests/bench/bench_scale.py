@@ -19,9 +19,9 @@ loopback port, ``server.max_workers`` 8 as shipped; no jobs) and runs each query
 Latency is per call at the client (queueing for the 8 workers, the query-model lock and the
 store lock included); p50/p95/p99 over all calls of a kind. ``search_1client``: 48 hybrid
 searches from one client, one at a time (the cost of a call without queueing).
-``search_open_Rper_s``: the same 16 clients in open loop, each sending R searches/s at
-Poisson arrivals (``--open-rates``), latency from the scheduled send time: what agents that
-pause between questions see, where the closed loop above measures a saturated daemon. RSS of the daemon process (``/proc/PID/status``):
+``<kind>_open_Rper_s``: the same 16 clients in open loop, each sending R calls/s of a kind
+at Poisson arrivals (``--open-rates``), latency from the scheduled send time: what agents
+that pause between questions see, where the closed loop above measures a saturated daemon. RSS of the daemon process (``/proc/PID/status``):
 after open, after the load, and its peak (VmHWM). Per size also: build seconds, disk bytes.
 ``--variant optimized`` also runs ``EdgeStore.optimize()`` after the upserts (the daemon
 never does): HNSW graphs and merged segments, at a large build cost; ``optimized-int8`` with
@@ -56,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scale_data  # noqa: E402
 from bench_stdlib import SEARCHES  # noqa: E402
 
+from coderecalld import points as points_mod  # noqa: E402
 from coderecalld import sparse  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -106,6 +107,15 @@ def build(work: Path, base: scale_data.BaseSet, size: int, variant: str = "plain
     if marker.exists():
         info = json.loads(marker.read_text())
         if {k: info.get(k) for k in want} == want:
+            if info.get("payload_version", 3) != points_mod.PAYLOAD_VERSION:
+                store = EdgeStore(data / "store", len(base.points[0].dense), base.model_id,
+                                  sparse.TOKENIZER_VERSION, **options)
+                try:
+                    info["upgraded_points"] = scale_data.upgrade_store(store)
+                finally:
+                    store.close()
+                info["payload_version"] = points_mod.PAYLOAD_VERSION
+                marker.write_text(json.dumps(info, indent=1))
             return data, info
     shutil.rmtree(data, ignore_errors=True)
     repos = scale_data.repos_for(len(base.points), size)
@@ -135,7 +145,8 @@ def build(work: Path, base: scale_data.BaseSet, size: int, variant: str = "plain
         segments = store._run("info", lambda shard: shard.info().segments_count)
     finally:
         store.close()
-    info = {**want, "points": points, "repos": repos, "upsert_s": round(upsert_s, 1),
+    info = {**want, "payload_version": points_mod.PAYLOAD_VERSION, "points": points, "repos": repos,
+            "upsert_s": round(upsert_s, 1),
             "upsert_from": "plain store copied" if seeded else "written",
             "optimize_s": round(optimize_s, 1), "disk_bytes": du(data / "store"),
             "segments": segments, "load_avg": [load_before, load_avg()]}
@@ -213,8 +224,7 @@ def run_kind(addr: str, kind: str, queries: list[str], threads: int) -> dict:
 
     def worker() -> None:
         with Client(addr, timeout_s=600.0) as client:
-            call = {"search": lambda q: client.search(q, limit=10),
-                    "find_symbols": client.find_symbols, "find_callers": client.find_callers}[kind]
+            call = _call(client, kind)
             while True:
                 try:
                     q = todo.get_nowait()
@@ -249,8 +259,14 @@ def _figures(pool: list[threading.Thread], times: list[float], errors: list[str]
             "qps": round(len(times) / wall, 2), "load_avg": load_avg()}
 
 
-def run_open(addr: str, queries: list[str], clients: int, rate: float, seed: int = 0) -> dict:
-    """Open-loop hybrid searches: ``clients`` threads, each sending at Poisson arrivals of
+def _call(client: object, kind: str) -> object:
+    """The client call of a query kind (``KINDS``)."""
+    return {"search": lambda q: client.search(q, limit=10),
+            "find_symbols": client.find_symbols, "find_callers": client.find_callers}[kind]
+
+
+def run_open(addr: str, kind: str, queries: list[str], clients: int, rate: float, seed: int = 0) -> dict:
+    """Open-loop calls of one kind: ``clients`` threads, each sending at Poisson arrivals of
     ``rate`` calls/s (exponential gaps), whatever the answers' speed. Latency counts from
     the *scheduled* send time, so a call that waited behind a slow one pays for it (no
     coordinated omission); figures in ms."""
@@ -263,13 +279,14 @@ def run_open(addr: str, queries: list[str], clients: int, rate: float, seed: int
 
     def worker(mine: list[str], rng: random.Random) -> None:
         with Client(addr, timeout_s=600.0) as client:
+            call = _call(client, kind)
             due = time.perf_counter() + rng.expovariate(rate)
             for q in mine:
                 pause = due - time.perf_counter()
                 if pause > 0:
                     time.sleep(pause)
                 try:
-                    client.search(q, limit=10)
+                    call(q)
                     with lock:
                         times.append((time.perf_counter() - due) * 1000)
                 except Exception as exc:  # a failed call is counted, not fatal
@@ -300,10 +317,11 @@ def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, thread
             print(f"  {label(info['size'])} {info['variant']} {kind}: {out['latency'][kind]}", flush=True)
         # One client, one call at a time: the cost of a call without queueing.
         out["latency"]["search_1client"] = run_kind(addr, "search", sets["search"][:SOLO_CALLS], 1)
-        for rate in open_rates:  # 16 clients that each ask at a steady rate, not flat out
-            key = f"search_open_{rate:g}per_s"
-            out["latency"][key] = run_open(addr, sets["search"], threads, rate)
-            print(f"  {label(info['size'])} {info['variant']} {key}: {out['latency'][key]}", flush=True)
+        for kind in KINDS:  # 16 clients that each ask at a steady rate, not flat out
+            for rate in open_rates:
+                key = f"{kind}_open_{rate:g}per_s"
+                out["latency"][key] = run_open(addr, kind, sets[kind], threads, rate)
+                print(f"  {label(info['size'])} {info['variant']} {key}: {out['latency'][key]}", flush=True)
         out["rss_after"] = rss(child.pid)
         return out
     finally:

@@ -73,8 +73,8 @@ def scale_table(path: Path, labels: list[str], variant: str = "optimized") -> li
                    + " | ".join(_fmt_latency(rows[s]["latency"][kind]) for s in sizes) + " |")
         out.append(f"| {title} calls/s | " + " | ".join(f"{rows[s]['latency'][kind]['qps']:.1f}"
                                                       for s in sizes) + " |")
-    extra = sorted({k for s in sizes for k in rows[s]["latency"] if k.startswith("search_")})
-    for key in extra:  # one client; open loop at R calls/s per client
+    extra = sorted({k for s in sizes for k in rows[s]["latency"] if "_open_" in k or k.endswith("_1client")})
+    for key in extra:  # one client; open loop at R calls/s per client, per kind
         out.append(f"| {key} p50 / p95 / p99 ms | " + " | ".join(
             _fmt_latency(rows[s]["latency"][key]) if key in rows[s]["latency"] else "-"
             for s in sizes) + " |")

@@ -19,6 +19,7 @@ again (cosine to the original about 0.93 at 384 dimensions).
 
 from __future__ import annotations
 
+import json
 import pickle
 import sys
 import time
@@ -49,13 +50,54 @@ class BaseSet:
     files: int
 
 
+def upgrade(payload: dict) -> dict:
+    """The fields a payload written under an older ``points.PAYLOAD_VERSION`` lacks and that
+    follow from fields it has (4: ``export_edges``, from ``module``, ``fq_aliases`` and
+    ``exports``); ``{}`` when it has them. What the daemon's one-off re-index would write,
+    without re-parsing: a cached base set and built stores stay usable."""
+    if "export_edges" in payload:
+        return {}
+    exports = [tuple(e) for e in payload.get("exports", [])]
+    return {"export_edges": points_mod.export_edges(payload.get("module", ""),
+                                                    payload.get("fq_aliases", []), exports)}
+
+
+def upgrade_store(store: object) -> int:
+    """Add ``upgrade``'s fields to every module point of an open ``EdgeStore`` built from an
+    older base set (only module chunks carry exports); returns the points changed. Points
+    with the same new fields are set in one engine call (the copies of a module share
+    them)."""
+    import qdrant_edge as qe
+
+    flt = qe.Filter(must=[qe.FieldCondition(key="kind", match=qe.MatchValue("module"))])
+    groups: dict[str, list[str]] = {}
+    offset = None
+    while True:
+        request = qe.ScrollRequest(offset=offset, limit=4096, filter=flt, with_payload=True)
+        records, offset = store._run("upgrade scroll", lambda shard: shard.scroll(request))
+        for r in records:
+            new = upgrade(dict(r.payload))
+            if new:
+                groups.setdefault(json.dumps(new, sort_keys=True), []).append(str(r.id))
+        if offset is None:
+            break
+    for fields, ids in groups.items():
+        op = qe.UpdateOperation.set_payload(ids, json.loads(fields))
+        store._run("upgrade set", lambda shard: shard.update(op))
+    store.flush()
+    return sum(len(ids) for ids in groups.values())
+
+
 def base_set(work: Path, stride: int = 2) -> BaseSet:
     """Load ``<work>/base/points.pkl``, or index every ``stride``-th stdlib file (sorted
     order) with the real model and write it."""
     cache = work / "base" / "points.pkl"
     if cache.exists():
         with cache.open("rb") as fh:
-            return pickle.load(fh)
+            base = pickle.load(fh)
+        for p in base.points:
+            p.payload.update(upgrade(p.payload))
+        return base
     from coderecalld.config import Config, RepoConfig
     from coderecalld.daemon import Daemon
 
@@ -112,6 +154,8 @@ def _payload(p: dict, k: int) -> dict:
     out["call_targets"] = [_suffixed(t, sfx) for t in p.get("call_targets", [])]
     out["call_sites"] = [{**s, "name": _suffixed(s["name"], sfx), "target": _suffixed(s.get("target", ""), sfx)}
                          for s in p.get("call_sites", [])]
+    out["export_edges"] = points_mod.export_edges(out.get("module", ""), out["fq_aliases"],
+                                                  [tuple(e) for e in p.get("exports", [])])
     return out
 
 
