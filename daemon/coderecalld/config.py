@@ -72,11 +72,8 @@ class EmbeddingConfig:
     tokenizer (empty: assemble the default model from installed packages). ``threads`` 0
     means one per core (document batches). ``query_sessions``: model sessions that embed
     queries side by side, one thread each (0: one per core); a query never waits behind
-    another while a session is free. ``idle_query_threads``: threads of one more session,
-    taken by a query that arrives while no other is being embedded (0: one per core; 1: no
-    such session). Measured on 2 idle cores with CoSQA queries: one client 6.2 ms p50 with
-    it against 9.9 on a one-thread session; 2 and 4 clients 195 and 188 queries/s against
-    217 and 190 (one 2-thread session alone: 169 and 156). ``batch_size`` is chunks per ONNX run: 8 measured fastest here
+    another while a session is free (2 sessions of 1 thread: 162 queries/s here, one session
+    of 2 threads: ~75). ``batch_size`` is chunks per ONNX run: 8 measured fastest here
     (600 stdlib chunks sorted by length, 2 cores: 14.3 chunks/s at 8, 10.1 at 32, 4.2 at 128).
     ``max_tokens`` is the model's training length (256 for all-MiniLM-L6-v2, per its
     sentence-transformers config). ``dimensions`` > 0 keeps only the first N components of
@@ -101,7 +98,6 @@ class EmbeddingConfig:
     model_path: str = ""
     threads: int = 0
     query_sessions: int = 0
-    idle_query_threads: int = 0
     providers: tuple[str, ...] = ()
     batch_size: int = 8
     max_tokens: int = 256
@@ -541,7 +537,6 @@ def _validate(cfg: Config) -> None:
         raise ConfigError("server.tls_client_ca_file: needs server.tls_cert_file and tls_key_file")
     for key, value in {"embedding.threads": cfg.embedding.threads,
                        "embedding.query_sessions": cfg.embedding.query_sessions,
-                       "embedding.idle_query_threads": cfg.embedding.idle_query_threads,
                        "embedding.dimensions": cfg.embedding.dimensions,
                        "index.sync_jitter_s": cfg.index.sync_jitter_s,
                        "auth.rate_per_s": cfg.auth.rate_per_s, "auth.burst": cfg.auth.burst}.items():

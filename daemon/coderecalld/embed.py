@@ -116,22 +116,16 @@ class Embedder:
                                  threads=threads, enable_cpu_mem_arena=False,
                                  providers=list(cfg.providers) or None)
 
-        cores = os.cpu_count() or 1
-        self._inflight = 0
-        self._inflight_lock = threading.Lock()
         try:
             # Separate sessions: documents are embedded in long batches by the indexer;
-            # queries never wait behind one of those batches, and concurrent queries run side
-            # by side (the ONNX runtime releases the GIL) on one-thread sessions; a query that
-            # arrives alone takes the wide idle session instead (EmbeddingConfig: 6.2 vs
-            # 9.9 ms p50 here).
-            self._model = session(cfg.threads or cores)
+            # queries (~4 ms each) never wait behind one of those batches, and concurrent
+            # queries run side by side (the ONNX runtime releases the GIL), one thread each:
+            # a short query gains nothing from intra-op threads (8.1 ms p50 at 1 thread vs
+            # 13.3 at 2 on this 2-core machine under load).
+            self._model = session(cfg.threads or os.cpu_count() or 1)
             self._query_pool: queue.SimpleQueue[Any] = queue.SimpleQueue()
-            for _ in range(cfg.query_sessions or cores):
+            for _ in range(cfg.query_sessions or os.cpu_count() or 1):
                 self._query_pool.put(session(1))
-            self._idle_pool: queue.SimpleQueue[Any] = queue.SimpleQueue()
-            if (cfg.idle_query_threads or cores) > 1:
-                self._idle_pool.put(session(cfg.idle_query_threads or cores))
         except Exception as exc:  # fastembed raises ValueError/RuntimeError/ONNX errors
             raise EmbedError(f"embedding.model {cfg.model!r} from {model_dir}: {exc}") from exc
         native = len(self._query_vector("probe"))
@@ -189,25 +183,11 @@ class Embedder:
         return self._truncate(self._query_vector(text))
 
     def _query_vector(self, text: str) -> np.ndarray:
-        with self._inflight_lock:
-            self._inflight += 1
-            alone = self._inflight == 1
+        model = self._query_pool.get()
         try:
-            model, home = None, self._query_pool
-            if alone:  # nothing else is embedding: the wide session, if free
-                try:
-                    model, home = self._idle_pool.get_nowait(), self._idle_pool
-                except queue.Empty:
-                    pass
-            if model is None:
-                model = self._query_pool.get()
-            try:
-                return next(iter(model.query_embed([text])))
-            finally:
-                home.put(model)
+            return next(iter(model.query_embed([text])))
         finally:
-            with self._inflight_lock:
-                self._inflight -= 1
+            self._query_pool.put(model)
 
     def _truncate(self, vector: Sequence[float]) -> np.ndarray:
         """float32 copy of ``vector``; cut to ``dim`` and L2-renormalised when truncating."""

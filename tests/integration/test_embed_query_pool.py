@@ -19,7 +19,7 @@ QUERIES = [f"how to {verb} a {noun}" for verb in ("parse", "sort", "merge", "ope
 
 @pytest.fixture(scope="module")
 def embedder(tmp_path_factory: pytest.TempPathFactory) -> Embedder:
-    return Embedder(EmbeddingConfig(query_sessions=2, idle_query_threads=1), tmp_path_factory.mktemp("emb"))
+    return Embedder(EmbeddingConfig(query_sessions=2), tmp_path_factory.mktemp("emb"))
 
 
 def test_two_queries_run_at_once(embedder: Embedder) -> None:
@@ -39,52 +39,6 @@ def test_two_queries_run_at_once(embedder: Embedder) -> None:
             del session.query_embed
     assert not barrier.broken
     assert [v.shape for v in got] == [(384,), (384,)]
-
-
-def _recording(session: object, name: str, log: list[str], barrier: threading.Barrier | None) -> None:
-    original = session.query_embed
-
-    def call(texts: list[str]) -> object:
-        log.append(name)
-        if barrier is not None:
-            barrier.wait()
-        return original(texts)
-
-    session.query_embed = call
-
-
-def test_a_query_alone_takes_the_wide_session_and_a_second_one_a_narrow_one(tmp_path: Path) -> None:
-    """``idle_query_threads``: a query that arrives while none is embedded runs on the wide
-    session; one that arrives meanwhile runs on a one-thread session, at the same time (a
-    2-party barrier across the two sessions would time out otherwise); same vectors."""
-    emb = Embedder(EmbeddingConfig(query_sessions=1, idle_query_threads=2), tmp_path)
-    wide, narrow = emb._idle_pool.get(timeout=5), emb._query_pool.get(timeout=5)
-    assert emb._idle_pool.empty() and emb._query_pool.empty()
-    log: list[str] = []
-    _recording(wide, "wide", log, None)
-    _recording(narrow, "narrow", log, None)
-    emb._idle_pool.put(wide)
-    emb._query_pool.put(narrow)
-    alone = [emb.embed_query(q) for q in QUERIES[:3]]
-    assert log == ["wide", "wide", "wide"]
-    log.clear()
-    barrier = threading.Barrier(2, timeout=20)
-    for session, name in ((wide, "wide"), (narrow, "narrow")):
-        del session.query_embed
-        _recording(session, name, log, barrier)
-    with ThreadPoolExecutor(2) as pool:
-        together = list(pool.map(emb.embed_query, QUERIES[:2]))
-    assert not barrier.broken
-    assert sorted(log) == ["narrow", "wide"]
-    for a, b in zip(alone, together):
-        assert float(np.dot(a, b)) == pytest.approx(1.0, abs=1e-5)
-    assert EmbeddingConfig().idle_query_threads == 0  # default: one thread per core
-
-
-def test_no_wide_session_when_it_would_have_one_thread(tmp_path: Path) -> None:
-    emb = Embedder(EmbeddingConfig(query_sessions=1, idle_query_threads=1), tmp_path)
-    assert emb._idle_pool.empty()
-    assert emb.embed_query(QUERIES[0]).shape == (384,)
 
 
 def test_concurrent_queries_get_their_own_vectors(embedder: Embedder, tmp_path: Path) -> None:

@@ -40,7 +40,6 @@ branch = "main"
     ('', {"CODERECALL_EMBEDDING__BATCH_SIZE": "many"}, "embedding.batch_size"),
     ('', {"CODERECALL_EMBEDDING__BATCH_SIZE": "0"}, "embedding.batch_size"),
     ('[index]\nmax_file_bytes = -1', {}, "index.max_file_bytes"),
-    ('[embedding]\nidle_query_threads = -2', {}, "embedding.idle_query_threads"),
     ('colour = "blue"', {}, "colour"),
     ('[server]\nport = 1', {}, "server.port"),
     ('[[repos]]\nname = "x"', {}, "repos[0].url"),
