@@ -52,3 +52,23 @@ def test_aliases_follow_every_importer_past_the_old_point_limit(tmp_path: Path) 
     expected = ({"lib.core.Client.send", "star.Client.send", "top.api.Client.send"}
                 | {f"app{i}.api.Client.send" for i in range(n)})
     assert found == expected
+
+
+def test_facets_are_kept_until_the_store_is_written(tmp_path: Path) -> None:
+    """``EdgeStore.facet_any`` answers from its cache until an upsert or a delete."""
+    with EdgeStore(tmp_path / "store", 4, "m", sparse.TOKENIZER_VERSION) as store:
+        store.upsert([_module("org/app", "a.api", [("Client", "lib.core.Client")])])
+        calls: list[str] = []
+        engine = store._run
+        store._run = lambda what, call: (calls.append(what), engine(what, call))[1]  # type: ignore[method-assign]
+        ask = lambda: store.facet_any(StoreFilter(), "export_edges", "export_targets",  # noqa: E731
+                                      ["lib.core.Client", "lib.core"])
+        assert ask() == {"lib.core.Client a.api.Client"}
+        assert len(calls) == 2  # one facet per value
+        assert ask() == {"lib.core.Client a.api.Client"} and len(calls) == 2  # cached
+        store.upsert([_module("org/app", "b.api", [("C", "lib.core.Client"), ("*", "lib.core")])])
+        assert ask() == {"lib.core.Client a.api.Client", "lib.core.Client b.api.C", "lib.core *b.api"}
+        store.delete_file_except("org/app", "a/api.py", [])
+        assert ask() == {"lib.core.Client b.api.C", "lib.core *b.api"}
+        assert store.facet_any(StoreFilter(repo="org/other"), "export_edges", "export_targets",
+                               ["lib.core"]) == set()  # another filter: its own entry
