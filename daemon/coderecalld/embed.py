@@ -204,6 +204,9 @@ class Embedder:
         #: Where query sessions load their model: ``query_model``'s int8 copy, or the model.
         self.query_model_dir = (query_model(model_dir, cache_dir / "model-query-int8")
                                 if cfg.query_quantization_resolved == "int8" else model_dir)
+        #: Where the document session loads its model: the int8 copy only with
+        #: ``document_quantization = "int8"`` (another vector space: ``model_id`` says so).
+        self.document_model_dir = self.query_model_dir if cfg.document_quantization == "int8" else model_dir
 
         def session(threads: int, where: Path = model_dir) -> Any:
             return TextEmbedding(model_name=cfg.model, specific_model_path=str(where),
@@ -216,7 +219,7 @@ class Embedder:
             # side by side (the ONNX runtime releases the GIL), one thread each: in the
             # daemon a 2-thread session helped no single client at 1M points (27.7 vs 25.2 ms
             # p50 per search) and cost throughput under load (docs/performance.md).
-            self._model = session(cfg.threads or os.cpu_count() or 1)
+            self._model = session(cfg.threads or os.cpu_count() or 1, self.document_model_dir)
             self._query_pool: queue.SimpleQueue[Any] = queue.SimpleQueue()
             for _ in range(cfg.query_sessions or os.cpu_count() or 1):
                 self._query_pool.put(session(1, self.query_model_dir))
@@ -229,7 +232,8 @@ class Embedder:
         self._keep = cfg.dimensions or native
         self.dim = self._keep
         base = default_model_id() if not cfg.model_path else f"{cfg.model}@{cfg.model_path}"
-        self.model_id = f"{base}#max{cfg.max_tokens}" + (f"#dim{cfg.dimensions}" if cfg.dimensions else "")
+        self.model_id = (f"{base}#max{cfg.max_tokens}" + (f"#dim{cfg.dimensions}" if cfg.dimensions else "")
+                         + ("#int8docs" if cfg.document_quantization == "int8" else ""))
         self.batch_size = cfg.batch_size
         self._lock = threading.Lock()
         self._cache = VectorCache(cache_dir / "vectors.sqlite")

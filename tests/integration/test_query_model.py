@@ -85,3 +85,28 @@ def test_query_quantization_values() -> None:
     assert EmbeddingConfig(model_path="/m", query_quantization="int8").query_quantization_resolved == "int8"
     with pytest.raises(ConfigError, match="embedding.query_quantization"):
         config._validate_endpoint(EmbeddingConfig(query_quantization="fp16"))
+
+
+def test_int8_documents_are_another_vector_space(pair: tuple[Embedder, Embedder], tmp_path: Path) -> None:
+    """``document_quantization = "int8"``: documents and queries by the int8 copy, under a
+    model id of their own (a new collection, never mixed with the model's vectors)."""
+    int8, plain = pair
+    docs8 = Embedder(EmbeddingConfig(query_sessions=1, document_quantization="int8"), tmp_path)
+    assert docs8.model_id == plain.model_id + "#int8docs"
+    assert docs8.document_model_dir == docs8.query_model_dir
+    assert plain.document_model_dir.name == "model"
+    one = DOCS[5]
+    by_docs8, by_plain = docs8.embed([one])[0], plain.embed([one])[0]
+    # One text alone: the document path and the query path run the same int8 graph.
+    assert float(np.dot(by_docs8, docs8.embed_query(one))) == pytest.approx(1.0, abs=1e-4)
+    assert 0.98 <= float(np.dot(by_docs8, by_plain)) < 0.99999
+
+
+def test_document_quantization_values() -> None:
+    from coderecalld import config
+
+    assert EmbeddingConfig(document_quantization="int8", model_path="/m").query_quantization_resolved == "int8"
+    for bad in (EmbeddingConfig(document_quantization="fp16"),
+                EmbeddingConfig(document_quantization="int8", query_quantization="none")):
+        with pytest.raises(ConfigError, match="embedding.(document|query)_quantization"):
+            config._validate_endpoint(bad)
