@@ -21,7 +21,10 @@ store lock included); p50/p95/p99 over all calls of a kind. ``search_1client``: 
 searches from one client, one at a time (the cost of a call without queueing).
 ``<kind>_open_Rper_s``: the same 16 clients in open loop, each sending R calls/s of a kind
 at Poisson arrivals (``--open-rates``), latency from the scheduled send time: what agents
-that pause between questions see, where the closed loop above measures a saturated daemon. RSS of the daemon process (``/proc/PID/status``):
+that pause between questions see, where the closed loop above measures a saturated daemon.
+Each open-loop run draws its own names (another seed): FindCallers' re-export facets are
+cached per module prefix until the next write, so a run repeating the closed loop's names
+would mostly measure cache hits. RSS of the daemon process (``/proc/PID/status``):
 after open, after the load, and its peak (VmHWM). Per size also: build seconds, disk bytes.
 ``--variant optimized`` also runs ``EdgeStore.optimize()`` after the upserts (the daemon
 never does): HNSW graphs and merged segments, at a large build cost; ``optimized-int8`` with
@@ -318,9 +321,12 @@ def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, thread
         # One client, one call at a time: the cost of a call without queueing.
         out["latency"]["search_1client"] = run_kind(addr, "search", sets["search"][:SOLO_CALLS], 1)
         for kind in KINDS:  # 16 clients that each ask at a steady rate, not flat out
-            for rate in open_rates:
+            for i, rate in enumerate(open_rates):
                 key = f"{kind}_open_{rate:g}per_s"
-                out["latency"][key] = run_open(addr, kind, sets[kind], threads, rate)
+                # Names drawn anew for each run (seed 1, 2, ...): the store's facet cache
+                # (EdgeStore.facet_any) must not answer from the closed loop's own lookups.
+                fresh = query_sets(base, len(info["repos"]) - 1, n, seed=i + 1)[kind]
+                out["latency"][key] = run_open(addr, kind, fresh, threads, rate)
                 print(f"  {label(info['size'])} {info['variant']} {key}: {out['latency'][key]}", flush=True)
         out["rss_after"] = rss(child.pid)
         return out

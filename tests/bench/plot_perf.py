@@ -4,6 +4,8 @@
   (the unoptimized store);
 * ``scale_latency_optimized.png``: the same for the optimized store (what ``coderecalld index``
   and ``store.optimize_cron`` build), with hybrid search from one client and in open loop;
+* ``scale_open_loop.png``: p50 and p99 per query kind vs index size, 16 clients at 1 call/s
+  each in open loop (the issue-10 targets drawn at 20 and 60 ms), optimized store;
 * ``scale_rss.png``: the daemon's RSS vs index size, from ``scale.json``;
 * ``pipeline_stages.png``: a bar per stage, from ``pipeline.json`` when it exists and holds a
   ``stages_chunks_per_s`` (or ``stages_s``) mapping; skipped with a message otherwise.
@@ -63,6 +65,30 @@ def latency_plot(doc: dict, out: Path, variant: str = "plain") -> Path:
     return path
 
 
+def open_loop_plot(doc: dict, out: Path, variant: str = "optimized", rate: str = "1") -> Path | None:
+    """p50 / p99 of every kind at ``rate`` calls/s per client (open loop) vs index size."""
+    rows = [r for r in _rows(doc, variant) if f"search_open_{rate}per_s" in r["latency"]]
+    if not rows:
+        return None
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for (kind, title), color in zip(KINDS.items(), ("tab:blue", "tab:orange", "tab:green")):
+        have = [r for r in rows if f"{kind}_open_{rate}per_s" in r["latency"]]
+        for key, style in (("p50_ms", "-"), ("p99_ms", ":")):
+            ax.plot([r["points"] for r in have], [r["latency"][f"{kind}_open_{rate}per_s"][key] for r in have],
+                    style, marker="o", color=color, label=f"{title} {key[:-3]}")
+    for target in (20, 60):
+        ax.axhline(target, color="grey", linewidth=0.8)
+    ax.set(xscale="log", yscale="log", xlabel="chunks in the index", ylabel="latency per call (ms)",
+           title=f"16 clients x {rate} call/s each, open loop ({variant} store, gRPC)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, ncol=3)
+    fig.tight_layout()
+    path = out / "scale_open_loop.png"
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def rss_plot(doc: dict, out: Path, variant: str = "plain") -> Path:
     rows = _rows(doc, variant)
     xs = [r["points"] for r in rows]
@@ -109,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         print(latency_plot(doc, args.out))
         if _rows(doc, "optimized"):
             print(latency_plot(doc, args.out, "optimized"))
+            print(open_loop_plot(doc, args.out) or "no open-loop rows in scale.json")
         print(rss_plot(doc, args.out))
     else:
         print(f"no {scale}: run tests/bench/bench_scale.py first")
