@@ -19,6 +19,7 @@ resulting ``Principal`` to the domain.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -70,8 +71,14 @@ class Principal:
         return any(fnmatch.fnmatchcase(repo, p) for p in self.repo_patterns)
 
     def scope(self, repos: Iterable[str]) -> tuple[str, ...]:
-        """The subset of ``repos`` this principal may read, in order."""
-        return tuple(r for r in repos if self.allows(r))
+        """The subset of ``repos`` this principal may read, in order (memoized per pattern
+        set and repo list: every query asks it, and 115 repos cost ~0.6 ms of fnmatch)."""
+        return _scope(self.repo_patterns, tuple(repos))
+
+
+@functools.lru_cache(maxsize=1024)
+def _scope(patterns: tuple[str, ...], repos: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(r for r in repos if any(fnmatch.fnmatchcase(r, p) for p in patterns))
 
 
 #: The caller when auth is off, and for in-process callers of the domain (tests, tools):

@@ -85,6 +85,10 @@ def test_scope_is_the_matching_subset() -> None:
     assert p.scope(["acme/a", "acme/b/c", "tools", "toolsx", "other/acme"]) == (
         "acme/a", "acme/b/c", "tools")
     assert Principal("none", (), Role.READER).scope(["a"]) == ()
+    # Memoized per (patterns, repos): another repo list, or a generator of it, is its own question.
+    assert p.scope(iter(["tools", "acme/z"])) == ("tools", "acme/z")
+    assert p.scope(["toolsx"]) == ()
+    assert Principal("y", ("toolsx",), Role.READER).scope(["toolsx"]) == ("toolsx",)
 
 
 def test_rate_limiter_is_a_token_bucket_per_name() -> None:
