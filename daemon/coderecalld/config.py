@@ -659,6 +659,9 @@ def _validate_endpoint(emb: EmbeddingConfig) -> None:
     if emb.document_quantization not in ("int8", "none"):
         raise ConfigError(f"embedding.document_quantization: expected 'int8' or 'none', "
                           f"got {emb.document_quantization!r}")
+    if emb.document_quantization == "int8" and emb.endpoint:
+        raise ConfigError("embedding.document_quantization: 'int8' applies to the local model; "
+                          "embedding.endpoint embeds elsewhere")
     if emb.document_quantization == "int8" and emb.query_quantization == "none":
         raise ConfigError("embedding.query_quantization: 'none' would embed queries in another vector "
                           "space than embedding.document_quantization = 'int8' documents; leave it empty")

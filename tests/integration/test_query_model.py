@@ -107,6 +107,7 @@ def test_document_quantization_values() -> None:
 
     assert EmbeddingConfig(document_quantization="int8", model_path="/m").query_quantization_resolved == "int8"
     for bad in (EmbeddingConfig(document_quantization="fp16"),
-                EmbeddingConfig(document_quantization="int8", query_quantization="none")):
+                EmbeddingConfig(document_quantization="int8", query_quantization="none"),
+                EmbeddingConfig(document_quantization="int8", endpoint="http://embed.internal:8080")):
         with pytest.raises(ConfigError, match="embedding.(document|query)_quantization"):
             config._validate_endpoint(bad)
