@@ -63,6 +63,20 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     return found
 
 
+def reexported(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """Definitions a dotted ``name`` reaches only through re-exports and import aliases,
+    up to ``ALIAS_ROUNDS`` deep: ``httpcore.ConnectionPool`` (``httpcore/__init__.py``
+    imports it from ``httpcore._sync.connection_pool``), ``httpx.get`` (a star import).
+    ``[]`` for a bare name or one nothing re-exports."""
+    if "." not in name:
+        return []
+    for target in _unalias(store, flt, name):
+        found = definitions(store, flt, target, ALIAS_ROUNDS - 1)
+        if found:
+            return found
+    return []
+
+
 def _unalias(store: Any, flt: StoreFilter, name: str) -> list[str]:
     """What ``pkg.alias.rest`` may stand for when module ``pkg`` imports ``alias`` (or
     star-imports a module that may define it), longest module first."""

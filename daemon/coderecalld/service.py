@@ -233,7 +233,9 @@ class Service:
         it when ``prefix``), or whose module-qualified name (``pkg.mod.Class.method``, as a
         call site's target prints it; ``fq_aliases``: its other module names) equals
         ``name`` exactly, ranked: exact case >
-        case-insensitive > prefix, then by path.
+        case-insensitive > prefix, then by path. Failing all of those, a dotted name that
+        a package re-exports finds the definition it stands for (match ``"reexport"``:
+        ``httpcore.ConnectionPool`` -> ``httpcore._sync.connection_pool.ConnectionPool``).
 
         ``fuzzy`` also finds prefixes, substrings and small typos (``fuzzy.py``: trigram
         index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
@@ -272,6 +274,9 @@ class Service:
             judged = _judge(name, hit.payload, fuzzy)
             if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
                 out.append((hit, *judged))
+        if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
+            out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
+                   if hit.payload.get("kind") not in _HIDDEN_KINDS]
         return out
 
     # --- callers --------------------------------------------------------------------
@@ -564,7 +569,7 @@ class Service:
             match=match, snippet=p.get("snippet", ""), source=source, id=str(hit.id))
 
 
-_MATCH_ORDER = {"exact": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
+_MATCH_ORDER = {"exact": 0, "reexport": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
 
 
 def _match_kind(name: str, payload: dict) -> str:

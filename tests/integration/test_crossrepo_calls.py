@@ -63,6 +63,23 @@ def test_alias_names_and_cross_repo_sites(running: Daemon) -> None:
          "self._pool = httpcore.ConnectionPool(")]
 
 
+def test_symbols_finds_a_definition_by_the_name_its_package_re_exports(running: Daemon) -> None:
+    """FindSymbols follows what FindCallers follows: the public name a package re-exports
+    (``httpcore/__init__.py``: ``from ._sync.connection_pool import ConnectionPool``; httpx's
+    ``from ._api import *``) finds the definition, marked ``reexport``; a prefix lookup or a
+    name nothing re-exports finds nothing."""
+    hits = running.service.find_symbols("httpcore.ConnectionPool")
+    assert [(h.repo, h.path, h.qualified_name, h.match) for h in hits] == [
+        ("httpcore", "httpcore/_sync/connection_pool.py", "ConnectionPool", "reexport")]
+    assert [(h.path, h.qualified_name, h.match) for h in running.service.find_symbols("httpx.get")] == [
+        ("httpx/_api.py", "get", "reexport")]
+    assert running.service.find_symbols("httpcore.NoSuchThing") == []
+    assert running.service.find_symbols("httpcore.ConnectionPool", prefix=True) == []
+    # The module-qualified name itself stays an exact match.
+    assert {h.match for h in running.service.find_symbols(
+        "httpcore._sync.connection_pool.ConnectionPool")} == {"exact"}
+
+
 def test_star_reexports_name_definitions(running: Daemon) -> None:
     # httpx/__init__.py: `from ._api import *` -- the public name finds the definition.
     card = running.service.get_card("httpx.get")
