@@ -112,6 +112,7 @@ def sparse_text(chunk: Chunk) -> str:
 def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_hash: str,
              dense: tuple[float, ...] | None = None) -> PointRecord:
     """The store point of ``chunk``; ``dense`` may come later (decision 4)."""
+    aliases = fq_aliases(chunk)
     payload = {
         "repo": chunk.repo, "path": chunk.path, "language": chunk.language,
         "kind": str(chunk.kind), "name": chunk.name, "qualified_name": chunk.qualified_name,
@@ -125,11 +126,11 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "calls": callee_names(chunk.call_sites),
         "call_sites": call_sites(chunk),
         "call_targets": sorted({s.target for s in chunk.call_sites if s.target}),
-        "fq_name": fq_name(chunk), "fq_aliases": fq_aliases(chunk),
+        "fq_name": fq_name(chunk), "fq_aliases": aliases,
         "module": chunk.module, "raises": list(chunk.raises),
         "exports": [list(kv) for kv in chunk.exports],
         "export_targets": sorted({target for _, target in chunk.exports}),
-        "export_edges": export_edges(chunk.module, fq_aliases(chunk), chunk.exports),
+        "export_edges": export_edges(chunk.module, aliases, chunk.exports),
         "imports": list(chunk.imports), "embedding_model": model_id,
         "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
         "indexed_at": time.time(), "ordinal": chunk.ordinal,

@@ -255,8 +255,9 @@ class Store(Protocol):
                   limit: int = FACET_LIMIT) -> set[str]:
         """The distinct values of keyword ``key`` over the points whose keyword ``field``
         holds any of ``values`` (an exact facet: read from the keyword indexes, no payload
-        decoded); at most ``limit`` of them (the most frequent first); ``set()`` when
-        ``values`` is empty. Raises ``InvalidArgument`` for a field without a keyword index."""
+        decoded); the most frequent ``limit`` per facet the adapter asks (the embedded store
+        asks one per value, a server one for all); ``set()`` when ``values`` is empty.
+        Raises ``InvalidArgument`` for a field without a keyword index."""
         ...
 
     def find_overlap(

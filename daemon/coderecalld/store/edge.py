@@ -432,8 +432,7 @@ class EdgeStore:
         if limit <= 0:
             return []
         conditions = [qe.FieldCondition(key=field, match=qe.MatchValue(v)) for v in distinct]
-        base = _to_filter(flt)
-        qfilter = qe.Filter(must=base.must if base else None,
+        qfilter = qe.Filter(must=_must(flt) or None,
                             min_should=qe.MinShould(conditions=conditions, min_count=min_count))
         request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=True)
         records, _ = self._run(f"find_overlap {field}", lambda shard: shard.scroll(request))
@@ -563,8 +562,7 @@ class EdgeStore:
                 fields: Sequence[str] | None = None) -> list[Hit]:
         if limit <= 0:
             return []
-        base = _to_filter(flt)
-        qfilter = qe.Filter(must=[cond, *(base.must if base else [])])
+        qfilter = qe.Filter(must=[cond, *_must(flt)])
         request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=_with_payload(fields))
         records, _ = self._run(what, lambda shard: shard.scroll(request))
         return [to_hit(r, 1.0) for r in records]

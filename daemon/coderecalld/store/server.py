@@ -383,8 +383,7 @@ class ServerStore:
         if not values:
             return set()
         cond = qm.FieldCondition(key=field, match=qm.MatchAny(any=list(values)))
-        base = _to_filter(flt)
-        qfilter = qm.Filter(must=[cond, *(base.must if base else [])])
+        qfilter = qm.Filter(must=[cond, *_must(flt)])
         answer = self._run(f"facet {key}", lambda c: c.facet(
             self.collection, key=key, facet_filter=qfilter, limit=limit, exact=True))
         return {str(hit.value) for hit in answer.hits}
@@ -406,8 +405,7 @@ class ServerStore:
         if limit <= 0:
             return []
         conditions = [qm.FieldCondition(key=field, match=qm.MatchValue(value=v)) for v in distinct]
-        base = _to_filter(flt)
-        qfilter = qm.Filter(must=base.must if base else None,
+        qfilter = qm.Filter(must=_must(flt) or None,
                             min_should=qm.MinShould(conditions=conditions, min_count=min_count))
         records, _ = self._run(f"find_overlap {field}", lambda c: c.scroll(
             self.collection, scroll_filter=qfilter, limit=limit, with_payload=True))
@@ -546,8 +544,7 @@ class ServerStore:
         accepts, paging on until ``limit`` are found."""
         if limit <= 0:
             return []
-        base = _to_filter(flt)
-        qfilter = qm.Filter(must=[cond, *(base.must if base else [])])
+        qfilter = qm.Filter(must=[cond, *_must(flt)])
         out: list[Hit] = []
         offset: Any = None
         while True:
