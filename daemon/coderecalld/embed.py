@@ -150,7 +150,9 @@ def _copy_model_dir(source: Path, target: Path) -> None:
     shutil.copyfile(source / "recipe.json", target / "recipe.json")  # last: marks it complete
 
 
-def _derive_query_model(source: Path, target: Path, recipe: str) -> None:
+def _derive_query_model(source: Path, target: Path, recipe: str, per_channel: bool = True) -> None:
+    """``query_model``'s recipe into ``target`` (``per_channel=False``: one scale per weight
+    matrix, which ``tests/bench/bench_query_model.py`` compares against)."""
     import logging
     import shutil
     import tempfile
@@ -174,7 +176,7 @@ def _derive_query_model(source: Path, target: Path, recipe: str) -> None:
             options.optimized_model_filepath = str(folded)
             ort.InferenceSession(str(source / "model.onnx"), options, providers=["CPUExecutionProvider"])
             quantize_dynamic(str(folded), str(Path(tmp) / "model.onnx"), weight_type=QuantType.QInt8,
-                             per_channel=True)
+                             per_channel=per_channel)
             os.replace(Path(tmp) / "model.onnx", target / "model.onnx")
     except Exception as exc:  # the runtime raises its own error types
         raise EmbedError(f"query model: cannot derive it from {source}: {exc}") from exc

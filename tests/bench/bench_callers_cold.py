@@ -23,14 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_scale  # noqa: E402
 import scale_data  # noqa: E402
+from eval_retrieval import percentile  # noqa: E402
 
 from coderecalld.config import Config, RepoConfig  # noqa: E402
 from coderecalld.daemon import Daemon  # noqa: E402
-
-
-def _pct(times: list[float], q: float) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.perf_counter()
                 daemon.service.find_callers(name)
                 times.append((time.perf_counter() - started) * 1000)
-            print(f"{label}: p50 {_pct(times, .5):.1f} p95 {_pct(times, .95):.1f} "
-                  f"p99 {_pct(times, .99):.1f} ms over {len(times)} calls", flush=True)
+            print(f"{label}: p50 {percentile(times, .5):.1f} p95 {percentile(times, .95):.1f} "
+                  f"p99 {percentile(times, .99):.1f} ms over {len(times)} calls", flush=True)
     finally:
         daemon.close()
     return 0

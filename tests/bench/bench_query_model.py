@@ -44,20 +44,7 @@ MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 
 def per_tensor_copy(source: Path, target: Path) -> Path:
     """``query_model``'s recipe with one scale per weight matrix (``per_channel=False``)."""
-    import onnxruntime as ort
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    target.mkdir(parents=True, exist_ok=True)
-    for f in source.iterdir():
-        if f.is_file() and f.suffix in (".json", ".txt"):
-            shutil.copyfile(f, target / f.name)
-    with tempfile.TemporaryDirectory() as tmp:
-        options = ort.SessionOptions()
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
-        options.optimized_model_filepath = str(Path(tmp) / "folded.onnx")
-        ort.InferenceSession(str(source / "model.onnx"), options, providers=["CPUExecutionProvider"])
-        quantize_dynamic(options.optimized_model_filepath, str(target / "model.onnx"),
-                         weight_type=QuantType.QInt8, per_channel=False)
+    embed._derive_query_model(source, target, "per-tensor", per_channel=False)
     return target
 
 

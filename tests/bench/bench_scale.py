@@ -320,13 +320,13 @@ def measure(data: Path, info: dict, base: scale_data.BaseSet, work: Path, thread
             print(f"  {label(info['size'])} {info['variant']} {kind}: {out['latency'][kind]}", flush=True)
         # One client, one call at a time: the cost of a call without queueing.
         out["latency"]["search_1client"] = run_kind(addr, "search", sets["search"][:SOLO_CALLS], 1)
+        # Names drawn anew for each rate (seed 1, 2, ...): the store's facet cache
+        # (EdgeStore.facet_any) must not answer from the closed loop's own lookups.
+        fresh = [query_sets(base, len(info["repos"]) - 1, n, seed=i + 1) for i in range(len(open_rates))]
         for kind in KINDS:  # 16 clients that each ask at a steady rate, not flat out
-            for i, rate in enumerate(open_rates):
+            for rate, sets_of_rate in zip(open_rates, fresh):
                 key = f"{kind}_open_{rate:g}per_s"
-                # Names drawn anew for each run (seed 1, 2, ...): the store's facet cache
-                # (EdgeStore.facet_any) must not answer from the closed loop's own lookups.
-                fresh = query_sets(base, len(info["repos"]) - 1, n, seed=i + 1)[kind]
-                out["latency"][key] = run_open(addr, kind, fresh, threads, rate)
+                out["latency"][key] = run_open(addr, kind, sets_of_rate[kind], threads, rate)
                 print(f"  {label(info['size'])} {info['variant']} {key}: {out['latency'][key]}", flush=True)
         out["rss_after"] = rss(child.pid)
         return out

@@ -154,8 +154,8 @@ def _payload(p: dict, k: int) -> dict:
     out["call_targets"] = [_suffixed(t, sfx) for t in p.get("call_targets", [])]
     out["call_sites"] = [{**s, "name": _suffixed(s["name"], sfx), "target": _suffixed(s.get("target", ""), sfx)}
                          for s in p.get("call_sites", [])]
-    out["export_edges"] = points_mod.export_edges(out.get("module", ""), out["fq_aliases"],
-                                                  [tuple(e) for e in p.get("exports", [])])
+    out.pop("export_edges", None)  # the copy's own, from its suffixed fq_aliases
+    out.update(upgrade(out))
     return out
 
 
