@@ -73,8 +73,9 @@ def build_server(client: Client) -> MCPServer:
         return answer(run)
 
     def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "") -> CallToolResult:
-        """Definitions named name or qualified name (Class.method), case-insensitive;
-        prefix=true: names starting with name; fuzzy=true: also substrings and typos."""
+        """Definitions named name or qualified name (Class.method), case-insensitive, or
+        module-qualified (pkg.Class, re-exports followed); prefix=true: names starting with
+        name; fuzzy=true: also substrings and typos."""
         def run() -> dict[str, Any]:
             hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=50, fuzzy=fuzzy)
             return results.fit({}, "results", [results.symbol(h) for h in hits],
