@@ -26,6 +26,7 @@ from coderecalld import (
     classify,
     confidence,
     credentials,
+    fusion,
     impact,
     mirror,
     overlay,
@@ -65,11 +66,13 @@ PENDING_NOTE_TTL_S = 10.0
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
 MAX_CARD_TOKENS = 8000
-#: Fusion of the two prefetches (docs/retrieval.md has every variant measured on CoSQA dev):
-#: one Qdrant score formula, ``cosine + w * s / (s + SPARSE_HALF)`` with ``s`` the sparse
-#: (BM25) score. The saturation puts BM25 on the cosine's 0..1 scale, so a lexical match
-#: moves the dense order by a bounded amount instead of outvoting it by rank. 59.5 nDCG@10
-#: vs 55.9 for the former weighted RRF (3:1, k=60), 59.2 for the best RRF (5:1, k=10).
+#: Fusion of the two retrievers (docs/retrieval.md has every variant measured on CoSQA
+#: dev): one score formula, ``cosine + w * s / (s + SPARSE_HALF)`` with ``s`` the sparse
+#: (BM25) score, computed by ``fusion.hybrid`` over the dense candidates rescored by the
+#: sparse retriever. The saturation puts BM25 on the cosine's 0..1 scale, so a lexical
+#: match moves the dense order by a bounded amount instead of outvoting it by rank. 59.5
+#: nDCG@10 vs 55.9 for the former weighted RRF (3:1, k=60), 59.2 for the best RRF (5:1,
+#: k=10). ``FUSION`` names it for ``Store.hybrid``, the engine-side form of the same formula.
 FUSION = "linear"
 SPARSE_HALF = 20.0
 #: ``w`` for a natural-language query (best on CoSQA dev) and for a query made only of
@@ -77,7 +80,7 @@ SPARSE_HALF = 20.0
 #: there the lexical side gets the dense side's weight. Mixed queries interpolate.
 SPARSE_WEIGHT_TEXT = 0.1
 SPARSE_WEIGHT_CODE = 1.0
-#: Candidates each prefetch hands to the fusion (20, 50, 100, 200 measured; flat from 50).
+#: Candidates each retriever hands to the fusion (20, 50, 100, 200 measured; flat from 50).
 PREFETCH_LIMIT = 100
 # A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
 # path, a call's parenthesis.
@@ -168,19 +171,25 @@ class Service:
         fetch = MAX_LIMIT if _has_wildcard(path_glob) else limit
         vectors = (self.embedder.embed_query(query).tolist() if self.embedder and mode != "sparse"
                    else None, sparse.query_vector(query))
+        fusions: dict[str, fusion.Fused] = {}
         ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, query, vectors, flt,
-                                                         fetch + view.shadow_points, mode, fields)
+                                                         fetch + view.shadow_points, mode, fields,
+                                                         fusions, INDEX)
                   if not view.hides(h)]
         if view.flt is not None:
             ranked = _merge(ranked, [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
-                self.overlay.store, query, vectors, view.flt, fetch, mode, fields)])
+                self.overlay.store, query, vectors, view.flt, fetch, mode, fields, fusions,
+                OVERLAY)])
         if path_glob:
             ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
         ranked = ranked[:limit]
-        return ranked, self._features(mode, ranked, vectors, flt, view)
+        return ranked, self._features(mode, ranked, vectors, flt, view, fusions)
 
     def _ranked(self, store: Any, query: str, vectors: Vectors, flt: StoreFilter, limit: int,
-                mode: str, fields: tuple[str, ...] | None) -> list[tuple[Hit, str]]:
+                mode: str, fields: tuple[str, ...] | None, fusions: dict[str, fusion.Fused],
+                source: str) -> list[tuple[Hit, str]]:
+        """``store``'s answer; a hybrid one leaves its ``fusion.Fused`` in ``fusions[source]``
+        (what ``_features`` judges agreement from)."""
         dense, sparse_vector = vectors
         if mode == "sparse":
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
@@ -188,12 +197,13 @@ class Service:
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
         pinned = self._exact(store, query, flt, limit) if _IDENTIFIER.match(query) else []
         weight = SPARSE_WEIGHT_TEXT + (SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query)
-        hits = store.hybrid(dense, sparse_vector, flt, limit=limit + len(pinned),
-                            prefetch_limit=PREFETCH_LIMIT, weights=(1.0, weight),
-                            method=FUSION, sparse_half=SPARSE_HALF, fields=fields)
+        fused = fusion.hybrid(store, dense, sparse_vector, flt, limit + len(pinned),
+                              weight=weight, half=SPARSE_HALF, prefetch=PREFETCH_LIMIT,
+                              fields=fields)
+        fusions[source] = fused
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
-        ranked += [(h, "hybrid") for h in hits if h.id not in pinned_ids]
+        ranked += [(h, "hybrid") for h in fused.hits if h.id not in pinned_ids]
         return ranked[:limit]
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
@@ -203,10 +213,11 @@ class Service:
         return _dedupe([h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS])
 
     def _features(self, mode: str, ranked: Ranked, vectors: Vectors, flt: StoreFilter,
-                  view: overlay.View) -> confidence.Features:
+                  view: overlay.View, fusions: dict[str, fusion.Fused]) -> confidence.Features:
         """What ``confidence.confidence`` judges: the first two scores, whether the first
         hit was pinned and (hybrid) whether each retriever alone ranks it in its top
-        ``confidence.AGREE_K``, asked of the store the hit came from."""
+        ``confidence.AGREE_K`` (``fusion.agreement`` over the answer of the store the hit
+        came from)."""
         dense, sparse_vector = vectors
         used = mode if dense is not None or mode == "sparse" else "sparse"  # no model: sparse alone
         if not ranked:
@@ -218,11 +229,9 @@ class Service:
         if not (self.full_features or confidence.needs_agreement(features)):
             return features  # agree stays None: the verdict is the same either way
         store, where = (self.overlay.store, view.flt) if source == OVERLAY else (self.store, flt)
-        alone_dense, alone_sparse = store.alone(dense, sparse_vector, where, confidence.AGREE_K)
-        agree = top.id in {h.id for h in alone_dense} and top.id in {h.id for h in alone_sparse}
-        return replace(features, agree=agree,
-                       dense_top=alone_dense[0].score if alone_dense else 0.0,
-                       sparse_top=alone_sparse[0].score if alone_sparse else 0.0)
+        agree, dense_top, sparse_top = fusion.agreement(
+            store, fusions[source], top.id, sparse_vector, where, confidence.AGREE_K)
+        return replace(features, agree=agree, dense_top=dense_top, sparse_top=sparse_top)
 
     # --- symbols --------------------------------------------------------------------
 

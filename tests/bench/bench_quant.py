@@ -42,7 +42,7 @@ import scale_data  # noqa: E402
 from bench_scale import COSQA_QUERIES, RESULTS, build, label, load_avg, parse_size, rss  # noqa: E402
 from bench_stdlib import SEARCHES  # noqa: E402
 
-from coderecalld import service, sparse  # noqa: E402
+from coderecalld import fusion, service, sparse  # noqa: E402
 from coderecalld.store import EdgeStore, StoreFilter  # noqa: E402
 
 EXACT = qe.SearchParams(exact=True, quantization=qe.QuantizationSearchParams(ignore=True))
@@ -86,10 +86,10 @@ def hybrid(store: EdgeStore, text: str, vector: np.ndarray, flt: StoreFilter) ->
     """Ids of the daemon's hybrid top 10 for this query (``Service._ranked`` without pinning)."""
     weight = service.SPARSE_WEIGHT_TEXT + (service.SPARSE_WEIGHT_CODE - service.SPARSE_WEIGHT_TEXT) \
         * service.code_share(text)
-    hits = store.hybrid(vector.tolist(), sparse.query_vector(text), flt, limit=10,
-                        prefetch_limit=service.PREFETCH_LIMIT, weights=(1.0, weight),
-                        method=service.FUSION, sparse_half=service.SPARSE_HALF)
-    return [h.id for h in hits]
+    fused = fusion.hybrid(store, vector.tolist(), sparse.query_vector(text), flt, 10,
+                          weight=weight, half=service.SPARSE_HALF,
+                          prefetch=service.PREFETCH_LIMIT, fields=())
+    return [h.id for h in fused.hits]
 
 
 def answers(store: EdgeStore, texts: list[str], vectors: np.ndarray, flt: StoreFilter,

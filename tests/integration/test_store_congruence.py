@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from qdrant_client import QdrantClient
 
-from coderecalld import sparse
+from coderecalld import fusion, sparse
 from coderecalld.config import Config, EmbeddingConfig, RepoConfig
 from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
 from coderecalld.ledger import Ledger
@@ -561,35 +561,103 @@ def hybrid_linear(b: Backend) -> dict[str, Any]:
 
 
 @scenario
-def alone_and_fields(b: Backend) -> dict[str, Any]:
-    """``alone``: each retriever's own top k, ids and scores, no payload; ``fields``: a
-    hybrid hit carries exactly the payload keys asked for, nothing else."""
+def retrievers_and_fields(b: Backend) -> dict[str, Any]:
+    """Each retriever with ``fields=()``: its own ranking, ids and scores, no payload;
+    ``sparse_scores``: the sparse score of exactly the ids asked that share a term;
+    ``retrieve``: the points asked, in that order, unknown ids skipped; ``fields``: a hit
+    carries exactly the payload keys asked for, nothing else."""
     store, points = b.open(), corpus()
     store.upsert(points)
     q_dense, q_sparse, dense, sparse_ = _prefetches(points)
-    top_dense, top_sparse = store.alone(q_dense, q_sparse, StoreFilter(), 3)
+    top_dense = store.dense_search(q_dense, StoreFilter(), 3, fields=())
+    top_sparse = store.sparse_search(q_sparse, StoreFilter(), 3, fields=())
     assert_ranked(top_dense, dense, 3)
     assert_ranked(top_sparse, sparse_, 3)
     assert all(h.payload == {} for h in top_dense + top_sparse)
-    scoped = store.alone(q_dense, q_sparse, StoreFilter(repo="org/b"), 2)
-    _, _, dense_b, sparse_b = _prefetches(points, StoreFilter(repo="org/b"))
-    assert_ranked(scoped[0], dense_b, 2)
-    assert_ranked(scoped[1], sparse_b, 2)
-    assert store.alone(None, q_sparse, StoreFilter(), 3)[0] == []
-    assert store.alone(q_dense, sparse.query_vector("!!"), StoreFilter(), 3)[1] == []
-    assert store.alone(q_dense, q_sparse, StoreFilter(), 0) == ([], [])
+    scoped = store.sparse_search(q_sparse, StoreFilter(repo="org/b"), 2, fields=())
+    _, _, _, sparse_b = _prefetches(points, StoreFilter(repo="org/b"))
+    assert_ranked(scoped, sparse_b, 2)
+    every_id = [p.id for p in points]
+    scores = store.sparse_scores(q_sparse, every_id)
+    assert scores.keys() == {pid for pid, _ in sparse_}
+    assert all(scores[pid] == pytest.approx(s, abs=1e-4) for pid, s in sparse_)
+    some = [pid for pid, _ in sparse_[1:4]] + [dense[-1][0]]  # three that share a term, one maybe not
+    picked = store.sparse_scores(q_sparse, some)
+    assert picked == {pid: scores[pid] for pid in some if pid in scores}
+    assert store.sparse_scores(sparse.query_vector("!!"), every_id) == {}
+    assert store.sparse_scores(q_sparse, []) == {}
+    unknown = str(uuid.UUID(int=7))
+    by_id = {p.id: p.payload for p in points}
+    asked = [every_id[5], unknown, every_id[0], every_id[11]]
+    got = store.retrieve(asked, ("repo", "path"))
+    assert [h.id for h in got] == [every_id[5], every_id[0], every_id[11]]
+    assert all(h.score == 1.0 and h.payload == {"repo": by_id[h.id]["repo"], "path": by_id[h.id]["path"]}
+               for h in got)
+    assert [h.payload for h in store.retrieve(asked[:1])] == [by_id[every_id[5]]]
+    assert [h.payload for h in store.retrieve(asked[:1], ())] == [{}]
+    assert store.retrieve([]) == []
     slim = store.hybrid(q_dense, q_sparse, StoreFilter(), limit=4, fields=("repo", "path"))
     full = store.hybrid(q_dense, q_sparse, StoreFilter(), limit=4)
     assert [(h.id, h.score) for h in slim] == [(h.id, h.score) for h in full]
-    by_id = {p.id: p.payload for p in points}
     assert all(h.payload == {"repo": by_id[h.id]["repo"], "path": by_id[h.id]["path"]} for h in slim)
     assert all(h.payload == by_id[h.id] for h in full)
     callers = store.find_any(StoreFilter(), "calls", ["parse_json", "decode"], fields=("repo", "qualified_name"))
     assert callers and [h.id for h in callers] == [
         h.id for h in store.find_any(StoreFilter(), "calls", ["parse_json", "decode"])]
     assert all(h.payload == {k: by_id[h.id][k] for k in ("repo", "qualified_name")} for h in callers)
-    return {"dense": pairs(top_dense), "sparse": pairs(top_sparse),
-            "scoped_dense": pairs(scoped[0]), "scoped_sparse": pairs(scoped[1]), "slim": pairs(slim)}
+    return {"dense": pairs(top_dense), "sparse": pairs(top_sparse), "scoped_sparse": pairs(scoped),
+            "sparse_scores": sorted(scores.items()), "retrieved": [h.id for h in got],
+            "slim": pairs(slim)}
+
+
+@scenario
+def candidate_fusion(b: Backend) -> dict[str, Any]:
+    """``fusion.hybrid``: the linear formula over the dense candidates, each with its exact
+    sparse term, plus the sparse retriever's own candidates only while one of them could
+    still reach the page; ``fusion.agreement`` as each retriever's own top k would judge."""
+    store, points = b.open(), corpus()
+    store.upsert(points)
+    q_dense, q_sparse, dense, sparse_ = _prefetches(points)
+    every = StoreFilter()
+    out = {}
+    # A big sparse weight: sparse-only points (no dense vector) can reach the page.
+    wide = fusion.hybrid(store, q_dense, q_sparse, every, 100, weight=1.0, half=2.0,
+                         prefetch=100, fields=None)
+    assert_ranked(wide.hits, expected_linear(dense, sparse_, (1.0, 1.0), 2.0), 100)
+    assert wide.sparse_ranked == pytest.approx([s for _, s in sparse_], abs=1e-4)
+    by_id = {p.id: p.payload for p in points}
+    assert all(h.payload == by_id[h.id] for h in wide.hits)
+    # A natural-language weight and a page the dense candidates settle: the sparse
+    # retriever's own top is never asked, and the page is the formula's over all points.
+    dense_ids = {pid for pid, _ in dense}
+    settled = fusion.hybrid(store, q_dense, q_sparse, every, 3, weight=0.1, half=20.0,
+                            prefetch=100, fields=("path",))
+    assert settled.sparse_ranked is None
+    assert_ranked(settled.hits, expected_linear(dense, sparse_, (1.0, 0.1), 20.0), 3)
+    assert settled.sparse == {pid: pytest.approx(s, abs=1e-4) for pid, s in sparse_ if pid in dense_ids}
+    # Prefetch 2: only the two best cosines are candidates; their sparse terms are exact
+    # although neither may be in the sparse retriever's own top 2.
+    short = fusion.hybrid(store, q_dense, q_sparse, every, 2, weight=0.1, half=20.0,
+                          prefetch=2, fields=())
+    assert short.sparse_ranked is None
+    assert_ranked(short.hits, expected_linear(dense[:2], sparse_, (1.0, 0.1), 20.0), 2)
+    lexical = fusion.hybrid(store, None, q_sparse, every, 100, weight=1.0, half=3.0,
+                            prefetch=100, fields=())
+    assert_ranked(lexical.hits, expected_linear([], sparse_, (1.0, 1.0), 3.0), 100)
+    assert fusion.hybrid(store, q_dense, q_sparse, every, 0, weight=1.0, half=2.0,
+                         prefetch=100, fields=()).hits == []
+    # Agreement: the first hit of the dense and of the sparse ranking.
+    for name, pid in (("dense first", dense[0][0]), ("sparse first", sparse_[0][0]),
+                      ("last", dense[-1][0])):
+        agree, dense_top, sparse_top = fusion.agreement(store, settled, pid, q_sparse, every, 3)
+        want = (pid in {p for p, _ in dense[:3]} and pid in {p for p, _ in sparse_[:3]})
+        assert agree == want, name
+        assert dense_top == pytest.approx(dense[0][1], abs=1e-4)
+        out[name] = (agree, round(dense_top, 4))
+    out["wide"], out["lexical"] = pairs(wide.hits), pairs(lexical.hits)
+    out["settled"], out["short"] = pairs(settled.hits), pairs(short.hits)
+    assert [out[k][0] for k in ("dense first", "sparse first", "last")] == [False, True, False]
+    return out
 
 
 @scenario

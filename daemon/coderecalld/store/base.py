@@ -221,19 +221,24 @@ class Store(Protocol):
         content. Best first. ``fields``: the payload keys to return (None: all)."""
         ...
 
-    def alone(self, dense: Sequence[float] | None, sparse: SparseVector, flt: StoreFilter,
-              limit: int) -> tuple[list[Hit], list[Hit]]:
-        """Each retriever alone: the top ``limit`` of ``dense_search`` and of
-        ``sparse_search`` (ids and scores, empty payloads), asked as one batch. ``[]`` for a
-        side without a vector."""
+    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int,
+                     fields: Sequence[str] | None = None) -> list[Hit]:
+        """Nearest points by the dense vector alone (points without one never appear).
+        ``fields``: the payload keys to return (None: all; ``()``: none)."""
         ...
 
-    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
-        """Nearest points by the dense vector alone (points without one never appear)."""
+    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int,
+                      fields: Sequence[str] | None = None) -> list[Hit]:
+        """Best points by the sparse vector alone (BM25-like); ``fields`` as above."""
         ...
 
-    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
-        """Best points by the sparse vector alone (BM25-like)."""
+    def sparse_scores(self, sparse: SparseVector, ids: Collection[str]) -> dict[str, float]:
+        """``sparse_search``'s score of each point of ``ids`` that shares a term with
+        ``sparse`` (absent: no shared term, or no such point), scoring only those points."""
+        ...
+
+    def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
+        """The points of ``ids`` that exist, in that order, score 1.0; ``fields`` as above."""
         ...
 
     def find(

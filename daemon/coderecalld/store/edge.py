@@ -303,44 +303,45 @@ class EdgeStore:
             ),
         )
 
-    def alone(self, dense: Sequence[float] | None, sparse: SparseVector, flt: StoreFilter,
-              limit: int) -> tuple[list[Hit], list[Hit]]:
-        """The top ``limit`` of each retriever alone, ids and scores only, in one
-        ``query_batch`` (cheaper than two queries: one planned pass, no payload read)."""
-        if limit <= 0:
-            return [], []
-        qfilter = _to_filter(flt)
-        requests: list[tuple[int, qe.QueryRequest]] = []
-        if dense is not None:
-            self._check_dim(dense)
-            requests.append((0, qe.QueryRequest(
-                limit=limit, query=qe.Query.Nearest(list(dense), using=DENSE), filter=qfilter,
-                with_payload=False, params=self.dense_params)))
-        if sparse.indices:
-            requests.append((1, qe.QueryRequest(
-                limit=limit, query=qe.Query.Nearest(_sparse(sparse), using=SPARSE),
-                filter=qfilter, with_payload=False)))
-        out: tuple[list[Hit], list[Hit]] = ([], [])
-        if not requests:
-            return out
-        batch = qe.QueryBatchRequest([r for _, r in requests])
-        answers = self._run("alone", lambda shard: shard.query_batch(batch))
-        for (side, _), points in zip(requests, answers):
-            out[side].extend(to_hit(p, p.score) for p in points)
-        return out
-
-    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
-        """Nearest points by cosine similarity; points without a dense vector never appear."""
+    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int,
+                     fields: Sequence[str] | None = None) -> list[Hit]:
+        """Nearest points by cosine similarity; points without a dense vector never appear.
+        ``fields``: the payload keys to return (None: all; ``()``: none, ids and scores)."""
         self._check_dim(dense)
         query = qe.Query.Nearest(list(dense), using=DENSE)
-        return self._single("dense_search", query, flt, limit, self.dense_params)
+        return self._single("dense_search", query, flt, limit, self.dense_params, fields)
 
-    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
-        """Best points by IDF-weighted sparse dot product; ``[]`` for an empty vector."""
+    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int,
+                      fields: Sequence[str] | None = None) -> list[Hit]:
+        """Best points by IDF-weighted sparse dot product; ``[]`` for an empty vector.
+        ``fields`` as in ``dense_search``."""
         if not sparse.indices:
             return []
         query = qe.Query.Nearest(_sparse(sparse), using=SPARSE)
-        return self._single("sparse_search", query, flt, limit)
+        return self._single("sparse_search", query, flt, limit, fields=fields)
+
+    def sparse_scores(self, sparse: SparseVector, ids: Collection[str]) -> dict[str, float]:
+        """The sparse score of each point of ``ids`` that shares a term with ``sparse``
+        (the score ``sparse_search`` gives it; a point missing from the answer scores 0 or
+        does not exist). One query filtered to ``ids``: the engine scores those points
+        alone instead of walking the query terms' posting lists."""
+        if not sparse.indices or not ids:
+            return {}
+        request = qe.QueryRequest(
+            limit=len(ids), query=qe.Query.Nearest(_sparse(sparse), using=SPARSE),
+            filter=qe.Filter(must=[qe.HasIdCondition(set(ids))]), with_payload=False)
+        points = self._run("sparse_scores", lambda shard: shard.query(request))
+        return {str(p.id): p.score for p in points}
+
+    def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
+        """The points of ``ids`` that exist, in the order of ``ids``, score 1.0; ``fields``
+        as in ``dense_search``."""
+        if not ids:
+            return []
+        records = self._run("retrieve", lambda shard: shard.retrieve(
+            list(ids), _with_payload(fields), False))
+        found = {str(r.id): r for r in records}
+        return [to_hit(found[i], 1.0) for i in ids if i in found]
 
     def find(
         self, flt: StoreFilter, field: str, value: str, prefix: bool = False, limit: int = 100
@@ -546,12 +547,13 @@ class EdgeStore:
         return self._run(what, count_then_delete)
 
     def _single(self, what: str, query: qe.Query, flt: StoreFilter, limit: int,
-                params: qe.SearchParams | None = None) -> list[Hit]:
+                params: qe.SearchParams | None = None,
+                fields: Sequence[str] | None = None) -> list[Hit]:
         if limit <= 0:
             return []
         qfilter = _to_filter(flt)
-        request = qe.QueryRequest(limit=limit, query=query, filter=qfilter, with_payload=True,
-                                  params=params)
+        request = qe.QueryRequest(limit=limit, query=query, filter=qfilter,
+                                  with_payload=_with_payload(fields), params=params)
         return self._query(what, request)
 
     def _query(self, what: str, request: qe.QueryRequest) -> list[Hit]:
@@ -572,7 +574,10 @@ class EdgeStore:
 
 
 def _with_payload(fields: Sequence[str] | None) -> Any:
-    return True if fields is None else qe.PayloadSelector.Include(list(fields))
+    """None: the whole payload; ``()``: none; else only those keys."""
+    if fields is None:
+        return True
+    return qe.PayloadSelector.Include(list(fields)) if fields else False
 
 
 def _match(key: str, value: str) -> qe.FieldCondition:

@@ -300,46 +300,50 @@ class ServerStore:
         else:
             query = qm.RrfQuery(rrf=qm.Rrf(k=rrf_k, weights=[w for w, _ in used]))
         return self._query("hybrid", query=query, prefetch=prefetches, query_filter=qfilter,
-                           limit=limit, with_payload=True if fields is None else list(fields))
+                           limit=limit, with_payload=_with_payload(fields))
 
-    def alone(self, dense: Sequence[float] | None, sparse: SparseVector, flt: StoreFilter,
-              limit: int) -> tuple[list[Hit], list[Hit]]:
-        """The top ``limit`` of each retriever alone, ids and scores only, in one
-        ``query_batch_points``."""
-        if limit <= 0:
-            return [], []
-        qfilter = _to_filter(flt)
-        requests: list[tuple[int, qm.QueryRequest]] = []
-        if dense is not None:
-            self._check_dim(dense)
-            requests.append((0, qm.QueryRequest(query=list(dense), using=DENSE, filter=qfilter,
-                                                limit=limit, with_payload=False)))
-        if sparse.indices:
-            requests.append((1, qm.QueryRequest(query=_sparse(sparse), using=SPARSE,
-                                                filter=qfilter, limit=limit, with_payload=False)))
-        out: tuple[list[Hit], list[Hit]] = ([], [])
-        if not requests:
-            return out
-        answers = self._run("alone", lambda c: c.query_batch_points(
-            self.collection, requests=[r for _, r in requests]))
-        for (side, _), answer in zip(requests, answers):
-            out[side].extend(to_hit(p, p.score) for p in answer.points)
-        return out
-
-    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int) -> list[Hit]:
-        """Nearest points by cosine similarity; points without a dense vector never appear."""
+    def dense_search(self, dense: Sequence[float], flt: StoreFilter, limit: int,
+                     fields: Sequence[str] | None = None) -> list[Hit]:
+        """Nearest points by cosine similarity; points without a dense vector never appear.
+        ``fields``: the payload keys to return (None: all; ``()``: none, ids and scores)."""
         self._check_dim(dense)
         if limit <= 0:
             return []
         return self._query("dense_search", query=list(dense), using=DENSE,
-                           query_filter=_to_filter(flt), limit=limit)
+                           query_filter=_to_filter(flt), limit=limit,
+                           with_payload=_with_payload(fields))
 
-    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
-        """Best points by IDF-weighted sparse dot product; ``[]`` for an empty vector."""
+    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int,
+                      fields: Sequence[str] | None = None) -> list[Hit]:
+        """Best points by IDF-weighted sparse dot product; ``[]`` for an empty vector.
+        ``fields`` as in ``dense_search``."""
         if not sparse.indices or limit <= 0:
             return []
         return self._query("sparse_search", query=_sparse(sparse), using=SPARSE,
-                           query_filter=_to_filter(flt), limit=limit)
+                           query_filter=_to_filter(flt), limit=limit,
+                           with_payload=_with_payload(fields))
+
+    def sparse_scores(self, sparse: SparseVector, ids: Collection[str]) -> dict[str, float]:
+        """The sparse score of each point of ``ids`` that shares a term with ``sparse``
+        (as ``EdgeStore.sparse_scores``): one ``query_points`` filtered to ``ids``."""
+        if not sparse.indices or not ids:
+            return {}
+        response = self._run("sparse_scores", lambda c: c.query_points(
+            self.collection, query=_sparse(sparse), using=SPARSE, limit=len(ids),
+            query_filter=qm.Filter(must=[qm.HasIdCondition(has_id=list(ids))]),
+            with_payload=False))
+        return {str(p.id): p.score for p in response.points}
+
+    def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
+        """The points of ``ids`` that exist, in the order of ``ids``, score 1.0; ``fields``
+        as in ``dense_search``."""
+        if not ids:
+            return []
+        records = self._run("retrieve", lambda c: c.retrieve(
+            self.collection, ids=list(ids), with_payload=_with_payload(fields),
+            with_vectors=False))
+        found = {str(r.id): r for r in records}
+        return [to_hit(found[i], 1.0) for i in ids if i in found]
 
     def find(
         self, flt: StoreFilter, field: str, value: str, prefix: bool = False, limit: int = 100
@@ -551,7 +555,7 @@ class ServerStore:
             page = limit if keep is None else ALL_POINTS_PAGE
             records, offset = self._run(what, lambda c: c.scroll(
                 self.collection, scroll_filter=qfilter, limit=page, offset=offset,
-                with_payload=True if fields is None else list(fields)))
+                with_payload=_with_payload(fields)))
             hits = [to_hit(r, 1.0) for r in records]
             out += hits if keep is None else [h for h in hits if keep(h)]
             if keep is None or offset is None or len(out) >= limit:
@@ -576,6 +580,11 @@ def _must(flt: StoreFilter) -> list[Any]:
     """``flt``'s conditions as ``models.FieldCondition``s, all of which must hold."""
     return [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
             for key, kind, operand in filter_conditions(flt)]
+
+
+def _with_payload(fields: Sequence[str] | None) -> bool | list[str]:
+    """None: the whole payload; ``()``: none; else only those keys."""
+    return True if fields is None else (list(fields) or False)
 
 
 def _to_filter(flt: StoreFilter) -> qm.Filter | None:
