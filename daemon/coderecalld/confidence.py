@@ -9,7 +9,8 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 2. the first hit was pinned by an exact symbol name: confident;
 3. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
 4. the dense and the sparse retriever run alone disagree (the first hit is not in the top
-   ``AGREE_K`` of both) and the first hit's score is under ``MIN_TOP_SCORE_DISAGREE`` or
+   ``AGREE_K`` of both, a hit tied with the ``AGREE_K``-th counting as inside;
+   ``fusion.agreement``) and the first hit's score is under ``MIN_TOP_SCORE_DISAGREE`` or
    the second hit is within ``MIN_GAP`` of it: low;
 5. otherwise confident.
 
@@ -74,8 +75,8 @@ def needs_agreement(features: Features) -> bool:
     ``confidence`` with the shipped thresholds: only for an unpinned hybrid answer whose top
     score is at or above ``MIN_TOP_SCORE`` (under it, low anyway) and under
     ``MIN_TOP_SCORE_DISAGREE`` (at or above it, confident either way while ``MIN_GAP`` is
-    0). The daemon skips those two extra queries otherwise: they cost as much as the hybrid
-    query itself at 1M points (docs/performance.md)."""
+    0). The daemon skips the check otherwise: when the search's own candidates cannot
+    settle it, it costs a sparse top-k query, ~4 ms at 1M points (docs/performance.md)."""
     if features.mode != "hybrid" or features.hits == 0 or features.pinned:
         return False
     if features.top_score < MIN_TOP_SCORE["hybrid"]:
