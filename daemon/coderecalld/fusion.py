@@ -18,14 +18,15 @@ docs/retrieval.md). ``hybrid`` computes it in four steps:
    ``w``. For a natural-language query (w = 0.1 against cosines of 0.3 and up) that is
    almost always the case, and this step is the costly one at scale: a 4-term query walks
    posting lists of ~10^5 points;
-4. the payload of the top ``limit``, read by id.
+4. the payload of the top ``limit``, read by id (the next candidates fill in for any
+   point deleted since step 1: each step is its own store call).
 
 Measured in-process at 1M points (docs/performance.md, "Candidate fusion"): the engine's
 two-prefetch formula query took 7.8 ms p50, steps 1-4 take 5.0 ms.
 
 ``agreement`` answers "is the first hit in the top ``k`` of each retriever alone?" from
 what ``hybrid`` already holds. A point tied with the k-th counts as inside, because the
-engine orders ties arbitrarily. Only when the candidates cannot settle it does it ask the
+engine orders ties arbitrarily (sparse scores within ``TIE_TOLERANCE`` are ties). Only when the candidates cannot settle it does it ask the
 sparse retriever for its own top ``k``.
 """
 
@@ -37,6 +38,13 @@ from typing import Any
 
 from coderecalld.records import Hit, SparseVector
 from coderecalld.store import StoreFilter
+
+
+#: Relative difference under which two sparse scores of one point are the same score.
+#: ``Store.sparse_scores`` and ``sparse_search`` take different engine paths whose float32
+#: sums can differ in the last bit (relative 1.2e-7) past ~10k points; without this a hit
+#: would beat itself.
+TIE_TOLERANCE = 1e-6
 
 
 @dataclass(slots=True)
@@ -84,8 +92,13 @@ def hybrid(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVecto
             if h.id not in fused:
                 fused[h.id] = _term(h.score, weight, half)
             lexical.setdefault(h.id, h.score)
-    top = sorted(fused, key=fused.__getitem__, reverse=True)[:limit]
-    hits = [replace(h, score=fused[h.id]) for h in store.retrieve(top, fields)]
+    order = sorted(fused, key=fused.__getitem__, reverse=True)
+    hits: list[Hit] = []
+    start = 0
+    while len(hits) < limit and start < len(order):  # refill past points deleted meanwhile
+        batch = order[start:start + limit - len(hits)]
+        start += len(batch)
+        hits += [replace(h, score=fused[h.id]) for h in store.retrieve(batch, fields)]
     return Fused(hits, cosines, lexical, ranked)
 
 
@@ -104,13 +117,14 @@ def agreement(store: Any, fused: Fused, hit_id: str, sparse_vector: SparseVector
     cos = fused.dense.get(hit_id)
     lexical = fused.sparse.get(hit_id, 0.0)
     ranked = fused.sparse_ranked
+    beaten = lexical * (1.0 + TIE_TOLERANCE)  # a score above this beats the hit
     agree = (cos is not None and lexical > 0
              and sum(1 for c in fused.dense.values() if c > cos) < k
-             and sum(1 for s in fused.sparse.values() if s > lexical) < k)
+             and sum(1 for s in fused.sparse.values() if s > beaten) < k)
     if agree and ranked is None:
         ranked = [h.score for h in store.sparse_search(sparse_vector, flt, k, fields=())]
     if agree:
-        agree = sum(1 for s in ranked[:k] if s > lexical) < k
+        agree = sum(1 for s in ranked[:k] if s > beaten) < k
     sparse_top = ranked[0] if ranked else max(fused.sparse.values(), default=0.0)
     return agree, dense_top, sparse_top
 
