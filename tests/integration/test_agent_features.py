@@ -261,7 +261,8 @@ def _where(hits: list) -> list[tuple[str, str, str, int]]:
     return [(h.qualified_name, h.source, h.path, h.start_line) for h in hits]
 
 
-def test_overlay_sessions_are_isolated_and_shadow_the_committed_file(served: Served) -> None:
+def test_overlay_sessions_are_isolated_and_shadow_the_committed_file(
+        served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
     client, store = served.client, served.daemon.store
     committed = store.count()
     s1 = client.index_overlay("alpha", "a/orders.py", S1_ORDERS.encode(), "s1")
@@ -290,6 +291,12 @@ def test_overlay_sessions_are_isolated_and_shadow_the_committed_file(served: Ser
         hits = client.search("give store credit instead of cash", session="s1", limit=10)
         assert (hits[0].qualified_name, hits[0].source, hits[0].commit) == ("applyStoreCredit", "overlay", "")
         assert not [h for h in hits if h.path == "a/orders.py" and h.source == "index"]
+        # The overlay hit's agreement is judged over the overlay store's own candidates: the
+        # session's 3 chunks are every retriever's top 3, and this one shares query words.
+        monkeypatch.setattr(served.daemon.service, "full_features", True)
+        f = served.daemon.service.search("give store credit instead of cash", session="s1", limit=10).features
+        assert (f.agree, f.top_score) == (True, pytest.approx(hits[0].score))
+        assert 0 < f.dense_top <= f.top_score and f.sparse_top > 0
         assert {h.source for h in client.search("give store credit instead of cash", limit=10)} == {"index"}
         fuzzy = client.find_symbols("applyStoreCredt", session="s1", fuzzy=True)
         assert [(h.qualified_name, h.match, h.source) for h in fuzzy] == [("applyStoreCredit", "fuzzy", "overlay")]
