@@ -1,5 +1,6 @@
 """``fusion.agreement``'s rule on hand-made scores (the store answers only the sparse top-k).
-Real stores: tests/integration/test_fusion.py and test_store_congruence.py."""
+Real stores: tests/integration/test_fusion.py and test_store_congruence.py (this file has
+another basename: the test dirs are not packages)."""
 
 from __future__ import annotations
 
