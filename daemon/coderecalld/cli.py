@@ -61,6 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     _verify_parser(sub)
     _stopped_daemon_parser(sub, "optimize", _optimize, "build the store's search indexes now "
                            "(HNSW, merged segments); the daemon must be stopped")
+    prune = _stopped_daemon_parser(sub, "prune", _prune, "list the store's collections and delete "
+                                   "the ones neither current nor configured (old models)")
+    prune.add_argument("--dry-run", action="store_true", help="list what would be deleted, delete nothing")
     sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
     sym.add_argument("file")
     sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
@@ -128,6 +131,46 @@ def _optimize(args: argparse.Namespace) -> int:
     finally:
         daemon.close()
     return 0
+
+
+def _prune(args: argparse.Namespace) -> int:
+    """List the Edge store's collections; delete those that are neither ``current`` nor the
+    configured one (``store/ondisk.py``). Exit 1 when one could not be deleted."""
+    from coderecalld import sparse
+    from coderecalld.daemon import DISABLED_DIM, _embedder
+    from coderecalld.store.base import StoreIdentity
+    from coderecalld.store.ondisk import collections, remove
+
+    cfg = _load(args)
+    if cfg.store.backend == "server":
+        print("coderecalld: error: prune: the server backend's collections live on the Qdrant "
+              "server (the alias names the active one); delete old ones through its API",
+              file=sys.stderr)
+        return 2
+    embedder = _embedder(cfg.embedding, cfg.data_dir)  # the configured identity's model id
+    configured = StoreIdentity(embedder.model_id if embedder else "none",
+                               embedder.dim if embedder else DISABLED_DIM,
+                               sparse.TOKENIZER_VERSION).collection_name
+    root = cfg.data_dir / "store"
+    failed = False
+    freed = 0
+    for info in collections(root):
+        size = f"{info.bytes / 2**20:,.1f} MiB"
+        if info.current or info.name == configured:
+            role = "current" if info.current else "configured (a rebuild fills it)"
+            print(f"keep    {info.name}  {size}  {role}  {info.identity}")
+        elif args.dry_run:
+            print(f"delete  {info.name}  {size}  {info.identity}  (dry run)")
+        else:
+            try:
+                freed += remove(root, info.name, keep={configured})
+                print(f"deleted {info.name}  {size}  {info.identity}")
+            except CodeRecallError as exc:
+                failed = True
+                print(f"coderecalld: error: {exc}", file=sys.stderr)
+    if not args.dry_run:
+        print(f"freed {freed / 2**20:,.1f} MiB")
+    return 1 if failed else 0
 
 
 def format_report(report: IndexReport) -> str:
