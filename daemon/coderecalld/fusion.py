@@ -32,7 +32,7 @@ sparse retriever for its own top ``k``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -45,6 +45,9 @@ from coderecalld.store import StoreFilter
 #: sums can differ in the last bit (relative 1.2e-7) past ~10k points; without this a hit
 #: would beat itself.
 TIE_TOLERANCE = 1e-6
+#: Candidates whose payload ``hybrid`` reads at a time when ``keep`` may reject some (a
+#: page of 10 under a glob most paths match: one read).
+KEEP_BATCH = 50
 
 
 @dataclass(slots=True)
@@ -65,12 +68,15 @@ class Fused:
 
 def hybrid(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVector,
            flt: StoreFilter, limit: int, *, weight: float, half: float, prefetch: int,
-           fields: Sequence[str] | None) -> Fused:
+           fields: Sequence[str] | None, keep: Callable[[Hit], bool] | None = None) -> Fused:
     """The top ``limit`` points of ``store`` under ``flt`` by ``cosine + weight * s / (s +
     half)`` (module docstring); each retriever hands over ``max(prefetch, limit)``
     candidates. ``dense`` None: the sparse retriever alone, scored ``weight * s / (s +
     half)``. An empty ``sparse_vector``: cosines alone. ``fields``: the payload keys of the
-    hits (None: all). Ties keep the dense retriever's order.
+    hits (None: all; they must hold what ``keep`` reads). ``keep``: hits are only the
+    candidates it accepts, payloads read ``KEEP_BATCH`` at a time until ``limit`` are found
+    (a path glob: most candidates' payloads are never read). Ties keep the dense
+    retriever's order.
 
     Raises what the store raises (``StoreError``, ``StoreUnavailable``)."""
     depth = max(prefetch, limit)
@@ -96,9 +102,11 @@ def hybrid(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVecto
     hits: list[Hit] = []
     start = 0
     while len(hits) < limit and start < len(order):  # refill past points deleted meanwhile
-        batch = order[start:start + limit - len(hits)]
+        want = limit - len(hits)
+        batch = order[start:start + (want if keep is None else max(want, KEEP_BATCH))]
         start += len(batch)
-        hits += [replace(h, score=fused[h.id]) for h in store.retrieve(batch, fields)]
+        found = [replace(h, score=fused[h.id]) for h in store.retrieve(batch, fields)]
+        hits += found if keep is None else [h for h in found if keep(h)][:want]
     return Fused(hits, cosines, lexical, ranked)
 
 

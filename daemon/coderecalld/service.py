@@ -82,6 +82,9 @@ SPARSE_WEIGHT_TEXT = 0.1
 SPARSE_WEIGHT_CODE = 1.0
 #: Candidates each retriever hands to the fusion (20, 50, 100, 200 measured; flat from 50).
 PREFETCH_LIMIT = 100
+#: Candidates each retriever hands to a hybrid search with a path glob, whose hits are the
+#: first that match it (the engine's two-prefetch query saw at most 2 x 100 before).
+GLOB_CANDIDATES = 2 * PREFETCH_LIMIT
 # A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
 # path, a call's parenthesis.
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
@@ -167,19 +170,22 @@ class Service:
         overlay hits) and its confidence features. Hybrid hits carry the payload ``fields``
         (None: all of it)."""
         view = self._view(principal, session, flt)
-        # A glob is checked here, after the store's prefix filter: over-fetch so it still fills a page.
-        fetch = MAX_LIMIT if _has_wildcard(path_glob) else limit
+        # A glob is checked here, after the store's prefix filter: a one-retriever mode
+        # over-fetches so it still fills a page; hybrid reads payloads until it has ``limit``
+        # matches (``_ranked``).
+        glob = path_glob if _has_wildcard(path_glob) else ""
+        fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else limit
         vectors = (self.embedder.embed_query(query).tolist() if self.embedder and mode != "sparse"
                    else None, sparse.query_vector(query))
         fusions: dict[str, fusion.Fused] = {}
         ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, query, vectors, flt,
                                                          fetch + view.shadow_points, mode, fields,
-                                                         fusions, INDEX)
+                                                         fusions, INDEX, glob)
                   if not view.hides(h)]
         if view.flt is not None:
             ranked = _merge(ranked, [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
                 self.overlay.store, query, vectors, view.flt, fetch, mode, fields, fusions,
-                OVERLAY)])
+                OVERLAY, glob)])
         if path_glob:
             ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
         ranked = ranked[:limit]
@@ -187,9 +193,10 @@ class Service:
 
     def _ranked(self, store: Any, query: str, vectors: Vectors, flt: StoreFilter, limit: int,
                 mode: str, fields: tuple[str, ...] | None, fusions: dict[str, fusion.Fused],
-                source: str) -> list[tuple[Hit, str]]:
+                source: str, glob: str = "") -> list[tuple[Hit, str]]:
         """``store``'s answer; a hybrid one leaves its ``fusion.Fused`` in ``fusions[source]``
-        (what ``_features`` judges agreement from)."""
+        (what ``_features`` judges agreement from). With ``glob``, hybrid hits are the first
+        ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it."""
         dense, sparse_vector = vectors
         if mode == "sparse":
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
@@ -197,9 +204,11 @@ class Service:
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
         pinned = self._exact(store, query, flt, limit) if _IDENTIFIER.match(query) else []
         weight = SPARSE_WEIGHT_TEXT + (SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query)
+        keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], glob)) if glob else None
         fused = fusion.hybrid(store, dense, sparse_vector, flt, limit + len(pinned),
-                              weight=weight, half=SPARSE_HALF, prefetch=PREFETCH_LIMIT,
-                              fields=fields)
+                              weight=weight, half=SPARSE_HALF,
+                              prefetch=GLOB_CANDIDATES if glob else PREFETCH_LIMIT,
+                              fields=fields, keep=keep)
         fusions[source] = fused
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]

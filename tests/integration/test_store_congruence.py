@@ -641,6 +641,13 @@ def candidate_fusion(b: Backend) -> dict[str, Any]:
                           prefetch=2, fields=())
     assert short.sparse_ranked is None
     assert_ranked(short.hits, expected_linear(dense[:2], sparse_, (1.0, 0.1), 20.0), 2)
+    # keep: the page is the formula's ranking restricted to the points it accepts.
+    in_app = fusion.hybrid(store, q_dense, q_sparse, every, 2, weight=1.0, half=2.0, prefetch=100,
+                           fields=("path",), keep=lambda h: h.payload["path"].startswith("app/"))
+    by_path = {p.id: p.payload["path"] for p in points}
+    assert_ranked(in_app.hits, {pid: v for pid, v in expected_linear(dense, sparse_, (1.0, 1.0), 2.0).items()
+                                if by_path[pid].startswith("app/")}, 2)
+    out["in_app"] = pairs(in_app.hits)
     lexical = fusion.hybrid(store, None, q_sparse, every, 100, weight=1.0, half=3.0,
                             prefetch=100, fields=())
     assert_ranked(lexical.hits, expected_linear([], sparse_, (1.0, 1.0), 3.0), 100)
