@@ -15,7 +15,6 @@ Not a test: nothing here asserts.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -25,7 +24,6 @@ import bench_scale  # noqa: E402
 import scale_data  # noqa: E402
 from eval_retrieval import percentile  # noqa: E402
 
-from coderecalld.config import Config, RepoConfig  # noqa: E402
 from coderecalld.daemon import Daemon  # noqa: E402
 
 
@@ -36,12 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=320)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
-    repos = json.loads((args.data / "built.json").read_text())["repos"]
-    stdlib = str(args.work / "base" / "stdlib")
-    daemon = Daemon.open(Config(data_dir=args.data, repos=tuple(RepoConfig(r, stdlib, "main") for r in repos)))
+    cfg = scale_data.daemon_config(args.data, args.work)
+    daemon = Daemon.open(cfg)
     try:
         base = scale_data.base_set(args.work)
-        names = bench_scale.query_sets(base, len(repos) - 1, args.queries, seed=args.seed)["find_callers"]
+        names = bench_scale.query_sets(base, len(cfg.repos) - 1, args.queries, seed=args.seed)["find_callers"]
         for label in ("fresh daemon (facets computed)", "the same names again (facets cached)"):
             times = []
             for name in names:

@@ -11,7 +11,6 @@ change). Not a test.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -31,15 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     import bench_scale
     import scale_data
     from eval_retrieval import percentile
-    from coderecalld.config import Config, RepoConfig
     from coderecalld.daemon import Daemon
 
-    info = json.loads((args.data / "built.json").read_text())
-    work = args.data.parent
-    cfg = Config(data_dir=args.data, repos=tuple(
-        RepoConfig(r, str(work / "base" / "stdlib"), "main") for r in info["repos"]))
-    base = scale_data.base_set(work)
-    queries = bench_scale.query_sets(base, len(info["repos"]) - 1, args.queries)["search"]
+    cfg = scale_data.daemon_config(args.data, args.data.parent)
+    base = scale_data.base_set(args.data.parent)
+    queries = bench_scale.query_sets(base, len(cfg.repos) - 1, args.queries)["search"]
     daemon = Daemon.open(cfg)
     try:
         for glob in GLOBS:

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_stdlib import make_repo  # noqa: E402
 
 from coderecalld import points as points_mod  # noqa: E402
+from coderecalld.config import Config, RepoConfig  # noqa: E402
 from coderecalld.records import PointRecord  # noqa: E402
 
 #: Standard deviation of the noise added to each dense component of a synthetic copy.
@@ -86,6 +87,14 @@ def upgrade_store(store: object) -> int:
         store._run("upgrade set", lambda shard: shard.update(op))
     store.flush()
     return sum(len(ids) for ids in groups.values())
+
+
+def daemon_config(data: Path, work: Path) -> Config:
+    """The config of a daemon over ``data``, a data dir ``bench_scale.build`` made under
+    ``work``: its repos (``built.json``), each mirrored from the base set's stdlib repo."""
+    repos = json.loads((data / "built.json").read_text())["repos"]
+    stdlib = str(work / "base" / "stdlib")
+    return Config(data_dir=data, repos=tuple(RepoConfig(r, stdlib, "main") for r in repos))
 
 
 def base_set(work: Path, stride: int = 2) -> BaseSet:
