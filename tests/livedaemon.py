@@ -8,13 +8,12 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from prometheus_client.parser import text_string_to_metric_families
-
 from coderecall import Client
-from coderecalld import httpserve
 from coderecalld.config import Config
 from coderecalld.daemon import Daemon
+from coderecalld.ops import httpserve
 from coderecalld.server.app import build_server
+from prometheus_client.parser import text_string_to_metric_families
 
 
 @dataclass

@@ -1,11 +1,11 @@
 """Store points for tests, built as the pipeline builds them: payload, lookup copies, real
-sparse vector (``coderecalld.sparse``), an optional dense vector."""
+sparse vector (``coderecalld.embed.sparse``), an optional dense vector."""
 
 from __future__ import annotations
 
 import uuid
 
-from coderecalld import sparse
+from coderecalld.embed import sparse
 from coderecalld.records import PointRecord
 
 

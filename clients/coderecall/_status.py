@@ -9,13 +9,17 @@ from dataclasses import asdict
 from coderecall._types import IndexProgress
 
 
+def progress_row(p: IndexProgress) -> tuple[str, ...]:
+    """One repository's progress as table cells (``coderecall status``)."""
+    return (p.repo, p.state, p.phase, p.commit[:12] or "-", f"files {p.files_done}/{p.files_total}",
+            f"{p.chunks_done} chunks", f"{p.pending_vectors} pending", " ".join(p.error.split()))
+
+
 def watch(stream: Iterator[IndexProgress], repos: Iterable[str], *, follow: bool = False,
           as_json: bool = False, tty: bool = False) -> None:
     """Show ``stream`` until every repo in ``repos`` has reported a settled state (ready,
     idle, or error, with no vector pending), or forever with ``follow``. ``as_json``: one
     JSON object per message; ``tty``: one rich progress bar per repository."""
-    from coderecall.cli import progress_row
-
     waiting = set(repos)
     show = _bars() if tty and not as_json else None
     try:

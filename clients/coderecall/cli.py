@@ -41,6 +41,7 @@ from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError
+from coderecall._status import progress_row
 from coderecall._types import CallSite, Card, Impact, IndexProgress, RepoInfo, SymbolHit
 
 PROG = "coderecall"
@@ -370,12 +371,6 @@ def _repo_rows(repos: list[RepoInfo]) -> list[tuple[str, ...]]:
 
 def _progress_rows(items: list[IndexProgress]) -> list[tuple[str, ...]]:
     return [progress_row(p) for p in items]
-
-
-def progress_row(p: IndexProgress) -> tuple[str, ...]:
-    """One repository's progress as table cells (``coderecall status``)."""
-    return (p.repo, p.state, p.phase, p.commit[:12] or "-", f"files {p.files_done}/{p.files_total}",
-            f"{p.chunks_done} chunks", f"{p.pending_vectors} pending", _one_line(p.error))
 
 
 def _when(unix_s: float) -> str:

@@ -26,7 +26,7 @@ from coderecalld import config as config_mod
 from coderecalld import logs, parse
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import CodeRecallError
-from coderecalld.pipeline import IndexReport
+from coderecalld.index.pipeline import IndexReport
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,8 +136,8 @@ def _optimize(args: argparse.Namespace) -> int:
 def _prune(args: argparse.Namespace) -> int:
     """List the Edge store's collections; delete those that are neither ``current`` nor the
     configured one (``store/ondisk.py``). Exit 1 when one could not be deleted."""
-    from coderecalld import sparse
     from coderecalld.daemon import DISABLED_DIM, _embedder
+    from coderecalld.embed import sparse
     from coderecalld.store.base import StoreIdentity
     from coderecalld.store.ondisk import collections, remove
 
@@ -196,8 +196,9 @@ def format_report(report: IndexReport) -> str:
 def _serve(args: argparse.Namespace) -> int:
     from grpc_health.v1 import health
 
-    from coderecalld import auth, httpserve
+    from coderecalld import auth
     from coderecalld.daemon import Daemon
+    from coderecalld.ops import httpserve
     from coderecalld.server.app import build_server, stop_server
 
     cfg = _load(args)

@@ -176,7 +176,7 @@ class AuthConfig:
 
 @dataclass(frozen=True, slots=True)
 class ClusterConfig:
-    """``[cluster]``: replica sharding (DESIGN.md decision 9, ``coderecalld.cluster``).
+    """``[cluster]``: replica sharding (DESIGN.md decision 9, ``coderecalld.ops.cluster``).
 
     ``replicas``: how many daemons share the repos (a StatefulSet's replica count); each
     indexes the repos whose SHA-256 name hash mod ``replicas`` is its ``ordinal``, and all
@@ -202,7 +202,7 @@ class MetricsConfig:
 
 @dataclass(frozen=True, slots=True)
 class WebhookConfig:
-    """``[webhook]``: push notifications that sync a repo at once (``coderecalld.webhook``).
+    """``[webhook]``: push notifications that sync a repo at once (``coderecalld.ops.webhook``).
 
     ``listen`` is ``HOST:PORT`` of the HTTP endpoint (``/hooks/github``, ``/hooks/gitlab``);
     empty (the default) disables it. ``secret`` (env ``CODERECALL_WEBHOOK__SECRET``) is the
@@ -217,7 +217,7 @@ class WebhookConfig:
 
 @dataclass(frozen=True, slots=True)
 class VerifyConfig:
-    """``[verify]``: the ledger-vs-store check (``coderecalld.verify``).
+    """``[verify]``: the ledger-vs-store check (``coderecalld.index.verify``).
 
     ``cron`` is a five-field crontab expression in UTC for the nightly check in ``serve``
     (default ``"0 3 * * *"``: 03:00 UTC); empty disables it. ``repair``: fix what it

@@ -6,19 +6,27 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from coderecalld import logs, metrics, overlay, sparse
+from coderecalld import logs, metrics
 from coderecalld.config import Config, EmbeddingConfig, StoreConfig
-from coderecalld.embed import Embedder
-from coderecalld.generation import (Generation, GuardedApi, ReadWriteLock, Rebuild,
-                                    read_embedding_config, write_embedding_config)
-from coderecalld.jobs import Jobs
-from coderecalld.ledger import Ledger
-from coderecalld.pipeline import Pipeline
-from coderecalld.service import Service
+from coderecalld.embed import sparse
+from coderecalld.embed.local import Embedder
 from coderecalld.errors import ConfigError, EmbedError, StoreMismatch
+from coderecalld.index.generation import (
+    Generation,
+    GuardedApi,
+    ReadWriteLock,
+    Rebuild,
+    read_embedding_config,
+    write_embedding_config,
+)
+from coderecalld.index.pipeline import Pipeline
+from coderecalld.ops.jobs import Jobs
 from coderecalld.progress import Progress, Registry
+from coderecalld.query import overlay
+from coderecalld.query.service import Service
 from coderecalld.store import EdgeStore, Store, StoreIdentity
 from coderecalld.store.edge import active_identity
+from coderecalld.store.ledger import Ledger
 from coderecalld.store.timed import TimedStore
 
 #: Dense dimension recorded for a store built with embeddings disabled (all-MiniLM-L6-v2's).
@@ -30,7 +38,7 @@ class Daemon:
     """Everything a running daemon holds. Build with ``Daemon.open(cfg)``; ``close()`` when done.
 
     ``api`` is what the gRPC server serves: ``service`` itself, or, while a ``rebuild`` of a
-    new vector space runs (DESIGN.md decision 7, ``generation.py``), ``service`` wrapped so
+    new vector space runs (DESIGN.md decision 7, ``index/generation.py``), ``service`` wrapped so
     the generation switch never happens under a query. ``pipeline`` and ``jobs`` index the
     configured generation (the new one during a rebuild).
     """
@@ -122,7 +130,7 @@ class Daemon:
 
 
 def _overlays(cfg: Config, pipeline: Pipeline, store: Store, embedder: Embedder | None) -> overlay.Overlay:
-    """A started overlay (``overlay.py``) in the vector space of ``store`` and ``embedder``."""
+    """A started overlay (``query/overlay.py``) in the vector space of ``store`` and ``embedder``."""
     overlays = overlay.Overlay(overlay.open_store(cfg.data_dir / "overlay", store), pipeline.loose_file,
                                embedder.embed if embedder else None, cfg.index.max_file_bytes)
     overlays.start()
@@ -134,7 +142,7 @@ def _embedder(emb: EmbeddingConfig, data_dir: Path) -> Embedder | None:
     if not emb.enabled:
         return None
     if emb.endpoint:
-        from coderecalld.embed_remote import RemoteEmbedder
+        from coderecalld.embed.remote import RemoteEmbedder
 
         return RemoteEmbedder(emb, data_dir / "models")
     return Embedder(emb, data_dir / "models")

@@ -16,7 +16,7 @@ SECRETS_REDACTED = Counter(
     ["type"],
 )
 
-#: Why a file was not indexed: classify.py's reasons, and ``parse_error`` (the parser raised).
+#: Why a file was not indexed: files/classify.py's reasons, and ``parse_error`` (the parser raised).
 #: The only label values of ``FILES_SKIPPED``; any other reason is counted as ``other``.
 SKIP_REASONS = ("binary", "encoding", "too_large", "lfs_pointer", "unsupported", "excluded",
                 "sensitive", "lockfile", "generated", "minified", "parse_error", "submodule",
@@ -209,7 +209,7 @@ VERIFY_DRIFT = Counter(
 for _kind in DRIFT_KINDS:
     VERIFY_DRIFT.labels(kind=_kind)
 
-#: ``WEBHOOK_DELIVERIES`` outcomes (``webhook.py``).
+#: ``WEBHOOK_DELIVERIES`` outcomes (``ops/webhook.py``).
 WEBHOOK_OUTCOMES = ("synced", "unmatched", "ignored", "ping", "unauthorized", "too_large",
                     "bad_request")
 

@@ -30,10 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_stdlib import make_repo  # noqa: E402
-
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig  # noqa: E402
 from coderecalld.daemon import Daemon  # noqa: E402
-from coderecalld.embed import Embedder  # noqa: E402
+from coderecalld.embed.local import Embedder  # noqa: E402
 
 REPO = "stdlib"
 

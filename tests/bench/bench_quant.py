@@ -41,8 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scale_data  # noqa: E402
 from bench_scale import COSQA_QUERIES, RESULTS, build, label, load_avg, parse_size, rss  # noqa: E402
 from bench_stdlib import SEARCHES  # noqa: E402
-
-from coderecalld import fusion, service, sparse  # noqa: E402
+from coderecalld.embed import sparse
+from coderecalld.query import fusion, service
 from coderecalld.store import EdgeStore, StoreFilter  # noqa: E402
 
 EXACT = qe.SearchParams(exact=True, quantization=qe.QuantizationSearchParams(ignore=True))
@@ -70,7 +70,7 @@ def queries(work: Path) -> tuple[list[str], np.ndarray]:
         if list(saved["texts"]) == texts:
             return texts, saved["vectors"]
     from coderecalld.config import EmbeddingConfig
-    from coderecalld.embed import Embedder
+    from coderecalld.embed.local import Embedder
 
     emb = Embedder(EmbeddingConfig(), work / "base" / "data" / "models")
     vectors = np.stack([emb.embed_query(t) for t in texts])

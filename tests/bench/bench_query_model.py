@@ -34,10 +34,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import eval_retrieval as ev  # noqa: E402
-
-from coderecalld import embed  # noqa: E402
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig  # noqa: E402
 from coderecalld.daemon import Daemon  # noqa: E402
+from coderecalld.embed import local as embed
 
 MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 

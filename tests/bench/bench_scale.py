@@ -58,9 +58,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scale_data  # noqa: E402
 from bench_stdlib import SEARCHES  # noqa: E402
-
-from coderecalld import points as points_mod  # noqa: E402
-from coderecalld import sparse  # noqa: E402
+from coderecalld.embed import sparse
+from coderecalld.index import points as points_mod
 
 RESULTS = Path(__file__).resolve().parent / "results"
 COSQA_QUERIES = Path("/work/shared/eval/cosqa-dev/queries_dev.jsonl")

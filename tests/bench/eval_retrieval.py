@@ -36,11 +36,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pygit2
-
 from coderecall import Client
-from coderecalld import confidence
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld.query import confidence
 from coderecalld.server.app import build_server
 
 DEFAULT_SET = Path("/work/shared/eval/cosqa-dev")

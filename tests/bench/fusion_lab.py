@@ -25,12 +25,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_retrieval import DEFAULT_SET, REPO, read_set  # noqa: E402
-from eval_retrieval import score as metrics_of  # noqa: E402
-
-from coderecalld import sparse  # noqa: E402
 from coderecalld.config import Config, IndexConfig, RepoConfig  # noqa: E402
 from coderecalld.daemon import Daemon  # noqa: E402
+from coderecalld.embed import sparse
+from eval_retrieval import DEFAULT_SET, REPO, read_set  # noqa: E402
+from eval_retrieval import score as metrics_of  # noqa: E402
 
 K = 10
 

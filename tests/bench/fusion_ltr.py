@@ -50,10 +50,9 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from coderecalld.embed import sparse
 from eval_retrieval import DEFAULT_SET  # noqa: E402
 from fusion_lab import Lab  # noqa: E402
-
-from coderecalld import sparse  # noqa: E402
 
 PREFETCH = 100
 HALF = 20.0

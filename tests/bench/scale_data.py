@@ -31,9 +31,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_stdlib import make_repo  # noqa: E402
-
-from coderecalld import points as points_mod  # noqa: E402
 from coderecalld.config import Config, RepoConfig  # noqa: E402
+from coderecalld.index import points as points_mod
 from coderecalld.records import PointRecord  # noqa: E402
 
 #: Standard deviation of the noise added to each dense component of a synthetic copy.

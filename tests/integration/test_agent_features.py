@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-
 from chatserver import ChatServer, chat_server
 from coderecall import (
     Client,
@@ -23,11 +22,12 @@ from coderecall import (
     SearchResults,
     UnauthenticatedError,
 )
-from coderecalld import auth, overlay
+from coderecalld import auth
 from coderecalld.config import AskConfig, AuthConfig, Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld.query import overlay
+from coderecalld.query.service import Service
 from coderecalld.server.app import build_server
-from coderecalld.service import Service
 from coderecalld.store import StoreFilter
 from gitfixtures import GitRepo
 
@@ -193,7 +193,7 @@ def test_search_flags_weak_answers(served: Served) -> None:
 
 
 def test_search_features_are_measured(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
-    from coderecalld import confidence
+    from coderecalld.query import confidence
 
     service = served.daemon.service
     monkeypatch.setattr(service, "full_features", True)  # as the evaluation harness

@@ -13,17 +13,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conformance_cases import (
-    build, config, daemon, expected, indexed_paths, point_branch, points, reopen, stored_paths,
-    symbols,
-)
-
 from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.errors import StoreError
-from coderecalld.pipeline import IndexReport
+from coderecalld.index.pipeline import IndexReport
 from coderecalld.records import RepoState
 from coderecalld.store import StoreFilter
+from conformance_cases import (
+    build,
+    config,
+    daemon,
+    expected,
+    indexed_paths,
+    point_branch,
+    points,
+    reopen,
+    stored_paths,
+    symbols,
+)
 
 CASE12 = "12-deleted-file-stale-vectors"
 CASE13 = "13-deep-path-delete-filter"

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from coderecalld.config import RepoConfig
+from coderecalld.index import chunk
+from coderecalld.records import FileState, RepoState
 from conformance_cases import build, daemon, expected, points, symbols
 from prometheus_client import REGISTRY
-
-from coderecalld import chunk
-from coderecalld.config import RepoConfig
-from coderecalld.records import FileState, RepoState
 
 
 def skipped_total(reason: str) -> float:

@@ -21,14 +21,13 @@ from contextlib import closing
 from pathlib import Path
 
 import pygit2
-from conformance_cases import build, commit_all, expected, point_branch
-from gitfixtures import GitRepo
-
-from coderecalld import classify, mirror
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld.files import classify, mirror
 from coderecalld.records import PointRecord, RepoState
 from coderecalld.store import StoreFilter
+from conformance_cases import build, commit_all, expected, point_branch
+from gitfixtures import GitRepo
 
 REPO = "crashy"
 SEED = 4

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from coderecalld.config import EmbeddingConfig
-from coderecalld.embed import Embedder
+from coderecalld.embed.local import Embedder
 
 QUERIES = [f"how to {verb} a {noun}" for verb in ("parse", "sort", "merge", "open", "hash")
            for noun in ("json file", "list of dicts", "url", "tar archive", "config", "date string")]

@@ -15,15 +15,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from gitfixtures import GitRepo
-from prometheus_client import REGISTRY, generate_latest
-from prometheus_client.parser import text_string_to_metric_families
-
-from coderecalld import pipeline as pipeline_mod
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.errors import StoreError
-from coderecalld.jobs import Jobs
+from coderecalld.index import pipeline as pipeline_mod
+from coderecalld.ops.jobs import Jobs
+from gitfixtures import GitRepo
+from prometheus_client import REGISTRY, generate_latest
+from prometheus_client.parser import text_string_to_metric_families
 
 FILES = {
     "app/__init__.py": "",

@@ -9,7 +9,8 @@ import math
 import random
 from pathlib import Path
 
-from coderecalld import fusion, sparse
+from coderecalld.embed import sparse
+from coderecalld.query import fusion
 from coderecalld.store import EdgeStore, StoreFilter
 from storepoints import make_point
 

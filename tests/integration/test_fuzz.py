@@ -15,19 +15,20 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from coderecall.v1 import coderecall_pb2 as pb
-from coderecalld import chunk, classify, parse, redact
+from coderecalld import parse
 from coderecalld.auth import LOCAL, Principal, Role
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.errors import CodeRecallError
+from coderecalld.files import classify, redact
+from coderecalld.index import chunk
 from coderecalld.server.auth import as_principal
 from coderecalld.server.errors import status_for
 from coderecalld.server.servicer import CodeRecallServicer
 from gitfixtures import GitRepo
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 #: Examples per RPC and per language; ``FUZZ_SCALE=10`` in the environment runs 10x as many.
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))

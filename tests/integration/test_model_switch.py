@@ -15,12 +15,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conformance_cases import build, expected
-
-from coderecalld import sparse
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld.embed import sparse
 from coderecalld.store.edge import active_identity
+from conformance_cases import build, expected
 
 CASE28 = "28-embedding-model-switch"
 REPO = "billing"

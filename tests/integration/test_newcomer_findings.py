@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from coderecall import Client, CodeRecallError, InvalidArgumentError
 from coderecall import cli as client_cli
 from coderecalld import config as config_mod
@@ -240,7 +239,7 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
         stale = daemon.service.search("recipe for lemon cake with icing")  # now dense hits exist
         assert stale.confidence_reason.endswith(f"; {waiting} chunks in scope still wait for dense vectors "
                                                 "(found by their words only until embedded)")
-        from coderecalld import service as service_mod
+        from coderecalld.query import service as service_mod
 
         monkeypatch.setattr(service_mod, "PENDING_NOTE_TTL_S", 0.0)
         after = daemon.service.search("recipe for lemon cake with icing")

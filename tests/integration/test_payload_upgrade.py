@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from coderecalld import points
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld.index import points
 from coderecalld.store import StoreFilter
 from gitfixtures import GitRepo
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from coderecalld import cli, sparse
+from coderecalld import cli
 from coderecalld.daemon import DISABLED_DIM
+from coderecalld.embed import sparse
+from coderecalld.errors import StoreError, StoreUnavailable
 from coderecalld.store import EdgeStore
 from coderecalld.store.ondisk import collections, remove
-from coderecalld.errors import StoreError, StoreUnavailable
 from storepoints import make_point
 
 TV = sparse.TOKENIZER_VERSION

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from coderecalld import embed
 from coderecalld.config import EmbeddingConfig
-from coderecalld.embed import Embedder
+from coderecalld.embed import local as embed
+from coderecalld.embed.local import Embedder
 from coderecalld.errors import ConfigError
 
 QUERIES = [f"how to {verb} a {noun}" for verb in ("parse", "sort", "merge", "open", "hash", "compress")

@@ -25,20 +25,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from qdrant_client import QdrantClient
-
-from coderecalld import fusion, sparse
 from coderecalld.config import Config, EmbeddingConfig, RepoConfig
+from coderecalld.embed import sparse
 from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
-from coderecalld.ledger import Ledger
-from coderecalld.pipeline import Pipeline
+from coderecalld.index.pipeline import Pipeline
+from coderecalld.query import fusion
+from coderecalld.query.service import Service
 from coderecalld.records import Hit, PointRecord, SparseVector
-from coderecalld.service import Service
 from coderecalld.store import EdgeStore, StoreFilter, edge
 from coderecalld.store import server as server_module
 from coderecalld.store.base import MISSING_DENSE_FIELDS
+from coderecalld.store.ledger import Ledger
 from coderecalld.store.server import ServerStore
 from gitfixtures import GitRepo
+from qdrant_client import QdrantClient
 from storepoints import make_point
 
 DIM = 8

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from chatserver import chat_server
-from coderecalld import ask
 from coderecalld.config import AskConfig, Secret
+from coderecalld.query import ask
 from coderecalld.records import SymbolHit
 
 IDS = ["0b6e4c1a-95c5-5f1e-8f0e-1c2d3e4f5a60", "0b6e4c1a-95c5-5f1e-8f0e-1c2d3e4f5a61"]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from coderecalld.jobs import retry_delay
-from coderecalld.ledger import Ledger
+from coderecalld.ops.jobs import retry_delay
+from coderecalld.store.ledger import Ledger
 
 
 def test_retry_delay_doubles_from_30_s_up_to_the_interval():

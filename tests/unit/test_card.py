@@ -1,8 +1,8 @@
-"""Card shaping (card.py): signatures split at top-level commas, caller choice, budget trimming."""
+"""Card shaping (query/card.py): signatures split at top-level commas, caller choice, budget trimming."""
 
 from __future__ import annotations
 
-from coderecalld import card
+from coderecalld.query import card
 from coderecalld.records import CallerHit, Card
 
 

@@ -1,4 +1,5 @@
-from coderecalld import chunk, parse
+from coderecalld import parse
+from coderecalld.index import chunk
 from coderecalld.records import SymbolKind
 
 SOURCE = (b'"""Mod doc."""\nimport os\n\nX = 1\n\nclass A:\n    def m(self):\n'

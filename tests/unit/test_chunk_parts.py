@@ -1,6 +1,7 @@
 """Oversized symbols: parts cut only where a statement starts, exact ranges, class context."""
 
-from coderecalld import chunk, chunk_split, parse
+from coderecalld import parse
+from coderecalld.index import chunk, chunk_split
 from coderecalld.records import Chunk
 
 SOURCE = (

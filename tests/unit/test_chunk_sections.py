@@ -1,6 +1,6 @@
 """Text files as sections: Markdown/reST headings, TOML tables, YAML top-level keys, windows."""
 
-from coderecalld import chunk
+from coderecalld.index import chunk
 from coderecalld.records import Chunk, SymbolKind
 
 BOM = b"\xef\xbb\xbf"

@@ -1,6 +1,5 @@
 import pytest
-
-from coderecalld.classify import classify, excluded
+from coderecalld.files.classify import classify, excluded
 
 LFS = (b"version https://git-lfs.github.com/spec/v1\n"
        b"oid sha256:" + b"a" * 64 + b"\nsize 12345\n")

@@ -1,12 +1,11 @@
 """Junk files: lock files, generated and minified sources are skipped with a reason and counted."""
 
 import pytest
-from prometheus_client import REGISTRY
-
 from coderecalld import metrics
-from coderecalld.classify import classify
 from coderecalld.config import load
 from coderecalld.errors import ConfigError
+from coderecalld.files.classify import classify
+from prometheus_client import REGISTRY
 
 
 def verdict(path: str, blob: bytes, language: str | None = "python") -> tuple[str, str, str]:

@@ -7,11 +7,11 @@ import hashlib
 from pathlib import Path
 
 import pytest
-
-from coderecalld import cluster, config
+from coderecalld import config
 from coderecalld.errors import ConfigError, InvalidArgument
-from coderecalld.jobs import Jobs
-from coderecalld.pipeline import IndexReport
+from coderecalld.index.pipeline import IndexReport
+from coderecalld.ops import cluster
+from coderecalld.ops.jobs import Jobs
 
 NAMES = ("acme/api", "acme/web", "tools", "stdlib", "acme/billing", "infra/terraform", "docs",
          "coderecall")
@@ -168,11 +168,9 @@ def test_run_now_skips_and_sync_refuses_a_repo_of_another_replica(tmp_path: Path
 
 
 def test_sync_failures_gauge_counts_consecutive_failures_of_owned_repos(tmp_path: Path) -> None:
-    from prometheus_client import REGISTRY
-
-    from coderecalld.records import RepoState
-
     from coderecalld import metrics
+    from coderecalld.records import RepoState
+    from prometheus_client import REGISTRY
 
     metrics.SYNC_FAILURES.clear()  # process-wide: other tests' daemons set their repos' series
     jobs, pipeline = _jobs(tmp_path, ordinal=0)
@@ -192,9 +190,8 @@ def test_sync_failures_gauge_counts_consecutive_failures_of_owned_repos(tmp_path
 
 
 def test_start_reports_every_owned_repo_at_zero_and_only_those(tmp_path: Path) -> None:
-    from prometheus_client import REGISTRY
-
     from coderecalld import metrics
+    from prometheus_client import REGISTRY
 
     metrics.sync_failures("left-over", 4)  # a series from an earlier daemon in this process
     jobs, _ = _jobs(tmp_path, ordinal=0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coderecalld.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, confidence
+from coderecalld.query.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, confidence
 
 FLOOR = MIN_TOP_SCORE["hybrid"]
 
@@ -61,7 +61,7 @@ def test_features_serialise_with_gap() -> None:
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
-    from coderecalld.confidence import needs_agreement
+    from coderecalld.query.confidence import needs_agreement
 
     floor = MIN_TOP_SCORE["hybrid"]
     between = (floor + MIN_TOP_SCORE_DISAGREE) / 2

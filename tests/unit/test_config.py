@@ -1,7 +1,6 @@
 from pathlib import Path
 
 import pytest
-
 from coderecalld import config
 from coderecalld.errors import ConfigError
 
@@ -96,7 +95,7 @@ def test_repo_include_exclude_globs(tmp_path: Path) -> None:
     (".venv/lib/site.py", True), ("src/venv_utils.py", False),
 ])
 def test_vendored_default(path: str, excluded: bool) -> None:
-    from coderecalld import classify
+    from coderecalld.files import classify
 
     assert classify.path_excluded(path, config.IndexConfig()) is excluded
     assert classify.path_excluded(path, config.IndexConfig(skip_vendored=False)) is False

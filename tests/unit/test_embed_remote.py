@@ -8,13 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from embedserver import EmbedServer
-
 from coderecalld import config
 from coderecalld.config import EmbeddingConfig, Secret
-from coderecalld.embed_remote import MAX_ATTEMPTS, RemoteEmbedder, endpoint_url, remote_model_id
+from coderecalld.embed.remote import MAX_ATTEMPTS, RemoteEmbedder, endpoint_url, remote_model_id
 from coderecalld.errors import ConfigError, EmbedError
-from coderecalld.generation import read_embedding_config, write_embedding_config
+from coderecalld.index.generation import read_embedding_config, write_embedding_config
+from embedserver import EmbedServer
 
 
 def _length_vector(text: str) -> list[float]:

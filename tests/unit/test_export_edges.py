@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storepoints import make_point
-
-from coderecalld import callgraph, points, sparse
+from coderecalld.embed import sparse
+from coderecalld.index import points
+from coderecalld.query import callgraph
 from coderecalld.records import PointRecord
 from coderecalld.store import StoreFilter
 from coderecalld.store.edge import EdgeStore
+from storepoints import make_point
 
 
 def test_edges_name_each_alias_a_binding_makes() -> None:

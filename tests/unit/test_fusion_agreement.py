@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from coderecalld import fusion
+from coderecalld.query import fusion
 from coderecalld.records import Hit, SparseVector
 from coderecalld.store import StoreFilter
 

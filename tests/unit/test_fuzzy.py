@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from coderecalld import fuzzy, sparse
+from coderecalld.embed import sparse
 from coderecalld.errors import InvalidArgument
+from coderecalld.query import fuzzy
 from coderecalld.records import PointRecord
 from coderecalld.store import EdgeStore, StoreFilter
 

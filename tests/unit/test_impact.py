@@ -3,8 +3,8 @@ cycles cut, depth and node limits reported as truncation."""
 
 from __future__ import annotations
 
-from coderecalld import impact
-from coderecalld.callgraph import NAME_ONLY, RESOLVED, Site
+from coderecalld.query import impact
+from coderecalld.query.callgraph import NAME_ONLY, RESOLVED, Site
 from coderecalld.records import Hit, ImpactNode
 
 

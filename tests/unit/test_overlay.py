@@ -11,10 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from coderecalld import overlay, sparse
-from coderecalld.classify import Verdict
+from coderecalld.embed import sparse
 from coderecalld.errors import EmbedError, InvalidArgument, ResourceExhausted
+from coderecalld.files.classify import Verdict
+from coderecalld.query import overlay
 from coderecalld.records import Hit, PointRecord
 from coderecalld.store import EdgeStore, StoreFilter
 

@@ -4,10 +4,10 @@ every symbol's and every chunk's byte range decodes and agrees with its line ran
 from __future__ import annotations
 
 import pytest
+from coderecalld import parse
+from coderecalld.index import chunk
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from coderecalld import chunk, parse
 
 NAMES = st.sampled_from(["f", "g_1", "données", "名前", "ñandú", "x"])
 STRINGS = st.sampled_from(['"plain"', '"héllo wörld"', '"日本語"', '"emoji \U0001f600"', "'a\\'b'"])

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pygit2
 import pytest
-
-from coderecalld import classify, credentials, redact, validate
+from coderecalld import credentials
 from coderecalld.config import RepoConfig, Secret
 from coderecalld.errors import InvalidArgument, MirrorError
+from coderecalld.files import classify, redact
+from coderecalld.query import validate
 from coderecalld.records import Chunk, SymbolKind
 
 # Fake credentials in provider formats (split so no scanner flags this file).
@@ -145,14 +146,14 @@ def test_callbacks_come_from_config(tmp_path: Path) -> None:
 def test_split_lines_breaks_at_newline_only() -> None:
     # A lone CR, a form feed or U+2028 is not a line break in the index's convention;
     # splitting there would shift every ReadSymbol range after it.
-    from coderecalld.redact import split_lines
+    from coderecalld.files.redact import split_lines
 
     assert split_lines("a\rb\nc\x0cd\u2028e\n\nf") == ["a\rb\n", "c\x0cd\u2028e\n", "\n", "f"]
     assert split_lines("") == [] and split_lines("x\n") == ["x\n"]
 
 
 def test_identifiers_built_of_words_are_not_secrets() -> None:
-    from coderecalld.redact import line_findings
+    from coderecalld.files.redact import line_findings
 
     for line in ("class SOCKS5UsernamePasswordRequest(Base):",
                  "x = parse_utf8_header_v2(stream)",

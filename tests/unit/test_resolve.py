@@ -1,10 +1,10 @@
-"""Call resolution (resolve.py), import tables (parse/imports.py) and repo layout (layout.py)."""
+"""Call resolution (index/resolve.py), import tables (parse/imports.py) and repo layout (index/layout.py)."""
 
 from __future__ import annotations
 
 import pytest
-
-from coderecalld import chunk, layout, parse, resolve
+from coderecalld import parse
+from coderecalld.index import chunk, layout, resolve
 
 SOURCE = b'''"""Payments."""
 import os.path

@@ -1,10 +1,11 @@
 """Call resolution for Go and Java: import extraction (parse/imports.py), Go package names
-from go.mod (layout.py), call targets (resolve.py) and the names definitions are found by
+from go.mod (index/layout.py), call targets (index/resolve.py) and the names definitions are found by
 (points.fq_name)."""
 
 from __future__ import annotations
 
-from coderecalld import chunk, layout, parse, points, resolve
+from coderecalld import parse
+from coderecalld.index import chunk, layout, points, resolve
 from coderecalld.parse.imports import go_package_name
 
 GO = b'''package util

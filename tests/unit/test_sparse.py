@@ -1,15 +1,14 @@
-"""Tests of coderecalld.sparse: split rules, stop words, weights and the hash contract."""
+"""Tests of coderecalld.embed.sparse: split rules, stop words, weights and the hash contract."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from coderecalld.embed import sparse
+from coderecalld.embed.sparse import query_vector, term_index, tokens, vector
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from coderecalld import sparse
-from coderecalld.sparse import query_vector, term_index, tokens, vector
 
 
 @pytest.mark.parametrize(

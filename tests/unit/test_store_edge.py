@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from coderecalld import sparse
+from coderecalld.embed import sparse
 from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
 from coderecalld.records import PointRecord
 from coderecalld.store import EdgeStore, StoreFilter, StoreIdentity

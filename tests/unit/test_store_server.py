@@ -11,19 +11,18 @@ from pathlib import Path
 
 import httpx
 import pytest
-from qdrant_client import QdrantClient
-from qdrant_client import models as qm
-from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
-
-from coderecalld import sparse
 from coderecalld.config import StoreConfig
 from coderecalld.daemon import open_store
+from coderecalld.embed import sparse
 from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
 from coderecalld.records import PointRecord, SparseVector
 from coderecalld.store import StoreFilter, StoreIdentity
 from coderecalld.store.base import KEYWORD_FIELDS, PREFIX_FIELDS, TEXT_FIELDS
 from coderecalld.store.remote import store_error
 from coderecalld.store.server import DEFAULT_ALIAS, IDENTITY_KEY, ServerStore, _index_schemas
+from qdrant_client import QdrantClient
+from qdrant_client import models as qm
+from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 TV = sparse.TOKENIZER_VERSION
 POINT = PointRecord("6f2c0a53-2b1e-4c9f-9a57-5c0b7f1d8e21", {"repo": "org/a", "path": "a.py"},

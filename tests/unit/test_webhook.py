@@ -7,9 +7,8 @@ import hashlib
 import hmac
 
 import pytest
-
 from coderecalld.config import RepoConfig
-from coderecalld.webhook import github_signature_ok, gitlab_token_ok, matches, normalize, url_path
+from coderecalld.ops.webhook import github_signature_ok, gitlab_token_ok, matches, normalize, url_path
 
 BODY = b'{"ref": "refs/heads/main"}'
 

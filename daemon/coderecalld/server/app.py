@@ -7,15 +7,15 @@ from concurrent import futures
 from pathlib import Path
 
 import grpc
+from coderecall.v1 import coderecall_pb2 as pb
+from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from coderecall.v1 import coderecall_pb2 as pb
-from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
-from coderecalld.api import CodeRecallApi
-from coderecalld.auth import AuthMode, Authenticator, is_loopback
+from coderecalld.auth import Authenticator, AuthMode, is_loopback
 from coderecalld.config import ServerConfig
 from coderecalld.errors import ConfigError
+from coderecalld.query.api import CodeRecallApi
 from coderecalld.server.auth import AuthInterceptor
 from coderecalld.server.errors import ErrorInterceptor
 from coderecalld.server.rpcmetrics import RpcMetricsInterceptor

@@ -7,13 +7,13 @@ turns them into status codes.
 
 from __future__ import annotations
 
-import grpc
-
 from collections.abc import Iterator
 
+import grpc
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
-from coderecalld.api import CodeRecallApi
+
+from coderecalld.query.api import CodeRecallApi
 from coderecalld.server import convert
 from coderecalld.server.auth import current_principal
 

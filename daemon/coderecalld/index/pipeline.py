@@ -16,12 +16,15 @@ from typing import Any
 
 import pygit2
 
-from coderecalld import chunk, classify, embed, layout, logs, metrics, mirror, parse, points, redact, resolve
+from coderecalld import logs, metrics, parse
 from coderecalld.config import Config, RepoConfig
+from coderecalld.embed import local as embed
 from coderecalld.errors import CodeRecallError, MirrorError, StoreError
-from coderecalld.ledger import FileRow, Ledger
+from coderecalld.files import classify, mirror, redact
+from coderecalld.index import chunk, layout, points, resolve
 from coderecalld.progress import DETACHED, Registry
 from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
+from coderecalld.store.ledger import FileRow, Ledger
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
 #: progress is saved often and a shutdown waits for at most one group (~5 s at 13 chunks/s).
@@ -31,7 +34,7 @@ EMBED_GROUP = 64
 #: (``coderecall_files_skipped_total``, the ``index`` summary, the ledger).
 NOTABLE_SKIPS = frozenset({"encoding", "too_large", "generated", "minified", "sensitive", "lfs_pointer"})
 #: Points read from the store per ``embed_backlog`` round and sorted by length before
-#: batching: most of the 2.8x of a whole-run sort (embed.py) at a bounded memory cost
+#: batching: most of the 2.8x of a whole-run sort (embed/local.py) at a bounded memory cost
 #: (1,024 texts of at most ``chunk.DEFAULT_MAX_CHARS`` characters).
 BACKLOG_WINDOW = 1024
 
@@ -283,7 +286,7 @@ class Pipeline:
             return 0
         done = 0
         # Sorted by length across the whole run, not just within a group: batches of
-        # similar length pad less (measured 2.8x faster than file order, see embed.py).
+        # similar length pad less (measured 2.8x faster than file order, see embed/local.py).
         pending = sorted(pending, key=lambda p: len(p.text))
         for start in range(0, len(pending), EMBED_GROUP):
             group = pending[start:start + EMBED_GROUP]

@@ -39,7 +39,6 @@ from typing import Any
 from coderecalld.records import Hit, SparseVector
 from coderecalld.store import StoreFilter
 
-
 #: Relative difference under which two sparse scores of one point are the same score.
 #: ``Store.sparse_scores`` and ``sparse_search`` take different engine paths whose float32
 #: sums can differ in the last bit (relative 1.2e-7) past ~10k points; without this a hit

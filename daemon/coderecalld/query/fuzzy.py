@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from coderecalld.embed.trigrams import name_trigrams
 from coderecalld.records import Hit
 from coderecalld.store import StoreFilter
 
@@ -38,12 +39,6 @@ CANDIDATES = 2000
 TRIGRAMS_PER_EDIT = 4
 SUBSTRING = "substring"
 FUZZY = "fuzzy"
-
-
-def name_trigrams(name: str) -> list[str]:
-    """Distinct trigrams of ``$name$`` lowercased, sorted (the payload's ``name_trigrams``)."""
-    padded = f"${name.lower()}$"
-    return sorted({padded[i:i + 3] for i in range(len(padded) - 2)})
 
 
 def inner_trigrams(text: str) -> list[str]:

@@ -14,8 +14,8 @@ from dataclasses import replace
 from itertools import accumulate
 from pathlib import PurePosixPath
 
-from coderecalld import chunk_split
-from coderecalld.chunk_sections import Heading, headings
+from coderecalld.index import chunk_split
+from coderecalld.index.chunk_sections import Heading, headings
 from coderecalld.records import Chunk, ParsedFile, Symbol, SymbolKind
 
 #: Characters of source in ``embed_text``. all-MiniLM-L6-v2 reads 256 tokens; code runs

@@ -40,7 +40,7 @@ import numpy as np
 
 from coderecalld.config import EmbeddingConfig
 from coderecalld.credentials import redact_url
-from coderecalld.embed import Embedder, VectorCache
+from coderecalld.embed.local import Embedder, VectorCache
 from coderecalld.errors import EmbedError
 
 QUERY_CONCURRENCY = 8

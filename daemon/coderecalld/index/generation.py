@@ -28,10 +28,10 @@ from typing import Any
 
 from coderecalld import logs
 from coderecalld.config import Config, EmbeddingConfig
-from coderecalld.embed import Embedder
+from coderecalld.embed.local import Embedder
 from coderecalld.errors import CodeRecallError, StoreError
-from coderecalld.ledger import Ledger
 from coderecalld.records import RepoState
+from coderecalld.store.ledger import Ledger
 
 #: File in a collection directory that records the ``[embedding]`` settings its vectors
 #: were made with, so a later start with another model can still embed queries for it.

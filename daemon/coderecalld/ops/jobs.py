@@ -20,11 +20,12 @@ from datetime import datetime, timedelta, timezone
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from coderecalld import logs, metrics, verify
-from coderecalld.cluster import Shard, shard_of
+from coderecalld import logs, metrics
 from coderecalld.config import Config
 from coderecalld.errors import CodeRecallError, InvalidArgument, StoreError
-from coderecalld.pipeline import IndexReport, Pipeline
+from coderecalld.index import verify
+from coderecalld.index.pipeline import IndexReport, Pipeline
+from coderecalld.ops.cluster import Shard, shard_of
 from coderecalld.records import RepoState
 
 #: First retry after a failed sync, in seconds; each further failure doubles it, up to the

@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from coderecalld import logs, metrics
-from coderecalld.ledger import Ledger
+from coderecalld.store.ledger import Ledger
 
 
 class DriftKind(StrEnum):

@@ -48,7 +48,7 @@ _GENERATED = re.compile(
 #: Minified: a line longer than 5,000 characters, or (in a file of at least that size) an
 #: average line over 500. GitHub Linguist calls .js/.css minified above an average of 110
 #: (blob_helper.rb ``minified_files?``); we judge every language and data file, so the average
-#: is looser, and a 5,000-character line is 2.5x what one chunk can embed (chunk.py: 2,000)
+#: is looser, and a 5,000-character line is 2.5x what one chunk can embed (index/chunk.py: 2,000)
 #: and cannot be cut at a statement boundary.
 MINIFIED_MAX_LINE_CHARS = 5000
 MINIFIED_MAX_AVERAGE_CHARS = 500

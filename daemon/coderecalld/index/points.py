@@ -7,7 +7,8 @@ import time
 import uuid
 from collections.abc import Iterable
 
-from coderecalld import fuzzy, sparse
+from coderecalld.embed import sparse
+from coderecalld.embed.trigrams import name_trigrams
 from coderecalld.records import CallSite, Chunk, PointRecord
 
 #: Namespace of point ids (uuid5 of the DNS namespace and the project name; any fixed UUID works,
@@ -118,7 +119,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "kind": str(chunk.kind), "name": chunk.name, "qualified_name": chunk.qualified_name,
         "name_lc": chunk.name.lower(), "qualified_name_lc": chunk.qualified_name.lower(),
         "name_tokens": " ".join(sparse.tokens(chunk.qualified_name)),
-        "name_trigrams": fuzzy.name_trigrams(chunk.name),
+        "name_trigrams": name_trigrams(chunk.name),
         "parent": chunk.parent, "signature": chunk.signature, "docstring": chunk.docstring,
         "start_line": chunk.start_line, "end_line": chunk.end_line,
         "start_byte": chunk.start_byte, "end_byte": chunk.end_byte,

@@ -8,7 +8,7 @@ Python module names: a file's name counts from the topmost directory of its unbr
 of packages (directories with ``__init__.py``); a file outside any package counts from the
 repo root, less a leading ``src/`` or ``lib/``. A Go package is named by its import path:
 the nearest ``go.mod``'s ``module`` line plus the directory below it (no ``go.mod``: no
-name). Java files are named by their package clause (resolve.py); the layout only lists
+name). Java files are named by their package clause (index/resolve.py); the layout only lists
 which type names each directory's ``.java`` files are named after. A JavaScript/TypeScript
 module is named by its path less suffix; under a ``package.json`` with a ``name`` it is also
 named by the package specifiers that reach it (``js_aliases``).

@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coderecalld.callgraph import RESOLVED, Site, caller_hit
+from coderecalld.query.callgraph import RESOLVED, Site, caller_hit
 from coderecalld.records import CallerHit, Impact, ImpactNode
 
 DEFAULT_DEPTH = 3

@@ -19,28 +19,19 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from coderecalld import (
-    ask as asking,
-    callgraph,
-    card,
-    classify,
-    confidence,
-    credentials,
-    fusion,
-    impact,
-    mirror,
-    overlay,
-    redact,
-    sparse,
-    validate,
-)
+from coderecalld import credentials
 from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
-from coderecalld.embed import Embedder
+from coderecalld.embed import sparse
+from coderecalld.embed.local import Embedder
 from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
-from coderecalld.fuzzy import candidates as fuzzy_candidates
-from coderecalld.fuzzy import judge as fuzzy_judge
-from coderecalld.ledger import Ledger
+from coderecalld.files import classify, mirror, redact
+from coderecalld.parse.registry import supported_languages
+from coderecalld.progress import DETACHED, Registry, Watch
+from coderecalld.query import ask as asking
+from coderecalld.query import callgraph, card, confidence, fusion, impact, overlay, validate
+from coderecalld.query.fuzzy import candidates as fuzzy_candidates
+from coderecalld.query.fuzzy import judge as fuzzy_judge
 from coderecalld.records import (
     Answer,
     CallerHit,
@@ -54,10 +45,9 @@ from coderecalld.records import (
     SymbolHit,
     SymbolKind,
 )
-from coderecalld.parse.registry import supported_languages
 from coderecalld.store import StoreFilter
 from coderecalld.store.base import HIT_FIELDS
-from coderecalld.progress import DETACHED, Registry, Watch
+from coderecalld.store.ledger import Ledger
 
 #: Seconds a scope's count of points waiting for dense vectors is reused by the
 #: low-confidence reason (a hint: a few seconds stale is fine, a count per query is not).
@@ -255,7 +245,7 @@ class Service:
         a package re-exports finds the definition it stands for (match ``"reexport"``:
         ``httpcore.ConnectionPool`` -> ``httpcore._sync.connection_pool.ConnectionPool``).
 
-        ``fuzzy`` also finds prefixes, substrings and small typos (``fuzzy.py``: trigram
+        ``fuzzy`` also finds prefixes, substrings and small typos (``query/fuzzy.py``: trigram
         index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
         by score (0..1; 1.0 for the exact kinds), repo, path. ``session`` adds that
         session's overlay files, which shadow their committed versions."""
@@ -448,7 +438,7 @@ class Service:
                        limit: int = impact.DEFAULT_NODES, *, principal: Principal = LOCAL) -> Impact:
         """Transitive callers of ``name`` (named as in ``find_callers``) as a tree ``depth``
         levels deep (1..10; 0 = 3) of at most ``limit`` nodes (1..2000; 0 = 200), callers
-        limited to ``repo`` when given; see ``impact.py``. Raises ``InvalidArgument``."""
+        limited to ``repo`` when given; see ``query/impact.py``. Raises ``InvalidArgument``."""
         name = _symbol_name(name)
         depth = _bounded("depth", depth, impact.DEFAULT_DEPTH, impact.MAX_DEPTH)
         limit = _bounded("limit", limit, impact.DEFAULT_NODES, impact.MAX_NODES)
@@ -463,7 +453,7 @@ class Service:
     def index_overlay(self, repo: str, path: str, content: bytes, session: str, ttl_s: int = 0, *,
                       principal: Principal = LOCAL) -> OverlayStatus:
         """Index ``content`` as ``repo``/``path`` for ``session`` only, for ``ttl_s`` seconds
-        (0 = 3600, max 86400); empty content removes it (see ``overlay.py``). Any role may
+        (0 = 3600, max 86400); empty content removes it (see ``query/overlay.py``). Any role may
         write, but only into a repo in its scope (``NotFound`` otherwise, as for an unknown
         repo). Raises ``InvalidArgument`` (bad path, session, TTL, content over
         ``index.max_file_bytes``) and ``ResourceExhausted`` (too many overlay files)."""
@@ -481,7 +471,7 @@ class Service:
     def ask(self, question: str, repo: str = "", limit: int = asking.DEFAULT_EVIDENCE, *,
             principal: Principal = LOCAL) -> Answer:
         """Evidence for ``question`` (hybrid search, ``limit`` chunks: 1..50, 0 = 8) and, when
-        ``[ask] endpoint`` is set, a model's answer citing only that evidence (``ask.py``).
+        ``[ask] endpoint`` is set, a model's answer citing only that evidence (``query/ask.py``).
         Endpoint failures answer status ``model_error``, never an error."""
         question = validate.text("question", question, validate.MAX_QUERY_CHARS).strip()
         if not question:

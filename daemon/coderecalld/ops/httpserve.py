@@ -49,7 +49,7 @@ def start(cfg: Config, trigger: Callable[[str], bool]) -> Ops:
             ops.metrics_port = server.server_port
             logs.event("metrics.listening", listen=cfg.metrics.listen, port=ops.metrics_port)
         if cfg.webhook.listen:
-            from coderecalld.webhook import handler_class
+            from coderecalld.ops.webhook import handler_class
 
             server, thread = _bind("webhook.listen", cfg.webhook.listen,
                                    lambda: serve(cfg.webhook.listen, handler_class(cfg, trigger)))

@@ -1,0 +1,1 @@
+"""The daemon's operations: scheduling repos, webhooks, HTTP serving, cluster ownership."""
