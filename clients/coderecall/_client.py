@@ -10,7 +10,11 @@ from typing import Any, TypeVar
 
 import grpc
 
-from coderecall._errors import InvalidArgumentError, from_rpc_error
+from coderecall._errors import (
+    InvalidArgumentError,
+    ResourceExhaustedError,
+    from_rpc_error,
+)
 from coderecall._types import (
     Answer,
     CallSite,
@@ -20,6 +24,7 @@ from coderecall._types import (
     ImpactNode,
     IndexProgress,
     OverlayStatus,
+    Page,
     RepoInfo,
     SearchResults,
     SourceText,
@@ -144,33 +149,38 @@ class Client:
 
     def find_symbols(
         self, name: str, repo: str = "", prefix: bool = False, limit: int = 50, *,
-        fuzzy: bool = False, session: str = "",
-    ) -> list[SymbolHit]:
+        fuzzy: bool = False, session: str = "", offset: int = 0,
+    ) -> Page:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
-        starts with it when ``prefix``; at most ``limit``. ``fuzzy`` also finds substrings
+        starts with it when ``prefix``; at most ``limit`` (max 500) from ``offset`` on.
+        ``fuzzy`` also finds substrings
         and small typos (``isEligableForRefund`` -> ``isEligibleForRefund``), ranked exact >
         case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
-        that session's uncommitted files."""
+        that session's uncommitted files. A ``Page`` of ``SymbolHit``: ``total``,
+        ``truncated``, ``next_offset``."""
         request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit,
-                                fuzzy=fuzzy, session=session)
+                                fuzzy=fuzzy, session=session, offset=offset)
         response = self._call(self._stub.FindSymbols, request)
-        return [_from_pb(h, SymbolHit) for h in response.hits]
+        return _page([_from_pb(h, SymbolHit) for h in response.hits], response, offset)
 
-    def find_callers(self, name: str, repo: str = "", limit: int = 100) -> list[CallSite]:
+    def find_callers(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0) -> Page:
         """Call sites of ``name`` (bare ``send``, ``Client.send`` or module-qualified
         ``httpx.Client.send``) across every repository in scope: ``confidence ==
         "resolved"`` ones first (tied to the definition through imports, its module or its
-        class), then ``"name_only"`` ones (only the last dotted segment matched)."""
-        request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit)
+        class), then ``"name_only"`` ones (only the last dotted segment matched). At most
+        ``limit`` (max 500) from ``offset`` on: a ``Page`` of ``CallSite`` whose ``total``
+        counts them all (``truncated``: ask again with ``offset=page.next_offset``)."""
+        request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit, offset=offset)
         response = self._call(self._stub.FindCallers, request)
-        return [_from_pb(s, CallSite) for s in response.sites]
+        return _page([_from_pb(s, CallSite) for s in response.sites], response, offset)
 
-    def find_callees(self, name: str, repo: str = "", limit: int = 100) -> list[CallSite]:
+    def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0) -> Page:
         """The calls made by the symbol ``name`` (named as in ``find_callers``), in source
-        order; ``target`` is what each call resolves to (``""`` when only its name is known)."""
-        request = self._request(pb.FindCalleesRequest, name=name, repo=repo, limit=limit)
+        order; ``target`` is what each call resolves to (``""`` when only its name is known).
+        A ``Page`` of ``CallSite``, as ``find_callers``."""
+        request = self._request(pb.FindCalleesRequest, name=name, repo=repo, limit=limit, offset=offset)
         response = self._call(self._stub.FindCallees, request)
-        return [_from_pb(s, CallSite) for s in response.sites]
+        return _page([_from_pb(s, CallSite) for s in response.sites], response, offset)
 
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800) -> Card:
         """The developer card of symbol ``name`` (named as in ``find_callers``): kind,
@@ -227,10 +237,21 @@ class Client:
         ``session`` only (1..128 of ``[A-Za-z0-9._-]``), until ``ttl_s`` seconds pass (0 =
         3600, max 86400). ``search``/``find_symbols`` with that session see it and no longer
         see the committed version. Empty ``content`` removes it. The session is private to
-        the caller's token."""
+        the caller's token. ``InvalidArgumentError`` for content over the daemon's
+        ``index.max_file_bytes`` (also when it exceeds the daemon's request size bound)."""
         request = self._request(pb.IndexOverlayRequest, repo=repo, path=path, content=content,
                                 session=session, ttl_s=ttl_s)
-        return _from_pb(self._call(self._stub.IndexOverlay, request), OverlayStatus)
+        try:
+            return _from_pb(self._call(self._stub.IndexOverlay, request), OverlayStatus)
+        except ResourceExhaustedError as exc:
+            if "larger than max" not in exc.details:
+                raise
+            # The daemon's gRPC bound sits above index.max_file_bytes, so a request it
+            # refuses unread holds a file the daemon would refuse anyway: say which limit.
+            raise InvalidArgumentError(
+                "INVALID_ARGUMENT", f"content: {len(content)} bytes, over the daemon's "
+                f"index.max_file_bytes (the request was refused unread: {exc.details})",
+                self.addr) from None
 
     def ask(self, question: str, repo: str = "", limit: int = 0) -> Answer:
         """Evidence for ``question`` (``limit`` chunks, 0 = 8, max 50) and, if the daemon
@@ -287,6 +308,12 @@ class _ProgressStream(Iterator[IndexProgress]):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _page(items: list[Any], response: Any, offset: int) -> Page:
+    """``items`` as a ``Page`` of ``response.total`` (a daemon older than paging sends 0:
+    the items are then all there is, as far as the client can tell)."""
+    return Page(items, response.total or offset + len(items), offset)
 
 
 def _read(path: str) -> bytes | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from coderecall._client import Client
 from coderecall._errors import NotFoundError
-from coderecall._types import CallSite, Impact, RepoInfo, SymbolHit
+from coderecall._types import CallSite, Impact, Page, RepoInfo, SymbolHit
 
 # Hard cap on one tool answer, in characters of compact JSON (about 1,500 tokens at
 # ~4 characters per token): enough for ~20 search hits or a 40-line excerpt, small
@@ -28,6 +28,9 @@ CARD_SOURCE_LINES = 40
 CARD_CALLERS = 5
 CARD_DOC_CHARS = 1000
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait"})
+# Rows a paging tool (find_symbol, find_callers) asks the daemon for per call: more than
+# one answer's budget holds, so the budget, not this, usually ends a page.
+PAGE_ROWS = 100
 
 
 def dumps(payload: dict[str, Any]) -> str:
@@ -87,6 +90,30 @@ def fit(head: dict[str, Any], key: str, rows: list[dict[str, Any]], hint: str,
     return payload
 
 
+def narrow(last: str = "", **filters: str) -> str:
+    """How to narrow a call: ``call again with`` each of ``filters`` not set yet (``repo=``
+    is never suggested to a call that already names a repo), then ``last``."""
+    ways = [f"{name}=" for name, value in filters.items() if not value] + ([last] if last else [])
+    if not ways:
+        return "narrow the question"
+    return "call again with " + (ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + " or " + ways[-1])
+
+
+def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: str) -> dict[str, Any]:
+    """``head`` plus as many ``rows`` (one per item of the daemon's page ``items``) as fit in
+    ``BUDGET_CHARS``; when the answer holds more (cut by the budget or by the daemon's
+    page), ``more`` says how many of the ``total`` and the ``offset`` that continues."""
+    reserve = len(dumps(head)) + len(tool) + 90  # "results", "more" and its words
+    kept = prefix_fitting(rows, BUDGET_CHARS - reserve)
+    payload = dict(head, results=kept)
+    next_offset = items.offset + len(kept)
+    left = items.total - next_offset
+    if left > 0:
+        payload["more"] = (f"{left} more of {items.total} left out; call {tool} again with "
+                           f"offset={next_offset}")
+    return payload
+
+
 def prefix_fitting(rows: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
     """The longest prefix of ``rows`` whose compact JSON list is at most ``budget`` characters."""
     size = 2  # []
@@ -141,8 +168,13 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
         raise NotFoundError("NOT_FOUND", f"no symbol named {name!r}; try search_code", client.addr)
     exact = [h for h in hits if h.qualified_name == name]
     if len(hits) > 1 and len(exact) != 1:
-        return fit({}, "candidates", [symbol(h) for h in hits], "narrow with repo= or a qualified "
-                   "name (Class.method), or read one with read_symbol", unknown_rest=len(hits) == 20)
+        rows = [symbol(h) for h in hits]
+        shown = fit({}, "candidates", rows, "")
+        if hits.total > len(shown["candidates"]):  # say how many, and what narrows
+            shown["more"] = (f"{hits.total - len(shown['candidates'])} more of {hits.total} left "
+                             f"out; {narrow(repo=repo, last='a qualified name (Class.method)')}, or "
+                             "find_symbol pages through them all")
+        return shown
     hit = exact[0] if exact else hits[0]
     head = symbol(hit)
     if hit.docstring:  # the card shows the first paragraph, up to a budget share
@@ -156,10 +188,11 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
         if len(rows) > len(extra["methods"]):
             extra["methods_more"] = (f"{len(rows) - len(extra['methods'])} more methods: "
                                      f"find_symbol(name={hit.qualified_name + '.'!r}, prefix=true)")
-    sites = client.find_callers(hit.name, limit=CARD_CALLERS + 1)
-    extra["callers"] = [call_site(s) for s in sites[:CARD_CALLERS]]
-    if len(sites) > CARD_CALLERS:
-        extra["callers_more"] = f"more call sites: find_callers(name={hit.name!r})"
+    sites = client.find_callers(hit.name, limit=CARD_CALLERS)
+    extra["callers"] = [call_site(s) for s in sites]
+    if sites.truncated:
+        extra["callers_more"] = (f"{sites.total - len(sites)} more of {sites.total} call sites: "
+                                 f"find_callers(name={hit.name!r}, offset={len(sites)})")
     payload: dict[str, Any] = {"symbol": head}
     profile = _profile(client, hit)
     if profile:
@@ -176,13 +209,19 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     return {**payload, **extra}
 
 
-def impact(result: Impact) -> dict[str, Any]:
+def impact(result: Impact, depth: int = 3, repo: str = "") -> dict[str, Any]:
     """An impact tree flattened depth first: one row per caller with its depth ``d`` (1 =
-    calls the symbol), ``repo:path:line`` and ``confidence``; totals in the head."""
+    calls the symbol), ``repo:path:line`` and ``confidence``; totals in the head. A tree
+    cut by the daemon (``depth`` levels, 200 nodes) says so in ``truncated``, and how to
+    see past the cut."""
     head: dict[str, Any] = {"nodes": result.nodes, "repos": result.repos_touched,
                             "files": result.files_touched}
     if result.truncated:
         head["truncated"] = True
+        head["cut"] = (f"callers exist past depth {depth} or the 200-node limit; "
+                       + (f"call again with depth={depth + 1} (max 10) or " if depth < 10 else "")
+                       + ("with repo= (one repository's callers), or " if not repo else "")
+                       + "analyze_impact on one of the deepest callers")
     rows = []
     stack = list(reversed(result.callers))
     while stack:
@@ -191,4 +230,5 @@ def impact(result: Impact) -> dict[str, Any]:
         rows.append({"d": node.depth, "cite": cite(s.repo, s.path, s.line),
                      "caller": s.caller or "<module>", "confidence": s.confidence})
         stack.extend(reversed(node.children))
-    return fit(head, "callers", rows, "call again with a smaller depth or with repo=")
+    return fit(head, "callers", rows, narrow(repo=repo, last=f"depth={max(1, depth - 1)}"
+                                             if depth > 1 else ""))

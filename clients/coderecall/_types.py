@@ -119,7 +119,8 @@ class Card:
     methods' signatures). ``raises`` are exception names raised in the body or documented
     under ``Raises:``; ``siblings`` the other members of its class; ``callers`` real call
     sites, resolved first, from diverse repos. ``truncated`` is true when the token
-    budget cut something.
+    budget cut something. ``callers_total`` counts every call site the daemon found
+    (``callers`` shows at most 5; ``Client.find_callers`` pages through them all).
     """
 
     repo: str
@@ -141,6 +142,7 @@ class Card:
     file_purpose: str = ""
     repo_purpose: str = ""
     truncated: bool = False
+    callers_total: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +190,31 @@ class SearchResults(list):  # type: ignore[type-arg]
         super().__init__(hits)
         self.low_confidence = low_confidence
         self.confidence_reason = confidence_reason
+
+
+class Page(list):  # type: ignore[type-arg]
+    """One page of an ordered answer (``Client.find_callers``, ``find_callees``,
+    ``find_symbols``): a list of its items, as before, that also says how much there is.
+
+    ``total`` is how many items the whole answer holds, ``offset`` how many came before
+    this page; ``truncated`` is true when more follow (ask again with ``offset=
+    page.next_offset``).
+    """
+
+    def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0) -> None:
+        super().__init__(items)
+        self.offset = offset
+        self.total = offset + len(self) if total is None else total
+
+    @property
+    def next_offset(self) -> int:
+        """The ``offset`` that asks for the next page."""
+        return self.offset + len(self)
+
+    @property
+    def truncated(self) -> bool:
+        """More items exist after this page."""
+        return self.next_offset < self.total
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,9 @@
     coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] [--token T] COMMAND ...
       search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--path-glob G]
              [--kind K] [--mode hybrid|dense|sparse] [--session S] [--json]
-      symbols NAME [--prefix] [--fuzzy] [--repo R] [--limit K] [--session S] [--json]
-      callers NAME [--repo R] [--limit K] [--json]
-      callees NAME [--repo R] [--limit K] [--json]
+      symbols NAME [--prefix] [--fuzzy] [--repo R] [--limit K] [--offset N] [--session S] [--json]
+      callers NAME [--repo R] [--limit K] [--offset N] [--resolved] [--json]
+      callees NAME [--repo R] [--limit K] [--offset N] [--json]
       card NAME [--repo R] [--budget TOKENS] [--json]
       read REPO PATH --lines START-END        (START- or START alone also work)
       repos [--json]
@@ -21,7 +21,9 @@ The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.lis
 from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
 JSON list of objects (one per result, every field of the result type; ``impact``,
 ``overlay`` and ``ask`` print one object). ``search`` prints "low confidence: REASON" on
-stderr when the daemon flags its answer as weak. The bearer token
+stderr when the daemon flags its answer as weak; ``symbols``, ``callers`` and ``callees``
+print on stderr how many more results exist past ``--limit`` and the ``--offset`` that
+shows them, ``impact`` and ``card`` when a limit or the budget cut them. The bearer token
 is ``--token``, else ``$CODERECALL_TOKEN`` (prefer the variable: flags show in ``ps``).
 Exit status: 0 on
 success, 1 when the daemon answers with an error or cannot be reached, 2 for usage errors.
@@ -42,9 +44,21 @@ from typing import Any
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError
 from coderecall._status import progress_row
-from coderecall._types import CallSite, Card, Impact, IndexProgress, RepoInfo, SymbolHit
+from coderecall._types import (
+    CallSite,
+    Card,
+    Impact,
+    IndexProgress,
+    Page,
+    RepoInfo,
+    SymbolHit,
+)
 
 PROG = "coderecall"
+#: The daemon's largest line number (``ReadSymbol``); files never have that many lines.
+MAX_LINE = 10_000_000
+#: The daemon's largest page (``--limit``); larger ones are refused with this number.
+MAX_LIMIT = 500
 ENV_ADDR = "CODERECALL_ADDR"
 ENV_TOKEN = "CODERECALL_TOKEN"
 
@@ -67,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         token = args.token or os.environ.get(ENV_TOKEN, "")
         with Client(addr, timeout_s=args.timeout, token=token) as client:
             status = args.run(client, args)
+        sys.stdout.flush()  # a closed pipe fails here, inside the handler, not at exit
     except UsageError as exc:
         return _fail(str(exc), 2)
     except CodeRecallError as exc:
@@ -74,9 +89,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `coderecall search x | head`
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return broken_pipe()
     return status or 0
+
+
+def broken_pipe() -> int:
+    """Exit status after stdout's reader went away (``... | head``): stdout is pointed at
+    /dev/null so the interpreter's final flush cannot raise again, and nothing is printed
+    (the reader asked for no more). Shared by ``coderecall-mcp``."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (tests capture it)
+        pass
+    return 1
 
 
 def check_addr(addr: str) -> str:
@@ -152,23 +177,40 @@ def _search(client: Client, args: argparse.Namespace) -> None:
 
 def _symbols(client: Client, args: argparse.Namespace) -> int:
     hits = client.find_symbols(args.name, repo=args.repo, prefix=args.prefix, limit=args.limit,
-                               fuzzy=args.fuzzy, session=args.session)
+                               fuzzy=args.fuzzy, session=args.session, offset=args.offset)
     _emit(hits, args.json, _symbol_rows)
+    note_cut(hits, "symbols")
     return _found(hits, f"no symbol named {args.name!r}" + (" (try --fuzzy)" if not args.fuzzy else ""))
 
 
 def _callers(client: Client, args: argparse.Namespace) -> int:
-    sites = client.find_callers(args.name, repo=args.repo, limit=args.limit)
+    page = client.find_callers(args.name, repo=args.repo, limit=args.limit, offset=args.offset)
+    sites: list[CallSite] = page
     if args.resolved:  # the server sorts resolved sites first, so the limit keeps them all
-        sites = [s for s in sites if s.confidence == "resolved"]
+        sites = [s for s in page if s.confidence == "resolved"]
     _emit(sites, args.json, _caller_rows)
+    if not args.resolved or len(sites) == len(page):  # else every resolved site is shown
+        note_cut(page, "call sites")
     return _found(sites, f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}")
 
 
 def _callees(client: Client, args: argparse.Namespace) -> int:
-    sites = client.find_callees(args.name, repo=args.repo, limit=args.limit)
+    sites = client.find_callees(args.name, repo=args.repo, limit=args.limit, offset=args.offset)
     _emit(sites, args.json, _callee_rows)
+    note_cut(sites, "calls")
     return _found(sites, f"no calls made by {args.name!r}")
+
+
+def note_cut(page: Page, noun: str) -> None:
+    """Say on stderr when ``page`` is not the whole answer: which part it is, of how many,
+    and the ``--offset`` that continues (stdout keeps only results)."""
+    if page.truncated:
+        shown = f"{page.offset + 1}-{page.next_offset}" if page else "none"
+        print(f"coderecall: {noun} {shown} of {page.total} shown; more with --offset "
+              f"{page.next_offset} (or a larger --limit, up to {MAX_LIMIT})", file=sys.stderr)
+    elif page.offset and page.offset >= page.total:
+        print(f"coderecall: --offset {page.offset} is past the last of {page.total} {noun}",
+              file=sys.stderr)
 
 
 def _found(rows: Sequence[object], empty: str) -> int:
@@ -186,6 +228,9 @@ def _card(client: Client, args: argparse.Namespace) -> None:
         print(json.dumps(asdict(card), indent=2, ensure_ascii=False))
     else:
         print(render_card(card))
+    if card.truncated:
+        print(f"coderecall: the card was trimmed to --budget {args.budget} tokens (max 8000)",
+              file=sys.stderr)
 
 
 def _read(client: Client, args: argparse.Namespace) -> None:
@@ -224,6 +269,9 @@ def _impact(client: Client, args: argparse.Namespace) -> int:
         print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
     else:
         print(render_impact(result))
+    if result.truncated:
+        print(f"coderecall: the tree was cut at {result.nodes} callers: more exist past --depth "
+              f"{args.depth or 3} (max 10) or --limit {args.limit or 200} (max 2000)", file=sys.stderr)
     return _found(result.callers, f"no {'resolved ' if args.resolved else ''}callers of {args.name!r}")
 
 
@@ -249,8 +297,7 @@ def _overlay(client: Client, args: argparse.Namespace) -> None:
             content = fh.read()
     except OSError as exc:
         raise UsageError(f"cannot read {args.path}: {exc.strerror}") from None
-    # Run from the repository root, PATH relative to the working directory is the repo path.
-    path_in_repo = args.path_in_repo or os.path.relpath(args.path).replace(os.sep, "/")
+    path_in_repo = args.path_in_repo or work_tree_path(args.path)
     status = client.index_overlay(args.repo, path_in_repo, content, args.session, ttl_s=args.ttl)
     if args.json:
         print(json.dumps(asdict(status), indent=2, ensure_ascii=False))
@@ -259,6 +306,22 @@ def _overlay(client: Client, args: argparse.Namespace) -> None:
     else:
         print(f"{status.repo}:{status.path}: {status.symbols} symbols, {status.chunks} chunks for "
               f"session {status.session} until {_when(status.expires_unix_s)}")
+
+
+def work_tree_path(path: str) -> str:
+    """``path`` relative to the root of the git work tree that holds it (the nearest
+    directory above it with a ``.git``), with ``/`` separators: the repository path an
+    overlay stands for, wherever the command runs from. ``UsageError`` when no work tree
+    holds it (an overlay is a working copy of a repository's file)."""
+    full = os.path.realpath(path)
+    root = os.path.dirname(full)
+    while not os.path.exists(os.path.join(root, ".git")):
+        parent = os.path.dirname(root)
+        if parent == root:
+            raise UsageError(f"{path} is outside any git work tree; run it on a file of the "
+                             "repository's working copy, or name its path with --path-in-repo")
+        root = parent
+    return os.path.relpath(full, root).replace(os.sep, "/")
 
 
 def _ask(client: Client, args: argparse.Namespace) -> None:
@@ -327,7 +390,9 @@ def render_card(card: Card) -> str:
         for i, value in enumerate(values):
             lines.append(f"  {(label + ':') if i == 0 else '':<10}{_one_line(value)}")
     if card.callers:
-        lines.append("  called from:")
+        more = card.callers_total - len(card.callers)
+        lines.append(f"  called from ({len(card.callers)} of {card.callers_total}; `coderecall callers "
+                     f"{card.qualified_name} --repo {card.repo}` lists them):" if more > 0 else "  called from:")
         for c in card.callers:
             lines.append(f"    {c.repo}  {c.path}:{c.line}  {c.caller or '<module>'}  [{c.confidence}]")
             lines.append(f"        {c.text}")
@@ -383,13 +448,18 @@ def _when(unix_s: float) -> str:
 
 
 def _line_range(text: str) -> tuple[int, int]:
-    """``START-END``, ``START-`` (to the end of the file) or ``START`` (one line)."""
+    """``START-END``, ``START-`` (to the end of the file) or ``START`` (one line); the
+    daemon's rule: 1 <= START <= END <= ``MAX_LINE`` (an END past the file reads to its end)."""
     start, sep, end = text.partition("-")
     if not start.isdigit() or (end and not end.isdigit()):
         raise argparse.ArgumentTypeError(f"expected START-END (1-based line numbers), got {text!r}")
-    if not sep:
-        return int(start), int(start)
-    return int(start), int(end) if end else 0
+    first, last = int(start), (int(end) if end else 0) if sep else int(start)
+    for value in (first, last):
+        if value > MAX_LINE:
+            raise argparse.ArgumentTypeError(f"line {value} > {MAX_LINE} (the maximum line number)")
+    if first < 1 or (last and last < first):
+        raise argparse.ArgumentTypeError(f"expected 1 <= START <= END, got {text!r}")
+    return first, last
 
 
 def _non_negative(text: str) -> int:
@@ -411,7 +481,7 @@ def _parser() -> argparse.ArgumentParser:
 
     search = commands.add_parser("search", help="hybrid search for symbols")
     search.add_argument("query")
-    search.add_argument("--limit", type=_non_negative, default=10, help="max hits (default: 10)")
+    search.add_argument("--limit", type=_non_negative, default=10, help="max hits (default: 10, max 500)")
     search.add_argument("--repo", default="")
     search.add_argument("--language", default="")
     search.add_argument("--path-prefix", default="")
@@ -428,13 +498,16 @@ def _parser() -> argparse.ArgumentParser:
     symbols.add_argument("--fuzzy", action="store_true", help="also substrings and small typos")
     symbols.add_argument("--session", default="", help="also this session's overlay files")
     symbols.add_argument("--repo", default="")
-    symbols.add_argument("--limit", type=_non_negative, default=50, help="max hits (default: 50)")
+    symbols.add_argument("--limit", type=_non_negative, default=50, help="max hits (default: 50, max 500)")
+    symbols.add_argument("--offset", type=_non_negative, default=0, help="skip this many hits (paging)")
     symbols.set_defaults(run=_symbols)
 
     callers = commands.add_parser("callers", help="find call sites of a function or method")
     callers.add_argument("name")
     callers.add_argument("--repo", default="")
-    callers.add_argument("--limit", type=_non_negative, default=100, help="max call sites (default: 100)")
+    callers.add_argument("--limit", type=_non_negative, default=100,
+                         help="max call sites (default: 100, max 500)")
+    callers.add_argument("--offset", type=_non_negative, default=0, help="skip this many call sites (paging)")
     callers.add_argument("--resolved", action="store_true",
                          help="only calls tied to the definition (drop name-only matches)")
     callers.set_defaults(run=_callers)
@@ -442,20 +515,24 @@ def _parser() -> argparse.ArgumentParser:
     callees = commands.add_parser("callees", help="list the calls a function or method makes")
     callees.add_argument("name")
     callees.add_argument("--repo", default="")
-    callees.add_argument("--limit", type=_non_negative, default=100, help="max call sites (default: 100)")
+    callees.add_argument("--limit", type=_non_negative, default=100,
+                         help="max call sites (default: 100, max 500)")
+    callees.add_argument("--offset", type=_non_negative, default=0, help="skip this many calls (paging)")
     callees.set_defaults(run=_callees)
 
     card = commands.add_parser("card", help="a symbol's developer card: signature, usage, callers")
     card.add_argument("name")
     card.add_argument("--repo", default="")
     card.add_argument("--budget", type=_non_negative, default=800, metavar="TOKENS",
-                      help="approximate size cap in tokens (default: 800)")
+                      help="approximate size cap in tokens (default: 800, max 8000)")
     card.set_defaults(run=_card)
 
     read = commands.add_parser("read", help="print source lines at the indexed commit")
     read.add_argument("repo")
     read.add_argument("path")
-    read.add_argument("--lines", type=_line_range, required=True, metavar="START-END")
+    read.add_argument("--lines", type=_line_range, required=True, metavar="START-END",
+                      help="1-based, inclusive; END past the file's end reads to the end; "
+                      f"line numbers up to {MAX_LINE:,}")
     read.set_defaults(run=_read)
 
     repos = commands.add_parser("repos", help="list repositories and their index state")
@@ -476,7 +553,7 @@ def _parser() -> argparse.ArgumentParser:
     impact.add_argument("name")
     impact.add_argument("--repo", default="", help="only callers in this repository")
     impact.add_argument("--depth", type=_non_negative, default=0, help="levels (default: 3, max 10)")
-    impact.add_argument("--limit", type=_non_negative, default=0, help="max nodes (default: 200)")
+    impact.add_argument("--limit", type=_non_negative, default=0, help="max nodes (default: 200, max 2000)")
     impact.add_argument("--resolved", action="store_true", help="only resolved callers")
     impact.set_defaults(run=_impact)
 
@@ -485,15 +562,16 @@ def _parser() -> argparse.ArgumentParser:
     overlay.add_argument("--repo", required=True)
     overlay.add_argument("--session", required=True)
     overlay.add_argument("--path-in-repo", default="",
-                         help="its repository-relative path (default: PATH relative to the working directory)")
+                         help="its repository-relative path (default: PATH relative to the root "
+                         "of the git work tree that holds it)")
     overlay.add_argument("--ttl", type=_non_negative, default=0, metavar="SECONDS",
-                         help="expiry (default: 3600)")
+                         help="expiry (default: 3600, max 86400)")
     overlay.set_defaults(run=_overlay)
 
     ask = commands.add_parser("ask", help="evidence for a question, and a cited answer if a model is set")
     ask.add_argument("question")
     ask.add_argument("--repo", default="")
-    ask.add_argument("--limit", type=_non_negative, default=0, help="evidence chunks (default: 8)")
+    ask.add_argument("--limit", type=_non_negative, default=0, help="evidence chunks (default: 8, max 50)")
     ask.set_defaults(run=_ask)
 
     for sub in (search, symbols, callers, callees, card, repos, sync, status):

@@ -10,8 +10,10 @@ touches the index itself): ``search_code``, ``find_symbol``, ``find_callers``,
 ``analyze_impact``, ``get_card``, ``read_symbol``, ``list_repos``. Answers are compact JSON (also sent as
 structured content) with ``repo:path:start-end`` citations (call sites:
 ``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
-named in ``more`` with how to ask for it. Daemon errors become tool errors
-(``isError``) with the daemon's message; the bridge keeps running.
+named in ``more`` with how many and how to ask for it (``offset=`` where the tool pages,
+else a narrower filter the call does not already set). Daemon errors become tool errors
+(``isError``) with the daemon's message; the bridge keeps running. An argument a tool
+does not take is an error naming the ones it does (never silently ignored).
 
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else
 ``127.0.0.1:50551``; the bearer token ``--token``, else ``$CODERECALL_TOKEN``.
@@ -32,13 +34,14 @@ from typing import Any
 
 import anyio
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from coderecall import _mcp_results as results
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError, UnavailableError
-from coderecall.cli import ENV_ADDR, ENV_TOKEN, resolve_addr
+from coderecall.cli import ENV_ADDR, ENV_TOKEN, broken_pipe, resolve_addr
 
 BUDGET_CHARS = results.BUDGET_CHARS
 PROG = "coderecall-mcp"
@@ -69,31 +72,34 @@ def build_server(client: Client) -> MCPServer:
             hits = client.search(query, limit=limit, repo=repo, language=language, path_prefix=path_prefix)
             head = {"low_confidence": hits.confidence_reason} if hits.low_confidence else {}
             return results.fit(head, "results", [results.symbol(h) for h in hits],
-                               "call again with repo=, path_prefix= or a narrower query")
+                               results.narrow(repo=repo, path_prefix=path_prefix, language=language,
+                                              last="a narrower query"))
         return answer(run)
 
-    def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "") -> CallToolResult:
+    def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",
+                    offset: int = 0) -> CallToolResult:
         """Definitions named name or qualified name (Class.method), case-insensitive, or
         module-qualified (pkg.Class, re-exports followed); prefix=true: names starting with
-        name; fuzzy=true: also substrings and typos."""
+        name; fuzzy=true: also substrings and typos. offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
-            hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=50, fuzzy=fuzzy)
-            return results.fit({}, "results", [results.symbol(h) for h in hits],
-                               "call again with repo= or a longer name", unknown_rest=len(hits) == 50)
+            hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=results.PAGE_ROWS,
+                                       fuzzy=fuzzy, offset=offset)
+            return results.page({}, [results.symbol(h) for h in hits], hits, "find_symbol")
         return answer(run)
 
-    def find_callers(name: str, repo: str = "") -> CallToolResult:
-        """Call sites of a function or method (matched by name): where, and the calling symbol."""
+    def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
+        """Call sites of a function or method (matched by name): where, and the calling symbol.
+        offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
-            sites = client.find_callers(name, repo=repo, limit=100)
-            return results.fit({}, "results", [results.call_site(s) for s in sites],
-                               "call again with repo=", unknown_rest=len(sites) == 100)
+            sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
+            return results.page({}, [results.call_site(s) for s in sites], sites, "find_callers")
         return answer(run)
 
     def analyze_impact(name: str, depth: int = 3, repo: str = "") -> CallToolResult:
         """Before changing a function: its callers, their callers... across repos, depth
-        levels deep (d: level)."""
-        return answer(lambda: results.impact(client.analyze_impact(name, repo=repo, depth=depth)))
+        levels deep (d: level, max 10)."""
+        return answer(lambda: results.impact(client.analyze_impact(name, repo=repo, depth=depth),
+                                             depth, repo))
 
     def get_card(name: str, repo: str = "") -> CallToolResult:
         """One symbol at a glance: signature, docstring, bases, constructor, raises, source
@@ -122,10 +128,26 @@ def _version() -> str:
         return ""
 
 
+class StrictTool(Tool):
+    """A tool that refuses arguments it does not take: pydantic would drop them silently,
+    and an agent passing ``limit`` to a tool without one would believe it was obeyed."""
+
+    async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
+        accepted = list(self.parameters.get("properties", {}))
+        unknown = sorted(set(arguments) - set(accepted))
+        if unknown:
+            raise ToolError(f"INVALID_ARGUMENT: {self.name} takes no argument "
+                            f"{', '.join(map(repr, unknown))}; it accepts: {', '.join(accepted) or 'none'}")
+        return await super().run(arguments, context, convert_result=convert_result)
+
+
 def _tool(fn: Callable[..., CallToolResult]) -> Tool:
-    tool = Tool.from_function(fn, description=" ".join((fn.__doc__ or "").split()), annotations=_READ_ONLY)
-    # pydantic's "title" on the schema and every property repeats the names: tokens for nothing.
-    return tool.model_copy(update={"parameters": _untitled(tool.parameters)})
+    tool = StrictTool.from_function(fn, description=" ".join((fn.__doc__ or "").split()),
+                                    annotations=_READ_ONLY)
+    # pydantic's "title" on the schema and every property repeats the names: tokens for
+    # nothing. additionalProperties: false says up front what StrictTool enforces.
+    return tool.model_copy(update={"parameters": {**_untitled(tool.parameters),
+                                                  "additionalProperties": False}})
 
 
 def _untitled(schema: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         server = build_server(client)
         if args.catalog:
             tools = anyio.run(catalog, server)
-            print(json.dumps(tools, indent=1))
+            try:
+                print(json.dumps(tools, indent=1))
+                sys.stdout.flush()  # a closed pipe fails here, not at the interpreter's exit
+            except BrokenPipeError:  # `coderecall-mcp --catalog | head`
+                return broken_pipe()
             size = len(json.dumps(tools, separators=(",", ":")))  # as sent
             print(f"{size} characters, ~{size // 4} tokens", file=sys.stderr)
         elif args.transport == "http":

@@ -33,7 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code (0 ok, 1 runtime error, 2 usage/config)."""
     args = _parser().parse_args(argv)
     try:
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()  # a closed pipe fails here, inside the handler, not at exit
+        return status
     except CodeRecallError as exc:
         print(f"coderecalld: error: {exc}", file=sys.stderr)
         return 2 if isinstance(exc, config_mod.ConfigError) else 1
@@ -217,7 +219,7 @@ def _serve(args: argparse.Namespace) -> int:
         # Bound before the first index, so a busy or bad address fails at once, not after it.
         server, port = build_server(daemon.api, cfg.server.listen, cfg.server.max_workers,
                                     health_servicer=health_servicer, authenticator=authenticator,
-                                    tls=cfg.server)
+                                    tls=cfg.server, max_file_bytes=cfg.index.max_file_bytes)
         daemon.ops = httpserve.start(cfg, daemon.jobs.trigger)  # /metrics, webhooks: before indexing
         if daemon.rebuild is not None:  # the old generation answers while the new one builds
             server.start()

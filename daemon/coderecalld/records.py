@@ -340,7 +340,8 @@ class Card:
     its body and a documented ``Raises:`` section. ``siblings`` are the other members of
     its class. ``callers`` are real call sites (resolved first, then diverse repos).
     ``file_purpose``/``repo_purpose`` are one line each. ``truncated`` is true when the
-    token budget cut something.
+    token budget cut something. ``callers_total`` counts every call site found (``callers``
+    shows a few; FindCallers pages through all of them).
     """
 
     repo: str
@@ -362,6 +363,7 @@ class Card:
     file_purpose: str = ""
     repo_purpose: str = ""
     truncated: bool = False
+    callers_total: int = 0
 
 
 class SearchHits(list):  # type: ignore[type-arg]
@@ -380,6 +382,35 @@ class SearchHits(list):  # type: ignore[type-arg]
         self.low_confidence = low_confidence
         self.confidence_reason = confidence_reason
         self.features = features
+
+
+class Page(list):  # type: ignore[type-arg]
+    """One page of an ordered answer (``find_callers``, ``find_callees``, ``find_symbols``):
+    its items (a plain list to every caller that only iterates), plus ``total``, how many
+    items the whole answer holds, and ``offset``, how many came before this page.
+    ``truncated`` is true when more items follow this page (ask again from ``next_offset``).
+    A list subclass, as ``SearchHits``, so that existing callers keep working.
+    """
+
+    def __init__(self, items: Iterable[Any] = (), total: int | None = None, offset: int = 0) -> None:
+        super().__init__(items)
+        self.offset = offset
+        self.total = offset + len(self) if total is None else total
+
+    @property
+    def next_offset(self) -> int:
+        """The offset of the next page."""
+        return self.offset + len(self)
+
+    @property
+    def truncated(self) -> bool:
+        """More items exist after this page."""
+        return self.next_offset < self.total
+
+    @classmethod
+    def cut(cls, items: list[Any], offset: int, limit: int) -> Page:
+        """``items[offset:offset + limit]`` as a page of ``len(items)``."""
+        return cls(items[offset:offset + limit], len(items), offset)
 
 
 @dataclass(frozen=True, slots=True)

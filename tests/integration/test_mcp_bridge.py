@@ -45,6 +45,9 @@ def settle(amount):
 LONG = "def long_report():\n    total = 0\n" + "".join(f"    total += {i}\n" for i in range(57)) + "    return total\n"
 
 ENTRIES = 120  # ledger_entry_000..119: more than one answer's budget holds
+POSTS = 130  # journal_line_000..129 each call post(): more call sites than one answer holds
+JOURNAL = "def post(amount):\n    return amount\n\n\n" + "".join(
+    f"def journal_line_{i:03}():\n    return post({i})\n\n\n" for i in range(POSTS))
 HELPERS = "".join(
     f'def ledger_entry_{i:03}(amount: float, account: str) -> float:\n'
     f'    """Book ledger entry number {i:03} against an account."""\n'
@@ -110,8 +113,8 @@ def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
     shop.commit({"app/__init__.py": "", "app/money.py": MONEY, "app/billing.py": BILLING,
                  "app/cli.py": CLI}, "initial")
     ledger = GitRepo(tmp_path / "ledger")
-    ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG},
-                  "initial")
+    ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG,
+                   "ledger/journal.py": JOURNAL}, "initial")
     cfg = Config(data_dir=tmp_path / "data",
                  repos=(RepoConfig("shop", str(shop.path), "main"), RepoConfig("ledger", str(ledger.path), "main")),
                  embedding=EmbeddingConfig(enabled=False),
@@ -158,7 +161,12 @@ def test_find_symbol_exact_prefix_and_budget(mcp: Bridge) -> None:
     many = mcp.ok("find_symbol", name="ledger_entry_", prefix=True)
     kept = len(many["results"])
     assert 10 < kept < 50
-    assert many["more"] == f"{50 - kept}+ more results left out; call again with repo= or a longer name"
+    assert many["more"] == f"{ENTRIES - kept} more of {ENTRIES} left out; call find_symbol again with offset={kept}"
+    names = [r["name"] for r in many["results"]]
+    while "more" in many:  # the offset it names reaches every one of them
+        many = mcp.ok("find_symbol", name="ledger_entry_", prefix=True, offset=len(names))
+        names += [r["name"] for r in many["results"]]
+    assert names == [f"ledger_entry_{i:03}" for i in range(ENTRIES)]
     assert mcp.ok("find_symbol", name="no_such_symbol") == {"results": []}
 
 
@@ -171,6 +179,50 @@ def test_find_callers_across_repos(mcp: Bridge) -> None:
     ]
     only_ledger = mcp.ok("find_callers", name="round_money", repo="ledger")
     assert [r["cite"] for r in only_ledger["results"]] == ["ledger:ledger/money.py:7"]
+
+
+def test_find_callers_pages_with_offset(mcp: Bridge) -> None:
+    first = mcp.ok("find_callers", name="post", repo="ledger")
+    kept = len(first["results"])
+    assert 10 < kept < POSTS
+    # repo is set already: the way on is the offset, never "call again with repo=".
+    assert first["more"] == f"{POSTS - kept} more of {POSTS} left out; call find_callers again with offset={kept}"
+    callers = [r["caller"] for r in first["results"]]
+    answer = first
+    while "more" in answer:
+        answer = mcp.ok("find_callers", name="post", repo="ledger", offset=len(callers))
+        callers += [r["caller"] for r in answer["results"]]
+    assert callers == [f"journal_line_{i:03}" for i in range(POSTS)]
+    assert mcp.ok("find_callers", name="post", offset=POSTS) == {"results": []}
+
+
+def test_unknown_arguments_are_errors_naming_the_accepted_ones(mcp: Bridge) -> None:
+    assert mcp.error("find_callers", name="post", limit=5) == (
+        "INVALID_ARGUMENT: find_callers takes no argument 'limit'; it accepts: name, repo, offset")
+    assert mcp.error("list_repos", verbose=True) == (
+        "INVALID_ARGUMENT: list_repos takes no argument 'verbose'; it accepts: none")
+    assert mcp.error("search_code", query="x", page=2, lang="py") == (
+        "INVALID_ARGUMENT: search_code takes no argument 'lang', 'page'; it accepts: query, limit, "
+        "repo, language, path_prefix")
+
+
+def test_search_hint_never_suggests_a_filter_already_set(mcp: Bridge) -> None:
+    wide = mcp.ok("search_code", query="ledger entry number account", limit=100)
+    kept = len(wide["results"])
+    assert wide["more"] == (f"{100 - kept} more results left out; call again with repo=, path_prefix=, "
+                            "language= or a narrower query")
+    scoped = mcp.ok("search_code", query="ledger entry number account", limit=100, repo="ledger",
+                    path_prefix="ledger/")
+    kept = len(scoped["results"])
+    assert scoped["more"] == f"{100 - kept} more results left out; call again with language= or a narrower query"
+
+
+def test_analyze_impact_says_where_it_was_cut(mcp: Bridge) -> None:
+    cut = mcp.ok("analyze_impact", name="round_money", depth=1)
+    assert (cut["nodes"], cut["truncated"]) == (3, True)
+    assert cut["cut"] == ("callers exist past depth 1 or the 200-node limit; call again with depth=2 "
+                          "(max 10) or with repo= (one repository's callers), or analyze_impact on one "
+                          "of the deepest callers")
 
 
 def test_analyze_impact_flattens_the_tree(mcp: Bridge) -> None:

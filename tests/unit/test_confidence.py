@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coderecalld.query.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, confidence
+from coderecalld.query.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, below, confidence
 
 FLOOR = MIN_TOP_SCORE["hybrid"]
 
@@ -76,3 +76,12 @@ def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
     for top in (floor - 0.01, MIN_TOP_SCORE_DISAGREE, 0.9):
         assert confidence(Features("hybrid", 5, top, 0.1, agree=True)) == confidence(
             Features("hybrid", 5, top, 0.1, agree=False)) == confidence(Features("hybrid", 5, top, 0.1))
+
+
+def test_a_reason_never_prints_equal_numbers() -> None:
+    """0.5496 under 0.55 rounds to "0.55 < 0.55" at two decimals: print as many as it takes."""
+    assert confidence(Features("hybrid", 5, 0.5496, 0.1, agree=True)) == (True, "top score 0.5496 < 0.5500")
+    assert confidence(Features("hybrid", 5, 0.6499999, 0.1, agree=False)) == (
+        True, "dense and sparse disagree and the top score 0.6499999 < 0.6500000")
+    assert below(0.5449, 0.55) == "0.54 < 0.55"  # two decimals whenever they already differ
+    assert below(0.31, 0.42) == "0.31 < 0.42"

@@ -158,3 +158,30 @@ def test_client_decodes_card_and_repo_lists():
     card = _card_from_pb(convert.card_to_pb(CARD))
     assert card.init_params == CARD.init_params and card.callers[0].confidence == "resolved"
     assert _repo_from_pb(convert.repo_status_to_pb(REPO)).languages == (("python", 290), ("bash", 3))
+
+
+def test_pages_carry_their_total_both_ways():
+    from coderecall._client import _page
+    from coderecalld.records import Page
+
+    page = Page.cut([CALLER] * 7, offset=2, limit=3)
+    assert (len(page), page.total, page.offset, page.truncated) == (3, 7, 2, True)
+    response = convert.find_callers_response(page)
+    assert (len(response.sites), response.total, response.truncated) == (3, 7, True)
+    back = _page(list(response.sites), response, 2)
+    assert (back.total, back.truncated, back.next_offset) == (7, True, 5)
+    last = convert.find_symbols_response(Page.cut([HIT] * 7, offset=5, limit=3))
+    assert (len(last.hits), last.total, last.truncated) == (2, 7, False)
+    plain = convert.find_callees_response([CALLER])  # an implementation without pages: complete
+    assert (plain.total, plain.truncated) == (1, False)
+    old_daemon = pb.FindCallersResponse(sites=[convert.caller_hit_to_pb(CALLER)])  # no total sent
+    assert (_page(list(old_daemon.sites), old_daemon, 0).total, _page([], old_daemon, 0).truncated) == (1, False)
+
+
+def test_offset_is_passed_only_when_set_and_never_negative():
+    assert convert.find_callers_args(pb.FindCallersRequest(name="n", offset=3)) == {
+        "name": "n", "repo": "", "offset": 3}
+    assert "offset" not in convert.find_callees_args(pb.FindCalleesRequest(name="n"))
+    assert convert.find_symbols_args(pb.FindSymbolsRequest(name="n", offset=4))["offset"] == 4
+    with pytest.raises(InvalidArgument, match=r"offset: -1 < 0 \(0 is the first item\)"):
+        convert.find_callers_args(pb.FindCallersRequest(name="n", offset=-1))

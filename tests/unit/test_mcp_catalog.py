@@ -18,7 +18,7 @@ from coderecall.mcp_server import build_server, catalog, error_message
 # sha256 of the canonical JSON of [{name, description, inputSchema}] (see _pinned_hash).
 # After a reviewed change: run `pytest tests/unit/test_mcp_catalog.py`, copy the new
 # value from the failure message, and say in the commit why the catalog changed.
-PINNED_SHA256 = "f4a89f157aadaaa1412756d3179bb7c682e77dae085ac441a24916b90ea47e36"
+PINNED_SHA256 = "33fe464be67a991109d29f7f49ae00ed0fd93db5845eb223222870e0701e7e45"
 MAX_TOKENS = 1500  # the target for the whole catalog, at ~4 characters per token
 
 
@@ -101,3 +101,17 @@ def test_main_resolves_addr_and_token(monkeypatch: pytest.MonkeyPatch, capsys: p
     first, _ = json.JSONDecoder().raw_decode(out)  # three catalogs were printed
     assert first[0]["name"] == "search_code"
     assert err.endswith(" tokens\n")
+
+
+def test_narrow_never_suggests_a_filter_already_set() -> None:
+    assert results.narrow(repo="", path_prefix="", last="a narrower query") == (
+        "call again with repo=, path_prefix= or a narrower query")
+    assert results.narrow(repo="web", path_prefix="", last="a narrower query") == (
+        "call again with path_prefix= or a narrower query")
+    assert results.narrow(repo="web") == "narrow the question"
+
+
+def test_schemas_forbid_unknown_arguments(tools: list[dict[str, Any]]) -> None:
+    assert all(t["inputSchema"]["additionalProperties"] is False for t in tools)
+    callers = next(t for t in tools if t["name"] == "find_callers")["inputSchema"]
+    assert list(callers["properties"]) == ["name", "repo", "offset"]

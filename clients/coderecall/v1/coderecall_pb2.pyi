@@ -79,7 +79,7 @@ class LanguageCount(_message.Message):
     def __init__(self, language: _Optional[str] = ..., files: _Optional[int] = ...) -> None: ...
 
 class Card(_message.Message):
-    __slots__ = ("repo", "path", "kind", "qualified_name", "module", "signature", "summary", "start_line", "end_line", "commit", "bases", "init_params", "methods", "raises", "siblings", "callers", "file_purpose", "repo_purpose", "truncated")
+    __slots__ = ("repo", "path", "kind", "qualified_name", "module", "signature", "summary", "start_line", "end_line", "commit", "bases", "init_params", "methods", "raises", "siblings", "callers", "file_purpose", "repo_purpose", "truncated", "callers_total")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -99,6 +99,7 @@ class Card(_message.Message):
     FILE_PURPOSE_FIELD_NUMBER: _ClassVar[int]
     REPO_PURPOSE_FIELD_NUMBER: _ClassVar[int]
     TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    CALLERS_TOTAL_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     kind: str
@@ -118,7 +119,8 @@ class Card(_message.Message):
     file_purpose: str
     repo_purpose: str
     truncated: bool
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., kind: _Optional[str] = ..., qualified_name: _Optional[str] = ..., module: _Optional[str] = ..., signature: _Optional[str] = ..., summary: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., commit: _Optional[str] = ..., bases: _Optional[_Iterable[str]] = ..., init_params: _Optional[_Iterable[str]] = ..., methods: _Optional[_Iterable[str]] = ..., raises: _Optional[_Iterable[str]] = ..., siblings: _Optional[_Iterable[str]] = ..., callers: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., file_purpose: _Optional[str] = ..., repo_purpose: _Optional[str] = ..., truncated: _Optional[bool] = ...) -> None: ...
+    callers_total: int
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., kind: _Optional[str] = ..., qualified_name: _Optional[str] = ..., module: _Optional[str] = ..., signature: _Optional[str] = ..., summary: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., commit: _Optional[str] = ..., bases: _Optional[_Iterable[str]] = ..., init_params: _Optional[_Iterable[str]] = ..., methods: _Optional[_Iterable[str]] = ..., raises: _Optional[_Iterable[str]] = ..., siblings: _Optional[_Iterable[str]] = ..., callers: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., file_purpose: _Optional[str] = ..., repo_purpose: _Optional[str] = ..., truncated: _Optional[bool] = ..., callers_total: _Optional[int] = ...) -> None: ...
 
 class RepoInfo(_message.Message):
     __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error", "purpose", "languages", "packages", "pending_vectors", "lag_s")
@@ -187,58 +189,76 @@ class SearchResponse(_message.Message):
     def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., low_confidence: _Optional[bool] = ..., confidence_reason: _Optional[str] = ...) -> None: ...
 
 class FindSymbolsRequest(_message.Message):
-    __slots__ = ("name", "repo", "prefix", "limit", "fuzzy", "session")
+    __slots__ = ("name", "repo", "prefix", "limit", "fuzzy", "session", "offset")
     NAME_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
     PREFIX_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     FUZZY_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
     name: str
     repo: str
     prefix: bool
     limit: int
     fuzzy: bool
     session: str
-    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., prefix: _Optional[bool] = ..., limit: _Optional[int] = ..., fuzzy: _Optional[bool] = ..., session: _Optional[str] = ...) -> None: ...
+    offset: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., prefix: _Optional[bool] = ..., limit: _Optional[int] = ..., fuzzy: _Optional[bool] = ..., session: _Optional[str] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindSymbolsResponse(_message.Message):
-    __slots__ = ("hits",)
+    __slots__ = ("hits", "total", "truncated")
     HITS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
     hits: _containers.RepeatedCompositeFieldContainer[SymbolHit]
-    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ...) -> None: ...
+    total: int
+    truncated: bool
+    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
 
 class FindCallersRequest(_message.Message):
-    __slots__ = ("name", "repo", "limit")
+    __slots__ = ("name", "repo", "limit", "offset")
     NAME_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
     name: str
     repo: str
     limit: int
-    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+    offset: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindCallersResponse(_message.Message):
-    __slots__ = ("sites",)
+    __slots__ = ("sites", "total", "truncated")
     SITES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
-    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ...) -> None: ...
+    total: int
+    truncated: bool
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
 
 class FindCalleesRequest(_message.Message):
-    __slots__ = ("name", "repo", "limit")
+    __slots__ = ("name", "repo", "limit", "offset")
     NAME_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
     name: str
     repo: str
     limit: int
-    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+    offset: int
+    def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindCalleesResponse(_message.Message):
-    __slots__ = ("sites",)
+    __slots__ = ("sites", "total", "truncated")
     SITES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
-    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ...) -> None: ...
+    total: int
+    truncated: bool
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
 
 class GetCardRequest(_message.Message):
     __slots__ = ("name", "repo", "budget_tokens")

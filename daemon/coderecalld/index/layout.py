@@ -215,7 +215,19 @@ def readme_purpose(text: str) -> str:
             continue
         paragraph.append(line)
     plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) or "", " ".join(paragraph))).strip()
-    return plain[:PURPOSE_MAX_CHARS]
+    return clip(plain)
+
+
+def clip(text: str, max_chars: int = PURPOSE_MAX_CHARS) -> str:
+    """``text`` on one line, at most ``max_chars`` characters: a longer one is cut at the
+    last word boundary that leaves room for ``…`` (mid-word only for a single huge word)."""
+    text = " ".join(text.split())
+    if len(text) <= max_chars:
+        return text
+    head = text[: max_chars - 1]
+    if text[max_chars - 1] != " " and " " in head:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,;:-") + "…"
 
 
 def _packaging_description(present: set[str], read: Callable[[str], bytes]) -> str:
@@ -224,14 +236,14 @@ def _packaging_description(present: set[str], read: Callable[[str], bytes]) -> s
             data = tomllib.loads(read("pyproject.toml").decode("utf-8", errors="replace"))
             described = data.get("project", {}).get("description", "")
             if described:
-                return str(described)[:PURPOSE_MAX_CHARS]
+                return clip(str(described))
         if "setup.cfg" in present:
             cfg = configparser.ConfigParser(interpolation=None)
             cfg.read_string(read("setup.cfg").decode("utf-8", errors="replace"))
             if cfg.get("metadata", "description", fallback=""):
-                return cfg.get("metadata", "description")[:PURPOSE_MAX_CHARS]
+                return clip(cfg.get("metadata", "description"))
         if "package.json" in present:
-            return str(json.loads(read("package.json")).get("description", ""))[:PURPOSE_MAX_CHARS]
+            return clip(str(json.loads(read("package.json")).get("description", "")))
     except (ValueError, configparser.Error, AttributeError):
         return ""  # a malformed packaging file describes nothing
     return ""

@@ -56,23 +56,27 @@ class CodeRecallApi(Protocol):
 
     def find_symbols(
         self, name: str, repo: str = "", prefix: bool = False, limit: int = 50, *,
-        fuzzy: bool = False, session: str = "", principal: Principal = LOCAL,
+        fuzzy: bool = False, session: str = "", offset: int = 0, principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
         starts with it when ``prefix``; ``fuzzy`` adds substrings and small typos. The
-        transport passes ``fuzzy`` and ``session`` only when set."""
+        transport passes ``fuzzy``, ``session`` and ``offset`` only when set. The list may
+        be a ``records.Page`` (``total``, ``truncated``; a plain list means complete)."""
         ...
 
-    def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
+    def find_callers(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
                      principal: Principal = LOCAL) -> list[CallerHit]:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified): ``resolved``
         ones (tied to the definition through imports, its module or its class) first, then
-        ``name_only`` ones (only the last dotted segment matched)."""
+        ``name_only`` ones (only the last dotted segment matched). ``limit`` sites from
+        ``offset`` on (the transport passes ``offset`` only when set); the list may be a
+        ``records.Page`` carrying the ``total``."""
         ...
 
-    def find_callees(self, name: str, repo: str = "", limit: int = 100, *,
+    def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
                      principal: Principal = LOCAL) -> list[CallerHit]:
-        """The calls made by the definitions ``name`` means, targets resolved where possible."""
+        """The calls made by the definitions ``name`` means, targets resolved where possible;
+        paged as ``find_callers``."""
         ...
 
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,

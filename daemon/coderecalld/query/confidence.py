@@ -96,13 +96,24 @@ def confidence(features: Features, *, min_top_score: float | None = None,
         return False, ""
     floor = MIN_TOP_SCORE.get(features.mode, 0.0) if min_top_score is None else min_top_score
     if features.top_score < floor:
-        return True, f"top score {features.top_score:.2f} < {floor:.2f}"
+        return True, f"top score {below(features.top_score, floor)}"
     if features.agree is not False:
         return False, ""
     floor = MIN_TOP_SCORE_DISAGREE if min_top_disagree is None else min_top_disagree
     gap = MIN_GAP if min_gap is None else min_gap
     if features.top_score < floor:
-        return True, f"dense and sparse disagree and the top score {features.top_score:.2f} < {floor:.2f}"
+        return True, f"dense and sparse disagree and the top score {below(features.top_score, floor)}"
     if features.hits > 1 and features.gap < gap:
         return True, f"dense and sparse disagree and the top two are within {features.gap:.3f} (< {gap})"
     return False, ""
+
+
+def below(value: float, bound: float) -> str:
+    """``"VALUE < BOUND"`` with as many decimals (2 at least) as it takes for the printed
+    numbers to compare as the real ones do: ``0.5496`` under ``0.55`` prints ``0.5496 <
+    0.5500``, never ``0.55 < 0.55``. ``value`` must be under ``bound``."""
+    for digits in range(2, 17):
+        shown, limit = f"{value:.{digits}f}", f"{bound:.{digits}f}"
+        if float(shown) < float(limit):
+            return f"{shown} < {limit}"
+    return f"{value!r} < {bound!r}"

@@ -141,7 +141,8 @@ class Overlay:
         an earlier version); empty content removes it. The caller checks scope and path."""
         check_session(session)
         if not 0 <= ttl_s <= MAX_TTL_S:
-            raise InvalidArgument(f"ttl_s: must be 0..{MAX_TTL_S}, got {ttl_s}")
+            raise InvalidArgument(f"ttl_s: {ttl_s} > {MAX_TTL_S} (the maximum)" if ttl_s > 0
+                                  else f"ttl_s: {ttl_s} < 0 (0 means the default, {DEFAULT_TTL_S})")
         if len(content) > self._max_file_bytes:
             raise InvalidArgument(f"content: {len(content)} bytes, over index.max_file_bytes "
                                   f"({self._max_file_bytes})")

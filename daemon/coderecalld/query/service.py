@@ -34,11 +34,11 @@ from coderecalld.query.fuzzy import candidates as fuzzy_candidates
 from coderecalld.query.fuzzy import judge as fuzzy_judge
 from coderecalld.records import (
     Answer,
-    CallerHit,
     Card,
     Hit,
     Impact,
     OverlayStatus,
+    Page,
     RepoStatus,
     SearchHits,
     SourceText,
@@ -236,7 +236,7 @@ class Service:
 
     def find_symbols(self, name: str, repo: str = "", prefix: bool = False,
                      limit: int = 50, *, fuzzy: bool = False, session: str = "",
-                     principal: Principal = LOCAL) -> list[SymbolHit]:
+                     offset: int = 0, principal: Principal = LOCAL) -> Page:
         """Symbols whose name or qualified name equals ``name`` ignoring case (or starts with
         it when ``prefix``), or whose module-qualified name (``pkg.mod.Class.method``, as a
         call site's target prints it; ``fq_aliases``: its other module names) equals
@@ -248,12 +248,17 @@ class Service:
         ``fuzzy`` also finds prefixes, substrings and small typos (``query/fuzzy.py``: trigram
         index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
         by score (0..1; 1.0 for the exact kinds), repo, path. ``session`` adds that
-        session's overlay files, which shadow their committed versions."""
+        session's overlay files, which shadow their committed versions.
+
+        The answer is a ``Page``: at most ``limit`` hits from ``offset`` on, with ``total``
+        (each store lookup reads at most ``MAX_LIMIT`` points: a larger total is a lower
+        bound)."""
         name = _symbol_name(name)
         limit = _limit(limit, 50)
+        offset = _offset(offset)
         flt = self._filter(principal, repo)
         if flt is None:
-            return []
+            return Page()
         view = self._view(principal, session, flt)
         found = [(h, match, score, INDEX) for h, match, score in self._symbols(
             self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
@@ -263,8 +268,8 @@ class Service:
         found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], f[0].payload["repo"],
                                   f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
-        return [self._hit(h, match, score=score, commits=commits, source=source)
-                for h, match, score, source in found[:limit]]
+        return Page([self._hit(h, match, score=score, commits=commits, source=source)
+                     for h, match, score, source in found[offset:offset + limit]], len(found), offset)
 
     def _symbols(self, store: Any, flt: StoreFilter, name: str, prefix: bool,
                  fuzzy: bool) -> list[tuple[Hit, str, float]]:
@@ -289,36 +294,40 @@ class Service:
 
     # --- callers --------------------------------------------------------------------
 
-    def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
-                     principal: Principal = LOCAL) -> list[CallerHit]:
+    def find_callers(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
+                     principal: Principal = LOCAL) -> Page:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
         ones first (tied to the definition through imports, its module or its class), then
-        ``name_only`` ones (the last dotted segment matched); each by repo, path, line."""
+        ``name_only`` ones (the last dotted segment matched); each by repo, path, line.
+        A ``Page``: at most ``limit`` sites from ``offset`` on, with the ``total``."""
         name = _symbol_name(name)
         limit = _limit(limit, 100)
+        offset = _offset(offset)
         flt = self._filter(principal, repo)
         if flt is None:
-            return []
+            return Page()
         commits: dict[str, str] = {}
         found = [callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits))
                  for site, confidence in callgraph.callers(self.store, flt, name)]
         found.sort(key=lambda s: (s.confidence != callgraph.RESOLVED, s.repo, s.path, s.line, s.caller))
-        return found[:limit]
+        return Page.cut(found, offset, limit)
 
-    def find_callees(self, name: str, repo: str = "", limit: int = 100, *,
-                     principal: Principal = LOCAL) -> list[CallerHit]:
+    def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
+                     principal: Principal = LOCAL) -> Page:
         """Calls made by the definitions ``name`` means (as in ``find_callers``), in source
         order: ``callee`` as written, ``target`` resolved where possible (``resolved``), else
-        ``name_only``."""
+        ``name_only``. A ``Page`` as ``find_callers``'."""
         name = _symbol_name(name)
         limit = _limit(limit, 100)
+        offset = _offset(offset)
         flt = self._filter(principal, repo)
         if flt is None:
-            return []
+            return Page()
         commits: dict[str, str] = {}
-        return [callgraph.caller_hit(site, callgraph.RESOLVED if site.target else callgraph.NAME_ONLY,
-                                     self._commit(site.hit.payload["repo"], commits))
-                for site in callgraph.sites(callgraph.definitions(self.store, flt, name))][:limit]
+        return Page.cut([callgraph.caller_hit(site, callgraph.RESOLVED if site.target else callgraph.NAME_ONLY,
+                                              self._commit(site.hit.payload["repo"], commits))
+                         for site in callgraph.sites(callgraph.definitions(self.store, flt, name))],
+                        offset, limit)
 
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
                  principal: Principal = LOCAL) -> Card:
@@ -328,8 +337,7 @@ class Service:
         (``card.CHARS_PER_TOKEN`` characters each). Raises ``NotFound`` when nothing in the
         caller's scope is named so."""
         name = _symbol_name(name)
-        if not 0 <= budget_tokens <= MAX_CARD_TOKENS:
-            raise InvalidArgument(f"budget_tokens: must be 0..{MAX_CARD_TOKENS}, got {budget_tokens}")
+        _bounded("budget_tokens", budget_tokens, 800, MAX_CARD_TOKENS)
         flt = self._filter(principal, repo)
         defs = callgraph.definitions(self.store, flt, name) if flt is not None else []
         if not defs:
@@ -344,7 +352,7 @@ class Service:
         callers = self.find_callers(fq, limit=MAX_LIMIT, principal=principal)
         purpose = str(self.ledger.repo_meta(best["repo"]).get("purpose", ""))
         built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose)
-        return card.fit(built, budget_tokens or 800)
+        return replace(card.fit(built, budget_tokens or 800), callers_total=callers.total)
 
     # --- source ---------------------------------------------------------------------
 
@@ -367,7 +375,8 @@ class Service:
                 or classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo))):
             raise NotFound(f"{path}: no such file at {commit[:12]}")  # as mirror.read_path says
         if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
-            raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes")
+            raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes "
+                                  f"({self.cfg.index.max_file_bytes})")
         source = blob.decode("utf-8", errors="replace").removeprefix("\ufeff")
         lines = redact.split_lines(redact.text(source, path)[0])
         if start_line > len(lines):
@@ -652,13 +661,22 @@ def _symbol_name(name: str) -> str:
 
 
 def _limit(limit: int, default: int) -> int:
-    if limit < 0 or limit > MAX_LIMIT:
-        raise InvalidArgument(f"limit: must be 0..{MAX_LIMIT}, got {limit}")
-    return limit or default
+    """``limit`` in 1..``MAX_LIMIT``, 0 meaning ``default``; ``InvalidArgument`` otherwise."""
+    return _bounded("limit", limit, default, MAX_LIMIT)
+
+
+def _offset(offset: int) -> int:
+    """A page's ``offset`` (>= 0; past the end answers an empty page with its total)."""
+    if offset < 0:
+        raise InvalidArgument(f"offset: {offset} < 0 (0 is the first item)")
+    return offset
 
 
 def _bounded(field: str, value: int, default: int, maximum: int) -> int:
-    """``value`` in 1..``maximum``, 0 meaning ``default``; ``InvalidArgument`` otherwise."""
-    if not 0 <= value <= maximum:
-        raise InvalidArgument(f"{field}: must be 0..{maximum}, got {value}")
+    """``value`` in 1..``maximum``, 0 meaning ``default``; ``InvalidArgument`` naming the
+    bound otherwise (``limit 900 > 500 (the maximum)``)."""
+    if value < 0:
+        raise InvalidArgument(f"{field}: {value} < 0 (0 means the default, {default})")
+    if value > maximum:
+        raise InvalidArgument(f"{field}: {value} > {maximum} (the maximum)")
     return value or default

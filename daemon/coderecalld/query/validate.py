@@ -24,7 +24,8 @@ def text(field: str, value: str, max_chars: int) -> str:
     if not isinstance(value, str):
         raise InvalidArgument(f"{field}: expected a string")
     if len(value) > max_chars:
-        raise InvalidArgument(f"{field}: longer than {max_chars} characters ({len(value)})")
+        raise InvalidArgument(f"{field}: {len(value)} characters, longer than {max_chars} "
+                              "(the maximum)")
     if "\0" in value:
         raise InvalidArgument(f"{field}: must not contain NUL characters")
     return value
@@ -45,7 +46,15 @@ def repo_path(field: str, value: str) -> str:
 
 
 def line_range(start_line: int, end_line: int) -> None:
-    """``start_line`` in 1..MAX_LINE; ``end_line`` 0 (to the end) or start..MAX_LINE."""
-    if not 1 <= start_line <= MAX_LINE or not 0 <= end_line <= MAX_LINE or (
-            end_line and end_line < start_line):
-        raise InvalidArgument(f"lines: bad range {start_line}-{end_line}")
+    """One rule for every line range: ``start_line`` in 1..MAX_LINE, ``end_line`` 0 (to the
+    end) or start_line..MAX_LINE; the reader then stops at the file's last line (an
+    ``end_line`` past it reads to the end). ``InvalidArgument`` naming the bound otherwise."""
+    for field, value in (("start_line", start_line), ("end_line", end_line)):
+        if value > MAX_LINE:
+            raise InvalidArgument(f"lines: {field} {value} > {MAX_LINE} (the maximum line number)")
+    if start_line < 1:
+        raise InvalidArgument(f"lines: start_line {start_line} < 1 (lines are 1-based)")
+    if end_line < 0:
+        raise InvalidArgument(f"lines: end_line {end_line} < 0 (0 reads to the end of the file)")
+    if end_line and end_line < start_line:
+        raise InvalidArgument(f"lines: end_line {end_line} < start_line {start_line}")

@@ -13,7 +13,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from coderecalld.auth import Authenticator, AuthMode, is_loopback
-from coderecalld.config import ServerConfig
+from coderecalld.config import IndexConfig, ServerConfig
 from coderecalld.errors import ConfigError
 from coderecalld.query.api import CodeRecallApi
 from coderecalld.server.auth import AuthInterceptor
@@ -28,9 +28,7 @@ _OPTIONS = [
     # gRPC sets SO_REUSEPORT by default on Linux, which lets a second daemon "bind" a port
     # that is already serving. We want that to fail at start instead.
     ("grpc.so_reuseport", 0),
-    # Requests are a few strings (a query is at most 10,000 characters): 1 MiB bounds what
-    # a hostile client can make us buffer. Answers carry source text: up to 16 MiB.
-    ("grpc.max_receive_message_length", 1 << 20),
+    # Answers carry source text: up to 16 MiB. (Requests: ``request_limit_bytes``.)
     ("grpc.max_send_message_length", 16 << 20),
     ("grpc.max_metadata_size", 16 << 10),
     # Idle or stalled connections are closed instead of holding a slot forever.
@@ -40,6 +38,17 @@ _OPTIONS = [
 ]
 #: RPCs queued or running at once beyond the worker threads; more answer RESOURCE_EXHAUSTED.
 MAX_CONCURRENT_RPCS_PER_WORKER = 8
+#: Requests are a few strings (a query is at most 10,000 characters) except IndexOverlay's
+#: file content: 1 MiB bounds what a hostile client can make us buffer, raised to hold a
+#: file of ``index.max_file_bytes`` plus this much for the other fields (a path is at most
+#: 4,096 characters), so an oversized overlay reaches the daemon's own check, which names
+#: the limit, instead of gRPC's "Received message larger than max".
+REQUEST_HEADROOM_BYTES = 64 << 10
+
+
+def request_limit_bytes(max_file_bytes: int) -> int:
+    """The gRPC receive bound for a daemon indexing files up to ``max_file_bytes``."""
+    return max(1 << 20, max_file_bytes + REQUEST_HEADROOM_BYTES)
 
 
 def build_server(
@@ -50,6 +59,7 @@ def build_server(
     health_servicer: health.HealthServicer | None = None,
     authenticator: Authenticator | None = None,
     tls: ServerConfig | None = None,
+    max_file_bytes: int = IndexConfig().max_file_bytes,
 ) -> tuple[grpc.Server, int]:
     """Build and bind a server answering ``coderecall.v1.CodeRecall`` over ``api``;
     the caller starts it (``server.start()``) and stops it (``stop_server``).
@@ -69,6 +79,8 @@ def build_server(
         tls: the ``[server]`` section whose ``tls_*`` files to use; plaintext if unset.
         health_servicer: pass your own to flip it to NOT_SERVING at shutdown
             (``stop_server`` does that); one is created when omitted.
+        max_file_bytes: ``index.max_file_bytes``; requests up to ``request_limit_bytes``
+            of it are read (larger ones answer RESOURCE_EXHAUSTED unread).
 
     Returns:
         The bound, not yet started server and its port.
@@ -86,7 +98,7 @@ def build_server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
         interceptors=[RpcMetricsInterceptor(prefix), ErrorInterceptor(prefix),
                       AuthInterceptor(authenticator, prefix)],
-        options=_OPTIONS,
+        options=[*_OPTIONS, ("grpc.max_receive_message_length", request_limit_bytes(max_file_bytes))],
         maximum_concurrent_rpcs=max_workers * MAX_CONCURRENT_RPCS_PER_WORKER,
     )
     pb_grpc.add_CodeRecallServicer_to_server(CodeRecallServicer(api), server)

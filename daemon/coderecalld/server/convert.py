@@ -122,19 +122,26 @@ def search_response(hits: Iterable[SymbolHit]) -> pb.SearchResponse:
                              confidence_reason=str(getattr(hits, "confidence_reason", "")))
 
 
-def find_symbols_response(hits: Iterable[SymbolHit]) -> pb.FindSymbolsResponse:
-    """Hits, in order, as a ``FindSymbolsResponse``."""
-    return pb.FindSymbolsResponse(hits=[symbol_hit_to_pb(h) for h in hits])
+def _page(items: list[Any]) -> dict[str, Any]:
+    """``total`` and ``truncated`` of a ``records.Page`` (a plain list: itself, complete)."""
+    total = getattr(items, "total", None)
+    return {"total": len(items) if total is None else total,
+            "truncated": bool(getattr(items, "truncated", False))}
 
 
-def find_callers_response(sites: Iterable[CallerHit]) -> pb.FindCallersResponse:
-    """Call sites, in order, as a ``FindCallersResponse``."""
-    return pb.FindCallersResponse(sites=[caller_hit_to_pb(s) for s in sites])
+def find_symbols_response(hits: list[SymbolHit]) -> pb.FindSymbolsResponse:
+    """Hits, in order, as a ``FindSymbolsResponse`` with the page's total."""
+    return pb.FindSymbolsResponse(hits=[symbol_hit_to_pb(h) for h in hits], **_page(hits))
 
 
-def find_callees_response(sites: Iterable[CallerHit]) -> pb.FindCalleesResponse:
-    """Call sites, in order, as a ``FindCalleesResponse``."""
-    return pb.FindCalleesResponse(sites=[caller_hit_to_pb(s) for s in sites])
+def find_callers_response(sites: list[CallerHit]) -> pb.FindCallersResponse:
+    """Call sites, in order, as a ``FindCallersResponse`` with the page's total."""
+    return pb.FindCallersResponse(sites=[caller_hit_to_pb(s) for s in sites], **_page(sites))
+
+
+def find_callees_response(sites: list[CallerHit]) -> pb.FindCalleesResponse:
+    """Call sites, in order, as a ``FindCalleesResponse`` with the page's total."""
+    return pb.FindCalleesResponse(sites=[caller_hit_to_pb(s) for s in sites], **_page(sites))
 
 
 def list_repos_response(repos: Iterable[RepoStatus]) -> pb.ListReposResponse:
@@ -179,18 +186,28 @@ def find_symbols_args(request: pb.FindSymbolsRequest) -> dict[str, Any]:
         "repo": request.repo,
         "prefix": request.prefix,
         **_limit(request.limit),
-        **_set(fuzzy=request.fuzzy, session=request.session),
+        **_set(fuzzy=request.fuzzy, session=request.session, **_offset(request.offset)),
     }
 
 
+def _offset(value: int) -> dict[str, int]:
+    if value < 0:
+        raise InvalidArgument(f"offset: {value} < 0 (0 is the first item)")
+    return {"offset": value} if value else {}
+
+
 def find_callers_args(request: pb.FindCallersRequest) -> dict[str, Any]:
-    """Keyword arguments for ``CodeRecallApi.find_callers``. Raises ``InvalidArgument`` (limit < 0)."""
-    return {"name": request.name, "repo": request.repo, **_limit(request.limit)}
+    """Keyword arguments for ``CodeRecallApi.find_callers``. Raises ``InvalidArgument``
+    (limit or offset < 0)."""
+    return {"name": request.name, "repo": request.repo, **_limit(request.limit),
+            **_offset(request.offset)}
 
 
 def find_callees_args(request: pb.FindCalleesRequest) -> dict[str, Any]:
-    """Keyword arguments for ``CodeRecallApi.find_callees``. Raises ``InvalidArgument`` (limit < 0)."""
-    return {"name": request.name, "repo": request.repo, **_limit(request.limit)}
+    """Keyword arguments for ``CodeRecallApi.find_callees``. Raises ``InvalidArgument``
+    (limit or offset < 0)."""
+    return {"name": request.name, "repo": request.repo, **_limit(request.limit),
+            **_offset(request.offset)}
 
 
 def get_card_args(request: pb.GetCardRequest) -> dict[str, Any]:
