@@ -26,6 +26,7 @@ FIELD_CHARS = 200
 # get_card shows this many source lines, this many call sites, this many candidates.
 CARD_SOURCE_LINES = 40
 CARD_CALLERS = 5
+CARD_SIBLINGS = 10
 CARD_DOC_CHARS = 1000
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait"})
 # Rows a paging tool (find_symbol, find_callers) asks the daemon for per call: more than
@@ -149,9 +150,13 @@ def _profile(client: Client, hit: SymbolHit) -> dict[str, Any]:
     """What only the daemon's GetCard knows: bases, constructor parameters, raised
     exceptions, siblings, and the file's and repo's one-line purpose (empty fields left out)."""
     server = client.get_card(hit.qualified_name, repo=hit.repo, budget_tokens=300)
-    rows = {"bases": list(server.bases), "init": list(server.init_params),
-            "raises": list(server.raises), "siblings": list(server.siblings)[:10],
-            "file": _cut(server.file_purpose), "repo_purpose": _cut(server.repo_purpose)}
+    rows: dict[str, Any] = {
+        "bases": list(server.bases), "init": list(server.init_params), "raises": list(server.raises),
+        "siblings": list(server.siblings)[:CARD_SIBLINGS], "file": _cut(server.file_purpose),
+        "repo_purpose": _cut(server.repo_purpose)}
+    if server.truncated or len(server.siblings) > CARD_SIBLINGS:  # say so, and where the rest is
+        rows["more"] = (f"profile trimmed to fit; the whole file: read_symbol(repo={hit.repo!r}, "
+                        f"path={hit.path!r}, start_line=1, end_line=0)")
     return {k: v for k, v in rows.items() if v}
 
 
@@ -185,9 +190,10 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
         rows = [{"cite": cite(m.repo, m.path, m.start_line, m.end_line), "name": m.qualified_name,
                  "sig": _cut(m.signature, 120)} for m in methods]
         extra["methods"] = prefix_fitting(rows, BUDGET_CHARS // 3)
-        if len(rows) > len(extra["methods"]):
-            extra["methods_more"] = (f"{len(rows) - len(extra['methods'])} more methods: "
-                                     f"find_symbol(name={hit.qualified_name + '.'!r}, prefix=true)")
+        kept = len(extra["methods"])
+        if methods.total > kept:
+            extra["methods_more"] = (f"{methods.total - kept} more methods: find_symbol(name="
+                                     f"{hit.qualified_name + '.'!r}, prefix=true, offset={kept})")
     sites = client.find_callers(hit.name, limit=CARD_CALLERS)
     extra["callers"] = [call_site(s) for s in sites]
     if sites.truncated:

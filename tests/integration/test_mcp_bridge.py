@@ -48,6 +48,9 @@ ENTRIES = 120  # ledger_entry_000..119: more than one answer's budget holds
 POSTS = 130  # journal_line_000..129 each call post(): more call sites than one answer holds
 JOURNAL = "def post(amount):\n    return amount\n\n\n" + "".join(
     f"def journal_line_{i:03}():\n    return post({i})\n\n\n" for i in range(POSTS))
+PAGES = 60  # Book.page_00..59: more methods than a card shows
+BOOK = "class Book:\n    \"\"\"A bound ledger.\"\"\"\n\n" + "".join(
+    f"    def page_{i:02}(self, amount, account):\n        return amount\n\n" for i in range(PAGES))
 HELPERS = "".join(
     f'def ledger_entry_{i:03}(amount: float, account: str) -> float:\n'
     f'    """Book ledger entry number {i:03} against an account."""\n'
@@ -114,7 +117,7 @@ def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
                  "app/cli.py": CLI}, "initial")
     ledger = GitRepo(tmp_path / "ledger")
     ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG,
-                   "ledger/journal.py": JOURNAL}, "initial")
+                   "ledger/journal.py": JOURNAL, "ledger/book.py": BOOK}, "initial")
     cfg = Config(data_dir=tmp_path / "data",
                  repos=(RepoConfig("shop", str(shop.path), "main"), RepoConfig("ledger", str(ledger.path), "main")),
                  embedding=EmbeddingConfig(enabled=False),
@@ -267,6 +270,19 @@ def test_get_card_of_a_class_lists_methods(mcp: Bridge) -> None:
         {"cite": "shop:app/billing.py:10-13", "name": "Invoice.total", "sig": "def total(self) -> float"}]
     assert card["callers"] == [{"cite": "shop:app/cli.py:5", "caller": "main", "callee": "Invoice"}]
     assert card["source"]["text"].startswith("class Invoice:\n")
+
+
+def test_get_card_says_what_it_left_out(mcp: Bridge) -> None:
+    card = mcp.ok("get_card", name="Book")
+    kept = len(card["methods"])
+    assert 5 < kept < PAGES
+    assert [m["name"] for m in card["methods"]] == [f"Book.page_{i:02}" for i in range(kept)]
+    assert card["methods_more"] == (f"{PAGES - kept} more methods: find_symbol(name='Book.', "
+                                    f"prefix=true, offset={kept})")
+    rest = mcp.ok("find_symbol", name="Book.", prefix=True, offset=kept)
+    assert rest["results"][0]["name"] == f"Book.page_{kept:02}"
+    assert card["profile"]["more"] == ("profile trimmed to fit; the whole file: read_symbol("
+                                       "repo='ledger', path='ledger/book.py', start_line=1, end_line=0)")
 
 
 def test_get_card_ambiguous_lists_candidates(mcp: Bridge) -> None:
