@@ -100,6 +100,18 @@ def narrow(last: str = "", **filters: str) -> str:
     return "call again with " + (ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + " or " + ways[-1])
 
 
+def narrowing(hits: list[SymbolHit], repo: str, path_prefix: str, language: str) -> str:
+    """``narrow`` for a search: only the filters that are not set and would really narrow
+    these ``hits`` (``repo=`` when they span repos, ``language=`` several languages,
+    ``path_prefix=`` several directories), then a narrower query."""
+    def spans(values: set[str], given: str) -> str:
+        return given or ("" if len(values) > 1 else "one")  # non-empty: not suggested
+
+    return narrow(repo=spans({h.repo for h in hits}, repo),
+                  path_prefix=spans({h.path.rpartition("/")[0] for h in hits}, path_prefix),
+                  language=spans({h.language for h in hits}, language), last="a narrower query")
+
+
 def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: str) -> dict[str, Any]:
     """``head`` plus as many ``rows`` (one per item of the daemon's page ``items``) as fit in
     ``BUDGET_CHARS``; when the answer holds more (cut by the budget or by the daemon's

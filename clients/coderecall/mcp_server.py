@@ -72,8 +72,8 @@ def build_server(client: Client) -> MCPServer:
             hits = client.search(query, limit=limit, repo=repo, language=language, path_prefix=path_prefix)
             head = {"low_confidence": hits.confidence_reason} if hits.low_confidence else {}
             return results.fit(head, "results", [results.symbol(h) for h in hits],
-                               results.narrow(repo=repo, path_prefix=path_prefix, language=language,
-                                              last="a narrower query"))
+                               results.narrowing(hits, repo=repo, path_prefix=path_prefix,
+                                                 language=language))
         return answer(run)
 
     def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",

@@ -209,15 +209,15 @@ def test_unknown_arguments_are_errors_naming_the_accepted_ones(mcp: Bridge) -> N
         "repo, language, path_prefix")
 
 
-def test_search_hint_never_suggests_a_filter_already_set(mcp: Bridge) -> None:
-    wide = mcp.ok("search_code", query="ledger entry number account", limit=100)
-    kept = len(wide["results"])
-    assert wide["more"] == (f"{100 - kept} more results left out; call again with repo=, path_prefix=, "
-                            "language= or a narrower query")
-    scoped = mcp.ok("search_code", query="ledger entry number account", limit=100, repo="ledger",
-                    path_prefix="ledger/")
-    kept = len(scoped["results"])
-    assert scoped["more"] == f"{100 - kept} more results left out; call again with language= or a narrower query"
+def test_search_hint_suggests_only_filters_that_narrow(mcp: Bridge) -> None:
+    """The hits span both repos and several directories, all Python: repo= and path_prefix=
+    would narrow them, language= would not; a filter already set is never suggested."""
+    wide = mcp.ok("search_code", query="amount account round money", limit=100)
+    assert {r["cite"].split(":")[0] for r in wide["results"]} == {"shop", "ledger"}
+    assert wide["more"].endswith(" more results left out; call again with repo=, path_prefix= or a "
+                                 "narrower query")
+    scoped = mcp.ok("search_code", query="amount account round money", limit=100, repo="ledger")
+    assert scoped["more"].endswith(" more results left out; call again with a narrower query")
 
 
 def test_analyze_impact_says_where_it_was_cut(mcp: Bridge) -> None:

@@ -115,3 +115,17 @@ def test_schemas_forbid_unknown_arguments(tools: list[dict[str, Any]]) -> None:
     assert all(t["inputSchema"]["additionalProperties"] is False for t in tools)
     callers = next(t for t in tools if t["name"] == "find_callers")["inputSchema"]
     assert list(callers["properties"]) == ["name", "repo", "offset"]
+
+
+def test_search_narrowing_names_only_filters_that_would_narrow() -> None:
+    from coderecall import SymbolHit
+
+    def hit(repo: str, path: str, language: str = "python") -> SymbolHit:
+        return SymbolHit(repo, path, language, "function", "f", "f", "", "", "", 1, 2, 0, 9, "c", 1.0, "hybrid")
+
+    spread = [hit("a", "x/m.py"), hit("b", "y/n.go", "go")]
+    assert results.narrowing(spread, "", "", "") == (
+        "call again with repo=, path_prefix=, language= or a narrower query")
+    assert results.narrowing(spread, "a", "", "") == "call again with path_prefix=, language= or a narrower query"
+    same = [hit("a", "x/m.py"), hit("a", "x/n.py")]
+    assert results.narrowing(same, "", "", "") == "call again with a narrower query"
