@@ -10,11 +10,7 @@ from typing import Any, TypeVar
 
 import grpc
 
-from coderecall._errors import (
-    InvalidArgumentError,
-    ResourceExhaustedError,
-    from_rpc_error,
-)
+from coderecall._errors import InvalidArgumentError, ResourceExhaustedError, from_rpc_error
 from coderecall._types import (
     Answer,
     CallSite,

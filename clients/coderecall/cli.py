@@ -44,15 +44,7 @@ from typing import Any
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError
 from coderecall._status import progress_row
-from coderecall._types import (
-    CallSite,
-    Card,
-    Impact,
-    IndexProgress,
-    Page,
-    RepoInfo,
-    SymbolHit,
-)
+from coderecall._types import CallSite, Card, Impact, IndexProgress, Page, RepoInfo, SymbolHit
 
 PROG = "coderecall"
 #: The daemon's largest line number (``ReadSymbol``); files never have that many lines.
