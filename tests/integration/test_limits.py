@@ -103,6 +103,17 @@ def test_callees_and_symbols_pages(live: livedaemon.Live, capsys: pytest.Capture
     assert (code, err) == (0, "")
 
 
+def test_a_short_glob_search_says_where_it_looked(live: livedaemon.Live,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(live, capsys, "search", "register a route", "--path-glob", "*/core.py")
+    assert code == 0 and out.startswith("app/core.py:1-3")
+    assert err.endswith("coderecall: 2 hits matched --path-glob among the daemon's best candidates "
+                        "(200; 500 with --mode dense or sparse); a longer --path-prefix or a narrower "
+                        "query reaches past them\n")
+    code, out, err = cli(live, capsys, "search", "register a route", "--path-glob", "app/core.py")
+    assert "--path-glob" not in err  # no wildcard: an exact path, nothing to miss
+
+
 def test_card_counts_every_caller(live: livedaemon.Live, capsys: pytest.CaptureFixture[str]) -> None:
     card = live.client.get_card("blueprint_route")
     assert (len(card.callers), card.callers_total) == (5, CALLERS + 30)
