@@ -168,6 +168,9 @@ def test_line_ranges_follow_one_rule(live: livedaemon.Live, capsys: pytest.Captu
     with pytest.raises(InvalidArgumentError) as info:
         live.client.read_symbol("web", "app/core.py", 3, 2)
     assert info.value.details == "lines: end_line 2 < start_line 3"
+    with pytest.raises(InvalidArgumentError) as info:
+        live.client.read_symbol("web", "app/core.py", 4, 0)
+    assert info.value.details == "lines: start_line 4 > 3, the last line of app/core.py"
     code, out, err = cli(live, capsys, "read", "web", "app/core.py", "--lines", "1-10000000")
     assert (code, out) == (0, TARGET)
     code, out, err = cli(live, capsys, "read", "web", "app/core.py", "--lines", "1-99999999")

@@ -380,7 +380,7 @@ class Service:
         source = blob.decode("utf-8", errors="replace").removeprefix("\ufeff")
         lines = redact.split_lines(redact.text(source, path)[0])
         if start_line > len(lines):
-            raise InvalidArgument(f"lines: {path} has {len(lines)} lines, asked from {start_line}")
+            raise InvalidArgument(f"lines: start_line {start_line} > {len(lines)}, the last line of {path}")
         end = min(end_line or len(lines), len(lines))
         return SourceText(repo, path, commit, start_line, end, "".join(lines[start_line - 1:end]))
 
