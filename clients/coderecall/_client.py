@@ -307,9 +307,10 @@ class _ProgressStream(Iterator[IndexProgress]):
 
 
 def _page(items: list[Any], response: Any, offset: int) -> Page:
-    """``items`` as a ``Page`` of ``response.total`` (a daemon older than paging sends 0:
-    the items are then all there is, as far as the client can tell)."""
-    return Page(items, response.total or offset + len(items), offset)
+    """``items`` as a ``Page`` of ``response.total``. A daemon older than paging sends 0
+    with items (a paging daemon never does): they are then all there is, as far as the
+    client can tell."""
+    return Page(items, response.total or (offset + len(items) if items else 0), offset)
 
 
 def _read(path: str) -> bytes | None:

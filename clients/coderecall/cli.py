@@ -206,7 +206,7 @@ def note_cut(page: Page, noun: str) -> None:
         shown = f"{page.offset + 1}-{page.next_offset}" if page else "none"
         print(f"coderecall: {noun} {shown} of {page.total} shown; more with --offset "
               f"{page.next_offset} (or a larger --limit, up to {MAX_LIMIT})", file=sys.stderr)
-    elif page.offset and page.offset >= page.total:
+    elif page.total and page.offset >= page.total:
         print(f"coderecall: --offset {page.offset} is past the last of {page.total} {noun}",
               file=sys.stderr)
 

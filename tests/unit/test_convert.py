@@ -176,6 +176,8 @@ def test_pages_carry_their_total_both_ways():
     assert (plain.total, plain.truncated) == (1, False)
     old_daemon = pb.FindCallersResponse(sites=[convert.caller_hit_to_pb(CALLER)])  # no total sent
     assert (_page(list(old_daemon.sites), old_daemon, 0).total, _page([], old_daemon, 0).truncated) == (1, False)
+    nothing = _page([], pb.FindCallersResponse(), 100)  # past the end of an empty answer
+    assert (nothing.total, nothing.truncated) == (0, False)
 
 
 def test_offset_is_passed_only_when_set_and_never_negative():
