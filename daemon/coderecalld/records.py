@@ -141,7 +141,8 @@ class Chunk:
     ``raises`` the exception names raised or documented (``Raises:``), ``exports`` the
     module chunk's import table (local name, module-qualified target), so re-exports
     (``httpx.Client`` for ``httpx._client.Client``) can be followed; ``module_aliases`` other
-    names of the module (a JS file's package specifiers, ``@acme/util/str`` for ``lib/str``).
+    names of the module (a JS file's package specifiers, ``@acme/util/str`` for ``lib/str``);
+    ``bases`` a Python class's module-qualified base classes, in order (``resolve.class_bases``).
     """
 
     repo: str
@@ -166,6 +167,7 @@ class Chunk:
     raises: tuple[str, ...] = ()
     exports: tuple[tuple[str, str], ...] = ()
     module_aliases: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

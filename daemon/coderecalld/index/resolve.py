@@ -24,6 +24,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from coderecalld.index.receivers import Receivers
+from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
@@ -77,24 +79,61 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         target = (_go(parsed, module, symbols, bare) if style == "go"
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare))
     else:
-        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python")
+        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
+                           _lines(chunk_list) if style == "python" else {})
+    top = {s.name for s in parsed.symbols if not s.parent}
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
         sites = tuple(replace(s, target=target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
+        bases = (class_bases(c.signature, module, table, top)
+                 if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
-                           module_aliases=module_aliases))
+                           module_aliases=module_aliases, bases=bases))
     return out
 
 
+def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[str]) -> tuple[str, ...]:
+    """Module-qualified bases of a Python ``class X(A, m.B, metaclass=M)``, in order, through
+    the file's own top-level names and its import table; a base bound by neither is left out."""
+    out = []
+    for base in _bases(signature):
+        head, _, rest = base.partition(".")
+        if head in top:
+            out.append(f"{module}.{base}")
+        elif head in table:
+            out.append(".".join(filter(None, [table[head], rest])))
+    return tuple(out)
+
+
+def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
+    """Line number -> source text of a file, from its chunks (which cover what was parsed)."""
+    lines: dict[int, str] = {}
+    for c in chunk_list:
+        for i, line in enumerate(c.text.split("\n")):
+            lines.setdefault(c.start_line + i, line)
+    return lines
+
+
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...], with_instances: bool) -> Target:
+              selves: tuple[str, ...], with_instances: bool, lines: Mapping[int, str]) -> Target:
     top = {s.name for s in parsed.symbols if not s.parent}
     instances = _instances(parsed, module, table, symbols, top) if with_instances else {}
-    return lambda site, owner: _target(site, module, table, top, symbols,
-                                       _enclosing_class(symbols, owner) if owner else "", selves,
-                                       instances)
+    receivers = Receivers(module, table, symbols, top, lines) if with_instances else None
+
+    def target(site: CallSite, owner: str) -> str:
+        head, dot, _ = site.name.partition(".")
+        # A name typed in the calling function shadows a module-level name of the same spelling.
+        typed = receivers.name_type(head, owner) if receivers and dot and owner else ""
+        if typed:
+            return receivers.target(site, owner)
+        found = _target(site, module, table, top, symbols,
+                        _enclosing_class(symbols, owner) if owner else "", selves, instances)
+        if found or not receivers or (head in selves and site.name.count(".") == 1):
+            return found  # ``self.m()`` the class (and its bases) do not define stays unknown
+        return receivers.target(site, owner)
+    return target
 
 
 def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
@@ -211,13 +250,6 @@ def _method(module: str, table: dict[str, str], symbols: dict[str, Symbol], cls:
             head, _, rest = base.partition(".")
             return ".".join(filter(None, [table[head], rest, name]))
     return ""
-
-
-def _bases(signature: str) -> list[str]:
-    """Base names of ``class X(A, b.B, metaclass=M)``: ``["A", "b.B"]`` (dotted names only)."""
-    inside = signature.partition("(")[2].rpartition(")")[0]
-    return [b.strip() for b in inside.split(",")
-            if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]
 
 
 def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:

@@ -302,7 +302,7 @@ class Service:
         commits: dict[str, str] = {}
         found = [callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits))
                  for site, confidence in callgraph.callers(self.store, flt, name)]
-        found.sort(key=lambda s: (s.confidence != callgraph.RESOLVED, s.repo, s.path, s.line, s.caller))
+        found.sort(key=lambda s: (callgraph.RANK.get(s.confidence, 9), s.repo, s.path, s.line, s.caller))
         return found[:limit]
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *,
@@ -343,7 +343,10 @@ class Service:
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
         callers = self.find_callers(fq, limit=MAX_LIMIT, principal=principal)
         purpose = str(self.ledger.repo_meta(best["repo"]).get("purpose", ""))
-        built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose)
+        inherited = [(b.payload, [h.payload for h in self.store.find(
+            StoreFilter(repos=(b.payload["repo"],), path=b.payload["path"]), "path", b.payload["path"],
+            limit=MAX_LIMIT)]) for b in callgraph.base_classes(self.store, flt, best)] if best["kind"] == "class" else []
+        built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose, inherited)
         return card.fit(built, budget_tokens or 800)
 
     # --- source ---------------------------------------------------------------------

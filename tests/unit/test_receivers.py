@@ -1,0 +1,110 @@
+"""Receiver types of Python method calls (index/receivers.py through index/resolve.py)."""
+
+from __future__ import annotations
+
+from coderecalld import parse
+from coderecalld.index import chunk, resolve
+
+SOURCE = b'''from typing import Optional
+from .adapters import BaseAdapter, HTTPAdapter
+from flask import Flask
+from . import auth
+import socket
+
+
+class Base:
+    def close(self):
+        pass
+
+
+class Session(Base):
+    def __init__(self):
+        self.adapters = {}
+        self.http: HTTPAdapter = make()
+        self.pool = Pool()
+
+    def get_adapter(self, url) -> "BaseAdapter":
+        return self.adapters[url]
+
+    def send(self, request, sock: socket.socket, name: str):
+        adapter = self.get_adapter(url=request.url)
+        adapter.send(request)
+        self.http.close()
+        self.pool.get()
+        sock.send(b"x")
+        name.split()
+        super().close()
+        with Session() as s:
+            s.close()
+        for item in self.adapters.values():
+            item.close()
+        x = Session()
+        x = other()
+        x.close()
+
+    @classmethod
+    def make(cls):
+        inst = cls()
+        inst.close()
+
+
+class Pool:
+    def get(self) -> Optional[Session]:
+        pass
+
+
+def create(app: Flask, p: Pool):
+    app.register_blueprint(auth.bp)
+    q = p.get()
+    q.send(1)
+
+    def inner():
+        app.run()
+
+
+app = Flask(__name__)
+app.register_blueprint(auth.bp)
+'''
+
+
+def targets() -> dict[str, list[tuple[str, str]]]:
+    path = "pkg/sessions.py"
+    parsed = parse.symbols(SOURCE, "python")
+    chunks = resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, "pkg.sessions")
+    return {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name or s.name == "close"]
+            for c in chunks}
+
+
+def test_each_construct_types_its_receiver() -> None:
+    got = targets()
+    assert got["Session.send"] == [
+        ("self.get_adapter", "pkg.sessions.Session.get_adapter"),
+        ("adapter.send", "pkg.adapters.BaseAdapter.send"),  # return annotation, quoted
+        ("self.http.close", "pkg.adapters.HTTPAdapter.close"),  # __init__ attribute, annotated
+        ("self.pool.get", "pkg.sessions.Pool.get"),  # __init__ attribute, constructor
+        ("sock.send", "socket.socket.send"),  # annotated parameter: a known other type
+        ("name.split", "builtins.str.split"),
+        ("close", "pkg.sessions.Base.close"),  # super().close(): the first base's (same file)
+        ("s.close", "pkg.sessions.Base.close"),  # with Session() as s; inherited within the file
+        ("self.adapters.values", ""),  # a dict literal: no class
+        ("item.close", ""),  # a loop variable: unknown
+        ("x.close", ""),  # bound to a Session and to an unknown value: no type
+    ]
+    assert got["Session.make"] == [("inst.close", "pkg.sessions.Base.close")]  # cls()
+    # Annotated parameters (imported class), Optional[...] return one level, closures.
+    assert got["create"] == [("app.register_blueprint", "flask.Flask.register_blueprint"),
+                             ("p.get", "pkg.sessions.Pool.get"), ("q.send", "pkg.sessions.Session.send")]
+    assert got["create.inner"] == [("app.run", "flask.Flask.run")]
+    # Module level: an instance of an imported class (resolve._instances).
+    assert got["pkg.sessions"] == [("app.register_blueprint", "flask.Flask.register_blueprint")]
+
+
+def test_class_bases_are_module_qualified() -> None:
+    path = "pkg/sessions.py"
+    parsed = parse.symbols(SOURCE, "python")
+    chunks = resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, "pkg.sessions")
+    bases = {c.qualified_name: c.bases for c in chunks if c.bases}
+    assert bases == {"Session": ("pkg.sessions.Base",)}
+    table = {"App": "flask.sansio.app.App", "m": "pkg.mixins"}
+    assert resolve.class_bases("class Flask(App, m.Mixin, Unknown, metaclass=M)", "flask.app", table,
+                               set()) == ("flask.sansio.app.App", "pkg.mixins.Mixin")
