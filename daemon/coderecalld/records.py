@@ -142,7 +142,9 @@ class Chunk:
     module chunk's import table (local name, module-qualified target), so re-exports
     (``httpx.Client`` for ``httpx._client.Client``) can be followed; ``module_aliases`` other
     names of the module (a JS file's package specifiers, ``@acme/util/str`` for ``lib/str``);
-    ``bases`` a Python class's module-qualified base classes, in order (``resolve.class_bases``).
+    ``bases`` a Python class's module-qualified base classes, in order (``resolve.class_bases``);
+    ``instances`` a Python module chunk's module-level names of a known class (name, class),
+    e.g. ``("current_app", "flask.globals.FlaskProxy")``.
     """
 
     repo: str
@@ -168,6 +170,7 @@ class Chunk:
     exports: tuple[tuple[str, str], ...] = ()
     module_aliases: tuple[str, ...] = ()
     bases: tuple[str, ...] = ()
+    instances: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,22 @@ class Flask(App):
     def run(self):
         self.route("/")
 '''
-INIT = "from .flask import Flask\nfrom .sansio import App\n"
+INIT = "from .flask import Flask\nfrom .sansio import App\nfrom .globals import current_app\n"
+GLOBALS = '''from .flask import Flask
+from .proxy import LocalProxy
+
+current_app: Flask = LocalProxy()
+'''
+STATE = '''from .flask import Flask
+
+
+class SetupState:
+    def __init__(self, app: Flask):
+        self.app = app
+
+    def add(self):
+        self.app.register(self)
+'''
 SANSIO = "from .app import App\n"
 ADAPTERS = '''class BaseAdapter:
     def send(self, request):
@@ -72,7 +87,7 @@ class Session:
 '''
 USER = '''import socket
 
-from fw import Flask
+from fw import Flask, current_app
 
 
 def make(sock: socket.socket):
@@ -85,6 +100,7 @@ def make(sock: socket.socket):
 def configure(app: Flask, other):
     app.errorhandler(404)
     other.route("/y")
+    current_app.register(2)
 '''
 
 
@@ -94,7 +110,8 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     fw = GitRepo(tmp / "fw")
     fw.commit({"fw/__init__.py": INIT, "fw/flask.py": FLASK, "fw/sansio/__init__.py": SANSIO,
                "fw/sansio/app.py": APP, "fw/sansio/scaffold.py": SCAFFOLD,
-               "fw/adapters.py": ADAPTERS, "fw/sessions.py": SESSIONS})
+               "fw/adapters.py": ADAPTERS, "fw/sessions.py": SESSIONS,
+               "fw/globals.py": GLOBALS, "fw/state.py": STATE})
     app = GitRepo(tmp / "app")
     app.commit({"user/main.py": USER})
     with daemon(tmp, RepoConfig("fw", str(fw.path)), RepoConfig("app", str(app.path))) as d:
@@ -108,7 +125,10 @@ def _sites(d: Daemon, name: str) -> list[tuple[str, int, str]]:
 
 
 def test_constructor_assigned_local_in_another_repo_reaches_the_inherited_method(running: Daemon) -> None:
-    assert _sites(running, "App.register") == [("user/main.py", 8, "inherited")]
+    # Also through a module-level variable annotated in another file (re-exported by the
+    # package), and through `self.app = app` (an annotated parameter of __init__).
+    assert _sites(running, "App.register") == [
+        ("user/main.py", 8, "inherited"), ("user/main.py", 16, "inherited"), ("fw/state.py", 9, "inherited")]
     # Two levels up (Flask -> App -> Scaffold), and self inside the subclass; `other` is untyped.
     assert _sites(running, "Scaffold.route") == [
         ("user/main.py", 9, "inherited"), ("fw/flask.py", 6, "inherited"), ("user/main.py", 15, "name_only")]

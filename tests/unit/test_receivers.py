@@ -64,6 +64,16 @@ def create(app: Flask, p: Pool):
 
 app = Flask(__name__)
 app.register_blueprint(auth.bp)
+current: Flask = make_proxy()
+
+
+class State:
+    def __init__(self, app: Flask):
+        self.app = app
+
+    def go(self):
+        self.app.run()
+        current.run()
 '''
 
 
@@ -97,6 +107,8 @@ def test_each_construct_types_its_receiver() -> None:
     assert got["create.inner"] == [("app.run", "flask.Flask.run")]
     # Module level: an instance of an imported class (resolve._instances).
     assert got["pkg.sessions"] == [("app.register_blueprint", "flask.Flask.register_blueprint")]
+    # `self.app = app` takes the parameter's type; a module-level annotation beats its value.
+    assert got["State.go"] == [("self.app.run", "flask.Flask.run"), ("current.run", "flask.Flask.run")]
 
 
 def test_class_bases_are_module_qualified() -> None:
@@ -105,6 +117,10 @@ def test_class_bases_are_module_qualified() -> None:
     chunks = resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, "pkg.sessions")
     bases = {c.qualified_name: c.bases for c in chunks if c.bases}
     assert bases == {"Session": ("pkg.sessions.Base",)}
+    module = next(c for c in chunks if c.kind == "module")
+    assert module.instances == (("app", "flask.Flask"), ("current", "flask.Flask"))
     table = {"App": "flask.sansio.app.App", "m": "pkg.mixins"}
     assert resolve.class_bases("class Flask(App, m.Mixin, Unknown, metaclass=M)", "flask.app", table,
                                set()) == ("flask.sansio.app.App", "pkg.mixins.Mixin")
+    assert resolve.class_bases("class P(Mixin[Flask, int], App)", "m", table, {"Mixin"}) == (
+        "m.Mixin", "flask.sansio.app.App")

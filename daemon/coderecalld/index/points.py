@@ -19,7 +19,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``Pipeline.index_repo``; dense vectors come from the cache, no model run). 2: ``name_trigrams``.
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
-#: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes.
+#: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
+#: ``instance_edges``/``instance_types`` of modules.
 PAYLOAD_VERSION = 5
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
@@ -134,6 +135,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "export_targets": sorted({target for _, target in chunk.exports}),
         "export_edges": export_edges(chunk.module, aliases, chunk.exports),
         "base_targets": list(chunk.bases),
+        "instance_edges": [f"{chunk.module}.{name} {cls}" for name, cls in chunk.instances],
+        "instance_types": sorted({cls for _, cls in chunk.instances}),
         "imports": list(chunk.imports), "embedding_model": model_id,
         "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
         "indexed_at": time.time(), "ordinal": chunk.ordinal,

@@ -209,8 +209,24 @@ class Receivers:
     def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
         if annotation:
             return self.class_of(annotation, True)
+        if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
+            return self.expr_type(value, owner)
         call = _CALL.match(value)
         return self.call_type(call.group(1), owner) if call and _whole_call(value, call.end() - 1) else ""
+
+    def module_types(self) -> dict[str, str]:
+        """Module-level names with an annotated type (``current_app: FlaskProxy = ...``):
+        name -> class. Read from unindented lines outside definitions."""
+        skip = {i for s in self.symbols.values() if not s.parent for i in range(s.start_line, s.end_line + 1)}
+        out: dict[str, str] = {}
+        for i in sorted(self.lines):
+            line = self.lines[i]
+            if i in skip or not line[:1].isalpha() and line[:1] != "_":
+                continue
+            found = _ASSIGN.match(line) or _DECLARE.match(line)
+            if found and found.group(2):
+                _bind(out, found.group(1), self.class_of(found.group(2), True))
+        return {k: v for k, v in out.items() if v != _UNKNOWN}
 
     def _class_attrs(self, cls: str) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -343,7 +359,13 @@ def _params(signature: str) -> list[tuple[str, str]]:
 
 
 def bases(signature: str) -> list[str]:
-    """Base names of ``class X(A, b.B, metaclass=M)``: ``["A", "b.B"]`` (dotted names only)."""
+    """Base names of ``class X(A, b.B[T], metaclass=M)``: ``["A", "b.B"]`` (dotted names only,
+    type arguments dropped)."""
     inside = signature.partition("(")[2].rpartition(")")[0]
+    while "[" in inside:
+        stripped = re.sub(r"\[[^\[\]]*\]", "", inside)
+        if stripped == inside:
+            break
+        inside = stripped
     return [b.strip() for b in inside.split(",")
             if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]

@@ -69,6 +69,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if not style or not module:
         return chunk_list
     table: dict[str, str] = {}
+    instances: dict[str, str] = {}
     if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
     elif style == "js":
@@ -80,8 +81,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare))
     else:
         target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
-                           _lines(chunk_list) if style == "python" else {})
+                           _lines(chunk_list) if style == "python" else {}, instances)
     top = {s.name for s in parsed.symbols if not s.parent}
+    typed = tuple(sorted(instances.items())) if style == "python" else ()
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -90,7 +92,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
-                           module_aliases=module_aliases, bases=bases))
+                           module_aliases=module_aliases, bases=bases,
+                           instances=typed if is_module else ()))
     return out
 
 
@@ -117,10 +120,16 @@ def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
 
 
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...], with_instances: bool, lines: Mapping[int, str]) -> Target:
+              selves: tuple[str, ...], with_instances: bool, lines: Mapping[int, str],
+              instances: dict[str, str]) -> Target:
+    """The hook for Python and JS; ``instances`` is filled with the module-level names of a
+    known class (Python): name -> class."""
     top = {s.name for s in parsed.symbols if not s.parent}
-    instances = _instances(parsed, module, table, symbols, top) if with_instances else {}
+    if with_instances:
+        instances.update(_instances(parsed, module, table, symbols, top))
     receivers = Receivers(module, table, symbols, top, lines) if with_instances else None
+    if receivers is not None:
+        instances.update(receivers.module_types())  # an annotation says more than `= LocalProxy(...)`
 
     def target(site: CallSite, owner: str) -> str:
         head, dot, _ = site.name.partition(".")

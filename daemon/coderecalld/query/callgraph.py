@@ -208,7 +208,8 @@ def callers(store: Any, flt: StoreFilter, name: str,
     short = name.rsplit(".", 1)[-1]
     chosen = definitions(store, flt, name)
     wanted = aliases(store, flt, fq_names(chosen)) if chosen else {name}
-    inherited, override = hierarchy(store, flt, chosen)
+    extra, inherited, override = hierarchy(store, flt, chosen)
+    wanted |= extra
     inherited -= wanted
     override -= wanted | inherited
     targets = wanted | inherited | override
@@ -233,12 +234,15 @@ def callers(store: Any, flt: StoreFilter, name: str,
     return out
 
 
-def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str]]:
-    """(inherited, override) call targets of the Python methods in ``chosen``: ``S.m`` for
-    every subclass ``S`` that inherits ``m`` (subclasses of an overriding class do not), and
-    ``B.m`` for every base ``B`` up the class's bases; each with its re-export aliases.
-    Keyword-index reads only (facets over ``base_targets`` and ``fq_name``), about two per
-    level of the hierarchy; nothing for a function."""
+def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
+    """(resolved, inherited, override) call targets of the Python methods in ``chosen``
+    beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
+    (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
+    ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
+    base ``B`` up the class's bases. Each with its re-export aliases. Keyword-index reads
+    only (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level
+    of the hierarchy; nothing for a function."""
+    resolved: set[str] = set()
     inherited: set[str] = set()
     override: set[str] = set()
     for hit in chosen:
@@ -247,10 +251,21 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         if p.get("kind") != "method" or p.get("language") != "python" or "." not in fq:
             continue
         cls, _, method = fq.rpartition(".")
-        inherited |= {f"{c}.{method}" for c in _subclasses(store, flt, cls, method)}
+        below = _subclasses(store, flt, cls, method)
+        resolved |= {f"{v}.{method}" for v in _instances_of(store, flt, {cls})}
+        inherited |= {f"{c}.{method}" for c in below | _instances_of(store, flt, below)}
         override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
-    return (aliases(store, flt, inherited) if inherited else set(),
-            aliases(store, flt, override) if override else set())
+    return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
+                 for names in (resolved, inherited, override))
+
+
+def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
+    """Module-qualified names of module-level variables of any of ``classes``."""
+    if not classes:
+        return set()
+    names = aliases(store, flt, classes)
+    edges = store.facet_any(flt, "instance_edges", "instance_types", sorted(names))
+    return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
 
 
 def base_classes(store: Any, flt: StoreFilter, payload: dict, depth: int = MRO_DEPTH) -> list[Hit]:
