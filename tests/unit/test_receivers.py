@@ -8,6 +8,7 @@ from coderecalld.index import chunk, resolve
 SOURCE = b'''from typing import Optional
 from .adapters import BaseAdapter, HTTPAdapter
 from flask import Flask
+from .helpers import _CollectErrors
 from . import auth
 import socket
 
@@ -67,9 +68,32 @@ app.register_blueprint(auth.bp)
 current: Flask = make_proxy()
 
 
+def merge(jar=None, other=0):
+    if jar is None:
+        jar = Pool()
+    jar.get()
+    other = Pool()
+    other.get()
+    errors = _CollectErrors()
+    errors.raise_any()
+
+    def wrapper(self: Pool):
+        self.get()
+
+
 class State:
-    def __init__(self, app: Flask):
+    def __init__(
+        self,
+        app: Flask,
+    ) -> None:
         self.app = app
+
+        def helper():
+            pass
+
+        def outer():
+            helper()
+        outer()
 
     def go(self):
         self.app.run()
@@ -77,10 +101,14 @@ class State:
 '''
 
 
-def targets() -> dict[str, list[tuple[str, str]]]:
+def chunks_of() -> list:
     path = "pkg/sessions.py"
     parsed = parse.symbols(SOURCE, "python")
-    chunks = resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, "pkg.sessions")
+    return resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, "pkg.sessions")
+
+
+def targets() -> dict[str, list[tuple[str, str]]]:
+    chunks = chunks_of()
     return {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name or s.name == "close"]
             for c in chunks}
 
@@ -108,6 +136,14 @@ def test_each_construct_types_its_receiver() -> None:
     # Module level: an instance of an imported class (resolve._instances).
     assert got["pkg.sessions"] == [("app.register_blueprint", "flask.Flask.register_blueprint")]
     # `self.app = app` takes the parameter's type; a module-level annotation beats its value.
+    # `x=None` then `x = C()`; a private CapWords class; an annotated `self` outside a class.
+    assert got["merge"] == [("jar.get", "pkg.sessions.Pool.get"), ("other.get", ""),
+                            ("errors.raise_any", "pkg.helpers._CollectErrors.raise_any")]
+    assert got["merge.wrapper"] == [("self.get", "pkg.sessions.Pool.get")]
+    # Functions defined in the calling function (or one around it).
+    assert [(s.name, s.target) for c in chunks_of() if c.qualified_name.startswith("State.__init__")
+            for s in c.call_sites] == [("outer", "pkg.sessions.State.__init__.outer"),
+                                       ("helper", "pkg.sessions.State.__init__.helper")]
     assert got["State.go"] == [("self.app.run", "flask.Flask.run"), ("current.run", "flask.Flask.run")]
 
 

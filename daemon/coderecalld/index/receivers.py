@@ -85,7 +85,7 @@ class Receivers:
         local = self.symbols.get(expr)
         if head in self.top:
             return f"{self.module}.{expr}" if local is not None and local.kind is SymbolKind.CLASS else ""
-        if head in self.table and (annotation or expr.rsplit(".", 1)[-1][:1].isupper()):
+        if head in self.table and (annotation or expr.rsplit(".", 1)[-1].lstrip("_")[:1].isupper()):
             return ".".join(filter(None, [self.table[head], rest]))
         return f"builtins.{expr}" if annotation and expr in _BUILTIN_TYPES else ""
 
@@ -180,8 +180,11 @@ class Receivers:
             # lines (``q = p.get()``) sees the bindings of the lines above it, no recursion.
             out: dict[str, str] = {}
             self._scopes[fn.qualified_name] = out
-            for name, annotation in _params(fn.signature):
-                _bind(out, name, self.class_of(annotation, True) if annotation else "")
+            for name, annotation, default in _params(fn.signature):
+                if annotation:
+                    _bind(out, name, self.class_of(annotation, True))
+                elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
+                    _bind(out, name, "")
             for line in self._own_lines(fn):
                 self._read_line(line, fn.qualified_name, out)
         return self._scopes[fn.qualified_name]
@@ -248,10 +251,23 @@ class Receivers:
         return out
 
     def _own_lines(self, sym: Symbol) -> list[str]:
-        """The lines of ``sym`` less those of the definitions nested in it."""
+        """The body lines of ``sym`` less those of the definitions nested in it (its header,
+        decorators and a signature over several lines included, is not read: ``app: Flask,``
+        there is a parameter, typed by ``_params``)."""
         skip = {i for c in self._children.get(sym.qualified_name, ())
                 for i in range(c.start_line, c.end_line + 1)}
-        return [self.lines.get(i, "") for i in range(sym.start_line, sym.end_line + 1) if i not in skip]
+        return [self.lines.get(i, "") for i in range(self._body_start(sym), sym.end_line + 1) if i not in skip]
+
+    def _body_start(self, sym: Symbol) -> int:
+        """The first line after ``sym``'s header (``def``/``class`` up to its ``:``)."""
+        depth, seen = 0, False
+        for i in range(sym.start_line, sym.end_line + 1):
+            line = self.lines.get(i, "").split("#", 1)[0].rstrip()
+            seen = seen or line.lstrip().startswith(("def ", "async def ", "class "))
+            depth += sum(line.count(c) for c in "([{") - sum(line.count(c) for c in ")]}")
+            if seen and depth <= 0 and line.endswith(":"):
+                return i + 1
+        return sym.start_line
 
     # --- classes and methods ----------------------------------------------------------
 
@@ -329,9 +345,10 @@ def _whole_call(value: str, paren: int) -> bool:
     return True
 
 
-def _params(signature: str) -> list[tuple[str, str]]:
-    """(name, annotation) of each parameter of ``def f(a, b: T = x, *c, **d)``; ``self``/``cls``
-    left out (the resolver types them)."""
+def _params(signature: str) -> list[tuple[str, str, str]]:
+    """(name, annotation, default) of each parameter of ``def f(a, b: T = x, *c, **d)``
+    (``""`` where absent; ``*c``/``**d`` have no usable annotation). An unannotated ``self``
+    is typed by its class in ``expr_type`` before any binding is read."""
     start = signature.find("(")
     if start < 0:
         return []
@@ -351,10 +368,11 @@ def _params(signature: str) -> list[tuple[str, str]]:
     parts.append("".join(cur))
     out = []
     for part in parts:
-        name, _, annotation = part.split("=", 1)[0].partition(":")
+        head, _, default = part.partition("=")
+        name, _, annotation = head.partition(":")
         name = name.strip().lstrip("*")
-        if name and name not in ("self", "cls", "/") and name.isidentifier():
-            out.append((name, annotation.strip() if not part.strip().startswith("*") else ""))
+        if name and name != "/" and name.isidentifier():
+            out.append((name, annotation.strip() if not part.strip().startswith("*") else "", default.strip()))
     return out
 
 

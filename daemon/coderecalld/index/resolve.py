@@ -110,6 +110,18 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
     return tuple(out)
 
 
+def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
+    """The qualified name of function ``name`` defined inside ``owner`` or a function
+    enclosing it (never a class body: its names are not in scope in its methods), else ``""``."""
+    scope = symbols.get(owner.split("#", 1)[0])
+    while scope is not None and scope.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        found = symbols.get(f"{scope.qualified_name}.{name}")
+        if found is not None and found.kind is SymbolKind.FUNCTION:
+            return found.qualified_name
+        scope = symbols.get(scope.parent)
+    return ""
+
+
 def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
     """Line number -> source text of a file, from its chunks (which cover what was parsed)."""
     lines: dict[int, str] = {}
@@ -137,6 +149,10 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
         typed = receivers.name_type(head, owner) if receivers and dot and owner else ""
         if typed:
             return receivers.target(site, owner)
+        if not dot and owner:  # a function defined in the calling one (or one around it)
+            nested = _nested(symbols, owner, head)
+            if nested:
+                return f"{module}.{nested}"
         found = _target(site, module, table, top, symbols,
                         _enclosing_class(symbols, owner) if owner else "", selves, instances)
         if found or not receivers or (head in selves and site.name.count(".") == 1):
@@ -155,7 +171,7 @@ def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
         if head in top:  # the file's own class
             local = symbols.get(callee)
             fq = f"{module}.{callee}" if local is not None and local.kind is SymbolKind.CLASS else ""
-        elif head in table and callee.rsplit(".", 1)[-1][:1].isupper():  # an imported CapWords name
+        elif head in table and callee.rsplit(".", 1)[-1].lstrip("_")[:1].isupper():  # an imported CapWords name
             fq = ".".join([table[head], *([rest] if rest else [])])
         else:
             fq = ""
