@@ -13,9 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from conformance_cases import Daemon, daemon
-from coderecalld.auth import LOCAL
 from coderecalld.config import RepoConfig
-from coderecalld.query import callgraph
 from gitfixtures import GitRepo
 
 SCAFFOLD = '''class Scaffold:
@@ -156,9 +154,8 @@ def test_a_call_on_a_known_other_type_is_left_out(running: Daemon) -> None:
     """``sock.send`` (``sock: socket.socket``) is no call of ``HTTPAdapter.send``: not even
     name-only; the answer counts it among the omitted."""
     omitted: dict[str, int] = {}
-    flt = running.service._filter(LOCAL, "")
-    found = callgraph.callers(running.service.store, flt, "HTTPAdapter.send", omitted)
-    assert ("user/main.py", 10) not in {(s.hit.payload["path"], s.line) for s, _ in found}
+    found = running.service.find_callers("HTTPAdapter.send", limit=500, omitted=omitted)
+    assert ("user/main.py", 10) not in {(s.path, s.line) for s in found}
     # socket.send, Session.send (s.send) and HTTPAdapter.send's own self-typed call are other types.
     assert omitted == {"other_type": 2}
 

@@ -219,10 +219,12 @@ class FindCallersRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class FindCallersResponse(_message.Message):
-    __slots__ = ("sites",)
+    __slots__ = ("sites", "omitted_other_type")
     SITES_FIELD_NUMBER: _ClassVar[int]
+    OMITTED_OTHER_TYPE_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
-    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ...) -> None: ...
+    omitted_other_type: int
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., omitted_other_type: _Optional[int] = ...) -> None: ...
 
 class FindCalleesRequest(_message.Message):
     __slots__ = ("name", "repo", "limit")

@@ -64,10 +64,12 @@ class CodeRecallApi(Protocol):
         ...
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
-                     principal: Principal = LOCAL) -> list[CallerHit]:
+                     principal: Principal = LOCAL, omitted: dict[str, int] | None = None) -> list[CallerHit]:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified): ``resolved``
         ones (tied to the definition through imports, its module or its class) first, then
-        ``name_only`` ones (only the last dotted segment matched)."""
+        ``inherited``, ``override`` and ``name_only`` ones (only the last dotted segment
+        matched, the receiver's type unknown); ``omitted["other_type"]`` counts the calls
+        of the short name left out as calls on another type."""
         ...
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *,

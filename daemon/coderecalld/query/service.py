@@ -290,10 +290,11 @@ class Service:
     # --- callers --------------------------------------------------------------------
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *,
-                     principal: Principal = LOCAL) -> list[CallerHit]:
+                     principal: Principal = LOCAL, omitted: dict[str, int] | None = None) -> list[CallerHit]:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
         ones first (tied to the definition through imports, its module or its class), then
-        ``name_only`` ones (the last dotted segment matched); each by repo, path, line."""
+        ``inherited``, ``override`` and ``name_only`` ones (``callgraph.RANK``); each by repo,
+        path, line. ``omitted["other_type"]``: calls left out as calls on another type."""
         name = _symbol_name(name)
         limit = _limit(limit, 100)
         flt = self._filter(principal, repo)
@@ -301,7 +302,7 @@ class Service:
             return []
         commits: dict[str, str] = {}
         found = [callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits))
-                 for site, confidence in callgraph.callers(self.store, flt, name)]
+                 for site, confidence in callgraph.callers(self.store, flt, name, omitted)]
         found.sort(key=lambda s: (callgraph.RANK.get(s.confidence, 9), s.repo, s.path, s.line, s.caller))
         return found[:limit]
 
