@@ -86,6 +86,7 @@ class Session:
 USER = '''import socket
 
 from fw import Flask, current_app
+from fw.state import SetupState
 
 
 def make(sock: socket.socket):
@@ -99,6 +100,11 @@ def configure(app: Flask, other):
     app.errorhandler(404)
     other.route("/y")
     current_app.register(2)
+
+
+def view(state: SetupState):
+    state.app.register(3)
+    state.missing.register(4)
 '''
 
 
@@ -124,18 +130,20 @@ def _sites(d: Daemon, name: str) -> list[tuple[str, int, str]]:
 
 def test_constructor_assigned_local_in_another_repo_reaches_the_inherited_method(running: Daemon) -> None:
     # Also through a module-level variable annotated in another file (re-exported by the
-    # package), and through `self.app = app` (an annotated parameter of __init__).
+    # package), through `self.app = app` (an annotated parameter of __init__), and through
+    # that attribute from another repo (`state.app`); `state.missing` has no known type.
     assert _sites(running, "App.register") == [
-        ("user/main.py", 8, "inherited"), ("user/main.py", 16, "inherited"), ("fw/state.py", 9, "inherited")]
+        ("user/main.py", 9, "inherited"), ("user/main.py", 17, "inherited"), ("user/main.py", 21, "inherited"),
+        ("fw/state.py", 9, "inherited"), ("user/main.py", 22, "name_only")]
     # Two levels up (Flask -> App -> Scaffold), and self inside the subclass; `other` is untyped.
     assert _sites(running, "Scaffold.route") == [
-        ("user/main.py", 9, "inherited"), ("fw/flask.py", 6, "inherited"), ("user/main.py", 15, "name_only")]
+        ("user/main.py", 10, "inherited"), ("fw/flask.py", 6, "inherited"), ("user/main.py", 16, "name_only")]
 
 
 def test_annotated_parameter_and_override_labels(running: Daemon) -> None:
     # `app: Flask` -> Flask inherits App.errorhandler (which overrides Scaffold's).
     # The super() call names the overridden Scaffold method: listed as an `override` candidate.
-    assert _sites(running, "App.errorhandler") == [("user/main.py", 14, "inherited"), ("fw/sansio/app.py", 9, "override")]
+    assert _sites(running, "App.errorhandler") == [("user/main.py", 15, "inherited"), ("fw/sansio/app.py", 9, "override")]
     # super().errorhandler in App is a resolved call of Scaffold's; the Flask call may dispatch to it.
     assert _sites(running, "Scaffold.errorhandler") == [("fw/sansio/app.py", 9, "resolved")]
 
@@ -155,7 +163,7 @@ def test_a_call_on_a_known_other_type_is_left_out(running: Daemon) -> None:
     name-only; the answer counts it among the omitted."""
     omitted: dict[str, int] = {}
     found = running.service.find_callers("HTTPAdapter.send", limit=500, omitted=omitted)
-    assert ("user/main.py", 10) not in {(s.path, s.line) for s in found}
+    assert ("user/main.py", 11) not in {(s.path, s.line) for s in found}
     # socket.send, Session.send (s.send) and HTTPAdapter.send's own self-typed call are other types.
     assert omitted == {"other_type": 2}
 

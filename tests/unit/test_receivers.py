@@ -68,6 +68,13 @@ app.register_blueprint(auth.bp)
 current: Flask = make_proxy()
 
 
+def render(state: State, proxy: BaseAdapter):
+    state.app.run()
+    app = state.app
+    app.run()
+    proxy.conn.close()
+
+
 def merge(jar=None, other=0):
     if jar is None:
         jar = Pool()
@@ -140,6 +147,12 @@ def test_each_construct_types_its_receiver() -> None:
     assert got["merge"] == [("jar.get", "pkg.sessions.Pool.get"), ("other.get", ""),
                             ("errors.raise_any", "pkg.helpers._CollectErrors.raise_any")]
     assert got["merge.wrapper"] == [("self.get", "pkg.sessions.Pool.get")]
+    # An attribute of a class of this file has its type; one of another file's class is
+    # named as the receiver, flagged (its type is for the query side to find).
+    assert [(s.name, s.target, s.via_attribute) for c in chunks_of() if c.qualified_name == "render"
+            for s in c.call_sites] == [("state.app.run", "flask.Flask.run", False),
+                                       ("app.run", "flask.Flask.run", False),
+                                       ("proxy.conn.close", "pkg.adapters.BaseAdapter.conn.close", True)]
     # Functions defined in the calling function (or one around it).
     assert [(s.name, s.target) for c in chunks_of() if c.qualified_name.startswith("State.__init__")
             for s in c.call_sites] == [("outer", "pkg.sessions.State.__init__.outer"),
@@ -154,7 +167,9 @@ def test_class_bases_are_module_qualified() -> None:
     bases = {c.qualified_name: c.bases for c in chunks if c.bases}
     assert bases == {"Session": ("pkg.sessions.Base",)}
     module = next(c for c in chunks if c.kind == "module")
-    assert module.instances == (("app", "flask.Flask"), ("current", "flask.Flask"))
+    # Module-level names and class attributes of a known class, for other files' calls.
+    assert module.instances == (("Session.http", "pkg.adapters.HTTPAdapter"), ("Session.pool", "pkg.sessions.Pool"),
+                                ("State.app", "flask.Flask"), ("app", "flask.Flask"), ("current", "flask.Flask"))
     table = {"App": "flask.sansio.app.App", "m": "pkg.mixins"}
     assert resolve.class_bases("class Flask(App, m.Mixin, Unknown, metaclass=M)", "flask.app", table,
                                set()) == ("flask.sansio.app.App", "pkg.mixins.Mixin")

@@ -49,13 +49,17 @@ def callee_names(sites: Iterable[CallSite]) -> list[str]:
 
 def call_sites(chunk: Chunk) -> list[dict]:
     """The payload's ``call_sites``: name, line, the line's text (stripped, at most
-    ``CALL_TEXT_MAX_CHARS``) and the resolved ``target`` (``""`` if unresolved)."""
+    ``CALL_TEXT_MAX_CHARS``), the resolved ``target`` (``""`` if unresolved) and, only when
+    the target's receiver is another file's class attribute, ``"via": "attribute"``."""
     lines = chunk.text.split("\n")
     out = []
     for s in chunk.call_sites:
         row = s.line - chunk.start_line
         text = lines[row].strip()[:CALL_TEXT_MAX_CHARS] if 0 <= row < len(lines) else ""
-        out.append({"name": s.name, "line": s.line, "text": text, "target": s.target})
+        row = {"name": s.name, "line": s.line, "text": text, "target": s.target}
+        if s.via_attribute:
+            row["via"] = "attribute"
+        out.append(row)
     return out
 
 

@@ -48,6 +48,9 @@ _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list object set str tuple".split())
 _FUNCTION_KINDS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: Prefixes a receiver that is an attribute of another file's class (``"\x1fpkg.C.attr"``, a
+#: control character no name holds): its type is unknown here, the query side may know it.
+ATTRIBUTE = "\x1f"
 #: Marks a name bound to something untyped (it then has no type in that scope).
 _UNKNOWN = "?"
 
@@ -134,8 +137,12 @@ class Receivers:
             fq = f"{self.module}.{cls}"
         else:
             fq = self.name_type(head, owner)
-        for attr in parts[1:]:
+        for i, attr in enumerate(parts[1:], 1):
             local = self._local_class(fq)
+            if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(parts) - 1:
+                # An attribute of a class of another file: its type is that file's to say
+                # (``instance_edges``); the target names the attribute (``AppContext.app.m``).
+                return f"{ATTRIBUTE}{fq}.{attr}"
             fq = self.attr_type(local, attr) if local else ""
             if not fq:
                 return ""
@@ -216,6 +223,18 @@ class Receivers:
             return self.expr_type(value, owner)
         call = _CALL.match(value)
         return self.call_type(call.group(1), owner) if call and _whole_call(value, call.end() - 1) else ""
+
+    def class_attributes(self) -> dict[str, str]:
+        """``Class.attr`` -> class for every attribute of a class of this file whose type is
+        known here (``self.app = app`` with ``app: Flask``; ``a: C`` in the class body)."""
+        out = {}
+        for sym in self.symbols.values():
+            if sym.kind is SymbolKind.CLASS:
+                for attr in self._class_attrs(sym.qualified_name):
+                    fq = self.attr_type(sym.qualified_name, attr, 0)
+                    if fq and not fq.startswith(ATTRIBUTE):
+                        out[f"{sym.qualified_name}.{attr}"] = fq
+        return out
 
     def module_types(self) -> dict[str, str]:
         """Module-level names with an annotated type (``current_app: FlaskProxy = ...``):

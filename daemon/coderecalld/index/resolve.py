@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from coderecalld.index.receivers import Receivers
+from coderecalld.index.receivers import ATTRIBUTE, Receivers
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
@@ -87,7 +87,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
-        sites = tuple(replace(s, target=target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
+        sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
@@ -95,6 +95,12 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else ()))
     return out
+
+
+def _site(site: CallSite, target: str) -> CallSite:
+    if target.startswith(ATTRIBUTE):
+        return replace(site, target=target[len(ATTRIBUTE):], via_attribute=True)
+    return replace(site, target=target)
 
 
 def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[str]) -> tuple[str, ...]:
@@ -142,6 +148,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
     receivers = Receivers(module, table, symbols, top, lines) if with_instances else None
     if receivers is not None:
         instances.update(receivers.module_types())  # an annotation says more than `= LocalProxy(...)`
+        instances.update(receivers.class_attributes())  # dotted keys: never a call's head
 
     def target(site: CallSite, owner: str) -> str:
         head, dot, _ = site.name.partition(".")

@@ -48,6 +48,7 @@ class Site:
     line: int
     text: str
     target: str
+    via: str = ""  # "attribute": the target's receiver is an attribute of unknown type
 
     @property
     def short(self) -> str:
@@ -178,7 +179,8 @@ def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None) -> li
         seen.add(hit.id)
         for s in hit.payload.get("call_sites", []):
             if keep is None or keep(s):
-                out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", "")))
+                out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
+                                s.get("via", "")))
     return out
 
 
@@ -200,7 +202,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
     ``override``: its target is the same method of a base class the named one overrides
     (the call may dispatch to the override).
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
-    unknown (no target). A call resolved to anything else (``socket.socket.send`` for
+    unknown (no target, or an attribute whose type no module states). A call resolved to anything else (``socket.socket.send`` for
     ``HTTPAdapter.send``) is left out; ``omitted["other_type"]`` counts those when given.
     With no definition in scope, a dotted ``name`` counts as its own target
     (``os.path.join``) and every call of the short name is a ``name_only`` candidate (the
@@ -225,7 +227,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
-        elif not site.target or not chosen:  # nothing in scope is named so: any may be it
+        elif not site.target or not chosen or site.via:  # unknown type, or nothing in scope is named so
             out.append((site, NAME_ONLY))
         else:
             other += 1
