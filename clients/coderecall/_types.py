@@ -51,8 +51,10 @@ class CallSite:
 
     ``text`` is the call's source line (stripped, at most 200 characters); ``target`` the
     module-qualified name the call resolves to (``""`` if unresolved); ``confidence`` is
-    ``"resolved"`` when the call was tied to the definition through imports, its module or
-    its class, ``"name_only"`` when only the name matched.
+    ``"resolved"`` when the call was tied to the definition through imports, its module,
+    its class or its receiver's type, ``"inherited"`` when the receiver is a subclass that
+    inherits it, ``"override"`` when the call names a base-class method it overrides (it may
+    dispatch here), ``"name_only"`` when only the name matched (the receiver's type unknown).
     """
 
     repo: str
