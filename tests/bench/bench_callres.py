@@ -14,7 +14,8 @@ Reported per kind (method, function): reference edges, our edges, precision over
 edges whose site jedi resolves (to anything), recall over the reference's edges; the
 share of name-only answers among all listed sites; and the sites a method's list holds
 that jedi resolves to another definition, by label. jedi is a bench-only tool: install it
-into the venv for this script (``pip install jedi``); it is in no dependency list.
+into the venv for this script (``pip install jedi``); it is in no dependency list. For the
+figure before a change, put that checkout's ``daemon/`` first on ``PYTHONPATH``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -114,15 +116,15 @@ def _corpus_def(root: Path, d, defs: dict) -> Def | None:
     return key if key in defs else None
 
 
-def ours(svc, defs: dict[tuple[str, str, int], str]) -> tuple[dict[Site, Def], list, float, dict[Site, str]]:
-    """Our resolved/inherited edges, every listed site with its label, seconds spent in
-    ``callers``, and every call site's stored target."""
+def ours(svc, defs: dict[tuple[str, str, int], str]) -> tuple[dict[Site, Def], list, list[float], dict[Site, str]]:
+    """Our resolved/inherited edges, every listed site with its label, seconds of each
+    ``callers`` call, and every call site's stored target."""
     flt = svc._filter(LOCAL, "")
     points = [h.payload for kind in ("method", "function")
               for h in svc.store.find(flt, "kind", kind, limit=100_000)]
     edges: dict[Site, Def] = {}
     listed: list[tuple[Site, str, Def]] = []
-    spent = 0.0
+    spent: list[float] = []
     # Overloads share a module-qualified name: the last one (the implementation) is the one
     # jedi names, and the one asked about.
     last: dict[str, dict] = {}
@@ -134,11 +136,11 @@ def ours(svc, defs: dict[tuple[str, str, int], str]) -> tuple[dict[Site, Def], l
             continue
         start = time.perf_counter()
         found = callgraph.callers(svc.store, flt, p["fq_name"])
-        spent += time.perf_counter() - start
+        spent.append(time.perf_counter() - start)
         for site, label in found:
             s = (site.hit.payload["repo"], site.hit.payload["path"], site.line, site.short)
             listed.append((s, label, key))
-            if label in (callgraph.RESOLVED, callgraph.INHERITED):
+            if label in (callgraph.RESOLVED, "inherited"):
                 edges[s] = key
     targets = {(p["repo"], p["path"], int(c["line"]), c["name"].rsplit(".", 1)[-1]): c.get("target", "")
                for h in svc.store.find(flt, "language", "python", limit=100_000) for p in [h.payload]
@@ -206,7 +208,8 @@ def main() -> None:
             mine, listed, spent, targets = ours(d.service, defs)
     result = score(ref, mine, listed, defs, targets)
     result["reference_seconds"] = round(ref_s, 1)
-    result["callers_seconds_total"] = round(spent, 2)
+    result["callers_ms_p50"] = round(statistics.median(spent) * 1000, 2)
+    result["callers_ms_p95"] = round(sorted(spent)[int(len(spent) * 0.95)] * 1000, 2)
     result["definitions_asked"] = len({d for _, _, d in listed})
     print(json.dumps(result, indent=1))
     if args.out:

@@ -174,3 +174,14 @@ def test_card_lists_inherited_methods_in_resolution_order(running: Daemon) -> No
                             "def errorhandler(self, code)  # from App", "def route(self, rule)  # from Scaffold")
     assert [(c.path, c.line, c.confidence) for c in running.service.get_card("HTTPAdapter.send").callers] == [
         ("fw/sessions.py", 14, "resolved"), ("fw/sessions.py", 13, "override")]
+
+
+def test_callees_use_the_same_resolution(running: Daemon) -> None:
+    """FindCallees: a call through another repo's class attribute names it as receiver,
+    resolved only by the query side, so it is listed by name."""
+    got = [(s.callee, s.target, s.confidence) for s in running.service.find_callees("user.main.view")]
+    assert got == [("state.app.register", "fw.state.SetupState.app.register", "name_only"),
+                   ("state.missing.register", "fw.state.SetupState.missing.register", "name_only")]
+    assert [(s.callee, s.target, s.confidence) for s in running.service.find_callees("user.main.configure")] == [
+        ("app.errorhandler", "fw.Flask.errorhandler", "resolved"), ("other.route", "", "name_only"),
+        ("current_app.register", "fw.current_app.register", "resolved")]

@@ -317,7 +317,8 @@ class Service:
         if flt is None:
             return []
         commits: dict[str, str] = {}
-        return [callgraph.caller_hit(site, callgraph.RESOLVED if site.target else callgraph.NAME_ONLY,
+        # A target through another file's attribute (``via``) names a path, not a definition.
+        return [callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target else callgraph.RESOLVED,
                                      self._commit(site.hit.payload["repo"], commits))
                 for site in callgraph.sites(callgraph.definitions(self.store, flt, name))][:limit]
 
