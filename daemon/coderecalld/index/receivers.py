@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from coderecalld.records import CallSite, Symbol, SymbolKind
 
 _NAME = r"[A-Za-z_]\w*"
+_NAME_RE = re.compile(_NAME)
 _ASSIGN = re.compile(rf"^\s*({_NAME})\s*(?::\s*([^=]+?))?\s*=(?!=)\s*(.*?)\s*$")
 _SELF_ASSIGN = re.compile(rf"^\s*self\.({_NAME})\s*(?::\s*([^=]+?))?\s*=(?!=)\s*(.*?)\s*$")
 _DECLARE = re.compile(rf"^\s*({_NAME})\s*:\s*([^=]+?)\s*$")
@@ -197,6 +198,8 @@ class Receivers:
         return self._scopes[fn.qualified_name]
 
     def _read_line(self, line: str, owner: str, out: dict[str, str]) -> None:
+        if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
+            return  # binds nothing (most calls, returns): no pattern needs to run
         assign = _ASSIGN.match(line)
         if assign:
             name, annotation, value = assign.groups()
@@ -212,8 +215,8 @@ class Receivers:
             _bind(out, m.group(1), self.call_type(callee, owner) if callee else "")
         loop = _FOR.match(line)
         tup = _TUPLE.match(line) if not loop else None
-        for names in (loop.group(1) if loop else "", tup.group(1) if tup else ""):
-            for name in re.findall(_NAME, names):
+        for found in (loop, tup):
+            for name in _NAME_RE.findall(found.group(1)) if found else ():
                 _bind(out, name, "")
 
     def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
@@ -259,7 +262,8 @@ class Receivers:
             if child.kind not in _FUNCTION_KINDS:
                 continue
             for i in range(child.start_line, child.end_line + 1):
-                m = _SELF_ASSIGN.match(self.lines.get(i, ""))
+                line = self.lines.get(i, "")
+                m = _SELF_ASSIGN.match(line) if "self." in line else None
                 if m:
                     name, annotation, value = m.groups()
                     _bind(out, name, self._value_type(annotation, value, child.qualified_name))

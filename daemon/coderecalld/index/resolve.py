@@ -152,8 +152,13 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
 
     def target(site: CallSite, owner: str) -> str:
         head, dot, _ = site.name.partition(".")
-        # A name typed in the calling function shadows a module-level name of the same spelling.
-        typed = receivers.name_type(head, owner) if receivers and dot and owner else ""
+        # A name typed in the calling function shadows a module-level name of the same
+        # spelling; an imported or top-level head (``os.path.join``) is not read as a local
+        # (rarely rebound, and reading the function's bindings is the stage's main cost).
+        local = dot and owner and head not in table and head not in top
+        if local and head in selves:  # `self` is the class's, unless outside one (`self: C`)
+            local = receivers is not None and not receivers.enclosing_class(owner)
+        typed = receivers.name_type(head, owner) if receivers and local else ""
         if typed:
             return receivers.target(site, owner)
         if not dot and owner:  # a function defined in the calling one (or one around it)
