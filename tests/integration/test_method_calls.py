@@ -185,3 +185,16 @@ def test_callees_use_the_same_resolution(running: Daemon) -> None:
     assert [(s.callee, s.target, s.confidence) for s in running.service.find_callees("user.main.configure")] == [
         ("app.errorhandler", "fw.Flask.errorhandler", "resolved"), ("other.route", "", "name_only"),
         ("current_app.register", "fw.current_app.register", "resolved")]
+
+
+def test_too_many_methods_of_the_name_leave_nothing_out(running: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``HIERARCHY_MAX_METHODS`` definitions no hierarchy is walked: calls on other
+    types are name-only candidates again rather than silently dropped."""
+    from coderecalld.query import callgraph
+
+    monkeypatch.setattr(callgraph, "HIERARCHY_MAX_METHODS", 0)
+    omitted: dict[str, int] = {}
+    sites = [(s.path, s.line, s.confidence)
+             for s in running.service.find_callers("HTTPAdapter.send", limit=500, omitted=omitted)]
+    assert sites[0] == ("fw/sessions.py", 14, "resolved")
+    assert ("user/main.py", 11, "name_only") in sites and omitted == {"other_type": 0}

@@ -11,8 +11,12 @@ inside a class that defines the method. Python also ties ``name.method()`` to
 ``<Class>.method`` when the module binds ``name = Class(...)`` at top level
 (``_default_decoder = JSONDecoder()``), the class named by an import or a top-level class of
 the file; a callee counts as a class when the file defines it as one or its name is
-CapWords (PEP 8), so ``x = make()`` binds nothing. Anything else (``obj.method()``, ``super().f()``,
-``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
+CapWords (PEP 8), so ``x = make()`` binds nothing. Python method calls on typed receivers
+(locals, parameters, attributes, ``super()``; ``index/receivers.py``) target
+``<class>.<method>``, the class's bases and typed module-level names and class attributes
+going into the payload (``base_targets``, ``instance_edges``) for the query side; a
+function defined inside the caller is its own. Anything else (``obj.method()`` on an
+unknown ``obj``, ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
 wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
 """

@@ -27,6 +27,9 @@ RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, NAME_ONLY: 3}
 #: Levels of subclasses and of bases followed from a method's class (deep enough for
 #: real hierarchies: flask's Flask -> App -> Scaffold is two).
 MRO_DEPTH = 6
+#: Python method definitions a question may name and still have their class hierarchies
+#: walked (each costs a few keyword facets per level; a dotted name names one or a few).
+HIERARCHY_MAX_METHODS = 16
 #: Points read per keyword lookup (every definition of a common name, every caller of it).
 FETCH_LIMIT = 2000
 #: Payload a calling point must carry for ``sites``, ``caller_hit`` and ``impact``: less to
@@ -202,15 +205,22 @@ def callers(store: Any, flt: StoreFilter, name: str,
     ``override``: its target is the same method of a base class the named one overrides
     (the call may dispatch to the override).
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
-    unknown (no target, or an attribute whose type no module states). A call resolved to anything else (``socket.socket.send`` for
-    ``HTTPAdapter.send``) is left out; ``omitted["other_type"]`` counts those when given.
+    unknown (no target, or an attribute whose type no module states). A call resolved to
+    anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
+    ``omitted["other_type"]`` counts those when given. When the name means more than
+    ``HIERARCHY_MAX_METHODS`` Python methods (a bare ``get``), no hierarchy is walked and
+    such calls are ``name_only`` instead.
     With no definition in scope, a dotted ``name`` counts as its own target
     (``os.path.join``) and every call of the short name is a ``name_only`` candidate (the
     definition a target names may be out of the caller's scope)."""
     short = name.rsplit(".", 1)[-1]
     chosen = definitions(store, flt, name)
     wanted = aliases(store, flt, fq_names(chosen)) if chosen else {name}
-    extra, inherited, override = hierarchy(store, flt, chosen)
+    methods = [h for h in chosen if h.payload.get("kind") == "method" and h.payload.get("language") == "python"]
+    # A bare name every other class defines (`get`) would walk hundreds of hierarchies: its
+    # calls on other types then stay name-only candidates instead (nothing is left out).
+    walked = len(methods) <= HIERARCHY_MAX_METHODS
+    extra, inherited, override = hierarchy(store, flt, methods) if walked else (set(), set(), set())
     wanted |= extra
     inherited -= wanted
     override -= wanted | inherited
@@ -227,7 +237,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
-        elif not site.target or not chosen or site.via:  # unknown type, or nothing in scope is named so
+        elif not site.target or not chosen or site.via or not walked:  # unknown type, or not judged
             out.append((site, NAME_ONLY))
         else:
             other += 1
