@@ -163,12 +163,17 @@ class Client:
         """Call sites of ``name`` (bare ``send``, ``Client.send`` or module-qualified
         ``httpx.Client.send``) across every repository in scope: ``confidence ==
         "resolved"`` ones first (tied to the definition through imports, its module or its
-        class), then ``"name_only"`` ones (only the last dotted segment matched). At most
-        ``limit`` (max 500) from ``offset`` on: a ``Page`` of ``CallSite`` whose ``total``
-        counts them all (``truncated``: ask again with ``offset=page.next_offset``)."""
+        class, or the receiver's type), then ``"inherited"`` (called on a subclass),
+        ``"override"`` (called through a base's method) and ``"name_only"`` ones (only the
+        last dotted segment matched, the receiver's type unknown). At most ``limit`` (max
+        500) from ``offset`` on: a ``Page`` of ``CallSite`` whose ``total`` counts them all
+        (``truncated``: ask again with ``offset=page.next_offset``) and whose
+        ``omitted_other_type`` counts the calls left out as calls on another type."""
         request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit, offset=offset)
         response = self._call(self._stub.FindCallers, request)
-        return _page([_from_pb(s, CallSite) for s in response.sites], response, offset)
+        page = _page([_from_pb(s, CallSite) for s in response.sites], response, offset)
+        page.omitted_other_type = response.omitted_other_type
+        return page
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0) -> Page:
         """The calls made by the symbol ``name`` (named as in ``find_callers``), in source

@@ -51,8 +51,10 @@ class CallSite:
 
     ``text`` is the call's source line (stripped, at most 200 characters); ``target`` the
     module-qualified name the call resolves to (``""`` if unresolved); ``confidence`` is
-    ``"resolved"`` when the call was tied to the definition through imports, its module or
-    its class, ``"name_only"`` when only the name matched.
+    ``"resolved"`` when the call was tied to the definition through imports, its module,
+    its class or its receiver's type, ``"inherited"`` when the receiver is a subclass that
+    inherits it, ``"override"`` when the call names a base-class method it overrides (it may
+    dispatch here), ``"name_only"`` when only the name matched (the receiver's type unknown).
     """
 
     repo: str
@@ -198,13 +200,16 @@ class Page(list):  # type: ignore[type-arg]
 
     ``total`` is how many items the whole answer holds, ``offset`` how many came before
     this page; ``truncated`` is true when more follow (ask again with ``offset=
-    page.next_offset``).
+    page.next_offset``). ``omitted_other_type`` (``find_callers`` only): calls of the same
+    short name left out because their receiver is known to be another type.
     """
 
-    def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0) -> None:
+    def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0,
+                 omitted_other_type: int = 0) -> None:
         super().__init__(items)
         self.offset = offset
         self.total = offset + len(self) if total is None else total
+        self.omitted_other_type = omitted_other_type
 
     @property
     def next_offset(self) -> int:

@@ -181,14 +181,22 @@ def _symbols(client: Client, args: argparse.Namespace) -> int:
     return _found(hits, f"no symbol named {args.name!r}" + (" (try --fuzzy)" if not args.fuzzy else ""))
 
 
+#: Confidences ``--resolved`` keeps: a call on a subclass that inherits the method is as
+#: certain as a resolved one; ``override`` (a base's method, may dispatch) and ``name_only`` are not.
+_CERTAIN = ("resolved", "inherited")
+
+
 def _callers(client: Client, args: argparse.Namespace) -> int:
     page = client.find_callers(args.name, repo=args.repo, limit=args.limit, offset=args.offset)
     sites: list[CallSite] = page
     if args.resolved:  # the server sorts resolved sites first, so the limit keeps them all
-        sites = [s for s in page if s.confidence == "resolved"]
+        sites = [s for s in page if s.confidence in _CERTAIN]
     _emit(sites, args.json, _caller_rows)
     if not args.resolved or len(sites) == len(page):  # else every resolved site is shown
         note_cut(page, "call sites")
+    if page.omitted_other_type:
+        print(f"coderecall: {page.omitted_other_type} calls of the same name on another type left out",
+              file=sys.stderr)
     return _found(sites, f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}")
 
 
@@ -274,9 +282,10 @@ def _impact(client: Client, args: argparse.Namespace) -> int:
 
 
 def resolved_only(result: Impact) -> Impact:
-    """``result`` less its ``name_only`` nodes (and what hangs below them), totals recounted."""
+    """``result`` less its ``name_only`` and ``override`` nodes (and what hangs below them),
+    totals recounted."""
     def keep(nodes: tuple) -> tuple:
-        return tuple(replace(n, children=keep(n.children)) for n in nodes if n.site.confidence == "resolved")
+        return tuple(replace(n, children=keep(n.children)) for n in nodes if n.site.confidence in _CERTAIN)
 
     def walk(nodes: tuple):
         for n in nodes:

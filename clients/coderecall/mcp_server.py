@@ -92,7 +92,8 @@ def build_server(client: Client) -> MCPServer:
         offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
-            return results.page({}, [results.call_site(s) for s in sites], sites, "find_callers")
+            head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}
+            return results.page(head, [results.call_site(s) for s in sites], sites, "find_callers")
         return answer(run)
 
     def analyze_impact(name: str, depth: int = 3, repo: str = "") -> CallToolResult:

@@ -68,11 +68,14 @@ class CallSite:
         target: the module-qualified name the call resolves to through the file's imports,
             its own module or its class (``httpcore.ConnectionPool``,
             ``httpx._client.Client.send``); ``""`` when only the name is known.
+        via_attribute: the target names an attribute of another file's class as receiver
+            (``flask.ctx.AppContext.app.ensure_sync``): what type it holds is unknown here.
     """
 
     name: str
     line: int
     target: str = ""
+    via_attribute: bool = False
 
     @property
     def short_name(self) -> str:
@@ -141,7 +144,11 @@ class Chunk:
     ``raises`` the exception names raised or documented (``Raises:``), ``exports`` the
     module chunk's import table (local name, module-qualified target), so re-exports
     (``httpx.Client`` for ``httpx._client.Client``) can be followed; ``module_aliases`` other
-    names of the module (a JS file's package specifiers, ``@acme/util/str`` for ``lib/str``).
+    names of the module (a JS file's package specifiers, ``@acme/util/str`` for ``lib/str``);
+    ``bases`` a Python class's module-qualified base classes, in order (``resolve.class_bases``);
+    ``instances`` a Python module chunk's module-level names and class attributes of a known
+    class (name, class), e.g. ``("current_app", "flask.globals.FlaskProxy")``,
+    ``("AppContext.app", "flask.app.Flask")``.
     """
 
     repo: str
@@ -166,6 +173,8 @@ class Chunk:
     raises: tuple[str, ...] = ()
     exports: tuple[tuple[str, str], ...] = ()
     module_aliases: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()
+    instances: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,8 +63,9 @@ def main() -> None:
             truth = ref[symbol]
             hits = service.find_callers(symbol, limit=500)
             got = {"resolved": set(), "name_only": set()}
-            for h in hits:
-                got[h.confidence].add((h.repo, h.path, h.line))
+            for h in hits:  # a call on a subclass is a resolved edge; an override candidate is not
+                got["resolved" if h.confidence in ("resolved", "inherited") else "name_only"].add(
+                    (h.repo, h.path, h.line))
             for c in got:
                 answered[c] += len(got[c])
                 tp[c] += len(got[c] & truth)

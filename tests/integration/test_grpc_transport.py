@@ -17,6 +17,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 
 import coderecall
 from coderecall import cli
+from coderecall.v1 import coderecall_pb2 as pb
 from coderecalld import errors
 from coderecalld.records import CallerHit, Card, RepoState, RepoStatus, SourceText, SymbolHit, SymbolKind
 from coderecalld.server import SERVICE_NAME, build_server, stop_server
@@ -99,8 +100,10 @@ class FakeApi:
             raise errors.NotFound("no symbol named 'Missing'")
         return HITS[:1]
 
-    def find_callers(self, name, repo="", limit=100, *, principal):
+    def find_callers(self, name, repo="", limit=100, *, principal, omitted=None):
         self.calls.append(("find_callers", dict(name=name, repo=repo, limit=limit)))
+        if omitted is not None:
+            omitted["other_type"] = 3
         return [CALLER]
 
     def find_callees(self, name, repo="", limit=100, *, principal):
@@ -202,6 +205,9 @@ def test_find_callers(client):
                             callee="validator.verify", commit=COMMIT, text="if not validator.verify(body, sig):",
                             confidence="resolved", target="payments.hmac_check.HMACValidator.verify")
     ]
+    # The count of calls left out as calls on another type travels in the response.
+    response = client._stub.FindCallers(pb.FindCallersRequest(name="verify"))
+    assert response.omitted_other_type == 3
 
 
 def test_find_callees_and_get_card(client, api):

@@ -229,14 +229,16 @@ class FindCallersRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindCallersResponse(_message.Message):
-    __slots__ = ("sites", "total", "truncated")
+    __slots__ = ("sites", "total", "truncated", "omitted_other_type")
     SITES_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    OMITTED_OTHER_TYPE_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
     total: int
     truncated: bool
-    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
+    omitted_other_type: int
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ..., omitted_other_type: _Optional[int] = ...) -> None: ...
 
 class FindCalleesRequest(_message.Message):
     __slots__ = ("name", "repo", "limit", "offset")

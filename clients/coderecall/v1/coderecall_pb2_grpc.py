@@ -118,8 +118,11 @@ class CodeRecallServicer:
 
     def FindCallers(self, request, context):
         """Call sites of `name` (bare, Class.method or module-qualified) in every repository in
-        scope: "resolved" ones (tied to the definition through imports, its module or its
-        class) first, then "name_only" ones (only the last dotted segment matched).
+        scope: "resolved" ones (tied to the definition through imports, its module, its class
+        or the receiver's type) first, then "inherited" (the receiver is a subclass that
+        inherits it), "override" (the call names a base-class method it overrides) and
+        "name_only" ones (only the last dotted segment matched; the receiver's type unknown).
+        Calls on a receiver known to be another type are left out (omitted_other_type).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -19,7 +19,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``Pipeline.index_repo``; dense vectors come from the cache, no model run). 2: ``name_trigrams``.
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
-PAYLOAD_VERSION = 4
+#: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
+#: ``instance_edges``/``instance_types`` of modules.
+PAYLOAD_VERSION = 5
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
@@ -47,13 +49,17 @@ def callee_names(sites: Iterable[CallSite]) -> list[str]:
 
 def call_sites(chunk: Chunk) -> list[dict]:
     """The payload's ``call_sites``: name, line, the line's text (stripped, at most
-    ``CALL_TEXT_MAX_CHARS``) and the resolved ``target`` (``""`` if unresolved)."""
+    ``CALL_TEXT_MAX_CHARS``), the resolved ``target`` (``""`` if unresolved) and, only when
+    the target's receiver is another file's class attribute, ``"via": "attribute"``."""
     lines = chunk.text.split("\n")
     out = []
     for s in chunk.call_sites:
         row = s.line - chunk.start_line
         text = lines[row].strip()[:CALL_TEXT_MAX_CHARS] if 0 <= row < len(lines) else ""
-        out.append({"name": s.name, "line": s.line, "text": text, "target": s.target})
+        row = {"name": s.name, "line": s.line, "text": text, "target": s.target}
+        if s.via_attribute:
+            row["via"] = "attribute"
+        out.append(row)
     return out
 
 
@@ -132,6 +138,9 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "exports": [list(kv) for kv in chunk.exports],
         "export_targets": sorted({target for _, target in chunk.exports}),
         "export_edges": export_edges(chunk.module, aliases, chunk.exports),
+        "base_targets": list(chunk.bases),
+        "instance_edges": [f"{chunk.module}.{name} {cls}" for name, cls in chunk.instances],
+        "instance_types": sorted({cls for _, cls in chunk.instances}),
         "imports": list(chunk.imports), "embedding_model": model_id,
         "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
         "indexed_at": time.time(), "ordinal": chunk.ordinal,

@@ -11,8 +11,12 @@ inside a class that defines the method. Python also ties ``name.method()`` to
 ``<Class>.method`` when the module binds ``name = Class(...)`` at top level
 (``_default_decoder = JSONDecoder()``), the class named by an import or a top-level class of
 the file; a callee counts as a class when the file defines it as one or its name is
-CapWords (PEP 8), so ``x = make()`` binds nothing. Anything else (``obj.method()``, ``super().f()``,
-``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
+CapWords (PEP 8), so ``x = make()`` binds nothing. Python method calls on typed receivers
+(locals, parameters, attributes, ``super()``; ``index/receivers.py``) target
+``<class>.<method>``, the class's bases and typed module-level names and class attributes
+going into the payload (``base_targets``, ``instance_edges``) for the query side; a
+function defined inside the caller is its own. Anything else (``obj.method()`` on an
+unknown ``obj``, ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
 wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
 """
@@ -24,6 +28,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from coderecalld.index.receivers import ATTRIBUTE, Receivers
+from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
@@ -67,6 +73,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if not style or not module:
         return chunk_list
     table: dict[str, str] = {}
+    instances: dict[str, str] = {}
     if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
     elif style == "js":
@@ -77,24 +84,97 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         target = (_go(parsed, module, symbols, bare) if style == "go"
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare))
     else:
-        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python")
+        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
+                           _lines(chunk_list) if style == "python" else {}, instances)
+    top = {s.name for s in parsed.symbols if not s.parent}
+    typed = tuple(sorted(instances.items())) if style == "python" else ()
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
-        sites = tuple(replace(s, target=target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
+        sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
+        bases = (class_bases(c.signature, module, table, top)
+                 if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
-                           module_aliases=module_aliases))
+                           module_aliases=module_aliases, bases=bases,
+                           instances=typed if is_module else ()))
     return out
 
 
+def _site(site: CallSite, target: str) -> CallSite:
+    if target.startswith(ATTRIBUTE):
+        return replace(site, target=target[len(ATTRIBUTE):], via_attribute=True)
+    return replace(site, target=target)
+
+
+def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[str]) -> tuple[str, ...]:
+    """Module-qualified bases of a Python ``class X(A, m.B, metaclass=M)``, in order, through
+    the file's own top-level names and its import table; a base bound by neither is left out."""
+    out = []
+    for base in _bases(signature):
+        head, _, rest = base.partition(".")
+        if head in top:
+            out.append(f"{module}.{base}")
+        elif head in table:
+            out.append(".".join(filter(None, [table[head], rest])))
+    return tuple(out)
+
+
+def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
+    """The qualified name of function ``name`` defined inside ``owner`` or a function
+    enclosing it (never a class body: its names are not in scope in its methods), else ``""``."""
+    scope = symbols.get(owner.split("#", 1)[0])
+    while scope is not None and scope.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        found = symbols.get(f"{scope.qualified_name}.{name}")
+        if found is not None and found.kind is SymbolKind.FUNCTION:
+            return found.qualified_name
+        scope = symbols.get(scope.parent)
+    return ""
+
+
+def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
+    """Line number -> source text of a file, from its chunks (which cover what was parsed)."""
+    lines: dict[int, str] = {}
+    for c in chunk_list:
+        for i, line in enumerate(c.text.split("\n")):
+            lines.setdefault(c.start_line + i, line)
+    return lines
+
+
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...], with_instances: bool) -> Target:
+              selves: tuple[str, ...], with_instances: bool, lines: Mapping[int, str],
+              instances: dict[str, str]) -> Target:
+    """The hook for Python and JS; ``instances`` is filled with the module-level names of a
+    known class (Python): name -> class."""
     top = {s.name for s in parsed.symbols if not s.parent}
-    instances = _instances(parsed, module, table, symbols, top) if with_instances else {}
-    return lambda site, owner: _target(site, module, table, top, symbols,
-                                       _enclosing_class(symbols, owner) if owner else "", selves,
-                                       instances)
+    if with_instances:
+        instances.update(_instances(parsed, module, table, symbols, top))
+    receivers = Receivers(module, table, symbols, top, lines) if with_instances else None
+    if receivers is not None:
+        instances.update(receivers.module_types())  # an annotation says more than `= LocalProxy(...)`
+        instances.update(receivers.class_attributes())  # dotted keys: never a call's head
+
+    def target(site: CallSite, owner: str) -> str:
+        head, dot, _ = site.name.partition(".")
+        # A name typed in the calling function shadows a module-level name of the same
+        # spelling; an imported or top-level head (``os.path.join``) is not read as a local
+        # (rarely rebound, and reading the function's bindings is the stage's main cost).
+        local = dot and owner and head not in table and head not in top
+        if local and head in selves:  # `self` is the class's, unless outside one (`self: C`)
+            local = receivers is not None and not receivers.enclosing_class(owner)
+        typed = receivers.name_type(head, owner) if receivers and local else ""
+        if typed:
+            return receivers.target(site, owner)
+        if not dot and owner:  # a function defined in the calling one (or one around it)
+            nested = _nested(symbols, owner, head)
+            if nested:
+                return f"{module}.{nested}"
+        found = _target(site, module, table, top, symbols,
+                        _enclosing_class(symbols, owner) if owner else "", selves, instances)
+        if found or not receivers or (head in selves and site.name.count(".") == 1):
+            return found  # ``self.m()`` the class (and its bases) do not define stays unknown
+        return receivers.target(site, owner)
+    return target
 
 
 def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
@@ -107,7 +187,7 @@ def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
         if head in top:  # the file's own class
             local = symbols.get(callee)
             fq = f"{module}.{callee}" if local is not None and local.kind is SymbolKind.CLASS else ""
-        elif head in table and callee.rsplit(".", 1)[-1][:1].isupper():  # an imported CapWords name
+        elif head in table and callee.rsplit(".", 1)[-1].lstrip("_")[:1].isupper():  # an imported CapWords name
             fq = ".".join([table[head], *([rest] if rest else [])])
         else:
             fq = ""
@@ -211,13 +291,6 @@ def _method(module: str, table: dict[str, str], symbols: dict[str, Symbol], cls:
             head, _, rest = base.partition(".")
             return ".".join(filter(None, [table[head], rest, name]))
     return ""
-
-
-def _bases(signature: str) -> list[str]:
-    """Base names of ``class X(A, b.B, metaclass=M)``: ``["A", "b.B"]`` (dotted names only)."""
-    inside = signature.partition("(")[2].rpartition(")")[0]
-    return [b.strip() for b in inside.split(",")
-            if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]
 
 
 def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:

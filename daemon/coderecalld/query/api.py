@@ -65,11 +65,13 @@ class CodeRecallApi(Protocol):
         ...
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
-                     principal: Principal = LOCAL) -> list[CallerHit]:
+                     principal: Principal = LOCAL, omitted: dict[str, int] | None = None) -> list[CallerHit]:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified): ``resolved``
         ones (tied to the definition through imports, its module or its class) first, then
-        ``name_only`` ones (only the last dotted segment matched). ``limit`` sites from
-        ``offset`` on (the transport passes ``offset`` only when set); the list may be a
+        ``inherited``, ``override`` and ``name_only`` ones (only the last dotted segment
+        matched, the receiver's type unknown); ``omitted["other_type"]`` counts the calls
+        of the short name left out as calls on another type. ``limit`` sites from ``offset``
+        on (the transport passes ``offset`` only when set); the list may be a
         ``records.Page`` carrying the ``total``."""
         ...
 

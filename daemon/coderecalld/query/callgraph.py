@@ -17,7 +17,19 @@ from coderecalld.records import CallerHit, Hit
 from coderecalld.store import StoreFilter
 
 RESOLVED = "resolved"
+#: The call's receiver is a subclass that inherits the definition (``Flask().route`` for ``App.route``).
+INHERITED = "inherited"
+#: The call names a base-class method the definition overrides: it may dispatch here.
+OVERRIDE = "override"
 NAME_ONLY = "name_only"
+#: Order of confidences in an answer: most certain first.
+RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, NAME_ONLY: 3}
+#: Levels of subclasses and of bases followed from a method's class (deep enough for
+#: real hierarchies: flask's Flask -> App -> Scaffold is two).
+MRO_DEPTH = 6
+#: Python method definitions a question may name and still have their class hierarchies
+#: walked (each costs a few keyword facets per level; a dotted name names one or a few).
+HIERARCHY_MAX_METHODS = 16
 #: Points read per keyword lookup (every definition of a common name, every caller of it).
 FETCH_LIMIT = 2000
 #: Payload a calling point must carry for ``sites``, ``caller_hit`` and ``impact``: less to
@@ -39,6 +51,7 @@ class Site:
     line: int
     text: str
     target: str
+    via: str = ""  # "attribute": the target's receiver is an attribute of unknown type
 
     @property
     def short(self) -> str:
@@ -169,7 +182,8 @@ def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None) -> li
         seen.add(hit.id)
         for s in hit.payload.get("call_sites", []):
             if keep is None or keep(s):
-                out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", "")))
+                out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
+                                s.get("via", "")))
     return out
 
 
@@ -181,30 +195,137 @@ def caller_hit(site: Site, confidence: str, commit: str) -> CallerHit:
                      text=site.text, confidence=confidence, target=site.target)
 
 
-def callers(store: Any, flt: StoreFilter, name: str) -> list[tuple[Site, str]]:
-    """(site, confidence) of every call ``name`` may be meant by, resolved ones first.
+def callers(store: Any, flt: StoreFilter, name: str,
+            omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
+    """(site, confidence) of every call ``name`` may be meant by (order: see ``RANK``).
 
     ``resolved``: the call's target is one of the named definitions (or an alias of one).
-    ``name_only``: the call's last segment equals ``name``'s and the call was not resolved
-    to another definition of that short name (``B.save`` never counts as ``A.save``).
+    ``inherited``: its target is ``<subclass>.<method>`` of a subclass (any file or repo,
+    through ``base_targets``) that inherits the named method without overriding it.
+    ``override``: its target is the same method of a base class the named one overrides
+    (the call may dispatch to the override).
+    ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
+    unknown (no target, or an attribute whose type no module states). A call resolved to
+    anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
+    ``omitted["other_type"]`` counts those when given. When the name means more than
+    ``HIERARCHY_MAX_METHODS`` Python methods (a bare ``get``), no hierarchy is walked and
+    such calls are ``name_only`` instead.
     With no definition in scope, a dotted ``name`` counts as its own target
-    (``os.path.join``)."""
+    (``os.path.join``) and every call of the short name is a ``name_only`` candidate (the
+    definition a target names may be out of the caller's scope)."""
     short = name.rsplit(".", 1)[-1]
     chosen = definitions(store, flt, name)
     wanted = aliases(store, flt, fq_names(chosen)) if chosen else {name}
-    same_short = definitions(store, flt, short) if "." in name else chosen
-    others = fq_names(same_short) - fq_names(chosen)
-    other_targets = aliases(store, flt, others) - wanted if others else set()
-    hits = store.find_any(flt, "call_targets", sorted(wanted), limit=FETCH_LIMIT, fields=SITE_FIELDS)
+    methods = [h for h in chosen if h.payload.get("kind") == "method" and h.payload.get("language") == "python"]
+    # A bare name every other class defines (`get`) would walk hundreds of hierarchies: its
+    # calls on other types then stay name-only candidates instead (nothing is left out).
+    walked = len(methods) <= HIERARCHY_MAX_METHODS
+    extra, inherited, override = hierarchy(store, flt, methods) if walked else (set(), set(), set())
+    wanted |= extra
+    inherited -= wanted
+    override -= wanted | inherited
+    targets = wanted | inherited | override
+    hits = store.find_any(flt, "call_targets", sorted(targets), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     hits += store.find_any(flt, "calls", sorted({short, name}), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     def may_match(s: dict) -> bool:
         written = s["name"]
-        return s.get("target", "") in wanted or written == name or written.rsplit(".", 1)[-1] == short
+        return s.get("target", "") in targets or written == name or written.rsplit(".", 1)[-1] == short
 
     out = []
+    other = 0
     for site in sites(hits, may_match):
-        if site.target and site.target in wanted:
-            out.append((site, RESOLVED))
-        elif (site.short == short or site.name == name) and site.target not in other_targets:
+        if site.target in targets:
+            out.append((site, RESOLVED if site.target in wanted else
+                        INHERITED if site.target in inherited else OVERRIDE))
+        elif not site.target or not chosen or site.via or not walked:  # unknown type, or not judged
             out.append((site, NAME_ONLY))
+        else:
+            other += 1
+    if omitted is not None:
+        omitted["other_type"] = other
+    return out
+
+
+def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
+    """(resolved, inherited, override) call targets of the Python methods in ``chosen``
+    beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
+    (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
+    ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
+    base ``B`` up the class's bases. Each with its re-export aliases. Keyword-index reads
+    only (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level
+    of the hierarchy; nothing for a function."""
+    resolved: set[str] = set()
+    inherited: set[str] = set()
+    override: set[str] = set()
+    for hit in chosen:
+        p = hit.payload
+        fq = p.get("fq_name") or ""
+        if p.get("kind") != "method" or p.get("language") != "python" or "." not in fq:
+            continue
+        cls, _, method = fq.rpartition(".")
+        below = _subclasses(store, flt, cls, method)
+        resolved |= {f"{v}.{method}" for v in _instances_of(store, flt, {cls})}
+        inherited |= {f"{c}.{method}" for c in below | _instances_of(store, flt, below)}
+        override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
+    return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
+                 for names in (resolved, inherited, override))
+
+
+def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
+    """Module-qualified names of module-level variables of any of ``classes``."""
+    if not classes:
+        return set()
+    names = aliases(store, flt, classes)
+    edges = store.facet_any(flt, "instance_edges", "instance_types", sorted(names))
+    return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
+
+
+def base_classes(store: Any, flt: StoreFilter, payload: dict, depth: int = MRO_DEPTH) -> list[Hit]:
+    """The class points above a Python class point (``base_targets``, followed through
+    re-exports), depth first left to right, each once: Python's MRO for single and simple
+    multiple inheritance (a diamond's shared base comes after its first subclass here)."""
+    out: dict[str, Hit] = {}
+
+    def visit(p: dict, level: int) -> None:
+        for name in p.get("base_targets") or ():
+            if level == 0:
+                return
+            found = [h for h in definitions(store, flt, name) if h.payload.get("kind") == "class"]
+            if found and found[0].id not in out:
+                out[found[0].id] = found[0]
+                visit(found[0].payload, level - 1)
+    visit(payload, depth)
+    return list(out.values())
+
+
+def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str) -> set[str]:
+    """Classes below ``cls`` (breadth first, ``MRO_DEPTH`` levels) that inherit ``method``."""
+    out: set[str] = set()
+    frontier, seen = {cls}, {cls}
+    for _ in range(MRO_DEPTH):
+        below = store.facet_any(flt, "fq_name", "base_targets", sorted(aliases(store, flt, frontier))) - seen
+        if not below:
+            break
+        seen |= below
+        overriding = store.facet_any(flt, "fq_name", "fq_name", sorted(f"{c}.{method}" for c in below))
+        frontier = {c for c in below if f"{c}.{method}" not in overriding}
+        out |= frontier
+    return out
+
+
+def _ancestors(store: Any, flt: StoreFilter, cls: str) -> set[str]:
+    """Base classes above ``cls`` (``MRO_DEPTH`` levels), as their classes' module-qualified
+    names and as written in ``base_targets`` (a re-exported name is also followed)."""
+    out: set[str] = set()
+    frontier = {cls}
+    for _ in range(MRO_DEPTH):
+        above = store.facet_any(flt, "base_targets", "fq_name", sorted(frontier)) - out
+        if not above:
+            break
+        out |= above
+        defined = store.facet_any(flt, "fq_name", "fq_name", sorted(above))
+        frontier = set(defined)
+        for name in above - defined:  # a re-exported name (``flask.App``): its definition
+            frontier |= {h.payload.get("fq_name", "") for h in definitions(store, flt, name)} - {""}
+        out |= frontier
     return out

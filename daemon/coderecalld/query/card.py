@@ -22,10 +22,13 @@ MAX_SIBLINGS = 12
 
 
 def build(definition: dict, file_points: list[dict], callers: list[CallerHit], commit: str,
-          repo_purpose: str) -> Card:
-    """The card of ``definition`` (a point payload) given every point of its file."""
+          repo_purpose: str, inherited: list[tuple[dict, list[dict]]] = ()) -> Card:
+    """The card of ``definition`` (a point payload) given every point of its file and, for a
+    class, its base classes in method resolution order with the points of their files
+    (``inherited``: (base payload, its file's points)); see ``methods``."""
     qn = definition["qualified_name"]
-    members = [p for p in file_points if p.get("parent") == qn and "#" not in p["qualified_name"]]
+    members = sorted((p for p in file_points if p.get("parent") == qn and "#" not in p["qualified_name"]),
+                     key=lambda p: p["start_line"])
     is_class = definition["kind"] in _CLASS_KINDS
     init = next((p for p in members if p["name"] in ("__init__", "constructor")), None)
     return Card(
@@ -35,11 +38,28 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         start_line=int(definition["start_line"]), end_line=int(definition["end_line"]), commit=commit,
         bases=bases(definition.get("signature", "")) if is_class else (),
         init_params=params(init["signature"]) if is_class and init else (),
-        methods=tuple(p["signature"] for p in members if is_class and not p["name"].startswith("_")),
+        methods=methods(members, inherited) if is_class else (),
         raises=tuple(definition.get("raises", [])),
         siblings=_siblings(definition, file_points),
         callers=pick_callers(callers), file_purpose=file_purpose(file_points),
         repo_purpose=repo_purpose)
+
+
+def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) -> tuple[str, ...]:
+    """Public method signatures of a class: the constructor, its own in definition order, then
+    those it inherits, base by base in resolution order, each marked ``# from <Base>``; a
+    name defined nearer (the class itself, an earlier base) hides a later one."""
+    seen = {p["name"] for p in members}
+    out = [p["signature"] for p in members if p["name"] in ("__init__", "constructor")]
+    out += [p["signature"] for p in members if not p["name"].startswith("_")]
+    for base, points in inherited:
+        own = sorted((p for p in points if p.get("parent") == base["qualified_name"]
+                      and p["kind"] == "method" and "#" not in p["qualified_name"]), key=lambda p: p["start_line"])
+        for p in own:
+            if p["name"] not in seen and not p["name"].startswith("_"):
+                out.append(f"{p['signature']}  # from {base['name']}")
+            seen.add(p["name"])
+    return tuple(out)
 
 
 def first_line(text: str) -> str:
@@ -123,10 +143,10 @@ def file_purpose(file_points: list[dict]) -> str:
 
 
 def pick_callers(callers: list[CallerHit], n: int = MAX_CALLERS) -> tuple[CallerHit, ...]:
-    """Up to ``n`` call sites: resolved before name-only, and within each, one repo at a time
-    (round robin) so a single heavy user does not fill the card."""
+    """Up to ``n`` call sites: resolved, then inherited, override and name-only ones, and
+    within each, one repo at a time (round robin) so a single heavy user does not fill the card."""
     out: list[CallerHit] = []
-    for confidence in ("resolved", "name_only"):
+    for confidence in ("resolved", "inherited", "override", "name_only"):
         by_repo: dict[str, list[CallerHit]] = defaultdict(list)
         for hit in callers:
             if hit.confidence == confidence:

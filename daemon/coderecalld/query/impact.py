@@ -12,7 +12,8 @@ module-qualified name (``fq_name``; its qualified name when no module is known).
 * Cycles: a caller already on the path from the root (the analysed definitions included)
   is a leaf; it is not expanded again. That is not a truncation.
 * Top-level code (``caller == ""``) is a leaf: nothing can call a module body by name.
-* Where a symbol has resolved callers, its ``name_only`` callers are leaves: shown (each
+* Where a symbol has resolved (or ``inherited``) callers, its ``name_only`` and
+  ``override`` callers are leaves: shown (each
   may be a caller), never expanded, so only resolved edges are followed. Otherwise every
   unrelated ``x.decode()`` would fan out into its own callers and overstate the blast
   radius. Where every caller matched by name only (the definition is outside the caller's
@@ -29,13 +30,17 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coderecalld.query.callgraph import RESOLVED, Site, caller_hit
+from coderecalld.query.callgraph import INHERITED, RANK, RESOLVED, Site, caller_hit
 from coderecalld.records import CallerHit, Impact, ImpactNode
 
 DEFAULT_DEPTH = 3
 MAX_DEPTH = 10
 DEFAULT_NODES = 200
 MAX_NODES = 2000
+
+#: Edges followed when a symbol has any: a call of a subclass that inherits the method is
+#: as certain as a resolved one; an ``override`` call may dispatch elsewhere.
+_CERTAIN = (RESOLVED, INHERITED)
 
 Key = tuple[str, str, str]  # repo, path, qualified name ("" for top-level code)
 
@@ -91,16 +96,16 @@ def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
               commit_of: Callable[[str], str]) -> list[_Node]:
     ordered = sorted(((caller_hit(site, conf, commit_of(site.hit.payload["repo"])), site)
                       for site, conf in found),
-                     key=lambda hs: (hs[0].confidence != RESOLVED, hs[0].repo, hs[0].path,
+                     key=lambda hs: (RANK.get(hs[0].confidence, 9), hs[0].repo, hs[0].path,
                                      hs[0].line, hs[0].caller))
-    any_resolved = any(conf == RESOLVED for _, conf in found)
+    any_resolved = any(conf in _CERTAIN for _, conf in found)
     nodes: dict[Key, _Node] = {}
     for hit, site in ordered:
         key = (hit.repo, hit.path, hit.caller)
         if key in nodes:
             continue
         p = site.hit.payload
-        leaf = not hit.caller or key in above or (hit.confidence != RESOLVED and any_resolved)
+        leaf = not hit.caller or key in above or (hit.confidence not in _CERTAIN and any_resolved)
         expand = "" if leaf else p.get("fq_name") or p["qualified_name"]
         nodes[key] = _Node(hit, depth, key, expand, above | {key})
     return list(nodes.values())

@@ -295,10 +295,11 @@ class Service:
     # --- callers --------------------------------------------------------------------
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
-                     principal: Principal = LOCAL) -> Page:
+                     principal: Principal = LOCAL, omitted: dict[str, int] | None = None) -> Page:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
         ones first (tied to the definition through imports, its module or its class), then
-        ``name_only`` ones (the last dotted segment matched); each by repo, path, line.
+        ``inherited``, ``override`` and ``name_only`` ones (``callgraph.RANK``); each by repo,
+        path, line. ``omitted["other_type"]``: calls left out as calls on another type.
         A ``Page``: at most ``limit`` sites from ``offset`` on, with the ``total``."""
         name = _symbol_name(name)
         limit = _limit(limit, 100)
@@ -308,8 +309,8 @@ class Service:
             return Page()
         commits: dict[str, str] = {}
         found = [callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits))
-                 for site, confidence in callgraph.callers(self.store, flt, name)]
-        found.sort(key=lambda s: (s.confidence != callgraph.RESOLVED, s.repo, s.path, s.line, s.caller))
+                 for site, confidence in callgraph.callers(self.store, flt, name, omitted)]
+        found.sort(key=lambda s: (callgraph.RANK.get(s.confidence, 9), s.repo, s.path, s.line, s.caller))
         return Page.cut(found, offset, limit)
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
@@ -324,7 +325,9 @@ class Service:
         if flt is None:
             return Page()
         commits: dict[str, str] = {}
-        return Page.cut([callgraph.caller_hit(site, callgraph.RESOLVED if site.target else callgraph.NAME_ONLY,
+        # A target through another file's attribute (``via``) names a path, not a definition.
+        return Page.cut([callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target
+                                              else callgraph.RESOLVED,
                                               self._commit(site.hit.payload["repo"], commits))
                          for site in callgraph.sites(callgraph.definitions(self.store, flt, name))],
                         offset, limit)
@@ -351,7 +354,10 @@ class Service:
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
         callers = self.find_callers(fq, limit=MAX_LIMIT, principal=principal)
         purpose = str(self.ledger.repo_meta(best["repo"]).get("purpose", ""))
-        built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose)
+        inherited = [(b.payload, [h.payload for h in self.store.find(
+            StoreFilter(repos=(b.payload["repo"],), path=b.payload["path"]), "path", b.payload["path"],
+            limit=MAX_LIMIT)]) for b in callgraph.base_classes(self.store, flt, best)] if best["kind"] == "class" else []
+        built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose, inherited)
         return replace(card.fit(built, budget_tokens or 800), callers_total=callers.total)
 
     # --- source ---------------------------------------------------------------------

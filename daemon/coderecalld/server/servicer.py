@@ -38,9 +38,12 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
     def FindCallers(
         self, request: pb.FindCallersRequest, context: grpc.ServicerContext
     ) -> pb.FindCallersResponse:
+        omitted: dict[str, int] = {}
         sites = self._api.find_callers(**convert.find_callers_args(request),
-                                        principal=current_principal())
-        return convert.find_callers_response(sites)
+                                        principal=current_principal(), omitted=omitted)
+        response = convert.find_callers_response(sites)
+        response.omitted_other_type = omitted.get("other_type", 0)
+        return response
 
     def FindCallees(
         self, request: pb.FindCalleesRequest, context: grpc.ServicerContext

@@ -32,7 +32,8 @@ KEYWORD_FIELDS = frozenset(
         "repo", "path", "language", "kind", "name", "qualified_name",
         "name_lc", "qualified_name_lc", "calls", "text_hash",
         "fq_name", "fq_aliases", "call_targets", "export_targets",
-        "export_edges", "name_trigrams",
+        "export_edges", "name_trigrams", "base_targets",
+        "instance_edges", "instance_types",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""

@@ -1,0 +1,412 @@
+"""Receiver types of Python method calls, read from one file's source at index time.
+
+The resolve stage asks ``Receivers.target(site, owner)`` for a call such as ``app.route``
+or ``self.session.get`` that imports and top-level names did not bind; the answer is
+``<class>.<method>`` with the class module-qualified (``flask.app.Flask.route``), or ``""``.
+The class need not define the method: the query side (``query/callgraph``) follows the
+class's bases (``base_targets``), in other files and repos, to the definition it inherits.
+
+What types a name, inside the calling function (nested functions also see their
+enclosing functions' names), each read from the source lines of that scope:
+
+* a parameter annotation (``def f(self, app: Flask)``; ``Optional[X]``, ``X | None`` and
+  quoted names count as ``X``);
+* ``x = C(...)`` where ``C`` is a class (this file's, or an imported CapWords name),
+  ``cls(...)`` inside a class, or a function or method of this file whose return
+  annotation (or reST ``:rtype:``) names a class: return types are followed one level;
+* ``x: C`` and ``x: C = ...``; ``with C(...) as x``;
+* ``self.a = C(...)`` / ``self.a: C`` in any method of the class or of a same-file base
+  (``self.a.m()``), and ``a: C`` in the class body;
+* ``super().m()`` / ``super(C, self).m()``: the first base (``class C(B)``) -> ``B.m``.
+
+A name bound more than once to different or unknown things (a plain parameter, ``for x
+in``, ``x = y[0]``) has no type: flow is not followed, so a name is typed only where every
+binding agrees. Text-based on purpose: the lines are already in memory, and the parse
+stage (tree-sitter, bench_parse.py) is not touched.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from coderecalld.records import CallSite, Symbol, SymbolKind
+
+_NAME = r"[A-Za-z_]\w*"
+_NAME_RE = re.compile(_NAME)
+_ASSIGN = re.compile(rf"^\s*({_NAME})\s*(?::\s*([^=]+?))?\s*=(?!=)\s*(.*?)\s*$")
+_SELF_ASSIGN = re.compile(rf"^\s*self\.({_NAME})\s*(?::\s*([^=]+?))?\s*=(?!=)\s*(.*?)\s*$")
+_DECLARE = re.compile(rf"^\s*({_NAME})\s*:\s*([^=]+?)\s*$")
+_WITH = re.compile(rf"([\w.]+)\((?:[^()]|\([^()]*\))*\)\s+as\s+({_NAME})")
+_AS = re.compile(rf"\bas\s+({_NAME})")
+_FOR = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
+_TUPLE = re.compile(r"^\s*([\w\s,*()\[\]]+?,[\w\s,*()\[\]]*?)\s*=(?!=)")
+_CALL = re.compile(r"^([\w.]+)\s*\(")
+_RTYPE = re.compile(r":rtype:\s*([\w.]+)")
+_RETURN = re.compile(r"->\s*(.+?)\s*:?\s*$")
+_WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final|ClassVar|Annotated)\[(.*)\]$")
+_SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
+#: Builtin types an annotation may name: a call on one is known not to reach a project's method.
+_BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list object set str tuple".split())
+_FUNCTION_KINDS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: Prefixes a receiver that is an attribute of another file's class (``"\x1fpkg.C.attr"``, a
+#: control character no name holds): its type is unknown here, the query side may know it.
+ATTRIBUTE = "\x1f"
+#: Marks a name bound to something untyped (it then has no type in that scope).
+_UNKNOWN = "?"
+
+
+class Receivers:
+    """Receiver types of one Python file; see the module docstring. ``table`` is the file's
+    import table, ``top`` its top-level names, ``lines`` line number -> source text."""
+
+    def __init__(self, module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
+                 top: set[str], lines: Mapping[int, str]) -> None:
+        self.module, self.table, self.symbols, self.top, self.lines = module, table, symbols, top, lines
+        self._children: dict[str, list[Symbol]] = {}
+        for s in symbols.values():
+            self._children.setdefault(s.parent, []).append(s)
+        self._scopes: dict[str, dict[str, str]] = {}
+        self._attrs: dict[str, dict[str, str]] = {}
+
+    # --- types of expressions ---------------------------------------------------------
+
+    def class_of(self, expr: str, annotation: bool = False) -> str:
+        """The module-qualified class a type expression names (``"Flask"``, ``Optional[x.C]``,
+        ``C | None``), ``""`` if none: a class of this file or an imported CapWords name; in an
+        ``annotation`` any imported name (``socket.socket``) or builtin type (``builtins.str``)."""
+        expr = expr.strip().strip("'\"").strip()
+        wrapped = _WRAPPERS.match(expr)
+        if wrapped:
+            expr = wrapped.group(1).split(",")[0]
+        if "|" in expr:
+            parts = [p.strip() for p in expr.split("|") if p.strip() != "None"]
+            expr = parts[0] if len(parts) == 1 else ""
+        expr = expr.strip().strip("'\"").split("[", 1)[0].strip()
+        if not re.fullmatch(rf"{_NAME}(\.{_NAME})*", expr):
+            return ""
+        head, _, rest = expr.partition(".")
+        local = self.symbols.get(expr)
+        if head in self.top:
+            return f"{self.module}.{expr}" if local is not None and local.kind is SymbolKind.CLASS else ""
+        if head in self.table and (annotation or expr.rsplit(".", 1)[-1].lstrip("_")[:1].isupper()):
+            return ".".join(filter(None, [self.table[head], rest]))
+        return f"builtins.{expr}" if annotation and expr in _BUILTIN_TYPES else ""
+
+    def _local_class(self, fq: str) -> str:
+        """``fq``'s qualified name in this file when it is a class of this file, else ``""``."""
+        prefix = self.module + "."
+        qn = fq[len(prefix):] if fq.startswith(prefix) else ""
+        sym = self.symbols.get(qn)
+        return qn if sym is not None and sym.kind is SymbolKind.CLASS else ""
+
+    def returns(self, fn: Symbol, cls_fq: str = "") -> str:
+        """The class ``fn``'s return annotation (else its ``:rtype:``) names; ``Self`` is ``cls_fq``."""
+        found = _RETURN.search(fn.signature.split(")")[-1]) if "->" in fn.signature else None
+        expr = found.group(1) if found else ""
+        if not expr:
+            rtype = _RTYPE.search("\n".join(self.lines.get(i, "") for i in range(fn.start_line, fn.end_line + 1)))
+            expr = rtype.group(1) if rtype else ""
+        if expr.strip("'\" ").rsplit(".", 1)[-1] == "Self":
+            return cls_fq
+        return self.class_of(expr, True)
+
+    def call_type(self, callee: str, owner: str) -> str:
+        """The class of the value ``callee(...)`` returns inside ``owner``: a constructed class,
+        ``cls(...)``, or a function/method of this file with an annotated return type."""
+        cls = self.enclosing_class(owner)
+        if callee == "cls":
+            return f"{self.module}.{cls}" if cls else ""
+        direct = self.class_of(callee)
+        if direct:
+            return direct
+        head, _, rest = callee.rpartition(".")
+        if not head:
+            fn = self.symbols.get(callee)
+            return self.returns(fn) if callee in self.top and fn is not None and fn.kind in _FUNCTION_KINDS else ""
+        receiver = self.expr_type(head, owner)
+        local = self._local_class(receiver)
+        fn = self._find_method(local, rest) if local else None
+        return self.returns(fn, receiver) if fn is not None else ""
+
+    def expr_type(self, expr: str, owner: str) -> str:
+        """The class of a dotted expression (``self``, ``app``, ``self.session``) in ``owner``."""
+        parts = expr.split(".")
+        head = parts[0]
+        cls = self.enclosing_class(owner)
+        if head in ("self", "cls") and cls:
+            fq = f"{self.module}.{cls}"
+        else:
+            fq = self.name_type(head, owner)
+        for i, attr in enumerate(parts[1:], 1):
+            local = self._local_class(fq)
+            if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(parts) - 1:
+                # An attribute of a class of another file: its type is that file's to say
+                # (``instance_edges``); the target names the attribute (``AppContext.app.m``).
+                return f"{ATTRIBUTE}{fq}.{attr}"
+            fq = self.attr_type(local, attr) if local else ""
+            if not fq:
+                return ""
+        return fq
+
+    # --- bindings ---------------------------------------------------------------------
+
+    def name_type(self, name: str, owner: str) -> str:
+        """The class bound to ``name`` in ``owner``'s function or an enclosing one."""
+        scope = owner.split("#", 1)[0]
+        while scope:
+            sym = self.symbols.get(scope)
+            if sym is None:
+                return ""
+            if sym.kind in _FUNCTION_KINDS:
+                found = self._bindings(sym).get(name)
+                if found is not None:
+                    return "" if found == _UNKNOWN else found
+            scope = sym.parent
+        return ""
+
+    def attr_type(self, cls: str, attr: str, depth: int = 8) -> str:
+        """The class of ``self.<attr>`` in class ``cls`` of this file (its bases of this file
+        searched in order when it binds none)."""
+        if cls not in self._attrs:
+            self._attrs[cls] = {}  # as in _bindings: no recursion through its own lines
+            self._attrs[cls].update(self._class_attrs(cls))
+        found = self._attrs[cls].get(attr)
+        if found is not None:
+            return "" if found == _UNKNOWN else found
+        sym = self.symbols.get(cls)
+        for base in bases(sym.signature) if sym is not None and depth else ():
+            if base in self.symbols and self.symbols[base].kind is SymbolKind.CLASS:
+                found = self.attr_type(base, attr, depth - 1)
+                if found:
+                    return found
+        return ""
+
+    def _bindings(self, fn: Symbol) -> dict[str, str]:
+        if fn.qualified_name not in self._scopes:
+            # Registered before it is filled: a binding read while reading the scope's own
+            # lines (``q = p.get()``) sees the bindings of the lines above it, no recursion.
+            out: dict[str, str] = {}
+            self._scopes[fn.qualified_name] = out
+            for name, annotation, default in _params(fn.signature):
+                if annotation:
+                    _bind(out, name, self.class_of(annotation, True))
+                elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
+                    _bind(out, name, "")
+            for line in self._own_lines(fn):
+                self._read_line(line, fn.qualified_name, out)
+        return self._scopes[fn.qualified_name]
+
+    def _read_line(self, line: str, owner: str, out: dict[str, str]) -> None:
+        if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
+            return  # binds nothing (most calls, returns): no pattern needs to run
+        assign = _ASSIGN.match(line)
+        if assign:
+            name, annotation, value = assign.groups()
+            _bind(out, name, self._value_type(annotation, value, owner))
+            return
+        declare = _DECLARE.match(line)
+        if declare and not line.rstrip().endswith(":"):
+            _bind(out, declare.group(1), self.class_of(declare.group(2), True))
+            return
+        typed_with = {m.group(2): m.group(1) for m in _WITH.finditer(line)} if " as " in line else {}
+        for m in _AS.finditer(line) if " as " in line else ():
+            callee = typed_with.get(m.group(1))
+            _bind(out, m.group(1), self.call_type(callee, owner) if callee else "")
+        loop = _FOR.match(line)
+        tup = _TUPLE.match(line) if not loop else None
+        for found in (loop, tup):
+            for name in _NAME_RE.findall(found.group(1)) if found else ():
+                _bind(out, name, "")
+
+    def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
+        if annotation:
+            return self.class_of(annotation, True)
+        if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
+            return self.expr_type(value, owner)
+        call = _CALL.match(value)
+        return self.call_type(call.group(1), owner) if call and _whole_call(value, call.end() - 1) else ""
+
+    def class_attributes(self) -> dict[str, str]:
+        """``Class.attr`` -> class for every attribute of a class of this file whose type is
+        known here (``self.app = app`` with ``app: Flask``; ``a: C`` in the class body)."""
+        out = {}
+        for sym in self.symbols.values():
+            if sym.kind is SymbolKind.CLASS:
+                for attr in self._class_attrs(sym.qualified_name):
+                    fq = self.attr_type(sym.qualified_name, attr, 0)
+                    if fq and not fq.startswith(ATTRIBUTE):
+                        out[f"{sym.qualified_name}.{attr}"] = fq
+        return out
+
+    def module_types(self) -> dict[str, str]:
+        """Module-level names with an annotated type (``current_app: FlaskProxy = ...``):
+        name -> class. Read from unindented lines outside definitions."""
+        skip = {i for s in self.symbols.values() if not s.parent for i in range(s.start_line, s.end_line + 1)}
+        out: dict[str, str] = {}
+        for i in sorted(self.lines):
+            line = self.lines[i]
+            if i in skip or not line[:1].isalpha() and line[:1] != "_":
+                continue
+            found = _ASSIGN.match(line) or _DECLARE.match(line)
+            if found and found.group(2):
+                _bind(out, found.group(1), self.class_of(found.group(2), True))
+        return {k: v for k, v in out.items() if v != _UNKNOWN}
+
+    def _class_attrs(self, cls: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        sym = self.symbols.get(cls)
+        if sym is None:
+            return out
+        for child in self._children.get(cls, ()):
+            if child.kind not in _FUNCTION_KINDS:
+                continue
+            for i in range(child.start_line, child.end_line + 1):
+                line = self.lines.get(i, "")
+                m = _SELF_ASSIGN.match(line) if "self." in line else None
+                if m:
+                    name, annotation, value = m.groups()
+                    _bind(out, name, self._value_type(annotation, value, child.qualified_name))
+        for line in self._own_lines(sym):  # the class body: `a: C` declarations
+            declare = _DECLARE.match(line) or _ASSIGN.match(line)
+            if declare and declare.group(2):
+                _bind(out, declare.group(1), self.class_of(declare.group(2), True))
+        return out
+
+    def _own_lines(self, sym: Symbol) -> list[str]:
+        """The body lines of ``sym`` less those of the definitions nested in it (its header,
+        decorators and a signature over several lines included, is not read: ``app: Flask,``
+        there is a parameter, typed by ``_params``)."""
+        skip = {i for c in self._children.get(sym.qualified_name, ())
+                for i in range(c.start_line, c.end_line + 1)}
+        return [self.lines.get(i, "") for i in range(self._body_start(sym), sym.end_line + 1) if i not in skip]
+
+    def _body_start(self, sym: Symbol) -> int:
+        """The first line after ``sym``'s header (``def``/``class`` up to its ``:``)."""
+        depth, seen = 0, False
+        for i in range(sym.start_line, sym.end_line + 1):
+            line = self.lines.get(i, "").split("#", 1)[0].rstrip()
+            seen = seen or line.lstrip().startswith(("def ", "async def ", "class "))
+            depth += sum(line.count(c) for c in "([{") - sum(line.count(c) for c in ")]}")
+            if seen and depth <= 0 and line.endswith(":"):
+                return i + 1
+        return sym.start_line
+
+    # --- classes and methods ----------------------------------------------------------
+
+    def enclosing_class(self, owner: str) -> str:
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        while sym is not None and sym.parent:
+            parent = self.symbols.get(sym.parent)
+            if parent is not None and parent.kind is SymbolKind.CLASS:
+                return parent.qualified_name
+            sym = parent
+        return ""
+
+    def _find_method(self, cls: str, name: str, depth: int = 8) -> Symbol | None:
+        found = self.symbols.get(f"{cls}.{name}")
+        if found is not None and found.kind in _FUNCTION_KINDS:
+            return found
+        sym = self.symbols.get(cls)
+        for base in bases(sym.signature) if sym is not None and depth else ():
+            if base in self.symbols and self.symbols[base].kind is SymbolKind.CLASS:
+                found = self._find_method(base, name, depth - 1)
+                if found is not None:
+                    return found
+        return None
+
+    def method_target(self, cls_fq: str, name: str) -> str:
+        """``<class>.<name>``, or the same-file base that defines ``name`` when ``cls_fq`` is
+        a class of this file that does not (``_method``'s rule for ``self``)."""
+        local = self._local_class(cls_fq)
+        found = self._find_method(local, name) if local else None
+        return f"{self.module}.{found.qualified_name}" if found is not None else f"{cls_fq}.{name}"
+
+    # --- the hook -----------------------------------------------------------------------
+
+    def target(self, site: CallSite, owner: str) -> str:
+        """The target of ``site`` in ``owner`` from a receiver type, ``""`` if none is known."""
+        if not owner:
+            return ""
+        head, dot, method = site.name.rpartition(".")
+        if not dot:
+            return self._super(site, owner)
+        receiver = self.expr_type(head, owner)
+        return self.method_target(receiver, method) if receiver else ""
+
+    def _super(self, site: CallSite, owner: str) -> str:
+        """``super().m()``: the name written is ``m``; the line says it was called on super()."""
+        line = self.lines.get(site.line, "")
+        if "super(" not in line or not re.search(_SUPER.format(_NAME=_NAME, method=re.escape(site.name)), line):
+            return ""
+        cls = self.enclosing_class(owner)
+        sym = self.symbols.get(cls)
+        written = bases(sym.signature) if sym is not None else []
+        if not written:
+            return ""
+        base = self.class_of(written[0])
+        return self.method_target(base, site.name) if base else ""
+
+
+def _bind(out: dict[str, str], name: str, fq: str) -> None:
+    """Record one binding: a name keeps a type only while every binding agrees on it."""
+    prior = out.get(name)
+    if prior is None:
+        out[name] = fq or _UNKNOWN
+    elif prior != fq:
+        out[name] = _UNKNOWN
+
+
+def _whole_call(value: str, paren: int) -> bool:
+    """Whether ``value`` is one call whose argument list opens at ``paren``: it closes at the
+    end, or not on this line (``x = C(`` continued); ``C(a).b`` and ``C(a) + 1`` are not."""
+    depth = 0
+    for i in range(paren, len(value)):
+        depth += {"(": 1, ")": -1}.get(value[i], 0)
+        if depth == 0:
+            return i == len(value) - 1
+    return True
+
+
+def _params(signature: str) -> list[tuple[str, str, str]]:
+    """(name, annotation, default) of each parameter of ``def f(a, b: T = x, *c, **d)``
+    (``""`` where absent; ``*c``/``**d`` have no usable annotation). An unannotated ``self``
+    is typed by its class in ``expr_type`` before any binding is read."""
+    start = signature.find("(")
+    if start < 0:
+        return []
+    depth, cur, parts = 0, [], []
+    for ch in signature[start + 1:]:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur))
+    out = []
+    for part in parts:
+        head, _, default = part.partition("=")
+        name, _, annotation = head.partition(":")
+        name = name.strip().lstrip("*")
+        if name and name != "/" and name.isidentifier():
+            out.append((name, annotation.strip() if not part.strip().startswith("*") else "", default.strip()))
+    return out
+
+
+def bases(signature: str) -> list[str]:
+    """Base names of ``class X(A, b.B[T], metaclass=M)``: ``["A", "b.B"]`` (dotted names only,
+    type arguments dropped)."""
+    inside = signature.partition("(")[2].rpartition(")")[0]
+    while "[" in inside:
+        stripped = re.sub(r"\[[^\[\]]*\]", "", inside)
+        if stripped == inside:
+            break
+        inside = stripped
+    return [b.strip() for b in inside.split(",")
+            if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]
