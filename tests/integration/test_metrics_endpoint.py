@@ -136,9 +136,10 @@ def test_serve_process_exposes_metrics_and_stops_cleanly(tmp_path: Path) -> None
     threading.Thread(target=_read_lines, args=(proc.stderr, lines), daemon=True).start()
     seen: list[str] = []
     try:
+        grpc_port = _await_event(lines, seen, "server.listening")["port"]  # first (issue 19)
         port = _await_event(lines, seen, "metrics.listening")["port"]
         done = _await_event(lines, seen, "index.repo_done")
-        grpc_port = _await_event(lines, seen, "server.listening")["port"]
+        assert _await_event(lines, seen, "server.serving")["port"] == grpc_port
         assert (done["repo"], done["commit"], done["level"]) == ("steps", commit, "info")
         assert done["duration_s"] > 0 and done["ts"].endswith("Z")
         samples = livedaemon.scrape(port)
@@ -161,6 +162,7 @@ def test_serve_process_exposes_metrics_and_stops_cleanly(tmp_path: Path) -> None
         seen.append(line)
     proc.stderr.close()
     records = [json.loads(line) for line in seen]  # every line is one JSON object
-    assert {"ts", "level", "event"} <= set(records[-1]) and records[-1]["event"] == "jobs.stopped"
+    assert {"ts", "level", "event"} <= set(records[-1]) and records[-1]["event"] == "server.stopped"
+    assert "jobs.stopped" in [r["event"] for r in records]
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
