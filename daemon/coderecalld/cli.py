@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coderecalld import config as config_mod
-from coderecalld import logs, parse
+from coderecalld import logs
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import CodeRecallError
 
@@ -69,10 +69,20 @@ def _parser() -> argparse.ArgumentParser:
     prune.add_argument("--dry-run", action="store_true", help="list what would be deleted, delete nothing")
     sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
     sym.add_argument("file")
-    sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
+    sym.add_argument("--language", help=_languages_help())
     sym.add_argument("--json", action="store_true")
     sym.set_defaults(func=_symbols)
     return parser
+
+
+def _languages_help() -> str:
+    """``--language``'s help: the language list when the command is ``symbols`` only (the
+    parsers take ~0.1 s to import, which ``serve`` spends before binding its port)."""
+    if "symbols" not in sys.argv[1:2]:
+        return "a language id"
+    from coderecalld import parse
+
+    return f"one of {', '.join(parse.supported_languages())}"
 
 
 def _load(args: argparse.Namespace) -> Config:
@@ -214,6 +224,7 @@ def _serve(args: argparse.Namespace) -> int:
     from grpc_health.v1 import health
 
     from coderecalld import auth
+    from coderecalld.ops import httpserve
     from coderecalld.server.app import build_server
     from coderecalld.server.starting import Starting, starting_registry
 
@@ -246,11 +257,18 @@ def _serve(args: argparse.Namespace) -> int:
     server.start()
     logs.event("server.listening", listen=cfg.server.listen, port=port,
                auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file), serving=False)
+    try:  # /metrics and webhooks too; a push before the daemon is open is covered by the
+        # first index, which fetches every repo
+        ops = httpserve.start(cfg, lambda name: opened[0].jobs.trigger(name) if opened
+                              else cfg.repo(name) is not None)
+    except BaseException:
+        _shut_down(server, health_servicer, progress, None, None)
+        raise
     failed: list[BaseException] = []
 
     def start() -> None:
         try:
-            daemon = _open_serving(cfg, progress, api, opened, stop)
+            daemon = _open_serving(cfg, progress, api, opened, stop, ops)
             if not stop.is_set():
                 _first_index(daemon, stop, health_servicer, port)
             if not stop.is_set():
@@ -269,24 +287,23 @@ def _serve(args: argparse.Namespace) -> int:
         logs.event("server.stopping")
         starter.join()  # returns after the current file or model batch (STOP_DEADLINE_S bounds it)
     finally:
-        _shut_down(server, health_servicer, progress, opened[0] if opened else None)
+        _shut_down(server, health_servicer, progress, opened[0] if opened else None, ops)
     if failed:
         raise failed[0]
     return 0
 
 
 def _open_serving(cfg: Config, progress: Any, api: Any, opened: list[Any],
-                  stop: threading.Event) -> Any:
+                  stop: threading.Event, ops: Any) -> Any:
     """``Daemon.open`` while the server answers; hands the server the daemon's api."""
     from coderecalld.daemon import Daemon
-    from coderecalld.ops import httpserve
 
     daemon = Daemon.open(cfg, progress=progress)
+    daemon.ops = ops  # closed first by Daemon.close
     opened.append(daemon)
     if stop.is_set():
         daemon.pipeline.stop()
     api.ready(daemon.api)
-    daemon.ops = httpserve.start(cfg, daemon.jobs.trigger)  # /metrics, webhooks
     return daemon
 
 
@@ -323,7 +340,7 @@ def _first_index(daemon: Any, stop: threading.Event, health_servicer: Any, port:
         serving()
 
 
-def _shut_down(server: Any, health_servicer: Any, progress: Any, daemon: Any) -> None:
+def _shut_down(server: Any, health_servicer: Any, progress: Any, daemon: Any, ops: Any) -> None:
     """NOT_SERVING, end WatchProgress streams, let in-flight RPCs finish (``STOP_GRACE_S``)
     while the jobs stop (the current file, the current model batch), then close the store
     and the ledger."""
@@ -334,7 +351,9 @@ def _shut_down(server: Any, health_servicer: Any, progress: Any, daemon: Any) ->
         daemon.jobs.shutdown()
     stopped.wait()
     if daemon is not None:
-        daemon.close()
+        daemon.close()  # its ops too
+    elif ops is not None:
+        ops.close()
     logs.event("server.stopped")
 
 
@@ -346,6 +365,8 @@ def _exit_after(seconds: float) -> None:
 
 
 def _symbols(args: argparse.Namespace) -> int:
+    from coderecalld import parse
+
     path = Path(args.file)
     if not path.is_file():
         print(f"coderecalld: error: {path}: no such file", file=sys.stderr)

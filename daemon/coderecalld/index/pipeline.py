@@ -329,7 +329,7 @@ class Pipeline:
         """``embed_backlog`` of repo ``name`` alone, its progress reported per group
         (phase ``embedding``, ``vectors_done``, ``pending_vectors``); returns how many
         vectors were added."""
-        left = self.store.count_missing_dense(name)
+        left = self.store.count_missing_dense(name) if self.embedder else 0
         if not left:  # nothing to do: no phase change to show
             if self.progress.get(name).pending_vectors:
                 self.progress.update(name, pending_vectors=0)

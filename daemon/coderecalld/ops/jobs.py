@@ -145,7 +145,7 @@ class Jobs:
             report = self.pipeline.index_repo(repo, with_dense=False)
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
             metrics.sync_failures(name, self._failures[name])
-        if with_dense:
+        if with_dense and self.pipeline.embedder is not None:
             report.embedded += self.pipeline.embed_repo(name)
         self.refresh_pending((name,))
         self._after_run()
@@ -267,6 +267,8 @@ class Jobs:
         """The backlog of every configured repo this replica owns, one repo at a time (its
         progress shows phase ``embedding`` with ``vectors_done`` and ``eta_s``); never a
         repo that is not configured (its points stay lexical-only, costing no model time)."""
+        if self.pipeline.embedder is None:
+            return 0
         total = 0
         for name in self.pipeline.backlog_repos:
             if self._stopping.is_set():
