@@ -224,7 +224,6 @@ def _serve(args: argparse.Namespace) -> int:
     from grpc_health.v1 import health
 
     from coderecalld import auth
-    from coderecalld.ops import httpserve
     from coderecalld.server.app import build_server
     from coderecalld.server.starting import Starting, starting_registry
 
@@ -257,6 +256,8 @@ def _serve(args: argparse.Namespace) -> int:
     server.start()
     logs.event("server.listening", listen=cfg.server.listen, port=port,
                auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file), serving=False)
+    from coderecalld.ops import httpserve  # after the port: ~0.1 s of imports
+
     try:  # /metrics and webhooks too; a push before the daemon is open is covered by the
         # first index, which fetches every repo
         ops = httpserve.start(cfg, lambda name: opened[0].jobs.trigger(name) if opened
@@ -285,6 +286,14 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         stop.wait()
         logs.event("server.stopping")
+        if not opened and not failed:
+            # Still loading the model or opening the store: nothing of this run to save,
+            # and the model load cannot be interrupted (seconds under load). Exit now; the
+            # next start redoes what this one began (files land atomically, DESIGN.md 2).
+            _shut_down(server, health_servicer, progress, None, ops)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
         starter.join()  # returns after the current file or model batch (STOP_DEADLINE_S bounds it)
     finally:
         _shut_down(server, health_servicer, progress, opened[0] if opened else None, ops)

@@ -106,11 +106,6 @@ class Pipeline:
         cores; shutdown)."""
         self._stopping.set()
 
-    @property
-    def stopping(self) -> bool:
-        """Whether ``stop()`` was called."""
-        return self._stopping.is_set()
-
     # --- one repo -------------------------------------------------------------------
 
     def index_repo(self, repo: RepoConfig, with_dense: bool = True) -> IndexReport:

@@ -449,9 +449,10 @@ class Service:
         names = [flt.repo] if flt.repo else list(flt.repos) or [r.name for r in self.cfg.repos]
         notes = []
         for name in names:
+            phase = self.progress.phase(name)  # no ledger read: most searches stop here
+            if phase not in RUNNING or phase == "embedding":
+                continue  # at rest, or lexically complete
             state = self.progress.get(name)
-            if state.phase not in RUNNING or state.phase == "embedding":
-                continue  # at rest, or lexically complete: no ledger read (most searches)
             row = self.ledger.repo(name)
             if row is not None and row.indexed_commit:
                 continue
