@@ -147,6 +147,10 @@ def test_serve_process_exposes_metrics_and_stops_cleanly(tmp_path: Path) -> None
         assert value(samples, "coderecall_chunks_indexed_total") == 16
         assert value(samples, "coderecall_build_info", version=VERSION) == 1.0
         assert value(samples, "coderecall_index_lag_seconds", repo="steps") == 0.0
+        phases = {dict(labels)["phase"]: v for (name, labels), v in samples.items()
+                  if name == "coderecall_repo_phase" and dict(labels)["repo"] == "steps"}
+        assert phases["done"] == 1.0 and sum(phases.values()) == 1.0  # what it works on: nothing
+        assert {"starting", "queued", "indexing", "embedding"} <= set(phases)
         with Client(f"127.0.0.1:{grpc_port}", timeout_s=30) as client:
             for query in ("step one", "step two", "step_7"):
                 client.search(query)
