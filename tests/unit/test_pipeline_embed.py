@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
 from coderecalld.config import Config, RepoConfig
 from coderecalld.index.pipeline import EMBED_GROUP, Pipeline
 from coderecalld.progress import Registry

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from coderecalld.auth import Principal
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import NotFound, StoreUnavailable
