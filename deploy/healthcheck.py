@@ -9,8 +9,9 @@ The address is found as the ``coderecall`` CLI finds it (``coderecall.cli.resolv
 ``/etc/coderecall/config.toml``, the image's ENTRYPOINT's) with a wildcard host dialled on
 loopback. A ``CODERECALL_SERVER__LISTEN`` override is not read: set ``CODERECALL_ADDR`` with it.
 
-It asks the overall service ``""`` (``grpc.health.v1``), which the daemon sets SERVING once the
-server has started and NOT_SERVING when it begins a graceful stop. Plaintext only (like
+It asks the overall service ``""`` (``grpc.health.v1``), which the daemon reports NOT_SERVING
+from its first second until every repo has its first lexical index, then SERVING, and
+NOT_SERVING again when it begins a graceful stop. Plaintext only (like
 Kubernetes' gRPC probes): with ``server.tls_cert_file`` set, check from a TLS-speaking client.
 
 Exit codes: 0 SERVING; 1 anything else (not serving, unreachable, deadline, unreadable config).

@@ -10,9 +10,26 @@ from coderecall._types import IndexProgress
 
 
 def progress_row(p: IndexProgress) -> tuple[str, ...]:
-    """One repository's progress as table cells (``coderecall status``)."""
-    return (p.repo, p.state, p.phase, p.commit[:12] or "-", f"files {p.files_done}/{p.files_total}",
-            f"{p.chunks_done} chunks", f"{p.pending_vectors} pending", " ".join(p.error.split()))
+    """One repository's progress as table cells (``coderecall status``). The file and
+    chunk counts are the current (or last) run's changed files and written chunks, labelled
+    so (``coderecall repos`` shows the repository's totals)."""
+    work = (f"embedded {p.vectors_done}/{p.vectors_done + p.pending_vectors}"
+            if p.phase == "embedding" else f"run: {p.files_done}/{p.files_total} changed files")
+    return (p.repo, p.state, p.phase, p.commit[:12] or "-", work,
+            f"{p.chunks_done} chunks written", f"{p.pending_vectors} pending vectors",
+            eta_text(p.eta_s), " ".join(p.error.split()))
+
+
+def eta_text(eta_s: float) -> str:
+    """``"ETA 1m05s"`` for the seconds left in a phase; ``""`` without an estimate (0)."""
+    if eta_s <= 0:
+        return ""
+    seconds = round(eta_s)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"ETA {hours}h{minutes:02d}m"
+    return f"ETA {minutes}m{secs:02d}s" if minutes else f"ETA {secs}s"
 
 
 def watch(stream: Iterator[IndexProgress], repos: Iterable[str], *, follow: bool = False,
@@ -48,8 +65,10 @@ def _bars():  # type: ignore[no-untyped-def]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     bars = Progress(TextColumn("{task.fields[repo]:<24}"), TextColumn("{task.fields[phase]:<9}"),
-                    BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[chunks]} chunks"),
-                    TextColumn("{task.fields[pending]} pending"), TextColumn("{task.fields[error]}"),
+                    BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[unit]:<7}"),
+                    TextColumn("{task.fields[chunks]} chunks written"),
+                    TextColumn("{task.fields[pending]} pending vectors"),
+                    TextColumn("{task.fields[eta]}"), TextColumn("{task.fields[error]}"),
                     transient=False)
     tasks: dict[str, int] = {}
     bars.start()
@@ -58,13 +77,16 @@ def _bars():  # type: ignore[no-untyped-def]
         if item is None:
             bars.stop()
             return
+        embedding = item.phase == "embedding"
         fields = {"repo": item.repo, "phase": item.phase, "chunks": item.chunks_done,
-                  "pending": item.pending_vectors, "error": item.error[:60]}
-        total = item.files_total or None
+                  "pending": item.pending_vectors, "error": item.error[:60],
+                  "unit": "vectors" if embedding else "files", "eta": eta_text(item.eta_s)}
+        # One bar per repository: changed files while indexing, dense vectors while embedding.
+        total = (item.vectors_done + item.pending_vectors if embedding else item.files_total) or None
+        done = item.vectors_done if embedding else item.files_done
         if item.repo not in tasks:
-            tasks[item.repo] = bars.add_task(item.repo, total=total, completed=item.files_done, **fields)
+            tasks[item.repo] = bars.add_task(item.repo, total=total, completed=done, **fields)
         else:
-            bars.update(tasks[item.repo], total=total, completed=item.files_done, **fields)
+            bars.update(tasks[item.repo], total=total, completed=done, **fields)
 
     return show
-

@@ -151,12 +151,16 @@ class Card:
 class IndexProgress:
     """One repository's index run as ``Client.watch_progress`` reports it.
 
-    ``phase`` is one of idle (no run since the daemon started), fetching, diffing,
-    indexing, embedding, done, error; ``state`` is as ``RepoInfo.state``. ``files_done`` of
-    ``files_total`` counts the changed files of the current (or last) run, ``chunks_done``
-    the chunks it wrote; ``pending_vectors`` the repository's points still waiting for a
-    dense vector. Times are seconds since the Unix epoch (``started_unix_s`` 0 before any
-    run); ``error`` is the last error when ``phase == "error"``.
+    ``phase`` is one of starting (the daemon is loading its model and store), queued
+    (waiting for its first run since the daemon started), idle (no run since the daemon
+    started), fetching, diffing, indexing, embedding, done, error; ``state`` is as
+    ``RepoInfo.state``. ``files_done`` of ``files_total`` counts the changed files of the
+    current (or last) run, ``chunks_done`` the chunks it wrote (the repository's totals are
+    ``RepoInfo.files``/``chunks``); ``pending_vectors`` the repository's points still
+    waiting for a dense vector, ``vectors_done`` those added since the current embedding
+    pass began; ``eta_s`` the estimated seconds left in ``phase`` (0: no estimate). Times
+    are seconds since the Unix epoch (``started_unix_s`` 0 before any run); ``error`` is the
+    last error when ``phase == "error"``.
     """
 
     repo: str
@@ -170,11 +174,15 @@ class IndexProgress:
     started_unix_s: float
     updated_unix_s: float
     error: str
+    vectors_done: int = 0
+    eta_s: float = 0.0
+    phase_started_unix_s: float = 0.0
 
     @property
     def settled(self) -> bool:
         """No run in progress and no vector waiting (an ``error`` counts as settled)."""
-        running = self.phase in ("fetching", "diffing", "indexing", "embedding")
+        running = self.phase in ("starting", "queued", "fetching", "diffing", "indexing",
+                                 "embedding")
         return not running and (self.pending_vectors == 0 or self.phase == "error")
 
 

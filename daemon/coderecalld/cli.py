@@ -4,7 +4,8 @@
     coderecalld serve --config FILE            index, serve gRPC, re-sync on an interval
     coderecalld serve --repo PATH_OR_URL ...   same with no config file (per-user data dir)
     coderecalld symbols FILE [--language L] [--json]
-    coderecalld verify --config FILE [--repair]  compare ledger and store per repo (stopped daemon)
+    coderecalld verify --config FILE [--repair] [--embed] [--drop-unconfigured]
+                                               compare ledger and store per repo (stopped daemon)
     coderecalld optimize --config FILE         build the store's search indexes now (stopped daemon)
 """
 
@@ -20,13 +21,15 @@ import threading
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coderecalld import config as config_mod
-from coderecalld import logs, parse
+from coderecalld import logs
 from coderecalld.config import Config, RepoConfig
 from coderecalld.errors import CodeRecallError
-from coderecalld.index.pipeline import IndexReport
+
+if TYPE_CHECKING:  # the index path's imports (parsers, git) are not needed to bind a port
+    from coderecalld.index.pipeline import IndexReport
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,10 +71,20 @@ def _parser() -> argparse.ArgumentParser:
     prune.add_argument("--dry-run", action="store_true", help="list what would be deleted, delete nothing")
     sym = sub.add_parser("symbols", help="print the symbols parsed from one file")
     sym.add_argument("file")
-    sym.add_argument("--language", help=f"one of {', '.join(parse.supported_languages())}")
+    sym.add_argument("--language", help=_languages_help())
     sym.add_argument("--json", action="store_true")
     sym.set_defaults(func=_symbols)
     return parser
+
+
+def _languages_help() -> str:
+    """``--language``'s help: the language list when the command is ``symbols`` only (the
+    parsers take ~0.1 s to import, which ``serve`` spends before binding its port)."""
+    if "symbols" not in sys.argv[1:2]:
+        return "a language id"
+    from coderecalld import parse
+
+    return f"one of {', '.join(parse.supported_languages())}"
 
 
 def _load(args: argparse.Namespace) -> Config:
@@ -195,59 +208,176 @@ def format_report(report: IndexReport) -> str:
     return "\n".join(lines)
 
 
+#: Seconds in-flight RPCs get to finish after SIGTERM (the gRPC server's stop grace).
+STOP_GRACE_S = 3.0
+#: Seconds after the first SIGTERM/SIGINT at which ``serve`` exits even if a step of the
+#: shutdown is still running (a fetch, a huge file's parse): below Kubernetes' default
+#: 30 s grace and the 10 s this daemon promises (docs/operations.md). Exiting there loses
+#: nothing: every write is idempotent and the ledger records only finished files (DESIGN.md
+#: decision 2), so the next start resumes where this one stopped.
+STOP_DEADLINE_S = 8.0
+
+
 def _serve(args: argparse.Namespace) -> int:
+    """Serve from the first second: bind and start gRPC (health NOT_SERVING, WatchProgress
+    and ListRepos answering, other RPCs UNAVAILABLE) before the model and the store open;
+    then answer from what is indexed so far while the first lexical index runs; health
+    SERVING once every repo this replica owns has a lexical index; dense vectors behind."""
     from grpc_health.v1 import health
 
     from coderecalld import auth
-    from coderecalld.daemon import Daemon
-    from coderecalld.ops import httpserve
-    from coderecalld.server.app import build_server, stop_server
+    from coderecalld.server.app import build_server
+    from coderecalld.server.starting import Starting, starting_registry
 
     cfg = _load(args)
-    authenticator = auth.from_config(cfg)  # refuse a bad auth setup before indexing anything
-    daemon = Daemon.open(cfg)
+    authenticator = auth.from_config(cfg)  # refuse a bad auth setup before binding anything
     stop = threading.Event()
+    opened: list[Any] = []  # the Daemon, once open
 
-    def on_signal(*_: object) -> None:
+    def on_signal(signum: int, _frame: object) -> None:
+        if stop.is_set():  # a second signal: the operator does not want to wait
+            logs.warn("server.stop_forced", signal=signum, reason="second signal")
+            os._exit(1)
         stop.set()
-        daemon.pipeline.stop()  # an index in progress returns after its current file
+        threading.Thread(target=_exit_after, args=(STOP_DEADLINE_S,), name="stop-deadline",
+                         daemon=True).start()
+        for daemon in opened:
+            daemon.pipeline.stop()  # an index returns after its file, embedding after its batch
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, on_signal)
+    progress = starting_registry(cfg)
+    api = Starting(cfg, progress)
+    health_servicer = health.HealthServicer()
+    # Bound and started before the model loads (~5 s on a fresh data dir) and before the
+    # first index (minutes): a busy address fails at once, and probes, WatchProgress and
+    # `coderecall status --watch` answer from the first second.
+    server, port = build_server(api, cfg.server.listen, cfg.server.max_workers,
+                                health_servicer=health_servicer, authenticator=authenticator,
+                                tls=cfg.server, serving=False, max_file_bytes=cfg.index.max_file_bytes)
+    server.start()
+    logs.event("server.listening", listen=cfg.server.listen, port=port,
+               auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file), serving=False)
+    from coderecalld.ops import httpserve  # after the port: ~0.1 s of imports
+
+    try:  # /metrics and webhooks too; a push before the daemon is open is covered by the
+        # first index, which fetches every repo
+        ops = httpserve.start(cfg, lambda name: opened[0].jobs.trigger(name) if opened
+                              else cfg.repo(name) is not None)
+    except BaseException:
+        _shut_down(server, health_servicer, progress, None, None)
+        raise
+    failed: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            daemon = _open_serving(cfg, progress, api, opened, stop, ops)
+            if not stop.is_set():
+                _first_index(daemon, stop, health_servicer, port)
+            if not stop.is_set():
+                daemon.jobs.start()  # re-syncs, and the worker that adds dense vectors behind
+        except BaseException as exc:  # noqa: BLE001 - handed to the main thread, re-raised there
+            failed.append(exc)
+            stop.set()
+
+    # Opening and the first index run beside the main thread, which only waits: a signal
+    # handler runs on the main thread, and would wait behind a long native call there
+    # (the query model's derivation, a model batch).
+    starter = threading.Thread(target=start, name="serve-start", daemon=True)
+    starter.start()
     try:
-        health_servicer = health.HealthServicer()
-        # Bound before the first index, so a busy or bad address fails at once, not after it.
-        server, port = build_server(daemon.api, cfg.server.listen, cfg.server.max_workers,
-                                    health_servicer=health_servicer, authenticator=authenticator,
-                                    tls=cfg.server, max_file_bytes=cfg.index.max_file_bytes)
-        daemon.ops = httpserve.start(cfg, daemon.jobs.trigger)  # /metrics, webhooks: before indexing
-        if daemon.rebuild is not None:  # the old generation answers while the new one builds
-            server.start()
-        for repo in cfg.repos:  # lexical index first: searchable by name before the model runs
-            if stop.is_set():
-                break
-            daemon.jobs.run_now(repo.name, with_dense=False)
-        if not stop.is_set():
-            # What exists now (model, store handles, config, caches) lives as long as the
-            # process: keep it out of the cyclic GC's scans. A full collection over those
-            # ~80k objects took ~50 ms at 1M points here, a pause any query could land in.
-            gc.collect()  # the initial index's garbage goes first; what survives is kept
-            gc.freeze()
-            if daemon.rebuild is None:
-                server.start()
-            logs.event("server.listening", listen=cfg.server.listen, port=port,
-                       auth=str(authenticator.mode), tls=bool(cfg.server.tls_cert_file))
-            daemon.jobs.start()  # re-syncs, and the worker that adds dense vectors behind
-            stop.wait()
+        stop.wait()
         logs.event("server.stopping")
-        daemon.progress.close()  # WatchProgress streams end now, not at the grace deadline
-        stop_server(server, health_servicer, grace_s=5.0)
+        if not opened and not failed:
+            # Still loading the model or opening the store: nothing of this run to save,
+            # and the model load cannot be interrupted (seconds under load). Exit now; the
+            # next start redoes what this one began (files land atomically, DESIGN.md 2).
+            _shut_down(server, health_servicer, progress, None, ops)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+        starter.join()  # returns after the current file or model batch (STOP_DEADLINE_S bounds it)
     finally:
-        daemon.close()
+        _shut_down(server, health_servicer, progress, opened[0] if opened else None, ops)
+    if failed:
+        raise failed[0]
     return 0
 
 
+def _open_serving(cfg: Config, progress: Any, api: Any, opened: list[Any],
+                  stop: threading.Event, ops: Any) -> Any:
+    """``Daemon.open`` while the server answers; hands the server the daemon's api."""
+    from coderecalld.daemon import Daemon
+
+    daemon = Daemon.open(cfg, progress=progress)
+    daemon.ops = ops  # closed first by Daemon.close
+    opened.append(daemon)
+    if stop.is_set():
+        daemon.pipeline.stop()
+    api.ready(daemon.api)
+    return daemon
+
+
+def _first_index(daemon: Any, stop: threading.Event, health_servicer: Any, port: int) -> None:
+    """The lexical index of every owned repo, in config order (searchable by name before
+    the model runs); health turns SERVING when each has one: at once when a previous run
+    left an indexed commit for every repo (the old index answers while it catches up), or
+    during a rebuild (the old generation answers)."""
+    from coderecalld.server.app import set_serving
+
+    owned = [r.name for r in daemon.cfg.repos if daemon.jobs.shard.owns(r.name)]
+    daemon.progress.queue(owned)
+
+    def serving() -> None:
+        set_serving(health_servicer)
+        logs.event("server.serving", port=port)
+
+    early = daemon.rebuild is not None or all(
+        (row := daemon.ledger.repo(name)) is not None and row.indexed_commit for name in owned)
+    if early:
+        serving()
+    for name in owned:
+        if stop.is_set():
+            return
+        daemon.jobs.run_now(name, with_dense=False)
+    if stop.is_set():
+        return
+    # What exists now (model, store handles, config, caches) lives as long as the process:
+    # keep it out of the cyclic GC's scans. A full collection over those ~80k objects took
+    # ~50 ms at 1M points here, a pause any query could land in.
+    gc.collect()  # the initial index's garbage goes first; what survives is kept
+    gc.freeze()
+    if not early:
+        serving()
+
+
+def _shut_down(server: Any, health_servicer: Any, progress: Any, daemon: Any, ops: Any) -> None:
+    """NOT_SERVING, end WatchProgress streams, let in-flight RPCs finish (``STOP_GRACE_S``)
+    while the jobs stop (the current file, the current model batch), then close the store
+    and the ledger."""
+    health_servicer.enter_graceful_shutdown()
+    progress.close()  # WatchProgress streams end now, not at the grace deadline
+    stopped = server.stop(STOP_GRACE_S)
+    if daemon is not None:
+        daemon.jobs.shutdown()
+    stopped.wait()
+    if daemon is not None:
+        daemon.close()  # its ops too
+    elif ops is not None:
+        ops.close()
+    logs.event("server.stopped")
+
+
+def _exit_after(seconds: float) -> None:
+    """Exit the process ``seconds`` from now if it is still running (``STOP_DEADLINE_S``)."""
+    time.sleep(seconds)
+    logs.warn("server.stop_forced", reason=f"shutdown took longer than {seconds:g} s")
+    os._exit(1)
+
+
 def _symbols(args: argparse.Namespace) -> int:
+    from coderecalld import parse
+
     path = Path(args.file)
     if not path.is_file():
         print(f"coderecalld: error: {path}: no such file", file=sys.stderr)
@@ -285,33 +415,91 @@ def _stopped_daemon_parser(sub: argparse._SubParsersAction, name: str, func: Any
 
 def _verify_parser(sub: argparse._SubParsersAction) -> None:
     cmd = _stopped_daemon_parser(sub, "verify", _verify,
-                                 "compare the ledger and the store per repo; --repair fixes drift")
+                                 "compare the ledger and the store per repo (compare only, "
+                                 "unless --repair, --embed or --drop-unconfigured)")
     cmd.add_argument("--repair", action="store_true",
-                     help="delete orphan points, re-index files with missing points")
+                     help="delete orphan points, re-index files with missing points (lexical)")
+    cmd.add_argument("--embed", action="store_true",
+                     help="also embed every point of the configured repos still without a "
+                          "dense vector (minutes on a large backlog; progress printed)")
+    cmd.add_argument("--drop-unconfigured", action="store_true",
+                     help="delete the points and ledger rows of repos no longer configured")
 
 
 def _verify(args: argparse.Namespace) -> int:
-    """Exit 0 when every repo is clean (or was repaired), 1 when drift was left in place."""
+    """Exit 0 when every repo is clean (or was repaired), 1 when drift was left in place.
+
+    Compares only by default: no model run, no sync. Counts: ``ledger_files`` is every
+    ledger row of the repo (indexed, skipped and failed files: ``indexed`` of them have
+    points, the count ``ListRepos`` calls ``files``), ``points`` the store's points (what
+    ``ListRepos`` calls ``chunks``), ``pending_vectors`` those without a dense vector."""
     from coderecalld.daemon import Daemon
+    from coderecalld.records import FileState
 
     cfg = _load(args)
     daemon = Daemon.open(cfg)
     left = False
     try:
         for repo in cfg.repos:
+            print(f"repo {repo.name}: comparing ledger and store ...", file=sys.stderr, flush=True)
             drift, fixed = daemon.jobs.verify(repo.name, repair=args.repair)
+            indexed = len(daemon.ledger.files(repo.name, FileState.INDEXED))
             counts = "  ".join(f"{k}={v}" for k, v in drift.counts.items())
             done = f"  repaired: deleted={fixed.deleted} reindexed={len(fixed.forgotten)}" if fixed else ""
-            print(f"repo {repo.name}  files={drift.files} points={drift.points}  {counts}{done}")
+            pending = daemon.service.pending_vectors(repo.name)
+            print(f"repo {repo.name}  ledger_files={drift.files} (indexed={indexed}) "
+                  f"points={drift.points} pending_vectors={pending}  {counts}{done}", flush=True)
             left = left or (not drift.clean and fixed is None)
-        waiting = daemon.service.pending_vectors()
-        if waiting:
-            print(f"embedding {waiting} points still without a dense vector (a previous run "
-                  "was interrupted, or files were re-indexed) ...", flush=True)
-        daemon.pipeline.embed_backlog()  # re-indexed files get their dense vectors before exit
+        _unconfigured(daemon, drop=args.drop_unconfigured)
+        if args.embed:
+            _embed_with_progress(daemon)
+        elif daemon.service.pending_vectors():
+            print(f"{daemon.service.pending_vectors()} points still wait for a dense vector: "
+                  "`serve` embeds them in the background (or run verify --embed)")
     finally:
         daemon.close()
     return 1 if left else 0
+
+
+def _unconfigured(daemon: Any, drop: bool) -> None:
+    """Report (or with ``drop`` delete) what the store and the ledger hold of repos that
+    are not configured: never searched, synced or embedded, kept so that configuring the
+    repo again needs no re-index of unchanged files."""
+    configured = {r.name for r in daemon.cfg.repos}
+    held = daemon.store.repos()
+    names = sorted((set(held or ()) | set(daemon.ledger.repo_names())) - configured)
+    for name in names:
+        if drop:
+            deleted = daemon.store.delete_repo(name)
+            daemon.ledger.forget_repo(name)
+            print(f"unconfigured repo {name}: deleted {deleted} points and its ledger rows")
+        else:
+            print(f"unconfigured repo {name}: {daemon.store.count_missing_dense(name)} of its points "
+                  "lack a dense vector; not searched, synced or embedded "
+                  "(--drop-unconfigured deletes it)")
+
+
+def _embed_with_progress(daemon: Any) -> None:
+    """Embed the configured repos' pending points, one line per repo and every ~10 s."""
+    for repo in daemon.cfg.repos:
+        total = daemon.service.pending_vectors(repo.name)
+        if not total:
+            continue
+        started = last = time.monotonic()
+        done = 0
+
+        def report(n: int, name: str = repo.name, total: int = total, started: float = started) -> None:
+            nonlocal done, last
+            done += n
+            if time.monotonic() - last >= 10 or done >= total:
+                last = time.monotonic()
+                rate = done / max(last - started, 1e-9)
+                print(f"embedding {name}: {done}/{total} ({rate:.1f}/s, "
+                      f"ETA {max(total - done, 0) / rate:.0f} s)", file=sys.stderr, flush=True)
+
+        print(f"embedding {repo.name}: {total} points without a dense vector ...", file=sys.stderr,
+              flush=True)
+        daemon.pipeline.embed_backlog(repos=(repo.name,), on_group=report)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from coderecalld.ops.jobs import Jobs
 from coderecalld.progress import Progress, Registry
 from coderecalld.query import overlay
 from coderecalld.query.service import Service
+from coderecalld.server.starting import starting_registry
 from coderecalld.store import EdgeStore, Store, StoreIdentity
 from coderecalld.store.edge import active_identity
 from coderecalld.store.ledger import Ledger
@@ -61,12 +62,13 @@ class Daemon:
         return self.service.overlay
 
     @classmethod
-    def open(cls, cfg: Config) -> Daemon:
+    def open(cls, cfg: Config, progress: Registry | None = None) -> Daemon:
         """Open (or create) the data dir's ledger, vector cache, model and store.
 
         When the configured vector space differs from the active collection's, the old
         collection keeps answering (with its own embedder) while the new one is built;
-        see ``generation.Rebuild``.
+        see ``generation.Rebuild``. ``progress``: the registry ``serve`` already streams
+        (``starting_registry``); a new one when omitted.
 
         Raises:
             EmbedError: the model cannot be loaded.
@@ -106,8 +108,9 @@ class Daemon:
             api = GuardedApi(service, lock)
             jobs.after_run = rebuild.maybe_switch
             logs.event("generation.rebuild_started", old=old.store.collection, new=store.collection)
-        metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors)
-        progress = _progress_registry(cfg, ledger, service)
+        progress = _progress_registry(cfg, ledger, service, progress)
+        metrics.watch(service, [r.name for r in cfg.repos], service.lag_s, service.pending_vectors,
+                      phase=progress.phase)
         pipeline.progress = service.progress = progress
         logs.event("daemon.opened", data_dir=str(cfg.data_dir), model=model_id,
                    repos=len(cfg.repos))
@@ -216,12 +219,14 @@ def open_store(root: Path, dim: int, model_id: str, sparse_version: str,
     return store, root / store.collection / "ledger.sqlite"
 
 
-def _progress_registry(cfg: Config, ledger: Ledger, service: Service) -> Registry:
-    """The daemon's progress registry: a repo nothing reported yet shows its ledger state,
-    phase ``idle``; at most half the gRPC workers may hold a WatchProgress stream, so
-    queries always have threads."""
+def _progress_registry(cfg: Config, ledger: Ledger, service: Service,
+                       registry: Registry | None) -> Registry:
+    """The daemon's progress registry (``registry`` when given): a repo nothing reported
+    yet shows its ledger state, phase ``idle``."""
     def initial(name: str) -> Progress:
         row = ledger.repo(name)
         return Progress(name, state=str(row.state) if row else "pending",
                         pending_vectors=service.pending_vectors(name))
-    return Registry(initial, max_watches=max(1, cfg.server.max_workers // 2))
+    registry = registry or starting_registry(cfg)
+    registry.set_initial(initial)
+    return registry

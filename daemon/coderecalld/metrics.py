@@ -64,24 +64,42 @@ INDEX_LAG = Gauge(
 
 POINTS_PENDING_VECTORS = Gauge(
     "coderecall_points_pending_vectors",
-    "Points in the store still waiting for their dense vector (0 with embeddings disabled).",
+    "Points of the configured repos still waiting for their dense vector (0 with embeddings "
+    "disabled; a repo dropped from the config is never embedded and not counted).",
 )
+
+REPO_PHASE = Gauge(
+    "coderecall_repo_phase",
+    "1 for the phase each configured repo is in (starting, queued, idle, fetching, diffing, "
+    "indexing, embedding, done, error; as WatchProgress reports it), 0 for the others: what the "
+    "daemon is working on.",
+    ["repo", "phase"],
+)
+#: ``REPO_PHASE`` label values (``progress.PHASES``; listed here because metrics and
+#: progress are foundation modules that do not import each other).
+REPO_PHASES = ("starting", "queued", "idle", "fetching", "diffing", "indexing", "embedding", "done",
+               "error")
 
 _watch_lock = threading.Lock()
 _watcher: list[object] = [None]
 
 
 def watch(owner: object, repos: Iterable[str], lag_s: Callable[[str], float],
-          pending_vectors: Callable[[], int]) -> None:
+          pending_vectors: Callable[[], int], phase: Callable[[str], str] | None = None) -> None:
     """Compute the freshness gauges at scrape time through ``owner``'s callbacks: one
     ``INDEX_LAG`` series per name in ``repos`` (the configured repos: the only label values;
-    series of other names are removed) and ``POINTS_PENDING_VECTORS``. A later ``watch``
+    series of other names are removed), ``POINTS_PENDING_VECTORS``, and with ``phase`` (a
+    repo's progress phase) one ``REPO_PHASE`` series per repo and phase. A later ``watch``
     replaces an earlier one (one daemon per process)."""
     with _watch_lock:
         _watcher[0] = owner
         INDEX_LAG.clear()
+        REPO_PHASE.clear()
         for name in repos:
             INDEX_LAG.labels(repo=name).set_function(_guarded(lambda n=name: lag_s(n)))
+            for value in REPO_PHASES if phase is not None else ():
+                REPO_PHASE.labels(repo=name, phase=value).set_function(
+                    _guarded(lambda n=name, v=value: float(phase(n) == v)))  # type: ignore[misc]
         POINTS_PENDING_VECTORS.set_function(_guarded(pending_vectors))
 
 
@@ -91,6 +109,7 @@ def unwatch(owner: object) -> None:
         if _watcher[0] is owner:
             _watcher[0] = None
             INDEX_LAG.clear()
+            REPO_PHASE.clear()
             POINTS_PENDING_VECTORS.set_function(lambda: 0.0)
 
 

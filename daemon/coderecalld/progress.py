@@ -3,7 +3,12 @@ update, and watches that stream its changes (``WatchProgress``).
 
 The pipeline moves a repo through phases ``fetching -> diffing -> indexing [-> embedding]
 -> done`` (or ``error``; ``idle`` before the first run since start, and after a run
-interrupted by shutdown); the job runner keeps ``pending_vectors`` current. A watch yields
+interrupted by shutdown). ``serve`` shows ``starting`` while it opens the store and the
+model, and ``queued`` for a repo waiting for its first run since start; the job runner's
+dense worker shows ``embedding`` while it adds a repo's dense vectors behind its lexical
+index, and keeps ``pending_vectors`` current. ``eta_s`` estimates the seconds left in the
+current phase from the rate measured in it (files per second while indexing, vectors per
+second while embedding; 0 when there is no estimate yet or nothing is running). A watch yields
 the current state of every repo in its scope, then each change, at most one message per
 repo per ``min_interval_s`` (the latest state wins; the last one is never dropped).
 """
@@ -18,9 +23,12 @@ from typing import Any
 
 from coderecalld.errors import ResourceExhausted
 
-PHASES = ("idle", "fetching", "diffing", "indexing", "embedding", "done", "error")
-#: Phases of a run in progress; the others are at rest.
-RUNNING = frozenset({"fetching", "diffing", "indexing", "embedding"})
+PHASES = ("starting", "queued", "idle", "fetching", "diffing", "indexing", "embedding", "done",
+          "error")
+#: Phases of a run in progress (or about to start); the others are at rest.
+RUNNING = frozenset({"starting", "queued", "fetching", "diffing", "indexing", "embedding"})
+#: Phases of a lexical run (the pipeline's); the dense worker never overwrites them.
+LEXICAL = frozenset({"fetching", "diffing", "indexing"})
 #: At most this many messages per repo per second reach one watcher (10/s: smooth for a
 #: progress bar, and a 10,000-file run costs a watcher at most a few hundred messages).
 MIN_INTERVAL_S = 0.1
@@ -34,9 +42,12 @@ class Progress:
     """One repo's index run as last reported (fields as ``coderecall.v1.IndexProgress``).
 
     ``state`` is the repo's ``RepoState`` value; ``files_done``/``files_total`` count the
-    changed files of the current (or last) run, ``chunks_done`` the chunks it wrote;
-    ``pending_vectors`` the repo's points still waiting for a dense vector. Times are Unix
-    seconds (``started_unix_s`` 0 before any run since start).
+    changed files of the current (or last) run, ``chunks_done`` the chunks it wrote (not the
+    repo's totals: ``ListRepos`` has those); ``pending_vectors`` the repo's points still
+    waiting for a dense vector; ``vectors_done`` the dense vectors added since the current
+    embedding pass began. ``eta_s`` is the estimated seconds left in ``phase`` (0: no
+    estimate). Times are Unix seconds (``started_unix_s`` 0 before any run since start;
+    ``phase_started_unix_s`` when ``phase`` was entered).
     """
 
     repo: str
@@ -50,6 +61,9 @@ class Progress:
     started_unix_s: float = 0.0
     updated_unix_s: float = 0.0
     error: str = ""
+    vectors_done: int = 0
+    eta_s: float = 0.0
+    phase_started_unix_s: float = 0.0
 
     @property
     def settled(self) -> bool:
@@ -82,15 +96,31 @@ class Registry:
         self._states: dict[str, Progress] = {}
         self._versions: dict[str, int] = {}
         self._watches: set[Watch] = set()
+        self._pending_at_start: dict[str, int] = {}
+        self._phase_base: dict[str, int] = {}
         self._closed = False
 
     # --- updates (pipeline, jobs) ---------------------------------------------------------
 
+    def set_initial(self, initial: Callable[[str], Progress]) -> None:
+        """Replace the state shown for repos nothing reported yet (``serve`` starts with
+        phase ``starting``, then reads the ledger once the daemon is open)."""
+        with self._cond:
+            self._initial = initial
+
     def update(self, repo: str, **changes: Any) -> None:
-        """Set ``changes`` (``Progress`` fields) on ``repo``'s state and wake its watchers."""
+        """Set ``changes`` (``Progress`` fields) on ``repo``'s state, re-estimate ``eta_s``,
+        and wake its watchers."""
         with self._cond:
             old = self._states.get(repo) or self._initial(repo)
-            self._states[repo] = replace(old, updated_unix_s=self._clock(), **changes)
+            now = self._clock()
+            new = replace(old, updated_unix_s=now, **changes)
+            if new.phase != old.phase or not new.phase_started_unix_s:
+                new = replace(new, phase_started_unix_s=now)
+                # The phase's rate counts from here: the dense worker's vectors_done runs on
+                # across a sync that interrupts its phase, and must not count twice.
+                self._phase_base[repo] = _measure(new)
+            self._states[repo] = replace(new, eta_s=eta_s(new, now, self._phase_base.get(repo, 0)))
             self._versions[repo] = self._versions.get(repo, 0) + 1
             for watch in self._watches:
                 watch.mark(repo)
@@ -98,13 +128,47 @@ class Registry:
 
     def start(self, repo: str) -> None:
         """A run of ``repo`` begins: phase ``fetching``, counters back to 0."""
+        with self._cond:
+            self._pending_at_start[repo] = (self._states.get(repo) or self._initial(repo)).pending_vectors
         self.update(repo, state="syncing", phase="fetching", commit="", files_done=0, files_total=0,
-                    chunks_done=0, started_unix_s=self._clock(), error="")
+                    chunks_done=0, vectors_done=0, started_unix_s=self._clock(), error="")
+
+    def queue(self, repos: Iterable[str]) -> None:
+        """``repos`` wait for their first run since start (phase ``queued``)."""
+        for repo in repos:
+            self.update(repo, phase="queued")
+
+    def embedding(self, repo: str, vectors_done: int, pending_vectors: int) -> None:
+        """The dense worker added ``vectors_done`` vectors to ``repo`` in its current pass,
+        ``pending_vectors`` still wait. Phase ``embedding`` unless a lexical run of the repo
+        is in progress (that run's phases win; only the counts change)."""
+        with self._cond:
+            phase = (self._states.get(repo) or self._initial(repo)).phase
+            changes: dict[str, Any] = {"vectors_done": vectors_done, "pending_vectors": pending_vectors}
+            if phase not in LEXICAL:
+                changes["phase"] = "embedding"
+            self.update(repo, **changes)
+
+    def embedded(self, repo: str, pending_vectors: int) -> None:
+        """The dense worker's pass over ``repo`` ended (done, or stopped by shutdown) with
+        ``pending_vectors`` left: phase ``done`` if it was ``embedding`` (``idle`` when some
+        are left: the next start resumes them)."""
+        with self._cond:
+            phase = (self._states.get(repo) or self._initial(repo)).phase
+            changes: dict[str, Any] = {"pending_vectors": pending_vectors}
+            if phase == "embedding":
+                changes["phase"] = "done" if pending_vectors == 0 else "idle"
+            self.update(repo, **changes)
 
     def files(self, report: Any) -> None:
-        """After one file of a run: ``report`` is the run's ``pipeline.IndexReport``."""
+        """After one file of a run: ``report`` is the run's ``pipeline.IndexReport``.
+        ``pending_vectors`` grows by the chunks written without a dense vector (an upper
+        bound while the run replaces files; the job runner recounts it exactly after)."""
+        with self._cond:
+            base = self._pending_at_start.get(report.repo, 0)
         self.update(report.repo, files_done=report.files_changed + report.files_deleted,
-                    chunks_done=report.chunks)
+                    chunks_done=report.chunks,
+                    pending_vectors=base + getattr(report, "vectors_missing", 0))
 
     def finish(self, report: Any) -> None:
         """A run ended (``report.state`` ready, empty, error, or pending when interrupted)."""
@@ -119,6 +183,13 @@ class Registry:
         """``repo``'s latest state (``initial(repo)`` if nothing reported yet)."""
         with self._cond:
             return self._states.get(repo) or self._initial(repo)
+
+    def phase(self, repo: str) -> str:
+        """``repo``'s current phase; ``idle`` if nothing reported yet (no ledger read:
+        ``/metrics`` asks this for every repo on every scrape)."""
+        with self._cond:
+            state = self._states.get(repo)
+        return state.phase if state is not None else "idle"
 
     def watch(self, repos: Iterable[str], once: bool = False,
               alive: Callable[[], bool] = lambda: True) -> Watch:
@@ -212,6 +283,30 @@ class Watch:
                         self._sent_at[repo] = now
                     return [reg._states[r] for r in sorted(due)]
                 reg._cond.wait(timeout=wait_s)
+
+
+def _measure(p: Progress) -> int:
+    """What ``p.phase`` counts: files while indexing, vectors while embedding, else 0."""
+    return {"indexing": p.files_done, "embedding": p.vectors_done}.get(p.phase, 0)
+
+
+def eta_s(p: Progress, now: float, base: int = 0) -> float:
+    """Seconds left in ``p.phase`` at the rate measured since the phase began (``base``:
+    the phase's count then): files while ``indexing`` (``files_total - files_done`` left),
+    dense vectors while ``embedding`` (``pending_vectors`` left). 0 when nothing was
+    measured yet or the phase has no measure; at least 1 while work is left (a rounding
+    to 0 would read as "done")."""
+    elapsed = now - p.phase_started_unix_s
+    if p.phase == "indexing":
+        left = p.files_total - p.files_done
+    elif p.phase == "embedding":
+        left = p.pending_vectors
+    else:
+        return 0.0
+    done = _measure(p) - base
+    if done <= 0 or left <= 0 or elapsed <= 0:
+        return 0.0
+    return max(1.0, left * elapsed / done)
 
 
 #: The registry of a ``Pipeline`` or ``Service`` built outside ``Daemon.open`` (nobody

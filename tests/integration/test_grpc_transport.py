@@ -412,7 +412,7 @@ def test_cli_repos_and_sync_json(capsys, addr):
     synced = run_json(capsys, ["--addr", addr, "sync", "acme/payments", "--json"])
     assert synced == [rows[0]]
     assert cli.main(["--addr", addr, "repos"]) == 0
-    assert "4107 chunks  57 pending  lag 4s  2026-01-01T00:00:00Z" in capsys.readouterr().out
+    assert "4107 chunks  57 pending vectors  lag 4s  2026-01-01T00:00:00Z" in capsys.readouterr().out
 
 
 def test_cli_search_table(capsys, addr):

@@ -136,9 +136,10 @@ def test_serve_process_exposes_metrics_and_stops_cleanly(tmp_path: Path) -> None
     threading.Thread(target=_read_lines, args=(proc.stderr, lines), daemon=True).start()
     seen: list[str] = []
     try:
+        grpc_port = _await_event(lines, seen, "server.listening")["port"]  # first (issue 19)
         port = _await_event(lines, seen, "metrics.listening")["port"]
         done = _await_event(lines, seen, "index.repo_done")
-        grpc_port = _await_event(lines, seen, "server.listening")["port"]
+        assert _await_event(lines, seen, "server.serving")["port"] == grpc_port
         assert (done["repo"], done["commit"], done["level"]) == ("steps", commit, "info")
         assert done["duration_s"] > 0 and done["ts"].endswith("Z")
         samples = livedaemon.scrape(port)
@@ -146,6 +147,10 @@ def test_serve_process_exposes_metrics_and_stops_cleanly(tmp_path: Path) -> None
         assert value(samples, "coderecall_chunks_indexed_total") == 16
         assert value(samples, "coderecall_build_info", version=VERSION) == 1.0
         assert value(samples, "coderecall_index_lag_seconds", repo="steps") == 0.0
+        phases = {dict(labels)["phase"]: v for (name, labels), v in samples.items()
+                  if name == "coderecall_repo_phase" and dict(labels)["repo"] == "steps"}
+        assert phases["done"] == 1.0 and sum(phases.values()) == 1.0  # what it works on: nothing
+        assert {"starting", "queued", "indexing", "embedding"} <= set(phases)
         with Client(f"127.0.0.1:{grpc_port}", timeout_s=30) as client:
             for query in ("step one", "step two", "step_7"):
                 client.search(query)
@@ -161,6 +166,7 @@ def test_serve_process_exposes_metrics_and_stops_cleanly(tmp_path: Path) -> None
         seen.append(line)
     proc.stderr.close()
     records = [json.loads(line) for line in seen]  # every line is one JSON object
-    assert {"ts", "level", "event"} <= set(records[-1]) and records[-1]["event"] == "jobs.stopped"
+    assert {"ts", "level", "event"} <= set(records[-1]) and records[-1]["event"] == "server.stopped"
+    assert "jobs.stopped" in [r["event"] for r in records]
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()

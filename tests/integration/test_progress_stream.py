@@ -107,9 +107,9 @@ def test_once_scope_cli_and_the_end_of_streams(live, capsys) -> None:
         list(running.client.watch_progress("elsewhere", once=True))
 
     assert client_cli.main(["--addr", running.addr, "status", "--repo", "hooks"]) == 0
-    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  files 6/6  12 chunks  0 pending\n"
+    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  12 chunks written  0 pending vectors\n"
     assert client_cli.main(["--addr", running.addr, "status", "--watch", "--repo", "hooks"]) == 0  # settled: ends
-    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  files 6/6  12 chunks  0 pending\n"
+    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  12 chunks written  0 pending vectors\n"
 
     stream = running.client.watch_progress()
     assert [m.repo for m in (next(stream), next(stream))] == ["hooks", "other"]

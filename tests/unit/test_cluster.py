@@ -154,7 +154,7 @@ def test_dense_backlog_is_limited_to_owned_repos(tmp_path: Path) -> None:
     jobs, pipeline = _jobs(tmp_path, ordinal=0)
     assert pipeline.backlog_repos == ("tools", "docs", "coderecall")  # replica 0's, in config order
     single = Jobs(_load(tmp_path, body='[[repos]]\nname = "a"\nurl = "/nowhere/a"\n'), _FakePipeline())
-    assert getattr(single.pipeline, "backlog_repos", ()) == ()  # one replica: every point
+    assert getattr(single.pipeline, "backlog_repos", ()) == ()  # one replica: left as the pipeline set it
 
 
 def test_run_now_skips_and_sync_refuses_a_repo_of_another_replica(tmp_path: Path) -> None:

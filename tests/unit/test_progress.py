@@ -94,3 +94,73 @@ def test_runs_map_to_phases():
     assert (reg.get("a").phase, reg.get("a").error, reg.get("a").settled) == ("error", "boom", True)
     reg.update("a", phase="done", pending_vectors=3)
     assert not reg.get("a").settled
+
+
+class Clock:
+    """A settable Unix clock for ``Registry(clock=...)``."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_eta_is_the_phase_rate_applied_to_what_is_left():
+    clock = Clock()
+    reg = Registry(clock=clock, min_interval_s=0.0)
+    reg.start("a")
+    reg.update("a", state="indexing", phase="indexing", files_total=100)
+    assert (reg.get("a").phase_started_unix_s, reg.get("a").eta_s) == (1000.0, 0.0)  # nothing measured
+    clock.now = 1010.0
+    reg.files(SimpleNamespace(repo="a", files_changed=20, files_deleted=5, chunks=300, vectors_missing=250))
+    # 25 files in 10 s: 75 left at 2.5 files/s = 30 s; 250 chunks now wait for vectors.
+    assert (reg.get("a").eta_s, reg.get("a").pending_vectors) == (30.0, 250)
+    reg.finish(SimpleNamespace(repo="a", state="ready", commit="c", error="", files_changed=100,
+                               files_deleted=0, chunks=900))
+    assert (reg.get("a").phase, reg.get("a").eta_s) == ("done", 0.0)
+    clock.now = 1020.0
+    reg.embedding("a", 0, 400)  # a new phase: its own clock and rate
+    assert (reg.get("a").phase, reg.get("a").phase_started_unix_s, reg.get("a").eta_s) == ("embedding", 1020.0, 0.0)
+    clock.now = 1028.0
+    reg.embedding("a", 64, 336)  # 8 vectors/s, 336 left: 42 s
+    assert (reg.get("a").vectors_done, reg.get("a").eta_s, reg.get("a").settled) == (64, 42.0, False)
+    clock.now = 1028.5
+    reg.embedding("a", 398, 2)  # 2 left at ~46/s: under a second, shown as 1 s, never 0
+    assert reg.get("a").eta_s == 1.0
+    reg.embedded("a", 0)
+    assert (reg.get("a").phase, reg.get("a").eta_s, reg.get("a").settled) == ("done", 0.0, True)
+
+
+def test_eta_counts_only_what_the_phase_did_since_it_began():
+    clock = Clock()
+    reg = Registry(clock=clock, min_interval_s=0.0)
+    reg.embedding("a", 0, 500)
+    clock.now = 1100.0
+    reg.embedding("a", 500, 300)  # 5 vectors/s
+    reg.start("a")  # a sync interrupts the pass: its phases win, the worker's count runs on
+    reg.finish(SimpleNamespace(repo="a", state="ready", commit="c", error="", files_changed=0,
+                               files_deleted=0, chunks=0))
+    reg.embedding("a", 500, 300)  # back to embedding at 1100: a new phase clock
+    clock.now = 1110.0
+    reg.embedding("a", 550, 250)  # 50 in 10 s since re-entering: 50 s left, not 5 s
+    assert reg.get("a").eta_s == 50.0
+
+
+def test_starting_and_queued_are_running_and_the_dense_worker_never_hides_a_lexical_run():
+    reg = Registry(initial=lambda name: Progress(name, phase="starting"), min_interval_s=0.0)
+    assert (reg.get("a").phase, reg.get("a").settled) == ("starting", False)
+    assert reg.phase("a") == "idle"  # nothing reported: /metrics reads no ledger
+    reg.set_initial(lambda name: Progress(name, state="ready"))
+    reg.queue(["a"])
+    assert (reg.get("a").phase, reg.get("a").settled, reg.phase("a")) == ("queued", False, "queued")
+    reg.start("a")
+    reg.update("a", phase="indexing")
+    reg.embedding("a", 10, 5)  # the worker embeds what an earlier run left: counts only
+    assert (reg.get("a").phase, reg.get("a").vectors_done, reg.get("a").pending_vectors) == ("indexing", 10, 5)
+    reg.embedded("a", 5)
+    assert reg.get("a").phase == "indexing"
+    reg.update("a", phase="done")
+    reg.embedding("a", 0, 5)
+    reg.embedded("a", 3)  # stopped by shutdown with vectors left: at rest, not done
+    assert (reg.get("a").phase, reg.get("a").pending_vectors) == ("idle", 3)

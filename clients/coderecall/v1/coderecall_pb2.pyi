@@ -437,7 +437,7 @@ class WatchProgressRequest(_message.Message):
     def __init__(self, repo: _Optional[str] = ..., once: _Optional[bool] = ...) -> None: ...
 
 class IndexProgress(_message.Message):
-    __slots__ = ("repo", "state", "phase", "commit", "files_done", "files_total", "chunks_done", "pending_vectors", "started_unix_s", "updated_unix_s", "error")
+    __slots__ = ("repo", "state", "phase", "commit", "files_done", "files_total", "chunks_done", "pending_vectors", "started_unix_s", "updated_unix_s", "error", "vectors_done", "eta_s", "phase_started_unix_s")
     REPO_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -449,6 +449,9 @@ class IndexProgress(_message.Message):
     STARTED_UNIX_S_FIELD_NUMBER: _ClassVar[int]
     UPDATED_UNIX_S_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    VECTORS_DONE_FIELD_NUMBER: _ClassVar[int]
+    ETA_S_FIELD_NUMBER: _ClassVar[int]
+    PHASE_STARTED_UNIX_S_FIELD_NUMBER: _ClassVar[int]
     repo: str
     state: str
     phase: str
@@ -460,4 +463,7 @@ class IndexProgress(_message.Message):
     started_unix_s: float
     updated_unix_s: float
     error: str
-    def __init__(self, repo: _Optional[str] = ..., state: _Optional[str] = ..., phase: _Optional[str] = ..., commit: _Optional[str] = ..., files_done: _Optional[int] = ..., files_total: _Optional[int] = ..., chunks_done: _Optional[int] = ..., pending_vectors: _Optional[int] = ..., started_unix_s: _Optional[float] = ..., updated_unix_s: _Optional[float] = ..., error: _Optional[str] = ...) -> None: ...
+    vectors_done: int
+    eta_s: float
+    phase_started_unix_s: float
+    def __init__(self, repo: _Optional[str] = ..., state: _Optional[str] = ..., phase: _Optional[str] = ..., commit: _Optional[str] = ..., files_done: _Optional[int] = ..., files_total: _Optional[int] = ..., chunks_done: _Optional[int] = ..., pending_vectors: _Optional[int] = ..., started_unix_s: _Optional[float] = ..., updated_unix_s: _Optional[float] = ..., error: _Optional[str] = ..., vectors_done: _Optional[int] = ..., eta_s: _Optional[float] = ..., phase_started_unix_s: _Optional[float] = ...) -> None: ...

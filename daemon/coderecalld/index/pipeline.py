@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
 from coderecalld.store.ledger import FileRow, Ledger
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
-#: progress is saved often and a shutdown waits for at most one group (~5 s at 13 chunks/s).
+#: progress is saved often (~5 s at 13 chunks/s). A shutdown waits for one model batch only.
 EMBED_GROUP = 64
 #: Skip reasons logged per file (``index.file_skipped``, level info): text a reader may
 #: expect to find. Binary, unsupported, lock, excluded and vendored files are only counted
@@ -55,6 +56,9 @@ class IndexReport:
     files_failed: int = 0
     symbols: int = 0
     chunks: int = 0
+    #: Chunks this run wrote without a dense vector (the vector cache did not have it):
+    #: the ones the dense worker will embed.
+    vectors_missing: int = 0
     embedded: int = 0
     skipped_reasons: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     stages_s: dict[str, float] = field(default_factory=lambda: defaultdict(float))
@@ -89,14 +93,17 @@ class Pipeline:
         self.embedder = embedder
         self.model_id = embedder.model_id if embedder else "none"
         self.mirrors_root = cfg.data_dir / "mirrors"
-        #: Repos whose points ``embed_backlog`` embeds (``()``: all). ``Jobs`` narrows it to
-        #: this replica's repos when several replicas share one server store.
-        self.backlog_repos: tuple[str, ...] = ()
+        #: Repos whose points ``embed_backlog`` embeds: the configured ones only, so a repo
+        #: dropped from the config costs no model time (its points stay in the store,
+        #: unsearched, until ``coderecalld verify --drop-unconfigured``). ``Jobs`` narrows
+        #: it to this replica's repos when several replicas share one server store.
+        self.backlog_repos: tuple[str, ...] = tuple(r.name for r in cfg.repos)
         self._stopping = threading.Event()
 
     def stop(self) -> None:
         """Ask a running index to return after its current file, and ``embed_backlog``
-        after its current group (shutdown)."""
+        after its current model batch (``embedding.batch_size`` texts: about a second on 2
+        cores; shutdown)."""
         self._stopping.set()
 
     # --- one repo -------------------------------------------------------------------
@@ -122,6 +129,10 @@ class Pipeline:
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
         if self.ledger.payload_version(repo.name) != points.PAYLOAD_VERSION:
             self.ledger.invalidate_files(repo.name)  # older payload: re-index every file once
+            # Recorded now, not when the run ends: every file recorded from here on carries
+            # this version and the others were just invalidated, so a run interrupted
+            # (SIGTERM, a crash) resumes with the files it did instead of starting over.
+            self.ledger.set_payload_version(repo.name, points.PAYLOAD_VERSION)
         try:
             self._index_commit(report, mirror.open_repo(result.git_dir), result.commit)
         except (MirrorError, StoreError) as exc:
@@ -131,9 +142,8 @@ class Pipeline:
             self.ledger.set_repo(repo.name, state=RepoState.PENDING, error="interrupted by shutdown")
             self.progress.finish(report)
             return report
-        if with_dense:
-            self.progress.update(repo.name, phase="embedding")
-            report.embedded += self._timed(report, "embed", self.embed_backlog)
+        if with_dense and self.embedder:
+            report.embedded += self._timed(report, "embed", self.embed_repo, repo.name)
         return self._finish(report, RepoState.READY, result.commit)
 
     def _index_commit(self, report: IndexReport, repository: pygit2.Repository,
@@ -222,6 +232,7 @@ class Pipeline:
         report.files_indexed += 1
         report.symbols += symbols
         report.chunks += len(pts)
+        report.vectors_missing += sum(p.dense is None for p in pts) if self.embedder else 0
 
     def loose_file(self, repo: str, path: str,
                    blob: bytes) -> tuple[list[Any], list[tuple[str, str]], classify.Verdict, int]:
@@ -281,35 +292,73 @@ class Pipeline:
 
     # --- dense vectors, behind the lexical index ------------------------------------------
 
-    def _embed(self, pending: list[_Pending], report: IndexReport | None = None) -> int:
+    def _embed(self, pending: list[_Pending], on_group: Callable[[int], None] | None = None) -> int:
+        """Embed ``pending`` and write the vectors, ``EMBED_GROUP`` points per store update;
+        ``stop()`` is checked before every model batch (``embedder.batch_size`` texts), so a
+        shutdown waits for one batch, not a group. What was embedded before a stop is
+        written (and cached): nothing is computed twice. ``on_group(n)`` after each write."""
         if not self.embedder:
             return 0
         done = 0
+        batch = max(1, int(getattr(self.embedder, "batch_size", 8) or 8))
         # Sorted by length across the whole run, not just within a group: batches of
         # similar length pad less (measured 2.8x faster than file order, see embed/local.py).
         pending = sorted(pending, key=lambda p: len(p.text))
         for start in range(0, len(pending), EMBED_GROUP):
             group = pending[start:start + EMBED_GROUP]
-            vectors = self.embedder.embed([p.text for p in group])
-            self.store.set_dense({p.point_id: v.tolist() for p, v in zip(group, vectors)})
-            done += len(group)
-        if report is not None:
-            report.embedded += done
+            vectors: list[Any] = []
+            for at in range(0, len(group), batch):
+                if self._stopping.is_set():
+                    break
+                vectors += self.embedder.embed([p.text for p in group[at:at + batch]])
+            if vectors:
+                self.store.set_dense({p.point_id: v.tolist() for p, v in zip(group, vectors)})
+                done += len(vectors)
+                if on_group is not None:
+                    on_group(len(vectors))
+            if self._stopping.is_set():
+                break
         return done
 
-    def embed_backlog(self, max_points: int = 1_000_000) -> int:
+    def embed_repo(self, name: str) -> int:
+        """``embed_backlog`` of repo ``name`` alone, its progress reported per group
+        (phase ``embedding``, ``vectors_done``, ``pending_vectors``); returns how many
+        vectors were added."""
+        left = self.store.count_missing_dense(name) if self.embedder else 0
+        if not left:  # nothing to do: no phase change to show
+            if self.progress.get(name).pending_vectors:
+                self.progress.update(name, pending_vectors=0)
+            return 0
+        done = 0
+
+        def on_group(n: int) -> None:
+            nonlocal done
+            done += n
+            self.progress.embedding(name, done, max(0, left - done))
+
+        self.progress.embedding(name, 0, left)
+        total = self.embed_backlog(repos=(name,), on_group=on_group)
+        self.progress.embedded(name, self.store.count_missing_dense(name))
+        return total
+
+    def embed_backlog(self, max_points: int = 1_000_000, repos: tuple[str, ...] | None = None,
+                      on_group: Callable[[int], None] | None = None) -> int:
         """Embed points that the store holds without a dense vector (after a crash, or after
-        lexical-first indexing), until none is left or ``stop()`` is called. Returns how
-        many were embedded."""
-        if not self.embedder:
+        lexical-first indexing) of ``repos`` (default ``backlog_repos``: the configured
+        ones; none when empty), until none is left, ``max_points`` were embedded, or
+        ``stop()`` is called. ``on_group(n)`` after each store update. Returns how many
+        were embedded."""
+        repos = self.backlog_repos if repos is None else repos
+        if not self.embedder or not repos:
             return 0
         total = 0
         while total < max_points and not self._stopping.is_set():
             hits = self.store.missing_dense(limit=min(BACKLOG_WINDOW, max_points - total),
-                                            repos=self.backlog_repos)
+                                            repos=repos)
             if not hits:
                 break
-            total += self._embed([_Pending(h.id, h.payload.get("embed_text", "")) for h in hits])
+            total += self._embed([_Pending(h.id, h.payload.get("embed_text", "")) for h in hits],
+                                 on_group)
         return total
 
     # --- bookkeeping ----------------------------------------------------------------

@@ -34,9 +34,6 @@ RETRY_BASE_S = 30.0
 #: Up to this fraction of a retry delay is taken off at random, so repos failing together
 #: (one network outage) do not retry in lockstep.
 RETRY_JITTER = 0.2
-#: Points the dense worker embeds between two progress reports (``pending_vectors``):
-#: about 20 s of model time at 13 chunks/s on 2 cores.
-EMBED_PASS = 256
 
 
 def retry_delay(failures: int, interval_s: float, base_s: float = RETRY_BASE_S,
@@ -148,8 +145,8 @@ class Jobs:
             report = self.pipeline.index_repo(repo, with_dense=False)
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
             metrics.sync_failures(name, self._failures[name])
-        if with_dense:
-            report.embedded += self.pipeline.embed_backlog()
+        if with_dense and self.pipeline.embedder is not None:
+            report.embedded += self.pipeline.embed_repo(name)
         self.refresh_pending((name,))
         self._after_run()
         return report
@@ -175,7 +172,10 @@ class Jobs:
                 self._after_run()
 
     def shutdown(self) -> None:
-        """Stop scheduling, stop the dense worker after its current group, wait for both."""
+        """Stop scheduling, stop a running sync after its current file and the dense worker
+        after its current model batch, wait for both. A second call does nothing."""
+        if self._stopping.is_set():
+            return
         self._stopping.set()
         self.pipeline.stop()
         self._embed_wanted.set()
@@ -254,8 +254,8 @@ class Jobs:
                 self.cfg.store.optimize_cron, timezone=timezone.utc), id="optimize")
 
     def refresh_pending(self, names: tuple[str, ...] | None = None) -> None:
-        """Report the points still waiting for a dense vector of ``names`` (every repo
-        when None) to the progress registry."""
+        """Report the points still waiting for a dense vector of ``names`` (every
+        configured repo when None) to the progress registry."""
         if self.pipeline.embedder is None:
             return
         for name in names if names is not None else [r.name for r in self.cfg.repos]:
@@ -264,12 +264,14 @@ class Jobs:
                 self.pipeline.progress.update(name, pending_vectors=count)
 
     def _embed_backlog(self) -> int:
-        """The backlog in passes of ``EMBED_PASS`` points, progress reported after each."""
+        """The backlog of every configured repo this replica owns, one repo at a time (its
+        progress shows phase ``embedding`` with ``vectors_done`` and ``eta_s``); never a
+        repo that is not configured (its points stay lexical-only, costing no model time)."""
+        if self.pipeline.embedder is None:
+            return 0
         total = 0
-        while not self._stopping.is_set():
-            done = self.pipeline.embed_backlog(max_points=EMBED_PASS)
-            total += done
-            self.refresh_pending()
-            if done < EMBED_PASS:
-                return total
+        for name in self.pipeline.backlog_repos:
+            if self._stopping.is_set():
+                break
+            total += self.pipeline.embed_repo(name)
         return total

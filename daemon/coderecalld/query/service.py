@@ -27,7 +27,7 @@ from coderecalld.embed.local import Embedder
 from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
 from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
-from coderecalld.progress import DETACHED, Registry, Watch
+from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
 from coderecalld.query import callgraph, card, confidence, fusion, impact, overlay, validate
 from coderecalld.query.fuzzy import candidates as fuzzy_candidates
@@ -149,6 +149,9 @@ class Service:
         low, reason = confidence.confidence(features)
         if low and features.mode != "sparse":
             reason += self._pending_note(flt)
+        unfinished = self._first_index_note(flt)
+        if unfinished:  # a partial index can miss the answer, however strong the hits look
+            low, reason = True, unfinished + (f"; {reason}" if reason else "")
         commits: dict[str, str] = {}  # one ledger read per repo, not per hit (~3 ms each)
         return SearchHits([self._hit(h, match, commits=commits, source=source)
                            for h, match, source in ranked], low, reason, features)
@@ -443,9 +446,38 @@ class Service:
         return row.lag_s(time.time()) if row else 0.0
 
     def pending_vectors(self, name: str = "") -> int:
-        """Points of repo ``name`` (all repos when ``""``) still waiting for a dense vector;
-        0 with embeddings disabled (no point ever gets one, so none waits)."""
-        return self.store.count_missing_dense(name) if self.embedder else 0
+        """Points of repo ``name`` (all configured repos when ``""``: a repo dropped from
+        the config is never embedded, so its points do not wait) still waiting for a dense
+        vector; 0 with embeddings disabled (no point ever gets one, so none waits)."""
+        if not self.embedder:
+            return 0
+        if name:
+            return self.store.count_missing_dense(name)
+        repos = tuple(r.name for r in self.cfg.repos)
+        return self.store.count_missing_dense(flt=StoreFilter(repos=repos)) if repos else 0
+
+    def _first_index_note(self, flt: StoreFilter) -> str:
+        """``"first index in progress: repo 'x' (indexing, 120/900 files, 3000 chunks
+        without dense vectors)"`` for the repos ``flt`` covers that have no indexed commit
+        yet while a run of theirs is in progress or queued; ``""`` when none: the answer
+        then covers a whole commit of every repo in scope."""
+        names = [flt.repo] if flt.repo else list(flt.repos) or [r.name for r in self.cfg.repos]
+        notes = []
+        for name in names:
+            phase = self.progress.phase(name)  # no ledger read: most searches stop here
+            if phase not in RUNNING or phase == "embedding":
+                continue  # at rest, or lexically complete
+            state = self.progress.get(name)
+            row = self.ledger.repo(name)
+            if row is not None and row.indexed_commit:
+                continue
+            files = f", {state.files_done}/{state.files_total} files" if state.files_total else ""
+            notes.append(f"repo {name!r} ({state.phase}{files}, "
+                         f"{state.pending_vectors} chunks without dense vectors)")
+        if not notes:
+            return ""
+        return ("first index in progress, this answer covers what is indexed so far: "
+                + ", ".join(notes[:5]) + (f" and {len(notes) - 5} more" if len(notes) > 5 else ""))
 
     # --- impact, overlays, answers --------------------------------------------------------
 

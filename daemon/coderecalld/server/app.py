@@ -60,12 +60,15 @@ def build_server(
     authenticator: Authenticator | None = None,
     tls: ServerConfig | None = None,
     max_file_bytes: int = IndexConfig().max_file_bytes,
+    serving: bool = True,
 ) -> tuple[grpc.Server, int]:
     """Build and bind a server answering ``coderecall.v1.CodeRecall`` over ``api``;
     the caller starts it (``server.start()``) and stops it (``stop_server``).
 
     Health checking reports SERVING for the overall service ``""`` and for
-    ``SERVICE_NAME``; server reflection lists this service, health and reflection.
+    ``SERVICE_NAME`` (NOT_SERVING with ``serving=False``: ``serve`` answers from its first
+    second and reports SERVING once every repo has its first lexical index, see
+    ``set_serving``); server reflection lists this service, health and reflection.
     Every ``coderecall.v1.CodeRecall`` call is authenticated by ``authenticator``
     (health and reflection are not). Without one, auth is off, which is allowed only on
     a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
@@ -108,9 +111,17 @@ def build_server(
         (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
     port = _bind(server, listen, _credentials(tls))
-    for service in ("", SERVICE_NAME):
-        health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+    set_serving(health_servicer, serving)
     return server, port
+
+
+def set_serving(health_servicer: health.HealthServicer, serving: bool = True) -> None:
+    """Report SERVING (or NOT_SERVING) for ``""`` and ``SERVICE_NAME`` (gRPC health
+    checking protocol: Watch streams see the change)."""
+    status = (health_pb2.HealthCheckResponse.SERVING if serving
+              else health_pb2.HealthCheckResponse.NOT_SERVING)
+    for service in ("", SERVICE_NAME):
+        health_servicer.set(service, status)
 
 
 def stop_server(
