@@ -111,9 +111,9 @@ def test_a_full_level_reads_the_stricter_one_too(store: EdgeStore,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 
-    def counting(flt, field, values, min_count, limit):
+    def counting(flt, field, values, min_count, limit, fields):
         asked.append(min_count)
-        return store.find_overlap(flt, field, values, min_count, limit=limit)
+        return store.find_overlap(flt, field, values, min_count, limit=limit, fields=fields)
 
     fuzzy.candidates(counting, StoreFilter(repos=("r",)), "refund")
     assert asked == [4, 1]  # every inner trigram (substrings), then 6 - 4 * 2 ... clamped to 1

@@ -16,6 +16,7 @@ from coderecalld.auth import Authenticator, AuthMode, is_loopback
 from coderecalld.config import ServerConfig
 from coderecalld.errors import ConfigError
 from coderecalld.query.api import CodeRecallApi
+from coderecalld.server.admission import AdmissionInterceptor, expensive_slots
 from coderecalld.server.auth import AuthInterceptor
 from coderecalld.server.errors import ErrorInterceptor
 from coderecalld.server.rpcmetrics import RpcMetricsInterceptor
@@ -57,7 +58,8 @@ def build_server(
     Health checking reports SERVING for the overall service ``""`` and for
     ``SERVICE_NAME``; server reflection lists this service, health and reflection.
     Every ``coderecall.v1.CodeRecall`` call is authenticated by ``authenticator``
-    (health and reflection are not). Without one, auth is off, which is allowed only on
+    (health and reflection are not), then runs under a deadline, and the expensive kinds
+    under admission control (``server/admission.py``). Without one, auth is off, which is allowed only on
     a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
     serves TLS, and with ``tls_client_ca_file`` requires client certificates (mTLS).
 
@@ -85,7 +87,8 @@ def build_server(
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
         interceptors=[RpcMetricsInterceptor(prefix), ErrorInterceptor(prefix),
-                      AuthInterceptor(authenticator, prefix)],
+                      AuthInterceptor(authenticator, prefix),
+                      AdmissionInterceptor(prefix, expensive_slots(max_workers))],
         options=_OPTIONS,
         maximum_concurrent_rpcs=max_workers * MAX_CONCURRENT_RPCS_PER_WORKER,
     )
