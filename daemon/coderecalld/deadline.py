@@ -31,6 +31,9 @@ class Budget:
     method: str = ""
 
 
+#: How far ahead of our deadline a call gRPC ended still counts as ended by the deadline.
+_CLOCK_SLACK_S = 0.5
+
 _CURRENT: contextvars.ContextVar[Budget | None] = contextvars.ContextVar(
     "coderecalld_request_budget", default=None)
 
@@ -61,10 +64,16 @@ def check(what: str = "") -> None:
     budget = _CURRENT.get()
     if budget is None:
         return
-    if budget.expires_at is not None and time.monotonic() >= budget.expires_at:
+    now = time.monotonic()
+    if budget.expires_at is not None and now >= budget.expires_at:
         raise DeadlineExceeded(f"{budget.method or 'request'}: deadline passed"
                                f"{' before ' + what if what else ''}; the work was stopped")
     if not budget.alive():
+        # gRPC ends a call whose deadline passed a moment before our clock (taken from
+        # time_remaining() at the start) does: that is the deadline, not a cancel.
+        if budget.expires_at is not None and now >= budget.expires_at - _CLOCK_SLACK_S:
+            raise DeadlineExceeded(f"{budget.method or 'request'}: deadline passed"
+                                   f"{' before ' + what if what else ''}; the work was stopped")
         raise Cancelled(f"{budget.method or 'request'}: the client cancelled"
                         f"{' before ' + what if what else ''}; the work was stopped")
 
