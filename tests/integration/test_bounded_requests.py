@@ -22,7 +22,7 @@ from gitfixtures import GitRepo
 import coderecall
 from coderecalld import deadline
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
-from coderecalld.server import build_server
+from coderecalld.server import admission, build_server
 
 # --- admission and deadlines over an in-test api ----------------------------------------------
 
@@ -36,6 +36,7 @@ class SlowApi:
         self.started = threading.Event()
         self.ended: list[str] = []
         self.ended_event = threading.Event()
+        self.remaining: list[float | None] = []
 
     def find_callers(self, name, repo="", limit=100, *, principal):
         self.started.set()
@@ -52,6 +53,7 @@ class SlowApi:
 
     def find_symbols(self, name, repo="", prefix=False, limit=50, *, fuzzy=False, session="",
                      principal):
+        self.remaining.append(deadline.remaining())
         return []
 
 
@@ -103,6 +105,19 @@ def test_the_work_stops_when_the_client_cancels(slow: tuple[SlowApi, str]) -> No
         future.cancel()
         assert api.ended_event.wait(5)
     assert api.ended == ["Cancelled"]
+
+
+def test_a_request_without_a_deadline_gets_the_servers_cap(slow: tuple[SlowApi, str]) -> None:
+    api, addr = slow
+    with grpc.insecure_channel(addr) as channel:
+        stub = pb_grpc.CodeRecallStub(channel)
+        stub.FindSymbols(pb.FindSymbolsRequest(name="x"))  # no deadline
+        stub.FindSymbols(pb.FindSymbolsRequest(name="x"), timeout=5)
+        stub.FindSymbols(pb.FindSymbolsRequest(name="x"), timeout=600)
+    no_deadline, five, long = api.remaining
+    assert admission.MAX_REQUEST_S - 5 < no_deadline <= admission.MAX_REQUEST_S
+    assert 4 < five < 5.5  # gRPC's own clock may add a few ms
+    assert admission.MAX_REQUEST_S - 5 < long <= admission.MAX_REQUEST_S
 
 
 # --- a real daemon holding 20,000 names --------------------------------------------------------
