@@ -128,15 +128,15 @@ def judge(query: str, payload: dict[str, Any]) -> tuple[str, float] | None:
 def candidates(find_overlap: Callable[..., list[Hit]], flt: StoreFilter, query: str) -> list[Hit]:
     """Points that may be a substring or fuzzy match of ``query`` (deduplicated by id),
     through ``find_overlap(flt, FIELD, values, min_count, limit=..., fields=...)`` of a
-    store, with ``PAYLOAD_FIELDS``. At most
-    ``max_edits + 2`` calls, each with at most ``MAX_CONDITIONS`` values and
-    ``MAX_COMBINATIONS`` combinations, whatever the length of ``query``."""
+    store, read with ``PAYLOAD_FIELDS``. At most ``max_edits + 2`` calls, each with at most
+    ``MAX_CONDITIONS`` values and ``MAX_COMBINATIONS`` combinations, whatever the length
+    of ``query``."""
     segment = query.rsplit(".", 1)[-1]
     found: dict[str, Hit] = {}
     inner = _spread(inner_trigrams(segment), MAX_CONDITIONS)
     if inner:
         _add(found, find_overlap(flt, FIELD, inner, len(inner), limit=CANDIDATES,
-                                        fields=PAYLOAD_FIELDS))
+                                 fields=PAYLOAD_FIELDS))
     for edits in range(max_edits(len(query)), -1, -1):
         grams, min_count = plan(segment, edits)
         hits = find_overlap(flt, FIELD, grams, min_count, limit=CANDIDATES, fields=PAYLOAD_FIELDS)
