@@ -59,8 +59,8 @@ def build_server(
     ``SERVICE_NAME``; server reflection lists this service, health and reflection.
     Every ``coderecall.v1.CodeRecall`` call is authenticated by ``authenticator``
     (health and reflection are not), then runs under a deadline, and the expensive kinds
-    under admission control (``server/admission.py``). Without one, auth is off, which is allowed only on
-    a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
+    under admission control (``server/admission.py``). Without an authenticator, auth is
+    off, which is allowed only on a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
     serves TLS, and with ``tls_client_ca_file`` requires client certificates (mTLS).
 
     Args:

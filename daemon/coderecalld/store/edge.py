@@ -423,8 +423,9 @@ class EdgeStore:
     ) -> list[Hit]:
         """Points whose keyword array ``field`` holds at least ``min_count`` of the distinct
         ``values``: one indexed ``min_should`` filter, never a scan. ``[]`` when ``values`` is
-        empty. ``fields``: the payload keys to return (None: all). Raises ``InvalidArgument`` for a field without a keyword index or a
-        ``min_count`` outside 1..len(set(values))."""
+        empty. ``fields``: the payload keys to return (None: all). Raises
+        ``InvalidArgument`` for a field without a keyword index or a ``min_count`` outside
+        1..len(set(values))."""
         if field not in KEYWORD_FIELDS:
             raise InvalidArgument(f"find_overlap: {field!r} is not an indexed keyword field")
         distinct = sorted(set(values))
