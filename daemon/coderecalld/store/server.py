@@ -399,8 +399,9 @@ class ServerStore:
     ) -> list[Hit]:
         """Points whose keyword array ``field`` holds at least ``min_count`` of the distinct
         ``values`` (one ``min_should`` filter, as ``EdgeStore.find_overlap``), in id order;
-        ``[]`` when ``values`` is empty; ``fields``: the payload keys (None: all). Raises ``InvalidArgument`` for a field without a
-        keyword index or a ``min_count`` outside 1..len(set(values))."""
+        ``[]`` when ``values`` is empty; ``fields``: the payload keys (None: all). Raises
+        ``InvalidArgument`` for a field without a keyword index or a ``min_count`` outside
+        1..len(set(values))."""
         if field not in KEYWORD_FIELDS:
             raise InvalidArgument(f"find_overlap: {field!r} is not an indexed keyword field")
         distinct = sorted(set(values))
