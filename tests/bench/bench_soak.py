@@ -68,7 +68,8 @@ def main() -> int:
     try:
         daemon.start()
         baseline = daemon.rss_mib()
-        print(f"daemon ready on {daemon.addr}, RSS {baseline:.0f} MiB, {len(names)} names", flush=True)
+        print(f"daemon ready on {daemon.addr}, RSS {baseline:.0f} MiB (heap "
+              f"{daemon.rss_mib('RssAnon'):.0f}), {len(names)} names", flush=True)
         report = Soak(daemon, names, args).run()
         report["rss_mib"]["baseline"] = baseline
     finally:
@@ -154,12 +155,15 @@ class Daemon:
                 self.proc.kill()
                 self.proc.wait()
 
-    def rss_mib(self) -> float:
+    def rss_mib(self, field: str = "VmRSS") -> float:
+        """The daemon's ``field`` of /proc/PID/status in MiB: ``VmRSS`` (all), ``RssAnon``
+        (heap: what a leak grows), ``RssFile`` (mapped files: the store's segments, page
+        cache the kernel may reclaim)."""
         if self.proc is None or self.proc.poll() is not None:
             return 0.0
         try:
             for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
+                if line.startswith(f"{field}:"):
                     return int(line.split()[1]) / 1024
         except OSError:
             pass
@@ -197,8 +201,8 @@ class Soak:
                 self.daemon.start()
                 self.restart_s = time.monotonic() - down
                 self.restarted_rss = self.daemon.rss_mib()
-                print(f"serving again after {self.restart_s:.1f} s, RSS {self.restarted_rss:.0f} MiB",
-                      flush=True)
+                print(f"serving again after {self.restart_s:.1f} s, RSS {self.restarted_rss:.0f} MiB"
+                      f" (heap {self.daemon.rss_mib('RssAnon'):.0f})", flush=True)
         self.stop.wait(max(0.0, self.args.duration - (time.monotonic() - started)))
         self.stop.set()
         for t in threads:
@@ -320,7 +324,9 @@ class Soak:
             "commits": self.commits, "restart_s": round(self.restart_s, 1),
             "rss_mib": {"peak": round(max(self.rss, default=0.0)),
                         "after_restart": round(self.restarted_rss),
-                        "final": round(self.daemon.rss_mib())},
+                        "final": round(self.daemon.rss_mib()),
+                        "final_anon": round(self.daemon.rss_mib("RssAnon")),
+                        "final_file": round(self.daemon.rss_mib("RssFile"))},
         }
 
 
@@ -335,7 +341,8 @@ def _print(report: dict) -> None:
     rss = report["rss_mib"]
     print(f"RSS MiB: baseline {rss['baseline']:.0f} (after the first index), "
           f"{rss['after_restart']} (after the restart's), peak {rss['peak']}, "
-          f"final {rss['final']} (after the settle)")
+          f"final {rss['final']} (after the settle: heap {rss['final_anon']}, "
+          f"mapped files {rss['final_file']})")
 
 
 def _free_port() -> int:
