@@ -8,7 +8,9 @@
     ├── NotFound               unknown repo, path or symbol (or one outside the caller's scope)
     ├── Unauthenticated        missing or unknown bearer token
     ├── PermissionDenied       the caller's role does not allow the operation
-    ├── ResourceExhausted      the caller exceeded its request rate
+    ├── ResourceExhausted      the caller exceeded its request rate, or the server is saturated
+    ├── DeadlineExceeded       the request's deadline passed; its work was stopped
+    ├── Cancelled              the client cancelled or went away; its work was stopped
     ├── MirrorError            clone / fetch / object lookup failed for one repo
     ├── ParseError             one file could not be parsed
     ├── EmbedError             the dense model could not be loaded or run
@@ -49,7 +51,17 @@ class PermissionDenied(CodeRecallError):
 
 
 class ResourceExhausted(CodeRecallError):
-    """The caller has used up its request budget (per-principal rate limit)."""
+    """The caller has used up its request budget (per-principal rate limit), or the server
+    runs as many expensive requests as it admits (``server/admission.py``)."""
+
+
+class DeadlineExceeded(CodeRecallError):
+    """The request's deadline (the client's, capped by the server's) passed before its work
+    was done; the work was stopped (``coderecalld.deadline``)."""
+
+
+class Cancelled(CodeRecallError):
+    """The client cancelled the request or went away; its work was stopped."""
 
 
 class MirrorError(CodeRecallError):

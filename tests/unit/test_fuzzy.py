@@ -3,6 +3,8 @@ search against the real embedded Qdrant engine (``EdgeStore.find_overlap``)."""
 
 from __future__ import annotations
 
+import math
+import random
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,9 +111,9 @@ def test_a_full_level_reads_the_stricter_one_too(store: EdgeStore,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 
-    def counting(flt, field, values, min_count, limit):
+    def counting(flt, field, values, min_count, limit, fields):
         asked.append(min_count)
-        return store.find_overlap(flt, field, values, min_count, limit=limit)
+        return store.find_overlap(flt, field, values, min_count, limit=limit, fields=fields)
 
     fuzzy.candidates(counting, StoreFilter(repos=("r",)), "refund")
     assert asked == [4, 1]  # every inner trigram (substrings), then 6 - 4 * 2 ... clamped to 1
@@ -122,3 +124,72 @@ def test_a_full_level_reads_the_stricter_one_too(store: EdgeStore,
     # (min 1), 1 edit (min 2), exact (all 6).
     assert asked == [4, 1, 2, 6]
     assert "refund" in {h.payload["name"] for h in found}
+
+
+# --- bounded candidate generation -----------------------------------------------------------
+
+
+def _edited(rng: random.Random, text: str, edits: int) -> str:
+    """``text`` after ``edits`` random edits of the four kinds OSA counts."""
+    for _ in range(edits):
+        at = rng.randrange(len(text))
+        kind = rng.choice(("sub", "del", "ins", "swap"))
+        if kind == "sub":
+            text = text[:at] + rng.choice("xyz_q") + text[at + 1:]
+        elif kind == "del" and len(text) > 1:
+            text = text[:at] + text[at + 1:]
+        elif kind == "ins":
+            text = text[:at] + rng.choice("xyz_q") + text[at:]
+        elif at + 1 < len(text):
+            text = text[:at] + text[at + 1] + text[at] + text[at + 2:]
+    return text
+
+
+@pytest.mark.parametrize("length", [6, 12, 17, 28, 40, 60, 200, 1000])
+def test_plan_is_bounded_and_never_loses_a_match(length: int) -> None:
+    rng = random.Random(length)
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+    for _ in range(50):
+        query = "".join(rng.choice(alphabet) for _ in range(length))
+        for edits in range(fuzzy.max_edits(length) + 1):
+            grams, min_count = fuzzy.plan(query, edits)
+            missing = len(grams) - min_count
+            assert len(grams) <= fuzzy.MAX_CONDITIONS
+            assert math.comb(len(grams), missing) <= fuzzy.MAX_COMBINATIONS or min_count == 1
+            if length >= 12:  # long enough for an exact bound (not the best-effort "1")
+                assert min_count >= 2
+            name = _edited(rng, query, edits)
+            exact = length >= 12 or edits < 2  # else "1" is a best effort, as it always was
+            if exact and fuzzy.distance(query.lower(), name.lower(), edits) <= edits:
+                held = set(fuzzy.name_trigrams(name)) & set(grams)
+                assert len(held) >= min_count, (query, name, edits, grams, min_count)
+
+
+def test_plan_of_a_short_name_is_every_trigram_as_before() -> None:
+    grams = fuzzy.name_trigrams("isEligible")  # 10 trigrams: C(10, 8) = 45 combinations
+    assert fuzzy.plan("isEligible", 2) == (grams, 2)
+    assert fuzzy.plan("isEligible", 1) == (grams, 6)
+    assert fuzzy.plan("isEligible", 0) == (grams, 10)
+
+
+def test_distance_of_long_strings_is_banded() -> None:
+    long = "ab" * 500
+    assert fuzzy.distance(long, long[:499] + "x" + long[500:], 2) == 1
+    assert fuzzy.distance(long, long[1:] + "a", 2) == 2  # one deletion, one insertion
+    assert fuzzy.distance(long, "b" + long[1:-1] + "a", 2) == 2
+    assert fuzzy.distance(long, long[::-1], 2) == 2  # "baba..." : a deletion and an insertion
+
+
+def test_a_typo_of_a_40_character_name_is_found(tmp_path: Path) -> None:
+    target = "createCustomerInvoicePaymentRefundHandler"  # 41 characters
+    rng = random.Random(40)
+    words = ["create", "customer", "invoice", "payment", "refund", "handler", "order", "cart"]
+    others = {"".join(rng.choice(words).capitalize() for _ in range(6)) for _ in range(3000)}
+    with EdgeStore(tmp_path / "s", 4, "m", sparse.TOKENIZER_VERSION) as st:
+        st.upsert([_point(n) for n in sorted(others - {target}) + [target]])
+        for typo in ("createCustomerInvoicePaymnetRefundHandler",  # transposition
+                     "createCustomerInvocePaymentRefundHandlr"):  # two deletions
+            found = fuzzy.candidates(st.find_overlap, StoreFilter(repos=("r",)), typo)
+            judged = {h.payload["name"]: fuzzy.judge(typo, h.payload) for h in found}
+            assert judged[target] is not None and judged[target][0] == "fuzzy"
+            assert len(found) < 50  # the filter is selective, not a scan

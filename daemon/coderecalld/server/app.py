@@ -16,6 +16,7 @@ from coderecalld.auth import Authenticator, AuthMode, is_loopback
 from coderecalld.config import IndexConfig, ServerConfig
 from coderecalld.errors import ConfigError
 from coderecalld.query.api import CodeRecallApi
+from coderecalld.server.admission import AdmissionInterceptor, expensive_slots
 from coderecalld.server.auth import AuthInterceptor
 from coderecalld.server.errors import ErrorInterceptor
 from coderecalld.server.rpcmetrics import RpcMetricsInterceptor
@@ -70,8 +71,9 @@ def build_server(
     second and reports SERVING once every repo has its first lexical index, see
     ``set_serving``); server reflection lists this service, health and reflection.
     Every ``coderecall.v1.CodeRecall`` call is authenticated by ``authenticator``
-    (health and reflection are not). Without one, auth is off, which is allowed only on
-    a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
+    (health and reflection are not), then runs under a deadline, and the expensive kinds
+    under admission control (``server/admission.py``). Without an authenticator, auth is
+    off, which is allowed only on a loopback ``listen`` address. ``tls`` with ``tls_cert_file``/``tls_key_file`` set
     serves TLS, and with ``tls_client_ca_file`` requires client certificates (mTLS).
 
     Args:
@@ -100,7 +102,8 @@ def build_server(
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
         interceptors=[RpcMetricsInterceptor(prefix), ErrorInterceptor(prefix),
-                      AuthInterceptor(authenticator, prefix)],
+                      AuthInterceptor(authenticator, prefix),
+                      AdmissionInterceptor(prefix, expensive_slots(max_workers))],
         options=[*_OPTIONS, ("grpc.max_receive_message_length", request_limit_bytes(max_file_bytes))],
         maximum_concurrent_rpcs=max_workers * MAX_CONCURRENT_RPCS_PER_WORKER,
     )

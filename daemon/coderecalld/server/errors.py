@@ -28,6 +28,8 @@ STATUS_CODES: dict[type[BaseException], grpc.StatusCode] = {
     errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
     errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
     errors.ResourceExhausted: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    errors.DeadlineExceeded: grpc.StatusCode.DEADLINE_EXCEEDED,
+    errors.Cancelled: grpc.StatusCode.CANCELLED,
     errors.StoreUnavailable: grpc.StatusCode.UNAVAILABLE,
     errors.ConfigError: grpc.StatusCode.FAILED_PRECONDITION,
 }

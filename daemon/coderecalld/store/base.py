@@ -267,10 +267,12 @@ class Store(Protocol):
         ...
 
     def find_overlap(
-        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
+        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Points whose keyword array ``field`` holds at least ``min_count`` (>= 1) of the
-        distinct ``values`` (Qdrant's ``min_should``; the trigram index of ``fuzzy``)."""
+        distinct ``values`` (Qdrant's ``min_should``; the trigram index of ``fuzzy``);
+        ``fields``: the payload keys to return (None: all)."""
         ...
 
     def missing_dense(self, limit: int, repos: Collection[str] = ()) -> list[Hit]:

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import qdrant_edge as qe
 
+from coderecalld import deadline
 from coderecalld.errors import ConfigError, InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
 from coderecalld.records import Hit, PointRecord, SparseVector
 from coderecalld.store.base import (
@@ -417,12 +418,14 @@ class EdgeStore:
             self._facets.clear()
 
     def find_overlap(
-        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
+        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Points whose keyword array ``field`` holds at least ``min_count`` of the distinct
         ``values``: one indexed ``min_should`` filter, never a scan. ``[]`` when ``values`` is
-        empty. Raises ``InvalidArgument`` for a field without a keyword index or a
-        ``min_count`` outside 1..len(set(values))."""
+        empty. ``fields``: the payload keys to return (None: all). Raises
+        ``InvalidArgument`` for a field without a keyword index or a ``min_count`` outside
+        1..len(set(values))."""
         if field not in KEYWORD_FIELDS:
             raise InvalidArgument(f"find_overlap: {field!r} is not an indexed keyword field")
         distinct = sorted(set(values))
@@ -435,7 +438,7 @@ class EdgeStore:
         conditions = [qe.FieldCondition(key=field, match=qe.MatchValue(v)) for v in distinct]
         qfilter = qe.Filter(must=_must(flt) or None,
                             min_should=qe.MinShould(conditions=conditions, min_count=min_count))
-        request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=True)
+        request = qe.ScrollRequest(limit=limit, filter=qfilter, with_payload=_with_payload(fields))
         records, _ = self._run(f"find_overlap {field}", lambda shard: shard.scroll(request))
         return [to_hit(r, 1.0) for r in records]
 
@@ -484,8 +487,9 @@ class EdgeStore:
     # --- internals -------------------------------------------------------------------
 
     def _run(self, what: str, call: Callable[[qe.EdgeShard], _T]) -> _T:
-        """Run one engine call under the lock, wrapping its errors with context."""
-        with self._lock:
+        """Run one engine call under the lock, wrapping its errors with context. Within a
+        request, neither the wait for the lock nor the call starts past its deadline."""
+        with deadline.holding(self._lock, what):
             if self._shard is None:
                 raise StoreUnavailable(f"store {self.root / self.collection}: {what}: closed")
             try:

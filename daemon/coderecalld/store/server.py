@@ -41,6 +41,7 @@ from qdrant_client import QdrantClient
 from qdrant_client import models as qm
 from qdrant_client.local.qdrant_local import QdrantLocal
 
+from coderecalld import deadline
 from coderecalld.errors import (
     CodeRecallError,
     InvalidArgument,
@@ -393,12 +394,14 @@ class ServerStore:
         return {str(hit.value) for hit in answer.hits}
 
     def find_overlap(
-        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100
+        self, flt: StoreFilter, field: str, values: Collection[str], min_count: int, limit: int = 100,
+        fields: Sequence[str] | None = None,
     ) -> list[Hit]:
         """Points whose keyword array ``field`` holds at least ``min_count`` of the distinct
         ``values`` (one ``min_should`` filter, as ``EdgeStore.find_overlap``), in id order;
-        ``[]`` when ``values`` is empty. Raises ``InvalidArgument`` for a field without a
-        keyword index or a ``min_count`` outside 1..len(set(values))."""
+        ``[]`` when ``values`` is empty; ``fields``: the payload keys (None: all). Raises
+        ``InvalidArgument`` for a field without a keyword index or a ``min_count`` outside
+        1..len(set(values))."""
         if field not in KEYWORD_FIELDS:
             raise InvalidArgument(f"find_overlap: {field!r} is not an indexed keyword field")
         distinct = sorted(set(values))
@@ -412,7 +415,8 @@ class ServerStore:
         qfilter = qm.Filter(must=_must(flt) or None,
                             min_should=qm.MinShould(conditions=conditions, min_count=min_count))
         records, _ = self._run(f"find_overlap {field}", lambda c: c.scroll(
-            self.collection, scroll_filter=qfilter, limit=limit, with_payload=True))
+            self.collection, scroll_filter=qfilter, limit=limit,
+            with_payload=_with_payload(fields)))
         return [to_hit(r, 1.0) for r in records]
 
     def missing_dense(self, limit: int, repos: Collection[str] = ()) -> list[Hit]:
@@ -455,8 +459,9 @@ class ServerStore:
     # --- internals -------------------------------------------------------------------
 
     def _run(self, what: str, call: Callable[[QdrantClient], _T]) -> _T:
-        """Run one client call (under the local-mode lock), mapping its errors."""
-        with self._lock:
+        """Run one client call (under the local-mode lock), mapping its errors. Within a
+        request, neither the wait for the lock nor the call starts past its deadline."""
+        with deadline.holding(self._lock, what):
             if self._client is None:
                 raise StoreUnavailable(f"store {self.where}/{self.collection}: {what}: closed")
             try:

@@ -1,0 +1,207 @@
+"""Bounded work per request (issue 19) on a live gRPC server: admission control answers
+RESOURCE_EXHAUSTED while the expensive slots are taken and still serves the cheap kinds,
+the work of a request stops at its deadline and when its client cancels; and on a real
+daemon holding 20,000 names, a fuzzy lookup of a 60-character name is quick and exact
+lookups from another client are not queued behind a stream of them."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+
+import grpc
+import livedaemon
+import pytest
+from coderecall.v1 import coderecall_pb2 as pb
+from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
+from gitfixtures import GitRepo
+
+import coderecall
+from coderecalld import deadline
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.server import admission, build_server
+
+# --- admission and deadlines over an in-test api ----------------------------------------------
+
+
+class SlowApi:
+    """``find_callers`` works in small steps, checking its deadline between them, until
+    ``release`` is set; ``find_symbols`` answers at once. Records how each call ended."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+        self.ended: list[str] = []
+        self.ended_event = threading.Event()
+        self.remaining: list[float | None] = []
+
+    def find_callers(self, name, repo="", limit=100, *, principal):
+        self.started.set()
+        try:
+            while not self.release.wait(0.01):
+                deadline.check("the next step")
+            self.ended.append("done")
+            return []
+        except Exception as exc:
+            self.ended.append(type(exc).__name__)
+            raise
+        finally:
+            self.ended_event.set()
+
+    def find_symbols(self, name, repo="", prefix=False, limit=50, *, fuzzy=False, session="",
+                     principal):
+        self.remaining.append(deadline.remaining())
+        return []
+
+
+@pytest.fixture
+def slow() -> Iterator[tuple[SlowApi, str]]:
+    api = SlowApi()
+    server, port = build_server(api, "127.0.0.1:0", max_workers=2)  # 1 expensive slot
+    server.start()
+    try:
+        yield api, f"127.0.0.1:{port}"
+    finally:
+        api.release.set()
+        server.stop(0).wait()
+
+
+def test_a_saturated_server_refuses_expensive_requests_and_serves_cheap_ones(
+        slow: tuple[SlowApi, str]) -> None:
+    api, addr = slow
+    with coderecall.Client(addr, timeout_s=20) as first, coderecall.Client(addr, timeout_s=20) as other:
+        holder = threading.Thread(target=first.find_callers, args=("x",))
+        holder.start()
+        assert api.started.wait(10)
+        with pytest.raises(coderecall.ResourceExhaustedError, match="limit of 1 expensive requests"):
+            other.find_callers("y")
+        with pytest.raises(coderecall.ResourceExhaustedError):
+            other.find_symbols("y", fuzzy=True)  # fuzzy is an expensive kind
+        assert other.find_symbols("y") == []  # an exact lookup is not
+        api.release.set()
+        holder.join(10)
+        assert other.find_callers("y") == []  # the slot is free again
+    assert api.ended == ["done", "done"]
+
+
+def test_the_work_stops_at_the_clients_deadline(slow: tuple[SlowApi, str]) -> None:
+    api, addr = slow
+    with coderecall.Client(addr, timeout_s=0.5) as client:
+        with pytest.raises(coderecall.DeadlineExceededError):
+            client.find_callers("x")
+    assert api.ended_event.wait(5)  # not running on in the server after its client gave up
+    assert api.ended == ["DeadlineExceeded"]
+
+
+def test_the_work_stops_when_the_client_cancels(slow: tuple[SlowApi, str]) -> None:
+    api, addr = slow
+    with grpc.insecure_channel(addr) as channel:
+        future = pb_grpc.CodeRecallStub(channel).FindCallers.future(
+            pb.FindCallersRequest(name="x"), timeout=30)
+        assert api.started.wait(10)
+        future.cancel()
+        assert api.ended_event.wait(5)
+    assert api.ended == ["Cancelled"]
+
+
+def test_a_request_without_a_deadline_gets_the_servers_cap(slow: tuple[SlowApi, str]) -> None:
+    api, addr = slow
+    with grpc.insecure_channel(addr) as channel:
+        stub = pb_grpc.CodeRecallStub(channel)
+        stub.FindSymbols(pb.FindSymbolsRequest(name="x"))  # no deadline
+        stub.FindSymbols(pb.FindSymbolsRequest(name="x"), timeout=5)
+        stub.FindSymbols(pb.FindSymbolsRequest(name="x"), timeout=600)
+    no_deadline, five, long = api.remaining
+    assert admission.MAX_REQUEST_S - 5 < no_deadline <= admission.MAX_REQUEST_S
+    assert 4 < five < 5.5  # gRPC's own clock may add a few ms
+    assert admission.MAX_REQUEST_S - 5 < long <= admission.MAX_REQUEST_S
+
+
+# --- a real daemon holding 20,000 names --------------------------------------------------------
+
+WORDS = ("get set is has find load save parse read write open close update delete create build "
+         "make handle process validate check compute render format convert resolve register "
+         "dispatch request response session cookie header body token user account order invoice "
+         "payment refund customer product item cart price total amount date time config value key "
+         "name path file stream buffer cache index query result error exception status code "
+         "message event listener handler manager factory service provider adapter controller "
+         "repository entity model view template context state node tree graph edge list map").split()
+#: A 60-character name the fixture defines; the lookups below misspell it.
+LONG = "dispatchCustomerInvoicePaymentRefundRequestHandlerFactoryMap"
+FILES_N, NAMES_PER_FILE = 200, 100
+
+
+def _names(rng: random.Random) -> list[str]:
+    names: set[str] = set()
+    while len(names) < FILES_N * NAMES_PER_FILE - 1:
+        words = [rng.choice(WORDS) for _ in range(rng.randint(2, 7))]
+        names.add(words[0] + "".join(w.capitalize() for w in words[1:]))
+    names.discard(LONG)
+    return sorted(names) + [LONG]
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[livedaemon.Live]:
+    root = tmp_path_factory.mktemp("bounded")
+    names = _names(random.Random(19))
+    git = GitRepo(root / "src")
+    git.commit({f"pkg/m{f:03d}.py": "".join(
+        f"def {n}(value):\n    return value\n\n\n"
+        for n in names[f * NAMES_PER_FILE:(f + 1) * NAMES_PER_FILE]) for f in range(FILES_N)})
+    cfg = Config(data_dir=root / "data", repos=(RepoConfig("names", str(git.path), "main"),),
+                 embedding=EmbeddingConfig(enabled=False),
+                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
+    live = livedaemon.start(cfg)
+    try:
+        yield live
+    finally:
+        live.close()
+
+
+@pytest.mark.slow
+def test_a_typo_of_a_60_character_name_is_found_quickly(big: livedaemon.Live) -> None:
+    assert len(LONG) == 60
+    typo = LONG.replace("Invoice", "Invocie").replace("Handler", "Handlr")  # 2 edits
+    started = time.perf_counter()
+    hits = big.client.find_symbols(typo, fuzzy=True)
+    took = time.perf_counter() - started
+    assert [(h.name, h.match) for h in hits[:1]] == [(LONG, "fuzzy")]
+    assert took < 1.0  # the issue's bound; it took 35 s at 26 characters before
+    words = ["x" * 1000, "$" * 200 + "é" * 300, LONG * 16]  # the longest accepted, and odd ones
+    for name in words:
+        started = time.perf_counter()
+        big.client.find_symbols(name[:1000], fuzzy=True)
+        assert time.perf_counter() - started < 2.0
+
+
+@pytest.mark.slow
+def test_exact_lookups_are_not_delayed_behind_fuzzy_ones(big: livedaemon.Live) -> None:
+    stop = threading.Event()
+    fuzzy_done: list[int] = []
+
+    def hammer() -> None:
+        rng = random.Random(7)
+        with coderecall.Client(big.addr, timeout_s=30) as client:
+            while not stop.is_set():
+                name = "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ") for _ in range(60))
+                client.find_symbols(name, fuzzy=True)
+                fuzzy_done.append(1)
+
+    threads = [threading.Thread(target=hammer) for _ in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        slowest = 0.0
+        with coderecall.Client(big.addr, timeout_s=30) as client:
+            for _ in range(30):
+                started = time.perf_counter()
+                assert [h.name for h in client.find_symbols(LONG)] == [LONG]
+                slowest = max(slowest, time.perf_counter() - started)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(60)
+    assert fuzzy_done  # they did run alongside
+    assert slowest < 1.0  # an exact lookup waited 33 s behind one fuzzy lookup before
