@@ -11,6 +11,10 @@ from __future__ import annotations
 from coderecalld.errors import InvalidArgument
 
 MAX_QUERY_CHARS = 10_000
+#: A search or locate query: a pasted issue with its tracebacks and logs is a real query
+#: (``query/shape.py`` reads a bounded part of it); 1,000,000 characters stays well inside
+#: gRPC's default 4 MiB message.
+MAX_SEARCH_QUERY_CHARS = 1_000_000
 MAX_NAME_CHARS = 1_000
 MAX_REPO_CHARS = 200
 MAX_LANGUAGE_CHARS = 64
