@@ -99,6 +99,9 @@ ROLE_OVERFETCH = 20
 #: chunk holding one takes when the page would otherwise lack it.
 MAX_EVIDENCE = 3
 EVIDENCE_RANK = 3
+#: Chunks read per evidence token: its best and those tied with it (source first among them).
+EVIDENCE_DEPTH = 5
+EVIDENCE_PHRASE_SHARE = 0.5
 #: Chunk candidates ``locate`` ranks files from, and the most files it answers.
 LOCATE_CANDIDATES = 200
 MAX_LOCATE_FILES = 100
@@ -267,25 +270,31 @@ class Service:
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View) -> Ranked:
         """``ranked`` with, for each of the first ``MAX_EVIDENCE`` verbatim tokens of a short
-        query (``Query.evidence``) that no hit of the page holds but some indexed chunk does,
-        the best such chunk at rank ``EVIDENCE_RANK`` (match ``"evidence"``): an exact
-        string the index holds is never lost below fused scores. One sparse query of one
-        term per token, one score lookup for the page."""
+        query (``Query.evidence``) that the page lacks but some indexed chunk holds, the
+        best such chunk (source first) at rank ``EVIDENCE_RANK`` (match ``"evidence"``): an
+        exact string the index holds is never lost below fused scores, and a source chunk
+        holding it is not hidden by a test holding it too. A chunk holds a word when it has
+        its term, a phrase when it scores at least ``EVIDENCE_PHRASE_SHARE`` of the best
+        chunk on its words. One sparse query per token, one score lookup for the page."""
         page = ranked[:limit]
         for token in asked.evidence[:MAX_EVIDENCE]:
             vector = shapes.evidence_vector(token)
             if vector is None:
                 continue
-            ids = [h.id for h, _, source in page if source == INDEX]
-            if any(s > 0 for s in self.store.sparse_scores(vector, ids).values()):
-                continue
-            found = [h for h in self.store.sparse_search(vector, flt, 1 + view.shadow_points,
+            found = [h for h in self.store.sparse_search(vector, flt, EVIDENCE_DEPTH + view.shadow_points,
                                                          fields=fields) if not view.hides(h)]
             if not found:
                 continue
-            at = min(EVIDENCE_RANK, limit) - 1
-            page = [r for r in page if r[0].id != found[0].id]
-            page.insert(at, (found[0], "evidence", INDEX))
+            bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
+            best = min((h for h in found if h.score > bar), key=lambda h: (
+                0.0 if hit_role(h.payload) in asked.roles else ROLE_PENALTY.get(hit_role(h.payload), 0.0),
+                -h.score))
+            role = hit_role(best.payload)
+            ids = [h.id for h, _, source in page if source == INDEX and hit_role(h.payload) == role]
+            if any(s > bar for s in self.store.sparse_scores(vector, ids).values()):
+                continue
+            page = [r for r in page if r[0].id != best.id]
+            page.insert(min(EVIDENCE_RANK, limit) - 1, (best, "evidence", INDEX))
             page = page[:limit]
         return page + [r for r in ranked[limit:] if r not in page]
 

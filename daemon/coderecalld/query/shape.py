@@ -146,7 +146,8 @@ def detect(text: str) -> Shape:
     if len(lines) <= 2 and _ERROR_LINE.fullmatch(lines[-1].strip()) and ":" in lines[-1]:
         return Shape.TRACE  # "KeyError: 'x'" alone
     words = text.split()
-    if _LITERAL.match(text) and len(words) <= 3 and not _IDENTIFIER_LIST.match(text):
+    if _QUOTED.fullmatch(text) or (
+            _LITERAL.match(text) and len(words) <= 3 and not _IDENTIFIER_LIST.match(text)):
         return Shape.LITERAL
     if _IDENTIFIER_LIST.match(text) and (len(words) == 1 or all(_CODE_WORD.search(w) for w in words)):
         return Shape.IDENTIFIER
@@ -203,6 +204,9 @@ def _dense_digest(text: str) -> str:
 def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
     """Verbatim tokens of a short query that the index may hold as such: the query itself
     for an identifier or literal, quoted strings and code words of a short text."""
+    quoted = _QUOTED.fullmatch(text)
+    if quoted:
+        return (quoted.group(1) or quoted.group(2),)
     if shape in (Shape.IDENTIFIER, Shape.LITERAL):
         return tuple(dict.fromkeys(w.strip("\"'`(),") for w in text.split() if w.strip("\"'`(),")))
     if shape is Shape.TEXT:
@@ -233,9 +237,12 @@ def sparse_vector(query: Query) -> SparseVector:
 
 
 def evidence_vector(token: str) -> SparseVector | None:
-    """A one-term vector matching chunks that hold ``token`` verbatim (its whole-identifier
-    term: ``proxy_set_header``, ``x-request-id``), or None when it yields no term."""
-    terms = sparse.tokens(token)
-    if not terms:
+    """A vector matching chunks that hold ``token`` verbatim: its whole-identifier term for
+    one word (``proxy_set_header``, ``x-request-id``), every word's for a phrase (an error
+    message: the chunk scoring highest holds most of them); None when it yields no term."""
+    words = token.split()
+    terms = sparse.tokens(token) if len(words) > 1 else sparse.tokens(token)[:1]
+    indices = tuple(sorted({sparse.term_index(t) for t in terms}))
+    if not indices:
         return None
-    return SparseVector(indices=(sparse.term_index(terms[0]),), values=(1.0,))
+    return SparseVector(indices=indices, values=(1.0,) * len(indices))
