@@ -81,6 +81,9 @@ FN_K = (5, 10)
 HITS = 200
 """Search hits asked per query: chunk-level hits repeat files, and 10 distinct files (and 10
 distinct functions) need several times 10 hits."""
+LOCATE_FILES = 10
+"""Files asked of ``Client.locate`` (file Acc@10 needs 10), each with the daemon's default
+number of functions."""
 MAX_QUERY_CHARS = 10_000
 """The daemon's ``validate.MAX_QUERY_CHARS``; longer issues are cut (counted in the output)."""
 AUTHOR = pygit2.Signature("Bench Locate", "bench@example.invalid", 1_700_000_000, 0)
@@ -233,6 +236,7 @@ class Answer:
     files: list[str] = field(default_factory=list)  # distinct, best first
     functions: list[str] = field(default_factory=list)  # distinct path::qualified_name
     seconds: float = 0.0
+    shape: str = ""  # how the daemon read the query (Locate only)
 
 
 def from_hits(hits: Iterable[object]) -> Answer:
@@ -248,27 +252,25 @@ def from_hits(hits: Iterable[object]) -> Answer:
     return answer
 
 
-def from_locate(result: object) -> Answer:
-    """Whatever ``Client.locate`` answers: a list of hits, or an object with ``files`` and
-    ``functions`` (items with ``path``/``qualified_name``, or ``path::name`` strings)."""
-    if not hasattr(result, "files"):
-        return from_hits(result)  # type: ignore[arg-type]
-    answer = Answer()
-    for item in result.files:  # type: ignore[attr-defined]
-        path = item if isinstance(item, str) else item.path
+def from_locate(result: Iterable[object]) -> Answer:
+    """``Client.locate``'s answer (``LocatedFile`` items, each with its best ``functions``):
+    files in order, functions flattened file by file (the order an agent reads them)."""
+    answer = Answer(shape=getattr(result, "shape", ""))
+    for item in result:
+        path = item.path  # type: ignore[attr-defined]
         if path not in answer.files:
             answer.files.append(path)
-    for item in getattr(result, "functions", ()):
-        fn = item if isinstance(item, str) else f"{item.path}::{item.qualified_name.split('#')[0]}"
-        if fn not in answer.functions:
-            answer.functions.append(fn)
+        for fn in getattr(item, "functions", ()):
+            name = f"{path}::{fn.qualified_name.split('#')[0]}"
+            if name not in answer.functions:
+                answer.functions.append(name)
     return answer
 
 
 def ask(client: Client, mode: str, query: str, repo: str) -> Answer:
     started = time.monotonic()
     if mode == "locate":
-        answer = from_locate(client.locate(query, repo=repo))  # type: ignore[attr-defined]
+        answer = from_locate(client.locate(query, limit=LOCATE_FILES, repo=repo))  # type: ignore[attr-defined]
     else:
         answer = from_hits(client.search(query, limit=HITS, repo=repo, mode=mode))
     answer.seconds = time.monotonic() - started
@@ -379,7 +381,10 @@ def run_repo(repo_name: str, rows: list[dict], args: argparse.Namespace, modes: 
             record.update(step, shape=query_shape(row["query"]), truncated=len(row["query"]) > MAX_QUERY_CHARS,
                           ranks={})
             for mode in modes:
-                record["ranks"][mode] = ranks(ask(served.client, mode, query, slug), row)
+                answer = ask(served.client, mode, query, slug)
+                record["ranks"][mode] = ranks(answer, row)
+                if answer.shape:
+                    record["daemon_shape"] = answer.shape
             t0 = time.monotonic()
             record["ranks"]["bm25"] = ranks(Answer(files=bm25.rank(row["base_commit"], row["query"]),
                                                    seconds=0.0), row)
@@ -414,8 +419,11 @@ def report(records: list[dict], modes: list[str]) -> dict:
         groups.setdefault(r["repo"], []).append(r)
     for r in records:
         groups.setdefault(f"shape:{r['shape']}", []).append(r)
+    for r in records:
+        if r.get("daemon_shape"):
+            groups.setdefault(f"daemon-shape:{r['daemon_shape']}", []).append(r)
     summary = {g: {m: summarize(rs, m) for m in [*modes, "bm25"]} for g, rs in groups.items()}
-    worse = {g: hybrid_worse(rs) for g, rs in groups.items() if not g.startswith("shape:")}
+    worse = {g: hybrid_worse(rs) for g, rs in groups.items() if "shape:" not in g}
     cols = ["n", "n_fn", *[f"file@{k}" for k in FILE_K], *[f"files*@{k}" for k in FILE_K],
             *[f"fn@{k}" for k in FN_K]]
     print("\n" + f"{'group':<22}{'mode':<8}" + "".join(f"{c:>10}" for c in cols))
