@@ -40,11 +40,13 @@ Query shapes (heuristic, from the issue text only): ``traceback`` (a Python trac
     nice -n 19 python tests/bench/bench_locate.py [--repos sympy,astropy,pylint] [--balanced]
         [--limit-instances N] [--modes hybrid,dense,sparse,locate] [--no-dense]
         [--data-root /work/bench-data/locate] [--out FILE] [--label TEXT]
+    python tests/bench/bench_locate.py --report results/a.json results/b.json  # merged tables
 
 The daemon runs as ``python -c 'coderecalld.cli.main()' serve`` with this process's
 ``sys.executable`` and environment: point ``PYTHONPATH`` at another worktree to measure its
-code. Not a test: nothing here asserts. Writes JSON (summary and per-instance ranks) to
-``tests/bench/results/`` unless ``--out`` says otherwise.
+code. Not a test: nothing here asserts. Writes JSON (per-instance ranks, rewritten after each
+instance, ``complete`` true at the end) to ``tests/bench/results/`` unless ``--out`` says
+otherwise.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -359,7 +361,10 @@ def has_locate() -> bool:
     return callable(getattr(Client, "locate", None))
 
 
-def run_repo(repo_name: str, rows: list[dict], args: argparse.Namespace, modes: list[str]) -> list[dict]:
+def run_repo(repo_name: str, rows: list[dict], args: argparse.Namespace, modes: list[str],
+             records: list[dict], save: Callable[[], None]) -> None:
+    """Index ``rows``' base commits one after the other, query each; append to ``records``
+    and ``save()`` after every instance (a run cut short keeps what it measured)."""
     slug = repo_name.split("/")[-1]
     upstream = pygit2.Repository(str(MIRRORS[repo_name]))
     src = source_repo(args.data_root, slug, MIRRORS[repo_name])
@@ -370,7 +375,6 @@ def run_repo(repo_name: str, rows: list[dict], args: argparse.Namespace, modes: 
     started = time.monotonic()
     served = serve(data_dir, slug, Path(src.path.rstrip("/")), dense)
     print(f"[{slug}] serving {data_dir} after {time.monotonic() - started:.0f} s", flush=True)
-    records = []
     try:
         for row in rows:
             commit = move_branch(src, row["base_commit"])
@@ -390,12 +394,12 @@ def run_repo(repo_name: str, rows: list[dict], args: argparse.Namespace, modes: 
                                                    seconds=0.0), row)
             record["ranks"]["bm25"]["s"] = round(time.monotonic() - t0, 3)
             records.append(record)
+            save()
             brief = " ".join(f"{m}={record['ranks'][m]['file']}" for m in [*modes, "bm25"])
             print(f"[{slug}] {row['instance_id']} sync={step['sync_s']}s dense_wait={step['dense_wait_s']}s "
                   f"chunks={step['chunks']} gold-file rank: {brief}", flush=True)
     finally:
         stop(served)
-    return records
 
 
 def hybrid_worse(records: list[dict]) -> dict | None:
@@ -437,6 +441,19 @@ def report(records: list[dict], modes: list[str]) -> dict:
     return {"summary": summary, "hybrid_vs_single": worse}
 
 
+def merged_report(paths: list[Path]) -> int:
+    """Tables over the instances of several result files (e.g. one per repository)."""
+    records, modes = [], []
+    for path in paths:
+        result = json.loads(path.read_text())
+        records += result["instances"]
+        print(f"{path}: {result['label']!r} complete={result.get('complete', True)} "
+              f"n={len(result['instances'])}")
+        modes += [m for m in result["modes"] if m not in modes]
+    report(records, modes)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repos", default="sympy,astropy,pylint")
@@ -447,7 +464,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-root", type=Path, default=DATA_ROOT)
     parser.add_argument("--out", type=Path, help="JSON results (default tests/bench/results/locate-*.json)")
     parser.add_argument("--label", default="", help="free text stored in the JSON (e.g. the code measured)")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="JSON",
+                        help="only print the tables of earlier runs' JSON files, merged")
     args = parser.parse_args(argv)
+    if args.report:
+        return merged_report(args.report)
     modes = [m for m in args.modes.split(",") if m]
     if args.no_dense:
         modes = [m for m in modes if m != "dense"] or ["sparse"]  # hybrid = sparse + name pins
@@ -456,20 +477,24 @@ def main(argv: list[str] | None = None) -> int:
         modes.remove("locate")
         notes.append("locate: Client.locate absent in this code, mode skipped")
         print(notes[-1], flush=True)
-    by_repo = load_instances(args)
     records: list[dict] = []
     started = time.monotonic()
-    for repo_name, rows in by_repo.items():
-        records += run_repo(repo_name, rows, args, modes)
-    result = report(records, modes)
-    import coderecalld
-    result.update(label=args.label, argv=sys.argv[1:], modes=modes, notes=notes, hits_per_query=HITS,
-                  code=str(Path(coderecalld.__file__).parent), dense=not args.no_dense,
-                  wall_s=round(time.monotonic() - started, 1), instances=records)
     out = args.out or RESULTS / (f"locate-{'dense' if not args.no_dense else 'sparse'}"
                                  f"{'-balanced' if args.balanced else ''}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1) + "\n")
+
+    def save(complete: bool = False, summary: dict | None = None) -> None:
+        import coderecalld
+        result = {"label": args.label, "argv": sys.argv[1:], "complete": complete, "modes": modes,
+                  "notes": notes, "hits_per_query": HITS, "dense": not args.no_dense,
+                  "code": str(Path(coderecalld.__file__).parent),
+                  "wall_s": round(time.monotonic() - started, 1), **(summary or {}),
+                  "instances": records}
+        out.write_text(json.dumps(result, indent=1) + "\n")
+
+    for repo_name, rows in load_instances(args).items():
+        run_repo(repo_name, rows, args, modes, records, save)
+    save(complete=True, summary=report(records, modes))
     print(f"\nwrote {out}")
     return 0
 
