@@ -56,6 +56,7 @@ import json
 import math
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -492,6 +493,8 @@ def main(argv: list[str] | None = None) -> int:
                   "instances": records}
         out.write_text(json.dumps(result, indent=1) + "\n")
 
+    # SIGTERM unwinds like Ctrl-C, so run_repo's ``finally`` stops the daemon it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     for repo_name, rows in load_instances(args).items():
         run_repo(repo_name, rows, args, modes, records, save)
     save(complete=True, summary=report(records, modes))
