@@ -92,6 +92,7 @@ def main() -> int:
     ap.add_argument("--snapshot", action="store_true",
                     help="index each repo once, at its latest base_commit, and ask every instance "
                          "of it there (fast tuning loop; a few gold files may differ)")
+    ap.add_argument("--functions", type=int, default=5, help="functions per located file")
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
@@ -178,7 +179,7 @@ def main() -> int:
                           "low": served.low_confidence, **served.features.as_dict()})
             if hasattr(daemon.service, "locate"):
                 t1 = time.perf_counter()
-                located = daemon.service.locate(r["query"], limit=10, repo=short)
+                located = daemon.service.locate(r["query"], limit=10, repo=short, functions=args.functions)
                 lat.setdefault("locate", []).append(1000 * (time.perf_counter() - t1))
                 files = [f.path for f in located.files]
                 for k in (1, 5, 10):

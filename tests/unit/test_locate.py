@@ -18,7 +18,7 @@ def test_a_file_many_chunks_match_beats_one_lucky_chunk() -> None:
             _hit("b.py", "h", 0.7)]
     files = locate.files(hits, 10)
     assert [f.path for f in files] == ["b.py", "a.py"]
-    assert files[0].score == round(0.9 + locate.SPREAD * (0.8 + 0.7), 6)
+    assert files[0].score == round(0.9 + locate.SPREAD * sum([0.8, 0.7][:locate.SUPPORT]), 6)
     assert [f.qualified_name for f in files[0].functions] == ["f", "g", "h"]
 
 

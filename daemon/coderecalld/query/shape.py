@@ -70,6 +70,7 @@ _ERROR_LINE = re.compile(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|
                          re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 _PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)+[\w.-]+\.\w{1,6}\b|\b[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
+_HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _TICKS = re.compile(r"`([^`\n]+)`")
 _QUOTED = re.compile(r"\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'")
@@ -162,7 +163,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
 
     def add(words: str, w: float) -> None:
         for term in sparse.tokens(words):
-            if term in sparse.QUERY_STOP_WORDS or term in PROSE_STOP or len(term) < 2:
+            if term in sparse.QUERY_STOP_WORDS or term in PROSE_STOP or _noise(term):
                 continue
             counts[term] += 1
             order.setdefault(term, len(order))
@@ -185,6 +186,12 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     scored = {t: weight[t] * (1.0 + math.log(min(counts[t], MAX_COUNT))) for t in weight}
     best = sorted(scored, key=lambda t: (-scored[t], order[t]))[:MAX_TERMS]
     return tuple((t, round(scored[t], 3)) for t in best)
+
+
+def _noise(term: str) -> bool:
+    """A term of a long query that names nothing in code: one character, a number (prompt
+    counters, versions, dates, line numbers) or a hex digest (commit ids, addresses)."""
+    return len(term) < 2 or term.isdigit() or bool(_HEX.fullmatch(term))
 
 
 def _dense_digest(text: str) -> str:
