@@ -102,3 +102,12 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles
+
+
+def test_a_huge_paste_is_read_at_its_head_and_tail() -> None:
+    text = ("Crash in load_config\n" + "noise line\n" * 200_000
+            + "ValueError: bad_option_name in settings\n")
+    q = shape.analyze(text)
+    assert len(q.text) <= shape.READ_HEAD_CHARS + shape.READ_TAIL_CHARS + 1
+    terms = [t for t, _ in q.terms]
+    assert "load_config" in terms and "bad_option_name" in terms

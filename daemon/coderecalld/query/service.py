@@ -256,7 +256,9 @@ class Service:
         if fields is not None and "path" not in fields:
             fields = (*fields, "path")
         if asked.long:
-            fused = fusion.lexical_first(store, dense, sparse_vector, flt, depth,
+            # A glob is applied to these hits afterwards (``_search``): read enough of them.
+            fused = fusion.lexical_first(store, dense, sparse_vector, flt,
+                                         max(depth, GLOB_CANDIDATES) if glob else depth,
                                          dense_weight=LONG_DENSE_WEIGHT.get(asked.shape, 0.0),
                                          prefetch=PREFETCH_LIMIT, fields=fields)
         else:
