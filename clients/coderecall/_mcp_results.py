@@ -46,10 +46,11 @@ def _cut(text: str, limit: int = FIELD_CHARS) -> str:
 
 
 def symbol(hit: SymbolHit) -> dict[str, Any]:
-    """One symbol: citation, qualified name, kind, signature and docstring (cut)."""
+    """One symbol: citation, qualified name, kind, role unless source, signature and
+    docstring (cut)."""
     row: dict[str, Any] = {"cite": cite(hit.repo, hit.path, hit.start_line, hit.end_line),
                            "name": hit.qualified_name, "kind": hit.kind}
-    if hit.role:
+    if hit.role and hit.role != "source":  # absent: source (most hits; tokens for nothing)
         row["role"] = hit.role
     if hit.signature:
         row["sig"] = _cut(hit.signature)
