@@ -144,7 +144,7 @@ class Client:
         "overlay"``), which replace their committed versions. ``role`` keeps only files of
         these roles (``"test"``, ``"docs,example"`` or a list; roles: source, test, docs,
         example, generated, vendored, config). Any query shape works: a question,
-        identifiers, a string literal, a trace, a pasted issue (up to 1,000,000
+        identifiers, a string literal, a trace, a pasted issue (up to 500,000
         characters). The answer is a list with ``low_confidence`` and ``confidence_reason``
         attributes.
         """

@@ -96,7 +96,12 @@ def main() -> int:
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
+    ap.add_argument("--set", action="append", default=[],
+                    help="NAME=VALUE: override a query/shape.py constant (e.g. TITLE_BOOST=3)")
     args = ap.parse_args()
+    for item in args.set:
+        name, _, value = item.partition("=")
+        setattr(shape, name, type(getattr(shape, name))(value))
     rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
     wanted = args.repos.split(",")
     rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]

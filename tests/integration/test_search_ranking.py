@@ -223,7 +223,7 @@ def test_cpp_like_query_finds_its_symbol(running: Running) -> None:
     assert "vector_of_ints" in [h.qualified_name for h in hits]
 
 
-@pytest.mark.parametrize("query", ["", "   ", "q" * 1_000_001])
+@pytest.mark.parametrize("query", ["", "   ", "q" * 500_001])
 def test_empty_and_huge_queries_are_invalid_argument(running: Running, query: str) -> None:
     with pytest.raises(InvalidArgumentError, match="empty|longer than"):
         running.client.search(query)
