@@ -83,6 +83,7 @@ def test_short_text_terms_are_the_plain_query_terms() -> None:
     ('"X-Request-Id"', ("X-Request-Id",)),
     ('where is the "max_content_length" check', ("max_content_length",)),
     ("how do I construct a Flask app", ()),
+    ("KeyError: 'SECRET_KEY'", ("SECRET_KEY", "KeyError")),
 ])
 def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence

@@ -218,15 +218,16 @@ def _dense_digest(text: str) -> str:
 
 def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
     """Verbatim tokens of a short query that the index may hold as such: the query itself
-    for an identifier or literal, quoted strings and code words of a short text."""
+    for an identifier or literal, quoted strings and code words of a short text or a short
+    error message (``KeyError: 'SECRET_KEY'``)."""
     quoted = _QUOTED.fullmatch(text)
     if quoted:
         return (quoted.group(1) or quoted.group(2),)
     if shape in (Shape.IDENTIFIER, Shape.LITERAL):
         return tuple(dict.fromkeys(w.strip("\"'`(),") for w in text.split() if w.strip("\"'`(),")))
-    if shape is Shape.TEXT:
+    if shape is Shape.TEXT or (shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS):
         quoted = [a or b for a, b in _QUOTED.findall(text)] + _TICKS.findall(text)
-        code = [w.strip("\"'`(),?") for w in text.split() if _CODE_WORD.search(w)]
+        code = [w.strip("\"'`(),?:;") for w in text.split() if _CODE_WORD.search(w)]
         return tuple(dict.fromkeys(q for q in quoted + code if q))
     return ()
 
