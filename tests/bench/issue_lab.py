@@ -48,10 +48,15 @@ def vector(pairs) -> SparseVector:
 
 def variants(text: str) -> dict[str, SparseVector]:
     q = shape.analyze(text)
+    code = [(t, w) for t, w in q.terms if w >= shape.WEIGHT_CODE]
+    title = shape.analyze(text.strip().split("\n")[0]).terms
     return {
         "plain": sparse.query_vector(text),
         "shape": vector(q.terms),
         "shape_flat": vector((t, 1.0) for t, _ in q.terms),
+        "code_only": vector(code or q.terms),
+        "title_only": vector(title),
+        "title_x2": vector([(t, w * (2.0 if t in dict(title) else 1.0)) for t, w in q.terms]),
     }
 
 
@@ -163,9 +168,9 @@ def main() -> int:
                                                           fields=FIELDS)
                 top = pool[0].score if pool else 1.0
                 pool = [replace(h, score=h.score / top) for h in pool]
-                for spread in (0.0, 0.1, 0.25, 0.5, 1.0):
-                    for support in (1, 3, 5, 10):
-                        for pen in (0.0, 0.1, 0.2, 0.3):
+                for spread in (0.0, 0.25):
+                    for support in (1, 3):
+                        for pen in (0.0, 0.1, 0.2, 0.3, 0.5, 1.0):
                             locating.SPREAD, locating.SUPPORT = spread, support
                             ranked = locating.files(pool, 10, penalty=lambda p, pen=pen: pen if classify.role(p["path"]) != "source" else 0.0)
                             fl = [f.path for f in ranked]
