@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
 from types import TracebackType
@@ -19,6 +19,9 @@ from coderecall._types import (
     Impact,
     ImpactNode,
     IndexProgress,
+    LocatedFile,
+    LocatedFiles,
+    LocatedFunction,
     OverlayStatus,
     Page,
     RepoInfo,
@@ -32,6 +35,12 @@ from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 DEFAULT_ADDR = "127.0.0.1:50551"
 
 _T = TypeVar("_T")
+
+
+def _role_list(role: str | Sequence[str]) -> list[str]:
+    """Role names from ``"test"``, ``"docs,example"`` or a sequence."""
+    names = role.split(",") if isinstance(role, str) else list(role)
+    return [n.strip() for n in names if n.strip()]
 
 
 def _from_pb(message: Any, result_type: type[_T]) -> _T:
@@ -124,6 +133,7 @@ class Client:
         kind: str = "",
         mode: str = "",
         session: str = "",
+        role: str | Sequence[str] = "",
     ) -> SearchResults:
         """Hybrid search for symbols matching ``query``, best first, at most ``limit``.
 
@@ -132,16 +142,36 @@ class Client:
         ``/``) narrow the results when non-empty. ``mode`` ``"dense"`` or ``"sparse"``
         asks one retriever alone (``""``/``"hybrid"``: both, fused). ``session`` also
         searches that session's uncommitted files (``index_overlay``; ``source ==
-        "overlay"``), which replace their committed versions. The answer is a list with
-        ``low_confidence`` and ``confidence_reason`` attributes.
+        "overlay"``), which replace their committed versions. ``role`` keeps only files of
+        these roles (``"test"``, ``"docs,example"`` or a list; roles: source, test, docs,
+        example, generated, vendored, config). Any query shape works: a question,
+        identifiers, a string literal, a trace, a pasted issue (up to 500,000
+        characters). The answer is a list with ``low_confidence`` and ``confidence_reason``
+        attributes.
         """
         request = self._request(pb.SearchRequest,
             query=query, limit=limit, repo=repo, language=language, path_prefix=path_prefix,
-            path_glob=path_glob, kind=kind, mode=mode, session=session,
+            path_glob=path_glob, kind=kind, mode=mode, session=session, roles=_role_list(role),
         )
         response = self._call(self._stub.Search, request)
         return SearchResults([_from_pb(h, SymbolHit) for h in response.hits],
                              response.low_confidence, response.confidence_reason)
+
+    def locate(self, query: str, limit: int = 10, repo: str = "", *,
+               role: str | Sequence[str] = "", mode: str = "", functions: int = 0) -> LocatedFiles:
+        """The files ``query`` is about (any shape: a question, identifiers, a pasted issue
+        or a trace), best first, at most ``limit`` (0: 10, at most 100), each with its best
+        ``functions`` functions (0: the daemon's default, 5). ``role`` and ``mode`` as in
+        ``search``. The answer is a list of ``LocatedFile`` with ``low_confidence``,
+        ``confidence_reason`` and ``shape`` attributes."""
+        request = self._request(pb.LocateRequest, query=query, limit=limit, repo=repo,
+                                roles=_role_list(role), mode=mode, functions=functions)
+        response = self._call(self._stub.Locate, request)
+        return LocatedFiles(
+            [LocatedFile(f.repo, f.path, f.role, f.score,
+                         tuple(_from_pb(fn, LocatedFunction) for fn in f.functions), f.commit)
+             for f in response.files],
+            response.low_confidence, response.confidence_reason, response.shape)
 
     def find_symbols(
         self, name: str, repo: str = "", prefix: bool = False, limit: int = 50, *,

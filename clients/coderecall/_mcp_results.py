@@ -14,7 +14,7 @@ from typing import Any
 
 from coderecall._client import Client
 from coderecall._errors import NotFoundError
-from coderecall._types import CallSite, Impact, Page, RepoInfo, SymbolHit
+from coderecall._types import CallSite, Impact, LocatedFile, Page, RepoInfo, SymbolHit
 
 # Hard cap on one tool answer, in characters of compact JSON (about 1,500 tokens at
 # ~4 characters per token): enough for ~20 search hits or a 40-line excerpt, small
@@ -50,14 +50,24 @@ def _cut(text: str, limit: int = FIELD_CHARS) -> str:
 
 
 def symbol(hit: SymbolHit) -> dict[str, Any]:
-    """One symbol: citation, qualified name, kind, signature and docstring (cut)."""
+    """One symbol: citation, qualified name, kind, role unless source, signature and
+    docstring (cut)."""
     row: dict[str, Any] = {"cite": cite(hit.repo, hit.path, hit.start_line, hit.end_line),
                            "name": hit.qualified_name, "kind": hit.kind}
+    if hit.role and hit.role != "source":  # absent: source (most hits; tokens for nothing)
+        row["role"] = hit.role
     if hit.signature:
         row["sig"] = _cut(hit.signature)
     if hit.docstring:
         row["doc"] = _cut(hit.docstring)
     return row
+
+
+def located(file: LocatedFile) -> dict[str, Any]:
+    """One located file: ``repo:path``, role, score (3 decimals) and its functions as
+    ``name:start-end``."""
+    return {"file": f"{file.repo}:{file.path}", "role": file.role, "score": round(file.score, 3),
+            "functions": [f"{f.qualified_name}:{f.start_line}-{f.end_line}" for f in file.functions]}
 
 
 def call_site(site: CallSite) -> dict[str, Any]:

@@ -21,6 +21,8 @@ class SymbolHit:
     the hit was found (server-defined, may be ``""``). ``snippet`` previews a search hit:
     its first few non-blank lines (at most 300 characters). ``source`` is ``"index"``
     or ``"overlay"`` (a session's uncommitted file); ``id`` is the chunk's point id.
+    ``role`` is its file's role: source, test, docs, example, generated, vendored, config
+    (``""`` from a daemon that predates roles).
     """
 
     repo: str
@@ -42,6 +44,7 @@ class SymbolHit:
     snippet: str = ""
     source: str = "index"
     id: str = ""
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +231,51 @@ class Page(list):  # type: ignore[type-arg]
     def truncated(self) -> bool:
         """More items exist after this page."""
         return self.next_offset < self.total
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedFunction:
+    """One function of a located file: qualified name, 1-based inclusive lines, and the
+    score of its best chunk."""
+
+    qualified_name: str
+    start_line: int
+    end_line: int
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedFile:
+    """One file answered by ``Client.locate``: ``score`` (unitless, higher is better)
+    aggregates its chunks'; ``functions`` its best functions, best first."""
+
+    repo: str
+    path: str
+    role: str
+    score: float
+    functions: tuple[LocatedFunction, ...]
+    commit: str
+
+    def as_dict(self) -> dict:
+        """JSON-ready: ``repo``, ``path``, ``role``, ``score``, ``commit`` and ``functions``
+        (each ``qualified_name``, ``start_line``, ``end_line``, ``score``)."""
+        return {"repo": self.repo, "path": self.path, "role": self.role, "score": self.score,
+                "commit": self.commit,
+                "functions": [{"qualified_name": f.qualified_name, "start_line": f.start_line,
+                               "end_line": f.end_line, "score": f.score} for f in self.functions]}
+
+
+class LocatedFiles(list):  # type: ignore[type-arg]
+    """``Client.locate``'s answer: a list of ``LocatedFile`` (best first) with
+    ``low_confidence``, ``confidence_reason`` (as ``SearchResults``) and ``shape``, how
+    the daemon read the query (text, identifier, literal, trace, issue)."""
+
+    def __init__(self, files: Iterable[LocatedFile] = (), low_confidence: bool = False,
+                 confidence_reason: str = "", shape: str = "") -> None:
+        super().__init__(files)
+        self.low_confidence = low_confidence
+        self.confidence_reason = confidence_reason
+        self.shape = shape
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@
 
     coderecall [--addr HOST:PORT] [--config FILE] [--timeout S] [--token T] COMMAND ...
       search QUERY [--limit K] [--repo R] [--language L] [--path-prefix P] [--path-glob G]
-             [--kind K] [--mode hybrid|dense|sparse] [--session S] [--json]
+             [--kind K] [--mode hybrid|dense|sparse] [--session S] [--role R[,R]] [--json]
+      locate QUERY [--repo R] [--limit K] [--functions N] [--role R[,R]] [--json]
       symbols NAME [--prefix] [--fuzzy] [--repo R] [--limit K] [--offset N] [--session S] [--json]
       callers NAME [--repo R] [--limit K] [--offset N] [--resolved] [--json]
       callees NAME [--repo R] [--limit K] [--offset N] [--json]
@@ -20,10 +21,13 @@
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.listen``
 from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
 JSON list of objects (one per result, every field of the result type; ``impact``,
-``overlay`` and ``ask`` print one object). ``search`` prints "low confidence: REASON" on
-stderr when the daemon flags its answer as weak; ``symbols``, ``callers`` and ``callees``
-print on stderr how many more results exist past ``--limit`` and the ``--offset`` that
-shows them, ``impact`` and ``card`` when a limit or the budget cut them. The bearer token
+``overlay`` and ``ask`` print one object). ``search`` and ``locate`` print "low confidence:
+REASON" on stderr when the daemon flags their answer as weak; ``symbols``, ``callers`` and
+``callees`` print on stderr how many more results exist past ``--limit`` and the
+``--offset`` that shows them, ``impact`` and ``card`` when a limit or the budget cut them.
+A QUERY of ``-`` is read from stdin (a pasted issue, a trace). ``locate --json`` prints a
+list, best file first, of ``{"repo", "path", "role", "score", "commit", "functions":
+[{"qualified_name", "start_line", "end_line", "score"}]}``. The bearer token
 is ``--token``, else ``$CODERECALL_TOKEN`` (prefer the variable: flags show in ``ps``).
 Exit status: 0 on
 success, 1 when the daemon answers with an error or cannot be reached, 2 for usage errors.
@@ -149,10 +153,18 @@ def _fail(message: str, status: int) -> int:
 
 # --- commands ---------------------------------------------------------------------------
 
+ROLE_HELP = ("only files of these roles, comma-separated: source, test, docs, example, "
+             "generated, vendored, config (default: all, source first)")
+
+
+def _query(text: str) -> str:
+    """The query argument, or stdin's whole text for ``-``."""
+    return sys.stdin.read() if text == "-" else text
+
 
 def _search(client: Client, args: argparse.Namespace) -> None:
     hits = client.search(
-        args.query,
+        _query(args.query),
         limit=args.limit,
         repo=args.repo,
         language=args.language,
@@ -161,6 +173,7 @@ def _search(client: Client, args: argparse.Namespace) -> None:
         kind=args.kind,
         mode=args.mode,
         session=args.session,
+        role=args.role,
     )
     if hits.low_confidence:
         print(f"low confidence: {hits.confidence_reason}", file=sys.stderr)
@@ -171,6 +184,21 @@ def _search(client: Client, args: argparse.Namespace) -> None:
         print(f"coderecall: {len(hits)} hits matched --path-glob among the daemon's best "
               "candidates (200; 500 with --mode dense or sparse); a longer --path-prefix or a "
               "narrower query reaches past them", file=sys.stderr)
+
+
+def _locate(client: Client, args: argparse.Namespace) -> int:
+    files = client.locate(_query(args.query), limit=args.limit, repo=args.repo, role=args.role,
+                          functions=args.functions)
+    if files.low_confidence:
+        print(f"low confidence: {files.confidence_reason}", file=sys.stderr)
+    if args.json:
+        print(json.dumps([f.as_dict() for f in files], indent=2, ensure_ascii=False))
+    else:
+        for f in files:
+            print(f"{f.score:7.3f}  {f.repo}  {f.path}  ({f.role})")
+            for fn in f.functions:
+                print(f"           {fn.start_line}-{fn.end_line}  {fn.qualified_name}")
+    return _found(files, "no files found")
 
 
 def _symbols(client: Client, args: argparse.Namespace) -> int:
@@ -497,7 +525,17 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--mode", choices=("hybrid", "dense", "sparse"), default="hybrid",
                         help="both retrievers fused (default) or one alone")
     search.add_argument("--session", default="", help="also search this session's overlay files")
+    search.add_argument("--role", default="", help=ROLE_HELP)
     search.set_defaults(run=_search)
+
+    locate = commands.add_parser("locate", help="the files (and functions) a question or issue is about")
+    locate.add_argument("query", help="question, identifiers, issue text or trace; '-' reads stdin")
+    locate.add_argument("--repo", default="")
+    locate.add_argument("--limit", type=_non_negative, default=10, help="max files (default: 10)")
+    locate.add_argument("--functions", type=_non_negative, default=0,
+                        help="functions listed per file (default: the daemon's, 5)")
+    locate.add_argument("--role", default="", help=ROLE_HELP)
+    locate.set_defaults(run=_locate)
 
     symbols = commands.add_parser("symbols", help="find symbols by name")
     symbols.add_argument("name")
@@ -581,7 +619,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--limit", type=_non_negative, default=0, help="evidence chunks (default: 8, max 50)")
     ask.set_defaults(run=_ask)
 
-    for sub in (search, symbols, callers, callees, card, repos, sync, status):
+    for sub in (search, locate, symbols, callers, callees, card, repos, sync, status):
         sub.add_argument("--json", action="store_true", help="print a JSON list of objects")
     for sub in (impact, overlay, ask):
         sub.add_argument("--json", action="store_true", help="print a JSON object")

@@ -5,8 +5,8 @@
     coderecall-mcp [--addr HOST:PORT] [--token T] [--timeout S]
                    [--transport stdio|http] [--host H] [--port N] [--catalog]
 
-Seven read-only tools, each a call or three of ``coderecall.Client`` (the bridge never
-touches the index itself): ``search_code``, ``find_symbol``, ``find_callers``,
+Eight read-only tools, each a call or three of ``coderecall.Client`` (the bridge never
+touches the index itself): ``search_code``, ``locate_code``, ``find_symbol``, ``find_callers``,
 ``analyze_impact``, ``get_card``, ``read_symbol``, ``list_repos``. Answers are compact JSON (also sent as
 structured content) with ``repo:path:start-end`` citations (call sites:
 ``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
@@ -53,7 +53,7 @@ _UNREACHABLE = ("failed to connect", "connection refused", "dns resolution faile
 
 
 def build_server(client: Client) -> MCPServer:
-    """The MCP server with the seven tools, answering through ``client``."""
+    """The MCP server with the eight tools, answering through ``client``."""
     def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
         try:
             payload = call()
@@ -64,16 +64,27 @@ def build_server(client: Client) -> MCPServer:
                               structured_content=payload)
 
     def search_code(query: str, limit: int = 10, repo: str = "", language: str = "",
-                    path_prefix: str = "") -> CallToolResult:
+                    path_prefix: str = "", role: str = "") -> CallToolResult:
         """Hybrid (meaning + keyword) search for functions, classes and methods. Best first;
         an exact identifier in the query is pinned first. low_confidence: weak hits, rather
-        say not found."""
+        say not found. role: source|test|docs|example|config, comma-separated."""
         def run() -> dict[str, Any]:
-            hits = client.search(query, limit=limit, repo=repo, language=language, path_prefix=path_prefix)
+            hits = client.search(query, limit=limit, repo=repo, language=language,
+                                 path_prefix=path_prefix, role=role)
             head = {"low_confidence": hits.confidence_reason} if hits.low_confidence else {}
             return results.fit(head, "results", [results.symbol(h) for h in hits],
                                results.narrowing(hits, repo=repo, path_prefix=path_prefix,
                                                  language=language))
+        return answer(run)
+
+    def locate_code(query: str, limit: int = 10, repo: str = "", role: str = "") -> CallToolResult:
+        """Which files (and functions) a question, an issue text or a traceback is about,
+        best file first. role as in search_code."""
+        def run() -> dict[str, Any]:
+            files = client.locate(query, limit=limit, repo=repo, role=role)
+            head = {"low_confidence": files.confidence_reason} if files.low_confidence else {}
+            return results.fit(head, "files", [results.located(f) for f in files],
+                               results.narrow(repo=repo, last="a smaller limit"))
         return answer(run)
 
     def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",
@@ -116,7 +127,7 @@ def build_server(client: Client) -> MCPServer:
         """Indexed repositories: state, indexed commit, counts."""
         return answer(lambda: {"repos": [results.repo_row(r) for r in client.list_repos()]})
 
-    tools = [_tool(fn) for fn in (search_code, find_symbol, find_callers, analyze_impact, get_card,
+    tools = [_tool(fn) for fn in (search_code, locate_code, find_symbol, find_callers, analyze_impact, get_card,
                                   read_symbol, list_repos)]
     return MCPServer("coderecall", version=_version(), tools=tools, log_level="WARNING",
                      instructions="Code index: search before writing code; cite repo:path:lines.")

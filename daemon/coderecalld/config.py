@@ -267,6 +267,10 @@ class RepoConfig:
     ``include``: globs (as ``index.exclude``); when set, only matching paths are indexed.
     ``exclude``: globs never indexed in this repo, on top of ``index.exclude`` and the
     vendored-tree defaults (``index.skip_vendored``).
+    ``roles``: ``"role:glob"`` entries that set the role of matching paths (a payload field
+    and a search filter: ``files.classify.role``), tried in order before the path
+    conventions, e.g. ``["source:src/testing_utils/**", "docs:site/**"]``. A change takes
+    effect for files re-indexed after it.
     """
 
     name: str
@@ -279,6 +283,7 @@ class RepoConfig:
     ssh_public_key_file: str = ""
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,7 +508,8 @@ def _repo(index: int, table: Any) -> RepoConfig:
     if not isinstance(table, Mapping):
         raise ConfigError(f"{key}: expected a table, got {table!r}")
     extra = ("username", "token_file", "ssh_key_file", "ssh_public_key_file")
-    _reject_unknown(f"{key}.", table, {"name", "url", "branch", "token", "include", "exclude", *extra})
+    _reject_unknown(f"{key}.", table, {"name", "url", "branch", "token", "include", "exclude", "roles",
+                                       *extra})
     for field_name in ("name", "url", "branch"):
         if not isinstance(table.get(field_name, ""), str):
             raise ConfigError(f"{key}.{field_name}: expected a string, got {table[field_name]!r}")
@@ -515,7 +521,23 @@ def _repo(index: int, table: Any) -> RepoConfig:
                       token=Secret(table.get("token", "")),
                       include=_coerce(f"{key}.include", (), table.get("include", ())),
                       exclude=_coerce(f"{key}.exclude", (), table.get("exclude", ())),
+                      roles=_roles(f"{key}.roles", _coerce(f"{key}.roles", (), table.get("roles", ()))),
                       **{k: str(table.get(k, "")) for k in extra})
+
+
+#: File roles a ``roles`` override may name (``files.classify.Role``; config sits below
+#: files/ in the layers, so the names are repeated here and a unit test keeps them equal).
+ROLE_NAMES = ("source", "test", "docs", "example", "generated", "vendored", "config")
+
+
+def _roles(key: str, entries: tuple[str, ...]) -> tuple[str, ...]:
+    """``roles`` entries, each ``"role:glob"`` with a known role and a non-empty glob."""
+    for entry in entries:
+        name, sep, glob = entry.partition(":")
+        if not sep or not glob or name not in ROLE_NAMES:
+            raise ConfigError(f"{key}: expected \"role:glob\" with role one of "
+                              f"{', '.join(ROLE_NAMES)}, got {entry!r}")
+    return entries
 
 
 def repo_name_from_url(url: str) -> str:

@@ -251,6 +251,7 @@ class SymbolHit:
     300 characters; ``""`` for points indexed before snippets existed). ``source`` is
     ``"index"`` for the committed index, ``"overlay"`` for a session's uncommitted file;
     ``id`` is the chunk's point id (UUID string), what ``Ask`` citations refer to.
+    ``role`` is its file's role (``files.classify.Role``: source, test, docs, ...).
     """
 
     repo: str
@@ -272,6 +273,7 @@ class SymbolHit:
     snippet: str = ""
     source: str = "index"
     id: str = ""
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,6 +422,42 @@ class Page(list):  # type: ignore[type-arg]
     def cut(cls, items: list[Any], offset: int, limit: int) -> Page:
         """``items[offset:offset + limit]`` as a page of ``len(items)``."""
         return cls(items[offset:offset + limit], len(items), offset)
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionHit:
+    """One function or method of a located file: its qualified name, 1-based inclusive
+    lines and the score of its best chunk (the search's own scale)."""
+
+    qualified_name: str
+    start_line: int
+    end_line: int
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class FileHit:
+    """One file answered by ``locate``, best first: ``score`` aggregates its chunks'
+    (``query/locate.py``), ``functions`` its best functions, best first; ``commit`` the
+    indexed commit the answer comes from."""
+
+    repo: str
+    path: str
+    role: str
+    score: float
+    functions: tuple[FunctionHit, ...] = ()
+    commit: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """What ``locate`` answers: files best first, whether the evidence is weak (as
+    ``SearchHits``), and the query's shape (``query.shape.Shape``)."""
+
+    files: tuple[FileHit, ...]
+    low_confidence: bool = False
+    confidence_reason: str = ""
+    shape: str = ""
 
 
 @dataclass(frozen=True, slots=True)

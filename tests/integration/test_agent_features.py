@@ -5,6 +5,7 @@ speaking chat completions; scopes through bearer tokens."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -464,7 +465,8 @@ def test_a_session_belongs_to_its_principal(served: Served) -> None:
 # --- CLI --------------------------------------------------------------------------------------
 
 
-def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                      monkeypatch: pytest.MonkeyPatch) -> None:
     from coderecall import cli
 
     def run(*argv: str) -> tuple[int, str, str]:
@@ -508,3 +510,11 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
     assert status == 0 and out.splitlines()[0] == "(model_error)" and len(out.splitlines()) == 3
     status, _, err = run("overlay", str(tmp_path / "missing.py"), "--repo", "alpha", "--session", "cli")
     assert status == 2 and "cannot read" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO(
+        "isEligibleForRefund is wrong for old orders\nOrders older than 30 days are refused.\n"))
+    status, out, _ = run("locate", "-", "--limit", "3", "--json")
+    located = json.loads(out)
+    assert status == 0 and set(located[0]) == {"repo", "path", "role", "score", "commit", "functions"}
+    assert "isEligibleForRefund" in [f["qualified_name"] for f in located[0]["functions"]]
+    status, out, _ = run("search", "refund", "--role", "test", "--json")
+    assert status == 0 and all(r["role"] == "test" for r in json.loads(out))

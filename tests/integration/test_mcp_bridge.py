@@ -135,10 +135,10 @@ def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
         daemon.close()
 
 
-def test_lists_the_seven_tools(mcp: Bridge) -> None:
+def test_lists_the_eight_tools(mcp: Bridge) -> None:
     tools = mcp.portal.call(mcp.session.list_tools).tools
     assert [t.name for t in tools] == [
-        "search_code", "find_symbol", "find_callers", "analyze_impact", "get_card", "read_symbol",
+        "search_code", "locate_code", "find_symbol", "find_callers", "analyze_impact", "get_card", "read_symbol",
         "list_repos"]
     assert all(t.annotations and t.annotations.read_only_hint for t in tools)
 
@@ -152,6 +152,14 @@ def test_search_code_cites_ranges(mcp: Bridge) -> None:
     scoped = mcp.ok("search_code", query="refund", path_prefix="app/cli")
     assert sorted((r["cite"], r["kind"]) for r in scoped["results"]) == [
         ("shop:app/cli.py:1-6", "module"), ("shop:app/cli.py:4-6", "function")]
+
+
+def test_locate_code_answers_files_with_functions(mcp: Bridge) -> None:
+    answer = mcp.ok("locate_code", query="compute_refund gives the wrong total\n"
+                    "Refunding 50 percent of an invoice returns the full amount.", repo="shop")
+    first = answer["files"][0]
+    assert first["file"] == "shop:app/billing.py" and first["role"] == "source"
+    assert any(f.startswith("compute_refund:16-18") for f in first["functions"])
 
 
 def test_find_symbol_exact_prefix_and_budget(mcp: Bridge) -> None:

@@ -223,7 +223,23 @@ def test_cpp_like_query_finds_its_symbol(running: Running) -> None:
     assert "vector_of_ints" in [h.qualified_name for h in hits]
 
 
-@pytest.mark.parametrize("query", ["", "   ", "q" * 100_000])
+@pytest.mark.parametrize("query", ["", "   ", "q" * 500_001])
 def test_empty_and_huge_queries_are_invalid_argument(running: Running, query: str) -> None:
     with pytest.raises(InvalidArgumentError, match="empty|longer than"):
         running.client.search(query)
+
+
+def test_a_pasted_issue_of_100k_characters_is_answered(running: Running) -> None:
+    """An issue with a long log pasted in: read in full by the lexical side (capped terms),
+    its title and error lines by the dense side; the function it names comes first."""
+    log = "\n".join(f"DEBUG worker {i}: heartbeat ok" for i in range(3000))
+    issue = ("parse_qsl drops blank values\n"
+             "Calling `parse_qsl('a=&b=1', keep_blank_values=True)` loses `a`.\n\n"
+             f"```\n{log}\n```\n")[:100_000]
+    issue += "x" * (100_000 - len(issue))
+    hits = running.client.search(issue, limit=5)
+    assert hits[0].qualified_name == "parse_qsl"
+    located = running.client.locate(issue, limit=3)
+    assert located.shape == "issue"
+    assert located[0].path == "web/urlparse.py"
+    assert "parse_qsl" in [f.qualified_name for f in located[0].functions]

@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class SymbolHit(_message.Message):
-    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match", "snippet", "source", "id")
+    __slots__ = ("repo", "path", "language", "kind", "name", "qualified_name", "parent", "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte", "commit", "score", "match", "snippet", "source", "id", "role")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
@@ -27,6 +27,7 @@ class SymbolHit(_message.Message):
     SNIPPET_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     language: str
@@ -46,7 +47,8 @@ class SymbolHit(_message.Message):
     snippet: str
     source: str
     id: str
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ..., source: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+    role: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ..., source: _Optional[str] = ..., id: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class CallSite(_message.Message):
     __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target")
@@ -157,7 +159,7 @@ class RepoInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ..., purpose: _Optional[str] = ..., languages: _Optional[_Iterable[_Union[LanguageCount, _Mapping]]] = ..., packages: _Optional[_Iterable[str]] = ..., pending_vectors: _Optional[int] = ..., lag_s: _Optional[float] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
-    __slots__ = ("query", "limit", "repo", "language", "path_prefix", "path_glob", "kind", "mode", "session")
+    __slots__ = ("query", "limit", "repo", "language", "path_prefix", "path_glob", "kind", "mode", "session", "roles")
     QUERY_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     REPO_FIELD_NUMBER: _ClassVar[int]
@@ -167,6 +169,7 @@ class SearchRequest(_message.Message):
     KIND_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
     query: str
     limit: int
     repo: str
@@ -176,7 +179,8 @@ class SearchRequest(_message.Message):
     kind: str
     mode: str
     session: str
-    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ..., path_glob: _Optional[str] = ..., kind: _Optional[str] = ..., mode: _Optional[str] = ..., session: _Optional[str] = ...) -> None: ...
+    roles: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., language: _Optional[str] = ..., path_prefix: _Optional[str] = ..., path_glob: _Optional[str] = ..., kind: _Optional[str] = ..., mode: _Optional[str] = ..., session: _Optional[str] = ..., roles: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SearchResponse(_message.Message):
     __slots__ = ("hits", "low_confidence", "confidence_reason")
@@ -187,6 +191,62 @@ class SearchResponse(_message.Message):
     low_confidence: bool
     confidence_reason: str
     def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., low_confidence: _Optional[bool] = ..., confidence_reason: _Optional[str] = ...) -> None: ...
+
+class LocateRequest(_message.Message):
+    __slots__ = ("query", "limit", "repo", "roles", "mode", "functions")
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    FUNCTIONS_FIELD_NUMBER: _ClassVar[int]
+    query: str
+    limit: int
+    repo: str
+    roles: _containers.RepeatedScalarFieldContainer[str]
+    mode: str
+    functions: int
+    def __init__(self, query: _Optional[str] = ..., limit: _Optional[int] = ..., repo: _Optional[str] = ..., roles: _Optional[_Iterable[str]] = ..., mode: _Optional[str] = ..., functions: _Optional[int] = ...) -> None: ...
+
+class LocatedFunction(_message.Message):
+    __slots__ = ("qualified_name", "start_line", "end_line", "score")
+    QUALIFIED_NAME_FIELD_NUMBER: _ClassVar[int]
+    START_LINE_FIELD_NUMBER: _ClassVar[int]
+    END_LINE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    qualified_name: str
+    start_line: int
+    end_line: int
+    score: float
+    def __init__(self, qualified_name: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., score: _Optional[float] = ...) -> None: ...
+
+class LocatedFile(_message.Message):
+    __slots__ = ("repo", "path", "role", "score", "functions", "commit")
+    REPO_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    FUNCTIONS_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    repo: str
+    path: str
+    role: str
+    score: float
+    functions: _containers.RepeatedCompositeFieldContainer[LocatedFunction]
+    commit: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., role: _Optional[str] = ..., score: _Optional[float] = ..., functions: _Optional[_Iterable[_Union[LocatedFunction, _Mapping]]] = ..., commit: _Optional[str] = ...) -> None: ...
+
+class LocateResponse(_message.Message):
+    __slots__ = ("files", "low_confidence", "confidence_reason", "shape")
+    FILES_FIELD_NUMBER: _ClassVar[int]
+    LOW_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_REASON_FIELD_NUMBER: _ClassVar[int]
+    SHAPE_FIELD_NUMBER: _ClassVar[int]
+    files: _containers.RepeatedCompositeFieldContainer[LocatedFile]
+    low_confidence: bool
+    confidence_reason: str
+    shape: str
+    def __init__(self, files: _Optional[_Iterable[_Union[LocatedFile, _Mapping]]] = ..., low_confidence: _Optional[bool] = ..., confidence_reason: _Optional[str] = ..., shape: _Optional[str] = ...) -> None: ...
 
 class FindSymbolsRequest(_message.Message):
     __slots__ = ("name", "repo", "prefix", "limit", "fuzzy", "session", "offset")

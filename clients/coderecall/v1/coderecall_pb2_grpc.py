@@ -95,6 +95,11 @@ class CodeRecallStub:
                 request_serializer=coderecall_dot_v1_dot_coderecall__pb2.WatchProgressRequest.SerializeToString,
                 response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.IndexProgress.FromString,
                 _registered_method=True)
+        self.Locate = channel.unary_unary(
+                '/coderecall.v1.CodeRecall/Locate',
+                request_serializer=coderecall_dot_v1_dot_coderecall__pb2.LocateRequest.SerializeToString,
+                response_deserializer=coderecall_dot_v1_dot_coderecall__pb2.LocateResponse.FromString,
+                _registered_method=True)
 
 
 class CodeRecallServicer:
@@ -195,6 +200,15 @@ class CodeRecallServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Locate(self, request, context):
+        """The files a question is about (any query shape: a question, identifiers, a pasted
+        issue, a trace), best first, each with its best functions; ranked from the chunks a
+        Search would find.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_CodeRecallServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -257,6 +271,11 @@ def add_CodeRecallServicer_to_server(servicer, server):
                     servicer.WatchProgress,
                     request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.WatchProgressRequest.FromString,
                     response_serializer=coderecall_dot_v1_dot_coderecall__pb2.IndexProgress.SerializeToString,
+            ),
+            'Locate': grpc.unary_unary_rpc_method_handler(
+                    servicer.Locate,
+                    request_deserializer=coderecall_dot_v1_dot_coderecall__pb2.LocateRequest.FromString,
+                    response_serializer=coderecall_dot_v1_dot_coderecall__pb2.LocateResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -584,6 +603,33 @@ class CodeRecall:
             '/coderecall.v1.CodeRecall/WatchProgress',
             coderecall_dot_v1_dot_coderecall__pb2.WatchProgressRequest.SerializeToString,
             coderecall_dot_v1_dot_coderecall__pb2.IndexProgress.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Locate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/coderecall.v1.CodeRecall/Locate',
+            coderecall_dot_v1_dot_coderecall__pb2.LocateRequest.SerializeToString,
+            coderecall_dot_v1_dot_coderecall__pb2.LocateResponse.FromString,
             options,
             channel_credentials,
             insecure,

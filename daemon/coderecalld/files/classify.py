@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import PurePosixPath
 
 from coderecalld.config import IndexConfig, RepoConfig
@@ -177,3 +178,68 @@ def junk(path: str, blob: bytes) -> Verdict | None:
         return Verdict("skip", reason="minified",
                        detail=f"longest line {longest} chars, {len(blob)} bytes")
     return None
+
+
+class Role(StrEnum):
+    """What a file is for (a payload field, a search filter): ``source`` unless its path
+    says otherwise by the conventions of ``role``."""
+
+    SOURCE = "source"
+    TEST = "test"
+    DOCS = "docs"
+    EXAMPLE = "example"
+    GENERATED = "generated"
+    VENDORED = "vendored"
+    CONFIG = "config"
+
+
+ROLES = tuple(r.value for r in Role)
+#: Directories whose files have a role, at any depth (the ecosystems' conventions: pytest's
+#: ``tests/``, Jest's ``__tests__``, RSpec's ``spec/``, Go's ``testdata/``, Sphinx's and
+#: MkDocs' ``docs/``, vendored copies as in ``VENDORED`` plus pip's ``_vendor`` and
+#: astropy's ``extern``).
+ROLE_DIRS = {
+    Role.VENDORED: frozenset({"node_modules", "bower_components", "vendor", "vendored", "_vendor",
+                              "third_party", "third-party", "extern", "externals", "Pods",
+                              "Carthage", "site-packages"}),
+    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen"}),
+    Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
+                          "testdata", "test_data", "fixtures", "e2e"}),
+    Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
+    Role.DOCS: frozenset({"doc", "docs", "documentation", "man"}),
+}
+#: File names with a role (fnmatch, matched against the lowercased name).
+ROLE_NAMES = {
+    Role.GENERATED: ("*_pb2.py", "*_pb2_grpc.py", "*_pb2.pyi", "*.pb.go", "*_generated.*",
+                     "*.generated.*", "*.gen.go", "*_gen.go"),
+    Role.TEST: ("test_*.py", "*_test.py", "tests.py", "conftest.py", "*_test.go", "*.test.js",
+                "*.test.ts", "*.test.tsx", "*.test.jsx", "*.spec.js", "*.spec.ts", "*.spec.tsx",
+                "*test.java", "*tests.java", "*_spec.rb", "*_test.rb", "test_*.rb", "*_tests.rs"),
+    Role.DOCS: ("*.md", "*.rst", "*.txt", "*.markdown", "*.adoc", "readme*", "changelog*",
+                "changes*", "history*", "authors*", "contributing*", "license*", "notice*"),
+    Role.CONFIG: ("*.toml", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.json",
+                  "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
+                  ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
+}
+#: Order in which conventions are tried: a test inside ``docs/`` is a test, a vendored
+#: library's tests are vendored.
+_ROLE_ORDER = (Role.VENDORED, Role.GENERATED, Role.TEST, Role.EXAMPLE, Role.DOCS, Role.CONFIG)
+
+
+def role(path: str, overrides: tuple[str, ...] = ()) -> str:
+    """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
+    (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else the path conventions
+    of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER``, else ``source``. Never raises."""
+    for entry in overrides:
+        name, _, glob = entry.partition(":")
+        if excluded(path, (glob,)):
+            return name
+    pure = PurePosixPath(path)
+    dirs = {d.lower() for d in pure.parts[:-1]}
+    leaf = pure.name.lower()
+    for candidate in _ROLE_ORDER:
+        if dirs & ROLE_DIRS.get(candidate, frozenset()):
+            return candidate.value
+        if any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(candidate, ())):
+            return candidate.value
+    return Role.SOURCE.value

@@ -281,8 +281,10 @@ class Pipeline:
         pts, missing = [], 0
         for c, h in zip(chunks, hashes):
             dense = cached.get(h)
+            repo_cfg = self.cfg.repo(c.repo)
             point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
-                                    text_hash=h, dense=None if dense is None else tuple(dense.tolist()))
+                                    text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
+                                    role=classify.role(c.path, repo_cfg.roles if repo_cfg else ()))
             pts.append(point)
             if dense is None and self.embedder:
                 missing += 1

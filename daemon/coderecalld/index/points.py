@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from coderecalld.embed import sparse
 from coderecalld.embed.trigrams import name_trigrams
+from coderecalld.files import classify
 from coderecalld.records import CallSite, Chunk, PointRecord
 
 #: Namespace of point ids (uuid5 of the DNS namespace and the project name; any fixed UUID works,
@@ -20,7 +21,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
 #: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
-#: ``instance_edges``/``instance_types`` of modules.
+#: ``instance_edges``/``instance_types`` of modules; ``role`` (``files.classify.role``:
+#: source, test, docs, ...).
 PAYLOAD_VERSION = 5
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
@@ -117,11 +119,13 @@ def sparse_text(chunk: Chunk) -> str:
 
 
 def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_hash: str,
-             dense: tuple[float, ...] | None = None) -> PointRecord:
-    """The store point of ``chunk``; ``dense`` may come later (decision 4)."""
+             dense: tuple[float, ...] | None = None, role: str = "") -> PointRecord:
+    """The store point of ``chunk``; ``dense`` may come later (decision 4). ``role``: the
+    file's role (``""``: ``classify.role`` of its path by the default conventions)."""
     aliases = fq_aliases(chunk)
     payload = {
         "repo": chunk.repo, "path": chunk.path, "language": chunk.language,
+        "role": role or classify.role(chunk.path),
         "kind": str(chunk.kind), "name": chunk.name, "qualified_name": chunk.qualified_name,
         "name_lc": chunk.name.lower(), "qualified_name_lc": chunk.qualified_name.lower(),
         "name_tokens": " ".join(sparse.tokens(chunk.qualified_name)),

@@ -16,6 +16,7 @@ from coderecalld.records import (
     CallerHit,
     Card,
     Impact,
+    Located,
     OverlayStatus,
     RepoStatus,
     SourceText,
@@ -45,13 +46,24 @@ class CodeRecallApi(Protocol):
         kind: str = "",
         mode: str = "",
         session: str = "",
+        role: str | tuple[str, ...] = "",
         principal: Principal = LOCAL,
     ) -> list[SymbolHit]:
         """Hybrid (dense + sparse) search, exact symbol-name matches pinned first; ``mode``
         ``dense`` or ``sparse`` asks one retriever alone. Filters: repo, language, kind,
-        path prefix, path glob (fnmatch). ``session`` adds its overlay files. The list may
-        be a ``records.SearchHits`` carrying ``low_confidence`` and ``confidence_reason``
-        (a plain list means confident). The transport passes ``session`` only when set."""
+        path prefix, path glob (fnmatch), file roles. ``session`` adds its overlay files.
+        The list may be a ``records.SearchHits`` carrying ``low_confidence`` and
+        ``confidence_reason`` (a plain list means confident). The transport passes
+        ``session`` and ``role`` only when set."""
+        ...
+
+    def locate(
+        self, query: str, limit: int = 10, repo: str = "", *,
+        role: str | tuple[str, ...] = "", mode: str = "", functions: int = 5,
+        principal: Principal = LOCAL,
+    ) -> Located:
+        """The files ``query`` is about, best first, each with its best functions
+        (``records.Located``). The transport passes ``role`` and ``functions`` only when set."""
         ...
 
     def find_symbols(

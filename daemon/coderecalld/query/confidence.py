@@ -59,6 +59,7 @@ class Features:
     agree: bool | None = None
     dense_top: float = 0.0
     sparse_top: float = 0.0
+    shape: str = ""
 
     @property
     def gap(self) -> float:

@@ -147,3 +147,35 @@ def _settled(fused: dict[str, float], limit: int, weight: float) -> bool:
     if len(fused) < limit:
         return False
     return sorted(fused.values(), reverse=True)[limit - 1] >= weight
+
+
+def lexical_first(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVector,
+                  flt: StoreFilter, limit: int, *, dense_weight: float, prefetch: int,
+                  fields: Sequence[str] | None) -> Fused:
+    """The top ``limit`` points under ``flt`` for a long query (an issue, a trace), where
+    the lexical side leads: score ``s / s_top + dense_weight * cosine`` over the sparse
+    retriever's top ``max(prefetch, limit)`` (``s_top`` its best score, so the lexical part
+    is in 0..1 whatever the query's length: the saturating term of ``hybrid`` is ~1 for
+    every candidate of a 60-term query and stops discriminating), a dense candidate
+    outside it scoring its ``dense_weight * cosine`` alone. ``dense`` None or
+    ``dense_weight`` 0: the sparse order. Raises what the store raises."""
+    depth = max(prefetch, limit)
+    if limit <= 0 or not sparse_vector.indices:
+        return Fused([], {}, {}, None)
+    own = store.sparse_search(sparse_vector, flt, depth, fields=())
+    lexical = {h.id: h.score for h in own}
+    top = own[0].score if own and own[0].score > 0 else 1.0
+    fused = {pid: s / top for pid, s in lexical.items()}
+    cosines: dict[str, float] = {}
+    if dense is not None and dense_weight > 0:
+        cosines = {h.id: h.score for h in store.dense_search(dense, flt, depth, fields=())}
+        for pid, cos in cosines.items():
+            fused[pid] = fused.get(pid, 0.0) + dense_weight * cos
+    order = sorted(fused, key=fused.__getitem__, reverse=True)
+    hits: list[Hit] = []
+    start = 0
+    while len(hits) < limit and start < len(order):
+        batch = order[start:start + limit - len(hits)]
+        start += len(batch)
+        hits += [replace(h, score=fused[h.id]) for h in store.retrieve(batch, fields)]
+    return Fused(hits, cosines, lexical, [h.score for h in own])

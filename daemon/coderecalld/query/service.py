@@ -30,6 +30,9 @@ from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
 from coderecalld.query import callgraph, card, confidence, fusion, impact, overlay, validate
+from coderecalld.query import locate as locating
+from coderecalld.query import shape as shapes
+from coderecalld.query.shape import Shape
 from coderecalld.query.fuzzy import candidates as fuzzy_candidates
 from coderecalld.query.fuzzy import judge as fuzzy_judge
 from coderecalld.records import (
@@ -37,6 +40,7 @@ from coderecalld.records import (
     Card,
     Hit,
     Impact,
+    Located,
     OverlayStatus,
     Page,
     RepoStatus,
@@ -75,6 +79,45 @@ PREFETCH_LIMIT = 100
 #: Candidates each retriever hands to a hybrid search with a path glob, whose hits are the
 #: first that match it (the engine's two-prefetch query saw at most 2 x 100 before).
 GLOB_CANDIDATES = 2 * PREFETCH_LIMIT
+#: Per query shape (``query/shape.py``): the sparse weight ``w`` of ``fusion.hybrid`` for an
+#: identifier list or a literal (the names are the question); natural-language text keeps
+#: the ``code_share`` interpolation above.
+SHAPE_SPARSE_WEIGHT = {Shape.IDENTIFIER: SPARSE_WEIGHT_CODE, Shape.LITERAL: SPARSE_WEIGHT_CODE}
+#: For an issue or a trace (``fusion.lexical_first``: the lexical side leads, normalised to
+#: 0..1): the dense side's weight. On 35 held-out SWE-bench Lite issues (issue 21) the
+#: sparse retriever alone put the fixed file in the top 5 for 68.6 % of issues and the
+#: former hybrid for 37.1 % (docs/retrieval.md "Query shapes"); 0 until a dense-included
+#: dev run shows a weight that helps, and 0 skips embedding the query at all.
+LONG_DENSE_WEIGHT = {Shape.ISSUE: 0.0, Shape.TRACE: 0.0}
+#: Source first: the amount taken off a hit's ordering score (not off its reported score)
+#: when its file's role is not one the query asks for (``Query.roles``; none asked: only
+#: source is preferred). Chosen, not tuned (no dev set mixes roles in short questions):
+#: small next to the ~0.1-0.3 spread of a page's fused scores, so a clearly better test
+#: still ranks; CoSQA (one role) is unchanged; goldens: tests/integration/test_ranking_roles.py.
+#: Tests 0.2: on flask, "how do I construct a Flask app" had test stubs (cosine ~0.80) over
+#: the quickstart (0.745) and the best source chunk (0.666); 0.15 left them first.
+ROLE_PENALTY = {"test": 0.2, "docs": 0.1, "example": 0.1, "generated": 0.2,
+                "vendored": 0.2, "config": 0.05, "source": 0.0}
+#: The same for an issue or a trace, on ``lexical_first``'s 0..1 lexical scale: on
+#: swe-lite-dev (89 issues, the fixed file is never a test) a penalty ``p`` on every
+#: non-source role put the fixed file in locate's top 5 for 61.8 / 66.3 / 67.4 / 69.7 /
+#: 70.8 / 70.8 % at p = 0 / 0.1 / 0.2 / 0.3 / 0.5 / 1.0: a plateau from 0.3, 0.5 is its
+#: middle (docs/retrieval.md "Query shapes"). A test still answers an issue that is about it.
+ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
+                     "vendored": 0.5, "config": 0.5, "source": 0.0}
+#: Candidates read beyond the page so the role order can promote a source hit from below it.
+ROLE_OVERFETCH = 20
+#: Verbatim tokens of a short query checked for exact evidence, and the rank (1-based) a
+#: chunk holding one takes when the page would otherwise lack it.
+MAX_EVIDENCE = 3
+EVIDENCE_RANK = 3
+#: Chunks read per evidence token: its best and those tied with it (source first among them).
+EVIDENCE_DEPTH = 5
+EVIDENCE_PHRASE_SHARE = 0.5
+#: Chunk candidates ``locate`` ranks files from, and the most files it answers.
+LOCATE_CANDIDATES = 200
+MAX_LOCATE_FILES = 100
+LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line")
 # A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
 # path, a call's parenthesis.
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
@@ -114,7 +157,8 @@ class Service:
 
     def search(self, query: str, limit: int = 10, repo: str = "", language: str = "",
                path_prefix: str = "", *, path_glob: str = "", kind: str = "", mode: str = "",
-               session: str = "", principal: Principal = LOCAL) -> SearchHits:
+               session: str = "", role: str | tuple[str, ...] = "",
+               principal: Principal = LOCAL) -> SearchHits:
         """Search chunks by meaning and by identifiers, best first.
 
         ``mode`` is ``hybrid`` (default, also ``""``): both retrievers fused, and a query
@@ -124,10 +168,19 @@ class Service:
         fnmatch glob over the whole path (``*`` spans ``/``). ``session`` adds that
         session's overlay files (``source = "overlay"``), which shadow their committed
         versions. The answer carries ``low_confidence`` (``confidence.confidence``).
+
+        Any query shape is understood (``query/shape.py``): a question, identifiers, a
+        literal, a trace, a pasted issue of up to ``validate.MAX_SEARCH_QUERY_CHARS``
+        characters; the retrievers are weighed by shape (``SHAPE_SPARSE_WEIGHT``,
+        ``LONG_DENSE_WEIGHT``). Hybrid orders source before tests, docs and examples unless
+        the query asks for those (``ROLE_PENALTY``), and a distinctive token of a short query
+        that the index holds verbatim puts a chunk holding it on the page (match
+        ``"evidence"``). ``role``: only files of these roles (``files.classify.Role``; one
+        name, a comma-separated list or a tuple).
         Raises ``InvalidArgument`` for an empty or oversized query, a bad limit, an unknown
-        mode or a malformed session.
+        mode, role or a malformed session.
         """
-        query = validate.text("query", query, validate.MAX_QUERY_CHARS).strip()
+        query = validate.text("query", query, validate.MAX_SEARCH_QUERY_CHARS).strip()
         if not query:
             raise InvalidArgument("query: must not be empty")
         limit = _limit(limit, 10)
@@ -141,10 +194,12 @@ class Service:
         language, kind = language.lower(), kind.lower()  # "Python" means python
         _known("language", language, _LANGUAGES)
         _known("kind", kind, _KINDS)
+        roles = _roles(role)
         flt = self._filter(principal, repo, language=language, kind=kind,
                            path_prefix=path_prefix or _literal_prefix(path_glob))
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
+        flt = replace(flt, roles=roles)
         ranked, features = self._search(query, flt, limit, mode, path_glob, principal, session)
         low, reason = confidence.confidence(features)
         if low and features.mode != "sparse":
@@ -168,45 +223,97 @@ class Service:
         # matches (``_ranked``).
         glob = path_glob if _has_wildcard(path_glob) else ""
         fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else limit
-        vectors = (self.embedder.embed_query(query).tolist() if self.embedder and mode != "sparse"
-                   else None, sparse.query_vector(query))
+        asked = shapes.analyze(query)
+        embed = self.embedder and mode != "sparse" and (
+            mode == "dense" or LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0)
+        vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
+                   shapes.sparse_vector(asked))
         fusions: dict[str, fusion.Fused] = {}
-        ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, query, vectors, flt,
+        ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, asked, vectors, flt,
                                                          fetch + view.shadow_points, mode, fields,
                                                          fusions, INDEX, glob)
                   if not view.hides(h)]
         if view.flt is not None:
             ranked = _merge(ranked, [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
-                self.overlay.store, query, vectors, view.flt, fetch, mode, fields, fusions,
+                self.overlay.store, asked, vectors, view.flt, fetch, mode, fields, fusions,
                 OVERLAY, glob)])
         if path_glob:
             ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
+        if mode == "hybrid":
+            ranked = self._with_evidence(asked, ranked, flt, limit, fields, view)
         ranked = ranked[:limit]
-        return ranked, self._features(mode, ranked, vectors, flt, view, fusions)
+        features = self._features(mode, ranked, vectors, flt, view, fusions)
+        return ranked, replace(features, shape=str(asked.shape))
 
-    def _ranked(self, store: Any, query: str, vectors: Vectors, flt: StoreFilter, limit: int,
-                mode: str, fields: tuple[str, ...] | None, fusions: dict[str, fusion.Fused],
-                source: str, glob: str = "") -> list[tuple[Hit, str]]:
+    def _ranked(self, store: Any, asked: shapes.Query, vectors: Vectors, flt: StoreFilter,
+                limit: int, mode: str, fields: tuple[str, ...] | None,
+                fusions: dict[str, fusion.Fused], source: str,
+                glob: str = "") -> list[tuple[Hit, str]]:
         """``store``'s answer; a hybrid one leaves its ``fusion.Fused`` in ``fusions[source]``
         (what ``_features`` judges agreement from). With ``glob``, hybrid hits are the first
-        ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it."""
+        ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it. Hybrid
+        reads ``ROLE_OVERFETCH`` more candidates and orders them by ``_order``."""
         dense, sparse_vector = vectors
         if mode == "sparse":
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
         if mode == "dense":
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
-        pinned = self._exact(store, query, flt, limit) if _IDENTIFIER.match(query) else []
-        weight = SPARSE_WEIGHT_TEXT + (SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query)
-        keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], glob)) if glob else None
-        fused = fusion.hybrid(store, dense, sparse_vector, flt, limit + len(pinned),
-                              weight=weight, half=SPARSE_HALF,
-                              prefetch=GLOB_CANDIDATES if glob else PREFETCH_LIMIT,
-                              fields=fields, keep=keep)
+        query = asked.text
+        pinned = (self._exact(store, query, flt, limit)
+                  if asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query) else [])
+        depth = limit + len(pinned) + ROLE_OVERFETCH
+        if fields is not None and "path" not in fields:
+            fields = (*fields, "path")
+        if asked.long:
+            # A glob is applied to these hits afterwards (``_search``): read enough of them.
+            fused = fusion.lexical_first(store, dense, sparse_vector, flt,
+                                         max(depth, GLOB_CANDIDATES) if glob else depth,
+                                         dense_weight=LONG_DENSE_WEIGHT.get(asked.shape, 0.0),
+                                         prefetch=PREFETCH_LIMIT, fields=fields)
+        else:
+            weight = SHAPE_SPARSE_WEIGHT.get(asked.shape, SPARSE_WEIGHT_TEXT + (
+                SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query))
+            keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], glob)) if glob else None
+            fused = fusion.hybrid(store, dense, sparse_vector, flt, depth,
+                                  weight=weight, half=SPARSE_HALF,
+                                  prefetch=GLOB_CANDIDATES if glob else PREFETCH_LIMIT,
+                                  fields=fields, keep=keep)
         fusions[source] = fused
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
-        ranked += [(h, "hybrid") for h in fused.hits if h.id not in pinned_ids]
+        ranked += _order([(h, "hybrid") for h in fused.hits if h.id not in pinned_ids], asked.roles,
+                         ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY)
         return ranked[:limit]
+
+    def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
+                       fields: tuple[str, ...] | None, view: overlay.View) -> Ranked:
+        """``ranked`` with, for each of the first ``MAX_EVIDENCE`` verbatim tokens of a short
+        query (``Query.evidence``) that the page lacks but some indexed chunk holds, the
+        best such chunk (source first) at rank ``EVIDENCE_RANK`` (match ``"evidence"``): an
+        exact string the index holds is never lost below fused scores, and a source chunk
+        holding it is not hidden by a test holding it too. A chunk holds a word when it has
+        its term, a phrase when it scores at least ``EVIDENCE_PHRASE_SHARE`` of the best
+        chunk on its words. One sparse query per token, one score lookup for the page."""
+        page = ranked[:limit]
+        for token in asked.evidence[:MAX_EVIDENCE]:
+            vector = shapes.evidence_vector(token)
+            if vector is None:
+                continue
+            found = [h for h in self.store.sparse_search(vector, flt, EVIDENCE_DEPTH + view.shadow_points,
+                                                         fields=fields) if not view.hides(h)]
+            if not found:
+                continue
+            bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
+            best = min((h for h in found if h.score > bar), key=lambda h: (
+                _penalty(h.payload, asked.roles, ROLE_PENALTY), -h.score))
+            role = hit_role(best.payload)
+            ids = [h.id for h, _, source in page if source == INDEX and hit_role(h.payload) == role]
+            if any(s > bar for s in self.store.sparse_scores(vector, ids).values()):
+                continue
+            page = [r for r in page if r[0].id != best.id]
+            page.insert(min(EVIDENCE_RANK, limit) - 1, (best, "evidence", INDEX))
+            page = page[:limit]
+        return page + [r for r in ranked[limit:] if r not in page]
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         lowered = query.lower().replace("::", ".")
@@ -234,6 +341,45 @@ class Service:
         agree, dense_top, sparse_top = fusion.agreement(
             store, fusions[source], top.id, sparse_vector, where, confidence.AGREE_K)
         return replace(features, agree=agree, dense_top=dense_top, sparse_top=sparse_top)
+
+    # --- locate ---------------------------------------------------------------------
+
+    def locate(self, query: str, limit: int = 10, repo: str = "", *,
+               role: str | tuple[str, ...] = "", mode: str = "",
+               functions: int = locating.FUNCTIONS_PER_FILE,
+               principal: Principal = LOCAL) -> Located:
+        """The files ``query`` is about, best first (``query/locate.py``): at most ``limit``
+        files (1..``MAX_LOCATE_FILES``; 0 = 10), each with its best ``functions`` functions
+        (0..50; 0 = none listed), ranked from the top ``LOCATE_CANDIDATES`` chunks of the
+        search ``search`` would run (any query shape; ``mode`` and ``role`` as there).
+        ``low_confidence`` as the chunk search's. Raises ``InvalidArgument`` as ``search``."""
+        query = validate.text("query", query, validate.MAX_SEARCH_QUERY_CHARS).strip()
+        if not query:
+            raise InvalidArgument("query: must not be empty")
+        limit = _bounded("limit", limit, 10, MAX_LOCATE_FILES)
+        if not 0 <= functions <= 50:
+            raise InvalidArgument(f"functions: must be 0..50, got {functions}")
+        mode = mode or "hybrid"
+        if mode not in SEARCH_MODES:
+            raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
+        roles = _roles(role)
+        flt = self._filter(principal, repo)
+        if flt is None:
+            return Located((), True, "no results")
+        ranked, features = self._search(query, replace(flt, roles=roles), LOCATE_CANDIDATES,
+                                        mode, "", principal, "", fields=LOCATE_FIELDS)
+        asked = shapes.analyze(query)
+        table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
+        penalty = ((lambda p: _penalty(p, asked.roles, table)) if mode == "hybrid"
+                   else (lambda p: 0.0))
+        for hit, _, _ in ranked:
+            hit.payload.setdefault("role", hit_role(hit.payload))
+        found = locating.files((h for h, _, _ in ranked), limit, penalty=penalty,
+                               functions_per_file=functions)
+        commits: dict[str, str] = {}
+        found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
+        low, reason = confidence.confidence(features)
+        return Located(tuple(found), low, reason, features.shape)
 
     # --- symbols --------------------------------------------------------------------
 
@@ -621,7 +767,8 @@ class Service:
             start_byte=int(p["start_byte"]), end_byte=int(p["end_byte"]),
             commit="" if source == OVERLAY else self._commit(p["repo"], {} if commits is None else commits),
             score=hit.score if score is None else score,
-            match=match, snippet=p.get("snippet", ""), source=source, id=str(hit.id))
+            match=match, snippet=p.get("snippet", ""), source=source, id=str(hit.id),
+            role=hit_role(p))
 
 
 _MATCH_ORDER = {"exact": 0, "reexport": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
@@ -645,6 +792,36 @@ def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
             "qualified_name_lc"].startswith(lowered):
         return kind, 1.0
     return fuzzy_judge(name, payload) if fuzzy else None
+
+
+def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
+           penalties: dict[str, float] = ROLE_PENALTY) -> list[tuple[Hit, str]]:
+    """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
+    that role (``roles``; none asked: source first). Stable; scores are unchanged."""
+    def key(item: tuple[Hit, str]) -> float:
+        return -(item[0].score - _penalty(item[0].payload, roles, penalties))
+    return sorted(ranked, key=key)
+
+
+def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
+    role = hit_role(payload)
+    return 0.0 if role in roles else penalties.get(role, 0.0)
+
+
+def hit_role(payload: dict) -> str:
+    """A point's role: its payload's, or (indexed before roles) its path's by convention."""
+    return payload.get("role") or classify.role(payload.get("path", ""))
+
+
+def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The role filter: names from a comma-separated string or a sequence, each a
+    ``classify.Role``; ``InvalidArgument`` naming the accepted ones otherwise."""
+    names = role.split(",") if isinstance(role, str) else list(role)
+    out = tuple(dict.fromkeys(n.strip().lower() for n in names if n.strip()))
+    for name in out:
+        if name not in classify.ROLES:
+            raise InvalidArgument(f"role: unknown {name!r}; expected one of {', '.join(classify.ROLES)}")
+    return out
 
 
 def _merge(committed: Ranked, overlaid: Ranked) -> Ranked:

@@ -25,8 +25,11 @@ from coderecalld.records import (
     CallerHit,
     Card,
     Citation,
+    FileHit,
+    FunctionHit,
     Impact,
     ImpactNode,
+    Located,
     OverlayStatus,
     RepoStatus,
     SourceText,
@@ -175,8 +178,42 @@ def search_args(request: pb.SearchRequest) -> dict[str, Any]:
         "kind": request.kind,
         "mode": request.mode,
         **_limit(request.limit),
-        **_set(session=request.session),
+        **_set(session=request.session, role=tuple(request.roles)),
     }
+
+
+def locate_args(request: pb.LocateRequest) -> dict[str, Any]:
+    """Keyword arguments for ``CodeRecallApi.locate``. Raises ``InvalidArgument`` (limit or
+    functions < 0)."""
+    if request.functions < 0:
+        raise InvalidArgument(f"functions must be >= 0 (0 means the server default), got {request.functions}")
+    return {
+        "query": request.query,
+        "repo": request.repo,
+        "mode": request.mode,
+        **_limit(request.limit),
+        **_set(role=tuple(request.roles), functions=request.functions),
+    }
+
+
+def located_to_pb(located: Located) -> pb.LocateResponse:
+    """``Located`` record -> ``coderecall.v1.LocateResponse``."""
+    return pb.LocateResponse(
+        files=[pb.LocatedFile(repo=f.repo, path=f.path, role=f.role, score=f.score, commit=f.commit,
+                              functions=[_to_pb(fn, pb.LocatedFunction) for fn in f.functions])
+               for f in located.files],
+        low_confidence=located.low_confidence, confidence_reason=located.confidence_reason,
+        shape=located.shape)
+
+
+def located_from_pb(message: pb.LocateResponse) -> Located:
+    """``coderecall.v1.LocateResponse`` -> ``Located`` record."""
+    return Located(
+        files=tuple(FileHit(repo=f.repo, path=f.path, role=f.role, score=f.score, commit=f.commit,
+                            functions=tuple(_from_pb(fn, FunctionHit) for fn in f.functions))
+                    for f in message.files),
+        low_confidence=message.low_confidence, confidence_reason=message.confidence_reason,
+        shape=message.shape)
 
 
 def find_symbols_args(request: pb.FindSymbolsRequest) -> dict[str, Any]:

@@ -28,6 +28,10 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
         hits = self._api.search(**convert.search_args(request), principal=current_principal())
         return convert.search_response(hits)
 
+    def Locate(self, request: pb.LocateRequest, context: grpc.ServicerContext) -> pb.LocateResponse:
+        located = self._api.locate(**convert.locate_args(request), principal=current_principal())
+        return convert.located_to_pb(located)
+
     def FindSymbols(
         self, request: pb.FindSymbolsRequest, context: grpc.ServicerContext
     ) -> pb.FindSymbolsResponse:

@@ -33,7 +33,7 @@ KEYWORD_FIELDS = frozenset(
         "name_lc", "qualified_name_lc", "calls", "text_hash",
         "fq_name", "fq_aliases", "call_targets", "export_targets",
         "export_edges", "name_trigrams", "base_targets",
-        "instance_edges", "instance_types",
+        "instance_edges", "instance_types", "role",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""
@@ -46,7 +46,7 @@ TEXT_FIELDS = frozenset({"name_tokens"})
 """Full-text indexed fields (whitespace tokens, lowercased): ``find`` requires every token."""
 MISSING_DENSE_FIELDS = ("repo", "path", "embed_text", "text_hash")
 """Payload fields ``missing_dense`` returns (the embedder needs nothing else)."""
-HIT_FIELDS = ("repo", "path", "language", "kind", "name", "qualified_name", "parent",
+HIT_FIELDS = ("repo", "path", "language", "role", "kind", "name", "qualified_name", "parent",
               "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte",
               "snippet", "fq_name")
 """Payload fields a search hit needs (``fields=HIT_FIELDS``): reading only these instead of
@@ -61,7 +61,8 @@ class StoreFilter:
     ``repos`` is the caller's scope: ``()`` means *no restriction*, so the authorization
     layer must refuse an empty scope before it reaches the store. ``repo`` narrows within
     ``repos`` (both apply), never widens it. ``path`` is exact; ``path_prefix`` is a plain
-    string prefix of the repository-relative path (``"src/"``, not a glob).
+    string prefix of the repository-relative path (``"src/"``, not a glob). ``roles``: the
+    point's ``role`` is one of them (``files.classify.Role``; ``()``: any).
     """
 
     repo: str = ""
@@ -70,6 +71,7 @@ class StoreFilter:
     path_prefix: str = ""
     language: str = ""
     kind: str = ""
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +141,8 @@ def filter_conditions(flt: StoreFilter) -> list[tuple[str, str, str | tuple[str,
         out.append(("repo", "any", tuple(flt.repos)))
     if flt.path_prefix:
         out.append(("path", "prefix", flt.path_prefix))
+    if flt.roles:
+        out.append(("role", "any", tuple(flt.roles)))
     return out
 
 

@@ -1,0 +1,264 @@
+"""What kind of question a search query is, and what of it each retriever reads.
+
+Agents send five shapes of query (``Shape``): a short natural-language question, one or
+more identifiers, a string literal or config key, an error message or stack trace alone,
+and a pasted issue (title + body: prose, code blocks, tracebacks, paths). ``analyze`` tells
+them apart and extracts from long text what carries signal:
+
+* the lexical side gets weighted terms (``Query.terms``): identifiers, paths, quoted
+  strings, exception names and traceback frames weigh more than prose words; the issue's
+  title more than its body; at most ``MAX_TERMS`` terms, so a 100,000-character issue costs
+  what a paragraph does (the engine walks one posting list per term);
+* the dense side gets ``Query.dense_text``: the query itself when it fits the model's
+  window, else its most informative parts (title, error lines, code words) within
+  ``DENSE_MAX_CHARS``;
+* ``Query.evidence``: distinctive tokens read verbatim (identifiers, quoted strings,
+  config keys) that the answer must show if the index holds them
+  (``service``: "exact evidence");
+* ``Query.roles``: the file roles the query asks for ("tests for X", "docs of Y"); empty
+  when it asks for none, and then source ranks first.
+
+Pure functions of the text: no store, no model.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+
+from coderecalld.embed import sparse
+from coderecalld.records import SparseVector
+
+
+class Shape(StrEnum):
+    """Query shapes, also a log field and a ``Features`` value."""
+
+    TEXT = "text"              # a short natural-language question
+    IDENTIFIER = "identifier"  # one or more code names: ``HTTPServer.serve``, ``parse_qsl(``
+    LITERAL = "literal"        # a quoted string, a header or config key: ``"X-Request-Id"``
+    TRACE = "trace"            # an error message or a stack trace alone
+    ISSUE = "issue"            # a pasted issue: long text, several lines, prose and code
+
+
+#: Lexical terms kept of a long query (by weight, then by first appearance). 64 keeps every
+#: identifier of a typical issue (dev issues carry 5-40) while bounding the posting lists
+#: the engine walks.
+MAX_TERMS = 64
+#: Characters of a long query the dense model is given: all-MiniLM-L6-v2 reads 256
+#: word pieces, about 1,000 characters of English and fewer of code.
+DENSE_MAX_CHARS = 1000
+#: A query longer than this, or with ``ISSUE_MIN_LINES`` lines or more, is an issue (or a
+#: trace) rather than a question.
+ISSUE_MIN_CHARS = 200
+#: Characters of a long query the lexical side reads: its first ``READ_HEAD_CHARS`` and last
+#: ``READ_TAIL_CHARS`` (a trace's last frames and its error line end a paste). Analysis
+#: costs ~0.7 ms per 1,000 characters here (71 ms at 100,000), so this bounds it at ~150 ms
+#: whatever is pasted; queries under the sum are read in full.
+READ_HEAD_CHARS = 180_000
+READ_TAIL_CHARS = 20_000
+ISSUE_MIN_LINES = 3
+#: Weight of a term by where it was read (a term read in several places takes the largest),
+#: times ``1 + log(min(count, MAX_COUNT))``; the title's terms get ``TITLE_BOOST`` more.
+WEIGHT_PROSE = 1.0
+WEIGHT_CODE = 2.0     # an identifier, a code span's word, an exception name
+WEIGHT_FRAME = 3.0    # a path or a function named by a traceback frame, a path in the text
+TITLE_BOOST = 1.5
+MAX_COUNT = 4
+
+_TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+\(.*\)\s*$"
+                         r"|^\s*File \"[^\"]+\", line \d+", re.MULTILINE)
+_FRAME = re.compile(r"File \"([^\"]+)\", line \d+(?:, in ([\w<>.]+))?"
+                    r"|^\s+at ([\w$.<>]+)\(([\w.]+):\d+\)", re.MULTILINE)
+_ERROR_LINE = re.compile(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault))\b:?.*$",
+                         re.MULTILINE)
+_EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
+_PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)+[\w.-]+\.\w{1,6}\b|\b[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
+_HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_TICKS = re.compile(r"`([^`\n]+)`")
+_QUOTED = re.compile(r"\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'")
+_WORD = re.compile(r"[^\W\d][\w.:-]*[\w(]|[^\W\d]")
+# A word only code writes: snake_case, camelCase, an acronym hump, a dotted or :: path, a call.
+_CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
+_IDENTIFIER_LIST = re.compile(r"^[^\W\d][\w.:]*\(?\)?(?:[\s,]+[^\W\d][\w.:]*\(?\)?)*$")
+_LITERAL = re.compile(r"^[\"'].+[\"']$|^[\w.]+(?:[-/][\w.]+)+$")
+#: Words that say which role of file the query wants (``Query.roles``).
+_ROLE_WORDS = {
+    "test": re.compile(r"\b(?:tests?|testing|unittests?|pytest|fixtures?|test cases?)\b", re.I),
+    "docs": re.compile(r"\b(?:docs|documentation|documented|readme|tutorial|guide)\b", re.I),
+    "example": re.compile(r"\b(?:examples?|samples?|demo)\b", re.I),
+    "config": re.compile(r"\b(?:config(?:uration)? files?|settings files?|ci config)\b", re.I),
+}
+#: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
+#: kept out of a long query's capped term list so identifiers get the places.
+PROSE_STOP = frozenset("""
+about above after again against all also am any because been before being below between
+both but could did doing down during each either else even ever every few first following
+further get gets getting got had has have having he her here hers him his however if into
+its itself just last let like may me might more most much must my no nor not now off once
+one only other our out over own same see seems seem she should since so some such than
+then there these they thing things think this those though through too try trying under
+until up us use used uses very was we well were when where while who whom whose will would
+yet you your ok thanks thank please hi hello example e g ie eg etc expected actual
+result results output outputs work works working issue bug problem happen happens
+""".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """One analysed query. ``terms``: (term, weight) best first, at most ``MAX_TERMS``;
+    ``dense_text``: what the dense model embeds; ``evidence``: verbatim tokens the answer
+    should show; ``roles``: file roles the query asks for (empty: none named)."""
+
+    text: str
+    shape: Shape
+    terms: tuple[tuple[str, float], ...]
+    dense_text: str
+    evidence: tuple[str, ...]
+    roles: frozenset[str]
+
+    @property
+    def long(self) -> bool:
+        """An issue or a trace: many terms, the lexical side leads (``service``)."""
+        return self.shape in (Shape.ISSUE, Shape.TRACE)
+
+
+def analyze(text: str) -> Query:
+    """The ``Query`` of ``text`` (already stripped, non-empty). Never raises; reads at most
+    ``READ_HEAD_CHARS + READ_TAIL_CHARS`` characters (``Query.text`` is what was read)."""
+    if len(text) > READ_HEAD_CHARS + READ_TAIL_CHARS:
+        text = text[:READ_HEAD_CHARS] + "\n" + text[-READ_TAIL_CHARS:]
+    shape = detect(text)
+    if shape in (Shape.ISSUE, Shape.TRACE):
+        terms = _long_terms(text)
+        dense = _dense_digest(text)
+    else:
+        terms = tuple((t, 1.0) for t in dict.fromkeys(
+            t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
+        dense = text
+    return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape))
+
+
+def detect(text: str) -> Shape:
+    """The ``Shape`` of ``text``: a trace when stack frames or error lines make up most of
+    it, an issue when long or multi-line, an identifier list or a literal when every word
+    is code or it is one quoted or punctuated token, else natural-language text."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    framed = len(_FRAME.findall(text)) + len(_ERROR_LINE.findall(text))
+    if _TRACE_HEAD.search(text) and framed * 2 >= len(lines):
+        return Shape.TRACE
+    if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
+        return Shape.ISSUE
+    if len(lines) <= 2 and _ERROR_LINE.fullmatch(lines[-1].strip()) and ":" in lines[-1]:
+        return Shape.TRACE  # "KeyError: 'x'" alone
+    words = text.split()
+    if _QUOTED.fullmatch(text) or (
+            _LITERAL.match(text) and len(words) <= 3 and not _IDENTIFIER_LIST.match(text)):
+        return Shape.LITERAL
+    if _IDENTIFIER_LIST.match(text) and (len(words) == 1 or all(_CODE_WORD.search(w) for w in words)):
+        return Shape.IDENTIFIER
+    return Shape.TEXT
+
+
+def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
+    """Weighted, capped terms of an issue or trace (module docstring)."""
+    weight: dict[str, float] = {}
+    counts: Counter[str] = Counter()
+    order: dict[str, int] = {}
+
+    def add(words: str, w: float) -> None:
+        for term in sparse.tokens(words):
+            if term in sparse.QUERY_STOP_WORDS or term in PROSE_STOP or _noise(term):
+                continue
+            counts[term] += 1
+            order.setdefault(term, len(order))
+            weight[term] = max(weight.get(term, 0.0), w)
+
+    title, _, body = text.partition("\n")
+    for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
+        code = " ".join(m.group() for m in _FENCE.finditer(part))
+        code += " " + " ".join(_TICKS.findall(_FENCE.sub(" ", part)))
+        prose = _TICKS.sub(" ", _FENCE.sub(" ", part))
+        add(prose, WEIGHT_PROSE * boost)
+        for word in _WORD.findall(prose):
+            if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
+                add(word, WEIGHT_CODE * boost)
+        add(code, WEIGHT_CODE * boost)
+        for match in _PATH.finditer(part):
+            add(match.group(), WEIGHT_FRAME * boost)
+        for match in _FRAME.finditer(part):
+            add(" ".join(g for g in match.groups() if g), WEIGHT_FRAME * boost)
+    scored = {t: weight[t] * (1.0 + math.log(min(counts[t], MAX_COUNT))) for t in weight}
+    best = sorted(scored, key=lambda t: (-scored[t], order[t]))[:MAX_TERMS]
+    return tuple((t, round(scored[t], 3)) for t in best)
+
+
+def _noise(term: str) -> bool:
+    """A term of a long query that names nothing in code: one character, a number (prompt
+    counters, versions, dates, line numbers) or a hex digest (commit ids, addresses)."""
+    return len(term) < 2 or term.isdigit() or bool(_HEX.fullmatch(term))
+
+
+def _dense_digest(text: str) -> str:
+    """At most ``DENSE_MAX_CHARS`` of ``text`` for the dense model: the whole text when it
+    fits, else its title, its error lines and its first paragraph's prose, then code words."""
+    if len(text) <= DENSE_MAX_CHARS:
+        return text
+    title, _, body = text.partition("\n")
+    parts = [title.strip()]
+    parts += [m.group().strip() for m in _ERROR_LINE.finditer(body)][:3]
+    prose = " ".join(_TICKS.sub(" ", _FENCE.sub(" ", body)).split())
+    parts.append(prose[:DENSE_MAX_CHARS // 2])
+    digest = "\n".join(p for p in parts if p)
+    return digest[:DENSE_MAX_CHARS]
+
+
+def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
+    """Verbatim tokens of a short query that the index may hold as such: the query itself
+    for an identifier or literal, quoted strings and code words of a short text or a short
+    error message (``KeyError: 'SECRET_KEY'``)."""
+    quoted = _QUOTED.fullmatch(text)
+    if quoted:
+        return (quoted.group(1) or quoted.group(2),)
+    if shape in (Shape.IDENTIFIER, Shape.LITERAL):
+        return tuple(dict.fromkeys(w.strip("\"'`(),") for w in text.split() if w.strip("\"'`(),")))
+    if shape is Shape.TEXT or (shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS):
+        quoted = [a or b for a, b in _QUOTED.findall(text)] + _TICKS.findall(text)
+        code = [w.strip("\"'`(),?:;") for w in text.split() if _CODE_WORD.search(w)]
+        return tuple(dict.fromkeys(q for q in quoted + code if q))
+    return ()
+
+
+def _roles(text: str, shape: Shape) -> frozenset[str]:
+    """File roles a short query names ("tests for X"); an issue names none (its words
+    "test" and "docs" describe the bug, not what to read)."""
+    if shape in (Shape.ISSUE, Shape.TRACE):
+        return frozenset()
+    return frozenset(role for role, words in _ROLE_WORDS.items() if words.search(text))
+
+
+def sparse_vector(query: Query) -> SparseVector:
+    """The lexical side's vector of ``query``: one dimension per term, weighted as in
+    ``Query.terms`` (terms that hash together keep the larger weight). With the IDF
+    modifier a chunk scores ``sum(idf * w_doc * w_query)``: a weighted BM25."""
+    merged: dict[int, float] = {}
+    for term, weight in query.terms:
+        index = sparse.term_index(term)
+        merged[index] = max(merged.get(index, 0.0), weight)
+    indices = tuple(sorted(merged))
+    return SparseVector(indices=indices, values=tuple(merged[i] for i in indices))
+
+
+def evidence_vector(token: str) -> SparseVector | None:
+    """A vector matching chunks that hold ``token`` verbatim: its whole-identifier term for
+    one word (``proxy_set_header``, ``x-request-id``), every word's for a phrase (an error
+    message: the chunk scoring highest holds most of them); None when it yields no term."""
+    words = token.split()
+    terms = sparse.tokens(token) if len(words) > 1 else sparse.tokens(token)[:1]
+    indices = tuple(sorted({sparse.term_index(t) for t in terms}))
+    if not indices:
+        return None
+    return SparseVector(indices=indices, values=(1.0,) * len(indices))

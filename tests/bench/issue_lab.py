@@ -1,0 +1,216 @@
+"""Lexical-side lab for issue-shaped queries on swe-lite-dev: query variants and file ranking.
+
+Indexes each instance's repository at its ``base_commit`` through the daemon with dense
+embeddings off (instances in commit-time order, so each sync re-indexes only what changed),
+then ranks chunks with the sparse retriever for each query variant and reports file
+Acc@1/5/10 and function Acc@10 (README's strict form), plus ``Service.locate`` when
+present. Not a test; for tuning query analysis (``query/shape.py``) and file aggregation
+without the dense model (2 cores embed ~14 chunks/s: sympy alone would take most of an hour).
+
+    python tests/bench/issue_lab.py [--work DIR] [--balanced] [--repos sympy,astropy,pylint]
+
+Needs mirrors of the instances' repos (``fetch github:sympy/sympy`` ...) under --mirrors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pygit2
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.embed import sparse
+from dataclasses import replace
+
+from coderecalld.files import classify
+from coderecalld.query import locate as locating
+from coderecalld.query import shape
+from coderecalld.records import SparseVector
+from coderecalld.store import StoreFilter
+
+SET = Path("/work/shared/eval/swe-lite-dev/instances.jsonl")
+FIELDS = ("repo", "path", "qualified_name", "kind", "start_line", "end_line")
+
+
+def vector(pairs) -> SparseVector:
+    merged: dict[int, float] = {}
+    for term, w in pairs:
+        i = sparse.term_index(term)
+        merged[i] = max(merged.get(i, 0.0), w)
+    idx = tuple(sorted(merged))
+    return SparseVector(idx, tuple(merged[i] for i in idx))
+
+
+def variants(text: str) -> dict[str, SparseVector]:
+    q = shape.analyze(text)
+    code = [(t, w) for t, w in q.terms if w >= shape.WEIGHT_CODE]
+    title = shape.analyze(text.strip().split("\n")[0]).terms
+    return {
+        "plain": sparse.query_vector(text),
+        "shape": vector(q.terms),
+        "shape_flat": vector((t, 1.0) for t, _ in q.terms),
+        "code_only": vector(code or q.terms),
+        "title_only": vector(title),
+        "title_x2": vector([(t, w * (2.0 if t in dict(title) else 1.0)) for t, w in q.terms]),
+    }
+
+
+def is_test(path: str) -> bool:
+    parts = path.split("/")
+    name = parts[-1]
+    return any(p in ("tests", "test", "testing") for p in parts[:-1]) or name.startswith("test_") \
+        or name.endswith("_test.py") or name == "conftest.py"
+
+
+def files_of(hits, drop_tests=False) -> list[str]:
+    out: list[str] = []
+    for h in hits:
+        p = h.payload["path"]
+        if drop_tests and (is_test(p) or not p.endswith(".py")):
+            continue
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def funcs_of(hits) -> list[str]:
+    out: list[str] = []
+    for h in hits:
+        k = f"{h.payload['path']}::{h.payload['qualified_name']}"
+        if k not in out:
+            out.append(k)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--work", type=Path, default=Path("/tmp/search-lab/swe"))
+    ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    ap.add_argument("--balanced", action="store_true")
+    ap.add_argument("--repos", default="sympy,astropy,pylint")
+    ap.add_argument("--limit", type=int, default=100)
+    ap.add_argument("--snapshot", action="store_true",
+                    help="index each repo once, at its latest base_commit, and ask every instance "
+                         "of it there (fast tuning loop; a few gold files may differ)")
+    ap.add_argument("--functions", type=int, default=5, help="functions per located file")
+    ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
+    ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
+    ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
+    ap.add_argument("--set", action="append", default=[],
+                    help="NAME=VALUE: override a query/shape.py constant (e.g. TITLE_BOOST=3)")
+    args = ap.parse_args()
+    for item in args.set:
+        name, _, value = item.partition("=")
+        setattr(shape, name, type(getattr(shape, name))(value))
+    rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
+    wanted = args.repos.split(",")
+    rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]
+    rows.sort(key=lambda r: (r["repo"], r["created_at"]))
+    args.work.mkdir(parents=True, exist_ok=True)
+    repos = sorted({r["repo"] for r in rows})
+    cfgs = []
+    for name in repos:
+        bare = args.work / "repos" / name.replace("/", "+")
+        if not bare.exists():
+            repo = pygit2.init_repository(str(bare), bare=True)
+            mirror = args.mirrors / name.replace("/", "+") / "repo"
+            (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
+            (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
+        cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
+    cfg = Config(data_dir=args.work / "data", repos=tuple(cfgs),
+                 embedding=EmbeddingConfig(enabled=False),
+                 index=IndexConfig(sync_interval_s=86400, sync_jitter_s=0))
+    daemon = Daemon.open(cfg)
+    totals: dict[str, list[float]] = {}
+    lat: dict[str, list[float]] = {}
+    latest = {}
+    for r in rows:
+        latest[r["repo"]] = r["base_commit"]  # rows are in created_at order per repo
+    synced: set[str] = set()
+    feats: list[dict] = []
+    try:
+        for r in rows:
+            short = r["repo"].split("/")[1]
+            t0 = time.perf_counter()
+            if not (args.snapshot and (args.no_sync or short in synced)):
+                bare = pygit2.Repository(str(args.work / "repos" / r["repo"].replace("/", "+")))
+                commit = latest[r["repo"]] if args.snapshot else r["base_commit"]
+                # A parentless commit of the tree: fetching the real one would walk (and need)
+                # all its history, which a snapshot mirror may lack.
+                sig = pygit2.Signature("lab", "lab@example.invalid", 1_700_000_000, 0)
+                tree = bare.get(commit).peel(pygit2.Tree).id
+                snap = bare.create_commit(None, sig, sig, f"snapshot of {commit}", tree, [])
+                bare.references.create("refs/heads/main", snap, force=True)
+                daemon.jobs.run_now(short)
+                synced.add(short)
+            took = time.perf_counter() - t0
+            flt = StoreFilter(repos=(short,))
+            gold_file = r["gold_nontest_files"][0]
+            gold_funcs = set(r["gold_functions"])
+            line = [f"{r['instance_id']:28} sync {took:5.1f}s"]
+            for name, vec in variants(r["query"]).items():
+                t1 = time.perf_counter()
+                hits = daemon.service.store.sparse_search(vec, flt, args.limit, fields=FIELDS)
+                lat.setdefault(name, []).append(1000 * (time.perf_counter() - t1))
+                for tag, files in ((name, files_of(hits)), (name + "-nt", files_of(hits, True))):
+                    for k in (1, 5, 10):
+                        totals.setdefault(f"{tag} file@{k}", []).append(float(gold_file in files[:k]))
+                if gold_funcs:
+                    totals.setdefault(f"{name} func@10", []).append(float(gold_funcs <= set(funcs_of(hits)[:10])))
+                line.append(f"{name}:{(files_of(hits).index(gold_file) + 1) if gold_file in files_of(hits) else '-'}")
+            if args.grid:
+                pool = daemon.service.store.sparse_search(vector(shape.analyze(r["query"]).terms), flt, 300,
+                                                          fields=FIELDS)
+                top = pool[0].score if pool else 1.0
+                pool = [replace(h, score=h.score / top) for h in pool]
+                for spread in (0.0, 0.25):
+                    for support in (1, 3):
+                        for pen in (0.0, 0.1, 0.2, 0.3, 0.5, 1.0):
+                            locating.SPREAD, locating.SUPPORT = spread, support
+                            ranked = locating.files(pool, 10, penalty=lambda p, pen=pen: pen if classify.role(p["path"]) != "source" else 0.0)
+                            fl = [f.path for f in ranked]
+                            for k in (1, 5, 10):
+                                totals.setdefault(f"grid s{spread} n{support} p{pen} file@{k}", []).append(float(gold_file in fl[:k]))
+            t1 = time.perf_counter()
+            served = daemon.service.search(r["query"], limit=10, repo=short)
+            lat.setdefault("search", []).append(1000 * (time.perf_counter() - t1))
+            files = list(dict.fromkeys(h.path for h in served))
+            for k in (1, 5, 10):
+                totals.setdefault(f"search file@{k}", []).append(float(gold_file in files[:k]))
+            if gold_funcs:
+                fn = list(dict.fromkeys(f"{h.path}::{h.qualified_name}" for h in served))
+                totals.setdefault("search func@10", []).append(float(gold_funcs <= set(fn[:10])))
+            feats.append({"id": r["instance_id"], "hit5": gold_file in files[:5],
+                          "low": served.low_confidence, **served.features.as_dict()})
+            if hasattr(daemon.service, "locate"):
+                t1 = time.perf_counter()
+                located = daemon.service.locate(r["query"], limit=10, repo=short, functions=args.functions)
+                lat.setdefault("locate", []).append(1000 * (time.perf_counter() - t1))
+                files = [f.path for f in located.files]
+                for k in (1, 5, 10):
+                    totals.setdefault(f"locate file@{k}", []).append(float(gold_file in files[:k]))
+                if gold_funcs:
+                    fn = [f"{f.path}::{x.qualified_name}" for f in located.files for x in f.functions]
+                    totals.setdefault("locate func@10", []).append(float(gold_funcs <= set(fn[:10])))
+                line.append(f"locate:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
+            print(" ".join(line), flush=True)
+    finally:
+        daemon.close()
+    if args.features:
+        args.features.write_text("".join(json.dumps(f) + "\n" for f in feats))
+    print(f"\n{len(rows)} instances ({', '.join(repos)})")
+    for key in sorted(totals):
+        vals = totals[key]
+        print(f"{key:24} {100 * sum(vals) / len(vals):6.1f}  (n={len(vals)})")
+    for key, vals in lat.items():
+        print(f"latency {key:12} p50 {statistics.median(vals):6.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""Ranking goldens for roles and query shapes on real code: the stdlib's own sources with
+their own tests beside them (the layout of a project: ``json/decoder.py`` and
+``tests/test_json/test_decode.py``) and a docs page made of the package's docstring. Indexed
+with the real model, asked through the client.
+
+"How/where is X implemented" must answer the source symbol above tests and docs; a query
+asking for tests gets tests; the role filter keeps one role; an error message alone finds
+the chunk that raises it; every hit and every located file carries its role."""
+
+from __future__ import annotations
+
+import sysconfig
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coderecall import Client
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.server.app import build_server
+from gitfixtures import GitRepo
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+SOURCES = {
+    "json/decoder.py": "json/decoder.py",
+    "json/encoder.py": "json/encoder.py",
+    "json/scanner.py": "json/scanner.py",
+    "urllib/parse.py": "urllib/parse.py",
+    "http/cookies.py": "http/cookies.py",
+    "tests/test_json/test_decode.py": "test/test_json/test_decode.py",
+    "tests/test_json/test_fail.py": "test/test_json/test_fail.py",
+    "tests/test_urlparse.py": "test/test_urlparse.py",
+    "tests/test_http_cookies.py": "test/test_http_cookies.py",
+}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+    tmp_path = tmp_path_factory.mktemp("roles")
+    files = {dst: (STDLIB / src).read_text(encoding="utf-8") for dst, src in SOURCES.items()}
+    json_doc = (STDLIB / "json/__init__.py").read_text(encoding="utf-8").split('"""')[1]
+    files["docs/json.rst"] = "JSON encoding and decoding\n==========================\n\n" + json_doc
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(files, "initial")
+    cfg = Config(data_dir=tmp_path / "data", repos=(RepoConfig("std", str(repo.path), "main"),),
+                 embedding=EmbeddingConfig(threads=2),
+                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
+    daemon = Daemon.open(cfg)
+    daemon.jobs.run_now("std")
+    server, port = build_server(daemon.service, "127.0.0.1:0")
+    server.start()
+    c = Client(f"127.0.0.1:{port}", timeout_s=60)
+    try:
+        yield c
+    finally:
+        c.close()
+        server.stop(0).wait()
+        daemon.close()
+
+
+@pytest.mark.parametrize(("query", "path"), [
+    ("where is JSON decoding implemented", "json/decoder.py"),
+    ("how is a URL query string parsed into pairs", "urllib/parse.py"),
+    ("implementation of cookie header parsing", "http/cookies.py"),
+])
+def test_how_is_x_implemented_answers_source_above_tests_and_docs(client: Client, query: str,
+                                                                   path: str) -> None:
+    hits = client.search(query, limit=10)
+    assert hits[0].role == "source"
+    assert hits[0].path == path
+    roles = [h.role for h in hits]
+    first_other = next((i for i, r in enumerate(roles) if r != "source"), len(roles))
+    assert roles.index("source") < first_other
+
+
+def test_a_query_asking_for_tests_gets_tests(client: Client) -> None:
+    hits = client.search("tests for decoding invalid JSON", limit=5)
+    assert hits[0].role == "test"
+    assert hits[0].path.startswith("tests/test_json/")
+
+
+def test_role_filter_keeps_one_role(client: Client) -> None:
+    hits = client.search("parse a query string", limit=10, role="test")
+    assert hits and {h.role for h in hits} == {"test"}
+    docs = client.search("JSON", limit=10, role=["docs"])
+    assert docs and {h.path for h in docs} == {"docs/json.rst"}
+
+
+def test_an_error_message_alone_finds_the_code_that_raises_it(client: Client) -> None:
+    hits = client.search('"Expecting property name enclosed in double quotes"', limit=5)
+    assert any(h.path == "json/decoder.py" for h in hits[:3])
+
+
+def test_locate_answers_files_with_roles_and_functions(client: Client) -> None:
+    files = client.locate("where is JSON decoding implemented", limit=5)
+    assert files[0].path == "json/decoder.py" and files[0].role == "source"
+    assert files[0].functions and all(f.start_line <= f.end_line for f in files[0].functions)
+    assert [f.score for f in files] == sorted((f.score for f in files), reverse=True) or \
+        files[0].role == "source"
+    tests_only = client.locate("decoding", limit=5, role="test")
+    assert tests_only and {f.role for f in tests_only} == {"test"}

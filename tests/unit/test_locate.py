@@ -1,0 +1,36 @@
+"""File ranking from chunk candidates (``query/locate.py``)."""
+
+from __future__ import annotations
+
+from coderecalld.query import locate
+from coderecalld.records import Hit
+
+
+def _hit(path: str, name: str, score: float, kind: str = "function", role: str = "source",
+         start: int = 1) -> Hit:
+    return Hit(id=f"{path}:{name}", score=score, payload={
+        "repo": "r", "path": path, "kind": kind, "qualified_name": name, "role": role,
+        "start_line": start, "end_line": start + 9})
+
+
+def test_a_file_many_chunks_match_beats_one_lucky_chunk() -> None:
+    hits = [_hit("a.py", "lucky", 1.0), _hit("b.py", "f", 0.9), _hit("b.py", "g", 0.8),
+            _hit("b.py", "h", 0.7)]
+    files = locate.files(hits, 10)
+    assert [f.path for f in files] == ["b.py", "a.py"]
+    assert files[0].score == round(0.9 + locate.SPREAD * sum([0.8, 0.7][:locate.SUPPORT]), 6)
+    assert [f.qualified_name for f in files[0].functions] == ["f", "g", "h"]
+
+
+def test_functions_skip_modules_and_sections_and_respect_the_cap() -> None:
+    hits = [_hit("a.py", "a", 1.0, kind="module")] + [
+        _hit("a.py", f"f{i}", 0.9 - i / 100, start=10 * i) for i in range(8)]
+    (only,) = locate.files(hits, 10, functions_per_file=3)
+    assert [f.qualified_name for f in only.functions] == ["f0", "f1", "f2"]
+    assert only.functions[1].start_line == 10 and only.functions[1].end_line == 19
+
+
+def test_penalty_orders_without_changing_scores_and_limit_cuts() -> None:
+    hits = [_hit("tests/test_a.py", "t", 1.0, role="test"), _hit("a.py", "f", 0.95)]
+    files = locate.files(hits, 1, penalty=lambda p: 0.1 if p["role"] == "test" else 0.0)
+    assert [(f.path, f.score, f.role) for f in files] == [("a.py", 0.95, "source")]

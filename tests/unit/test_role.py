@@ -1,0 +1,57 @@
+"""File roles by path convention and per-repo override (``files.classify.role``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from coderecalld import config
+from coderecalld.config import ConfigError
+from coderecalld.files import classify
+
+
+@pytest.mark.parametrize(("path", "role"), [
+    ("src/flask/app.py", "source"),
+    ("sympy/printing/latex.py", "source"),
+    ("tests/test_basic.py", "test"),
+    ("sympy/printing/tests/test_latex.py", "test"),
+    ("pkg/conftest.py", "test"),
+    ("web/handler_test.go", "test"),
+    ("ui/src/button.spec.ts", "test"),
+    ("ui/src/__tests__/button.js", "test"),
+    ("src/main/java/FooTest.java", "test"),
+    ("docs/deploying/nginx.rst", "docs"),
+    ("README.md", "docs"),
+    ("docs/conf.py", "docs"),
+    ("docs/conftest.py", "test"),       # a test inside docs/ is a test
+    ("examples/tutorial/flaskr/__init__.py", "example"),
+    ("examples/tutorial/tests/test_auth.py", "test"),
+    ("astropy/extern/ply/lex.py", "vendored"),
+    ("pip/_vendor/requests/api.py", "vendored"),
+    ("third_party/tests/test_x.py", "vendored"),  # a vendored library's tests are vendored
+    ("api/v1/service_pb2.py", "generated"),
+    ("pyproject.toml", "config"),
+    (".github/workflows/ci.yaml", "config"),
+])
+def test_role_by_convention(path: str, role: str) -> None:
+    assert classify.role(path) == role
+
+
+def test_overrides_come_first_in_order() -> None:
+    overrides = ("source:src/testing/**", "docs:site/**", "test:src/testing/x.py")
+    assert classify.role("src/testing/helpers.py", overrides) == "source"
+    assert classify.role("src/testing/x.py", overrides) == "source"  # first match wins
+    assert classify.role("site/index.py", overrides) == "docs"
+    assert classify.role("tests/test_a.py", overrides) == "test"
+
+
+def test_config_roles_validate_and_name_the_bad_entry(tmp_path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[[repos]]\nurl = "/x/r"\nroles = ["source:tools/**"]\n')
+    assert config.load(path).repos[0].roles == ("source:tools/**",)
+    path.write_text('[[repos]]\nurl = "/x/r"\nroles = ["tests:tools/**"]\n')
+    with pytest.raises(ConfigError, match=r"repos\[0\]\.roles.*'tests:tools/\*\*'"):
+        config.load(path)
+
+
+def test_config_role_names_are_the_classifier_roles() -> None:
+    assert config.ROLE_NAMES == classify.ROLES

@@ -1,0 +1,114 @@
+"""Query shapes and what each retriever reads of a query (``query/shape.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from coderecalld.embed import sparse
+from coderecalld.query import shape
+from coderecalld.query.shape import Shape
+
+ISSUE = """Latex printer does not support full inverse trig function names for acsc and asec
+For example
+`latex(asin(x), inv_trig_style="full")` works as expected returning `'\\\\arcsin{\\\\left (x \\\\right )}'`
+But `latex(acsc(x), inv_trig_style="full")` gives `'\\\\operatorname{acsc}{\\\\left (x \\\\right )}'`
+
+A fix seems to be to change line 743 of sympy/printing/latex.py from
+`inv_trig_table = ["asin", "acos", "atan", "acot"]` to
+`inv_trig_table = ["asin", "acos", "atan", "acsc", "asec", "acot"]`
+"""
+
+TRACE = """Traceback (most recent call last):
+  File "/app/src/flask/app.py", line 1498, in wsgi_app
+    response = self.full_dispatch_request()
+  File "/app/src/flask/ctx.py", line 412, in push
+    self.session = session_interface.open_session(self.app, self.request)
+KeyError: 'SECRET_KEY'
+"""
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("how do I construct a Flask app", Shape.TEXT),
+    ("implementation of the flask run command", Shape.TEXT),
+    ("proxy_set_header", Shape.IDENTIFIER),
+    ("HTTPServer.serve", Shape.IDENTIFIER),
+    ("parse_qsl HTTPServer.serve", Shape.IDENTIFIER),
+    ("parse_qsl urlsplit", Shape.TEXT),  # one plain word: could be prose, hybrid interpolates
+    ('"X-Request-Id"', Shape.LITERAL),
+    ("Content-Type", Shape.LITERAL),
+    ("KeyError: 'SECRET_KEY'", Shape.TRACE),
+    (TRACE, Shape.TRACE),
+    (ISSUE, Shape.ISSUE),
+])
+def test_detect(text: str, expected: Shape) -> None:
+    assert shape.detect(text.strip()) is expected
+
+
+def test_issue_terms_weigh_code_and_paths_over_prose_and_drop_chatter() -> None:
+    q = shape.analyze(ISSUE.strip())
+    weights = dict(q.terms)
+    assert weights["inv_trig_table"] > weights["printer"]  # an identifier over a prose word
+    assert weights["latex"] > weights["support"]           # a path segment, repeated, over prose
+    for chatter in ("seems", "example", "expected", "but"):
+        assert chatter not in weights
+    assert q.roles == frozenset()  # an issue asks for no role
+
+
+def test_long_query_terms_are_capped_and_dense_text_fits_the_window() -> None:
+    words = " ".join(f"word{i}x" for i in range(5000))
+    text = "Crash in parse_header when the header is empty\n" + words + "\n" + "x = 1\n" * 20000
+    q = shape.analyze(text)
+    assert q.shape is Shape.ISSUE
+    assert len(q.terms) == shape.MAX_TERMS
+    assert len(q.dense_text) <= shape.DENSE_MAX_CHARS
+    assert q.dense_text.startswith("Crash in parse_header")
+    assert "parse_header" in [t for t, _ in q.terms[:3]]  # the title's identifier leads
+
+
+def test_trace_terms_name_the_frames() -> None:
+    weights = dict(shape.analyze(TRACE.strip()).terms)
+    assert weights["wsgi_app"] >= shape.WEIGHT_FRAME
+    assert weights["ctx"] >= shape.WEIGHT_FRAME   # the frame's path
+    assert "keyerror" in weights
+
+
+def test_short_text_terms_are_the_plain_query_terms() -> None:
+    q = shape.analyze("how do I parse a query string")
+    assert shape.sparse_vector(q) == sparse.query_vector("how do I parse a query string")
+    assert q.dense_text == "how do I parse a query string"
+
+
+@pytest.mark.parametrize(("text", "evidence"), [
+    ("proxy_set_header", ("proxy_set_header",)),
+    ('"X-Request-Id"', ("X-Request-Id",)),
+    ('where is the "max_content_length" check', ("max_content_length",)),
+    ("how do I construct a Flask app", ()),
+    ("KeyError: 'SECRET_KEY'", ("SECRET_KEY", "KeyError")),
+])
+def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
+    assert shape.analyze(text).evidence == evidence
+
+
+def test_evidence_vector_is_the_whole_identifier_term() -> None:
+    vector = shape.evidence_vector("proxy_set_header")
+    assert vector is not None and vector.indices == (sparse.term_index("proxy_set_header"),)
+    assert shape.evidence_vector("()") is None
+
+
+@pytest.mark.parametrize(("text", "roles"), [
+    ("where are the tests for the session cookie", {"test"}),
+    ("docs about deploying behind nginx", {"docs"}),
+    ("example of a blueprint", {"example"}),
+    ("how is the session cookie signed", set()),
+])
+def test_roles_asked(text: str, roles: set[str]) -> None:
+    assert shape.analyze(text).roles == roles
+
+
+def test_a_huge_paste_is_read_at_its_head_and_tail() -> None:
+    text = ("Crash in load_config\n" + "noise line\n" * 200_000
+            + "ValueError: bad_option_name in settings\n")
+    q = shape.analyze(text)
+    assert len(q.text) <= shape.READ_HEAD_CHARS + shape.READ_TAIL_CHARS + 1
+    terms = [t for t, _ in q.terms]
+    assert "load_config" in terms and "bad_option_name" in terms
