@@ -114,13 +114,13 @@ def test_cli_verify_exit_status_and_repair(tmp_path: Path, capsys: pytest.Captur
     args = ["verify", "--config", str(cfg_file), "--no-embed"]
     assert cli.main(args) == 1  # drift found, left in place
     assert capsys.readouterr().out == (
-        f"repo {REPO}  files=3 points=8  orphan_point=2  missing_point=2  count_mismatch=0\n")
+        f"repo {REPO}  files=3 points=6  orphan_point=2  missing_point=2  count_mismatch=0\n")
     assert cli.main([*args, "--repair"]) == 0
-    assert capsys.readouterr().out == (f"repo {REPO}  files=3 points=8  orphan_point=2  missing_point=2  "
-                                       f"count_mismatch=0  repaired: deleted=5 reindexed=1\n")
+    assert capsys.readouterr().out == (f"repo {REPO}  files=3 points=6  orphan_point=2  missing_point=2  "
+                                       f"count_mismatch=0  repaired: deleted=4 reindexed=1\n")
     assert cli.main(args) == 0
     assert capsys.readouterr().out == (
-        f"repo {REPO}  files=3 points=8  orphan_point=0  missing_point=0  count_mismatch=0\n")
+        f"repo {REPO}  files=3 points=6  orphan_point=0  missing_point=0  count_mismatch=0\n")
 
 
 def test_nightly_job_is_scheduled_from_the_cron_expression(tmp_path: Path) -> None:

@@ -19,7 +19,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``Pipeline.index_repo``; dense vectors come from the cache, no model run). 2: ``name_trigrams``.
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
-PAYLOAD_VERSION = 4
+#: 5: a Python module chunk is named by its import path (``requests.adapters``, not
+#: ``src.requests.adapters``); blank files and module chunks with nothing outside their
+#: symbols have no chunk, imports-only ones no sparse terms (``chunk.chunks``).
+PAYLOAD_VERSION = 5
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
@@ -110,6 +113,13 @@ def sparse_text(chunk: Chunk) -> str:
     return f"{head}\n{chunk.text[:SPARSE_MAX_CHARS]}"
 
 
+def searchable(chunk: Chunk) -> bool:
+    """Whether search may find ``chunk``: one with a blank ``embed_text`` (a module chunk
+    holding only imports, kept for lookups and re-exports: ``chunk.chunks``) gets no sparse
+    terms and never a dense vector, so no query scores it (conformance case 37)."""
+    return bool(chunk.embed_text.strip())
+
+
 def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_hash: str,
              dense: tuple[float, ...] | None = None) -> PointRecord:
     """The store point of ``chunk``; ``dense`` may come later (decision 4)."""
@@ -138,4 +148,5 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
     }
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
-        payload=payload, sparse=sparse.vector(sparse_text(chunk)), dense=dense)
+        payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),
+        dense=dense if searchable(chunk) else None)
