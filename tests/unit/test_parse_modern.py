@@ -157,3 +157,70 @@ def test_deep_nesting_keeps_every_symbol_and_its_calls(language: str, source: st
     assert [(c.name, c.line) for c in parsed.symbols[-1].call_sites] == [
         ("f", last[2] + 1) if language == "typescript" else ("g", last[2] + 1),
         ("a.b", last[2] + 1) if language == "typescript" else ("h.i", last[2] + 1)]
+
+
+TS_5 = '''\
+export abstract class Repo<T extends { id: string }> {
+  accessor count = 0;
+  constructor(private readonly items: T[]) {}
+  abstract find(id: string): T | undefined;
+  static of<U extends { id: string }>(xs: U[]): Repo<U> { return null!; }
+}
+export const config = { mode: "fast" } satisfies Record<string, string>;
+export const enum Flag { A = 1 }
+export type Handler<T> = (x: T) => void;
+export const arrow = async <T,>(x: T): Promise<T> => x;
+'''
+
+CSHARP_12 = '''\
+namespace Shop;
+
+public record Point(int X, int Y);
+public class Service(ILogger logger) : IService
+{
+    public required string Name { get; init; }
+    public void Run() { logger.Log(); }
+}
+file class Hidden {}
+'''
+
+KOTLIN_2 = '''\
+package shop
+
+sealed interface Shape
+data object Empty : Shape
+@JvmInline value class Meters(val v: Double)
+fun <T> List<T>.second(): T = this[1]
+typealias Handler = (Int) -> Unit
+'''
+
+SWIFT_5_9 = '''\
+actor Counter {
+    var value = 0
+    func increment() { value += 1 }
+}
+class Box<each T> { init() {} }
+func generic<T: Equatable>(_ x: T) -> T { x }
+'''
+
+
+@pytest.mark.parametrize(("language", "source", "want"), [
+    ("typescript", TS_5, [("Repo", "class", 1, 6), ("Repo.constructor", "method", 3, 3),
+                          ("Repo.find", "method", 4, 4), ("Repo.of", "method", 5, 5),
+                          ("Flag", "enum", 8, 8), ("Handler", "type_alias", 9, 9),
+                          ("arrow", "function", 10, 10)]),
+    ("csharp", CSHARP_12, [("Shop.Point", "class", 3, 3), ("Shop.Service", "class", 4, 8),
+                           ("Shop.Service.Run()", "method", 7, 7), ("Shop.Hidden", "class", 9, 9)]),
+    ("kotlin", KOTLIN_2, [("Shape", "interface", 3, 3), ("Empty", "class", 4, 4),
+                          ("Meters", "class", 5, 5), ("List<T>.second", "method", 6, 6),
+                          ("Handler", "type_alias", 7, 7)]),
+    ("swift", SWIFT_5_9, [("Counter", "class", 1, 4), ("Counter.increment", "method", 3, 3),
+                          ("Box", "class", 5, 5), ("Box.init", "method", 5, 5),
+                          ("generic", "function", 6, 6)]),
+])
+def test_current_syntax_of_typescript_csharp_kotlin_swift(language: str, source: str,
+                                                          want: list[tuple[str, str, int, int]]) -> None:
+    """TypeScript 5 (``accessor``, ``satisfies``, const enums, generic arrows), C# 12
+    (primary constructors, records, ``file`` types), Kotlin 2 (``data object``, value
+    classes, generic extensions), Swift 5.9 (actors, parameter packs)."""
+    assert table(source, language) == want
