@@ -10,6 +10,8 @@ they run with the real model (hybrid, sparse and dense); the others with dense v
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -272,3 +274,24 @@ def points_of(running: Daemon, repo: str) -> list[dict]:
 def _blobs(src: Path):
     """``path -> bytes`` of the committed files of a one-commit repo (the checkout is clean)."""
     return lambda path: (src / path).read_bytes()
+
+
+def test_40_kind_a_path_that_is_not_utf8_never_fails_the_run(tmp_path: Path) -> None:
+    """Case 40's kind past its fixture: git accepts any bytes in a name, and a Latin-1
+    ``café.py`` is no UTF-8. The ledger, payloads and API hold text, so that file is left out
+    (logged, byte-escaped); the run and every other file are unaffected."""
+    src = tmp_path / "latin"
+    src.mkdir()
+    git = ["git", "-C", str(src), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", "-b", "main"], check=True)
+    (src / "ok.py").write_text("def ok_probe():\n    return 1\n")
+    with open(os.fsencode(src) + b"/caf\xe9.py", "w") as latin:
+        latin.write("def latin_probe():\n    return 1\n")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "latin-1 name"], check=True)
+    with daemon(tmp_path, RepoConfig("latin", str(src))) as running:
+        report = running.jobs.run_now("latin")
+        assert (report.state, report.error, report.files_seen) == (RepoState.READY, "", 1)
+        assert [row.path for row in running.ledger.files("latin")] == ["ok.py"]
+        assert symbols(running, "latin", "ok_probe") == [("ok.py", "ok_probe", "function", 1, 2)]
+        assert symbols(running, "latin", "latin_probe") == []

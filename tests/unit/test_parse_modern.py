@@ -224,3 +224,19 @@ def test_current_syntax_of_typescript_csharp_kotlin_swift(language: str, source:
     (primary constructors, records, ``file`` types), Kotlin 2 (``data object``, value
     classes, generic extensions), Swift 5.9 (actors, parameter packs)."""
     assert table(source, language) == want
+
+
+@pytest.mark.parametrize(("language", "source", "want"), [
+    ("python", "def отчёт_итог(x):\n    return x\nclass 日本語クラス:\n    def メソッド(self): pass\n",
+     ["отчёт_итог", "日本語クラス", "日本語クラス.メソッド"]),
+    ("typescript", "export function café(x) { return x }\nclass Ωmega { ütf() {} }\n",
+     ["café", "Ωmega", "Ωmega.ütf"]),
+    ("go", "package main\nfunc Größe() int { return 1 }\n", ["main.Größe"]),
+    ("rust", "fn größe() {}\nstruct Ñandú;\n", ["größe", "Ñandú"]),
+    ("java", "class Ünïcode { void méthode() {} }", ["Ünïcode", "Ünïcode.méthode()"]),
+    ("csharp", "class Ü { void Mé() {} }", ["Ü", "Ü.Mé()"]),
+    ("kotlin", "fun größe() = 1\n", ["größe"]),
+    ("swift", "func größe() {}\n", ["größe"]),
+])
+def test_identifiers_in_any_script(language: str, source: str, want: list[str]) -> None:
+    assert [name for name, *_ in table(source, language)] == want

@@ -328,9 +328,10 @@ class Pipeline:
             report.stages_s[stage] += time.monotonic() - started
 
     def _fail(self, report: IndexReport, exc: Exception) -> IndexReport:
-        logs.error("index.repo_failed", repo=report.repo, error=str(exc))
-        report.state, report.error = RepoState.ERROR, str(exc)
-        self.ledger.set_repo(report.repo, state=RepoState.ERROR, error=str(exc), synced=True)
+        error = mirror.escaped(str(exc))  # a message may quote a name that is not UTF-8
+        logs.error("index.repo_failed", repo=report.repo, error=error)
+        report.state, report.error = RepoState.ERROR, error
+        self.ledger.set_repo(report.repo, state=RepoState.ERROR, error=error, synced=True)
         metrics.index_run(report)
         self.progress.finish(report)
         return report
