@@ -119,6 +119,8 @@ class ParsedFile:
     start a new line). ``has_errors`` is true when tree-sitter produced ERROR nodes.
     ``instances`` are module-level ``name = Callee(...)`` bindings (Python): (name, the
     called dotted name as written), e.g. ``("_default_decoder", "JSONDecoder")``.
+    ``boilerplate_lines`` are the 1-based lines of top-level import statements and the
+    package clause: a module chunk with nothing else outside its symbols says nothing.
     """
 
     language: str
@@ -130,6 +132,7 @@ class ParsedFile:
     has_errors: bool = False
     import_aliases: tuple[tuple[str, str], ...] = ()
     instances: tuple[tuple[str, str], ...] = ()
+    boilerplate_lines: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

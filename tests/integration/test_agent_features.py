@@ -270,8 +270,8 @@ def test_overlay_sessions_are_isolated_and_shadow_the_committed_file(
     s2 = client.index_overlay("alpha", "a/orders.py", S2_ORDERS.encode(), "s2", ttl_s=60)
     try:
         assert (s1.repo, s1.path, s1.session, s1.symbols, s1.chunks, s1.skipped) == (
-            "alpha", "a/orders.py", "s1", 2, 3, "")
-        assert (s2.symbols, s2.chunks) == (1, 2)
+            "alpha", "a/orders.py", "s1", 2, 2, "")  # 2 functions, nothing else: no module chunk
+        assert (s2.symbols, s2.chunks) == (1, 1)
         assert s2.expires_unix_s < s1.expires_unix_s  # 60 s vs the default hour
         assert store.count() == committed  # the committed collection was not written
 
@@ -293,7 +293,7 @@ def test_overlay_sessions_are_isolated_and_shadow_the_committed_file(
         assert (hits[0].qualified_name, hits[0].source, hits[0].commit) == ("applyStoreCredit", "overlay", "")
         assert not [h for h in hits if h.path == "a/orders.py" and h.source == "index"]
         # The overlay hit's agreement is judged over the overlay store's own candidates: the
-        # session's 3 chunks are every retriever's top 3, and this one shares query words.
+        # session's 2 chunks are every retriever's top 3, and this one shares query words.
         monkeypatch.setattr(served.daemon.service, "full_features", True)
         f = served.daemon.service.search("give store credit instead of cash", session="s1", limit=10).features
         assert (f.agree, f.top_score) == (True, pytest.approx(hits[0].score))
@@ -496,7 +496,7 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
     local.write_text(S2_ORDERS)
     status, out, _ = run("overlay", str(local), "--repo", "alpha", "--session", "cli",
                          "--path-in-repo", "a/orders.py", "--json")
-    assert status == 0 and (json.loads(out)["chunks"], json.loads(out)["skipped"]) == (2, "")
+    assert status == 0 and (json.loads(out)["chunks"], json.loads(out)["skipped"]) == (1, "")
     status, out, _ = run("symbols", "issueVoucher", "--session", "cli", "--json")
     assert [(r["path"], r["source"]) for r in json.loads(out)] == [("a/orders.py", "overlay")]
     local.write_text("")

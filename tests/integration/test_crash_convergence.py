@@ -214,7 +214,7 @@ def test_sigkill_at_many_points_converges_to_a_from_scratch_index(tmp_path: Path
     fresh = {p.id: p for p in fresh_pts}
     assert len(crashed) == len(crashed_pts) and len(fresh) == len(fresh_pts)  # no duplicates
     assert sorted(crashed) == sorted(fresh)  # same ids: no orphan, none missing
-    assert len(fresh) > 150
+    assert len(fresh) > 120
     for pid, want in fresh.items():
         got = crashed[pid]
         strip = lambda payload: {k: v for k, v in payload.items() if k not in VOLATILE}  # noqa: E731
@@ -269,7 +269,8 @@ def test_19_kill_mid_reindex_keeps_the_old_points_and_converges(tmp_path: Path) 
         running.close()
 
     for path in sorted((src / "pkg").glob("unit_*.py")):  # the stand-in for a forced re-index
-        path.write_text(path.read_text("utf-8") + "\n# re-indexed\n", encoding="utf-8")
+        # Blank lines: a new blob with the same chunks (a comment would add a module chunk).
+        path.write_text(path.read_text("utf-8") + "\n\n", encoding="utf-8")
     new_head = commit_all(src, "touch all forty")
     target = _tree(src, new_head)
     proc = _start(cfg)

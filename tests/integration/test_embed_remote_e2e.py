@@ -48,13 +48,13 @@ def test_remote_endpoint_indexes_and_answers_dense_search(tmp_path: Path, git_re
             assert daemon.store.identity.dense_dim == 32
             daemon.jobs.run_now("src", with_dense=False)
             pending = daemon.service.pending_vectors("src")
-            assert pending == 6  # three functions, three modules
+            assert pending == 3  # three functions (nothing else in their files: no module chunks)
 
             srv.fail_next.append((401, "token expired", {}))
             requests = len(srv.seen)
             daemon.jobs.start()  # the dense worker runs the backlog at once: it fails
             assert _wait(lambda: len(srv.seen) == requests + 1)
-            assert daemon.service.pending_vectors("src") == 6
+            assert daemon.service.pending_vectors("src") == 3
             assert daemon.jobs._embed_worker.is_alive()
 
             daemon.jobs.sync("src")  # wakes the worker again: now the endpoint answers

@@ -92,20 +92,20 @@ def test_pending_vectors_lexical_first_then_zero_and_reuse_is_counted(daemon: Da
     assert status(daemon).pending_vectors == 0
     samples = scrape()
     assert samples[("coderecall_points_pending_vectors", ())] == 0
-    # Each distinct embedded text is computed once; the empty modules (``__init__.py`` and
-    # any file of definitions only, no docstring) share one text, so one model run.
+    # Each distinct embedded text is computed once. No two chunks here share one: a file
+    # of definitions only (``__init__.py``, no docstring) has no blank module chunk.
     distinct = len({p.payload["embed_text"] for p in daemon.store.all_points("shop")})
-    assert distinct == chunks - 1
+    assert distinct == chunks
     assert embeddings(samples, "computed") - embeddings(before, "computed") == distinct
     assert embeddings(samples, "reused") - embeddings(before, "reused") == chunks - distinct
 
-    # A change waits for its new vectors only (its module chunk's text is unchanged: reused);
+    # A change waits for its new vectors only (the file is one function: no module chunk);
     # a revert re-uses every earlier vector: no model work, nothing pending.
     shop.commit({"app/mail.py": "def send(to):\n    return to\n"}, "change")
     changed = daemon.jobs.run_now("shop", with_dense=False).chunks
     after = scrape()
-    assert changed == 2 and status(daemon).pending_vectors == 1
-    assert embeddings(after, "reused") - embeddings(samples, "reused") == 1
+    assert changed == 1 and status(daemon).pending_vectors == 1
+    assert embeddings(after, "reused") - embeddings(samples, "reused") == 0
     assert daemon.pipeline.embed_backlog() == 1
     samples = scrape()
     assert embeddings(samples, "computed") - embeddings(after, "computed") == 1
@@ -113,7 +113,7 @@ def test_pending_vectors_lexical_first_then_zero_and_reuse_is_counted(daemon: Da
     reverted = daemon.jobs.run_now("shop", with_dense=False).chunks
     after = scrape()
     assert status(daemon).pending_vectors == 0
-    assert embeddings(after, "reused") - embeddings(samples, "reused") == reverted == 2
+    assert embeddings(after, "reused") - embeddings(samples, "reused") == reverted == 1
     assert embeddings(after, "computed") == embeddings(samples, "computed")
 
 def test_lag_counts_from_the_fetch_of_an_unindexed_commit(daemon: Daemon, shop: GitRepo,

@@ -75,7 +75,7 @@ def test_switch_to_another_dimension_keeps_old_answers_until_complete(case, tmp_
         # queries are embedded with model A for A's collection (no dimension error).
         b.jobs.run_now(REPO, with_dense=False)
         assert not b.rebuild.switched
-        assert b.rebuild.blocker() == "4 points wait for dense vectors"  # 2 functions, 2 modules
+        assert b.rebuild.blocker() == "2 points wait for dense vectors"  # 2 functions, no modules
         for s in searches:
             assert _top1(b, s["query"]) == s["top1"]
     finally:
@@ -86,7 +86,7 @@ def test_switch_to_another_dimension_keeps_old_answers_until_complete(case, tmp_
     try:
         assert b2.rebuild is not None and b2.service.store.identity == id_a
         report = b2.jobs.run_now(REPO)  # nothing changed in git; the dense backlog completes
-        assert (report.files_changed, report.embedded) == (0, 4)
+        assert (report.files_changed, report.embedded) == (0, 2)
         assert b2.rebuild.switched
         assert active_identity(data / "store") == b2.store.identity
         assert b2.service.store is b2.store and b2.service.embedder is b2.embedder
@@ -122,7 +122,7 @@ def test_same_dimension_other_model_is_a_new_collection_fully_reembedded(case, t
         assert c.store.collection != id_a.collection_name
         report = c.jobs.run_now(REPO)
         # Every chunk embedded again by model C: A's vectors are never reused across spaces.
-        assert report.embedded == report.chunks == 4
+        assert report.embedded == report.chunks == 2
         assert c.rebuild.switched
         assert {p.payload["embedding_model"] for p in c.store.all_points(REPO)} == {c.embedder.model_id}
     finally:
@@ -187,7 +187,7 @@ def test_sparse_tokenizer_change_rebuilds_the_sparse_vectors(case, tmp_path: Pat
         report = b.jobs.run_now(REPO)
         assert report.files_indexed == 2 and b.rebuild.switched
         assert active_identity(data / "store").sparse_version == old.sparse_version + "-next"
-        assert len(b.store.all_points(REPO)) == 2 + 2  # two functions, two module chunks
+        assert len(b.store.all_points(REPO)) == 2  # two functions (files of definitions only: no module chunks)
     finally:
         b.close()
 

@@ -229,7 +229,7 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
     try:
         daemon.pipeline.index_repo(daemon.cfg.repos[0], with_dense=False)
         waiting = daemon.store.count_missing_dense("r")
-        assert waiting == 4  # per file: its function and its module chunk
+        assert waiting == 2  # per file its function (nothing else: no module chunk)
         before = daemon.service.search("recipe for lemon cake with icing")
         assert before.low_confidence
         assert before.confidence_reason.endswith(

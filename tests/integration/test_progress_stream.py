@@ -94,7 +94,7 @@ def test_a_held_run_streams_phases_in_order_and_ends_like_list_repos(live, monke
     (repo,) = [r for r in running.client.list_repos() if r.name == "hooks"]
     assert (last.state, last.commit, last.files_done, last.files_total, last.chunks_done) == (
         repo.state, repo.indexed_commit, repo.files, 6, repo.chunks)
-    assert (repo.state, repo.indexed_commit, repo.files, repo.chunks) == ("ready", commit, 6, 12)
+    assert (repo.state, repo.indexed_commit, repo.files, repo.chunks) == ("ready", commit, 6, 6)
     assert last.started_unix_s > 0 and last.updated_unix_s >= last.started_unix_s and last.error == ""
 
 
@@ -107,9 +107,9 @@ def test_once_scope_cli_and_the_end_of_streams(live, capsys) -> None:
         list(running.client.watch_progress("elsewhere", once=True))
 
     assert client_cli.main(["--addr", running.addr, "status", "--repo", "hooks"]) == 0
-    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  12 chunks written  0 pending vectors\n"
+    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  6 chunks written  0 pending vectors\n"
     assert client_cli.main(["--addr", running.addr, "status", "--watch", "--repo", "hooks"]) == 0  # settled: ends
-    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  12 chunks written  0 pending vectors\n"
+    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  6 chunks written  0 pending vectors\n"
 
     stream = running.client.watch_progress()
     assert [m.repo for m in (next(stream), next(stream))] == ["hooks", "other"]

@@ -292,6 +292,22 @@ def writes_and_counts(b: Backend) -> dict[str, Any]:
 
 
 @scenario
+def nothing_to_embed_never_waits(b: Backend) -> dict[str, Any]:
+    """A point with a blank ``embed_text`` (an imports-only module chunk: ``points.searchable``)
+    is stored and found by name, but never waits for a dense vector."""
+    store, points = b.open(), corpus()
+    blank = point("pkg", "", dense=False, kind="module")
+    blank = PointRecord(blank.id, {**blank.payload, "embed_text": ""}, SparseVector((), ()), None)
+    store.upsert([*points, blank])
+    waiting = [p.id for p in points if p.dense is None]
+    assert sorted(h.id for h in store.missing_dense(100)) == sorted(waiting)
+    assert store.count_missing_dense() == store.count_missing_dense("org/a") + 1 == len(waiting)
+    assert [h.id for h in store.find(StoreFilter(), "qualified_name", "pkg")] == [blank.id]
+    assert blank.id not in {h.id for h in store.sparse_search(sparse.query_vector("pkg"), StoreFilter(), 100)}
+    return {"missing": store.count_missing_dense(), "found": [blank.id]}
+
+
+@scenario
 def dense_vectors_later(b: Backend) -> dict[str, Any]:
     store, points = b.open(), corpus()
     store.upsert(points)

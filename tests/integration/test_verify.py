@@ -113,11 +113,11 @@ def test_cli_verify_exit_status_and_repair(tmp_path: Path, capsys: pytest.Captur
         daemon.close()
     args = ["verify", "--config", str(cfg_file), "--no-embed"]
     assert cli.main(args) == 1  # drift found, left in place
-    head = f"repo {REPO}  ledger_files=3 (indexed=3) points=8 pending_vectors=0"
+    head = f"repo {REPO}  ledger_files=3 (indexed=3) points=6 pending_vectors=0"
     assert capsys.readouterr().out == f"{head}  orphan_point=2  missing_point=2  count_mismatch=0\n"
     assert cli.main([*args, "--repair"]) == 0
     assert capsys.readouterr().out == (f"{head}  orphan_point=2  missing_point=2  "
-                                       f"count_mismatch=0  repaired: deleted=5 reindexed=1\n")
+                                       f"count_mismatch=0  repaired: deleted=4 reindexed=1\n")
     assert cli.main(args) == 0
     assert capsys.readouterr().out == f"{head}  orphan_point=0  missing_point=0  count_mismatch=0\n"
 

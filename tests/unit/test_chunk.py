@@ -1,3 +1,4 @@
+import pytest
 from coderecalld import parse
 from coderecalld.index import chunk
 from coderecalld.records import SymbolKind
@@ -59,23 +60,69 @@ def test_bom_is_outside_every_chunk() -> None:
     assert chunk.text_chunks("r", "a.md", b"\xef\xbb\xbf# T\n")[0].text == "# T\n"
 
 
-def test_module_name() -> None:
-    assert chunk.module_name("pkg/sub/mod.py") == "pkg.sub.mod"
-    assert chunk.module_name("setup.py") == "setup"
+def test_module_path_name() -> None:
+    assert chunk.module_path_name("pkg/sub/mod.py") == "pkg.sub.mod"
+    assert chunk.module_path_name("setup.py") == "setup"
 
 
 def test_module_named_like_a_symbol_gets_its_own_ordinal() -> None:
-    blob = b"def broken():\n    return 1\n"
+    blob = b"LIMIT = 3\n\n\ndef broken():\n    return 1\n"
     chunks = chunk.chunks("r", "broken.py", blob, parse.symbols(blob, "python"))
     assert [(c.kind, c.qualified_name, c.ordinal) for c in chunks] == [
         (SymbolKind.FUNCTION, "broken", 0), (SymbolKind.MODULE, "broken", 1)]
 
 
 def test_module_chunk_is_named_by_its_dotted_path() -> None:
-    blob = b"def old_a():\n    return 1\n"
+    blob = b"import os\n\n\ndef old_a():\n    return 1\n"
     module = chunk.chunks("r", "legacy/old_a.py", blob, parse.symbols(blob, "python"))[-1]
     assert (module.kind, module.name, module.qualified_name) == (
         SymbolKind.MODULE, "legacy.old_a", "legacy.old_a")
+
+
+def test_module_chunk_takes_the_import_name_it_is_given() -> None:
+    blob = b"import os\n\nTIMEOUT = 3\n"
+    (module,) = chunk.chunks("r", "src/requests/adapters.py", blob, parse.symbols(blob, "python"),
+                             module_name="requests.adapters")
+    assert (module.name, module.qualified_name) == ("requests.adapters", "requests.adapters")
+
+
+@pytest.mark.parametrize(("path", "blob", "language"), [
+    ("pkg/__init__.py", b"", "python"),
+    ("pkg/blank.py", b"\n\n   \n\t\n", "python"),
+    ("pkg/crlf.py", b"\r\n\r\n", "python"),
+    ("pkg/empty.ts", b"", "typescript"),
+    ("pkg/one.py", b"\n\ndef one():\n    return 1\n\n\n", "python"),  # a function and blank lines
+    ("shop/cart.go", b"package shop\n\nfunc Total() int {\n\treturn 1\n}\n", "go"),
+])
+def test_a_file_that_says_nothing_outside_its_symbols_has_no_module_chunk(
+        path: str, blob: bytes, language: str) -> None:
+    chunks = chunk.chunks("r", path, blob, parse.symbols(blob, language))
+    assert all(c.kind != SymbolKind.MODULE for c in chunks)
+    assert all(c.text.strip() and c.embed_text.strip() for c in chunks)
+
+
+@pytest.mark.parametrize(("blob", "language"), [
+    (b"from ._client import Client\nfrom ._models import (\n    Request,\n)\n", "python"),
+    (b"package a;\n\nimport x.Y;\n\nclass A {}\n", "java"),
+    (b'export { trim } from "./str";\nexport * from "./num";\n', "typescript"),
+])
+def test_an_imports_only_module_chunk_is_kept_with_nothing_to_embed(blob: bytes, language: str) -> None:
+    """Kept for lookups and re-exports (its ``exports`` come from its imports), but
+    ``points.searchable`` is false: its text is all boilerplate."""
+    module = chunk.chunks("r", "pkg/m.x", blob, parse.symbols(blob, language))[-1]
+    assert module.kind == SymbolKind.MODULE and module.imports
+    assert module.embed_text == ""
+
+
+@pytest.mark.parametrize("blob", [
+    b"# placeholder: the parser lands later\n",
+    b'"""Module docstring only."""\n',
+    b"import os\n\nos.environ.setdefault('A', '1')\n",
+    b"import os\n\nBASE = os.getcwd()\n",
+])
+def test_a_module_with_comments_docs_or_code_outside_symbols_is_searchable(blob: bytes) -> None:
+    (module,) = chunk.chunks("r", "pkg/m.py", blob, parse.symbols(blob, "python"))
+    assert module.embed_text.strip()
 
 
 def test_module_chunk_leaves_out_methods_declared_outside_their_type() -> None:

@@ -43,7 +43,7 @@ def test_parts_start_at_body_statements_with_exact_ranges() -> None:
         ("method", "Invoice.total#part3", 14, 17),  # never between `if` and `else`
         ("method", "Invoice.total#part4", 18, 22),  # never between decorator and def; nor in ( )
         ("function", "Invoice.total.inner", 18, 20),
-        ("module", "inv", 1, 22),
+        # no module chunk: nothing outside the class (chunk.chunks)
     ]
     for c in chunks:
         assert c.text == SOURCE[c.start_byte:c.end_byte].decode()
@@ -68,12 +68,12 @@ def test_a_class_with_much_code_of_its_own_is_split() -> None:
             + "    def f(self):\n        return 1\n").encode()
     chunks = chunk.chunks("r", "c.py", blob, parse.symbols(blob, "python"), max_lines=6)
     assert table(chunks) == [("class", "Config", 1, 12), ("class", "Config#part2", 7, 12),
-                             ("method", "Config.f", 11, 12), ("module", "c", 1, 12)]
+                             ("method", "Config.f", 11, 12)]
 
 
 def test_symbols_within_budget_are_not_split() -> None:
     chunks = chunk.chunks("r", "inv.py", SOURCE, parse.symbols(SOURCE, "python"))
-    assert [c.qualified_name for c in chunks] == ["Invoice", "Invoice.total", "Invoice.total.inner", "inv"]
+    assert [c.qualified_name for c in chunks] == ["Invoice", "Invoice.total", "Invoice.total.inner"]
     assert chunks[1].embed_text.startswith(
         "class Invoice(Base): A customer invoice.\ndef total(self)\n")
 
@@ -90,8 +90,7 @@ def test_chars_budget_splits_too() -> None:
     blob = ("def f():\n" + "    x = '" + "a" * 300 + "'\n" * 1 + "    y = 2\n" * 2).encode()
     chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_chunk_chars=200)
     # Greedy: part 2 starts at the first cut the 300-character line allows, then fits.
-    assert table(chunks)[:3] == [("function", "f", 1, 4), ("function", "f#part2", 3, 4),
-                                 ("module", "t", 1, 4)]
+    assert table(chunks) == [("function", "f", 1, 4), ("function", "f#part2", 3, 4)]
 
 
 JS = '''function f(a) {

@@ -92,7 +92,7 @@ def test_env_template_is_indexed_as_text() -> None:
 
 
 @pytest.mark.parametrize("path", [
-    "../etc/passwd", "/etc/passwd", "a/../../b", "a//b", "./a", "a/.", "a\\..\\b", "a\0b", "",
+    "../etc/passwd", "/etc/passwd", "a/../../b", "a//b", "./a", "a/.", "a\0b", "",
     "x" * (validate.MAX_PATH_CHARS + 1),
 ])
 def test_hostile_paths_are_invalid(path: str) -> None:
@@ -102,6 +102,7 @@ def test_hostile_paths_are_invalid(path: str) -> None:
 
 def test_field_limits() -> None:
     assert validate.repo_path("path", "%2e%2e/%2e%2e/etc/passwd")  # literal name, resolved by git
+    assert validate.repo_path("path", "a\\..\\b")  # a backslash is part of a name in git
     validate.text("query", "q" * validate.MAX_QUERY_CHARS, validate.MAX_QUERY_CHARS)
     with pytest.raises(InvalidArgument, match="longer than 10000"):
         validate.text("query", "q" * (validate.MAX_QUERY_CHARS + 1), validate.MAX_QUERY_CHARS)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygit2
 
-from coderecalld import credentials
+from coderecalld import credentials, logs
 from coderecalld.config import RepoConfig
 from coderecalld.errors import MirrorError, NotFound
 from coderecalld.records import MirrorResult
@@ -129,6 +129,8 @@ def tree_blobs(repository: pygit2.Repository, commit: str) -> Iterator[tuple[str
 def _walk(tree: pygit2.Tree, prefix: str) -> Iterator[tuple[str, str]]:
     for entry in tree:
         path = f"{prefix}{entry.name}"
+        if not utf8_path(path):
+            continue
         if entry.type_str == "tree":
             yield from _walk(tree[entry.name].peel(pygit2.Tree), f"{path}/")
         elif entry.type_str == "blob" and entry.filemode in _MODE_BLOB:
@@ -163,10 +165,32 @@ def tree_submodules(repository: pygit2.Repository, commit: str) -> dict[str, tup
 def _walk_links(tree: pygit2.Tree, prefix: str) -> Iterator[tuple[str, str]]:
     for entry in tree:
         path = f"{prefix}{entry.name}"
+        if not utf8_path(path, log=False):
+            continue
         if entry.type_str == "tree":
             yield from _walk_links(tree[entry.name].peel(pygit2.Tree), f"{path}/")
         elif entry.filemode == pygit2.enums.FileMode.COMMIT:
             yield path, str(entry.id)
+
+
+def utf8_path(path: str, log: bool = True) -> bool:
+    """Whether a tree path is UTF-8. Git accepts any bytes but NUL and ``/`` in a name, and
+    pygit2 decodes the others as lone surrogates (``caf\\udce9.py`` for Latin-1 ``café``);
+    the ledger, the payloads and the API hold UTF-8 text, so such a file (or directory) is
+    left out, with a ``mirror.path_skipped`` event naming it byte-escaped (``caf\\xe9.py``)."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        if log:
+            logs.event("mirror.path_skipped", path=escaped(path), reason="path_encoding")
+        return False
+    return True
+
+
+def escaped(text: str) -> str:
+    """``text`` with its undecodable bytes (lone surrogates) written as ``\\xNN``: printable,
+    storable UTF-8 for a message or a log field."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def attribute(repository: pygit2.Repository, commit: str, path: str, name: str) -> str | bool | None:

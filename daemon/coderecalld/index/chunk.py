@@ -33,9 +33,19 @@ _CLASS_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.STRUCT, SymbolKind.INTERF
 
 
 def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int = DEFAULT_MAX_CHARS,
-           max_lines: int = DEFAULT_MAX_LINES, max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS) -> list[Chunk]:
+           max_lines: int = DEFAULT_MAX_LINES, max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+           module_name: str = "") -> list[Chunk]:
     """Chunks of one parsed source file: each symbol (and the parts of an oversized one),
-    then one module chunk.
+    then one module chunk, named ``module_name`` (the import name the repo layout gives,
+    ``requests.adapters`` for ``src/requests/adapters.py``), else after the path
+    (``module_path_name``).
+
+    A file with nothing outside its symbols but blank lines (an empty ``__init__.py``, a
+    whitespace-only file, one function and nothing else) has no module chunk: it would be a
+    blank document that length normalisation floats up (conformance case 37). One whose
+    only other content is imports or a package clause keeps a module chunk for lookups and
+    re-exports (``exports``; ``export default f`` counts), with an empty ``embed_text``:
+    nothing to search (``points.searchable``).
 
     A symbol whose own code (less its nested symbols, which have chunks of their own, and
     less blank and comment lines) is longer than ``max_lines`` lines or ``max_chunk_chars``
@@ -60,10 +70,11 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
         for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context, budget):
             out.append(replace(c, ordinal=seen[c.qualified_name]) if seen[c.qualified_name] else c)
             seen[c.qualified_name] += 1
-    module = _module_chunk(repo, path, blob, parsed, max_chars)
-    # The module may share its name with a symbol (def broken() in broken.py): ordinals
-    # count over every chunk of the file so point ids never collide.
-    out.append(replace(module, ordinal=seen[module.qualified_name]))
+    module = _module_chunk(repo, path, blob, parsed, max_chars, module_name)
+    if module is not None:
+        # The module may share its name with a symbol (def broken() in broken.py): ordinals
+        # count over every chunk of the file so point ids never collide.
+        out.append(replace(module, ordinal=seen[module.qualified_name]))
     return out
 
 
@@ -137,26 +148,33 @@ def _symbol_chunks(repo: str, path: str, blob: bytes, starts: list[int], parsed:
     return out
 
 
-def module_name(path: str) -> str:
+def module_path_name(path: str) -> str:
     """Dotted module name of a path: ``pkg/sub/mod.py`` -> ``pkg.sub.mod``."""
     pure = PurePosixPath(path)
     parts = [*pure.parent.parts, pure.stem] if pure.parent.parts else [pure.stem]
     return ".".join(p for p in parts if p not in ("", "."))
 
 
-def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int) -> Chunk:
+def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int,
+                  module_name: str = "") -> Chunk | None:
     """The whole file as one chunk; its embed text keeps only the docstring and top-level
     code. Symbols are left out entirely: they have chunks of their own, and an outline of
     them made module chunks outrank the very symbols a query was about. That includes symbols
     with a parent declared elsewhere (Go methods, Rust impl items, C++ ``A::f``), which are
-    top-level code in the file."""
+    top-level code in the file. ``None`` when the file says nothing outside its symbols
+    (see ``chunks``)."""
     start = 3 if blob.startswith(_BOM) else 0
     lines = blob[start:].decode("utf-8", errors="replace").split("\n")
     covered: set[int] = set()
     for sym in parsed.symbols:
         covered.update(range(sym.start_line, sym.end_line + 1))
-    top_level = "\n".join(line.removesuffix("\r") for no, line in enumerate(lines, 1) if no not in covered)
-    name = module_name(path)
+    top = [(no, line.removesuffix("\r")) for no, line in enumerate(lines, 1) if no not in covered]
+    top_level = "\n".join(line for _, line in top)
+    says = parsed.module_docstring.strip() or parsed.module_call_sites or any(
+        line.strip() for no, line in top if no not in parsed.boilerplate_lines)
+    if not says and not parsed.imports and not parsed.import_aliases:
+        return None  # no import table either (``export default f`` is one), so no re-exports
+    name = module_name or module_path_name(path)
     header = _header(path, SymbolKind.MODULE, name, "", parsed.module_docstring)
     return Chunk(
         repo=repo, path=path, language=parsed.language, kind=SymbolKind.MODULE,
@@ -165,8 +183,8 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
         name=name, qualified_name=name, parent="", signature="",
         docstring=parsed.module_docstring, start_line=1, end_line=max(parsed.line_count, 1),
         start_byte=start, end_byte=len(blob), text=blob[start:].decode("utf-8", errors="replace"),
-        embed_text=(header + top_level)[:max_chars], call_sites=parsed.module_call_sites,
-        imports=parsed.imports)
+        embed_text=(header + top_level)[:max_chars] if says else "",
+        call_sites=parsed.module_call_sites, imports=parsed.imports)
 
 
 # --- text files ------------------------------------------------------------------------

@@ -249,7 +249,8 @@ class Pipeline:
         if verdict.reason:
             return [], [], verdict, 0
         pts = self._points(_redacted(chunks), "", "")
-        pending = [(p.id, p.payload["embed_text"]) for p in pts if p.dense is None and self.embedder]
+        pending = [(p.id, p.payload["embed_text"]) for p in pts
+                   if p.dense is None and self.embedder and p.payload["embed_text"].strip()]
         return pts, pending, verdict, symbols
 
     def _chunks(self, repo: str, path: str, blob: bytes, lfs_tracked: bool,
@@ -265,8 +266,12 @@ class Pipeline:
         if verdict.kind == "text":
             return chunk.sections(repo, path, blob, **budget), verdict, 0
         parsed = parse.symbols(blob, verdict.language)
-        found = chunk.chunks(repo, path, blob, parsed, **budget)
         module = shape.module(path) if shape else ""
+        # A module chunk is named by its import path where the language has one that names
+        # a file (Python: `requests.adapters`, what a card's `import:` line says); a JS module
+        # (`src/util`) or a Go package (one per directory) keeps its path-based name.
+        named = module if parse.registry.spec_for(parsed.language).resolver == "python" else ""
+        found = chunk.chunks(repo, path, blob, parsed, **budget, module_name=named)
         java_dirs = shape.java_dirs if shape else None
         aliases = shape.js_aliases(path) if shape else ()
         return resolve.chunks(found, parsed, path, module, java_dirs, aliases), verdict, len(parsed.symbols)
@@ -286,7 +291,7 @@ class Pipeline:
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
                                     role=classify.role(c.path, repo_cfg.roles if repo_cfg else ()))
             pts.append(point)
-            if dense is None and self.embedder:
+            if dense is None and self.embedder and points.searchable(c):  # else nothing to embed
                 missing += 1
         if self.embedder:
             metrics.embeddings("reused", len(pts) - missing)
@@ -374,9 +379,10 @@ class Pipeline:
             report.stages_s[stage] += time.monotonic() - started
 
     def _fail(self, report: IndexReport, exc: Exception) -> IndexReport:
-        logs.error("index.repo_failed", repo=report.repo, error=str(exc))
-        report.state, report.error = RepoState.ERROR, str(exc)
-        self.ledger.set_repo(report.repo, state=RepoState.ERROR, error=str(exc), synced=True)
+        error = mirror.escaped(str(exc))  # a message may quote a name that is not UTF-8
+        logs.error("index.repo_failed", repo=report.repo, error=error)
+        report.state, report.error = RepoState.ERROR, error
+        self.ledger.set_repo(report.repo, state=RepoState.ERROR, error=error, synced=True)
         metrics.index_run(report)
         self.progress.finish(report)
         return report

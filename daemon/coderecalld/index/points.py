@@ -22,7 +22,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
 #: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
 #: ``instance_edges``/``instance_types`` of modules; ``role`` (``files.classify.role``:
-#: source, test, docs, ...).
+#: source, test, docs, ...); a Python module chunk is named by its import path
+#: (``requests.adapters``, not ``src.requests.adapters``); blank files and module chunks with
+#: nothing outside their symbols have no chunk, imports-only ones no sparse terms.
 PAYLOAD_VERSION = 5
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
@@ -118,6 +120,13 @@ def sparse_text(chunk: Chunk) -> str:
     return f"{head}\n{chunk.text[:SPARSE_MAX_CHARS]}"
 
 
+def searchable(chunk: Chunk) -> bool:
+    """Whether search may find ``chunk``: one with a blank ``embed_text`` (a module chunk
+    holding only imports, kept for lookups and re-exports: ``chunk.chunks``) gets no sparse
+    terms and never a dense vector, so no query scores it (conformance case 37)."""
+    return bool(chunk.embed_text.strip())
+
+
 def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_hash: str,
              dense: tuple[float, ...] | None = None, role: str = "") -> PointRecord:
     """The store point of ``chunk``; ``dense`` may come later (decision 4). ``role``: the
@@ -151,4 +160,5 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
     }
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
-        payload=payload, sparse=sparse.vector(sparse_text(chunk)), dense=dense)
+        payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),
+        dense=dense if searchable(chunk) else None)

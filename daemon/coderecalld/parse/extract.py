@@ -25,6 +25,9 @@ _CONTAINERS = frozenset(
     {SymbolKind.CLASS, SymbolKind.STRUCT, SymbolKind.INTERFACE, SymbolKind.TRAIT, SymbolKind.ENUM}
 )
 
+#: Words in the node types of top-level import and package statements (see ``_boilerplate``).
+_BOILERPLATE_TYPES = ("import", "export", "package")
+
 
 @dataclass(slots=True)
 class _Def:
@@ -61,7 +64,23 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec) -> ParsedFile:
         module_docstring=_module_doc(blob, tags.module_doc, clean, spec.doc_style),
         line_count=tx.line_count(blob),
         has_errors=tree.root_node.has_error,
+        boilerplate_lines=_boilerplate(tree, [*tags.imports, *filter(None, [tags.package])]),
     )
+
+
+def _boilerplate(tree: Tree, nodes: list[Node]) -> frozenset[int]:
+    """Lines of the top-level import, re-export and package statements that hold ``nodes``
+    (import names, the package name). Grammars name those statements ``import_statement``,
+    ``import_declaration``, ``export_statement``, ``package_clause``...; a top-level ``if`` or
+    ``try`` that imports is code."""
+    lines: set[int] = set()
+    root = tree.root_node
+    for node in nodes:
+        while node.parent is not None and node.parent != root:
+            node = node.parent
+        if node.parent is not None and any(word in node.type for word in _BOILERPLATE_TYPES):
+            lines.update(range(tx.start_line(node), tx.end_line(node) + 1))
+    return frozenset(lines)
 
 
 def _definition(raw: RawDefinition) -> _Def | None:

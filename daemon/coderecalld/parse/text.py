@@ -77,15 +77,20 @@ def signature(blob: bytes, header: Node, body: Node | None, start: int = -1) -> 
 
 
 def _extras_before(node: Node, end: int) -> list[Node]:
-    """Comment-like (extra) nodes under ``node`` that end by ``end``, in source order."""
+    """Comment-like (extra) nodes under ``node`` that end by ``end``, in source order.
+
+    An explicit stack, not recursion: a generated file nests tens of thousands of levels
+    (conformance case 33: 2,000 nested TypeScript generics), past Python's recursion limit."""
     found: list[Node] = []
-    for child in node.children:
-        if child.start_byte >= end:
-            break
-        if child.is_extra:
+    stack = [iter(node.children)]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None or child.start_byte >= end:
+            stack.pop()
+        elif child.is_extra:
             found.append(child)
         elif child.child_count:
-            found.extend(_extras_before(child, end))
+            stack.append(iter(child.children))
     return found
 
 
@@ -115,12 +120,20 @@ def callee(blob: bytes, node: Node) -> str:
 
 
 def _last_identifier(node: Node) -> Node | None:
+    """The last identifier-like node under ``node``, deepest first (a ``scoped_identifier``
+    counts only when none of its descendants is one). Iterative for the reason given in
+    ``_extras_before``."""
     # Grammars name identifier-like leaves "*identifier" (identifier, property_identifier, ...).
-    for child in reversed(node.children):
-        found = _last_identifier(child)
-        if found is not None:
-            return found
-    return node if node.type.endswith("identifier") else None
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        current, expanded = stack.pop()
+        if expanded:
+            if current.type.endswith("identifier"):
+                return current
+            continue
+        stack.append((current, True))  # after its children, which are searched last first
+        stack.extend((child, False) for child in current.children)
+    return None
 
 
 def leading_comments(blob: bytes, node: Node) -> str:

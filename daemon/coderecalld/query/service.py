@@ -255,6 +255,10 @@ class Service:
         reads ``ROLE_OVERFETCH`` more candidates and orders them by ``_order``."""
         dense, sparse_vector = vectors
         if mode == "sparse":
+            if not sparse_vector.indices and _IDENTIFIER.match(query):
+                # Every word a stop word: the one lexical hit left is a symbol the whole
+                # query names (a function `to`: conformance case 34).
+                return [(h, "exact") for h in self._exact(store, query, flt, limit)]
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
         if mode == "dense":
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []

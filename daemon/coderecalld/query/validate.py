@@ -37,13 +37,15 @@ def text(field: str, value: str, max_chars: int) -> str:
 
 def repo_path(field: str, value: str) -> str:
     """A repository-relative git path: ``a/b.py``; never absolute, never ``.``/``..``/empty
-    segments, never a backslash. Percent escapes are not decoded (``%2e%2e`` is a literal
-    file name that git resolves like any other)."""
+    segments. Percent escapes are not decoded and a backslash is no separator (``%2e%2e``
+    and ``..\\x`` are literal file names that git resolves like any other, in the tree of
+    a commit, never on a filesystem): git accepts ``src/dir\\like.py``, and every path the
+    index returns must be readable (conformance case 40)."""
     text(field, value, MAX_PATH_CHARS)
     if not value:
         raise InvalidArgument(f"{field}: required")
     parts = value.split("/")
-    if value.startswith("/") or "\\" in value or any(p in ("", ".", "..") for p in parts):
+    if value.startswith("/") or any(p in ("", ".", "..") for p in parts):
         raise InvalidArgument(f"{field}: must be a relative path inside the repository "
                               "without '.', '..' or empty segments")
     return value

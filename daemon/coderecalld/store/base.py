@@ -280,9 +280,10 @@ class Store(Protocol):
         ...
 
     def missing_dense(self, limit: int, repos: Collection[str] = ()) -> list[Hit]:
-        """Up to ``limit`` points without a dense vector (of ``repos`` only, when given: a
+        """Up to ``limit`` points waiting for a dense vector (of ``repos`` only, when given: a
         replica embeds its own repos' points); payload holds ``repo``, ``path``,
-        ``embed_text`` and ``text_hash``."""
+        ``embed_text`` and ``text_hash``. A point whose ``embed_text`` is ``""`` (nothing to
+        search: ``points.searchable``) never waits."""
         ...
 
     def all_points(self, repo: str) -> list[PointRecord]:
@@ -295,7 +296,7 @@ class Store(Protocol):
 
     def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
-        given, without a dense vector."""
+        given, waiting for a dense vector (as ``missing_dense`` counts them)."""
         ...
 
     def repos(self) -> set[str] | None:

@@ -451,7 +451,8 @@ class EdgeStore:
         request = qe.ScrollRequest(
             limit=limit,
             filter=qe.Filter(must=_must(StoreFilter(repos=tuple(repos))) or None,
-                             must_not=[qe.HasVectorCondition(DENSE)]),
+                             # a chunk with nothing to embed (chunk.chunks) never gets a vector
+                             must_not=[qe.HasVectorCondition(DENSE), _match("embed_text", "")]),
             with_payload=qe.PayloadSelector.Include(list(MISSING_DENSE_FIELDS)),
         )
         records, _ = self._run("missing_dense", lambda shard: shard.scroll(request))
@@ -480,7 +481,7 @@ class EdgeStore:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
         given, without a dense vector."""
         must = [*([_match("repo", repo)] if repo else []), *_must(flt or StoreFilter())] or None
-        qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE)])
+        qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE), _match("embed_text", "")])
         request = qe.CountRequest(exact=True, filter=qfilter)
         return self._run("count_missing_dense", lambda shard: shard.count(request))
 

@@ -425,7 +425,8 @@ class ServerStore:
         if limit <= 0:
             return []
         qfilter = qm.Filter(must=_must(StoreFilter(repos=tuple(repos))) or None,
-                            must_not=[qm.HasVectorCondition(has_vector=DENSE)])
+                            # a chunk with nothing to embed (chunk.chunks) never gets a vector
+                            must_not=[qm.HasVectorCondition(has_vector=DENSE), _match("embed_text", "")])
         records, _ = self._run("missing_dense", lambda c: c.scroll(
             self.collection, scroll_filter=qfilter, limit=limit,
             with_payload=list(MISSING_DENSE_FIELDS)))
@@ -454,7 +455,7 @@ class ServerStore:
         given, without a dense vector."""
         must = [*([_match("repo", repo)] if repo else []), *_must(flt or StoreFilter())] or None
         return self._count("count_missing_dense", qm.Filter(
-            must=must, must_not=[qm.HasVectorCondition(has_vector=DENSE)]))
+            must=must, must_not=[qm.HasVectorCondition(has_vector=DENSE), _match("embed_text", "")]))
 
     # --- internals -------------------------------------------------------------------
 

@@ -32,6 +32,15 @@
   (decorator)+ @decorator
   definition: (class_definition name: (identifier) @name)) @definition.class
 
+; PEP 695 `type X = ...` / `type X[T] = ...` (Python 3.12). Only a plain or generic name on
+; the left: tree-sitter-python also parses `type(obj).attr = v` as a type_alias_statement
+; (tree-sitter-python#321), whose left side is an attribute and names nothing.
+(type_alias_statement
+  left: (type [
+    (identifier) @name
+    (generic_type . (identifier) @name)
+  ])) @definition.type_alias
+
 ; A docstring is a string literal that is the first statement; comments may precede it.
 (function_definition
   name: (identifier) @name
