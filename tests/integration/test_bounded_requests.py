@@ -37,7 +37,7 @@ class SlowApi:
         self.ended_event = threading.Event()
         self.remaining: list[float | None] = []
 
-    def find_callers(self, name, repo="", limit=100, *, principal):
+    def find_callers(self, name, repo="", limit=100, *, principal, omitted=None):
         self.started.set()
         try:
             while not self.release.wait(0.01):

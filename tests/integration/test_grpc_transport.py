@@ -208,6 +208,7 @@ def test_find_callers(client):
     # The count of calls left out as calls on another type travels in the response.
     response = client._stub.FindCallers(pb.FindCallersRequest(name="verify"))
     assert response.omitted_other_type == 3
+    assert client.find_callers("verify").omitted_other_type == 3  # the client's Page carries it
 
 
 def test_find_callees_and_get_card(client, api):
@@ -343,10 +344,15 @@ def test_reflection_lists_the_service(addr):
 # --- CLI ----------------------------------------------------------------------------------
 
 
-def run_json(capsys, argv):
+#: What ``coderecall callers verify`` says on stderr: the fake API leaves out 3 calls on
+#: another type (stdout keeps only the results).
+OTHER_TYPE_NOTE = "coderecall: 3 calls of the same name on another type left out\n"
+
+
+def run_json(capsys, argv, err_expected=""):
     assert cli.main(argv) == 0
     out, err = capsys.readouterr()
-    assert err == ""
+    assert err == err_expected
     return json.loads(out)
 
 
@@ -376,7 +382,7 @@ def test_cli_symbols_json(capsys, addr, api):
 
 
 def test_cli_callers_json(capsys, addr):
-    rows = run_json(capsys, ["--addr", addr, "callers", "verify", "--json"])
+    rows = run_json(capsys, ["--addr", addr, "callers", "verify", "--json"], OTHER_TYPE_NOTE)
     assert rows == [{"repo": "acme/api", "path": "web/hooks.py", "line": 77,
                      "caller": "handle_webhook", "callee": "validator.verify", "commit": COMMIT,
                      "text": "if not validator.verify(body, sig):", "confidence": "resolved",
@@ -466,12 +472,14 @@ def test_cli_address_from_env_then_config(capsys, addr, monkeypatch, tmp_path):
     config = tmp_path / "coderecalld.toml"
     config.write_text(f'[server]\nlisten = "0.0.0.0:{port}"\n')
     # The config's wildcard address is reached through loopback.
-    assert run_json(capsys, ["--config", str(config), "callers", "verify", "--json"])[0]["line"] == 77
+    assert run_json(capsys, ["--config", str(config), "callers", "verify", "--json"],
+                    OTHER_TYPE_NOTE)[0]["line"] == 77
     monkeypatch.setenv(cli.ENV_ADDR, addr)
     bad = tmp_path / "bad.toml"
     bad.write_text('[server]\nlisten = "127.0.0.1:1"\n')
     # The environment beats the config file.
-    assert run_json(capsys, ["--config", str(bad), "callers", "verify", "--json"])[0]["line"] == 77
+    assert run_json(capsys, ["--config", str(bad), "callers", "verify", "--json"],
+                    OTHER_TYPE_NOTE)[0]["line"] == 77
 
 
 def test_cli_address_precedence(tmp_path):
