@@ -181,7 +181,7 @@ def _search(client: Client, args: argparse.Namespace) -> None:
     if any(c in args.path_glob for c in "*?[") and len(hits) < (args.limit or 10):
         # The daemon checks a glob over its best candidates only (hybrid: 200, one
         # retriever: 500): a short page may not be all that matches.
-        print(f"coderecall: {len(hits)} hits matched --path-glob among the daemon's best "
+        print(f"coderecall: {len(hits)} hit{'' if len(hits) == 1 else 's'} matched --path-glob among the daemon's best "
               "candidates (200; 500 with --mode dense or sparse); a longer --path-prefix or a "
               "narrower query reaches past them", file=sys.stderr)
 

@@ -112,7 +112,8 @@ def test_a_short_glob_search_says_where_it_looked(live: livedaemon.Live,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(live, capsys, "search", "register a route", "--path-glob", "*/core.py")
     assert code == 0 and out.startswith("app/core.py:1-3")
-    assert err.endswith("coderecall: 2 hits matched --path-glob among the daemon's best candidates "
+    # One chunk: core.py holds one definition and nothing else, so no module chunk.
+    assert err.endswith("coderecall: 1 hit matched --path-glob among the daemon's best candidates "
                         "(200; 500 with --mode dense or sparse); a longer --path-prefix or a narrower "
                         "query reaches past them\n")
     code, out, err = cli(live, capsys, "search", "register a route", "--path-glob", "app/core.py")
@@ -149,7 +150,8 @@ def test_impact_cut_is_said(live: livedaemon.Live, capsys: pytest.CaptureFixture
     (lambda c: c.get_card("x", budget_tokens=9000), "budget_tokens: 9000 > 8000 (the maximum)"),
     (lambda c: c.ask("x", limit=51), "limit: 51 > 50 (the maximum)"),
     (lambda c: c.find_callers("x", offset=-1), "offset: -1 < 0 (0 is the first item)"),
-    (lambda c: c.search("q" * 10_001), "query: 10001 characters, longer than 10000 (the maximum)"),
+    (lambda c: c.search("q" * 500_001), "query: 500001 characters, longer than 500000 (the maximum)"),
+    (lambda c: c.ask("q" * 10_001), "question: 10001 characters, longer than 10000 (the maximum)"),
     (lambda c: c.find_symbols("n" * 1_001), "name: 1001 characters, longer than 1000 (the maximum)"),
     (lambda c: c.index_overlay("web", "a.py", b"x", "s", ttl_s=90_000), "ttl_s: 90000 > 86400 (the maximum)"),
 ])

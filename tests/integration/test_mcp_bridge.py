@@ -214,7 +214,7 @@ def test_unknown_arguments_are_errors_naming_the_accepted_ones(mcp: Bridge) -> N
         "INVALID_ARGUMENT: list_repos takes no argument 'verbose'; it accepts: none")
     assert mcp.error("search_code", query="x", page=2, lang="py") == (
         "INVALID_ARGUMENT: search_code takes no argument 'lang', 'page'; it accepts: query, limit, "
-        "repo, language, path_prefix")
+        "repo, language, path_prefix, role")
 
 
 def test_search_hint_suggests_only_filters_that_narrow(mcp: Bridge) -> None:

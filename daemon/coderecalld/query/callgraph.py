@@ -237,13 +237,21 @@ def callers(store: Any, flt: StoreFilter, name: str,
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
-        elif not site.target or not chosen or site.via or not walked:  # unknown type, or not judged
+        elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
+              or _same_tail(site.target, wanted)):
             out.append((site, NAME_ONLY))
         else:
             other += 1
     if omitted is not None:
         omitted["other_type"] = other
     return out
+
+
+def _same_tail(target: str, wanted: set[str]) -> bool:
+    """``target`` names one of ``wanted`` under another package root: ``src.steady.steady``
+    for ``steady.steady`` (an import written from the repo root of a ``src/`` layout, which
+    the layout names without ``src``). Not known to be another definition, so a candidate."""
+    return any(target.endswith("." + w) or w.endswith("." + target) for w in wanted if "." in w)
 
 
 def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:

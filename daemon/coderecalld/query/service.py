@@ -254,6 +254,7 @@ class Service:
         ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it. Hybrid
         reads ``ROLE_OVERFETCH`` more candidates and orders them by ``_order``."""
         dense, sparse_vector = vectors
+        query = asked.text
         if mode == "sparse":
             if not sparse_vector.indices and _IDENTIFIER.match(query):
                 # Every word a stop word: the one lexical hit left is a symbol the whole
@@ -262,7 +263,6 @@ class Service:
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
         if mode == "dense":
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
-        query = asked.text
         pinned = (self._exact(store, query, flt, limit)
                   if asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query) else [])
         depth = limit + len(pinned) + ROLE_OVERFETCH
