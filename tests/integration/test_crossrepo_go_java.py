@@ -91,6 +91,28 @@ public class Strings {
     }
 }
 """,
+    "src/main/java/com/acme/core/Shape.java": """package com.acme.core;
+
+public interface Shape {
+    double area();
+}
+""",
+    "src/main/java/com/acme/core/Circle.java": """package com.acme.core;
+
+public class Circle extends Base implements Shape {
+    public double area() {
+        return 3.0;
+    }
+}
+""",
+    "src/main/java/com/acme/core/Base.java": """package com.acme.core;
+
+public class Base {
+    public String describe() {
+        return "base";
+    }
+}
+""",
     "src/main/java/com/acme/core/Text.java": """package com.acme.core;
 
 class Text {
@@ -115,6 +137,29 @@ public class App {
     }
 
     void helper() {}
+}
+""",
+    "src/main/java/com/acme/app/Geometry.java": """package com.acme.app;
+
+import com.acme.core.Circle;
+import com.acme.core.Shape;
+
+public class Geometry {
+    private final Circle circle = new Circle();
+
+    double total(Shape shape, Plot plot) {
+        var c = new Circle();
+        double a = c.area() + shape.area();
+        plot.area();
+        this.circle.describe();
+        return a + circle.area();
+    }
+}
+
+class Plot {
+    double area() {
+        return 1.0;
+    }
 }
 """,
     "src/main/java/com/acme/app/Main.java": """package com.acme.app;
@@ -204,8 +249,30 @@ def test_java_constructors_this_and_bare_methods(running: Daemon) -> None:
         ("jcore", STRINGS, 15, "com.acme.core.Strings.pad(String)", "com.acme.core.Strings.wrap", "resolved")]
     assert sites(running, "com.acme.app.App.helper") == [
         ("japp", APP, 10, "com.acme.app.App.run()", "com.acme.app.App.helper", "resolved")]
-    # A call on a chain or a variable is matched by name only.
+    # A call on a chain is matched by name only.
     assert sites(running, "com.acme.app.App.run") == [
         ("japp", MAIN, 7, "com.acme.app.Main.main(String[])", "", "name_only")]
+    # s.pad() on a local `Strings s = new Strings()`: its type is known.
     assert sites(running, "com.acme.core.Strings.pad") == [
-        ("japp", APP, 9, "com.acme.app.App.run()", "", "name_only")]
+        ("japp", APP, 9, "com.acme.app.App.run()", "com.acme.core.Strings.pad", "resolved")]
+
+
+GEOMETRY = "src/main/java/com/acme/app/Geometry.java"
+TOTAL = "com.acme.app.Geometry.total(Shape,Plot)"
+
+
+def test_java_typed_receivers_interfaces_and_inherited_methods(running: Daemon) -> None:
+    omitted: dict[str, int] = {}
+    found = sorted((h.path, h.line, h.caller, h.target, h.confidence)
+                   for h in running.service.find_callers("Circle.area", limit=100, omitted=omitted))
+    assert found == [
+        (GEOMETRY, 11, TOTAL, "com.acme.core.Circle.area", "resolved"),  # var c = new Circle()
+        (GEOMETRY, 11, TOTAL, "com.acme.core.Shape.area", "override"),  # a Shape parameter may be a Circle
+        (GEOMETRY, 14, TOTAL, "com.acme.core.Circle.area", "resolved"),  # a field
+    ]
+    assert omitted == {"other_type": 1}  # plot.area() on the app's Plot is left out
+    assert sites(running, "com.acme.app.Plot.area") == [
+        ("japp", GEOMETRY, 12, TOTAL, "com.acme.app.Plot.area", "resolved")]
+    # this.circle.describe(): Circle inherits Base.describe.
+    assert sites(running, "com.acme.core.Base.describe") == [
+        ("japp", GEOMETRY, 13, TOTAL, "com.acme.core.Circle.describe", "inherited")]

@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from coderecalld.index.receivers import ATTRIBUTE, Receivers
 from coderecalld.index.receivers import bases as _bases
+from coderecalld.index.receivers_java import JavaReceivers, java_bases
 from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
@@ -79,10 +80,11 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     elif style == "js":
         table = js_import_table(parsed.import_aliases, path, module)
     symbols = {s.qualified_name: s for s in parsed.symbols}
+    java_types: dict[str, str] = {}
     if style in ("go", "java"):
         bare = _bare_test(chunk_list)
         target = (_go(parsed, module, symbols, bare) if style == "go"
-                  else _java(parsed, path, module, symbols, java_dirs or {}, bare))
+                  else _java(parsed, path, module, symbols, java_dirs or {}, bare, _lines(chunk_list), java_types))
     else:
         target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
                            _lines(chunk_list) if style == "python" else {}, instances)
@@ -94,6 +96,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
+        if style == "java" and c.kind in _JAVA_TYPES:
+            bases = tuple(filter(None, (java_types.get(b, "") for b in java_bases(c.signature))))
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
                            module_aliases=module_aliases, bases=bases,
@@ -336,7 +340,8 @@ def java_package(parsed: ParsedFile) -> str:
 
 
 def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol],
-          java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool]) -> Target:
+          java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool],
+          lines: Mapping[int, str], bases: dict[str, str]) -> Target:
     """Java: a target is ``pkg.Class.method`` (parameter lists dropped: a call reaches every
     overload of the name). A type name resolves through an explicit import, this file's
     types, a same-package file (``java_dirs``), a wildcard import whose package directory
@@ -344,7 +349,13 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     class), else the own package; ``new C()``/``C()`` is the class. ``C.m()`` is a static
     call, ``this.m()`` and bare ``m()`` the enclosing class's method (bare: also outer
     classes; then an ``extends`` base), a static import ``m()`` its class's member (unless
-    this file defines an ``m``). A chain's tail (``a().m()``, named ``m``) stays unresolved."""
+    this file defines an ``m``). A method call on a typed receiver (``index/receivers_java``:
+    parameters, locals, ``var x = new C()``, fields, ``this.f.m()``) is ``<type>.m``, the
+    first of the type and its same-file ``extends`` bases that defines it (else the type's
+    own name: the query side follows ``base_targets`` from there, as for Python); ``super.m()`` the
+    ``extends`` base's. ``bases`` is filled with the file's types' extended and implemented
+    names -> their qualified names. A chain's tail (``a().m()``, named ``m``) stays
+    unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     wild = [t for local, t in parsed.import_aliases if local == "*"]
     types = {s.name: s.qualified_name for s in parsed.symbols if s.kind in _JAVA_TYPES}
@@ -383,11 +394,48 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             found = method(sym.parent, name, True, depth - 1)
         return found
 
+    def qualify(type_: str) -> str:
+        """A type as written (``Store``, ``Map.Entry``, ``java.util.List``) -> its qualified name."""
+        head, dot, rest = type_.partition(".")
+        if not head[:1].isupper():
+            return type_  # already qualified
+        found = type_name(head)
+        return found + dot + rest if found else ""
+
+    def typed(type_: str, name: str) -> str:
+        fq = qualify(type_)
+        if not fq:
+            return ""
+        return local_method(fq, name) or f"{fq}.{name}"
+
+    def local_method(cls: str, name: str, depth: int = 8) -> str:
+        """``cls.name`` defined by ``cls`` or a same-file ``extends`` base, else ``""``."""
+        if (cls, name) in methods:
+            return f"{cls}.{name}"
+        base = _JAVA_EXTENDS.search(symbols[cls].signature) if cls in symbols and depth else None
+        found = qualify(base.group(1)) if base else ""
+        return local_method(found, name, depth - 1) if found in symbols else ""
+
+    receivers = JavaReceivers(symbols, lines)
+    for s in parsed.symbols:
+        if s.kind in _JAVA_TYPES:
+            bases.update((b, qualify(b)) for b in java_bases(s.signature))
+
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
+        if head == "this" and len(rest) == 2 and owner:
+            found = receivers.type_of(rest[0], owner, this=True)
+            return typed(found, rest[1]) if found else ""
         if head == "this":
             return method(cls, rest[0], False) if cls and len(rest) == 1 else ""
+        if head == "super":
+            base = _JAVA_EXTENDS.search(symbols[cls].signature) if cls and len(rest) == 1 else None
+            return typed(base.group(1), rest[0]) if base else ""
+        if len(rest) == 1 and owner and head[:1].islower():
+            found = receivers.type_of(head, owner)
+            if found:
+                return typed(found, rest[0])
         if not rest and not bare(site):
             return ""
         if not rest and not head[:1].isupper():

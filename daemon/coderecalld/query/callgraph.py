@@ -40,6 +40,9 @@ SITE_FIELDS = ("repo", "path", "kind", "qualified_name", "fq_name", "call_sites"
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3
 _NOT_DEFINITIONS = ("module", "section")
+#: Languages whose classes carry ``base_targets`` (``index/resolve``): their methods' class
+#: hierarchies are walked.
+HIERARCHY_LANGUAGES = frozenset({"python", "java"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +219,8 @@ def callers(store: Any, flt: StoreFilter, name: str,
     short = name.rsplit(".", 1)[-1]
     chosen = definitions(store, flt, name)
     wanted = aliases(store, flt, fq_names(chosen)) if chosen else {name}
-    methods = [h for h in chosen if h.payload.get("kind") == "method" and h.payload.get("language") == "python"]
+    methods = [h for h in chosen
+               if h.payload.get("kind") == "method" and h.payload.get("language") in HIERARCHY_LANGUAGES]
     # A bare name every other class defines (`get`) would walk hundreds of hierarchies: its
     # calls on other types then stay name-only candidates instead (nothing is left out).
     walked = len(methods) <= HIERARCHY_MAX_METHODS
@@ -247,7 +251,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
 
 
 def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
-    """(resolved, inherited, override) call targets of the Python methods in ``chosen``
+    """(resolved, inherited, override) call targets of the methods in ``chosen`` (Python, Java)
     beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
     (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
     ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
@@ -260,7 +264,7 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
     for hit in chosen:
         p = hit.payload
         fq = p.get("fq_name") or ""
-        if p.get("kind") != "method" or p.get("language") != "python" or "." not in fq:
+        if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or "." not in fq:
             continue
         cls, _, method = fq.rpartition(".")
         below = _subclasses(store, flt, cls, method)

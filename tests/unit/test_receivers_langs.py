@@ -1,0 +1,108 @@
+"""Receiver types of Java, TypeScript/JavaScript and Go method calls (index/receivers_java,
+index/resolve): each construct's exact target, and what stays unknown."""
+
+from __future__ import annotations
+
+from coderecalld import parse
+from coderecalld.index import chunk, resolve
+
+
+def resolved(blob: bytes, language: str, path: str, module: str = "", **kw) -> dict[str, list[tuple[str, str]]]:
+    parsed = parse.symbols(blob, language)
+    found = resolve.chunks(chunk.chunks("r", path, blob, parsed), parsed, path, module, **kw)
+    return {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name] for c in found}
+
+
+def bases(blob: bytes, language: str, path: str, module: str = "") -> dict[str, tuple[str, ...]]:
+    parsed = parse.symbols(blob, language)
+    found = resolve.chunks(chunk.chunks("r", path, blob, parsed), parsed, path, module)
+    return {c.qualified_name: c.bases for c in found if c.bases}
+
+
+JAVA = b"""package com.acme.app;
+
+import com.acme.db.Store;
+import java.util.List;
+
+public class Service extends Base implements Runnable, Api {
+    private final Store store;
+    private Helper helper = new Helper();
+    private int count;
+
+    public Service(Store store) {
+        this.store = store;
+    }
+
+    public void run(Store s, final Other o, int n, Helper... hs) {
+        Store local = s;
+        var h = new Helper();
+        var unknown = make();
+        List<String> xs = List.of();
+        this.store.save();
+        store.load();
+        s.save();
+        h.work();
+        o.work();
+        super.run();
+        local.flush();
+        xs.add("a");
+        helper.work();
+        unknown.work();
+        hs.clone();
+        for (Store st : stores) { st.close(); }
+        this.helper.own();
+        this.step();
+        String t = "x";
+        t.trim();
+        items.forEach(it -> it.go());
+    }
+
+    void twice(boolean b) {
+        if (b) { Store x = a(); x.save(); } else { Helper x = b(); x.save(); }
+    }
+
+    void step() {}
+}
+
+class Helper extends Base {
+    void own() {}
+}
+"""
+
+
+def test_java_receivers_typed_by_declarations() -> None:
+    sites = resolved(JAVA, "java", "src/com/acme/app/Service.java")
+    assert sites["com.acme.app.Service.run(Store,Other,int,Helper...)"] == [
+        ("List.of", "java.util.List.of"),
+        ("this.store.save", "com.acme.db.Store.save"),  # a field through this.
+        ("store.load", "com.acme.db.Store.load"),  # the field, bare
+        ("s.save", "com.acme.db.Store.save"),  # a parameter
+        ("h.work", "com.acme.app.Helper.work"),  # var h = new Helper()
+        ("o.work", "com.acme.app.Other.work"),  # a final parameter, same package
+        ("super.run", "com.acme.app.Base.run"),  # the extends base
+        ("local.flush", "com.acme.db.Store.flush"),  # a local declaration
+        ("xs.add", "java.util.List.add"),  # type arguments dropped
+        ("helper.work", "com.acme.app.Helper.work"),
+        ("unknown.work", ""),  # var of a method's result: not followed
+        ("hs.clone", ""),  # varargs: an array
+        ("st.close", "com.acme.db.Store.close"),  # for-each
+        ("this.helper.own", "com.acme.app.Helper.own"),
+        ("this.step", "com.acme.app.Service.step"),
+        ("t.trim", ""),  # java.lang.String: no project type
+        ("items.forEach", ""),  # not declared here
+        ("it.go", ""),  # a lambda parameter
+    ]
+    # The same name declared with two types in one method has none.
+    assert sites["com.acme.app.Service.twice(boolean)"] == [("x.save", ""), ("x.save", "")]
+
+
+def test_java_inherited_method_of_a_same_file_base_and_bases_payload() -> None:
+    blob = JAVA.replace(b"void own() {}", b"void own() {}\n    void work() {}").replace(
+        b"class Helper extends Base", b"class Sub extends Helper {}\n\nclass Helper extends Base")
+    blob = blob.replace(b"var h = new Helper();", b"var h = new Sub();")
+    sites = resolved(blob, "java", "src/com/acme/app/Service.java")
+    assert ("h.work", "com.acme.app.Helper.work") in sites["com.acme.app.Service.run(Store,Other,int,Helper...)"]
+    # Extended and implemented types, qualified (java.lang's Runnable is no project type).
+    assert bases(blob, "java", "src/com/acme/app/Service.java") == {
+        "com.acme.app.Service": ("com.acme.app.Base", "com.acme.app.Api"),
+        "com.acme.app.Sub": ("com.acme.app.Helper",), "com.acme.app.Helper": ("com.acme.app.Base",)}
