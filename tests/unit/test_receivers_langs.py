@@ -106,3 +106,109 @@ def test_java_inherited_method_of_a_same_file_base_and_bases_payload() -> None:
     assert bases(blob, "java", "src/com/acme/app/Service.java") == {
         "com.acme.app.Service": ("com.acme.app.Base", "com.acme.app.Api"),
         "com.acme.app.Sub": ("com.acme.app.Helper",), "com.acme.app.Helper": ("com.acme.app.Base",)}
+
+
+TS = b"""import { Store, Base } from "./store";
+import * as db from "./db";
+
+export class Service extends Base implements db.Api {
+  private cache: Cache;
+  helper = new Helper();
+  readonly conn: db.Conn | null;
+  count: number;
+
+  constructor(private store: Store, public readonly peer?: Service, plain?) {
+    super(store);
+    this.cache = new Cache();
+  }
+
+  run(s: Store, o: Other, n: number, xs: Store[]): void {
+    const h = new Helper();
+    let x: Store;
+    const m = makeStore();
+    const u = unknown();
+    const fn = (q: Store) => q.save();
+    this.store.save();
+    this.cache.get();
+    this.helper.work();
+    this.peer.run();
+    this.conn.query();
+    s.save();
+    o.work();
+    h.work();
+    h.base();
+    x.load();
+    m.flush();
+    u.flush();
+    super.run();
+    n.toFixed();
+    xs.pop();
+    this.count.toFixed();
+  }
+}
+
+class Cache {
+  get() {}
+}
+
+class Helper extends Cache {
+  work() {}
+}
+
+function makeStore(): Store {
+  return new Store();
+}
+
+export function top(svc: Service) {
+  svc.run();
+}
+"""
+
+
+def test_ts_receivers_typed_by_annotations_constructors_and_fields() -> None:
+    sites = resolved(TS, "typescript", "src/app.ts", "src/app")
+    assert sites["Service.run"] == [
+        ("this.store.save", "src/store.Store.save"),  # a constructor parameter property
+        ("this.cache.get", "src/app.Cache.get"),  # this.cache = new Cache() (and the field)
+        ("this.helper.work", "src/app.Helper.work"),  # a field initialised with new
+        ("this.peer.run", "src/app.Service.run"),
+        ("this.conn.query", "src/db.Conn.query"),  # a namespace import's type, `| null` dropped
+        ("s.save", "src/store.Store.save"),  # a parameter
+        ("o.work", ""),  # Other is neither imported nor defined here
+        ("h.work", "src/app.Helper.work"),  # const h = new Helper()
+        ("h.base", "src/app.Helper.base"),  # not defined here: the query follows Helper's bases
+        ("x.load", "src/store.Store.load"),  # let x: Store
+        ("m.flush", "src/store.Store.flush"),  # makeStore(): Store, one level
+        ("u.flush", ""),
+        ("super.run", "src/store.Base.run"),  # the extends base
+        ("n.toFixed", ""), ("xs.pop", ""), ("this.count.toFixed", ""),  # global types, an array
+    ]
+    assert sites["Service.run.fn"] == [("q.save", "src/store.Store.save")]  # an arrow's own parameter
+    assert sites["top"] == [("svc.run", "src/app.Service.run")]
+    # A same-file subclass that does not define the method: the base that does.
+    blob = TS.replace(b"const h = new Helper();", b"const h: Helper = new Helper();")
+    assert ("h.get", "src/app.Cache.get") in resolved(blob.replace(b"h.base()", b"h.get()"), "typescript",
+                                                      "src/app.ts", "src/app")["Service.run"]
+    assert bases(TS, "typescript", "src/app.ts", "src/app") == {
+        "Service": ("src/store.Base", "src/db.Api"), "Helper": ("src/app.Cache",)}
+
+
+def test_js_constructor_assigned_locals_and_this_fields() -> None:
+    blob = b"""const { Store } = require("./store");
+
+class App {
+  constructor() {
+    this.store = new Store();
+  }
+  run() {
+    const s = new Store();
+    s.save();
+    this.store.load();
+    let t = s;
+    t.save();
+  }
+}
+"""
+    sites = resolved(blob, "javascript", "lib/app.js", "lib/app")
+    assert sites["App.run"] == [("s.save", "lib/store.Store.save"), ("this.store.load", "lib/store.Store.load"),
+                                ("t.save", "lib/store.Store.save")]

@@ -63,9 +63,7 @@ class Receivers:
     def __init__(self, module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
                  top: set[str], lines: Mapping[int, str]) -> None:
         self.module, self.table, self.symbols, self.top, self.lines = module, table, symbols, top, lines
-        self._children: dict[str, list[Symbol]] = {}
-        for s in symbols.values():
-            self._children.setdefault(s.parent, []).append(s)
+        self._children = children(symbols)
         self._scopes: dict[str, dict[str, str]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
 
@@ -348,6 +346,14 @@ class Receivers:
         return self.method_target(base, site.name) if base else ""
 
 
+def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:
+    """Qualified name -> the symbols directly inside it (``""``: the top-level ones)."""
+    out: dict[str, list[Symbol]] = {}
+    for s in symbols.values():
+        out.setdefault(s.parent, []).append(s)
+    return out
+
+
 def bind(out: dict[str, str], name: str, fq: str) -> None:
     """Record one binding: a name keeps a type only while every binding agrees on it
     (``UNKNOWN`` once they disagree or one is untyped)."""
@@ -421,3 +427,14 @@ def bases(signature: str) -> list[str]:
         inside = stripped
     return [b.strip() for b in inside.split(",")
             if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]
+
+
+def header_bases(signature: str) -> list[str]:
+    """Names a Java or TypeScript class header extends and implements, as written, type
+    arguments dropped: ``class A<T> extends B<T> implements C, D`` -> ``["B", "C", "D"]``."""
+    header = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", signature))
+    found = re.search(r"\b(?:extends|implements)\s+(.*)$", header)
+    if not found:
+        return []
+    return [t for t in re.split(r"[\s,{]+", found.group(1))
+            if t not in ("extends", "implements") and re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", t)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, split_params
+from coderecalld.index.receivers import UNKNOWN, children, split_params
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.records import Symbol, SymbolKind
 
@@ -43,9 +43,7 @@ class JavaReceivers:
 
     def __init__(self, symbols: Mapping[str, Symbol], lines: Mapping[int, str]) -> None:
         self.symbols, self.lines = symbols, lines
-        self._children: dict[str, list[Symbol]] = {}
-        for s in symbols.values():
-            self._children.setdefault(s.parent, []).append(s)
+        self._children = children(symbols)
         self._scopes: dict[str, dict[str, str]] = {}
 
     def type_of(self, name: str, owner: str, this: bool = False) -> str:
@@ -127,14 +125,3 @@ def params(signature: str) -> list[tuple[str, str]]:
             simple = re.fullmatch(_TYPE, type_) and not type_.endswith("]")
             out.append((type_.split("<", 1)[0] if simple else "", found.group(2)))
     return out
-
-
-def java_bases(signature: str) -> list[str]:
-    """Type names a class or interface header extends and implements, as written, type
-    arguments dropped: ``class A<T> extends B<T> implements C, D`` -> ``["B", "C", "D"]``."""
-    header = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", signature))
-    found = re.search(r"\b(?:extends|implements)\s+(.*)$", header)
-    if not found:
-        return []
-    return [t for t in re.split(r"[\s,]+|\bextends\b|\bimplements\b", found.group(1))
-            if re.fullmatch(r"[\w.]+", t) and t not in ("extends", "implements")]

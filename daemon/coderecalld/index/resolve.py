@@ -15,7 +15,10 @@ CapWords (PEP 8), so ``x = make()`` binds nothing. Python method calls on typed 
 (locals, parameters, attributes, ``super()``; ``index/receivers.py``) target
 ``<class>.<method>``, the class's bases and typed module-level names and class attributes
 going into the payload (``base_targets``, ``instance_edges``) for the query side; a
-function defined inside the caller is its own. Anything else (``obj.method()`` on an
+function defined inside the caller is its own. JS/TS method calls on typed receivers
+(``new C()`` locals, annotated parameters and fields, constructor parameter properties,
+``super``; ``index/receivers_js``) likewise, classes carrying their ``extends`` and
+``implements`` types as ``base_targets``. Anything else (``obj.method()`` on an
 unknown ``obj``, ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
 wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
@@ -30,7 +33,9 @@ from dataclasses import replace
 
 from coderecalld.index.receivers import ATTRIBUTE, Receivers
 from coderecalld.index.receivers import bases as _bases
-from coderecalld.index.receivers_java import JavaReceivers, java_bases
+from coderecalld.index.receivers import header_bases
+from coderecalld.index.receivers_java import JavaReceivers
+from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
@@ -80,14 +85,20 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     elif style == "js":
         table = js_import_table(parsed.import_aliases, path, module)
     symbols = {s.qualified_name: s for s in parsed.symbols}
-    java_types: dict[str, str] = {}
+    header_types: dict[str, str] = {}
     if style in ("go", "java"):
         bare = _bare_test(chunk_list)
         target = (_go(parsed, module, symbols, bare) if style == "go"
-                  else _java(parsed, path, module, symbols, java_dirs or {}, bare, _lines(chunk_list), java_types))
+                  else _java(parsed, path, module, symbols, java_dirs or {}, bare, _lines(chunk_list), header_types))
     else:
+        lines = _lines(chunk_list)
         target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
-                           _lines(chunk_list) if style == "python" else {}, instances)
+                           lines if style == "python" else {}, instances)
+        if style == "js":
+            typed_js = JsReceivers(module, table, symbols, lines)
+            target = _js_typed(target, typed_js)
+            header_types.update((b, typed_js.class_of(b)) for s in parsed.symbols
+                                if s.kind in _JAVA_TYPES for b in header_bases(s.signature))
     top = {s.name for s in parsed.symbols if not s.parent}
     typed = tuple(sorted(instances.items())) if style == "python" else ()
     out = []
@@ -96,8 +107,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
-        if style == "java" and c.kind in _JAVA_TYPES:
-            bases = tuple(filter(None, (java_types.get(b, "") for b in java_bases(c.signature))))
+        if style in ("java", "js") and c.kind in _JAVA_TYPES:
+            # extends/implements, qualified: the query walks these hierarchies (base_targets)
+            bases = tuple(filter(None, (header_types.get(b, "") for b in header_bases(c.signature))))
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
                            module_aliases=module_aliases, bases=bases,
@@ -122,6 +134,11 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
         elif head in table:
             out.append(".".join(filter(None, [table[head], rest])))
     return tuple(out)
+
+
+def _js_typed(untyped: Target, receivers: JsReceivers) -> Target:
+    """JS/TS: ``untyped``'s target, else one from the receiver's type (``index/receivers_js``)."""
+    return lambda site, owner: untyped(site, owner) or receivers.target(site, owner)
 
 
 def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
@@ -419,7 +436,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     receivers = JavaReceivers(symbols, lines)
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
-            bases.update((b, qualify(b)) for b in java_bases(s.signature))
+            bases.update((b, qualify(b)) for b in header_bases(s.signature))
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")

@@ -42,7 +42,7 @@ ALIAS_ROUNDS = 3
 _NOT_DEFINITIONS = ("module", "section")
 #: Languages whose classes carry ``base_targets`` (``index/resolve``): their methods' class
 #: hierarchies are walked.
-HIERARCHY_LANGUAGES = frozenset({"python", "java"})
+HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +251,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
 
 
 def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
-    """(resolved, inherited, override) call targets of the methods in ``chosen`` (Python, Java)
+    """(resolved, inherited, override) call targets of the methods in ``chosen`` (Python, Java, JS/TS)
     beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
     (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
     ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
