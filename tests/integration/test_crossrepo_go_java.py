@@ -29,6 +29,21 @@ func (b *Buffer) Write(s string) {
 \tb.data = append(b.data, Reverse(s)...)
 }
 """,
+    "util/conn.go": """package util
+
+type Closer struct{}
+
+func (c *Closer) Close() {}
+
+type Conn struct {
+\tCloser
+\tbuf *Buffer
+}
+
+func (c *Conn) Send(s string) {
+\tc.buf.Write(s)
+}
+""",
     "util/flush.go": """package util
 
 func (b *Buffer) flush() {
@@ -56,7 +71,16 @@ func main() {
 \tb := &util.Buffer{}
 \tb.Write("x")
 \tfmt.Println(Reverse("local"))
+\tc := &util.Conn{}
+\tc.Close()
+\tc.Send("y")
+\tlg := &Log{}
+\tlg.Write("z")
 }
+
+type Log struct{}
+
+func (l *Log) Write(s string) {}
 """,
     "local.go": """package main
 
@@ -223,8 +247,24 @@ def test_go_receiver_methods_and_variables(running: Daemon) -> None:
     assert sites(running, f"{GO_UTIL}.Buffer.flush") == [
         ("gocore", "util/strings.go", 11, "util.Buffer.Write", f"{GO_UTIL}.Buffer.flush", "resolved")]
     assert sites(running, "Buffer.flush") == sites(running, f"{GO_UTIL}.Buffer.flush")
-    # b.Write on a local variable: its type is not inferred, only the name matches.
-    assert sites(running, f"{GO_UTIL}.Buffer.Write") == [("goapp", "main.go", 12, "main.main", "", "name_only")]
+    # b.Write on b := &util.Buffer{}; c.buf.Write on a field `buf *Buffer`; lg.Write on the
+    # app's own Log is another type's method: left out.
+    omitted: dict[str, int] = {}
+    found = sorted((h.repo, h.path, h.line, h.caller, h.target, h.confidence)
+                   for h in running.service.find_callers(f"{GO_UTIL}.Buffer.Write", limit=100, omitted=omitted))
+    assert found == [("goapp", "main.go", 12, "main.main", f"{GO_UTIL}.Buffer.Write", "resolved"),
+                     ("gocore", "util/conn.go", 13, "util.Conn.Send", f"{GO_UTIL}.Buffer.Write", "resolved")]
+    assert omitted == {"other_type": 1}
+    assert sites(running, "example.com/app.Log.Write") == [
+        ("goapp", "main.go", 18, "main.main", "example.com/app.Log.Write", "resolved")]
+
+
+def test_go_promoted_methods_of_embedded_structs(running: Daemon) -> None:
+    # c.Close() on a *util.Conn, which embeds Closer: the promoted method.
+    assert sites(running, f"{GO_UTIL}.Closer.Close") == [
+        ("goapp", "main.go", 15, "main.main", f"{GO_UTIL}.Conn.Close", "inherited")]
+    assert sites(running, f"{GO_UTIL}.Conn.Send") == [
+        ("goapp", "main.go", 16, "main.main", f"{GO_UTIL}.Conn.Send", "resolved")]
 
 
 def test_java_static_calls_through_explicit_wildcard_and_same_package(running: Daemon) -> None:

@@ -212,3 +212,92 @@ class App {
     sites = resolved(blob, "javascript", "lib/app.js", "lib/app")
     assert sites["App.run"] == [("s.save", "lib/store.Store.save"), ("this.store.load", "lib/store.Store.load"),
                                 ("t.save", "lib/store.Store.save")]
+
+
+GO = b"""package util
+
+import (
+\t"database/sql"
+
+\t"example.com/a/db"
+)
+
+type Server struct {
+\tdb    *db.DB
+\tcache Cache
+\tlog, audit *Logger
+\tBase
+\t*db.Mixin
+\tconn  sql.Conn `json:"conn"`
+}
+
+type Cache interface {
+\tGet(k string) string
+}
+
+func NewServer(d *db.DB) (*Server, error) {
+\treturn &Server{db: d}, nil
+}
+
+func (s *Server) Run(c Cache, opts Options, l, m *Logger, rest ...*Logger) error {
+\ta := Server{}
+\tb := &Server{db: nil}
+\tp := new(Server)
+\tvar q Server
+\tvar r *db.Conn
+\tn, err := NewServer(nil)
+\tx, y := pair()
+\ta.Run(nil, nil, nil, nil)
+\tb.Stop()
+\tp.Stop()
+\tq.Stop()
+\tr.Close()
+\tn.Stop()
+\terr.Error()
+\ts.db.Query()
+\ts.cache.Get("k")
+\ts.audit.Info()
+\ts.conn.Close()
+\tl.Info()
+\tm.Info()
+\tc.Get("k")
+\topts.Apply()
+\ts.Promoted()
+\tx.Stop()
+\tfor _, it := range items {
+\t\tit.Stop()
+\t}
+\tgo func(w *Worker) {
+\t\tw.Work()
+\t}(nil)
+\treturn nil
+}
+
+func (s *Server) Stop() {}
+"""
+
+
+def test_go_receivers_typed_by_literals_pointers_and_fields() -> None:
+    sites = resolved(GO, "go", "util/s.go", "example.com/a/util")
+    u = "example.com/a/util"
+    assert sites["util.Server.Run"] == [
+        ("a.Run", f"{u}.Server.Run"),  # x := T{}
+        ("b.Stop", f"{u}.Server.Stop"),  # x := &T{...}
+        ("p.Stop", f"{u}.Server.Stop"),  # new(T)
+        ("q.Stop", f"{u}.Server.Stop"),  # var x T, T a struct of this file
+        ("r.Close", "example.com/a/db.Conn.Close"),  # var x *pkg.T
+        ("n.Stop", f"{u}.Server.Stop"),  # NewServer() (*Server, error)
+        ("err.Error", ""),  # the second result: not followed
+        ("s.db.Query", "example.com/a/db.DB.Query"),  # a field of the receiver's struct
+        ("s.cache.Get", ""),  # Cache is an interface: the call does not pin the method
+        ("s.audit.Info", f"{u}.Logger.Info"),  # `log, audit *Logger`
+        ("s.conn.Close", ""),  # a value of another package's type: may be an interface
+        ("l.Info", f"{u}.Logger.Info"), ("m.Info", f"{u}.Logger.Info"),  # `l, m *Logger`
+        ("c.Get", ""), ("opts.Apply", ""),  # values of types not known to be structs
+        ("s.Promoted", f"{u}.Server.Promoted"),  # the receiver (as before); the query follows Base
+        ("x.Stop", ""),  # a call's results: unknown function
+        ("it.Stop", ""),  # a range variable
+        ("w.Work", f"{u}.Worker.Work"),  # a function literal's parameter
+    ]
+    assert bases(GO, "go", "util/s.go", "example.com/a/util") == {
+        "util.Server": (f"{u}.Base", "example.com/a/db.Mixin")}  # embedded types

@@ -20,8 +20,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
 #: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
-#: ``instance_edges``/``instance_types`` of modules.
-PAYLOAD_VERSION = 5
+#: ``instance_edges``/``instance_types`` of modules. 6: the same for Java, JS/TS and Go
+#: (``index/receivers_java``, ``_js``, ``_go``), ``base_targets`` of their classes and structs.
+PAYLOAD_VERSION = 6
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

@@ -34,6 +34,8 @@ from dataclasses import replace
 from coderecalld.index.receivers import ATTRIBUTE, Receivers
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers import header_bases
+from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
+from coderecalld.index.receivers_go import GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
 from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import spec_for
@@ -47,18 +49,16 @@ _RAISES_HEADER = re.compile(r"^(\s*)Raises:\s*$", re.M)
 _RAISES_ITEM = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*(?::|$)")
 #: Names that re-raise or are not exception classes.
 _NOT_EXCEPTIONS = frozenset({"exc", "e", "err", "error", "ex"})
-#: Go's predeclared functions and types: a bare call of one never means the package's own.
-_GO_BUILTINS = frozenset(
-    "append cap clear close complex copy delete imag len make max min new panic print println real recover "
-    "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
-    "string uint uint8 uint16 uint32 uint64 uintptr".split())
 _GO_RECEIVER = re.compile(r"^func\s*\(\s*(\w+)\s+\*?\s*(\w+)")
 #: java.lang classes a wildcard import or the same package never shadow in practice.
 _JAVA_LANG = frozenset(
     "Boolean Byte Character Class Double Enum Error Exception Float IllegalArgumentException "
     "IllegalStateException Integer Iterable Long Math NullPointerException Number Object Objects "
     "Override Runnable RuntimeException Short String StringBuilder System Thread Throwable "
-    "UnsupportedOperationException Void".split())
+    "UnsupportedOperationException Void "
+    # Interfaces and classes a typed receiver names (index/receivers_java), not only a call:
+    "Appendable AutoCloseable CharSequence ClassLoader Cloneable Comparable Process Record Runtime "
+    "StringBuffer ThreadLocal".split())
 _JAVA_TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
 _JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
@@ -88,7 +88,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     header_types: dict[str, str] = {}
     if style in ("go", "java"):
         bare = _bare_test(chunk_list)
-        target = (_go(parsed, module, symbols, bare) if style == "go"
+        target = (_go(parsed, module, symbols, bare, _lines(chunk_list), header_types) if style == "go"
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare, _lines(chunk_list), header_types))
     else:
         lines = _lines(chunk_list)
@@ -107,6 +107,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
+        if style == "go" and c.kind is SymbolKind.STRUCT:
+            bases = tuple(header_types.get(c.qualified_name, "").split())
         if style in ("java", "js") and c.kind in _JAVA_TYPES:
             # extends/implements, qualified: the query walks these hierarchies (base_targets)
             bases = tuple(filter(None, (header_types.get(b, "") for b in header_bases(c.signature))))
@@ -325,14 +327,21 @@ def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:
                                   lines.get(site.line, "")) is not None
 
 
-def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool]) -> Target:
+def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool],
+        lines: Mapping[int, str], embedded: dict[str, str]) -> Target:
     """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
     plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
     through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
     is the package's own (any file of the directory; predeclared names excepted; a local
     function variable is misread as one), ``s.m()`` on the enclosing method's receiver ``s``
-    of type ``T`` is ``T.m``. Other selectors (``x.f()`` on a variable) stay unresolved."""
+    of type ``T`` is ``T.m``, a call on a typed variable, parameter or struct field
+    (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
+    types (qualified name -> space-separated target-style names). Other selectors stay
+    unresolved."""
     table = {local: target for local, target in parsed.import_aliases if local != "*"}
+    receivers = GoReceivers(module, table, symbols, lines)
+    embedded.update((s.qualified_name, " ".join(receivers.embedded(s)))
+                    for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
@@ -344,7 +353,7 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
         receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
         if receiver and receiver.group(1) == head and len(rest) == 1:
             return f"{module}.{receiver.group(2)}.{rest[0]}"
-        return ""
+        return receivers.target(site, owner)
     return target
 
 

@@ -40,9 +40,12 @@ SITE_FIELDS = ("repo", "path", "kind", "qualified_name", "fq_name", "call_sites"
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3
 _NOT_DEFINITIONS = ("module", "section")
-#: Languages whose classes carry ``base_targets`` (``index/resolve``): their methods' class
-#: hierarchies are walked.
-HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx"})
+#: Languages whose classes carry ``base_targets`` (``index/resolve``; Go: a struct's embedded
+#: types): their methods' class hierarchies are walked.
+HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx", "go"})
+#: Languages where a call on a base type never dispatches to a method of a type below it
+#: (Go's embedding promotes methods, it does not override them): no ``override`` label.
+NO_OVERRIDE_LANGUAGES = frozenset({"go"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +254,11 @@ def callers(store: Any, flt: StoreFilter, name: str,
 
 
 def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
-    """(resolved, inherited, override) call targets of the methods in ``chosen`` (Python, Java, JS/TS)
-    beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
+    """(resolved, inherited, override) call targets of the methods in ``chosen``
+    (``HIERARCHY_LANGUAGES``) beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
     (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
     ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
-    base ``B`` up the class's bases. Each with its re-export aliases. Keyword-index reads
+    base ``B`` up the class's bases (not in Go: ``NO_OVERRIDE_LANGUAGES``). Each with its re-export aliases. Keyword-index reads
     only (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level
     of the hierarchy; nothing for a function."""
     resolved: set[str] = set()
@@ -270,7 +273,8 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         below = _subclasses(store, flt, cls, method)
         resolved |= {f"{v}.{method}" for v in _instances_of(store, flt, {cls})}
         inherited |= {f"{c}.{method}" for c in below | _instances_of(store, flt, below)}
-        override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
+        if p.get("language") not in NO_OVERRIDE_LANGUAGES:
+            override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
     return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
                  for names in (resolved, inherited, override))
 
