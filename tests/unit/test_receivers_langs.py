@@ -301,3 +301,34 @@ def test_go_receivers_typed_by_literals_pointers_and_fields() -> None:
     ]
     assert bases(GO, "go", "util/s.go", "example.com/a/util") == {
         "util.Server": (f"{u}.Base", "example.com/a/db.Mixin")}  # embedded types
+
+
+def test_type_parameters_type_nothing() -> None:
+    java = b"""package p;
+public class Box<T extends Comparable<T>, K> extends Base<T> {
+    private T item;
+    public <E> List<E> put(E e, T t, K k, Other o) {
+        e.go();
+        item.compareTo(t);
+        k.hashCode();
+        o.run();
+    }
+}
+"""
+    assert resolved(java, "java", "p/Box.java")["p.Box.put(E,T,K,Other)"] == [
+        ("e.go", ""), ("item.compareTo", ""), ("k.hashCode", ""), ("o.run", "p.Other.run")]
+    go = b"""package util
+
+func Map[T any, K comparable](x *T, k K, s *Server) {
+\tx.Run()
+\ts.Run()
+}
+
+func (s *Set[T]) Add(v *T, w *Server) {
+\tv.Run()
+\tw.Run()
+}
+"""
+    sites = resolved(go, "go", "util/g.go", "example.com/a/util")
+    assert sites["util.Map"] == [("x.Run", ""), ("s.Run", "example.com/a/util.Server.Run")]
+    assert sites["util.Set.Add"] == [("v.Run", ""), ("w.Run", "example.com/a/util.Server.Run")]

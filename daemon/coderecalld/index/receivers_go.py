@@ -42,6 +42,9 @@ _RANGE = re.compile(rf"\bfor\s+({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*range\b")
 _LITERAL = re.compile(rf"^(&)?({_ID}(?:\.{_ID})?)\s*\{{")
 _NEW = re.compile(rf"^new\(\s*({_ID}(?:\.{_ID})?)\s*\)")
 _CALL = re.compile(rf"^({_ID})\s*\(")
+#: A generic function's or receiver's type parameter list (``func F[T any, K comparable]``,
+#: ``func (s *Set[T]) Add``): a value of one has no method of a package.
+_TYPE_PARAMETERS = re.compile(rf"(?:^func\s*(?:\([^()]*\)\s*)?{_ID}|\*?\s*{_ID})\s*\[([^\[\]]+)\]\s*[()]")
 _FUNC_LITERAL = re.compile(r"\bfunc\s*(\([^()]*\))")
 _FIELD = re.compile(rf"^\s*({_ID}(?:\s*,\s*{_ID})*)\s+([^`/]+?)\s*(?:`.*)?(?://.*)?$")
 _EMBEDDED = re.compile(rf"^\s*(\*?\s*{_ID}(?:\.{_ID})?)\s*(?:`.*)?(?://.*)?$")
@@ -108,8 +111,10 @@ class GoReceivers:
             if receiver and receiver.group(1):  # a method's receiver: always a concrete type
                 _bind(out, receiver.group(1), self.type_of(receiver.group(2), True))
             header = fn.signature[receiver.end():] if receiver else fn.signature
+            generic = {part.split()[0] for found in _TYPE_PARAMETERS.findall(fn.signature)
+                       for part in found.split(",") if part.split()}
             for name, type_ in params(header[header.find("("):]):
-                _bind(out, name, self.type_of(type_))
+                _bind(out, name, "" if type_.lstrip("*").strip() in generic else self.type_of(type_))
             for i in range(fn.start_line + 1, fn.end_line + 1):
                 self._read_line(self.lines.get(i, "").split("//", 1)[0], out)
         return self._scopes[fn.qualified_name]

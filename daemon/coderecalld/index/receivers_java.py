@@ -34,6 +34,11 @@ _DECLARE = re.compile(rf"(?:^\s*|[({{;]\s*)(?:for\s*\(\s*|catch\s*\(\s*|try\s*\(
 _VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*=\s*new\s+([\w.]+)\s*[(<]")
 _UNTYPED_VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*[=:]")
 _LAMBDA = re.compile(r"(?:\(\s*([\w$\s,]*)\)|\b([a-z_$][\w$]*))\s*->")
+#: Where a header's type parameter list opens: after a type's name, or before a method's
+#: return type (after its modifiers only).
+_TYPE_PARAMETERS = re.compile(
+    r"\b(?:class|interface|record)\s+\w+\s*<|^\s*(?:(?:public|protected|private|static|final|abstract|"
+    r"synchronized|native|default|strictfp)\s+)*<")
 _NOT_TYPES = frozenset({"return", "new", "throw", "else", "case", "package", "import"})
 _TYPE_KINDS = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
 
@@ -53,19 +58,25 @@ class JavaReceivers:
         sym = self.symbols.get(owner.split("#", 1)[0])
         if sym is None:
             return ""
+        found = None
         if not this and sym.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION):
             found = self._bindings(sym, True).get(name)
-            if found is not None:
-                return "" if found == UNKNOWN else found
         cls = self.symbols.get(sym.parent) if sym.kind not in _TYPE_KINDS else sym
-        while cls is not None and cls.kind in _TYPE_KINDS:
+        while found is None and cls is not None and cls.kind in _TYPE_KINDS:
             found = self._bindings(cls, False).get(name)
-            if found is not None:
-                return "" if found == UNKNOWN else found
-            if this:
-                return ""
-            cls = self.symbols.get(cls.parent)
-        return ""
+            cls = None if this else self.symbols.get(cls.parent)
+        if not found or found == UNKNOWN or self._type_parameter(found.split(".", 1)[0], sym):
+            return ""
+        return found
+
+    def _type_parameter(self, name: str, sym: Symbol | None) -> bool:
+        """Whether ``name`` is a type parameter of ``sym`` or a symbol around it
+        (``class Box<T>``, ``<E> void put(E e)``): a call on it reaches its bound's method."""
+        while sym is not None:
+            if name in type_parameters(sym.signature):
+                return True
+            sym = self.symbols.get(sym.parent)
+        return False
 
     def _bindings(self, sym: Symbol, is_method: bool) -> dict[str, str]:
         if sym.qualified_name not in self._scopes:
@@ -111,6 +122,30 @@ def _read_line(line: str, out: dict[str, str]) -> None:
         for m in _LAMBDA.finditer(code):
             for name in re.findall(r"[a-z_$][\w$]*", m.group(1) or m.group(2) or ""):
                 _bind(out, name, "")
+
+
+def type_parameters(signature: str) -> list[str]:
+    """Names of the type parameters a class or method header declares:
+    ``class Box<T extends Comparable<T>, K>`` and ``public <E> void put(E e)`` -> ``["T", "K"]``,
+    ``["E"]`` (``List<String> get()``'s type argument is none)."""
+    found = _TYPE_PARAMETERS.search(signature)
+    if not found:
+        return []
+    depth, cur, names = 0, "", []
+    for ch in signature[found.end():]:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0:
+            names.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    names.append(cur)
+    return [n.split()[0] for n in names if n.split()]
 
 
 def params(signature: str) -> list[tuple[str, str]]:
