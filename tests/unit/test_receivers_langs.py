@@ -218,6 +218,7 @@ GO = b"""package util
 
 import (
 \t"database/sql"
+\t"net/http"
 
 \t"example.com/a/db"
 )
@@ -228,6 +229,7 @@ type Server struct {
 \tlog, audit *Logger
 \tBase
 \t*db.Mixin
+\thttp.Handler
 \tconn  sql.Conn `json:"conn"`
 }
 
@@ -263,6 +265,9 @@ func (s *Server) Run(c Cache, opts Options, l, m *Logger, rest ...*Logger) error
 \tc.Get("k")
 \topts.Apply()
 \ts.Promoted()
+\ts.Base.Own()
+\ts.Mixin.Mix()
+\ts.Handler.Serve()
 \tx.Stop()
 \tfor _, it := range items {
 \t\tit.Stop()
@@ -295,12 +300,15 @@ def test_go_receivers_typed_by_literals_pointers_and_fields() -> None:
         ("l.Info", f"{u}.Logger.Info"), ("m.Info", f"{u}.Logger.Info"),  # `l, m *Logger`
         ("c.Get", ""), ("opts.Apply", ""),  # values of types not known to be structs
         ("s.Promoted", f"{u}.Server.Promoted"),  # the receiver (as before); the query follows Base
+        ("s.Base.Own", ""),  # an embedded value of another file's type: may be an interface
+        ("s.Mixin.Mix", "example.com/a/db.Mixin.Mix"),  # an embedded pointer
+        ("s.Handler.Serve", ""),  # an embedded interface
         ("x.Stop", ""),  # a call's results: unknown function
         ("it.Stop", ""),  # a range variable
         ("w.Work", f"{u}.Worker.Work"),  # a function literal's parameter
     ]
     assert bases(GO, "go", "util/s.go", "example.com/a/util") == {
-        "util.Server": (f"{u}.Base", "example.com/a/db.Mixin")}  # embedded types
+        "util.Server": (f"{u}.Base", "example.com/a/db.Mixin", "net/http.Handler")}  # embedded types
 
 
 def test_type_parameters_type_nothing() -> None:

@@ -148,9 +148,9 @@ class GoReceivers:
                 if field:
                     for name in re.findall(_ID, field.group(1)):
                         _bind(out, name, self.type_of(field.group(2)))
-                elif embedded:
-                    name = embedded.group(1).lstrip("*").strip()
-                    _bind(out, name.rsplit(".", 1)[-1], self.type_of(name, True))
+                elif embedded:  # `*T` or a struct of this file; `http.ResponseWriter` may be an interface
+                    name = embedded.group(1).strip()
+                    _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
             self._fields[struct.qualified_name] = out
         return self._fields[struct.qualified_name]
 
