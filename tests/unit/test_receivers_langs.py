@@ -206,12 +206,19 @@ class App {
     this.store.load();
     let t = s;
     t.save();
+    const run = () => {
+      for (const s of this.all) {
+        s.save();
+      }
+    };
   }
 }
 """
     sites = resolved(blob, "javascript", "lib/app.js", "lib/app")
     assert sites["App.run"] == [("s.save", "lib/store.Store.save"), ("this.store.load", "lib/store.Store.load"),
                                 ("t.save", "lib/store.Store.save")]
+    # A loop variable shadows the enclosing function's `s`: untyped.
+    assert sites["App.run.run"] == [("s.save", "")]
 
 
 GO = b"""package util

@@ -32,6 +32,7 @@ from coderecalld.records import CallSite, Symbol, SymbolKind
 _ID = r"[A-Za-z_$][\w$]*"
 _MODIFIERS = r"(?:(?:private|public|protected|readonly|static|declare|override|abstract)\s+)*"
 _DECLARE = re.compile(rf"\b(?:const|let|var)\s+({_ID})\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
+_FOR_OF = re.compile(rf"\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+({_ID})\s+(?:of|in)\b")
 _FIELD = re.compile(rf"^\s*{_MODIFIERS}#?({_ID})\s*[?!]?\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
 _THIS_ASSIGN = re.compile(rf"\bthis\.({_ID})\s*=(?!=)\s*(.*?)\s*;?\s*$")
 _NEW = re.compile(rf"^new\s+({_ID}(?:\.{_ID})*)\s*(?:<[^()]*>)?\s*\(")
@@ -90,6 +91,10 @@ class JsReceivers:
             for name, annotation in params(fn.signature):
                 _bind(out, name, self.class_of(annotation) if annotation else "")
             for line in self._own_lines(fn):
+                loop = _FOR_OF.search(line) if "for" in line else None
+                if loop:  # an element of something: untyped (and never an outer function's name)
+                    _bind(out, loop.group(1), "")
+                    continue
                 for m in _DECLARE.finditer(line) if ("const" in line or "let" in line or "var" in line) else ():
                     name, annotation, value = m.groups()
                     _bind(out, name, self.class_of(annotation) if annotation else
