@@ -55,6 +55,9 @@ public class Service extends Base implements Runnable, Api {
         String t = "x";
         t.trim();
         items.forEach(it -> it.go());
+        Service.this.step();
+        Helper.INSTANCE.work();
+        Map.Entry.comparingByKey();
     }
 
     void twice(boolean b) {
@@ -91,6 +94,9 @@ def test_java_receivers_typed_by_declarations() -> None:
         ("t.trim", ""),  # java.lang.String: no project type
         ("items.forEach", ""),  # not declared here
         ("it.go", ""),  # a lambda parameter
+        ("Service.this.step", "com.acme.app.Service.step"),  # the outer instance
+        ("Helper.INSTANCE.work", ""),  # a static field: its type is not read from another class
+        ("Map.Entry.comparingByKey", "com.acme.app.Map.Entry.comparingByKey"),  # a nested type's static method
     ]
     # The same name declared with two types in one method has none.
     assert sites["com.acme.app.Service.twice(boolean)"] == [("x.save", ""), ("x.save", "")]

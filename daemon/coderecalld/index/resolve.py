@@ -469,6 +469,10 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
                 return explicit[head]
             return method(cls, head, True) if cls else ""
         found = type_name(head)
+        if found and len(rest) == 2 and rest[0] == "this":  # `Outer.this.m()`: the outer class's
+            return (method(found, rest[1], False) if found in symbols else "") or f"{found}.{rest[1]}"
+        if len(rest) > 1 and not (rest[0][:1].isupper() and not rest[0].isupper()):
+            return ""  # `C.FIELD.m()`, `C.this.f.m()`: a method of the field's type, unknown here
         return ".".join([found, *rest]) if found else ""
     return target
 

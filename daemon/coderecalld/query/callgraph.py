@@ -27,8 +27,9 @@ RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, NAME_ONLY: 3}
 #: Levels of subclasses and of bases followed from a method's class (deep enough for
 #: real hierarchies: flask's Flask -> App -> Scaffold is two).
 MRO_DEPTH = 6
-#: Python method definitions a question may name and still have their class hierarchies
-#: walked (each costs a few keyword facets per level; a dotted name names one or a few).
+#: Method definitions (``HIERARCHY_LANGUAGES``) a question may name and still have their
+#: class hierarchies walked (each costs a few keyword facets per level; a dotted name names
+#: one or a few).
 HIERARCHY_MAX_METHODS = 16
 #: Points read per keyword lookup (every definition of a common name, every caller of it).
 FETCH_LIMIT = 2000
@@ -214,7 +215,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
     unknown (no target, or an attribute whose type no module states). A call resolved to
     anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
     ``omitted["other_type"]`` counts those when given. When the name means more than
-    ``HIERARCHY_MAX_METHODS`` Python methods (a bare ``get``), no hierarchy is walked and
+    ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
     such calls are ``name_only`` instead.
     With no definition in scope, a dotted ``name`` counts as its own target
     (``os.path.join``) and every call of the short name is a ``name_only`` candidate (the
