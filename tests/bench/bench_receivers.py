@@ -13,6 +13,11 @@ report then counts, per language, dotted sites, those with a target before and a
 newly resolved (no target before: ``name_only`` at query time), and those whose target
 changed; and prints ``--sample`` newly resolved sites (seeded) with their source line, to
 check by reading.
+
+With ``--callers NAME ...`` it also indexes the repos (each HEAD tree committed to a fresh
+git repo: a ``fetch`` snapshot may lack objects the mirror needs; dense vectors off) in a
+real daemon and prints, per name, ``find_callers``' sites by label (at most 500, the
+request's limit) and ``omitted_other_type``; run it under both checkouts to compare.
 """
 
 from __future__ import annotations
@@ -22,8 +27,12 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent)]
 
 from coderecalld import parse
 from coderecalld.index import chunk, layout, resolve
@@ -62,17 +71,47 @@ def sites(repo: str, blobs: dict[str, bytes]) -> tuple[dict[str, str], dict[str,
     return targets, languages, text
 
 
+def callers(git_dirs: dict[str, str], names: list[str]) -> dict[str, dict[str, int]]:
+    """name -> {label: sites, "omitted": calls on another type} over the repos at HEAD."""
+    from conformance_cases import daemon
+    from coderecalld.config import RepoConfig
+    from gitfixtures import GitRepo
+
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        configs = []
+        for repo, git_dir in git_dirs.items():
+            blobs = files(git_dir)
+            git = GitRepo(Path(tmp) / "git" / repo)
+            git.commit(blobs, "import")
+            configs.append(RepoConfig(repo, str(git.path)))
+        with daemon(Path(tmp), *configs) as d:
+            for cfg in configs:
+                d.pipeline.index_repo(d.cfg.repo(cfg.name), with_dense=False)
+            for name in names:
+                omitted: dict[str, int] = {}
+                found = d.service.find_callers(name, limit=500, omitted=omitted)
+                out[name] = {**Counter(h.confidence for h in found), "omitted": omitted.get("other_type", 0)}
+    return out
+
+
+def _repo_name(git_dir: str) -> str:
+    return Path(git_dir).resolve().parent.name if Path(git_dir).name == "repo" else Path(git_dir).name
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("git_dirs", nargs="+")
     ap.add_argument("--out", required=True)
     ap.add_argument("--before", help="--out of the same repos under the code before the change")
     ap.add_argument("--sample", type=int, default=20)
+    ap.add_argument("--callers", nargs="*", default=[], help="definitions to ask find_callers for")
     args = ap.parse_args()
+    if args.callers:
+        print(json.dumps(callers({_repo_name(g): g for g in args.git_dirs}, args.callers), indent=1))
     targets, languages, text = {}, {}, {}
     for git_dir in args.git_dirs:
-        repo = Path(git_dir).resolve().parent.name if Path(git_dir).name == "repo" else Path(git_dir).name
-        t, lang, tx = sites(repo, files(git_dir))
+        t, lang, tx = sites(_repo_name(git_dir), files(git_dir))
         targets |= t
         languages |= lang
         text |= tx
