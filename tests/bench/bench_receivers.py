@@ -1,4 +1,4 @@
-"""Method call sites typed by their receivers (index/receivers_java, _js, _go) on real repos.
+"""Method call sites typed by their receivers (index/receivers_java, _js, _go, resolve_kotlin) on real repos.
 
     python tests/bench/bench_receivers.py <git dir> [<git dir> ...] --out after.json
     python tests/bench/bench_receivers.py <git dir> ... --out after.json --before before.json
@@ -37,7 +37,7 @@ sys.path[:0] = [str(HERE.parent)]
 from coderecalld import parse
 from coderecalld.index import chunk, layout, resolve
 
-LANGUAGES = ("java", "javascript", "typescript", "tsx", "go")
+LANGUAGES = ("java", "javascript", "typescript", "tsx", "go", "kotlin")
 
 
 def files(git_dir: str) -> dict[str, bytes]:

@@ -4,7 +4,8 @@ index/resolve): each construct's exact target, and what stays unknown."""
 from __future__ import annotations
 
 from coderecalld import parse
-from coderecalld.index import chunk, resolve
+from coderecalld.index import chunk, points, resolve
+from coderecalld.records import SymbolKind
 
 
 def resolved(blob: bytes, language: str, path: str, module: str = "", **kw) -> dict[str, list[tuple[str, str]]]:
@@ -353,3 +354,149 @@ func (s *Set[T]) Add(v *T, w *Server) {
     sites = resolved(go, "go", "util/g.go", "example.com/a/util")
     assert sites["util.Map"] == [("x.Run", ""), ("s.Run", "example.com/a/util.Server.Run")]
     assert sites["util.Set.Add"] == [("v.Run", ""), ("w.Run", "example.com/a/util.Server.Run")]
+
+
+KOTLIN = b"""package com.acme.app
+
+import com.acme.db.Store
+import com.acme.io.Writer as W
+import com.acme.util.*
+
+class Service(private val store: Store, val name: String, plain: Cache) : Base(), Api {
+    private val helper = Helper()
+    lateinit var writer: W
+
+    fun run(s: Store, o: Other?, n: Int) {
+        val h = Helper()
+        var x: Store = s
+        val made = make()
+        store.save()
+        this.store.load()
+        this.writer.flush()
+        h.work()
+        o?.work()
+        x.flush()
+        super.run()
+        helper.work()
+        made.work()
+        n.plus(1)
+        name.trim()
+        plain.get()
+        Util.go()
+        step()
+        this.step()
+        top(this)
+        items.forEach { it -> it.go() }
+    }
+
+    fun step() {}
+}
+
+fun top(svc: Service) {
+    svc.run(null, null, 1)
+}
+"""
+
+
+def test_kotlin_calls_and_receivers() -> None:
+    path = "src/main/kotlin/com/acme/app/Service.kt"
+    parsed = parse.symbols(KOTLIN, "kotlin")
+    assert parsed.import_aliases == (("Store", "com.acme.db.Store"), ("W", "com.acme.io.Writer"),
+                                     ("*", "com.acme.util"))
+    found = resolve.chunks(chunk.chunks("r", path, KOTLIN, parsed), parsed, path, "")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["Service.run"] == [
+        ("Helper", "com.acme.util.Helper"),  # a constructor, through the only wildcard import
+        ("make", ""),  # neither this file's nor imported
+        ("store.save", "com.acme.db.Store.save"),  # a constructor property
+        ("this.store.load", "com.acme.db.Store.load"),
+        ("this.writer.flush", "com.acme.io.Writer.flush"),  # lateinit var, an import alias
+        ("h.work", "com.acme.util.Helper.work"),  # val h = Helper()
+        ("work", ""),  # o?.work(): a safe call is recorded by its name only
+        ("x.flush", "com.acme.db.Store.flush"),  # var x: Store
+        ("super.run", "com.acme.util.Base.run"),  # the first supertype
+        ("helper.work", "com.acme.util.Helper.work"),  # a property initialised by a constructor
+        ("made.work", ""),  # a function's result
+        ("n.plus", ""), ("name.trim", ""),  # Kotlin's own types
+        ("plain.get", ""),  # a plain constructor parameter is no property
+        ("Util.go", "com.acme.util.Util.go"),
+        ("step", "com.acme.app.Service.step"), ("this.step", "com.acme.app.Service.step"),
+        ("top", "com.acme.app.top"),  # a top-level function of this file
+        ("items.forEach", ""), ("it.go", "")]
+    assert sites["top"] == [("svc.run", "com.acme.app.Service.run")]
+    assert {c.qualified_name: c.bases for c in found if c.bases} == {
+        "Service": ("com.acme.util.Base", "com.acme.util.Api")}
+    assert {c.qualified_name: points.fq_name(c) for c in found if c.kind is not SymbolKind.MODULE} == {
+        "Service": "com.acme.app.Service", "Service.run": "com.acme.app.Service.run",
+        "Service.step": "com.acme.app.Service.step", "top": "com.acme.app.top"}
+
+
+def test_a_constructor_whose_value_is_called_again_types_nothing() -> None:
+    java = b"""package p;
+class A {
+    void f() {
+        var b = new Builder().build();
+        var c = new Builder(1);
+        b.run();
+        c.run();
+    }
+}
+"""
+    assert resolved(java, "java", "p/A.java")["p.A.f()"] == [("b.run", ""), ("c.run", "p.Builder.run")]
+    ts = b"""import { Builder } from "./b";
+function make(): Builder {
+  return new Builder();
+}
+export function f() {
+  const b = new Builder().build();
+  const c = make().other();
+  const d = make();
+  b.run();
+  c.run();
+  d.run();
+}
+"""
+    assert resolved(ts, "typescript", "src/a.ts", "src/a")["f"] == [
+        ("b.run", ""), ("c.run", ""), ("d.run", "src/b.Builder.run")]
+    kotlin = b"""package p
+
+fun f() {
+    val b = Moshi.Builder().build()
+    val c = Moshi.Builder()
+    b.run()
+    c.run()
+}
+"""
+    assert resolved(kotlin, "kotlin", "p/A.kt")["f"][-2:] == [("b.run", ""), ("c.run", "p.Moshi.Builder.run")]
+
+
+def test_super_inside_an_anonymous_class_is_not_the_enclosing_classs() -> None:
+    java = b"""package p;
+class A extends Base {
+    void f() {
+        super.f();
+        Runnable r = new Task(1) {
+            public void run() {
+                super.run();
+            }
+        };
+    }
+}
+"""
+    sites = resolved(java, "java", "p/A.java")
+    assert [s for sites_ in sites.values() for s in sites_] == [("super.f", "p.Base.f"), ("super.run", "")]
+    kotlin = b"""package p
+
+class A : Base() {
+    fun f() {
+        super.f()
+        val r = object : Task(1) {
+            override fun run() {
+                super.run()
+            }
+        }
+    }
+}
+"""
+    sites = resolved(kotlin, "kotlin", "p/A.kt")
+    assert [s for sites_ in sites.values() for s in sites_] == [("super.f", "p.Base.f"), ("super.run", "")]

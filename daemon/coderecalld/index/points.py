@@ -21,7 +21,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
 #: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
 #: ``instance_edges``/``instance_types`` of modules. 6: the same for Java, JS/TS and Go
-#: (``index/receivers_java``, ``_js``, ``_go``), ``base_targets`` of their classes and structs.
+#: (``index/receivers_java``, ``_js``, ``_go``), ``base_targets`` of their classes and structs;
+#: Kotlin call targets (``index/resolve_kotlin``).
 PAYLOAD_VERSION = 6
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000

@@ -223,7 +223,7 @@ class Receivers:
         if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
             return self.expr_type(value, owner)
         call = _CALL.match(value)
-        return self.call_type(call.group(1), owner) if call and _whole_call(value, call.end() - 1) else ""
+        return self.call_type(call.group(1), owner) if call and whole_call(value, call.end() - 1) else ""
 
     def class_attributes(self) -> dict[str, str]:
         """``Class.attr`` -> class for every attribute of a class of this file whose type is
@@ -364,10 +364,7 @@ def bind(out: dict[str, str], name: str, fq: str) -> None:
         out[name] = UNKNOWN
 
 
-
-
-
-def _whole_call(value: str, paren: int) -> bool:
+def whole_call(value: str, paren: int) -> bool:
     """Whether ``value`` is one call whose argument list opens at ``paren``: it closes at the
     end, or not on this line (``x = C(`` continued); ``C(a).b`` and ``C(a) + 1`` are not."""
     depth = 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.records import CallSite, Symbol, SymbolKind
 
@@ -97,7 +97,8 @@ class GoReceivers:
         if new:
             return self.type_of(new.group(1), True)
         call = _CALL.match(value)
-        fn = self.symbols.get(f"{self._package}.{call.group(1)}") if call else None
+        whole = call is not None and whole_call(value, call.end() - 1)
+        fn = self.symbols.get(f"{self._package}.{call.group(1)}") if call and whole else None
         if fn is None or fn.kind is not SymbolKind.FUNCTION:
             return ""
         results = fn.signature[fn.signature.find(")") + 1:].strip()

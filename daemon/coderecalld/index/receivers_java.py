@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.records import Symbol, SymbolKind
 
@@ -115,7 +115,9 @@ def _read_line(line: str, out: dict[str, str]) -> None:
         if type_ not in _NOT_TYPES:
             _bind(out, name, "" if type_.endswith("]") else type_.split("<", 1)[0])
     if "var " in code:
-        typed = {m.group(1): m.group(2) for m in _VAR.finditer(code)}
+        # `var x = new C(...)` only: `new C().build()` is the value of another call
+        typed = {m.group(1): m.group(2) for m in _VAR.finditer(code)
+                 if whole_call(code.rstrip().rstrip(";").rstrip(), code.find("(", m.end() - 1))}
         for m in _UNTYPED_VAR.finditer(code):
             _bind(out, m.group(1), typed.get(m.group(1), ""))
     if "->" in code:

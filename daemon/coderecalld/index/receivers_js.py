@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.index.receivers import header_bases as js_bases
 from coderecalld.records import CallSite, Symbol, SymbolKind
@@ -72,13 +72,15 @@ class JsReceivers:
         """The class of ``new C(...)``, of a typed name, or of a call of a top-level function
         of this file whose return type names one."""
         new = _NEW.match(value)
+        if new and not whole_call(value, new.end() - 1):
+            return ""  # `new C().build()`: another call's value
         if new:
             return self.class_of(new.group(1))
         if re.fullmatch(_ID, value):
             found = scope.get(value, "")
             return "" if found == UNKNOWN else found
         call = _CALL.match(value)
-        fn = self.symbols.get(call.group(1)) if call and value.endswith(")") else None
+        fn = self.symbols.get(call.group(1)) if call and whole_call(value, call.end() - 1) else None
         if fn is None or fn.parent or fn.kind is not SymbolKind.FUNCTION:
             return ""
         returns = _RETURNS.search(fn.signature)

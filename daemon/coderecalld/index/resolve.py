@@ -21,7 +21,8 @@ function defined inside the caller is its own. JS/TS method calls on typed recei
 ``implements`` types as ``base_targets``. Anything else (``obj.method()`` on an
 unknown ``obj``, ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
-wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
+wrong, and never across files). Go and Java: see ``_go`` and ``_java``; Kotlin:
+``index/resolve_kotlin``.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from coderecalld.index.receivers import ATTRIBUTE, Receivers
+from coderecalld.index import resolve_kotlin
+from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases
 from coderecalld.index.receivers import bases as _bases
-from coderecalld.index.receivers import header_bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
@@ -76,6 +77,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     style = spec_for(parsed.language).resolver
     if style == "java":
         module = java_package(parsed)
+    elif style == "kotlin":
+        module = resolve_kotlin.package(_lines(chunk_list))
     if not style or not module:
         return chunk_list
     table: dict[str, str] = {}
@@ -86,7 +89,10 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         table = js_import_table(parsed.import_aliases, path, module)
     symbols = {s.qualified_name: s for s in parsed.symbols}
     header_types: dict[str, str] = {}
-    if style in ("go", "java"):
+    if style == "kotlin":
+        target = resolve_kotlin.Kotlin(parsed, module, symbols, _lines(chunk_list), _bare_test(chunk_list),
+                                       header_types).target
+    elif style in ("go", "java"):
         bare = _bare_test(chunk_list)
         target = (_go(parsed, module, symbols, bare, _lines(chunk_list), header_types) if style == "go"
                   else _java(parsed, path, module, symbols, java_dirs or {}, bare, _lines(chunk_list), header_types))
@@ -107,7 +113,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
-        if style == "go" and c.kind is SymbolKind.STRUCT:
+        if style == "go" and c.kind is SymbolKind.STRUCT or style == "kotlin" and c.kind in _JAVA_TYPES:
             bases = tuple(header_types.get(c.qualified_name, "").split())
         if style in ("java", "js") and c.kind in _JAVA_TYPES:
             # extends/implements, qualified: the query walks these hierarchies (base_targets)

@@ -43,7 +43,7 @@ ALIAS_ROUNDS = 3
 _NOT_DEFINITIONS = ("module", "section")
 #: Languages whose classes carry ``base_targets`` (``index/resolve``; Go: a struct's embedded
 #: types): their methods' class hierarchies are walked.
-HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx", "go"})
+HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx", "go", "kotlin"})
 #: Languages where a call on a base type never dispatches to a method of a type below it
 #: (Go's embedding promotes methods, it does not override them): no ``override`` label.
 NO_OVERRIDE_LANGUAGES = frozenset({"go"})
