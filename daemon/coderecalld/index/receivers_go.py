@@ -59,7 +59,9 @@ class GoReceivers:
                  lines: Mapping[int, str]) -> None:
         self.module, self.table, self.symbols, self.lines = module, table, symbols, lines
         self._children = children(symbols)
-        self._package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values() if "." in s.qualified_name), "")
+        # The package clause every qualified name starts with (``util`` of ``util.Server``).
+        self._package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values()
+                              if "." in s.qualified_name), "")
         self._scopes: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
 

@@ -30,7 +30,8 @@ from coderecalld.records import Symbol, SymbolKind
 _TYPE = r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:\.[A-Z]\w*)*(?:<[^;=()]*>)?(?:\[\])*"
 _MODIFIERS = r"(?:(?:public|protected|private|static|final|transient|volatile|@\w+(?:\([^)]*\))?)\s+)*"
 #: ``[modifiers] Type name =|;|:|,|)``: a field, a local, a for-each or a resource.
-_DECLARE = re.compile(rf"(?:^\s*|[({{;]\s*)(?:for\s*\(\s*|catch\s*\(\s*|try\s*\(\s*)?{_MODIFIERS}({_TYPE})\s+([a-z_$][\w$]*)\s*(?=[=;:,)])")
+_DECLARE = re.compile(rf"(?:^\s*|[({{;]\s*)(?:for\s*\(\s*|catch\s*\(\s*|try\s*\(\s*)?{_MODIFIERS}"
+                      rf"({_TYPE})\s+([a-z_$][\w$]*)\s*(?=[=;:,)])")
 _VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*=\s*new\s+([\w.]+)\s*[(<]")
 _UNTYPED_VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*[=:]")
 _LAMBDA = re.compile(r"(?:\(\s*([\w$\s,]*)\)|\b([a-z_$][\w$]*))\s*->")

@@ -75,36 +75,24 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     repo to the type names its ``.java`` files are named after (same-package and wildcard
     imports); ``module_aliases`` other names of the module (layout.js_aliases)."""
     style = spec_for(parsed.language).resolver
+    if not style:
+        return chunk_list
+    lines = _lines(chunk_list)
     if style == "java":
         module = java_package(parsed)
     elif style == "kotlin":
-        module = resolve_kotlin.package(_lines(chunk_list))
-    if not style or not module:
+        module = resolve_kotlin.package(lines)
+    if not module:
         return chunk_list
     table: dict[str, str] = {}
-    instances: dict[str, str] = {}
     if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
     elif style == "js":
         table = js_import_table(parsed.import_aliases, path, module)
-    symbols = {s.qualified_name: s for s in parsed.symbols}
-    header_types: dict[str, str] = {}
-    if style == "kotlin":
-        target = resolve_kotlin.Kotlin(parsed, module, symbols, _lines(chunk_list), _bare_test(chunk_list),
-                                       header_types).target
-    elif style in ("go", "java"):
-        bare = _bare_test(chunk_list)
-        target = (_go(parsed, module, symbols, bare, _lines(chunk_list), header_types) if style == "go"
-                  else _java(parsed, path, module, symbols, java_dirs or {}, bare, _lines(chunk_list), header_types))
-    else:
-        lines = _lines(chunk_list)
-        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
-                           lines if style == "python" else {}, instances)
-        if style == "js":
-            typed_js = JsReceivers(module, table, symbols, lines)
-            target = _js_typed(target, typed_js)
-            header_types.update((b, typed_js.class_of(b)) for s in parsed.symbols
-                                if s.kind in _JAVA_TYPES for b in header_bases(s.signature))
+    instances: dict[str, str] = {}
+    supertypes: dict[str, tuple[str, ...]] = {}  # class (qualified name) -> its bases' targets
+    target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
+                   instances, supertypes)
     top = {s.name for s in parsed.symbols if not s.parent}
     typed = tuple(sorted(instances.items())) if style == "python" else ()
     out = []
@@ -112,12 +100,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         is_module = c.kind is SymbolKind.MODULE
         sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
-                 if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
-        if style == "go" and c.kind is SymbolKind.STRUCT or style == "kotlin" and c.kind in _JAVA_TYPES:
-            bases = tuple(header_types.get(c.qualified_name, "").split())
-        if style in ("java", "js") and c.kind in _JAVA_TYPES:
-            # extends/implements, qualified: the query walks these hierarchies (base_targets)
-            bases = tuple(filter(None, (header_types.get(b, "") for b in header_bases(c.signature))))
+                 if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name
+                 else supertypes.get(c.qualified_name, ()))
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
                            module_aliases=module_aliases, bases=bases,
@@ -144,9 +128,28 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
     return tuple(out)
 
 
-def _js_typed(untyped: Target, receivers: JsReceivers) -> Target:
-    """JS/TS: ``untyped``'s target, else one from the receiver's type (``index/receivers_js``)."""
-    return lambda site, owner: untyped(site, owner) or receivers.target(site, owner)
+def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[str, str],
+          lines: Mapping[int, str], bare: Callable[[CallSite], bool], java_dirs: Mapping[str, frozenset[str]],
+          instances: dict[str, str], supertypes: dict[str, tuple[str, ...]]) -> Target:
+    """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
+    and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
+    struct's embedded ones: its ``base_targets``)."""
+    symbols = {s.qualified_name: s for s in parsed.symbols}
+    if style == "kotlin":
+        return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
+    if style == "go":
+        return _go(parsed, module, symbols, bare, lines, supertypes)
+    if style == "java":
+        return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
+    untyped = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
+                        lines if style == "python" else {}, instances)
+    if style != "js":
+        return untyped
+    typed = JsReceivers(module, table, symbols, lines)
+    for s in parsed.symbols:
+        if s.kind in _JAVA_TYPES:
+            supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
+    return lambda site, owner: untyped(site, owner) or typed.target(site, owner)
 
 
 def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
@@ -334,7 +337,7 @@ def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:
 
 
 def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool],
-        lines: Mapping[int, str], embedded: dict[str, str]) -> Target:
+        lines: Mapping[int, str], embedded: dict[str, tuple[str, ...]]) -> Target:
     """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
     plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
     through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
@@ -342,11 +345,10 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     function variable is misread as one), ``s.m()`` on the enclosing method's receiver ``s``
     of type ``T`` is ``T.m``, a call on a typed variable, parameter or struct field
     (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
-    types (qualified name -> space-separated target-style names). Other selectors stay
-    unresolved."""
+    types (qualified name -> target-style names). Other selectors stay unresolved."""
     table = {local: target for local, target in parsed.import_aliases if local != "*"}
     receivers = GoReceivers(module, table, symbols, lines)
-    embedded.update((s.qualified_name, " ".join(receivers.embedded(s)))
+    embedded.update((s.qualified_name, receivers.embedded(s))
                     for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
 
     def target(site: CallSite, owner: str) -> str:
@@ -373,7 +375,7 @@ def java_package(parsed: ParsedFile) -> str:
 
 def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol],
           java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool],
-          lines: Mapping[int, str], bases: dict[str, str]) -> Target:
+          lines: Mapping[int, str], bases: dict[str, tuple[str, ...]]) -> Target:
     """Java: a target is ``pkg.Class.method`` (parameter lists dropped: a call reaches every
     overload of the name). A type name resolves through an explicit import, this file's
     types, a same-package file (``java_dirs``), a wildcard import whose package directory
@@ -385,8 +387,8 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     parameters, locals, ``var x = new C()``, fields, ``this.f.m()``) is ``<type>.m``, the
     first of the type and its same-file ``extends`` bases that defines it (else the type's
     own name: the query side follows ``base_targets`` from there, as for Python); ``super.m()`` the
-    ``extends`` base's. ``bases`` is filled with the file's types' extended and implemented
-    names -> their qualified names. A chain's tail (``a().m()``, named ``m``) stays
+    ``extends`` base's. ``bases`` is filled with each type's qualified name -> its extended
+    and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) stays
     unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     wild = [t for local, t in parsed.import_aliases if local == "*"]
@@ -451,7 +453,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     receivers = JavaReceivers(symbols, lines)
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
-            bases.update((b, qualify(b)) for b in header_bases(s.signature))
+            bases[s.qualified_name] = tuple(filter(None, map(qualify, header_bases(s.signature))))
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")

@@ -33,7 +33,8 @@ _PACKAGE = re.compile(r"^\s*package\s+([\w.]+)")
 _ID = r"[A-Za-z_]\w*"
 _TYPE = rf"{_ID}(?:\.{_ID})*(?:<[^=]*>)?\??"
 _DECLARE = re.compile(rf"\b(?:val|var)\s+({_ID})\s*(?::\s*({_TYPE}))?\s*(?:=\s*(.*))?$")
-_PARAM = re.compile(rf"^\s*(?:(?:private|protected|public|internal|override|open|vararg)\s+)*(val\s+|var\s+)?({_ID})\s*:\s*({_TYPE})")
+_PARAM = re.compile(rf"^\s*(?:(?:private|protected|public|internal|override|open|vararg)\s+)*"
+                    rf"(val\s+|var\s+)?({_ID})\s*:\s*({_TYPE})")
 _LAMBDA = re.compile(rf"\{{\s*({_ID}(?:\s*,\s*{_ID})*)\s*->")
 _FOR = re.compile(rf"\bfor\s*\(\s*({_ID})\s+in\b")
 _OBJECT = re.compile(r"\bobject\s*:")
@@ -75,10 +76,11 @@ def supertypes(signature: str) -> list[str]:
 
 class Kotlin:
     """The target hook of one Kotlin file; ``bases`` is filled with each class's qualified
-    name -> its supertypes' qualified names (space-separated)."""
+    name -> its supertypes' qualified names."""
 
     def __init__(self, parsed: ParsedFile, module: str, symbols: Mapping[str, Symbol],
-                 lines: Mapping[int, str], bare: Callable[[CallSite], bool], bases: dict[str, str]) -> None:
+                 lines: Mapping[int, str], bare: Callable[[CallSite], bool],
+                 bases: dict[str, tuple[str, ...]]) -> None:
         self.module, self.symbols, self.lines, self.bare = module, symbols, lines, bare
         self.explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
         self.wild = [t for local, t in parsed.import_aliases if local == "*"]
@@ -88,7 +90,7 @@ class Kotlin:
         self._scopes: dict[str, dict[str, str]] = {}
         for s in parsed.symbols:
             if s.kind in _TYPES:
-                bases[s.qualified_name] = " ".join(filter(None, (self.qualify(t) for t in supertypes(s.signature))))
+                bases[s.qualified_name] = tuple(filter(None, map(self.qualify, supertypes(s.signature))))
 
     def qualify(self, type_: str) -> str:
         """A type as written (``Store?``, ``List<X>``, ``a.b.C``) -> its qualified name, ``""``

@@ -256,12 +256,13 @@ def callers(store: Any, flt: StoreFilter, name: str,
 
 def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
     """(resolved, inherited, override) call targets of the methods in ``chosen``
-    (``HIERARCHY_LANGUAGES``) beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
-    (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
-    ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
-    base ``B`` up the class's bases (not in Go: ``NO_OVERRIDE_LANGUAGES``). Each with its re-export aliases. Keyword-index reads
-    only (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level
-    of the hierarchy; nothing for a function."""
+    (``HIERARCHY_LANGUAGES``) beyond their own names: ``v.m`` for a module-level ``v`` of
+    the class in any module (``current_app.url_for``: ``instance_edges``); ``S.m`` and
+    ``v.m`` for every subclass ``S`` that inherits ``m`` (subclasses of an overriding class
+    do not); ``B.m`` for every base ``B`` up the class's bases (not in Go:
+    ``NO_OVERRIDE_LANGUAGES``). Each with its re-export aliases. Keyword-index reads only
+    (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level of
+    the hierarchy; nothing for a function."""
     resolved: set[str] = set()
     inherited: set[str] = set()
     override: set[str] = set()
