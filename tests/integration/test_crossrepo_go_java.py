@@ -29,6 +29,21 @@ func (b *Buffer) Write(s string) {
 \tb.data = append(b.data, Reverse(s)...)
 }
 """,
+    "util/conn.go": """package util
+
+type Closer struct{}
+
+func (c *Closer) Close() {}
+
+type Conn struct {
+\tCloser
+\tbuf *Buffer
+}
+
+func (c *Conn) Send(s string) {
+\tc.buf.Write(s)
+}
+""",
     "util/flush.go": """package util
 
 func (b *Buffer) flush() {
@@ -56,7 +71,16 @@ func main() {
 \tb := &util.Buffer{}
 \tb.Write("x")
 \tfmt.Println(Reverse("local"))
+\tc := &util.Conn{}
+\tc.Close()
+\tc.Send("y")
+\tlg := &Log{}
+\tlg.Write("z")
 }
+
+type Log struct{}
+
+func (l *Log) Write(s string) {}
 """,
     "local.go": """package main
 
@@ -91,6 +115,28 @@ public class Strings {
     }
 }
 """,
+    "src/main/java/com/acme/core/Shape.java": """package com.acme.core;
+
+public interface Shape {
+    double area();
+}
+""",
+    "src/main/java/com/acme/core/Circle.java": """package com.acme.core;
+
+public class Circle extends Base implements Shape {
+    public double area() {
+        return 3.0;
+    }
+}
+""",
+    "src/main/java/com/acme/core/Base.java": """package com.acme.core;
+
+public class Base {
+    public String describe() {
+        return "base";
+    }
+}
+""",
     "src/main/java/com/acme/core/Text.java": """package com.acme.core;
 
 class Text {
@@ -115,6 +161,29 @@ public class App {
     }
 
     void helper() {}
+}
+""",
+    "src/main/java/com/acme/app/Geometry.java": """package com.acme.app;
+
+import com.acme.core.Circle;
+import com.acme.core.Shape;
+
+public class Geometry {
+    private final Circle circle = new Circle();
+
+    double total(Shape shape, Plot plot) {
+        var c = new Circle();
+        double a = c.area() + shape.area();
+        plot.area();
+        this.circle.describe();
+        return a + circle.area();
+    }
+}
+
+class Plot {
+    double area() {
+        return 1.0;
+    }
 }
 """,
     "src/main/java/com/acme/app/Main.java": """package com.acme.app;
@@ -178,8 +247,24 @@ def test_go_receiver_methods_and_variables(running: Daemon) -> None:
     assert sites(running, f"{GO_UTIL}.Buffer.flush") == [
         ("gocore", "util/strings.go", 11, "util.Buffer.Write", f"{GO_UTIL}.Buffer.flush", "resolved")]
     assert sites(running, "Buffer.flush") == sites(running, f"{GO_UTIL}.Buffer.flush")
-    # b.Write on a local variable: its type is not inferred, only the name matches.
-    assert sites(running, f"{GO_UTIL}.Buffer.Write") == [("goapp", "main.go", 12, "main.main", "", "name_only")]
+    # b.Write on b := &util.Buffer{}; c.buf.Write on a field `buf *Buffer`; lg.Write on the
+    # app's own Log is another type's method: left out.
+    omitted: dict[str, int] = {}
+    found = sorted((h.repo, h.path, h.line, h.caller, h.target, h.confidence)
+                   for h in running.service.find_callers(f"{GO_UTIL}.Buffer.Write", limit=100, omitted=omitted))
+    assert found == [("goapp", "main.go", 12, "main.main", f"{GO_UTIL}.Buffer.Write", "resolved"),
+                     ("gocore", "util/conn.go", 13, "util.Conn.Send", f"{GO_UTIL}.Buffer.Write", "resolved")]
+    assert omitted == {"other_type": 1}
+    assert sites(running, "example.com/app.Log.Write") == [
+        ("goapp", "main.go", 18, "main.main", "example.com/app.Log.Write", "resolved")]
+
+
+def test_go_promoted_methods_of_embedded_structs(running: Daemon) -> None:
+    # c.Close() on a *util.Conn, which embeds Closer: the promoted method.
+    assert sites(running, f"{GO_UTIL}.Closer.Close") == [
+        ("goapp", "main.go", 15, "main.main", f"{GO_UTIL}.Conn.Close", "inherited")]
+    assert sites(running, f"{GO_UTIL}.Conn.Send") == [
+        ("goapp", "main.go", 16, "main.main", f"{GO_UTIL}.Conn.Send", "resolved")]
 
 
 def test_java_static_calls_through_explicit_wildcard_and_same_package(running: Daemon) -> None:
@@ -204,8 +289,30 @@ def test_java_constructors_this_and_bare_methods(running: Daemon) -> None:
         ("jcore", STRINGS, 15, "com.acme.core.Strings.pad(String)", "com.acme.core.Strings.wrap", "resolved")]
     assert sites(running, "com.acme.app.App.helper") == [
         ("japp", APP, 10, "com.acme.app.App.run()", "com.acme.app.App.helper", "resolved")]
-    # A call on a chain or a variable is matched by name only.
+    # A call on a chain is matched by name only.
     assert sites(running, "com.acme.app.App.run") == [
         ("japp", MAIN, 7, "com.acme.app.Main.main(String[])", "", "name_only")]
+    # s.pad() on a local `Strings s = new Strings()`: its type is known.
     assert sites(running, "com.acme.core.Strings.pad") == [
-        ("japp", APP, 9, "com.acme.app.App.run()", "", "name_only")]
+        ("japp", APP, 9, "com.acme.app.App.run()", "com.acme.core.Strings.pad", "resolved")]
+
+
+GEOMETRY = "src/main/java/com/acme/app/Geometry.java"
+TOTAL = "com.acme.app.Geometry.total(Shape,Plot)"
+
+
+def test_java_typed_receivers_interfaces_and_inherited_methods(running: Daemon) -> None:
+    omitted: dict[str, int] = {}
+    found = sorted((h.path, h.line, h.caller, h.target, h.confidence)
+                   for h in running.service.find_callers("Circle.area", limit=100, omitted=omitted))
+    assert found == [
+        (GEOMETRY, 11, TOTAL, "com.acme.core.Circle.area", "resolved"),  # var c = new Circle()
+        (GEOMETRY, 11, TOTAL, "com.acme.core.Shape.area", "override"),  # a Shape parameter may be a Circle
+        (GEOMETRY, 14, TOTAL, "com.acme.core.Circle.area", "resolved"),  # a field
+    ]
+    assert omitted == {"other_type": 1}  # plot.area() on the app's Plot is left out
+    assert sites(running, "com.acme.app.Plot.area") == [
+        ("japp", GEOMETRY, 12, TOTAL, "com.acme.app.Plot.area", "resolved")]
+    # this.circle.describe(): Circle inherits Base.describe.
+    assert sites(running, "com.acme.core.Base.describe") == [
+        ("japp", GEOMETRY, 13, TOTAL, "com.acme.core.Circle.describe", "inherited")]

@@ -55,6 +55,41 @@ export function main(name: string): string {
   }
 }
 """,
+    "src/store.ts": """export interface Repo {
+  save(): void;
+}
+
+export class Base {
+  describe(): string {
+    return "base";
+  }
+}
+
+export class Store extends Base implements Repo {
+  save(): void {}
+}
+""",
+    "src/service.ts": """import { Store, Repo } from './store';
+import Banner from './banner';
+
+class Other {
+  save(): void {}
+}
+
+export class Service {
+  constructor(private store: Store, private other: Other) {}
+
+  run(repo: Repo): string {
+    const s = new Store();
+    s.save();
+    repo.save();
+    this.store.save();
+    this.other.save();
+    const b = new Banner("x");
+    return s.describe() + b.render();
+  }
+}
+""",
     "src/local.ts": """function trim(s: string): string {
   return s;
 }
@@ -108,7 +143,26 @@ def test_default_imports_reach_the_default_export(running: Daemon) -> None:
     assert sites(running, "lib/str.shout") == [
         ("app", "src/main.ts", 8, "main", "@acme/util/str.default", "resolved")]  # across repos
     assert sites(running, "shout") == sites(running, "lib/str.shout")
-    assert sites(running, "src/banner.Banner") == [
-        ("app", "src/main.ts", 8, "main", "src/banner.default", "resolved")]  # a default class, new
+    assert sites(running, "src/banner.Banner") == [  # a default class, new
+        ("app", "src/main.ts", 8, "main", "src/banner.default", "resolved"),
+        ("app", "src/service.ts", 17, "Service.run", "src/banner.default", "resolved")]
     assert sites(running, "src/banner.Banner.frame") == [
         ("app", "src/banner.ts", 5, "Banner.render", "src/banner.Banner.frame", "resolved")]
+
+
+def test_typed_receivers_interfaces_and_inherited_methods(running: Daemon) -> None:
+    omitted: dict[str, int] = {}
+    found = sorted((h.path, h.line, h.caller, h.target, h.confidence)
+                   for h in running.service.find_callers("src/store.Store.save", limit=100, omitted=omitted))
+    assert found == [
+        ("src/service.ts", 13, "Service.run", "src/store.Store.save", "resolved"),  # const s = new Store()
+        ("src/service.ts", 14, "Service.run", "src/store.Repo.save", "override"),  # an interface it implements
+        ("src/service.ts", 15, "Service.run", "src/store.Store.save", "resolved"),  # a parameter property
+    ]
+    assert omitted == {"other_type": 1}  # this.other.save() on the file's own Other
+    assert sites(running, "src/store.Base.describe") == [
+        ("app", "src/service.ts", 18, "Service.run", "src/store.Store.describe", "inherited")]
+    # A default-imported class: its target goes through the default export.
+    assert sites(running, "src/banner.Banner.render") == [
+        ("app", "src/main.ts", 8, "main", "", "name_only"),  # new Banner(...).render(): a chain
+        ("app", "src/service.ts", 18, "Service.run", "src/banner.default.render", "resolved")]

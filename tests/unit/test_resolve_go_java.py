@@ -127,7 +127,9 @@ def test_java_calls_resolve_through_imports_class_and_package() -> None:
         ("Util.go", ""),  # two wildcard imports, neither known to hold Util
         ("max", "com.acme.util.Maths.max"),  # static import
         ("inherited", ""),  # Base: two wildcards again
-        ("String.valueOf", ""), ("LOG.info", ""), ("h.work", ""), ("step", ""), ("make", "com.acme.app.Service.make")]
+        ("String.valueOf", ""), ("LOG.info", ""),
+        ("h.work", "com.acme.app.Helper.work"),  # a typed field (index/receivers_java)
+        ("step", ""), ("make", "com.acme.app.Service.make")]
     assert sites["com.acme.app.Service.make()"] == [("Service", "com.acme.app.Service")]
     # Inside an inner class: a bare call reaches the outer class, this. only the inner one.
     assert sites["com.acme.app.Service.Inner.f()"] == [("step", "com.acme.app.Service.step"), ("this.g", "")]

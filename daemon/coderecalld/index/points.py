@@ -21,7 +21,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 3: ``call_targets`` of methods called on module-level instances (``resolve._instances``).
 #: 4: ``export_edges`` (what ``callgraph.aliases`` reads from the keyword index, not payloads).
 #: 5: ``call_targets`` from receiver types (``index/receivers``), ``base_targets`` of classes,
-#: ``instance_edges``/``instance_types`` of modules; ``role`` (``files.classify.role``:
+#: ``instance_edges``/``instance_types`` of modules, the same for Java, JS/TS and Go
+#: (``index/receivers_java``, ``_js``, ``_go``) with ``base_targets`` of their classes and
+#: structs, Kotlin call targets (``index/resolve_kotlin``); ``role`` (``files.classify.role``:
 #: source, test, docs, ...); a Python module chunk is named by its import path
 #: (``requests.adapters``, not ``src.requests.adapters``); blank files and module chunks with
 #: nothing outside their symbols have no chunk, imports-only ones no sparse terms.

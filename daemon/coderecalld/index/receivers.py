@@ -53,7 +53,7 @@ _FUNCTION_KINDS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
 #: control character no name holds): its type is unknown here, the query side may know it.
 ATTRIBUTE = "\x1f"
 #: Marks a name bound to something untyped (it then has no type in that scope).
-_UNKNOWN = "?"
+UNKNOWN = "?"
 
 
 class Receivers:
@@ -63,9 +63,7 @@ class Receivers:
     def __init__(self, module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
                  top: set[str], lines: Mapping[int, str]) -> None:
         self.module, self.table, self.symbols, self.top, self.lines = module, table, symbols, top, lines
-        self._children: dict[str, list[Symbol]] = {}
-        for s in symbols.values():
-            self._children.setdefault(s.parent, []).append(s)
+        self._children = children(symbols)
         self._scopes: dict[str, dict[str, str]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
 
@@ -161,7 +159,7 @@ class Receivers:
             if sym.kind in _FUNCTION_KINDS:
                 found = self._bindings(sym).get(name)
                 if found is not None:
-                    return "" if found == _UNKNOWN else found
+                    return "" if found == UNKNOWN else found
             scope = sym.parent
         return ""
 
@@ -173,7 +171,7 @@ class Receivers:
             self._attrs[cls].update(self._class_attrs(cls))
         found = self._attrs[cls].get(attr)
         if found is not None:
-            return "" if found == _UNKNOWN else found
+            return "" if found == UNKNOWN else found
         sym = self.symbols.get(cls)
         for base in bases(sym.signature) if sym is not None and depth else ():
             if base in self.symbols and self.symbols[base].kind is SymbolKind.CLASS:
@@ -190,9 +188,9 @@ class Receivers:
             self._scopes[fn.qualified_name] = out
             for name, annotation, default in _params(fn.signature):
                 if annotation:
-                    _bind(out, name, self.class_of(annotation, True))
+                    bind(out, name, self.class_of(annotation, True))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
-                    _bind(out, name, "")
+                    bind(out, name, "")
             for line in self._own_lines(fn):
                 self._read_line(line, fn.qualified_name, out)
         return self._scopes[fn.qualified_name]
@@ -203,21 +201,21 @@ class Receivers:
         assign = _ASSIGN.match(line)
         if assign:
             name, annotation, value = assign.groups()
-            _bind(out, name, self._value_type(annotation, value, owner))
+            bind(out, name, self._value_type(annotation, value, owner))
             return
         declare = _DECLARE.match(line)
         if declare and not line.rstrip().endswith(":"):
-            _bind(out, declare.group(1), self.class_of(declare.group(2), True))
+            bind(out, declare.group(1), self.class_of(declare.group(2), True))
             return
         typed_with = {m.group(2): m.group(1) for m in _WITH.finditer(line)} if " as " in line else {}
         for m in _AS.finditer(line) if " as " in line else ():
             callee = typed_with.get(m.group(1))
-            _bind(out, m.group(1), self.call_type(callee, owner) if callee else "")
+            bind(out, m.group(1), self.call_type(callee, owner) if callee else "")
         loop = _FOR.match(line)
         tup = _TUPLE.match(line) if not loop else None
         for found in (loop, tup):
             for name in _NAME_RE.findall(found.group(1)) if found else ():
-                _bind(out, name, "")
+                bind(out, name, "")
 
     def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
         if annotation:
@@ -225,7 +223,7 @@ class Receivers:
         if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
             return self.expr_type(value, owner)
         call = _CALL.match(value)
-        return self.call_type(call.group(1), owner) if call and _whole_call(value, call.end() - 1) else ""
+        return self.call_type(call.group(1), owner) if call and whole_call(value, call.end() - 1) else ""
 
     def class_attributes(self) -> dict[str, str]:
         """``Class.attr`` -> class for every attribute of a class of this file whose type is
@@ -250,8 +248,8 @@ class Receivers:
                 continue
             found = _ASSIGN.match(line) or _DECLARE.match(line)
             if found and found.group(2):
-                _bind(out, found.group(1), self.class_of(found.group(2), True))
-        return {k: v for k, v in out.items() if v != _UNKNOWN}
+                bind(out, found.group(1), self.class_of(found.group(2), True))
+        return {k: v for k, v in out.items() if v != UNKNOWN}
 
     def _class_attrs(self, cls: str) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -266,11 +264,11 @@ class Receivers:
                 m = _SELF_ASSIGN.match(line) if "self." in line else None
                 if m:
                     name, annotation, value = m.groups()
-                    _bind(out, name, self._value_type(annotation, value, child.qualified_name))
+                    bind(out, name, self._value_type(annotation, value, child.qualified_name))
         for line in self._own_lines(sym):  # the class body: `a: C` declarations
             declare = _DECLARE.match(line) or _ASSIGN.match(line)
             if declare and declare.group(2):
-                _bind(out, declare.group(1), self.class_of(declare.group(2), True))
+                bind(out, declare.group(1), self.class_of(declare.group(2), True))
         return out
 
     def _own_lines(self, sym: Symbol) -> list[str]:
@@ -348,16 +346,25 @@ class Receivers:
         return self.method_target(base, site.name) if base else ""
 
 
-def _bind(out: dict[str, str], name: str, fq: str) -> None:
-    """Record one binding: a name keeps a type only while every binding agrees on it."""
+def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:
+    """Qualified name -> the symbols directly inside it (``""``: the top-level ones)."""
+    out: dict[str, list[Symbol]] = {}
+    for s in symbols.values():
+        out.setdefault(s.parent, []).append(s)
+    return out
+
+
+def bind(out: dict[str, str], name: str, fq: str) -> None:
+    """Record one binding: a name keeps a type only while every binding agrees on it
+    (``UNKNOWN`` once they disagree or one is untyped)."""
     prior = out.get(name)
     if prior is None:
-        out[name] = fq or _UNKNOWN
+        out[name] = fq or UNKNOWN
     elif prior != fq:
-        out[name] = _UNKNOWN
+        out[name] = UNKNOWN
 
 
-def _whole_call(value: str, paren: int) -> bool:
+def whole_call(value: str, paren: int) -> bool:
     """Whether ``value`` is one call whose argument list opens at ``paren``: it closes at the
     end, or not on this line (``x = C(`` continued); ``C(a).b`` and ``C(a) + 1`` are not."""
     depth = 0
@@ -372,14 +379,28 @@ def _params(signature: str) -> list[tuple[str, str, str]]:
     """(name, annotation, default) of each parameter of ``def f(a, b: T = x, *c, **d)``
     (``""`` where absent; ``*c``/``**d`` have no usable annotation). An unannotated ``self``
     is typed by its class in ``expr_type`` before any binding is read."""
+    out = []
+    for part in split_params(signature):
+        head, _, default = part.partition("=")
+        name, _, annotation = head.partition(":")
+        name = name.strip().lstrip("*")
+        if name and name != "/" and name.isidentifier():
+            out.append((name, annotation.strip() if not part.strip().startswith("*") else "", default.strip()))
+    return out
+
+
+def split_params(signature: str, opening: str = "([{", closing: str = ")]}") -> list[str]:
+    """The text of each parameter of the first parenthesised list of ``signature``, split at
+    commas outside brackets (``opening``/``closing``: Java and TypeScript add ``<``/``>``);
+    ``[]`` when there is none."""
     start = signature.find("(")
     if start < 0:
         return []
     depth, cur, parts = 0, [], []
     for ch in signature[start + 1:]:
-        if ch in "([{":
+        if ch in opening:
             depth += 1
-        elif ch in ")]}":
+        elif ch in closing:
             if depth == 0:
                 break
             depth -= 1
@@ -389,14 +410,7 @@ def _params(signature: str) -> list[tuple[str, str, str]]:
             continue
         cur.append(ch)
     parts.append("".join(cur))
-    out = []
-    for part in parts:
-        head, _, default = part.partition("=")
-        name, _, annotation = head.partition(":")
-        name = name.strip().lstrip("*")
-        if name and name != "/" and name.isidentifier():
-            out.append((name, annotation.strip() if not part.strip().startswith("*") else "", default.strip()))
-    return out
+    return parts
 
 
 def bases(signature: str) -> list[str]:
@@ -410,3 +424,14 @@ def bases(signature: str) -> list[str]:
         inside = stripped
     return [b.strip() for b in inside.split(",")
             if b.strip() and "=" not in b and all(p.isidentifier() for p in b.strip().split("."))]
+
+
+def header_bases(signature: str) -> list[str]:
+    """Names a Java or TypeScript class header extends and implements, as written, type
+    arguments dropped: ``class A<T> extends B<T> implements C, D`` -> ``["B", "C", "D"]``."""
+    header = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", signature))
+    found = re.search(r"\b(?:extends|implements)\s+(.*)$", header)
+    if not found:
+        return []
+    return [t for t in re.split(r"[\s,{]+", found.group(1))
+            if t not in ("extends", "implements") and re.fullmatch(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", t)]

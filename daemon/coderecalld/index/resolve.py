@@ -15,10 +15,14 @@ CapWords (PEP 8), so ``x = make()`` binds nothing. Python method calls on typed 
 (locals, parameters, attributes, ``super()``; ``index/receivers.py``) target
 ``<class>.<method>``, the class's bases and typed module-level names and class attributes
 going into the payload (``base_targets``, ``instance_edges``) for the query side; a
-function defined inside the caller is its own. Anything else (``obj.method()`` on an
+function defined inside the caller is its own. JS/TS method calls on typed receivers
+(``new C()`` locals, annotated parameters and fields, constructor parameter properties,
+``super``; ``index/receivers_js``) likewise, classes carrying their ``extends`` and
+``implements`` types as ``base_targets``. Anything else (``obj.method()`` on an
 unknown ``obj``, ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
-wrong, and never across files). Go and Java: see ``_go`` and ``_java``.
+wrong, and never across files). Go and Java: see ``_go`` and ``_java``; Kotlin:
+``index/resolve_kotlin``.
 """
 
 from __future__ import annotations
@@ -28,8 +32,13 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from coderecalld.index.receivers import ATTRIBUTE, Receivers
+from coderecalld.index import resolve_kotlin
+from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases
 from coderecalld.index.receivers import bases as _bases
+from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
+from coderecalld.index.receivers_go import GoReceivers
+from coderecalld.index.receivers_java import JavaReceivers
+from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
 
@@ -41,18 +50,16 @@ _RAISES_HEADER = re.compile(r"^(\s*)Raises:\s*$", re.M)
 _RAISES_ITEM = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*(?::|$)")
 #: Names that re-raise or are not exception classes.
 _NOT_EXCEPTIONS = frozenset({"exc", "e", "err", "error", "ex"})
-#: Go's predeclared functions and types: a bare call of one never means the package's own.
-_GO_BUILTINS = frozenset(
-    "append cap clear close complex copy delete imag len make max min new panic print println real recover "
-    "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
-    "string uint uint8 uint16 uint32 uint64 uintptr".split())
 _GO_RECEIVER = re.compile(r"^func\s*\(\s*(\w+)\s+\*?\s*(\w+)")
 #: java.lang classes a wildcard import or the same package never shadow in practice.
 _JAVA_LANG = frozenset(
     "Boolean Byte Character Class Double Enum Error Exception Float IllegalArgumentException "
     "IllegalStateException Integer Iterable Long Math NullPointerException Number Object Objects "
     "Override Runnable RuntimeException Short String StringBuilder System Thread Throwable "
-    "UnsupportedOperationException Void".split())
+    "UnsupportedOperationException Void "
+    # Interfaces and classes a typed receiver names (index/receivers_java), not only a call:
+    "Appendable AutoCloseable CharSequence ClassLoader Cloneable Comparable Process Record Runtime "
+    "StringBuffer ThreadLocal".split())
 _JAVA_TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
 _JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
@@ -68,24 +75,24 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     repo to the type names its ``.java`` files are named after (same-package and wildcard
     imports); ``module_aliases`` other names of the module (layout.js_aliases)."""
     style = spec_for(parsed.language).resolver
+    if not style:
+        return chunk_list
+    lines = _lines(chunk_list)
     if style == "java":
         module = java_package(parsed)
-    if not style or not module:
+    elif style == "kotlin":
+        module = resolve_kotlin.package(lines)
+    if not module:
         return chunk_list
     table: dict[str, str] = {}
-    instances: dict[str, str] = {}
     if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
     elif style == "js":
         table = js_import_table(parsed.import_aliases, path, module)
-    symbols = {s.qualified_name: s for s in parsed.symbols}
-    if style in ("go", "java"):
-        bare = _bare_test(chunk_list)
-        target = (_go(parsed, module, symbols, bare) if style == "go"
-                  else _java(parsed, path, module, symbols, java_dirs or {}, bare))
-    else:
-        target = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
-                           _lines(chunk_list) if style == "python" else {}, instances)
+    instances: dict[str, str] = {}
+    supertypes: dict[str, tuple[str, ...]] = {}  # class (qualified name) -> its bases' targets
+    target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
+                   instances, supertypes)
     top = {s.name for s in parsed.symbols if not s.parent}
     typed = tuple(sorted(instances.items())) if style == "python" else ()
     out = []
@@ -93,7 +100,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         is_module = c.kind is SymbolKind.MODULE
         sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
         bases = (class_bases(c.signature, module, table, top)
-                 if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name else ())
+                 if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name
+                 else supertypes.get(c.qualified_name, ()))
         out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
                            module_aliases=module_aliases, bases=bases,
@@ -118,6 +126,30 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
         elif head in table:
             out.append(".".join(filter(None, [table[head], rest])))
     return tuple(out)
+
+
+def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[str, str],
+          lines: Mapping[int, str], bare: Callable[[CallSite], bool], java_dirs: Mapping[str, frozenset[str]],
+          instances: dict[str, str], supertypes: dict[str, tuple[str, ...]]) -> Target:
+    """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
+    and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
+    struct's embedded ones: its ``base_targets``)."""
+    symbols = {s.qualified_name: s for s in parsed.symbols}
+    if style == "kotlin":
+        return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
+    if style == "go":
+        return _go(parsed, module, symbols, bare, lines, supertypes)
+    if style == "java":
+        return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
+    untyped = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
+                        lines if style == "python" else {}, instances)
+    if style != "js":
+        return untyped
+    typed = JsReceivers(module, table, symbols, lines)
+    for s in parsed.symbols:
+        if s.kind in _JAVA_TYPES:
+            supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
+    return lambda site, owner: untyped(site, owner) or typed.target(site, owner)
 
 
 def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
@@ -304,14 +336,20 @@ def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:
                                   lines.get(site.line, "")) is not None
 
 
-def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool]) -> Target:
+def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool],
+        lines: Mapping[int, str], embedded: dict[str, tuple[str, ...]]) -> Target:
     """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
     plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
     through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
     is the package's own (any file of the directory; predeclared names excepted; a local
     function variable is misread as one), ``s.m()`` on the enclosing method's receiver ``s``
-    of type ``T`` is ``T.m``. Other selectors (``x.f()`` on a variable) stay unresolved."""
+    of type ``T`` is ``T.m``, a call on a typed variable, parameter or struct field
+    (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
+    types (qualified name -> target-style names). Other selectors stay unresolved."""
     table = {local: target for local, target in parsed.import_aliases if local != "*"}
+    receivers = GoReceivers(module, table, symbols, lines)
+    embedded.update((s.qualified_name, receivers.embedded(s))
+                    for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
@@ -323,7 +361,7 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
         receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
         if receiver and receiver.group(1) == head and len(rest) == 1:
             return f"{module}.{receiver.group(2)}.{rest[0]}"
-        return ""
+        return receivers.target(site, owner)
     return target
 
 
@@ -336,7 +374,8 @@ def java_package(parsed: ParsedFile) -> str:
 
 
 def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol],
-          java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool]) -> Target:
+          java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool],
+          lines: Mapping[int, str], bases: dict[str, tuple[str, ...]]) -> Target:
     """Java: a target is ``pkg.Class.method`` (parameter lists dropped: a call reaches every
     overload of the name). A type name resolves through an explicit import, this file's
     types, a same-package file (``java_dirs``), a wildcard import whose package directory
@@ -344,7 +383,13 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     class), else the own package; ``new C()``/``C()`` is the class. ``C.m()`` is a static
     call, ``this.m()`` and bare ``m()`` the enclosing class's method (bare: also outer
     classes; then an ``extends`` base), a static import ``m()`` its class's member (unless
-    this file defines an ``m``). A chain's tail (``a().m()``, named ``m``) stays unresolved."""
+    this file defines an ``m``). A method call on a typed receiver (``index/receivers_java``:
+    parameters, locals, ``var x = new C()``, fields, ``this.f.m()``) is ``<type>.m``, the
+    first of the type and its same-file ``extends`` bases that defines it (else the type's
+    own name: the query side follows ``base_targets`` from there, as for Python); ``super.m()`` the
+    ``extends`` base's. ``bases`` is filled with each type's qualified name -> its extended
+    and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) stays
+    unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     wild = [t for local, t in parsed.import_aliases if local == "*"]
     types = {s.name: s.qualified_name for s in parsed.symbols if s.kind in _JAVA_TYPES}
@@ -383,11 +428,48 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             found = method(sym.parent, name, True, depth - 1)
         return found
 
+    def qualify(type_: str) -> str:
+        """A type as written (``Store``, ``Map.Entry``, ``java.util.List``) -> its qualified name."""
+        head, dot, rest = type_.partition(".")
+        if not head[:1].isupper():
+            return type_  # already qualified
+        found = type_name(head)
+        return found + dot + rest if found else ""
+
+    def typed(type_: str, name: str) -> str:
+        fq = qualify(type_)
+        if not fq:
+            return ""
+        return local_method(fq, name) or f"{fq}.{name}"
+
+    def local_method(cls: str, name: str, depth: int = 8) -> str:
+        """``cls.name`` defined by ``cls`` or a same-file ``extends`` base, else ``""``."""
+        if (cls, name) in methods:
+            return f"{cls}.{name}"
+        base = _JAVA_EXTENDS.search(symbols[cls].signature) if cls in symbols and depth else None
+        found = qualify(base.group(1)) if base else ""
+        return local_method(found, name, depth - 1) if found in symbols else ""
+
+    receivers = JavaReceivers(symbols, lines)
+    for s in parsed.symbols:
+        if s.kind in _JAVA_TYPES:
+            bases[s.qualified_name] = tuple(filter(None, map(qualify, header_bases(s.signature))))
+
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
+        if head == "this" and len(rest) == 2 and owner:
+            found = receivers.type_of(rest[0], owner, this=True)
+            return typed(found, rest[1]) if found else ""
         if head == "this":
             return method(cls, rest[0], False) if cls and len(rest) == 1 else ""
+        if head == "super":
+            base = _JAVA_EXTENDS.search(symbols[cls].signature) if cls and len(rest) == 1 else None
+            return typed(base.group(1), rest[0]) if base else ""
+        if len(rest) == 1 and owner and head[:1].islower():
+            found = receivers.type_of(head, owner)
+            if found:
+                return typed(found, rest[0])
         if not rest and not bare(site):
             return ""
         if not rest and not head[:1].isupper():
@@ -395,6 +477,10 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
                 return explicit[head]
             return method(cls, head, True) if cls else ""
         found = type_name(head)
+        if found and len(rest) == 2 and rest[0] == "this":  # `Outer.this.m()`: the outer class's
+            return (method(found, rest[1], False) if found in symbols else "") or f"{found}.{rest[1]}"
+        if len(rest) > 1 and not (rest[0][:1].isupper() and not rest[0].isupper()):
+            return ""  # `C.FIELD.m()`, `C.this.f.m()`: a method of the field's type, unknown here
         return ".".join([found, *rest]) if found else ""
     return target
 

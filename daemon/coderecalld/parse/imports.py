@@ -29,6 +29,9 @@ class's simple name (or a static member's):
   ``("m", "example.com/m/v2")``; ``. "p"`` -> ``("*", "p")``; ``_ "p"`` binds nothing
 * ``import a.b.C;`` -> ``("C", "a.b.C")``; ``import a.b.*;`` -> ``("*", "a.b")``;
   ``import static a.b.C.max;`` -> ``("max", "a.b.C.max")``
+
+Kotlin likewise: ``import a.b.C`` -> ``("C", "a.b.C")``, ``import a.b.C as D`` ->
+``("D", "a.b.C")``, ``import a.b.*`` -> ``("*", "a.b")``.
 """
 
 from __future__ import annotations
@@ -167,6 +170,15 @@ def _java(blob: bytes, node: Node) -> list[tuple[str, str]]:
     return [(dotted.rsplit(".", 1)[-1], dotted)] if dotted else []
 
 
+def _kotlin(blob: bytes, node: Node) -> list[tuple[str, str]]:
+    words = tx.text(blob, node).split()
+    dotted = words[1] if len(words) > 1 else ""
+    if dotted.endswith(".*"):
+        return [("*", dotted[:-2])]
+    local = words[3] if len(words) > 3 and words[2] == "as" else dotted.rsplit(".", 1)[-1]
+    return [(local, dotted)] if dotted else []
+
+
 def _python(blob: bytes, node: Node) -> list[tuple[str, str]]:
     module_node = node.child_by_field_name("module_name")
     module = tx.compact(blob, module_node) if module_node is not None else ""
@@ -188,4 +200,4 @@ def _python(blob: bytes, node: Node) -> list[tuple[str, str]]:
     return out
 
 
-_READERS = {"javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "java": _java}
+_READERS = {"javascript": _js, "typescript": _js, "tsx": _js, "go": _go, "java": _java, "kotlin": _kotlin}

@@ -46,7 +46,7 @@ class LanguageSpec:
         extra_tags: more queries appended to ``tags_path`` (JSX references, shared by the
             JavaScript and TSX queries).
         resolver: how ``resolve`` ties its call sites to definitions (``"python"``, ``"js"``,
-            ``"go"``, ``"java"``; ``""``: by name only). Needs an ``imports.scm``.
+            ``"go"``, ``"java"``, ``"kotlin"``; ``""``: by name only). Needs an ``imports.scm``.
     """
 
     name: str
@@ -83,7 +83,8 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("ruby", "ruby", (".rb", ".rake", ".gemspec"), "queries/ruby/tags.scm",
                  filenames=("Rakefile", "Gemfile"), doc_style="comment", interpreters=("ruby",)),
     LanguageSpec("php", "php", (".php",), "queries/php/tags.scm", doc_style="comment", interpreters=("php",)),
-    LanguageSpec("kotlin", "kotlin", (".kt", ".kts"), "queries/kotlin/tags.scm", doc_style="comment"),
+    LanguageSpec("kotlin", "kotlin", (".kt", ".kts"), "queries/kotlin/tags.scm", doc_style="comment",
+                 resolver="kotlin"),
     LanguageSpec("scala", "scala", (".scala", ".sc"), "queries/scala/tags.scm", doc_style="comment"),
     LanguageSpec("swift", "swift", (".swift",), "queries/swift/tags.scm", doc_style="comment"),
     LanguageSpec("bash", "bash", (".sh", ".bash"), "queries/bash/tags.scm", doc_style="comment",

@@ -27,8 +27,9 @@ RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, NAME_ONLY: 3}
 #: Levels of subclasses and of bases followed from a method's class (deep enough for
 #: real hierarchies: flask's Flask -> App -> Scaffold is two).
 MRO_DEPTH = 6
-#: Python method definitions a question may name and still have their class hierarchies
-#: walked (each costs a few keyword facets per level; a dotted name names one or a few).
+#: Method definitions (``HIERARCHY_LANGUAGES``) a question may name and still have their
+#: class hierarchies walked (each costs a few keyword facets per level; a dotted name names
+#: one or a few).
 HIERARCHY_MAX_METHODS = 16
 #: Points read per keyword lookup (every definition of a common name, every caller of it).
 FETCH_LIMIT = 2000
@@ -40,6 +41,12 @@ SITE_FIELDS = ("repo", "path", "kind", "qualified_name", "fq_name", "call_sites"
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3
 _NOT_DEFINITIONS = ("module", "section")
+#: Languages whose classes carry ``base_targets`` (``index/resolve``; Go: a struct's embedded
+#: types): their methods' class hierarchies are walked.
+HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx", "go", "kotlin"})
+#: Languages where a call on a base type never dispatches to a method of a type below it
+#: (Go's embedding promotes methods, it does not override them): no ``override`` label.
+NO_OVERRIDE_LANGUAGES = frozenset({"go"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +215,7 @@ def callers(store: Any, flt: StoreFilter, name: str,
     unknown (no target, or an attribute whose type no module states). A call resolved to
     anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
     ``omitted["other_type"]`` counts those when given. When the name means more than
-    ``HIERARCHY_MAX_METHODS`` Python methods (a bare ``get``), no hierarchy is walked and
+    ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
     such calls are ``name_only`` instead.
     With no definition in scope, a dotted ``name`` counts as its own target
     (``os.path.join``) and every call of the short name is a ``name_only`` candidate (the
@@ -216,7 +223,8 @@ def callers(store: Any, flt: StoreFilter, name: str,
     short = name.rsplit(".", 1)[-1]
     chosen = definitions(store, flt, name)
     wanted = aliases(store, flt, fq_names(chosen)) if chosen else {name}
-    methods = [h for h in chosen if h.payload.get("kind") == "method" and h.payload.get("language") == "python"]
+    methods = [h for h in chosen
+               if h.payload.get("kind") == "method" and h.payload.get("language") in HIERARCHY_LANGUAGES]
     # A bare name every other class defines (`get`) would walk hundreds of hierarchies: its
     # calls on other types then stay name-only candidates instead (nothing is left out).
     walked = len(methods) <= HIERARCHY_MAX_METHODS
@@ -255,26 +263,28 @@ def _same_tail(target: str, wanted: set[str]) -> bool:
 
 
 def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
-    """(resolved, inherited, override) call targets of the Python methods in ``chosen``
-    beyond their own names: ``v.m`` for a module-level ``v`` of the class in any module
-    (``current_app.url_for``: ``instance_edges``); ``S.m`` and ``v.m`` for every subclass
-    ``S`` that inherits ``m`` (subclasses of an overriding class do not); ``B.m`` for every
-    base ``B`` up the class's bases. Each with its re-export aliases. Keyword-index reads
-    only (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level
-    of the hierarchy; nothing for a function."""
+    """(resolved, inherited, override) call targets of the methods in ``chosen``
+    (``HIERARCHY_LANGUAGES``) beyond their own names: ``v.m`` for a module-level ``v`` of
+    the class in any module (``current_app.url_for``: ``instance_edges``); ``S.m`` and
+    ``v.m`` for every subclass ``S`` that inherits ``m`` (subclasses of an overriding class
+    do not); ``B.m`` for every base ``B`` up the class's bases (not in Go:
+    ``NO_OVERRIDE_LANGUAGES``). Each with its re-export aliases. Keyword-index reads only
+    (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level of
+    the hierarchy; nothing for a function."""
     resolved: set[str] = set()
     inherited: set[str] = set()
     override: set[str] = set()
     for hit in chosen:
         p = hit.payload
         fq = p.get("fq_name") or ""
-        if p.get("kind") != "method" or p.get("language") != "python" or "." not in fq:
+        if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or "." not in fq:
             continue
         cls, _, method = fq.rpartition(".")
         below = _subclasses(store, flt, cls, method)
         resolved |= {f"{v}.{method}" for v in _instances_of(store, flt, {cls})}
         inherited |= {f"{c}.{method}" for c in below | _instances_of(store, flt, below)}
-        override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
+        if p.get("language") not in NO_OVERRIDE_LANGUAGES:
+            override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
     return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
                  for names in (resolved, inherited, override))
 

@@ -1,0 +1,202 @@
+"""Receiver types of Go method calls, read from one file's source at index time.
+
+``GoReceivers.target(site, owner)`` answers ``x.M()`` or ``s.f.M()`` inside function or
+method ``owner`` with ``<type>.M``, the type named like every Go target
+(``example.com/a/db.DB.Query``), or ``""``. What types a name, in the calling function:
+
+* the method's receiver and its parameters (``func f(s *Server)``; ``a, b *T`` share a
+  type), and those of a function literal in its body (``go func(w *Worker) {...}``);
+* ``x := T{}``, ``x := &T{...}``, ``x := new(T)``, ``var x T``, ``var x = &T{}``, and
+  ``x := NewT(...)`` / ``x, err := NewT(...)`` where ``NewT`` is a function of this file
+  whose (first) result is ``*T``;
+* a field of a struct of this file (``s.db.Query()`` with ``db *DB`` in ``Server``).
+
+Only a type known to be concrete types anything: a pointer ``*T``, a composite literal or
+``new(T)``, or a name this file declares as a struct. A value of another file's named type
+(``opts Options``, ``c Cache``) may be an interface, whose method a call does not pin, so
+it keeps no type. A struct's embedded types (``Base``, ``*pkg.Mixin``) are its bases: the
+query side follows them (``base_targets``) to a promoted method. Names declared twice with
+different types (in two blocks) have none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
+from coderecalld.index.receivers import bind as _bind
+from coderecalld.records import CallSite, Symbol, SymbolKind
+
+#: Go's predeclared functions and types: a bare call of one never means the package's own,
+#: and no value of one has a method of a package.
+GO_BUILTINS = frozenset(
+    "append cap clear close complex copy delete imag len make max min new panic print println real recover "
+    "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
+    "string uint uint8 uint16 uint32 uint64 uintptr".split())
+_ID = r"[A-Za-z_]\w*"
+_RECEIVER = re.compile(rf"^func\s*\(\s*({_ID})?\s*(\*?\s*{_ID})")
+_SHORT = re.compile(rf"(?:^|[;{{]|\bif\s|\bswitch\s)\s*({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*(.*)$")
+_VAR = re.compile(rf"^\s*var\s+({_ID}(?:\s*,\s*{_ID})*)\s*([^=]*?)\s*(?:=\s*(.*))?$")
+_RANGE = re.compile(rf"\bfor\s+({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*range\b")
+_LITERAL = re.compile(rf"^(&)?({_ID}(?:\.{_ID})?)\s*\{{")
+_NEW = re.compile(rf"^new\(\s*({_ID}(?:\.{_ID})?)\s*\)")
+_CALL = re.compile(rf"^({_ID})\s*\(")
+#: A generic function's or receiver's type parameter list (``func F[T any, K comparable]``,
+#: ``func (s *Set[T]) Add``): a value of one has no method of a package.
+_TYPE_PARAMETERS = re.compile(rf"(?:^func\s*(?:\([^()]*\)\s*)?{_ID}|\*?\s*{_ID})\s*\[([^\[\]]+)\]\s*[()]")
+_FUNC_LITERAL = re.compile(r"\bfunc\s*(\([^()]*\))")
+_FIELD = re.compile(rf"^\s*({_ID}(?:\s*,\s*{_ID})*)\s+([^`/]+?)\s*(?:`.*)?(?://.*)?$")
+_EMBEDDED = re.compile(rf"^\s*(\*?\s*{_ID}(?:\.{_ID})?)\s*(?:`.*)?(?://.*)?$")
+_FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+
+
+class GoReceivers:
+    """Receiver types of one Go file: ``module`` its package's import path, ``table`` its
+    imports (local name -> path), ``lines`` line number -> source text."""
+
+    def __init__(self, module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
+                 lines: Mapping[int, str]) -> None:
+        self.module, self.table, self.symbols, self.lines = module, table, symbols, lines
+        self._children = children(symbols)
+        # The package clause every qualified name starts with (``util`` of ``util.Server``).
+        self._package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values()
+                              if "." in s.qualified_name), "")
+        self._scopes: dict[str, dict[str, str]] = {}
+        self._fields: dict[str, dict[str, str]] = {}
+
+    def type_of(self, expr: str, concrete: bool = False) -> str:
+        """The target-style name of a type expression (``*Server``, ``db.DB``), ``""`` when
+        it names no type of a package, or a value type not known to be a struct (unless
+        ``concrete``: a composite literal or ``new``)."""
+        expr = expr.strip()
+        pointer = expr.startswith("*")
+        name = expr.lstrip("*").strip()
+        if not re.fullmatch(rf"{_ID}(?:\.{_ID})?", name) or name in GO_BUILTINS:
+            return ""  # a slice, map, channel, func or generic type
+        head, dot, rest = name.partition(".")
+        if dot:
+            fq = f"{self.table[head]}.{rest}" if head in self.table else ""
+            struct = False
+        else:
+            sym = self.symbols.get(f"{self._package}.{name}")
+            fq = f"{self.module}.{name}" if sym is not None or name[:1].isupper() or pointer else ""
+            struct = sym is not None and sym.kind is SymbolKind.STRUCT
+        return fq if fq and (pointer or concrete or struct) else ""
+
+    def struct_of(self, fq: str) -> Symbol | None:
+        """The struct symbol of this file a target-style type name is, else ``None``."""
+        prefix = self.module + "."
+        sym = self.symbols.get(f"{self._package}.{fq[len(prefix):]}") if fq.startswith(prefix) else None
+        return sym if sym is not None and sym.kind is SymbolKind.STRUCT else None
+
+    def _value_type(self, value: str) -> str:
+        value = value.strip()
+        literal = _LITERAL.match(value)
+        if literal:
+            return self.type_of(literal.group(2), True)
+        new = _NEW.match(value)
+        if new:
+            return self.type_of(new.group(1), True)
+        call = _CALL.match(value)
+        whole = call is not None and whole_call(value, call.end() - 1)
+        fn = self.symbols.get(f"{self._package}.{call.group(1)}") if call and whole else None
+        if fn is None or fn.kind is not SymbolKind.FUNCTION:
+            return ""
+        results = fn.signature[fn.signature.find(")") + 1:].strip()
+        return self.type_of(results.strip("(").split(",")[0]) if results else ""
+
+    def _bindings(self, fn: Symbol) -> dict[str, str]:
+        if fn.qualified_name not in self._scopes:
+            out: dict[str, str] = {}
+            self._scopes[fn.qualified_name] = out
+            receiver = _RECEIVER.match(fn.signature)
+            if receiver and receiver.group(1):  # a method's receiver: always a concrete type
+                _bind(out, receiver.group(1), self.type_of(receiver.group(2), True))
+            header = fn.signature[receiver.end():] if receiver else fn.signature
+            generic = {part.split()[0] for found in _TYPE_PARAMETERS.findall(fn.signature)
+                       for part in found.split(",") if part.split()}
+            for name, type_ in params(header[header.find("("):]):
+                _bind(out, name, "" if type_.lstrip("*").strip() in generic else self.type_of(type_))
+            for i in range(fn.start_line + 1, fn.end_line + 1):
+                self._read_line(self.lines.get(i, "").split("//", 1)[0], out)
+        return self._scopes[fn.qualified_name]
+
+    def _read_line(self, line: str, out: dict[str, str]) -> None:
+        if ":=" in line:
+            loop = _RANGE.search(line)
+            short = _SHORT.search(line) if not loop else None
+            names = re.findall(_ID, (loop or short).group(1)) if loop or short else []
+            typed = self._value_type(short.group(2)) if short else ""
+            for i, name in enumerate(names):
+                _bind(out, name, typed if i == 0 else "")
+        var = _VAR.match(line) if "var " in line else None
+        if var:
+            names, type_, value = var.groups()
+            typed = self.type_of(type_) if type_ else self._value_type(value or "")
+            for i, name in enumerate(re.findall(_ID, names)):
+                _bind(out, name, typed if i == 0 or type_ else "")
+        for literal in _FUNC_LITERAL.finditer(line) if "func" in line else ():
+            for name, type_ in params(literal.group(1)):
+                _bind(out, name, self.type_of(type_))
+
+    def fields(self, struct: Symbol) -> dict[str, str]:
+        """Field name -> type of a struct of this file; an embedded type is keyed by its name."""
+        if struct.qualified_name not in self._fields:
+            out: dict[str, str] = {}
+            for i in range(struct.start_line + 1, struct.end_line):
+                line = self.lines.get(i, "")
+                field = _FIELD.match(line)
+                embedded = _EMBEDDED.match(line) if not field else None
+                if field:
+                    for name in re.findall(_ID, field.group(1)):
+                        _bind(out, name, self.type_of(field.group(2)))
+                elif embedded:  # `*T` or a struct of this file; `http.ResponseWriter` may be an interface
+                    name = embedded.group(1).strip()
+                    _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
+            self._fields[struct.qualified_name] = out
+        return self._fields[struct.qualified_name]
+
+    def embedded(self, struct: Symbol) -> tuple[str, ...]:
+        """The types ``struct`` embeds, target-style (its bases for promoted methods)."""
+        out = []
+        for i in range(struct.start_line + 1, struct.end_line):
+            line = self.lines.get(i, "")
+            found = _EMBEDDED.match(line) if not _FIELD.match(line) else None
+            fq = self.type_of(found.group(1).lstrip("*").strip(), True) if found else ""
+            if fq:
+                out.append(fq)
+        return tuple(out)
+
+    def target(self, site: CallSite, owner: str) -> str:
+        """The target of ``site`` in ``owner`` from its receiver's type, ``""`` if unknown."""
+        parts = site.name.split(".")
+        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
+        if len(parts) < 2 or fn is None or fn.kind not in _FUNCTIONS:
+            return ""
+        found = self._bindings(fn).get(parts[0], "")
+        fq = "" if found == UNKNOWN else found
+        for attr in parts[1:-1]:
+            struct = self.struct_of(fq)
+            found = self.fields(struct).get(attr, "") if struct is not None else ""
+            fq = "" if found == UNKNOWN else found
+        return f"{fq}.{parts[-1]}" if fq else ""
+
+
+def params(group: str) -> list[tuple[str, str]]:
+    """(name, type) of a Go parameter list ``(a, b *T, c int, d ...X)``: names without a
+    type of their own take the next one's; unnamed parameters are left out; variadic ones
+    have type ``""`` (a slice)."""
+    out: list[tuple[str, str]] = []
+    pending: list[str] = []
+    for part in split_params(group or "()"):
+        name, _, type_ = part.strip().partition(" ")
+        if not re.fullmatch(_ID, name):
+            continue
+        if not type_.strip():
+            pending.append(name)
+            continue
+        type_ = "" if type_.strip().startswith("...") else type_.strip()
+        out += [(n, type_) for n in [*pending, name]]
+        pending = []
+    return out

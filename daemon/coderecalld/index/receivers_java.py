@@ -1,0 +1,165 @@
+"""Receiver types of Java method calls, read from one file's source at index time.
+
+``JavaReceivers.type_of(name, owner)`` answers the type a receiver name has inside the
+method ``owner`` (a qualified name of this file), as written (``Store``, ``a.b.Store``),
+for the resolve stage (``resolve._java``) to qualify through its imports. What types a
+name, each read from the source lines of its scope:
+
+* a parameter of the method (``void run(Store s, final Other o)``; varargs and arrays do
+  not: a call on an array is no method of its element type);
+* a local declaration ``Store s = ...;`` / ``Store s;`` (modifiers and type arguments
+  dropped: ``List<String> xs`` is a ``List``), ``var s = new Store(...)``, a for-each
+  ``for (Store s : all)``, ``catch (IOException e)``, try-with-resources;
+* a field of the enclosing class or an outer class (``private final Store store;``),
+  for ``store.m()`` and ``this.store.m()`` (``this.`` only the enclosing class's).
+
+A name declared twice in a method with different types, or bound by a lambda parameter,
+has no type (flow is not followed). Only capitalised type names count: primitives have no
+methods, and a lower-case head is a package (``java.util.List`` is kept whole).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
+from coderecalld.index.receivers import bind as _bind
+from coderecalld.records import Symbol, SymbolKind
+
+_TYPE = r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:\.[A-Z]\w*)*(?:<[^;=()]*>)?(?:\[\])*"
+_MODIFIERS = r"(?:(?:public|protected|private|static|final|transient|volatile|@\w+(?:\([^)]*\))?)\s+)*"
+#: ``[modifiers] Type name =|;|:|,|)``: a field, a local, a for-each or a resource.
+_DECLARE = re.compile(rf"(?:^\s*|[({{;]\s*)(?:for\s*\(\s*|catch\s*\(\s*|try\s*\(\s*)?{_MODIFIERS}"
+                      rf"({_TYPE})\s+([a-z_$][\w$]*)\s*(?=[=;:,)])")
+_VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*=\s*new\s+([\w.]+)\s*[(<]")
+_UNTYPED_VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*[=:]")
+_LAMBDA = re.compile(r"(?:\(\s*([\w$\s,]*)\)|\b([a-z_$][\w$]*))\s*->")
+#: Where a header's type parameter list opens: after a type's name, or before a method's
+#: return type (after its modifiers only).
+_TYPE_PARAMETERS = re.compile(
+    r"\b(?:class|interface|record)\s+\w+\s*<|^\s*(?:(?:public|protected|private|static|final|abstract|"
+    r"synchronized|native|default|strictfp)\s+)*<")
+_NOT_TYPES = frozenset({"return", "new", "throw", "else", "case", "package", "import"})
+_TYPE_KINDS = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
+
+
+class JavaReceivers:
+    """Receiver types of one Java file; ``lines`` maps line number -> source text."""
+
+    def __init__(self, symbols: Mapping[str, Symbol], lines: Mapping[int, str]) -> None:
+        self.symbols, self.lines = symbols, lines
+        self._children = children(symbols)
+        self._scopes: dict[str, dict[str, str]] = {}
+
+    def type_of(self, name: str, owner: str, this: bool = False) -> str:
+        """The type written for ``name`` in method ``owner`` (a local or parameter, else a
+        field of the enclosing class, then of outer classes), ``""`` if unknown; with
+        ``this`` (``this.name``) only the enclosing class's fields."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        if sym is None:
+            return ""
+        found = None
+        if not this and sym.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION):
+            found = self._bindings(sym, True).get(name)
+        cls = self.symbols.get(sym.parent) if sym.kind not in _TYPE_KINDS else sym
+        while found is None and cls is not None and cls.kind in _TYPE_KINDS:
+            found = self._bindings(cls, False).get(name)
+            cls = None if this else self.symbols.get(cls.parent)
+        if not found or found == UNKNOWN or self._type_parameter(found.split(".", 1)[0], sym):
+            return ""
+        return found
+
+    def _type_parameter(self, name: str, sym: Symbol | None) -> bool:
+        """Whether ``name`` is a type parameter of ``sym`` or a symbol around it
+        (``class Box<T>``, ``<E> void put(E e)``): a call on it reaches its bound's method."""
+        while sym is not None:
+            if name in type_parameters(sym.signature):
+                return True
+            sym = self.symbols.get(sym.parent)
+        return False
+
+    def _bindings(self, sym: Symbol, is_method: bool) -> dict[str, str]:
+        if sym.qualified_name not in self._scopes:
+            out: dict[str, str] = {}
+            if is_method:
+                for type_, name in params(sym.signature):
+                    _bind(out, name, type_)
+            for line in self._own_lines(sym, is_method):
+                _read_line(line, out)
+            self._scopes[sym.qualified_name] = out
+        return self._scopes[sym.qualified_name]
+
+    def _own_lines(self, sym: Symbol, is_method: bool) -> list[str]:
+        """A method's lines after its header, or a class's lines outside its members' (its
+        fields)."""
+        skip = {i for c in self._children.get(sym.qualified_name, ())
+                for i in range(c.start_line, c.end_line + 1)}
+        first = sym.start_line
+        if is_method:  # the body starts at the header's `{` (a signature may span lines)
+            while first < sym.end_line and "{" not in self.lines.get(first, ""):
+                first += 1
+        out = []
+        for i in range(first, sym.end_line + 1):
+            if i not in skip:
+                line = self.lines.get(i, "")
+                out.append(line.split("{", 1)[1] if i == first and is_method and "{" in line else line)
+        return out
+
+
+def _read_line(line: str, out: dict[str, str]) -> None:
+    code = line.split("//", 1)[0]
+    if not code.strip() or code.lstrip().startswith(("*", "/*", "return ", "import ", "package ")):
+        return
+    for m in _DECLARE.finditer(code):
+        type_, name = m.groups()
+        if type_ not in _NOT_TYPES:
+            _bind(out, name, "" if type_.endswith("]") else type_.split("<", 1)[0])
+    if "var " in code:
+        # `var x = new C(...)` only: `new C().build()` is the value of another call
+        typed = {m.group(1): m.group(2) for m in _VAR.finditer(code)
+                 if whole_call(code.rstrip().rstrip(";").rstrip(), code.find("(", m.end() - 1))}
+        for m in _UNTYPED_VAR.finditer(code):
+            _bind(out, m.group(1), typed.get(m.group(1), ""))
+    if "->" in code:
+        for m in _LAMBDA.finditer(code):
+            for name in re.findall(r"[a-z_$][\w$]*", m.group(1) or m.group(2) or ""):
+                _bind(out, name, "")
+
+
+def type_parameters(signature: str) -> list[str]:
+    """Names of the type parameters a class or method header declares:
+    ``class Box<T extends Comparable<T>, K>`` and ``public <E> void put(E e)`` -> ``["T", "K"]``,
+    ``["E"]`` (``List<String> get()``'s type argument is none)."""
+    found = _TYPE_PARAMETERS.search(signature)
+    if not found:
+        return []
+    depth, cur, names = 0, "", []
+    for ch in signature[found.end():]:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0:
+            names.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    names.append(cur)
+    return [n.split()[0] for n in names if n.split()]
+
+
+def params(signature: str) -> list[tuple[str, str]]:
+    """(type, name) of each parameter of a method signature (``void f(final Store s,
+    List<X> xs, int n, Y... ys)``); an array, varargs or primitive has type ``""``."""
+    out = []
+    for part in split_params(signature, "(<", ")>"):
+        part = re.sub(r"@\w+(?:\([^)]*\))?|\bfinal\b", " ", part).strip()
+        found = re.fullmatch(r"(.+?)\s+([\w$]+)", part)
+        if found:
+            type_ = found.group(1).strip()
+            simple = re.fullmatch(_TYPE, type_) and not type_.endswith("]")
+            out.append((type_.split("<", 1)[0] if simple else "", found.group(2)))
+    return out

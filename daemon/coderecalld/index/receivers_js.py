@@ -1,0 +1,194 @@
+"""Receiver types of JavaScript/TypeScript method calls, read from one file's source at
+index time.
+
+``JsReceivers.target(site, owner)`` answers a call the import table and the file's own
+names did not bind (``c.m()``, ``this.c.m()``, ``super.m()``) with ``<class>.<method>``,
+the class module-qualified like every JS target (``src/store.Store.save``), or ``""``.
+What types a name, inside the calling function and the functions around it:
+
+* a parameter annotation (``(c: C)``, ``c?: C``, ``C | null``; a constructor parameter
+  property ``constructor(private c: C)`` is also a field);
+* ``const|let|var x = new C(...)``, ``let x: C``, and ``x = f(...)`` where ``f`` is a
+  top-level function of this file whose return type names a class (one level);
+* a class field ``private c: C``, ``c = new C()``, or ``this.c = new C(...)`` (or a typed
+  parameter) in any method, for ``this.c.m()``;
+* ``super.m()``: the class's ``extends`` base.
+
+A class is one of this file (class or interface) or an imported name; a global type
+(``string``, ``Map``, ``Promise<T>``) types nothing. A name bound twice to different or
+unknown things has no type (flow is not followed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
+from coderecalld.index.receivers import bind as _bind
+from coderecalld.index.receivers import header_bases as js_bases
+from coderecalld.records import CallSite, Symbol, SymbolKind
+
+_ID = r"[A-Za-z_$][\w$]*"
+_MODIFIERS = r"(?:(?:private|public|protected|readonly|static|declare|override|abstract)\s+)*"
+_DECLARE = re.compile(rf"\b(?:const|let|var)\s+({_ID})\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
+_FOR_OF = re.compile(rf"\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+({_ID})\s+(?:of|in)\b")
+_FIELD = re.compile(rf"^\s*{_MODIFIERS}#?({_ID})\s*[?!]?\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
+_THIS_ASSIGN = re.compile(rf"\bthis\.({_ID})\s*=(?!=)\s*(.*?)\s*;?\s*$")
+_NEW = re.compile(rf"^new\s+({_ID}(?:\.{_ID})*)\s*(?:<[^()]*>)?\s*\(")
+_CALL = re.compile(rf"^(?:await\s+)?({_ID})\s*\(")
+_RETURNS = re.compile(r"\)\s*:\s*([^{=]+?)\s*(?:\{|=>)?\s*$")
+_FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+_TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE)
+
+
+class JsReceivers:
+    """Receiver types of one JS/TS file: ``module`` its name, ``table`` its import table
+    (``resolve.js_import_table``), ``lines`` line number -> source text."""
+
+    def __init__(self, module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
+                 lines: Mapping[int, str]) -> None:
+        self.module, self.table, self.symbols, self.lines = module, table, symbols, lines
+        self._children = children(symbols)
+        self._scopes: dict[str, dict[str, str]] = {}
+        self._fields: dict[str, dict[str, str]] = {}
+
+    def class_of(self, expr: str) -> str:
+        """The module-qualified class a type expression names (``Store``, ``db.Conn``,
+        ``Store | null``), ``""`` for a global or unknown type, a union or an array."""
+        parts = [p.strip() for p in expr.split("|") if p.strip() not in ("null", "undefined", "")]
+        if len(parts) != 1 or parts[0].endswith("]"):
+            return ""
+        name = parts[0].split("<", 1)[0].strip()
+        if not re.fullmatch(rf"{_ID}(?:\.{_ID})*", name):
+            return ""
+        head, dot, rest = name.partition(".")
+        local = self.symbols.get(name)
+        if local is not None and not local.parent and local.kind in _TYPES:
+            return f"{self.module}.{name}"
+        return self.table[head] + dot + rest if head in self.table else ""
+
+    def _value_type(self, value: str, scope: dict[str, str]) -> str:
+        """The class of ``new C(...)``, of a typed name, or of a call of a top-level function
+        of this file whose return type names one."""
+        new = _NEW.match(value)
+        if new and not whole_call(value, new.end() - 1):
+            return ""  # `new C().build()`: another call's value
+        if new:
+            return self.class_of(new.group(1))
+        if re.fullmatch(_ID, value):
+            found = scope.get(value, "")
+            return "" if found == UNKNOWN else found
+        call = _CALL.match(value)
+        fn = self.symbols.get(call.group(1)) if call and whole_call(value, call.end() - 1) else None
+        if fn is None or fn.parent or fn.kind is not SymbolKind.FUNCTION:
+            return ""
+        returns = _RETURNS.search(fn.signature)
+        return self.class_of(returns.group(1)) if returns else ""
+
+    def _bindings(self, fn: Symbol) -> dict[str, str]:
+        if fn.qualified_name not in self._scopes:
+            out: dict[str, str] = {}
+            self._scopes[fn.qualified_name] = out
+            for name, annotation in params(fn.signature):
+                _bind(out, name, self.class_of(annotation) if annotation else "")
+            for line in self._own_lines(fn):
+                loop = _FOR_OF.search(line) if "for" in line else None
+                if loop:  # an element of something: untyped (and never an outer function's name)
+                    _bind(out, loop.group(1), "")
+                    continue
+                for m in _DECLARE.finditer(line) if ("const" in line or "let" in line or "var" in line) else ():
+                    name, annotation, value = m.groups()
+                    _bind(out, name, self.class_of(annotation) if annotation else
+                          self._value_type(value or "", out))
+        return self._scopes[fn.qualified_name]
+
+    def name_type(self, name: str, owner: str) -> str:
+        """The class bound to ``name`` in function ``owner`` or a function around it."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        while sym is not None and sym.kind in _FUNCTIONS:
+            found = self._bindings(sym).get(name)
+            if found is not None:
+                return "" if found == UNKNOWN else found
+            sym = self.symbols.get(sym.parent)
+        return ""
+
+    def field_type(self, cls: str, name: str) -> str:
+        """The class of field ``name`` of class ``cls`` (a qualified name of this file)."""
+        if cls not in self._fields:
+            out: dict[str, str] = {}
+            self._fields[cls] = out
+            sym = self.symbols.get(cls)
+            members = self._children.get(cls, [])
+            for line in self._own_lines(sym) if sym is not None else ():
+                field = _FIELD.match(line)
+                if field and (field.group(2) or field.group(3)):
+                    name_, annotation, value = field.groups()
+                    _bind(out, name_, self.class_of(annotation) if annotation else self._value_type(value, {}))
+            for member in members:
+                if member.kind is not SymbolKind.METHOD:
+                    continue
+                if member.name == "constructor":
+                    for name_, annotation, in params(member.signature, properties=True):
+                        _bind(out, name_, self.class_of(annotation) if annotation else "")
+                scope = self._bindings(member)
+                for i in range(member.start_line, member.end_line + 1):
+                    line = self.lines.get(i, "")
+                    assign = _THIS_ASSIGN.search(line) if "this." in line else None
+                    if assign:
+                        _bind(out, assign.group(1), self._value_type(assign.group(2), scope))
+        found = self._fields[cls].get(name, "")
+        return "" if found == UNKNOWN else found
+
+    def _own_lines(self, sym: Symbol) -> list[str]:
+        """``sym``'s lines after its header line, less those of the definitions nested in it."""
+        skip = {i for c in self._children.get(sym.qualified_name, ()) for i in range(c.start_line, c.end_line + 1)}
+        return [self.lines.get(i, "") for i in range(sym.start_line + 1, sym.end_line + 1) if i not in skip]
+
+    def _enclosing_class(self, owner: str) -> Symbol | None:
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        while sym is not None and sym.kind not in _TYPES:
+            sym = self.symbols.get(sym.parent)
+        return sym
+
+    def method_target(self, cls_fq: str, name: str, depth: int = 8) -> str:
+        """``<class>.<name>``, or the same-file ``extends`` base that defines ``name`` when
+        ``cls_fq`` is a class of this file that does not."""
+        prefix = self.module + "."
+        local = self.symbols.get(cls_fq[len(prefix):]) if cls_fq.startswith(prefix) else None
+        if local is None or f"{local.qualified_name}.{name}" in self.symbols or not depth:
+            return f"{cls_fq}.{name}"
+        base = self.class_of(js_bases(local.signature)[0]) if js_bases(local.signature) else ""
+        found = self.method_target(base, name, depth - 1) if base.startswith(prefix) else ""
+        return found if found and found[len(prefix):] in self.symbols else f"{cls_fq}.{name}"
+
+    def target(self, site: CallSite, owner: str) -> str:
+        """The target of ``site`` in ``owner`` from a receiver type, ``""`` if none is known."""
+        parts = site.name.split(".")
+        if not owner or len(parts) < 2:
+            return ""
+        cls = self._enclosing_class(owner)
+        if parts[0] == "super" and len(parts) == 2:
+            written = js_bases(cls.signature) if cls is not None else []
+            base = self.class_of(written[0]) if written else ""
+            return self.method_target(base, parts[1]) if base else ""
+        if parts[0] == "this" and len(parts) == 3:
+            fq = self.field_type(cls.qualified_name, parts[1]) if cls is not None else ""
+        elif len(parts) == 2 and parts[0] != "this":
+            fq = self.name_type(parts[0], owner)
+        else:
+            fq = ""
+        return self.method_target(fq, parts[-1]) if fq else ""
+
+
+def params(signature: str, properties: bool = False) -> list[tuple[str, str]]:
+    """(name, annotation) of each parameter of ``f(a, b?: T, ...c: X[], {d}: Y)``
+    (destructured ones are left out); with ``properties``, only constructor parameter
+    properties (``private c: C``, ``readonly d: D``)."""
+    out = []
+    for part in split_params(signature, "([{<", ")]}>"):
+        head = part.split("=", 1)[0].strip()
+        found = re.fullmatch(rf"({_MODIFIERS})(\.\.\.)?({_ID})\s*\??\s*(?::\s*(.+))?", head, re.DOTALL)
+        if found and (not properties or found.group(1)):
+            out.append((found.group(3), "" if found.group(2) else (found.group(4) or "").strip()))
+    return out
