@@ -69,6 +69,7 @@ from pathlib import Path
 import pygit2
 from coderecall import Client, CodeRecallError
 from coderecalld.embed import sparse
+from coderecalld.query import validate
 
 EVAL_SET = Path("/work/shared/eval/swe-lite-dev/instances.jsonl")
 DATA_ROOT = Path("/work/bench-data/locate")
@@ -87,8 +88,9 @@ distinct functions) need several times 10 hits."""
 LOCATE_FILES = 10
 """Files asked of ``Client.locate`` (file Acc@10 needs 10), each with the daemon's default
 number of functions."""
-MAX_QUERY_CHARS = 10_000
-"""The daemon's ``validate.MAX_QUERY_CHARS``; longer issues are cut (counted in the output)."""
+MAX_QUERY_CHARS = getattr(validate, "MAX_SEARCH_QUERY_CHARS", validate.MAX_QUERY_CHARS)
+"""The daemon's query limit (``validate``, in the code measured); longer issues are cut
+(``truncated`` in the output)."""
 AUTHOR = pygit2.Signature("Bench Locate", "bench@example.invalid", 1_700_000_000, 0)
 BM25_K1, BM25_B = 1.2, 0.75
 _FUNCTION_KINDS = ("function", "method")
