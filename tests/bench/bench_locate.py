@@ -34,12 +34,18 @@ IDF(t) = ln(1 + (N - n(t) + 0.5) / (n(t) + 0.5)), k1 = 1.2, b = 0.75 (Robertson 
 non-negative IDF). Terms are ``coderecalld.embed.sparse.tokens`` (the product's own
 identifier-splitting tokenizer); query terms also drop ``sparse.QUERY_STOP_WORDS``.
 
+Runs cost indexing, not queries: a cold sparse-only index of sympy took ~5 min and each
+step 5-270 s (the changed files) on 2 cores shared with other work; dense embeds ~5-17
+chunks/s there, so a cold dense sympy (~25k chunks) is most of an hour. Keep ``--data-root``
+outside the git tree; ``src/`` under it holds the bare repos the daemons mirror. Two runs
+sharing a ``--data-root`` at the same time would move the same branch: give each its own.
+
 Query shapes (heuristic, from the issue text only): ``traceback`` (a Python traceback),
 ``code`` (a ``>>>`` session or a fenced/indented code block), ``prose`` (neither).
 
     nice -n 19 python tests/bench/bench_locate.py [--repos sympy,astropy,pylint] [--balanced]
         [--limit-instances N] [--modes hybrid,dense,sparse,locate] [--no-dense]
-        [--data-root /work/bench-data/locate] [--out FILE] [--label TEXT]
+        [--data-root /work/bench-data/locate] [--out FILE [--resume]] [--label TEXT]
     python tests/bench/bench_locate.py --report results/a.json results/b.json  # merged tables
 
 The daemon runs as ``python -c 'coderecalld.cli.main()' serve`` with this process's
