@@ -34,12 +34,18 @@ IDF(t) = ln(1 + (N - n(t) + 0.5) / (n(t) + 0.5)), k1 = 1.2, b = 0.75 (Robertson 
 non-negative IDF). Terms are ``coderecalld.embed.sparse.tokens`` (the product's own
 identifier-splitting tokenizer); query terms also drop ``sparse.QUERY_STOP_WORDS``.
 
+Runs cost indexing, not queries: a cold sparse-only index of sympy took ~5 min and each
+step 5-270 s (the changed files) on 2 cores shared with other work; dense embeds ~5-17
+chunks/s there, so a cold dense sympy (~25k chunks) is most of an hour. Keep ``--data-root``
+outside the git tree; ``src/`` under it holds the bare repos the daemons mirror. Two runs
+sharing a ``--data-root`` at the same time would move the same branch: give each its own.
+
 Query shapes (heuristic, from the issue text only): ``traceback`` (a Python traceback),
 ``code`` (a ``>>>`` session or a fenced/indented code block), ``prose`` (neither).
 
     nice -n 19 python tests/bench/bench_locate.py [--repos sympy,astropy,pylint] [--balanced]
         [--limit-instances N] [--modes hybrid,dense,sparse,locate] [--no-dense]
-        [--data-root /work/bench-data/locate] [--out FILE] [--label TEXT]
+        [--data-root /work/bench-data/locate] [--out FILE [--resume]] [--label TEXT]
     python tests/bench/bench_locate.py --report results/a.json results/b.json  # merged tables
 
 The daemon runs as ``python -c 'coderecalld.cli.main()' serve`` with this process's
@@ -69,6 +75,7 @@ from pathlib import Path
 import pygit2
 from coderecall import Client, CodeRecallError
 from coderecalld.embed import sparse
+from coderecalld.query import validate
 
 EVAL_SET = Path("/work/shared/eval/swe-lite-dev/instances.jsonl")
 DATA_ROOT = Path("/work/bench-data/locate")
@@ -87,8 +94,9 @@ distinct functions) need several times 10 hits."""
 LOCATE_FILES = 10
 """Files asked of ``Client.locate`` (file Acc@10 needs 10), each with the daemon's default
 number of functions."""
-MAX_QUERY_CHARS = 10_000
-"""The daemon's ``validate.MAX_QUERY_CHARS``; longer issues are cut (counted in the output)."""
+MAX_QUERY_CHARS = getattr(validate, "MAX_SEARCH_QUERY_CHARS", validate.MAX_QUERY_CHARS)
+"""The daemon's query limit (``validate``, in the code measured); longer issues are cut
+(``truncated`` in the output)."""
 AUTHOR = pygit2.Signature("Bench Locate", "bench@example.invalid", 1_700_000_000, 0)
 BM25_K1, BM25_B = 1.2, 0.75
 _FUNCTION_KINDS = ("function", "method")
@@ -150,12 +158,42 @@ def source_repo(root: Path, slug: str, upstream: Path) -> pygit2.Repository:
     return pygit2.Repository(str(path))
 
 
-def move_branch(repo: pygit2.Repository, base_commit: str) -> str:
-    """Point ``bench`` at a parentless commit of ``base_commit``'s tree; its id."""
-    tree = repo.revparse_single(base_commit).peel(pygit2.Commit).tree_id
+def move_branch(repo: pygit2.Repository, base_commit: str, omitted: list[str]) -> str:
+    """Point ``bench`` at a parentless commit of ``base_commit``'s tree; its id. Blobs the
+    snapshot lacks (the ``fetch`` snapshots leave out some large files, e.g. astropy's
+    ``astropy/utils/iers/data/eopc04.1962-now``) are left out of the tree, their paths
+    appended to ``omitted``: the daemon's fetch would fail on them."""
+    tree = _present_tree(repo, repo.revparse_single(base_commit).peel(pygit2.Commit).tree_id,
+                         "", omitted)
     oid = repo.create_commit(None, AUTHOR, AUTHOR, f"snapshot of {base_commit}\n", tree, [])
     repo.references.create("refs/heads/bench", oid, force=True)
     return str(oid)
+
+
+_PRESENT: dict[pygit2.Oid, tuple[pygit2.Oid, tuple[str, ...]]] = {}
+
+
+def _present_tree(repo: pygit2.Repository, tree_id: pygit2.Oid, prefix: str, omitted: list[str]) -> pygit2.Oid:
+    """``tree_id`` without the blobs absent from ``repo`` (the same id when none is);
+    memoised per tree, so a commit costs only the subtrees that changed."""
+    if tree_id not in _PRESENT:
+        builder, missing, changed = repo.TreeBuilder(), [], False
+        for entry in repo[tree_id]:  # type: ignore[attr-defined]
+            oid = entry.id
+            if entry.type_str == "tree":
+                sub: list[str] = []
+                oid = _present_tree(repo, entry.id, "", sub)
+                missing += [f"{entry.name}/{m}" for m in sub]
+            elif entry.type_str == "blob" and entry.id not in repo:
+                missing.append(entry.name)
+                changed = True
+                continue
+            changed |= oid != entry.id
+            builder.insert(entry.name, oid, entry.filemode)
+        _PRESENT[tree_id] = (builder.write() if changed else tree_id, tuple(missing))
+    new_id, missing_paths = _PRESENT[tree_id]
+    omitted += [prefix + m for m in missing_paths]
+    return new_id
 
 
 # --- the daemon ---------------------------------------------------------------------------
@@ -372,18 +410,19 @@ def run_repo(repo_name: str, rows: list[dict], args: argparse.Namespace, modes: 
     bm25 = Bm25Files(upstream)
     dense = not args.no_dense
     data_dir = args.data_root / ("dense" if dense else "sparse") / slug
-    move_branch(src, rows[0]["base_commit"])
+    move_branch(src, rows[0]["base_commit"], [])
     started = time.monotonic()
     served = serve(data_dir, slug, Path(src.path.rstrip("/")), dense)
     print(f"[{slug}] serving {data_dir} after {time.monotonic() - started:.0f} s", flush=True)
     try:
         for row in rows:
-            commit = move_branch(src, row["base_commit"])
+            omitted: list[str] = []
+            commit = move_branch(src, row["base_commit"], omitted)
             step = sync_to(served, commit, dense)
             query = row["query"][:MAX_QUERY_CHARS]
             record = {k: row[k] for k in ("instance_id", "repo", "base_commit", "created_at",
                                           "gold_nontest_files", "gold_functions", "in_balanced_subset")}
-            record.update(step, shape=query_shape(row["query"]), truncated=len(row["query"]) > MAX_QUERY_CHARS,
+            record.update(step, omitted_blobs=omitted, shape=query_shape(row["query"]), truncated=len(row["query"]) > MAX_QUERY_CHARS,
                           ranks={})
             for mode in modes:
                 answer = ask(served.client, mode, query, slug)
@@ -465,6 +504,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-root", type=Path, default=DATA_ROOT)
     parser.add_argument("--out", type=Path, help="JSON results (default tests/bench/results/locate-*.json)")
     parser.add_argument("--label", default="", help="free text stored in the JSON (e.g. the code measured)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the instances already in --out and measure only the rest")
     parser.add_argument("--report", type=Path, nargs="+", metavar="JSON",
                         help="only print the tables of earlier runs' JSON files, merged")
     args = parser.parse_args(argv)
@@ -495,7 +536,15 @@ def main(argv: list[str] | None = None) -> int:
 
     # SIGTERM unwinds like Ctrl-C, so run_repo's ``finally`` stops the daemon it started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    done = set()
+    if args.resume and out.exists():  # keep what an earlier, cut-short run measured
+        records += json.loads(out.read_text())["instances"]
+        done = {r["instance_id"] for r in records}
+        print(f"resuming {out}: {len(done)} instances already measured", flush=True)
     for repo_name, rows in load_instances(args).items():
+        rows = [r for r in rows if r["instance_id"] not in done]
+        if not rows:
+            continue
         run_repo(repo_name, rows, args, modes, records, save)
     save(complete=True, summary=report(records, modes))
     print(f"\nwrote {out}")
