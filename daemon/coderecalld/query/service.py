@@ -107,6 +107,15 @@ ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
                      "vendored": 0.5, "config": 0.5, "source": 0.0}
 #: Candidates read beyond the page so the role order can promote a source hit from below it.
 ROLE_OVERFETCH = 20
+#: Name match, for a short natural-language question: a code symbol whose name has two or
+#: more words, all in the question (``register_blueprint`` for "where are blueprints
+#: registered on the app"), is ordered up by ``NAME_MATCH_WEIGHT``, among the first
+#: ``NAME_MATCH_DEPTH`` fused candidates (which the role order then also sees). CoSQA dev
+#: hybrid nDCG@10 (fresh index, tests/bench/eval_retrieval.py): 59.6 without; 59.7 / 59.3 /
+#: 58.6 at 0.03 / 0.06 / 0.1; a partial-share bonus (any name word) lost 0.3-6.7 points at
+#: 0.03-0.15, so only whole names count. Flask questions (docs/retrieval.md "Name match").
+NAME_MATCH_WEIGHT = 0.03
+NAME_MATCH_DEPTH = 100
 #: Verbatim tokens of a short query checked for exact evidence, and the rank (1-based) a
 #: chunk holding one takes when the page would otherwise lack it.
 MAX_EVIDENCE = 3
@@ -278,6 +287,8 @@ class Service:
             weight = SHAPE_SPARSE_WEIGHT.get(asked.shape, SPARSE_WEIGHT_TEXT + (
                 SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query))
             keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], glob)) if glob else None
+            if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT:
+                depth = max(depth, NAME_MATCH_DEPTH)
             fused = fusion.hybrid(store, dense, sparse_vector, flt, depth,
                                   weight=weight, half=SPARSE_HALF,
                                   prefetch=GLOB_CANDIDATES if glob else PREFETCH_LIMIT,
@@ -285,8 +296,9 @@ class Service:
         fusions[source] = fused
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
+        words = _question_words(query) if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT else frozenset()
         ranked += _order([(h, "hybrid") for h in fused.hits if h.id not in pinned_ids], asked.roles,
-                         ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY)
+                         ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY, words)
         return ranked[:limit]
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
@@ -799,12 +811,50 @@ def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
 
 
 def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
-           penalties: dict[str, float] = ROLE_PENALTY) -> list[tuple[Hit, str]]:
+           penalties: dict[str, float] = ROLE_PENALTY,
+           words: frozenset[str] = frozenset()) -> list[tuple[Hit, str]]:
     """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
-    that role (``roles``; none asked: source first). Stable; scores are unchanged."""
+    that role (``roles``; none asked: source first), plus ``NAME_MATCH_WEIGHT`` x the share
+    of a code symbol's name words among the question's ``words`` (``_name_match``). Stable;
+    scores are unchanged."""
     def key(item: tuple[Hit, str]) -> float:
-        return -(item[0].score - _penalty(item[0].payload, roles, penalties))
+        payload = item[0].payload
+        bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
+        return -(item[0].score - _penalty(payload, roles, penalties) + bonus)
     return sorted(ranked, key=key)
+
+
+#: Symbol kinds a name match applies to: code, not docs sections or whole files.
+_NAME_MATCH_SKIP = frozenset({"section", "module"})
+
+
+def _question_words(query: str) -> frozenset[str]:
+    """The lowercased words of a question (stop words and 1-letter words dropped)."""
+    return frozenset(t for t in sparse.tokens(query) if len(t) > 1)
+
+
+def _name_match(payload: dict, words: frozenset[str]) -> float:
+    """1.0 when every word of a code symbol's name of two or more words (``run_command`` ->
+    run, command) is in ``words``, else 0.0; a word matches its plural or inflection
+    (``blueprints``, ``registered``: one is a prefix of the other by at most 3 letters, both
+    at least 4 long). 0.0 for sections and modules."""
+    if payload.get("kind") in _NAME_MATCH_SKIP:
+        return 0.0
+    parts = [t for t in sparse.tokens(str(payload.get("name", ""))) if len(t) > 1]
+    if len(parts) > 1:
+        parts = parts[1:]  # the whole identifier comes first, then its parts
+    if not parts:
+        return 0.0
+    return 1.0 if len(parts) >= 2 and all(_word_in(part, words) for part in parts) else 0.0
+
+
+def _word_in(part: str, words: frozenset[str]) -> bool:
+    if part in words:
+        return True
+    if len(part) < 4:
+        return False
+    return any(len(w) >= 4 and abs(len(w) - len(part)) <= 3 and (w.startswith(part) or part.startswith(w))
+               for w in words)
 
 
 def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
