@@ -46,7 +46,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
-from coderecall._errors import CodeRecallError
+from coderecall._errors import CodeRecallError, UnavailableError
 from coderecall._status import progress_row
 from coderecall._types import CallSite, Card, Impact, IndexProgress, Page, RepoInfo, SymbolHit
 
@@ -290,9 +290,30 @@ def _status(client: Client, args: argparse.Namespace) -> None:
         return
     from coderecall._status import watch
 
-    repos = [args.repo] if args.repo else [r.name for r in client.list_repos()]
+    repos = [args.repo] if args.repo else repos_when_up(client)
     watch(client.watch_progress(args.repo), repos, follow=args.follow, as_json=args.json,
           tty=sys.stdout.isatty())
+
+
+#: How long ``status --watch`` waits for a daemon that is not answering yet: ``serve`` binds
+#: its port within about a second of its start (docs/operations.md "Start and stop"), so a
+#: watch started beside it waits instead of failing with "connection refused".
+WATCH_CONNECT_S = 10.0
+
+
+def repos_when_up(client: Client, wait_s: float = WATCH_CONNECT_S,
+                  sleep: Callable[[float], None] = time.sleep,
+                  clock: Callable[[], float] = time.monotonic) -> list[str]:
+    """The names of the repos ``client`` sees, retrying while the daemon is unavailable for
+    up to ``wait_s`` seconds (every 0.2 s); ``UnavailableError`` after that."""
+    end = clock() + wait_s
+    while True:
+        try:
+            return [r.name for r in client.list_repos()]
+        except UnavailableError:
+            if clock() >= end:
+                raise
+            sleep(0.2)
 
 
 def _impact(client: Client, args: argparse.Namespace) -> int:
