@@ -285,7 +285,9 @@ class Pipeline:
         cached = self.embedder.cached(hashes) if self.embedder else {}
         pts, missing = [], 0
         for c, h in zip(chunks, hashes):
-            dense = cached.get(h)
+            # A chunk with nothing to search never gets a vector, even one the cache holds
+            # for its blank text (the backlog never embeds it: ``store.missing_dense``).
+            dense = cached.get(h) if points.searchable(c) else None
             repo_cfg = self.cfg.repo(c.repo)
             point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
