@@ -71,9 +71,11 @@ def located(file: LocatedFile) -> dict[str, Any]:
 
 
 def call_site(site: CallSite) -> dict[str, Any]:
-    """One call: ``repo:path:line``, the calling symbol (``<module>`` at top level), the callee."""
+    """One call: ``repo:path:line``, the calling symbol (``<module>`` at top level), the
+    callee and how sure the index is that it calls the definition asked for
+    (``resolved``, ``inherited``, ``override`` or ``name_only``)."""
     return {"cite": cite(site.repo, site.path, site.line), "caller": site.caller or "<module>",
-            "callee": site.callee}
+            "callee": site.callee, "confidence": site.confidence}
 
 
 def repo_row(repo: RepoInfo) -> dict[str, Any]:
@@ -216,11 +218,13 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
         if methods.total > kept:
             extra["methods_more"] = (f"{methods.total - kept} more methods: find_symbol(name="
                                      f"{hit.qualified_name + '.'!r}, prefix=true, offset={kept})")
-    sites = client.find_callers(hit.name, limit=CARD_CALLERS)
+    # Asked by qualified name (``Session.close``), as the daemon's own card does: the bare
+    # name would list every ``.close()`` of every class.
+    sites = client.find_callers(hit.qualified_name, limit=CARD_CALLERS)
     extra["callers"] = [call_site(s) for s in sites]
     if sites.truncated:
         extra["callers_more"] = (f"{sites.total - len(sites)} more of {sites.total} call sites: "
-                                 f"find_callers(name={hit.name!r}, offset={len(sites)})")
+                                 f"find_callers(name={hit.qualified_name!r}, offset={len(sites)})")
     payload: dict[str, Any] = {"symbol": head}
     profile = _profile(client, hit)
     if profile:

@@ -184,9 +184,12 @@ def test_find_symbol_exact_prefix_and_budget(mcp: Bridge) -> None:
 def test_find_callers_across_repos(mcp: Bridge) -> None:
     answer = mcp.ok("find_callers", name="round_money")
     assert sorted(answer["results"], key=lambda r: r["cite"]) == [
-        {"cite": "ledger:ledger/money.py:7", "caller": "settle", "callee": "round_money"},
-        {"cite": "shop:app/billing.py:13", "caller": "Invoice.total", "callee": "round_money"},
-        {"cite": "shop:app/billing.py:18", "caller": "compute_refund", "callee": "round_money"},
+        {"cite": "ledger:ledger/money.py:7", "caller": "settle", "callee": "round_money",
+         "confidence": "resolved"},
+        {"cite": "shop:app/billing.py:13", "caller": "Invoice.total", "callee": "round_money",
+         "confidence": "resolved"},
+        {"cite": "shop:app/billing.py:18", "caller": "compute_refund", "callee": "round_money",
+         "confidence": "resolved"},
     ]
     only_ledger = mcp.ok("find_callers", name="round_money", repo="ledger")
     assert [r["cite"] for r in only_ledger["results"]] == ["ledger:ledger/money.py:7"]
@@ -263,7 +266,8 @@ def test_get_card_of_a_function(mcp: Bridge) -> None:
         "doc": "Refund a percentage of an invoice's total to the customer."}
     assert card["source"]["cite"] == "shop:app/billing.py:16-18"
     assert card["source"]["text"] == "".join(BILLING.splitlines(keepends=True)[15:18])
-    assert card["callers"] == [{"cite": "shop:app/cli.py:6", "caller": "main", "callee": "compute_refund"}]
+    assert card["callers"] == [{"cite": "shop:app/cli.py:6", "caller": "main", "callee": "compute_refund",
+         "confidence": "resolved"}]
     assert "methods" not in card
 
 
@@ -276,7 +280,8 @@ def test_get_card_of_a_class_lists_methods(mcp: Bridge) -> None:
     assert card["methods"] == [
         {"cite": "shop:app/billing.py:7-8", "name": "Invoice.__init__", "sig": "def __init__(self, lines)"},
         {"cite": "shop:app/billing.py:10-13", "name": "Invoice.total", "sig": "def total(self) -> float"}]
-    assert card["callers"] == [{"cite": "shop:app/cli.py:5", "caller": "main", "callee": "Invoice"}]
+    assert card["callers"] == [{"cite": "shop:app/cli.py:5", "caller": "main", "callee": "Invoice",
+         "confidence": "resolved"}]
     assert card["source"]["text"].startswith("class Invoice:\n")
 
 

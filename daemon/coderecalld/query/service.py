@@ -249,7 +249,7 @@ class Service:
         if path_glob:
             ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
         if mode == "hybrid":
-            ranked = self._with_evidence(asked, ranked, flt, limit, fields, view)
+            ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob)
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
         return ranked, replace(features, shape=str(asked.shape))
@@ -302,7 +302,8 @@ class Service:
         return ranked[:limit]
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
-                       fields: tuple[str, ...] | None, view: overlay.View) -> Ranked:
+                       fields: tuple[str, ...] | None, view: overlay.View,
+                       path_glob: str = "") -> Ranked:
         """``ranked`` with, for each of the first ``MAX_EVIDENCE`` verbatim tokens of a short
         query (``Query.evidence``) that the page lacks but some indexed chunk holds, the
         best such chunk (source first) at rank ``EVIDENCE_RANK`` (match ``"evidence"``): an
@@ -316,7 +317,8 @@ class Service:
             if vector is None:
                 continue
             found = [h for h in self.store.sparse_search(vector, flt, EVIDENCE_DEPTH + view.shadow_points,
-                                                         fields=fields) if not view.hides(h)]
+                                                         fields=fields) if not view.hides(h)
+                     and (not path_glob or fnmatch.fnmatchcase(h.payload["path"], path_glob))]
             if not found:
                 continue
             bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
