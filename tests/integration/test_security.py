@@ -377,7 +377,11 @@ def test_oversized_fields_and_messages_are_refused(served: Served) -> None:
             client.find_symbols("charge", limit=501)
         with pytest.raises(InvalidArgumentError):
             client.read_symbol("acme/pay", "pay.py", 1, 2**31 - 1)
-        with pytest.raises(ResourceExhaustedError):  # over the 1 MiB request bound
+        # 500,000 characters of 3-byte UTF-8 (1.5 MB) are a query, not a transport error ...
+        client.search("会话" * 250_000)
+        with pytest.raises(InvalidArgumentError, match="longer than 500000"):
+            client.search("会" * 500_001)
+        with pytest.raises(ResourceExhaustedError):  # ... past the request bound (2,065,536 bytes)
             client.search("q" * (2 << 20))
         assert client.find_symbols("charge", repo="acme/pay")  # still serving
 

@@ -12,8 +12,8 @@ from coderecalld.errors import InvalidArgument
 
 MAX_QUERY_CHARS = 10_000
 #: A search or locate query: a pasted issue with its tracebacks and logs is a real query
-#: (``query/shape.py`` reads a bounded part of it); 500,000 characters stays inside the
-#: server's 1 MiB request bound (``server/app.py``) even at two bytes per character.
+#: (``query/shape.py`` reads a bounded part of it); the server's request bound holds
+#: 500,000 characters at 4 UTF-8 bytes each (``server/app.request_limit_bytes``).
 MAX_SEARCH_QUERY_CHARS = 500_000
 MAX_NAME_CHARS = 1_000
 MAX_REPO_CHARS = 200

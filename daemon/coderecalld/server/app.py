@@ -15,6 +15,7 @@ from grpc_reflection.v1alpha import reflection
 from coderecalld.auth import Authenticator, AuthMode, is_loopback
 from coderecalld.config import IndexConfig, ServerConfig
 from coderecalld.errors import ConfigError
+from coderecalld.query import validate
 from coderecalld.query.api import CodeRecallApi
 from coderecalld.server.admission import AdmissionInterceptor, expensive_slots
 from coderecalld.server.auth import AuthInterceptor
@@ -39,17 +40,22 @@ _OPTIONS = [
 ]
 #: RPCs queued or running at once beyond the worker threads; more answer RESOURCE_EXHAUSTED.
 MAX_CONCURRENT_RPCS_PER_WORKER = 8
-#: Requests are a few strings (a query is at most 10,000 characters) except IndexOverlay's
-#: file content: 1 MiB bounds what a hostile client can make us buffer, raised to hold a
-#: file of ``index.max_file_bytes`` plus this much for the other fields (a path is at most
-#: 4,096 characters), so an oversized overlay reaches the daemon's own check, which names
-#: the limit, instead of gRPC's "Received message larger than max".
+#: Requests are a few strings except a search or locate query (at most
+#: ``validate.MAX_SEARCH_QUERY_CHARS`` characters, up to 4 UTF-8 bytes each) and
+#: IndexOverlay's file content: the bound holds the larger of the two plus this much for the
+#: other fields (a path is at most 4,096 characters), so an oversized query or overlay
+#: reaches the daemon's own check, which names the limit, instead of gRPC's "Received
+#: message larger than max"; it still bounds what a hostile client can make us buffer.
 REQUEST_HEADROOM_BYTES = 64 << 10
+#: UTF-8 bytes of the longest character (a query of CJK text or emoji is 3-4 per character).
+MAX_UTF8_BYTES_PER_CHAR = 4
 
 
 def request_limit_bytes(max_file_bytes: int) -> int:
-    """The gRPC receive bound for a daemon indexing files up to ``max_file_bytes``."""
-    return max(1 << 20, max_file_bytes + REQUEST_HEADROOM_BYTES)
+    """The gRPC receive bound, in bytes, for a daemon indexing files up to ``max_file_bytes``:
+    a longest query of 4-byte characters or a largest overlay file, plus headroom."""
+    longest_query = validate.MAX_SEARCH_QUERY_CHARS * MAX_UTF8_BYTES_PER_CHAR
+    return max(1 << 20, longest_query, max_file_bytes) + REQUEST_HEADROOM_BYTES
 
 
 def build_server(
