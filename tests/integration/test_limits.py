@@ -259,3 +259,18 @@ def test_broken_pipes_end_quietly(live: livedaemon.Live) -> None:
                        str(live.repo_path / "app" / "setup.py")),  # type: ignore[attr-defined]
     ]
     assert [(r.returncode, r.stderr) for r in runs] == [(1, ""), (1, ""), (1, "")]
+
+
+@pytest.mark.parametrize("call", [
+    lambda c: c.find_symbols(".get"), lambda c: c.find_symbols("..."), lambda c: c.find_callers("Session."),
+    lambda c: c.get_card("Session."), lambda c: c.analyze_impact("a..b"), lambda c: c.find_symbols(".", prefix=True),
+])
+def test_an_empty_name_segment_is_named_in_the_error(live: livedaemon.Live, call) -> None:
+    """Not the store's internal "find fq_name: empty value" (a newcomer's finding)."""
+    with pytest.raises(InvalidArgumentError) as info:
+        call(live.client)
+    assert info.value.details.startswith("name: empty segment in ")
+
+
+def test_a_prefix_lookup_of_a_class_s_members_keeps_its_trailing_dot(live: livedaemon.Live) -> None:
+    assert live.client.find_symbols("blueprint_route.", prefix=True) == []  # a function: no members

@@ -420,7 +420,7 @@ class Service:
         The answer is a ``Page``: at most ``limit`` hits from ``offset`` on, with ``total``
         (each store lookup reads at most ``MAX_LIMIT`` points: a larger total is a lower
         bound)."""
-        name = _symbol_name(name)
+        name = _symbol_name(name, prefix=prefix)
         limit = _limit(limit, 50)
         offset = _offset(offset)
         flt = self._filter(principal, repo)
@@ -923,11 +923,17 @@ def _literal_prefix(glob: str) -> str:
     return glob[:cut]
 
 
-def _symbol_name(name: str) -> str:
-    """``name`` validated (length, no NUL) and stripped; ``InvalidArgument`` if empty."""
+def _symbol_name(name: str, *, prefix: bool = False) -> str:
+    """``name`` validated (length, no NUL) and stripped; ``InvalidArgument`` if empty or if
+    a dotted (or ``::``) segment is empty (``.get``, ``Session.``), except the last one of a
+    ``prefix`` lookup (``Session.``: the class's members)."""
     name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
     if not name:
         raise InvalidArgument("name: must not be empty")
+    segments = name.replace("::", ".").split(".")
+    if any(not s.strip() for s in (segments[:-1] if prefix else segments)):
+        raise InvalidArgument(f"name: empty segment in {name!r} (a dotted name reads "
+                              "Class.method or pkg.module.name)")
     return name
 
 
