@@ -138,6 +138,11 @@ def test_constructor_assigned_local_in_another_repo_reaches_the_inherited_method
     # Two levels up (Flask -> App -> Scaffold), and self inside the subclass; `other` is untyped.
     assert _sites(running, "Scaffold.route") == [
         ("user/main.py", 10, "inherited"), ("fw/flask.py", 6, "inherited"), ("user/main.py", 16, "name_only")]
+    # Asked by a class that only inherits it: the definition it inherits, as a language
+    # server answers (not every `.route` call by name); a name no class has stays unknown.
+    assert _sites(running, "Flask.route") == _sites(running, "Scaffold.route")
+    assert _sites(running, "App.route") == _sites(running, "Scaffold.route")
+    assert [c for _, _, c in _sites(running, "NoSuchClass.route")] == ["name_only"] * 3
 
 
 def test_annotated_parameter_and_override_labels(running: Daemon) -> None:

@@ -70,7 +70,9 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     module-qualified one (``pkg.mod.Class.method``, or a re-exported alias of it such as
     ``httpcore.ConnectionPool``), matched exactly (case matters). Failing those, a dotted
     name may be the tail of a module-qualified one: ``Strings.trim`` is Java's
-    ``com.acme.Strings.trim(String)``, ``Server.Run`` Go's ``example.com/a/util.Server.Run``."""
+    ``com.acme.Strings.trim(String)``, ``Server.Run`` Go's ``example.com/a/util.Server.Run``.
+    Failing those too, ``Class.method`` that ``Class`` only inherits is its first base's
+    (``inherited_definition``)."""
     found = _named(store, flt, name)
     if not found and "." in name and depth:
         for target in _unalias(store, flt, name):
@@ -80,7 +82,26 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = [h for h in _named(store, flt, name.rsplit(".", 1)[-1])
                  if (h.payload.get("fq_name") or "").endswith("." + name)]
+    if not found and "." in name and depth == ALIAS_ROUNDS:
+        found = inherited_definition(store, flt, name)
     return found
+
+
+def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """The definition ``Class.method`` means when ``Class`` does not define ``method`` but
+    inherits it: the method of its first base (``base_classes`` order) that defines it, as a
+    language server's "find references" on ``app.route`` answers with ``Scaffold.route``
+    for a ``Flask`` app. ``[]`` when no class of that name or none of its bases defines it."""
+    owner, method = name.rsplit(".", 1)
+    classes = [h for h in definitions(store, flt, owner, ALIAS_ROUNDS - 1) if h.payload.get("kind") == "class"]
+    for cls in classes:
+        for base in base_classes(store, flt, cls.payload):
+            base_name = base.payload.get("fq_name") or base.payload.get("qualified_name", "")
+            found = [h for h in _named(store, flt, f"{base_name}.{method}")
+                     if h.payload.get("kind") in ("method", "function")]
+            if found:
+                return found
+    return []
 
 
 def reexported(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
