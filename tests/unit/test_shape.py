@@ -112,3 +112,17 @@ def test_a_huge_paste_is_read_at_its_head_and_tail() -> None:
     assert len(q.text) <= shape.READ_HEAD_CHARS + shape.READ_TAIL_CHARS + 1
     terms = [t for t, _ in q.terms]
     assert "load_config" in terms and "bad_option_name" in terms
+
+
+def test_environment_path_prefixes_weigh_nothing() -> None:
+    """``/usr/lib/python3.11/site-packages/`` names no code of the repo: its words are not
+    terms; the package path after it is (with the frame weight)."""
+    trace = ('Traceback (most recent call last):\n'
+             '  File "/usr/lib/python3.11/site-packages/requests/sessions.py", line 703, in send\n'
+             '    adapter = self.get_adapter(url=request.url)\n'
+             '  File "C:\\Python311\\Lib\\site-packages\\requests\\adapters.py", line 9, in get_adapter\n'
+             'requests.exceptions.InvalidSchema: No connection adapters were found\n')
+    terms = dict(shape.analyze(trace).terms)
+    assert not {"usr", "lib", "python3", "site", "packages", "site-packages"} & set(terms)
+    assert {"sessions", "adapters", "get_adapter", "requests"} <= set(terms)
+    assert terms["sessions"] >= shape.WEIGHT_FRAME

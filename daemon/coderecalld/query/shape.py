@@ -163,8 +163,18 @@ def detect(text: str) -> Shape:
     return Shape.TEXT
 
 
+#: The environment part of a path in a traceback or a log: everything up to an installed
+#: package (``/usr/lib/python3.11/site-packages/``, ``C:\\Python311\\Lib\\``): words that
+#: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
+#: a frame's own path.
+_ENV_PREFIX = re.compile(r"(?:[A-Za-z]:)?[/\\](?:[^\s/\\\"']+[/\\])*"
+                         r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*)[/\\]", re.IGNORECASE)
+
+
 def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
-    """Weighted, capped terms of an issue or trace (module docstring)."""
+    """Weighted, capped terms of an issue or trace (module docstring); environment path
+    prefixes (``_ENV_PREFIX``) are dropped first."""
+    text = _ENV_PREFIX.sub("", text)
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
