@@ -263,7 +263,7 @@ def _card(client: Client, args: argparse.Namespace) -> None:
     else:
         print(render_card(card))
     if card.truncated:
-        print(f"coderecall: the card was trimmed to --budget {args.budget} tokens (max 8000)",
+        print(f"coderecall: the card was trimmed to --budget {args.budget or 800} tokens (max 8000)",
               file=sys.stderr)
 
 
@@ -597,7 +597,7 @@ def _parser() -> argparse.ArgumentParser:
     read.add_argument("repo")
     read.add_argument("path")
     read.add_argument("--lines", type=_line_range, required=True, metavar="START-END",
-                      help="1-based, inclusive; END past the file's end reads to the end; "
+                      help="1-based, inclusive; END past the file's end, or 0, reads to the end; "
                       f"line numbers up to {MAX_LINE:,}")
     read.set_defaults(run=_read)
 
@@ -640,9 +640,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--limit", type=_non_negative, default=0, help="evidence chunks (default: 8, max 50)")
     ask.set_defaults(run=_ask)
 
-    for sub in (search, locate, symbols, callers, callees, card, repos, sync, status):
+    for sub in (search, locate, symbols, callers, callees, repos, sync, status):
         sub.add_argument("--json", action="store_true", help="print a JSON list of objects")
-    for sub in (impact, overlay, ask):
+    for sub in (card, impact, overlay, ask):
         sub.add_argument("--json", action="store_true", help="print a JSON object")
     return parser
 
