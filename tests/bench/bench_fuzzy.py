@@ -23,23 +23,15 @@ import time
 import uuid
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from codenames import WORDS, camel, random_name  # noqa: E402
+
 from coderecalld.embed import sparse
 from coderecalld.query import fuzzy
 from coderecalld.records import PointRecord
 from coderecalld.store import EdgeStore, StoreFilter
 
-WORDS = ("get set is has find load save parse read write open close update delete create build "
-         "make handle process validate check compute render format convert resolve register "
-         "dispatch request response session cookie header body token user account order invoice "
-         "payment refund customer product item cart price total amount date time config value key "
-         "name path file stream buffer cache index query result error exception status code "
-         "message event listener handler manager factory service provider adapter controller "
-         "repository entity model view template context state node tree graph edge list map").split()
 LENGTHS = (8, 12, 17, 21, 23, 26, 28, 40, 60, 200, 1000)
-
-
-def camel(words: list[str]) -> str:
-    return words[0] + "".join(w.capitalize() for w in words[1:])
 
 
 def target(rng: random.Random, length: int) -> str:
@@ -75,7 +67,7 @@ def main() -> int:
     rng = random.Random(19)
     names: set[str] = set()
     while len(names) < args.names:
-        names.add(camel([rng.choice(WORDS) for _ in range(rng.randint(2, 7))]))
+        names.add(random_name(rng))
     targets = {n: target(rng, n) for n in LENGTHS}
     targets = {n: targets[n] for n in map(int, args.lengths.split(","))}
     with tempfile.TemporaryDirectory() as tmp, \

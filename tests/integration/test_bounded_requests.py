@@ -16,6 +16,7 @@ import livedaemon
 import pytest
 from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
+from codenames import random_name
 from gitfixtures import GitRepo
 
 import coderecall
@@ -121,13 +122,6 @@ def test_a_request_without_a_deadline_gets_the_servers_cap(slow: tuple[SlowApi, 
 
 # --- a real daemon holding 20,000 names --------------------------------------------------------
 
-WORDS = ("get set is has find load save parse read write open close update delete create build "
-         "make handle process validate check compute render format convert resolve register "
-         "dispatch request response session cookie header body token user account order invoice "
-         "payment refund customer product item cart price total amount date time config value key "
-         "name path file stream buffer cache index query result error exception status code "
-         "message event listener handler manager factory service provider adapter controller "
-         "repository entity model view template context state node tree graph edge list map").split()
 #: A 60-character name the fixture defines; the lookups below misspell it.
 LONG = "dispatchCustomerInvoicePaymentRefundRequestHandlerFactoryMap"
 FILES_N, NAMES_PER_FILE = 200, 100
@@ -136,8 +130,7 @@ FILES_N, NAMES_PER_FILE = 200, 100
 def _names(rng: random.Random) -> list[str]:
     names: set[str] = set()
     while len(names) < FILES_N * NAMES_PER_FILE - 1:
-        words = [rng.choice(WORDS) for _ in range(rng.randint(2, 7))]
-        names.add(words[0] + "".join(w.capitalize() for w in words[1:]))
+        names.add(random_name(rng))
     names.discard(LONG)
     return sorted(names) + [LONG]
 

@@ -247,7 +247,7 @@ class Service:
                 self.overlay.store, asked, vectors, view.flt, fetch, mode, fields, fusions,
                 OVERLAY, glob)])
         if path_glob:
-            ranked = [r for r in ranked if fnmatch.fnmatchcase(r[0].payload["path"], path_glob)]
+            ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob)
         ranked = ranked[:limit]
@@ -275,6 +275,7 @@ class Service:
         pinned = (self._exact(store, query, flt, limit)
                   if asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query) else [])
         depth = limit + len(pinned) + ROLE_OVERFETCH
+        name_match = asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
         if fields is not None and "path" not in fields:
             fields = (*fields, "path")
         if asked.long:
@@ -286,8 +287,8 @@ class Service:
         else:
             weight = SHAPE_SPARSE_WEIGHT.get(asked.shape, SPARSE_WEIGHT_TEXT + (
                 SPARSE_WEIGHT_CODE - SPARSE_WEIGHT_TEXT) * code_share(query))
-            keep = (lambda h: fnmatch.fnmatchcase(h.payload["path"], glob)) if glob else None
-            if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT:
+            keep = (lambda h: _in_glob(h, glob)) if glob else None
+            if name_match:
                 depth = max(depth, NAME_MATCH_DEPTH)
             fused = fusion.hybrid(store, dense, sparse_vector, flt, depth,
                                   weight=weight, half=SPARSE_HALF,
@@ -296,7 +297,7 @@ class Service:
         fusions[source] = fused
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
-        words = _question_words(query) if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT else frozenset()
+        words = _question_words(query) if name_match else frozenset()
         ranked += _order([(h, "hybrid") for h in fused.hits if h.id not in pinned_ids], asked.roles,
                          ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY, words)
         return ranked[:limit]
@@ -318,7 +319,7 @@ class Service:
                 continue
             found = [h for h in self.store.sparse_search(vector, flt, EVIDENCE_DEPTH + view.shadow_points,
                                                          fields=fields) if not view.hides(h)
-                     and (not path_glob or fnmatch.fnmatchcase(h.payload["path"], path_glob))]
+                     and _in_glob(h, path_glob)]
             if not found:
                 continue
             bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
@@ -816,9 +817,9 @@ def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
            penalties: dict[str, float] = ROLE_PENALTY,
            words: frozenset[str] = frozenset()) -> list[tuple[Hit, str]]:
     """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
-    that role (``roles``; none asked: source first), plus ``NAME_MATCH_WEIGHT`` x the share
-    of a code symbol's name words among the question's ``words`` (``_name_match``). Stable;
-    scores are unchanged."""
+    that role (``roles``; none asked: source first), plus ``NAME_MATCH_WEIGHT`` for a code
+    symbol whose whole name is in the question's ``words`` (``_name_match``). Stable; scores
+    are unchanged."""
     def key(item: tuple[Hit, str]) -> float:
         payload = item[0].payload
         bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
@@ -842,11 +843,8 @@ def _name_match(payload: dict, words: frozenset[str]) -> float:
     at least 4 long). 0.0 for sections and modules."""
     if payload.get("kind") in _NAME_MATCH_SKIP:
         return 0.0
-    parts = [t for t in sparse.tokens(str(payload.get("name", ""))) if len(t) > 1]
-    if len(parts) > 1:
-        parts = parts[1:]  # the whole identifier comes first, then its parts
-    if not parts:
-        return 0.0
+    terms = [t for t in sparse.tokens(str(payload.get("name", ""))) if len(t) > 1]
+    parts = terms[1:]  # the whole identifier comes first, then its parts (none for one word)
     return 1.0 if len(parts) >= 2 and all(_word_in(part, words) for part in parts) else 0.0
 
 
@@ -857,6 +855,12 @@ def _word_in(part: str, words: frozenset[str]) -> bool:
         return False
     return any(len(w) >= 4 and abs(len(w) - len(part)) <= 3 and (w.startswith(part) or part.startswith(w))
                for w in words)
+
+
+def _in_glob(hit: Hit, glob: str) -> bool:
+    """Whether ``hit``'s path matches ``glob`` (fnmatch over the whole path, ``*`` spans
+    ``/``); every hit when ``glob`` is empty."""
+    return not glob or fnmatch.fnmatchcase(hit.payload["path"], glob)
 
 
 def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
