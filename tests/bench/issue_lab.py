@@ -28,6 +28,7 @@ from coderecalld.embed import sparse
 from dataclasses import replace
 
 from coderecalld.files import classify
+from coderecalld.query import anchors, service
 from coderecalld.query import locate as locating
 from coderecalld.query import shape
 from coderecalld.records import SparseVector
@@ -102,11 +103,15 @@ def main() -> int:
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
     ap.add_argument("--set", action="append", default=[],
-                    help="NAME=VALUE: override a query/shape.py constant (e.g. TITLE_BOOST=3)")
+                    help="[MODULE.]NAME=VALUE: override a constant of query/shape.py (no MODULE), "
+                         "anchors, service or locate (e.g. TITLE_BOOST=3, anchors.PATH_WEIGHT=0.5)")
     args = ap.parse_args()
+    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
     for item in args.set:
         name, _, value = item.partition("=")
-        setattr(shape, name, type(getattr(shape, name))(value))
+        module, _, name = name.rpartition(".")
+        target = modules[module or "shape"]
+        setattr(target, name, type(getattr(target, name))(value))
     rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
     wanted = args.repos.split(",")
     rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]

@@ -55,3 +55,22 @@ def test_config_roles_validate_and_name_the_bad_entry(tmp_path) -> None:
 
 def test_config_role_names_are_the_classifier_roles() -> None:
     assert config.ROLE_NAMES == classify.ROLES
+
+
+@pytest.mark.parametrize(("path", "sources"), [
+    ("sympy/utilities/tests/test_lambdify.py",
+     ("sympy/utilities/tests/lambdify.py", "sympy/utilities/lambdify.py")),
+    ("pkg/foo_test.go", ("pkg/foo.go",)),
+    ("src/test/java/a/FooTest.java",
+     ("src/test/java/a/Foo.java", "src/java/a/Foo.java", "src/main/java/a/Foo.java")),
+    ("web/__tests__/x.test.ts", ("web/__tests__/x.ts", "web/x.ts")),
+    ("lib/x.spec.js", ("lib/x.js",)),
+    ("tests/test_api.py", ("tests/api.py", "api.py")),
+    ("crates/io/src/codec_tests.rs", ("crates/io/src/codec.rs",)),
+    ("conftest.py", ()),
+    ("pkg/tests.py", ()),
+    ("pkg/latest.py", ()),
+    ("pkg/test_.py", ()),
+])
+def test_tested_sources_by_convention(path: str, sources: tuple[str, ...]) -> None:
+    assert classify.tested_sources(path) == sources

@@ -126,3 +126,63 @@ def test_environment_path_prefixes_weigh_nothing() -> None:
     assert not {"usr", "lib", "python3", "site", "packages", "site-packages"} & set(terms)
     assert {"sessions", "adapters", "get_adapter", "requests"} <= set(terms)
     assert terms["sessions"] >= shape.WEIGHT_FRAME
+
+
+BANNER_SESSION = """Wrong result with apart
+```
+Python 3.6.0 |Continuum Analytics, Inc.| (default, Dec 23 2016, 12:22:00)
+[GCC 4.4.7 20120313 (Red Hat 4.4.7-1)] on linux
+Type "copyright", "credits" or "license" for more information.
+
+IPython 5.1.0 -- An enhanced Interactive Python.
+?         -> Introduction and overview of IPython's features.
+%quickref -> Quick reference.
+help      -> Python's own help system.
+object?   -> Details about 'object', use 'object??' for extra details.
+
+In [1]: from sympy import apart_list
+In [2]: apart_list(t)
+```
+"""
+
+
+def test_an_interpreter_banner_is_not_read_as_the_issue() -> None:
+    q = shape.analyze(BANNER_SESSION)
+    terms = {t for t, _ in q.terms}
+    assert {"apart_list", "apart", "wrong"} <= terms
+    banner = {"copyright", "credits", "license", "continuum", "analytics", "gcc", "ipython",
+              "enhanced", "interactive", "quickref", "introduction", "default", "dec", "linux"}
+    assert not terms & banner
+    assert "apart_list" in q.names and not {"IPython", "Python", "Continuum"} & set(q.names)
+    assert "copyright" not in q.dense_text.lower()
+
+
+def test_names_of_an_issue_title_first_then_by_mentions() -> None:
+    q = shape.analyze(ISSUE)
+    # The title has no code word; the body's, most mentioned first (asin and acsc 3
+    # times each, asin first; latex twice: the path sympy/printing/latex.py is no name).
+    assert q.names[:4] == ("asin", "acsc", "latex", "inv_trig_style")
+    assert {"inv_trig_table", "acot", "asec", "operatorname"} <= set(q.names)
+    assert q.paths == ("sympy/printing/latex.py",)
+    assert not {"def", "self", "import", "True", "x"} & set(q.names)
+
+
+def test_names_and_paths_of_a_trace_drop_the_environment() -> None:
+    q = shape.analyze(TRACE + "\n  File \"/usr/lib/python3.11/site-packages/werkzeug/serving.py\", line 3, in run_wsgi\n")
+    assert q.shape is Shape.TRACE
+    assert q.paths == ("app/src/flask/app.py", "app/src/flask/ctx.py", "werkzeug/serving.py")
+    assert {"wsgi_app", "push", "full_dispatch_request", "open_session", "run_wsgi"} <= set(q.names)
+    assert not {"ctx", "serving", "usr", "site"} & set(q.names)  # words of paths
+    assert len(q.names) <= shape.MAX_NAMES
+
+
+def test_short_queries_have_no_names_or_paths() -> None:
+    q = shape.analyze("where is parse_qsl defined in web/urlparse.py")
+    assert q.shape is not Shape.ISSUE and q.names == () and q.paths == ()
+
+
+def test_names_are_capped_title_first() -> None:
+    body = "\n".join(f"call `helper_{i}(x)` twice: helper_{i}" for i in range(60))
+    q = shape.analyze("TitleName breaks\n" + body)
+    assert len(q.names) == shape.MAX_NAMES
+    assert q.names[0] == "TitleName"

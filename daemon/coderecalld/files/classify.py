@@ -243,3 +243,41 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
         if any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(candidate, ())):
             return candidate.value
     return Role.SOURCE.value
+
+
+#: A test file's name -> the name of the source file it tests, by ecosystem convention
+#: (pytest ``test_x.py``/``x_test.py``, Go ``x_test.go``, Jest/Mocha ``x.test.ts``/``x.spec.ts``,
+#: RSpec ``x_spec.rb``, JUnit/xUnit ``XTest.java``/``XTests.cs``, Rust ``x_tests.rs``).
+_TESTED_STEMS = (
+    re.compile(r"^test_(?P<stem>.+)$"),
+    re.compile(r"^(?P<stem>.+?)_tests?$"),
+    re.compile(r"^(?P<stem>.+?)[._]spec$"),
+    re.compile(r"^(?P<stem>.+?)\.test$"),
+    re.compile(r"^(?P<stem>[A-Z]\w*?)Tests?$"),
+)
+#: Test directory names a test file's source is found beside (``pkg/tests/test_x.py`` ->
+#: ``pkg/x.py``), and Maven/Gradle's ``src/test/`` <-> ``src/main/``.
+_TEST_DIRS = frozenset({"test", "tests", "testing", "__tests__", "spec", "specs"})
+
+
+def tested_sources(path: str) -> tuple[str, ...]:
+    """The paths the source file a test file tests may have, most likely first, by the
+    naming conventions of ``_TESTED_STEMS`` and ``_TEST_DIRS``: the same directory, the
+    directory without one of its test components, ``src/main/`` for ``src/test/``.
+    ``()`` when ``path``'s name follows no test convention. Pure: whether a candidate
+    exists is the caller's question. ``pkg/tests/test_io.py`` -> ``("pkg/tests/io.py",
+    "pkg/io.py")``."""
+    pure = PurePosixPath(path)
+    stem = next((m.group("stem") for rx in _TESTED_STEMS
+                 if (m := rx.match(pure.stem)) and m.group("stem")), "")
+    if not stem:
+        return ()
+    name = stem + pure.suffix
+    parents = list(pure.parts[:-1])
+    dirs = [parents]
+    for i, part in enumerate(parents):
+        if part.lower() in _TEST_DIRS:
+            dirs.append(parents[:i] + parents[i + 1:])
+            if part == "test" and i > 0 and parents[i - 1] == "src":
+                dirs.append(parents[:i] + ["main"] + parents[i + 1:])
+    return tuple(dict.fromkeys("/".join([*d, name]) for d in dirs))

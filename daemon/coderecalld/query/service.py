@@ -29,7 +29,7 @@ from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
-from coderecalld.query import callgraph, card, confidence, fusion, impact, overlay, validate
+from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, validate
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
 from coderecalld.query.shape import Shape
@@ -295,10 +295,13 @@ class Service:
                                   prefetch=GLOB_CANDIDATES if glob else PREFETCH_LIMIT,
                                   fields=fields, keep=keep)
         fusions[source] = fused
+        candidates = fused.hits
+        if asked.long:
+            candidates = anchors.boost(store, asked, flt, candidates, fields)
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
         words = _question_words(query) if name_match else frozenset()
-        ranked += _order([(h, "hybrid") for h in fused.hits if h.id not in pinned_ids], asked.roles,
+        ranked += _order([(h, "hybrid") for h in candidates if h.id not in pinned_ids], asked.roles,
                          ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY, words)
         return ranked[:limit]
 

@@ -23,6 +23,7 @@ Pure functions of the text: no store, no model.
 
 from __future__ import annotations
 
+import keyword
 import math
 import re
 from collections import Counter
@@ -111,7 +112,10 @@ result results output outputs work works working issue bug problem happen happen
 class Query:
     """One analysed query. ``terms``: (term, weight) best first, at most ``MAX_TERMS``;
     ``dense_text``: what the dense model embeds; ``evidence``: verbatim tokens the answer
-    should show; ``roles``: file roles the query asks for (empty: none named)."""
+    should show; ``roles``: file roles the query asks for (empty: none named); for an issue
+    or a trace, ``names``: the code names it mentions (at most ``MAX_NAMES``, title first,
+    then most mentioned), looked up as definitions, and ``paths``: the file paths it names
+    (at most ``MAX_PATHS``, environment prefixes dropped), looked up as files."""
 
     text: str
     shape: Shape
@@ -119,6 +123,8 @@ class Query:
     dense_text: str
     evidence: tuple[str, ...]
     roles: frozenset[str]
+    names: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -132,14 +138,19 @@ def analyze(text: str) -> Query:
     if len(text) > READ_HEAD_CHARS + READ_TAIL_CHARS:
         text = text[:READ_HEAD_CHARS] + "\n" + text[-READ_TAIL_CHARS:]
     shape = detect(text)
+    names: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
     if shape in (Shape.ISSUE, Shape.TRACE):
-        terms = _long_terms(text)
-        dense = _dense_digest(text)
+        body = _BANNER.sub("", text)
+        terms = _long_terms(body)
+        dense = _dense_digest(body)
+        names, paths = _names(body), _paths(body)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
         dense = text
-    return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape))
+    return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
+                 names, paths)
 
 
 def detect(text: str) -> Shape:
@@ -169,6 +180,19 @@ def detect(text: str) -> Shape:
 #: a frame's own path.
 _ENV_PREFIX = re.compile(r"(?:[A-Za-z]:)?[/\\](?:[^\s/\\\"']+[/\\])*"
                          r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*)[/\\]", re.IGNORECASE)
+
+
+#: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
+#: 2021, ...)``, ``[GCC 9.3.0] on linux``, ``Type "help", "copyright", ...``, IPython's): its
+#: words (``default``, ``copyright``, ``credits``, ``license``, ``help``, ``type``) name the
+#: interpreter, not the repository, yet outweighed a short issue's own words and pulled the
+#: console entry points (``isympy.py``) first. Dropped from a long query before analysis.
+_BANNER = re.compile(
+    r"^[ \t]*(?:Python \d+\.\d+\S*[ \t].*\d{4}.*"
+    r"|\[(?:GCC|Clang|MSC)\b.*"
+    r"|.*\bType [\"']?(?:help|copyright)[\"']?,.*"
+    r"|IPython \d+\.\d+.*"
+    r"|(?:\?|%quickref|help|object\?)[ \t]+->.*)$", re.MULTILINE)
 
 
 def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
@@ -204,6 +228,64 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     scored = {t: weight[t] * (1.0 + math.log(min(counts[t], MAX_COUNT))) for t in weight}
     best = sorted(scored, key=lambda t: (-scored[t], order[t]))[:MAX_TERMS]
     return tuple((t, round(scored[t], 3)) for t in best)
+
+
+#: Code names of a long query kept for the definition lookup (``Query.names``): one keyword
+#: lookup each (~0.1-0.3 ms on the embedded store); dev issues name 0-40 (median 4).
+MAX_NAMES = 24
+#: File paths of a long query kept for the file lookup (``Query.paths``).
+MAX_PATHS = 8
+_NAME = re.compile(r"[^\W\d]\w*")
+# Words of code spans that are never a definition's name: keywords of the languages the
+# index parses, common literals and receivers, and prose stop words.
+_NOT_NAMES = PROSE_STOP | frozenset(w.lower() for w in keyword.kwlist) | frozenset("""
+self cls this super true false null nil none undefined func fn var let const val def
+function return import from package static public private protected void int str bool
+string new print println printf echo python python3 pip traceback recent call file line
+module""".split())
+# A capitalised word inside a sentence: a class named in prose ("a Matrix with ...").
+_CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """The code names an issue or trace mentions (``Query.names``): the functions of its
+    traceback frames, the identifiers of its code spans, its code words in prose (each part
+    of a dotted name) and capitalised words inside a sentence; at least 3 characters, not
+    a dunder; title first, then by mentions, then by first appearance."""
+    text = _ENV_PREFIX.sub("", text)
+    counts: Counter[str] = Counter()
+    rank: dict[str, tuple[int, int]] = {}
+    title, _, body = text.partition("\n")
+    for where, part in enumerate((title, body)):
+        found: list[str] = []
+        for match in _FRAME.finditer(part):
+            found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
+        spans = [m.group() for m in _FENCE.finditer(part)] + _TICKS.findall(_FENCE.sub(" ", part))
+        for span in spans:
+            found += _NAME.findall(_FRAME.sub(" ", span))
+        prose = _PATH.sub(" ", _TICKS.sub(" ", _FENCE.sub(" ", part)))
+        for word in _WORD.findall(prose):
+            if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
+                found += _NAME.findall(word)
+        found += _CAPITALISED.findall(prose)
+        for name in found:
+            if len(name) < 3 or name.startswith("__") or name.lower() in _NOT_NAMES:
+                continue
+            counts[name] += 1
+            rank.setdefault(name, (where, len(rank)))
+    best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))
+    return tuple(best[:MAX_NAMES])
+
+
+def _paths(text: str) -> tuple[str, ...]:
+    """The file paths an issue or trace names (``Query.paths``), environment prefixes
+    dropped, without a leading ``./`` or ``/``; frames' paths first, each once. A bare
+    file name (``app.py``) is not a path: any directory may hold one."""
+    text = _ENV_PREFIX.sub("", text)
+    found = [m.group(1) for m in _FRAME.finditer(text) if m.group(1)]
+    found += [m.group() for m in _PATH.finditer(text)]
+    cleaned = (p.replace("\\", "/").lstrip("./") for p in found)
+    return tuple(dict.fromkeys(p for p in cleaned if "/" in p and "." in p.rsplit("/", 1)[-1]))[:MAX_PATHS]
 
 
 def _noise(term: str) -> bool:

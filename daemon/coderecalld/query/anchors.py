@@ -1,0 +1,146 @@
+"""Structural evidence of a pasted issue or trace: what it names that the index defines.
+
+An issue names code: classes and functions in its title, code spans and traceback
+frames, and sometimes files by path. The lexical retriever reads those names as words
+among the issue's other words, so a chunk that merely uses a name many times can outrank
+the definition of it. ``boost`` adds to the lexical-first candidates (``fusion.lexical_first``,
+scores on a 0..1 scale) two kinds of evidence the index holds exactly:
+
+* **definitions**: a chunk whose symbol name is one of ``Query.names`` gains
+  ``DEFINITION_WEIGHT / n``, where ``n`` is the number of files defining that name (a name
+  defined in one file is strong evidence for it; one defined in many, such as ``eval``,
+  weak; more than ``DEFINITION_MAX_FILES``, none);
+* **paths**: a chunk of a file one of ``Query.paths`` names (matched by path suffix, so
+  ``/home/u/src/pkg/mod.py`` and ``a/pkg/mod.py`` name ``pkg/mod.py``) gains ``PATH_WEIGHT``.
+
+A definition or file that the lexical side did not return joins the candidates with its
+bonus alone. Costs one keyword lookup per name and one for all paths; no model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from coderecalld.files import classify
+from coderecalld.query.shape import Query
+from coderecalld.records import Hit
+from coderecalld.store import StoreFilter
+
+#: Added to a definition of a name the issue mentions, divided by the number of files
+#: defining it. Measured on swe-lite-dev (docs/retrieval.md "Structural evidence").
+DEFINITION_WEIGHT = 0.3
+#: A name defined in more files than this is not evidence for any of them.
+DEFINITION_MAX_FILES = 8
+#: Added to a chunk of a file the issue names by path.
+PATH_WEIGHT = 0.5
+#: Chunks read per path-named file when none of it is among the candidates.
+PATH_CHUNKS = 20
+#: Path components tried as suffixes of a named path (``a/b/c/d.py``: d.py's 3 parents).
+PATH_DEPTH = 6
+#: A source file tested by a test file among the candidates gains this share of the test
+#: file's best chunk score (``classify.tested_sources``: ``pkg/tests/test_x.py`` -> ``pkg/x.py``):
+#: an issue's words often match the tests of the code it is about better than the code.
+TEST_WEIGHT = 0.8
+#: Test files (best first) whose sources are looked up.
+TEST_FILES = 10
+#: Kinds that define a name (a module or a docs section is not a definition).
+_NOT_DEFINITIONS = frozenset({"module", "section", "file"})
+
+
+def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
+          fields: Sequence[str] | None) -> list[Hit]:
+    """``hits`` (payloads with ``path``) with each chunk's structural bonus added to its
+    score, plus the definitions and path-named chunks not among them, best first. ``hits``
+    unchanged when the query names nothing the index defines. Raises what the store raises."""
+    bonus: dict[str, float] = {}
+    extra: dict[str, Hit] = {}
+    for name in asked.names:
+        defs = [h for h in store.find(flt, "name_lc", name.lower(),
+                                      limit=4 * DEFINITION_MAX_FILES)
+                if h.payload.get("kind") not in _NOT_DEFINITIONS]
+        files = {h.payload["path"] for h in defs}
+        if not files or len(files) > DEFINITION_MAX_FILES:
+            continue
+        for h in defs:
+            bonus[h.id] = bonus.get(h.id, 0.0) + DEFINITION_WEIGHT / len(files)
+            extra.setdefault(h.id, h)
+    named = _named_files(store, asked.paths, flt)
+    if named:
+        present = {h.payload["path"] for h in hits}
+        for h in hits:
+            if h.payload["path"] in named:
+                bonus[h.id] = bonus.get(h.id, 0.0) + PATH_WEIGHT
+        missing = sorted(named - present)
+        if missing:
+            for h in store.find_any(flt, "path", missing, limit=PATH_CHUNKS * len(missing),
+                                    fields=None):
+                if h.payload.get("kind") in ("section",):
+                    continue
+                bonus[h.id] = bonus.get(h.id, 0.0) + PATH_WEIGHT
+                extra.setdefault(h.id, h)
+    tested = _tested(store, hits, flt) if TEST_WEIGHT > 0 else {}
+    if tested:
+        best: dict[str, float] = {}
+        for h in hits:
+            best[h.payload["path"]] = max(best.get(h.payload["path"], 0.0), h.score)
+        present = {h.payload["path"] for h in hits}
+        for h in hits:
+            if h.payload["path"] in tested:
+                bonus[h.id] = bonus.get(h.id, 0.0) + TEST_WEIGHT * tested[h.payload["path"]]
+        missing = sorted(set(tested) - present)
+        if missing:
+            for h in store.find_any(flt, "path", missing, limit=PATH_CHUNKS * len(missing),
+                                    fields=None):
+                if h.payload.get("kind") in ("section",):
+                    continue
+                bonus[h.id] = bonus.get(h.id, 0.0) + TEST_WEIGHT * tested[h.payload["path"]]
+                extra.setdefault(h.id, h)
+    if not bonus:
+        return list(hits)
+    out = [replace(h, score=h.score + bonus.get(h.id, 0.0)) for h in hits]
+    seen = {h.id for h in hits}
+    keep = set(fields) if fields is not None else None
+    for pid, h in extra.items():
+        if pid in seen:
+            continue
+        payload = {k: v for k, v in h.payload.items() if keep is None or k in keep}
+        out.append(replace(h, score=bonus[pid], payload=payload))
+    out.sort(key=lambda h: -h.score)
+    return out
+
+
+def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, float]:
+    """Source files tested by the test files among ``hits`` (``classify.tested_sources``)
+    that the index holds -> the best score of a chunk of a test file testing them, for the
+    ``TEST_FILES`` best test files."""
+    tests: dict[str, float] = {}
+    for h in hits:
+        path = h.payload["path"]
+        if path not in tests and len(tests) >= TEST_FILES:
+            continue
+        if classify.role(path) == "test":
+            tests[path] = max(tests.get(path, 0.0), h.score)
+    wanted: dict[str, float] = {}
+    for path, score in tests.items():
+        for source in classify.tested_sources(path):
+            wanted[source] = max(wanted.get(source, 0.0), score)
+    if not wanted:
+        return {}
+    found = store.facet_any(flt, "path", "path", sorted(wanted))
+    return {path: wanted[path] for path in found}
+
+
+def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter) -> set[str]:
+    """The indexed files whose path is a suffix (at a ``/``) of one of ``paths``."""
+    if not paths:
+        return set()
+    suffixes: set[str] = set()
+    for path in paths:
+        parts = path.split("/")
+        if len(parts) < 2:
+            continue  # a bare file name names any file of that name: too weak
+        for i in range(max(0, len(parts) - PATH_DEPTH), len(parts) - 1):
+            suffixes.add("/".join(parts[i:]))
+    return store.facet_any(flt, "path", "path", sorted(suffixes)) if suffixes else set()

@@ -1,0 +1,196 @@
+"""Structural evidence for pasted issues (query/anchors.py), end to end on a real git
+fixture and the real embedded store (sparse side only: issues are ranked lexical-first,
+and these cases are about what the lexical side misses).
+
+Each case is built so the plain lexical order is wrong: the test first asserts that (with
+the anchor's weight at 0), then that the shipped weights put the right file first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.query import anchors
+from gitfixtures import GitRepo
+
+FILES = {
+    # The definition of the function an issue names, with few of the issue's words.
+    "pkg/ranges.py": '''\
+def merge_intervals(spans):
+    """Join overlapping spans of a schedule."""
+    spans = sorted(spans)
+    out = [spans[0]]
+    for lo, hi in spans[1:]:
+        if lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return out
+''',
+    # A caller that repeats the issue's words (schedule, overlapping, meetings, calendar).
+    "pkg/report.py": '''\
+from pkg.ranges import merge_intervals
+
+
+def calendar_report(meetings, calendar):
+    """Report overlapping meetings of a calendar schedule: busy schedule blocks."""
+    busy = merge_intervals([(m.start, m.end) for m in meetings])
+    schedule = [b for b in busy if calendar.contains(b)]
+    overlapping = [m for m in meetings if any(m.start < b[1] for b in schedule)]
+    return {"schedule": schedule, "overlapping meetings": overlapping, "calendar": calendar}
+
+
+def calendar_summary(meetings, calendar):
+    """Summarise the calendar schedule and its overlapping meetings."""
+    return len(calendar_report(meetings, calendar)["schedule"])
+''',
+    # Source whose words differ from the issue's; its tests speak the issue's language.
+    "pkg/codec.py": '''\
+def encode_frame(payload):
+    """Length-prefix a payload."""
+    return len(payload).to_bytes(4, "big") + payload
+''',
+    "pkg/tests/test_codec.py": '''\
+from pkg.codec import encode_frame
+
+
+def test_empty_message_roundtrip_header_truncated():
+    """An empty message: the header must not be truncated on roundtrip."""
+    assert encode_frame(b"")[:4] == b"\\0\\0\\0\\0"
+
+
+def test_large_message_roundtrip_header():
+    """A large message keeps its roundtrip header."""
+    assert len(encode_frame(b"x" * 70000)) == 70004
+''',
+    "pkg/wire.py": '''\
+def message_header(message):
+    """The header of a message."""
+    return message[:4]
+''',
+    # A file named by a traceback path, whose function shares no word with the issue.
+    "pkg/loader.py": '''\
+def read_blob(handle):
+    """Read everything."""
+    return handle.read()
+''',
+    # The same file name elsewhere, with more of the traceback's words.
+    "pkg/legacy/loader.py": '''\
+def read_blob(handle):
+    """Read a blob from an I/O handle; a closed handle raises ValueError."""
+    if handle.closed:
+        raise ValueError("I/O operation on closed file")
+    return handle.read()
+''',
+    "pkg/plugins.py": '''\
+def plugin_registry_entry(name):
+    """Look up a plugin registry entry when loading plugins by name from the registry:
+    the plugin entry of the plugins registry, by the plugin's name."""
+    return {"plugin": name, "registry": "plugins"}
+''',
+}
+
+SESSION_BANNER = """\
+Python 3.9.6 (default, Jun 28 2021, 15:26:21)
+[GCC 9.3.0] on linux
+Type "help", "copyright", "credits" or "license" for more information.
+"""
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("anchors")
+    files = dict(FILES)
+    # The console entry point whose help text is the banner's words.
+    files["pkg/cli.py"] = '''\
+def main():
+    """Print help: type help for more information, copyright, credits and license."""
+    print("help: copyright, credits, license; type help for more information")
+'''
+    repo = GitRepo(tmp / "fixture")
+    repo.commit(files, "initial")
+    cfg = Config(data_dir=tmp / "data", repos=(RepoConfig("fx", str(repo.path), "main"),),
+                 embedding=EmbeddingConfig(enabled=False),
+                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
+    d = Daemon.open(cfg)
+    d.jobs.run_now("fx")
+    yield d
+    d.close()
+
+
+def _files(daemon: Daemon, issue: str) -> list[str]:
+    return [f.path for f in daemon.service.locate(issue, limit=5, repo="fx").files]
+
+
+DEFINITION_ISSUE = """\
+merge_intervals drops a meeting in the calendar schedule
+With overlapping meetings in a calendar schedule, the calendar report shows a schedule
+without one of the overlapping meetings. The calendar schedule should list all meetings.
+"""
+
+TEST_ISSUE = """\
+Empty message roundtrip: header truncated
+An empty message does not survive a roundtrip: the header is truncated. Large message
+roundtrip keeps the header. Seen with an empty message in production.
+"""
+
+PATH_ISSUE = """\
+Crash when loading plugins from the registry
+Loading plugins by name from the plugin registry crashes: every plugin registry entry of
+the plugins registry fails when loading a plugin by its name, whichever plugin entry.
+
+Traceback (most recent call last):
+  File "/home/me/venv/lib/python3.11/site-packages/pkg/loader.py", line 3, in read_blob
+    return handle.read()
+ValueError: I/O operation on closed file
+"""
+
+BANNER_ISSUE = SESSION_BANNER + """\
+>>> from pkg.ranges import merge_intervals
+>>> merge_intervals([(1, 3), (2, 4)])
+[(1, 4)]
+Intervals of a schedule that touch are not joined into one
+"""
+
+
+def test_a_definition_the_issue_names_outranks_a_caller_that_repeats_its_words(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "DEFINITION_WEIGHT", 0.0)
+        assert _files(daemon, DEFINITION_ISSUE)[0] == "pkg/report.py"
+    located = daemon.service.locate(DEFINITION_ISSUE, limit=5, repo="fx")
+    assert located.files[0].path == "pkg/ranges.py"
+    assert [f.qualified_name for f in located.files[0].functions] == ["merge_intervals"]
+
+
+def test_the_source_a_matching_test_file_tests_is_located(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "TEST_WEIGHT", 0.0)
+        assert "pkg/codec.py" not in _files(daemon, TEST_ISSUE)[:2]
+    files = _files(daemon, TEST_ISSUE)
+    assert files[:2] == ["pkg/codec.py", "pkg/tests/test_codec.py"]
+
+
+def test_a_file_a_traceback_names_is_located_whatever_its_prefix(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "PATH_WEIGHT", 0.0)
+        m.setattr(anchors, "DEFINITION_WEIGHT", 0.0)
+        assert _files(daemon, PATH_ISSUE)[0] == "pkg/legacy/loader.py"
+    assert _files(daemon, PATH_ISSUE)[:2] == ["pkg/loader.py", "pkg/legacy/loader.py"]
+
+
+def test_an_interpreter_banner_names_nothing(daemon: Daemon) -> None:
+    assert "pkg/cli.py" not in _files(daemon, BANNER_ISSUE)
+    assert _files(daemon, BANNER_ISSUE)[0] == "pkg/ranges.py"
+
+
+def test_search_answers_with_the_anchored_chunk_too(daemon: Daemon) -> None:
+    hits = daemon.service.search(DEFINITION_ISSUE, limit=3, repo="fx", mode="hybrid")
+    assert hits[0].path == "pkg/ranges.py" and hits[0].qualified_name == "merge_intervals"
