@@ -34,6 +34,9 @@ from coderecalld.query import shape
 from coderecalld.records import SparseVector
 from coderecalld.store import StoreFilter
 
+sys.path.insert(0, str(Path(__file__).parent))
+import bench_locate  # noqa: E402  (the BM25 baseline, shared)
+
 SET = Path("/work/shared/eval/swe-lite-dev/instances.jsonl")
 FIELDS = ("repo", "path", "qualified_name", "kind", "start_line", "end_line")
 
@@ -88,6 +91,23 @@ def funcs_of(hits) -> list[str]:
     return out
 
 
+def present_tree(repo: pygit2.Repository, tree: pygit2.Tree) -> pygit2.Oid:
+    """``tree`` without the blobs the mirror lacks (a ``fetch``-ed snapshot leaves its
+    largest files out): the daemon's fetch would fail on them ("object not found")."""
+    builder = repo.TreeBuilder()
+    changed = False
+    for entry in tree:
+        if entry.type_str == "tree":
+            sub = present_tree(repo, repo[entry.id])
+            changed |= sub != entry.id
+            builder.insert(entry.name, sub, entry.filemode)
+        elif entry.id in repo.odb:
+            builder.insert(entry.name, entry.id, entry.filemode)
+        else:
+            changed = True
+    return builder.write() if changed else tree.id
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", type=Path, default=Path("/tmp/search-lab/swe"))
@@ -102,6 +122,9 @@ def main() -> int:
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
+    ap.add_argument("--bm25", action="store_true",
+                    help="also rank files by bench_locate's file-level BM25 baseline (same commit), "
+                         "and print locate and bm25 per repository")
     ap.add_argument("--set", action="append", default=[],
                     help="[MODULE.]NAME=VALUE: override a constant of query/shape.py (no MODULE), "
                          "anchors, service or locate (e.g. TITLE_BOOST=3, anchors.PATH_WEIGHT=0.5)")
@@ -137,6 +160,7 @@ def main() -> int:
     for r in rows:
         latest[r["repo"]] = r["base_commit"]  # rows are in created_at order per repo
     synced: set[str] = set()
+    bm25: dict[str, bench_locate.Bm25Files] = {}
     feats: list[dict] = []
     try:
         for r in rows:
@@ -148,7 +172,7 @@ def main() -> int:
                 # A parentless commit of the tree: fetching the real one would walk (and need)
                 # all its history, which a snapshot mirror may lack.
                 sig = pygit2.Signature("lab", "lab@example.invalid", 1_700_000_000, 0)
-                tree = bare.get(commit).peel(pygit2.Tree).id
+                tree = present_tree(bare, bare.get(commit).peel(pygit2.Tree))
                 snap = bare.create_commit(None, sig, sig, f"snapshot of {commit}", tree, [])
                 bare.references.create("refs/heads/main", snap, force=True)
                 daemon.jobs.run_now(short)
@@ -203,6 +227,20 @@ def main() -> int:
                     fn = [f"{f.path}::{x.qualified_name}" for f in located.files for x in f.functions]
                     totals.setdefault("locate func@10", []).append(float(gold_funcs <= set(fn[:10])))
                 line.append(f"locate:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
+                for k in (1, 5, 10):
+                    totals.setdefault(f"{short}: locate file@{k}", []).append(float(gold_file in files[:k]))
+                if gold_funcs:
+                    totals.setdefault(f"{short}: locate func@10", []).append(float(gold_funcs <= set(fn[:10])))
+            if args.bm25:
+                if r["repo"] not in bm25:
+                    bm25[r["repo"]] = bench_locate.Bm25Files(pygit2.Repository(
+                        str(args.work / "repos" / r["repo"].replace("/", "+"))))
+                commit = latest[r["repo"]] if args.snapshot else r["base_commit"]
+                files = bm25[r["repo"]].rank(commit, r["query"])
+                for scope in ("", f"{short}: "):
+                    for k in (1, 5, 10):
+                        totals.setdefault(f"{scope}bm25 file@{k}", []).append(float(gold_file in files[:k]))
+                line.append(f"bm25:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
             print(" ".join(line), flush=True)
     finally:
         daemon.close()
