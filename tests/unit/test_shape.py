@@ -186,3 +186,27 @@ def test_names_are_capped_title_first() -> None:
     q = shape.analyze("TitleName breaks\n" + body)
     assert len(q.names) == shape.MAX_NAMES
     assert q.names[0] == "TitleName"
+
+
+STDLIB_TRACE = """rgx option with a Han class throws
+```shell
+Traceback (most recent call last):
+  File "/home/u/venv/lib/python3.9/site-packages/pylint/config/arguments_manager.py", line 244, in _parse_configuration_file
+    self.config, parsed_args = self._arg_parser.parse_known_args(
+  File "/usr/local/lib/python3.9/argparse.py", line 1858, in parse_known_args
+    namespace, args = self._parse_known_args(args, namespace)
+  File "C:\\Python39\\Lib\\sre_parse.py", line 552, in _parse
+    raise source.error(msg, len(this) + 1 + len(that))
+re.error: bad escape \\p at position 1
+```
+"""
+
+
+def test_standard_library_frames_and_fence_languages_are_not_names() -> None:
+    q = shape.analyze(STDLIB_TRACE)
+    assert "_parse_configuration_file" in q.names and "_arg_parser" in q.names
+    # parse_known_args stays: the repository's own frame calls it.
+    assert not {"_parse_known_args", "_parse", "shell", "source", "namespace"} & set(q.names)
+    assert q.paths == ("pylint/config/arguments_manager.py",)
+    terms = {t for t, _ in q.terms}
+    assert {"parse_known_args", "argparse"} <= terms  # still words of the trace

@@ -144,7 +144,8 @@ def analyze(text: str) -> Query:
         body = _BANNER.sub("", text)
         terms = _long_terms(body)
         dense = _dense_digest(body)
-        names, paths = _names(body), _paths(body)
+        own = _STDLIB_FRAME.sub("", body)
+        names, paths = _names(own), _paths(own)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
@@ -193,6 +194,18 @@ _BANNER = re.compile(
     r"|.*\bType [\"']?(?:help|copyright)[\"']?,.*"
     r"|IPython \d+\.\d+.*"
     r"|(?:\?|%quickref|help|object\?)[ \t]+->.*)$", re.MULTILINE)
+
+
+#: A traceback frame in the interpreter's own library (``.../lib/python3.9/argparse.py``,
+#: ``C:\\Python39\\Lib\\argparse.py``; not ``site-packages``) and the source line under it:
+#: its names (``parse_known_args``, ``_get_values``) are the standard library's, and a
+#: repository's same-named functions are not what the trace is about: left out of
+#: ``Query.names`` (its words still count as terms: which library call failed is a clue).
+_STDLIB_FRAME = re.compile(
+    r"^[ \t]*File \"[^\"\n]*[/\\](?:lib[/\\]python\d[\w.]*|Lib)[/\\][^/\\\"\n]+\", line \d+.*\n"
+    r"(?:[ \t]+(?!File \")\S.*\n?)?", re.MULTILINE)
+#: The info string of a fenced block (```` ```shell ````): a language name, not code.
+_FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
 
 def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
@@ -260,7 +273,8 @@ def _names(text: str) -> tuple[str, ...]:
         found: list[str] = []
         for match in _FRAME.finditer(part):
             found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
-        spans = [m.group() for m in _FENCE.finditer(part)] + _TICKS.findall(_FENCE.sub(" ", part))
+        spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
+        spans += _TICKS.findall(_FENCE.sub(" ", part))
         for span in spans:
             found += _NAME.findall(_FRAME.sub(" ", span))
         prose = _PATH.sub(" ", _TICKS.sub(" ", _FENCE.sub(" ", part)))
