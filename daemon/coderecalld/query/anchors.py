@@ -82,9 +82,6 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
                 extra.setdefault(h.id, h)
     tested = _tested(store, hits, flt) if TEST_WEIGHT > 0 else {}
     if tested:
-        best: dict[str, float] = {}
-        for h in hits:
-            best[h.payload["path"]] = max(best.get(h.payload["path"], 0.0), h.score)
         present = {h.payload["path"] for h in hits}
         for h in hits:
             if h.payload["path"] in tested:
