@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygit2
-from coderecall import Client, CodeRecallError
+from coderecall import Client, CodeRecallError, UnavailableError
 from coderecalld.embed import sparse
 from coderecalld.query import validate
 
@@ -248,7 +248,12 @@ def sync_to(served: Served, commit: str, dense: bool) -> dict:
     """``SyncRepo`` to the moved branch; with dense, wait until no point lacks a vector.
     Seconds of each, and the repo's counts."""
     started = time.monotonic()
-    info = served.client.sync_repo(served.name)
+    while True:  # a starting daemon answers ListRepos but refuses SyncRepo until ready
+        try:
+            info = served.client.sync_repo(served.name)
+            break
+        except UnavailableError:
+            time.sleep(2)
     sync_s = time.monotonic() - started
     if info.indexed_commit != commit:
         raise SystemExit(f"{served.name}: indexed {info.indexed_commit}, wanted {commit} "
