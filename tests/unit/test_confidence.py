@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from coderecalld.query.confidence import MIN_TOP_SCORE, MIN_TOP_SCORE_DISAGREE, Features, below, confidence
 
 FLOOR = MIN_TOP_SCORE["hybrid"]
@@ -85,3 +87,25 @@ def test_a_reason_never_prints_equal_numbers() -> None:
         True, "dense and sparse disagree and the top score 0.6499999 < 0.6500000")
     assert below(0.5449, 0.55) == "0.54 < 0.55"  # two decimals whenever they already differ
     assert below(0.31, 0.42) == "0.31 < 0.42"
+
+
+def test_an_issue_answer_is_low_when_its_top_is_flat() -> None:
+    flat = Features("hybrid", 10, top_score=1.0, second_score=0.96, shape="issue")
+    low, reason = confidence(flat)
+    assert low and reason == ("the top two hits score within 4 % (1.000 and 0.960): "
+                              "none stands out")
+    # The same scores on a short question: the score floors decide, not flatness.
+    assert confidence(replace(flat, shape="text")) == (False, "")
+    # A clear first hit: confident, whatever its absolute score (lexical-first 0..1 + bonus).
+    assert confidence(replace(flat, second_score=0.94)) == (False, "")
+    assert confidence(replace(flat, top_score=0.3, second_score=0.2, shape="trace")) == (False, "")
+    assert confidence(replace(flat, hits=1)) == (False, "")
+
+
+def test_located_files_are_low_when_the_first_two_are_within_a_tenth() -> None:
+    from coderecalld.query.confidence import flat_files
+    assert flat_files([2.0, 1.8]) == (True, "the top two files score within 10 % (2.000 and 1.800): "
+                                            "none stands out")
+    assert flat_files([2.0, 1.79]) == (False, "")
+    assert flat_files([2.0]) == (False, "")
+    assert flat_files([]) == (False, "")

@@ -8,11 +8,13 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 1. no hit at all: low ("no results");
 2. the first hit was pinned by an exact symbol name: confident;
 3. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
-4. the dense and the sparse retriever run alone disagree (the first hit is not in the top
+4. an issue or a trace (``Features.shape``): the second hit scores at least
+   ``FLAT_LONG`` of the first (nothing stands out): low;
+5. the dense and the sparse retriever run alone disagree (the first hit is not in the top
    ``AGREE_K`` of both, a hit tied with the ``AGREE_K``-th counting as inside;
    ``fusion.agreement``) and the first hit's score is under ``MIN_TOP_SCORE_DISAGREE`` or
    the second hit is within ``MIN_GAP`` of it: low;
-5. otherwise confident.
+6. otherwise confident.
 
 Scores are the search's own: hybrid ``cosine + w * s / (s + 20)`` (``service.FUSION``),
 dense the cosine; sparse (BM25, unbounded, corpus-dependent) has no score rule.
@@ -24,6 +26,14 @@ rule only lowered precision there (``MIN_GAP`` 0.005: 26.8 %), so ``MIN_GAP`` is
 until a corpus shows otherwise. The dense floor is the hybrid one less the ~0.05 the
 sparse term adds to a natural-language query (w = 0.1). Recalibrate after a change of
 model or fusion.
+
+Issues and traces are ranked lexical-first (scores 0..1 plus structural bonuses), so the
+score floors say nothing there; what separates a wrong answer on swe-lite-dev (89 issues,
+``tests/bench/issue_lab.py --snapshot``, docs/retrieval.md "Confidence on issues") is a flat
+top: for chunks, second >= 0.95 x first flags 33 of 89 answers with 42.4 % precision
+(base rate of "fixed file not in the top 5 files": 32.6 %) and 48.3 % recall; for
+``locate``'s files (``flat_files``), second >= 0.9 x first flags 21 with 42.9 % precision
+(base 23.6 %) and 42.9 % recall. Weak evidence, measured on one dev set of 89 issues.
 """
 
 from __future__ import annotations
@@ -36,6 +46,11 @@ MIN_TOP_SCORE = {"hybrid": 0.55, "dense": 0.50, "sparse": 0.0}
 MIN_TOP_SCORE_DISAGREE = 0.65
 #: Score gap between the first two hits under which a disagreement flags (0: off).
 MIN_GAP = 0.0
+#: Share of the first hit's score at or above which the second's makes an issue's or a
+#: trace's answer flat (chunks), and the same for ``locate``'s files (``flat_files``).
+FLAT_LONG = 0.95
+FLAT_LONG_FILES = 0.9
+_LONG_SHAPES = ("issue", "trace")
 #: Depth of each retriever's own ranking in which the first hit must appear to "agree".
 AGREE_K = 3
 
@@ -95,6 +110,10 @@ def confidence(features: Features, *, min_top_score: float | None = None,
         return True, "no results"
     if features.pinned:
         return False, ""
+    if features.shape in _LONG_SHAPES:
+        if features.hits > 1 and features.second_score >= FLAT_LONG * features.top_score:
+            return True, flat_reason(features.top_score, features.second_score, "hits")
+        return False, ""
     floor = MIN_TOP_SCORE.get(features.mode, 0.0) if min_top_score is None else min_top_score
     if features.top_score < floor:
         return True, f"top score {below(features.top_score, floor)}"
@@ -107,6 +126,20 @@ def confidence(features: Features, *, min_top_score: float | None = None,
     if features.hits > 1 and features.gap < gap:
         return True, f"dense and sparse disagree and the top two are within {features.gap:.3f} (< {gap})"
     return False, ""
+
+
+def flat_files(scores: list[float]) -> tuple[bool, str]:
+    """(low, reason) of ``locate``'s answer to an issue or a trace from its files' scores
+    (best first): low when the second is at least ``FLAT_LONG_FILES`` of the first."""
+    if len(scores) > 1 and scores[1] >= FLAT_LONG_FILES * scores[0]:
+        return True, flat_reason(scores[0], scores[1], "files")
+    return False, ""
+
+
+def flat_reason(top: float, second: float, what: str) -> str:
+    """``"the top two files score within 4 % (1.212 and 1.166): none stands out"``."""
+    share = 100 * (1 - second / top) if top > 0 else 0.0
+    return f"the top two {what} score within {share:.0f} % ({top:.3f} and {second:.3f}): none stands out"
 
 
 def below(value: float, bound: float) -> str:
