@@ -123,6 +123,12 @@ EVIDENCE_RANK = 3
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
 EVIDENCE_DEPTH = 5
 EVIDENCE_PHRASE_SHARE = 0.5
+#: A definition whose whole name a short question's adjacent words spell
+#: (``Query.compounds``) takes this rank (1-based) when the page lacks it; 0: off.
+COMPOUND_RANK = 3
+COMPOUND_MAX_DEFINITIONS = 1
+_COMPOUND_KINDS = frozenset({"function", "method", "class", "constructor", "interface", "struct",
+                             "enum", "trait", "type"})
 #: Chunk candidates ``locate`` ranks files from, and the most files it answers.
 LOCATE_CANDIDATES = 200
 MAX_LOCATE_FILES = 100
@@ -335,7 +341,42 @@ class Service:
             page = [r for r in page if r[0].id != best.id]
             page.insert(min(EVIDENCE_RANK, limit) - 1, (best, "evidence", INDEX))
             page = page[:limit]
+        if asked.compounds and COMPOUND_RANK > 0:
+            page = self._with_compounds(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
+
+    def _with_compounds(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
+                        fields: tuple[str, ...] | None, view: overlay.View,
+                        path_glob: str) -> Ranked:
+        """``page`` with a definition whose whole name the question's adjacent words spell
+        (``Query.compounds``: "the flask run command" -> ``run_command``) at rank
+        ``COMPOUND_RANK`` when the page lacks every definition of that name: the best by
+        role (source first), then by the question's lexical score. A name defined more
+        than ``COMPOUND_MAX_DEFINITIONS`` times names nothing in particular. One keyword
+        lookup, and one score lookup per name inserted."""
+        if fields is not None:
+            fields = tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
+        found = [h for h in self.store.find_any(flt, "name_lc", list(asked.compounds),
+                                                limit=4 * len(asked.compounds), fields=fields)
+                 if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
+                 and _in_glob(h, path_glob)]
+        by_name: dict[str, list[Hit]] = {}
+        for h in found:
+            by_name.setdefault(str(h.payload.get("name_lc", "")), []).append(h)
+        for name in asked.compounds:
+            defs = by_name.get(name, [])
+            if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
+                continue
+            ids = {h.id for h in defs}
+            if any(h.id in ids for h, _, _ in page):
+                continue
+            lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
+            best = min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
+                                            -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
+            page.insert(min(COMPOUND_RANK, limit) - 1, (best, "name", INDEX))
+            page = page[:limit]
+            break  # one name per question: the first (pairs before triples) found
+        return page
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         lowered = query.lower().replace("::", ".")

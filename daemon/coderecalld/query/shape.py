@@ -115,7 +115,9 @@ class Query:
     should show; ``roles``: file roles the query asks for (empty: none named); for an issue
     or a trace, ``names``: the code names it mentions (at most ``MAX_NAMES``, title first,
     then most mentioned), looked up as definitions, and ``paths``: the file paths it names
-    (at most ``MAX_PATHS``, environment prefixes dropped), looked up as files."""
+    (at most ``MAX_PATHS``, environment prefixes dropped), looked up as files; for a short
+    question, ``compounds``: the identifiers its adjacent words spell (``run command`` ->
+    ``run_command``, ``runcommand``), looked up as definitions' names."""
 
     text: str
     shape: Shape
@@ -125,6 +127,7 @@ class Query:
     roles: frozenset[str]
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
+    compounds: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -150,8 +153,9 @@ def analyze(text: str) -> Query:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
         dense = text
+    compounds = _compounds(text) if shape is Shape.TEXT else ()
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths)
+                 names, paths, compounds)
 
 
 def detect(text: str) -> Shape:
@@ -336,6 +340,40 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
         code = [w.strip("\"'`(),?:;") for w in text.split() if _CODE_WORD.search(w)]
         return tuple(dict.fromkeys(q for q in quoted + code if q))
     return ()
+
+
+#: Identifiers a short question's adjacent words may spell (``Query.compounds``).
+MAX_COMPOUNDS = 16
+_PLAIN_WORD = re.compile(r"[^\W\d_]+")
+# Words that join no name in a question ("where is", "how do I"): question words, language
+# names, auxiliaries, pronouns, and the words that ask for code. Prepositions and ``make``
+# may join one (``quote_from_bytes``, ``make_response``).
+_NOT_COMPOUND = frozenset("""
+how what which why do does i can way using python java javascript typescript golang rust
+is are was were be been being and or where when who whom it its that this these those
+there did done could should would will my your our their me we you he she they them his
+her implementation implemented implement defined definition code function method class""".split())
+# Articles are skipped, not breaks: "make an archive" spells make_archive.
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _compounds(text: str) -> tuple[str, ...]:
+    """The identifiers two or three adjacent content words of a question spell (articles
+    skipped), snake_case and run together (``implementation of the flask run command`` -> ``flask_run``,
+    ``flaskrun``, ``run_command``, ``runcommand``, ``flask_run_command``, ...): a name_lc
+    lookup matches ``run_command``, ``runCommand`` and ``RunCommand`` alike. At most
+    ``MAX_COMPOUNDS``, pairs first."""
+    words: list[str | None] = []
+    for word in _PLAIN_WORD.findall(text.lower()):
+        if word not in _ARTICLES:
+            words.append(None if word in _NOT_COMPOUND or len(word) < 2 else word)
+    found: list[str] = []
+    for size in (2, 3):
+        for i in range(len(words) - size + 1):
+            group = words[i:i + size]
+            if all(group):
+                found += ["_".join(group), "".join(group)]  # type: ignore[arg-type]
+    return tuple(dict.fromkeys(found))[:MAX_COMPOUNDS]
 
 
 def _roles(text: str, shape: Shape) -> frozenset[str]:

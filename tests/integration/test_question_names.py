@@ -1,0 +1,107 @@
+"""A short question whose adjacent words spell a definition's name (``Query.compounds``):
+"the run server command" names ``runserver``, a name no word of the question matches as a
+term. On a real git fixture and the real embedded store, sparse side only (the lookup is
+keyword-exact; the model would only blur which case fails without it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.query import service, shape
+from gitfixtures import GitRepo
+
+FILES = {
+    "tool/management.py": '''\
+def runserver(addr, port):
+    """Serve the application on a local address until interrupted."""
+    return addr, port
+
+
+def shell(addr):
+    """Start an interactive shell: a server command to run checks on the server."""
+    return addr
+
+
+def check_server(addr):
+    """Run the server checks: each server command runs a check of the server."""
+    return addr
+''',
+    "tool/docs_commands.py": '''\
+def describe_server(app):
+    """The server command runs the server; run the server command to run a server."""
+    return app
+
+
+def describe_commands(app):
+    """Every command: run a server command, run a shell command, run a check command."""
+    return app
+''',
+    "tool/copies.py": '''\
+def copyfile(src, dst):
+    """Copy bytes."""
+    return src, dst
+''',
+    "tool/other_copies.py": '''\
+def copyfile(src, dst):
+    """Copy bytes too."""
+    return src, dst
+''',
+    "tests/test_management.py": '''\
+def test_runserver(client):
+    """The run server command serves."""
+    assert client.get("/").status == 200
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("compounds")
+    repo = GitRepo(tmp / "fixture")
+    repo.commit(FILES, "initial")
+    cfg = Config(data_dir=tmp / "data", repos=(RepoConfig("fx", str(repo.path), "main"),),
+                 embedding=EmbeddingConfig(enabled=False),
+                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
+    d = Daemon.open(cfg)
+    d.jobs.run_now("fx")
+    yield d
+    d.close()
+
+
+QUESTION = "where is the run server command implemented"
+
+
+def test_compounds_of_a_question() -> None:
+    assert shape.analyze(QUESTION).compounds == (
+        "run_server", "runserver", "server_command", "servercommand",
+        "run_server_command", "runservercommand")
+    assert shape.analyze("how do I make an archive").compounds == ("make_archive", "makearchive")
+    assert shape.analyze("run_server(").compounds == ()  # an identifier is not a question
+
+
+def test_the_definition_a_question_spells_is_on_the_first_page(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(service, "COMPOUND_RANK", 0)
+        before = [h.qualified_name for h in daemon.service.search(QUESTION, limit=3, repo="fx")]
+    assert "runserver" not in before
+    hits = daemon.service.search(QUESTION, limit=3, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits][2] == ("runserver", "name")
+    assert hits[2].path == "tool/management.py" and hits[2].role == "source"
+    assert [h.qualified_name for h in hits][:2] == before[:2]  # the rest keeps its order
+
+
+def test_an_ambiguous_compound_inserts_nothing(daemon: Daemon) -> None:
+    hits = daemon.service.search("where do we copy file bytes", limit=5, repo="fx")
+    assert all(h.match != "name" for h in hits)  # two copyfile definitions: neither
+
+
+def test_a_compound_the_page_already_holds_moves_nothing(daemon: Daemon) -> None:
+    hits = daemon.service.search("serve the application on a local address runserver", limit=5,
+                                 repo="fx")
+    assert [h.qualified_name for h in hits].count("runserver") == 1
+    assert all(h.match != "name" for h in hits)
