@@ -210,3 +210,11 @@ def test_standard_library_frames_and_fence_languages_are_not_names() -> None:
     assert q.paths == ("pylint/config/arguments_manager.py",)
     terms = {t for t, _ in q.terms}
     assert {"parse_known_args", "argparse"} <= terms  # still words of the trace
+
+
+def test_title_names_are_counted_and_dunders_are_names() -> None:
+    q = shape.analyze("@ (__matmul__) should fail for a non-Matrix operand\n"
+                      "`Matrix.__matmul__` accepts scalars; `MatrixArithmetic` too. " * 2)
+    assert q.names[:q.title_names] == ("__matmul__",)
+    assert {"MatrixArithmetic", "Matrix"} <= set(q.names[q.title_names:])
+    assert shape.analyze("where is __matmul__").title_names == 0  # a short question: no names

@@ -31,6 +31,8 @@ from coderecalld.store import StoreFilter
 #: Added to a definition of a name the issue mentions, divided by the number of files
 #: defining it. Measured on swe-lite-dev (docs/retrieval.md "Structural evidence").
 DEFINITION_WEIGHT = 0.3
+#: A name of the issue's title (its subject) weighs this many times more.
+TITLE_FACTOR = 2.0
 #: A name defined in more files than this is not evidence for any of them.
 DEFINITION_MAX_FILES = 8
 #: Added to a chunk of a file the issue names by path.
@@ -56,7 +58,8 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     unchanged when the query names nothing the index defines. Raises what the store raises."""
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
-    for name in asked.names:
+    for i, name in enumerate(asked.names):
+        weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = [h for h in store.find(flt, "name_lc", name.lower(),
                                       limit=4 * DEFINITION_MAX_FILES)
                 if h.payload.get("kind") not in _NOT_DEFINITIONS]
@@ -64,7 +67,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         if not files or len(files) > DEFINITION_MAX_FILES:
             continue
         for h in defs:
-            bonus[h.id] = bonus.get(h.id, 0.0) + DEFINITION_WEIGHT / len(files)
+            bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(files)
             extra.setdefault(h.id, h)
     named = _named_files(store, asked.paths, flt)
     if named:

@@ -128,6 +128,7 @@ class Query:
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
     compounds: tuple[str, ...] = ()
+    title_names: int = 0
 
     @property
     def long(self) -> bool:
@@ -143,19 +144,20 @@ def analyze(text: str) -> Query:
     shape = detect(text)
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
+    title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
         terms = _long_terms(body)
         dense = _dense_digest(body)
         own = _STDLIB_FRAME.sub("", body)
-        names, paths = _names(own), _paths(own)
+        (names, title_names), paths = _names(own), _paths(own)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
         dense = text
     compounds = _compounds(text) if shape is Shape.TEXT else ()
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds)
+                 names, paths, compounds, title_names)
 
 
 def detect(text: str) -> Shape:
@@ -264,11 +266,11 @@ module""".split())
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
 
-def _names(text: str) -> tuple[str, ...]:
+def _names(text: str) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
-    of a dotted name) and capitalised words inside a sentence; at least 3 characters, not
-    a dunder; title first, then by mentions, then by first appearance."""
+    of a dotted name) and capitalised words inside a sentence; at least 3 characters;
+    title first, then by mentions, then by first appearance; and how many are the title's."""
     text = _ENV_PREFIX.sub("", text)
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
@@ -287,12 +289,12 @@ def _names(text: str) -> tuple[str, ...]:
                 found += _NAME.findall(word)
         found += _CAPITALISED.findall(prose)
         for name in found:
-            if len(name) < 3 or name.startswith("__") or name.lower() in _NOT_NAMES:
+            if len(name) < 3 or name.lower() in _NOT_NAMES:
                 continue
             counts[name] += 1
             rank.setdefault(name, (where, len(rank)))
-    best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))
-    return tuple(best[:MAX_NAMES])
+    best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))[:MAX_NAMES]
+    return tuple(best), sum(1 for n in best if rank[n][0] == 0)
 
 
 def _paths(text: str) -> tuple[str, ...]:
