@@ -218,3 +218,10 @@ def test_title_names_are_counted_and_dunders_are_names() -> None:
     assert q.names[:q.title_names] == ("__matmul__",)
     assert {"MatrixArithmetic", "Matrix"} <= set(q.names[q.title_names:])
     assert shape.analyze("where is __matmul__").title_names == 0  # a short question: no names
+
+
+def test_exception_classes_are_not_names() -> None:
+    q = shape.analyze("InvalidMessageError: Message W1234 is not defined in the registry")
+    assert q.shape is Shape.TRACE
+    assert "InvalidMessageError" not in q.names
+    assert "invalidmessageerror" in {t for t, _ in q.terms}  # still a term

@@ -269,8 +269,9 @@ _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 def _names(text: str) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
-    of a dotted name) and capitalised words inside a sentence; at least 3 characters;
-    title first, then by mentions, then by first appearance; and how many are the title's."""
+    of a dotted name) and capitalised words inside a sentence; at least 3 characters, no
+    exception class (``PolynomialError``: what failed is where it is raised, not where it
+    is defined; swe-lite-dev unchanged without them); title first, then by mentions, then by first appearance; and how many are the title's."""
     text = _ENV_PREFIX.sub("", text)
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
@@ -289,7 +290,7 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
                 found += _NAME.findall(word)
         found += _CAPITALISED.findall(prose)
         for name in found:
-            if len(name) < 3 or name.lower() in _NOT_NAMES:
+            if len(name) < 3 or name.lower() in _NOT_NAMES or _EXCEPTION.fullmatch(name):
                 continue
             counts[name] += 1
             rank.setdefault(name, (where, len(rank)))
