@@ -122,6 +122,11 @@ def main() -> int:
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
+    ap.add_argument("--data", type=Path, help="the daemon's data dir (default WORK/data)")
+    ap.add_argument("--dense", action="store_true",
+                    help="with --data: the model on (a data dir indexed with it); adds search in "
+                         "modes dense and sparse beside hybrid")
+    ap.add_argument("--dense-weight", type=float, help="service.LONG_DENSE_WEIGHT for issues and traces")
     ap.add_argument("--bm25", action="store_true",
                     help="also rank files by bench_locate's file-level BM25 baseline (same commit), "
                          "and print locate and bm25 per repository")
@@ -150,8 +155,10 @@ def main() -> int:
             (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
             (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
         cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
-    cfg = Config(data_dir=args.work / "data", repos=tuple(cfgs),
-                 embedding=EmbeddingConfig(enabled=False),
+    if args.dense_weight is not None:
+        service.LONG_DENSE_WEIGHT = {k: args.dense_weight for k in service.LONG_DENSE_WEIGHT}
+    cfg = Config(data_dir=args.data or args.work / "data", repos=tuple(cfgs),
+                 embedding=EmbeddingConfig(enabled=bool(args.data and args.dense)),
                  index=IndexConfig(sync_interval_s=86400, sync_jitter_s=0))
     daemon = Daemon.open(cfg)
     totals: dict[str, list[float]] = {}
@@ -206,11 +213,19 @@ def main() -> int:
                             for k in (1, 5, 10):
                                 totals.setdefault(f"grid s{spread} n{support} p{pen} file@{k}", []).append(float(gold_file in fl[:k]))
             t1 = time.perf_counter()
+            for mode in (("dense", "sparse") if args.dense else ()):
+                only = daemon.service.search(r["query"], limit=10, repo=short, mode=mode)
+                files = list(dict.fromkeys(h.path for h in only))
+                for k in (1, 5, 10):
+                    totals.setdefault(f"search-{mode} file@{k}", []).append(float(gold_file in files[:k]))
+                    totals.setdefault(f"{short}: search-{mode} file@{k}", []).append(float(gold_file in files[:k]))
+                line.append(f"{mode}:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
             served = daemon.service.search(r["query"], limit=10, repo=short)
             lat.setdefault("search", []).append(1000 * (time.perf_counter() - t1))
             files = list(dict.fromkeys(h.path for h in served))
             for k in (1, 5, 10):
                 totals.setdefault(f"search file@{k}", []).append(float(gold_file in files[:k]))
+                totals.setdefault(f"{short}: search file@{k}", []).append(float(gold_file in files[:k]))
             if gold_funcs:
                 fn = list(dict.fromkeys(f"{h.path}::{h.qualified_name}" for h in served))
                 totals.setdefault("search func@10", []).append(float(gold_funcs <= set(fn[:10])))
