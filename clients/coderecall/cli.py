@@ -536,7 +536,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     search = commands.add_parser("search", help="hybrid search for symbols")
-    search.add_argument("query")
+    search.add_argument("query", help="question, identifiers, issue text or trace; '-' reads stdin")
     search.add_argument("--limit", type=_non_negative, default=10, help="max hits (default: 10, max 500)")
     search.add_argument("--repo", default="")
     search.add_argument("--language", default="")

@@ -30,7 +30,19 @@ def test_functions_skip_modules_and_sections_and_respect_the_cap() -> None:
     assert only.functions[1].start_line == 10 and only.functions[1].end_line == 19
 
 
-def test_penalty_orders_without_changing_scores_and_limit_cuts() -> None:
+def test_penalty_orders_and_the_reported_score_is_the_ordering_one() -> None:
     hits = [_hit("tests/test_a.py", "t", 1.0, role="test"), _hit("a.py", "f", 0.95)]
     files = locate.files(hits, 1, penalty=lambda p: 0.1 if p["role"] == "test" else 0.0)
     assert [(f.path, f.score, f.role) for f in files] == [("a.py", 0.95, "source")]
+    both = locate.files(hits, 2, penalty=lambda p: 0.1 if p["role"] == "test" else 0.0)
+    assert [(f.path, f.score) for f in both] == [("a.py", 0.95), ("tests/test_a.py", 0.9)]
+
+
+def test_types_come_after_the_functions_of_a_file() -> None:
+    hits = [_hit("a.py", "Session", 1.0, kind="class", start=1),
+            _hit("a.py", "Session.send", 0.8, kind="method", start=50),
+            _hit("a.py", "helper", 0.5, start=300)]
+    (only,) = locate.files(hits, 10, functions_per_file=2)
+    assert [f.qualified_name for f in only.functions] == ["Session.send", "helper"]
+    (only,) = locate.files(hits, 10, functions_per_file=3)
+    assert [f.qualified_name for f in only.functions] == ["Session.send", "helper", "Session"]

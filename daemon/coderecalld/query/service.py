@@ -442,9 +442,8 @@ class Service:
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
-        if asked.long and found:  # on the scores files were ordered by
-            low, reason = confidence.flat_files(
-                [round(f.score - penalty({"role": f.role, "path": f.path}), 6) for f in found])
+        if asked.long and found:
+            low, reason = confidence.flat_files([f.score for f in found])
         return Located(tuple(found), low, reason, features.shape)
 
     # --- symbols --------------------------------------------------------------------
