@@ -108,7 +108,16 @@ def main() -> int:
     ap.add_argument("--repos", default="sympy,pylint")
     ap.add_argument("--per-shape", type=int, default=100)
     ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--modes", default=",".join(MODES))
+    ap.add_argument("--set", action="append", default=[],
+                    help="MODULE.NAME=VALUE: override a constant of shape, anchors or service")
     args = ap.parse_args()
+    from coderecalld.query import anchors, service
+    modules = {"shape": shapes, "anchors": anchors, "service": service}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        module, _, name = name.rpartition(".")
+        setattr(modules[module], name, type(getattr(modules[module], name))(value))
     repos = args.repos.split(",")
     urls = {d.name.split("+")[1]: str(d) for d in args.repos_dir.iterdir()}
     cfg = Config(data_dir=args.data, repos=tuple(RepoConfig(r, urls[r], "main") for r in repos),
@@ -119,7 +128,7 @@ def main() -> int:
     try:
         for repo in repos:
             for kind, query, expected in draw(daemon, repo, args.per_shape, args.seed):
-                for mode in MODES:
+                for mode in args.modes.split(","):
                     hits = daemon.service.search(query, limit=5, repo=repo, mode=mode)
                     ok = [right(daemon, repo, h, expected, kind) for h in hits]
                     for key in ((kind, mode), (f"{repo}:{kind}", mode)):

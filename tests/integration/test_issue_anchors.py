@@ -194,3 +194,29 @@ def test_an_interpreter_banner_names_nothing(daemon: Daemon) -> None:
 def test_search_answers_with_the_anchored_chunk_too(daemon: Daemon) -> None:
     hits = daemon.service.search(DEFINITION_ISSUE, limit=3, repo="fx", mode="hybrid")
     assert hits[0].path == "pkg/ranges.py" and hits[0].qualified_name == "merge_intervals"
+
+
+TRACE_ALONE = "ValueError: empty message header is truncated on roundtrip"
+
+
+def test_a_trace_alone_lends_nothing_to_tested_sources(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trace is answered by the chunk raising it: the source a matching test file tests
+    gains nothing (it did for issues above)."""
+    with_transfer = [(h.path, h.qualified_name, h.score)
+                     for h in daemon.service.search(TRACE_ALONE, limit=5, repo="fx")]
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "TEST_WEIGHT", 0.0)
+        without = [(h.path, h.qualified_name, h.score)
+                   for h in daemon.service.search(TRACE_ALONE, limit=5, repo="fx")]
+    assert with_transfer == without
+    assert "pkg/tests/test_codec.py" in [path for path, _, _ in with_transfer]
+
+
+def test_file_evidence_raises_one_chunk_of_the_file(daemon: Daemon) -> None:
+    """The path-named file's bonus goes to its best chunk, not to each of its chunks."""
+    hits = daemon.service.search(DEFINITION_ISSUE + "\n  File \"/src/pkg/report.py\", line 9, in calendar_summary\n",
+                                 limit=10, repo="fx")
+    report = [h for h in hits if h.path == "pkg/report.py"]
+    assert len(report) == 2
+    assert report[0].score - report[1].score >= anchors.PATH_WEIGHT

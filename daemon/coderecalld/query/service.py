@@ -88,7 +88,8 @@ SHAPE_SPARSE_WEIGHT = {Shape.IDENTIFIER: SPARSE_WEIGHT_CODE, Shape.LITERAL: SPAR
 #: sparse retriever alone put the fixed file in the top 5 for 68.6 % of issues and the
 #: former hybrid for 37.1 % (docs/retrieval.md "Query shapes"); 0 until a dense-included
 #: dev run shows a weight that helps, and 0 skips embedding the query at all.
-LONG_DENSE_WEIGHT = {Shape.ISSUE: 0.0, Shape.TRACE: 0.0}
+LONG_DENSE_WEIGHT = {Shape.ISSUE: 0.0, Shape.TRACE: 0.0, Shape.LITERAL: 0.0}
+LEXICAL_FIRST = frozenset({Shape.LITERAL})
 #: Source first: the amount taken off a hit's ordering score (not off its reported score)
 #: when its file's role is not one the query asks for (``Query.roles``; none asked: only
 #: source is preferred). Chosen, not tuned (no dev set mixes roles in short questions):
@@ -284,7 +285,7 @@ class Service:
         name_match = asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
         if fields is not None and "path" not in fields:
             fields = (*fields, "path")
-        if asked.long:
+        if asked.long or asked.shape in LEXICAL_FIRST:
             # A glob is applied to these hits afterwards (``_search``): read enough of them.
             fused = fusion.lexical_first(store, dense, sparse_vector, flt,
                                          max(depth, GLOB_CANDIDATES) if glob else depth,
