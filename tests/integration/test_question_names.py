@@ -105,3 +105,18 @@ def test_a_compound_the_page_already_holds_moves_nothing(daemon: Daemon) -> None
                                  repo="fx")
     assert [h.qualified_name for h in hits].count("runserver") == 1
     assert all(h.match != "name" for h in hits)
+
+
+@pytest.mark.parametrize(("query", "low", "reason"), [
+    ('"server-command"', True, "no indexed chunk holds 'server-command': these hits match its parts"),
+    ("run_command", True, "no indexed chunk holds 'run_command': these hits match its parts"),
+    ("proxy_set_header", True, "no results"),   # nothing matches at all
+    ('"runserver"', False, ""),                 # held: its definition
+    ("tool.run_command", False, ""),            # a dotted name: its parts may be written apart
+])
+def test_a_literal_or_name_the_index_lacks_says_so(daemon: Daemon, query: str, low: bool,
+                                                   reason: str) -> None:
+    hits = daemon.service.search(query, limit=5, repo="fx")
+    assert (hits.low_confidence, hits.confidence_reason) == (low, reason)
+    if reason.startswith("no indexed chunk"):
+        assert hits  # the partial matches are still answered

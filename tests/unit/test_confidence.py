@@ -59,7 +59,7 @@ def test_features_serialise_with_gap() -> None:
     assert f.gap == 0.25
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
-                           "shape": "", "gap": 0.25}
+                           "shape": "", "absent": "", "gap": 0.25}
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
@@ -109,3 +109,11 @@ def test_located_files_are_low_when_the_first_two_are_within_a_tenth() -> None:
     assert flat_files([2.0, 1.79]) == (False, "")
     assert flat_files([2.0]) == (False, "")
     assert flat_files([]) == (False, "")
+
+
+def test_a_literal_no_chunk_holds_is_low_unless_pinned() -> None:
+    absent = Features("hybrid", 3, 1.0, 0.4, shape="literal", absent="X-Request-Id")
+    assert confidence(absent) == (True, "no indexed chunk holds 'X-Request-Id': these hits "
+                                        "match its parts")
+    assert confidence(replace(absent, absent="")) == (False, "")
+    assert confidence(replace(absent, pinned=True)) == (False, "")

@@ -7,7 +7,9 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 
 1. no hit at all: low ("no results");
 2. the first hit was pinned by an exact symbol name: confident;
-3. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
+3. a literal (``"X-Request-Id"``, ``proxy_set_header``) whose one word no indexed chunk
+   holds (``Features.absent``; the hits match only its parts): low;
+3b. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
 4. an issue or a trace (``Features.shape``): the second hit scores at least
    ``FLAT_LONG`` of the first (nothing stands out): low;
 5. the dense and the sparse retriever run alone disagree (the first hit is not in the top
@@ -63,7 +65,8 @@ class Features:
     ``pinned``: the first hit was pinned by an exact name; ``agree``: the first hit is in
     the top ``AGREE_K`` of both retrievers run alone (``None`` when not measured: a
     one-retriever mode, or no hit); ``dense_top``/``sparse_top``: the best cosine and BM25
-    score of those runs (0 when not run).
+    score of those runs (0 when not run); ``absent``: a literal query's one word that no
+    indexed chunk in scope holds ("" when held or not checked).
     """
 
     mode: str
@@ -75,6 +78,7 @@ class Features:
     dense_top: float = 0.0
     sparse_top: float = 0.0
     shape: str = ""
+    absent: str = ""
 
     @property
     def gap(self) -> float:
@@ -110,6 +114,8 @@ def confidence(features: Features, *, min_top_score: float | None = None,
         return True, "no results"
     if features.pinned:
         return False, ""
+    if features.absent:
+        return True, f"no indexed chunk holds {features.absent!r}: these hits match its parts"
     if features.shape in _LONG_SHAPES:
         if features.hits > 1 and features.second_score >= FLAT_LONG * features.top_score:
             return True, flat_reason(features.top_score, features.second_score, "hits")

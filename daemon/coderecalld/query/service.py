@@ -145,6 +145,9 @@ LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line",
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
 _IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
 _HIDDEN_KINDS = ("section",)
+# A qualified name (``Flask.run``, ``a::b``): the code may write it in parts (``self.run``),
+# so its absence as one token is no evidence of anything.
+_DOTTED_NAME = re.compile(r"\w(?:\.|::)\w")
 #: ``search`` modes: both retrievers fused, or one alone.
 SEARCH_MODES = ("hybrid", "dense", "sparse")
 _WILDCARDS = "*?["
@@ -262,9 +265,13 @@ class Service:
         if path_glob:
             ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
         if mode == "hybrid":
-            ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob)
+            absent: list[str] = []
+            ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
+        if mode == "hybrid" and absent and (asked.shape is Shape.LITERAL or (
+                asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0]))):
+            features = replace(features, absent=absent[0])
         return ranked, replace(features, shape=str(asked.shape))
 
     def _ranked(self, store: Any, asked: shapes.Query, vectors: Vectors, flt: StoreFilter,
@@ -320,14 +327,15 @@ class Service:
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View,
-                       path_glob: str = "") -> Ranked:
+                       path_glob: str = "", absent: list[str] | None = None) -> Ranked:
         """``ranked`` with, for each of the first ``MAX_EVIDENCE`` verbatim tokens of a short
         query (``Query.evidence``) that the page lacks but some indexed chunk holds, the
         best such chunk (source first) at rank ``EVIDENCE_RANK`` (match ``"evidence"``): an
         exact string the index holds is never lost below fused scores, and a source chunk
         holding it is not hidden by a test holding it too. A chunk holds a word when it has
         its term, a phrase when it scores at least ``EVIDENCE_PHRASE_SHARE`` of the best
-        chunk on its words. One sparse query per token, one score lookup for the page."""
+        chunk on its words. One sparse query per token, one score lookup for the page. A
+        one-word token no chunk in scope holds is appended to ``absent``."""
         page = ranked[:limit]
         for token in asked.evidence[:MAX_EVIDENCE]:
             vector = shapes.evidence_vector(token)
@@ -337,6 +345,8 @@ class Service:
                                                          fields=fields) if not view.hides(h)
                      and _in_glob(h, path_glob)]
             if not found:
+                if absent is not None and len(vector.indices) == 1:
+                    absent.append(token)  # one word no indexed chunk (in scope) holds
                 continue
             bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
             best = min((h for h in found if h.score > bar), key=lambda h: (
