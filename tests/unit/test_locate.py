@@ -46,3 +46,17 @@ def test_types_come_after_the_functions_of_a_file() -> None:
     assert [f.qualified_name for f in only.functions] == ["Session.send", "helper"]
     (only,) = locate.files(hits, 10, functions_per_file=3)
     assert [f.qualified_name for f in only.functions] == ["Session.send", "helper", "Session"]
+
+
+def test_an_overload_stub_is_listed_at_its_implementation() -> None:
+    stub = _hit("m.py", "Response.iter_content", 0.9, kind="method", start=906)
+    stub.payload["snippet"] = "@overload\n    def iter_content(self, chunk_size=1"
+    impl = Hit(id="impl", score=0.4, payload={**stub.payload, "snippet": "def iter_content(",
+                                               "start_line": 914, "end_line": 977})
+    (only,) = locate.files([stub, impl], 10)
+    assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in only.functions] == [
+        ("Response.iter_content", 914, 977, 0.9)]
+    (alone,) = locate.files([stub], 10)  # no implementation among the chunks: the stub's lines
+    assert (alone.functions[0].start_line, alone.functions[0].end_line) == (906, 915)
+    assert locate.is_stub({"snippet": "  @typing.overload\ndef f(x: int) -> int: ..."})
+    assert not locate.is_stub({"snippet": "@property\ndef f(self):"})

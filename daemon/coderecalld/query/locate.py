@@ -55,7 +55,10 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     """The best ``limit`` distinct functions among one file's chunks (already best first):
     functions, methods and constructors first, then types (``TYPE_KINDS``) in the places
     left: a whole class (``Session``, 500 lines) names no edit site and took the places of
-    the methods an issue is about (swe-lite-dev function@10 44.9 -> 47.4, types listed last)."""
+    the methods an issue is about (swe-lite-dev function@10 44.9 -> 47.4, types listed last).
+    A function with ``@overload`` stubs among the chunks is listed at its implementation's
+    lines when that chunk is among them too (with the best score of any of them)."""
+    implemented = {h.payload["qualified_name"]: h for h in reversed(chunks) if not is_stub(h.payload)}
     seen: dict[str, FunctionHit] = {}
     for kinds in (FUNCTION_KINDS - TYPE_KINDS, TYPE_KINDS):
         for hit in chunks:
@@ -64,6 +67,16 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
                 continue
             if len(seen) >= limit:
                 break
-            seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(p["start_line"]),
-                                                    int(p["end_line"]), round(hit.score, 6))
+            where = implemented.get(p["qualified_name"], hit).payload
+            seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(where["start_line"]),
+                                                    int(where["end_line"]), round(hit.score, 6))
     return tuple(seen.values())
+
+
+def is_stub(payload: dict) -> bool:
+    """A Python ``@overload`` stub (its chunk opens with the decorator): a signature
+    without behaviour, beside the implementation of the same name."""
+    return str(payload.get("snippet", "")).lstrip().startswith(_OVERLOAD)
+
+
+_OVERLOAD = ("@overload", "@typing.overload", "@t.overload")

@@ -112,6 +112,10 @@ ROLE_PENALTY = {"test": 0.2, "docs": 0.1, "example": 0.1, "generated": 0.2,
 #: middle (docs/retrieval.md "Query shapes"). A test still answers an issue that is about it.
 ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
                      "vendored": 0.5, "config": 0.5, "source": 0.0}
+#: Taken off an ``@overload`` stub's ordering score (``locate.is_stub``): a signature
+#: without behaviour ranked above its implementation (requests' ``Response.iter_content``,
+#: a newcomer's finding); as much as a test's.
+STUB_PENALTY = 0.2
 #: Candidates read beyond the page so the role order can promote a source hit from below it.
 ROLE_OVERFETCH = 20
 #: Name match, for a short natural-language question: a code symbol whose name has two or
@@ -139,7 +143,8 @@ _COMPOUND_KINDS = frozenset({"function", "method", "class", "constructor", "inte
 #: Chunk candidates ``locate`` ranks files from, and the most files it answers.
 LOCATE_CANDIDATES = 200
 MAX_LOCATE_FILES = 100
-LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line")
+LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line",
+                 "snippet")
 # A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
 # path, a call's parenthesis.
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
@@ -880,13 +885,15 @@ def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
            penalties: dict[str, float] = ROLE_PENALTY,
            words: frozenset[str] = frozenset()) -> list[tuple[Hit, str]]:
     """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
-    that role (``roles``; none asked: source first), plus ``NAME_MATCH_WEIGHT`` for a code
+    that role (``roles``; none asked: source first) and less ``STUB_PENALTY`` for an
+    ``@overload`` stub, plus ``NAME_MATCH_WEIGHT`` for a code
     symbol whose whole name is in the question's ``words`` (``_name_match``). Stable; scores
     are unchanged."""
     def key(item: tuple[Hit, str]) -> float:
         payload = item[0].payload
         bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
-        return -(item[0].score - _penalty(payload, roles, penalties) + bonus)
+        stub = STUB_PENALTY if locating.is_stub(payload) else 0.0
+        return -(item[0].score - _penalty(payload, roles, penalties) - stub + bonus)
     return sorted(ranked, key=key)
 
 
