@@ -90,23 +90,26 @@ def test_a_reason_never_prints_equal_numbers() -> None:
 
 
 def test_an_issue_answer_is_low_when_its_top_is_flat() -> None:
-    flat = Features("hybrid", 10, top_score=1.0, second_score=0.96, shape="issue")
+    from coderecalld.query.confidence import FLAT_LONG
+    flat = Features("hybrid", 10, top_score=1.0, second_score=FLAT_LONG, shape="issue")
     low, reason = confidence(flat)
-    assert low and reason == ("the top two hits score within 4 % (1.000 and 0.960): "
-                              "none stands out")
+    assert low and reason == (f"the top two hits score within {100 * (1 - FLAT_LONG):.0f} % "
+                              f"(1.000 and {FLAT_LONG:.3f}): none stands out")
     # The same scores on a short question: the score floors decide, not flatness.
     assert confidence(replace(flat, shape="text")) == (False, "")
     # A clear first hit: confident, whatever its absolute score (lexical-first 0..1 + bonus).
-    assert confidence(replace(flat, second_score=0.94)) == (False, "")
+    assert confidence(replace(flat, second_score=FLAT_LONG - 0.01)) == (False, "")
     assert confidence(replace(flat, top_score=0.3, second_score=0.2, shape="trace")) == (False, "")
     assert confidence(replace(flat, hits=1)) == (False, "")
 
 
-def test_located_files_are_low_when_the_first_two_are_within_a_tenth() -> None:
-    from coderecalld.query.confidence import flat_files
-    assert flat_files([2.0, 1.8]) == (True, "the top two files score within 10 % (2.000 and 1.800): "
-                                            "none stands out")
-    assert flat_files([2.0, 1.79]) == (False, "")
+def test_located_files_are_low_when_the_first_two_are_close() -> None:
+    from coderecalld.query.confidence import FLAT_LONG_FILES, flat_files
+    second = 2.0 * FLAT_LONG_FILES
+    assert flat_files([2.0, second]) == (
+        True, f"the top two files score within {100 * (1 - FLAT_LONG_FILES):.0f} % "
+              f"(2.000 and {second:.3f}): none stands out")
+    assert flat_files([2.0, second - 0.01]) == (False, "")
     assert flat_files([2.0]) == (False, "")
     assert flat_files([]) == (False, "")
 
