@@ -806,6 +806,16 @@ SHOP = {
 }
 
 
+ISSUE = """compute_refund returns too much for partial refunds
+A 50 % refund of an invoice pays back more than half of it:
+
+Traceback (most recent call last):
+  File "/srv/app/venv/lib/python3.12/site-packages/shop/billing.py", line 13, in compute_refund
+    return round_money(invoice.total() * percent / 100)
+AssertionError: refund larger than expected
+"""
+
+
 def test_pipeline_and_service_answer_alike(tmp_path: Path, git_repo: GitRepo) -> None:
     """A real repo indexed by the real Pipeline (embeddings off) into each store; the
     Service answers search, symbol and caller queries identically."""
@@ -828,6 +838,13 @@ def test_pipeline_and_service_answer_alike(tmp_path: Path, git_repo: GitRepo) ->
                     "symbols": [h.qualified_name for h in service.find_symbols("invoice", prefix=True)],
                     "callers": [(c.path, c.line, c.caller) for c in service.find_callers("round_money")],
                     "points": store.count(),
+                    # An issue: definitions, a traceback path (the structural evidence's
+                    # keyword lookups and facets) and locate's files.
+                    "issue": [(h.path, h.qualified_name, round(h.score, 4))
+                              for h in service.search(ISSUE, limit=5)],
+                    "locate": [(f.path, f.score, [x.qualified_name for x in f.functions])
+                               for f in service.locate(ISSUE, limit=3).files],
+                    "literal": [(h.path, h.qualified_name) for h in service.search('"shop"', limit=3)],
                 }
             finally:
                 ledger.close()
@@ -838,3 +855,5 @@ def test_pipeline_and_service_answer_alike(tmp_path: Path, git_repo: GitRepo) ->
     assert got["symbols"] == ["Invoice", "Invoice.total"]
     assert got["callers"] == [("shop/billing.py", 8, "Invoice.total"),
                               ("shop/billing.py", 13, "compute_refund")]
+    assert got["issue"][0][:2] == ("shop/billing.py", "compute_refund")
+    assert got["locate"][0][0] == "shop/billing.py" and got["locate"][0][2][0] == "compute_refund"
