@@ -35,8 +35,8 @@ score floors say nothing there; what separates a wrong answer on swe-lite-dev (8
 "wrong" meaning the fixed file is not among the first 5 distinct files. For chunks,
 second >= 0.9 x first flags 25 of 89 answers with 40.0 % precision (base rate 27.0 %) and
 41.7 % recall (0.85: 34, 38.2 %, 54.2 %; 0.95: 15, 40.0 %, 25.0 %); for ``locate``'s files
-(``flat_files``), second >= 0.85 x first flags 25 with 48.0 % precision (base 22.5 %) and
-60.0 % recall (0.9: 18, 44.4 %, 40.0 %). Weak evidence, measured on one dev set of 89
+(``flat_files``, 400 candidates), second >= 0.85 x first flags 25 with 48.0 % precision
+(base 20.2 %) and 66.7 % recall (0.9: 18, 50.0 %, 50.0 %). Weak evidence, measured on one dev set of 89
 issues; on a small repository (requests) it also fired on right answers.
 """
 
