@@ -272,12 +272,12 @@ class Service:
                 OVERLAY, glob)])
         if path_glob:
             ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
+        absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
         if mode == "hybrid":
-            absent: list[str] = []
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
-        if mode == "hybrid" and absent and (asked.shape is Shape.LITERAL or (
+        if absent and (asked.shape is Shape.LITERAL or (
                 asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0]))):
             features = replace(features, absent=absent[0])
         return ranked, replace(features, shape=str(asked.shape))
