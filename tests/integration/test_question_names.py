@@ -50,6 +50,9 @@ def copyfile(src, dst):
     """Copy bytes too."""
     return src, dst
 ''',
+    "tool/records.py": "".join(
+        f"class Record{i}:\n    def to_dict(self):\n        return {{}}\n\n\n" for i in range(40))
+    + "def from_dict(data):\n    return data\n\n\nclass Other:\n    def from_dict(self, data):\n        return data\n",
     "tests/test_management.py": '''\
 def test_runserver(client):
     """The run server command serves."""
@@ -93,6 +96,14 @@ def test_the_definition_a_question_spells_is_on_the_first_page(
     assert [(h.qualified_name, h.match) for h in hits][2] == ("runserver", "name")
     assert hits[2].path == "tool/management.py" and hits[2].role == "source"
     assert [h.qualified_name for h in hits][:2] == before[:2]  # the rest keeps its order
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True)  # the inserted hit takes the displaced score
+
+
+def test_a_name_with_two_definitions_behind_a_common_one_inserts_nothing(daemon: Daemon) -> None:
+    """40 to_dict definitions must not hide that from_dict has two (each name's own read)."""
+    hits = daemon.service.search("convert records to dict from dict", limit=5, repo="fx")
+    assert all(h.match != "name" for h in hits)
 
 
 def test_an_ambiguous_compound_inserts_nothing(daemon: Daemon) -> None:

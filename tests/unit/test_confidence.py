@@ -101,6 +101,9 @@ def test_an_issue_answer_is_low_when_its_top_is_flat() -> None:
     assert confidence(replace(flat, second_score=FLAT_LONG - 0.01)) == (False, "")
     assert confidence(replace(flat, top_score=0.3, second_score=0.2, shape="trace")) == (False, "")
     assert confidence(replace(flat, hits=1)) == (False, "")
+    # Dense mode ranks an issue by cosine: the floors apply, not flatness.
+    assert confidence(replace(flat, mode="dense", top_score=0.62, second_score=0.60)) == (False, "")
+    assert confidence(replace(flat, mode="dense", top_score=0.2, second_score=0.1))[0]
 
 
 def test_located_files_are_low_when_the_first_two_are_close() -> None:

@@ -59,4 +59,7 @@ def test_an_overload_stub_is_listed_at_its_implementation() -> None:
     (alone,) = locate.files([stub], 10)  # no implementation among the chunks: the stub's lines
     assert (alone.functions[0].start_line, alone.functions[0].end_line) == (906, 915)
     assert locate.is_stub({"snippet": "  @typing.overload\ndef f(x: int) -> int: ..."})
+    assert locate.is_stub({"snippet": "@staticmethod\n    @overload\n    def f(x: int): ..."})
     assert not locate.is_stub({"snippet": "@property\ndef f(self):"})
+    assert not locate.is_stub({"snippet": "@overloaded_op\ndef f(x): return x"})
+    assert not locate.is_stub({"snippet": "@overload(np.add)\ndef impl(a, b): return a"})

@@ -225,3 +225,36 @@ def test_exception_classes_are_not_names() -> None:
     assert q.shape is Shape.TRACE
     assert "InvalidMessageError" not in q.names
     assert "invalidmessageerror" in {t for t, _ in q.terms}  # still a term
+
+
+PAD = "\n" + "More words about the problem here. " * 8
+
+
+def test_environment_prefixes_drop_in_linear_time_and_relative_venvs_too() -> None:
+    import time
+    text = ('File "/home/u/venv/lib/python3.9/site-packages/pkg/mod.py", line 3; '
+            "venv/lib/python3.11/site-packages/pkg/other.py and "
+            ".tox/py39/lib/python3.9/site-packages/pkg/loader.py; C:\\Py\\Lib\\site-packages\\pkg\\w.py")
+    assert shape.drop_environment(text) == ('File "pkg/mod.py", line 3; pkg/other.py and '
+                                            "pkg/loader.py; pkg\\w.py")
+    started = time.perf_counter()
+    shape.analyze("title\n" + "/a" * 100_000)  # was quadratic: minutes
+    assert time.perf_counter() - started < 5
+
+
+def test_paths_keep_dot_directories_and_banners_need_their_build_line() -> None:
+    assert shape.analyze("CI fails\nsee .github/workflows/ci.yml and ./src/a/b.py" + PAD).paths == (
+        ".github/workflows/ci.yml", "src/a/b.py")
+    q = shape.analyze("Python 3.11: parse_qsl drops the port 8080 from urls\nWhen calling `parse_qsl` it fails" + PAD)
+    assert (q.names, q.title_names) == (("parse_qsl",), 1)
+
+
+def test_names_one_spelling_no_pseudo_names_no_stdlib_subpackages() -> None:
+    q = shape.analyze("Matrix.det returns the wrong sign\nCalling `matrix.det()` on a 3x3 `Matrix` fails" + PAD)
+    assert (q.names, q.title_names) == (("Matrix", "det"), 2)
+    trace = ('Crash\nTraceback (most recent call last):\n  File "/app/pkg/run.py", line 3, in run\n'
+             '    json.loads(x)\n  File "/usr/lib/python3.11/json/decoder.py", line 337, in decode\n'
+             '    obj, end = self.raw_decode(s, idx=_w(s, 0).end())\n'
+             '  File "<stdin>", line 1, in <module>\nValueError: x\n')
+    q = shape.analyze(trace)
+    assert q.names == ("run", "json", "loads") and q.paths == ("app/pkg/run.py",)

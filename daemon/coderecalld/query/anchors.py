@@ -51,9 +51,11 @@ DEFINITION_MAX_FILES = 8
 #: (few issues name a path); 0.5 puts a file a traceback names above a same-named file
 #: elsewhere with more of the trace's words (tests/integration/test_issue_anchors.py).
 PATH_WEIGHT = 0.5
-#: Chunks read per path-named file when none of it is among the candidates.
+#: Chunks read per path-named or tested file none of whose chunks is among the candidates
+#: (the one the question's terms score highest gets the bonus).
 PATH_CHUNKS = 20
-#: Path components tried as suffixes of a named path (``a/b/c/d.py``: d.py's 3 parents).
+#: Suffixes of a named path tried besides the path itself: those of 2 to ``PATH_DEPTH``
+#: components (``/srv/app/src/pkg/mod.py``: ``pkg/mod.py``, ``src/pkg/mod.py``, ...).
 PATH_DEPTH = 6
 #: A source file tested by a test file among the candidates gains this share of the test
 #: file's best chunk score (``classify.tested_sources``: ``pkg/tests/test_x.py`` -> ``pkg/x.py``):
@@ -121,8 +123,9 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
             best[path] = h
     missing = sorted(set(files) - set(best))
     if missing:
-        found = [h for h in store.find_any(flt, "path", missing, limit=PATH_CHUNKS * len(missing),
-                                           fields=None) if h.payload.get("kind") != "section"]
+        found = [h for path in missing  # per file: a large file must not use up another's reads
+                 for h in store.find(flt, "path", path, limit=PATH_CHUNKS)
+                 if h.payload.get("kind") != "section"]
         lexical = store.sparse_scores(sparse_vector(asked), [h.id for h in found]) if found else {}
         for h in found:
             path = h.payload["path"]
@@ -163,6 +166,7 @@ def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter) -> set[str]
         parts = path.split("/")
         if len(parts) < 2:
             continue  # a bare file name names any file of that name: too weak
+        suffixes.add(path)  # as written, however deep
         for i in range(max(0, len(parts) - PATH_DEPTH), len(parts) - 1):
             suffixes.add("/".join(parts[i:]))
     return store.facet_any(flt, "path", "path", sorted(suffixes)) if suffixes else set()

@@ -10,7 +10,8 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 3. a literal (``"X-Request-Id"``, ``proxy_set_header``) whose one word no indexed chunk
    holds (``Features.absent``; the hits match only its parts): low;
 3b. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
-4. an issue or a trace (``Features.shape``): the second hit scores at least
+4. an issue or a trace (``Features.shape``), ranked lexical-first (any mode but
+   ``dense``, whose cosines keep the floors): the second hit scores at least
    ``FLAT_LONG`` of the first (nothing stands out): low;
 5. the dense and the sparse retriever run alone disagree (the first hit is not in the top
    ``AGREE_K`` of both, a hit tied with the ``AGREE_K``-th counting as inside;
@@ -118,7 +119,7 @@ def confidence(features: Features, *, min_top_score: float | None = None,
         return False, ""
     if features.absent:
         return True, f"no indexed chunk holds {features.absent!r}: these hits match its parts"
-    if features.shape in _LONG_SHAPES:
+    if features.shape in _LONG_SHAPES and features.mode != "dense":
         if features.hits > 1 and features.second_score >= FLAT_LONG * features.top_score:
             return True, flat_reason(features.top_score, features.second_score, "hits")
         return False, ""

@@ -10,6 +10,8 @@ chunks, best first, at most ``functions_per_file``). Pure: no store.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Iterable
 
 from coderecalld.records import FileHit, FunctionHit, Hit
@@ -74,9 +76,12 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
 
 
 def is_stub(payload: dict) -> bool:
-    """A Python ``@overload`` stub (its chunk opens with the decorator): a signature
-    without behaviour, beside the implementation of the same name."""
-    return str(payload.get("snippet", "")).lstrip().startswith(_OVERLOAD)
+    """A Python ``@overload`` stub (a decorator line ``@overload``, ``@typing.overload`` or
+    ``@t.overload`` before its ``def`` in the chunk's snippet): a signature without
+    behaviour, beside the implementation of the same name. ``@overload(...)`` (numba's
+    implementations) and ``@overloaded_op`` are not stubs."""
+    head = str(payload.get("snippet", "")).split("def ", 1)[0]
+    return bool(_OVERLOAD.search(head))
 
 
-_OVERLOAD = ("@overload", "@typing.overload", "@t.overload")
+_OVERLOAD = re.compile(r"^[ \t]*@(?:typing\.|t\.)?overload[ \t]*$", re.MULTILINE)

@@ -277,8 +277,9 @@ class Service:
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
-        if absent and (asked.shape is Shape.LITERAL or (
-                asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0]))):
+        if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
+                and (asked.shape is Shape.LITERAL or (
+                    asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
             features = replace(features, absent=absent[0])
         return ranked, replace(features, shape=str(asked.shape))
 
@@ -363,9 +364,8 @@ class Service:
             ids = [h.id for h, _, source in page if source == INDEX and hit_role(h.payload) == role]
             if any(s > bar for s in self.store.sparse_scores(vector, ids).values()):
                 continue
-            page = [r for r in page if r[0].id != best.id]
-            page.insert(min(EVIDENCE_RANK, limit) - 1, (best, "evidence", INDEX))
-            page = page[:limit]
+            page = _insert([r for r in page if r[0].id != best.id], best, "evidence",
+                           min(EVIDENCE_RANK, limit), limit)
         if asked.compounds and COMPOUND_RANK > 0:
             page = self._with_compounds(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
@@ -381,15 +381,13 @@ class Service:
         lookup, and one score lookup per name inserted."""
         if fields is not None:
             fields = tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
-        found = [h for h in self.store.find_any(flt, "name_lc", list(asked.compounds),
-                                                limit=4 * len(asked.compounds), fields=fields)
-                 if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
-                 and _in_glob(h, path_glob)]
-        by_name: dict[str, list[Hit]] = {}
-        for h in found:
-            by_name.setdefault(str(h.payload.get("name_lc", "")), []).append(h)
-        for name in asked.compounds:
-            defs = by_name.get(name, [])
+        held = {str(h.payload.get("name_lc", "")) for h in self.store.find_any(
+            flt, "name_lc", list(asked.compounds), limit=4 * len(asked.compounds), fields=("name_lc",))}
+        for name in (n for n in asked.compounds if n in held):
+            # Each name's own read: a common one (to_dict) must not hide another's count.
+            defs = [h for h in self.store.find(flt, "name_lc", name, limit=8)
+                    if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
+                    and _in_glob(h, path_glob)]
             if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
                 continue
             ids = {h.id for h in defs}
@@ -398,9 +396,11 @@ class Service:
             lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
             best = min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
                                             -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
-            page.insert(min(COMPOUND_RANK, limit) - 1, (best, "name", INDEX))
-            page = page[:limit]
-            break  # one name per question: the first (pairs before triples) found
+            keep = set(fields) if fields is not None else None
+            best = replace(best, payload={k: v for k, v in best.payload.items()
+                                          if keep is None or k in keep})
+            return _insert(page, best, "name", min(COMPOUND_RANK, limit), limit)
+            # one name per question: the first (pairs before triples) held
         return page
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
@@ -955,6 +955,17 @@ def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
         if name not in classify.ROLES:
             raise InvalidArgument(f"role: unknown {name!r}; expected one of {', '.join(classify.ROLES)}")
     return out
+
+
+def _insert(page: Ranked, hit: Hit, match: str, rank: int, limit: int) -> Ranked:
+    """``page`` with ``hit`` at ``rank`` (1-based), cut to ``limit``. Its score becomes the
+    one of the hit it displaces (the last one's when the page is shorter): a chunk placed
+    by evidence carries no fused score, and scores must not rise down the page."""
+    at = min(rank, len(page) + 1) - 1
+    score = page[at][0].score if at < len(page) else (page[-1][0].score if page else hit.score)
+    page = list(page)
+    page.insert(at, (replace(hit, score=score), match, INDEX))
+    return page[:limit]
 
 
 def _merge(committed: Ranked, overlaid: Ranked) -> Ranked:

@@ -147,9 +147,9 @@ def analyze(text: str) -> Query:
     title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
-        terms = _long_terms(body)
+        terms = _long_terms(drop_environment(body))
         dense = _dense_digest(body)
-        own = _STDLIB_FRAME.sub("", body)
+        own = drop_environment(_STDLIB_FRAME.sub("", body))
         (names, title_names), paths = _names(own), _paths(own)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
@@ -185,8 +185,24 @@ def detect(text: str) -> Shape:
 #: package (``/usr/lib/python3.11/site-packages/``, ``C:\\Python311\\Lib\\``): words that
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
 #: a frame's own path.
-_ENV_PREFIX = re.compile(r"(?:[A-Za-z]:)?[/\\](?:[^\s/\\\"']+[/\\])*"
-                         r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*)[/\\]", re.IGNORECASE)
+_ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*)[/\\]", re.IGNORECASE)
+_PATH_START = " \t\n\"'(=<["
+
+
+def drop_environment(text: str) -> str:
+    """``text`` without environment path prefixes: each path up to and including its last
+    ``site-packages/``, ``dist-packages/`` or ``lib/pythonX.Y/`` (``/home/u/venv/lib/python3.9/
+    site-packages/pkg/mod.py`` -> ``pkg/mod.py``, ``venv\\Lib\\site-packages\\pkg`` -> ``pkg``).
+    Linear in ``len(text)``: each marker's path start is searched back only to the previous
+    marker."""
+    out: list[str] = []
+    last = 0
+    for mark in _ENV_MARK.finditer(text):
+        start = max(text.rfind(c, last, mark.start()) for c in _PATH_START) + 1
+        out.append(text[last:max(start, last)])
+        last = mark.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
@@ -195,7 +211,7 @@ _ENV_PREFIX = re.compile(r"(?:[A-Za-z]:)?[/\\](?:[^\s/\\\"']+[/\\])*"
 #: interpreter, not the repository, yet outweighed a short issue's own words and pulled the
 #: console entry points (``isympy.py``) first. Dropped from a long query before analysis.
 _BANNER = re.compile(
-    r"^[ \t]*(?:Python \d+\.\d+\S*[ \t].*\d{4}.*"
+    r"^[ \t]*(?:Python \d+\.\d+\S*[ \t][^\n]*\([^\n]*\b\d{4}\b[^\n]*\).*"
     r"|\[(?:GCC|Clang|MSC)\b.*"
     r"|.*\bType [\"']?(?:help|copyright)[\"']?,.*"
     r"|IPython \d+\.\d+.*"
@@ -208,7 +224,8 @@ _BANNER = re.compile(
 #: repository's same-named functions are not what the trace is about: left out of
 #: ``Query.names`` (its words still count as terms: which library call failed is a clue).
 _STDLIB_FRAME = re.compile(
-    r"^[ \t]*File \"[^\"\n]*[/\\](?:lib[/\\]python\d[\w.]*|Lib)[/\\][^/\\\"\n]+\", line \d+.*\n"
+    r"^[ \t]*File \"[^\"\n]{0,400}?(?:/lib/python\d[\w.]*/|\\[Ll]ib\\)"
+    r"(?!(?:site|dist)-packages)[^\"\n]{1,400}\", line \d+.*\n"
     r"(?:[ \t]+(?!File \")\S.*\n?)?", re.MULTILINE)
 #: The info string of a fenced block (```` ```shell ````): a language name, not code.
 _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
@@ -216,8 +233,7 @@ _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
 def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
-    prefixes (``_ENV_PREFIX``) are dropped first."""
-    text = _ENV_PREFIX.sub("", text)
+    prefixes already dropped (``drop_environment``)."""
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
@@ -271,10 +287,13 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
     traceback frames, the identifiers of its code spans, its code words in prose (each part
     of a dotted name) and capitalised words inside a sentence; at least 3 characters, no
     exception class (``PolynomialError``: what failed is where it is raised, not where it
-    is defined; swe-lite-dev unchanged without them); title first, then by mentions, then by first appearance; and how many are the title's."""
-    text = _ENV_PREFIX.sub("", text)
+    is defined; swe-lite-dev unchanged without them), no frame pseudo-name (``<module>``),
+    one spelling per lowercased name; title first, then by mentions, then by first
+    appearance; and how many are the title's. ``text`` has its environment prefixes
+    already dropped."""
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
+    spelled: dict[str, str] = {}
     title, _, body = text.partition("\n")
     for where, part in enumerate((title, body)):
         found: list[str] = []
@@ -290,8 +309,10 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
                 found += _NAME.findall(word)
         found += _CAPITALISED.findall(prose)
         for name in found:
-            if len(name) < 3 or name.lower() in _NOT_NAMES or _EXCEPTION.fullmatch(name):
-                continue
+            if (len(name) < 3 or not _NAME.fullmatch(name) or name.lower() in _NOT_NAMES
+                    or _EXCEPTION.fullmatch(name)):
+                continue  # <module>, <listcomp>: a frame's pseudo-name
+            name = spelled.setdefault(name.lower(), name)  # Matrix and matrix: one lookup
             counts[name] += 1
             rank.setdefault(name, (where, len(rank)))
     best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))[:MAX_NAMES]
@@ -301,11 +322,11 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
 def _paths(text: str) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
     dropped, without a leading ``./`` or ``/``; frames' paths first, each once. A bare
-    file name (``app.py``) is not a path: any directory may hold one."""
-    text = _ENV_PREFIX.sub("", text)
+    file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
+    environment prefixes already dropped."""
     found = [m.group(1) for m in _FRAME.finditer(text) if m.group(1)]
     found += [m.group() for m in _PATH.finditer(text)]
-    cleaned = (p.replace("\\", "/").lstrip("./") for p in found)
+    cleaned = (re.sub(r"^(?:\./|/)+", "", p.replace("\\", "/")) for p in found)
     return tuple(dict.fromkeys(p for p in cleaned if "/" in p and "." in p.rsplit("/", 1)[-1]))[:MAX_PATHS]
 
 
