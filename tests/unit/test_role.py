@@ -64,6 +64,7 @@ def test_config_role_names_are_the_classifier_roles() -> None:
     ("src/test/java/a/FooTest.java",
      ("src/test/java/a/Foo.java", "src/java/a/Foo.java", "src/main/java/a/Foo.java")),
     ("web/__tests__/x.test.ts", ("web/__tests__/x.ts", "web/x.ts")),
+    ("web/__tests__/x.js", ("web/x.js",)),
     ("lib/x.spec.js", ("lib/x.js",)),
     ("tests/test_api.py", ("tests/api.py", "api.py")),
     ("crates/io/src/codec_tests.rs", ("crates/io/src/codec.rs",)),

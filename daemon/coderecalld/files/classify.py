@@ -264,12 +264,15 @@ def tested_sources(path: str) -> tuple[str, ...]:
     """The paths the source file a test file tests may have, most likely first, by the
     naming conventions of ``_TESTED_STEMS`` and ``_TEST_DIRS``: the same directory, the
     directory without one of its test components, ``src/main/`` for ``src/test/``.
-    ``()`` when ``path``'s name follows no test convention. Pure: whether a candidate
+    ``()`` when ``path``'s name follows no test convention (a file directly under
+    ``__tests__`` does: Jest's ``__tests__/foo.js`` tests ``foo.js``). Pure: whether a candidate
     exists is the caller's question. ``pkg/tests/test_io.py`` -> ``("pkg/tests/io.py",
     "pkg/io.py")``."""
     pure = PurePosixPath(path)
     stem = next((m.group("stem") for rx in _TESTED_STEMS
                  if (m := rx.match(pure.stem)) and m.group("stem")), "")
+    if not stem and pure.parent.name == "__tests__":
+        stem = pure.stem  # Jest: every file under __tests__ tests the same-named module
     if not stem:
         return ()
     name = stem + pure.suffix
@@ -280,4 +283,4 @@ def tested_sources(path: str) -> tuple[str, ...]:
             dirs.append(parents[:i] + parents[i + 1:])
             if part == "test" and i > 0 and parents[i - 1] == "src":
                 dirs.append(parents[:i] + ["main"] + parents[i + 1:])
-    return tuple(dict.fromkeys("/".join([*d, name]) for d in dirs))
+    return tuple(dict.fromkeys(c for c in ("/".join([*d, name]) for d in dirs) if c != path))
