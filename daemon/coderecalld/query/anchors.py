@@ -145,7 +145,7 @@ def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, floa
         path = h.payload["path"]
         if path not in tests and len(tests) >= TEST_FILES:
             continue
-        if classify.role(path) == "test":
+        if (h.payload.get("role") or classify.role(path)) == "test":  # repo overrides too
             tests[path] = max(tests.get(path, 0.0), h.score)
     wanted: dict[str, float] = {}
     for path, score in tests.items():
