@@ -170,7 +170,8 @@ def test_names_of_an_issue_title_first_then_by_mentions() -> None:
 def test_names_and_paths_of_a_trace_drop_the_environment() -> None:
     q = shape.analyze(TRACE + "\n  File \"/usr/lib/python3.11/site-packages/werkzeug/serving.py\", line 3, in run_wsgi\n")
     assert q.shape is Shape.TRACE
-    assert q.paths == ("app/src/flask/app.py", "app/src/flask/ctx.py", "werkzeug/serving.py")
+    # Innermost frame first (a Python trace ends at the failing call).
+    assert q.paths == ("werkzeug/serving.py", "app/src/flask/ctx.py", "app/src/flask/app.py")
     assert {"wsgi_app", "push", "full_dispatch_request", "open_session", "run_wsgi"} <= set(q.names)
     assert not {"ctx", "serving", "usr", "site"} & set(q.names)  # words of paths
     assert len(q.names) <= shape.MAX_NAMES

@@ -321,10 +321,11 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
 
 def _paths(text: str) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
-    dropped, without a leading ``./`` or ``/``; frames' paths first, each once. A bare
-    file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
-    environment prefixes already dropped."""
-    found = [m.group(1) for m in _FRAME.finditer(text) if m.group(1)]
+    dropped, without a leading ``./`` or ``/``; frames' paths first, innermost first (a
+    Python trace ends at the failing call, so a deep trace keeps its last frames within
+    ``MAX_PATHS``), each once. A bare file name (``app.py``) is not a path: any directory
+    may hold one. ``text`` has its environment prefixes already dropped."""
+    found = [m.group(1) for m in _FRAME.finditer(text) if m.group(1)][::-1]
     found += [m.group() for m in _PATH.finditer(text)]
     cleaned = (re.sub(r"^(?:\./|/)+", "", p.replace("\\", "/")) for p in found)
     return tuple(dict.fromkeys(p for p in cleaned if "/" in p and "." in p.rsplit("/", 1)[-1]))[:MAX_PATHS]
