@@ -59,7 +59,7 @@ def test_features_serialise_with_gap() -> None:
     assert f.gap == 0.25
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
-                           "shape": "", "absent": "", "gap": 0.25}
+                           "shape": "", "absent": "", "named_top": False, "gap": 0.25}
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
@@ -101,6 +101,8 @@ def test_an_issue_answer_is_low_when_its_top_is_flat() -> None:
     assert confidence(replace(flat, second_score=FLAT_LONG - 0.01)) == (False, "")
     assert confidence(replace(flat, top_score=0.3, second_score=0.2, shape="trace")) == (False, "")
     assert confidence(replace(flat, hits=1)) == (False, "")
+    # The trace names the first hit's file: confident however close the second.
+    assert confidence(replace(flat, named_top=True)) == (False, "")
     # Dense mode ranks an issue by cosine: the floors apply, not flatness.
     assert confidence(replace(flat, mode="dense", top_score=0.62, second_score=0.60)) == (False, "")
     assert confidence(replace(flat, mode="dense", top_score=0.2, second_score=0.1))[0]
@@ -113,6 +115,7 @@ def test_located_files_are_low_when_the_first_two_are_close() -> None:
         True, f"the top two files score within {100 * (1 - FLAT_LONG_FILES):.0f} % "
               f"(2.000 and {second:.3f}): none stands out")
     assert flat_files([2.0, second - 0.01]) == (False, "")
+    assert flat_files([2.0, second], named_top=True) == (False, "")
     assert flat_files([2.0]) == (False, "")
     assert flat_files([]) == (False, "")
 

@@ -259,3 +259,9 @@ def test_names_one_spelling_no_pseudo_names_no_stdlib_subpackages() -> None:
              '  File "<stdin>", line 1, in <module>\nValueError: x\n')
     q = shape.analyze(trace)
     assert q.names == ("run", "json", "loads") and q.paths == ("app/pkg/run.py",)
+
+
+def test_names_file_by_path_suffix_at_a_slash() -> None:
+    q = shape.analyze(TRACE)
+    assert shape.names_file(q, "src/flask/app.py") and shape.names_file(q, "flask/ctx.py")
+    assert not shape.names_file(q, "k/app.py") and not shape.names_file(q, "flask/cli.py")

@@ -277,6 +277,9 @@ class Service:
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
+        if asked.long and ranked:
+            features = replace(features, named_top=shapes.names_file(
+                asked, str(ranked[0][0].payload.get("path", ""))))
         if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
                 and (asked.shape is Shape.LITERAL or (
                     asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
@@ -468,7 +471,8 @@ class Service:
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
         if asked.long and found:
-            low, reason = confidence.flat_files([f.score for f in found])
+            low, reason = confidence.flat_files([f.score for f in found],
+                                                shapes.names_file(asked, found[0].path))
         return Located(tuple(found), low, reason, features.shape)
 
     # --- symbols --------------------------------------------------------------------

@@ -409,6 +409,12 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
     return frozenset(role for role, words in _ROLE_WORDS.items() if words.search(text))
 
 
+def names_file(query: Query, path: str) -> bool:
+    """Whether ``query`` names the indexed file ``path`` by path (``Query.paths``, a named
+    path ending with it at a ``/``: ``srv/venv/pkg/mod.py`` names ``pkg/mod.py``)."""
+    return any(p == path or p.endswith("/" + path) for p in query.paths)
+
+
 def sparse_vector(query: Query) -> SparseVector:
     """The lexical side's vector of ``query``: one dimension per term, weighted as in
     ``Query.terms`` (terms that hash together keep the larger weight). With the IDF
