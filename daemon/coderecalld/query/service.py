@@ -116,6 +116,11 @@ ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
 #: without behaviour ranked above its implementation (requests' ``Response.iter_content``,
 #: a newcomer's finding); as much as a test's.
 STUB_PENALTY = 0.2
+#: Taken off a whole-module chunk's ordering score for an issue or a trace: a file's
+#: top-level chunk (``src.flask.app``, 1,625 lines) took page places from the functions an
+#: issue is about (a newcomer on flask: 4 of 10 hits). swe-lite-dev search file@5 73.0 ->
+#: 74.2, function@10 42.3 -> 44.9 at 0.2 (0.5: file@1 56.2 -> 53.9); locate unchanged.
+MODULE_PENALTY_LONG = 0.2
 #: Candidates read beyond the page so the role order can promote a source hit from below it.
 ROLE_OVERFETCH = 20
 #: Name match, for a short natural-language question: a code symbol whose name has two or
@@ -892,15 +897,18 @@ def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
            penalties: dict[str, float] = ROLE_PENALTY,
            words: frozenset[str] = frozenset()) -> list[tuple[Hit, str]]:
     """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
-    that role (``roles``; none asked: source first) and less ``STUB_PENALTY`` for an
-    ``@overload`` stub, plus ``NAME_MATCH_WEIGHT`` for a code
+    that role (``roles``; none asked: source first), less ``STUB_PENALTY`` for an
+    ``@overload`` stub and (issues, traces) ``MODULE_PENALTY_LONG`` for a whole-module
+    chunk, plus ``NAME_MATCH_WEIGHT`` for a code
     symbol whose whole name is in the question's ``words`` (``_name_match``). Stable; scores
     are unchanged."""
     def key(item: tuple[Hit, str]) -> float:
         payload = item[0].payload
         bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
-        stub = STUB_PENALTY if locating.is_stub(payload) else 0.0
-        return -(item[0].score - _penalty(payload, roles, penalties) - stub + bonus)
+        demote = STUB_PENALTY if locating.is_stub(payload) else 0.0
+        if penalties is ROLE_PENALTY_LONG and payload.get("kind") == "module":
+            demote += MODULE_PENALTY_LONG
+        return -(item[0].score - _penalty(payload, roles, penalties) - demote + bonus)
     return sorted(ranked, key=key)
 
 
