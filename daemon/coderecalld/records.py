@@ -11,7 +11,7 @@ All records are frozen, slotted dataclasses. Conventions shared by every record:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -238,6 +238,14 @@ class Hit:
     id: str
     score: float
     payload: dict = field(default_factory=dict)
+
+    def keep(self, fields: Iterable[str] | None) -> Hit:
+        """This hit with its payload cut to ``fields`` (None: all of it), as a store query
+        with those ``fields`` would have returned it."""
+        if fields is None:
+            return self
+        wanted = set(fields)
+        return replace(self, payload={k: v for k, v in self.payload.items() if k in wanted})
 
 
 # --- query path -------------------------------------------------------------------

@@ -84,13 +84,13 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         defs = [h for h in store.find(flt, "name_lc", name.lower(),
                                       limit=4 * DEFINITION_MAX_FILES)
                 if h.payload.get("kind") not in _NOT_DEFINITIONS]
-        files = {h.payload["path"] for h in defs}
-        if not files or len(files) > DEFINITION_MAX_FILES:
+        defining = {h.payload["path"] for h in defs}
+        if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
         for h in defs:
-            bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(files)
+            bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
-    files: dict[str, float] = {path: PATH_WEIGHT for path in _named_files(store, asked.paths, flt)}
+    files = {path: PATH_WEIGHT for path in _named_files(store, asked.paths, flt)}
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
@@ -100,12 +100,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         return list(hits)
     out = [replace(h, score=h.score + bonus.get(h.id, 0.0)) for h in hits]
     seen = {h.id for h in hits}
-    keep = set(fields) if fields is not None else None
-    for pid, h in extra.items():
-        if pid in seen:
-            continue
-        payload = {k: v for k, v in h.payload.items() if keep is None or k in keep}
-        out.append(replace(h, score=bonus[pid], payload=payload))
+    out += [replace(h.keep(fields), score=bonus[pid]) for pid, h in extra.items() if pid not in seen]
     out.sort(key=lambda h: -h.score)
     return out
 

@@ -238,7 +238,8 @@ class Service:
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
         flt = replace(flt, roles=roles)
-        ranked, features = self._search(query, flt, limit, mode, path_glob, principal, session)
+        ranked, features = self._search(shapes.analyze(query), flt, limit, mode, path_glob,
+                                        principal, session)
         low, reason = confidence.confidence(features)
         if low and features.mode != "sparse":
             reason += self._pending_note(flt)
@@ -249,19 +250,18 @@ class Service:
         return SearchHits([self._hit(h, match, commits=commits, source=source)
                            for h, match, source in ranked], low, reason, features)
 
-    def _search(self, query: str, flt: StoreFilter, limit: int, mode: str, path_glob: str,
+    def _search(self, asked: shapes.Query, flt: StoreFilter, limit: int, mode: str, path_glob: str,
                 principal: Principal, session: str, fields: tuple[str, ...] | None = HIT_FIELDS,
                 ) -> tuple[Ranked, confidence.Features]:
-        """The ranked answer (committed hits less shadowed ones, merged with the session's
-        overlay hits) and its confidence features. Hybrid hits carry the payload ``fields``
-        (None: all of it)."""
+        """The ranked answer to the analysed query ``asked`` (committed hits less shadowed
+        ones, merged with the session's overlay hits) and its confidence features. Hybrid
+        hits carry the payload ``fields`` (None: all of it)."""
         view = self._view(principal, session, flt)
         # A glob is checked here, after the store's prefix filter: a one-retriever mode
         # over-fetches so it still fills a page; hybrid reads payloads until it has ``limit``
         # matches (``_ranked``).
         glob = path_glob if _has_wildcard(path_glob) else ""
         fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else limit
-        asked = shapes.analyze(query)
         embed = self.embedder and mode != "sparse" and (
             mode == "dense" or LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0)
         vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
@@ -404,11 +404,8 @@ class Service:
             lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
             best = min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
                                             -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
-            keep = set(fields) if fields is not None else None
-            best = replace(best, payload={k: v for k, v in best.payload.items()
-                                          if keep is None or k in keep})
-            return _insert(page, best, "name", min(COMPOUND_RANK, limit), limit)
-            # one name per question: the first (pairs before triples) held
+            # One name per question: the first (pairs before triples) held.
+            return _insert(page, best.keep(fields), "name", min(COMPOUND_RANK, limit), limit)
         return page
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
@@ -462,9 +459,9 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Located((), True, "no results")
-        ranked, features = self._search(query, replace(flt, roles=roles), LOCATE_CANDIDATES,
+        asked = shapes.analyze(query)  # once: up to ~150 ms for a 200,000-character paste
+        ranked, features = self._search(asked, replace(flt, roles=roles), LOCATE_CANDIDATES,
                                         mode, "", principal, "", fields=LOCATE_FIELDS)
-        asked = shapes.analyze(query)
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
         penalty = ((lambda p: _penalty(p, asked.roles, table)) if mode == "hybrid"
                    else (lambda p: 0.0))
@@ -770,7 +767,8 @@ class Service:
             raise InvalidArgument("question: must not be empty")
         limit = _bounded("limit", limit, asking.DEFAULT_EVIDENCE, asking.MAX_EVIDENCE)
         flt = self._filter(principal, repo)
-        ranked = (self._search(question, flt, limit, "hybrid", "", principal, "", fields=None)[0]
+        ranked = (self._search(shapes.analyze(question), flt, limit, "hybrid", "", principal, "",
+                               fields=None)[0]
                   if flt else [])
         commits: dict[str, str] = {}
         evidence = [(self._hit(h, m, commits=commits), str(h.payload.get("embed_text", "")))
