@@ -9,13 +9,13 @@ the anchor's weight at 0), then that the shipped weights put the right file firs
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.query import anchors
+from conformance_cases import daemon as daemon_over
 from gitfixtures import GitRepo
 
 FILES = {
@@ -114,13 +114,9 @@ def main():
 '''
     repo = GitRepo(tmp / "fixture")
     repo.commit(files, "initial")
-    cfg = Config(data_dir=tmp / "data", repos=(RepoConfig("fx", str(repo.path), "main"),),
-                 embedding=EmbeddingConfig(enabled=False),
-                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
-    d = Daemon.open(cfg)
-    d.jobs.run_now("fx")
-    yield d
-    d.close()
+    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        yield d
 
 
 def _files(daemon: Daemon, issue: str) -> list[str]:

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.query import service, shape
+from conformance_cases import daemon as daemon_over
 from gitfixtures import GitRepo
 
 FILES = {
@@ -66,13 +67,9 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     tmp = tmp_path_factory.mktemp("compounds")
     repo = GitRepo(tmp / "fixture")
     repo.commit(FILES, "initial")
-    cfg = Config(data_dir=tmp / "data", repos=(RepoConfig("fx", str(repo.path), "main"),),
-                 embedding=EmbeddingConfig(enabled=False),
-                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
-    d = Daemon.open(cfg)
-    d.jobs.run_now("fx")
-    yield d
-    d.close()
+    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        yield d
 
 
 QUESTION = "where is the run server command implemented"
