@@ -35,7 +35,6 @@ from pathlib import Path
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.query import shape as shapes
-from coderecalld.store import StoreFilter
 
 MODES = ("hybrid", "sparse", "dense")
 _LITERAL = re.compile(r"""(?<![\w'"])(["'])([A-Za-z][^"'\\\n{}%]{11,59})\1""")
@@ -60,35 +59,28 @@ def draw(daemon: Daemon, repo: str, per_shape: int, seed: int) -> list[tuple[str
     out: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     counts = Counter()
+
+    def take(kind: str, shape: shapes.Shape, query: str, expected: str, key: str) -> None:
+        """Keep one drawn query when its kind still needs some, ``key`` is new and the
+        query is read as ``shape``."""
+        if counts[kind] < per_shape and key not in seen and shapes.detect(query) is shape:
+            out.append((kind, query, expected))
+            counts[kind] += 1
+            seen.add(key)
+
     for p in points:
         pay = p.payload
         if pay.get("role") not in ("source", None) or pay.get("kind") in ("section", "module"):
             continue
         text = text_of(daemon, repo, pay) if min(counts["literal"], counts["trace"]) < per_shape else ""
         name = str(pay.get("name", ""))
-        if (counts["identifier"] < per_shape and pay.get("kind") in ("function", "method", "class")
-                and names[pay.get("name_lc")] == 1 and len(name) >= 4 and name not in seen):
-            q = name
-            if shapes.detect(q) is shapes.Shape.IDENTIFIER:
-                out.append(("identifier", q, p.id))
-                counts["identifier"] += 1
-                seen.add(name)
-        if counts["literal"] < per_shape:
-            m = _LITERAL.search(text)
-            if m and m.group(2) not in seen:
-                q = f'"{m.group(2)}"'
-                if shapes.detect(q) is shapes.Shape.LITERAL:
-                    out.append(("literal", q, m.group(2)))
-                    counts["literal"] += 1
-                    seen.add(m.group(2))
-        if counts["trace"] < per_shape:
-            m = _RAISE.search(text)
-            if m and m.group(3) not in seen:
-                q = f"{m.group(1)}: {m.group(3)}"
-                if shapes.detect(q) is shapes.Shape.TRACE:
-                    out.append(("trace", q, m.group(3)))
-                    counts["trace"] += 1
-                    seen.add(m.group(3))
+        if (pay.get("kind") in ("function", "method", "class") and names[pay.get("name_lc")] == 1
+                and len(name) >= 4):
+            take("identifier", shapes.Shape.IDENTIFIER, name, p.id, name)
+        if m := _LITERAL.search(text):
+            take("literal", shapes.Shape.LITERAL, f'"{m.group(2)}"', m.group(2), m.group(2))
+        if m := _RAISE.search(text):
+            take("trace", shapes.Shape.TRACE, f"{m.group(1)}: {m.group(3)}", m.group(3), m.group(3))
         if min(counts[s] for s in ("identifier", "literal", "trace")) >= per_shape:
             break
     return out

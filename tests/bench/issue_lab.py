@@ -150,7 +150,7 @@ def main() -> int:
     for name in repos:
         bare = args.work / "repos" / name.replace("/", "+")
         if not bare.exists():
-            repo = pygit2.init_repository(str(bare), bare=True)
+            pygit2.init_repository(str(bare), bare=True)
             mirror = args.mirrors / name.replace("/", "+") / "repo"
             (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
             (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
