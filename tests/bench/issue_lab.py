@@ -114,6 +114,8 @@ def main() -> int:
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     ap.add_argument("--balanced", action="store_true")
     ap.add_argument("--repos", default="sympy,astropy,pylint")
+    ap.add_argument("--instances", type=Path, default=SET,
+                    help="instances JSONL in the swe-lite-dev schema (default: the dev split)")
     ap.add_argument("--limit", type=int, default=100)
     ap.add_argument("--snapshot", action="store_true",
                     help="index each repo once, at its latest base_commit, and ask every instance "
@@ -140,7 +142,7 @@ def main() -> int:
         module, _, name = name.rpartition(".")
         target = modules[module or "shape"]
         setattr(target, name, type(getattr(target, name))(value))
-    rows = [json.loads(line) for line in SET.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in args.instances.read_text().splitlines() if line.strip()]
     wanted = args.repos.split(",")
     rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]
     rows.sort(key=lambda r: (r["repo"], r["created_at"]))

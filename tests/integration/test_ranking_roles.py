@@ -100,3 +100,14 @@ def test_locate_answers_files_with_roles_and_functions(client: Client) -> None:
         files[0].role == "source"
     tests_only = client.locate("decoding", limit=5, role="test")
     assert tests_only and {f.role for f in tests_only} == {"test"}
+
+
+def test_a_sentence_that_mentions_tests_still_answers_source(client: Client) -> None:
+    # A changelog-style sentence says "test" of the fault it describes, not of what to read:
+    # it asks for no role, so tests keep their penalty and the decoder comes first.
+    sentence = ("Fixed a crash where decoding invalid JSON with a trailing comma in the test "
+                "suites of projects raised the wrong error")
+    hits = client.search(sentence, limit=5)
+    assert hits[0].role == "source"
+    files = client.locate(sentence, limit=3)
+    assert files[0].path == "json/decoder.py"

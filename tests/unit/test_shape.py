@@ -100,6 +100,14 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("docs about deploying behind nginx", {"docs"}),
     ("example of a blueprint", {"example"}),
     ("how is the session cookie signed", set()),
+    ("session cookie tests", {"test"}),
+    ("how is the request context tested", {"test"}),
+    ("which tests cover the url map converters in the werkzeug routing module", {"test"}),
+    # prose that says "test" of the fault it describes asks for no role
+    (("Fixed regression where the importlib import mode used with PYTHONPATH would cause"
+      " import errors in test suites"), set()),
+    ("pytest fixture scope resolution", set()),
+    ("the traceback is not dumped when run with python -X dev, for example", set()),
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles

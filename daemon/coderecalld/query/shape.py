@@ -86,13 +86,20 @@ _WORD = re.compile(r"[^\W\d][\w.:-]*[\w(]|[^\W\d]")
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
 _IDENTIFIER_LIST = re.compile(r"^[^\W\d][\w.:]*\(?\)?(?:[\s,]+[^\W\d][\w.:]*\(?\)?)*$")
 _LITERAL = re.compile(r"^[\"'].+[\"']$|^[\w.]+(?:[-/][\w.]+)+$")
-#: Words that say which role of file the query wants (``Query.roles``).
+#: Words that say which role of file the query wants (``Query.roles``), read only in a
+#: request for files (``_roles``). Not "pytest", "testing" or "fixture": a question about
+#: a test framework's own code says them of the source it wants.
 _ROLE_WORDS = {
-    "test": re.compile(r"\b(?:tests?|testing|unittests?|pytest|fixtures?|test cases?)\b", re.I),
+    "test": re.compile(r"\b(?:tests?|unit ?tests?|test cases?|tested)\b", re.I),
     "docs": re.compile(r"\b(?:docs|documentation|documented|readme|tutorial|guide)\b", re.I),
     "example": re.compile(r"\b(?:examples?|samples?|demo)\b", re.I),
     "config": re.compile(r"\b(?:config(?:uration)? files?|settings files?|ci config)\b", re.I),
 }
+#: A query of at most this many words that says a role word asks for that role ("session
+#: cookie tests", "docs about deploying behind nginx"); a longer one must open as a request.
+ROLE_REQUEST_WORDS = 8
+_REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|open|get|give|any|all|the)\b", re.I)
+_NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
 PROSE_STOP = frozenset("""
@@ -402,11 +409,19 @@ def _compounds(text: str) -> tuple[str, ...]:
 
 
 def _roles(text: str, shape: Shape) -> frozenset[str]:
-    """File roles a short query names ("tests for X"); an issue names none (its words
-    "test" and "docs" describe the bug, not what to read)."""
+    """File roles a query asks for ("tests for X", "where is X documented"): role words
+    (``_ROLE_WORDS``) of a request, i.e. a query of at most ``ROLE_REQUEST_WORDS`` words or
+    one opening as a request (``_REQUEST``: where, which, find, show, ...); "for example"
+    and "e.g." name no role. Longer prose names none: a sentence saying "import errors in
+    test suites" or "non-python test files" describes the fault, not what to read (a
+    changelog-style query about pytest's collection got tests first), and an issue or a
+    trace names none at all."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
-    return frozenset(role for role, words in _ROLE_WORDS.items() if words.search(text))
+    plain = _NOT_A_ROLE.sub(" ", text)
+    if len(plain.split()) > ROLE_REQUEST_WORDS and not _REQUEST.match(plain):
+        return frozenset()
+    return frozenset(role for role, words in _ROLE_WORDS.items() if words.search(plain))
 
 
 def names_file(query: Query, path: str) -> bool:
