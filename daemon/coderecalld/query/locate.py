@@ -37,20 +37,34 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
     ``service.ROLE_PENALTY``), which is the reported score: scores never rise down the list.
     Ties keep first-seen order."""
+    ranked: list[tuple[float, FileHit]] = []
+    for (repo, path), (score, chunks) in _grouped(hits, penalty).items():
+        ranked.append((score, FileHit(
+            repo=repo, path=path, role=str(chunks[0].payload.get("role", "")),
+            score=round(score, 6), functions=_functions(chunks, functions_per_file))))
+    ranked.sort(key=lambda r: -r[0])
+    return [f for _, f in ranked[:limit]]
+
+
+def file_scores(hits: Iterable[Hit], *, penalty: Callable[[dict], float] = lambda p: 0.0,
+                ) -> dict[tuple[str, str], float]:
+    """Each file's score as ``files`` ranks it, by ``(repo, path)``: its best chunk's
+    score plus ``SPREAD`` times its next ``SUPPORT`` chunks', less ``penalty`` of the best."""
+    return {key: score for key, (score, _) in _grouped(hits, penalty).items()}
+
+
+def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
+             ) -> dict[tuple[str, str], tuple[float, list[Hit]]]:
+    """``hits`` by ``(repo, path)``: the file's score and its chunks, best first."""
     grouped: dict[tuple[str, str], list[Hit]] = {}
     for hit in hits:
         grouped.setdefault((hit.payload["repo"], hit.payload["path"]), []).append(hit)
-    ranked: list[tuple[float, FileHit]] = []
-    for (repo, path), chunks in grouped.items():
+    out: dict[tuple[str, str], tuple[float, list[Hit]]] = {}
+    for key, chunks in grouped.items():
         chunks.sort(key=lambda h: -h.score)
         score = chunks[0].score + SPREAD * sum(h.score for h in chunks[1:1 + SUPPORT])
-        best = chunks[0].payload
-        score -= penalty(best)
-        ranked.append((score, FileHit(
-            repo=repo, path=path, role=str(best.get("role", "")), score=round(score, 6),
-            functions=_functions(chunks, functions_per_file))))
-    ranked.sort(key=lambda r: -r[0])
-    return [f for _, f in ranked[:limit]]
+        out[key] = (score - penalty(chunks[0].payload), chunks)
+    return out
 
 
 def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:

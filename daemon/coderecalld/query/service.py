@@ -150,6 +150,16 @@ _COMPOUND_KINDS = frozenset({"function", "method", "class", "constructor", "inte
 #: 600 / 800 gave file@5 76.4 / 77.5 / 79.8 / 79.8 / 78.7, function@10 47.4 / 48.7 / 50.0 /
 #: 51.3 / 50.0 at locate p50 16 / 26 / 34 / 48 / 58 ms (76k-chunk store, loaded machine).
 LOCATE_CANDIDATES = 400
+#: An issue's chunk search reads ``LOCATE_CANDIDATES`` candidates and orders
+#: each by its own ordering score plus this share of its file's (``locate.file_scores``):
+#: the chunks of the file the whole issue points at come before a lone strong chunk
+#: elsewhere. swe-lite-dev (89 issues, sparse, issue_lab.py) search file@1/5/10, fn@10:
+#: 30 candidates, no prior 57.3/74.2/76.4, 44.9; 400 candidates with a share of 0 / 0.25 /
+#: 0.5 / 1 / 2: 59.6/78.7/83.1, 42.3 / 59.6/78.7/80.9, 47.4 / 60.7/79.8/79.8, 48.7 /
+#: 61.8/70.8/70.8, 46.2 / 62.9/66.3/66.3, 47.4 (a large share fills the page from fewer files).
+#: Not for a trace: its answer is one raise site (eval_shapes.py trace Acc@5 81.2 -> 79.3
+#: with 0.5; issues are all of swe-lite-dev).
+FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line",
                  "snippet")
@@ -312,6 +322,9 @@ class Service:
         pinned = (self._exact(store, query, flt, limit)
                   if asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query) else [])
         depth = limit + len(pinned) + ROLE_OVERFETCH
+        share = FILE_PRIOR.get(asked.shape, 0.0)
+        if share > 0:
+            depth = max(depth, LOCATE_CANDIDATES)
         name_match = asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
         if fields is not None and "path" not in fields:
             fields = (*fields, "path")
@@ -338,8 +351,11 @@ class Service:
         pinned_ids = {h.id for h in pinned}
         ranked = [(h, "exact") for h in pinned]
         words = _question_words(query) if name_match else frozenset()
+        penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
+        prior = (locating.file_scores(candidates, penalty=lambda p: _penalty(p, asked.roles, penalties))
+                 if share > 0 else None)
         ranked += _order([(h, "hybrid") for h in candidates if h.id not in pinned_ids], asked.roles,
-                         ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY, words)
+                         penalties, words, prior, share)
         return ranked[:limit]
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
@@ -893,16 +909,21 @@ def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
 
 def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
            penalties: dict[str, float] = ROLE_PENALTY,
-           words: frozenset[str] = frozenset()) -> list[tuple[Hit, str]]:
+           words: frozenset[str] = frozenset(),
+           prior: dict[tuple[str, str], float] | None = None,
+           share: float = 0.0) -> list[tuple[Hit, str]]:
     """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
     that role (``roles``; none asked: source first), less ``STUB_PENALTY`` for an
     ``@overload`` stub and (issues, traces) ``MODULE_PENALTY_LONG`` for a whole-module
     chunk, plus ``NAME_MATCH_WEIGHT`` for a code
-    symbol whose whole name is in the question's ``words`` (``_name_match``). Stable; scores
-    are unchanged."""
+    symbol whose whole name is in the question's ``words`` (``_name_match``), plus
+    ``share`` times its file's score in ``prior`` (by ``(repo, path)``; ``FILE_PRIOR``:
+    issues). Stable; scores are unchanged."""
     def key(item: tuple[Hit, str]) -> float:
         payload = item[0].payload
         bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
+        if prior is not None:
+            bonus += share * prior.get((payload.get("repo", ""), payload.get("path", "")), 0.0)
         demote = STUB_PENALTY if locating.is_stub(payload) else 0.0
         if penalties is ROLE_PENALTY_LONG and payload.get("kind") == "module":
             demote += MODULE_PENALTY_LONG

@@ -1,0 +1,99 @@
+"""An issue's chunk search orders chunks with their file's score (``service.FILE_PRIOR``),
+end to end on a real git fixture and the real embedded store (sparse side: issues are
+ranked lexical-first). The plain chunk order is asserted first (prior off), then the
+shipped one: the file the whole issue points at keeps its chunks together above a lone
+stronger-scoring chunk of another file, and every reported score is the chunk's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.config import RepoConfig
+from coderecalld.daemon import Daemon
+from coderecalld.query import locate as locating
+from coderecalld.query import service
+from coderecalld.records import Hit
+from conformance_cases import daemon as daemon_over
+from gitfixtures import GitRepo
+
+FILES = {
+    # Three chunks that each share some of the issue's words.
+    "pkg/tokens.py": '''\
+def split_tokens(text):
+    """Split text into tokens; a quoted token stays whole."""
+    return [t for t in text.split(" ") if t]
+
+
+def read_quoted(text, start):
+    """Read a quoted string token from its opening quote to its closing quote."""
+    end = text.index('"', start + 1)
+    return text[start + 1:end]
+
+
+def unescape(token):
+    """Undo an escape sequence inside a token."""
+    return token.replace("\\\\\\\\", "\\\\")
+''',
+    # One chunk that repeats the words the issue says are fine.
+    "pkg/style.py": '''\
+def reindent(lines, width):
+    """Indentation of output lines: the output indentation is fixed; the escape of a
+    tab in the output becomes indentation; output indentation by spaces."""
+    return [" " * width + line.lstrip() for line in lines]
+''',
+}
+
+ISSUE = """\
+Tokenizer drops the escape in quoted strings
+When a quoted string holds an escape sequence, the tokenizer splits the quoted token and the
+escape is lost. The indentation of the output is fine; only quoted tokens with an escape break.
+"""
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("prior")
+    repo = GitRepo(tmp / "fixture")
+    repo.commit(FILES, "initial")
+    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        yield d
+
+
+def _page(daemon: Daemon) -> list[tuple[str, str, float]]:
+    return [(h.path, h.qualified_name, h.score)
+            for h in daemon.service.search(ISSUE, limit=4, repo="fx", mode="hybrid")]
+
+
+def test_an_issue_keeps_the_chunks_of_its_file_above_a_lone_stronger_chunk(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(service, "FILE_PRIOR", {})
+        plain = _page(daemon)
+    assert [(p, q) for p, q, _ in plain] == [
+        ("pkg/tokens.py", "read_quoted"), ("pkg/tokens.py", "unescape"),
+        ("pkg/style.py", "reindent"), ("pkg/tokens.py", "split_tokens")]
+    shipped = _page(daemon)
+    assert [(p, q) for p, q, _ in shipped] == [
+        ("pkg/tokens.py", "read_quoted"), ("pkg/tokens.py", "unescape"),
+        ("pkg/tokens.py", "split_tokens"), ("pkg/style.py", "reindent")]
+    # Scores are the chunks' own: the prior orders, it does not rescore.
+    assert sorted(plain) == sorted(shipped)
+    assert shipped[3][2] > shipped[2][2]
+
+
+def test_file_scores_are_locates_file_scores(daemon: Daemon) -> None:
+    hits = daemon.service.search(ISSUE, limit=4, repo="fx", mode="hybrid")
+    best = {}
+    for h in hits:
+        best.setdefault(h.path, []).append(h.score)
+    scores = locating.file_scores(
+        [Hit(str(i), h.score, {"repo": h.repo, "path": h.path}) for i, h in enumerate(hits)])
+    tokens = sorted(best["pkg/tokens.py"], reverse=True)
+    assert scores[("fx", "pkg/tokens.py")] == pytest.approx(tokens[0] + locating.SPREAD * tokens[1])
+    assert scores[("fx", "pkg/style.py")] == pytest.approx(best["pkg/style.py"][0])
+    located = daemon.service.locate(ISSUE, limit=2, repo="fx")
+    assert [f.path for f in located.files] == ["pkg/tokens.py", "pkg/style.py"]
+    assert located.files[0].score == pytest.approx(scores[("fx", "pkg/tokens.py")], abs=1e-6)
