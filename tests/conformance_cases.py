@@ -20,6 +20,7 @@ from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.records import FileState, Hit
 from coderecalld.store import StoreFilter
+from gitfixtures import GitRepo
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "conformance"
 
@@ -65,6 +66,17 @@ def daemon(tmp_path: Path, *repos: RepoConfig, exclude: tuple[str, ...] = (),
            skip_vendored: bool = False) -> Iterator[Daemon]:
     """A real daemon over ``repos`` with its data dir in ``tmp_path/data``; dense vectors off."""
     with reopen(config(tmp_path, *repos, exclude=exclude, skip_vendored=skip_vendored)) as running:
+        yield running
+
+
+@contextmanager
+def indexed(tmp_path: Path, files: dict[str, str], name: str = "fx") -> Iterator[Daemon]:
+    """A real daemon (``daemon``) over one git repo ``name`` holding ``files`` (path -> text)
+    in one commit, synced once."""
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(files, "initial")
+    with daemon(tmp_path, RepoConfig(name, str(repo.path), "main")) as running:
+        running.jobs.run_now(name)
         yield running
 
 

@@ -10,13 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.query import locate as locating
 from coderecalld.query import service
 from coderecalld.records import Hit
-from conformance_cases import daemon as daemon_over
-from gitfixtures import GitRepo
+from conformance_cases import indexed
 
 FILES = {
     # Three chunks that each share some of the words.
@@ -54,11 +52,7 @@ escape is lost. The indentation of the output is fine; only quoted tokens with a
 
 @pytest.fixture(scope="module")
 def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    tmp = tmp_path_factory.mktemp("prior")
-    repo = GitRepo(tmp / "fixture")
-    repo.commit(FILES, "initial")
-    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
-        d.jobs.run_now("fx")
+    with indexed(tmp_path_factory.mktemp("prior"), FILES) as d:
         yield d
 
 

@@ -9,11 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.query import service, shape
-from conformance_cases import daemon as daemon_over
-from gitfixtures import GitRepo
+from conformance_cases import indexed
 
 FILES = {
     "tool/management.py": '''\
@@ -64,11 +62,7 @@ def test_runserver(client):
 
 @pytest.fixture(scope="module")
 def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    tmp = tmp_path_factory.mktemp("compounds")
-    repo = GitRepo(tmp / "fixture")
-    repo.commit(FILES, "initial")
-    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
-        d.jobs.run_now("fx")
+    with indexed(tmp_path_factory.mktemp("compounds"), FILES) as d:
         yield d
 
 
