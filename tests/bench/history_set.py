@@ -1,0 +1,126 @@
+"""Build a localisation set from a repository's own history (issue 21's held-out checks).
+
+swe-lite-dev covers three repositories; the held-out split covers others. To check that a
+ranking change holds on a repository nobody tuned on, this turns release notes into
+instances in the swe-lite-dev schema (``/work/shared/eval/swe-lite-dev/README``), for
+``issue_lab.py --instances FILE --repos NAME``:
+
+* the query is a release note written with the fix: a towncrier fragment the commit adds
+  (``--fragments``, e.g. pytest's ``changelog/1234.bugfix.rst``) or the lines the commit adds
+  to a changelog file (``--changelog``, e.g. sphinx's ``CHANGES.rst``, xarray's
+  ``doc/whats-new.rst``; issue/PR references and author credits dropped);
+* the gold file is the one source file (``files.classify.role`` "source", ``.py``) the
+  commit modified, besides tests and docs; commits touching several source files are left
+  out, as are merges and notes under ``MIN_CHARS`` / over ``MAX_CHARS``;
+* ``base_commit`` is the commit's parent; ``gold_functions`` is empty (function Acc is not
+  measured here).
+
+Release notes describe a fix in its author's words, often naming the API it touches: they
+are shorter and more direct than issues (most are the question shape, not the issue shape),
+so read the figures as a check that nothing is below a plain BM25 on a new layout, not as
+issue accuracy. Never tune on them.
+
+    python tests/bench/history_set.py --mirror /work/.mirror/pytest-dev+pytest/repo \\
+        --repo pytest-dev/pytest --since 2021-01-01 --fragments --every 3 --out /tmp/pytest.jsonl
+    python tests/bench/history_set.py --mirror /work/.mirror/sphinx-doc+sphinx/repo \\
+        --repo sphinx-doc/sphinx --since 2020-01-01 --changelog 'CHANGES(\\.rst)?' --out /tmp/sphinx.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pygit2
+
+from coderecalld.files import classify
+
+#: Release notes shorter than this say too little to localise ("Fix typo."); longer ones
+#: are whole release sections, not one change.
+MIN_CHARS = 60
+MAX_CHARS = 2000
+#: A towncrier fragment (``changelog/1234.bugfix.rst``, ``newsfragments/99.feature.md``).
+FRAGMENT = re.compile(r"(?:changelog|changes|newsfragments|changelog\.d)/[\w.+-]+\.(?:rst|md|txt)$")
+#: Issue/PR references and credits in a changelog line.
+_NOISE = re.compile(r":(?:issue|pull|pr|gh|user):`[^`]*`|#\d+:?|\bBy `[^`]*`_?\.?|<https?://[^>]*>`?_?")
+_HEADING = re.compile(r"^(?:=+|-+|~+|Release .*|Version .*)$")
+
+
+def note_of(repo: pygit2.Repository, commit: pygit2.Commit, diff: pygit2.Diff,
+            fragments: bool, changelog: re.Pattern[str] | None) -> str:
+    """The release note ``commit`` adds ("" when none or more than one)."""
+    found = []
+    for patch in diff:
+        path = patch.delta.new_file.path
+        if fragments and patch.delta.status == pygit2.GIT_DELTA_ADDED and FRAGMENT.search(path):
+            found.append(repo[commit.tree[path].id].data.decode("utf-8", "replace"))
+        elif changelog is not None and changelog.fullmatch(path):
+            lines = [line.content.strip() for hunk in patch.hunks for line in hunk.lines
+                     if line.origin == "+" and line.content.strip()]
+            if lines and not any(_HEADING.match(line) for line in lines):
+                found.append(" ".join(re.sub(r"^[*-]\s*", "", line) for line in lines))
+    if len(found) != 1:
+        return ""
+    return re.sub(r"[ \t]+", " ", _NOISE.sub("", found[0])).strip()
+
+
+def source_files(diff: pygit2.Diff) -> list[str]:
+    """The ``.py`` source files ``diff`` modifies (not added, deleted or renamed)."""
+    return [p.delta.new_file.path for p in diff
+            if p.delta.status == pygit2.GIT_DELTA_MODIFIED and p.delta.new_file.path.endswith(".py")
+            and classify.role(p.delta.new_file.path) == "source"]
+
+
+def build(repo: pygit2.Repository, slug: str, since: datetime, fragments: bool,
+          changelog: re.Pattern[str] | None) -> list[dict]:
+    """Instances (oldest first) from the commits of the default branch since ``since``."""
+    rows = []
+    for commit in repo.walk(repo.head.target, pygit2.GIT_SORT_TIME):
+        if commit.commit_time < since.timestamp():
+            break
+        if len(commit.parents) != 1:
+            continue
+        diff = repo.diff(commit.parents[0], commit)
+        sources = source_files(diff)
+        if len(sources) != 1:
+            continue
+        note = note_of(repo, commit, diff, fragments, changelog)
+        if not MIN_CHARS <= len(note) <= MAX_CHARS:
+            continue
+        rows.append({
+            "instance_id": f"{slug.split('/')[1]}-{str(commit.id)[:10]}", "repo": slug,
+            "base_commit": str(commit.parents[0].id),
+            "created_at": datetime.fromtimestamp(commit.commit_time, timezone.utc).isoformat(),
+            "query": note, "gold_nontest_files": sources, "gold_functions": [],
+            "in_balanced_subset": False})
+    rows.reverse()
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mirror", type=Path, required=True, help="a git dir (fetch's .../repo)")
+    ap.add_argument("--repo", required=True, help="owner/name, as issue_lab.py finds its mirror")
+    ap.add_argument("--since", default="2021-01-01", help="ISO date: commits from then on")
+    ap.add_argument("--fragments", action="store_true", help="towncrier fragments are the notes")
+    ap.add_argument("--changelog", help="regex of the changelog file's path (whole path)")
+    ap.add_argument("--every", type=int, default=1, help="keep every Nth instance")
+    ap.add_argument("--max", type=int, default=0, help="at most this many (0: all)")
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args(argv)
+    if not args.fragments and not args.changelog:
+        ap.error("give --fragments or --changelog")
+    since = datetime.fromisoformat(args.since).replace(tzinfo=timezone.utc)
+    rows = build(pygit2.Repository(str(args.mirror)), args.repo, since, args.fragments,
+                 re.compile(args.changelog) if args.changelog else None)[::args.every]
+    rows = rows[:args.max] if args.max else rows
+    args.out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    print(f"{len(rows)} instances -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
