@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from coderecalld.query import locate
 from coderecalld.records import Hit
 
@@ -63,3 +65,14 @@ def test_an_overload_stub_is_listed_at_its_implementation() -> None:
     assert not locate.is_stub({"snippet": "@property\ndef f(self):"})
     assert not locate.is_stub({"snippet": "@overloaded_op\ndef f(x): return x"})
     assert not locate.is_stub({"snippet": "@overload(np.add)\ndef impl(a, b): return a"})
+
+
+@pytest.mark.parametrize(("path", "declares"), [
+    ("numpy/lib/_arraypad_impl.pyi", True), ("types/index.d.ts", True), ("lib/esm/a.d.mts", True),
+    ("src/a.d.cts", True), ("numpy/lib/_arraypad_impl.py", False), ("src/index.ts", False),
+    ("src/build.d.tsx", False), ("docs/pyi.md", False), ("stubs.py", False),
+])
+def test_declaration_files_are_stubs(path: str, declares: bool) -> None:
+    assert locate.declares_only(path) is declares
+    # every chunk of a declaration file is a stub, whatever its snippet
+    assert locate.is_stub({"path": path, "snippet": "def f(x): return x"}) is declares

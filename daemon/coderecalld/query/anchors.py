@@ -34,6 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from coderecalld.files import classify
+from coderecalld.query import locate as locating
 from coderecalld.query.shape import Query, Shape, sparse_vector
 from coderecalld.records import Hit
 from coderecalld.store import StoreFilter
@@ -83,7 +84,8 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = [h for h in store.find(flt, "name_lc", name.lower(),
                                       limit=4 * DEFINITION_MAX_FILES)
-                if h.payload.get("kind") not in _NOT_DEFINITIONS]
+                if h.payload.get("kind") not in _NOT_DEFINITIONS
+                and not locating.declares_only(str(h.payload.get("path", "")))]
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue

@@ -112,9 +112,11 @@ ROLE_PENALTY = {"test": 0.2, "docs": 0.1, "example": 0.1, "generated": 0.2,
 #: middle (docs/retrieval.md "Query shapes"). A test still answers an issue that is about it.
 ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
                      "vendored": 0.5, "config": 0.5, "source": 0.0}
-#: Taken off an ``@overload`` stub's ordering score (``locate.is_stub``): a signature
-#: without behaviour ranked above its implementation (requests' ``Response.iter_content``,
-#: a newcomer's finding); as much as a test's.
+#: Taken off a stub's ordering score (``locate.is_stub``: ``@overload``, a ``.pyi`` or
+#: ``.d.ts`` chunk), and off a declaration file's score in ``locate``: a signature without
+#: behaviour ranked above its implementation (requests' ``Response.iter_content``, a
+#: newcomer's finding; numpy's ``.pyi`` beside each ``.py`` took locate's second place for
+#: 11 of 12 issues); as much as a test's.
 STUB_PENALTY = 0.2
 #: Taken off a whole-module chunk's ordering score for an issue or a trace: a file's
 #: top-level chunk (``src.flask.app``, 1,625 lines) took page places from the functions an
@@ -352,7 +354,7 @@ class Service:
         ranked = [(h, "exact") for h in pinned]
         words = _question_words(query) if name_match else frozenset()
         penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
-        prior = (locating.file_scores(candidates, penalty=lambda p: _penalty(p, asked.roles, penalties))
+        prior = (locating.file_scores(candidates, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
                  if share > 0 else None)
         ranked += _order([(h, "hybrid") for h in candidates if h.id not in pinned_ids], asked.roles,
                          penalties, words, prior, share)
@@ -479,7 +481,7 @@ class Service:
         ranked, features = self._search(asked, replace(flt, roles=roles), LOCATE_CANDIDATES,
                                         mode, "", principal, "", fields=LOCATE_FIELDS)
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
-        penalty = ((lambda p: _penalty(p, asked.roles, table)) if mode == "hybrid"
+        penalty = ((lambda p: _file_penalty(p, asked.roles, table)) if mode == "hybrid"
                    else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
@@ -970,6 +972,15 @@ def _in_glob(hit: Hit, glob: str) -> bool:
 def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
     role = hit_role(payload)
     return 0.0 if role in roles else penalties.get(role, 0.0)
+
+
+def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
+    """A file's penalty in ``locate`` from its best chunk's ``payload``: its role's
+    (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
+    ``penalties``: a stub file is no more where an issue's fix goes than a test is (numpy's
+    ``.pyi`` files kept second place at ``STUB_PENALTY`` on issues)."""
+    stub = penalties["test"] if locating.declares_only(str(payload.get("path", ""))) else 0.0
+    return _penalty(payload, roles, penalties) + stub
 
 
 def hit_role(payload: dict) -> str:

@@ -1,0 +1,70 @@
+"""Declaration files (``.pyi`` stubs, ``.d.ts``) are not where an issue's fix goes, end to
+end on a real git fixture and the real embedded store (sparse side: issues are ranked
+lexical-first). A stub beside its implementation repeats the issue's identifiers in one
+dense signature: before, it shared the definition bonus and took locate's second place
+(numpy's ``.pyi`` files, 11 of 12 issues); now the implementation keeps the whole bonus and
+the stub ranks as a test would. The plain behaviour is asserted first (declaration files
+not recognised), then the shipped one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from coderecalld.query import locate as locating
+from conformance_cases import indexed
+
+FILES = {
+    "pkg/pad.py": '''\
+def pad_array(array, width, mode="constant"):
+    """Pad an array on both ends."""
+    if not len(array) and mode != "constant":
+        raise ValueError("can't extend empty axis")
+    return [array[0]] * width + list(array) + [array[-1]] * width
+''',
+    # The stub: the issue's name, mode and its values, in one signature.
+    "pkg/pad.pyi": '''\
+from typing import Literal, Sequence
+
+_PadMode = Literal["constant", "reflect", "edge", "wrap", "empty"]
+
+def pad_array(array: Sequence[float], width: int, mode: _PadMode = "constant") -> list[float]: ...
+''',
+    "pkg/shapes.py": '''\
+def empty_axis(array):
+    """Whether an array has an empty axis (nothing to extend or reflect)."""
+    return len(array) == 0
+''',
+}
+
+ISSUE = """\
+pad_array with mode='reflect' fails on an empty axis
+Calling pad_array on an empty array with mode='reflect' raises ValueError: can't extend
+empty axis. With mode='constant' it works; reflect, edge and wrap should behave the same.
+"""
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("stubs"), FILES) as d:
+        yield d
+
+
+def test_a_stub_file_ranks_below_the_implementation_and_other_source(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(locating, "declares_only", lambda path: False)
+        plain = daemon.service.locate(ISSUE, limit=3, repo="fx").files
+        plain_hits = daemon.service.search(ISSUE, limit=2, repo="fx")
+    assert [f.path for f in plain] == ["pkg/pad.py", "pkg/pad.pyi", "pkg/shapes.py"]
+    assert [h.path for h in plain_hits] == ["pkg/pad.py", "pkg/pad.pyi"]
+    files = daemon.service.locate(ISSUE, limit=3, repo="fx").files
+    assert [f.path for f in files] == ["pkg/pad.py", "pkg/shapes.py", "pkg/pad.pyi"]
+    # the implementation holds the whole definition bonus, not half of it
+    assert files[0].score > plain[0].score
+    assert [f.qualified_name for f in files[0].functions] == ["pad_array"]
+    hits = daemon.service.search(ISSUE, limit=2, repo="fx")
+    assert [(h.path, h.qualified_name) for h in hits] == [
+        ("pkg/pad.py", "pad_array"), ("pkg/shapes.py", "empty_axis")]
