@@ -10,8 +10,10 @@ instances in the swe-lite-dev schema (``/work/shared/eval/swe-lite-dev/README``)
   to a changelog file (``--changelog``, e.g. sphinx's ``CHANGES.rst``, xarray's
   ``doc/whats-new.rst``; issue/PR references and author credits dropped);
 * the gold file is the one source file (``files.classify.role`` "source", ``.py``) the
-  commit modified, besides tests and docs; commits touching several source files are left
-  out, as are merges and notes under ``MIN_CHARS`` / over ``MAX_CHARS``;
+  commit touches, and it modifies it (commits adding, deleting or renaming a source file, or
+  touching several, are left out, as are merges and notes under ``MIN_CHARS`` / over
+  ``MAX_CHARS``); a note that names its gold file (path, file name or dotted module) is
+  left out too: it would hand over the answer (sphinx's deprecation-table rows do);
 * ``base_commit`` is the commit's parent; ``gold_functions`` is empty (function Acc is not
   measured here).
 
@@ -45,7 +47,8 @@ MAX_CHARS = 2000
 #: A towncrier fragment (``changelog/1234.bugfix.rst``, ``newsfragments/99.feature.md``).
 FRAGMENT = re.compile(r"(?:changelog|changes|newsfragments|changelog\.d)/[\w.+-]+\.(?:rst|md|txt)$")
 #: Issue/PR references and credits in a changelog line.
-_NOISE = re.compile(r":(?:issue|pull|pr|gh|user):`[^`]*`|#\d+:?|\bBy `[^`]*`_?\.?|<https?://[^>]*>`?_?")
+_NOISE = re.compile(r":(?:issue|pull|pr|gh|user):`[^`]*`|#\d+:?|\bBy `[^`]*`_?\.?|<https?://[^>]*>`?_?"
+                    r"|\b(?:Patch|Patches|Contributed|Reported|Original patch) by [^.]*\.?", re.I)
 _HEADING = re.compile(r"^(?:=+|-+|~+|Release .*|Version .*)$")
 
 
@@ -67,11 +70,24 @@ def note_of(repo: pygit2.Repository, commit: pygit2.Commit, diff: pygit2.Diff,
     return re.sub(r"[ \t]+", " ", _NOISE.sub("", found[0])).strip()
 
 
-def source_files(diff: pygit2.Diff) -> list[str]:
-    """The ``.py`` source files ``diff`` modifies (not added, deleted or renamed)."""
-    return [p.delta.new_file.path for p in diff
-            if p.delta.status == pygit2.GIT_DELTA_MODIFIED and p.delta.new_file.path.endswith(".py")
-            and classify.role(p.delta.new_file.path) == "source"]
+def source_file(diff: pygit2.Diff) -> str:
+    """The one ``.py`` source file ``diff`` touches when it modifies it (not added, deleted
+    or renamed); "" when it touches none, several, or its one in another way."""
+    touched = [p.delta for p in diff
+               if any(f.endswith(".py") and classify.role(f) == "source"
+                      for f in (p.delta.old_file.path, p.delta.new_file.path))]
+    if len(touched) != 1 or touched[0].status != pygit2.GIT_DELTA_MODIFIED:
+        return ""
+    return touched[0].new_file.path
+
+
+def names_file(note: str, path: str) -> bool:
+    """Whether ``note`` names ``path`` by path, file name or dotted module
+    (``src/_pytest/python_api.py``: ``python_api.py``, ``_pytest.python_api``)."""
+    pure = path.removesuffix(".py")
+    module = ".".join(p for p in pure.split("/") if p not in ("src", "lib"))
+    module = module.removesuffix(".__init__")
+    return any(n and n in note for n in (path, path.rsplit("/", 1)[-1], module))
 
 
 def build(repo: pygit2.Repository, slug: str, since: datetime, fragments: bool,
@@ -84,17 +100,17 @@ def build(repo: pygit2.Repository, slug: str, since: datetime, fragments: bool,
         if len(commit.parents) != 1:
             continue
         diff = repo.diff(commit.parents[0], commit)
-        sources = source_files(diff)
-        if len(sources) != 1:
+        gold = source_file(diff)
+        if not gold:
             continue
         note = note_of(repo, commit, diff, fragments, changelog)
-        if not MIN_CHARS <= len(note) <= MAX_CHARS:
+        if not MIN_CHARS <= len(note) <= MAX_CHARS or names_file(note, gold):
             continue
         rows.append({
             "instance_id": f"{slug.split('/')[1]}-{str(commit.id)[:10]}", "repo": slug,
             "base_commit": str(commit.parents[0].id),
             "created_at": datetime.fromtimestamp(commit.commit_time, timezone.utc).isoformat(),
-            "query": note, "gold_nontest_files": sources, "gold_functions": [],
+            "query": note, "gold_nontest_files": [gold], "gold_functions": [],
             "in_balanced_subset": False})
     rows.reverse()
     return rows

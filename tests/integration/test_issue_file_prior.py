@@ -91,3 +91,20 @@ def test_file_scores_are_locates_file_scores(daemon: Daemon) -> None:
     located = daemon.service.locate(ISSUE, limit=2, repo="fx")
     assert [f.path for f in located.files] == ["pkg/tokens.py", "pkg/style.py"]
     assert located.files[0].score == pytest.approx(scores[("fx", "pkg/tokens.py")], abs=1e-6)
+
+
+def test_a_path_glob_is_applied_before_the_page_is_cut(daemon: Daemon) -> None:
+    # The prior puts tokens.py's three chunks first; a glob naming the other file must
+    # still find its chunk among the candidates, not filter an already cut page to nothing.
+    hits = daemon.service.search(ISSUE, limit=2, repo="fx", mode="hybrid", path_glob="*/style.py")
+    assert [(h.path, h.qualified_name) for h in hits] == [("pkg/style.py", "reindent")]
+
+
+def test_a_session_overlay_keeps_the_order(daemon: Daemon) -> None:
+    # Merging a session's overlay hits re-sorted every hit by raw score, undoing the
+    # prior (and the role order): the merged page must keep the shipped order.
+    daemon.service.index_overlay("fx", "pkg/unrelated.py", b"def answer():\n    return 42\n", "s1")
+    hits = daemon.service.search(ISSUE, limit=4, repo="fx", mode="hybrid", session="s1")
+    assert [(h.path, h.qualified_name) for h in hits] == [
+        ("pkg/tokens.py", "read_quoted"), ("pkg/tokens.py", "unescape"),
+        ("pkg/tokens.py", "split_tokens"), ("pkg/style.py", "reindent")]

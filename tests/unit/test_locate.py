@@ -76,3 +76,29 @@ def test_declaration_files_are_stubs(path: str, declares: bool) -> None:
     assert locate.declares_only(path) is declares
     # every chunk of a declaration file is a stub, whatever its snippet
     assert locate.is_stub({"path": path, "snippet": "def f(x): return x"}) is declares
+
+
+def test_a_long_functions_parts_are_listed_as_the_function() -> None:
+    # index/chunk.py keeps a long function's whole chunk and adds parts ``name#partN``.
+    whole = _hit("a.py", "lambdify", 0.5, start=100)
+    whole.payload["end_line"] = 400
+    part2 = _hit("a.py", "lambdify#part2", 0.9, start=200)
+    part3 = _hit("a.py", "lambdify#part3", 0.8, start=300)
+    (only,) = locate.files([part2, _hit("a.py", "other", 0.7), part3, whole], 10)
+    # one place, at the whole function's lines, with its best part's score; then the rest
+    assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in only.functions] == [
+        ("lambdify", 100, 400, 0.9), ("other", 1, 10, 0.7)]
+    # without the whole chunk among the candidates: the best part's own lines
+    (alone,) = locate.files([part3, part2], 10)
+    assert [(f.qualified_name, f.start_line, f.end_line) for f in alone.functions] == [
+        ("lambdify", 200, 209)]
+
+
+def test_file_scores_take_the_penalty_of_the_best_chunk() -> None:
+    hits = [_hit("t.py", "test_f", 1.0, role="test"), _hit("t.py", "test_g", 0.6, role="test"),
+            _hit("a.py", "f", 0.8)]
+    scores = locate.file_scores(hits, penalty=lambda p: 0.5 if p["role"] == "test" else 0.0)
+    assert scores == {("r", "t.py"): pytest.approx(1.0 + locate.SPREAD * 0.6 - 0.5),
+                      ("r", "a.py"): pytest.approx(0.8)}
+    assert [f.path for f in locate.files(hits, 2, penalty=lambda p: 0.5 if p["role"] == "test" else 0.0)] \
+        == ["a.py", "t.py"]

@@ -108,6 +108,14 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
       " import errors in test suites"), set()),
     ("pytest fixture scope resolution", set()),
     ("the traceback is not dumped when run with python -X dev, for example", set()),
+    # a sentence opening with an article or "all" is prose, not a request
+    ("The importlib import mode used with PYTHONPATH would cause import errors in test suites",
+     set()),
+    ("All tests fail when the cache directory is read-only", set()),
+    # 8 words ask, 9 (counted before "for example" is dropped, punctuation not) do not
+    ("unit tests of the session cookie serializer, please", {"test"}),
+    ("unit tests of the session cookie serializer fail - sometimes", set()),
+    ("session cookie tests fail, for example with large values", set()),
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles

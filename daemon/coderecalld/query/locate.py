@@ -73,20 +73,32 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     left: a whole class (``Session``, 500 lines) names no edit site and took the places of
     the methods an issue is about (swe-lite-dev function@10 44.9 -> 47.4, types listed last).
     A function with ``@overload`` stubs among the chunks is listed at its implementation's
-    lines when that chunk is among them too (with the best score of any of them)."""
-    implemented = {h.payload["qualified_name"]: h for h in reversed(chunks) if not is_stub(h.payload)}
+    lines when that chunk is among them too (with the best score of any of them). A part of
+    a long function (``name#part2``, ``index/chunk.py``) is listed as the function itself:
+    at the whole function's lines when its whole chunk is among the chunks, else at the
+    part's (a part named no symbol an agent can look up, and took a second place for one
+    function)."""
+    implemented: dict[str, Hit] = {}
+    for h in reversed(chunks):  # best last: the best chunk of a name wins
+        if not is_stub(h.payload) and not _PART.search(h.payload["qualified_name"]):
+            implemented[h.payload["qualified_name"]] = h
     seen: dict[str, FunctionHit] = {}
     for kinds in (FUNCTION_KINDS - TYPE_KINDS, TYPE_KINDS):
         for hit in chunks:
             p = hit.payload
-            if p.get("kind") not in kinds or p["qualified_name"] in seen:
+            name = _PART.sub("", p["qualified_name"])
+            if p.get("kind") not in kinds or name in seen:
                 continue
             if len(seen) >= limit:
                 break
-            where = implemented.get(p["qualified_name"], hit).payload
-            seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(where["start_line"]),
-                                                    int(where["end_line"]), round(hit.score, 6))
+            where = implemented.get(name, hit).payload
+            seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
+                                     round(hit.score, 6))
     return tuple(seen.values())
+
+
+#: The suffix of a long function's part chunk (``index/chunk.py``: ``name#part2``).
+_PART = re.compile(r"#part\d+$")
 
 
 def is_stub(payload: dict) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import fnmatch
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -264,10 +264,12 @@ class Service:
 
     def _search(self, asked: shapes.Query, flt: StoreFilter, limit: int, mode: str, path_glob: str,
                 principal: Principal, session: str, fields: tuple[str, ...] | None = HIT_FIELDS,
-                ) -> tuple[Ranked, confidence.Features]:
+                file_prior: bool = True) -> tuple[Ranked, confidence.Features]:
         """The ranked answer to the analysed query ``asked`` (committed hits less shadowed
-        ones, merged with the session's overlay hits) and its confidence features. Hybrid
-        hits carry the payload ``fields`` (None: all of it)."""
+        ones, merged with the session's overlay hits in the same order) and its confidence
+        features. Hybrid hits carry the payload ``fields`` (None: all of it).
+        ``file_prior``: order an issue's chunks with their file's score (``FILE_PRIOR``;
+        ``locate`` ranks files itself and passes False)."""
         view = self._view(principal, session, flt)
         # A glob is checked here, after the store's prefix filter: a one-retriever mode
         # over-fetches so it still fills a page; hybrid reads payloads until it has ``limit``
@@ -281,12 +283,15 @@ class Service:
         fusions: dict[str, fusion.Fused] = {}
         ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, asked, vectors, flt,
                                                          fetch + view.shadow_points, mode, fields,
-                                                         fusions, INDEX, glob)
+                                                         fusions, INDEX, glob, file_prior)
                   if not view.hides(h)]
         if view.flt is not None:
-            ranked = _merge(ranked, [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
+            overlaid = [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
                 self.overlay.store, asked, vectors, view.flt, fetch, mode, fields, fusions,
-                OVERLAY, glob)])
+                OVERLAY, glob, file_prior)]
+            hits = [r[0] for r in ranked + overlaid]
+            ranked = _merge(ranked, overlaid, _ordering(asked, hits, file_prior)
+                            if mode == "hybrid" else (lambda h: -h.score))
         if path_glob:
             ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
@@ -306,7 +311,7 @@ class Service:
     def _ranked(self, store: Any, asked: shapes.Query, vectors: Vectors, flt: StoreFilter,
                 limit: int, mode: str, fields: tuple[str, ...] | None,
                 fusions: dict[str, fusion.Fused], source: str,
-                glob: str = "") -> list[tuple[Hit, str]]:
+                glob: str = "", file_prior: bool = True) -> list[tuple[Hit, str]]:
         """``store``'s answer; a hybrid one leaves its ``fusion.Fused`` in ``fusions[source]``
         (what ``_features`` judges agreement from). With ``glob``, hybrid hits are the first
         ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it. Hybrid
@@ -324,8 +329,7 @@ class Service:
         pinned = (self._exact(store, query, flt, limit)
                   if asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query) else [])
         depth = limit + len(pinned) + ROLE_OVERFETCH
-        share = FILE_PRIOR.get(asked.shape, 0.0)
-        if share > 0:
+        if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
             depth = max(depth, LOCATE_CANDIDATES)
         name_match = asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
         if fields is not None and "path" not in fields:
@@ -350,14 +354,13 @@ class Service:
         candidates = fused.hits
         if asked.long:
             candidates = anchors.boost(store, asked, flt, candidates, fields)
+            if glob:  # before the order and the cut: a page cut first could hold no match
+                candidates = [h for h in candidates if _in_glob(h, glob)]
         pinned_ids = {h.id for h in pinned}
+        key = _ordering(asked, candidates, file_prior)
         ranked = [(h, "exact") for h in pinned]
-        words = _question_words(query) if name_match else frozenset()
-        penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
-        prior = (locating.file_scores(candidates, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
-                 if share > 0 else None)
-        ranked += _order([(h, "hybrid") for h in candidates if h.id not in pinned_ids], asked.roles,
-                         penalties, words, prior, share)
+        ranked += sorted(((h, "hybrid") for h in candidates if h.id not in pinned_ids),
+                         key=lambda item: key(item[0]))
         return ranked[:limit]
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
@@ -479,7 +482,8 @@ class Service:
             return Located((), True, "no results")
         asked = shapes.analyze(query)  # once: up to ~150 ms for a 200,000-character paste
         ranked, features = self._search(asked, replace(flt, roles=roles), LOCATE_CANDIDATES,
-                                        mode, "", principal, "", fields=LOCATE_FIELDS)
+                                        mode, "", principal, "", fields=LOCATE_FIELDS,
+                                        file_prior=False)
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
         penalty = ((lambda p: _file_penalty(p, asked.roles, table)) if mode == "hybrid"
                    else (lambda p: 0.0))
@@ -909,28 +913,33 @@ def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
     return fuzzy_judge(name, payload) if fuzzy else None
 
 
-def _order(ranked: list[tuple[Hit, str]], roles: frozenset[str],
-           penalties: dict[str, float] = ROLE_PENALTY,
-           words: frozenset[str] = frozenset(),
-           prior: dict[tuple[str, str], float] | None = None,
-           share: float = 0.0) -> list[tuple[Hit, str]]:
-    """``ranked`` by score less ``penalties`` of each hit's role unless the query asks for
-    that role (``roles``; none asked: source first), less ``STUB_PENALTY`` for an
-    ``@overload`` stub and (issues, traces) ``MODULE_PENALTY_LONG`` for a whole-module
-    chunk, plus ``NAME_MATCH_WEIGHT`` for a code
-    symbol whose whole name is in the question's ``words`` (``_name_match``), plus
-    ``share`` times its file's score in ``prior`` (by ``(repo, path)``; ``FILE_PRIOR``:
-    issues). Stable; scores are unchanged."""
-    def key(item: tuple[Hit, str]) -> float:
-        payload = item[0].payload
+def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
+              ) -> Callable[[Hit], float]:
+    """The hybrid order of ``asked``'s candidates ``hits``, as a sort key (smaller first):
+    a hit's score less ``ROLE_PENALTY`` (issues, traces: ``ROLE_PENALTY_LONG``) of its role
+    unless the query asks for that role (``Query.roles``; none asked: source first), less
+    ``STUB_PENALTY`` for a stub (``locate.is_stub``) and (issues, traces)
+    ``MODULE_PENALTY_LONG`` for a whole-module chunk, plus ``NAME_MATCH_WEIGHT`` for a code
+    symbol whose whole name is in a question's words (``_name_match``), plus (issues,
+    ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
+    (``locate.file_scores``). Scores are unchanged; ``sorted`` keeps ties stable."""
+    penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
+    words = (_question_words(asked.text) if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
+             else frozenset())
+    share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
+    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
+             if share > 0 else {})
+
+    def key(hit: Hit) -> float:
+        payload = hit.payload
         bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
-        if prior is not None:
+        if prior:
             bonus += share * prior.get((payload.get("repo", ""), payload.get("path", "")), 0.0)
         demote = STUB_PENALTY if locating.is_stub(payload) else 0.0
-        if penalties is ROLE_PENALTY_LONG and payload.get("kind") == "module":
+        if asked.long and payload.get("kind") == "module":
             demote += MODULE_PENALTY_LONG
-        return -(item[0].score - _penalty(payload, roles, penalties) - demote + bonus)
-    return sorted(ranked, key=key)
+        return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
+    return key
 
 
 #: Symbol kinds a name match applies to: code, not docs sections or whole files.
@@ -1010,12 +1019,13 @@ def _insert(page: Ranked, hit: Hit, match: str, rank: int, limit: int) -> Ranked
     return page[:limit]
 
 
-def _merge(committed: Ranked, overlaid: Ranked) -> Ranked:
+def _merge(committed: Ranked, overlaid: Ranked, key: Callable[[Hit], float]) -> Ranked:
     """One ranking of two stores' answers: pinned exact hits first (the overlay's, the
-    fresher version, before the index's), then the rest by score (stable)."""
+    fresher version, before the index's), then the rest by ``key`` (each store's own
+    order: ``_ordering`` for hybrid; stable)."""
     pinned = [r for r in overlaid + committed if r[1] == "exact"]
     rest = [r for r in committed + overlaid if r[1] != "exact"]
-    return pinned + sorted(rest, key=lambda r: -r[0].score)
+    return pinned + sorted(rest, key=lambda r: key(r[0]))
 
 
 def _dedupe(hits: list[Hit]) -> list[Hit]:

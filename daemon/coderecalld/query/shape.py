@@ -98,7 +98,8 @@ _ROLE_WORDS = {
 #: A query of at most this many words that says a role word asks for that role ("session
 #: cookie tests", "docs about deploying behind nginx"); a longer one must open as a request.
 ROLE_REQUEST_WORDS = 8
-_REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|open|get|give|any|all|the)\b", re.I)
+_REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
+_WORDS = re.compile(r"\w+")
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
@@ -410,17 +411,18 @@ def _compounds(text: str) -> tuple[str, ...]:
 
 def _roles(text: str, shape: Shape) -> frozenset[str]:
     """File roles a query asks for ("tests for X", "where is X documented"): role words
-    (``_ROLE_WORDS``) of a request, i.e. a query of at most ``ROLE_REQUEST_WORDS`` words or
-    one opening as a request (``_REQUEST``: where, which, find, show, ...); "for example"
-    and "e.g." name no role. Longer prose names none: a sentence saying "import errors in
+    (``_ROLE_WORDS``) of a request, i.e. a query of at most ``ROLE_REQUEST_WORDS`` words
+    (runs of letters and digits, "for example" included) or one opening as a request
+    (``_REQUEST``: where, which, what, find, show, list, give); "for example" and "e.g."
+    name no role. Longer prose names none: a sentence saying "import errors in
     test suites" or "non-python test files" describes the fault, not what to read (a
     changelog-style query about pytest's collection got tests first), and an issue or a
     trace names none at all."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
-    plain = _NOT_A_ROLE.sub(" ", text)
-    if len(plain.split()) > ROLE_REQUEST_WORDS and not _REQUEST.match(plain):
+    if len(_WORDS.findall(text)) > ROLE_REQUEST_WORDS and not _REQUEST.match(text):
         return frozenset()
+    plain = _NOT_A_ROLE.sub(" ", text)
     return frozenset(role for role, words in _ROLE_WORDS.items() if words.search(plain))
 
 
