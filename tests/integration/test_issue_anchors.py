@@ -216,3 +216,65 @@ def test_file_evidence_raises_one_chunk_of_the_file(daemon: Daemon) -> None:
     report = [h for h in hits if h.path == "pkg/report.py"]
     assert len(report) == 2
     assert report[0].score - report[1].score >= anchors.PATH_WEIGHT
+
+
+def test_a_title_name_only_the_first_file_defines_vouches_for_it(daemon: Daemon) -> None:
+    """``anchors.title_defined_in``: the flat-top flag's exemption (``confidence.flat_files``)."""
+    from coderecalld.query import shape
+    from coderecalld.store import StoreFilter
+
+    flt = StoreFilter(repos=("fx",))
+    asked = shape.analyze(DEFINITION_ISSUE)
+    assert asked.names[:asked.title_names] == ("merge_intervals",)
+    assert anchors.title_defined_in(daemon.service.store, asked, flt, "pkg/ranges.py")
+    assert not anchors.title_defined_in(daemon.service.store, asked, flt, "pkg/report.py")
+    # a title name two files define vouches for neither
+    twice = shape.analyze("read_blob fails on a closed handle\nThe handle was closed before reading.\n"
+                          "Seen in production with every handle we tried, twice a day.\n")
+    assert "read_blob" in twice.names[:twice.title_names]
+    assert not anchors.title_defined_in(daemon.service.store, twice, flt, "pkg/loader.py")
+    # a name only the body says does not count
+    assert not anchors.title_defined_in(daemon.service.store, shape.analyze(PATH_ISSUE), flt,
+                                        "pkg/loader.py")
+
+
+FLAT_FILES = {
+    "pkg/cache.py": '''\
+def evict_stale(entries, now):
+    """Drop expired cache entries."""
+    return {k: v for k, v in entries.items() if v.deadline > now}
+''',
+    # Another file the body names, with more of the issue's words.
+    "pkg/store.py": '''\
+def expire_entries(entries, now):
+    """Evict stale entries of the store: expired entries, each entry's timestamp against
+    now; stale expired entries are kept until the store compacts."""
+    return [e for e in entries if e.timestamp < now]
+''',
+}
+
+FLAT_ISSUE = """\
+evict_stale keeps expired entries
+After the time to live, expired entries stay in the cache: expire_entries in the store still
+returns expired entries whose timestamp is older than now. Expired entries should be dropped.
+"""
+
+
+def test_a_flat_top_led_by_the_file_defining_a_title_name_is_not_flagged(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from conformance_cases import indexed
+
+    with indexed(tmp_path, FLAT_FILES) as d:
+        with monkeypatch.context() as m:
+            m.setattr(anchors, "title_defined_in", lambda *args: False)
+            located = d.service.locate(FLAT_ISSUE, limit=3, repo="fx")
+            hits = d.service.search(FLAT_ISSUE, limit=3, repo="fx")
+        # the top two files score within FLAT_LONG_FILES: flagged without the exemption
+        assert [f.path for f in located.files] == ["pkg/cache.py", "pkg/store.py"]
+        assert located.low_confidence and "none stands out" in located.confidence_reason
+        assert hits.low_confidence
+        # the title names evict_stale, which only the first file defines: it stands out
+        located = d.service.locate(FLAT_ISSUE, limit=3, repo="fx")
+        assert [f.path for f in located.files] == ["pkg/cache.py", "pkg/store.py"]
+        assert not located.low_confidence and located.confidence_reason == ""
+        assert not d.service.search(FLAT_ISSUE, limit=3, repo="fx").low_confidence

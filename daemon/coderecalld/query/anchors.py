@@ -107,6 +107,21 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     return out
 
 
+def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> bool:
+    """Whether a name of ``asked``'s title (``Query.title_names``) is defined in ``path``
+    and in no other file in scope (declaration files aside): the issue points at that file
+    by a definition only it holds, so an answer led by it stands out whatever the scores
+    (``confidence.flat_files``). One keyword lookup per title name."""
+    for name in asked.names[:asked.title_names]:
+        defining = {h.payload.get("path") for h in store.find(flt, "name_lc", name.lower(),
+                                                              limit=4 * DEFINITION_MAX_FILES)
+                    if h.payload.get("kind") not in _NOT_DEFINITIONS
+                    and not locating.declares_only(str(h.payload.get("path", "")))}
+        if defining == {path}:
+            return True
+    return False
+
+
 def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
                    files: dict[str, float], bonus: dict[str, float], extra: dict[str, Hit]) -> None:
     """Give each file of ``files`` (path -> bonus) its bonus on one chunk: its best among

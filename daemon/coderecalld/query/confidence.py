@@ -12,7 +12,8 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 3b. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
 4. an issue or a trace (``Features.shape``), ranked lexical-first (any mode but
    ``dense``, whose cosines keep the floors), whose first hit's file it does not name by
-   path (``named_top``: 1 miss in 22 such answers on swe-lite-dev): the second hit scores at least
+   path nor by a title name only that file defines (``named_top``: 1 miss in 22 path-named
+   answers on swe-lite-dev; ``anchors.title_defined_in``): the second hit scores at least
    ``FLAT_LONG`` of the first (nothing stands out): low;
 5. the dense and the sparse retriever run alone disagree (the first hit is not in the top
    ``AGREE_K`` of both, a hit tied with the ``AGREE_K``-th counting as inside;
@@ -71,7 +72,8 @@ class Features:
     one-retriever mode, or no hit); ``dense_top``/``sparse_top``: the best cosine and BM25
     score of those runs (0 when not run); ``absent``: a literal query's one word that no
     indexed chunk in scope holds ("" when held or not checked); ``named_top``: the first
-    hit's file is one the (issue) query names by path.
+    hit's file is one the (issue) query names by path, or the only file defining a name of
+    its title.
     """
 
     mode: str
@@ -145,7 +147,8 @@ def confidence(features: Features, *, min_top_score: float | None = None,
 def flat_files(scores: list[float], named_top: bool = False) -> tuple[bool, str]:
     """(low, reason) of ``locate``'s answer to an issue or a trace from its files' scores
     (best first): low when the second is at least ``FLAT_LONG_FILES`` of the first, unless
-    the issue names the first file by path (``named_top``)."""
+    the issue names the first file by path or by a title name only it defines
+    (``named_top``)."""
     if not named_top and len(scores) > 1 and scores[1] >= FLAT_LONG_FILES * scores[0]:
         return True, flat_reason(scores[0], scores[1], "files")
     return False, ""

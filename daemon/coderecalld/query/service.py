@@ -300,8 +300,9 @@ class Service:
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
         if asked.long and ranked:
-            features = replace(features, named_top=shapes.names_file(
-                asked, str(ranked[0][0].payload.get("path", ""))))
+            top = str(ranked[0][0].payload.get("path", ""))
+            features = replace(features, named_top=shapes.names_file(asked, top) or (
+                mode != "dense" and anchors.title_defined_in(self.store, asked, flt, top)))
         if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
                 and (asked.shape is Shape.LITERAL or (
                     asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
@@ -495,8 +496,10 @@ class Service:
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
         if asked.long and found:
-            low, reason = confidence.flat_files([f.score for f in found],
-                                                shapes.names_file(asked, found[0].path))
+            low, reason = confidence.flat_files([f.score for f in found], (
+                shapes.names_file(asked, found[0].path)
+                or anchors.title_defined_in(self.store, asked, replace(flt, roles=roles),
+                                            found[0].path)))
         return Located(tuple(found), low, reason, features.shape)
 
     # --- symbols --------------------------------------------------------------------
