@@ -80,6 +80,7 @@ def test_a_query_asking_for_tests_gets_tests(client: Client) -> None:
     assert hits[0].path.startswith("tests/test_json/")
 
 
+
 def test_role_filter_keeps_one_role(client: Client) -> None:
     hits = client.search("parse a query string", limit=10, role="test")
     assert hits and {h.role for h in hits} == {"test"}
@@ -111,3 +112,34 @@ def test_a_sentence_that_mentions_tests_still_answers_source(client: Client) -> 
     assert hits[0].role == "source"
     files = client.locate(sentence, limit=3)
     assert files[0].path == "json/decoder.py"
+
+
+def test_a_query_asking_for_tests_puts_them_before_the_source_it_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sparse-only fixture: the source class matches the question's words best (and its
+    # whole name, "cache provider"); the one test matches fewer. Asking for tests must
+    # order the test first: other roles, source included, cost ASKED_OTHER_PENALTY.
+    from conformance_cases import indexed
+    from coderecalld.query import service
+
+    files = {
+        "pkg/cache.py": (
+            "class CacheProvider:\n"
+            '    """The cache provider: reads and writes cache entries of the cache directory."""\n\n'
+            "    def get(self, key):\n"
+            '        """A cache entry of the cache provider."""\n'
+            "        return self.entries.get(key)\n"),
+        "tests/test_cache.py": (
+            "def test_get_returns_entry(provider):\n"
+            '    assert provider.get("a") == 1\n'),
+    }
+    with indexed(tmp_path, files) as d:
+        with monkeypatch.context() as m:
+            m.setattr(service, "ASKED_OTHER_PENALTY", 0.0)
+            plain = d.service.search("tests for the cache provider", limit=3, repo="fx")
+        assert plain[0].path == "pkg/cache.py"
+        hits = d.service.search("tests for the cache provider", limit=3, repo="fx")
+        assert [(h.path, h.role) for h in hits] == [
+            ("tests/test_cache.py", "test"), ("pkg/cache.py", "source"), ("pkg/cache.py", "source")]
+        # a question that does not ask for tests keeps source first
+        assert d.service.search("the cache provider", limit=1, repo="fx")[0].path == "pkg/cache.py"

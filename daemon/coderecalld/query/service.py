@@ -112,6 +112,10 @@ ROLE_PENALTY = {"test": 0.2, "docs": 0.1, "example": 0.1, "generated": 0.2,
 #: middle (docs/retrieval.md "Query shapes"). A test still answers an issue that is about it.
 ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
                      "vendored": 0.5, "config": 0.5, "source": 0.0}
+#: Taken off the ordering score of a hit whose role a role-asking query does not ask for
+#: (source included: "tests for the cache provider" listed three source chunks before any
+#: test, a newcomer on pytest); as much as a test costs a question.
+ASKED_OTHER_PENALTY = 0.2
 #: Taken off a stub's ordering score (``locate.is_stub``: ``@overload``, a ``.pyi`` or
 #: ``.d.ts`` chunk), and off a declaration file's score in ``locate``: a signature without
 #: behaviour ranked above its implementation (requests' ``Response.iter_content``, a
@@ -982,8 +986,14 @@ def _in_glob(hit: Hit, glob: str) -> bool:
 
 
 def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
+    """What a hit's role costs its ordering score: nothing for a role the query asks for
+    (``roles``); else its ``penalties`` entry, and for a query that asks for roles at least
+    ``ASKED_OTHER_PENALTY`` (source too: "tests for the cache provider" wants tests)."""
     role = hit_role(payload)
-    return 0.0 if role in roles else penalties.get(role, 0.0)
+    if role in roles:
+        return 0.0
+    cost = penalties.get(role, 0.0)
+    return max(cost, ASKED_OTHER_PENALTY) if roles else cost
 
 
 def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:

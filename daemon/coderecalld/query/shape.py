@@ -95,9 +95,13 @@ _ROLE_WORDS = {
     "example": re.compile(r"\b(?:examples?|samples?|demo)\b", re.I),
     "config": re.compile(r"\b(?:config(?:uration)? files?|settings files?|ci config)\b", re.I),
 }
-#: A query of at most this many words that says a role word asks for that role ("session
-#: cookie tests", "docs about deploying behind nginx"); a longer one must open as a request.
+#: A role is asked by a role word among a query's first ``ROLE_EARLY_WORDS`` words when the
+#: query has at most ``ROLE_REQUEST_WORDS`` words, opens as a request or with the role word
+#: ("tests for X", "which tests cover X", "docs about deploying behind nginx"), or by a
+#: short query's last word ("session cookie tests") or its "tested"/"documented".
 ROLE_REQUEST_WORDS = 8
+ROLE_EARLY_WORDS = 4
+_PASSIVE_ROLE = frozenset({"tested", "documented"})
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
 _WORDS = re.compile(r"\w+")
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
@@ -410,20 +414,32 @@ def _compounds(text: str) -> tuple[str, ...]:
 
 
 def _roles(text: str, shape: Shape) -> frozenset[str]:
-    """File roles a query asks for ("tests for X", "where is X documented"): role words
-    (``_ROLE_WORDS``) of a request, i.e. a query of at most ``ROLE_REQUEST_WORDS`` words
-    (runs of letters and digits, "for example" included) or one opening as a request
-    (``_REQUEST``: where, which, what, find, show, list, give); "for example" and "e.g."
-    name no role. Longer prose names none: a sentence saying "import errors in
-    test suites" or "non-python test files" describes the fault, not what to read (a
-    changelog-style query about pytest's collection got tests first), and an issue or a
-    trace names none at all."""
+    """File roles a query asks for: a role word (``_ROLE_WORDS``) that is the request's
+    object. It is among the first ``ROLE_EARLY_WORDS`` words of a query of at most
+    ``ROLE_REQUEST_WORDS`` words, of one opening as a request (``_REQUEST``: where, which,
+    what, find, show, list, give) or opening with it ("tests for the session cookie",
+    "which tests cover X"); or it ends a short query ("session cookie tests") or says
+    "tested"/"documented" in a short or request-opened one ("how is X tested"). Words are
+    runs of letters and digits; "for example" and "e.g." name no role. Elsewhere a role word
+    describes, not asks: "import errors in test suites" (a changelog sentence about
+    pytest's collection got tests first), "where does caplog restore the log level after a
+    test" (pytest's own questions all say "test"). An issue or a trace names none."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
-    if len(_WORDS.findall(text)) > ROLE_REQUEST_WORDS and not _REQUEST.match(text):
-        return frozenset()
-    plain = _NOT_A_ROLE.sub(" ", text)
-    return frozenset(role for role, words in _ROLE_WORDS.items() if words.search(plain))
+    total = len(_WORDS.findall(text))
+    short, opener = total <= ROLE_REQUEST_WORDS, bool(_REQUEST.match(text))
+    plain = _NOT_A_ROLE.sub(lambda m: " " * len(m.group()), text)  # offsets kept
+    asked = set()
+    for role, words in _ROLE_WORDS.items():
+        for m in words.finditer(plain):
+            at = len(_WORDS.findall(text[:m.start()]))  # words before the role word
+            last = at + len(_WORDS.findall(m.group())) >= total
+            if ((at < ROLE_EARLY_WORDS and (short or opener or at == 0))
+                    or (short and last)
+                    or ((short or opener) and m.group().lower() in _PASSIVE_ROLE)):
+                asked.add(role)
+                break
+    return frozenset(asked)
 
 
 def names_file(query: Query, path: str) -> bool:
