@@ -12,9 +12,14 @@ from coderecall._types import IndexProgress
 def progress_row(p: IndexProgress) -> tuple[str, ...]:
     """One repository's progress as table cells (``coderecall status``). The file and
     chunk counts are the current (or last) run's changed files and written chunks, labelled
-    so (``coderecall repos`` shows the repository's totals)."""
-    work = (f"embedded {p.vectors_done}/{p.vectors_done + p.pending_vectors}"
-            if p.phase == "embedding" else f"run: {p.files_done}/{p.files_total} changed files")
+    so (``coderecall repos`` shows the repository's totals); a run that found nothing
+    changed says so ("run: 0/0 changed files" read as "nothing indexed" to a newcomer)."""
+    if p.phase == "embedding":
+        work = f"embedded {p.vectors_done}/{p.vectors_done + p.pending_vectors}"
+    elif p.files_total == 0 and p.state == "ready":
+        work = "run: nothing changed"
+    else:
+        work = f"run: {p.files_done}/{p.files_total} changed files"
     return (p.repo, p.state, p.phase, p.commit[:12] or "-", work,
             f"{p.chunks_done} chunks written", f"{p.pending_vectors} pending vectors",
             eta_text(p.eta_s), " ".join(p.error.split()))

@@ -110,6 +110,10 @@ def test_once_scope_cli_and_the_end_of_streams(live, capsys) -> None:
     assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  6 chunks written  0 pending vectors\n"
     assert client_cli.main(["--addr", running.addr, "status", "--watch", "--repo", "hooks"]) == 0  # settled: ends
     assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: 6/6 changed files  6 chunks written  0 pending vectors\n"
+    # a run that finds nothing changed says so (not "0/0 changed files")
+    running.daemon.jobs.run_now("hooks", with_dense=False)
+    assert client_cli.main(["--addr", running.addr, "status", "--repo", "hooks"]) == 0
+    assert capsys.readouterr().out == f"hooks  ready  done  {commit[:12]}  run: nothing changed  0 chunks written  0 pending vectors\n"
 
     stream = running.client.watch_progress()
     assert [m.repo for m in (next(stream), next(stream))] == ["hooks", "other"]
