@@ -49,6 +49,41 @@ def copyfile(src, dst):
     """Copy bytes too."""
     return src, dst
 ''',
+    # A private helper the question spells without its underscore, among chunks that
+    # repeat the question's other words.
+    "tool/matching.py": '''\
+def _check_match(pattern, text):
+    found = pattern.search(text)
+    if found is None:
+        raise AssertionError(f"Regex {pattern!r} did not find {text!r} in the string given"
+                             " by the caller; its flags and groups are shown above")
+    return found
+
+
+def validate_pattern(pattern):
+    """The validator checks a pattern: each match of the pattern, checked by the validator."""
+    return pattern
+
+
+def pattern_validator(pattern):
+    """A validator of the match pattern: the validator checks every match and pattern."""
+    return pattern
+
+
+def describe_validator(pattern):
+    """Where the validator checks: match, pattern, check of the validator's match."""
+    return pattern
+
+
+def match_checker(pattern):
+    """The match checker: a validator that checks the pattern of every match."""
+    return pattern
+
+
+def checked_pattern(pattern):
+    """A checked pattern: the validator's check of a match of the pattern."""
+    return pattern
+''',
     "tool/records.py": "".join(
         f"class Record{i}:\n    def to_dict(self):\n        return {{}}\n\n\n" for i in range(40))
     + "def from_dict(data):\n    return data\n\n\nclass Other:\n    def from_dict(self, data):\n        return data\n",
@@ -122,3 +157,18 @@ def test_a_literal_or_name_the_index_lacks_says_so(daemon: Daemon, query: str, l
     assert (hits.low_confidence, hits.confidence_reason) == (low, reason)
     if reason.startswith("no indexed chunk"):
         assert hits  # the partial matches are still answered
+
+
+PRIVATE = "where does the validator check the match pattern"
+
+
+def test_a_compound_also_names_a_private_definition(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "check_match" in shape.analyze(PRIVATE).compounds
+    with monkeypatch.context() as m:
+        m.setattr(service, "COMPOUND_RANK", 0)
+        before = [h.qualified_name for h in daemon.service.search(PRIVATE, limit=3, repo="fx")]
+    assert "_check_match" not in before
+    hits = daemon.service.search(PRIVATE, limit=3, repo="fx")
+    assert [(h.qualified_name, h.match, h.path) for h in hits][2] == (
+        "_check_match", "name", "tool/matching.py")

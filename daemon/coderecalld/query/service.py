@@ -408,16 +408,20 @@ class Service:
                         fields: tuple[str, ...] | None, view: overlay.View,
                         path_glob: str) -> Ranked:
         """``page`` with a definition whose whole name the question's adjacent words spell
-        (``Query.compounds``: "the flask run command" -> ``run_command``) at rank
+        (``Query.compounds``: "the flask run command" -> ``run_command``; a snake_case one
+        also private: "check the match regex" -> ``_check_match``) at rank
         ``COMPOUND_RANK`` when the page lacks every definition of that name: the best by
         role (source first), then by the question's lexical score. A name defined more
         than ``COMPOUND_MAX_DEFINITIONS`` times names nothing in particular. One keyword
         lookup, and one score lookup per name inserted."""
         if fields is not None:
             fields = tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
+        # A snake_case name is also looked up private ("check the match" -> _check_match).
+        names = list(dict.fromkeys(v for n in asked.compounds
+                                   for v in ((n, "_" + n) if "_" in n else (n,))))
         held = {str(h.payload.get("name_lc", "")) for h in self.store.find_any(
-            flt, "name_lc", list(asked.compounds), limit=4 * len(asked.compounds), fields=("name_lc",))}
-        for name in (n for n in asked.compounds if n in held):
+            flt, "name_lc", names, limit=4 * len(names), fields=("name_lc",))}
+        for name in (n for n in names if n in held):
             # Each name's own read: a common one (to_dict) must not hide another's count.
             defs = [h for h in self.store.find(flt, "name_lc", name, limit=8)
                     if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
