@@ -286,3 +286,19 @@ def test_names_file_by_path_suffix_at_a_slash() -> None:
     q = shape.analyze(TRACE)
     assert shape.names_file(q, "src/flask/app.py") and shape.names_file(q, "flask/ctx.py")
     assert not shape.names_file(q, "k/app.py") and not shape.names_file(q, "flask/cli.py")
+
+
+def test_a_callable_an_error_line_names_counts_as_the_titles() -> None:
+    body = ("Writing with header rows fails:\n\n```python\n>>> tbl.write(out, format='ascii.rst',"
+            " header_rows=['name', 'unit'])\nTraceback (most recent call last):\n"
+            '  File "/usr/lib/python3/dist-packages/astropy/io/ascii/ui.py", line 856, in write\n'
+            "    writer = get_writer(Writer=Writer, **kwargs)\n" * 3
+            + "TypeError: RST.__init__() got an unexpected keyword argument 'header_rows'\n```\n")
+    q = shape.analyze("Please support header rows in RestructuredText output\n" + body)
+    # the refusing callable is named with the title's names, before the much-mentioned frames
+    assert set(q.names[:q.title_names]) == {"RST", "RestructuredText", "__init__"}
+    assert q.names.index("get_writer") >= q.title_names
+    # a call in the prose is no error line's
+    prose = shape.analyze("Header rows are ignored\nCalling `tbl.write()` drops them silently"
+                          " in every writer we tried, again and again.\n")
+    assert prose.title_names == 0

@@ -277,6 +277,9 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     return tuple((t, round(scored[t], 3)) for t in best)
 
 
+#: A callable an error line names: ``RST.__init__()``, ``_print_Foo()`` (Python's
+#: TypeError messages name the function that refused the call).
+_ERROR_CALL = re.compile(r"([A-Za-z_][\w.]*)\(\)")
 #: Code names of a long query kept for the definition lookup (``Query.names``): one keyword
 #: lookup each (~0.1-0.3 ms on the embedded store); dev issues name 0-40 (median 4).
 MAX_NAMES = 24
@@ -301,13 +304,16 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
     exception class (``PolynomialError``: what failed is where it is raised, not where it
     is defined; swe-lite-dev unchanged without them), no frame pseudo-name (``<module>``),
     one spelling per lowercased name; title first, then by mentions, then by first
-    appearance; and how many are the title's. ``text`` has its environment prefixes
-    already dropped."""
+    appearance; and how many are the title's. A callable an error line names (``TypeError:
+    RST.__init__() got an unexpected keyword argument``: the function that refused the
+    call) counts as the title's. ``text`` has its environment prefixes already dropped."""
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
     spelled: dict[str, str] = {}
     title, _, body = text.partition("\n")
-    for where, part in enumerate((title, body)):
+    called = " ".join(f"`{c}`" for m in _ERROR_LINE.finditer(body)  # a code span each
+                      for c in _ERROR_CALL.findall(m.group()))
+    for where, part in enumerate((title + "\n" + called if called else title, body)):
         found: list[str] = []
         for match in _FRAME.finditer(part):
             found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
