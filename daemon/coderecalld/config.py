@@ -103,6 +103,10 @@ class EmbeddingConfig:
     local model (``embed_remote``): ``endpoint_kind`` ``"openai"`` (``/v1/embeddings``) or
     ``"tei"`` (Hugging Face text-embeddings-inference ``/embed``), ``model`` the name sent
     to it, ``api_key`` a bearer token, ``timeout_s`` per request. Empty: the local model.
+    ``query_prefix`` / ``document_prefix`` (endpoint only): text put before every query /
+    document sent, the instruction a model was trained with (CodeRankEmbed's queries:
+    ``"Represent this query for searching relevant code: "``); a ``document_prefix`` is part
+    of the vector space's name (``embed.remote.remote_model_id``), a ``query_prefix`` not.
     """
 
     model: str = DEFAULT_MODEL
@@ -120,6 +124,8 @@ class EmbeddingConfig:
     endpoint_kind: str = "openai"
     api_key: Secret = Secret("")
     timeout_s: float = 30.0
+    query_prefix: str = ""
+    document_prefix: str = ""
 
     @property
     def query_quantization_resolved(self) -> str:
@@ -689,5 +695,9 @@ def _validate_endpoint(emb: EmbeddingConfig) -> None:
                           "space than embedding.document_quantization = 'int8' documents; leave it empty")
     if emb.endpoint_kind not in ("openai", "tei"):
         raise ConfigError(f"embedding.endpoint_kind: expected 'openai' or 'tei', got {emb.endpoint_kind!r}")
+    for key in ("query_prefix", "document_prefix"):
+        if getattr(emb, key) and not emb.endpoint:
+            raise ConfigError(f"embedding.{key}: applies to embedding.endpoint (the local model "
+                              "takes no instruction)")
     if emb.endpoint and not re.match(r"^https?://[^/?#]+", emb.endpoint):
         raise ConfigError(f"embedding.endpoint: expected an http:// or https:// URL, got {emb.endpoint!r}")

@@ -164,3 +164,33 @@ def test_config_keys_secret_and_validation(tmp_path: Path) -> None:
         config.load(None, env={"CODERECALL_EMBEDDING__ENDPOINT": "tei:8080"})
     with pytest.raises(ConfigError, match="embedding.timeout_s: must be > 0"):
         config.load(None, env={"CODERECALL_EMBEDDING__TIMEOUT_S": "0"})
+
+
+def test_prefixes_go_before_queries_and_documents_and_name_the_space(tmp_path: Path) -> None:
+    query_prefix = "Represent this query for searching relevant code: "
+    with EmbedServer(vector=_length_vector) as srv:
+        emb = _open(srv, tmp_path, query_prefix=query_prefix, document_prefix="passage: ")
+        emb.embed(["def f(): pass"])
+        query = emb.embed_query("where is f")
+        plain = _open(srv, tmp_path / "plain", query_prefix=query_prefix)
+    probe, documents, asked = srv.seen[:3]
+    assert probe.body["input"] == [query_prefix + "probe"]
+    assert documents.body["input"] == ["passage: def f(): pass"]
+    assert asked.body["input"] == [query_prefix + "where is f"]
+    # the vector is the prefixed text's (the server's vector is the text's length)
+    n = len(query_prefix + "where is f")
+    assert n == 60 and np.allclose(query, np.array([n, 1, 0, 0]) / math.sqrt(n ** 2 + 1))
+    port = srv.url.rsplit(":", 1)[1]
+    # a document prefix makes another vector space; a query prefix does not
+    assert emb.model_id == f"remote:openai:acme-embed@127.0.0.1:{port}#doc" + \
+        __import__("hashlib").sha256(b"passage: ").hexdigest()[:8]
+    assert plain.model_id == f"remote:openai:acme-embed@127.0.0.1:{port}"
+
+
+def test_prefixes_need_an_endpoint() -> None:
+    for key in ("QUERY_PREFIX", "DOCUMENT_PREFIX"):
+        with pytest.raises(ConfigError, match=f"embedding.{key.lower()}: applies to embedding.endpoint"):
+            config.load(None, env={f"CODERECALL_EMBEDDING__{key}": "query: "})
+    cfg = config.load(None, env={"CODERECALL_EMBEDDING__ENDPOINT": "http://tei:8080",
+                                 "CODERECALL_EMBEDDING__QUERY_PREFIX": "query: "})
+    assert cfg.embedding.query_prefix == "query: "

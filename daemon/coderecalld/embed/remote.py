@@ -25,6 +25,7 @@ status and the start of the answer, never the API key.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import queue
 import threading
@@ -66,12 +67,16 @@ def endpoint_url(endpoint: str, kind: str) -> str:
 
 
 def remote_model_id(cfg: EmbeddingConfig) -> str:
-    """``remote:<kind>:<model>@<host[:port]>`` (+ ``#dim<N>`` when ``cfg.dimensions`` cuts)."""
+    """``remote:<kind>:<model>@<host[:port]>`` (+ ``#dim<N>`` when ``cfg.dimensions`` cuts,
+    + ``#doc<first 8 hex of sha256(document_prefix)>`` with a document prefix: documents
+    embedded with another instruction are another vector space)."""
     parts = urlsplit(cfg.endpoint)
     host = parts.hostname or ""
     host = f"[{host}]" if ":" in host else host
     host += f":{parts.port}" if parts.port else ""
     suffix = f"#dim{cfg.dimensions}" if cfg.dimensions else ""
+    if cfg.document_prefix:
+        suffix += "#doc" + hashlib.sha256(cfg.document_prefix.encode()).hexdigest()[:8]
     return f"remote:{cfg.endpoint_kind}:{cfg.model}@{host}{suffix}"
 
 
@@ -115,6 +120,7 @@ class _RemoteModel:
         self.kind = cfg.endpoint_kind
         self.model = cfg.model
         self.timeout_s = cfg.timeout_s
+        self.query_prefix, self.document_prefix = cfg.query_prefix, cfg.document_prefix
         self.backoff_base_s = backoff_base_s
         self._sleep = sleep
         self._headers = {"Content-Type": "application/json", "Accept": "application/json"}
@@ -122,13 +128,15 @@ class _RemoteModel:
             self._headers["Authorization"] = f"Bearer {cfg.api_key}"
 
     def embed(self, texts: Sequence[str], batch_size: int) -> Iterator[np.ndarray]:
-        """Vectors of ``texts`` in order, one request per ``batch_size`` texts."""
+        """Vectors of ``texts`` in order (each after ``document_prefix``), one request per
+        ``batch_size`` texts."""
         for start in range(0, len(texts), batch_size):
-            yield from self._vectors(list(texts[start:start + batch_size]))
+            yield from self._vectors([self.document_prefix + t for t in texts[start:start + batch_size]])
 
     def query_embed(self, texts: Sequence[str]) -> Iterator[np.ndarray]:
-        """Vectors of ``texts`` in one request (the service makes no query/document difference)."""
-        return iter(self._vectors(list(texts)))
+        """Vectors of ``texts`` (each after ``query_prefix``: the service itself makes no
+        query/document difference) in one request."""
+        return iter(self._vectors([self.query_prefix + t for t in texts]))
 
     def _vectors(self, texts: list[str]) -> list[np.ndarray]:
         if self.kind == "tei":
