@@ -25,6 +25,11 @@ from coderecalld.files import classify
     ("docs/conftest.py", "test"),       # a test inside docs/ is a test
     ("examples/tutorial/flaskr/__init__.py", "example"),
     ("examples/tutorial/tests/test_auth.py", "test"),
+    ("galleries/users_explain/axes/axes_intro.py", "example"),  # matplotlib >= 3.8
+    ("tutorials/intermediate/legend_guide.py", "example"),       # sphinx-gallery
+    ("lib/matplotlib/legend.py", "source"),
+    ("docs/tutorial/views.rst", "docs"),                         # a docs page stays docs
+    ("galleries/tests/test_gallery.py", "test"),
     ("astropy/extern/ply/lex.py", "vendored"),
     ("pip/_vendor/requests/api.py", "vendored"),
     ("third_party/tests/test_x.py", "vendored"),  # a vendored library's tests are vendored

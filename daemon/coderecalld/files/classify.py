@@ -221,6 +221,10 @@ ROLE_NAMES = {
                   "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
                   ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
 }
+#: Directories of example scripts when no other convention applies (sphinx-gallery's
+#: ``tutorials/`` and ``gallery/``, matplotlib's ``galleries/``): ``docs/tutorial/*.rst``
+#: stays docs, ``galleries/users_explain/axes_intro.py`` is an example, not the library.
+EXAMPLE_ONLY_DIRS = frozenset({"tutorial", "tutorials", "gallery", "galleries"})
 #: Order in which conventions are tried: a test inside ``docs/`` is a test, a vendored
 #: library's tests are vendored.
 _ROLE_ORDER = (Role.VENDORED, Role.GENERATED, Role.TEST, Role.EXAMPLE, Role.DOCS, Role.CONFIG)
@@ -229,7 +233,8 @@ _ROLE_ORDER = (Role.VENDORED, Role.GENERATED, Role.TEST, Role.EXAMPLE, Role.DOCS
 def role(path: str, overrides: tuple[str, ...] = ()) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else the path conventions
-    of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER``, else ``source``. Never raises."""
+    of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER``, else ``example`` under
+    ``EXAMPLE_ONLY_DIRS``, else ``source``. Never raises."""
     for entry in overrides:
         name, _, glob = entry.partition(":")
         if excluded(path, (glob,)):
@@ -242,6 +247,8 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
             return candidate.value
         if any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(candidate, ())):
             return candidate.value
+    if dirs & EXAMPLE_ONLY_DIRS:
+        return Role.EXAMPLE.value
     return Role.SOURCE.value
 
 
