@@ -30,6 +30,10 @@ from coderecalld.files import classify
     ("lib/matplotlib/legend.py", "source"),
     ("docs/tutorial/views.rst", "docs"),                         # a docs page stays docs
     ("galleries/tests/test_gallery.py", "test"),
+    ("benchmarks/bench_isolation_forest.py", "test"),           # scikit-learn: exercises, not source
+    ("asv_bench/benchmarks/dataset.py", "test"),                 # xarray's asv suite
+    ("sympy/core/benchmarks/bench_basic.py", "test"),
+    ("benches/parse.rs", "test"),                                # cargo bench targets
     ("astropy/extern/ply/lex.py", "vendored"),
     ("pip/_vendor/requests/api.py", "vendored"),
     ("third_party/tests/test_x.py", "vendored"),  # a vendored library's tests are vendored

@@ -204,7 +204,8 @@ ROLE_DIRS = {
                               "Carthage", "site-packages"}),
     Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen"}),
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
-                          "testdata", "test_data", "fixtures", "e2e"}),
+                          "testdata", "test_data", "fixtures", "e2e",
+                          "benchmarks", "benches", "asv_bench"}),
     Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
     Role.DOCS: frozenset({"doc", "docs", "documentation", "man"}),
 }
