@@ -82,10 +82,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     extra: dict[str, Hit] = {}
     for i, name in enumerate(asked.names):
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
-        defs = [h for h in store.find(flt, "name_lc", name.lower(),
-                                      limit=4 * DEFINITION_MAX_FILES)
-                if h.payload.get("kind") not in _NOT_DEFINITIONS
-                and not locating.declares_only(str(h.payload.get("path", "")))]
+        defs = _definitions(store, flt, name)
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
@@ -112,14 +109,17 @@ def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> b
     and in no other file in scope (declaration files aside): the issue points at that file
     by a definition only it holds, so an answer led by it stands out whatever the scores
     (``confidence.flat_files``). One keyword lookup per title name."""
-    for name in asked.names[:asked.title_names]:
-        defining = {h.payload.get("path") for h in store.find(flt, "name_lc", name.lower(),
-                                                              limit=4 * DEFINITION_MAX_FILES)
-                    if h.payload.get("kind") not in _NOT_DEFINITIONS
-                    and not locating.declares_only(str(h.payload.get("path", "")))}
-        if defining == {path}:
-            return True
-    return False
+    return any({h.payload.get("path") for h in _definitions(store, flt, name)} == {path}
+               for name in asked.names[:asked.title_names])
+
+
+def _definitions(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """The chunks defining ``name`` (case-insensitive; at most ``4 * DEFINITION_MAX_FILES``
+    read): no module, docs section or file chunk, nothing in a declaration file
+    (``locate.declares_only``: a stub declares, the implementation defines)."""
+    return [h for h in store.find(flt, "name_lc", name.lower(), limit=4 * DEFINITION_MAX_FILES)
+            if h.payload.get("kind") not in _NOT_DEFINITIONS
+            and not locating.declares_only(str(h.payload.get("path", "")))]
 
 
 def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],

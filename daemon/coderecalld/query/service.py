@@ -254,8 +254,11 @@ class Service:
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
         flt = replace(flt, roles=roles)
-        ranked, features = self._search(shapes.analyze(query), flt, limit, mode, path_glob,
-                                        principal, session)
+        asked = shapes.analyze(query)
+        ranked, features = self._search(asked, flt, limit, mode, path_glob, principal, session)
+        if asked.long and ranked:  # the flat-top rule's exemption (not in dense mode)
+            features = replace(features, named_top=self._names_file(
+                asked, flt, str(ranked[0][0].payload.get("path", "")), titles=mode != "dense"))
         low, reason = confidence.confidence(features)
         if low and features.mode != "sparse":
             reason += self._pending_note(flt)
@@ -303,10 +306,6 @@ class Service:
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
         features = self._features(mode, ranked, vectors, flt, view, fusions)
-        if asked.long and ranked:
-            top = str(ranked[0][0].payload.get("path", ""))
-            features = replace(features, named_top=shapes.names_file(asked, top) or (
-                mode != "dense" and anchors.title_defined_in(self.store, asked, flt, top)))
         if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
                 and (asked.shape is Shape.LITERAL or (
                     asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
@@ -367,6 +366,14 @@ class Service:
         ranked += sorted(((h, "hybrid") for h in candidates if h.id not in pinned_ids),
                          key=lambda item: key(item[0]))
         return ranked[:limit]
+
+    def _names_file(self, asked: shapes.Query, flt: StoreFilter, path: str, *,
+                    titles: bool = True) -> bool:
+        """Whether the issue or trace ``asked`` points at the file ``path``: names it by
+        path (``shape.names_file``) or, with ``titles``, by a title name only it defines in
+        ``flt`` (``anchors.title_defined_in``): the flat-top flag's exemptions."""
+        return shapes.names_file(asked, path) or (
+            titles and anchors.title_defined_in(self.store, asked, flt, path))
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View,
@@ -490,9 +497,9 @@ class Service:
         if flt is None:
             return Located((), True, "no results")
         asked = shapes.analyze(query)  # once: up to ~150 ms for a 200,000-character paste
-        ranked, features = self._search(asked, replace(flt, roles=roles), LOCATE_CANDIDATES,
-                                        mode, "", principal, "", fields=LOCATE_FIELDS,
-                                        file_prior=False)
+        flt = replace(flt, roles=roles)
+        ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
+                                        fields=LOCATE_FIELDS, file_prior=False)
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
         penalty = ((lambda p: _file_penalty(p, asked.roles, table)) if mode == "hybrid"
                    else (lambda p: 0.0))
@@ -504,10 +511,8 @@ class Service:
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
         if asked.long and found:
-            low, reason = confidence.flat_files([f.score for f in found], (
-                shapes.names_file(asked, found[0].path)
-                or anchors.title_defined_in(self.store, asked, replace(flt, roles=roles),
-                                            found[0].path)))
+            low, reason = confidence.flat_files([f.score for f in found],
+                                                self._names_file(asked, flt, found[0].path))
         return Located(tuple(found), low, reason, features.shape)
 
     # --- symbols --------------------------------------------------------------------
