@@ -103,7 +103,7 @@ ROLE_REQUEST_WORDS = 8
 ROLE_EARLY_WORDS = 4
 _PASSIVE_ROLE = frozenset({"tested", "documented"})
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
-_WORDS = re.compile(r"\w+")
+_ALNUM_RUN = re.compile(r"\w+")  # a word as _roles counts them (``_WORD`` is a code word)
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
@@ -432,14 +432,14 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
     test" (pytest's own questions all say "test"). An issue or a trace names none."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
-    total = len(_WORDS.findall(text))
+    total = len(_ALNUM_RUN.findall(text))
     short, opener = total <= ROLE_REQUEST_WORDS, bool(_REQUEST.match(text))
     plain = _NOT_A_ROLE.sub(lambda m: " " * len(m.group()), text)  # offsets kept
     asked = set()
     for role, words in _ROLE_WORDS.items():
         for m in words.finditer(plain):
-            at = len(_WORDS.findall(text[:m.start()]))  # words before the role word
-            last = at + len(_WORDS.findall(m.group())) >= total
+            at = len(_ALNUM_RUN.findall(text[:m.start()]))  # words before the role word
+            last = at + len(_ALNUM_RUN.findall(m.group())) >= total
             if ((at < ROLE_EARLY_WORDS and (short or opener or at == 0))
                     or (short and last)
                     or ((short or opener) and m.group().lower() in _PASSIVE_ROLE)):
