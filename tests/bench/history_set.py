@@ -14,8 +14,11 @@ instances in the swe-lite-dev schema (``/work/shared/eval/swe-lite-dev/README``)
   touching several, are left out, as are merges and notes under ``MIN_CHARS`` / over
   ``MAX_CHARS``); a note that names its gold file (path, file name or dotted module) is
   left out too: it would hand over the answer (sphinx's deprecation-table rows do);
-* ``base_commit`` is the commit's parent; ``gold_functions`` is empty (function Acc is not
-  measured here).
+* ``base_commit`` is the commit's parent; ``gold_functions`` are derived as swe-lite-dev's
+  are (its README): the innermost function or method, at ``base_commit``, enclosing each
+  line the commit removes or changes in the gold file, or each point it inserts at
+  (``ast``: nested names joined by dots, ``Class.method.inner``, as the index names them);
+  edits outside any def name none.
 
 Release notes describe a fix in its author's words, often naming the API it touches: they
 are shorter and more direct than issues (most are the question shape, not the issue shape),
@@ -31,6 +34,7 @@ issue accuracy. Never tune on them.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import re
 from datetime import datetime, timezone
@@ -81,6 +85,50 @@ def source_file(diff: pygit2.Diff) -> str:
     return touched[0].new_file.path
 
 
+def gold_functions(repo: pygit2.Repository, commit: pygit2.Commit, path: str) -> list[str]:
+    """``path::Qualified.name`` of the innermost def (at ``commit``'s parent) enclosing each
+    line ``commit`` removes from ``path``, or each point it inserts lines at (the old line
+    before the insertion); sorted, distinct. [] when the old file does not parse."""
+    parent = commit.parents[0]
+    try:
+        tree = ast.parse(repo[parent.tree[path].id].data)
+    except (SyntaxError, ValueError):
+        return []
+    spans: list[tuple[int, int, str]] = []
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}{child.name}"
+                if not isinstance(child, ast.ClassDef):
+                    start = min([child.lineno] + [d.lineno for d in child.decorator_list])
+                    spans.append((start, child.end_lineno or child.lineno, name))
+                walk(child, name + ".")
+            else:
+                walk(child, prefix)
+
+    walk(tree, "")
+    lines: set[int] = set()
+    diff = repo.diff(parent, commit, context_lines=0)
+    for patch in diff:
+        if patch.delta.old_file.path != path:
+            continue
+        for hunk in patch.hunks:
+            before = hunk.old_start if hunk.old_lines == 0 else hunk.old_start - 1
+            for line in hunk.lines:
+                if line.origin == "-":
+                    lines.add(line.old_lineno)
+                    before = line.old_lineno
+                elif line.origin == "+":
+                    lines.add(max(before, 1))
+    names = set()
+    for n in lines:
+        inside = [(end - start, name) for start, end, name in spans if start <= n <= end]
+        if inside:
+            names.add(f"{path}::{min(inside)[1]}")
+    return sorted(names)
+
+
 def names_file(note: str, path: str) -> bool:
     """Whether ``note`` names ``path`` by path, file name or dotted module
     (``src/_pytest/python_api.py``: ``python_api.py``, ``_pytest.python_api``)."""
@@ -110,7 +158,8 @@ def build(repo: pygit2.Repository, slug: str, since: datetime, fragments: bool,
             "instance_id": f"{slug.split('/')[1]}-{str(commit.id)[:10]}", "repo": slug,
             "base_commit": str(commit.parents[0].id),
             "created_at": datetime.fromtimestamp(commit.commit_time, timezone.utc).isoformat(),
-            "query": note, "gold_nontest_files": [gold], "gold_functions": [],
+            "query": note, "gold_nontest_files": [gold],
+            "gold_functions": gold_functions(repo, commit, gold),
             "in_balanced_subset": False})
     rows.reverse()
     return rows

@@ -122,6 +122,9 @@ def main() -> int:
                          "of it there (fast tuning loop; a few gold files may differ)")
     ap.add_argument("--functions", type=int, default=5, help="functions per located file")
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
+    ap.add_argument("--dump", type=Path,
+                    help="write each instance's locate answer (files, with up to 50 functions "
+                         "each) and gold as JSONL, for offline function-listing studies")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
     ap.add_argument("--data", type=Path, help="the daemon's data dir (default WORK/data)")
@@ -171,6 +174,7 @@ def main() -> int:
     synced: set[str] = set()
     bm25: dict[str, bench_locate.Bm25Files] = {}
     feats: list[dict] = []
+    dumped: list[dict] = []
     try:
         for r in rows:
             short = r["repo"].split("/")[1]
@@ -244,6 +248,12 @@ def main() -> int:
                     fn = [f"{f.path}::{x.qualified_name}" for f in located.files for x in f.functions]
                     totals.setdefault("locate func@10", []).append(float(gold_funcs <= set(fn[:10])))
                 line.append(f"locate:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
+                if args.dump:
+                    wide = daemon.service.locate(r["query"], limit=10, repo=short, functions=50)
+                    dumped.append({"id": r["instance_id"], "gold_file": gold_file,
+                                   "gold_functions": sorted(gold_funcs), "files": [
+                                       [f.path, f.score, [[x.qualified_name, x.score] for x in f.functions]]
+                                       for f in wide.files]})
                 for k in (1, 5, 10):
                     totals.setdefault(f"{short}: locate file@{k}", []).append(float(gold_file in files[:k]))
                 if gold_funcs:
@@ -261,6 +271,8 @@ def main() -> int:
             print(" ".join(line), flush=True)
     finally:
         daemon.close()
+    if args.dump:
+        args.dump.write_text("".join(json.dumps(d) + "\n" for d in dumped))
     if args.features:
         args.features.write_text("".join(json.dumps(f) + "\n" for f in feats))
     print(f"\n{len(rows)} instances ({', '.join(repos)})")
