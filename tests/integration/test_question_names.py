@@ -87,6 +87,21 @@ def checked_pattern(pattern):
     "tool/records.py": "".join(
         f"class Record{i}:\n    def to_dict(self):\n        return {{}}\n\n\n" for i in range(40))
     + "def from_dict(data):\n    return data\n\n\nclass Other:\n    def from_dict(self, data):\n        return data\n",
+    # Methods a short question names as ``Class.method``: their chunks hold ``def fetch``,
+    # never the text ``Vault.fetch``, among chunks that repeat the question's other words.
+    "tool/vault.py": '''\
+class Vault:
+    def fetch(self, name):
+        return self.items[name]
+
+    def put(self, name, value):
+        self.items[name] = value
+''' + "".join(f'''
+
+def guard_{i}(keys):
+    """Reject keys outside the vault directory: vault keys outside the directory are rejected."""
+    return [k for k in keys if k]
+''' for i in range(6)),
     "tests/test_management.py": '''\
 def test_runserver(client):
     """The run server command serves."""
@@ -157,6 +172,40 @@ def test_a_literal_or_name_the_index_lacks_says_so(daemon: Daemon, query: str, l
     assert (hits.low_confidence, hits.confidence_reason) == (low, reason)
     if reason.startswith("no indexed chunk"):
         assert hits  # the partial matches are still answered
+
+
+NAMED = "``Vault.fetch()`` and ``Vault.put()`` now reject keys outside the vault directory"
+
+
+def test_the_definitions_a_question_names_as_code_are_on_the_first_page(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert shape.analyze(NAMED).symbols == ("Vault.fetch", "Vault.put")
+    with monkeypatch.context() as m:
+        m.setattr(service, "COMPOUND_RANK", 0)
+        before = [h.qualified_name for h in daemon.service.search(NAMED, limit=5, repo="fx")]
+    assert not {"Vault.fetch", "Vault.put"} & set(before)
+    hits = daemon.service.search(NAMED, limit=5, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits][2:4] == [
+        ("Vault.fetch", "name"), ("Vault.put", "name")]  # named first, placed first
+    assert [h.qualified_name for h in hits][:2] == before[:2]
+    assert [h.qualified_name for h in hits][4] == before[2]
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True)
+    located = daemon.service.locate(NAMED, limit=3, repo="fx")
+    assert located.files[0].path == "tool/vault.py"
+    assert {"Vault.fetch", "Vault.put"} <= {f.qualified_name for f in located.files[0].functions}
+
+
+def test_a_named_symbol_falls_back_to_its_last_part_and_skips_ambiguous_ones(
+        daemon: Daemon) -> None:
+    # ``vault.Vault.fetch`` (a module path before it) has no such qualified name: its last
+    # part, ``fetch``, has one definition. ``copyfile`` has two: it names neither.
+    hits = daemon.service.search("why does ``tool.vault.fetch`` reject keys outside the vault",
+                                 limit=5, repo="fx")
+    assert ("Vault.fetch", "name") in [(h.qualified_name, h.match) for h in hits]
+    hits = daemon.service.search("why does ``copyfile`` reject keys outside the vault",
+                                 limit=5, repo="fx")
+    assert all(h.match != "name" for h in hits)
 
 
 PRIVATE = "where does the validator check the match pattern"

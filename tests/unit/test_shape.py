@@ -84,6 +84,15 @@ def test_short_text_terms_are_the_plain_query_terms() -> None:
     ('where is the "max_content_length" check', ("max_content_length",)),
     ("how do I construct a Flask app", ()),
     ("KeyError: 'SECRET_KEY'", ("SECRET_KEY", "KeyError")),
+    # RST double backticks pair with each other, not across the text between two spans.
+    ("``Cache.get()``, ``Cache.set()`` and ``--cache-show`` reject keys",
+     ("Cache.get()", "Cache.set()", "--cache-show")),
+    # An RST role's target, its ~ prefix and a reference's shown text; no role debris.
+    (":func:`pytest.approx` now compares :class:`~decimal.Decimal` values",
+     ("pytest.approx", "decimal.Decimal")),
+    ("Added :func:`ExceptionInfo.group_contains() <pytest.ExceptionInfo.group_contains>`",
+     ("ExceptionInfo.group_contains()",)),
+    ("why is `a` ``b`` and `c` slow", ("a", "b", "c")),
 ])
 def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence
@@ -196,6 +205,37 @@ def test_names_and_paths_of_a_trace_drop_the_environment() -> None:
     assert {"wsgi_app", "push", "full_dispatch_request", "open_session", "run_wsgi"} <= set(q.names)
     assert not {"ctx", "serving", "usr", "site"} & set(q.names)  # words of paths
     assert len(q.names) <= shape.MAX_NAMES
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("``x`` and `y` and ```z```", ["x", "y", "z"]),
+    ("``a`b`` then `c`", ["a`b", "c"]),        # a shorter run inside a span is its text
+    ("`open and ``closed``", ["closed"]),       # an unclosed run is no span
+    (":meth:`!Node.get` and :class:`~pkg.Thing`", ["Node.get", "pkg.Thing"]),
+])
+def test_code_spans(text: str, spans: list[str]) -> None:
+    assert shape.code_spans(text) == spans
+
+
+@pytest.mark.parametrize(("text", "symbols"), [
+    ("``Cache.get()``, ``Cache.set()`` and ``--cache-show`` reject keys",
+     ("Cache.get", "Cache.set")),                               # an option is no symbol
+    ("why does Session.request drop the proxies", ("Session.request",)),
+    ("where does `app::Router::route` match a path", ("app.Router.route",)),
+    ("Added :func:`group_contains() <pytest.ExceptionInfo.group_contains>` helper",
+     ("group_contains",)),
+    ("is `self` or `None` or `x` a name", ()),                  # not names, too short
+    ("how do I construct a Flask app", ()),
+    ("`a1b` `b2c` `c3d` `d4e` `e5f`", ("a1b", "b2c", "c3d", "d4e")),  # MAX_SYMBOLS
+])
+def test_symbols_of_a_short_question(text: str, symbols: tuple[str, ...]) -> None:
+    assert shape.analyze(text).symbols == symbols
+
+
+def test_only_a_short_question_has_symbols() -> None:
+    issue = "Cache.get() fails\n" + "The `Cache.get` call fails on a corrupt file.\n" * 30
+    assert shape.analyze(issue).shape is Shape.ISSUE and shape.analyze(issue).symbols == ()
+    assert shape.analyze("Cache.get").symbols == ()  # an identifier is pinned by its own lookup
 
 
 def test_short_queries_have_no_names_or_paths() -> None:

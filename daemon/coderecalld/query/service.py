@@ -407,9 +407,40 @@ class Service:
                 continue
             page = _insert([r for r in page if r[0].id != best.id], best, "evidence",
                            min(EVIDENCE_RANK, limit), limit)
+        if asked.symbols and COMPOUND_RANK > 0:
+            page = self._with_symbols(asked, page, flt, limit, fields, view, path_glob)
         if asked.compounds and COMPOUND_RANK > 0:
             page = self._with_compounds(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
+
+    def _with_symbols(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
+                      fields: tuple[str, ...] | None, view: overlay.View,
+                      path_glob: str) -> Ranked:
+        """``page`` with the definition of each symbol a short question names as code
+        (``Query.symbols``: ```Cache.get()``` -> ``Cache.get``, ``Session.request``) at
+        rank ``COMPOUND_RANK`` on, the first named first, unless it is there or higher
+        already (moved up from further down: ``locate`` reads ``LOCATE_CANDIDATES``, where
+        a named method deep in the pool was listed below its file's other chunks): the
+        definition of that qualified name (case-insensitive), else, for a dotted name, of
+        its last part (``pytest.approx``: the package is the module's path, not the
+        symbol's). A name with more than ``COMPOUND_MAX_DEFINITIONS`` definitions names
+        nothing in particular. A definition's chunk holds ``def get`` inside ``class
+        Cache``, never the text ``Cache.get`` that verbatim evidence looks for: a release
+        note naming ``Cache.get()``, ``Cache.set()`` and ``Cache.mkdir()`` listed none of
+        them in the top 10. One or two keyword lookups per symbol."""
+        rank = COMPOUND_RANK
+        for symbol in asked.symbols:
+            lowered = symbol.lower()
+            defs = self._definitions(flt, "qualified_name_lc" if "." in lowered else "name_lc",
+                                     lowered, view, path_glob)
+            if not defs and "." in lowered:
+                defs = self._definitions(flt, "name_lc", lowered.rsplit(".", 1)[1], view, path_glob)
+            best = self._missing_definition(asked, page[:rank], defs)
+            if best is not None:
+                page = _insert([r for r in page if r[0].id != best.id],
+                               best.keep(_with_role_fields(fields)), "name", min(rank, limit), limit)
+                rank += 1
+        return page
 
     def _with_compounds(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
                         fields: tuple[str, ...] | None, view: overlay.View,
@@ -421,8 +452,6 @@ class Service:
         role (source first), then by the question's lexical score. A name defined more
         than ``COMPOUND_MAX_DEFINITIONS`` times names nothing in particular. One keyword
         lookup, and one score lookup per name inserted."""
-        if fields is not None:
-            fields = tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
         # A snake_case name is also looked up private ("check the match" -> _check_match).
         names = list(dict.fromkeys(v for n in asked.compounds
                                    for v in ((n, "_" + n) if "_" in n else (n,))))
@@ -430,20 +459,38 @@ class Service:
             flt, "name_lc", names, limit=4 * len(names), fields=("name_lc",))}
         for name in (n for n in names if n in held):
             # Each name's own read: a common one (to_dict) must not hide another's count.
-            defs = [h for h in self.store.find(flt, "name_lc", name, limit=8)
-                    if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
-                    and _in_glob(h, path_glob)]
+            defs = self._definitions(flt, "name_lc", name, view, path_glob)
             if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
                 continue
-            ids = {h.id for h in defs}
-            if any(h.id in ids for h, _, _ in page):
+            best = self._missing_definition(asked, page, defs)
+            if best is None:
                 continue
-            lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
-            best = min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
-                                            -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
             # One name per question: the first (pairs before triples) held.
-            return _insert(page, best.keep(fields), "name", min(COMPOUND_RANK, limit), limit)
+            return _insert([r for r in page if r[0].id != best.id],
+                           best.keep(_with_role_fields(fields)), "name",
+                           min(COMPOUND_RANK, limit), limit)
         return page
+
+    def _definitions(self, flt: StoreFilter, key: str, value: str, view: overlay.View,
+                     path_glob: str) -> list[Hit]:
+        """The definitions (``_COMPOUND_KINDS``) whose ``key`` payload is ``value``, at most
+        8, less those the session shadows or ``path_glob`` excludes."""
+        return [h for h in self.store.find(flt, key, value, limit=8)
+                if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
+                and _in_glob(h, path_glob)]
+
+    def _missing_definition(self, asked: shapes.Query, shown: Ranked, defs: list[Hit]) -> Hit | None:
+        """The definition of ``defs`` to place: None when there is none, more than
+        ``COMPOUND_MAX_DEFINITIONS``, or ``shown`` holds one; else the best by role (source
+        first), then by the question's lexical score, then path."""
+        if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
+            return None
+        ids = {h.id for h in defs}
+        if any(h.id in ids for h, _, _ in shown):
+            return None
+        lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
+        return min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
+                                        -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         lowered = query.lower().replace("::", ".")
@@ -1028,6 +1075,11 @@ def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
         if name not in classify.ROLES:
             raise InvalidArgument(f"role: unknown {name!r}; expected one of {', '.join(classify.ROLES)}")
     return out
+
+
+def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """``fields`` with what ranking an inserted definition reads (kind, name, path, role)."""
+    return None if fields is None else tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
 
 
 def _insert(page: Ranked, hit: Hit, match: str, rank: int, limit: int) -> Ranked:

@@ -79,7 +79,11 @@ _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 _PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)+[\w.-]+\.\w{1,6}\b|\b[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 _HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
-_TICKS = re.compile(r"`([^`\n]+)`")
+# A code span: a run of backticks, closed by a run of the same length (CommonMark; RST's
+# ``literal`` and :role:`target` alike). Group 2 is its text.
+_TICKS = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
+# An RST reference's shown text and target (``title <target>``), and its ~ / ! prefix.
+_REFERENCE = re.compile(r"^(.*?)\s*<([^<>]+)>$")
 _QUOTED = re.compile(r"\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'")
 _WORD = re.compile(r"[^\W\d][\w.:-]*[\w(]|[^\W\d]")
 # A word only code writes: snake_case, camelCase, an acronym hump, a dotted or :: path, a call.
@@ -129,7 +133,9 @@ class Query:
     then most mentioned), looked up as definitions, and ``paths``: the file paths it names
     (at most ``MAX_PATHS``, environment prefixes dropped), looked up as files; for a short
     question, ``compounds``: the identifiers its adjacent words spell (``run command`` ->
-    ``run_command``, ``runcommand``), looked up as definitions' names."""
+    ``run_command``, ``runcommand``), looked up as definitions' names, and ``symbols``: the
+    symbol names its code spans and code words name (``Cache.get``, ``parse_expr``), looked
+    up as definitions' qualified or plain names."""
 
     text: str
     shape: Shape
@@ -141,6 +147,7 @@ class Query:
     paths: tuple[str, ...] = ()
     compounds: tuple[str, ...] = ()
     title_names: int = 0
+    symbols: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -168,8 +175,9 @@ def analyze(text: str) -> Query:
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
         dense = text
     compounds = _compounds(text) if shape is Shape.TEXT else ()
+    symbols = _symbols(text) if shape is Shape.TEXT else ()
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds, title_names)
+                 names, paths, compounds, title_names, symbols)
 
 
 def detect(text: str) -> Shape:
@@ -261,7 +269,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     title, _, body = text.partition("\n")
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         code = " ".join(m.group() for m in _FENCE.finditer(part))
-        code += " " + " ".join(_TICKS.findall(_FENCE.sub(" ", part)))
+        code += " " + " ".join(code_spans(_FENCE.sub(" ", part)))
         prose = _TICKS.sub(" ", _FENCE.sub(" ", part))
         add(prose, WEIGHT_PROSE * boost)
         for word in _WORD.findall(prose):
@@ -318,7 +326,7 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
         for match in _FRAME.finditer(part):
             found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
-        spans += _TICKS.findall(_FENCE.sub(" ", part))
+        spans += code_spans(_FENCE.sub(" ", part))
         for span in spans:
             found += _NAME.findall(_FRAME.sub(" ", span))
         prose = _PATH.sub(" ", _TICKS.sub(" ", _FENCE.sub(" ", part)))
@@ -335,6 +343,25 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
             rank.setdefault(name, (where, len(rank)))
     best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))[:MAX_NAMES]
     return tuple(best), sum(1 for n in best if rank[n][0] == 0)
+
+
+#: Symbol names of a short question looked up as definitions (``Query.symbols``).
+MAX_SYMBOLS = 4
+_SYMBOL = re.compile(r"[^\W\d]\w*(?:(?:\.|::)[^\W\d]\w*)*")
+
+
+def _symbols(text: str) -> tuple[str, ...]:
+    """The symbol names a short question names: each code span that is one name, dotted or
+    not, a call's ``()`` dropped (```Cache.get()``` -> ``Cache.get``; an RST reference's
+    shown text, ``:func:`f() <pkg.f>``` -> ``f``), then each code word of
+    its prose (``Session.request``, ``parse_expr``, ``runCommand``); ``::`` read as ``.``;
+    names of ``_NOT_NAMES`` and names under 3 characters left out; at most
+    ``MAX_SYMBOLS``, in order of appearance."""
+    found = [(_REFERENCE.sub(r"\1", span) or span).removesuffix("()") for span in code_spans(text)]
+    found += [w.strip("\"'(),?:;.").removesuffix("()") for w in _TICKS.sub(" ", text).split()
+              if _CODE_WORD.search(w)]
+    names = (n.replace("::", ".") for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
+    return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
 
 
 def _paths(text: str) -> tuple[str, ...]:
@@ -369,6 +396,15 @@ def _dense_digest(text: str) -> str:
     return digest[:DENSE_MAX_CHARS]
 
 
+def code_spans(text: str) -> list[str]:
+    """The texts of ``text``'s inline code spans, in order: Markdown's `x` and ``x``, RST's
+    ``x`` and :role:`x` (a backtick run closed by one of the same length, CommonMark), each
+    stripped, RST's ``~`` / ``!`` prefix dropped (``:class:`~decimal.Decimal``` ->
+    ``decimal.Decimal``). A single-backtick pattern paired RST's double backticks across
+    the text between two spans (``Cache.get()``, ``Cache.set()`` gave the span ", ")."""
+    return [t for t in (m.group(2).strip().lstrip("~!") for m in _TICKS.finditer(text)) if t]
+
+
 def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
     """Verbatim tokens of a short query that the index may hold as such: the query itself
     for an identifier or literal, quoted strings and code words of a short text or a short
@@ -379,8 +415,10 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
     if shape in (Shape.IDENTIFIER, Shape.LITERAL):
         return tuple(dict.fromkeys(w.strip("\"'`(),") for w in text.split() if w.strip("\"'`(),")))
     if shape is Shape.TEXT or (shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS):
-        quoted = [a or b for a, b in _QUOTED.findall(text)] + _TICKS.findall(text)
-        code = [w.strip("\"'`(),?:;") for w in text.split() if _CODE_WORD.search(w)]
+        spans = [_REFERENCE.sub(r"\1", s) or s for s in code_spans(text)]
+        rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
+        quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
+        code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
         return tuple(dict.fromkeys(q for q in quoted + code if q))
     return ()
 
