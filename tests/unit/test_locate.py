@@ -24,6 +24,12 @@ def test_a_file_many_chunks_match_beats_one_lucky_chunk() -> None:
     assert [f.qualified_name for f in files[0].functions] == ["f", "g", "h"]
 
 
+@pytest.fixture
+def no_first_file_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(locate, "FIRST_FILE_EXTRA", 0)
+
+
+@pytest.mark.usefixtures("no_first_file_extra")
 def test_functions_skip_modules_and_sections_and_respect_the_cap() -> None:
     hits = [_hit("a.py", "a", 1.0, kind="module")] + [
         _hit("a.py", f"f{i}", 0.9 - i / 100, start=10 * i) for i in range(8)]
@@ -40,6 +46,18 @@ def test_penalty_orders_and_the_reported_score_is_the_ordering_one() -> None:
     assert [(f.path, f.score) for f in both] == [("a.py", 0.95), ("tests/test_a.py", 0.9)]
 
 
+def test_the_first_file_lists_more_functions_than_the_others() -> None:
+    hits = [_hit(path, f"{path[0]}{i}", score - i / 100, start=10 * i)
+            for path, score in (("b.py", 0.8), ("a.py", 1.0), ("c.py", 0.6)) for i in range(12)]
+    files = locate.files(hits, 3, functions_per_file=4)
+    assert [(f.path, len(f.functions)) for f in files] == [
+        ("a.py", 4 + locate.FIRST_FILE_EXTRA), ("b.py", 4), ("c.py", 4)]
+    assert [f.qualified_name for f in files[0].functions] == [
+        f"a{i}" for i in range(4 + locate.FIRST_FILE_EXTRA)]  # still its best, best first
+    assert all(not f.functions for f in locate.files(hits, 3, functions_per_file=0))
+
+
+@pytest.mark.usefixtures("no_first_file_extra")
 def test_types_come_after_the_functions_of_a_file() -> None:
     hits = [_hit("a.py", "Session", 1.0, kind="class", start=1),
             _hit("a.py", "Session.send", 0.8, kind="method", start=50),
