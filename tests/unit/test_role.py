@@ -38,6 +38,11 @@ from coderecalld.files import classify
     ("pip/_vendor/requests/api.py", "vendored"),
     ("third_party/tests/test_x.py", "vendored"),  # a vendored library's tests are vendored
     ("api/v1/service_pb2.py", "generated"),
+    ("sphinx/locale/de/LC_MESSAGES/sphinx.js", "generated"),    # a compiled message catalog
+    ("sphinx/themes/basic/static/jquery-3.5.1.js", "vendored"),  # a library's release, by name
+    ("web/static/bootstrap-5.3.2.css", "vendored"),
+    ("web/static/app.js", "source"),
+    ("src/release-2.py", "source"),
     ("pyproject.toml", "config"),
     (".github/workflows/ci.yaml", "config"),
 ])
