@@ -102,6 +102,23 @@ def guard_{i}(keys):
     """Reject keys outside the vault directory: vault keys outside the directory are rejected."""
     return [k for k in keys if k]
 ''' for i in range(6)),
+    # A method a subclass only inherits: ``Frame.where`` is ``Shared.where``, though
+    # ``where`` alone has two definitions.
+    "tool/frames.py": '''\
+class Shared:
+    def where(self, cond):
+        return [x for x in self.rows if cond(x)]
+
+
+class Frame(Shared):
+    def __init__(self, rows):
+        self.rows = rows
+
+
+class Index:  # another ``where``: the last part alone names two definitions
+    def where(self, cond):
+        return cond
+''',
     "tests/test_management.py": '''\
 def test_runserver(client):
     """The run server command serves."""
@@ -194,6 +211,13 @@ def test_the_definitions_a_question_names_as_code_are_on_the_first_page(
     located = daemon.service.locate(NAMED, limit=3, repo="fx")
     assert located.files[0].path == "tool/vault.py"
     assert {"Vault.fetch", "Vault.put"} <= {f.qualified_name for f in located.files[0].functions}
+
+
+def test_a_named_method_a_class_inherits_is_its_bases(daemon: Daemon) -> None:
+    hits = daemon.service.search("why does ``Frame.where`` reject keys outside the vault",
+                                 limit=5, repo="fx")
+    assert [(h.qualified_name, h.path, h.match) for h in hits][2] == (
+        "Shared.where", "tool/frames.py", "name")
 
 
 def test_a_named_symbol_falls_back_to_its_last_part_and_skips_ambiguous_ones(

@@ -424,20 +424,22 @@ class Service:
         rank ``COMPOUND_RANK`` on, the first named first, unless it is there or higher
         already (moved up from further down: ``locate`` reads ``LOCATE_CANDIDATES``, where
         a named method deep in the pool was listed below its file's other chunks): the
-        definition of that qualified name (case-insensitive), else, for a dotted name, of
-        its last part (``pytest.approx``: the package is the module's path, not the
-        symbol's). A name with more than ``COMPOUND_MAX_DEFINITIONS`` definitions names
+        definitions the name means as ``callgraph.definitions`` resolves it (qualified,
+        module-qualified, re-exported: ``pytest.approx``; inherited: ``Dataset.where`` is
+        ``DataWithCoords.where``), else, for a dotted name, those of its last part
+        (case-insensitive: ``tool.vault.fetch`` written for ``Vault.fetch``). A name with more than ``COMPOUND_MAX_DEFINITIONS`` definitions names
         nothing in particular. A definition's chunk holds ``def get`` inside ``class
         Cache``, never the text ``Cache.get`` that verbatim evidence looks for: a release
         note naming ``Cache.get()``, ``Cache.set()`` and ``Cache.mkdir()`` listed none of
         them in the top 10. One or two keyword lookups per symbol."""
         rank = COMPOUND_RANK
         for symbol in asked.symbols:
-            lowered = symbol.lower()
-            defs = self._definitions(flt, "qualified_name_lc" if "." in lowered else "name_lc",
-                                     lowered, view, path_glob)
-            if not defs and "." in lowered:
-                defs = self._definitions(flt, "name_lc", lowered.rsplit(".", 1)[1], view, path_glob)
+            defs = [h for h in callgraph.definitions(self.store, flt, symbol)
+                    if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
+                    and _in_glob(h, path_glob)]
+            if not defs and "." in symbol:
+                defs = self._definitions(flt, "name_lc", symbol.rsplit(".", 1)[1].lower(),
+                                         view, path_glob)
             best = self._missing_definition(asked, page[:rank], defs)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
