@@ -142,6 +142,9 @@ def test_compounds_of_a_question() -> None:
         "run_server_command", "runservercommand")
     assert shape.analyze("how do I make an archive").compounds == ("make_archive", "makearchive")
     assert shape.analyze("run_server(").compounds == ()  # an identifier is not a question
+    # A code span or code word is a name already (``Query.symbols``) and breaks a run.
+    for text in ("how does `app.test_client` keep cookies", "how does app.test_client keep cookies"):
+        assert shape.analyze(text).compounds == ("keep_cookies", "keepcookies")
 
 
 def test_the_definition_a_question_spells_is_on_the_first_page(

@@ -442,12 +442,18 @@ def _compounds(text: str) -> tuple[str, ...]:
     """The identifiers two or three adjacent content words of a question spell (articles
     skipped), snake_case and run together (``implementation of the flask run command`` -> ``flask_run``,
     ``flaskrun``, ``run_command``, ``runcommand``, ``flask_run_command``, ...): a name_lc
-    lookup matches ``run_command``, ``runCommand`` and ``RunCommand`` alike. At most
-    ``MAX_COMPOUNDS``, pairs first."""
+    lookup matches ``run_command``, ``runCommand`` and ``RunCommand`` alike. A code span or
+    code word is no part of one and breaks a run (``how does `app.test_client` keep
+    cookies`` spelled ``app_test``, a test's nested function: ``Query.symbols`` reads the
+    span). At most ``MAX_COMPOUNDS``, pairs first."""
     words: list[str | None] = []
-    for word in _PLAIN_WORD.findall(text.lower()):
-        if word not in _ARTICLES:
-            words.append(None if word in _NOT_COMPOUND or len(word) < 2 else word)
+    for token in _TICKS.sub(" ` ", text).split():
+        if "`" in token or _CODE_WORD.search(token):
+            words.append(None)  # a code span or code word is a name already, and breaks a run
+            continue
+        for word in _PLAIN_WORD.findall(token.lower()):
+            if word not in _ARTICLES:
+                words.append(None if word in _NOT_COMPOUND or len(word) < 2 else word)
     found: list[str] = []
     for size in (2, 3):
         for i in range(len(words) - size + 1):
