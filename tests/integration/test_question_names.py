@@ -119,6 +119,29 @@ class Index:  # another ``where``: the last part alone names two definitions
     def where(self, cond):
         return cond
 ''',
+    # Overload stubs beside their implementation are one definition; a test's nested
+    # helper and a class of another case are no definition of ``pkg.fail``/``tool.skip``.
+    "tool/outcomes.py": '''\
+from typing import overload
+
+
+@overload
+def expect(value: int) -> int: ...
+@overload
+def expect(value: str) -> str: ...
+def expect(value):
+    return value
+
+
+class Skip:
+    reason = ""
+''',
+    "tests/test_outcomes.py": '''\
+def test_nested():
+    def fail(message):
+        raise AssertionError(message)
+    fail("x")
+''',
     "tests/test_management.py": '''\
 def test_runserver(client):
     """The run server command serves."""
@@ -221,6 +244,27 @@ def test_a_named_method_a_class_inherits_is_its_bases(daemon: Daemon) -> None:
                                  limit=5, repo="fx")
     assert [(h.qualified_name, h.path, h.match) for h in hits][2] == (
         "Shared.where", "tool/frames.py", "name")
+
+
+def test_an_overloaded_function_is_one_definition_its_implementation(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``outcomes.expect``: three definitions (two @overload stubs); verbatim evidence off
+    # (its word lookup finds the implementation too).
+    monkeypatch.setattr(service, "MAX_EVIDENCE", 0)
+    hits = daemon.service.search("why does `outcomes.expect` reject keys outside the vault directory",
+                                 limit=5, repo="fx")
+    placed = [(h.qualified_name, h.start_line, h.match) for h in hits if h.qualified_name == "expect"]
+    assert placed == [("expect", 8, "name")]  # the implementation, not a stub
+    assert hits[2].qualified_name == "expect"
+
+
+@pytest.mark.parametrize("question", [
+    "does ``pkg.fail`` reject keys outside the vault directory",   # a test's nested fail
+    "does ``tool.skip`` reject keys outside the vault directory",   # the class Skip
+])
+def test_a_last_part_fallback_needs_the_name_and_its_owner(daemon: Daemon, question: str) -> None:
+    hits = daemon.service.search(question, limit=5, repo="fx")
+    assert all(h.match != "name" for h in hits)
 
 
 def test_a_named_symbol_falls_back_to_its_last_part_and_skips_ambiguous_ones(

@@ -93,6 +93,9 @@ def test_short_text_terms_are_the_plain_query_terms() -> None:
     ("Added :func:`ExceptionInfo.group_contains() <pytest.ExceptionInfo.group_contains>`",
      ("ExceptionInfo.group_contains()",)),
     ("why is `a` ``b`` and `c` slow", ("a", "b", "c")),
+    # A node id is held by no chunk; its test's name is. A Rust path stays as written.
+    ("why does `tests/test_a.py::TestX::test_y[1-2]` fail", ("test_y",)),
+    ("where is `app::Router::route` called", ("app::Router::route",)),
 ])
 def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence
@@ -227,6 +230,9 @@ def test_code_spans(text: str, spans: list[str]) -> None:
     ("is `self` or `None` or `x` a name", ()),                  # not names, too short
     ("how do I construct a Flask app", ()),
     ("`a1b` `b2c` `c3d` `d4e` `e5f`", ("a1b", "b2c", "c3d", "d4e")),  # MAX_SYMBOLS
+    # A pytest node id names its test.
+    ("testing/test_cache.py::test_cache_reportheader fails", ("test_cache_reportheader",)),
+    ("why does `tests/test_a.py::TestX::test_y[1-2]` fail", ("TestX.test_y",)),
 ])
 def test_symbols_of_a_short_question(text: str, symbols: tuple[str, ...]) -> None:
     assert shape.analyze(text).symbols == symbols

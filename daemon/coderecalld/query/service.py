@@ -426,9 +426,12 @@ class Service:
         a named method deep in the pool was listed below its file's other chunks): the
         definitions the name means as ``callgraph.definitions`` resolves it (qualified,
         module-qualified, re-exported: ``pytest.approx``; inherited: ``Dataset.where`` is
-        ``DataWithCoords.where``), else, for a dotted name, those of its last part
-        (case-insensitive: ``tool.vault.fetch`` written for ``Vault.fetch``). A name with more than ``COMPOUND_MAX_DEFINITIONS`` definitions names
-        nothing in particular. A definition's chunk holds ``def get`` inside ``class
+        ``DataWithCoords.where``), else, for a dotted name, those named its last part whose
+        module path or qualified name holds every part before it (those parts in any case:
+        ``tool.vault.fetch`` written for ``Vault.fetch``; not ``pytest.fail`` for a test's
+        nested ``fail``, nor ``pytest.skip`` for ``_pytest.skipping.Skip``). A name with
+        more than ``COMPOUND_MAX_DEFINITIONS`` definitions (``@overload`` stubs beside
+        their implementation aside) names nothing in particular. A definition's chunk holds ``def get`` inside ``class
         Cache``, never the text ``Cache.get`` that verbatim evidence looks for: a release
         note naming ``Cache.get()``, ``Cache.set()`` and ``Cache.mkdir()`` listed none of
         them in the top 10. One or two keyword lookups per symbol."""
@@ -438,8 +441,10 @@ class Service:
                     if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
                     and _in_glob(h, path_glob)]
             if not defs and "." in symbol:
-                defs = self._definitions(flt, "name_lc", symbol.rsplit(".", 1)[1].lower(),
-                                         view, path_glob)
+                owner, name = symbol.rsplit(".", 1)
+                defs = [h for h in self._definitions(flt, "name_lc", name.lower(), view, path_glob)
+                        if h.payload.get("name") == name
+                        and set(owner.lower().split(".")) <= _name_parts(h.payload)]
             best = self._missing_definition(asked, page[:rank], defs)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
@@ -486,8 +491,11 @@ class Service:
 
     def _missing_definition(self, asked: shapes.Query, shown: Ranked, defs: list[Hit]) -> Hit | None:
         """The definition of ``defs`` to place: None when there is none, more than
-        ``COMPOUND_MAX_DEFINITIONS``, or ``shown`` holds one; else the best by role (source
-        first), then by the question's lexical score, then path."""
+        ``COMPOUND_MAX_DEFINITIONS`` (``@overload`` stubs and declaration files left out
+        when an implementation is among them: ``pytest.raises`` has two overloads), or
+        ``shown`` holds one; else the best by role (source first), then by the question's
+        lexical score, then path."""
+        defs = [h for h in defs if not locating.is_stub(h.payload)] or defs
         if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
             return None
         ids = {h.id for h in defs}
@@ -1095,6 +1103,14 @@ def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
         if name not in classify.ROLES:
             raise InvalidArgument(f"role: unknown {name!r}; expected one of {', '.join(classify.ROLES)}")
     return out
+
+
+def _name_parts(payload: dict) -> set[str]:
+    """The lowercased parts of a definition's module-qualified name and path
+    (``tool/vault.py`` ``Vault.fetch``: tool, vault, py, fetch)."""
+    text = ".".join((str(payload.get("fq_name") or ""), str(payload.get("qualified_name") or ""),
+                     str(payload.get("path") or "").replace("/", ".")))
+    return {part for part in text.lower().split(".") if part}
 
 
 def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:

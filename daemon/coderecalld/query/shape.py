@@ -347,19 +347,23 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
 
 #: Symbol names of a short question looked up as definitions (``Query.symbols``).
 MAX_SYMBOLS = 4
+# A pytest node id (``tests/test_a.py::TestX::test_y[1-2]``): the test it names, in group 1.
+_NODE_ID = re.compile(r"^[\w./\\-]+\.py::([\w:]+)(?:\[[^\]]*\])?$")
 _SYMBOL = re.compile(r"[^\W\d]\w*(?:(?:\.|::)[^\W\d]\w*)*")
 
 
 def _symbols(text: str) -> tuple[str, ...]:
     """The symbol names a short question names: each code span that is one name, dotted or
     not, a call's ``()`` dropped (```Cache.get()``` -> ``Cache.get``; an RST reference's
-    shown text, ``:func:`f() <pkg.f>``` -> ``f``), then each code word of
+    shown text, ``:func:`f() <pkg.f>``` -> ``f``; a pytest node id's test,
+    ``tests/test_a.py::TestX::test_y`` -> ``TestX.test_y``), then each code word of
     its prose (``Session.request``, ``parse_expr``, ``runCommand``); ``::`` read as ``.``;
     names of ``_NOT_NAMES`` and names under 3 characters left out; at most
     ``MAX_SYMBOLS``, in order of appearance."""
     found = [(_REFERENCE.sub(r"\1", span) or span).removesuffix("()") for span in code_spans(text)]
     found += [w.strip("\"'(),?:;.").removesuffix("()") for w in _TICKS.sub(" ", text).split()
               if _CODE_WORD.search(w)]
+    found = [_NODE_ID.sub(r"\1", n) for n in found]  # a test's node id names the test
     names = (n.replace("::", ".") for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
     return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
 
@@ -419,7 +423,10 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
         code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
-        return tuple(dict.fromkeys(q for q in quoted + code if q))
+        # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
+        tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
+                  for t in quoted + code)
+        return tuple(dict.fromkeys(q for q in tokens if q))
     return ()
 
 
