@@ -310,3 +310,11 @@ def test_locate_fills_its_first_files_list_from_the_files_own_chunks(
     monkeypatch.setattr(service, "FILL_DEPTH", 0)
     unfilled = daemon.service.locate(question, limit=2, repo="fx").files[0]
     assert len(unfilled.functions) == 3
+
+
+def test_a_functions_overload_stubs_and_implementation_are_one_hit(daemon: Daemon) -> None:
+    hits = daemon.service.search("expect value int str", limit=10, repo="fx")
+    found = [(h.qualified_name, h.start_line) for h in hits if h.qualified_name == "expect"]
+    assert found == [("expect", 8)]  # once, at the implementation's lines
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True)

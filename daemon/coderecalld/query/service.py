@@ -368,7 +368,7 @@ class Service:
         ranked = [(h, "exact") for h in pinned]
         ranked += sorted(((h, "hybrid") for h in candidates if h.id not in pinned_ids),
                          key=lambda item: key(item[0]))
-        return ranked[:limit]
+        return _collapse_stubs(ranked)[:limit]
 
     def _names_file(self, asked: shapes.Query, flt: StoreFilter, path: str, *,
                     titles: bool = True) -> bool:
@@ -1106,6 +1106,35 @@ def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     for name in out:
         if name not in classify.ROLES:
             raise InvalidArgument(f"role: unknown {name!r}; expected one of {', '.join(classify.ROLES)}")
+    return out
+
+
+def _collapse_stubs(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
+    """``ranked`` (hits and matches, best first) with each function whose ``@overload``
+    stubs and implementation are both among its hits (same repo, path and qualified name;
+    ``locate.is_stub``) answered once: by its implementation, at the first place any of
+    them held, with that place's score and match. pytest's ``Node.get_closest_marker``
+    (two overloads) took places 1-3."""
+    def key(hit: Hit) -> tuple[str, str, str]:
+        return (str(hit.payload.get("repo")), str(hit.payload.get("path")),
+                str(hit.payload.get("qualified_name")))
+
+    stubs = {key(h) for h, _ in ranked if locating.is_stub(h.payload)}
+    if not stubs:
+        return ranked
+    implementations: dict[tuple[str, str, str], Hit] = {}
+    for hit, _ in ranked:
+        if key(hit) in stubs and not locating.is_stub(hit.payload):
+            implementations.setdefault(key(hit), hit)
+    out: list[tuple[Hit, str]] = []
+    placed: set[tuple[str, str, str]] = set()
+    for hit, match in ranked:
+        k = key(hit)
+        if k not in implementations:
+            out.append((hit, match))
+        elif k not in placed:
+            placed.add(k)
+            out.append((replace(implementations[k], score=hit.score), match))
     return out
 
 
