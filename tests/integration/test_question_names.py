@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from coderecalld.daemon import Daemon
-from coderecalld.query import locate, service, shape
+from coderecalld.query import service, shape
 from conformance_cases import indexed
 
 FILES = {
@@ -292,24 +292,6 @@ def test_a_compound_also_names_a_private_definition(
     hits = daemon.service.search(PRIVATE, limit=3, repo="fx")
     assert [(h.qualified_name, h.match, h.path) for h in hits][2] == (
         "_check_match", "name", "tool/matching.py")
-
-
-def test_locate_fills_its_first_files_list_from_the_files_own_chunks(
-        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The candidates are the best chunks of every file; the first file's list is filled
-    from its own chunks (one scoped sparse query) up to 5 + ``FIRST_FILE_EXTRA``."""
-    question = "reject keys outside the vault directory"
-    monkeypatch.setattr(service, "LOCATE_CANDIDATES", 3)  # 3 of vault.py's 6 guards
-    first = daemon.service.locate(question, limit=2, repo="fx").files[0]
-    names = [f.qualified_name for f in first.functions]
-    assert first.path == "tool/vault.py"
-    assert sorted(names[:6]) == [f"guard_{i}" for i in range(6)]  # 3 candidates, then 3 filled
-    assert len(names) == len(set(names)) <= locate.FUNCTIONS_PER_FILE + locate.FIRST_FILE_EXTRA
-    scores = [f.score for f in first.functions]
-    assert scores == sorted(scores, reverse=True)
-    monkeypatch.setattr(service, "FILL_DEPTH", 0)
-    unfilled = daemon.service.locate(question, limit=2, repo="fx").files[0]
-    assert len(unfilled.functions) == 3
 
 
 def test_a_functions_overload_stubs_and_implementation_are_one_hit(daemon: Daemon) -> None:

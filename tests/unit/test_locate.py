@@ -120,20 +120,3 @@ def test_file_scores_take_the_penalty_of_the_best_chunk() -> None:
                       ("r", "a.py"): pytest.approx(0.8)}
     assert [f.path for f in locate.files(hits, 2, penalty=lambda p: 0.5 if p["role"] == "test" else 0.0)] \
         == ["a.py", "t.py"]
-
-
-def test_a_file_list_is_filled_from_its_own_chunks_below_the_listed_ones() -> None:
-    (first,) = locate.files([_hit("a.py", "named", 2.0), _hit("a.py", "Other", 1.5, kind="class")],
-                            10, functions_per_file=1)
-    assert [f.qualified_name for f in first.functions] == ["named", "Other"]  # 1 + the extra
-    own = [_hit("a.py", "helper", 3.0, start=40), _hit("a.py", "named", 9.0),
-           _hit("a.py", "mod", 8.0, kind="module"), _hit("a.py", "tail#part2", 6.0, start=90),
-           _hit("a.py", "far", 1.5, start=70)]
-    full = locate.filled(first, own, 5)
-    assert [f.qualified_name for f in full.functions] == ["named", "Other", "tail", "helper", "far"]
-    scores = [f.score for f in full.functions]
-    assert scores == sorted(scores, reverse=True) and scores[2] <= first.functions[-1].score
-    assert scores[2:] == [round(1.5 * s / 9.0, 6) for s in (6.0, 3.0, 1.5)]  # the own scale, scaled
-    assert locate.filled(first, own, 2) is first                   # listed enough already
-    assert locate.filled(first, [], 5) is first
-    assert len(locate.filled(first, own, 3).functions) == 3

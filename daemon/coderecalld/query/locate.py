@@ -11,8 +11,8 @@ chunks, best first, at most ``functions_per_file``). Pure: no store.
 from __future__ import annotations
 
 import re
+
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
 from coderecalld.records import FileHit, FunctionHit, Hit
 
@@ -56,25 +56,6 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
         out.append(FileHit(repo=repo, path=path, role=str(chunks[0].payload.get("role", "")),
                            score=round(score, 6), functions=_functions(chunks, listed)))
     return out
-
-
-def filled(found: FileHit, hits: Iterable[Hit], limit: int) -> FileHit:
-    """``found`` with the functions of ``hits`` (chunks of its own file, any order) that it
-    does not list appended, best first, until it lists ``limit``; each appended one scored
-    below the last listed (its hit's score over the best hit's, times that last score: the
-    two are different scales). ``found`` itself when it lists ``limit`` already."""
-    if len(found.functions) >= limit:
-        return found
-    chunks = sorted(hits, key=lambda h: -h.score)
-    if not chunks:
-        return found
-    listed = {f.qualified_name for f in found.functions}
-    floor = found.functions[-1].score if found.functions else found.score
-    top = chunks[0].score or 1.0
-    more = [f for f in _functions(chunks, limit + len(listed)) if f.qualified_name not in listed]
-    more = [replace(f, score=round(floor * min(1.0, f.score / top), 6))
-            for f in more[:limit - len(found.functions)]]
-    return replace(found, functions=found.functions + tuple(more))
 
 
 def file_scores(hits: Iterable[Hit], *, penalty: Callable[[dict], float] = lambda p: 0.0,

@@ -38,7 +38,6 @@ from coderecalld.query.fuzzy import judge as fuzzy_judge
 from coderecalld.records import (
     Answer,
     Card,
-    FileHit,
     Hit,
     Impact,
     Located,
@@ -168,8 +167,6 @@ LOCATE_CANDIDATES = 400
 #: with 0.5; issues are all of swe-lite-dev).
 FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
-#: Chunks of ``locate``'s first file read to fill its function list (``Service._filled``).
-FILL_DEPTH = 100
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line",
                  "snippet")
 # A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
@@ -571,8 +568,6 @@ class Service:
             hit.payload.setdefault("role", hit_role(hit.payload))
         found = locating.files((h for h, _, _ in ranked), limit, penalty=penalty,
                                functions_per_file=functions)
-        if found and functions and mode != "dense":
-            found[0] = self._filled(found[0], asked, flt, functions + locating.FIRST_FILE_EXTRA)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -580,19 +575,6 @@ class Service:
             low, reason = confidence.flat_files([f.score for f in found],
                                                 self._names_file(asked, flt, found[0].path))
         return Located(tuple(found), low, reason, features.shape)
-
-    def _filled(self, first: FileHit, asked: shapes.Query, flt: StoreFilter, want: int) -> FileHit:
-        """``first`` (``locate``'s first file) listing ``want`` functions when its chunks hold
-        that many: those the candidates lacked are its chunks the question's terms score
-        highest (one sparse query, at most ``FILL_DEPTH`` chunks, scoped to its path).
-        The candidates are the best chunks of every file: an issue's first file listed 3 or
-        4 functions and the edit site was a fifth (``locate.filled``)."""
-        vector = shapes.sparse_vector(asked)
-        if len(first.functions) >= want or not vector.indices:
-            return first
-        own = self.store.sparse_search(vector, replace(flt, repo=first.repo, path=first.path),
-                                       FILL_DEPTH, fields=LOCATE_FIELDS)
-        return locating.filled(first, own, want)
 
     # --- symbols --------------------------------------------------------------------
 
