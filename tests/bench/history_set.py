@@ -29,6 +29,8 @@ issue accuracy. Never tune on them.
         --repo pytest-dev/pytest --since 2021-01-01 --fragments --every 3 --out /tmp/pytest.jsonl
     python tests/bench/history_set.py --mirror /work/.mirror/sphinx-doc+sphinx/repo \\
         --repo sphinx-doc/sphinx --since 2020-01-01 --changelog 'CHANGES(\\.rst)?' --out /tmp/sphinx.jsonl
+    python tests/bench/history_set.py --mirror /work/.mirror/pallets+flask/repo \\
+        --repo pallets/flask --since 2015-01-01 --changelog 'CHANGES(\\.rst)?' --out /tmp/flask.jsonl
 """
 
 from __future__ import annotations
