@@ -432,10 +432,11 @@ class Service:
         ``tool.vault.fetch`` written for ``Vault.fetch``; not ``pytest.fail`` for a test's
         nested ``fail``, nor ``pytest.skip`` for ``_pytest.skipping.Skip``). A name with
         more than ``COMPOUND_MAX_DEFINITIONS`` definitions (``@overload`` stubs beside
-        their implementation aside) names nothing in particular. A definition's chunk holds ``def get`` inside ``class
-        Cache``, never the text ``Cache.get`` that verbatim evidence looks for: a release
-        note naming ``Cache.get()``, ``Cache.set()`` and ``Cache.mkdir()`` listed none of
-        them in the top 10. One or two keyword lookups per symbol."""
+        their implementation aside) names nothing in particular. A definition's chunk holds
+        ``def get`` inside ``class Cache``, never the text ``Cache.get`` that verbatim
+        evidence looks for: a release note naming ``Cache.get()``, ``Cache.set()`` and
+        ``Cache.mkdir()`` listed none of them in the top 10. A few keyword lookups per
+        symbol (``callgraph.definitions``), one more for the fallback."""
         rank = COMPOUND_RANK
         for symbol in asked.symbols:
             defs = [h for h in callgraph.definitions(self.store, flt, symbol)
@@ -443,9 +444,8 @@ class Service:
                     and _in_glob(h, path_glob)]
             if not defs and "." in symbol:
                 owner, name = symbol.rsplit(".", 1)
-                defs = [h for h in self._definitions(flt, "name_lc", name.lower(), view, path_glob)
-                        if h.payload.get("name") == name
-                        and set(owner.lower().split(".")) <= _name_parts(h.payload)]
+                defs = [h for h in self._definitions(flt, "name", name, view, path_glob)
+                        if set(owner.lower().split(".")) <= _name_parts(h.payload)]
             best = self._missing_definition(asked, page[:rank], defs)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
@@ -1097,26 +1097,24 @@ def _collapse_stubs(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
     ``locate.is_stub``) answered once: by its implementation, at the first place any of
     them held, with that place's score and match. pytest's ``Node.get_closest_marker``
     (two overloads) took places 1-3."""
-    def key(hit: Hit) -> tuple[str, str, str]:
-        return (str(hit.payload.get("repo")), str(hit.payload.get("path")),
-                str(hit.payload.get("qualified_name")))
-
-    stubs = {key(h) for h, _ in ranked if locating.is_stub(h.payload)}
+    keyed = [((str(h.payload.get("repo")), str(h.payload.get("path")),
+               str(h.payload.get("qualified_name"))), locating.is_stub(h.payload))
+             for h, _ in ranked]  # one stub test per hit: up to LOCATE_CANDIDATES of them
+    stubs = {key for key, stub in keyed if stub}
     if not stubs:
         return ranked
     implementations: dict[tuple[str, str, str], Hit] = {}
-    for hit, _ in ranked:
-        if key(hit) in stubs and not locating.is_stub(hit.payload):
-            implementations.setdefault(key(hit), hit)
+    for (hit, _), (key, stub) in zip(ranked, keyed):
+        if key in stubs and not stub:
+            implementations.setdefault(key, hit)
     out: list[tuple[Hit, str]] = []
     placed: set[tuple[str, str, str]] = set()
-    for hit, match in ranked:
-        k = key(hit)
-        if k not in implementations:
+    for (hit, match), (key, _) in zip(ranked, keyed):
+        if key not in implementations:
             out.append((hit, match))
-        elif k not in placed:
-            placed.add(k)
-            out.append((replace(implementations[k], score=hit.score), match))
+        elif key not in placed:
+            placed.add(key)
+            out.append((replace(implementations[key], score=hit.score), match))
     return out
 
 
