@@ -144,7 +144,9 @@ def main() -> int:
         name, _, value = item.partition("=")
         module, _, name = name.rpartition(".")
         target = modules[module or "shape"]
-        setattr(target, name, type(getattr(target, name))(value))
+        kind = type(getattr(target, name))
+        setattr(target, name, tuple(float(v) for v in value.split(",") if v) if kind is tuple
+                else kind(value))
     rows = [json.loads(line) for line in args.instances.read_text().splitlines() if line.strip()]
     wanted = args.repos.split(",")
     rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]

@@ -348,3 +348,57 @@ def test_a_callable_an_error_line_names_counts_as_the_titles() -> None:
     prose = shape.analyze("Header rows are ignored\nCalling `tbl.write()` drops them silently"
                           " in every writer we tried, again and again.\n")
     assert prose.title_names == 0
+
+
+PYTEST_FRAMES = """\
+Equality with an unknown object evaluates its repr
+Comparing a Symbol with any object whose repr is code runs that code.
+
+sympy/core/expr.py:124: in __eq__
+    other = sympify(other)
+sympy/core/sympify.py:385: in sympify
+    expr = parse_expr(a, local_dict=locals)
+E   AttributeError: 'Symbol' object has no attribute 'y'
+"""
+
+IPYTHON_FRAMES = """\
+vel of a point fails
+Asking a point's velocity raises although its position is set.
+
+~/miniconda3/lib/python3.6/site-packages/sympy/physics/vector/frame.py in express(self, vec)
+----> 12     return vec.express(self)
+
+~/miniconda3/lib/python3.6/site-packages/sympy/physics/vector/point.py in vel(self, frame)
+--> 454             raise ValueError('Velocity of point Q has not been defined')
+
+File ~/src/sympy/core/cache.py:72, in __cacheit.<locals>.wrapper(*args)
+     70 def wrapper(*args):
+---> 72     return func(*args)
+
+ValueError: Velocity of point Q has not been defined
+"""
+
+
+def test_frames_as_pytest_and_ipython_print_them_innermost_first() -> None:
+    q = shape.analyze(PYTEST_FRAMES)
+    assert q.frames == (("sympy/core/sympify.py", "sympify"), ("sympy/core/expr.py", "__eq__"))
+    assert q.paths[:2] == ("sympy/core/sympify.py", "sympy/core/expr.py")
+    assert "__eq__" in q.names and "sympify" in q.names
+    q = shape.analyze(IPYTHON_FRAMES)
+    assert q.frames == (("~/src/sympy/core/cache.py", "wrapper"),
+                        ("sympy/physics/vector/point.py", "vel"),
+                        ("sympy/physics/vector/frame.py", "express"))
+    assert "vel" in q.names and "express" in q.names
+
+
+def test_interpreter_frames_keep_one_per_path_its_innermost() -> None:
+    q = shape.analyze('Crash on load\nLoading crashes.\nTraceback (most recent call last):\n'
+                      '  File "/srv/app/pkg/a.py", line 3, in outer\n    inner()\n'
+                      '  File "/srv/app/pkg/b.py", line 9, in inner\n    helper()\n'
+                      '  File "/srv/app/pkg/a.py", line 20, in helper\n    raise KeyError(k)\n'
+                      'KeyError: 3\n')
+    assert q.frames == (("srv/app/pkg/a.py", "helper"), ("srv/app/pkg/b.py", "inner"))
+    assert shape.analyze("where is the velocity of a point set").frames == ()
+    # prose naming a file before "in" is no frame
+    assert shape.analyze("Bug report\nThe code in pkg/mod.py in function f is slow.\n"
+                         "It takes seconds, see above, for every call made.\n").frames == ()

@@ -29,7 +29,9 @@ without, 64.0/76.4/82.0 with.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -52,6 +54,14 @@ DEFINITION_MAX_FILES = 8
 #: (few issues name a path); 0.5 puts a file a traceback names above a same-named file
 #: elsewhere with more of the trace's words (tests/integration/test_issue_anchors.py).
 PATH_WEIGHT = 0.5
+#: Added besides ``PATH_WEIGHT`` to the files of a traceback's innermost frames, by depth
+#: among the frames' indexed files (innermost first): a trace ends where the code failed,
+#: and the edit is most often there or one frame up (the innermost frame raising on input
+#: its caller got wrong), seldom at the entry points above.
+FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
+#: Chunks read per frame for its function's definition in the frame's file (exactly one
+#: must define it there; 0: the frame's function is not looked up).
+FRAME_DEFINITIONS = 4
 #: Chunks read per path-named or tested file none of whose chunks is among the candidates
 #: (the one the question's terms score highest gets the bonus).
 PATH_CHUNKS = 20
@@ -69,6 +79,7 @@ PATH_DEPTH = 6
 TEST_WEIGHT = 0.8
 #: Test files (best first) whose sources are looked up.
 TEST_FILES = 10
+_NAME = re.compile(r"[^\W\d]\w*")
 #: Kinds that define a name (a module or a docs section is not a definition).
 _NOT_DEFINITIONS = frozenset({"module", "section", "file"})
 
@@ -90,11 +101,15 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
     files = {path: PATH_WEIGHT for path in _named_files(store, asked.paths, flt)}
+    framed = _frame_files(files, asked.frames)
+    for depth, (path, _) in enumerate(framed[:len(FRAME_WEIGHTS)]):
+        files[path] += FRAME_WEIGHTS[depth]
+    named = {path: function for path, function in framed if function}
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
     if files:
-        _file_evidence(store, asked, flt, hits, files, bonus, extra)
+        _file_evidence(store, asked, flt, hits, files, bonus, extra, named)
     if not bonus:
         return list(hits)
     out = [replace(h, score=h.score + bonus.get(h.id, 0.0)) for h in hits]
@@ -123,7 +138,8 @@ def _definitions(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
 
 
 def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
-                   files: dict[str, float], bonus: dict[str, float], extra: dict[str, Hit]) -> None:
+                   files: dict[str, float], bonus: dict[str, float], extra: dict[str, Hit],
+                   framed: dict[str, str]) -> None:
     """Give each file of ``files`` (path -> bonus) its bonus on one chunk: its best among
     ``hits``, else (not among them) its chunk the question's terms score highest (the
     first read when none does). One chunk, not all: a file's every chunk raised together
@@ -133,6 +149,15 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
         path = h.payload["path"]
         if path in files and (path not in best or h.score > best[path].score):
             best[path] = h
+    scored = {h.id: h.score for h in hits}
+    ran: dict[str, Hit] = {}  # each frame's function in its file: where the trace ran
+    for path, function in framed.items():
+        if FRAME_DEFINITIONS and path in files and _NAME.fullmatch(function):
+            defined = [h for h in store.find(replace(flt, path=path), "name", function,
+                                             limit=FRAME_DEFINITIONS)
+                       if h.payload.get("kind") not in _NOT_DEFINITIONS]
+            if len(defined) == 1:  # two same-named methods: the frame names neither
+                ran[path] = defined[0]
     missing = sorted(set(files) - set(best))
     if missing:
         found = [h for path in missing  # per file: a large file must not use up another's reads
@@ -144,8 +169,18 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
             if path not in best or lexical.get(h.id, 0.0) > lexical.get(best[path].id, 0.0):
                 best[path] = h
     for path, h in best.items():
-        bonus[h.id] = bonus.get(h.id, 0.0) + files[path]
+        lift = 0.0
+        if path in ran:  # the frame's function takes the file's best place and its bonus
+            lift = max(0.0, _score(best[path], scored, bonus) - _score(ran[path], scored, bonus))
+            h = ran[path]
+        bonus[h.id] = bonus.get(h.id, 0.0) + files[path] + lift
         extra.setdefault(h.id, h)
+
+
+def _score(hit: Hit, scored: dict[str, float], bonus: dict[str, float]) -> float:
+    """``hit``'s candidate score (``scored``; 0 when it is no candidate) with the bonus it
+    has gained so far."""
+    return scored.get(hit.id, 0.0) + bonus.get(hit.id, 0.0)
 
 
 def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, float]:
@@ -167,6 +202,21 @@ def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, floa
         return {}
     found = store.facet_any(flt, "path", "path", sorted(wanted))
     return {path: wanted[path] for path in found}
+
+
+def _frame_files(found: Collection[str], frames: Sequence[tuple[str, str]],
+                 ) -> list[tuple[str, str]]:
+    """The indexed files of ``found`` that ``frames`` (``Query.frames``, innermost first)
+    name, each once, innermost first, with the function its frame names: a frame's path
+    names the indexed path it ends with at a ``/``."""
+    out: dict[str, str] = {}
+    longest_first = sorted(found, key=len, reverse=True)
+    for path, function in frames:
+        for indexed in longest_first:
+            if (path == indexed or path.endswith("/" + indexed)) and indexed not in out:
+                out[indexed] = function
+                break
+    return list(out.items())
 
 
 def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter) -> set[str]:

@@ -73,6 +73,10 @@ _TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+\
                          r"|^\s*File \"[^\"]+\", line \d+", re.MULTILINE)
 _FRAME = re.compile(r"File \"([^\"]+)\", line \d+(?:, in ([\w<>.]+))?"
                     r"|^\s+at ([\w$.<>]+)\(([\w.]+):\d+\)", re.MULTILINE)
+#: Python frames as pytest (``pkg/mod.py:124: in __eq__``) and IPython (``pkg/mod.py in
+#: f(x)``; 8.x: ``File ~/pkg/mod.py:12, in f(x)``) print them: path in group 1, function in 2.
+_OTHER_FRAME = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):\d+[:,] in ([\w<>.]+)"
+                          r"|^[ \t]*([^\s\"]+\.py) in ([\w<>.]+)\(", re.MULTILINE)
 _ERROR_LINE = re.compile(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault))\b:?.*$",
                          re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
@@ -135,7 +139,10 @@ class Query:
     question, ``compounds``: the identifiers its adjacent words spell (``run command`` ->
     ``run_command``, ``runcommand``), looked up as definitions' names, and ``symbols``: the
     symbol names its code spans and code words name (``Cache.get``, ``parse_expr``), looked
-    up as definitions' qualified or plain names."""
+    up as definitions' qualified or plain names; for an issue or a trace, ``frames``: its
+    Python traceback frames as (path, function) pairs, innermost first, one per path (the
+    innermost), at most ``MAX_PATHS``, cleaned as ``paths`` are (the function ``""`` when the
+    frame names none)."""
 
     text: str
     shape: Shape
@@ -148,6 +155,7 @@ class Query:
     compounds: tuple[str, ...] = ()
     title_names: int = 0
     symbols: tuple[str, ...] = ()
+    frames: tuple[tuple[str, str], ...] = ()
 
     @property
     def long(self) -> bool:
@@ -163,13 +171,14 @@ def analyze(text: str) -> Query:
     shape = detect(text)
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
+    frames: tuple[tuple[str, str], ...] = ()
     title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
         terms = _long_terms(drop_environment(body))
         dense = _dense_digest(body)
         own = drop_environment(_STDLIB_FRAME.sub("", body))
-        (names, title_names), paths = _names(own), _paths(own)
+        (names, title_names), paths, frames = _names(own), _paths(own), _frames(own)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
@@ -177,7 +186,7 @@ def analyze(text: str) -> Query:
     compounds = _compounds(text) if shape is Shape.TEXT else ()
     symbols = _symbols(text) if shape is Shape.TEXT else ()
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds, title_names, symbols)
+                 names, paths, compounds, title_names, symbols, frames)
 
 
 def detect(text: str) -> Shape:
@@ -325,6 +334,7 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
         found: list[str] = []
         for match in _FRAME.finditer(part):
             found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
+        found += [function.rsplit(".", 1)[-1] for _, function in _python_frames(part)]
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         spans += code_spans(_FENCE.sub(" ", part))
         for span in spans:
@@ -374,10 +384,32 @@ def _paths(text: str) -> tuple[str, ...]:
     Python trace ends at the failing call, so a deep trace keeps its last frames within
     ``MAX_PATHS``), each once. A bare file name (``app.py``) is not a path: any directory
     may hold one. ``text`` has its environment prefixes already dropped."""
-    found = [m.group(1) for m in _FRAME.finditer(text) if m.group(1)][::-1]
+    found = [path for path, _ in _python_frames(text)][::-1]
     found += [m.group() for m in _PATH.finditer(text)]
     cleaned = (re.sub(r"^(?:\./|/)+", "", p.replace("\\", "/")) for p in found)
     return tuple(dict.fromkeys(p for p in cleaned if "/" in p and "." in p.rsplit("/", 1)[-1]))[:MAX_PATHS]
+
+
+def _frames(text: str) -> tuple[tuple[str, str], ...]:
+    """The Python traceback frames of ``text`` (``Query.frames``): (path, function) pairs,
+    innermost first, each path once (its innermost frame), paths cleaned as ``_paths``
+    cleans them, at most ``MAX_PATHS``. ``text`` has its environment prefixes dropped."""
+    found: dict[str, str] = {}
+    for path, function in reversed(_python_frames(text)):
+        path = re.sub(r"^(?:\./|/)+", "", path.replace("\\", "/"))
+        if "/" in path and "." in path.rsplit("/", 1)[-1]:
+            found.setdefault(path, function.rsplit(".", 1)[-1])
+    return tuple(found.items())[:MAX_PATHS]
+
+
+def _python_frames(text: str) -> list[tuple[str, str]]:
+    """The Python traceback frames of ``text`` as (path, function) in text order: the
+    interpreter's (``File "p.py", line 3, in f``), pytest's and IPython's
+    (``_OTHER_FRAME``); the function ``""`` when a frame names none."""
+    found = [(m.start(), m.group(1), m.group(2) or "") for m in _FRAME.finditer(text) if m.group(1)]
+    found += [(m.start(), m.group(1) or m.group(3), m.group(2) or m.group(4))
+              for m in _OTHER_FRAME.finditer(text)]
+    return [(path, function) for _, path, function in sorted(found)]
 
 
 def _noise(term: str) -> bool:

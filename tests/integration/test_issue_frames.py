@@ -1,0 +1,147 @@
+"""A pasted traceback's frames (``shape.Query.frames``, ``anchors.FRAME_WEIGHTS``), end to
+end on a real git fixture and the real embedded store (sparse side only).
+
+The entry point of the trace repeats the issue's words; the code that failed, two frames
+down, shares few of them. Each case first asserts the order without the frame evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from coderecalld.query import anchors
+from conformance_cases import indexed
+
+FILES = {
+    # The entry point: the issue's words (import, rows, report, spreadsheet) all over it.
+    "ledger/cli.py": '''\
+from ledger.pipeline import run_pipeline
+
+
+def import_report(spreadsheet):
+    """Import the rows of a spreadsheet report; print the imported rows of the report."""
+    rows = run_pipeline(spreadsheet)
+    print(f"imported {len(rows)} rows of the spreadsheet report")
+    return rows
+
+
+def import_spreadsheet_rows(spreadsheet):
+    """Import spreadsheet rows for a report: the rows of the imported spreadsheet."""
+    return import_report(spreadsheet)
+''',
+    "ledger/pipeline.py": '''\
+from ledger.steps import normalise_amounts
+
+
+def run_pipeline(sheet):
+    """Run each step over a sheet."""
+    return normalise_amounts(sheet)
+''',
+    # Where the trace failed: a nested _f (a name too short to search by its words),
+    # beside a helper with more of the issue's words.
+    "ledger/steps.py": '''\
+def normalise_amounts(sheet):
+    """Each cell's amount as a number."""
+    def _f(cell):
+        return float(cell.replace(",", ""))
+    return [_f(cell) for cell in sheet]
+
+
+def import_rows(spreadsheet):
+    """Import the rows of a spreadsheet for the report: each row's cells as float amounts."""
+    rows = [[float(cell.replace(",", "")) for cell in row] for row in spreadsheet]
+    print(f"imported {len(rows)} rows of the spreadsheet for the report")
+    return rows
+''',
+}
+
+PYTHON_TRACE = """\
+Importing a spreadsheet report with an empty row fails
+Importing the rows of a spreadsheet report fails when the spreadsheet has an empty row:
+the import of the report stops and no rows of the spreadsheet are imported.
+
+Traceback (most recent call last):
+  File "/home/me/ledger/cli.py", line 6, in import_report
+    rows = run_pipeline(spreadsheet)
+  File "/home/me/ledger/pipeline.py", line 6, in run_pipeline
+    return normalise_amounts(sheet)
+  File "/home/me/ledger/steps.py", line 5, in normalise_amounts
+    return [_f(cell) for cell in sheet]
+  File "/home/me/ledger/steps.py", line 4, in _f
+    return float(cell.replace(",", ""))
+ValueError: could not convert string to float: ''
+"""
+
+# The same failure as pytest (``--tb=short``) and IPython print their frames.
+PYTEST_TRACE = PYTHON_TRACE.split("Traceback")[0] + """\
+ledger/cli.py:6: in import_report
+    rows = run_pipeline(spreadsheet)
+ledger/pipeline.py:6: in run_pipeline
+    return normalise_amounts(sheet)
+ledger/steps.py:5: in normalise_amounts
+    return [_f(cell) for cell in sheet]
+ledger/steps.py:4: in _f
+    return float(cell.replace(",", ""))
+E   ValueError: could not convert string to float: ''
+"""
+
+IPYTHON_TRACE = PYTHON_TRACE.split("Traceback")[0] + """\
+~/ledger/cli.py in import_report(spreadsheet)
+----> 6     rows = run_pipeline(spreadsheet)
+
+~/ledger/pipeline.py in run_pipeline(sheet)
+----> 6     return normalise_amounts(sheet)
+
+~/ledger/steps.py in normalise_amounts(sheet)
+----> 5     return [_f(cell) for cell in sheet]
+
+~/ledger/steps.py in _f(cell)
+----> 4         return float(cell.replace(",", ""))
+
+ValueError: could not convert string to float: ''
+"""
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("frames"), FILES) as running:
+        yield running
+
+
+@pytest.mark.parametrize("issue", [PYTHON_TRACE, PYTEST_TRACE, IPYTHON_TRACE],
+                         ids=["python", "pytest", "ipython"])
+def test_the_two_innermost_frames_files_gain_their_frame_weight(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch, issue: str) -> None:
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_WEIGHTS", ())
+        flat = {f.path: f.score for f in daemon.service.locate(issue, limit=3, repo="fx").files}
+    framed = {f.path: f.score for f in daemon.service.locate(issue, limit=3, repo="fx").files}
+    assert set(flat) == set(framed) == set(FILES)
+    gained = {path: round(framed[path] - flat[path], 6) for path in FILES}
+    assert gained == {"ledger/steps.py": anchors.FRAME_WEIGHTS[0],
+                      "ledger/pipeline.py": anchors.FRAME_WEIGHTS[1], "ledger/cli.py": 0.0}
+    assert anchors.FRAME_WEIGHTS[0] > 0 and anchors.FRAME_WEIGHTS[1] > 0
+
+
+@pytest.mark.parametrize("issue", [PYTHON_TRACE, PYTEST_TRACE, IPYTHON_TRACE],
+                         ids=["python", "pytest", "ipython"])
+def test_the_function_the_trace_ran_is_listed_first_in_its_file(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch, issue: str) -> None:
+    """steps.py's best chunk by the issue's words is import_rows; the trace failed in the
+    nested ``_f``, whose name the lexical side cannot read."""
+    def steps() -> tuple[float, list[tuple[str, int, int]]]:
+        found = {f.path: f for f in daemon.service.locate(issue, limit=3, repo="fx").files}
+        listed = found["ledger/steps.py"]
+        return listed.score, [(f.qualified_name, f.start_line, f.end_line) for f in listed.functions]
+
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_DEFINITIONS", 0)
+        unlooked_score, unlooked = steps()
+    assert unlooked[0][0] == "import_rows"
+    score, listed = steps()
+    assert listed[0] == ("normalise_amounts._f", 3, 4)
+    assert {name for name, _, _ in listed} == {"normalise_amounts._f", "normalise_amounts", "import_rows"}
+    assert score >= unlooked_score - 1e-6  # the file keeps its place: the frame's chunk takes the best's
