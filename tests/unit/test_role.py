@@ -44,6 +44,25 @@ from coderecalld.files import classify
     ("web/static/app.js", "source"),
     ("src/release-2.py", "source"),
     ("pyproject.toml", "config"),
+    # a package's testing library is source; the project's tests stay tests
+    ("django/test/testcases.py", "source"),
+    ("xarray/testing/assertions.py", "source"),
+    ("sympy/testing/pytest.py", "source"),
+    ("sympy/testing/tests/test_pytest.py", "test"),
+    ("sympy/testing/tests/diagnose_imports.py", "test"),
+    ("tornado/test/httpclient_test.py", "test"),
+    ("django/test/conftest.py", "test"),
+    ("testing/python/approx.py", "test"),                       # pytest's suite, top level
+    ("test/helpers.py", "test"),
+    ("tests/testing/helpers.py", "test"),
+    ("project/src/test/python/helpers.py", "test"),            # Maven layout
+    ("pkg/testing/fixtures.js", "test"),                        # Python packages only
+    # a page under docs/ is docs, whatever its directories say
+    ("docs/topics/testing/overview.txt", "docs"),
+    ("docs/topics/db/examples/many_to_one.txt", "docs"),
+    ("docs/examples/plot.py", "example"),
+    ("docs/tests/test_docs.py", "test"),
+    ("docs/testing/guide.md", "docs"),
     (".github/workflows/ci.yaml", "config"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:

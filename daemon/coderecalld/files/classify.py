@@ -255,6 +255,13 @@ EXAMPLE_ONLY_DIRS = frozenset({"tutorial", "tutorials", "gallery", "galleries"})
 #: Order in which conventions are tried: a test inside ``docs/`` is a test, a vendored
 #: library's tests are vendored.
 _ROLE_ORDER = (Role.VENDORED, Role.GENERATED, Role.TEST, Role.EXAMPLE, Role.DOCS, Role.CONFIG)
+#: A Python package's own testing library: modules its users import (``django.test.
+#: TestCase`` in ``django/test/testcases.py``, ``xarray.testing.assert_equal``,
+#: ``sphinx.testing``, ``sympy.testing``), not the project's tests. A ``.py`` file whose name
+#: is no test's, under one of these directories below the top level and under no other test
+#: directory, is source (a top-level ``test/`` or ``testing/``, pytest's suite, stays tests;
+#: so does Maven's ``src/test/``).
+LIBRARY_TEST_DIRS = frozenset({"test", "testing"})
 
 
 def role(path: str, overrides: tuple[str, ...] = ()) -> str:
@@ -267,16 +274,33 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
         if excluded(path, (glob,)):
             return name
     pure = PurePosixPath(path)
-    dirs = {d.lower() for d in pure.parts[:-1]}
+    parts = [d.lower() for d in pure.parts[:-1]]
+    dirs = set(parts)
     leaf = pure.name.lower()
+    if dirs & ROLE_DIRS[Role.DOCS] and _named(leaf, Role.DOCS) and not _named(leaf, Role.TEST):
+        return Role.DOCS.value  # a page under docs/ (docs/topics/testing/overview.txt)
+    library = _testing_library(parts, leaf)
     for candidate in _ROLE_ORDER:
-        if dirs & ROLE_DIRS.get(candidate, frozenset()):
+        if dirs & ROLE_DIRS.get(candidate, frozenset()) and not (library and candidate is Role.TEST):
             return candidate.value
-        if any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(candidate, ())):
+        if _named(leaf, candidate):
             return candidate.value
     if dirs & EXAMPLE_ONLY_DIRS:
         return Role.EXAMPLE.value
     return Role.SOURCE.value
+
+
+def _named(leaf: str, role: Role) -> bool:
+    """Whether the lowercased file name ``leaf`` matches a ``ROLE_NAMES`` pattern of ``role``."""
+    return any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(role, ()))
+
+
+def _testing_library(parts: list[str], leaf: str) -> bool:
+    """Whether a file named ``leaf`` in the lowercased directories ``parts`` belongs to a
+    package's testing library (``LIBRARY_TEST_DIRS``)."""
+    tests = [i for i, d in enumerate(parts) if d in ROLE_DIRS[Role.TEST]]
+    return (leaf.endswith(".py") and not _named(leaf, Role.TEST) and bool(tests)
+            and all(parts[i] in LIBRARY_TEST_DIRS and i > 0 and parts[i - 1] != "src" for i in tests))
 
 
 #: A test file's name -> the name of the source file it tests, by ecosystem convention
