@@ -109,6 +109,11 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
 
 @pytest.mark.parametrize(("text", "roles"), [
     ("where are the tests for the session cookie", {"test"}),
+    ("where does the test client store cookies between requests", set()),
+    ("which test runner option sets the verbosity", set()),
+    ("where is the test for the session cookie", {"test"}),
+    ("find test files for the session cookie", {"test"}),
+    ("show test cases of the url map", {"test"}),
     ("docs about deploying behind nginx", {"docs"}),
     ("example of a blueprint", {"example"}),
     ("how is the session cookie signed", set()),

@@ -113,6 +113,12 @@ _PASSIVE_ROLE = frozenset({"tested", "documented"})
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
 _ALNUM_RUN = re.compile(r"\w+")  # a word as _roles counts them (``_WORD`` is a code word)
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
+#: A singular "test" before a noun names a thing of the test tooling ("where does the test
+#: client store cookies": Django's ``django.test.Client``; "the test runner", "a test
+#: database"), not tests; unless the noun is a part of tests ("test files", "test suite").
+_TEST_MODIFIER = re.compile(r"test\s+([^\W\d_]+)", re.I)
+_TEST_PARTS = frozenset({"case", "cases", "file", "files", "suite", "suites", "function", "functions", "method",
+                         "methods", "module", "modules", "class", "classes", "code", "coverage"})
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
 PROSE_STOP = frozenset("""
@@ -508,7 +514,8 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
     ``ROLE_REQUEST_WORDS`` words, of one opening as a request (``_REQUEST``: where, which,
     what, find, show, list, give) or opening with it ("tests for the session cookie",
     "which tests cover X"); or it ends a short query ("session cookie tests") or says
-    "tested"/"documented" in a short or request-opened one ("how is X tested"). Words are
+    "tested"/"documented" in a short or request-opened one ("how is X tested"); a singular
+    "test" before a noun names a thing, not tests (``_TEST_MODIFIER``). Words are
     runs of letters and digits; "for example" and "e.g." name no role. Elsewhere a role word
     describes, not asks: "import errors in test suites" (a changelog sentence about
     pytest's collection got tests first), "where does caplog restore the log level after a
@@ -521,6 +528,10 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
     asked = set()
     for role, words in _ROLE_WORDS.items():
         for m in words.finditer(plain):
+            thing = _TEST_MODIFIER.match(text, m.start())
+            if (thing and m.group().lower() == "test" and thing.group(1).lower() not in _TEST_PARTS
+                    and thing.group(1).lower() not in sparse.STOP_WORDS):
+                continue  # "the test client": a thing, not tests
             at = len(_ALNUM_RUN.findall(text[:m.start()]))  # words before the role word
             last = at + len(_ALNUM_RUN.findall(m.group())) >= total
             if ((at < ROLE_EARLY_WORDS and (short or opener or at == 0))
