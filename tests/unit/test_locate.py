@@ -57,6 +57,22 @@ def test_the_first_file_lists_more_functions_than_the_others() -> None:
     assert all(not f.functions for f in locate.files(hits, 3, functions_per_file=0))
 
 
+def test_a_first_file_nearly_tied_with_the_second_lists_no_more_than_it() -> None:
+    def answer(second: float) -> list[tuple[str, int]]:
+        hits = [_hit(path, f"{path[0]}{i}", score - i / 1000, start=10 * i)
+                for path, score in (("a.py", 1.0), ("b.py", second)) for i in range(12)]
+        return [(f.path, len(f.functions)) for f in locate.files(hits, 2, functions_per_file=4)]
+
+    # file scores: 1.0 + SPREAD x 0.999 against second + SPREAD x (second - 0.001)
+    first = 1.0 + locate.SPREAD * 0.999
+    at_tie = locate.FIRST_FILE_TIE * first
+    just_over = (at_tie + 0.0005 + locate.SPREAD * 0.001) / (1 + locate.SPREAD)
+    just_under = (at_tie - 0.0005 + locate.SPREAD * 0.001) / (1 + locate.SPREAD)
+    assert answer(just_over) == [("a.py", 4), ("b.py", 4)]
+    assert answer(just_under) == [("a.py", 4 + locate.FIRST_FILE_EXTRA), ("b.py", 4)]
+    assert locate.FIRST_FILE_EXTRA > 0
+
+
 @pytest.mark.usefixtures("no_first_file_extra")
 def test_types_come_after_the_functions_of_a_file() -> None:
     hits = [_hit("a.py", "Session", 1.0, kind="class", start=1),
