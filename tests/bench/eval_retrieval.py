@@ -162,7 +162,7 @@ def print_confidence(rows: list[dict]) -> None:
           f"MIN_TOP_SCORE_DISAGREE {confidence.MIN_TOP_SCORE_DISAGREE}, MIN_GAP {confidence.MIN_GAP})")
     print(f"  {'min_top':>8} {'disagree':>8} {'min_gap':>8} {'prec':>6} {'recall':>6} {'rate':>6}")
     features = [confidence.Features(**{k: v for k, v in row.items() if k in FIELDS}) for row in rows]
-    for top in (0.50, 0.55, 0.60):
+    for top in (0.40, 0.45, 0.50, 0.55, 0.60):
         for disagree in (0.0, 0.60, 0.65, 0.70):
             for gap in (0.0, 0.005, 0.02):
                 flags = [confidence.confidence(f, min_top_score=top, min_top_disagree=disagree,

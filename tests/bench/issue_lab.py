@@ -124,7 +124,8 @@ def main() -> int:
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
     ap.add_argument("--dump", type=Path,
                     help="write each instance's locate answer (files, with up to 50 functions "
-                         "each) and gold as JSONL, for offline function-listing studies")
+                         "each), gold and, with --bm25, the baseline's first 50 files as JSONL, "
+                         "for offline function-listing and fusion studies")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
     ap.add_argument("--data", type=Path, help="the daemon's data dir (default WORK/data)")
@@ -270,6 +271,8 @@ def main() -> int:
                     for k in (1, 5, 10):
                         totals.setdefault(f"{scope}bm25 file@{k}", []).append(float(gold_file in files[:k]))
                 line.append(f"bm25:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
+                if dumped and dumped[-1]["id"] == r["instance_id"]:
+                    dumped[-1]["bm25"] = files[:50]  # the baseline's first 50 files, for fusion studies
             print(" ".join(line), flush=True)
     finally:
         daemon.close()

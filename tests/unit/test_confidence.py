@@ -35,6 +35,21 @@ def test_disagreeing_retrievers_need_a_higher_top_score() -> None:
     assert confidence(Features("hybrid", 5, MIN_TOP_SCORE_DISAGREE, 0.1, agree=False)) == (False, "")
 
 
+def test_a_first_hit_whose_name_says_a_word_of_the_question_needs_no_agreement() -> None:
+    from coderecalld.query.confidence import needs_agreement, says_name
+
+    between = (FLOOR + MIN_TOP_SCORE_DISAGREE) / 2
+    named = Features("hybrid", 5, between, 0.1, agree=False, name_says=True)
+    assert confidence(named) == (False, "")
+    assert needs_agreement(named) is False
+    assert confidence(replace(named, top_score=FLOOR - 0.01))[0] is True  # the floor still holds
+    # "where are blueprints registered": register_blueprint says "registered" (5 letters)
+    assert says_name(["where", "blueprints", "registered", "app"], "App.register_blueprint")
+    assert says_name(["session", "cookie", "signed"], "SecureCookieSessionInterface.save_session")
+    assert not says_name(["request", "context", "pushed"], "Flask.do_teardown")
+    assert not says_name(["an", "of", "x1"], "an_of.x1")  # short words and digits never count
+
+
 def test_near_tie_rule_when_a_gap_is_set() -> None:
     tie = Features("hybrid", 5, 0.9, 0.899, agree=False)
     assert confidence(tie) == (False, "")  # MIN_GAP is 0 (off): measured, see the module docstring
@@ -59,7 +74,8 @@ def test_features_serialise_with_gap() -> None:
     assert f.gap == 0.25
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
-                           "shape": "", "absent": "", "named_top": False, "gap": 0.25}
+                           "shape": "", "absent": "", "named_top": False, "name_says": False,
+                           "gap": 0.25}
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
@@ -82,7 +98,8 @@ def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
 
 def test_a_reason_never_prints_equal_numbers() -> None:
     """0.5496 under 0.55 rounds to "0.55 < 0.55" at two decimals: print as many as it takes."""
-    assert confidence(Features("hybrid", 5, 0.5496, 0.1, agree=True)) == (True, "top score 0.5496 < 0.5500")
+    assert confidence(Features("hybrid", 5, 0.5496, 0.1, agree=True), min_top_score=0.55) == (
+        True, "top score 0.5496 < 0.5500")
     assert confidence(Features("hybrid", 5, 0.6499999, 0.1, agree=False)) == (
         True, "dense and sparse disagree and the top score 0.6499999 < 0.6500000")
     assert below(0.5449, 0.55) == "0.54 < 0.55"  # two decimals whenever they already differ

@@ -305,7 +305,7 @@ class Service:
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
-        features = self._features(mode, ranked, vectors, flt, view, fusions)
+        features = self._features(asked, mode, ranked, vectors, flt, view, fusions)
         if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
                 and (asked.shape is Shape.LITERAL or (
                     asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
@@ -512,18 +512,23 @@ class Service:
         hits += store.find(flt, "name_lc", lowered, limit=limit)
         return _dedupe([h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS])
 
-    def _features(self, mode: str, ranked: Ranked, vectors: Vectors, flt: StoreFilter,
-                  view: overlay.View, fusions: dict[str, fusion.Fused]) -> confidence.Features:
+    def _features(self, asked: shapes.Query, mode: str, ranked: Ranked, vectors: Vectors,
+                  flt: StoreFilter, view: overlay.View, fusions: dict[str, fusion.Fused],
+                  ) -> confidence.Features:
         """What ``confidence.confidence`` judges: the first two scores, whether the first
-        hit was pinned and (hybrid) whether each retriever alone ranks it in its top
-        ``confidence.AGREE_K`` (``fusion.agreement`` over the answer of the store the hit
-        came from)."""
+        hit was pinned, (a question) whether its name says a word of ``asked``
+        (``confidence.says_name``) and (hybrid) whether each retriever alone ranks it in its
+        top ``confidence.AGREE_K`` (``fusion.agreement`` over the answer of the store the
+        hit came from)."""
         dense, sparse_vector = vectors
         used = mode if dense is not None or mode == "sparse" else "sparse"  # no model: sparse alone
         if not ranked:
             return confidence.Features(used, 0)
         (top, match, source), second = ranked[0], ranked[1][0].score if len(ranked) > 1 else 0.0
         features = confidence.Features(used, len(ranked), top.score, second, match == "exact")
+        if asked.shape is Shape.TEXT:
+            features = replace(features, name_says=confidence.says_name(
+                (t for t, _ in asked.terms), str(top.payload.get("qualified_name", ""))))
         if used != "hybrid" or features.pinned:
             return features
         if not (self.full_features or confidence.needs_agreement(features)):
