@@ -141,6 +141,9 @@ NAME_MATCH_DEPTH = 100
 #: Verbatim tokens of a short query checked for exact evidence, and the rank (1-based) a
 #: chunk holding one takes when the page would otherwise lack it.
 MAX_EVIDENCE = 3
+#: Chunks read for a command-line option's word (``--lf``: ``lf``), kept when their text
+#: holds the option itself: the word alone is also a part of identifiers (``LFPlugin``).
+OPTION_DEPTH = 30
 EVIDENCE_RANK = 3
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
 EVIDENCE_DEPTH = 5
@@ -385,16 +388,29 @@ class Service:
         holding it is not hidden by a test holding it too (the page holds a token when a
         chunk of that role or a better one holds it). A chunk holds a word when it has
         its term, a phrase when it scores at least ``EVIDENCE_PHRASE_SHARE`` of the best
-        chunk on its words. One sparse query per token, one score lookup for the page. A
-        one-word token no chunk in scope holds is appended to ``absent``."""
+        chunk on its words; a command-line option (``--lf``) when its text holds the option
+        as a whole word (its word alone is a part of ``LFPlugin``: ``OPTION_DEPTH`` chunks
+        are read and the page's texts checked). One sparse query per token, one score
+        lookup for the page. A one-word token no chunk in scope holds is appended to
+        ``absent``."""
         page = ranked[:limit]
         for token in asked.evidence[:MAX_EVIDENCE]:
             vector = shapes.evidence_vector(token)
             if vector is None:
                 continue
-            found = [h for h in self.store.sparse_search(vector, flt, EVIDENCE_DEPTH + view.shadow_points,
-                                                         fields=fields) if not view.hides(h)
-                     and _in_glob(h, path_glob)]
+            option = _option_text(token)
+            found = [h for h in self.store.sparse_search(
+                vector, flt, (OPTION_DEPTH if option else EVIDENCE_DEPTH) + view.shadow_points,
+                fields=None if option else fields) if not view.hides(h) and _in_glob(h, path_glob)]
+            if option:  # the option's word is also a part of identifiers (--lf: LFPlugin)
+                found = [h.keep(fields) for h in found if option.search(str(h.payload.get("embed_text", "")))]
+                ids = [h.id for h, _, source in page if source == INDEX]
+                held = self.store.retrieve(ids, fields=("embed_text", "role", "path")) if ids else []
+                if not found or any(option.search(str(h.payload.get("embed_text", ""))) and
+                                    _penalty(h.payload, asked.roles, ROLE_PENALTY)
+                                    <= min(_penalty(f.payload, asked.roles, ROLE_PENALTY) for f in found)
+                                    for h in held):
+                    continue
             if not found:
                 if absent is not None and len(vector.indices) == 1:
                     absent.append(token)  # one word no indexed chunk (in scope) holds
@@ -407,8 +423,8 @@ class Service:
             worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
             ids = [h.id for h, _, source in page if source == INDEX
                    and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
-            if any(s > bar for s in self.store.sparse_scores(vector, ids).values()):
-                continue
+            if not option and any(s > bar for s in self.store.sparse_scores(vector, ids).values()):
+                continue  # (an option's holders on the page were checked by its text above)
             page = _insert([r for r in page if r[0].id != best.id], best, "evidence",
                            min(EVIDENCE_RANK, limit), limit)
         if asked.symbols and COMPOUND_RANK > 0:
@@ -1052,6 +1068,14 @@ def _word_in(part: str, words: frozenset[str]) -> bool:
         return False
     return any(len(w) >= 4 and abs(len(w) - len(part)) <= 3 and (w.startswith(part) or part.startswith(w))
                for w in words)
+
+
+def _option_text(token: str) -> re.Pattern[str] | None:
+    """For a command-line option (``--lf``), the pattern of it as a whole word in a
+    chunk's text; None for any other token."""
+    if not token.startswith("--"):
+        return None
+    return re.compile(r"(?<![\w-])" + re.escape(token) + r"(?![\w-])")
 
 
 def _in_glob(hit: Hit, glob: str) -> bool:

@@ -447,10 +447,15 @@ def code_spans(text: str) -> list[str]:
     return [t for t in (m.group(2).strip().lstrip("~!") for m in _TICKS.finditer(text)) if t]
 
 
+#: A long command-line option in prose (``--lf``, ``--cache-show``; ``--tb=short`` holds
+#: ``--tb``): the string a tool's argument parser registers, in group 1.
+_OPTION = re.compile(r"(?<![\w-])(--[^\W\d_][\w-]*\w)(?:=\S*)?")
+
+
 def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
     """Verbatim tokens of a short query that the index may hold as such: the query itself
-    for an identifier or literal, quoted strings and code words of a short text or a short
-    error message (``KeyError: 'SECRET_KEY'``)."""
+    for an identifier or literal, quoted strings, code words and long command-line options
+    (``_OPTION``) of a short text or a short error message (``KeyError: 'SECRET_KEY'``)."""
     quoted = _QUOTED.fullmatch(text)
     if quoted:
         return (quoted.group(1) or quoted.group(2),)
@@ -461,6 +466,7 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
         code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
+        code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
