@@ -111,18 +111,30 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
         yield running
 
 
-@pytest.mark.parametrize("issue", [PYTHON_TRACE, PYTEST_TRACE, IPYTHON_TRACE],
-                         ids=["python", "pytest", "ipython"])
-def test_the_two_innermost_frames_files_gain_their_frame_weight(
-        daemon: Daemon, monkeypatch: pytest.MonkeyPatch, issue: str) -> None:
+# The same trace without its innermost frame: the innermost two are in two files.
+SHALLOW_TRACE = PYTHON_TRACE.replace(
+    '  File "/home/me/ledger/steps.py", line 4, in _f\n    return float(cell.replace(",", ""))\n', "")
+
+
+@pytest.mark.parametrize(("issue", "weighs"), [
+    (PYTHON_TRACE, {"ledger/steps.py": 0}), (PYTEST_TRACE, {"ledger/steps.py": 0}),
+    (IPYTHON_TRACE, {"ledger/steps.py": 0}),
+    (SHALLOW_TRACE, {"ledger/steps.py": 0, "ledger/pipeline.py": 1})],
+    ids=["python", "pytest", "ipython", "shallow"])
+def test_the_files_of_the_two_innermost_frames_gain_their_frame_weight(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch, issue: str, weighs: dict[str, int]) -> None:
+    """The two innermost frames are both steps.py's (``_f`` in ``normalise_amounts``): it
+    gains the first weight, pipeline.py and the entry point nothing; without ``_f``'s
+    frame, pipeline.py is the second frame's file and gains the second weight."""
+    assert "in _f" not in SHALLOW_TRACE and SHALLOW_TRACE.count("File ") == 3
     with monkeypatch.context() as m:
         m.setattr(anchors, "FRAME_WEIGHTS", ())
         flat = {f.path: f.score for f in daemon.service.locate(issue, limit=3, repo="fx").files}
     framed = {f.path: f.score for f in daemon.service.locate(issue, limit=3, repo="fx").files}
     assert set(flat) == set(framed) == set(FILES)
     gained = {path: round(framed[path] - flat[path], 6) for path in FILES}
-    assert gained == {"ledger/steps.py": anchors.FRAME_WEIGHTS[0],
-                      "ledger/pipeline.py": anchors.FRAME_WEIGHTS[1], "ledger/cli.py": 0.0}
+    assert gained == {path: anchors.FRAME_WEIGHTS[weighs[path]] if path in weighs else 0.0
+                      for path in FILES}
     assert anchors.FRAME_WEIGHTS[0] > 0 and anchors.FRAME_WEIGHTS[1] > 0
 
 

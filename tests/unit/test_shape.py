@@ -396,13 +396,14 @@ def test_frames_as_pytest_and_ipython_print_them_innermost_first() -> None:
     assert "vel" in q.names and "express" in q.names
 
 
-def test_interpreter_frames_keep_one_per_path_its_innermost() -> None:
+def test_interpreter_frames_innermost_first() -> None:
     q = shape.analyze('Crash on load\nLoading crashes.\nTraceback (most recent call last):\n'
                       '  File "/srv/app/pkg/a.py", line 3, in outer\n    inner()\n'
                       '  File "/srv/app/pkg/b.py", line 9, in inner\n    helper()\n'
                       '  File "/srv/app/pkg/a.py", line 20, in helper\n    raise KeyError(k)\n'
                       'KeyError: 3\n')
-    assert q.frames == (("srv/app/pkg/a.py", "helper"), ("srv/app/pkg/b.py", "inner"))
+    assert q.frames == (("srv/app/pkg/a.py", "helper"), ("srv/app/pkg/b.py", "inner"),
+                        ("srv/app/pkg/a.py", "outer"))
     assert shape.analyze("where is the velocity of a point set").frames == ()
     # prose naming a file before "in" is no frame
     assert shape.analyze("Bug report\nThe code in pkg/mod.py in function f is slow.\n"

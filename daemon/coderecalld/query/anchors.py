@@ -55,9 +55,11 @@ DEFINITION_MAX_FILES = 8
 #: elsewhere with more of the trace's words (tests/integration/test_issue_anchors.py).
 PATH_WEIGHT = 0.5
 #: Added besides ``PATH_WEIGHT`` to the files of a traceback's innermost frames, by depth
-#: among the frames' indexed files (innermost first): a trace ends where the code failed,
-#: and the edit is most often there or one frame up (the innermost frame raising on input
-#: its caller got wrong), seldom at the entry points above.
+#: among the frames in indexed files (innermost first; a file takes its deepest frame's):
+#: a trace ends where the code failed, and the edit is most often there or one frame up
+#: (the innermost frame raising on input its caller got wrong), seldom at the entry points
+#: above. Frames, not files: a request's trace through a framework's handler into a view's
+#: three frames weighs the view only.
 FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
 #: Chunks read per frame for its function's definition in the frame's file (exactly one
 #: must define it there; 0: the frame's function is not looked up).
@@ -102,9 +104,15 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             extra.setdefault(h.id, h)
     files = {path: PATH_WEIGHT for path in _named_files(store, asked.paths, flt)}
     framed = _frame_files(files, asked.frames)
+    deepest: dict[str, float] = {}
     for depth, (path, _) in enumerate(framed[:len(FRAME_WEIGHTS)]):
-        files[path] += FRAME_WEIGHTS[depth]
-    named = {path: function for path, function in framed if function}
+        deepest[path] = max(deepest.get(path, 0.0), FRAME_WEIGHTS[depth])
+    for path, weight in deepest.items():
+        files[path] += weight
+    named: dict[str, str] = {}
+    for path, function in framed:
+        named.setdefault(path, function)  # the file's innermost frame
+    named = {path: function for path, function in named.items() if function}
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
@@ -206,17 +214,18 @@ def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, floa
 
 def _frame_files(found: Collection[str], frames: Sequence[tuple[str, str]],
                  ) -> list[tuple[str, str]]:
-    """The indexed files of ``found`` that ``frames`` (``Query.frames``, innermost first)
-    name, each once, innermost first, with the function its frame names: a frame's path
-    names the indexed path it ends with at a ``/``."""
-    out: dict[str, str] = {}
+    """The frames of ``frames`` (``Query.frames``, innermost first) in indexed files of
+    ``found``, as (indexed path, function), innermost first; frames elsewhere (the standard
+    library, an installed package) left out. A frame's path names the indexed path it ends
+    with at a ``/`` (the longest such)."""
     longest_first = sorted(found, key=len, reverse=True)
+    out: list[tuple[str, str]] = []
     for path, function in frames:
         for indexed in longest_first:
-            if (path == indexed or path.endswith("/" + indexed)) and indexed not in out:
-                out[indexed] = function
+            if path == indexed or path.endswith("/" + indexed):
+                out.append((indexed, function))
                 break
-    return list(out.items())
+    return out
 
 
 def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter) -> set[str]:

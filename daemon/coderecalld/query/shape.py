@@ -146,9 +146,9 @@ class Query:
     ``run_command``, ``runcommand``), looked up as definitions' names, and ``symbols``: the
     symbol names its code spans and code words name (``Cache.get``, ``parse_expr``), looked
     up as definitions' qualified or plain names; for an issue or a trace, ``frames``: its
-    Python traceback frames as (path, function) pairs, innermost first, one per path (the
-    innermost), at most ``MAX_PATHS``, cleaned as ``paths`` are (the function ``""`` when the
-    frame names none)."""
+    Python traceback frames as (path, function) pairs, innermost first, at most
+    ``MAX_FRAMES``, paths cleaned as ``paths`` are (the function ``""`` when the frame names
+    none)."""
 
     text: str
     shape: Shape
@@ -308,6 +308,8 @@ _ERROR_CALL = re.compile(r"([A-Za-z_][\w.]*)\(\)")
 MAX_NAMES = 24
 #: File paths of a long query kept for the file lookup (``Query.paths``).
 MAX_PATHS = 8
+#: Traceback frames of a long query kept (``Query.frames``), innermost first.
+MAX_FRAMES = 32
 _NAME = re.compile(r"[^\W\d]\w*")
 # Words of code spans that are never a definition's name: keywords of the languages the
 # index parses, common literals and receivers, and prose stop words.
@@ -398,14 +400,14 @@ def _paths(text: str) -> tuple[str, ...]:
 
 def _frames(text: str) -> tuple[tuple[str, str], ...]:
     """The Python traceback frames of ``text`` (``Query.frames``): (path, function) pairs,
-    innermost first, each path once (its innermost frame), paths cleaned as ``_paths``
-    cleans them, at most ``MAX_PATHS``. ``text`` has its environment prefixes dropped."""
-    found: dict[str, str] = {}
+    innermost first, paths cleaned as ``_paths`` cleans them (a bare file name dropped), at
+    most ``MAX_FRAMES``. ``text`` has its environment prefixes dropped."""
+    found: list[tuple[str, str]] = []
     for path, function in reversed(_python_frames(text)):
         path = re.sub(r"^(?:\./|/)+", "", path.replace("\\", "/"))
         if "/" in path and "." in path.rsplit("/", 1)[-1]:
-            found.setdefault(path, function.rsplit(".", 1)[-1])
-    return tuple(found.items())[:MAX_PATHS]
+            found.append((path, function.rsplit(".", 1)[-1]))
+    return tuple(found[:MAX_FRAMES])
 
 
 def _python_frames(text: str) -> list[tuple[str, str]]:
