@@ -63,6 +63,11 @@ from coderecalld.files import classify
     ("docs/examples/plot.py", "example"),
     ("docs/tests/test_docs.py", "test"),
     ("docs/testing/guide.md", "docs"),
+    ("docs/topics/testing/_images/hierarchy.svg", "docs"),      # docs/ encloses testing/
+    ("tests/staticfiles_tests/apps/static/vendor/module.js", "test"),  # tests/ encloses vendor/
+    ("django/contrib/auth/templates/registration/password_reset_subject.txt", "source"),
+    ("django/views/templates/technical_500.txt", "source"),     # a template, not a page
+    ("docs/templates/readme.txt", "docs"),
     (".github/workflows/ci.yaml", "config"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:

@@ -279,12 +279,16 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
     leaf = pure.name.lower()
     if dirs & ROLE_DIRS[Role.DOCS] and _named(leaf, Role.DOCS) and not _named(leaf, Role.TEST):
         return Role.DOCS.value  # a page under docs/ (docs/topics/testing/overview.txt)
-    library = _testing_library(parts, leaf)
+    skip = set()  # conventions whose directory another one's encloses
+    if _testing_library(parts, leaf) or _encloses(parts, Role.DOCS, Role.TEST):
+        skip.add(Role.TEST)  # django/test/client.py; docs/topics/testing/_images/x.svg
+    if _encloses(parts, Role.TEST, Role.VENDORED):
+        skip.add(Role.VENDORED)  # a test's fixture tests/app/static/vendor/module.js
     for candidate in _ROLE_ORDER:
-        if dirs & ROLE_DIRS.get(candidate, frozenset()) and not (library and candidate is Role.TEST):
+        if dirs & ROLE_DIRS.get(candidate, frozenset()) and candidate not in skip:
             return candidate.value
-        if _named(leaf, candidate):
-            return candidate.value
+        if _named(leaf, candidate) and not (candidate is Role.DOCS and "templates" in dirs):
+            return candidate.value  # a template's .txt (templates/registration/subject.txt)
     if dirs & EXAMPLE_ONLY_DIRS:
         return Role.EXAMPLE.value
     return Role.SOURCE.value
@@ -293,6 +297,14 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
 def _named(leaf: str, role: Role) -> bool:
     """Whether the lowercased file name ``leaf`` matches a ``ROLE_NAMES`` pattern of ``role``."""
     return any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(role, ()))
+
+
+def _encloses(parts: list[str], outer: Role, inner: Role) -> bool:
+    """Whether a directory of ``outer``'s convention comes before (encloses) every
+    directory of ``inner``'s among the lowercased directories ``parts``."""
+    first = {role: next((i for i, d in enumerate(parts) if d in ROLE_DIRS[role]), None)
+             for role in (outer, inner)}
+    return first[outer] is not None and first[inner] is not None and first[outer] < first[inner]
 
 
 def _testing_library(parts: list[str], leaf: str) -> bool:
