@@ -554,7 +554,8 @@ def _parser() -> argparse.ArgumentParser:
     locate.add_argument("--repo", default="")
     locate.add_argument("--limit", type=_non_negative, default=10, help="max files (default: 10)")
     locate.add_argument("--functions", type=_non_negative, default=0,
-                        help="functions listed per file, the first file 3 more (default: the daemon's, 5)")
+                        help="functions listed per file, the first file 3 more unless the second "
+                             "nearly ties it (default: the daemon's, 5)")
     locate.add_argument("--role", default="", help=ROLE_HELP)
     locate.set_defaults(run=_locate)
 
