@@ -12,7 +12,9 @@ scale) three kinds of evidence the index holds exactly:
   of files defining that name (one file: strong evidence for it; many, such as ``eval``:
   weak; more than ``DEFINITION_MAX_FILES``: none);
 * **paths**: a file one of ``Query.paths`` names (matched by path suffix, so
-  ``/home/u/src/pkg/mod.py`` and ``a/pkg/mod.py`` name ``pkg/mod.py``) gains ``PATH_WEIGHT``;
+  ``/home/u/src/pkg/mod.py`` and ``a/pkg/mod.py`` name ``pkg/mod.py``) gains ``PATH_WEIGHT``,
+  the files of a traceback's two innermost frames ``FRAME_WEIGHTS`` more, and the function
+  a file's innermost frame ran takes the file's bonus;
 * **tested sources**: a source file a test file among the candidates tests, by naming
   convention (``classify.tested_sources``), gains ``TEST_WEIGHT`` x that test file's best
   chunk score.
@@ -150,7 +152,9 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                    framed: dict[str, str]) -> None:
     """Give each file of ``files`` (path -> bonus) its bonus on one chunk: its best among
     ``hits``, else (not among them) its chunk the question's terms score highest (the
-    first read when none does). One chunk, not all: a file's every chunk raised together
+    first read when none does); but where ``framed`` (path -> the function of the file's
+    innermost traceback frame) names a function one chunk of the file defines, that chunk,
+    lifted to the best one's score first. One chunk, not all: a file's every chunk raised together
     buried another file's one right chunk (a short trace's raise site) under the rest."""
     best: dict[str, Hit] = {}
     for h in hits:
