@@ -117,8 +117,9 @@ _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
 #: client store cookies": Django's ``django.test.Client``; "the test runner", "a test
 #: database"), not tests; unless the noun is a part of tests ("test files", "test suite").
 _TEST_MODIFIER = re.compile(r"test\s+([^\W\d_]+)", re.I)
-_TEST_PARTS = frozenset({"case", "cases", "file", "files", "suite", "suites", "function", "functions", "method",
-                         "methods", "module", "modules", "class", "classes", "code", "coverage"})
+_TEST_PARTS = frozenset({"case", "cases", "file", "files", "suite", "suites", "function",
+                         "functions", "method", "methods", "module", "modules", "class",
+                         "classes", "code", "coverage"})
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
 PROSE_STOP = frozenset("""
@@ -342,7 +343,7 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
         found: list[str] = []
         for match in _FRAME.finditer(part):
             found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
-        found += [function.rsplit(".", 1)[-1] for _, function in _python_frames(part)]
+        found += [(m.group(2) or m.group(4)).rsplit(".", 1)[-1] for m in _OTHER_FRAME.finditer(part)]
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         spans += code_spans(_FENCE.sub(" ", part))
         for span in spans:
