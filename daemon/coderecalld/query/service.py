@@ -403,7 +403,8 @@ class Service:
                 vector, flt, (OPTION_DEPTH if option else EVIDENCE_DEPTH) + view.shadow_points,
                 fields=None if option else fields) if not view.hides(h) and _in_glob(h, path_glob)]
             if option:  # the option's word is also a part of identifiers (--lf: LFPlugin)
-                found = [h.keep(fields) for h in found if option.search(str(h.payload.get("embed_text", "")))]
+                found = [h.keep(fields) for h in found
+                         if option.search(str(h.payload.get("embed_text", "")))]
                 ids = [h.id for h, _, source in page if source == INDEX]
                 held = self.store.retrieve(ids, fields=("embed_text", "role", "path")) if ids else []
                 if not found or any(option.search(str(h.payload.get("embed_text", ""))) and
