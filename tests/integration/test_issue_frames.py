@@ -157,3 +157,16 @@ def test_the_function_the_trace_ran_is_listed_first_in_its_file(
     assert listed[0] == ("normalise_amounts._f", 3, 4)
     assert {name for name, _, _ in listed} == {"normalise_amounts._f", "normalise_amounts", "import_rows"}
     assert score >= unlooked_score - 1e-6  # the file keeps its place: the frame's chunk takes the best's
+
+
+def test_an_issues_flat_top_compares_the_first_file_with_another(daemon: Daemon) -> None:
+    """An issue asks which file: two chunks of one file at the top are no flat top
+    (``confidence`` rule 4 reads the best hit of another file as the second)."""
+    issue = ("import_rows and normalise_amounts parse a cell's amount differently\n"
+             "import_rows strips the thousands separator of every cell, normalise_amounts too,\n"
+             "but a cell with spaces fails in normalise_amounts and passes in import_rows.\n")
+    hits = daemon.service.search(issue, limit=5, repo="fx")
+    assert hits.features.shape == "issue"
+    assert hits[0].path == hits[1].path == "ledger/steps.py"
+    other = next(h for h in hits if h.path != "ledger/steps.py")
+    assert hits.features.second_score == other.score < hits[1].score

@@ -13,8 +13,9 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 4. an issue or a trace (``Features.shape``), ranked lexical-first (any mode but
    ``dense``, whose cosines keep the floors), whose first hit's file it does not name by
    path nor by a title name only that file defines (``named_top``: 1 miss in 22 path-named
-   answers on swe-lite-dev; ``anchors.title_defined_in``): the second hit scores at least
-   ``FLAT_LONG`` of the first (nothing stands out): low;
+   answers on swe-lite-dev; ``anchors.title_defined_in``): the best hit of another file
+   (``Features.second_score`` there) scores at least ``FLAT_LONG`` of the first (nothing
+   stands out): low;
 5. the dense and the sparse retriever run alone disagree (the first hit is not in the top
    ``AGREE_K`` of both, a hit tied with the ``AGREE_K``-th counting as inside;
    ``fusion.agreement``), the first hit's name says no word of the question
@@ -88,7 +89,8 @@ def says_name(query_terms: Iterable[str], name: str) -> bool:
 class Features:
     """Measurements of one search answer.
 
-    ``top_score``/``second_score`` are the first two hits' scores (0 when missing);
+    ``top_score``/``second_score`` are the first two hits' scores (0 when missing; for an
+    issue or a trace the second is the best hit of another file than the first's);
     ``pinned``: the first hit was pinned by an exact name; ``agree``: the first hit is in
     the top ``AGREE_K`` of both retrievers run alone (``None`` when not measured: a
     one-retriever mode, or no hit); ``dense_top``/``sparse_top``: the best cosine and BM25

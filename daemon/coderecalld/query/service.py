@@ -542,6 +542,10 @@ class Service:
         if not ranked:
             return confidence.Features(used, 0)
         (top, match, source), second = ranked[0], ranked[1][0].score if len(ranked) > 1 else 0.0
+        if asked.long:  # an issue asks which file: its flat top is one of two files' chunks
+            where = (top.payload.get("repo"), top.payload.get("path"))
+            second = next((h.score for h, _, _ in ranked[1:]
+                           if (h.payload.get("repo"), h.payload.get("path")) != where), 0.0)
         features = confidence.Features(used, len(ranked), top.score, second, match == "exact")
         if asked.shape is Shape.TEXT:
             features = replace(features, name_says=confidence.says_name(
