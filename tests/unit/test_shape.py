@@ -408,3 +408,11 @@ def test_interpreter_frames_innermost_first() -> None:
     # prose naming a file before "in" is no frame
     assert shape.analyze("Bug report\nThe code in pkg/mod.py in function f is slow.\n"
                          "It takes seconds, see above, for every call made.\n").frames == ()
+
+
+def test_a_frames_pseudo_name_is_no_function() -> None:
+    q = shape.analyze('Crash on import\nImporting crashes.\nTraceback (most recent call last):\n'
+                      '  File "/srv/pkg/a.py", line 3, in <module>\n    f()\n'
+                      '  File "/srv/pkg/b.py", line 9, in <listcomp>\n    g(x)\n'
+                      '  File "/srv/pkg/b.py", line 2, in g\n    raise KeyError(x)\nKeyError: 3\n')
+    assert q.frames == (("srv/pkg/b.py", "g"), ("srv/pkg/b.py", ""), ("srv/pkg/a.py", ""))

@@ -31,15 +31,13 @@ without, 64.0/76.4/82.0 with.
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
 from coderecalld.files import classify
 from coderecalld.query import locate as locating
-from coderecalld.query.shape import Query, Shape, sparse_vector
+from coderecalld.query.shape import Query, Shape, path_names, sparse_vector
 from coderecalld.records import Hit
 from coderecalld.store import StoreFilter
 
@@ -83,7 +81,6 @@ PATH_DEPTH = 6
 TEST_WEIGHT = 0.8
 #: Test files (best first) whose sources are looked up.
 TEST_FILES = 10
-_NAME = re.compile(r"[^\W\d]\w*")
 #: Kinds that define a name (a module or a docs section is not a definition).
 _NOT_DEFINITIONS = frozenset({"module", "section", "file"})
 
@@ -164,7 +161,7 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
     scored = {h.id: h.score for h in hits}
     ran: dict[str, Hit] = {}  # each frame's function in its file: where the trace ran
     for path, function in framed.items():
-        if FRAME_DEFINITIONS and path in files and _NAME.fullmatch(function):
+        if FRAME_DEFINITIONS and path in files:
             defined = [h for h in store.find(replace(flt, path=path), "name", function,
                                              limit=FRAME_DEFINITIONS)
                        if h.payload.get("kind") not in _NOT_DEFINITIONS]
@@ -226,7 +223,7 @@ def _frame_files(found: Collection[str], frames: Sequence[tuple[str, str]],
     out: list[tuple[str, str]] = []
     for path, function in frames:
         for indexed in longest_first:
-            if path == indexed or path.endswith("/" + indexed):
+            if path_names(path, indexed):
                 out.append((indexed, function))
                 break
     return out

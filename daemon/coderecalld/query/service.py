@@ -403,14 +403,8 @@ class Service:
                 vector, flt, (OPTION_DEPTH if option else EVIDENCE_DEPTH) + view.shadow_points,
                 fields=None if option else fields) if not view.hides(h) and _in_glob(h, path_glob)]
             if option:  # the option's word is also a part of identifiers (--lf: LFPlugin)
-                found = [h.keep(fields) for h in found
-                         if option.search(str(h.payload.get("embed_text", "")))]
-                ids = [h.id for h, _, source in page if source == INDEX]
-                held = self.store.retrieve(ids, fields=("embed_text", "role", "path")) if ids else []
-                if not found or any(option.search(str(h.payload.get("embed_text", ""))) and
-                                    _penalty(h.payload, asked.roles, ROLE_PENALTY)
-                                    <= min(_penalty(f.payload, asked.roles, ROLE_PENALTY) for f in found)
-                                    for h in held):
+                found = [h.keep(fields) for h in found if _holds_text(h, option)]
+                if not found:
                     continue
             if not found:
                 if absent is not None and len(vector.indices) == 1:
@@ -424,8 +418,13 @@ class Service:
             worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
             ids = [h.id for h, _, source in page if source == INDEX
                    and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
-            if not option and any(s > bar for s in self.store.sparse_scores(vector, ids).values()):
-                continue  # (an option's holders on the page were checked by its text above)
+            if option:
+                held = ids and any(_holds_text(h, option)
+                                   for h in self.store.retrieve(ids, fields=("embed_text",)))
+            else:
+                held = any(s > bar for s in self.store.sparse_scores(vector, ids).values())
+            if held:
+                continue
             page = _insert([r for r in page if r[0].id != best.id], best, "evidence",
                            min(EVIDENCE_RANK, limit), limit)
         if asked.symbols and COMPOUND_RANK > 0:
@@ -541,11 +540,11 @@ class Service:
         used = mode if dense is not None or mode == "sparse" else "sparse"  # no model: sparse alone
         if not ranked:
             return confidence.Features(used, 0)
-        (top, match, source), second = ranked[0], ranked[1][0].score if len(ranked) > 1 else 0.0
-        if asked.long:  # an issue asks which file: its flat top is one of two files' chunks
-            where = (top.payload.get("repo"), top.payload.get("path"))
-            second = next((h.score for h, _, _ in ranked[1:]
-                           if (h.payload.get("repo"), h.payload.get("path")) != where), 0.0)
+        top, match, source = ranked[0]
+        where = (top.payload.get("repo"), top.payload.get("path"))
+        # An issue asks which file: the second is the best hit of another file than the first's.
+        second = next((h.score for h, _, _ in ranked[1:] if not asked.long
+                       or (h.payload.get("repo"), h.payload.get("path")) != where), 0.0)
         features = confidence.Features(used, len(ranked), top.score, second, match == "exact")
         if asked.shape is Shape.TEXT:
             features = replace(features, name_says=confidence.says_name(
@@ -1081,6 +1080,11 @@ def _option_text(token: str) -> re.Pattern[str] | None:
     if not token.startswith("--"):
         return None
     return re.compile(r"(?<![\w-])" + re.escape(token) + r"(?![\w-])")
+
+
+def _holds_text(hit: Hit, pattern: re.Pattern[str]) -> bool:
+    """Whether ``hit``'s chunk text (payload ``embed_text``) matches ``pattern``."""
+    return bool(pattern.search(str(hit.payload.get("embed_text", ""))))
 
 
 def _in_glob(hit: Hit, glob: str) -> bool:

@@ -149,7 +149,7 @@ class Query:
     up as definitions' qualified or plain names; for an issue or a trace, ``frames``: its
     Python traceback frames as (path, function) pairs, innermost first, at most
     ``MAX_FRAMES``, paths cleaned as ``paths`` are (the function ``""`` when the frame names
-    none)."""
+    none, or a pseudo-name such as ``<module>``)."""
 
     text: str
     shape: Shape
@@ -185,7 +185,8 @@ def analyze(text: str) -> Query:
         terms = _long_terms(drop_environment(body))
         dense = _dense_digest(body)
         own = drop_environment(_STDLIB_FRAME.sub("", body))
-        (names, title_names), paths, frames = _names(own), _paths(own), _frames(own)
+        printed = _python_frames(own)
+        (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
             t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
@@ -387,28 +388,39 @@ def _symbols(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
 
 
-def _paths(text: str) -> tuple[str, ...]:
+def _paths(text: str, printed: list[tuple[str, str]]) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
-    dropped, without a leading ``./`` or ``/``; frames' paths first, innermost first (a
-    Python trace ends at the failing call, so a deep trace keeps its last frames within
-    ``MAX_PATHS``), each once. A bare file name (``app.py``) is not a path: any directory
-    may hold one. ``text`` has its environment prefixes already dropped."""
-    found = [path for path, _ in _python_frames(text)][::-1]
-    found += [m.group() for m in _PATH.finditer(text)]
-    cleaned = (re.sub(r"^(?:\./|/)+", "", p.replace("\\", "/")) for p in found)
-    return tuple(dict.fromkeys(p for p in cleaned if "/" in p and "." in p.rsplit("/", 1)[-1]))[:MAX_PATHS]
+    dropped, without a leading ``./`` or ``/``; frames' paths first (``printed``: the
+    frames of ``text``, ``_python_frames``), innermost first (a Python trace ends at the
+    failing call, so a deep trace keeps its last frames within ``MAX_PATHS``), each once. A
+    bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
+    environment prefixes already dropped."""
+    found = [path for path, _ in printed][::-1] + [m.group() for m in _PATH.finditer(text)]
+    cleaned = (_clean_path(p) for p in found)
+    return tuple(dict.fromkeys(p for p in cleaned if _is_file_path(p)))[:MAX_PATHS]
 
 
-def _frames(text: str) -> tuple[tuple[str, str], ...]:
-    """The Python traceback frames of ``text`` (``Query.frames``): (path, function) pairs,
-    innermost first, paths cleaned as ``_paths`` cleans them (a bare file name dropped), at
-    most ``MAX_FRAMES``. ``text`` has its environment prefixes dropped."""
+def _frames(printed: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """``Query.frames`` of the frames ``printed`` (``_python_frames``, text order): (path,
+    function) pairs, innermost first, paths cleaned as ``_paths`` cleans them (a bare file
+    name dropped), a pseudo-name (``<module>``, ``<lambda>``) as no function, at most
+    ``MAX_FRAMES``."""
     found: list[tuple[str, str]] = []
-    for path, function in reversed(_python_frames(text)):
-        path = re.sub(r"^(?:\./|/)+", "", path.replace("\\", "/"))
-        if "/" in path and "." in path.rsplit("/", 1)[-1]:
-            found.append((path, function.rsplit(".", 1)[-1]))
+    for path, function in reversed(printed):
+        path, function = _clean_path(path), function.rsplit(".", 1)[-1]
+        if _is_file_path(path):
+            found.append((path, function if _NAME.fullmatch(function) else ""))
     return tuple(found[:MAX_FRAMES])
+
+
+def _clean_path(path: str) -> str:
+    """``path`` with ``/`` separators and without a leading ``./`` or ``/``."""
+    return re.sub(r"^(?:\./|/)+", "", path.replace("\\", "/"))
+
+
+def _is_file_path(path: str) -> bool:
+    """Whether a cleaned ``path`` has a directory and a file name with an extension."""
+    return "/" in path and "." in path.rsplit("/", 1)[-1]
 
 
 def _python_frames(text: str) -> list[tuple[str, str]]:
@@ -554,7 +566,13 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
 def names_file(query: Query, path: str) -> bool:
     """Whether ``query`` names the indexed file ``path`` by path (``Query.paths``, a named
     path ending with it at a ``/``: ``srv/venv/pkg/mod.py`` names ``pkg/mod.py``)."""
-    return any(p == path or p.endswith("/" + path) for p in query.paths)
+    return any(path_names(p, path) for p in query.paths)
+
+
+def path_names(named: str, path: str) -> bool:
+    """Whether the path ``named`` (a query's, with any prefix) names the indexed ``path``:
+    it is ``path`` or ends with it at a ``/``."""
+    return named == path or named.endswith("/" + path)
 
 
 def sparse_vector(query: Query) -> SparseVector:
