@@ -68,6 +68,11 @@ from coderecalld.files import classify
     ("django/contrib/auth/templates/registration/password_reset_subject.txt", "source"),
     ("django/views/templates/technical_500.txt", "source"),     # a template, not a page
     ("docs/templates/readme.txt", "docs"),
+    # ... but the outer convention still wins over a page: a vendored library's docs,
+    # a test suite's fixture pages, an example project's readme
+    ("third_party/lib/docs/guide.md", "vendored"),
+    ("tests/roots/docs/index.rst", "test"),
+    ("examples/app/docs/readme.md", "example"),
     (".github/workflows/ci.yaml", "config"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:

@@ -277,7 +277,9 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
     parts = [d.lower() for d in pure.parts[:-1]]
     dirs = set(parts)
     leaf = pure.name.lower()
-    if dirs & ROLE_DIRS[Role.DOCS] and _named(leaf, Role.DOCS) and not _named(leaf, Role.TEST):
+    if (dirs & ROLE_DIRS[Role.DOCS] and _named(leaf, Role.DOCS) and not _named(leaf, Role.TEST)
+            and not dirs & (ROLE_DIRS[Role.VENDORED] | ROLE_DIRS[Role.GENERATED])
+            and not _encloses(parts, Role.TEST, Role.DOCS) and not _encloses(parts, Role.EXAMPLE, Role.DOCS)):
         return Role.DOCS.value  # a page under docs/ (docs/topics/testing/overview.txt)
     skip = set()  # conventions whose directory another one's encloses
     if _testing_library(parts, leaf) or _encloses(parts, Role.DOCS, Role.TEST):
