@@ -170,3 +170,97 @@ def test_an_issues_flat_top_compares_the_first_file_with_another(daemon: Daemon)
     assert hits[0].path == hits[1].path == "ledger/steps.py"
     other = next(h for h in hits if h.path != "ledger/steps.py")
     assert hits.features.second_score == other.score < hits[1].score
+
+
+# A trace whose last frames are all in one file, under a generator expression: the
+# function that failed, the two frames that called it, and a helper with the issue's words.
+TOTALS = {
+    "ledger/totals.py": '''\
+def total_report(report):
+    """Sum a report's lines."""
+    return sum(_line_total(line) for line in report)
+
+
+def _line_total(line):
+    _, _, amount = line.partition("=")
+    return _to_cents(amount)
+
+
+def _to_cents(amount):
+    return int(round(float(amount) * 100))
+
+
+def report_totals_summary(report):
+    """The totals summary of a report: each report line's totals, summed for the summary."""
+    return {"totals": [line for line in report], "summary": len(report)}
+''',
+}
+
+TOTALS_TRACE = """\
+report_totals_summary fails on a report line without an amount
+The report totals summary fails when a report line has no amount: no totals summary for
+the report at all, and report_totals_summary is what we call.
+
+Traceback (most recent call last):
+  File "/srv/app/ledger/totals.py", line 3, in total_report
+    return sum(_line_total(line) for line in report)
+  File "/srv/app/ledger/totals.py", line 3, in <genexpr>
+    return sum(_line_total(line) for line in report)
+  File "/srv/app/ledger/totals.py", line 8, in _line_total
+    return _to_cents(amount)
+  File "/srv/app/ledger/totals.py", line 12, in _to_cents
+    return int(round(float(amount) * 100))
+ValueError: could not convert string to float: ''
+"""
+
+# The same failure one frame shallower: the innermost frame is the generator expression's.
+GENEXPR_TRACE = TOTALS_TRACE.split("Traceback")[0] + """\
+Traceback (most recent call last):
+  File "/srv/app/ledger/totals.py", line 3, in total_report
+    return sum(float(line) for line in report)
+  File "/srv/app/ledger/totals.py", line 3, in <genexpr>
+    return sum(float(line) for line in report)
+ValueError: could not convert string to float: ''
+"""
+
+
+@pytest.fixture(scope="module")
+def totals(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("totals"), TOTALS) as running:
+        yield running
+
+
+def _listed(daemon: Daemon, issue: str) -> list[str]:
+    (found,) = daemon.service.locate(issue, limit=1, repo="fx", functions=4).files
+    return [f.qualified_name for f in found.functions]
+
+
+def test_the_outer_frames_of_one_file_follow_its_innermost_in_frame_order(
+        totals: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_to_cents`` failed, called by ``_line_total`` from ``total_report``: the three
+    frames' functions lead the file's list in that order, before the function the title
+    names (``report_totals_summary``), which came second with the innermost frame's alone."""
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_DEFINITIONS", 0)
+        assert _listed(totals, TOTALS_TRACE)[:2] == ["total_report", "report_totals_summary"]
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_FUNCTIONS", 1)
+        assert _listed(totals, TOTALS_TRACE)[:2] == ["_to_cents", "report_totals_summary"]
+    assert anchors.FRAME_FUNCTIONS == 3
+    assert _listed(totals, TOTALS_TRACE) == ["_to_cents", "_line_total", "total_report",
+                                              "report_totals_summary"]
+    hits = totals.service.search(TOTALS_TRACE, limit=4, repo="fx")
+    assert [h.qualified_name for h in hits] == ["_to_cents", "_line_total", "total_report",
+                                                "report_totals_summary"]
+    assert hits[1].score - hits[2].score == pytest.approx(anchors.FRAME_STEP, abs=2e-6)
+
+
+def test_a_pseudo_frame_innermost_gives_the_place_to_the_function_that_ran_it(
+        totals: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The innermost frame is ``<genexpr>`` (no definition to look up): the function whose
+    line ran it, ``total_report``, takes the file's first place from the function the
+    title names, which leads by the issue's words."""
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_DEFINITIONS", 0)
+        assert _listed(totals, GENEXPR_TRACE)[:2] == ["report_totals_summary", "total_report"]
+    assert _listed(totals, GENEXPR_TRACE)[:2] == ["total_report", "report_totals_summary"]

@@ -64,6 +64,12 @@ FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
 #: Chunks read per frame for its function's definition in the frame's file (exactly one
 #: must define it there; 0: the frame's function is not looked up).
 FRAME_DEFINITIONS = 4
+#: Frames of one file whose functions are looked up, innermost first: the innermost takes
+#: the file's best place, the next ones the places after it, in frame order. A trace whose
+#: last frames are all in one file failed in the innermost, and the edit is often one
+#: frame up (Django's static files storage: ``hashed_name`` raised, the fix was in the
+#: ``converter`` that called it, listed ninth by the issue's words).
+FRAME_FUNCTIONS = 3
 #: Chunks read per path-named or tested file none of whose chunks is among the candidates
 #: (the one the question's terms score highest gets the bonus).
 PATH_CHUNKS = 20
@@ -108,10 +114,11 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         deepest[path] = max(deepest.get(path, 0.0), FRAME_WEIGHTS[depth])
     for path, weight in deepest.items():
         files[path] += weight
-    named: dict[str, str] = {}
-    for path, function in framed:
-        named.setdefault(path, function)  # the file's innermost frame
-    named = {path: function for path, function in named.items() if function}
+    named: dict[str, list[str]] = {}
+    for path, function in framed:  # innermost first
+        functions = named.setdefault(path, [])
+        if function and function not in functions and len(functions) < FRAME_FUNCTIONS:
+            functions.append(function)
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
@@ -146,27 +153,33 @@ def _definitions(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
 
 def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
                    files: dict[str, float], bonus: dict[str, float], extra: dict[str, Hit],
-                   framed: dict[str, str]) -> None:
+                   framed: dict[str, list[str]]) -> None:
     """Give each file of ``files`` (path -> bonus) its bonus on one chunk: its best among
     ``hits``, else (not among them) its chunk the question's terms score highest (the
-    first read when none does); but where ``framed`` (path -> the function of the file's
-    innermost traceback frame) names a function one chunk of the file defines, that chunk,
-    lifted to the best one's score first. One chunk, not all: a file's every chunk raised together
-    buried another file's one right chunk (a short trace's raise site) under the rest."""
+    first read when none does); but where ``framed`` (path -> the functions of the file's
+    innermost traceback frames, innermost first) names a function one chunk of the file
+    defines, the first such chunk, lifted to the best one's score first, and the chunks of
+    the next frames' functions just above the file's best other chunk, in frame order (no
+    bonus: they follow the first). One chunk gets the bonus, not all: a file's every chunk
+    raised together buried another file's one right chunk (a short trace's raise site)
+    under the rest."""
     best: dict[str, Hit] = {}
     for h in hits:
         path = h.payload["path"]
         if path in files and (path not in best or h.score > best[path].score):
             best[path] = h
     scored = {h.id: h.score for h in hits}
-    ran: dict[str, Hit] = {}  # each frame's function in its file: where the trace ran
-    for path, function in framed.items():
-        if FRAME_DEFINITIONS and path in files:
+    ran: dict[str, list[Hit]] = {}  # each frame's function in its file: where the trace ran
+    for path, functions in framed.items():
+        if not (FRAME_DEFINITIONS and path in files):
+            continue
+        for function in functions:
             defined = [h for h in store.find(replace(flt, path=path), "name", function,
                                              limit=FRAME_DEFINITIONS)
                        if h.payload.get("kind") not in _NOT_DEFINITIONS]
-            if len(defined) == 1:  # two same-named methods: the frame names neither
-                ran[path] = defined[0]
+            # two same-named methods: the frame names neither
+            if len(defined) == 1 and all(h.id != defined[0].id for h in ran.get(path, ())):
+                ran.setdefault(path, []).append(defined[0])
     missing = sorted(set(files) - set(best))
     if missing:
         found = [h for path in missing  # per file: a large file must not use up another's reads
@@ -179,11 +192,34 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                 best[path] = h
     for path, h in best.items():
         lift = 0.0
-        if path in ran:  # the frame's function takes the file's best place and its bonus
-            lift = max(0.0, _score(best[path], scored, bonus) - _score(ran[path], scored, bonus))
-            h = ran[path]
+        ran_here = ran.get(path, [])
+        if ran_here:  # the frame's function takes the file's best place and its bonus
+            lift = max(0.0, _score(best[path], scored, bonus) - _score(ran_here[0], scored, bonus))
+            h = ran_here[0]
         bonus[h.id] = bonus.get(h.id, 0.0) + files[path] + lift
         extra.setdefault(h.id, h)
+        if len(ran_here) > 1:
+            firsts = {c.id for c in ran_here}
+            _follow(ran_here[1:], [c for c in hits if c.payload["path"] == path and c.id not in firsts],
+                    scored, bonus, extra)
+
+
+def _follow(frames: Sequence[Hit], chunks: Sequence[Hit], scored: dict[str, float],
+            bonus: dict[str, float], extra: dict[str, Hit]) -> None:
+    """Lift the chunks of ``frames`` (outer frames' functions of one file, innermost
+    first) just above the best of ``chunks`` (the file's candidates that are no frame's):
+    they follow the innermost frame's chunk in frame order, steps of ``FRAME_STEP``; a
+    chunk already above keeps its score."""
+    floor = max((_score(c, scored, bonus) for c in chunks), default=0.0)
+    for k, h in enumerate(frames):
+        target = floor + FRAME_STEP * (len(frames) - k)
+        bonus[h.id] = bonus.get(h.id, 0.0) + max(0.0, target - _score(h, scored, bonus))
+        extra.setdefault(h.id, h)
+
+
+#: The score step between the outer frames' lifted chunks (``_follow``): enough to order
+#: them at the six decimals answers carry, too small to move a file.
+FRAME_STEP = 1e-4
 
 
 def _score(hit: Hit, scored: dict[str, float], bonus: dict[str, float]) -> float:
