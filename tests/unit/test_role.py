@@ -74,6 +74,12 @@ from coderecalld.files import classify
     ("tests/roots/docs/index.rst", "test"),
     ("examples/app/docs/readme.md", "example"),
     (".github/workflows/ci.yaml", "config"),
+    # a JavaScript package's built bundles
+    ("dist/axios.js", "generated"),
+    ("dist/esm/axios.js", "generated"),
+    ("packages/ui/dist/index.cjs", "generated"),
+    ("lib/core/Axios.js", "source"),
+    ("distributions/normal.py", "source"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -416,3 +416,88 @@ def test_a_frames_pseudo_name_is_no_function() -> None:
                       '  File "/srv/pkg/b.py", line 9, in <listcomp>\n    g(x)\n'
                       '  File "/srv/pkg/b.py", line 2, in g\n    raise KeyError(x)\nKeyError: 3\n')
     assert q.frames == (("srv/pkg/b.py", "g"), ("srv/pkg/b.py", ""), ("srv/pkg/a.py", ""))
+
+
+GO_PANIC = """\
+panic: invalid node type
+
+goroutine 21 [running]:
+github.com/gin-gonic/gin.(*node).getValue(0xc000136a80, {0xc00001e1a8, 0x9}, 0x0)
+\t/go/pkg/mod/github.com/gin-gonic/gin@v1.10.0/tree.go:582 +0x8d6
+github.com/gin-gonic/gin.(*Engine).handleHTTPRequest(0xc0000a8b60, 0xc0000d6100)
+\t/go/pkg/mod/github.com/gin-gonic/gin@v1.10.0/gin.go:715 +0x245
+github.com/gin-gonic/gin.(*RouterGroup).GET(...)
+\t/go/pkg/mod/github.com/gin-gonic/gin@v1.10.0/routergroup.go:117
+main.main()
+\t/home/me/app/main.go:15 +0x1d
+created by net/http.(*Server).Serve in goroutine 1
+\t/usr/local/go/src/net/http/server.go:3285 +0x4b4
+"""
+
+
+def test_a_go_panics_frames_innermost_first_without_the_module_path() -> None:
+    """Go prints the innermost frame first, each as the function (import path, receiver
+    in parentheses) and its file on the next line; the module cache's ``pkg/mod/`` is the
+    environment, the ``module@version`` directory kept (``anchors`` reads it as the
+    module's root), its words and the import paths' words no terms."""
+    q = shape.analyze(GO_PANIC)
+    assert q.shape is Shape.TRACE
+    assert q.frames == (("github.com/gin-gonic/gin@v1.10.0/tree.go", "getValue"),
+                        ("github.com/gin-gonic/gin@v1.10.0/gin.go", "handleHTTPRequest"),
+                        ("github.com/gin-gonic/gin@v1.10.0/routergroup.go", "GET"),
+                        ("home/me/app/main.go", "main"),
+                        ("usr/local/go/src/net/http/server.go", "Serve"))
+    assert {"getValue", "handleHTTPRequest"} <= set(q.names)
+    assert not {"github", "com", "gonic", "v1", "pkg", "mod"} & set(q.names)
+    terms = {t for t, _ in q.terms}
+    assert {"getvalue", "node", "invalid", "tree"} <= terms
+    assert not {"github", "com", "gonic", "v1", "mod"} & terms
+
+
+def test_v8_frames_innermost_first() -> None:
+    """Node's frames: named (``Class.method``, an ``[as alias]``, ``async``, ``new``),
+    anonymous (a path only) and ``<anonymous>`` (no function); ``node:internal`` frames
+    name no file; ``node_modules/`` is the environment."""
+    q = shape.analyze(
+        "TypeError: Cannot read properties of undefined (reading 'toUpperCase')\n"
+        "    at AxiosHeaders.normalize (/app/node_modules/axios/lib/core/AxiosHeaders.js:200:30)\n"
+        "    at async Axios.request [as get] (file:///app/node_modules/axios/lib/core/Axios.js:45:12)\n"
+        "    at new Client (/app/src/client.ts:9:3)\n"
+        "    at /app/src/helpers/retry.mjs:3:1\n"
+        "    at Object.<anonymous> (/app/index.js:3:7)\n"
+        "    at node:internal/main/run_main_module:28:49\n")
+    assert q.shape is Shape.TRACE
+    assert q.frames == (("axios/lib/core/AxiosHeaders.js", "normalize"),
+                        ("axios/lib/core/Axios.js", "request"),
+                        ("app/src/client.ts", "Client"),
+                        ("app/src/helpers/retry.mjs", ""),
+                        ("app/index.js", ""))
+    assert not {"node_modules", "modules"} & {t for t, _ in q.terms}
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("gin.(*Engine).ServeHTTP", "gin.Engine.ServeHTTP"),
+    ("(*node).getValue", "node.getValue"),
+    ("(*List[T]).Push", "List.Push"),
+    ("github.com/gin-gonic/gin.(*Context).Next", "github.com/gin-gonic/gin.Context.Next"),
+    ("f(x).y", "f(x).y"),  # a call's result: no receiver
+    ("(a + b).real", "(a + b).real"),
+])
+def test_go_receivers_are_read_as_the_index_names_methods(written: str, read: str) -> None:
+    assert shape.go_receivers(written) == read
+    assert shape.analyze(written).text == read
+
+
+def test_line_start_patterns_never_span_blank_lines() -> None:
+    """A line-start ``\\s*`` spans the newlines of the blank lines after it and backtracks
+    over them at every line start: a paste of 600 lines of spaces took 16 s to analyse
+    (``_ERROR_LINE``), one line of 200,000 spaces 400 s (``_BANNER``). Line-start
+    whitespace is ``[ \\t]``, and a pasted log's padding analyses like any text."""
+    import re
+    for name, pattern in vars(shape).items():
+        if isinstance(pattern, re.Pattern) and pattern.flags & re.MULTILINE:
+            assert not re.search(r"(?<![\[\\])\^\\s", pattern.pattern), name  # not [^\s...]
+    padded = "Slow log\n" + (" " * 299 + "\n") * 600 + "ValueError: bad\n"
+    q = shape.analyze(padded)
+    assert q.shape is Shape.TRACE or q.shape is Shape.ISSUE
+    assert "bad" in {t for t, _ in q.terms}

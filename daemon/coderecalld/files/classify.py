@@ -220,12 +220,14 @@ ROLES = tuple(r.value for r in Role)
 #: MkDocs' ``docs/``, vendored copies as in ``VENDORED`` plus pip's ``_vendor`` and
 #: astropy's ``extern``; gettext's ``LC_MESSAGES/``, whose indexed files are catalogs
 #: compiled from the translations, sphinx's 60 ``LC_MESSAGES/sphinx.js`` of English
-#: message ids).
+#: message ids; a JavaScript package's built bundles in ``dist/``, which GitHub Linguist
+#: counts as vendored: axios commits 12, copies of ``lib/`` that came first for its own
+#: function names).
 ROLE_DIRS = {
     Role.VENDORED: frozenset({"node_modules", "bower_components", "vendor", "vendored", "_vendor",
                               "third_party", "third-party", "extern", "externals", "Pods",
                               "Carthage", "site-packages"}),
-    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages"}),
+    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist"}),
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
                           "testdata", "test_data", "fixtures", "e2e",
                           "benchmarks", "benches", "asv_bench"}),

@@ -31,6 +31,8 @@ without, 64.0/76.4/82.0 with.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
@@ -265,13 +267,22 @@ def _frame_files(found: Collection[str], frames: Sequence[tuple[str, str]],
     return out
 
 
+#: A Go module cache's directory of one module version (``gin@v1.10.0``, ``x@v0.0.0-2023...``).
+_MODULE_VERSION = re.compile(r"@v\d+\.\d+\.\d+")
+
+
 def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter) -> set[str]:
-    """The indexed files whose path is a suffix (at a ``/``) of one of ``paths``."""
+    """The indexed files whose path is a suffix (at a ``/``) of one of ``paths``, or (a Go
+    module cache's ``github.com/gin-gonic/gin@v1.10.0/tree.go``) the part after a
+    ``module@version`` directory, a path from the module's root however short."""
     if not paths:
         return set()
     suffixes: set[str] = set()
     for path in paths:
         parts = path.split("/")
+        rooted = next((i for i, part in enumerate(parts[:-1]) if _MODULE_VERSION.search(part)), None)
+        if rooted is not None:
+            suffixes.add("/".join(parts[rooted + 1:]))
         if len(parts) < 2:
             continue  # a bare file name names any file of that name: too weak
         suffixes.add(path)  # as written, however deep

@@ -36,7 +36,7 @@ FETCH_LIMIT = 2000
 #: Payload a calling point must carry for ``sites``, ``caller_hit`` and ``impact``: less to
 #: convert to Python than the whole payload (``to_hit`` time -25% at 100k points here); the
 #: engine's own read, ~0.1 ms a point whatever the fields, stays (docs/performance.md).
-SITE_FIELDS = ("repo", "path", "kind", "qualified_name", "fq_name", "call_sites")
+SITE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "fq_name", "call_sites")
 #: Rounds of re-export following (``pkg/__init__`` re-exporting ``pkg/_sub/__init__``'s
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3

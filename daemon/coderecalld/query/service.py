@@ -145,6 +145,11 @@ MAX_EVIDENCE = 3
 #: holds the option itself: the word alone is also a part of identifiers (``LFPlugin``).
 OPTION_DEPTH = 30
 EVIDENCE_RANK = 3
+#: Characters of a chunk's source its payload ``embed_text`` holds (``index/chunk.py``
+#: ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its lines from git.
+EMBED_TEXT_CHARS = 2000
+#: Chunks whose cut text a message's verbatim check reads whole, per query (``_holds_verbatim``).
+VERBATIM_READS = 4
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
 EVIDENCE_DEPTH = 5
 EVIDENCE_PHRASE_SHARE = 0.5
@@ -176,6 +181,8 @@ LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line",
 # path, a call's parenthesis.
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
 _IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
+#: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
+_MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
 # A qualified name (``Flask.run``, ``a::b``): the code may write it in parts (``self.run``),
 # so its absence as one token is no evidence of anything.
@@ -334,7 +341,8 @@ class Service:
         if mode == "dense":
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
         pinned = (self._exact(store, query, flt, limit)
-                  if asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query) else [])
+                  if (asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query))
+                  or (asked.shape is Shape.LITERAL and _MODULE_QUALIFIED.match(query)) else [])
         depth = limit + len(pinned) + ROLE_OVERFETCH
         if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
             depth = max(depth, LOCATE_CANDIDATES)
@@ -392,7 +400,8 @@ class Service:
         as a whole word (its word alone is a part of ``LFPlugin``: ``OPTION_DEPTH`` chunks
         are read and the page's texts checked). One sparse query per token, one score
         lookup for the page. A one-word token no chunk in scope holds is appended to
-        ``absent``."""
+        ``absent``. Then the definitions the question names (``_with_symbols``,
+        ``_with_compounds``), and last a message's holder (``_with_sentence``)."""
         page = ranked[:limit]
         for token in asked.evidence[:MAX_EVIDENCE]:
             vector = shapes.evidence_vector(token)
@@ -431,7 +440,61 @@ class Service:
             page = self._with_symbols(asked, page, flt, limit, fields, view, path_glob)
         if asked.compounds and COMPOUND_RANK > 0:
             page = self._with_compounds(asked, page, flt, limit, fields, view, path_glob)
+        if asked.sentence:  # last: a name the message's words spell must not push it off
+            page = self._with_sentence(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
+
+    def _with_sentence(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
+                       fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
+        """``page`` with a chunk holding the message ``asked.sentence`` verbatim
+        (``shape.sentence_patterns``, the whole message first) at rank ``EVIDENCE_RANK``
+        (match ``"evidence"``), the best such by role (source first), then by the sparse
+        score of the message's words, unless the page holds it already in a chunk of that
+        role or a better one. One sparse query (``OPTION_DEPTH`` chunks, their texts read)
+        and one text read of the page."""
+        vector = shapes.evidence_vector(asked.sentence)
+        if vector is None:
+            return page
+        found = [h for h in self.store.sparse_search(vector, flt, OPTION_DEPTH + view.shadow_points,
+                                                     fields=None)
+                 if not view.hides(h) and _in_glob(h, path_glob)]
+        texts: dict[str, str] = {}  # a long chunk's whole text, read once
+        for pattern in shapes.sentence_patterns(asked.sentence):
+            holders = [h for h in found if self._holds_verbatim(h, pattern, texts)]
+            if not holders:
+                continue
+            best = min(holders, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY), -h.score))
+            worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
+            ids = [h.id for h, _, source in page if source == INDEX
+                   and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
+            if ids and any(self._holds_verbatim(h, pattern, texts) for h in self.store.retrieve(
+                    ids, fields=("repo", "path", "start_line", "end_line", "embed_text"))):
+                return page
+            return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
+                           "evidence", min(EVIDENCE_RANK, limit), limit)
+        return page
+
+    def _holds_verbatim(self, hit: Hit, pattern: re.Pattern[str], texts: dict[str, str]) -> bool:
+        """Whether ``hit``'s chunk holds ``pattern``: its ``embed_text``, and where that was
+        cut (``EMBED_TEXT_CHARS``: a long function's message lay past its first 2,000
+        characters, gin's ``node.addRoute``) its lines read from git as ``read_symbol``
+        reads them (redacted), at most ``VERBATIM_READS`` chunks per query (``texts``
+        caches them by id); a chunk that cannot be read holds nothing."""
+        text = str(hit.payload.get("embed_text", ""))
+        if pattern.search(text):
+            return True
+        if len(text) < EMBED_TEXT_CHARS:
+            return False
+        if hit.id not in texts:
+            if len(texts) >= VERBATIM_READS:
+                return False
+            p = hit.payload
+            try:
+                texts[hit.id] = self.read_symbol(p["repo"], p["path"], int(p["start_line"]),
+                                                 int(p["end_line"])).text
+            except (InvalidArgument, NotFound, KeyError, ValueError, OSError):
+                texts[hit.id] = ""
+        return bool(pattern.search(texts[hit.id]))
 
     def _with_symbols(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
                       fields: tuple[str, ...] | None, view: overlay.View,
@@ -523,9 +586,14 @@ class Service:
                                         -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
+        """The symbols ``query`` names: by qualified or plain name (case-insensitive), or
+        by module-qualified name (``github.com/gin-gonic/gin.node.getValue``, as Go and
+        call targets print it; exact)."""
         lowered = query.lower().replace("::", ".")
         hits = store.find(flt, "qualified_name_lc", lowered, limit=limit)
         hits += store.find(flt, "name_lc", lowered, limit=limit)
+        if "." in query:
+            hits += store.find(flt, "fq_name", query.replace("::", "."), limit=limit)
         return _dedupe([h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS])
 
     def _features(self, asked: shapes.Query, mode: str, ranked: Ranked, vectors: Vectors,
@@ -610,7 +678,9 @@ class Service:
         it when ``prefix``), or whose module-qualified name (``pkg.mod.Class.method``, as a
         call site's target prints it; ``fq_aliases``: its other module names) equals
         ``name`` exactly, ranked: exact case >
-        case-insensitive > prefix, then by path. Failing all of those, a dotted name that
+        case-insensitive > prefix, then source first (``role_rank``), then by path. Failing those, a dotted name matches the
+        qualified names it ends (``_qualified_tail``: ``node.getValue`` is Go's
+        ``gin.node.getValue``); failing all of those, a dotted name that
         a package re-exports finds the definition it stands for (match ``"reexport"``:
         ``httpcore.ConnectionPool`` -> ``httpcore._sync.connection_pool.ConnectionPool``).
 
@@ -634,7 +704,7 @@ class Service:
         if view.flt is not None:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
-        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], f[0].payload["repo"],
+        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], role_rank(f[0].payload), f[0].payload["repo"],
                                   f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
@@ -656,6 +726,8 @@ class Service:
             judged = _judge(name, hit.payload, fuzzy)
             if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
                 out.append((hit, *judged))
+        if not out and not prefix and "." in name:
+            out = _qualified_tail(store, flt, name)
         if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
             out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
@@ -667,8 +739,8 @@ class Service:
                      principal: Principal = LOCAL, omitted: dict[str, int] | None = None) -> Page:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
         ones first (tied to the definition through imports, its module or its class), then
-        ``inherited``, ``override`` and ``name_only`` ones (``callgraph.RANK``); each by repo,
-        path, line. ``omitted["other_type"]``: calls left out as calls on another type.
+        ``inherited``, ``override`` and ``name_only`` ones (``callgraph.RANK``); each source
+        first (``role_rank``: a test's calls after the code's), then by repo, path, line. ``omitted["other_type"]``: calls left out as calls on another type.
         A ``Page``: at most ``limit`` sites from ``offset`` on, with the ``total``."""
         name = _symbol_name(name)
         limit = _limit(limit, 100)
@@ -677,10 +749,13 @@ class Service:
         if flt is None:
             return Page()
         commits: dict[str, str] = {}
-        found = [callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits))
-                 for site, confidence in callgraph.callers(self.store, flt, name, omitted)]
-        found.sort(key=lambda s: (callgraph.RANK.get(s.confidence, 9), s.repo, s.path, s.line, s.caller))
-        return Page.cut(found, offset, limit)
+        sites = callgraph.callers(self.store, flt, name, omitted)
+        ranks = [role_rank(site.hit.payload) for site, _ in sites]
+        found = [(rank, callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits)))
+                 for rank, (site, confidence) in zip(ranks, sites, strict=True)]
+        found.sort(key=lambda r: (callgraph.RANK.get(r[1].confidence, 9), r[0], r[1].repo, r[1].path,
+                                  r[1].line, r[1].caller))
+        return Page.cut([hit for _, hit in found], offset, limit)
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
                      principal: Principal = LOCAL) -> Page:
@@ -703,8 +778,9 @@ class Service:
 
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
                  principal: Principal = LOCAL) -> Card:
-        """The developer card of the definition ``name`` means (the first by repo and path
-        when several do; a class or function before other kinds; of overloads the longest),
+        """The developer card of the definition ``name`` means (when several do: a class or
+        function before other kinds, then source first (``role_rank``), then by repo and
+        path; of overloads the longest),
         trimmed to ``budget_tokens``
         (``card.CHARS_PER_TOKEN`` characters each). Raises ``NotFound`` when nothing in the
         caller's scope is named so."""
@@ -716,7 +792,7 @@ class Service:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
         best = min(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
-                                        "test" in h.payload["path"], h.payload["repo"], h.payload["path"],
+                                        role_rank(h.payload), h.payload["repo"], h.payload["path"],
                                         h.payload["start_line"] - h.payload["end_line"])).payload
         fq = best.get("fq_name") or best["qualified_name"]
         file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
@@ -1005,6 +1081,26 @@ def _match_kind(name: str, payload: dict) -> str:
     return "prefix"
 
 
+def _qualified_tail(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
+    """Symbols whose qualified or module-qualified name ends with the dotted ``name`` at a
+    dot (``node.getValue`` is Go's ``gin.node.getValue``, whose qualified names carry the
+    package; ``Strings.trim`` Java's ``com.acme.Strings.trim``), as ``callgraph.definitions``
+    reads them: ``exact`` when the case matches too, else ``case_insensitive``. One keyword
+    lookup of the last segment (at most ``MAX_LIMIT`` points)."""
+    tail = "." + name.lower()
+    out = []
+    for hit in store.find(flt, "name_lc", name.rsplit(".", 1)[-1].lower(), limit=MAX_LIMIT):
+        p = hit.payload
+        if p.get("kind") in _HIDDEN_KINDS:
+            continue
+        names = [p.get("qualified_name") or "", p.get("fq_name") or ""]
+        if any(n.endswith("." + name) for n in names):
+            out.append((hit, "exact", 1.0))
+        elif any(n.lower().endswith(tail) for n in names):
+            out.append((hit, "case_insensitive", 1.0))
+    return out
+
+
 def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
     """(match kind, score) of a looked-up point; ``None`` when ``name`` does not match it."""
     kind = _match_kind(name, payload)
@@ -1118,6 +1214,15 @@ def hit_role(payload: dict) -> str:
     return payload.get("role") or classify.role(payload.get("path", ""))
 
 
+def role_rank(payload: dict) -> float:
+    """Where a point's role puts it among answers of one kind, source first: its
+    ``ROLE_PENALTY`` (source 0, config 0.05, docs and examples 0.1, tests, generated and
+    vendored copies 0.2). ``symbols``, ``callers`` and ``card`` order by it after their
+    match kind: a bundle's copy in ``dist/`` or a test's helper of the same name came
+    first by path."""
+    return ROLE_PENALTY.get(hit_role(payload), max(ROLE_PENALTY.values()))
+
+
 def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """The role filter: names from a comma-separated string or a sequence, each a
     ``classify.Role``; ``InvalidArgument`` naming the accepted ones otherwise."""
@@ -1225,10 +1330,12 @@ def _literal_prefix(glob: str) -> str:
 
 
 def _symbol_name(name: str, *, prefix: bool = False) -> str:
-    """``name`` validated (length, no NUL) and stripped; ``InvalidArgument`` if empty or if
+    """``name`` validated (length, no NUL) and stripped, Go's receiver syntax read as the
+    index names methods (``gin.(*Engine).ServeHTTP`` -> ``gin.Engine.ServeHTTP``:
+    ``shape.go_receivers``); ``InvalidArgument`` if empty or if
     a dotted (or ``::``) segment is empty (``.get``, ``Session.``), except the last one of a
     ``prefix`` lookup (``Session.``: the class's members)."""
-    name = validate.text("name", name, validate.MAX_NAME_CHARS).strip()
+    name = shapes.go_receivers(validate.text("name", name, validate.MAX_NAME_CHARS).strip())
     if not name:
         raise InvalidArgument("name: must not be empty")
     segments = name.replace("::", ".").split(".")

@@ -67,17 +67,48 @@ WEIGHT_PROSE = 1.0
 WEIGHT_CODE = 2.0     # an identifier, a code span's word, an exception name
 WEIGHT_FRAME = 3.0    # a path or a function named by a traceback frame, a path in the text
 TITLE_BOOST = 1.5
+#: The words of an error line (``ValueError: could not convert``, Go's ``panic: invalid
+#: node type``) weigh as code: the message is the raise site's string. swe-lite-dev lab
+#: (89 issues, ``issue_lab.py --set ERROR_LINE_WEIGHT=W``) 0 / 2 / 3: search function@10
+#: 51.3 / 53.8 / 53.8, locate file@5 82.0 / 82.0 / 80.9 (file@1 62.9 throughout).
+ERROR_LINE_WEIGHT = 2.0
 MAX_COUNT = 4
 
-_TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+\(.*\)\s*$"
-                         r"|^\s*File \"[^\"]+\", line \d+", re.MULTILINE)
+# Line-start whitespace is ``[ \t]`` and possessive throughout: ``^\s*`` spanned the
+# newlines of a paste's blank lines and backtracked over them at every line start
+# (600 lines of spaces: 16 s).
+_TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^[ \t]++at [\w$.<>]+\(.*\)[ \t]*$"
+                         r"|^[ \t]*+File \"[^\"\n]+\", line \d+|^goroutine \d+ \[|^[ \t]++at \S.*:\d+:\d+\)?[ \t]*$",
+                         re.MULTILINE)
 _FRAME = re.compile(r"File \"([^\"]+)\", line \d+(?:, in ([\w<>.]+))?"
-                    r"|^\s+at ([\w$.<>]+)\(([\w.]+):\d+\)", re.MULTILINE)
+                    r"|^[ \t]++at ([\w$.<>]+)\(([\w.]+):\d+\)", re.MULTILINE)
 #: Python frames as pytest (``pkg/mod.py:124: in __eq__``) and IPython (``pkg/mod.py in
 #: f(x)``; 8.x: ``File ~/pkg/mod.py:12, in f(x)``) print them: path in group 1, function in 2.
 _OTHER_FRAME = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):\d+[:,] in ([\w<>.]+)"
                           r"|^[ \t]*([^\s\"]+\.py) in ([\w<>.]+)\(", re.MULTILINE)
-_ERROR_LINE = re.compile(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault))\b:?.*$",
+#: A Go panic's frame: the function (receivers already written ``pkg.T.m``: ``_GO_RECEIVER``)
+#: and its arguments, then the file on the next line (``\t/src/app/tree.go:582 +0x8d6``):
+#: function in group 1, path in 2. ``created by f in goroutine 1`` has no arguments.
+_GO_FRAME = re.compile(r"^[ \t]*+(?:created by )?([\w./@$-]++)(?<=[\w$])(?:\([^\n]*\))?(?: in goroutine \d+)?"
+                       r"[ \t]*\n[ \t]++(\S+\.go):\d+", re.MULTILINE)  # possessive: linear on any text
+#: A JavaScript / TypeScript frame as V8 (Node, Chrome) prints it: ``at Foo.bar
+#: (/app/lib/x.js:45:12)``, ``at async Foo.bar (file:///app/x.mjs:3:1)``, ``at /app/x.js:3:1``
+#: (anonymous): function in group 1 (maybe none), path in group 2 or 3.
+_JS_FRAME = re.compile(r"^[ \t]+at (?:async )?(?:new )?(?:([^\s(][^\n(]*?) \((?:file://)?([^\s()]+\.[cm]?[jt]sx?):\d+(?::\d+)?\)"
+                       r"|(?:file://)?([^\s()]+\.[cm]?[jt]sx?):\d+(?::\d+)?)[ \t]*$", re.MULTILINE)
+#: Go's receiver syntax in a qualified name: ``gin.(*Engine).ServeHTTP``, ``(*List[T]).Push``
+#: -> ``gin.Engine.ServeHTTP``, ``List.Push`` (how the index names methods); not a call's
+#: result (``f(x).y``).
+_GO_RECEIVER = re.compile(r"(?<![\w)\]])\(\*?([^\W\d]\w*)(?:\[[^\]\n]{0,80}\])?\)\.(?=[^\W\d])")
+
+
+def go_receivers(text: str) -> str:
+    """``text`` with Go's receiver syntax written as the index names methods
+    (``gin.(*Engine).ServeHTTP`` -> ``gin.Engine.ServeHTTP``)."""
+    return _GO_RECEIVER.sub(r"\1.", text) if ")." in text else text
+
+
+_ERROR_LINE = re.compile(r"^[ \t]*+(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault)|panic)\b:?.*$",
                          re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 _PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)+[\w.-]+\.\w{1,6}\b|\b[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
@@ -147,9 +178,10 @@ class Query:
     ``run_command``, ``runcommand``), looked up as definitions' names, and ``symbols``: the
     symbol names its code spans and code words name (``Cache.get``, ``parse_expr``), looked
     up as definitions' qualified or plain names; for an issue or a trace, ``frames``: its
-    Python traceback frames as (path, function) pairs, innermost first, at most
+    traceback frames (Python, Go, V8) as (path, function) pairs, innermost first, at most
     ``MAX_FRAMES``, paths cleaned as ``paths`` are (the function ``""`` when the frame names
-    none, or a pseudo-name such as ``<module>``)."""
+    none, or a pseudo-name such as ``<module>``); for a short text that reads as a message
+    rather than a question, ``sentence``: the text, looked for verbatim (``_sentence``)."""
 
     text: str
     shape: Shape
@@ -163,6 +195,7 @@ class Query:
     title_names: int = 0
     symbols: tuple[str, ...] = ()
     frames: tuple[tuple[str, str], ...] = ()
+    sentence: str = ""
 
     @property
     def long(self) -> bool:
@@ -175,6 +208,7 @@ def analyze(text: str) -> Query:
     ``READ_HEAD_CHARS + READ_TAIL_CHARS`` characters (``Query.text`` is what was read)."""
     if len(text) > READ_HEAD_CHARS + READ_TAIL_CHARS:
         text = text[:READ_HEAD_CHARS] + "\n" + text[-READ_TAIL_CHARS:]
+    text = go_receivers(text)
     shape = detect(text)
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
@@ -182,10 +216,10 @@ def analyze(text: str) -> Query:
     title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
-        terms = _long_terms(drop_environment(body))
+        terms = _long_terms(_drop_module_paths(drop_environment(body)))
         dense = _dense_digest(body)
         own = drop_environment(_STDLIB_FRAME.sub("", body))
-        printed = _python_frames(own)
+        printed = _stack_frames(own)
         (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
@@ -194,7 +228,32 @@ def analyze(text: str) -> Query:
     compounds = _compounds(text) if shape is Shape.TEXT else ()
     symbols = _symbols(text) if shape is Shape.TEXT else ()
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds, title_names, symbols, frames)
+                 names, paths, compounds, title_names, symbols, frames,
+                 _sentence(text) if shape is Shape.TEXT else "")
+
+
+#: A short text is a message (an error string, a log line pasted without quotes) when it
+#: has ``SENTENCE_MIN_WORDS`` to ``SENTENCE_MAX_WORDS`` words, no question mark, no code
+#: span or quote and does not open as a question or a request (``_ASKING``): "the accepted
+#: formats are not offered by the server" (gin), "There is no suitable adapter to dispatch
+#: the request" (axios) lost to the dense side's neighbours in hybrid, while the one chunk
+#: holding the words was first by the sparse side alone.
+SENTENCE_MIN_WORDS = 4
+SENTENCE_MAX_WORDS = 24
+_ASKING = frozenset("""
+how what where which why who whom whose when does do did is are was were can could should
+would will may might shall find show list give explain search locate tell describe get
+implement implementation example examples""".split())
+
+
+def _sentence(text: str) -> str:
+    """``Query.sentence`` of a short text: the text when it reads as a message (above),
+    else ``""``."""
+    words = text.split()
+    if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or "?" in text or "`" in text
+            or _QUOTED.search(text) or words[0].lower().strip(",.:;") in _ASKING):
+        return ""
+    return text
 
 
 def detect(text: str) -> Shape:
@@ -202,7 +261,8 @@ def detect(text: str) -> Shape:
     it, an issue when long or multi-line, an identifier list or a literal when every word
     is code or it is one quoted or punctuated token, else natural-language text."""
     lines = [line for line in text.splitlines() if line.strip()]
-    framed = len(_FRAME.findall(text)) + len(_ERROR_LINE.findall(text))
+    framed = (len(_FRAME.findall(text)) + len(_ERROR_LINE.findall(text))
+              + len(_GO_FRAME.findall(text)) + len(_JS_FRAME.findall(text)))
     if _TRACE_HEAD.search(text) and framed * 2 >= len(lines):
         return Shape.TRACE
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
@@ -222,8 +282,26 @@ def detect(text: str) -> Shape:
 #: package (``/usr/lib/python3.11/site-packages/``, ``C:\\Python311\\Lib\\``): words that
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
 #: a frame's own path.
-_ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*)[/\\]", re.IGNORECASE)
+_ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
+                       r"|pkg[/\\]mod)[/\\]", re.IGNORECASE)
 _PATH_START = " \t\n\"'(=<["
+
+
+#: What a Go panic prints of a module besides the code: the module cache's
+#: ``github.com/gin-gonic/gin@v1.10.0/`` before a file, the import path before a frame's
+#: function (``github.com/gin-gonic/gin.(*node).getValue``): words (github, com, v1) that
+#: name no code of the repo yet weighed as a frame's path.
+_MODULE_ROOT = re.compile(r"(?<![\w@/.~-])(?:[\w.~-]+/)*[\w.~-]+@v\d+\.\d+\.\d+[\w.+-]*/")
+_GO_IMPORT_PATH = re.compile(r"^([ \t]*(?:created by )?)(?:[\w.~-]+/)+(?=[\w-]+\.[^\W\d])", re.MULTILINE)
+
+
+def _drop_module_paths(text: str) -> str:
+    """``text`` without Go module cache roots and the import paths of Go frames'
+    functions (``_MODULE_ROOT``, ``_GO_IMPORT_PATH``): ``.../gin@v1.10.0/tree.go`` ->
+    ``tree.go``, ``github.com/gin-gonic/gin.node.getValue(...)`` -> ``gin.node.getValue(...)``."""
+    if "/" not in text:
+        return text
+    return _GO_IMPORT_PATH.sub(r"\1", _MODULE_ROOT.sub("", text))
 
 
 def drop_environment(text: str) -> str:
@@ -247,8 +325,8 @@ def drop_environment(text: str) -> str:
 #: words (``default``, ``copyright``, ``credits``, ``license``, ``help``, ``type``) name the
 #: interpreter, not the repository, yet outweighed a short issue's own words and pulled the
 #: console entry points (``isympy.py``) first. Dropped from a long query before analysis.
-_BANNER = re.compile(
-    r"^[ \t]*(?:Python \d+\.\d+\S*[ \t][^\n]*\([^\n]*\b\d{4}\b[^\n]*\).*"
+_BANNER = re.compile(  # a banner line is short: longer lines are never tried (linear)
+    r"^(?=[^\n]{0,300}$)[ \t]*+(?:Python \d+\.\d+\S*[ \t][^\n]*\([^\n]*\b\d{4}\b[^\n]*\).*"
     r"|\[(?:GCC|Clang|MSC)\b.*"
     r"|.*\bType [\"']?(?:help|copyright)[\"']?,.*"
     r"|IPython \d+\.\d+.*"
@@ -297,6 +375,9 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
             add(match.group(), WEIGHT_FRAME * boost)
         for match in _FRAME.finditer(part):
             add(" ".join(g for g in match.groups() if g), WEIGHT_FRAME * boost)
+        if ERROR_LINE_WEIGHT:
+            for match in _ERROR_LINE.finditer(part):
+                add(match.group(), ERROR_LINE_WEIGHT * boost)
     scored = {t: weight[t] * (1.0 + math.log(min(counts[t], MAX_COUNT))) for t in weight}
     best = sorted(scored, key=lambda t: (-scored[t], order[t]))[:MAX_TERMS]
     return tuple((t, round(scored[t], 3)) for t in best)
@@ -345,6 +426,8 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
         for match in _FRAME.finditer(part):
             found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
         found += [(m.group(2) or m.group(4)).rsplit(".", 1)[-1] for m in _OTHER_FRAME.finditer(part)]
+        found += [function.rsplit(".", 1)[-1] for _, function in _printed_frames(part)]
+        part = _GO_FRAME.sub(" ", _JS_FRAME.sub(" ", part))  # their module paths name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         spans += code_spans(_FENCE.sub(" ", part))
         for span in spans:
@@ -391,7 +474,7 @@ def _symbols(text: str) -> tuple[str, ...]:
 def _paths(text: str, printed: list[tuple[str, str]]) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
     dropped, without a leading ``./`` or ``/``; frames' paths first (``printed``: the
-    frames of ``text``, ``_python_frames``), innermost first (a Python trace ends at the
+    frames of ``text``, ``_stack_frames``), innermost first (a Python trace ends at the
     failing call, so a deep trace keeps its last frames within ``MAX_PATHS``), each once. A
     bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
     environment prefixes already dropped."""
@@ -401,7 +484,7 @@ def _paths(text: str, printed: list[tuple[str, str]]) -> tuple[str, ...]:
 
 
 def _frames(printed: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """``Query.frames`` of the frames ``printed`` (``_python_frames``, text order): (path,
+    """``Query.frames`` of the frames ``printed`` (``_stack_frames``, text order): (path,
     function) pairs, innermost first, paths cleaned as ``_paths`` cleans them (a bare file
     name dropped), a pseudo-name (``<module>``, ``<lambda>``) as no function, at most
     ``MAX_FRAMES``."""
@@ -423,14 +506,35 @@ def _is_file_path(path: str) -> bool:
     return "/" in path and "." in path.rsplit("/", 1)[-1]
 
 
-def _python_frames(text: str) -> list[tuple[str, str]]:
-    """The Python traceback frames of ``text`` as (path, function) in text order: the
-    interpreter's (``File "p.py", line 3, in f``), pytest's and IPython's
-    (``_OTHER_FRAME``); the function ``""`` when a frame names none."""
+def _stack_frames(text: str) -> list[tuple[str, str]]:
+    """The stack frames of ``text`` as (path, function), innermost last: Python's
+    (``File "p.py", line 3, in f``; pytest's and IPython's, ``_OTHER_FRAME``) in text order;
+    a Go panic's (``_GO_FRAME``) and a V8 trace's (``_JS_FRAME``), printed innermost first,
+    reversed; the function ``""`` when a frame names none, else its last dotted segment
+    (``github.com/gin-gonic/gin.node.getValue`` -> ``getValue``, ``Axios.request [as get]``
+    -> ``request``)."""
     found = [(m.start(), m.group(1), m.group(2) or "") for m in _FRAME.finditer(text) if m.group(1)]
     found += [(m.start(), m.group(1) or m.group(3), m.group(2) or m.group(4))
               for m in _OTHER_FRAME.finditer(text)]
-    return [(path, function) for _, path, function in sorted(found)]
+    python = [(path, function) for _, path, function in sorted(found)]
+    innermost_first = [(path, function.rsplit(".", 1)[-1]) for path, function in _printed_frames(text)]
+    return python + innermost_first[::-1]
+
+
+def _printed_frames(text: str) -> list[tuple[str, str]]:
+    """The Go and V8 frames of ``text`` (``_GO_FRAME``, ``_JS_FRAME``) as (path, function
+    as printed), in text order (innermost first, as both print them)."""
+    printed = [(m.start(), m.group(2), m.group(1)) for m in _GO_FRAME.finditer(text)]
+    printed += [(m.start(), m.group(2) or m.group(3), _without_alias(m.group(1) or ""))
+                for m in _JS_FRAME.finditer(text)]
+    return [(path, function) for _, path, function in sorted(printed)]
+
+
+def _without_alias(function: str) -> str:
+    """A V8 frame's function without its method alias (``Axios.request [as get]`` ->
+    ``Axios.request``); string operations, linear in any text."""
+    cut = function.rfind(" [as ")
+    return function[:cut].rstrip() if cut >= 0 and function.endswith("]") else function.strip()
 
 
 def _noise(term: str) -> bool:
@@ -585,6 +689,20 @@ def sparse_vector(query: Query) -> SparseVector:
         merged[index] = max(merged.get(index, 0.0), weight)
     indices = tuple(sorted(merged))
     return SparseVector(indices=indices, values=tuple(merged[i] for i in indices))
+
+
+def sentence_patterns(sentence: str) -> list[re.Pattern[str]]:
+    """Patterns of ``sentence`` as code holds it verbatim, longest first: its words in
+    order, case-insensitive, with any non-word characters between them (a message split
+    over string literals, ``"not offered " "by the server"``), then without its trailing
+    value words (a word with a digit or no letter: ``Request failed with status code 500``
+    is built as ``'... status code ' + status``) while ``SENTENCE_MIN_WORDS`` words remain."""
+    words = re.findall(r"\w+", sentence)
+    out = [words]
+    while len(out[-1]) > SENTENCE_MIN_WORDS and not out[-1][-1].isalpha():
+        out.append(out[-1][:-1])
+    return [re.compile(r"(?<!\w)" + r"\W+".join(map(re.escape, w)) + r"(?!\w)", re.IGNORECASE)
+            for w in out if len(w) >= SENTENCE_MIN_WORDS]
 
 
 def evidence_vector(token: str) -> SparseVector | None:

@@ -1,0 +1,104 @@
+"""A message pasted without quotes (an error string, a log line) is exact evidence:
+``shape.Query.sentence`` and ``Service._with_sentence`` put a chunk holding it verbatim on
+the first page, also where the message lies past the 2,000 characters a chunk's payload
+keeps of a long function (its lines are read from git). Real git fixture, real embedded
+store (sparse side only: the hybrid page is the lexical ranking here, and the decoys hold
+more of the message's words than the long function that holds the message)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from coderecalld.query import service as service_module
+from coderecalld.query import shape
+from conformance_cases import indexed
+
+# A long function (over 2,000 characters) whose message comes at its end.
+_STEPS = "\n".join(f"    step_{i} = prepare_step({i}, request, offers)  # setup of step {i}"
+                   for i in range(40))
+NEGOTIATE = f'''\
+def negotiate(request, offers):
+    """Pick the response format for a request."""
+{_STEPS}
+    for offer in offers:
+        if offer in request.accept:
+            return offer
+    raise NotAcceptable("the accepted formats are not offered by the server")
+'''
+
+FILES = {
+    "app/negotiation.py": NEGOTIATE,
+    # Decoys: the message's words, many times, never in its order.
+    "app/formats.py": '''\
+def accepted_formats(server):
+    """The formats the server accepted: accepted formats, offered formats, server formats."""
+    return [f for f in server.formats if f.accepted and f.offered]
+
+
+def offered_by_server(server):
+    """Formats offered by the server: the server's offered and accepted formats."""
+    return [f for f in server.formats if f.offered]
+''',
+    "app/server.py": '''\
+class Server:
+    """A server: the formats it offered, the formats clients accepted, the server's state."""
+
+    def formats_offered(self):
+        """The server's offered formats; accepted formats are not all offered."""
+        return self.offered
+''',
+    "app/status.py": '''\
+def check_status(response):
+    if response.status >= 400:
+        raise HTTPError("Request failed with status code " + str(response.status))
+    return response
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("sentence"), FILES) as running:
+        yield running
+
+
+MESSAGE = "the accepted formats are not offered by the server"
+
+
+def test_a_pasted_message_puts_the_chunk_holding_it_on_the_first_page(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert len(NEGOTIATE) > service_module.EMBED_TEXT_CHARS
+    assert NEGOTIATE.index("the accepted formats") > service_module.EMBED_TEXT_CHARS
+    with monkeypatch.context() as m:
+        m.setattr(shape, "SENTENCE_MIN_WORDS", 100)  # no sentence: the words alone
+        plain = [h.qualified_name for h in daemon.service.search(MESSAGE, limit=3, repo="fx")]
+    assert "negotiate" not in plain
+    hits = daemon.service.search(MESSAGE, limit=3, repo="fx")
+    rank = service_module.EVIDENCE_RANK - 1
+    assert (hits[rank].path, hits[rank].qualified_name, hits[rank].match) == (
+        "app/negotiation.py", "negotiate", "evidence")
+    assert [h.qualified_name for i, h in enumerate(hits) if i != rank] == plain[:rank]
+
+
+def test_a_messages_trailing_value_is_dropped_to_find_how_the_code_builds_it(daemon: Daemon) -> None:
+    """``'Request failed with status code ' + str(status)``: the pasted ``... 500`` is
+    found without its value."""
+    assert [p.pattern for p in shape.sentence_patterns("Request failed with status code 500")][1:] == [
+        r"(?<!\w)Request\W+failed\W+with\W+status\W+code(?!\w)"]
+    hits = daemon.service.search("Request failed with status code 500", limit=3, repo="fx")
+    assert ("app/status.py", "check_status") in {(h.path, h.qualified_name) for h in hits}
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    (MESSAGE, MESSAGE),
+    ("which formats are accepted by the server", ""),       # a question
+    ("where is the server's accepted format chosen?", ""),
+    ("find the formats offered by the server", ""),          # a request
+    ("accepted formats", ""),                                # too short
+    ('"the accepted formats" are not offered', ""),          # quoted: the quote is the evidence
+])
+def test_only_a_message_reads_as_a_sentence(text: str, sentence: str) -> None:
+    assert shape.analyze(text).sentence == sentence
