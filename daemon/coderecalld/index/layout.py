@@ -1,8 +1,8 @@
 """A repository's layout: the import names its files provide and a one-line description.
 
-Computed from the commit's tree (paths) and a few small files (README, pyproject.toml,
-setup.cfg, package.json, go.mod), so a call in repo B that imports ``httpcore`` reaches repo A's
-``httpcore/_models.py`` definitions by their module-qualified names.
+Computed from the commit's tree (paths) and a few small files (package.json, go.mod; the
+purpose line from index/purpose.py), so a call in repo B that imports ``httpcore`` reaches
+repo A's ``httpcore/_models.py`` definitions by their module-qualified names.
 
 Python module names: a file's name counts from the topmost directory of its unbroken chain
 of packages (directories with ``__init__.py``); a file outside any package counts from the
@@ -16,24 +16,20 @@ named by the package specifiers that reach it (``js_aliases``).
 
 from __future__ import annotations
 
-import configparser
 import json
 import posixpath
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from coderecalld.index import purpose
+
 _SOURCE_ROOTS = ("src", "lib")
 #: Suffixes of JavaScript/TypeScript modules (an import names them without one).
 JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _GO_MODULE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)", re.M)
-_READMES = ("README.md", "README.rst", "README.txt", "README", "readme.md")
-_MARKUP = re.compile(r"!\[[^\]]*\]\([^)]*\)|<[^>]+>|\[([^\]]*)\]\([^)]*\)|[*_`]")
-#: Characters of a purpose line.
-PURPOSE_MAX_CHARS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +119,18 @@ def js_module(path: str) -> str:
 
 
 def layout(paths: Iterable[str], read: Callable[[str], bytes],
-           language_of: Callable[[str], str | None]) -> Layout:
+           language_of: Callable[[str], str | None], repo: str = "") -> Layout:
     """The layout of a tree given its ``paths``; ``read(path)`` returns a blob's bytes and
-    ``language_of(path)`` a language id or ``None``."""
+    ``language_of(path)`` a language id or ``None``; ``repo`` names the repo in log lines.
+    The purpose comes from ``purpose.purpose`` (root manifest description, else README)."""
     paths = list(paths)
     dirs = frozenset(str(PurePosixPath(p).parent) for p in paths if PurePosixPath(p).name == "__init__.py")
     shape = Layout(dirs)
     packages = {shape.module(p).split(".", 1)[0] for p in paths if _importable(p, dirs)}
     languages = Counter(lang for lang in map(language_of, paths) if lang)
-    present = set(paths)
-    return Layout(dirs, tuple(sorted(packages - {""})), _purpose(present, read),
-                  tuple(sorted(languages.items(), key=lambda kv: (-kv[1], kv[0]))),
+    ranked = tuple(sorted(languages.items(), key=lambda kv: (-kv[1], kv[0])))
+    described = purpose.purpose(set(paths), read, [lang for lang, _ in ranked], repo)
+    return Layout(dirs, tuple(sorted(packages - {""})), described, ranked,
                   _go_modules(paths, read), _java_dirs(paths), _js_packages(paths, read),
                   frozenset(js_module(p) for p in paths if PurePosixPath(p).suffix in JS_SUFFIXES))
 
@@ -186,64 +183,3 @@ def _importable(path: str, package_dirs: frozenset[str]) -> bool:
         return True
     parts = pure.parent.parts
     return (not parts or parts == ("src",)) and pure.stem not in ("setup", "conftest", "noxfile")
-
-
-def _purpose(present: set[str], read: Callable[[str], bytes]) -> str:
-    for name in _READMES:
-        if name in present:
-            line = readme_purpose(read(name).decode("utf-8", errors="replace"))
-            if line:
-                return line
-    return _packaging_description(present, read)
-
-
-def readme_purpose(text: str) -> str:
-    """The first prose paragraph of a README, as one line: headings, badges, HTML, code
-    fences and reST directives are skipped; markup is removed."""
-    paragraph: list[str] = []
-    fenced = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith(("```", "~~~")):
-            fenced = not fenced
-            continue
-        skip = (fenced or line.startswith(("#", "..", ":", "|", "[!", "<", "!", "=", "-", "*", ">"))
-                or set(line) <= set("=-~^*#+"))
-        if not line or skip:
-            if paragraph:
-                break
-            continue
-        paragraph.append(line)
-    plain = re.sub(r"\s+", " ", _MARKUP.sub(lambda m: m.group(1) or "", " ".join(paragraph))).strip()
-    return clip(plain)
-
-
-def clip(text: str, max_chars: int = PURPOSE_MAX_CHARS) -> str:
-    """``text`` on one line, at most ``max_chars`` characters: a longer one is cut at the
-    last word boundary that leaves room for ``…`` (mid-word only for a single huge word)."""
-    text = " ".join(text.split())
-    if len(text) <= max_chars:
-        return text
-    head = text[: max_chars - 1]
-    if text[max_chars - 1] != " " and " " in head:
-        head = head.rsplit(" ", 1)[0]
-    return head.rstrip(" ,;:-") + "…"
-
-
-def _packaging_description(present: set[str], read: Callable[[str], bytes]) -> str:
-    try:
-        if "pyproject.toml" in present:
-            data = tomllib.loads(read("pyproject.toml").decode("utf-8", errors="replace"))
-            described = data.get("project", {}).get("description", "")
-            if described:
-                return clip(str(described))
-        if "setup.cfg" in present:
-            cfg = configparser.ConfigParser(interpolation=None)
-            cfg.read_string(read("setup.cfg").decode("utf-8", errors="replace"))
-            if cfg.get("metadata", "description", fallback=""):
-                return clip(cfg.get("metadata", "description"))
-        if "package.json" in present:
-            return clip(str(json.loads(read("package.json")).get("description", "")))
-    except (ValueError, configparser.Error, AttributeError):
-        return ""  # a malformed packaging file describes nothing
-    return ""

@@ -185,7 +185,7 @@ class Pipeline:
     def _layout(self, repo: str, repository: pygit2.Repository, blobs: dict[str, str]) -> layout.Layout:
         """The tree's layout (module names for call resolution), kept in the ledger for ListRepos."""
         shape = layout.layout(blobs, lambda path: mirror.read_blob(repository, blobs[path]),
-                              lambda path: parse.language_for(path))
+                              lambda path: parse.language_for(path), repo)
         purpose = redact.text(shape.purpose, "README.md")[0]  # never store a secret, even here
         self.ledger.set_repo_meta(repo, {"purpose": purpose, "packages": list(shape.packages),
                                          "languages": [list(kv) for kv in shape.languages]})
