@@ -297,6 +297,8 @@ def _target(site: CallSite, module: str, table: dict[str, str], top: set[str],
         return _method(module, table, symbols, cls, rest[0]) if cls and len(rest) == 1 else ""
     if head in top:  # a definition of this file shadows an import of the same name
         return ".".join([module, *parts])
+    if rest and site.name in symbols and head not in table:  # `api.get()`: `const api = {get() {}}`
+        return f"{module}.{site.name}"
     if head in instances:  # a module-level instance: its class's method
         return f"{instances[head]}.{rest[0]}" if len(rest) == 1 else ""
     if head in table:
