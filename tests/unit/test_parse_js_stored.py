@@ -60,6 +60,21 @@ def test_javascript_anonymous_default_export_keeps_its_nested_functions_and_call
     }
     assert [c.name for c in parsed.module_call_sites] == ["setup"]
     assert parsed.symbols[0].signature == "export default (config) =>"
+    assert parsed.unbound == {"resolveConfig"}  # no code of the file can call it by that name
+
+
+def test_javascript_unbound_names_are_those_no_binding_gives() -> None:
+    source = (
+        "export default ok && (async (config) => fetch(config));\n"
+        "exports.x = () => 1;\n"
+        "call({ onDone: () => 1, go() {} });\n"
+        "const api = { get: () => 1 };\n"
+        "function y() {}\n"
+        "module.exports.y = () => y();\n"
+    )
+    parsed = parse(source, "lib/adapters/fetch.js")
+    assert [s.qualified_name for s in parsed.symbols] == ["fetch", "x", "onDone", "go", "api.get", "y", "y"]
+    assert parsed.unbound == {"fetch", "x", "onDone", "go"}  # `y` is also a function declaration
 
 
 @pytest.mark.parametrize(("path", "name"), [

@@ -178,7 +178,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
               instances: dict[str, str]) -> Target:
     """The hook for Python and JS; ``instances`` is filled with the module-level names of a
     known class (Python): name -> class."""
-    top = {s.name for s in parsed.symbols if not s.parent}
+    top = {s.name for s in parsed.symbols if not s.parent} - parsed.unbound
     if with_instances:
         instances.update(_instances(parsed, module, table, symbols, top))
     receivers = Receivers(module, table, symbols, top, lines) if with_instances else None

@@ -26,6 +26,9 @@ _CONTAINERS = frozenset(
     {SymbolKind.CLASS, SymbolKind.STRUCT, SymbolKind.INTERFACE, SymbolKind.TRAIT, SymbolKind.ENUM}
 )
 
+#: ``@name`` node types that bind nothing in the file's scope (JS/TS; see ``_unbound``).
+_UNBOUND_NAMES = frozenset({"default", "property_identifier", "string_fragment"})
+
 #: Words in the node types of top-level import and package statements (see ``_boilerplate``).
 _BOILERPLATE_TYPES = ("import", "export", "package")
 
@@ -67,7 +70,17 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
         line_count=tx.line_count(blob),
         has_errors=tree.root_node.has_error,
         boilerplate_lines=_boilerplate(tree, [*tags.imports, *filter(None, [tags.package])]),
+        unbound=_unbound(defs),
     )
+
+
+def _unbound(defs: list[_Def]) -> frozenset[str]:
+    """Top-level names no binding of the file gives: one named after the file (a ``@name``
+    that is the ``default`` keyword) or after a property (``exports.x = ...``, a member of an
+    object of no name), unless another top-level definition binds the same name."""
+    top = [d for d in defs if not d.parent]
+    unbound = {d.name for d in top if d.raw.name.type in _UNBOUND_NAMES}
+    return frozenset(unbound - {d.name for d in top if d.raw.name.type not in _UNBOUND_NAMES})
 
 
 def _boilerplate(tree: Tree, nodes: list[Node]) -> frozenset[int]:
