@@ -386,7 +386,7 @@ def _symbols(args: argparse.Namespace) -> int:
     if not language:
         print(f"coderecalld: error: no parser for {path.name}; pass --language", file=sys.stderr)
         return 2
-    parsed = parse.symbols(path.read_bytes(), language)
+    parsed = parse.symbols(path.read_bytes(), language, path.as_posix())
     rows = [dict(asdict(s), kind=str(s.kind), path=str(path), language=language,
                  call_sites=[asdict(c) for c in s.call_sites]) for s in parsed.symbols]
     if args.json:

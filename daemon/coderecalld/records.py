@@ -121,6 +121,10 @@ class ParsedFile:
     called dotted name as written), e.g. ``("_default_decoder", "JSONDecoder")``.
     ``boilerplate_lines`` are the 1-based lines of top-level import statements and the
     package clause: a module chunk with nothing else outside its symbols says nothing.
+    ``unbound`` are names of top-level symbols that the file's own code cannot call by that
+    name: a JS anonymous default export named after its file (``fetch`` for
+    ``export default ok && (async () => {...})`` in ``fetch.js``, whose ``fetch()`` calls
+    are the global one's), ``exports.x = () => {}``.
     """
 
     language: str
@@ -133,6 +137,7 @@ class ParsedFile:
     import_aliases: tuple[tuple[str, str], ...] = ()
     instances: tuple[tuple[str, str], ...] = ()
     boilerplate_lines: frozenset[int] = frozenset()
+    unbound: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

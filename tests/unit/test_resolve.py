@@ -190,6 +190,19 @@ def test_js_default_imports_reach_the_default_export() -> None:
         ("loud", "@acme/util/str.default"), ("B", "src/banner.default")]
 
 
+def test_js_stored_functions_resolve_in_their_own_file_and_through_default_imports() -> None:
+    lib = (b"const api = {\n  get(k) { return api.load(k); },\n  load: (k) => k,\n};\n"
+           b"api.reset = () => api.get(0);\nexport default (x) => api.get(cache(x));\n")
+    parsed = parse.symbols(lib, "javascript", "src/cache.js")
+    chunks = resolve.chunks(chunk.chunks("r", "src/cache.js", lib, parsed), parsed, "src/cache.js", "src/cache")
+    assert {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in chunks if c.call_sites} == {
+        "api.get": [("api.load", "src/cache.api.load")],
+        "api.reset": [("api.get", "src/cache.api.get")],
+        # `cache` is a global here: the file binds no such name (ParsedFile.unbound)
+        "cache": [("api.get", "src/cache.api.get"), ("cache", "")]}
+    assert dict(next(c for c in chunks if c.kind == "module").exports) == {"default": "src/cache.cache"}
+
+
 INSTANCES = b'''from .decoder import JSONDecoder
 from . import scanner
 import logging

@@ -265,7 +265,7 @@ class Pipeline:
                   "max_chunk_chars": self.cfg.index.max_chunk_chars}
         if verdict.kind == "text":
             return chunk.sections(repo, path, blob, **budget), verdict, 0
-        parsed = parse.symbols(blob, verdict.language)
+        parsed = parse.symbols(blob, verdict.language, path)
         module = shape.module(path) if shape else ""
         # A module chunk is named by its import path where the language has one that names
         # a file (Python: `requests.adapters`, what a card's `import:` line says); a JS module

@@ -178,7 +178,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
               instances: dict[str, str]) -> Target:
     """The hook for Python and JS; ``instances`` is filled with the module-level names of a
     known class (Python): name -> class."""
-    top = {s.name for s in parsed.symbols if not s.parent}
+    top = {s.name for s in parsed.symbols if not s.parent} - parsed.unbound
     if with_instances:
         instances.update(_instances(parsed, module, table, symbols, top))
     receivers = Receivers(module, table, symbols, top, lines) if with_instances else None
@@ -297,6 +297,8 @@ def _target(site: CallSite, module: str, table: dict[str, str], top: set[str],
         return _method(module, table, symbols, cls, rest[0]) if cls and len(rest) == 1 else ""
     if head in top:  # a definition of this file shadows an import of the same name
         return ".".join([module, *parts])
+    if rest and site.name in symbols and head not in table:  # `api.get()`: `const api = {get() {}}`
+        return f"{module}.{site.name}"
     if head in instances:  # a module-level instance: its class's method
         return f"{instances[head]}.{rest[0]}" if len(rest) == 1 else ""
     if head in table:

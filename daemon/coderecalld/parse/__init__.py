@@ -18,12 +18,15 @@ from coderecalld.records import ParsedFile
 __all__ = ["language_for", "supported_languages", "symbols"]
 
 
-def symbols(blob: bytes, language: str) -> ParsedFile:
+def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     """Parse one git blob of ``language`` into symbols, call sites and imports.
 
     Args:
         blob: the raw blob bytes; a UTF-8 BOM is allowed and counted in every offset.
         language: a language id from ``supported_languages()`` (see ``language_for``).
+        path: the blob's repository path; it names a JS/TS file's anonymous default export
+            (``export default (config) => {}`` in ``lib/resolveConfig.js`` is ``resolveConfig``,
+            ``imports.default_name``), which without it is ``default``.
 
     Returns:
         A ``ParsedFile`` whose symbols are ordered by ``start_byte``; byte offsets are
@@ -38,5 +41,7 @@ def symbols(blob: bytes, language: str) -> ParsedFile:
     # tree-sitter skips a leading BOM but still counts its 3 bytes in every position,
     # so offsets stay over the raw blob and no node text contains U+FEFF.
     tree = Parser(registry.language(spec.name)).parse(blob)
-    return replace(parsed_file(blob, tree, spec), import_aliases=imports.aliases(blob, tree, spec),
+    default = imports.default_name(path)
+    return replace(parsed_file(blob, tree, spec, default),
+                   import_aliases=imports.aliases(blob, tree, spec, default),
                    instances=imports.instances(blob, tree, spec))

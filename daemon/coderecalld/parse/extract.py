@@ -16,6 +16,7 @@ from tree_sitter import Node, Tree
 from coderecalld.parse import text as tx
 from coderecalld.parse.captures import RawDefinition, RawTags, collect
 from coderecalld.parse.docstrings import COMMENT_STYLES, DOC_STYLES
+from coderecalld.parse.imports import DEFAULT
 from coderecalld.parse.registry import LanguageSpec, tags_query
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind
 
@@ -24,6 +25,9 @@ _KINDS = frozenset(kind.value for kind in SymbolKind)
 _CONTAINERS = frozenset(
     {SymbolKind.CLASS, SymbolKind.STRUCT, SymbolKind.INTERFACE, SymbolKind.TRAIT, SymbolKind.ENUM}
 )
+
+#: ``@name`` node types that bind nothing in the file's scope (JS/TS; see ``_unbound``).
+_UNBOUND_NAMES = frozenset({"default", "property_identifier", "string_fragment"})
 
 #: Words in the node types of top-level import and package statements (see ``_boilerplate``).
 _BOILERPLATE_TYPES = ("import", "export", "package")
@@ -46,15 +50,16 @@ class _Def:
     calls: list[CallSite] = field(default_factory=list)
 
 
-def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec) -> ParsedFile:
-    """Extract symbols, calls and imports of ``tree`` (parsed from ``blob``, valid UTF-8)."""
+def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFAULT) -> ParsedFile:
+    """Extract symbols, calls and imports of ``tree`` (parsed from ``blob``, valid UTF-8);
+    ``default`` names the file's anonymous default export (``imports.default_name``)."""
     tags = collect(tags_query(spec.name), tree.root_node)
     defs = sorted(
         filter(None, map(_definition, tags.definitions)),
         key=lambda d: (d.start.start_byte, -d.outer.end_byte),
     )
     package = tx.compact(blob, tags.package) if tags.package is not None else ""
-    module_calls = _resolve(blob, defs, tags.calls, _Naming(spec.separator, package))
+    module_calls = _resolve(blob, defs, tags.calls, _Naming(spec.separator, package, default))
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
@@ -65,7 +70,17 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec) -> ParsedFile:
         line_count=tx.line_count(blob),
         has_errors=tree.root_node.has_error,
         boilerplate_lines=_boilerplate(tree, [*tags.imports, *filter(None, [tags.package])]),
+        unbound=_unbound(defs),
     )
+
+
+def _unbound(defs: list[_Def]) -> frozenset[str]:
+    """Top-level names no binding of the file gives: one named after the file (a ``@name``
+    that is the ``default`` keyword) or after a property (``exports.x = ...``, a member of an
+    object of no name), unless another top-level definition binds the same name."""
+    top = [d for d in defs if not d.parent]
+    unbound = {d.name for d in top if d.raw.name.type in _UNBOUND_NAMES}
+    return frozenset(unbound - {d.name for d in top if d.raw.name.type not in _UNBOUND_NAMES})
 
 
 def _boilerplate(tree: Tree, nodes: list[Node]) -> frozenset[int]:
@@ -97,13 +112,20 @@ def _definition(raw: RawDefinition) -> _Def | None:
 
 @dataclass(frozen=True, slots=True)
 class _Naming:
-    """How qualified names are joined in one file: the separator and the top-level prefix."""
+    """How qualified names are joined in one file: the separator, the top-level prefix and the
+    name of the anonymous default export."""
 
     separator: str
     package: str
+    default: str = DEFAULT
 
     def join(self, owner: str, segment: str) -> str:
         return f"{owner}{self.separator}{segment}" if owner else segment
+
+    def receiver(self, blob: bytes, node: Node) -> str:
+        """A ``@receiver`` as named; like a ``@name``, the ``default`` keyword of ``export
+        default`` stands for the anonymous default export (queries/javascript/stored.scm)."""
+        return self.default if node.type == "default" else tx.compact(blob, node)
 
 
 def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], naming: _Naming) -> list[CallSite]:
@@ -144,13 +166,13 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
     segment so overloads never share a qualified name.
     """
     raw = d.raw
-    d.name = tx.text(blob, raw.name)
+    d.name = naming.default if raw.name.type == "default" else tx.text(blob, raw.name)
     if raw.anonymous:
         d.name = f"<anonymous {tx.compact(blob, raw.name)}>"
     owner = parent.qualified_name if parent is not None else naming.package
     d.parent = parent.qualified_name if parent is not None else ""
     if raw.receiver is not None:
-        d.parent = owner = naming.join(owner, tx.compact(blob, raw.receiver))
+        d.parent = owner = naming.join(owner, naming.receiver(blob, raw.receiver))
     if raw.trait is not None:
         owner = f"<{owner} as {tx.compact(blob, raw.trait)}>"
     segment = d.name + (tx.param_types(blob, raw.params) if raw.params is not None else "")

@@ -20,6 +20,9 @@ the module specifier as written and join an imported name with ``#``:
 * ``import g from "./m"``          -> ``("g", "./m#default")``
 * ``export default function f``     -> ``("default", "#f")`` (an empty specifier is the file
   itself; also ``export default class F`` and ``export default f;``)
+* ``export default (config) => {}`` in ``lib/resolveConfig.js`` -> ``("default",
+  "#resolveConfig")``: an anonymous function, class or object is named after its file
+  (``default_name``), as its symbol is (``queries/javascript/stored.scm``)
 
 Go keeps the import path
 and binds the alias, else the path's last element less a major-version suffix; Java binds a
@@ -45,6 +48,9 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 from coderecalld.parse import text as tx
 from coderecalld.parse.registry import LanguageSpec, language
 
+#: The name of an anonymous default export when the file's path is not known.
+DEFAULT = "default"
+
 
 @functools.lru_cache(maxsize=None)
 def _query(spec: LanguageSpec) -> Query | None:
@@ -54,13 +60,16 @@ def _query(spec: LanguageSpec) -> Query | None:
     return Query(language(spec.name), path.read_text("utf-8")) if path.is_file() else None
 
 
-def aliases(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, str], ...]:
-    """(local name, imported dotted name) pairs of ``tree``, in source order."""
+def aliases(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFAULT) -> tuple[tuple[str, str], ...]:
+    """(local name, imported dotted name) pairs of ``tree``, in source order; ``default``
+    names a JS/TS file's anonymous default export (``default_name``)."""
     query = _query(spec)
     if query is None:
         return ()
     nodes = QueryCursor(query).captures(tree.root_node).get("import", [])
     read = _READERS.get(spec.name, _python)
+    if read is _js:
+        read = functools.partial(_js, default=default)
     out: list[tuple[str, str]] = []
     for node in sorted(nodes, key=lambda n: n.start_byte):
         out += read(blob, node)
@@ -100,7 +109,29 @@ def _unquote(blob: bytes, node: Node | None) -> str:
     return tx.text(blob, node).strip("'\"`") if node is not None else ""
 
 
-def _js(blob: bytes, node: Node) -> list[tuple[str, str]]:
+def default_name(path: str) -> str:
+    """The name of the anonymous default export of the JS/TS file at ``path``, as its import
+    sites and IDE auto-imports call it: the base name up to its first dot, that of the
+    directory for an ``index`` file, ``-`` words joined in camelCase.
+
+    ``lib/helpers/resolveConfig.js`` -> ``resolveConfig``; ``src/ui/index.tsx`` -> ``ui``;
+    ``is-absolute-url.mjs`` -> ``isAbsoluteUrl``; ``""`` (no path known) -> ``DEFAULT``.
+    """
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    stem = parts[-1].split(".", 1)[0] if parts else ""
+    if stem == "index" and len(parts) > 1:
+        stem = parts[-2]
+    words = [w for w in re.split(r"[-\s]+", stem) if w]
+    return words[0] + "".join(w[:1].upper() + w[1:] for w in words[1:]) if words else DEFAULT
+
+
+#: Anonymous ``export default`` values a symbol is named after the file for (stored.scm);
+#: ``binary_expression``: ``export default isSupported && (async (config) => {...})``.
+_ANONYMOUS_DEFAULTS = frozenset({"arrow_function", "function_expression", "generator_function", "class",
+                                 "object", "binary_expression"})
+
+
+def _js(blob: bytes, node: Node, default: str = DEFAULT) -> list[tuple[str, str]]:
     if node.type == "variable_declarator":
         args = node.child_by_field_name("value").child_by_field_name("arguments")
         source = _unquote(blob, args.named_children[0])
@@ -108,6 +139,9 @@ def _js(blob: bytes, node: Node) -> list[tuple[str, str]]:
     if node.type == "export_statement":
         named = node.child_by_field_name("declaration") or node.child_by_field_name("value")
         if named is not None and named.type != "identifier":
+            anonymous = named.type in _ANONYMOUS_DEFAULTS and named.child_by_field_name("name") is None
+            if anonymous and default != DEFAULT:
+                return [("default", f"#{default}")]
             named = named.child_by_field_name("name")
         return [("default", f"#{tx.text(blob, named)}")] if named is not None else []
     source = _unquote(blob, node.child_by_field_name("source"))

@@ -44,7 +44,7 @@ class LanguageSpec:
         interpreters: ``#!`` interpreter names (version suffix ignored) that select this
             language for a file whose name does not.
         extra_tags: more queries appended to ``tags_path`` (JSX references, shared by the
-            JavaScript and TSX queries).
+            JavaScript and TSX queries; ``queries/javascript/stored.scm``).
         resolver: how ``resolve`` ties its call sites to definitions (``"python"``, ``"js"``,
             ``"go"``, ``"java"``, ``"kotlin"``; ``""``: by name only). Needs an ``imports.scm``.
     """
@@ -61,16 +61,20 @@ class LanguageSpec:
     resolver: str = ""
 
 
+#: JS/TS functions named after where they are stored (default exports, object members,
+#: ``A.x = () => {}``), shared by the JavaScript, TypeScript and TSX queries.
+_STORED = "queries/javascript/stored.scm"
+
 LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python",
                  interpreters=("python",), resolver="python"),
     LanguageSpec("javascript", "javascript", (".js", ".mjs", ".cjs", ".jsx"), "queries/javascript/tags.scm",
-                 doc_style="comment", extra_tags=("queries/jsx/tags.scm",), resolver="js"),
+                 doc_style="comment", extra_tags=(_STORED, "queries/jsx/tags.scm"), resolver="js"),
     # .ts must get the TypeScript grammar (`<T>x` casts) and .tsx the TSX one (JSX): one query.
     LanguageSpec("typescript", "typescript", (".ts", ".mts", ".cts"), "queries/typescript/tags.scm",
-                 doc_style="comment", resolver="js"),
+                 doc_style="comment", extra_tags=(_STORED,), resolver="js"),
     LanguageSpec("tsx", "tsx", (".tsx",), "queries/typescript/tags.scm", doc_style="comment",
-                 extra_tags=("queries/jsx/tags.scm",), resolver="js"),
+                 extra_tags=(_STORED, "queries/jsx/tags.scm"), resolver="js"),
     LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment", resolver="go"),
     LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment",
                  resolver="java"),

@@ -1,0 +1,150 @@
+; Functions named after where they are stored, appended to the JavaScript, TypeScript and TSX
+; queries (registry `extra_tags`; both grammars name these nodes alike):
+;
+; * `export default (config) => {...}`, `export default function () {}`, `export default class {}`
+;   and `export default cond && (async (x) => {...})`: the file's anonymous default export;
+; * `{ get: (k) => {...}, set(k, v) {...}, del: function () {...} }` bound by `const o = ...` or
+;   `export default`: `o.get` (an object of no name, e.g. an argument, gives just `get`);
+; * `A.from = (e) => {...}`, `Foo.prototype.bar = function () {...}`: `A.from`, `Foo.bar`;
+;   `exports.x = ...`, `module.exports.x = ...`: `x`.
+;
+; A `@name` or `@receiver` that is the `default` keyword stands for the file's anonymous
+; default export: extract names it after the file (`imports.default_name`), as its import sites
+; do (`import resolveConfig from "./resolveConfig.js"`). Named function expressions keep their
+; own name (`{ f: function f() {} }` is one symbol `f`; the patterns below only give it a
+; receiver and, when the key is the same name, the wider range).
+
+; --- anonymous default exports ----------------------------------------------------------
+
+(export_statement
+  "default" @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression !name body: (_) @body)
+    (generator_function !name body: (_) @body)
+    ; a feature-gated function: `export default isSupported && (async (config) => {...})`
+    (binary_expression right: (parenthesized_expression [
+      (arrow_function body: (_) @body)
+      (function_expression !name body: (_) @body)
+    ]))
+  ]) @definition.function
+
+(export_statement
+  "default" @name
+  value: (class !name body: (class_body) @body)) @definition.class
+
+(export_statement
+  "default" @name
+  value: [
+    (arrow_function "async" @async)
+    (function_expression "async" @async)
+    (generator_function "async" @async)
+    (binary_expression right: (parenthesized_expression [
+      (arrow_function "async" @async)
+      (function_expression "async" @async)
+    ]))
+  ])
+
+; --- object-literal members -------------------------------------------------------------
+
+(pair
+  key: [(property_identifier) @name (string (string_fragment) @name)]
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression !name body: (_) @body)
+  ]) @definition.function
+
+(pair
+  key: (property_identifier) @_key
+  value: (function_expression name: (identifier) @name)
+  (#eq? @name @_key)) @definition.function
+
+(pair
+  key: [(property_identifier) @name (string (string_fragment) @name)]
+  value: [(arrow_function "async" @async) (function_expression !name "async" @async)])
+
+; the object's binding names its members (methods `m() {}` are method_definitions)
+(variable_declarator
+  name: (identifier) @receiver
+  value: (object [
+    (pair key: [(property_identifier) @name (string (string_fragment) @name)])
+    (pair value: (function_expression name: (identifier) @name))
+    (method_definition name: (_) @name)
+  ]))
+
+(export_statement
+  "default" @receiver
+  value: (object [
+    (pair key: [(property_identifier) @name (string (string_fragment) @name)])
+    (pair value: (function_expression name: (identifier) @name))
+    (method_definition name: (_) @name)
+  ]))
+
+; --- property assignments ---------------------------------------------------------------
+
+; `A.x = ...`, `exports.x = ...`; `module.x = ...` is left out (`module.exports = f` is no `exports`)
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_object property: (property_identifier) @name)
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression !name body: (_) @body)
+    ])
+  (#not-eq? @_object "module")) @definition.function
+
+; `Foo.prototype.x = ...`, `module.exports.x = ...`
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) property: (property_identifier) @_via)
+      property: (property_identifier) @name)
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression !name body: (_) @body)
+    ])
+  (#any-of? @_via "prototype" "exports")) @definition.function
+
+; `A.from = function from() {}`: the statement is the range of the function's own symbol
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_object property: (property_identifier) @_key)
+    right: (function_expression name: (identifier) @name))
+  (#eq? @name @_key)
+  (#not-eq? @_object "module")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) property: (property_identifier) @_via)
+      property: (property_identifier) @_key)
+    right: (function_expression name: (identifier) @name))
+  (#eq? @name @_key)
+  (#any-of? @_via "prototype" "exports")) @definition.function
+
+(assignment_expression
+  left: (member_expression property: (property_identifier) @name)
+  right: [(arrow_function "async" @async) (function_expression !name "async" @async)])
+
+; the owner: `A` in `A.x` and `A.prototype.x`, never `exports` or `module`
+(assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression !name)]
+  (#not-match? @receiver "^(exports|module)$"))
+
+(assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier))
+  right: (function_expression name: (identifier) @name)
+  (#not-match? @receiver "^(exports|module)$"))
+
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @receiver property: (property_identifier) @_via)
+    property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression !name)]
+  (#eq? @_via "prototype"))
+
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @receiver property: (property_identifier) @_via))
+  right: (function_expression name: (identifier) @name)
+  (#eq? @_via "prototype"))

@@ -1,0 +1,190 @@
+"""JavaScript/TypeScript functions named after where they are stored
+(``parse/queries/javascript/stored.scm``): anonymous default exports (named after the file),
+object-literal members and property assignments, with their ranges, kinds and call sites."""
+
+from __future__ import annotations
+
+import pytest
+from coderecalld.parse import symbols
+from coderecalld.parse.imports import default_name
+from coderecalld.records import ParsedFile
+
+
+def table(parsed: ParsedFile) -> dict[str, tuple[str, int, int, bool, tuple[str, ...]]]:
+    """``{qualified name: (kind, start_line, end_line, is_async, call names)}``."""
+    assert not parsed.has_errors
+    return {s.qualified_name: (str(s.kind), s.start_line, s.end_line, s.is_async,
+                               tuple(c.name for c in s.call_sites)) for s in parsed.symbols}
+
+
+def parse(source: str, path: str, language: str = "javascript") -> ParsedFile:
+    return symbols(source.encode("utf-8"), language, path)
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("export default (config) => {\n  return merge(config);\n};\n",
+     ("function", 1, 3, False, ("merge",))),
+    ("export default function (x) {\n  return x;\n}\n", ("function", 1, 3, False, ())),
+    ("export default async (x) => {\n  await go(x);\n}\n", ("function", 1, 3, True, ("go",))),
+    ("export default function* () {\n  yield 1;\n}\n", ("function", 1, 3, False, ())),
+    # axios lib/adapters/fetch.js: a feature-gated function
+    ("const ok = true;\n\nexport default ok && (async (config) => {\n  return send(config);\n});\n",
+     ("function", 3, 5, True, ("send",))),
+    ("export default class {\n  m() {}\n}\n", ("class", 1, 3, False, ())),
+])
+def test_javascript_anonymous_default_export_is_named_after_the_file(source: str, expected: tuple) -> None:
+    parsed = parse(source, "lib/helpers/resolveConfig.js")
+    assert table(parsed)["resolveConfig"] == expected
+    # The import table maps the default export to it, which default imports reach.
+    assert ("default", "#resolveConfig") in parsed.import_aliases
+
+
+def test_javascript_anonymous_default_export_keeps_its_nested_functions_and_calls() -> None:
+    source = (
+        "import merge from './merge.js';\n"      # 1
+        "\n"
+        "export default (config) => {\n"         # 3
+        "  const out = merge({}, config);\n"     # 4
+        "  function headers(h) {\n"             # 5
+        "    return normalize(h);\n"             # 6
+        "  }\n"                                  # 7
+        "  return headers(out);\n"               # 8
+        "};\n"                                   # 9
+        "\n"
+        "setup();\n"                             # 11
+    )
+    parsed = parse(source, "lib/helpers/resolveConfig.js")
+    assert table(parsed) == {
+        "resolveConfig": ("function", 3, 9, False, ("merge", "headers")),
+        "resolveConfig.headers": ("function", 5, 7, False, ("normalize",)),
+    }
+    assert [c.name for c in parsed.module_call_sites] == ["setup"]
+    assert parsed.symbols[0].signature == "export default (config) =>"
+    assert parsed.unbound == {"resolveConfig"}  # no code of the file can call it by that name
+
+
+def test_javascript_unbound_names_are_those_no_binding_gives() -> None:
+    source = (
+        "export default ok && (async (config) => fetch(config));\n"
+        "exports.x = () => 1;\n"
+        "call({ onDone: () => 1, go() {} });\n"
+        "const api = { get: () => 1 };\n"
+        "function y() {}\n"
+        "module.exports.y = () => y();\n"
+    )
+    parsed = parse(source, "lib/adapters/fetch.js")
+    assert [s.qualified_name for s in parsed.symbols] == ["fetch", "x", "onDone", "go", "api.get", "y", "y"]
+    assert parsed.unbound == {"fetch", "x", "onDone", "go"}  # `y` is also a function declaration
+
+
+@pytest.mark.parametrize(("path", "name"), [
+    ("lib/helpers/resolveConfig.js", "resolveConfig"),
+    ("src/ui/index.tsx", "ui"),
+    ("is-absolute-url.mjs", "isAbsoluteUrl"),
+    ("lib/a.test.js", "a"),
+    ("", "default"),
+])
+def test_javascript_default_name_is_what_import_sites_call_the_file(path: str, name: str) -> None:
+    assert default_name(path) == name
+    assert [s.name for s in parse("export default () => 1;\n", path).symbols] == [name]
+
+
+def test_javascript_default_name_without_a_path_adds_no_import_alias() -> None:
+    parsed = parse("export default () => 1;\n", "")
+    assert [s.qualified_name for s in parsed.symbols] == ["default"]
+    assert parsed.import_aliases == ()  # `default` -> `default` would be a loop
+
+
+def test_javascript_object_literal_members_are_named_after_the_binding() -> None:
+    source = (
+        "const adapters = {\n"                        # 1
+        "  getAdapter: (adapters) => {\n"             # 2
+        "    return pick(adapters);\n"                # 3
+        "  },\n"                                      # 4
+        "  foo() { return one(); },\n"                # 5
+        "  bar: function () {\n"                      # 6
+        "    return two();\n"                         # 7
+        "  },\n"                                      # 8
+        "  baz: async function baz() {},\n"           # 9
+        "  'kebab-case': async () => {},\n"           # 10
+        "  adapters: knownAdapters,\n"                # 11
+        "};\n"                                        # 12
+        "\n"
+        "register({ onDone: () => done() });\n"       # 14
+    )
+    assert table(parse(source, "lib/adapters/adapters.js")) == {
+        "adapters.getAdapter": ("method", 2, 4, False, ("pick",)),
+        "adapters.foo": ("method", 5, 5, False, ("one",)),
+        "adapters.bar": ("method", 6, 8, False, ("two",)),
+        "adapters.baz": ("method", 9, 9, True, ()),
+        "adapters.kebab-case": ("method", 10, 10, True, ()),
+        "onDone": ("function", 14, 14, False, ("done",)),  # an object of no name
+    }
+
+
+def test_javascript_default_exported_object_is_named_after_the_file() -> None:
+    source = (
+        "export default {\n"                      # 1
+        "  getAdapter: (names) => {\n"            # 2
+        "    return names.map(find);\n"           # 3
+        "  },\n"                                  # 4
+        "  adapters: known\n"                     # 5
+        "}\n"
+    )
+    parsed = parse(source, "lib/adapters/adapters.js")
+    assert table(parsed) == {"adapters.getAdapter": ("method", 2, 4, False, ("names.map",))}
+    assert parsed.symbols[0].parent == "adapters"
+    assert ("default", "#adapters") in parsed.import_aliases
+
+
+def test_javascript_property_assignments_of_functions() -> None:
+    source = (
+        "function AxiosError(message) {\n"                      # 1
+        "  Error.call(this);\n"                                 # 2
+        "}\n"                                                   # 3
+        "AxiosError.from = (error, code) => {\n"                # 4
+        "  return new AxiosError(error.message);\n"             # 5
+        "};\n"                                                  # 6
+        "Foo.prototype.bar = async function () {\n"             # 7
+        "  this.x();\n"                                         # 8
+        "};\n"                                                  # 9
+        "validators.transitional = function transitional(v) {\n"  # 10
+        "  return check(v);\n"                                  # 11
+        "};\n"                                                  # 12
+        "module.exports.x = function () { return 1; };\n"       # 13
+        "exports.y = () => {\n"                                 # 14
+        "  return 2;\n"                                         # 15
+        "};\n"                                                  # 16
+        "module.exports = function () {};\n"                    # 17
+        "a.b.c = () => {};\n"                                   # 18
+        "AxiosError.code = 'E';\n"                              # 19
+    )
+    assert table(parse(source, "lib/core/AxiosError.js")) == {
+        "AxiosError": ("function", 1, 3, False, ("Error.call",)),
+        "AxiosError.from": ("method", 4, 6, False, ("AxiosError",)),
+        "Foo.bar": ("method", 7, 9, True, ("this.x",)),
+        "validators.transitional": ("method", 10, 12, False, ("check",)),  # one symbol, not two
+        "x": ("function", 13, 13, False, ()),
+        "y": ("function", 14, 16, False, ()),
+    }
+
+
+@pytest.mark.parametrize("language", ["typescript", "tsx"])
+def test_typescript_stored_functions(language: str) -> None:
+    source = (
+        "export const api: Api = {\n"                                 # 1
+        "  get: async (key: string): Promise<string> => {\n"           # 2
+        "    return fetchKey(key);\n"                                  # 3
+        "  },\n"                                                       # 4
+        "};\n"                                                         # 5
+        "Store.create = (name: string): Store => new Store(name);\n"   # 6
+        "\n"
+        "export default function (config: Config): Config {\n"       # 8
+        "  return merge(config);\n"                                    # 9
+        "}\n"                                                          # 10
+    )
+    assert table(parse(source, "src/store/index.ts", language)) == {
+        "api.get": ("method", 2, 4, True, ("fetchKey",)),
+        "Store.create": ("method", 6, 6, False, ("Store",)),
+        "store": ("function", 8, 10, False, ("merge",)),
+    }
