@@ -56,6 +56,12 @@ def check_status(response):
         raise HTTPError("Request failed with status code " + str(response.status))
     return response
 ''',
+    # Its test holds the whole message, value and all.
+    "tests/test_status.py": '''\
+def test_a_failed_request_says_its_status():
+    """The failed request's status code is in the message."""
+    assert str(check_status_of(500)) == "Request failed with status code 500"
+''',
 }
 
 
@@ -90,6 +96,16 @@ def test_a_messages_trailing_value_is_dropped_to_find_how_the_code_builds_it(dae
         r"(?<!\w)Request\W+failed\W+with\W+status\W+code(?!\w)"]
     hits = daemon.service.search("Request failed with status code 500", limit=3, repo="fx")
     assert ("app/status.py", "check_status") in {(h.path, h.qualified_name) for h in hits}
+    assert [h.path for h in hits if h.match == "evidence"] in ([], ["app/status.py"])
+
+
+def test_the_source_building_a_message_beats_the_test_holding_it_whole(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test holds ``... status code 500`` whole, the source only its prefix: source
+    first, whatever the page held before."""
+    monkeypatch.setattr(service_module, "EVIDENCE_RANK", 1)
+    hits = daemon.service.search("Request failed with status code 500", limit=2, repo="fx")
+    assert (hits[0].path, hits[0].qualified_name) == ("app/status.py", "check_status")
 
 
 @pytest.mark.parametrize(("text", "sentence"), [

@@ -276,8 +276,9 @@ class Service:
         if unfinished:  # a partial index can miss the answer, however strong the hits look
             low, reason = True, unfinished + (f"; {reason}" if reason else "")
         commits: dict[str, str] = {}  # one ledger read per repo, not per hit (~3 ms each)
-        return SearchHits([self._hit(h, match, commits=commits, source=source)
-                           for h, match, source in ranked], low, reason, features)
+        return SearchHits([self._hit(h, match, score=score, commits=commits, source=source)
+                           for (h, match, source), score in zip(ranked, _descending(ranked), strict=True)],
+                          low, reason, features)
 
     def _search(self, asked: shapes.Query, flt: StoreFilter, limit: int, mode: str, path_glob: str,
                 principal: Principal, session: str, fields: tuple[str, ...] | None = HIT_FIELDS,
@@ -447,10 +448,12 @@ class Service:
     def _with_sentence(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
         """``page`` with a chunk holding the message ``asked.sentence`` verbatim
-        (``shape.sentence_patterns``, the whole message first) at rank ``EVIDENCE_RANK``
-        (match ``"evidence"``), the best such by role (source first), then by the sparse
-        score of the message's words, unless the page holds it already in a chunk of that
-        role or a better one. One sparse query (``OPTION_DEPTH`` chunks, their texts read)
+        (``shape.sentence_patterns``: the whole message, else its prefix without trailing
+        values) at rank ``EVIDENCE_RANK`` (match ``"evidence"``), the best such by role
+        (source first: axios's ``settle.js`` builds ``Request failed with status code`` +
+        the status, its test holds the whole message), then by the longer pattern, then
+        by the sparse score of the message's words, unless the page holds that pattern
+        already in a chunk of that role or a better one. One sparse query (``OPTION_DEPTH`` chunks, their texts read)
         and one text read of the page."""
         vector = shapes.evidence_vector(asked.sentence)
         if vector is None:
@@ -459,20 +462,22 @@ class Service:
                                                      fields=None)
                  if not view.hides(h) and _in_glob(h, path_glob)]
         texts: dict[str, str] = {}  # a long chunk's whole text, read once
-        for pattern in shapes.sentence_patterns(asked.sentence):
-            holders = [h for h in found if self._holds_verbatim(h, pattern, texts)]
-            if not holders:
-                continue
-            best = min(holders, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY), -h.score))
-            worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
-            ids = [h.id for h, _, source in page if source == INDEX
-                   and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
-            if ids and any(self._holds_verbatim(h, pattern, texts) for h in self.store.retrieve(
-                    ids, fields=("repo", "path", "start_line", "end_line", "embed_text"))):
-                return page
-            return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
-                           "evidence", min(EVIDENCE_RANK, limit), limit)
-        return page
+        patterns = shapes.sentence_patterns(asked.sentence)
+        held: list[tuple[float, int, float, Hit]] = []  # role, pattern (longest first), score
+        for h in found:
+            k = next((i for i, pattern in enumerate(patterns) if self._holds_verbatim(h, pattern, texts)), None)
+            if k is not None:
+                held.append((_penalty(h.payload, asked.roles, ROLE_PENALTY), k, -h.score, h))
+        if not held:
+            return page
+        worst, k, _, best = min(held, key=lambda r: r[:3])
+        ids = [h.id for h, _, source in page if source == INDEX
+               and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
+        if ids and any(self._holds_verbatim(h, patterns[k], texts) for h in self.store.retrieve(
+                ids, fields=("repo", "path", "start_line", "end_line", "embed_text"))):
+            return page
+        return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
+                       "evidence", min(EVIDENCE_RANK, limit), limit)
 
     def _holds_verbatim(self, hit: Hit, pattern: re.Pattern[str], texts: dict[str, str]) -> bool:
         """Whether ``hit``'s chunk holds ``pattern``: its ``embed_text``, and where that was
@@ -678,7 +683,8 @@ class Service:
         it when ``prefix``), or whose module-qualified name (``pkg.mod.Class.method``, as a
         call site's target prints it; ``fq_aliases``: its other module names) equals
         ``name`` exactly, ranked: exact case >
-        case-insensitive > prefix, then source first (``role_rank``), then by path. Failing those, a dotted name matches the
+        case-insensitive > prefix, then source first (``role_rank``), an implementation
+        before a declaration file's signature (``locate.declares_only``), then by path. Failing those, a dotted name matches the
         qualified names it ends (``_qualified_tail``: ``node.getValue`` is Go's
         ``gin.node.getValue``); failing all of those, a dotted name that
         a package re-exports finds the definition it stands for (match ``"reexport"``:
@@ -704,7 +710,8 @@ class Service:
         if view.flt is not None:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
-        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], role_rank(f[0].payload), f[0].payload["repo"],
+        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], role_rank(f[0].payload),
+                                  locating.declares_only(str(f[0].payload["path"])), f[0].payload["repo"],
                                   f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
@@ -1267,6 +1274,18 @@ def _name_parts(payload: dict) -> set[str]:
     text = ".".join((str(payload.get("fq_name") or ""), str(payload.get("qualified_name") or ""),
                      str(payload.get("path") or "").replace("/", ".")))
     return {part for part in text.lower().split(".") if part}
+
+
+def _descending(ranked: Ranked) -> list[float]:
+    """The scores ``search`` reports for ``ranked``, in its order: each hit's score, but
+    never above the one before it. Hybrid orders by more than the fused score (roles:
+    source first; a pinned exact name first; evidence placed at its rank), so a test chunk
+    scoring 0.8 can follow a source chunk scoring 0.6: two newcomers read such a page as
+    unsorted. The confidence features keep the fused scores (``_features``)."""
+    out: list[float] = []
+    for hit, _, _ in ranked:
+        out.append(min(hit.score, out[-1]) if out else hit.score)
+    return out
 
 
 def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:
