@@ -104,13 +104,13 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     function)."""
     implemented: dict[str, Hit] = {}
     for h in reversed(chunks):  # best last: the best chunk of a name wins
-        if not is_stub(h.payload) and not _PART.search(h.payload["qualified_name"]):
+        if not is_stub(h.payload) and not PART.search(h.payload["qualified_name"]):
             implemented[h.payload["qualified_name"]] = h
     seen: dict[str, FunctionHit] = {}
     for kinds in (FUNCTION_KINDS - TYPE_KINDS, TYPE_KINDS):
         for hit in chunks:
             p = hit.payload
-            name = _PART.sub("", p["qualified_name"])
+            name = PART.sub("", p["qualified_name"])
             if p.get("kind") not in kinds or name in seen:
                 continue
             if len(seen) >= limit:
@@ -122,7 +122,7 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
 
 
 #: The suffix of a long function's part chunk (``index/chunk.py``: ``name#part2``).
-_PART = re.compile(r"#part\d+$")
+PART = re.compile(r"#part\d+$")
 
 
 def is_stub(payload: dict) -> bool:

@@ -145,6 +145,9 @@ MAX_EVIDENCE = 3
 #: holds the option itself: the word alone is also a part of identifiers (``LFPlugin``).
 OPTION_DEPTH = 30
 EVIDENCE_RANK = 3
+#: Hits read past a page's ``limit`` for the parts of long functions it answers once
+#: (``_collapse_parts``).
+PART_OVERFETCH = 10
 #: Characters of a chunk's source its payload ``embed_text`` holds (``index/chunk.py``
 #: ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its lines from git.
 EMBED_TEXT_CHARS = 2000
@@ -286,14 +289,17 @@ class Service:
         """The ranked answer to the analysed query ``asked`` (committed hits less shadowed
         ones, merged with the session's overlay hits in the same order) and its confidence
         features. Hybrid hits carry the payload ``fields`` (None: all of it).
-        ``file_prior``: order an issue's chunks with their file's score (``FILE_PRIOR``;
-        ``locate`` ranks files itself and passes False)."""
+        ``file_prior``: order an issue's chunks with their file's score (``FILE_PRIOR``)
+        and answer each long function once (``_collapse_parts``); ``locate`` ranks files
+        itself, from every part, and passes False."""
         view = self._view(principal, session, flt)
         # A glob is checked here, after the store's prefix filter: a one-retriever mode
         # over-fetches so it still fills a page; hybrid reads payloads until it has ``limit``
         # matches (``_ranked``).
         glob = path_glob if _has_wildcard(path_glob) else ""
         fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else limit
+        if file_prior:  # parts of one function collapse into one hit: read a few more
+            fetch = min(fetch + PART_OVERFETCH, MAX_LIMIT)
         embed = self.embedder and mode != "sparse" and (
             mode == "dense" or LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0)
         vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
@@ -312,6 +318,8 @@ class Service:
                             if mode == "hybrid" else (lambda h: -h.score))
         if path_glob:
             ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
+        if file_prior:
+            ranked = _collapse_parts(ranked)
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
@@ -593,13 +601,17 @@ class Service:
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         """The symbols ``query`` names: by qualified or plain name (case-insensitive), or
         by module-qualified name (``github.com/gin-gonic/gin.node.getValue``, as Go and
-        call targets print it; exact)."""
+        call targets print it; exact); failing those, a dotted name by the qualified
+        names it ends (``_qualified_tail``)."""
         lowered = query.lower().replace("::", ".")
         hits = store.find(flt, "qualified_name_lc", lowered, limit=limit)
         hits += store.find(flt, "name_lc", lowered, limit=limit)
         if "." in query:
             hits += store.find(flt, "fq_name", query.replace("::", "."), limit=limit)
-        return _dedupe([h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS])
+        hits = [h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS]
+        if not hits and "." in query:  # Go's node.getValue is gin.node.getValue
+            hits = [h for h, _, _ in _qualified_tail(store, flt, query.replace("::", "."))][:limit]
+        return _dedupe(hits)
 
     def _features(self, asked: shapes.Query, mode: str, ranked: Ranked, vectors: Vectors,
                   flt: StoreFilter, view: overlay.View, fusions: dict[str, fusion.Fused],
@@ -730,6 +742,8 @@ class Service:
             hits += fuzzy_candidates(store.find_overlap, flt, name)
         out = []
         for hit in _dedupe(hits):
+            if locating.PART.search(str(hit.payload.get("qualified_name", ""))):
+                continue  # a long function's later part is no symbol: its first chunk is
             judged = _judge(name, hit.payload, fuzzy)
             if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
                 out.append((hit, *judged))
@@ -1098,7 +1112,7 @@ def _qualified_tail(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, 
     out = []
     for hit in store.find(flt, "name_lc", name.rsplit(".", 1)[-1].lower(), limit=MAX_LIMIT):
         p = hit.payload
-        if p.get("kind") in _HIDDEN_KINDS:
+        if p.get("kind") in _HIDDEN_KINDS or locating.PART.search(str(p.get("qualified_name", ""))):
             continue
         names = [p.get("qualified_name") or "", p.get("fq_name") or ""]
         if any(n.endswith("." + name) for n in names):
@@ -1238,6 +1252,25 @@ def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     for name in out:
         if name not in classify.ROLES:
             raise InvalidArgument(f"role: unknown {name!r}; expected one of {', '.join(classify.ROLES)}")
+    return out
+
+
+def _collapse_parts(ranked: Ranked) -> Ranked:
+    """``ranked`` with each long function answered once (``index/chunk.py`` cuts one into
+    ``name``, ``name#part2``, ...): a part after a chunk of the same function (same repo,
+    path and qualified name less ``#partN``) is left out, the first kept wherever it was
+    (a part names the lines it matched). gin: ``search node.getValue`` answered
+    ``getValue`` seven times, the whole function and five parts of 1-3 lines."""
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for row in ranked:
+        p = row[0].payload
+        name = str(p.get("qualified_name", ""))
+        key = (str(p.get("repo")), str(p.get("path")), locating.PART.sub("", name))
+        if key in seen and locating.PART.search(name):
+            continue
+        seen.add(key)
+        out.append(row)
     return out
 
 

@@ -1,0 +1,60 @@
+"""A long function is cut into part chunks (``index/chunk.py``: ``name``, ``name#part2``,
+...) for the model's window; answers name the function once: ``search`` collapses the
+parts after a chunk of the same function (``service._collapse_parts``), ``symbols`` lists
+no part. Real git fixture, real embedded store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from coderecalld.store import StoreFilter
+from conformance_cases import indexed
+
+# 3 x 150 lines: a function of three parts, each holding the words of a route lookup.
+_BODY = "\n".join(f"    route_value_{i} = lookup_route_value(path, {i})  # route value lookup {i}"
+                  for i in range(450))
+FILES = {
+    "router/tree.py": f'''\
+def get_route_value(path):
+    """Look up the route value of a path in the route tree."""
+{_BODY}
+    return normalise_route(route_value_449)
+
+
+def normalise_route(value):
+    """A route value, normalised."""
+    return value.strip("/")
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("parts"), FILES) as running:
+        yield running
+
+
+def test_the_index_cuts_the_long_function_into_parts(daemon: Daemon) -> None:
+    names = {h.payload["qualified_name"] for h in daemon.store.find(
+        StoreFilter(repos=("fx",)), "path", "router/tree.py", limit=100)}
+    assert {"get_route_value", "get_route_value#part2", "get_route_value#part3"} <= names
+
+
+@pytest.mark.parametrize("query", ["get_route_value", "route value lookup of a path"])
+def test_search_answers_a_long_function_once(daemon: Daemon, query: str) -> None:
+    hits = daemon.service.search(query, limit=5, repo="fx")
+    functions = [h.qualified_name.split("#")[0] for h in hits if h.kind == "function"]
+    assert functions.count("get_route_value") == 1
+    assert "normalise_route" in functions  # the page is filled past the collapsed parts
+
+
+def test_symbols_list_no_part(daemon: Daemon) -> None:
+    """Not by name, nor by prefix (``get_route_value#part2`` starts with it)."""
+    for prefix in (False, True):
+        found = [(h.qualified_name, h.start_line) for h in daemon.service.find_symbols(
+            "get_route", repo="fx", prefix=True)] if prefix else [
+            (h.qualified_name, h.start_line) for h in daemon.service.find_symbols("get_route_value", repo="fx")]
+        assert found == [("get_route_value", 1)]
