@@ -102,8 +102,12 @@ LEXICAL_FIRST = frozenset({Shape.LITERAL})
 #: small next to the ~0.1-0.3 spread of a page's fused scores, so a clearly better test
 #: still ranks; CoSQA (one role) is unchanged; goldens: tests/integration/test_ranking_roles.py.
 #: Tests 0.2: on flask, "how do I construct a Flask app" had test stubs (cosine ~0.80) over
-#: the quickstart (0.745) and the best source chunk (0.666); 0.15 left them first.
-ROLE_PENALTY = {"test": 0.2, "docs": 0.1, "example": 0.1, "generated": 0.2,
+#: the quickstart (0.745) and the best source chunk (0.666); 0.15 left them first. Docs
+#: and examples 0.2 too (0.1 before): newcomers on gin and axios saw READMEs, changelogs
+#: and docs/doc.md located first for "save an uploaded multipart file to a destination
+#: path on disk" and "which adapter does axios pick for a request"; the flask and requests
+#: questions (25/28, 20/21 in the top 5) are unchanged at 0.15 and 0.2.
+ROLE_PENALTY = {"test": 0.2, "docs": 0.2, "example": 0.2, "generated": 0.2,
                 "vendored": 0.2, "config": 0.05, "source": 0.0}
 #: The same for an issue or a trace, on ``lexical_first``'s 0..1 lexical scale: on
 #: swe-lite-dev (89 issues, the fixed file is never a test) a penalty ``p`` on every
@@ -1237,7 +1241,7 @@ def hit_role(payload: dict) -> str:
 
 def role_rank(payload: dict) -> float:
     """Where a point's role puts it among answers of one kind, source first: its
-    ``ROLE_PENALTY`` (source 0, config 0.05, docs and examples 0.1, tests, generated and
+    ``ROLE_PENALTY`` (source 0, config 0.05, docs, examples, tests, generated and
     vendored copies 0.2). ``symbols``, ``callers`` and ``card`` order by it after their
     match kind: a bundle's copy in ``dist/`` or a test's helper of the same name came
     first by path."""
