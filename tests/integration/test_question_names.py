@@ -217,6 +217,16 @@ def test_a_literal_or_name_the_index_lacks_says_so(daemon: Daemon, query: str, l
         assert hits  # the partial matches are still answered
 
 
+def test_a_literal_absent_from_a_narrowed_search_says_where_it_looked(daemon: Daemon) -> None:
+    """The index holds ``check_server`` (``tool/management.py``); ``tool/docs_commands.py``
+    holds only its words."""
+    assert daemon.service.search("check_server", limit=5, repo="fx")[0].path == "tool/management.py"
+    hits = daemon.service.search("check_server", limit=5, repo="fx", path_prefix="tool/docs")
+    assert (hits.low_confidence, hits.confidence_reason) == (
+        True, "no chunk in the searched paths, languages, kinds or roles holds 'check_server': "
+              "these hits match its parts")
+
+
 NAMED = "``Vault.fetch()`` and ``Vault.put()`` now reject keys outside the vault directory"
 
 

@@ -74,7 +74,7 @@ def test_features_serialise_with_gap() -> None:
     assert f.gap == 0.25
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
-                           "shape": "", "absent": "", "named_top": False, "name_says": False,
+                           "shape": "", "absent": "", "scoped": False, "named_top": False, "name_says": False,
                            "gap": 0.25}
 
 
@@ -143,3 +143,7 @@ def test_a_literal_no_chunk_holds_is_low_unless_pinned() -> None:
                                         "match its parts")
     assert confidence(replace(absent, absent="")) == (False, "")
     assert confidence(replace(absent, pinned=True)) == (False, "")
+    # a narrowed search says where it looked (gin: "protobuf" under testdata/ only)
+    assert confidence(replace(absent, scoped=True)) == (
+        True, "no chunk in the searched paths, languages, kinds or roles holds 'X-Request-Id': "
+              "these hits match its parts")

@@ -95,7 +95,9 @@ class Features:
     the top ``AGREE_K`` of both retrievers run alone (``None`` when not measured: a
     one-retriever mode, or no hit); ``dense_top``/``sparse_top``: the best cosine and BM25
     score of those runs (0 when not run); ``absent``: a literal query's one word that no
-    indexed chunk in scope holds ("" when held or not checked); ``named_top``: the first
+    indexed chunk in scope holds ("" when held or not checked); ``scoped``: the search was
+    narrowed (paths, a glob, a language, a kind or roles), so ``absent`` means "not in
+    those", not "not indexed"; ``named_top``: the first
     hit's file is one the (issue) query names by path, or the only file defining a name of
     its title; ``name_says``: a word of the first hit's symbol name is (up to
     ``NAME_STEM`` letters) a word of the (short) query (``says_name``).
@@ -111,6 +113,7 @@ class Features:
     sparse_top: float = 0.0
     shape: str = ""
     absent: str = ""
+    scoped: bool = False
     named_top: bool = False
     name_says: bool = False
 
@@ -149,7 +152,8 @@ def confidence(features: Features, *, min_top_score: float | None = None,
     if features.pinned:
         return False, ""
     if features.absent:
-        return True, f"no indexed chunk holds {features.absent!r}: these hits match its parts"
+        where = "no chunk in the searched paths, languages, kinds or roles" if features.scoped else "no indexed chunk"
+        return True, f"{where} holds {features.absent!r}: these hits match its parts"
     if features.shape in _LONG_SHAPES and features.mode != "dense":
         if features.named_top:
             return False, ""  # the trace names the first hit's file: reliable whatever the gap

@@ -332,7 +332,8 @@ class Service:
         if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
                 and (asked.shape is Shape.LITERAL or (
                     asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
-            features = replace(features, absent=absent[0])
+            features = replace(features, absent=absent[0], scoped=bool(
+                path_glob or flt.path or flt.path_prefix or flt.language or flt.kind or flt.roles))
         return ranked, replace(features, shape=str(asked.shape))
 
     def _ranked(self, store: Any, asked: shapes.Query, vectors: Vectors, flt: StoreFilter,
