@@ -13,6 +13,7 @@ An empty scope answers empty without asking the store (``StoreFilter(repos=())``
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -24,7 +25,7 @@ from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import sparse
 from coderecalld.embed.local import Embedder
-from coderecalld.errors import InvalidArgument, NotFound, PermissionDenied
+from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied
 from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
@@ -155,8 +156,13 @@ PART_OVERFETCH = 10
 #: Characters of a chunk's source its payload ``embed_text`` holds (``index/chunk.py``
 #: ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its lines from git.
 EMBED_TEXT_CHARS = 2000
-#: Chunks whose cut text a message's verbatim check reads whole, per query (``_holds_verbatim``).
-VERBATIM_READS = 4
+#: Chunks whose cut text a message's verbatim check reads whole, per query (``_holds_verbatim``):
+#: the best two by the message's words.
+VERBATIM_READS = 2
+#: Blobs kept read for those checks (``_blob_bytes``; at most ``index.max_file_bytes`` each).
+BLOB_CACHE = 32
+#: Chunks a pasted message's words are looked up in (``_with_sentence``).
+SENTENCE_DEPTH = 10
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
 EVIDENCE_DEPTH = 5
 EVIDENCE_PHRASE_SHARE = 0.5
@@ -466,12 +472,12 @@ class Service:
         (source first: axios's ``settle.js`` builds ``Request failed with status code`` +
         the status, its test holds the whole message), then by the longer pattern, then
         by the sparse score of the message's words, unless the page holds that pattern
-        already in a chunk of that role or a better one. One sparse query (``OPTION_DEPTH`` chunks, their texts read)
+        already in a chunk of that role or a better one. One sparse query (``SENTENCE_DEPTH`` chunks, their texts read)
         and one text read of the page."""
         vector = shapes.evidence_vector(asked.sentence)
         if vector is None:
             return page
-        found = [h for h in self.store.sparse_search(vector, flt, OPTION_DEPTH + view.shadow_points,
+        found = [h for h in self.store.sparse_search(vector, flt, SENTENCE_DEPTH + view.shadow_points,
                                                      fields=None)
                  if not view.hides(h) and _in_glob(h, path_glob)]
         texts: dict[str, str] = {}  # a long chunk's whole text, read once
@@ -487,7 +493,7 @@ class Service:
         ids = [h.id for h, _, source in page if source == INDEX
                and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
         if ids and any(self._holds_verbatim(h, patterns[k], texts) for h in self.store.retrieve(
-                ids, fields=("repo", "path", "start_line", "end_line", "embed_text"))):
+                ids, fields=("repo", "path", "start_byte", "end_byte", "blob_id", "embed_text"))):
             return page
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
                        "evidence", min(EVIDENCE_RANK, limit), limit)
@@ -495,9 +501,9 @@ class Service:
     def _holds_verbatim(self, hit: Hit, pattern: re.Pattern[str], texts: dict[str, str]) -> bool:
         """Whether ``hit``'s chunk holds ``pattern``: its ``embed_text``, and where that was
         cut (``EMBED_TEXT_CHARS``: a long function's message lay past its first 2,000
-        characters, gin's ``node.addRoute``) its lines read from git as ``read_symbol``
-        reads them (redacted), at most ``VERBATIM_READS`` chunks per query (``texts``
-        caches them by id); a chunk that cannot be read holds nothing."""
+        characters, gin's ``node.addRoute``), its lines from its file's blob
+        (``_chunk_source``; redacted where they match), at most ``VERBATIM_READS`` chunks per query (``texts`` caches
+        them by id); a chunk that cannot be read holds nothing."""
         text = str(hit.payload.get("embed_text", ""))
         if pattern.search(text):
             return True
@@ -506,13 +512,24 @@ class Service:
         if hit.id not in texts:
             if len(texts) >= VERBATIM_READS:
                 return False
-            p = hit.payload
-            try:
-                texts[hit.id] = self.read_symbol(p["repo"], p["path"], int(p["start_line"]),
-                                                 int(p["end_line"])).text
-            except (InvalidArgument, NotFound, KeyError, ValueError, OSError):
-                texts[hit.id] = ""
-        return bool(pattern.search(texts[hit.id]))
+            texts[hit.id] = self._chunk_source(hit.payload)
+        source = texts[hit.id]
+        # redacted only when it holds the pattern: a secret must not be found by its words
+        return bool(pattern.search(source)) and bool(
+            pattern.search(redact.text(source, str(hit.payload.get("path", "")))[0]))
+
+    def _chunk_source(self, payload: dict) -> str:
+        """A chunk's text (payload ``repo``, ``path``, ``blob_id``, ``start_byte``,
+        ``end_byte``) read from its file's blob in the repo's mirror, not redacted (the
+        caller redacts what it matched: a whole file's redaction cost tens of ms on sympy's
+        largest); ``""`` when the blob is missing, over ``index.max_file_bytes`` or
+        unreadable."""
+        try:
+            data = _blob_bytes(str(mirror.mirror_dir(self.cfg.data_dir / "mirrors", payload["repo"])),
+                               str(payload["blob_id"]), self.cfg.index.max_file_bytes)
+            return data[int(payload["start_byte"]):int(payload["end_byte"])].decode("utf-8", errors="replace")
+        except (KeyError, ValueError, TypeError, OSError, MirrorError):
+            return ""
 
     def _with_symbols(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
                       fields: tuple[str, ...] | None, view: overlay.View,
@@ -1312,6 +1329,16 @@ def _name_parts(payload: dict) -> set[str]:
     text = ".".join((str(payload.get("fq_name") or ""), str(payload.get("qualified_name") or ""),
                      str(payload.get("path") or "").replace("/", ".")))
     return {part for part in text.lower().split(".") if part}
+
+
+@functools.lru_cache(maxsize=BLOB_CACHE)
+def _blob_bytes(git_dir: str, blob_id: str, max_bytes: int) -> bytes:
+    """The bytes of blob ``blob_id`` in the mirror at ``git_dir`` (``b""`` over
+    ``max_bytes``). Cached: a blob id names its content, so an entry never goes stale, and
+    a large file's blob (sympy's ``numbers.py``, ~150 KB) cost ~10 ms to inflate per
+    message check. Raises ``KeyError`` (no such blob), ``MirrorError``."""
+    blob = mirror.open_repo(git_dir)[blob_id]
+    return b"" if blob.size > max_bytes else bytes(blob.data)
 
 
 def _descending(ranked: Ranked) -> list[float]:
