@@ -128,6 +128,9 @@ def test_go_method_names_as_go_prints_them_find_the_method(go: Daemon, name: str
 def test_a_go_method_name_as_a_query_pins_the_method(go: Daemon, query: str) -> None:
     hits = go.service.search(query, limit=3, repo="fx")
     assert (hits[0].qualified_name, hits[0].match) == ("router.Engine.ServeHTTP", "exact")
+    # locate lists it first in its file, above its siblings' fused scores over 1
+    (engine,) = [f for f in go.service.locate(query, limit=3, repo="fx").files if f.path == "engine.go"]
+    assert engine.functions[0].qualified_name == "router.Engine.ServeHTTP"
 
 
 JS = {

@@ -45,6 +45,19 @@ function dispatchBundled(resolve, reject, response) {
   settle(resolve, reject, response);
 }
 ''',
+    # A class and its TypeScript declaration (a signature, not the code).
+    "lib/core/Settler.js": '''\
+export class Settler {
+  settle(resolve, reject, response) {
+    return response.status < 400 ? resolve(response) : reject(response);
+  }
+}
+''',
+    "index.d.ts": '''\
+export declare class Settler {
+  settle(resolve: any, reject: any, response: any): void;
+}
+''',
     "test/unit/settle.spec.js": '''\
 import settle from '../../lib/core/settle.js';
 
@@ -61,12 +74,31 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
         yield running
 
 
-def test_symbols_list_the_source_definition_before_the_bundles_copy(daemon: Daemon) -> None:
+def test_symbols_list_the_source_definitions_before_the_bundles_copies(daemon: Daemon) -> None:
+    """By path, ``dist/`` came first; ``index.d.ts``'s signature follows the code."""
     found = [(h.path, h.qualified_name, h.role) for h in daemon.service.find_symbols("settle", repo="fx")
              if h.kind != "module"]
-    assert found[0] == ("lib/core/settle.js", "settle", "source")
-    assert {(p, r) for p, _, r in found[1:]} == {("dist/axios.js", "generated")}
-    assert sorted(q for _, q, _ in found[1:]) == ["AsyncGenerator.settle", "settle"]
+    assert found == [("lib/core/Settler.js", "Settler.settle", "source"),
+                     ("lib/core/settle.js", "settle", "source"),
+                     ("index.d.ts", "Settler.settle", "source"),
+                     ("dist/axios.js", "settle", "generated"),
+                     ("dist/axios.js", "AsyncGenerator.settle", "generated")]
+
+
+def test_an_implementation_comes_before_its_declaration(daemon: Daemon) -> None:
+    """``index.d.ts`` sorts before ``lib/`` by path; the code comes first in every lookup."""
+    found = [h.path for h in daemon.service.find_symbols("Settler.settle", repo="fx")]
+    assert found == ["lib/core/Settler.js", "index.d.ts"]
+    hits = daemon.service.search("Settler.settle", limit=3, repo="fx")
+    assert [(h.path, h.match) for h in hits[:2]] == [("lib/core/Settler.js", "exact"), ("index.d.ts", "exact")]
+    assert daemon.service.get_card("Settler.settle", repo="fx").path == "lib/core/Settler.js"
+
+
+def test_an_identifier_query_pins_the_source_definitions_first(daemon: Daemon) -> None:
+    hits = daemon.service.search("settle", limit=5, repo="fx")
+    assert [(h.path, h.match) for h in hits] == [
+        ("lib/core/Settler.js", "exact"), ("lib/core/settle.js", "exact"), ("index.d.ts", "exact"),
+        ("dist/axios.js", "exact"), ("dist/axios.js", "exact")]
 
 
 def test_callers_list_the_sources_calls_before_the_tests_and_the_bundles(daemon: Daemon) -> None:
@@ -78,6 +110,7 @@ def test_callers_list_the_sources_calls_before_the_tests_and_the_bundles(daemon:
                      ("test/unit/settle.spec.js", "checksRejection", "resolved")]
 
 
-def test_the_card_is_the_source_definitions(daemon: Daemon) -> None:
+def test_the_card_is_a_source_definitions(daemon: Daemon) -> None:
+    """``dist/axios.js`` sorts first by path; the card describes ``lib/``'s code."""
     card = daemon.service.get_card("settle", repo="fx")
-    assert (card.path, card.qualified_name) == ("lib/core/settle.js", "settle")
+    assert (card.path, card.qualified_name) == ("lib/core/Settler.js", "Settler.settle")

@@ -147,3 +147,12 @@ def test_a_literal_no_chunk_holds_is_low_unless_pinned() -> None:
     assert confidence(replace(absent, scoped=True)) == (
         True, "no chunk in the searched paths, languages, kinds or roles holds 'X-Request-Id': "
               "these hits match its parts")
+
+
+def test_a_flat_top_whose_second_scores_higher_says_so() -> None:
+    """Roles order a page by more than its scores: the second may score above the first."""
+    from coderecalld.query.confidence import flat_reason
+    assert flat_reason(1.2, 1.166, "files") == (
+        "the top two files score within 3 % (1.200 and 1.166): none stands out")
+    assert flat_reason(0.8, 0.83, "hits") == (
+        "the second of the top two hits scores as high as the first (0.800 and 0.830): none stands out")

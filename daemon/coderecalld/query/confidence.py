@@ -186,6 +186,8 @@ def flat_files(scores: list[float], named_top: bool = False) -> tuple[bool, str]
 
 def flat_reason(top: float, second: float, what: str) -> str:
     """``"the top two files score within 4 % (1.212 and 1.166): none stands out"``."""
+    if second >= top:  # the order is more than the score (roles): the second scores higher
+        return f"the second of the top two {what} scores as high as the first ({top:.3f} and {second:.3f}): none stands out"
     share = 100 * (1 - second / top) if top > 0 else 0.0
     return f"the top two {what} score within {share:.0f} % ({top:.3f} and {second:.3f}): none stands out"
 

@@ -363,6 +363,11 @@ class Service:
         pinned = (self._exact(store, query, flt, limit)
                   if (asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query))
                   or (asked.shape is Shape.LITERAL and _MODULE_QUALIFIED.match(query)) else [])
+        # the name as written first, then source (a bundle's copies in dist/ held the first
+        # places), an implementation before a declaration, then by path and line
+        pinned.sort(key=lambda h: (not _written(query, h.payload), role_rank(h.payload),
+                                   locating.declares_only(str(h.payload.get("path", ""))),
+                                   str(h.payload.get("path", "")), int(h.payload.get("start_line", 0))))
         depth = limit + len(pinned) + ROLE_OVERFETCH
         if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
             depth = max(depth, LOCATE_CANDIDATES)
@@ -698,7 +703,12 @@ class Service:
                    else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
-        found = locating.files((h for h, _, _ in ranked), limit, penalty=penalty,
+        # A pinned exact name carries the lookup's 1.0, under fused scores above 1: it
+        # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
+        # it 8th in context.go).
+        top = max((h.score for h, _, _ in ranked), default=0.0)
+        found = locating.files((replace(h, score=max(h.score, top)) if match == "exact" else h
+                                for h, match, _ in ranked), limit, penalty=penalty,
                                functions_per_file=functions)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
@@ -822,8 +832,9 @@ class Service:
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
                  principal: Principal = LOCAL) -> Card:
         """The developer card of the definition ``name`` means (when several do: a class or
-        function before other kinds, then source first (``role_rank``), then by repo and
-        path; of overloads the longest),
+        function before other kinds, then source first (``role_rank``), an implementation
+        before a declaration file's (``locate.declares_only``: axios's ``index.d.ts``), then
+        by repo and path; of overloads the longest),
         trimmed to ``budget_tokens``
         (``card.CHARS_PER_TOKEN`` characters each). Raises ``NotFound`` when nothing in the
         caller's scope is named so."""
@@ -835,7 +846,8 @@ class Service:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
         best = min(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
-                                        role_rank(h.payload), h.payload["repo"], h.payload["path"],
+                                        role_rank(h.payload), locating.declares_only(h.payload["path"]),
+                                        h.payload["repo"], h.payload["path"],
                                         h.payload["start_line"] - h.payload["end_line"])).payload
         fq = best.get("fq_name") or best["qualified_name"]
         file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
@@ -1114,6 +1126,14 @@ class Service:
 _MATCH_ORDER = {"exact": 0, "reexport": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
 
 
+def _written(name: str, payload: dict) -> bool:
+    """Whether ``name`` is a point's name as written, case and all: its name, qualified or
+    module-qualified name, or the tail of one at a dot (Go's ``gin.node.getValue``)."""
+    name = name.replace("::", ".")
+    names = (str(payload.get("qualified_name", "")), str(payload.get("fq_name") or ""))
+    return payload.get("name") == name or any(n == name or n.endswith("." + name) for n in names)
+
+
 def _match_kind(name: str, payload: dict) -> str:
     if name in (payload["name"], payload["qualified_name"], payload.get("fq_name")) or name in (
             payload.get("fq_aliases") or ()):
@@ -1279,19 +1299,21 @@ def _roles(role: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 def _collapse_parts(ranked: Ranked) -> Ranked:
     """``ranked`` with each long function answered once (``index/chunk.py`` cuts one into
-    ``name``, ``name#part2``, ...): a part after a chunk of the same function (same repo,
+    ``name``, ``name#part2``, ...): a chunk after another of the same function (same repo,
     path and qualified name less ``#partN``) is left out, the first kept wherever it was
-    (a part names the lines it matched). gin: ``search node.getValue`` answered
-    ``getValue`` seven times, the whole function and five parts of 1-3 lines."""
+    (a part names the lines it matched; the whole function after it added nothing). gin:
+    ``search node.getValue`` answered ``getValue`` seven times, the whole function and
+    five parts of 1-3 lines."""
     seen: set[tuple[str, str, str]] = set()
     out = []
     for row in ranked:
         p = row[0].payload
         name = str(p.get("qualified_name", ""))
-        key = (str(p.get("repo")), str(p.get("path")), locating.PART.sub("", name))
-        if key in seen and locating.PART.search(name):
+        parted = (str(p.get("repo")), str(p.get("path")), locating.PART.sub("", name))
+        if parted in seen:
             continue
-        seen.add(key)
+        if row[1] == "exact" or p.get("kind") in locating.FUNCTION_KINDS:
+            seen.add(parted)
         out.append(row)
     return out
 

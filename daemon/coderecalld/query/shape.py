@@ -111,14 +111,16 @@ def go_receivers(text: str) -> str:
 _ERROR_LINE = re.compile(r"^[ \t]*+(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault)|panic)\b:?.*$",
                          re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
-_PATH = re.compile(r"(?<![\w/.])(?:[\w.-]+/)+[\w.-]+\.\w{1,6}\b|\b[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
+# A path starts where a run of path characters starts (``(?<![\w/.-])``, not at every
+# ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters).
+_PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
+                   r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 _HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 # A code span: a run of backticks, closed by a run of the same length (CommonMark; RST's
 # ``literal`` and :role:`target` alike). Group 2 is its text.
 _TICKS = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
 # An RST reference's shown text and target (``title <target>``), and its ~ / ! prefix.
-_REFERENCE = re.compile(r"^(.*?)\s*<([^<>]+)>$")
 _QUOTED = re.compile(r"\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'")
 _WORD = re.compile(r"[^\W\d][\w.:-]*[\w(]|[^\W\d]")
 # A word only code writes: snake_case, camelCase, an acronym hump, a dotted or :: path, a call.
@@ -385,7 +387,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
 
 #: A callable an error line names: ``RST.__init__()``, ``_print_Foo()`` (Python's
 #: TypeError messages name the function that refused the call).
-_ERROR_CALL = re.compile(r"([A-Za-z_][\w.]*)\(\)")
+_ERROR_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*+)\(\)")  # from a name's start: linear
 #: Code names of a long query kept for the definition lookup (``Query.names``): one keyword
 #: lookup each (~0.1-0.3 ms on the embedded store); dev issues name 0-40 (median 4).
 MAX_NAMES = 24
@@ -463,7 +465,7 @@ def _symbols(text: str) -> tuple[str, ...]:
     its prose (``Session.request``, ``parse_expr``, ``runCommand``); ``::`` read as ``.``;
     names of ``_NOT_NAMES`` and names under 3 characters left out; at most
     ``MAX_SYMBOLS``, in order of appearance."""
-    found = [(_REFERENCE.sub(r"\1", span) or span).removesuffix("()") for span in code_spans(text)]
+    found = [_shown(span).removesuffix("()") for span in code_spans(text)]
     found += [w.strip("\"'(),?:;.").removesuffix("()") for w in _TICKS.sub(" ", text).split()
               if _CODE_WORD.search(w)]
     found = [_NODE_ID.sub(r"\1", n) for n in found]  # a test's node id names the test
@@ -557,6 +559,18 @@ def _dense_digest(text: str) -> str:
     return digest[:DENSE_MAX_CHARS]
 
 
+def _shown(span: str) -> str:
+    """An RST reference's shown text (``title <target>`` -> ``title``; the target has no
+    ``<`` or ``>``), else ``span``. String operations: the pattern it replaces backtracked
+    over whitespace at every position of a long span."""
+    if not span.endswith(">"):
+        return span
+    title, bracket, target = span[:-1].rpartition("<")
+    if not bracket or not target or ">" in target:
+        return span
+    return title.rstrip() or span
+
+
 def code_spans(text: str) -> list[str]:
     """The texts of ``text``'s inline code spans, in order: Markdown's `x` and ``x``, RST's
     ``x`` and :role:`x` (a backtick run closed by one of the same length, CommonMark), each
@@ -581,7 +595,7 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
     if shape in (Shape.IDENTIFIER, Shape.LITERAL):
         return tuple(dict.fromkeys(w.strip("\"'`(),") for w in text.split() if w.strip("\"'`(),")))
     if shape is Shape.TEXT or (shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS):
-        spans = [_REFERENCE.sub(r"\1", s) or s for s in code_spans(text)]
+        spans = [_shown(s) for s in code_spans(text)]
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
         code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
