@@ -192,7 +192,7 @@ LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line",
                  "snippet")
 # A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
 # path, a call's parenthesis.
-_CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|[A-Z]{2,}[a-z]|\w(?:\.|::)\w|\w\(")
+_CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|(?<![A-Z])[A-Z]{2,}+[a-z]|\w(?:\.|::)\w|\w\(")
 _IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
