@@ -501,3 +501,22 @@ def test_line_start_patterns_never_span_blank_lines() -> None:
     q = shape.analyze(padded)
     assert q.shape is Shape.TRACE or q.shape is Shape.ISSUE
     assert "bad" in {t for t, _ in q.terms}
+
+
+@pytest.mark.parametrize("text", [
+    "title\n" + " " * 100_000 + "\nb",                      # _BANNER: 400 s before
+    "title\n" + (" " * 299 + "\n") * 330 + "ValueError: end",  # line-start \s*: 16 s
+    "title\n" + "a-" * 50_000,                               # _PATH: minutes
+    "title\nTypeError: " + "a." * 50_000,                    # _ERROR_CALL
+    "title\n" + "AA" * 50_000,                               # the acronym hump: 25 s at 60k
+    "title\n`" + " " * 100_000 + "<a>`",                     # an RST reference's pattern
+    "title\n" + "main.f(0x1)\n\t/go/pkg/mod/x.com/m@v1.2.3/a.go:12 +0x1d\n" * 1_500,
+], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames"])
+def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
+    """Each of these held ``analyze`` (and a daemon thread: a deadline cannot stop it) for
+    seconds to minutes; analysis is linear in the paste now (~0.1 s each here; figures in
+    ``tests/bench/bench_hostile_queries.py``). A regression is a test that runs into the
+    suite's timeout."""
+    q = shape.analyze(text)
+    assert q.shape in (Shape.ISSUE, Shape.TRACE)
+    assert len(q.terms) <= shape.MAX_TERMS
