@@ -39,14 +39,17 @@ class Hooked:
     def indexed(self) -> str:
         return self.live.daemon.ledger.repo(NAME).indexed_commit
 
-    def wait_for_symbol(self, name: str, deadline_s: float = 60.0) -> list:
+    def wait_for_symbol(self, name: str, commit: str = "", deadline_s: float = 60.0) -> list:
+        """The hits of ``name`` once it is findable and (with ``commit``) the sync that
+        indexed it has recorded ``commit``: a new chunk is searchable a moment before the
+        ledger's indexed commit, which hits report, moves to it."""
         end = time.monotonic() + deadline_s
         while time.monotonic() < end:
             hits = self.live.client.find_symbols(name)
-            if hits:
-                return hits
+            if hits and (not commit or self.indexed() == commit):
+                return self.live.client.find_symbols(name)
             time.sleep(0.05)
-        raise AssertionError(f"{name} not findable within {deadline_s} s")
+        raise AssertionError(f"{name} not findable at {commit or 'any commit'} within {deadline_s} s")
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +111,7 @@ def test_github_bad_signature_is_401_then_a_signed_push_makes_the_new_function_f
     status, answer = hooked.post("/hooks/github", body, github_headers(body))
     assert (status, answer) == (202, {"matched": [NAME]})
     assert hooked.calls == [NAME]
-    (hit,) = hooked.wait_for_symbol("vat_for_cart")
+    (hit,) = hooked.wait_for_symbol("vat_for_cart", new)
     assert (hit.repo, hit.path, hit.start_line, hit.end_line, hit.commit) == (NAME, "shop/tax.py", 1, 2, new)
     assert hooked.indexed() == new
 
@@ -123,7 +126,7 @@ def test_gitlab_token(hooked: Hooked):
     assert hooked.live.client.find_symbols("shipping_cost") == []
     good = {**bad, "X-Gitlab-Token": SECRET}
     assert hooked.post("/hooks/gitlab", body, good) == (202, {"matched": [NAME]})
-    (hit,) = hooked.wait_for_symbol("shipping_cost")
+    (hit,) = hooked.wait_for_symbol("shipping_cost", new)
     assert (hit.path, hit.commit) == ("shop/ship.py", new)
 
 
