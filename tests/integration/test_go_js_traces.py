@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from coderecalld.daemon import Daemon
-from coderecalld.query import anchors
+from coderecalld.query import anchors, shape
+from coderecalld.query.shape import Shape
 from conformance_cases import indexed
 
 GO = {
@@ -51,6 +52,7 @@ func (engine *Engine) ServeHTTP(path string) string {
 }
 
 // handleHTTPRequest handles an HTTP request: serve the request, handle its node, serve HTTP.
+// A node of an invalid type panics in the node's getValue (an invalid node type).
 func (engine *Engine) handleHTTPRequest(path string) string {
 \treturn engine.root.getValue(path)
 }
@@ -92,6 +94,7 @@ def _scores(daemon: Daemon, trace: str, monkeypatch: pytest.MonkeyPatch,
     with monkeypatch.context() as m:
         m.setattr(anchors, "PATH_WEIGHT", 0.0)
         m.setattr(anchors, "FRAME_WEIGHTS", ())
+        m.setattr(anchors, "TRACE_FRAME_WEIGHTS", ())
         flat = scores()
     return flat, scores()
 
@@ -111,6 +114,24 @@ def test_a_go_panics_frames_name_root_files_of_the_module(go: Daemon,
     (engine,) = [f for f in go.service.locate(GO_PANIC, limit=5, repo="fx").files if f.path == "engine.go"]
     assert [f.qualified_name for f in engine.functions[:2]] == [
         "router.Engine.handleHTTPRequest", "router.Engine.ServeHTTP"]  # frame order
+
+
+# The panic alone, as an agent pastes a crash log: no issue around it.
+GO_TRACE_ALONE = GO_PANIC[GO_PANIC.index("panic: "):]
+
+
+def test_a_trace_alone_is_answered_where_it_failed(go: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trace alone weighs its innermost frame more (``TRACE_FRAME_WEIGHTS``): with an
+    issue's weights, the caller's file, two frames and every word of the request's
+    handling, came first."""
+    assert shape.analyze(GO_TRACE_ALONE).shape is Shape.TRACE
+    assert shape.analyze(GO_PANIC).shape is Shape.ISSUE
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "TRACE_FRAME_WEIGHTS", anchors.FRAME_WEIGHTS)
+        assert go.service.locate(GO_TRACE_ALONE, limit=2, repo="fx").files[0].path == "engine.go"
+    located = go.service.locate(GO_TRACE_ALONE, limit=2, repo="fx").files
+    assert [f.path for f in located] == ["tree.go", "engine.go"]
+    assert located[0].functions[0].qualified_name == "router.node.getValue"
 
 
 @pytest.mark.parametrize("name", ["node.getValue", "(*node).getValue", "router.(*node).getValue",
@@ -184,10 +205,12 @@ def test_a_node_traces_frames_name_the_files_under_node_modules(js: Daemon,
     ``lib/helpers/buildURL.js`` (an absolute path is read from a V8 frame, not from the
     prose): the two innermost frames' files gain the path weight and their frame's,
     ``/app/index.js`` (not indexed) and the ``node:internal`` frame nothing."""
+    assert shape.analyze(NODE_TRACE).shape is Shape.TRACE  # frames make most of it
     flat, framed = _scores(js, NODE_TRACE, monkeypatch)
     gained = {path: round(framed[path] - flat[path], 6) for path in framed}
-    assert gained == {"lib/helpers/buildURL.js": anchors.PATH_WEIGHT + anchors.FRAME_WEIGHTS[0],
-                      "lib/core/Fetcher.js": anchors.PATH_WEIGHT + anchors.FRAME_WEIGHTS[1],
+    weights = anchors.TRACE_FRAME_WEIGHTS
+    assert gained == {"lib/helpers/buildURL.js": round(anchors.PATH_WEIGHT + weights[0], 6),
+                      "lib/core/Fetcher.js": round(anchors.PATH_WEIGHT + weights[1], 6),
                       "package.json": 0.0}
     located = js.service.locate(NODE_TRACE, limit=3, repo="fx").files
     assert [f.path for f in located[:2]] == ["lib/helpers/buildURL.js", "lib/core/Fetcher.js"]
