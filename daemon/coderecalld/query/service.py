@@ -190,9 +190,6 @@ FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line",
                  "snippet")
-# A word that only code writes: snake_case, camelCase, an acronym hump, a dotted or ::
-# path, a call's parenthesis.
-_CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|(?<![A-Z])[A-Z]{2,}+[a-z]|\w(?:\.|::)\w|\w\(")
 _IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
@@ -365,8 +362,7 @@ class Service:
                   or (asked.shape is Shape.LITERAL and _MODULE_QUALIFIED.match(query)) else [])
         # the name as written first, then source (a bundle's copies in dist/ held the first
         # places), an implementation before a declaration, then by path and line
-        pinned.sort(key=lambda h: (not _written(query, h.payload), role_rank(h.payload),
-                                   locating.declares_only(str(h.payload.get("path", ""))),
+        pinned.sort(key=lambda h: (not _written(query, h.payload), *_source_order(h.payload),
                                    str(h.payload.get("path", "")), int(h.payload.get("start_line", 0))))
         depth = limit + len(pinned) + ROLE_OVERFETCH
         if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
@@ -754,9 +750,8 @@ class Service:
         if view.flt is not None:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
-        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], role_rank(f[0].payload),
-                                  locating.declares_only(str(f[0].payload["path"])), f[0].payload["repo"],
-                                  f[0].payload["path"], f[0].payload["start_line"]))
+        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], *_source_order(f[0].payload),
+                                  f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
                      for h, match, score, source in found[offset:offset + limit]], len(found), offset)
@@ -802,10 +797,9 @@ class Service:
         if flt is None:
             return Page()
         commits: dict[str, str] = {}
-        sites = callgraph.callers(self.store, flt, name, omitted)
-        ranks = [role_rank(site.hit.payload) for site, _ in sites]
-        found = [(rank, callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits)))
-                 for rank, (site, confidence) in zip(ranks, sites, strict=True)]
+        found = [(role_rank(site.hit.payload),
+                  callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits)))
+                 for site, confidence in callgraph.callers(self.store, flt, name, omitted)]
         found.sort(key=lambda r: (callgraph.RANK.get(r[1].confidence, 9), r[0], r[1].repo, r[1].path,
                                   r[1].line, r[1].caller))
         return Page.cut([hit for _, hit in found], offset, limit)
@@ -846,8 +840,7 @@ class Service:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
         best = min(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
-                                        role_rank(h.payload), locating.declares_only(h.payload["path"]),
-                                        h.payload["repo"], h.payload["path"],
+                                        *_source_order(h.payload), h.payload["repo"], h.payload["path"],
                                         h.payload["start_line"] - h.payload["end_line"])).payload
         fq = best.get("fq_name") or best["qualified_name"]
         file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
@@ -1124,6 +1117,13 @@ class Service:
 
 
 _MATCH_ORDER = {"exact": 0, "reexport": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
+
+
+def _source_order(payload: dict) -> tuple[float, bool]:
+    """Where a definition stands among its namesakes: source first (``role_rank``), then an
+    implementation before a declaration file's signature (``locate.declares_only``: axios's
+    ``index.d.ts``). The order of ``symbols``, ``card`` and pinned names after their match."""
+    return role_rank(payload), locating.declares_only(str(payload.get("path", "")))
 
 
 def _written(name: str, payload: dict) -> bool:
@@ -1410,7 +1410,7 @@ def _dedupe(hits: list[Hit]) -> list[Hit]:
 def code_share(query: str) -> float:
     """Share (0..1) of the query's whitespace-separated words that look like code."""
     words = query.split()
-    return sum(1 for w in words if _CODE_WORD.search(w)) / len(words) if words else 0.0
+    return sum(1 for w in words if shapes.code_word(w)) / len(words) if words else 0.0
 
 
 #: Filter values a chunk can carry: parser languages plus ``text`` (windows of other text

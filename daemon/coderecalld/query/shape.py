@@ -102,6 +102,12 @@ _JS_FRAME = re.compile(r"^[ \t]+at (?:async )?(?:new )?(?:([^\s(][^\n(]*?) \((?:
 _GO_RECEIVER = re.compile(r"(?<![\w)\]])\(\*?([^\W\d]\w*)(?:\[[^\]\n]{0,80}\])?\)\.(?=[^\W\d])")
 
 
+def code_word(word: str) -> bool:
+    """Whether ``word`` is one only code writes (``_CODE_WORD``: snake_case, camelCase, an
+    acronym hump, a dotted or ``::`` path, a call's parenthesis)."""
+    return bool(_CODE_WORD.search(word))
+
+
 def go_receivers(text: str) -> str:
     """``text`` with Go's receiver syntax written as the index names methods
     (``gin.(*Engine).ServeHTTP`` -> ``gin.Engine.ServeHTTP``)."""
