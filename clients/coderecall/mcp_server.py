@@ -67,7 +67,8 @@ def build_server(client: Client) -> MCPServer:
                     path_prefix: str = "", role: str = "") -> CallToolResult:
         """Hybrid (meaning + keyword) search for functions, classes and methods. Best first;
         an exact identifier in the query is pinned first. low_confidence: weak hits, rather
-        say not found. role: source|test|docs|example|config, comma-separated."""
+        say not found. role: source|test|docs|example|generated|vendored|config,
+        comma-separated."""
         def run() -> dict[str, Any]:
             hits = client.search(query, limit=limit, repo=repo, language=language,
                                  path_prefix=path_prefix, role=role)
@@ -89,9 +90,10 @@ def build_server(client: Client) -> MCPServer:
 
     def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",
                     offset: int = 0) -> CallToolResult:
-        """Definitions named name or qualified name (Class.method), case-insensitive, or
-        module-qualified (pkg.Class, re-exports followed); prefix=true: names starting with
-        name; fuzzy=true: also substrings and typos. offset: skip that many (paging)."""
+        """Definitions named name or qualified name (Class.method; Go's Type.Method or
+        (*Type).Method), case-insensitive, or module-qualified (pkg.Class, re-exports
+        followed); source before tests and copies; prefix=true: names starting with name;
+        fuzzy=true: also substrings and typos. offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
             hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=results.PAGE_ROWS,
                                        fuzzy=fuzzy, offset=offset)
