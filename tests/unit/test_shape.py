@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from coderecalld.embed import sparse
-from coderecalld.query import shape
+from coderecalld.query import frames, shape
 from coderecalld.query.shape import Shape
 
 ISSUE = """Latex printer does not support full inverse trig function names for acsc and asec
@@ -386,13 +386,13 @@ ValueError: Velocity of point Q has not been defined
 
 def test_frames_as_pytest_and_ipython_print_them_innermost_first() -> None:
     q = shape.analyze(PYTEST_FRAMES)
-    assert q.frames == (("sympy/core/sympify.py", "sympify"), ("sympy/core/expr.py", "__eq__"))
+    assert q.frames == (("sympy/core/sympify.py", "sympify", 385), ("sympy/core/expr.py", "__eq__", 124))
     assert q.paths[:2] == ("sympy/core/sympify.py", "sympy/core/expr.py")
     assert "__eq__" in q.names and "sympify" in q.names
     q = shape.analyze(IPYTHON_FRAMES)
-    assert q.frames == (("~/src/sympy/core/cache.py", "wrapper"),
-                        ("sympy/physics/vector/point.py", "vel"),
-                        ("sympy/physics/vector/frame.py", "express"))
+    assert [f[:2] for f in q.frames] == [("~/src/sympy/core/cache.py", "__cacheit.wrapper"),
+                                         ("sympy/physics/vector/point.py", "vel"),
+                                         ("sympy/physics/vector/frame.py", "express")]
     assert "vel" in q.names and "express" in q.names
 
 
@@ -402,8 +402,8 @@ def test_interpreter_frames_innermost_first() -> None:
                       '  File "/srv/app/pkg/b.py", line 9, in inner\n    helper()\n'
                       '  File "/srv/app/pkg/a.py", line 20, in helper\n    raise KeyError(k)\n'
                       'KeyError: 3\n')
-    assert q.frames == (("srv/app/pkg/a.py", "helper"), ("srv/app/pkg/b.py", "inner"),
-                        ("srv/app/pkg/a.py", "outer"))
+    assert q.frames == (("srv/app/pkg/a.py", "helper", 20), ("srv/app/pkg/b.py", "inner", 9),
+                        ("srv/app/pkg/a.py", "outer", 3))
     assert shape.analyze("where is the velocity of a point set").frames == ()
     # prose naming a file before "in" is no frame
     assert shape.analyze("Bug report\nThe code in pkg/mod.py in function f is slow.\n"
@@ -415,7 +415,7 @@ def test_a_frames_pseudo_name_is_no_function() -> None:
                       '  File "/srv/pkg/a.py", line 3, in <module>\n    f()\n'
                       '  File "/srv/pkg/b.py", line 9, in <listcomp>\n    g(x)\n'
                       '  File "/srv/pkg/b.py", line 2, in g\n    raise KeyError(x)\nKeyError: 3\n')
-    assert q.frames == (("srv/pkg/b.py", "g"), ("srv/pkg/b.py", ""), ("srv/pkg/a.py", ""))
+    assert q.frames == (("srv/pkg/b.py", "g", 2), ("srv/pkg/b.py", "", 9), ("srv/pkg/a.py", "", 3))
 
 
 GO_PANIC = """\
@@ -442,11 +442,12 @@ def test_a_go_panics_frames_innermost_first_without_the_module_path() -> None:
     module's root), its words and the import paths' words no terms."""
     q = shape.analyze(GO_PANIC)
     assert q.shape is Shape.TRACE
-    assert q.frames == (("github.com/gin-gonic/gin@v1.10.0/tree.go", "getValue"),
-                        ("github.com/gin-gonic/gin@v1.10.0/gin.go", "handleHTTPRequest"),
-                        ("github.com/gin-gonic/gin@v1.10.0/routergroup.go", "GET"),
-                        ("home/me/app/main.go", "main"),
-                        ("usr/local/go/src/net/http/server.go", "Serve"))
+    assert q.frames == (
+        ("github.com/gin-gonic/gin@v1.10.0/tree.go", "github.com/gin-gonic/gin.node.getValue", 582),
+        ("github.com/gin-gonic/gin@v1.10.0/gin.go", "github.com/gin-gonic/gin.Engine.handleHTTPRequest", 715),
+        ("github.com/gin-gonic/gin@v1.10.0/routergroup.go", "github.com/gin-gonic/gin.RouterGroup.GET", 117),
+        ("home/me/app/main.go", "main.main", 15),
+        ("usr/local/go/src/net/http/server.go", "net/http.Server.Serve", 3285))
     assert {"getValue", "handleHTTPRequest"} <= set(q.names)
     assert not {"github", "com", "gonic", "v1", "pkg", "mod"} & set(q.names)
     terms = {t for t, _ in q.terms}
@@ -467,11 +468,11 @@ def test_v8_frames_innermost_first() -> None:
         "    at Object.<anonymous> (/app/index.js:3:7)\n"
         "    at node:internal/main/run_main_module:28:49\n")
     assert q.shape is Shape.TRACE
-    assert q.frames == (("axios/lib/core/AxiosHeaders.js", "normalize"),
-                        ("axios/lib/core/Axios.js", "request"),
-                        ("app/src/client.ts", "Client"),
-                        ("app/src/helpers/retry.mjs", ""),
-                        ("app/index.js", ""))
+    assert q.frames == (("axios/lib/core/AxiosHeaders.js", "AxiosHeaders.normalize", 200),
+                        ("axios/lib/core/Axios.js", "Axios.request", 45),
+                        ("app/src/client.ts", "Client", 9),
+                        ("app/src/helpers/retry.mjs", "", 3),
+                        ("app/index.js", "", 3))
     assert not {"node_modules", "modules"} & {t for t, _ in q.terms}
 
 
@@ -520,3 +521,51 @@ def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
     q = shape.analyze(text)
     assert q.shape in (Shape.ISSUE, Shape.TRACE)
     assert len(q.terms) <= shape.MAX_TERMS
+
+
+@pytest.mark.parametrize(("printed", "written"), [
+    ("<serde_json::de::Deserializer<R> as serde::de::Deserializer>::deserialize_any::h0123456789abcdef",
+     "serde_json.de.Deserializer.deserialize_any"),
+    ("serde_json::de::from_trait::{{closure}}", "serde_json.de.from_trait"),
+    ("<Deserializer as de::Deserializer<'de>>::deserialize_string", "Deserializer.deserialize_string"),
+    ("com.acme.Foo$Bar.lambda$baz$0", "com.acme.Foo.Bar.baz"),
+    ("com.acme.Foo$Bar.<init>", "com.acme.Foo.Bar.Bar"),
+    ("com.acme.Strings.trim(String,int)", "com.acme.Strings.trim"),  # the index's Java names
+    ("Acme.Orders.OrderService.<PlaceAsync>d__5.MoveNext", "Acme.Orders.OrderService.PlaceAsync"),
+    ("Acme.Cache`1.Get[TKey]", "Acme.Cache.Get"),
+    ("block (2 levels) in Acme::Runner#run", "Acme.Runner.run"),
+    ("App\\Repo\\UserRepo->find", "App.Repo.UserRepo.find"),
+    ("__cacheit.<locals>.wrapper", "__cacheit.wrapper"),
+    ("<module>", "<module>"),  # a pseudo-name stays one (``_frames`` drops it)
+])
+def test_a_frames_function_is_written_as_the_index_qualifies_names(printed: str, written: str) -> None:
+    assert frames.callable_name(printed) == written
+
+
+def test_dotnet_ruby_and_php_frames_innermost_first() -> None:
+    dotnet = shape.analyze(
+        "Unhandled exception. System.InvalidOperationException: Sequence contains no elements\n"
+        "   at System.Linq.ThrowHelper.ThrowNoElementsException()\n"
+        "   at Acme.Orders.OrderService.<PlaceAsync>d__5.MoveNext() in /_/src/Acme.Orders/OrderService.cs:line 42\n"
+        "   at Acme.Api.Program.Main(String[] args) in C:\\src\\Acme.Api\\Program.cs:line 12\n")
+    assert dotnet.shape is Shape.TRACE
+    assert dotnet.frames == (("_/src/Acme.Orders/OrderService.cs", "Acme.Orders.OrderService.PlaceAsync", 42),
+                             ("C:/src/Acme.Api/Program.cs", "Acme.Api.Program.Main", 12))
+    ruby = shape.analyze(
+        "/app/lib/acme/parser.rb:42:in `block in parse': undefined method `x' for nil (NoMethodError)\n"
+        "\tfrom /app/lib/acme/runner.rb:12:in 'Acme::Runner#run'\n"
+        "\tfrom bin/run:3:in `<main>'\n")
+    assert ruby.shape is Shape.TRACE
+    assert ruby.frames == (("app/lib/acme/parser.rb", "parse", 42),
+                           ("app/lib/acme/runner.rb", "Acme.Runner.run", 12))
+    # PHP: frame k names the function called from its file; it ran in frame k-1's file
+    php = shape.analyze(
+        "PHP Fatal error:  Uncaught InvalidArgumentException: bad id in /var/www/src/Repo/UserRepo.php:55\n"
+        "Stack trace:\n"
+        "#0 /var/www/src/Service/UserService.php(34): App\\Repo\\UserRepo->find('x')\n"
+        "#1 /var/www/public/index.php(12): App\\Service\\UserService->load('x')\n"
+        "#2 {main}\n"
+        "  thrown in /var/www/src/Repo/UserRepo.php on line 55\n")
+    assert php.frames == (("var/www/src/Repo/UserRepo.php", "App.Repo.UserRepo.find", 55),
+                          ("var/www/src/Service/UserService.php", "App.Service.UserService.load", 34),
+                          ("var/www/public/index.php", "", 12))

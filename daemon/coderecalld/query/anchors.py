@@ -38,7 +38,9 @@ from dataclasses import replace
 from typing import Any
 
 from coderecalld.files import classify
+from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
+from coderecalld.query.frames import Frame
 from coderecalld.query.shape import Query, Shape, path_names, sparse_vector
 from coderecalld.records import Hit
 from coderecalld.store import StoreFilter
@@ -69,9 +71,15 @@ FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
 #: (0.2, 0.2), 16 with (0.3, 0.1) or (0.4, 0.2), 19 with (0.4, 0.1); their issues with
 #: traces (3) first with each. swe-lite-dev holds no trace alone (all 89 are issues).
 TRACE_FRAME_WEIGHTS: tuple[float, ...] = (0.4, 0.1)
-#: Chunks read per frame for its function's definition in the frame's file (exactly one
-#: must define it there; 0: the frame's function is not looked up).
-FRAME_DEFINITIONS = 4
+#: Chunks read per frame for its function's definition in the frame's file (``_ran`` picks
+#: the one it ran in; 0: the frame's function is not looked up). serde_json's ``de.rs``
+#: defines ``deserialize_any`` eleven times, once per type.
+FRAME_DEFINITIONS = 16
+#: Frames (innermost first) whose qualified function is looked up by its module-qualified
+#: name when their path names no indexed file (``_qualified_frames``): a JVM frame prints
+#: its package, not where the repository keeps the file (``com/acme/Foo.java`` for
+#: ``core/src/main/java/com/acme/Foo.java``).
+QUALIFIED_FRAMES = 8
 #: Frames of one file whose functions are looked up, innermost first: the innermost takes
 #: the file's best place, the next ones the places after it, in frame order. A trace whose
 #: last frames are all in one file failed in the innermost, and the edit is often one
@@ -116,18 +124,20 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
     files = {path: PATH_WEIGHT for path in _named_files(store, asked.paths, flt)}
-    framed = _frame_files(files, asked.frames)
+    frames = _qualified_frames(store, asked.frames, files, flt)
+    files.update((f.path, PATH_WEIGHT) for f, g in zip(frames, asked.frames) if f.path != g.path)
+    framed = _frame_files(files, frames)
     weights = TRACE_FRAME_WEIGHTS if asked.shape is Shape.TRACE else FRAME_WEIGHTS
     deepest: dict[str, float] = {}
-    for depth, (path, _) in enumerate(framed[:len(weights)]):
-        deepest[path] = max(deepest.get(path, 0.0), weights[depth])
+    for depth, frame in enumerate(framed[:len(weights)]):
+        deepest[frame.path] = max(deepest.get(frame.path, 0.0), weights[depth])
     for path, weight in deepest.items():
         files[path] += weight
-    named: dict[str, list[str]] = {}
-    for path, function in framed:  # innermost first
-        functions = named.setdefault(path, [])
-        if function and function not in functions and len(functions) < FRAME_FUNCTIONS:
-            functions.append(function)
+    named: dict[str, list[Frame]] = {}
+    for frame in framed:  # innermost first
+        ran = named.setdefault(frame.path, [])
+        if frame.function and all(f.function != frame.function for f in ran) and len(ran) < FRAME_FUNCTIONS:
+            ran.append(frame)
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
@@ -162,7 +172,7 @@ def _definitions(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
 
 def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
                    files: dict[str, float], bonus: dict[str, float], extra: dict[str, Hit],
-                   framed: dict[str, list[str]]) -> None:
+                   framed: dict[str, list[Frame]]) -> None:
     """Give each file of ``files`` (path -> bonus) its bonus on one chunk: its best among
     ``hits``, else (not among them) its chunk the question's terms score highest (the
     first read when none does); but where ``framed`` (path -> the functions of the file's
@@ -179,16 +189,17 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
             best[path] = h
     scored = {h.id: h.score for h in hits}
     ran: dict[str, list[Hit]] = {}  # each frame's function in its file: where the trace ran
-    for path, functions in framed.items():
+    for path, ran_frames in framed.items():
         if not (FRAME_DEFINITIONS and path in files):
             continue
-        for function in functions:
-            defined = [h for h in store.find(replace(flt, path=path), "name", function,
+        for frame in ran_frames:
+            owner, name = stack.owner_and_name(frame.function)
+            defined = [h for h in store.find(replace(flt, path=path), "name", name,
                                              limit=FRAME_DEFINITIONS)
                        if h.payload.get("kind") not in _NOT_DEFINITIONS]
-            # two same-named methods: the frame names neither
-            if len(defined) == 1 and all(h.id != defined[0].id for h in ran.get(path, ())):
-                ran.setdefault(path, []).append(defined[0])
+            chunk = _ran(defined, owner, frame.line)
+            if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
+                ran.setdefault(path, []).append(chunk)
     missing = sorted(set(files) - set(best))
     if missing:
         found = [h for path in missing  # per file: a large file must not use up another's reads
@@ -258,20 +269,86 @@ def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, floa
     return {path: wanted[path] for path in found}
 
 
-def _frame_files(found: Collection[str], frames: Sequence[tuple[str, str]],
-                 ) -> list[tuple[str, str]]:
+def _frame_files(found: Collection[str], frames: Sequence[Frame]) -> list[Frame]:
     """The frames of ``frames`` (``Query.frames``, innermost first) in indexed files of
-    ``found``, as (indexed path, function), innermost first; frames elsewhere (the standard
-    library, an installed package) left out. A frame's path names the indexed path it ends
-    with at a ``/`` (the longest such)."""
+    ``found``, their paths the indexed ones, innermost first; frames elsewhere (the
+    standard library, an installed package) left out. A frame's path names the indexed
+    path it ends with at a ``/`` (the longest such)."""
     longest_first = sorted(found, key=len, reverse=True)
-    out: list[tuple[str, str]] = []
-    for path, function in frames:
+    out: list[Frame] = []
+    for frame in frames:
         for indexed in longest_first:
-            if path_names(path, indexed):
-                out.append((indexed, function))
+            if path_names(frame.path, indexed):
+                out.append(frame._replace(path=indexed))
                 break
     return out
+
+
+def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
+    """Which of ``defined`` (a frame file's definitions of the frame's function name) the
+    frame ran in: the only one; else the narrowest whose lines hold the frame's ``line``;
+    else the only one whose qualified name's scope is the frame's ``owner`` (``Adapter``
+    of ``ReflectiveTypeAdapterFactory$Adapter.read``; ``Deserializer`` of ``<Deserializer as
+    de::Deserializer<'de>>::deserialize_any``); else none: two same-named methods and
+    nothing to tell them apart, the frame names neither."""
+    if len(defined) <= 1:
+        return defined[0] if defined else None
+    if line:
+        holding = [h for h in defined
+                   if int(h.payload.get("start_line") or 0) <= line <= int(h.payload.get("end_line") or 0)]
+        if holding:
+            return min(holding, key=lambda h: int(h.payload["end_line"]) - int(h.payload["start_line"]))
+    if owner:
+        owned = [h for h in defined if stack.owner_and_name(
+            stack.callable_name(str(h.payload.get("qualified_name") or "")))[0] == owner]
+        if len(owned) == 1:
+            return owned[0]
+    return None
+
+
+def _qualified_frames(store: Any, frames: Sequence[Frame], named: Collection[str],
+                      flt: StoreFilter) -> list[Frame]:
+    """``frames`` with the path of each of the first ``QUALIFIED_FRAMES`` whose path names
+    no file of ``named`` (the indexed files the query's paths name) but whose function's
+    module-qualified name (``points.fq_name``: ``com.acme.Foo.Bar.baz``; a Kotlin file
+    class's ``com.acme.UtilsKt.f`` is ``com.acme.f``) or its top-level class's is defined
+    in one indexed file, set to that file. One keyword lookup for all of them."""
+    wanted: dict[int, list[str]] = {}
+    for i, frame in enumerate(frames):
+        if len(wanted) >= QUALIFIED_FRAMES:
+            break
+        if frame.function.count(".") < 2 or stack.environment(frame.function) or any(
+                path_names(frame.path, p) for p in named):
+            continue
+        wanted[i] = _qualified_forms(frame.function)
+    if not wanted:
+        return list(frames)
+    names = sorted({n for forms in wanted.values() for n in forms})
+    where: dict[str, set[str]] = {}
+    for h in store.find_any(flt, "fq_name", names, limit=20 * len(names), fields=("path", "fq_name", "kind")):
+        if h.payload.get("kind") not in _NOT_DEFINITIONS:
+            where.setdefault(str(h.payload.get("fq_name")), set()).add(str(h.payload["path"]))
+    out = list(frames)
+    for i, forms in wanted.items():
+        paths = next((where[n] for n in forms if n in where), set())
+        if len(paths) == 1:
+            out[i] = frames[i]._replace(path=next(iter(paths)))
+    return out
+
+
+def _qualified_forms(function: str) -> list[str]:
+    """The module-qualified names a frame's dotted ``function`` may be indexed under, most
+    precise first: itself, without a Kotlin file class (``UtilsKt``), its top-level class
+    (the package's segments and the first capitalised one)."""
+    parts = function.split(".")
+    forms = [function]
+    kotlin = [p for p in parts[:-1] if not p.endswith("Kt")]
+    if len(kotlin) < len(parts) - 1:
+        forms.append(".".join(kotlin + parts[-1:]))
+    top = next((i for i, p in enumerate(parts[:-1]) if p[:1].isupper()), None)
+    if top is not None and top + 1 < len(parts):
+        forms.append(".".join(parts[:top + 1]))
+    return forms
 
 
 #: A Go module cache's directory of one module version (``gin@v1.10.0``, ``x@v0.0.0-2023...``).

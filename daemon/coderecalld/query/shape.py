@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from coderecalld.embed import sparse
+from coderecalld.query import frames as stack
+from coderecalld.query.frames import Frame
 from coderecalld.records import SparseVector
 
 
@@ -76,26 +78,7 @@ MAX_COUNT = 4
 
 # Line-start whitespace is ``[ \t]`` and possessive throughout: ``^\s*`` spanned the
 # newlines of a paste's blank lines and backtracked over them at every line start
-# (600 lines of spaces: 16 s).
-_TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^[ \t]++at [\w$.<>]+\(.*\)[ \t]*$"
-                         r"|^[ \t]*+File \"[^\"\n]+\", line \d+|^goroutine \d+ \[|^[ \t]++at \S.*:\d+:\d+\)?[ \t]*$",
-                         re.MULTILINE)
-_FRAME = re.compile(r"File \"([^\"]+)\", line \d+(?:, in ([\w<>.]+))?"
-                    r"|^[ \t]++at ([\w$.<>]+)\(([\w.]+):\d+\)", re.MULTILINE)
-#: Python frames as pytest (``pkg/mod.py:124: in __eq__``) and IPython (``pkg/mod.py in
-#: f(x)``; 8.x: ``File ~/pkg/mod.py:12, in f(x)``) print them: path in group 1, function in 2.
-_OTHER_FRAME = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):\d+[:,] in ([\w<>.]+)"
-                          r"|^[ \t]*([^\s\"]+\.py) in ([\w<>.]+)\(", re.MULTILINE)
-#: A Go panic's frame: the function (receivers already written ``pkg.T.m``: ``_GO_RECEIVER``)
-#: and its arguments, then the file on the next line (``\t/src/app/tree.go:582 +0x8d6``):
-#: function in group 1, path in 2. ``created by f in goroutine 1`` has no arguments.
-_GO_FRAME = re.compile(r"^[ \t]*+(?:created by )?([\w./@$-]++)(?<=[\w$])(?:\([^\n]*\))?(?: in goroutine \d+)?"
-                       r"[ \t]*\n[ \t]++(\S+\.go):\d+", re.MULTILINE)  # possessive: linear on any text
-#: A JavaScript / TypeScript frame as V8 (Node, Chrome) prints it: ``at Foo.bar
-#: (/app/lib/x.js:45:12)``, ``at async Foo.bar (file:///app/x.mjs:3:1)``, ``at /app/x.js:3:1``
-#: (anonymous): function in group 1 (maybe none), path in group 2 or 3.
-_JS_FRAME = re.compile(r"^[ \t]+at (?:async )?(?:new )?(?:([^\s(][^\n(]*?) \((?:file://)?([^\s()]+\.[cm]?[jt]sx?):\d+(?::\d+)?\)"
-                       r"|(?:file://)?([^\s()]+\.[cm]?[jt]sx?):\d+(?::\d+)?)[ \t]*$", re.MULTILINE)
+# (600 lines of spaces: 16 s). Stack frames of every runtime: ``frames``.
 #: Go's receiver syntax in a qualified name: ``gin.(*Engine).ServeHTTP``, ``(*List[T]).Push``
 #: -> ``gin.Engine.ServeHTTP``, ``List.Push`` (how the index names methods); not a call's
 #: result (``f(x).y``).
@@ -202,7 +185,7 @@ class Query:
     compounds: tuple[str, ...] = ()
     title_names: int = 0
     symbols: tuple[str, ...] = ()
-    frames: tuple[tuple[str, str], ...] = ()
+    frames: tuple[Frame, ...] = ()
     sentence: str = ""
 
     @property
@@ -220,14 +203,14 @@ def analyze(text: str) -> Query:
     shape = detect(text)
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
-    frames: tuple[tuple[str, str], ...] = ()
+    frames: tuple[Frame, ...] = ()
     title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
         terms = _long_terms(_drop_module_paths(drop_environment(body)))
         dense = _dense_digest(body)
         own = drop_environment(_STDLIB_FRAME.sub("", body))
-        printed = _stack_frames(own)
+        printed = stack.read(own)
         (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
     else:
         terms = tuple((t, 1.0) for t in dict.fromkeys(
@@ -269,9 +252,8 @@ def detect(text: str) -> Shape:
     it, an issue when long or multi-line, an identifier list or a literal when every word
     is code or it is one quoted or punctuated token, else natural-language text."""
     lines = [line for line in text.splitlines() if line.strip()]
-    framed = (len(_FRAME.findall(text)) + len(_ERROR_LINE.findall(text))
-              + len(_GO_FRAME.findall(text)) + len(_JS_FRAME.findall(text)))
-    if _TRACE_HEAD.search(text) and framed * 2 >= len(lines):
+    framed = stack.count(text) + len(_ERROR_LINE.findall(text))
+    if stack.MARKS.search(text) and framed * 2 >= len(lines):
         return Shape.TRACE
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
@@ -289,9 +271,11 @@ def detect(text: str) -> Shape:
 #: The environment part of a path in a traceback or a log: everything up to an installed
 #: package (``/usr/lib/python3.11/site-packages/``, ``C:\\Python311\\Lib\\``): words that
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
-#: a frame's own path.
+#: a frame's own path; the same for Rust's registry sources (``~/.cargo/registry/src/
+#: index.crates.io-6f17d22bba15001f/``) and toolchain (``/rustc/<commit>/``).
 _ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
-                       r"|pkg[/\\]mod)[/\\]", re.IGNORECASE)
+                       r"|pkg[/\\]mod|\.cargo[/\\]registry[/\\]src[/\\][\w.-]++|rustc[/\\][0-9a-f]{40}"
+                       r"|rustlib[/\\]src[/\\]rust)[/\\]", re.IGNORECASE)
 _PATH_START = " \t\n\"'(=<["
 
 
@@ -381,8 +365,10 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         add(code, WEIGHT_CODE * boost)
         for match in _PATH.finditer(part):
             add(match.group(), WEIGHT_FRAME * boost)
-        for match in _FRAME.finditer(part):
-            add(" ".join(g for g in match.groups() if g), WEIGHT_FRAME * boost)
+        for match in stack.PYTHON.finditer(part):
+            add(f"{match.group(1)} {match.group(3) or ''}", WEIGHT_FRAME * boost)
+        for match in stack.JVM.finditer(part):
+            add(f"{match.group(1)} {match.group(2)}", WEIGHT_FRAME * boost)
         if ERROR_LINE_WEIGHT:
             for match in _ERROR_LINE.finditer(part):
                 add(match.group(), ERROR_LINE_WEIGHT * boost)
@@ -430,16 +416,13 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
     called = " ".join(f"`{c}`" for m in _ERROR_LINE.finditer(body)  # a code span each
                       for c in _ERROR_CALL.findall(m.group()))
     for where, part in enumerate((title + "\n" + called if called else title, body)):
-        found: list[str] = []
-        for match in _FRAME.finditer(part):
-            found += [g.rsplit(".", 1)[-1] for g in (match.group(2), match.group(3)) if g]
-        found += [(m.group(2) or m.group(4)).rsplit(".", 1)[-1] for m in _OTHER_FRAME.finditer(part)]
-        found += [function.rsplit(".", 1)[-1] for _, function in _printed_frames(part)]
-        part = _GO_FRAME.sub(" ", _JS_FRAME.sub(" ", part))  # their module paths name nothing
+        found = [f.function.rsplit(".", 1)[-1] for f in stack.read(part)
+                 if f.function and not stack.environment(f.function)]
+        part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         spans += code_spans(_FENCE.sub(" ", part))
         for span in spans:
-            found += _NAME.findall(_FRAME.sub(" ", span))
+            found += _NAME.findall(stack.PYTHON.sub(" ", span))
         prose = _PATH.sub(" ", _TICKS.sub(" ", _FENCE.sub(" ", part)))
         for word in _WORD.findall(prose):
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
@@ -479,28 +462,34 @@ def _symbols(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
 
 
-def _paths(text: str, printed: list[tuple[str, str]]) -> tuple[str, ...]:
+def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
     dropped, without a leading ``./`` or ``/``; frames' paths first (``printed``: the
-    frames of ``text``, ``_stack_frames``), innermost first (a Python trace ends at the
-    failing call, so a deep trace keeps its last frames within ``MAX_PATHS``), each once. A
+    frames of ``text``, ``frames.read``), innermost first (a Python trace ends at the
+    failing call, so a deep trace keeps its last frames within ``MAX_PATHS``), each once;
+    not a runtime library's frame's (``library/std/src/io/mod.rs`` names a crate's own
+    ``src/io/mod.rs``). A
     bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
     environment prefixes already dropped."""
-    found = [path for path, _ in printed][::-1] + [m.group() for m in _PATH.finditer(text)]
+    runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
+    found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
     cleaned = (_clean_path(p) for p in found)
-    return tuple(dict.fromkeys(p for p in cleaned if _is_file_path(p)))[:MAX_PATHS]
+    return tuple(dict.fromkeys(p for p in cleaned if _is_file_path(p) and p not in runtime))[:MAX_PATHS]
 
 
-def _frames(printed: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """``Query.frames`` of the frames ``printed`` (``_stack_frames``, text order): (path,
-    function) pairs, innermost first, paths cleaned as ``_paths`` cleans them (a bare file
-    name dropped), a pseudo-name (``<module>``, ``<lambda>``) as no function, at most
-    ``MAX_FRAMES``."""
-    found: list[tuple[str, str]] = []
-    for path, function in reversed(printed):
-        path, function = _clean_path(path), function.rsplit(".", 1)[-1]
-        if _is_file_path(path):
-            found.append((path, function if _NAME.fullmatch(function) else ""))
+def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
+    """``Query.frames`` of the frames ``printed`` (``frames.read``, innermost first): paths
+    cleaned as ``_paths`` cleans them (a bare file name and a runtime library's frame
+    dropped: Rust's ``std::io`` frames are ``library/std/src/io/mod.rs``, which named a
+    crate's own ``src/io/mod.rs``), a function whose last
+    segment is a pseudo-name (``<module>``, ``<lambda>``, ``Object.<anonymous>``) as none,
+    at most ``MAX_FRAMES``."""
+    found: list[Frame] = []
+    for frame in printed:
+        path, function = _clean_path(frame.path), frame.function
+        if _is_file_path(path) and not stack.environment(function):
+            named = _NAME.fullmatch(function.rsplit(".", 1)[-1])
+            found.append(Frame(path, function if named else "", frame.line))
     return tuple(found[:MAX_FRAMES])
 
 
@@ -512,37 +501,6 @@ def _clean_path(path: str) -> str:
 def _is_file_path(path: str) -> bool:
     """Whether a cleaned ``path`` has a directory and a file name with an extension."""
     return "/" in path and "." in path.rsplit("/", 1)[-1]
-
-
-def _stack_frames(text: str) -> list[tuple[str, str]]:
-    """The stack frames of ``text`` as (path, function), innermost last: Python's
-    (``File "p.py", line 3, in f``; pytest's and IPython's, ``_OTHER_FRAME``) in text order;
-    a Go panic's (``_GO_FRAME``) and a V8 trace's (``_JS_FRAME``), printed innermost first,
-    reversed; the function ``""`` when a frame names none, else its last dotted segment
-    (``github.com/gin-gonic/gin.node.getValue`` -> ``getValue``, ``Axios.request [as get]``
-    -> ``request``)."""
-    found = [(m.start(), m.group(1), m.group(2) or "") for m in _FRAME.finditer(text) if m.group(1)]
-    found += [(m.start(), m.group(1) or m.group(3), m.group(2) or m.group(4))
-              for m in _OTHER_FRAME.finditer(text)]
-    python = [(path, function) for _, path, function in sorted(found)]
-    innermost_first = [(path, function.rsplit(".", 1)[-1]) for path, function in _printed_frames(text)]
-    return python + innermost_first[::-1]
-
-
-def _printed_frames(text: str) -> list[tuple[str, str]]:
-    """The Go and V8 frames of ``text`` (``_GO_FRAME``, ``_JS_FRAME``) as (path, function
-    as printed), in text order (innermost first, as both print them)."""
-    printed = [(m.start(), m.group(2), m.group(1)) for m in _GO_FRAME.finditer(text)]
-    printed += [(m.start(), m.group(2) or m.group(3), _without_alias(m.group(1) or ""))
-                for m in _JS_FRAME.finditer(text)]
-    return [(path, function) for _, path, function in sorted(printed)]
-
-
-def _without_alias(function: str) -> str:
-    """A V8 frame's function without its method alias (``Axios.request [as get]`` ->
-    ``Axios.request``); string operations, linear in any text."""
-    cut = function.rfind(" [as ")
-    return function[:cut].rstrip() if cut >= 0 and function.endswith("]") else function.strip()
 
 
 def _noise(term: str) -> bool:

@@ -1,0 +1,229 @@
+"""Stack frames of a pasted trace, in every form the parsed languages' runtimes print.
+
+A trace names where the code ran: each frame a file (maybe under an environment prefix)
+and the function running there. ``read`` returns them innermost first, whatever order the
+runtime prints them in:
+
+* Python (``File "p.py", line 3, in f``; pytest's ``p.py:3: in f``; IPython's): outermost
+  first, so read backwards; a chained traceback's last one is the failure;
+* Go panics (``gin.(*node).getValue(...)`` over ``\\t/src/tree.go:582``), V8 (``at Foo.bar
+  (/app/x.js:3:1)``), Rust backtraces (``3: serde_json::de::from_str`` over ``at
+  ./src/de.rs:2676:5``, after ``panicked at src/de.rs:12:9``), .NET (``at Ns.C.M() in
+  /src/C.cs:line 12``), Ruby (``/app/x.rb:12:in 'C#m'``): innermost first;
+* the JVM's (Java, Kotlin, Scala, Groovy: ``at com.acme.Foo$Bar.baz(Foo.java:12)``):
+  innermost first in each block, and the last ``Caused by:`` block is the root cause, so
+  blocks are read from the last; the file's path is its package's directories and its
+  name (``com/acme/Foo.java``), which ``anchors`` matches by the class's qualified name;
+* PHP (``#0 /app/Bar.php(34): App\\Foo->baz()``): frame ``k`` names the function called
+  *from* its file, so each function is paired with the file of the frame before it (the
+  first with where the exception was thrown, ``in /app/Foo.php:12``).
+
+A frame's function is written the way the index qualifies names (``callable_name``): dots
+between scopes, no generic arguments, parameter lists, closures or compiler suffixes
+(``<serde_json::de::Deserializer<R> as serde::de::Deserializer>::deserialize_any`` ->
+``serde_json.de.Deserializer.deserialize_any``; ``Ns.C.<Run>d__5.MoveNext`` -> ``Ns.C.Run``;
+``Foo$Bar.lambda$baz$0`` -> ``Foo.Bar.baz``; Ruby's ``block in C#m`` -> ``C.m``; the
+index's own Java ``a.C.m(int)`` -> ``a.C.m``).
+
+Every pattern is linear in its input: line starts are ``[ \\t]`` and possessive, runs are
+possessive, and nothing scans a line twice from each position (tests/unit/test_shape.py's
+hostile pastes).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class Frame(NamedTuple):
+    """One stack frame: ``path`` as printed (maybe absolute, maybe a JVM package path),
+    ``function`` as ``callable_name`` writes it (``""``: none printed), ``line`` (1-based,
+    0 when not printed)."""
+
+    path: str
+    function: str
+    line: int = 0
+
+
+#: A Python frame (``File "p.py", line 3, in f``): path, line, function (maybe none).
+PYTHON = re.compile(r"File \"([^\"]+)\", line (\d+)(?:, in ([\w<>.]+))?")
+#: Python frames as pytest (``pkg/mod.py:124: in __eq__``) and IPython (``pkg/mod.py in
+#: f(x)``; 8.x: ``File ~/pkg/mod.py:12, in f(x)``) print them: path, line, function in
+#: groups 1-3, or path and function in 4-5.
+PYTEST = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):(\d+)[:,] in ([\w<>.]+)"
+                    r"|^[ \t]*([^\s\"]+\.py) in ([\w<>.]+)\(", re.MULTILINE)
+#: A Go panic's frame: the function and its arguments, then the file on the next line
+#: (``\t/src/app/tree.go:582 +0x8d6``): function, path, line. ``created by f in goroutine
+#: 1`` has no arguments.
+GO = re.compile(r"^[ \t]*+(?:created by )?([\w./@$-]++)(?<=[\w$])(?:\([^\n]*\))?(?: in goroutine \d+)?"
+                r"[ \t]*\n[ \t]++(\S+\.go):(\d+)", re.MULTILINE)
+#: A V8 (Node, Chrome) frame: ``at Foo.bar (/app/lib/x.js:45:12)``, ``at async Foo.bar
+#: (file:///app/x.mjs:3:1)``, ``at /app/x.js:3:1`` (anonymous): function (maybe none),
+#: path and line in groups 1-3 or 4-5.
+V8 = re.compile(r"^[ \t]+at (?:async )?(?:new )?(?:([^\s(][^\n(]*?) \((?:file://)?([^\s()]+\.[cm]?[jt]sx?):(\d+)(?::\d+)?\)"
+                r"|(?:file://)?([^\s()]+\.[cm]?[jt]sx?):(\d+)(?::\d+)?)[ \t]*$", re.MULTILINE)
+#: A JVM frame: ``at com.acme.Foo$Bar.baz(Foo.java:12)``, behind Java 9's module or class
+#: loader prefix (``java.base/``, ``app//``): class and method, file name, line.
+JVM = re.compile(r"^[ \t]++at (?:[\w.$-]*+/)*+([\w$.<>]++)\(([\w$-]++\.(?:java|kt|kts|scala|groovy|clj)):(\d+)\)",
+                 re.MULTILINE)
+_CAUSED_BY = re.compile(r"^[ \t]*+Caused by: ", re.MULTILINE)
+#: A Rust backtrace frame (``RUST_BACKTRACE=1``): ``  3: serde_json::de::from_str`` over
+#: ``             at ./src/de.rs:2676:5``: function, path, line.
+RUST = re.compile(r"^[ \t]*+\d++: ([^\n]++)\n[ \t]++at ([^\n]+?\.rs):(\d+)(?::\d+)?[ \t]*+$", re.MULTILINE)
+#: Where a Rust program panicked: ``thread 'main' panicked at src/de.rs:12:9:`` (1.73 on),
+#: ``panicked at 'msg', src/de.rs:12:9`` (before): path, line.
+RUST_PANIC = re.compile(r"panicked at (?:'[^\n]*', )?([^\s:'\"]+?\.rs):(\d+)")
+#: A .NET frame: ``at Ns.Foo.Bar(String s) in /src/Foo.cs:line 12``: function, path, line.
+DOTNET = re.compile(r"^[ \t]++at ([^\s(][^\n(]*+)\([^\n)]*+\) in ([^\n]+?\.(?:cs|fs|vb)):line (\d+)", re.MULTILINE)
+#: A Ruby frame: ``/app/lib/x.rb:12:in `m'``, ``from x.rb:3:in 'Foo#bar'`` (3.4): path,
+#: line, function.
+RUBY = re.compile(r"^[ \t]*+(?:from )?([^\s:'\"`]+?\.rb):(\d+):in [`']([^'`\n]++)'", re.MULTILINE)
+#: A PHP frame: ``#0 /app/Bar.php(34): App\Foo->baz('x')``: path, line, function.
+PHP = re.compile(r"^[ \t]*+#\d++ ([^\n(]+?\.php)\((\d++)\): ([^\n(]++)\(", re.MULTILINE)
+#: Where a PHP exception was thrown: ``Uncaught Exception: msg in /app/Foo.php:12``,
+#: ``thrown in /app/Foo.php on line 12``: path, line.
+PHP_THROWN = re.compile(r"(?:\bin|thrown in) (\S+?\.php)(?::| on line )(\d+)")
+#: Lines that only a trace prints (``detect``: a text mostly of frames under one is a trace).
+MARKS = re.compile(r"Traceback \(most recent call last\)|^goroutine \d+ \[|^[ \t]*+Caused by: "
+                   r"|Exception in thread \"|panicked at |^stack backtrace:|^Stack trace:"
+                   r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S", re.MULTILINE)
+
+#: Frames of the runtimes' own libraries, read as code no repository holds: their names
+#: (``invoke``, ``run``, ``begin_panic``) are not what the trace is about.
+_ENVIRONMENT = re.compile(r"(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|std|core|alloc"
+                          r"|System|Microsoft\.AspNetCore)\.[^\W\d]|rust_begin_unwind$")
+
+
+def read(text: str) -> list[Frame]:
+    """The frames of ``text``, innermost first (module docstring), functions as
+    ``callable_name`` writes them; Python's after the others'."""
+    found: list[tuple[tuple[int, int], Frame]] = []
+    causes = [m.start() for m in _CAUSED_BY.finditer(text)]
+    for m in JVM.finditer(text):
+        block = sum(1 for c in causes if c < m.start())  # the last cause first
+        found.append(((-block, m.start()), Frame(_jvm_path(m.group(1), m.group(2)),
+                                                  callable_name(m.group(1)), int(m.group(3)))))
+    for m in GO.finditer(text):
+        found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
+    for m in V8.finditer(text):
+        path, line = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+        found.append(((0, m.start()), Frame(path, callable_name(_without_alias(m.group(1) or "")), int(line))))
+    for m in RUST_PANIC.finditer(text):
+        found.append(((0, m.start()), Frame(m.group(1), "", int(m.group(2)))))
+    for m in RUST.finditer(text):
+        found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
+    for m in DOTNET.finditer(text):
+        found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
+    for m in RUBY.finditer(text):
+        found.append(((0, m.start()), Frame(m.group(1), callable_name(m.group(3)), int(m.group(2)))))
+    found += _php(text)
+    found.sort(key=lambda pair: pair[0])
+    python = [(m.start(), Frame(m.group(1), callable_name(m.group(3) or ""), int(m.group(2))))
+              for m in PYTHON.finditer(text)]
+    python += [(m.start(), Frame(m.group(1), callable_name(m.group(3)), int(m.group(2))) if m.group(1)
+                else Frame(m.group(4), callable_name(m.group(5)), 0)) for m in PYTEST.finditer(text)]
+    python.sort(key=lambda pair: pair[0])  # both kinds in text order
+    return [frame for _, frame in found] + [frame for _, frame in python[::-1]]
+
+
+def _php(text: str) -> list[tuple[tuple[int, int], Frame]]:
+    """PHP's frames, each function paired with the file it runs in (module docstring)."""
+    printed = list(PHP.finditer(text))
+    if not printed:
+        return []
+    thrown = PHP_THROWN.search(text)
+    where = (thrown.group(1), int(thrown.group(2))) if thrown else ("", 0)
+    out = []
+    for m in printed:
+        if where[0]:
+            out.append(((0, m.start()), Frame(where[0], callable_name(m.group(3)), where[1])))
+        where = (m.group(1), int(m.group(2)))
+    out.append(((0, printed[-1].end()), Frame(where[0], "", where[1])))
+    return out
+
+
+def without(text: str) -> str:
+    """``text`` without the frames of the runtimes other than Python's (their module paths
+    and package prefixes name nothing a reader of prose should take for code words)."""
+    for pattern in (GO, V8, JVM, RUST, DOTNET, RUBY, PHP):
+        text = pattern.sub(" ", text)
+    return text
+
+
+def count(text: str) -> int:
+    """How many frames ``text`` holds, of any runtime (``detect``: a text is a trace when
+    they and its error lines make half its lines). A frame of two lines (Python's with its
+    source line, Go's, Rust's) counts once; Rust's panic line twice, for the message line
+    under it (a Rust backtrace alone has two lines more than its frames and error lines,
+    like Python's ``Traceback`` and error line)."""
+    found = sum(len(p.findall(text)) for p in (PYTHON, GO, V8, JVM, RUST, DOTNET, RUBY, PHP))
+    return found + 2 * len(RUST_PANIC.findall(text))
+
+
+def environment(function: str) -> bool:
+    """Whether ``function`` (as ``callable_name`` writes it) is a runtime library's own
+    (``java.lang.reflect.Method.invoke``, ``std.panicking.begin_panic``,
+    ``System.Linq.Enumerable.First``)."""
+    return bool(_ENVIRONMENT.match(function))
+
+
+def _jvm_path(function: str, file_name: str) -> str:
+    """A JVM frame's file as its package's directories and its name
+    (``com.acme.Foo$Bar.baz``, ``Foo.java`` -> ``com/acme/Foo.java``): the package is the
+    class name's segments before the first capitalised one."""
+    package = []
+    for part in function.split(".")[:-1]:
+        if not part[:1].islower() or "$" in part:
+            break
+        package.append(part)
+    return "/".join(package + [file_name])
+
+
+_RUST_HASH = re.compile(r"::h[0-9a-f]{16}$")
+_CLOSURE = re.compile(r"(?:::)?\{\{closure\}\}|\{closure\}")
+_GENERIC = re.compile(r"(?<=[\w\]])<[^<>\n]*+>")
+_TRAIT_IMPL = re.compile(r"^<([^<>\s]++)(?: as [^<>\n]*+)?>(?=::)")
+_LOCALS = re.compile(r"\.<locals>(?=\.)")
+_DOTNET_STATE = re.compile(r"<([^\W\d]\w*+)>[a-z]__\w*+(?:\.MoveNext)?")
+_ARITY = re.compile(r"`\d++|\[[\w, ]*+\]")
+_JAVA_LAMBDA = re.compile(r"lambda\$([^\W\d][\w]*?)\$\d++")
+_RUBY_BLOCK = re.compile(r"^(?:(?:block|rescue|ensure)(?: \(\d+ levels\))? in )+")
+_SEPARATOR = re.compile(r"::|->|[#$\\]")
+_PARAMETERS = re.compile(r"\([^()\n]*+\)")
+
+
+def callable_name(printed: str) -> str:
+    """A frame's function as the index writes qualified names (module docstring): scopes
+    joined by dots; ``""`` for none. String operations and linear patterns only."""
+    name = printed.strip()
+    if not name:
+        return ""
+    name = _PARAMETERS.sub("", _CLOSURE.sub("", _RUST_HASH.sub("", _RUBY_BLOCK.sub("", name))))
+    for _ in range(4):  # nested generic arguments, innermost first
+        stripped = _GENERIC.sub("", name)
+        if stripped == name:
+            break
+        name = stripped
+    name = _TRAIT_IMPL.sub(r"\1", name)
+    name = _ARITY.sub("", _DOTNET_STATE.sub(r"\1", name))
+    name = _JAVA_LAMBDA.sub(r"\1", _LOCALS.sub("", name))
+    name = _SEPARATOR.sub(".", name).strip(".")
+    head, _, last = name.rpartition(".")
+    if last == "<init>" and head:
+        name = f"{head}.{head.rpartition('.')[2]}"  # a constructor is named by its class
+    return name
+
+
+def owner_and_name(function: str) -> tuple[str, str]:
+    """(the scope just above, the name) of a dotted ``function`` (``a.Foo.bar`` ->
+    (``Foo``, ``bar``)); the owner ``""`` when there is none."""
+    head, _, name = function.rpartition(".")
+    return head.rpartition(".")[2], name
+
+
+def _without_alias(function: str) -> str:
+    """A V8 frame's function without its method alias (``Axios.request [as get]`` ->
+    ``Axios.request``); string operations, linear in any text."""
+    cut = function.rfind(" [as ")
+    return function[:cut].rstrip() if cut >= 0 and function.endswith("]") else function.strip()
