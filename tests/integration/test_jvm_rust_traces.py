@@ -216,3 +216,20 @@ def test_a_rust_frame_names_the_impl_it_ran_in(rust: Daemon, monkeypatch: pytest
     assert located[0].functions[0].qualified_name == "<MapKey as de::Deserializer<'de>>::deserialize_any"
     scores = {f.path: f.score for f in located}
     assert scores.get("src/io/mod.rs") == flat.get("src/io/mod.rs")
+
+
+@pytest.mark.parametrize("name", ["MapKey::deserialize_any", "MapKey.deserialize_any",
+                                  "jsonish::de::MapKey::deserialize_any"])
+def test_a_rust_trait_impls_method_is_found_as_type_and_method(rust: Daemon, name: str) -> None:
+    """The index names a trait impl's method ``<MapKey as de::Deserializer<'de>>::
+    deserialize_any``; an agent writes ``MapKey::deserialize_any`` (or with the crate's
+    path, as a backtrace prints it): ``symbols`` and ``card`` find that impl's, not the
+    other type's."""
+    found = [(h.qualified_name, h.match) for h in rust.service.find_symbols(name, repo="fx")]
+    assert found == [("<MapKey as de::Deserializer<'de>>::deserialize_any", "exact")]
+    assert rust.service.get_card(name, repo="fx").qualified_name == found[0][0]
+
+
+def test_a_java_name_as_a_trace_prints_it_is_found(java: Daemon) -> None:
+    found = [(h.qualified_name, h.match) for h in java.service.find_symbols("Binder$Adapter.read", repo="fx")]
+    assert found == [("com.acme.json.Binder.Adapter.read(Reader)", "exact")]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from coderecalld.query import frames as stack
 from coderecalld.records import CallerHit, Hit
 from coderecalld.store import StoreFilter
 
@@ -82,9 +83,38 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = [h for h in _named(store, flt, name.rsplit(".", 1)[-1])
                  if (h.payload.get("fq_name") or "").endswith("." + name)]
+    if not found and depth == ALIAS_ROUNDS:
+        found = written_tail(store, flt, name)
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = inherited_definition(store, flt, name)
     return found
+
+
+def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """Definitions whose qualified or module-qualified name, written as a trace writes a
+    function (``frames.callable_name``: scopes joined by dots, no generic arguments,
+    parameter lists or trait of a Rust impl), is ``name`` written so or ends with it at a
+    dot: ``Value::pointer`` and ``PrettyFormatter::begin_object_key`` are Rust's
+    ``Value::pointer`` and ``<PrettyFormatter as Formatter>::begin_object_key``,
+    ``ReflectiveTypeAdapterFactory$Adapter.read`` Java's ``com.acme.Reflective
+    TypeAdapterFactory.Adapter.read(JsonReader)``; failing that, its longest tail of two
+    segments or more that is (a Rust path's crate and modules). ``[]`` for a name of one
+    scope. One keyword lookup of the last segment."""
+    wanted = stack.callable_name(name)
+    if "." not in wanted:
+        return []
+    named = _named(store, flt, wanted.rsplit(".", 1)[-1])
+    written = [(hit, [stack.callable_name(str(hit.payload.get(f) or "")) for f in ("qualified_name", "fq_name")])
+               for hit in named]
+    # a Rust path's crate and modules (``serde_json::de::Deserializer::parse_whitespace``)
+    # are no part of the index's names (``Deserializer::parse_whitespace``): longest tail first
+    parts = wanted.split(".")
+    for start in range(len(parts) - 1):
+        tail = ".".join(parts[start:])
+        out = [hit for hit, names in written if any(n == tail or n.endswith("." + tail) for n in names)]
+        if out:
+            return out
+    return []
 
 
 def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:

@@ -776,6 +776,9 @@ class Service:
                 out.append((hit, *judged))
         if not out and not prefix and "." in name:
             out = _qualified_tail(store, flt, name)
+        if not out and not prefix:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m
+            out = [(hit, "exact", 1.0) for hit in callgraph.written_tail(store, flt, name)
+                   if hit.payload.get("kind") not in _HIDDEN_KINDS]
         if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
             out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
