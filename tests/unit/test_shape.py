@@ -512,7 +512,10 @@ def test_line_start_patterns_never_span_blank_lines() -> None:
     "title\n" + "AA" * 50_000,                               # the acronym hump: 25 s at 60k
     "title\n`" + " " * 100_000 + "<a>`",                     # an RST reference's pattern
     "title\n" + "main.f(0x1)\n\t/go/pkg/mod/x.com/m@v1.2.3/a.go:12 +0x1d\n" * 1_500,
-], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames"])
+    "title\n" + "Caused by: x\n\tat a.B.c(B.java:1)\n" * 3_000,   # a cause count per frame
+    "title\n#0 " + "a(" * 50_000,                              # PHP's frame
+    "title\n   at " + "x in " * 20_000,                         # .NET's frame
+], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames", "caused-by", "php", "dotnet"])
 def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
     """Each of these held ``analyze`` (and a daemon thread: a deadline cannot stop it) for
     seconds to minutes; analysis is linear in the paste now (~0.1 s each here; figures in

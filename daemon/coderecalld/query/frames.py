@@ -32,6 +32,7 @@ hostile pastes).
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import NamedTuple
 
@@ -101,7 +102,7 @@ def read(text: str) -> list[Frame]:
     found: list[tuple[tuple[int, int], Frame]] = []
     causes = [m.start() for m in _CAUSED_BY.finditer(text)]
     for m in JVM.finditer(text):
-        block = sum(1 for c in causes if c < m.start())  # the last cause first
+        block = bisect.bisect_left(causes, m.start())  # causes before it: the last cause first
         found.append(((-block, m.start()), Frame(_jvm_path(m.group(1), m.group(2)),
                                                   callable_name(m.group(1)), int(m.group(3)))))
     for m in GO.finditer(text):
