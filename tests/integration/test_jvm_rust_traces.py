@@ -233,3 +233,13 @@ def test_a_rust_trait_impls_method_is_found_as_type_and_method(rust: Daemon, nam
 def test_a_java_name_as_a_trace_prints_it_is_found(java: Daemon) -> None:
     found = [(h.qualified_name, h.match) for h in java.service.find_symbols("Binder$Adapter.read", repo="fx")]
     assert found == [("com.acme.json.Binder.Adapter.read(Reader)", "exact")]
+
+
+def test_a_rust_methods_card_counts_its_callers(rust: Daemon) -> None:
+    """The card calls ``callers`` with the definition's own name (``Deserializer::
+    parse_whitespace``); its short name is the last ``::`` segment, the one the call sites
+    are stored under (it counted none)."""
+    sites = [(c.path, c.line) for c in rust.service.find_callers("Deserializer::parse_whitespace", repo="fx")]
+    assert sites == [("src/de.rs", 23), ("src/de.rs", 30)]
+    card = rust.service.get_card("parse_whitespace", repo="fx")
+    assert (card.callers_total, [(c.path, c.line) for c in card.callers]) == (2, sites)
