@@ -56,6 +56,42 @@ def check_status(response):
         raise HTTPError("Request failed with status code " + str(response.status))
     return response
 ''',
+    # Messages a runtime prints with a location appended (``at line 1 column 0``).
+    "app/parse.py": '''\
+def parse_value(text):
+    if not text:
+        raise JSONError("EOF while parsing a value")
+    if text.strip() != text:
+        raise JSONError("trailing characters")
+    return text
+''',
+    # Decoys: the location's words.
+    "app/position.py": '''\
+def line_column(text, at):
+    """The line and column of a position: the line at a column, the column at a line."""
+    line = text.count("\\n", 0, at) + 1
+    return line, at - text.rfind("\\n", 0, at)
+
+
+def column_at_line(text, line, column):
+    """The column at a line: at line 1 column 0 the position is 0."""
+    return sum(len(row) + 1 for row in text.split("\\n")[:line - 1]) + column
+
+
+def value_position(text, value):
+    """While parsing a value: the value's line and column, at the line of the value."""
+    return line_column(text, text.index(value))
+
+
+def eof_position(text):
+    """EOF: the line and column at the end of the text, the last line's column."""
+    return line_column(text, len(text))
+
+
+def trailing_position(text):
+    """Where the characters trailing a value start: the line and column after it."""
+    return line_column(text, len(text.rstrip()))
+''',
     # Its test holds the whole message, value and all.
     "tests/test_status.py": '''\
 def test_a_failed_request_says_its_status():
@@ -93,7 +129,8 @@ def test_a_messages_trailing_value_is_dropped_to_find_how_the_code_builds_it(dae
     """``'Request failed with status code ' + str(status)``: the pasted ``... 500`` is
     found without its value."""
     assert [p.pattern for p in shape.sentence_patterns("Request failed with status code 500")][1:] == [
-        r"(?<!\w)Request\W+failed\W+with\W+status\W+code(?!\w)"]
+        r"(?<!\w)Request\W+failed\W+with\W+status\W+code(?!\w)",
+        r"(?<!\w)Request\W+failed\W+with\W+status(?!\w)"]  # prefixes down to half its words
     hits = daemon.service.search("Request failed with status code 500", limit=3, repo="fx")
     assert ("app/status.py", "check_status") in {(h.path, h.qualified_name) for h in hits}
     assert [h.path for h in hits if h.match == "evidence"] in ([], ["app/status.py"])
@@ -118,3 +155,20 @@ def test_the_source_building_a_message_beats_the_test_holding_it_whole(
 ])
 def test_only_a_message_reads_as_a_sentence(text: str, sentence: str) -> None:
     assert shape.analyze(text).sentence == sentence
+
+
+@pytest.mark.parametrize(("message", "core", "file_rank"), [
+    ("EOF while parsing a value at line 1 column 0", "EOF while parsing a value", 2),
+    ("trailing characters at line 3 column 5", "trailing characters", 3),
+])
+def test_a_location_the_runtime_appended_is_dropped(daemon: Daemon, message: str, core: str,
+                                                    file_rank: int) -> None:
+    """serde_json's ``Display`` appends ``at line N column M`` to a message: the chunk
+    raising the message without it is placed on the first page, and ``locate`` ranks its
+    file as the page places it."""
+    assert shape.sentence_core(message) == core
+    hits = daemon.service.search(message, limit=3, repo="fx")
+    assert [(h.path, h.qualified_name, h.match) for h in hits if h.match == "evidence"] == [
+        ("app/parse.py", "parse_value", "evidence")]
+    located = [f.path for f in daemon.service.locate(message, limit=3, repo="fx").files]
+    assert located.index("app/parse.py") + 1 == file_rank

@@ -16,7 +16,7 @@ import fnmatch
 import functools
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -149,6 +149,11 @@ MAX_EVIDENCE = 3
 #: Chunks read for a command-line option's word (``--lf``: ``lf``), kept when their text
 #: holds the option itself: the word alone is also a part of identifiers (``LFPlugin``).
 OPTION_DEPTH = 30
+#: Where a verbatim token's or message's chunk is placed, unless the page holds one of its
+#: role or a better one within these first ranks already. Held anywhere on the page
+#: counted before: ``locate`` reads 400 candidates as its page and so never placed one
+#: (serde_json: the chunk printing "EOF while parsing a value" was sixth of locate's
+#: candidates, its file fifth).
 EVIDENCE_RANK = 3
 #: Hits read past a page's ``limit`` for the parts of long functions it answers once
 #: (``_collapse_parts``).
@@ -446,7 +451,7 @@ class Service:
             # Held by a page chunk of its role or a better one: a test holding ``tmp_path``
             # most often was placed though the fixture's source was first.
             worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
-            ids = [h.id for h, _, source in page if source == INDEX
+            ids = [h.id for h, _, source in page[:EVIDENCE_RANK] if source == INDEX
                    and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
             if option:
                 held = ids and any(_holds_text(h, option)
@@ -473,13 +478,17 @@ class Service:
         (source first: axios's ``settle.js`` builds ``Request failed with status code`` +
         the status, its test holds the whole message), then by the longer pattern, then
         by the sparse score of the message's words, unless the page holds that pattern
-        already in a chunk of that role or a better one. One sparse query (``SENTENCE_DEPTH`` chunks, their texts read)
-        and one text read of the page."""
-        vector = shapes.evidence_vector(asked.sentence)
-        if vector is None:
+        already in a chunk of that role or a better one. One sparse query (``SENTENCE_DEPTH``
+        chunks, their texts read), two for a message with a location, and one text read of
+        the page."""
+        # the message's words, and without the location a runtime appended (its words,
+        # ``line``, ``column``, matched tests and position helpers before the message)
+        vectors = [v for v in (shapes.evidence_vector(t) for t in dict.fromkeys(
+            (asked.sentence, shapes.sentence_core(asked.sentence))) if t) if v is not None]
+        if not vectors:
             return page
-        found = [h for h in self.store.sparse_search(vector, flt, SENTENCE_DEPTH + view.shadow_points,
-                                                     fields=None)
+        found = [h for h in _dedupe(h for vector in vectors for h in self.store.sparse_search(
+                     vector, flt, SENTENCE_DEPTH + view.shadow_points, fields=None))
                  if not view.hides(h) and _in_glob(h, path_glob)]
         texts: dict[str, str] = {}  # a long chunk's whole text, read once
         patterns = shapes.sentence_patterns(asked.sentence)
@@ -491,7 +500,7 @@ class Service:
         if not held:
             return page
         worst, k, _, best = min(held, key=lambda r: r[:3])
-        ids = [h.id for h, _, source in page if source == INDEX
+        ids = [h.id for h, _, source in page[:EVIDENCE_RANK] if source == INDEX
                and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
         if ids and any(self._holds_verbatim(h, patterns[k], texts) for h in self.store.retrieve(
                 ids, fields=("repo", "path", "start_byte", "end_byte", "blob_id", "embed_text"))):
@@ -703,8 +712,7 @@ class Service:
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
         top = max((h.score for h, _, _ in ranked), default=0.0)
-        found = locating.files((replace(h, score=max(h.score, top)) if match == "exact" else h
-                                for h, match, _ in ranked), limit, penalty=penalty,
+        found = locating.files(_as_placed(ranked, top), limit, penalty=penalty,
                                functions_per_file=functions)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
@@ -1401,6 +1409,23 @@ def _merge(committed: Ranked, overlaid: Ranked, key: Callable[[Hit], float]) -> 
     pinned = [r for r in overlaid + committed if r[1] == "exact"]
     rest = [r for r in committed + overlaid if r[1] != "exact"]
     return pinned + sorted(rest, key=lambda r: key(r[0]))
+
+
+def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
+    """``locate``'s candidates of a ranked page: a pinned exact name's with the best score
+    of the candidates (its lookup's 1.0 is under fused scores above 1: gin's locate
+    ``Context.ShouldBindJSON`` listed it 8th in ``context.go``), an inserted verbatim
+    chunk's (match ``"evidence"``) with the score of the candidate above it, as the page
+    places it (serde_json's ``<ErrorCode as Display>::fmt``, third in search for a pasted
+    error message, sat under 40 chunks of tests and helpers in locate)."""
+    above = top
+    for h, match, _ in ranked:
+        if match == "exact":
+            h = replace(h, score=max(h.score, top))
+        elif match == "evidence":
+            h = replace(h, score=max(h.score, above))
+        above = h.score
+        yield h
 
 
 def _dedupe(hits: list[Hit]) -> list[Hit]:

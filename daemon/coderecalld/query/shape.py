@@ -670,17 +670,50 @@ def sparse_vector(query: Query) -> SparseVector:
 
 
 def sentence_patterns(sentence: str) -> list[re.Pattern[str]]:
-    """Patterns of ``sentence`` as code holds it verbatim, longest first: its words in
+    """Patterns of ``sentence`` as code holds it verbatim, most of it first: its words in
     order, case-insensitive, with any non-word characters between them (a message split
-    over string literals, ``"not offered " "by the server"``), then without its trailing
-    value words (a word with a digit or no letter: ``Request failed with status code 500``
-    is built as ``'... status code ' + status``) while ``SENTENCE_MIN_WORDS`` words remain."""
+    over string literals, ``"not offered " "by the server"``); then without a location the
+    runtime appended (a trailing run of value words, a word with a digit or no letter, and
+    ``_LOCATION_WORDS``, holding a value: serde_json's ``EOF while parsing a value at line
+    1 column 0``, gson's ``... at line 1 column 2 path $``), while ``LOCATION_MIN_WORDS``
+    remain; then its prefixes, longest first, down to half its words and at least
+    ``SENTENCE_MIN_WORDS`` (``Request failed with status code 500`` is built as ``'...
+    status code ' + status``)."""
     words = re.findall(r"\w+", sentence)
     out = [words]
-    while len(out[-1]) > SENTENCE_MIN_WORDS and not out[-1][-1].isalpha():
-        out.append(out[-1][:-1])
+    core = _without_location(words)
+    if core:
+        out.append(core)
+    for n in range(len(words) - 1, max(SENTENCE_MIN_WORDS, (len(words) + 1) // 2) - 1, -1):
+        if words[:n] not in out:
+            out.append(words[:n])
     return [re.compile(r"(?<!\w)" + r"\W+".join(map(re.escape, w)) + r"(?!\w)", re.IGNORECASE)
-            for w in out if len(w) >= SENTENCE_MIN_WORDS]
+            for w in out]
+
+
+def sentence_core(sentence: str) -> str:
+    """``sentence``'s words without a location the runtime appended (``sentence_patterns``),
+    joined by spaces; ``""`` when it has none."""
+    return " ".join(_without_location(re.findall(r"\w+", sentence)))
+
+
+def _without_location(words: list[str]) -> list[str]:
+    """``words`` without a trailing location (``sentence_patterns``); ``[]`` when there is
+    none or fewer than ``LOCATION_MIN_WORDS`` words would remain."""
+    cut = len(words)
+    while cut and (not words[cut - 1].isalpha() or words[cut - 1].lower() in _LOCATION_WORDS):
+        cut -= 1
+    if LOCATION_MIN_WORDS <= cut < len(words) and not all(w.isalpha() for w in words[cut:]):
+        return words[:cut]
+    return []
+
+
+#: Words of a location a runtime appends to a message (``at line 3 column 5``, ``line 1
+#: column 1 (char 0)``, ``at position 4``, ``path $.a``), read off its end with the values.
+_LOCATION_WORDS = frozenset("at in on line lines column col char offset position pos row index byte path".split())
+#: Words a message keeps without its location: serde_json's ``trailing characters`` (``at
+#: line 3 column 5`` appended by its ``Display``).
+LOCATION_MIN_WORDS = 2
 
 
 def evidence_vector(token: str) -> SparseVector | None:
