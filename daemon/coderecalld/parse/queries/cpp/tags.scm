@@ -69,6 +69,10 @@
     (pointer_declarator declarator: (type_identifier) @name)
   ]) @definition.type_alias
 
+; A function-like macro (`#define MAX(a, b) ...`) is called like a function.
+(preproc_function_def
+  name: (identifier) @name) @definition.function
+
 (call_expression
   function: (_) @name) @reference.call
 

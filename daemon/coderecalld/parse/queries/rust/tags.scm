@@ -44,6 +44,10 @@
   name: (identifier) @name
   body: (declaration_list) @body) @definition.module
 
+; `macro_rules! json { ... }` is invoked like a function (`json!(...)`, a call of `json`).
+(macro_definition
+  name: (identifier) @name) @definition.function
+
 ; --- impl blocks: the type (and trait) each item belongs to ---------------------------
 
 (impl_item
@@ -89,6 +93,7 @@
     (trait_item name: (type_identifier) @name)
     (type_item name: (type_identifier) @name)
     (mod_item name: (identifier) @name)
+    (macro_definition name: (identifier) @name)
   ]
 )
 
