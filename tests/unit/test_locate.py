@@ -101,6 +101,23 @@ def test_an_overload_stub_is_listed_at_its_implementation() -> None:
     assert not locate.is_stub({"snippet": "@overload(np.add)\ndef impl(a, b): return a"})
 
 
+@pytest.mark.parametrize(("language", "kind", "snippet", "stub"), [
+    ("java", "method", "abstract void readIntoField(JsonReader reader, Object target)\n"
+                       "        throws IOException, IllegalAccessException;", True),
+    ("java", "method", "@Override\n      void readIntoField(JsonReader reader, Object target) {", False),
+    ("rust", "method", "fn deserialize_any<V>(self, visitor: V) -> Result<V::Value>;", True),
+    ("rust", "method", "fn deserialize_any<V>(self, visitor: V) -> Result<V::Value> {", False),
+    ("cpp", "method", "virtual double area() const = 0;", True),
+    ("typescript", "method", "request(config: AxiosRequestConfig): Promise<R>;", True),
+    ("java", "class", "interface Marker;", False),       # a type, not a callable
+    ("python", "function", "def f(x): return x;", False),  # no braces in Python
+])
+def test_a_callable_declared_without_a_body_is_a_stub(language: str, kind: str, snippet: str,
+                                                      stub: bool) -> None:
+    assert locate.is_stub({"language": language, "kind": kind, "snippet": snippet,
+                           "path": "src/a.x"}) is stub
+
+
 @pytest.mark.parametrize(("path", "declares"), [
     ("numpy/lib/_arraypad_impl.pyi", True), ("types/index.d.ts", True), ("lib/esm/a.d.mts", True),
     ("src/a.d.cts", True), ("numpy/lib/_arraypad_impl.py", False), ("src/index.ts", False),

@@ -126,14 +126,22 @@ PART = re.compile(r"#part\d+$")
 
 
 def is_stub(payload: dict) -> bool:
-    """A signature without behaviour: a chunk of a declaration file (``declares_only``) or
-    a Python ``@overload`` stub (a decorator line ``@overload``, ``@typing.overload`` or
+    """A signature without behaviour: a chunk of a declaration file (``declares_only``), a
+    Python ``@overload`` stub (a decorator line ``@overload``, ``@typing.overload`` or
     ``@t.overload`` before its ``def`` in the chunk's snippet), beside the implementation
-    of the same name. ``@overload(...)`` (numba's implementations) and ``@overloaded_op``
-    are not stubs."""
+    of the same name, or a method or function declared without a body in a braced language
+    (its snippet ends with ``;`` and opens no ``{``: Java's and C#'s abstract and interface
+    methods, Rust's trait signatures, C++'s pure virtuals; gson's abstract
+    ``BoundField.readIntoField``, two lines, was first for an issue its implementation is
+    about). ``@overload(...)`` (numba's implementations) and ``@overloaded_op`` are not
+    stubs."""
     if declares_only(str(payload.get("path", ""))):
         return True
-    head = str(payload.get("snippet", "")).split("def ", 1)[0]
+    snippet = str(payload.get("snippet", ""))
+    if (payload.get("kind") in _BODIED and payload.get("language") not in _UNBRACED
+            and snippet.rstrip().endswith(";") and "{" not in snippet):
+        return True
+    head = snippet.split("def ", 1)[0]
     return bool(_OVERLOAD.search(head))
 
 
@@ -145,5 +153,8 @@ def declares_only(path: str) -> bool:
     return path.endswith(_DECLARATION_SUFFIXES)
 
 
+_BODIED = frozenset({"method", "function"})
+#: Languages whose definitions have no braces (a ``;`` ends no Python signature).
+_UNBRACED = frozenset({"python", "ruby", "bash"})
 _OVERLOAD = re.compile(r"^[ \t]*@(?:typing\.|t\.)?overload[ \t]*$", re.MULTILINE)
 _DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.mts", ".d.cts")

@@ -193,7 +193,7 @@ LOCATE_CANDIDATES = 400
 #: with 0.5; issues are all of swe-lite-dev).
 FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
-LOCATE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "start_line", "end_line",
+LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
                  "snippet")
 _IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
