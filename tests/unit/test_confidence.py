@@ -111,7 +111,7 @@ def test_an_issue_answer_is_low_when_its_top_is_flat() -> None:
     flat = Features("hybrid", 10, top_score=1.0, second_score=FLAT_LONG, shape="issue")
     low, reason = confidence(flat)
     assert low and reason == (f"the top two hits score within {100 * (1 - FLAT_LONG):.0f} % "
-                              f"(1.000 and {FLAT_LONG:.3f}): none stands out")
+                              f"before the page's role order (1.000 and {FLAT_LONG:.3f}): none stands out")
     # The same scores on a short question: the score floors decide, not flatness.
     assert confidence(replace(flat, shape="text")) == (False, "")
     # A clear first hit: confident, whatever its absolute score (lexical-first 0..1 + bonus).
@@ -155,4 +155,5 @@ def test_a_flat_top_whose_second_scores_higher_says_so() -> None:
     assert flat_reason(1.2, 1.166, "files") == (
         "the top two files score within 3 % (1.200 and 1.166): none stands out")
     assert flat_reason(0.8, 0.83, "hits") == (
-        "the second of the top two hits scores as high as the first (0.800 and 0.830): none stands out")
+        "the second of the top two hits scores as high as the first before the page's role order "
+        "(0.800 and 0.830): none stands out")

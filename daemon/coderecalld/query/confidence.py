@@ -185,11 +185,16 @@ def flat_files(scores: list[float], named_top: bool = False) -> tuple[bool, str]
 
 
 def flat_reason(top: float, second: float, what: str) -> str:
-    """``"the top two files score within 4 % (1.212 and 1.166): none stands out"``."""
+    """``"the top two files score within 4 % (1.212 and 1.166): none stands out"``. Hits
+    are judged by their fused scores, which a search page orders by role and evidence too
+    and shows capped so that they never rise (``service._descending``): their reason says
+    so, or its numbers contradict the page's (a serde_json newcomer's finding)."""
+    when = " before the page's role order" if what == "hits" else ""
     if second >= top:  # the order is more than the score (roles): the second scores higher
-        return f"the second of the top two {what} scores as high as the first ({top:.3f} and {second:.3f}): none stands out"
+        return (f"the second of the top two {what} scores as high as the first{when} "
+                f"({top:.3f} and {second:.3f}): none stands out")
     share = 100 * (1 - second / top) if top > 0 else 0.0
-    return f"the top two {what} score within {share:.0f} % ({top:.3f} and {second:.3f}): none stands out"
+    return f"the top two {what} score within {share:.0f} %{when} ({top:.3f} and {second:.3f}): none stands out"
 
 
 def below(value: float, bound: float) -> str:
