@@ -168,7 +168,7 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
     raw = d.raw
     d.name = naming.default if raw.name.type == "default" else tx.text(blob, raw.name)
     if raw.anonymous:
-        d.name = f"<anonymous {tx.compact(blob, raw.name)}>"
+        d.name = _field_holding(blob, d.outer) or f"<anonymous {tx.compact(blob, raw.name)}>"
     owner = parent.qualified_name if parent is not None else naming.package
     d.parent = parent.qualified_name if parent is not None else ""
     if raw.receiver is not None:
@@ -180,6 +180,23 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
     in_container = raw.receiver is not None or (parent is not None and parent.kind in _CONTAINERS)
     if d.kind is SymbolKind.FUNCTION and in_container:
         d.kind = SymbolKind.METHOD
+
+
+def _field_holding(blob: bytes, node: Node) -> str:
+    """The field an anonymous class is the initial value of (Java's ``static final
+    TypeAdapterFactory ENUM_FACTORY = new TypeAdapterFactory() {...}``: ``ENUM_FACTORY``,
+    the name its users write; gson's ``TypeAdapters`` held eleven ``<anonymous
+    TypeAdapter<Number>>``), else ``""`` (a local variable's or an argument's class stays
+    anonymous). Through calls on it (``new TypeAdapter<Class>() {...}.nullSafe()``)."""
+    while (node.parent is not None and node.parent.type == "method_invocation"
+           and node.parent.child_by_field_name("object") == node):
+        node = node.parent
+    declarator = node.parent
+    if declarator is None or declarator.type != "variable_declarator" or (
+            declarator.parent is None or declarator.parent.type != "field_declaration"):
+        return ""
+    name = declarator.child_by_field_name("name")
+    return tx.text(blob, name) if name is not None else ""
 
 
 def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -> Symbol:

@@ -45,6 +45,12 @@
   type: (_) @name @anonymous
   (class_body) @body) @definition.class
 
+; An enum constant with a body (`LONG_OR_DOUBLE { Number readNumber(...) {...} }`) is a class
+; named by the constant: its methods are `ToNumberPolicy.LONG_OR_DOUBLE.readNumber(...)`.
+(enum_constant
+  name: (identifier) @name
+  body: (class_body) @body) @definition.class
+
 [
   (class_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
   (record_declaration (modifiers [(marker_annotation) (annotation)] @decorator) name: (identifier) @name)
