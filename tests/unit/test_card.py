@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from coderecalld.query import card
 from coderecalld.records import CallerHit, Card
 
@@ -53,3 +55,20 @@ def test_summary_is_the_first_sentence_of_the_first_paragraph() -> None:
     assert card.summary(doc) == "Convert a high-level event into bytes that can be sent to the peer, while updating state."
     assert card.summary("Send it. Then wait.") == "Send it."
     assert card.summary("") == ""
+
+
+@pytest.mark.parametrize(("signature", "language", "expected"), [
+    ("public final class JsonTreeReader extends JsonReader", "java", ("JsonReader",)),
+    ("final class FieldReflectionAdapter<T> extends Adapter<T, Map<K, V>> implements A, B<C>", "java",
+     ("Adapter", "A", "B")),
+    ("public enum ToNumberPolicy implements ToNumberStrategy", "java", ("ToNumberStrategy",)),
+    ("export class AxiosError extends Error", "typescript", ("Error",)),
+    ("class Foo extends Bar with Baz", "scala", ("Bar", "Baz")),
+    ("class Parser(val s: String) : Base(s), Iface<Int>", "kotlin", ("Base", "Iface")),
+    ("public class Repo<T> : BaseRepo<T>, IDisposable where T : class", "csharp", ("BaseRepo", "IDisposable")),
+    ("class Derived : public Base, private Other<int>", "cpp", ("Base", "Other")),
+    ("class Admin < User", "ruby", ("User",)),
+    ("public class Plain", "java", ()),
+])
+def test_bases_of_each_languages_class_head(signature: str, language: str, expected: tuple[str, ...]) -> None:
+    assert card.bases(signature, language) == expected

@@ -5,6 +5,8 @@ Pure functions over payloads (no store, no grpc): ``service`` fetches, this shap
 
 from __future__ import annotations
 
+import re
+
 from collections import defaultdict
 from dataclasses import replace
 
@@ -36,7 +38,8 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         module=definition.get("module", ""), signature=definition.get("signature", ""),
         summary=summary(definition.get("docstring", "")),
         start_line=int(definition["start_line"]), end_line=int(definition["end_line"]), commit=commit,
-        bases=bases(definition.get("signature", "")) if is_class else (),
+        bases=(bases(definition.get("signature", ""), str(definition.get("language", "python")))
+               or tuple(definition.get("base_targets") or ())) if is_class else (),
         init_params=params(init["signature"]) if is_class and init else (),
         methods=methods(members, inherited) if is_class else (),
         raises=tuple(definition.get("raises", [])),
@@ -109,9 +112,52 @@ def _inside_parens(signature: str) -> str:
     return signature[start + 1:]
 
 
-def bases(signature: str) -> tuple[str, ...]:
-    """Base classes of ``class X(A, b.B, metaclass=M)`` -> ``("A", "b.B")``."""
-    return tuple(p for p in _split_top(_inside_parens(signature)) if "=" not in p)
+def bases(signature: str, language: str = "python") -> tuple[str, ...]:
+    """Base classes and interfaces a class's signature names, as written less generic
+    arguments: Python's ``class X(A, b.B, metaclass=M)`` -> ``("A", "b.B")``; ``extends``
+    and ``implements`` (Java, JS/TS, PHP, Scala, Groovy: ``class R extends JsonReader
+    implements Closeable``; a gson newcomer's cards said ``bases: []``); the list after
+    the class head's ``:`` (Kotlin ``class P(s: S) : Base(s), I``, C# ``class C : B, I``,
+    Swift, C++ ``class D : public B``); Ruby's ``class X < Base``."""
+    if language in _PAREN_BASES:
+        return tuple(p for p in _split_top(_inside_parens(signature)) if "=" not in p)
+    if language == "ruby":
+        head, sep, base = signature.partition("<")
+        return (base.split()[0],) if sep and base.split() else ()
+    found: list[str] = []
+    signature = _GENERIC_ARGS.sub("", signature)
+    extends = _EXTENDS.search(signature)
+    if extends:
+        for part in _CLAUSE.split(signature[extends.start():]):
+            found += _split_top(part.strip())
+    elif language in _COLON_BASES:
+        found = _split_top(_after_head_colon(signature))
+    names = (_ACCESS.sub("", p).strip().split("(")[0].strip() for p in found)
+    return tuple(dict.fromkeys(n for n in names if n and n not in _CLAUSE_WORDS))
+
+
+_PAREN_BASES = frozenset({"python", ""})
+_COLON_BASES = frozenset({"kotlin", "csharp", "swift", "cpp"})
+_EXTENDS = re.compile(r"\b(?:extends|implements)\b")
+_CLAUSE = re.compile(r"\b(?:extends|implements|with)\b")
+_CLAUSE_WORDS = frozenset({"extends", "implements", "with", "where"})
+_ACCESS = re.compile(r"^\s*(?:(?:public|protected|private|virtual|internal)\s+)+")
+_GENERIC_ARGS = re.compile(r"<[^<>]*(?:<[^<>]*>[^<>]*)*>")
+
+
+def _after_head_colon(signature: str) -> str:
+    """What follows the first ``:`` outside brackets of a class head (Kotlin's primary
+    constructor's parameters hold colons of their own), up to a ``where`` clause or body."""
+    depth = 0
+    for i, ch in enumerate(signature):
+        if ch in "(<[":
+            depth += 1
+        elif ch in ")>]":
+            depth -= 1
+        elif ch == ":" and depth == 0 and signature[i + 1:i + 2] != ":" and signature[i - 1:i] != ":":
+            rest = signature[i + 1:]
+            return re.split(r"\bwhere\b|\{", rest, maxsplit=1)[0]
+    return ""
 
 
 def params(signature: str) -> tuple[str, ...]:
