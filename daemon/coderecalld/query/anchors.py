@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -108,10 +108,13 @@ _NOT_DEFINITIONS = frozenset({"module", "section", "file"})
 
 
 def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
-          fields: Sequence[str] | None) -> list[Hit]:
+          fields: Sequence[str] | None,
+          suffixes: Callable[[], Sequence[PathSuffixes]] | None = None) -> list[Hit]:
     """``hits`` (payloads with ``path``) with each chunk's structural bonus added to its
     score, plus the definitions and path-named chunks not among them, best first. ``hits``
-    unchanged when the query names nothing the index defines. Raises what the store raises."""
+    unchanged when the query names nothing the index defines. ``suffixes``: the indexed
+    paths in scope by their trailing components, for a named path the repository keeps
+    deeper (``_named_files``), built on first use. Raises what the store raises."""
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
     for i, name in enumerate(asked.names):
@@ -123,10 +126,12 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         for h in defs:
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
-    files = {path: PATH_WEIGHT for path in _named_files(store, asked.paths, flt)}
-    frames = _qualified_frames(store, asked.frames, files, flt)
-    files.update((f.path, PATH_WEIGHT) for f, g in zip(frames, asked.frames) if f.path != g.path)
-    framed = _frame_files(files, frames)
+    named, deeper = _named_files(store, asked.paths, flt, suffixes)
+    files = {path: PATH_WEIGHT for path in named}
+    frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
+    resolved = _qualified_frames(store, frames, files, flt)
+    files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
+    framed = _frame_files(files, resolved)
     weights = TRACE_FRAME_WEIGHTS if asked.shape is Shape.TRACE else FRAME_WEIGHTS
     deepest: dict[str, float] = {}
     for depth, frame in enumerate(framed[:len(weights)]):
@@ -355,21 +360,63 @@ def _qualified_forms(function: str) -> list[str]:
 _MODULE_VERSION = re.compile(r"@v\d+\.\d+\.\d+")
 
 
-def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter) -> set[str]:
-    """The indexed files whose path is a suffix (at a ``/``) of one of ``paths``, or (a Go
-    module cache's ``github.com/gin-gonic/gin@v1.10.0/tree.go``) the part after a
-    ``module@version`` directory, a path from the module's root however short."""
+def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter,
+                 suffixes: Callable[[], Sequence[PathSuffixes]] | None = None,
+                 ) -> tuple[set[str], dict[str, str]]:
+    """The indexed files ``paths`` name: those whose path is a suffix (at a ``/``) of one of
+    ``paths``, or (a Go module cache's ``github.com/gin-gonic/gin@v1.10.0/tree.go``) the part
+    after a ``module@version`` directory, a path from the module's root however short; and,
+    for a path naming none so, the one indexed file ending with its longest suffix of two
+    components or more that any ends with (``suffixes``: ``site-packages/flask/app.py``
+    names ``src/flask/app.py``; a Ruby gem's ``rack-protection-4.0.0/lib/rack/protection/
+    base.rb`` names ``rack-protection/lib/...``; a JVM frame's ``com/acme/Foo.java`` names
+    ``core/src/main/java/com/acme/Foo.java``), unless several do. Returns (indexed paths,
+    {named path: indexed path} for those found deeper)."""
     if not paths:
-        return set()
-    suffixes: set[str] = set()
+        return set(), {}
+    suffixes_of: dict[str, set[str]] = {}
     for path in paths:
+        wanted = suffixes_of.setdefault(path, set())
         parts = path.split("/")
         rooted = next((i for i, part in enumerate(parts[:-1]) if _MODULE_VERSION.search(part)), None)
         if rooted is not None:
-            suffixes.add("/".join(parts[rooted + 1:]))
+            wanted.add("/".join(parts[rooted + 1:]))
         if len(parts) < 2:
             continue  # a bare file name names any file of that name: too weak
-        suffixes.add(path)  # as written, however deep
+        wanted.add(path)  # as written, however deep
         for i in range(max(0, len(parts) - PATH_DEPTH), len(parts) - 1):
-            suffixes.add("/".join(parts[i:]))
-    return store.facet_any(flt, "path", "path", sorted(suffixes)) if suffixes else set()
+            wanted.add("/".join(parts[i:]))
+    every = sorted(set().union(*suffixes_of.values()))
+    found = store.facet_any(flt, "path", "path", every) if every else set()
+    deeper: dict[str, str] = {}
+    if suffixes is not None:
+        unnamed = [p for p, wanted in suffixes_of.items() if not wanted & found and "/" in p]
+        indexes = suffixes() if unnamed else ()
+        for path in unnamed:
+            hit = {d for index in indexes if (d := index.find(path))}
+            if len(hit) == 1:
+                deeper[path] = hit.pop()
+    return found | set(deeper.values()), deeper
+
+
+class PathSuffixes:
+    """One repository's indexed file paths by their trailing components (two or more):
+    ``src/flask/app.py`` under ``flask/app.py`` and itself. Built once per indexed commit
+    (``service``): a key per directory level of each path."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self._by_suffix: dict[str, list[str]] = {}
+        for path in paths:
+            parts = path.split("/")
+            for i in range(len(parts) - 1):
+                self._by_suffix.setdefault("/".join(parts[i:]), []).append(path)
+
+    def find(self, path: str) -> str:
+        """The one indexed path ending with ``path``'s longest suffix (two components or
+        more) that any indexed path ends with; ``""`` when none does or several do."""
+        parts = path.split("/")
+        for i in range(len(parts) - 1):
+            found = self._by_suffix.get("/".join(parts[i:]))
+            if found:
+                return found[0] if len(found) == 1 else ""
+        return ""

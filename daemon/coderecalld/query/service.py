@@ -231,6 +231,8 @@ class Service:
         self.overlay = overlay
         self._pending_counts: dict[StoreFilter, tuple[float, int]] = {}
         self._store_repos: tuple[int, frozenset[str] | None] = (0, None)
+        # repo -> ((repo, indexed commit), its indexed paths by suffix): anchors' deeper paths
+        self._path_suffixes: dict[str, tuple[tuple[str, str], anchors.PathSuffixes]] = {}
 
     # --- search ---------------------------------------------------------------------
 
@@ -394,7 +396,8 @@ class Service:
         fusions[source] = fused
         candidates = fused.hits
         if asked.long:
-            candidates = anchors.boost(store, asked, flt, candidates, fields)
+            candidates = anchors.boost(store, asked, flt, candidates, fields,
+                                       self._suffixes(flt) if source == INDEX else None)
             if glob:  # before the order and the cut: a page cut first could hold no match
                 candidates = [h for h in candidates if _in_glob(h, glob)]
         pinned_ids = {h.id for h in pinned}
@@ -1105,6 +1108,24 @@ class Service:
         if row is None or not row.indexed_commit:
             raise NotFound(f"repo {repo!r} has no indexed commit yet")
         return row.indexed_commit
+
+    def _suffixes(self, flt: StoreFilter) -> Callable[[], list[anchors.PathSuffixes]]:
+        """The indexed paths of ``flt``'s repos by suffix (``anchors.PathSuffixes``), built
+        on first call and kept per repo until its indexed commit changes (one ledger query
+        per repo and commit: sympy's 1,500 paths in ~5 ms)."""
+        def build() -> list[anchors.PathSuffixes]:
+            repos = (flt.repo,) if flt.repo else (flt.repos or tuple(self.ledger.repo_names()))
+            out = []
+            for repo in repos:
+                row = self.ledger.repo(repo)
+                key = (repo, row.indexed_commit if row else "")
+                cached = self._path_suffixes.get(repo)
+                if cached is None or cached[0] != key:
+                    cached = (key, anchors.PathSuffixes(self.ledger.paths(repo)))
+                    self._path_suffixes[repo] = cached
+                out.append(cached[1])
+            return out
+        return build
 
     def _commit(self, repo: str, memo: dict[str, str]) -> str:
         if repo not in memo:

@@ -156,6 +156,13 @@ class Ledger:
         return FileRow(row[0], row[1], FileState(row[2]), row[3], row[4], row[5],
                        tuple(json.loads(row[6])), row[7])
 
+    def paths(self, repo: str) -> list[str]:
+        """The paths of ``repo``'s indexed files, sorted (one query: no rows decoded)."""
+        with self._lock:
+            return [r[0] for r in self._db.execute(
+                "SELECT path FROM files WHERE repo=? AND state=? ORDER BY path",
+                (repo, FileState.INDEXED.value))]
+
     def files(self, repo: str, state: FileState | None = None) -> list[FileRow]:
         """Every file row of ``repo`` (optionally of one state), sorted by path."""
         query = "SELECT path FROM files WHERE repo=?" + (" AND state=?" if state else "")
