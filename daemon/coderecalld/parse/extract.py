@@ -171,6 +171,13 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
         d.name = _field_holding(blob, d.outer) or f"<anonymous {tx.compact(blob, raw.name)}>"
     owner = parent.qualified_name if parent is not None else naming.package
     d.parent = parent.qualified_name if parent is not None else ""
+    if "::" in d.name and naming.separator != "::" and not raw.anonymous:
+        # Ruby's compact ``class Sinatra::Base``: the class ``Base`` of ``Sinatra``, named
+        # ``Sinatra.Base`` as its nested form is (it was ``Sinatra::Base``, which hid the
+        # real class from ``symbols Sinatra::Base`` behind a test's reopening)
+        scope, _, d.name = d.name.rpartition("::")
+        owner = naming.join(owner, scope.replace("::", naming.separator).lstrip(naming.separator))
+        d.parent = owner
     if raw.receiver is not None:
         d.parent = owner = naming.join(owner, naming.receiver(blob, raw.receiver))
     if raw.trait is not None:

@@ -272,10 +272,11 @@ def detect(text: str) -> Shape:
 #: package (``/usr/lib/python3.11/site-packages/``, ``C:\\Python311\\Lib\\``): words that
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
 #: a frame's own path; the same for Rust's registry sources (``~/.cargo/registry/src/
-#: index.crates.io-6f17d22bba15001f/``) and toolchain (``/rustc/<commit>/``).
+#: index.crates.io-6f17d22bba15001f/``) and toolchain (``/rustc/<commit>/``), and Ruby's
+#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``).
 _ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
                        r"|pkg[/\\]mod|\.cargo[/\\]registry[/\\]src[/\\][\w.-]++|rustc[/\\][0-9a-f]{40}"
-                       r"|rustlib[/\\]src[/\\]rust)[/\\]", re.IGNORECASE)
+                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]", re.IGNORECASE)
 _PATH_START = " \t\n\"'(=<["
 
 

@@ -1,6 +1,7 @@
 ; Ruby definitions and calls for coderecalld.parse (captures: see queries/python/tags.scm).
 ; Qualified names are dotted: Geometry.Circle.area; `def self.unit` is Geometry.Circle.unit
-; too. A `def` in a class is a method; in a module or at top level, a function. Every
+; too, and so is a `def` in a `class << self` block (no symbol of its own: it named
+; Sinatra's DSL `Sinatra.Base.self.get`); `class A::B` is A.B. A `def` in a class is a method; in a module or at top level, a function. Every
 ; method call is a call (`a.b`, `puts x`); its callee is the method name. Doc comments are
 ; the `#` block above.
 
@@ -17,10 +18,6 @@
 (class
   name: (_) @name
   body: (body_statement) @body)
-
-(singleton_class
-  value: (_) @name
-  body: (body_statement) @body) @definition.class
 
 (method
   name: (_) @name) @definition.function
