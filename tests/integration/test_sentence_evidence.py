@@ -65,6 +65,35 @@ def parse_value(text):
         raise JSONError("trailing characters")
     return text
 ''',
+    # A message printed from a template: the user sees its values, the code its placeholders.
+    "app/numbers.py": '''\
+def convert_number(value, kind):
+    try:
+        return int(value)
+    except ValueError:
+        raise BadValue("{value!r} is not a valid {kind}.".format(value=value, kind=kind))
+''',
+    # Decoys: the message's words, never its template.
+    "app/validate.py": '''\
+def validate_integer(value):
+    """Validate an integer value: a valid integer, not an invalid value for a count."""
+    return isinstance(value, int)
+
+
+def invalid_count(count):
+    """An invalid count value: a count that is not a valid integer value."""
+    return not validate_integer(count)
+
+
+def count_value(value):
+    """A count's integer value: a valid integer count; an invalid value is not a count."""
+    return int(value)
+
+
+def integer_or_none(value):
+    """The value as an integer: a valid integer value, else none (not an integer)."""
+    return value if validate_integer(value) else None
+''',
     # Decoys: the location's words.
     "app/position.py": '''\
 def line_column(text, at):
@@ -151,7 +180,9 @@ def test_the_source_building_a_message_beats_the_test_holding_it_whole(
     ("where is the server's accepted format chosen?", ""),
     ("find the formats offered by the server", ""),          # a request
     ("accepted formats", ""),                                # too short
-    ('"the accepted formats" are not offered', ""),          # quoted: the quote is the evidence
+    # a runtime message quotes its values, and may ask
+    ("No such option '--colour'. Did you mean '--color'?", "No such option '--colour'. Did you mean '--color'?"),
+    ("where is 'accepted' checked?", ""),                    # a question, quote or not
 ])
 def test_only_a_message_reads_as_a_sentence(text: str, sentence: str) -> None:
     assert shape.analyze(text).sentence == sentence
@@ -172,3 +203,19 @@ def test_a_location_the_runtime_appended_is_dropped(daemon: Daemon, message: str
         ("app/parse.py", "parse_value", "evidence")]
     located = [f.path for f in daemon.service.locate(message, limit=3, repo="fx").files]
     assert located.index("app/parse.py") + 1 == file_rank
+
+
+@pytest.mark.parametrize("message", [
+    "Error: Invalid value for '--count': 'abc' is not a valid integer.",  # click's, an error line
+    "'abc' is not a valid integer.",
+])
+def test_a_message_printed_from_a_template_finds_the_template(daemon: Daemon, message: str) -> None:
+    """``"{value!r} is not a valid {kind}."`` prints the message with the user's values in
+    its placeholders: no verbatim pattern of the message is in the code; its template is
+    (``shape.message_templates``). An error line's message is read after its exception's
+    name; its quotes are the values it was given, not a question's."""
+    assert shape.analyze(message).sentence == message.removeprefix("Error: ")
+    assert shape.template_words('raise BadValue("{value!r} is not a valid {kind}.")', message) == 4
+    hits = daemon.service.search(message, limit=3, repo="fx")
+    assert [(h.path, h.qualified_name, h.match) for h in hits if h.path == "app/numbers.py"] == [
+        ("app/numbers.py", "convert_number", "evidence")]

@@ -166,8 +166,13 @@ EMBED_TEXT_CHARS = 2000
 VERBATIM_READS = 2
 #: Blobs kept read for those checks (``_blob_bytes``; at most ``index.max_file_bytes`` each).
 BLOB_CACHE = 32
-#: Chunks a pasted message's words are looked up in (``_with_sentence``).
-SENTENCE_DEPTH = 10
+#: Chunks a pasted message's words are looked up in (``_with_sentence``). A template's
+#: chunk holds few of a message's words (``{value!r} is not a valid {number_type}.``:
+#: click's ``_NumberParamTypeBase.convert`` was 42nd for ``Invalid value for '--count':
+#: 'abc' is not a valid integer.``); 50 of them cost ~3 ms, their payloads' texts only.
+SENTENCE_DEPTH = 50
+#: What a message's candidates are read with (``_holds_verbatim``, an inserted hit's role).
+_SENTENCE_FIELDS = ("repo", "path", "start_byte", "end_byte", "blob_id", "embed_text")
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
 EVIDENCE_DEPTH = 5
 EVIDENCE_PHRASE_SHARE = 0.5
@@ -475,38 +480,57 @@ class Service:
 
     def _with_sentence(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
-        """``page`` with a chunk holding the message ``asked.sentence`` verbatim
-        (``shape.sentence_patterns``: the whole message, else its prefix without trailing
-        values) at rank ``EVIDENCE_RANK`` (match ``"evidence"``), the best such by role
-        (source first: axios's ``settle.js`` builds ``Request failed with status code`` +
-        the status, its test holds the whole message), then by the longer pattern, then
-        by the sparse score of the message's words, unless the page holds that pattern
-        already in a chunk of that role or a better one. One sparse query (``SENTENCE_DEPTH``
-        chunks, their texts read), two for a message with a location, and one text read of
-        the page."""
+        """``page`` with a chunk holding the message ``asked.sentence`` at rank
+        ``EVIDENCE_RANK`` (match ``"evidence"``): one holding it verbatim whole, else one
+        with a template printing it (``shape.message_templates``: ``"{value!r} is not a
+        valid {number_type}."`` prints ``'abc' is not a valid integer.``; the most literal
+        words first), else one holding it without a location or a prefix of it
+        (``shape.sentence_patterns``: ``'... status code ' + status``); the best such by
+        role (source first: axios's ``settle.js`` builds the message, its test holds it
+        whole), then by that order, then by the sparse score of the message's words; unless
+        the page holds it so already within ``EVIDENCE_RANK`` in a chunk of that role or a
+        better one. One sparse query (``SENTENCE_DEPTH`` chunks, their texts read), two for
+        a message with a location, and one text read of the page."""
         # the message's words, and without the location a runtime appended (its words,
         # ``line``, ``column``, matched tests and position helpers before the message)
         vectors = [v for v in (shapes.evidence_vector(t) for t in dict.fromkeys(
             (asked.sentence, shapes.sentence_core(asked.sentence))) if t) if v is not None]
         if not vectors:
             return page
+        read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
         found = [h for h in _dedupe(h for vector in vectors for h in self.store.sparse_search(
-                     vector, flt, SENTENCE_DEPTH + view.shadow_points, fields=None))
+                     vector, flt, SENTENCE_DEPTH + view.shadow_points, fields=read))
                  if not view.hides(h) and _in_glob(h, path_glob)]
         texts: dict[str, str] = {}  # a long chunk's whole text, read once
         patterns = shapes.sentence_patterns(asked.sentence)
-        held: list[tuple[float, int, float, Hit]] = []  # role, pattern (longest first), score
-        for h in found:
-            k = next((i for i, pattern in enumerate(patterns) if self._holds_verbatim(h, pattern, texts)), None)
-            if k is not None:
-                held.append((_penalty(h.payload, asked.roles, ROLE_PENALTY), k, -h.score, h))
+
+        # every pattern is a run of the message's first words: a chunk without the shortest
+        # holds none (one search instead of one per pattern, for most chunks)
+        shortest = min(patterns, key=lambda p: p.pattern.count("\\W+"))
+
+        def holds(h: Hit) -> tuple[int, int] | None:
+            """How ``h`` holds the message, smaller better: (0, 0) whole, (1, -words) by a
+            template, (2, k) by the k-th other pattern; None when it does not."""
+            k = None
+            if self._holds_verbatim(h, shortest, texts):
+                k = next((i for i, pattern in enumerate(patterns) if self._holds_verbatim(h, pattern, texts)), None)
+            if k == 0:
+                return 0, 0
+            words = shapes.template_words(texts.get(h.id) or str(h.payload.get("embed_text", "")),
+                                          asked.sentence)
+            if words:
+                return 1, -words
+            return None if k is None else (2, k)
+
+        held = [(_penalty(h.payload, asked.roles, ROLE_PENALTY), how, -h.score, h)
+                for h in found if (how := holds(h)) is not None]
         if not held:
             return page
-        worst, k, _, best = min(held, key=lambda r: r[:3])
+        worst, how, _, best = min(held, key=lambda r: r[:3])
         ids = [h.id for h, _, source in page[:EVIDENCE_RANK] if source == INDEX
                and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
-        if ids and any(self._holds_verbatim(h, patterns[k], texts) for h in self.store.retrieve(
-                ids, fields=("repo", "path", "start_byte", "end_byte", "blob_id", "embed_text"))):
+        if ids and any((mine := holds(h)) is not None and mine <= how
+                       for h in self.store.retrieve(ids, fields=_SENTENCE_FIELDS)):
             return page
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
                        "evidence", min(EVIDENCE_RANK, limit), limit)

@@ -218,9 +218,10 @@ def analyze(text: str) -> Query:
         dense = text
     compounds = _compounds(text) if shape is Shape.TEXT else ()
     symbols = _symbols(text) if shape is Shape.TEXT else ()
+    sentence = (_sentence(text) if shape is Shape.TEXT
+                else _error_message(text) if shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS else "")
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds, title_names, symbols, frames,
-                 _sentence(text) if shape is Shape.TEXT else "")
+                 names, paths, compounds, title_names, symbols, frames, sentence)
 
 
 #: A short text is a message (an error string, a log line pasted without quotes) when it
@@ -239,12 +240,33 @@ implement implementation example examples""".split())
 
 def _sentence(text: str) -> str:
     """``Query.sentence`` of a short text: the text when it reads as a message (above),
-    else ``""``."""
+    else ``""``. A runtime message quotes the values it was given (click's ``Invalid value
+    for '--count': 'abc' is not a valid integer.``), and may ask (``Did you mean
+    '--color'?``): with a quote, a question mark does not make it a question."""
     words = text.split()
-    if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or "?" in text or "`" in text
-            or _QUOTED.search(text) or words[0].lower().strip(",.:;") in _ASKING):
+    quoted = bool(_QUOTED.search(text))
+    if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
+            or "`" in text or words[0].lower().strip(",.:;'\"") in _ASKING):
         return ""
     return text
+
+
+#: The exception or severity that opens an error line (``ValueError: ``, ``Error: ``,
+#: ``error[E0308]: ``, ``panic: ``), before its message.
+_ERROR_HEAD = re.compile(r"^[ \t]*+(?:[\w.]*\.)?\w*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:?[ \t]*+"
+                         r"|^[ \t]*+(?:error|fatal|panic|warning)(?:\[\w+\])?:[ \t]*+", re.IGNORECASE)
+
+
+def _error_message(text: str) -> str:
+    """``Query.sentence`` of a short trace without frames (an error line pasted alone, or
+    two lines): its last line's message after the exception's name, when that reads as a
+    message (``_sentence``; ``KeyError: 'SECRET_KEY'`` has one word, no message)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not 1 <= len(lines) <= 2 or stack.count(text):
+        return ""
+    line = lines[-1].strip()
+    head = _ERROR_HEAD.match(line)
+    return _sentence(line[head.end():].strip() if head else line)
 
 
 def detect(text: str) -> Shape:
@@ -690,6 +712,55 @@ def sentence_patterns(sentence: str) -> list[re.Pattern[str]]:
             out.append(words[:n])
     return [re.compile(r"(?<!\w)" + r"\W+".join(map(re.escape, w)) + r"(?!\w)", re.IGNORECASE)
             for w in out]
+
+
+#: A value a format string or template interpolates: Python's ``{}``, ``{value!r}``,
+#: ``%s``, ``%(name)s``; Go's ``%v``, ``%q``; JS's ``${x}``; Ruby's ``#{x}``; Rust's ``{}``.
+_PLACEHOLDER = re.compile(r"\{[^{}\n]{0,40}\}|%(?:\(\w{1,30}\))?[-#0 +]*\d*(?:\.\d+)?[sdrvfxXgqicueEGwTpbo]"
+                          r"|\$\{[^}\n]{0,40}\}|#\{[^}\n]{0,40}\}")
+#: A one-line string literal of code, in double or single quotes (escapes kept).
+_STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.){4,300}+)"|\'((?:[^\'\\\n]|\\.){4,300}+)\'')
+#: Literal words a template must hold to stand for a message (``{}: {}`` stands for any).
+TEMPLATE_MIN_WORDS = 3
+#: Characters a placeholder matches of a message.
+_VALUE = r".{1,120}?"
+
+
+def message_templates(source: str, among: frozenset[str] | None = None) -> list[tuple[int, re.Pattern[str]]]:
+    """The message templates of a chunk's ``source``: its string literals that interpolate
+    a value (``_PLACEHOLDER``: ``"{value!r} is not a valid {number_type}."``), each as
+    (its literal words, a pattern matching what it prints: its words in order with any
+    non-word characters between, a placeholder any 1-120 characters), those of at least
+    ``TEMPLATE_MIN_WORDS`` words (and, with ``among``, lowercased words, only those whose
+    words are all in it: no pattern is built for the others). A runtime message holds its
+    values where the code holds placeholders, so no verbatim pattern of the message
+    matches the code that raised it (click: four of seven pasted messages ranked another
+    chunk first)."""
+    out = []
+    for m in _STRING_LITERAL.finditer(source):
+        literal = m.group(1) or m.group(2) or ""
+        pieces = _PLACEHOLDER.split(literal)
+        if len(pieces) < 2:
+            continue  # no value: a verbatim pattern finds it
+        words = [re.findall(r"\w+", piece) for piece in pieces]
+        count = sum(len(w) for w in words)
+        if count < TEMPLATE_MIN_WORDS or (among is not None and any(
+                x.lower() not in among for w in words for x in w)):
+            continue
+        parts = [r"\W+".join(map(re.escape, w)) for w in words]
+        body = (r"\W*" + _VALUE + r"\W*").join(parts)
+        out.append((count, re.compile(r"(?<!\w)" + body + (r"(?!\w)" if parts[-1] else ""), re.IGNORECASE)))
+    return out
+
+
+def template_words(source: str, message: str) -> int:
+    """Literal words of the longest of ``source``'s message templates that prints
+    ``message`` (``message_templates``); 0 when none does."""
+    if "{" not in source and "%" not in source:
+        return 0
+    among = frozenset(w.lower() for w in re.findall(r"\w+", message))
+    return max((count for count, pattern in message_templates(source, among) if pattern.search(message)),
+               default=0)
 
 
 def sentence_core(sentence: str) -> str:
