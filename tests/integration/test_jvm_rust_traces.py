@@ -243,3 +243,22 @@ def test_a_rust_methods_card_counts_its_callers(rust: Daemon) -> None:
     assert sites == [("src/de.rs", 23), ("src/de.rs", 30)]
     card = rust.service.get_card("parse_whitespace", repo="fx")
     assert (card.callers_total, [(c.path, c.line) for c in card.callers]) == (2, sites)
+
+
+def test_a_suppressed_exceptions_frames_and_cause_are_not_the_traces() -> None:
+    """``Suppressed:`` blocks are indented one level under the frames they interrupt, and
+    so is a ``Caused by:`` of theirs: the root cause is the last ``Caused by:`` at a
+    line's start. Frames pasted without their indentation are frames too."""
+    trace = ("Exception in thread \"main\" com.acme.json.BindException: boom\n"
+             "\tat com.acme.json.Binder$Adapter.read(Binder.java:7)\n"
+             "\tSuppressed: java.io.IOException: close failed\n"
+             "\t\tat com.acme.json.Writer.close(Writer.java:60)\n"
+             "\tCaused by: java.io.IOException: inner\n"
+             "\t\tat com.acme.json.Writer.flush(Writer.java:80)\n"
+             "Caused by: java.lang.NumberFormatException: root\n"
+             "\tat com.acme.json.Reader.nextInt(Reader.java:13)\n"
+             "\t... 1 more\n")
+    assert [(f.function, f.line) for f in shape.analyze(trace).frames] == [
+        ("com.acme.json.Reader.nextInt", 13), ("com.acme.json.Binder.Adapter.read", 7)]
+    flat = shape.analyze(trace.replace("\tat ", "at "))
+    assert [(f.function, f.line) for f in flat.frames][:1] == [("com.acme.json.Reader.nextInt", 13)]

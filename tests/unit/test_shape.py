@@ -531,6 +531,8 @@ def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
      "serde_json.de.Deserializer.deserialize_any"),
     ("serde_json::de::from_trait::{{closure}}", "serde_json.de.from_trait"),
     ("<Deserializer as de::Deserializer<'de>>::deserialize_string", "Deserializer.deserialize_string"),
+    ("<&mut serde_json::de::Deserializer<R> as serde::de::Deserializer>::deserialize_struct",
+     "serde_json.de.Deserializer.deserialize_struct"),  # an impl for a reference
     ("com.acme.Foo$Bar.lambda$baz$0", "com.acme.Foo.Bar.baz"),
     ("com.acme.Foo$Bar.<init>", "com.acme.Foo.Bar.Bar"),
     ("com.acme.Strings.trim(String,int)", "com.acme.Strings.trim"),  # the index's Java names

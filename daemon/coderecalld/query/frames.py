@@ -12,7 +12,8 @@ runtime prints them in:
   /src/C.cs:line 12``), Ruby (``/app/x.rb:12:in 'C#m'``): innermost first;
 * the JVM's (Java, Kotlin, Scala, Groovy: ``at com.acme.Foo$Bar.baz(Foo.java:12)``):
   innermost first in each block, and the last ``Caused by:`` block is the root cause, so
-  blocks are read from the last; the file's path is its package's directories and its
+  blocks are read from the last; a ``Suppressed:`` exception's frames (indented deeper)
+  and causes are not the trace's; the file's path is its package's directories and its
   name (``com/acme/Foo.java``), which ``anchors`` matches by the class's qualified name;
 * PHP (``#0 /app/Bar.php(34): App\\Foo->baz()``): frame ``k`` names the function called
   *from* its file, so each function is paired with the file of the frame before it (the
@@ -66,9 +67,11 @@ V8 = re.compile(r"^[ \t]+at (?:async )?(?:new )?(?:([^\s(][^\n(]*?) \((?:file://
                 r"|(?:file://)?([^\s()]+\.[cm]?[jt]sx?):(\d+)(?::\d+)?)[ \t]*$", re.MULTILINE)
 #: A JVM frame: ``at com.acme.Foo$Bar.baz(Foo.java:12)``, behind Java 9's module or class
 #: loader prefix (``java.base/``, ``app//``): class and method, file name, line.
-JVM = re.compile(r"^[ \t]++at (?:[\w.$-]*+/)*+([\w$.<>]++)\(([\w$-]++\.(?:java|kt|kts|scala|groovy|clj)):(\d+)\)",
+JVM = re.compile(r"^([ \t]*+)at (?:[\w.$-]*+/)*+([\w$.<>]++)\(([\w$-]++\.(?:java|kt|kts|scala|groovy|clj)):(\d+)\)",
                  re.MULTILINE)
-_CAUSED_BY = re.compile(r"^[ \t]*+Caused by: ", re.MULTILINE)
+#: A root cause's block: at the line's start (a ``Caused by:`` indented under
+#: ``Suppressed:`` is the suppressed exception's cause, not the trace's).
+_CAUSED_BY = re.compile(r"^Caused by: ", re.MULTILINE)
 #: A Rust backtrace frame (``RUST_BACKTRACE=1``): ``  3: serde_json::de::from_str`` over
 #: ``             at ./src/de.rs:2676:5``: function, path, line.
 RUST = re.compile(r"^[ \t]*+\d++: ([^\n]++)\n[ \t]++at ([^\n]+?\.rs):(\d+)(?::\d+)?[ \t]*+$", re.MULTILINE)
@@ -88,7 +91,7 @@ PHP_THROWN = re.compile(r"(?:\bin|thrown in) (\S+?\.php)(?::| on line )(\d+)")
 #: Lines that only a trace prints (``detect``: a text mostly of frames under one is a trace).
 MARKS = re.compile(r"Traceback \(most recent call last\)|^goroutine \d+ \[|^[ \t]*+Caused by: "
                    r"|Exception in thread \"|panicked at |^stack backtrace:|^Stack trace:"
-                   r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S", re.MULTILINE)
+                   r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S|^at [\w$.]++\(", re.MULTILINE)
 
 #: Frames of the runtimes' own libraries, read as code no repository holds: their names
 #: (``invoke``, ``run``, ``begin_panic``) are not what the trace is about.
@@ -101,10 +104,14 @@ def read(text: str) -> list[Frame]:
     ``callable_name`` writes them; Python's after the others'."""
     found: list[tuple[tuple[int, int], Frame]] = []
     causes = [m.start() for m in _CAUSED_BY.finditer(text)]
-    for m in JVM.finditer(text):
+    jvm = list(JVM.finditer(text))
+    indent = min((len(m.group(1).expandtabs(4)) for m in jvm), default=0)
+    for m in jvm:
+        if len(m.group(1).expandtabs(4)) > indent:
+            continue  # a suppressed exception's frames (``Suppressed:``, one level deeper)
         block = bisect.bisect_left(causes, m.start())  # causes before it: the last cause first
-        found.append(((-block, m.start()), Frame(_jvm_path(m.group(1), m.group(2)),
-                                                  callable_name(m.group(1)), int(m.group(3)))))
+        found.append(((-block, m.start()), Frame(_jvm_path(m.group(2), m.group(3)),
+                                                  callable_name(m.group(2)), int(m.group(4)))))
     for m in GO.finditer(text):
         found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
     for m in V8.finditer(text):
@@ -184,7 +191,7 @@ def _jvm_path(function: str, file_name: str) -> str:
 _RUST_HASH = re.compile(r"::h[0-9a-f]{16}$")
 _CLOSURE = re.compile(r"(?:::)?\{\{closure\}\}|\{closure\}")
 _GENERIC = re.compile(r"(?<=[\w\]])<[^<>\n]*+>")
-_TRAIT_IMPL = re.compile(r"^<([^<>\s]++)(?: as [^<>\n]*+)?>(?=::)")
+_TRAIT_IMPL = re.compile(r"^<(?:&(?:'\w+ )?(?:mut )?|dyn )?([^<>\s]++)(?: as [^<>\n]*+)?>(?=::)")
 _LOCALS = re.compile(r"\.<locals>(?=\.)")
 _DOTNET_STATE = re.compile(r"<([^\W\d]\w*+)>[a-z]__\w*+(?:\.MoveNext)?")
 _ARITY = re.compile(r"`\d++|\[[\w, ]*+\]")

@@ -391,7 +391,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         for match in stack.PYTHON.finditer(part):
             add(f"{match.group(1)} {match.group(3) or ''}", WEIGHT_FRAME * boost)
         for match in stack.JVM.finditer(part):
-            add(f"{match.group(1)} {match.group(2)}", WEIGHT_FRAME * boost)
+            add(f"{match.group(2)} {match.group(3)}", WEIGHT_FRAME * boost)
         if ERROR_LINE_WEIGHT:
             for match in _ERROR_LINE.finditer(part):
                 add(match.group(), ERROR_LINE_WEIGHT * boost)
