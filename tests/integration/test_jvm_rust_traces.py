@@ -262,3 +262,71 @@ def test_a_suppressed_exceptions_frames_and_cause_are_not_the_traces() -> None:
         ("com.acme.json.Reader.nextInt", 13), ("com.acme.json.Binder.Adapter.read", 7)]
     flat = shape.analyze(trace.replace("\tat ", "at "))
     assert [(f.function, f.line) for f in flat.frames][:1] == [("com.acme.json.Reader.nextInt", 13)]
+
+
+NAMES = {
+    "src/main/java/com/acme/Policy.java": '''\
+package com.acme;
+
+public enum Policy implements Reading {
+  DOUBLE {
+    @Override
+    public Number read(String text) {
+      return Double.parseDouble(text);
+    }
+  },
+  LONG {
+    @Override
+    public Number read(String text) {
+      return Long.parseLong(text);
+    }
+  }
+}
+''',
+    "src/main/java/com/acme/Filter.java": '''\
+package com.acme;
+
+public interface Filter {
+  boolean check(String name);
+
+  Filter BLOCK_ALL = new Filter() {
+    @Override
+    public boolean check(String name) {
+      return false;
+    }
+  };
+}
+''',
+    "src/macros.rs": '''\
+/// Returns early with the error of a result.
+#[macro_export]
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
+}
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("names"), NAMES) as running:
+        yield running
+
+
+@pytest.mark.parametrize(("name", "found"), [
+    # an enum constant's body is named by the constant; its owner's name finds each
+    ("Policy.read", ["com.acme.Policy.DOUBLE.read(String)", "com.acme.Policy.LONG.read(String)"]),
+    ("Policy.LONG.read", ["com.acme.Policy.LONG.read(String)"]),
+    # an interface's constant holding an anonymous class names it
+    ("Filter.BLOCK_ALL.check", ["com.acme.Filter.BLOCK_ALL.check(String)"]),
+    # a Rust macro as it is invoked
+    ("tri!", ["tri"]),
+])
+def test_names_as_agents_write_them(names: Daemon, name: str, found: list[str]) -> None:
+    assert sorted(h.qualified_name for h in names.service.find_symbols(name, repo="fx")) == found
+    assert names.service.get_card(name, repo="fx").qualified_name in found

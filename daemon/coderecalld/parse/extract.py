@@ -189,6 +189,10 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
         d.kind = SymbolKind.METHOD
 
 
+#: Declarations of a class's or interface's fields (Java: an interface's are constants).
+_FIELDS = frozenset({"field_declaration", "constant_declaration"})
+
+
 def _field_holding(blob: bytes, node: Node) -> str:
     """The field an anonymous class is the initial value of (Java's ``static final
     TypeAdapterFactory ENUM_FACTORY = new TypeAdapterFactory() {...}``: ``ENUM_FACTORY``,
@@ -200,7 +204,7 @@ def _field_holding(blob: bytes, node: Node) -> str:
         node = node.parent
     declarator = node.parent
     if declarator is None or declarator.type != "variable_declarator" or (
-            declarator.parent is None or declarator.parent.type != "field_declaration"):
+            declarator.parent is None or declarator.parent.type not in _FIELDS):
         return ""
     name = declarator.child_by_field_name("name")
     return tx.text(blob, name) if name is not None else ""

@@ -98,11 +98,14 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     ``Value::pointer`` and ``<PrettyFormatter as Formatter>::begin_object_key``,
     ``ReflectiveTypeAdapterFactory$Adapter.read`` Java's ``com.acme.Reflective
     TypeAdapterFactory.Adapter.read(JsonReader)``; failing that, its longest tail of two
-    segments or more that is (a Rust path's crate and modules). ``[]`` for a name of one
-    scope. One keyword lookup of the last segment."""
+    segments or more that is (a Rust path's crate and modules), then the definitions of its
+    name with its owner anywhere above (an enum constant's method). A name of one scope
+    matches only as a Rust macro invoked (``json!`` is ``json``). One keyword lookup of the
+    last segment."""
     wanted = stack.callable_name(name)
     if "." not in wanted:
-        return []
+        bare = wanted.removesuffix("!")  # a Rust macro as invoked (``json!``)
+        return _named(store, flt, bare) if bare and bare != wanted else []
     named = _named(store, flt, wanted.rsplit(".", 1)[-1])
     written = [(hit, [stack.callable_name(str(hit.payload.get(f) or "")) for f in ("qualified_name", "fq_name")])
                for hit in named]
@@ -114,7 +117,10 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
         out = [hit for hit, names in written if any(n == tail or n.endswith("." + tail) for n in names)]
         if out:
             return out
-    return []
+    # the owner further up: ``ToNumberPolicy.readNumber`` is each enum constant's method
+    # (``ToNumberPolicy.LONG_OR_DOUBLE.readNumber``)
+    owner = "." + wanted.rpartition(".")[0].rpartition(".")[2] + "."
+    return [hit for hit, names in written if any(owner in "." + n for n in names)]
 
 
 def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
