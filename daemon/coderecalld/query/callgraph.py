@@ -119,8 +119,11 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
             return out
     # the owner further up: ``ToNumberPolicy.readNumber`` is each enum constant's method
     # (``ToNumberPolicy.LONG_OR_DOUBLE.readNumber``)
-    owner = "." + wanted.rpartition(".")[0].rpartition(".")[2] + "."
-    return [hit for hit, names in written if any(owner in "." + n for n in names)]
+    # (a type's name: ``httpcore.ConnectionPool`` is a package's re-export, not an owner)
+    owner = wanted.rpartition(".")[0].rpartition(".")[2]
+    if not owner[:1].isupper():
+        return []
+    return [hit for hit, names in written if any(f".{owner}." in "." + n for n in names)]
 
 
 def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
