@@ -153,3 +153,17 @@ def test_file_scores_take_the_penalty_of_the_best_chunk() -> None:
                       ("r", "a.py"): pytest.approx(0.8)}
     assert [f.path for f in locate.files(hits, 2, penalty=lambda p: 0.5 if p["role"] == "test" else 0.0)] \
         == ["a.py", "t.py"]
+
+
+def test_a_declaration_without_a_body_is_listed_after_the_implementations() -> None:
+    """gson's abstract ``Adapter.readField`` (two lines, its words) came second in its file,
+    the implementations it declares not at all; now they come first, the declaration after
+    them, types last."""
+    abstract = _hit("R.java", "Adapter.readField(A)", 0.9, kind="method")
+    abstract.payload.update(language="java", snippet="abstract void readField(A a);")
+    impl = _hit("R.java", "FieldAdapter.readField(T)", 0.5, kind="method")
+    impl.payload.update(language="java", snippet="@Override\n void readField(T t) {")
+    cls = _hit("R.java", "Adapter", 0.8, kind="class")
+    (only,) = locate.files([abstract, impl, cls], 10)
+    assert [f.qualified_name for f in only.functions] == [
+        "FieldAdapter.readField(T)", "Adapter.readField(A)", "Adapter"]

@@ -93,8 +93,10 @@ def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
 
 def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     """The best ``limit`` distinct functions among one file's chunks (already best first):
-    functions, methods and constructors first, then types (``TYPE_KINDS``) in the places
-    left: a whole class (``Session``, 500 lines) names no edit site and took the places of
+    functions, methods and constructors first, then those declared without a body and
+    implemented nowhere among the chunks (``is_stub``: gson's abstract ``Adapter.readField``
+    was listed second, its implementations not at all), then types (``TYPE_KINDS``) in the
+    places left: a whole class (``Session``, 500 lines) names no edit site and took the places of
     the methods an issue is about (swe-lite-dev function@10 44.9 -> 47.4, types listed last).
     A function with ``@overload`` stubs among the chunks is listed at its implementation's
     lines when that chunk is among them too (with the best score of any of them). A part of
@@ -107,12 +109,15 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
         if not is_stub(h.payload) and not PART.search(h.payload["qualified_name"]):
             implemented[h.payload["qualified_name"]] = h
     seen: dict[str, FunctionHit] = {}
-    for kinds in (FUNCTION_KINDS - TYPE_KINDS, TYPE_KINDS):
+    callables = FUNCTION_KINDS - TYPE_KINDS
+    for kinds, bodyless in ((callables, False), (callables, True), (TYPE_KINDS, None)):
         for hit in chunks:
             p = hit.payload
             name = PART.sub("", p["qualified_name"])
             if p.get("kind") not in kinds or name in seen:
                 continue
+            if bodyless is not None and bodyless != (is_stub(p) and name not in implemented):
+                continue  # a declaration without a body after the implementations
             if len(seen) >= limit:
                 break
             where = implemented.get(name, hit).payload
