@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import itertools
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -162,8 +163,10 @@ PART_OVERFETCH = 10
 #: ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its lines from git.
 EMBED_TEXT_CHARS = 2000
 #: Chunks whose cut text a message's verbatim check reads whole, per query (``_holds_verbatim``):
-#: the best two by the message's words.
-VERBATIM_READS = 2
+#: the best by the message's words (blobs cached by id: a file's chunks share one read).
+#: serde_json's ``ErrorCode::fmt`` prints "trailing characters" past its first 2,000
+#: characters, eleventh by the message's words: 2 reads went to better-scoring chunks.
+VERBATIM_READS = 6
 #: Blobs kept read for those checks (``_blob_bytes``; at most ``index.max_file_bytes`` each).
 BLOB_CACHE = 32
 #: Chunks a pasted message's words are looked up in (``_with_sentence``). A template's
@@ -172,7 +175,7 @@ BLOB_CACHE = 32
 #: 'abc' is not a valid integer.``); 50 of them cost ~3 ms, their payloads' texts only.
 SENTENCE_DEPTH = 50
 #: What a message's candidates are read with (``_holds_verbatim``, an inserted hit's role).
-_SENTENCE_FIELDS = ("repo", "path", "start_byte", "end_byte", "blob_id", "embed_text")
+_SENTENCE_FIELDS = ("repo", "path", "kind", "start_byte", "end_byte", "blob_id", "embed_text")
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
 EVIDENCE_DEPTH = 5
 EVIDENCE_PHRASE_SHARE = 0.5
@@ -498,8 +501,11 @@ class Service:
         if not vectors:
             return page
         read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
-        found = [h for h in _dedupe(h for vector in vectors for h in self.store.sparse_search(
-                     vector, flt, SENTENCE_DEPTH + view.shadow_points, fields=read))
+        lists = [self.store.sparse_search(vector, flt, SENTENCE_DEPTH + view.shadow_points, fields=read)
+                 for vector in vectors]
+        # rank by rank across the two lists: a long chunk's text is read for the first
+        # ``VERBATIM_READS`` that need it, and the message's core words find its holder
+        found = [h for h in _dedupe(h for row in itertools.zip_longest(*lists) for h in row if h is not None)
                  if not view.hides(h) and _in_glob(h, path_glob)]
         texts: dict[str, str] = {}  # a long chunk's whole text, read once
         patterns = shapes.sentence_patterns(asked.sentence)
@@ -508,19 +514,22 @@ class Service:
         # holds none (one search instead of one per pattern, for most chunks)
         shortest = min(patterns, key=lambda p: p.pattern.count("\\W+"))
 
-        def holds(h: Hit) -> tuple[int, int] | None:
-            """How ``h`` holds the message, smaller better: (0, 0) whole, (1, -words) by a
-            template, (2, k) by the k-th other pattern; None when it does not."""
+        def holds(h: Hit) -> tuple[int, int, int] | None:
+            """How ``h`` holds the message, smaller better: (0, 0, _) whole, (1, -words, 0)
+            by a template, (2, k, _) by the k-th other pattern, the last 0 in a string
+            literal and 1 in a comment or a docstring's prose (serde_json's ``ErrorCode``
+            enum documents "trailing characters", its ``Display`` prints them); None when it
+            does not."""
             k = None
             if self._holds_verbatim(h, shortest, texts):
                 k = next((i for i, pattern in enumerate(patterns) if self._holds_verbatim(h, pattern, texts)), None)
+            text = texts.get(h.id) or str(h.payload.get("embed_text", ""))
             if k == 0:
-                return 0, 0
-            words = shapes.template_words(texts.get(h.id) or str(h.payload.get("embed_text", "")),
-                                          asked.sentence)
+                return 0, 0, _in_prose(text, patterns[0])
+            words = shapes.template_words(text, asked.sentence)
             if words:
-                return 1, -words
-            return None if k is None else (2, k)
+                return 1, -words, 0
+            return None if k is None else (2, k, _in_prose(text, patterns[k]))
 
         held = [(_penalty(h.payload, asked.roles, ROLE_PENALTY), how, -h.score, h)
                 for h in found if (how := holds(h)) is not None]
@@ -544,8 +553,8 @@ class Service:
         text = str(hit.payload.get("embed_text", ""))
         if pattern.search(text):
             return True
-        if len(text) < EMBED_TEXT_CHARS:
-            return False
+        if len(text) < EMBED_TEXT_CHARS or hit.payload.get("kind") == "module":
+            return False  # a module chunk's lines are its file's: its symbols hold theirs
         if hit.id not in texts:
             if len(texts) >= VERBATIM_READS:
                 return False
@@ -1454,6 +1463,17 @@ def _merge(committed: Ranked, overlaid: Ranked, key: Callable[[Hit], float]) -> 
     pinned = [r for r in overlaid + committed if r[1] == "exact"]
     rest = [r for r in committed + overlaid if r[1] != "exact"]
     return pinned + sorted(rest, key=lambda r: key(r[0]))
+
+
+def _in_prose(text: str, pattern: re.Pattern[str]) -> int:
+    """0 when ``pattern``'s first match in ``text`` lies in a string literal (an odd count
+    of one kind of quote before it on its line), else 1 (a comment, a docstring's prose;
+    also when it does not match ``text``, a cut chunk's payload)."""
+    m = pattern.search(text)
+    if m is None:
+        return 1
+    line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+    return 0 if any(line.count(q) % 2 for q in "\"'`") else 1
 
 
 def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:

@@ -731,7 +731,8 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
     a value (``_PLACEHOLDER``: ``"{value!r} is not a valid {number_type}."``), each as
     (its literal words, a pattern matching what it prints: its words in order with any
     non-word characters between, a placeholder any 1-120 characters), those of at least
-    ``TEMPLATE_MIN_WORDS`` words (and, with ``among``, lowercased words, only those whose
+    ``TEMPLATE_MIN_WORDS`` words besides a location's (``_LOCATION_WORDS``: ``"{} at line {}
+    column {}"`` appends a location to any message) (and, with ``among``, lowercased words, only those whose
     words are all in it: no pattern is built for the others). A runtime message holds its
     values where the code holds placeholders, so no verbatim pattern of the message
     matches the code that raised it (click: four of seven pasted messages ranked another
@@ -743,7 +744,8 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
         if len(pieces) < 2:
             continue  # no value: a verbatim pattern finds it
         words = [re.findall(r"\w+", piece) for piece in pieces]
-        count = sum(len(w) for w in words)
+        # a location's words are no message (serde_json's "{} at line {} column {}")
+        count = sum(1 for w in words for x in w if x.lower() not in _LOCATION_WORDS)
         if count < TEMPLATE_MIN_WORDS or (among is not None and any(
                 x.lower() not in among for w in words for x in w)):
             continue
