@@ -330,3 +330,15 @@ def names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 def test_names_as_agents_write_them(names: Daemon, name: str, found: list[str]) -> None:
     assert sorted(h.qualified_name for h in names.service.find_symbols(name, repo="fx")) == found
     assert names.service.get_card(name, repo="fx").qualified_name in found
+
+
+def test_a_rust_panic_without_a_backtrace_names_the_function_by_its_line(rust: Daemon) -> None:
+    """``panicked at src/de.rs:30:24`` names no function; line 30 is in ``MapKey``'s
+    ``deserialize_any`` (29-32): it leads its file (``anchors._at_line``), where the
+    message's words listed ``parse_whitespace`` first."""
+    panic = ("thread 'main' panicked at src/de.rs:30:24:\n"
+             "called `Option::unwrap()` on a `None` value\n"
+             "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n")
+    located = rust.service.locate(panic, limit=2, repo="fx").files
+    assert located[0].path == "src/de.rs"
+    assert located[0].functions[0].qualified_name == "<MapKey as de::Deserializer<'de>>::deserialize_any"

@@ -141,7 +141,10 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     named: dict[str, list[Frame]] = {}
     for frame in framed:  # innermost first
         ran = named.setdefault(frame.path, [])
-        if frame.function and all(f.function != frame.function for f in ran) and len(ran) < FRAME_FUNCTIONS:
+        # a frame naming no function (where a Rust program panicked, a PHP exception was
+        # thrown) stands for its file's innermost by its line
+        if ((frame.function or (frame.line and not ran)) and len(ran) < FRAME_FUNCTIONS
+                and all(f.function != frame.function for f in ran)):
             ran.append(frame)
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
@@ -198,11 +201,14 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
         if not (FRAME_DEFINITIONS and path in files):
             continue
         for frame in ran_frames:
-            owner, name = stack.owner_and_name(frame.function)
-            defined = [h for h in store.find(replace(flt, path=path), "name", name,
-                                             limit=FRAME_DEFINITIONS)
-                       if h.payload.get("kind") not in _NOT_DEFINITIONS]
-            chunk = _ran(defined, owner, frame.line)
+            if not frame.function:
+                chunk = _at_line(store, replace(flt, path=path), path, frame.line)
+            else:
+                owner, name = stack.owner_and_name(frame.function)
+                defined = [h for h in store.find(replace(flt, path=path), "name", name,
+                                                 limit=FRAME_DEFINITIONS)
+                           if h.payload.get("kind") not in _NOT_DEFINITIONS]
+                chunk = _ran(defined, owner, frame.line)
             if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
                 ran.setdefault(path, []).append(chunk)
     missing = sorted(set(files) - set(best))
@@ -309,6 +315,25 @@ def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
         if len(owned) == 1:
             return owned[0]
     return None
+
+
+#: Chunks of a file read for the definition holding a frame's line when the frame names no
+#: function (``_at_line``).
+LINE_CHUNKS = 200
+
+
+def _at_line(store: Any, flt: StoreFilter, path: str, line: int) -> Hit | None:
+    """The narrowest definition of ``path`` (a function, method or type; no part of a long
+    function, module or section) whose lines hold ``line``; None when none does (at most
+    ``LINE_CHUNKS`` of the file's chunks read). serde_json: ``panicked at
+    src/value/index.rs:72:21`` with no backtrace listed ``<usize as Index>::index_or_insert``
+    third in its file."""
+    holding = [h for h in store.find(flt, "path", path, limit=LINE_CHUNKS)
+               if h.payload.get("kind") not in _NOT_DEFINITIONS
+               and not locating.PART.search(str(h.payload.get("qualified_name", "")))
+               and int(h.payload.get("start_line") or 0) <= line <= int(h.payload.get("end_line") or 0)]
+    return min(holding, key=lambda h: int(h.payload["end_line"]) - int(h.payload["start_line"]),
+               default=None)
 
 
 def _qualified_frames(store: Any, frames: Sequence[Frame], named: Collection[str],
