@@ -128,6 +128,7 @@ def test_a_trace_alone_is_answered_where_it_failed(go: Daemon, monkeypatch: pyte
     assert shape.analyze(GO_PANIC).shape is Shape.ISSUE
     with monkeypatch.context() as m:
         m.setattr(anchors, "TRACE_FRAME_WEIGHTS", anchors.FRAME_WEIGHTS)
+        m.setattr(anchors, "TRACE_FRAME_NAMES", True)
         assert go.service.locate(GO_TRACE_ALONE, limit=2, repo="fx").files[0].path == "engine.go"
     located = go.service.locate(GO_TRACE_ALONE, limit=2, repo="fx").files
     assert [f.path for f in located] == ["tree.go", "engine.go"]

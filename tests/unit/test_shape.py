@@ -574,3 +574,21 @@ def test_dotnet_ruby_and_php_frames_innermost_first() -> None:
     assert php.frames == (("var/www/src/Repo/UserRepo.php", "App.Repo.UserRepo.find", 55),
                           ("var/www/src/Service/UserService.php", "App.Service.UserService.load", 34),
                           ("var/www/public/index.php", "", 12))
+
+
+def test_a_python_trace_alone_with_carets_and_a_chain_is_a_trace() -> None:
+    """Python 3.11 prints ``^^^^`` under a frame's source line; a chained traceback adds a
+    header and a separator; the last line names what was raised whatever its name
+    (``click.exceptions.BadParameter``): none of them made a trace alone an issue."""
+    frame = ('  File "/srv/venv/lib/python3.11/site-packages/click/core.py", line {0}, in f{0}\n'
+             '    return self.f{0}(value)\n'
+             '           ^^^^^^^^^^^^^^^^\n')
+    trace = ("Traceback (most recent call last):\n" + frame.format(1) +
+             "FileNotFoundError: [Errno 2] No such file or directory: 'a.toml'\n\n"
+             "During handling of the above exception, another exception occurred:\n\n"
+             "Traceback (most recent call last):\n" + "".join(frame.format(i) for i in range(2, 8)) +
+             "click.exceptions.BadParameter: File 'a.toml' does not exist.\n")
+    assert shape.analyze(trace).shape is Shape.TRACE
+    assert shape.analyze("Title\nSome prose about it.\n" + trace).shape is Shape.TRACE
+    assert shape.analyze("A title\nA paragraph of prose explaining what happened, and why it matters"
+                         " to us.\nAnother line of prose.\nAnd a third one.\n" + frame.format(9)).shape is Shape.ISSUE

@@ -71,6 +71,13 @@ FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
 #: (0.2, 0.2), 16 with (0.3, 0.1) or (0.4, 0.2), 19 with (0.4, 0.1); their issues with
 #: traces (3) first with each. swe-lite-dev holds no trace alone (all 89 are issues).
 TRACE_FRAME_WEIGHTS: tuple[float, ...] = (0.4, 0.1)
+#: Whether the functions of a trace alone's indexed frames but the innermost also count as
+#: definitions the query names (``DEFINITION_WEIGHT``). Its frames weigh by depth already:
+#: as definitions too they weighed a file by its count of frames (click's ``core.py``, five
+#: pass-through frames, came before ``types.py``, where the innermost three ran); the
+#: innermost's stays (gin's ``node.getValue``: without it the caller's file came first).
+#: An issue's stay: its prose names functions its frames run too.
+TRACE_FRAME_NAMES = False
 #: Chunks read per frame for its function's definition in the frame's file (``_ran`` picks
 #: the one it ran in; 0: the frame's function is not looked up). serde_json's ``de.rs``
 #: defines ``deserialize_any`` eleven times, once per type.
@@ -117,7 +124,18 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     deeper (``_named_files``), built on first use. Raises what the store raises."""
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
+    named, deeper = _named_files(store, asked.paths, flt, suffixes)
+    files = {path: PATH_WEIGHT for path in named}
+    frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
+    resolved = _qualified_frames(store, frames, files, flt)
+    files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
+    framed = _frame_files(files, resolved)
+    ran = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
+           - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
+           if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
     for i, name in enumerate(asked.names):
+        if name.lower() in ran:
+            continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = _definitions(store, flt, name)
         defining = {h.payload["path"] for h in defs}
@@ -126,12 +144,6 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         for h in defs:
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
-    named, deeper = _named_files(store, asked.paths, flt, suffixes)
-    files = {path: PATH_WEIGHT for path in named}
-    frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
-    resolved = _qualified_frames(store, frames, files, flt)
-    files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
-    framed = _frame_files(files, resolved)
     weights = TRACE_FRAME_WEIGHTS if asked.shape is Shape.TRACE else FRAME_WEIGHTS
     deepest: dict[str, float] = {}
     for depth, frame in enumerate(framed[:len(weights)]):

@@ -269,13 +269,27 @@ def _error_message(text: str) -> str:
     return _sentence(line[head.end():].strip() if head else line)
 
 
+_TRACE_FILLER = re.compile(r"[ \t]*+(?:[~^ \t]++|Traceback \(most recent call last\):?"
+                           r"|During handling of the above exception.*"
+                           r"|The above exception was the direct cause.*|\.\.\. \d+ more)$")
+
+
+_RAISED = re.compile(r"[A-Za-z_][\w.]*+(?::[ \t].*)?$")
+
+
 def detect(text: str) -> Shape:
     """The ``Shape`` of ``text``: a trace when stack frames or error lines make up most of
     it, an issue when long or multi-line, an identifier list or a literal when every word
     is code or it is one quoted or punctuated token, else natural-language text."""
     lines = [line for line in text.splitlines() if line.strip()]
     framed = stack.count(text) + len(_ERROR_LINE.findall(text))
-    if stack.MARKS.search(text) and framed * 2 >= len(lines):
+    # Python 3.11's ``^^^^`` under a frame's source line, a traceback's header and the
+    # chained tracebacks' separators belong to the trace: a trace alone read as an issue
+    # with them (click's chained traceback)
+    printed = [line for line in lines if not _TRACE_FILLER.match(line)]
+    if printed and _RAISED.match(printed[-1]) and not _ERROR_LINE.match(printed[-1]) and stack.PYTHON.search(text):
+        framed += 1  # a Python traceback's last line names what was raised, whatever its name
+    if stack.MARKS.search(text) and framed * 2 >= len(printed):
         return Shape.TRACE
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
