@@ -203,7 +203,7 @@ FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
                  "snippet")
-_IDENTIFIER = re.compile(r"^[^\W\d][\w]*(?:(?:\.|::)[^\W\d][\w]*)*$")
+_IDENTIFIER = re.compile(r"^[^\W\d]\w*[!?]?(?:(?:\.|::|#)[^\W\d]\w*[!?]?)*$")  # Ruby's Base#route!
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
@@ -671,14 +671,18 @@ class Service:
         by module-qualified name (``github.com/gin-gonic/gin.node.getValue``, as Go and
         call targets print it; exact); failing those, a dotted name by the qualified
         names it ends (``_qualified_tail``)."""
-        lowered = query.lower().replace("::", ".")
+        written = query.replace("::", ".").replace("#", ".")  # Ruby's Helpers#send_file
+        lowered = written.lower()
         hits = store.find(flt, "qualified_name_lc", lowered, limit=limit)
         hits += store.find(flt, "name_lc", lowered, limit=limit)
-        if "." in query:
-            hits += store.find(flt, "fq_name", query.replace("::", "."), limit=limit)
+        if "." in written:
+            hits += store.find(flt, "fq_name", written, limit=limit)
         hits = [h for h in hits if h.payload.get("kind") not in _HIDDEN_KINDS]
-        if not hits and "." in query:  # Go's node.getValue is gin.node.getValue
-            hits = [h for h, _, _ in _qualified_tail(store, flt, query.replace("::", "."))][:limit]
+        if not hits and "." in written:  # Go's node.getValue is gin.node.getValue
+            hits = [h for h, _, _ in _qualified_tail(store, flt, written)][:limit]
+        if not hits:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m, json!
+            hits = [h for h in callgraph.written_tail(store, flt, query)
+                    if h.payload.get("kind") not in _HIDDEN_KINDS][:limit]
         return _dedupe(hits)
 
     def _features(self, asked: shapes.Query, mode: str, ranked: Ranked, vectors: Vectors,
