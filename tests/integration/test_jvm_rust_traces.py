@@ -342,3 +342,13 @@ def test_a_rust_panic_without_a_backtrace_names_the_function_by_its_line(rust: D
     located = rust.service.locate(panic, limit=2, repo="fx").files
     assert located[0].path == "src/de.rs"
     assert located[0].functions[0].qualified_name == "<MapKey as de::Deserializer<'de>>::deserialize_any"
+
+
+def test_a_class_members_prefix_without_its_package(names: Daemon) -> None:
+    """``symbols Filter. --prefix`` lists ``Filter``'s members (Java's qualified names carry
+    the package: the prefix ``filter.`` matched none of ``com.acme.Filter.*``)."""
+    found = sorted(h.qualified_name for h in names.service.find_symbols("Filter.", repo="fx", prefix=True))
+    assert found == ["com.acme.Filter.BLOCK_ALL", "com.acme.Filter.BLOCK_ALL.check(String)",
+                     "com.acme.Filter.check(String)"]
+    assert sorted(h.qualified_name for h in names.service.find_symbols("Policy.L", repo="fx", prefix=True)) == [
+        "com.acme.Policy.LONG", "com.acme.Policy.LONG.read(String)"]

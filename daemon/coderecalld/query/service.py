@@ -169,6 +169,9 @@ EMBED_TEXT_CHARS = 2000
 VERBATIM_READS = 6
 #: Blobs kept read for those checks (``_blob_bytes``; at most ``index.max_file_bytes`` each).
 BLOB_CACHE = 32
+#: Classes a ``--prefix`` lookup of ``Class.`` lists the members of (``_member_prefix``).
+MEMBER_CLASSES = 5
+_TYPE_KINDS = frozenset({"class", "interface", "struct", "trait", "enum"})
 #: Chunks a pasted message's words are looked up in (``_with_sentence``). A template's
 #: chunk holds few of a message's words (``{value!r} is not a valid {number_type}.``:
 #: click's ``_NumberParamTypeBase.convert`` was 42nd for ``Invalid value for '--count':
@@ -830,6 +833,25 @@ class Service:
         if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
             out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
+        if not out and prefix and not fuzzy and "." in name.replace("::", "."):
+            out = self._member_prefix(store, flt, name)
+        return out
+
+    def _member_prefix(self, store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
+        """A ``--prefix`` lookup of ``Class.`` or ``Class.ge`` whose class's qualified name
+        is longer (Java's and Go's carry their package: ``Excluder.`` found nothing of
+        ``com.google.gson.internal.Excluder``): the members of each class so named (at most
+        ``MEMBER_CLASSES``), by the class's own qualified name as the prefix."""
+        owner, _, rest = name.replace("::", ".").rpartition(".")
+        classes = [h for h in callgraph.definitions(store, flt, owner)
+                   if h.payload.get("kind") in _TYPE_KINDS][:MEMBER_CLASSES]
+        out = []
+        for cls in classes:
+            head = f"{cls.payload['qualified_name']}.{rest}".lower()
+            for hit in store.find(flt, "qualified_name_lc", head, prefix=True, limit=MAX_LIMIT):
+                p = hit.payload
+                if p.get("kind") not in _HIDDEN_KINDS and not locating.PART.search(str(p.get("qualified_name", ""))):
+                    out.append((hit, "prefix", 1.0))
         return out
 
     # --- callers --------------------------------------------------------------------
