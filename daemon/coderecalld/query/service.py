@@ -176,7 +176,12 @@ _TYPE_KINDS = frozenset({"class", "interface", "struct", "trait", "enum"})
 #: chunk holds few of a message's words (``{value!r} is not a valid {number_type}.``:
 #: click's ``_NumberParamTypeBase.convert`` was 42nd for ``Invalid value for '--count':
 #: 'abc' is not a valid integer.``); 50 of them cost ~3 ms, their payloads' texts only.
+#: A message holding no value (no quote, digit or colon: most of them are questions'
+#: words, CoSQA's "python read file into list") reads ``SENTENCE_PLAIN_DEPTH``: its words
+#: are the code's, verbatim or not at all.
 SENTENCE_DEPTH = 50
+SENTENCE_PLAIN_DEPTH = 10
+_VALUE_HINT = re.compile(r"[\"'`:\d]")
 #: What a message's candidates are read with (``_holds_verbatim``, an inserted hit's role).
 _SENTENCE_FIELDS = ("repo", "path", "kind", "start_byte", "end_byte", "blob_id", "embed_text")
 #: Chunks read per evidence token: its best and those tied with it (source first among them).
@@ -504,7 +509,8 @@ class Service:
         if not vectors:
             return page
         read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
-        lists = [self.store.sparse_search(vector, flt, SENTENCE_DEPTH + view.shadow_points, fields=read)
+        depth = SENTENCE_DEPTH if _VALUE_HINT.search(asked.sentence) else SENTENCE_PLAIN_DEPTH
+        lists = [self.store.sparse_search(vector, flt, depth + view.shadow_points, fields=read)
                  for vector in vectors]
         # rank by rank across the two lists: a long chunk's text is read for the first
         # ``VERBATIM_READS`` that need it, and the message's core words find its holder
