@@ -352,3 +352,16 @@ def test_a_class_members_prefix_without_its_package(names: Daemon) -> None:
                      "com.acme.Filter.check(String)"]
     assert sorted(h.qualified_name for h in names.service.find_symbols("Policy.L", repo="fx", prefix=True)) == [
         "com.acme.Policy.LONG", "com.acme.Policy.LONG.read(String)"]
+
+
+def test_a_trace_of_another_projects_code_is_flagged(java: Daemon) -> None:
+    """``com.acme.app`` frames only (the fixture holds ``com.acme.json``): no frame is in an
+    indexed file, the answer says so; the fixture's own trace is not flagged so."""
+    other = ("Exception in thread \"main\" java.lang.IllegalStateException: closed\n"
+             "\tat com.acme.app.Reader.read(Reader.java:13)\n"
+             "\tat com.acme.app.Main.main(Main.java:5)\n")
+    hits = java.service.search(other, limit=3, repo="fx")
+    assert hits.low_confidence and hits.confidence_reason.startswith("none of the trace's 2 frames")
+    located = java.service.locate(other, limit=3, repo="fx")
+    assert located.low_confidence and located.confidence_reason.startswith("none of the trace's 2 frames")
+    assert not java.service.search(JAVA_TRACE, limit=3, repo="fx").confidence_reason.startswith("none")

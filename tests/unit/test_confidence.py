@@ -75,7 +75,7 @@ def test_features_serialise_with_gap() -> None:
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
                            "shape": "", "absent": "", "scoped": False, "named_top": False, "name_says": False,
-                           "gap": 0.25}
+                           "foreign": 0, "gap": 0.25}
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
@@ -157,3 +157,12 @@ def test_a_flat_top_whose_second_scores_higher_says_so() -> None:
     assert flat_reason(0.8, 0.83, "hits") == (
         "the second of the top two hits scores as high as the first before the page's role order "
         "(0.800 and 0.830): none stands out")
+
+
+def test_a_trace_of_code_the_index_does_not_hold_is_low() -> None:
+    """A trace alone none of whose frames is in an indexed file is another project's:
+    its hits match its words only, however well they score."""
+    foreign = Features("hybrid", 5, 1.4, 0.3, shape="trace", foreign=4)
+    assert confidence(foreign) == (True, "none of the trace's 4 frames is in an indexed file: "
+                                         "these hits match its words only")
+    assert confidence(replace(foreign, foreign=0)) == (False, "")

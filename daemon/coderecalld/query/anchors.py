@@ -172,6 +172,21 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     return out
 
 
+def indexed_frames(store: Any, asked: Query, flt: StoreFilter,
+                   suffixes: Callable[[], Sequence[PathSuffixes]] | None = None) -> int:
+    """How many of ``asked``'s frames are in indexed files of ``flt``, found as ``boost``
+    finds them (by path, deeper, or a JVM frame by its class's qualified name). One facet
+    and at most one keyword lookup."""
+    if not asked.frames:
+        return 0
+    named, deeper = _named_files(store, asked.paths, flt, suffixes)
+    files = dict.fromkeys(named, PATH_WEIGHT)
+    frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
+    resolved = _qualified_frames(store, frames, files, flt)
+    files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
+    return len(_frame_files(files, resolved))
+
+
 def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> bool:
     """Whether a name of ``asked``'s title (``Query.title_names``) is defined in ``path``
     and in no other file in scope (declaration files aside): the issue points at that file

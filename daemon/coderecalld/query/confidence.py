@@ -100,7 +100,8 @@ class Features:
     those", not "not indexed"; ``named_top``: the first
     hit's file is one the (issue) query names by path, or the only file defining a name of
     its title; ``name_says``: a word of the first hit's symbol name is (up to
-    ``NAME_STEM`` letters) a word of the (short) query (``says_name``).
+    ``NAME_STEM`` letters) a word of the (short) query (``says_name``); ``foreign``: the
+    frames of a trace alone when none of them is in an indexed file (0 otherwise).
     """
 
     mode: str
@@ -116,6 +117,7 @@ class Features:
     scoped: bool = False
     named_top: bool = False
     name_says: bool = False
+    foreign: int = 0
 
     @property
     def gap(self) -> float:
@@ -154,6 +156,9 @@ def confidence(features: Features, *, min_top_score: float | None = None,
     if features.absent:
         where = "no chunk in the searched paths, languages, kinds or roles" if features.scoped else "no indexed chunk"
         return True, f"{where} holds {features.absent!r}: these hits match its parts"
+    if features.foreign:  # a trace of code the index does not hold (another project's)
+        return True, (f"none of the trace's {features.foreign} frames is in an indexed file: "
+                      "these hits match its words only")
     if features.shape in _LONG_SHAPES and features.mode != "dense":
         if features.named_top:
             return False, ""  # the trace names the first hit's file: reliable whatever the gap

@@ -301,7 +301,8 @@ class Service:
         ranked, features = self._search(asked, flt, limit, mode, path_glob, principal, session)
         if asked.long and ranked:  # the flat-top rule's exemption (not in dense mode)
             features = replace(features, named_top=self._names_file(
-                asked, flt, str(ranked[0][0].payload.get("path", "")), titles=mode != "dense"))
+                asked, flt, str(ranked[0][0].payload.get("path", "")), titles=mode != "dense"),
+                foreign=self._foreign(asked, flt))
         low, reason = confidence.confidence(features)
         if low and features.mode != "sparse":
             reason += self._pending_note(flt)
@@ -422,6 +423,16 @@ class Service:
         ranked += sorted(((h, "hybrid") for h in candidates if h.id not in pinned_ids),
                          key=lambda item: key(item[0]))
         return _collapse_stubs(ranked)[:limit]
+
+    def _foreign(self, asked: shapes.Query, flt: StoreFilter) -> int:
+        """The frames of a trace alone (``Shape.TRACE``) none of which is in an indexed file
+        of ``flt`` (``anchors.indexed_frames``), else 0: a trace of another project's code,
+        answered by its words alone (a gson newcomer's ``com.acme.json.JsonReader`` frames
+        got gson's benchmarks, unflagged)."""
+        if asked.shape is not Shape.TRACE or not asked.frames:
+            return 0
+        found = anchors.indexed_frames(self.store, asked, flt, self._suffixes(flt))
+        return 0 if found else len(asked.frames)
 
     def _names_file(self, asked: shapes.Query, flt: StoreFilter, path: str, *,
                     titles: bool = True) -> bool:
@@ -769,6 +780,10 @@ class Service:
         if asked.long and found:
             low, reason = confidence.flat_files([f.score for f in found],
                                                 self._names_file(asked, flt, found[0].path))
+            foreign = self._foreign(asked, flt)
+            if foreign:
+                low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
+                                                                        foreign=foreign))
         return Located(tuple(found), low, reason, features.shape)
 
     # --- symbols --------------------------------------------------------------------
