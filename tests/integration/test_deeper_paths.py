@@ -99,3 +99,46 @@ def test_a_suffix_several_files_end_with_names_none() -> None:
     assert suffixes.find("x/b/app.py") == ""  # b/app.py: a/b/app.py and c/b/app.py
     assert suffixes.find("app.py") == ""      # a bare name is never a suffix here
     assert suffixes.find("nowhere/else.py") == ""
+
+
+MIDDLEWARE = {
+    "app/routing.py": '''\
+def process_route(request):
+    return request.params["format"].lower()
+''',
+    **{f"app/middleware/{name}.py": f'''\
+def call(request, app):
+    """The {name} middleware: call the app with the request, the request's route, format."""
+    return app(request)
+''' for name in ("xss", "csrf", "traversal", "session")},
+}
+
+MIDDLEWARE_TRACE = "Request crashes on a route without a format\\n" + "".join(
+    f'  File "/srv/app/middleware/{name}.py", line 3, in call\\n    return app(request)\\n'
+    for name in ("session", "traversal", "csrf", "xss")) + (
+    '  File "/srv/app/routing.py", line 2, in process_route\\n'
+    '    return request.params["format"].lower()\\n'
+    "AttributeError: 'NoneType' object has no attribute 'lower'\\n")
+
+
+@pytest.fixture(scope="module")
+def middleware(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("middleware"), MIDDLEWARE) as running:
+        yield running
+
+
+def test_a_traces_outer_frames_files_weigh_less(middleware: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request's trace runs through every middleware: the files of frames beyond the
+    innermost ``INNER_FRAME_FILES`` gain ``OUTER_FRAME_PATH_WEIGHT``, not ``PATH_WEIGHT``."""
+    def outer_gain() -> float:
+        located = {f.path: f.score for f in middleware.service.locate(MIDDLEWARE_TRACE, limit=6, repo="fx").files}
+        with monkeypatch.context() as m:
+            m.setattr(anchors, "PATH_WEIGHT", 0.0)
+            m.setattr(anchors, "OUTER_FRAME_PATH_WEIGHT", 0.0)
+            m.setattr(anchors, "FRAME_WEIGHTS", ())
+            flat = {f.path: f.score for f in middleware.service.locate(MIDDLEWARE_TRACE, limit=6, repo="fx").files}
+        return round(located["app/middleware/session.py"] - flat["app/middleware/session.py"], 6)
+
+    assert outer_gain() == anchors.OUTER_FRAME_PATH_WEIGHT < anchors.PATH_WEIGHT
+    hits = middleware.service.search(MIDDLEWARE_TRACE, limit=3, repo="fx")
+    assert hits[0].qualified_name == "process_route"

@@ -71,6 +71,17 @@ FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
 #: (0.2, 0.2), 16 with (0.3, 0.1) or (0.4, 0.2), 19 with (0.4, 0.1); their issues with
 #: traces (3) first with each. swe-lite-dev holds no trace alone (all 89 are issues).
 TRACE_FRAME_WEIGHTS: tuple[float, ...] = (0.4, 0.1)
+#: The files of a trace's innermost indexed frames that keep ``PATH_WEIGHT``; the files
+#: only frames further out name gain ``OUTER_FRAME_PATH_WEIGHT``: a request's trace runs
+#: through every middleware of a framework (sinatra: four rack-protection ``call``s took
+#: search's places 2-5 from ``process_route``, once their gem paths named the monorepo's
+#: files).
+#: swe-lite-dev (``issue_lab.py --set``): 0.5 (as before) / 0.25 / 0.1 with 3 files kept:
+#: search file@1 61.8 / 62.9 / 62.9, locate unchanged; 1 / 2 files kept at 0.1: locate
+#: file@1 61.8 / 62.9, search 60.7 / 62.9. gin, axios, gson, serde_json, click traces:
+#: first file and first hit unchanged; sinatra's ``process_route`` back on search's page.
+INNER_FRAME_FILES = 2
+OUTER_FRAME_PATH_WEIGHT = 0.1
 #: Whether the functions of a trace alone's indexed frames but the innermost also count as
 #: definitions the query names (``DEFINITION_WEIGHT``). Its frames weigh by depth already:
 #: as definitions too they weighed a file by its count of frames (click's ``core.py``, five
@@ -144,6 +155,8 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         for h in defs:
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
+    if OUTER_FRAME_PATH_WEIGHT < PATH_WEIGHT:
+        _outer_frame_files(files, framed, asked)
     weights = TRACE_FRAME_WEIGHTS if asked.shape is Shape.TRACE else FRAME_WEIGHTS
     deepest: dict[str, float] = {}
     for depth, frame in enumerate(framed[:len(weights)]):
@@ -170,6 +183,17 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     out += [replace(h.keep(fields), score=bonus[pid]) for pid, h in extra.items() if pid not in seen]
     out.sort(key=lambda h: -h.score)
     return out
+
+
+def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: Query) -> None:
+    """Lower to ``OUTER_FRAME_PATH_WEIGHT`` the path weight of the indexed files only
+    frames beyond the first ``INNER_FRAME_FILES`` frame files name (no path of the text
+    outside frames names them)."""
+    order = list(dict.fromkeys(f.path for f in framed))
+    text_paths = set(asked.paths) - {f.path for f in asked.frames}
+    for path in order[INNER_FRAME_FILES:]:
+        if path in files and not any(path_names(p, path) for p in text_paths):
+            files[path] = min(files[path], OUTER_FRAME_PATH_WEIGHT)
 
 
 def indexed_frames(store: Any, asked: Query, flt: StoreFilter,
