@@ -75,3 +75,10 @@ def test_an_instance_method_written_with_a_hash_is_pinned(daemon: Daemon) -> Non
     hits = daemon.service.search("Sinatra::Helpers#send_file", limit=3, repo="fx")
     assert (hits[0].path, hits[0].qualified_name, hits[0].match) == (
         "lib/sinatra/base.rb", "Sinatra.Helpers.send_file", "exact")
+
+
+def test_a_ruby_name_in_a_question_is_looked_up(daemon: Daemon) -> None:
+    question = "how does `Sinatra::Helpers#send_file` pick the content type of a file"
+    assert shape.analyze(question).symbols == ("Sinatra.Helpers.send_file",)
+    hits = daemon.service.search(question, limit=3, repo="fx")
+    assert "Sinatra.Helpers.send_file" in [h.qualified_name for h in hits]

@@ -481,7 +481,7 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
 MAX_SYMBOLS = 4
 # A pytest node id (``tests/test_a.py::TestX::test_y[1-2]``): the test it names, in group 1.
 _NODE_ID = re.compile(r"^[\w./\\-]+\.py::([\w:]+)(?:\[[^\]]*\])?$")
-_SYMBOL = re.compile(r"[^\W\d]\w*(?:(?:\.|::)[^\W\d]\w*)*")
+_SYMBOL = re.compile(r"[^\W\d]\w*[!?]?(?:(?:\.|::|#)[^\W\d]\w*[!?]?)*")  # Ruby's Helpers#send_file
 
 
 def _symbols(text: str) -> tuple[str, ...]:
@@ -496,7 +496,7 @@ def _symbols(text: str) -> tuple[str, ...]:
     found += [w.strip("\"'(),?:;.").removesuffix("()") for w in _TICKS.sub(" ", text).split()
               if _CODE_WORD.search(w)]
     found = [_NODE_ID.sub(r"\1", n) for n in found]  # a test's node id names the test
-    names = (n.replace("::", ".") for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
+    names = (n.replace("::", ".").replace("#", ".") for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
     return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
 
 
