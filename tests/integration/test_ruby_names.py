@@ -82,3 +82,11 @@ def test_a_ruby_name_in_a_question_is_looked_up(daemon: Daemon) -> None:
     assert shape.analyze(question).symbols == ("Sinatra.Helpers.send_file",)
     hits = daemon.service.search(question, limit=3, repo="fx")
     assert "Sinatra.Helpers.send_file" in [h.qualified_name for h in hits]
+
+
+@pytest.mark.parametrize("prefix", ["Sinatra::Helpers.", "Sinatra.Helpers.", "Helpers.", "Sinatra::Base#"])
+def test_a_members_prefix_in_rubys_forms(daemon: Daemon, prefix: str) -> None:
+    found = [h.qualified_name for h in daemon.service.find_symbols(prefix, repo="fx", prefix=True)]
+    expected = (["Sinatra.Base.compile!", "Sinatra.Base.route!"] if "Base" in prefix
+                else ["Sinatra.Helpers.send_file"])
+    assert sorted(found) == expected

@@ -854,7 +854,7 @@ class Service:
         if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
             out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
-        if not out and prefix and not fuzzy and "." in name.replace("::", "."):
+        if not out and prefix and not fuzzy and "." in name.replace("::", ".").replace("#", "."):
             out = self._member_prefix(store, flt, name)
         return out
 
@@ -863,17 +863,22 @@ class Service:
         is longer (Java's and Go's carry their package: ``Excluder.`` found nothing of
         ``com.google.gson.internal.Excluder``): the members of each class so named (at most
         ``MEMBER_CLASSES``), by the class's own qualified name as the prefix."""
-        owner, _, rest = name.replace("::", ".").rpartition(".")
-        classes = [h for h in callgraph.definitions(store, flt, owner)
-                   if h.payload.get("kind") in _TYPE_KINDS][:MEMBER_CLASSES]
-        out = []
-        for cls in classes:
-            head = f"{cls.payload['qualified_name']}.{rest}".lower()
+        written = name.replace("::", ".").replace("#", ".")
+        owner, _, rest = written.rpartition(".")
+        heads = [written.lower()]  # Ruby's Sinatra::Helpers. is Sinatra.Helpers.
+        heads += [f"{h.payload['qualified_name']}.{rest}".lower() for h in callgraph.definitions(
+            store, flt, owner) if h.payload.get("kind") in _TYPE_KINDS][:MEMBER_CLASSES]
+        # a namespace (Ruby's module Helpers): a module symbol, not a file's module chunk
+        heads += [f"{q}.{rest}".lower() for h in store.find(flt, "name", owner.rpartition(".")[2], limit=MAX_LIMIT)
+                  if h.payload.get("kind") == "module"
+                  and ((q := str(h.payload.get("qualified_name", ""))) == owner or q.endswith("." + owner))][:MEMBER_CLASSES]
+        out: dict[str, tuple[Hit, str, float]] = {}
+        for head in dict.fromkeys(heads):  # a class reopened twice is one prefix
             for hit in store.find(flt, "qualified_name_lc", head, prefix=True, limit=MAX_LIMIT):
                 p = hit.payload
                 if p.get("kind") not in _HIDDEN_KINDS and not locating.PART.search(str(p.get("qualified_name", ""))):
-                    out.append((hit, "prefix", 1.0))
-        return out
+                    out.setdefault(hit.id, (hit, "prefix", 1.0))
+        return list(out.values())
 
     # --- callers --------------------------------------------------------------------
 
