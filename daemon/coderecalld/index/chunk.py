@@ -202,7 +202,9 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
         covered.update(range(sym.start_line, sym.end_line + 1))
     top = [(no, line.removesuffix("\r")) for no, line in enumerate(lines, 1) if no not in covered]
     top_level = "\n".join(line for _, line in top)
-    says = parsed.module_docstring.strip() or parsed.module_call_sites or any(
+    # a call on an import's line is the import (Ruby's ``require``), not code the file runs
+    says = parsed.module_docstring.strip() or any(
+        c.line not in parsed.boilerplate_lines for c in parsed.module_call_sites) or any(
         line.strip() for no, line in top if no not in parsed.boilerplate_lines)
     if not says and not parsed.imports and not parsed.import_aliases:
         return None  # no import table either (``export default f`` is one), so no re-exports
