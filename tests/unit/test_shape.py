@@ -563,6 +563,9 @@ def test_dotnet_ruby_and_php_frames_innermost_first() -> None:
     assert ruby.shape is Shape.TRACE
     assert ruby.frames == (("app/lib/acme/parser.rb", "parse", 42),
                            ("app/lib/acme/runner.rb", "Acme.Runner.run", 12))
+    bang = shape.analyze("/app/lib/sinatra/base.rb:1809:in 'block in compile!': undefined method (NoMethodError)\n"
+                         "\tfrom /app/lib/sinatra/base.rb:1121:in 'block in process_route'\n")
+    assert [f.function for f in bang.frames] == ["compile!", "process_route"]  # a bang is a name's
     # PHP: frame k names the function called from its file; it ran in frame k-1's file
     php = shape.analyze(
         "PHP Fatal error:  Uncaught InvalidArgumentException: bad id in /var/www/src/Repo/UserRepo.php:55\n"

@@ -369,18 +369,20 @@ def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
 
 
 #: Chunks of a file read for the definition holding a frame's line when the frame names no
-#: function (``_at_line``).
-LINE_CHUNKS = 200
+#: function (``_at_line``): a function or method only (a class holding the line stood for
+#: it when the method was not among the chunks read: sinatra's 1,106-line ``Sinatra.Base``).
+LINE_CHUNKS = 400
+_CALLABLES = frozenset({"function", "method"})
 
 
 def _at_line(store: Any, flt: StoreFilter, path: str, line: int) -> Hit | None:
-    """The narrowest definition of ``path`` (a function, method or type; no part of a long
-    function, module or section) whose lines hold ``line``; None when none does (at most
+    """The narrowest function or method of ``path`` (no part of a long function) whose
+    lines hold ``line``; None when none does (at most
     ``LINE_CHUNKS`` of the file's chunks read). serde_json: ``panicked at
     src/value/index.rs:72:21`` with no backtrace listed ``<usize as Index>::index_or_insert``
     third in its file."""
     holding = [h for h in store.find(flt, "path", path, limit=LINE_CHUNKS)
-               if h.payload.get("kind") not in _NOT_DEFINITIONS
+               if h.payload.get("kind") in _CALLABLES
                and not locating.PART.search(str(h.payload.get("qualified_name", "")))
                and int(h.payload.get("start_line") or 0) <= line <= int(h.payload.get("end_line") or 0)]
     return min(holding, key=lambda h: int(h.payload["end_line"]) - int(h.payload["start_line"]),

@@ -426,6 +426,8 @@ MAX_PATHS = 8
 #: Traceback frames of a long query kept (``Query.frames``), innermost first.
 MAX_FRAMES = 32
 _NAME = re.compile(r"[^\W\d]\w*")
+# A frame's function: a name, Ruby's with its ``!``, ``?`` or ``=`` (``compile!``).
+_FUNCTION_NAME = re.compile(r"[^\W\d]\w*[!?=]?")
 # Words of code spans that are never a definition's name: keywords of the languages the
 # index parses, common literals and receivers, and prose stop words.
 _NOT_NAMES = PROSE_STOP | frozenset(w.lower() for w in keyword.kwlist) | frozenset("""
@@ -526,7 +528,7 @@ def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
     for frame in printed:
         path, function = _clean_path(frame.path), frame.function
         if _is_file_path(path) and not stack.environment(function):
-            named = _NAME.fullmatch(function.rsplit(".", 1)[-1])
+            named = _FUNCTION_NAME.fullmatch(function.rsplit(".", 1)[-1])
             found.append(Frame(path, function if named else "", frame.line))
     return tuple(found[:MAX_FRAMES])
 
