@@ -183,6 +183,13 @@ def test_the_source_building_a_message_beats_the_test_holding_it_whole(
     # a runtime message quotes its values, and may ask
     ("No such option '--colour'. Did you mean '--color'?", "No such option '--colour'. Did you mean '--color'?"),
     ("where is 'accepted' checked?", ""),                    # a question, quote or not
+    # a log line's or a warning's prefix is no part of the message
+    ("2024-05-01 10:00:01,123 ERROR [app.db] " + MESSAGE, MESSAGE),
+    ("WARNING:root:Could not find the configuration file, using the defaults",
+     "Could not find the configuration file, using the defaults"),
+    ("/srv/app/cli.py:1369: UserWarning: The parameter --name is used more than once.",
+     "The parameter --name is used more than once."),
+    ("could you find where the formats are offered", ""),     # a question's "could"
 ])
 def test_only_a_message_reads_as_a_sentence(text: str, sentence: str) -> None:
     assert shape.analyze(text).sentence == sentence
@@ -219,3 +226,8 @@ def test_a_message_printed_from_a_template_finds_the_template(daemon: Daemon, me
     hits = daemon.service.search(message, limit=3, repo="fx")
     assert [(h.path, h.qualified_name, h.match) for h in hits if h.path == "app/numbers.py"] == [
         ("app/numbers.py", "convert_number", "evidence")]
+
+
+def test_a_logged_message_is_found_without_its_prefix(daemon: Daemon) -> None:
+    hits = daemon.service.search("2024-05-01 10:00:01,123 ERROR [app.http] " + MESSAGE, limit=3, repo="fx")
+    assert ("app/negotiation.py", "negotiate") in {(h.path, h.qualified_name) for h in hits}

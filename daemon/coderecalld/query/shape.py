@@ -219,7 +219,8 @@ def analyze(text: str) -> Query:
         dense = text
     compounds = _compounds(text) if shape is Shape.TEXT else ()
     symbols = _symbols(text) if shape is Shape.TEXT else ()
-    sentence = (_sentence(text) if shape is Shape.TEXT
+    logged = _logged(text) if shape is Shape.TEXT else text
+    sentence = (_sentence(logged, asking=logged == text) if shape is Shape.TEXT
                 else _error_message(text) if shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS else "")
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence)
@@ -239,15 +240,17 @@ would will may might shall find show list give explain search locate tell descri
 implement implementation example examples""".split())
 
 
-def _sentence(text: str) -> str:
+def _sentence(text: str, asking: bool = True) -> str:
     """``Query.sentence`` of a short text: the text when it reads as a message (above),
     else ``""``. A runtime message quotes the values it was given (click's ``Invalid value
     for '--count': 'abc' is not a valid integer.``), and may ask (``Did you mean
-    '--color'?``): with a quote, a question mark does not make it a question."""
+    '--color'?``): with a quote, a question mark does not make it a question. ``asking``
+    False: ``text`` is known to be a message (read after a log prefix or an exception's
+    name), whatever its first word (``Could not find ...``)."""
     words = text.split()
     quoted = bool(_QUOTED.search(text))
     if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
-            or "`" in text or words[0].lower().strip(",.:;'\"") in _ASKING):
+            or "`" in text or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
         return ""
     return text
 
@@ -265,9 +268,33 @@ def _error_message(text: str) -> str:
     lines = [line for line in text.splitlines() if line.strip()]
     if not 1 <= len(lines) <= 2 or stack.count(text):
         return ""
-    line = lines[-1].strip()
+    line = _logged(lines[-1].strip())
     head = _ERROR_HEAD.match(line)
-    return _sentence(line[head.end():].strip() if head else line)
+    return _sentence(line[head.end():].strip() if head else line, asking=False)
+
+
+#: What a log line or a warning prints before its message: a timestamp, a level, a
+#: logger's name in brackets or before a colon (``2024-05-01 10:00:01,123 ERROR [app.db]
+#: ``, ``WARNING:root:``), a ``path.py:1369:`` location (Python's warnings), then the
+#: warning's or exception's name (``_ERROR_HEAD``). Possessive and anchored: linear.
+_LOG_PREFIX = re.compile(
+    r"^(?:\[?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?\]?[ \t]++)?"
+    r"(?:\[?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]?[ \t]++)?"
+    r"(?:\[?(?:DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|CRITICAL|FATAL|SEVERE)\b\]?(?:(?::[\w.]++)*:)?[ \t]*+)?"
+    r"(?:\[[\w.:/-]{1,60}\][ \t]*+:?[ \t]*+)?"
+    r"(?:[^\s:]{1,200}\.\w{1,6}:\d++:[ \t]++)?")
+
+
+def _logged(line: str) -> str:
+    """``line`` without a log line's or a warning's prefix (``_LOG_PREFIX``) and the
+    warning's or exception's name after it (``_ERROR_HEAD``), when a prefix was there:
+    the message a chunk of code holds. A line without a prefix is returned as is."""
+    m = _LOG_PREFIX.match(line)
+    if not m or not m.group():
+        return line
+    rest = line[m.end():]
+    head = _ERROR_HEAD.match(rest)
+    return rest[head.end():].strip() if head else rest.strip()
 
 
 _TRACE_FILLER = re.compile(r"[ \t]*+(?:[~^ \t]++|Traceback \(most recent call last\):?"
