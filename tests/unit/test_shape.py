@@ -538,6 +538,8 @@ def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
     ("com.acme.Strings.trim(String,int)", "com.acme.Strings.trim"),  # the index's Java names
     ("Acme.Orders.OrderService.<PlaceAsync>d__5.MoveNext", "Acme.Orders.OrderService.PlaceAsync"),
     ("Acme.Cache`1.Get[TKey]", "Acme.Cache.Get"),
+    ("Polly.ResiliencePipeline.<>c__DisplayClass4_0`1.<<ExecuteAsync>b__0>d.MoveNext",
+     "Polly.ResiliencePipeline.ExecuteAsync"),  # an async lambda's state machine in a closure class
     ("block (2 levels) in Acme::Runner#run", "Acme.Runner.run"),
     ("App\\Repo\\UserRepo->find", "App.Repo.UserRepo.find"),
     ("__cacheit.<locals>.wrapper", "__cacheit.wrapper"),

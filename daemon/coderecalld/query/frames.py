@@ -193,7 +193,8 @@ _CLOSURE = re.compile(r"(?:::)?\{\{closure\}\}|\{closure\}")
 _GENERIC = re.compile(r"(?<=[\w\]])<[^<>\n]*+>")
 _TRAIT_IMPL = re.compile(r"^<(?:&(?:'\w+ )?(?:mut )?|dyn )?([^<>\s]++)(?: as [^<>\n]*+)?>(?=::)")
 _LOCALS = re.compile(r"\.<locals>(?=\.)")
-_DOTNET_STATE = re.compile(r"<([^\W\d]\w*+)>[a-z]__\w*+(?:\.MoveNext)?")
+_DOTNET_STATE = re.compile(r"<([^\W\d]\w*+)>[a-z](?:__\w*+)?(?:\.MoveNext)?")
+_DOTNET_CLOSURE = re.compile(r"\.<>c(?:__DisplayClass\w*+)?(?=\.)")
 _ARITY = re.compile(r"`\d++|\[[\w, ]*+\]")
 _JAVA_LAMBDA = re.compile(r"lambda\$([^\W\d][\w]*?)\$\d++")
 _RUBY_BLOCK = re.compile(r"^(?:(?:block|rescue|ensure)(?: \(\d+ levels\))? in )+")
@@ -214,7 +215,11 @@ def callable_name(printed: str) -> str:
             break
         name = stripped
     name = _TRAIT_IMPL.sub(r"\1", name)
-    name = _ARITY.sub("", _DOTNET_STATE.sub(r"\1", name))
+    # .NET's compiler-made names: an async method's or lambda's state machine, nested
+    # (``<<ExecuteAsync>b__0>d.MoveNext``), inside a closure class (``<>c__DisplayClass4_0``)
+    name = _DOTNET_CLOSURE.sub("", _ARITY.sub("", name))
+    for _ in range(2):
+        name = _DOTNET_STATE.sub(r"\1", name)
     name = _JAVA_LAMBDA.sub(r"\1", _LOCALS.sub("", name))
     name = _SEPARATOR.sub(".", name).strip(".")
     head, _, last = name.rpartition(".")
