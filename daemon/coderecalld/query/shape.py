@@ -298,7 +298,7 @@ def _logged(line: str) -> str:
 
 
 _TRACE_FILLER = re.compile(r"[ \t]*+(?:[~^ \t]++|Traceback \(most recent call last\):?"
-                           r"|During handling of the above exception.*"
+                           r"|During handling of the above exception.*|--- End of .*---|---> .*"
                            r"|The above exception was the direct cause.*|\.\.\. \d+ more)$")
 
 
