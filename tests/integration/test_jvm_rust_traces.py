@@ -326,6 +326,9 @@ def names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     ("Filter.BLOCK_ALL.check", ["com.acme.Filter.BLOCK_ALL.check(String)"]),
     # a Rust macro as it is invoked
     ("tri!", ["tri"]),
+    # a generic type as written, with its parameters or .NET's arity
+    ("Filter<T>", ["com.acme.Filter"]),
+    ("Filter`1", ["com.acme.Filter"]),
 ])
 def test_names_as_agents_write_them(names: Daemon, name: str, found: list[str]) -> None:
     assert sorted(h.qualified_name for h in names.service.find_symbols(name, repo="fx")) == found

@@ -9,6 +9,7 @@ name (``fq_name``, ``httpx._client.Client.send``). A call reaches it when its re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -100,12 +101,15 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     TypeAdapterFactory.Adapter.read(JsonReader)``; failing that, its longest tail of two
     segments or more that is (a Rust path's crate and modules), then the definitions of its
     name with its owner anywhere above (an enum constant's method). A name of one scope
-    matches only as a Rust macro invoked (``json!`` is ``json``). One keyword lookup of the
-    last segment."""
+    matches only as a Rust macro invoked (``json!`` is ``json``) or a generic type written
+    with its parameters (``ResiliencePipeline<T>``). One keyword lookup of the last
+    segment."""
     wanted = stack.callable_name(name)
     if "." not in wanted:
-        bare = wanted.removesuffix("!")  # a Rust macro as invoked (``json!``)
-        return _named(store, flt, bare) if bare and bare != wanted else []
+        # a Rust macro as invoked (``json!``); a generic type as written (C#'s
+        # ``ResiliencePipeline<T>``, ``ResiliencePipeline`1``: the index names it bare)
+        bare = wanted.removesuffix("!")
+        return _named(store, flt, bare) if bare and bare != name.strip() else []
     named = _named(store, flt, wanted.rsplit(".", 1)[-1])
     written = [(hit, [stack.callable_name(str(hit.payload.get(f) or "")) for f in ("qualified_name", "fq_name")])
                for hit in named]
@@ -303,10 +307,13 @@ def callers(store: Any, flt: StoreFilter, name: str,
 
     out = []
     other = 0
+    owners = _owners(chosen)
     for site in sites(hits, may_match):
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
+        elif owners and not site.target and _scoped_elsewhere(site, owners):
+            other += 1  # written on another type: Psr7\Utils::modifyRequest(...)
         elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
               or _same_tail(site.target, wanted)):
             out.append((site, NAME_ONLY))
@@ -315,6 +322,42 @@ def callers(store: Any, flt: StoreFilter, name: str,
     if omitted is not None:
         omitted["other_type"] = other
     return out
+
+
+#: Scopes a call may name its own class by (``self::m()``, ``static::m()``, Rust's ``Self::m``).
+_OWN_SCOPES = frozenset({"self", "static", "parent", "Self", "super", "this", "base"})
+
+
+def _owners(chosen: Iterable[Hit]) -> set[str]:
+    """The simple names of the types the methods of ``chosen`` belong to (``set()`` when
+    one is no method: a function may be called under any namespace)."""
+    out: set[str] = set()
+    for hit in chosen:
+        p = hit.payload
+        if p.get("kind") != "method":
+            return set()
+        written = stack.callable_name(str(p.get("qualified_name") or ""))
+        owner = written.rpartition(".")[0].rpartition(".")[2]
+        if not owner:
+            return set()
+        out.add(owner)
+    return out
+
+
+def _scoped_elsewhere(site: Site, owners: set[str]) -> bool:
+    """Whether the call's source line writes it on another type with ``::`` (PHP's
+    ``Psr7\\Utils::modifyRequest(``, Rust's ``Value::from(``, C++'s, Ruby's): a type scope
+    is a type, whatever the language's resolution knows, and the method's own scope
+    (``self::``, ``static::``, its class) is none. A ``.`` or ``->`` names an object."""
+    callee = site.name.rpartition(".")[2]
+    if not callee or "::" not in site.text:
+        return False
+    for m in re.finditer(r"(?<![\w$])([A-Za-z_]\w*)[ \t]*::[ \t]*" + re.escape(callee) + r"\b", site.text):
+        scope = m.group(1)
+        if scope in _OWN_SCOPES or scope in owners or not scope[:1].isupper():
+            return False
+        return True
+    return False
 
 
 def _same_tail(target: str, wanted: set[str]) -> bool:
