@@ -61,3 +61,11 @@ def test_a_call_on_another_types_scope_is_left_out(daemon: Daemon) -> None:
         "Redirect::modifyRequest", repo="fx", omitted=omitted))
     assert sites == [("src/Client.php", 9), ("src/Redirect.php", 13), ("src/Redirect.php", 14)]
     assert omitted == {"other_type": 2}
+
+
+@pytest.mark.parametrize("query", ["Acme\\Redirect::modifyRequest", "\\Acme\\Redirect::modifyRequest",
+                                   "Redirect::modifyRequest"])
+def test_a_php_name_with_its_namespace_is_pinned(daemon: Daemon, query: str) -> None:
+    hits = daemon.service.search(query, limit=2, repo="fx")
+    assert (hits[0].path, hits[0].match) == ("src/Redirect.php", "exact")
+    assert hits[0].qualified_name.endswith("Redirect.modifyRequest")

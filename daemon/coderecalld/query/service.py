@@ -211,7 +211,7 @@ FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
                  "snippet")
-_IDENTIFIER = re.compile(r"^[^\W\d]\w*[!?]?(?:(?:\.|::|#)[^\W\d]\w*[!?]?)*$")  # Ruby's Base#route!
+_IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.|::|#|\\)[^\W\d]\w*[!?]?)*$")  # Base#route!, A\B::c
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
@@ -691,7 +691,8 @@ class Service:
         by module-qualified name (``github.com/gin-gonic/gin.node.getValue``, as Go and
         call targets print it; exact); failing those, a dotted name by the qualified
         names it ends (``_qualified_tail``)."""
-        written = query.replace("::", ".").replace("#", ".")  # Ruby's Helpers#send_file
+        # Ruby's Helpers#send_file, PHP's \GuzzleHttp\describe_type
+        written = query.replace("::", ".").replace("#", ".").replace("\\", ".").lstrip(".")
         lowered = written.lower()
         hits = store.find(flt, "qualified_name_lc", lowered, limit=limit)
         hits += store.find(flt, "name_lc", lowered, limit=limit)
