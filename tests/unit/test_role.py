@@ -34,6 +34,8 @@ from coderecalld.files import classify
     ("asv_bench/benchmarks/dataset.py", "test"),                 # xarray's asv suite
     ("sympy/core/benchmarks/bench_basic.py", "test"),
     ("benches/parse.rs", "test"),                                # cargo bench targets
+    ("bench/Polly.Core.Benchmarks/RetryBenchmark.cs", "test"),    # Polly's BenchmarkDotNet suite
+    ("src/Polly.Core/Retry/RetryHelper.cs", "source"),
     ("astropy/extern/ply/lex.py", "vendored"),
     ("pip/_vendor/requests/api.py", "vendored"),
     ("third_party/tests/test_x.py", "vendored"),  # a vendored library's tests are vendored

@@ -230,7 +230,7 @@ ROLE_DIRS = {
     Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist"}),
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
                           "testdata", "test_data", "fixtures", "e2e",
-                          "benchmarks", "benches", "asv_bench"}),
+                          "benchmarks", "benches", "bench", "asv_bench"}),
     Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
     Role.DOCS: frozenset({"doc", "docs", "documentation", "man"}),
 }
