@@ -135,17 +135,12 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     deeper (``_named_files``), built on first use. Raises what the store raises."""
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
-    named, deeper = _named_files(store, asked.paths, flt, suffixes)
-    files = {path: PATH_WEIGHT for path in named}
-    frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
-    resolved = _qualified_frames(store, frames, files, flt)
-    files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
-    framed = _frame_files(files, resolved)
-    ran = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
-           - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
-           if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
+    files, framed = _indexed(store, asked, flt, suffixes)
+    outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
+                   - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
+                   if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
     for i, name in enumerate(asked.names):
-        if name.lower() in ran:
+        if name.lower() in outer_names:
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = _definitions(store, flt, name)
@@ -199,16 +194,22 @@ def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: 
 def indexed_frames(store: Any, asked: Query, flt: StoreFilter,
                    suffixes: Callable[[], Sequence[PathSuffixes]] | None = None) -> int:
     """How many of ``asked``'s frames are in indexed files of ``flt``, found as ``boost``
-    finds them (by path, deeper, or a JVM frame by its class's qualified name). One facet
-    and at most one keyword lookup."""
-    if not asked.frames:
-        return 0
+    finds them (``_indexed``). One facet and at most one keyword lookup."""
+    return len(_indexed(store, asked, flt, suffixes)[1]) if asked.frames else 0
+
+
+def _indexed(store: Any, asked: Query, flt: StoreFilter,
+             suffixes: Callable[[], Sequence[PathSuffixes]] | None,
+             ) -> tuple[dict[str, float], list[Frame]]:
+    """The indexed files ``asked`` names, each with ``PATH_WEIGHT`` (by path, deeper:
+    ``_named_files``, or a JVM frame by its class's qualified name: ``_qualified_frames``),
+    and its frames in them, their paths the indexed ones, innermost first (``_frame_files``)."""
     named, deeper = _named_files(store, asked.paths, flt, suffixes)
     files = dict.fromkeys(named, PATH_WEIGHT)
     frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
     resolved = _qualified_frames(store, frames, files, flt)
     files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
-    return len(_frame_files(files, resolved))
+    return files, _frame_files(files, resolved)
 
 
 def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> bool:
@@ -355,11 +356,9 @@ def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
     nothing to tell them apart, the frame names neither."""
     if len(defined) <= 1:
         return defined[0] if defined else None
-    if line:
-        holding = [h for h in defined
-                   if int(h.payload.get("start_line") or 0) <= line <= int(h.payload.get("end_line") or 0)]
-        if holding:
-            return min(holding, key=lambda h: int(h.payload["end_line"]) - int(h.payload["start_line"]))
+    holding = _narrowest_holding(defined, line) if line else None
+    if holding is not None:
+        return holding
     if owner:
         owned = [h for h in defined if stack.owner_and_name(
             stack.callable_name(str(h.payload.get("qualified_name") or "")))[0] == owner]
@@ -372,7 +371,6 @@ def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
 #: function (``_at_line``): a function or method only (a class holding the line stood for
 #: it when the method was not among the chunks read: sinatra's 1,106-line ``Sinatra.Base``).
 LINE_CHUNKS = 400
-_CALLABLES = frozenset({"function", "method"})
 
 
 def _at_line(store: Any, flt: StoreFilter, path: str, line: int) -> Hit | None:
@@ -381,10 +379,16 @@ def _at_line(store: Any, flt: StoreFilter, path: str, line: int) -> Hit | None:
     ``LINE_CHUNKS`` of the file's chunks read). serde_json: ``panicked at
     src/value/index.rs:72:21`` with no backtrace listed ``<usize as Index>::index_or_insert``
     third in its file."""
-    holding = [h for h in store.find(flt, "path", path, limit=LINE_CHUNKS)
-               if h.payload.get("kind") in _CALLABLES
-               and not locating.PART.search(str(h.payload.get("qualified_name", "")))
-               and int(h.payload.get("start_line") or 0) <= line <= int(h.payload.get("end_line") or 0)]
+    return _narrowest_holding([h for h in store.find(flt, "path", path, limit=LINE_CHUNKS)
+                               if h.payload.get("kind") in locating.CALLABLE_KINDS
+                               and not locating.PART.search(str(h.payload.get("qualified_name", "")))], line)
+
+
+def _narrowest_holding(hits: Sequence[Hit], line: int) -> Hit | None:
+    """The hit of ``hits`` with the fewest lines among those whose lines hold ``line``;
+    None when none does."""
+    holding = [h for h in hits
+               if int(h.payload.get("start_line") or 0) <= line <= int(h.payload.get("end_line") or 0)]
     return min(holding, key=lambda h: int(h.payload["end_line"]) - int(h.payload["start_line"]),
                default=None)
 

@@ -124,7 +124,7 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     # the owner further up: ``ToNumberPolicy.readNumber`` is each enum constant's method
     # (``ToNumberPolicy.LONG_OR_DOUBLE.readNumber``)
     # (a type's name: ``httpcore.ConnectionPool`` is a package's re-export, not an owner)
-    owner = wanted.rpartition(".")[0].rpartition(".")[2]
+    owner = stack.owner_and_name(wanted)[0]
     if not owner[:1].isupper():
         return []
     return [hit for hit, names in written if any(f".{owner}." in "." + n for n in names)]
@@ -336,8 +336,7 @@ def _owners(chosen: Iterable[Hit]) -> set[str]:
         p = hit.payload
         if p.get("kind") != "method":
             return set()
-        written = stack.callable_name(str(p.get("qualified_name") or ""))
-        owner = written.rpartition(".")[0].rpartition(".")[2]
+        owner = stack.owner_and_name(stack.callable_name(str(p.get("qualified_name") or "")))[0]
         if not owner:
             return set()
         out.add(owner)
@@ -352,12 +351,9 @@ def _scoped_elsewhere(site: Site, owners: set[str]) -> bool:
     callee = site.name.rpartition(".")[2]
     if not callee or "::" not in site.text:
         return False
-    for m in re.finditer(r"(?<![\w$])([A-Za-z_]\w*)[ \t]*::[ \t]*" + re.escape(callee) + r"\b", site.text):
-        scope = m.group(1)
-        if scope in _OWN_SCOPES or scope in owners or not scope[:1].isupper():
-            return False
-        return True
-    return False
+    m = re.search(r"(?<![\w$])([A-Za-z_]\w*)[ \t]*::[ \t]*" + re.escape(callee) + r"\b", site.text)
+    scope = m.group(1) if m else ""
+    return scope[:1].isupper() and scope not in _OWN_SCOPES and scope not in owners
 
 
 def _same_tail(target: str, wanted: set[str]) -> bool:

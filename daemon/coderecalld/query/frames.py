@@ -112,19 +112,14 @@ def read(text: str) -> list[Frame]:
         block = bisect.bisect_left(causes, m.start())  # causes before it: the last cause first
         found.append(((-block, m.start()), Frame(_jvm_path(m.group(2), m.group(3)),
                                                   callable_name(m.group(2)), int(m.group(4)))))
-    for m in GO.finditer(text):
-        found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
+    for pattern, function, path, line in _PRINTED:
+        found += [((0, m.start()), Frame(m.group(path), callable_name(m.group(function)), int(m.group(line))))
+                  for m in pattern.finditer(text)]
     for m in V8.finditer(text):
         path, line = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
         found.append(((0, m.start()), Frame(path, callable_name(_without_alias(m.group(1) or "")), int(line))))
     for m in RUST_PANIC.finditer(text):
         found.append(((0, m.start()), Frame(m.group(1), "", int(m.group(2)))))
-    for m in RUST.finditer(text):
-        found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
-    for m in DOTNET.finditer(text):
-        found.append(((0, m.start()), Frame(m.group(2), callable_name(m.group(1)), int(m.group(3)))))
-    for m in RUBY.finditer(text):
-        found.append(((0, m.start()), Frame(m.group(1), callable_name(m.group(3)), int(m.group(2)))))
     found += _php(text)
     found.sort(key=lambda pair: pair[0])
     python = [(m.start(), Frame(m.group(1), callable_name(m.group(3) or ""), int(m.group(2))))
@@ -133,6 +128,11 @@ def read(text: str) -> list[Frame]:
                 else Frame(m.group(4), callable_name(m.group(5)), 0)) for m in PYTEST.finditer(text)]
     python.sort(key=lambda pair: pair[0])  # both kinds in text order
     return [frame for _, frame in found] + [frame for _, frame in python[::-1]]
+
+
+#: The runtimes printing one frame per match, innermost first: (pattern, its groups of the
+#: function, the path, the line).
+_PRINTED = ((GO, 1, 2, 3), (RUST, 1, 2, 3), (DOTNET, 1, 2, 3), (RUBY, 3, 1, 2))
 
 
 def _php(text: str) -> list[tuple[tuple[int, int], Frame]]:

@@ -143,7 +143,7 @@ def is_stub(payload: dict) -> bool:
     if declares_only(str(payload.get("path", ""))):
         return True
     snippet = str(payload.get("snippet", ""))
-    if (payload.get("kind") in _BODIED and payload.get("language") not in _UNBRACED
+    if (payload.get("kind") in CALLABLE_KINDS and payload.get("language") not in _UNBRACED
             and snippet.rstrip().endswith(";") and "{" not in snippet):
         return True
     head = snippet.split("def ", 1)[0]
@@ -158,7 +158,8 @@ def declares_only(path: str) -> bool:
     return path.endswith(_DECLARATION_SUFFIXES)
 
 
-_BODIED = frozenset({"method", "function"})
+#: Kinds of a function or method chunk (a stub's; ``anchors._at_line``'s).
+CALLABLE_KINDS = frozenset({"method", "function"})
 #: Languages whose definitions have no braces (a ``;`` ends no Python signature).
 _UNBRACED = frozenset({"python", "ruby", "bash"})
 _OVERLOAD = re.compile(r"^[ \t]*@(?:typing\.|t\.)?overload[ \t]*$", re.MULTILINE)

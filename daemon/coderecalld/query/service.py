@@ -692,7 +692,7 @@ class Service:
         call targets print it; exact); failing those, a dotted name by the qualified
         names it ends (``_qualified_tail``)."""
         # Ruby's Helpers#send_file, PHP's \GuzzleHttp\describe_type
-        written = query.replace("::", ".").replace("#", ".").replace("\\", ".").lstrip(".")
+        written = shapes.dotted(query).replace("\\", ".").lstrip(".")
         lowered = written.lower()
         hits = store.find(flt, "qualified_name_lc", lowered, limit=limit)
         hits += store.find(flt, "name_lc", lowered, limit=limit)
@@ -855,7 +855,7 @@ class Service:
         if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
             out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
-        if not out and prefix and not fuzzy and "." in name.replace("::", ".").replace("#", "."):
+        if not out and prefix and not fuzzy and "." in shapes.dotted(name):
             out = self._member_prefix(store, flt, name)
         return out
 
@@ -864,7 +864,7 @@ class Service:
         is longer (Java's and Go's carry their package: ``Excluder.`` found nothing of
         ``com.google.gson.internal.Excluder``): the members of each class so named (at most
         ``MEMBER_CLASSES``), by the class's own qualified name as the prefix."""
-        written = name.replace("::", ".").replace("#", ".")
+        written = shapes.dotted(name)
         owner, _, rest = written.rpartition(".")
         heads = [written.lower()]  # Ruby's Sinatra::Helpers. is Sinatra.Helpers.
         heads += [f"{h.payload['qualified_name']}.{rest}".lower() for h in callgraph.definitions(

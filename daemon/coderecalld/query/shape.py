@@ -91,6 +91,13 @@ def code_word(word: str) -> bool:
     return bool(_CODE_WORD.search(word))
 
 
+def dotted(name: str) -> str:
+    """``name`` with its scope separators as the index's qualified names have them:
+    ``Sinatra::Helpers#send_file`` -> ``Sinatra.Helpers.send_file`` (``::``, Ruby's
+    instance-method ``#``)."""
+    return name.replace("::", ".").replace("#", ".")
+
+
 def go_receivers(text: str) -> str:
     """``text`` with Go's receiver syntax written as the index names methods
     (``gin.(*Engine).ServeHTTP`` -> ``gin.Engine.ServeHTTP``)."""
@@ -525,7 +532,7 @@ def _symbols(text: str) -> tuple[str, ...]:
     found += [w.strip("\"'(),?:;.").removesuffix("()") for w in _TICKS.sub(" ", text).split()
               if _CODE_WORD.search(w)]
     found = [_NODE_ID.sub(r"\1", n) for n in found]  # a test's node id names the test
-    names = (n.replace("::", ".").replace("#", ".") for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
+    names = (dotted(n) for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
     return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
 
 
