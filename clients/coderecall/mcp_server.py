@@ -91,8 +91,8 @@ def build_server(client: Client) -> MCPServer:
     def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",
                     offset: int = 0) -> CallToolResult:
         """Definitions named name or qualified name (Class.method; Go's Type.Method or
-        (*Type).Method; Rust's Type::method; Java's Outer$Inner.method), case-insensitive,
-        or module-qualified (pkg.Class, re-exports
+        (*Type).Method; Rust's Type::method; Java's Outer$Inner.method; Ruby's Class#method;
+        PHP's Ns\\Class::method), case-insensitive, or module-qualified (pkg.Class, re-exports
         followed); source before tests and copies; prefix=true: names starting with name;
         fuzzy=true: also substrings and typos. offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
