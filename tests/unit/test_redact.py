@@ -162,3 +162,19 @@ def test_identifiers_built_of_words_are_not_secrets() -> None:
         assert line_findings(line) == (), line
     # Random keys still are, even unquoted next to an identifier-looking prefix.
     assert line_findings("key aB3dE9fGh2JkLmN0pQrSt7uV") != ()
+
+
+def test_type_checks_and_versioned_type_names_are_not_secrets() -> None:
+    """hono's cookie signing and AWS adapter read as secrets: a keyword compared with a
+    type name, and a type name with a version suffix."""
+    from coderecalld.files.redact import line_findings
+
+    source = ("  if (typeof secret === 'string') {\n"
+              "export class EventV2Processor extends EventProcessor<APIGatewayProxyEventV2> {\n"
+              "  getPath(event: ApiGatewayRequestContextV2): string {\n"
+              "class Base64EncoderV2ForHTTP2Frames:\n")
+    out, counts = redact.text(source, "src/handler.ts")
+    assert out == source and not counts
+    # A keyword assigned (or compared with) anything else still is one; random keys still are.
+    assert line_findings("  if (secret === 'hunter2-Xk9') {", "a.ts") == (("Secret Keyword", "hunter2-Xk9"),)
+    assert line_findings("key aB3dE9fGh2JkLmN0pQrSt7uVxV2") != ()
