@@ -5,9 +5,10 @@ Languages and their tree-sitter queries are data in ``registry`` and ``queries/`
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from tree_sitter import Parser
+from tree_sitter import Node, Parser, Tree
 
 from coderecalld.parse import imports, registry
 from coderecalld.parse.extract import parsed_file
@@ -40,8 +41,160 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     check_utf8(blob)
     # tree-sitter skips a leading BOM but still counts its 3 bytes in every position,
     # so offsets stay over the raw blob and no node text contains U+FEFF.
-    tree = Parser(registry.language(spec.name)).parse(blob)
+    parser = Parser(registry.language(spec.name))
+    tree = parser.parse(blob)
+    if spec.name in PREPROCESSED and tree.root_node.has_error and b"#" in blob:
+        tree = _first_branches(parser, blob, tree)
     default = imports.default_name(path)
-    return replace(parsed_file(blob, tree, spec, default),
-                   import_aliases=imports.aliases(blob, tree, spec, default),
-                   instances=imports.instances(blob, tree, spec))
+    parsed = replace(parsed_file(blob, tree, spec, default),
+                     import_aliases=imports.aliases(blob, tree, spec, default),
+                     instances=imports.instances(blob, tree, spec))
+    return _without_keywords(parsed) if spec.name in PREPROCESSED and parsed.has_errors else parsed
+
+
+#: Languages whose conditional compilation (``#if`` ... ``#else`` ... ``#endif``) may
+#: split braces between branches, which no grammar of the language parses: jq's
+#: ``jv_dump_term`` opens an ``else {`` under ``#ifdef USE_DECNUM`` and closes it under
+#: the next one, and tree-sitter's recovery swallowed the rest of the file into it (13 of
+#: jq's 576 functions lost, 3 nested in another).
+PREPROCESSED = frozenset({"c", "cpp"})
+_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
+_IN_INITIALIZER = re.compile(rb"^[ \t]*#[ \t]*(?:include|define|undef)\b")
+_BRACE = re.compile(rb"(=\s*)?(\{)|\}")
+_BLANK = bytes.maketrans(bytes(range(256)), b" " * 10 + b"\n" + b" " * 2 + b"\r" + b" " * 242)
+
+
+def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+    """The tree of ``blob`` with its unbalanced conditionals read as their first branch
+    compiled, as ctags reads C: in each ``#if`` group a branch of which opens or closes
+    more braces than it closes or opens, the directive lines and every branch after the
+    first are blanked (spaces; line breaks and byte offsets kept, so the symbols' texts
+    and ranges are the blob's); a group whose branches each balance is left whole (its
+    variants are all definitions: jq's three ``f_gmtime``). An ``#include``, ``#define``
+    or ``#undef`` inside braces is blanked too (jq's function table splices a header and
+    defines a macro inside its initializer: no grammar parses a directive there). That
+    tree when it has fewer syntax errors than ``tree``; else ``tree``."""
+    lines = blob.split(b"\n")
+    groups: list[list[int]] = []  # each group's directive line numbers, #if to #endif
+    nested: list[list[int]] = []
+    for i, line in enumerate(lines):
+        match = _CONDITIONAL.match(line)
+        if not match:
+            continue
+        kind = match.group(1)
+        if kind.startswith(b"if"):
+            nested.append([i])
+        elif nested:
+            nested[-1].append(i)
+            if kind == b"endif":
+                groups.append(nested.pop())
+    code = _code_lines(lines)
+    braces = [c.count(b"{") - c.count(b"}") for c in code]
+    blank: set[int] = set()
+    for marks in groups:
+        nets = [sum(braces[start + 1:end]) for start, end in zip(marks, marks[1:])]
+        if any(nets):
+            blank.update(marks)
+            blank.update(range(marks[1], marks[-1]))  # every branch after the first
+    opened: list[bool] = []  # the braces open in the lines kept: whether an initializer's
+    for i, line in enumerate(lines):
+        if i in blank or (any(opened) and _IN_INITIALIZER.match(line)):
+            lines[i] = _continued(lines, i, blank)
+        elif not _LINKAGE.search(line):  # extern "C" { holds top-level code
+            for brace in _BRACE.finditer(code[i]):
+                if brace.group(2):
+                    opened.append(bool(brace.group(1)))
+                elif opened:
+                    opened.pop()
+    masked = b"\n".join(lines)
+    if masked == blob:
+        return tree
+    alternative = parser.parse(masked)
+    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
+
+
+def _code_lines(lines: list[bytes]) -> list[bytes]:
+    """Each line's code: without comments, string and character literals and directives
+    (a block comment may span lines; a directive too, by trailing backslashes: the ``{``
+    of ``#define ASN1_ITEM_start(x) ... = {`` opens nothing where it stands)."""
+    out: list[bytes] = []
+    in_comment = directive = False
+    for line in lines:
+        if not in_comment and (directive or line.lstrip().startswith(b"#")):
+            directive = line.rstrip(b"\r").endswith(b"\\")
+            out.append(b"")
+            continue
+        code, pos = [], 0
+        while pos < len(line):
+            if in_comment:
+                end = line.find(b"*/", pos)
+                if end < 0:
+                    break
+                in_comment, pos = False, end + 2
+                continue
+            token = _C_TOKEN.search(line, pos)
+            if token is None:
+                code.append(line[pos:])
+                break
+            code.append(line[pos:token.start()])
+            text, pos = token.group(), token.end()
+            if text == b"/*":
+                in_comment = True
+            elif text == b"//":
+                break
+            else:
+                code.append(b'""')  # a literal
+        out.append(b"".join(code))
+    return out
+
+
+_LINKAGE = re.compile(rb'extern\s+"C(?:\+\+)?"\s*\{')
+_C_TOKEN = re.compile(rb'/\*|//|"(?:\\.|[^"\\])*"?|\'(?:\\.|[^\'\\])*\'?')
+
+
+def _continued(lines: list[bytes], i: int, blank: set[int]) -> bytes:
+    """Line ``i`` blanked; a directive continued by a trailing backslash blanks its next
+    lines too (added to ``blank``)."""
+    j = i
+    if lines[i].lstrip().startswith(b"#"):
+        while lines[j].rstrip(b"\r").endswith(b"\\") and j + 1 < len(lines):
+            j += 1
+            blank.add(j)
+    return lines[i].translate(_BLANK)
+
+
+def _errors(root: Node) -> int:
+    """The ERROR and missing nodes under ``root`` (subtrees without errors skipped)."""
+    count, todo = 0, [root]
+    while todo:
+        node = todo.pop()
+        if node.is_error or node.is_missing:
+            count += 1
+        todo.extend(c for c in node.children if c.has_error or c.is_missing)
+    return count
+
+
+#: Names no C or C++ function has: a statement tree-sitter's error recovery read as a
+#: definition (jq's ``else if (e >= -Ten_pmax) {`` after an ``#endif``: a "function"
+#: ``jvp_strtod.if``).
+_STATEMENT_WORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return",
+                              "goto", "sizeof"})
+
+
+def _without_keywords(parsed: ParsedFile) -> ParsedFile:
+    """``parsed`` without symbols named by a statement keyword (``_STATEMENT_WORDS``);
+    their call sites move to the symbol they sit in (by ``parent``), else to the module."""
+    bogus = [s for s in parsed.symbols if s.name in _STATEMENT_WORDS]
+    if not bogus:
+        return parsed
+    moved: dict[str, list] = {}
+    for s in bogus:
+        moved.setdefault(s.parent, []).extend(s.call_sites)
+    kept = tuple(replace(s, call_sites=tuple(sorted((*s.call_sites, *moved.get(s.qualified_name, ())),
+                                                    key=lambda c: c.line)))
+                 if s.qualified_name in moved else s
+                 for s in parsed.symbols if s.name not in _STATEMENT_WORDS)
+    held = {s.qualified_name for s in kept}
+    orphaned = [c for parent, sites in moved.items() if parent not in held for c in sites]
+    return replace(parsed, symbols=kept, module_call_sites=tuple(
+        sorted((*parsed.module_call_sites, *orphaned), key=lambda c: c.line)))
