@@ -201,7 +201,7 @@ def test_docstring_first_paragraph(body: str, doc: str) -> None:
         ("os.path \\\n        .join", ["os.path.join"]),
         ("(os.path\n        .join)", ["join"]),
         ("handlers[key]", ["key"]),
-        ("make()", ["make", "make"]),
+        ("make()", ["make"]),  # make(1) calls what make() returned: one call of make
         ("a.b().c", ["c", "a.b"]),
         ("(lambda: 1)", []),
     ],

@@ -149,7 +149,28 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
             supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
-    return lambda site, owner: untyped(site, owner) or typed.target(site, owner)
+    bound = set(table) | {name.split(".", 1)[0] for name in symbols}
+    return lambda site, owner: (untyped(site, owner) or typed.target(site, owner)
+                                or _js_global(site.name, bound))
+
+
+#: The ECMAScript and web platform objects a JS/TS call's head may name (``JSON.parse``,
+#: ``Object.keys``, ``console.log``): their members are the runtime's, never the
+#: repository's same-named function (hono's cookie ``parse`` counted four ``JSON.parse``
+#: calls as its callers).
+JS_GLOBALS = frozenset({
+    "JSON", "Math", "Object", "Array", "Promise", "Reflect", "Number", "String", "Boolean",
+    "Symbol", "BigInt", "Date", "RegExp", "Error", "Intl", "Atomics", "Proxy", "Map", "Set",
+    "WeakMap", "WeakSet", "ArrayBuffer", "DataView", "Uint8Array", "console", "globalThis",
+    "window", "document", "navigator", "crypto", "process", "Buffer", "URL", "URLSearchParams",
+    "Response", "Request", "Headers", "performance", "Deno", "Bun"})
+
+
+def _js_global(name: str, bound: set[str]) -> str:
+    """``name`` itself when its head is a runtime global (``JS_GLOBALS``) the file neither
+    imports nor defines, and it names a member: the call's target is the runtime's."""
+    head, dot, _ = name.partition(".")
+    return name if dot and head in JS_GLOBALS and head not in bound else ""
 
 
 def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:

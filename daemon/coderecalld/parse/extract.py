@@ -163,6 +163,8 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], nami
 
 def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> None:
     node, callee = call
+    if callee.type == node.type and callee.end_byte < node.end_byte:
+        return  # `compose(fns)(ctx)` calls what compose returned: compose's call is the inner one
     name = tx.callee(blob, callee)
     if name:
         into.append(CallSite(name, tx.start_line(node)))

@@ -108,11 +108,15 @@ def callee(blob: bytes, node: Node) -> str:
     A node that is a whole call (Java's ``method_invocation`` has no callee node; ``f(x)(y)``)
     is named by its text before the ``arguments``, else by its ``name`` field:
     ``Optional.empty()`` -> ``"Optional.empty"``, ``names.stream().filter(p)`` -> ``"filter"``.
+    A JS private member keeps its ``#``: ``this.#dispatch`` -> ``"this.#dispatch"``.
     """
     args = node.child_by_field_name("arguments")
     end = args.start_byte if args is not None else node.end_byte
     written = _AROUND_DOT.sub(".", blob[node.start_byte : end].decode("utf-8"))
-    if all(part.isidentifier() for part in written.split(".")):
+    head, *rest = written.split(".")
+    # a JS private member keeps its ``#`` (``this.#dispatch``: a bare ``#dispatch`` read as
+    # a function of that name, called with no receiver)
+    if head.isidentifier() and all(part.removeprefix("#").isidentifier() for part in rest):
         return written
     last = node.child_by_field_name("name") if args is not None else None
     last = last if last is not None else _last_identifier(node)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderecalld.query import frames as stack
+from coderecalld.query.locate import is_part
 from coderecalld.records import CallerHit, Hit
 from coderecalld.store import StoreFilter
 
@@ -182,7 +183,7 @@ def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     hits: dict[str, Hit] = {}
     for field in fields:
         for hit in store.find(flt, field, name, limit=FETCH_LIMIT):
-            if hit.payload.get("kind") not in _NOT_DEFINITIONS and "#" not in hit.payload["qualified_name"]:
+            if hit.payload.get("kind") not in _NOT_DEFINITIONS and not is_part(hit.payload["qualified_name"]):
                 hits.setdefault(hit.id, hit)
     return sorted(hits.values(), key=lambda h: (h.payload["repo"], h.payload["path"], h.payload["start_line"]))
 

@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
+from coderecalld.query.locate import is_part
 from coderecalld.records import CallerHit, Card
 
 #: Call sites a card shows at most.
@@ -29,7 +30,7 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
     class, its base classes in method resolution order with the points of their files
     (``inherited``: (base payload, its file's points)); see ``methods``."""
     qn = definition["qualified_name"]
-    members = sorted((p for p in file_points if p.get("parent") == qn and "#" not in p["qualified_name"]),
+    members = sorted((p for p in file_points if p.get("parent") == qn and not is_part(p["qualified_name"])),
                      key=lambda p: p["start_line"])
     is_class = definition["kind"] in _CLASS_KINDS
     init = next((p for p in members if p["name"] in ("__init__", "constructor")), None)
@@ -57,7 +58,7 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
     out += [p["signature"] for p in members if not p["name"].startswith("_")]
     for base, points in inherited:
         own = sorted((p for p in points if p.get("parent") == base["qualified_name"]
-                      and p["kind"] == "method" and "#" not in p["qualified_name"]), key=lambda p: p["start_line"])
+                      and p["kind"] == "method" and not is_part(p["qualified_name"])), key=lambda p: p["start_line"])
         for p in own:
             if p["name"] not in seen and not p["name"].startswith("_"):
                 out.append(f"{p['signature']}  # from {base['name']}")
@@ -170,7 +171,7 @@ def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
     parent = definition.get("parent", "")
     kinds = ("method",) if parent else ("function",)
     names = dict.fromkeys(p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
-                          if p.get("parent", "") == parent and p["kind"] in kinds and "#" not in p["qualified_name"]
+                          if p.get("parent", "") == parent and p["kind"] in kinds and not is_part(p["qualified_name"])
                           and p["qualified_name"] != definition["qualified_name"])
     # Public names first, in source order; private ones only fill what is left.
     ordered = sorted(names, key=lambda n: n.startswith("_"))
@@ -184,7 +185,7 @@ def file_purpose(file_points: list[dict]) -> str:
     if line:
         return line
     names = [p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
-             if not p.get("parent") and p["kind"] not in ("module", "section") and "#" not in p["name"]]
+             if not p.get("parent") and p["kind"] not in ("module", "section") and not is_part(p["qualified_name"])]
     return f"defines {', '.join(names[:5])}{', ...' if len(names) > 5 else ''}" if names else ""
 
 

@@ -198,7 +198,8 @@ _DOTNET_CLOSURE = re.compile(r"\.<>c(?:__DisplayClass\w*+)?(?=\.)")
 _ARITY = re.compile(r"`\d++|\[[\w, ]*+\]")
 _JAVA_LAMBDA = re.compile(r"lambda\$([^\W\d][\w]*?)\$\d++")
 _RUBY_BLOCK = re.compile(r"^(?:(?:block|rescue|ensure)(?: \(\d+ levels\))? in )+")
-_SEPARATOR = re.compile(r"::|->|[#$\\]")
+# Ruby's ``Helpers#send_file`` (after a name), not JS's private ``Context.#status``
+_SEPARATOR = re.compile(r"::|->|(?<=[\w!?])#|[$\\]")
 _PARAMETERS = re.compile(r"\([^()\n]*+\)")
 
 

@@ -130,6 +130,12 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
 PART = re.compile(r"#part\d+$")
 
 
+def is_part(qualified_name: str) -> bool:
+    """Whether ``qualified_name`` names a part of a long function's (``name#part2``), not
+    a symbol (JS's private ``Context.#status`` is one)."""
+    return bool(PART.search(qualified_name))
+
+
 def is_stub(payload: dict) -> bool:
     """A signature without behaviour: a chunk of a declaration file (``declares_only``), a
     Python ``@overload`` stub (a decorator line ``@overload``, ``@typing.overload`` or

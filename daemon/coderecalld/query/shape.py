@@ -94,8 +94,12 @@ def code_word(word: str) -> bool:
 def dotted(name: str) -> str:
     """``name`` with its scope separators as the index's qualified names have them:
     ``Sinatra::Helpers#send_file`` -> ``Sinatra.Helpers.send_file`` (``::``, Ruby's
-    instance-method ``#``)."""
-    return name.replace("::", ".").replace("#", ".")
+    instance-method ``#`` after a name); a JS private name keeps its ``#``
+    (``Context.#newResponse``)."""
+    return _RUBY_METHOD.sub(".", name.replace("::", "."))
+
+
+_RUBY_METHOD = re.compile(r"(?<=[\w!?])#")
 
 
 def go_receivers(text: str) -> str:

@@ -1,0 +1,84 @@
+"""JS/TS names as hono writes them, end to end on a real git fixture and the real embedded
+store: a ``#private`` method is its own symbol (``symbols``, ``card``, ``callers``,
+``callees``), never the public method of the same name; a runtime global's member
+(``JSON.parse``) is no call of the repository's ``parse``; a call of a call's result
+(``compose(fns)(ctx)``) is one call of ``compose``, not two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from conformance_cases import indexed
+
+FILES = {
+    "src/context.ts": '''\
+export class Context {
+  #status = 200
+  newResponse(body: string): Response {
+    return this.#newResponse(body)
+  }
+  #newResponse(body: string, init?: number): Response {
+    return new Response(body, { status: init ?? this.#status })
+  }
+  json(obj: unknown): Response {
+    return this.#newResponse(JSON.stringify(obj))
+  }
+  text(s: string): Response {
+    return this.newResponse(s)
+  }
+}
+''',
+    "src/cookie.ts": '''\
+export const parse = (cookie: string): Record<string, string> => {
+  return {}
+}
+export const read = (raw: string) => {
+  const fromJson = JSON.parse(raw)
+  return parse(raw)
+}
+''',
+    "src/compose.ts": '''\
+export const compose = (fns: Function[]) => (ctx: unknown) => ctx
+export const run = (fns: Function[], ctx: unknown) => compose(fns)(ctx)
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("ts-private"), FILES) as running:
+        yield running
+
+
+@pytest.mark.parametrize("name", ["Context.#newResponse", "#newResponse"])
+def test_a_private_method_is_its_own_symbol(daemon: Daemon, name: str) -> None:
+    service = daemon.service
+    assert [(h.qualified_name, h.start_line) for h in service.find_symbols(name, repo="fx")] == [
+        ("Context.#newResponse", 6)]
+    card = service.get_card(name, repo="fx")
+    assert (card.qualified_name, card.start_line) == ("Context.#newResponse", 6)
+    assert sorted((c.caller, c.line, c.confidence) for c in service.find_callers(name, repo="fx")) == [
+        ("Context.json", 10, "resolved"), ("Context.newResponse", 4, "resolved")]
+    assert [(c.callee, c.line) for c in service.find_callees(name, repo="fx")] == [("Response", 7)]
+
+
+def test_the_public_method_of_the_same_name_keeps_its_own_callers(daemon: Daemon) -> None:
+    service = daemon.service
+    assert [(c.caller, c.line, c.confidence) for c in service.find_callers("Context.newResponse", repo="fx")] == [
+        ("Context.text", 13, "resolved")]
+    assert [(c.callee, c.line) for c in service.find_callees("Context.newResponse", repo="fx")] == [
+        ("this.#newResponse", 4)]
+
+
+def test_a_runtime_globals_member_is_no_caller(daemon: Daemon) -> None:
+    found = [(c.caller, c.line, c.confidence) for c in daemon.service.find_callers("parse", repo="fx")]
+    assert found == [("read", 6, "resolved")]  # not JSON.parse on line 5
+
+
+def test_a_curried_call_is_one_call(daemon: Daemon) -> None:
+    found = [(c.caller, c.line, c.confidence) for c in daemon.service.find_callers("compose", repo="fx")]
+    assert found == [("run", 2, "resolved")]
