@@ -14,6 +14,15 @@ LFS = (b"version https://git-lfs.github.com/spec/v1\n"
     ("a.py", "caf\u00e9 = 1\n".encode("latin-1"), "python", ("skip", "", "encoding")),
     ("big.py", b"x = 1\n" * 10, "python", ("skip", "", "too_large")),
     ("tool.exe", b"MZ", None, ("skip", "", "unsupported")),
+    # Source no grammar parses is searchable text (jq: its grammar, lexer and jq-defined builtins)
+    ("src/parser.y", b"%{\n#include <x.h>\n%}\n%%\nExp: Term ;\n", None, ("text", "text", "")),
+    ("src/lexer.l", b"%%\n\"if\" { return IF; }\n", None, ("text", "text", "")),
+    ("src/builtin.jq", b"def walk(f): .;\n", None, ("text", "text", "")),
+    ("CMakeLists.txt", b"project(x)\n", None, ("text", "text", "")),
+    ("data/table.csv", b"a,b\n1,2\n", None, ("skip", "", "unsupported")),
+    # ... and the C Bison writes from a grammar is generated, as flex's is
+    ("src/parser.c", b"/* A Bison parser, made by GNU Bison 3.8.2.  */\n\nint yyparse(void);\n", "c",
+     ("skip", "", "generated")),
 ])
 def test_classify(path: str, blob: bytes, language: str | None, expected: tuple) -> None:
     verdict = classify(path, blob, language, max_file_bytes=200 if path != "big.py" else 50)
