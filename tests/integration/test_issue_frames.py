@@ -13,6 +13,7 @@ import pytest
 
 from coderecalld.daemon import Daemon
 from coderecalld.query import anchors
+from coderecalld.query import locate as locating
 from conformance_cases import indexed
 
 FILES = {
@@ -242,9 +243,14 @@ def test_the_outer_frames_of_one_file_follow_its_innermost_in_frame_order(
     names (``report_totals_summary``), which came second with the innermost frame's alone."""
     with monkeypatch.context() as m:
         m.setattr(anchors, "FRAME_DEFINITIONS", 0)
+        m.setattr(locating, "CALLEE_CHAIN", 0)
         assert _listed(totals, TOTALS_TRACE)[:2] == ["total_report", "report_totals_summary"]
+        # the first function's callee follows it (locate.with_callees): a frame's order too
+        m.setattr(locating, "CALLEE_CHAIN", 2)
+        assert _listed(totals, TOTALS_TRACE)[:3] == ["total_report", "_line_total", "_to_cents"]
     with monkeypatch.context() as m:
         m.setattr(anchors, "FRAME_FUNCTIONS", 1)
+        m.setattr(locating, "CALLEE_CHAIN", 0)
         assert _listed(totals, TOTALS_TRACE)[:2] == ["_to_cents", "report_totals_summary"]
     assert anchors.FRAME_FUNCTIONS == 3
     assert _listed(totals, TOTALS_TRACE) == ["_to_cents", "_line_total", "total_report",
@@ -261,6 +267,10 @@ def test_a_pseudo_frame_innermost_gives_the_place_to_the_function_that_ran_it(
     line ran it, ``total_report``, takes the file's first place from the function the
     title names, which leads by the issue's words."""
     with monkeypatch.context() as m:
+        m.setattr(locating, "CALLEE_CHAIN", 0)
+        assert _listed(totals, GENEXPR_TRACE)[:2] == ["total_report", "report_totals_summary"]
         m.setattr(anchors, "FRAME_DEFINITIONS", 0)
         assert _listed(totals, GENEXPR_TRACE)[:2] == ["report_totals_summary", "total_report"]
-    assert _listed(totals, GENEXPR_TRACE)[:2] == ["total_report", "report_totals_summary"]
+    # and the helpers total_report calls follow it, two deep (locate.with_callees)
+    assert _listed(totals, GENEXPR_TRACE) == ["total_report", "_line_total", "_to_cents",
+                                              "report_totals_summary"]

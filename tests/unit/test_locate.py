@@ -167,3 +167,51 @@ def test_a_declaration_without_a_body_is_listed_after_the_implementations() -> N
     (only,) = locate.files([abstract, impl, cls], 10)
     assert [f.qualified_name for f in only.functions] == [
         "FieldAdapter.readField(T)", "Adapter.readField(A)", "Adapter"]
+
+
+def test_older_copies_of_versioned_docs() -> None:
+    """jq keeps a manual per release (``docs/content/manual/v1.7/manual.yml``), Docusaurus
+    ``versioned_docs/version-2.0/``: each file is answered from the release listed first."""
+    from coderecalld.query.locate import older_copies
+
+    rows = [("jq", "docs/content/manual/v1.5/manual.yml", "docs"),
+            ("jq", "docs/content/manual/dev/manual.yml", "docs"),
+            ("jq", "src/linker.c", "source"),
+            ("jq", "docs/content/manual/v1.7/manual.yml", "docs"),
+            ("jq", "docs/content/manual/v1.5/manual.yml", "docs"),  # another section, same release
+            ("site", "versioned_docs/version-2.0/intro.md", "docs"),
+            ("site", "versioned_docs/version-1.9/intro.md", "docs"),
+            ("site", "docs/intro.md", "docs"),
+            ("other", "docs/content/manual/v1.7/manual.yml", "docs")]  # another repo's
+    assert older_copies(rows) == {1, 3, 6}
+    # moving names alone (docs/dev next to docs/latest) are no releases; source never collapses
+    assert older_copies([("r", "docs/dev/setup.md", "docs"), ("r", "docs/latest/setup.md", "docs")]) == set()
+    assert older_copies([("r", "api/v1/handlers.go", "source"), ("r", "api/v2/handlers.go", "source")]) == set()
+
+
+def test_the_first_function_is_followed_by_the_helpers_it_calls() -> None:
+    """sympy's ``sqf_list`` delegates to ``_generic_factor_list``, which calls
+    ``_symbolic_factor_list`` (the edit site, ninth by the issue's words)."""
+    from coderecalld.query.locate import with_callees
+    from coderecalld.records import FunctionHit
+
+    found = tuple(FunctionHit(n, i * 10, i * 10 + 5, 1.0 - i / 10) for i, n in enumerate(
+        ["sqf_list", "Poly.sqf_list", "_generic_factor_list", "sqf", "_sorted_factors"]))
+    graph = {"sqf_list": [("_generic_factor_list", 20, 25)],
+             "_generic_factor_list": [("sqf_list", 0, 5), ("_symbolic_factor_list", 90, 99)],
+             "_symbolic_factor_list": [("_sorted_factors", 40, 45)]}
+    asked: list[list[str]] = []
+
+    def callees(names):
+        asked.append(list(names))
+        return {n: graph.get(n, []) for n in names}
+
+    listed = with_callees(found, callees, chain=2)
+    assert [(f.qualified_name, f.start_line, f.score) for f in listed] == [
+        ("sqf_list", 0, 1.0), ("_generic_factor_list", 20, 0.8), ("_symbolic_factor_list", 90, 0.4),
+        ("Poly.sqf_list", 10, 0.9), ("sqf", 30, 0.7)]  # as many as found: the last gives its place
+    assert asked == [["sqf_list"], ["_generic_factor_list"]]
+    assert with_callees(found, callees, chain=0) == found
+    # no callee: unchanged, one lookup
+    asked.clear()
+    assert with_callees(found[3:], callees, chain=2) == found[3:] and asked == [["sqf"]]

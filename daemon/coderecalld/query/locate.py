@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from coderecalld.records import FileHit, FunctionHit, Hit
+
+#: ``callees(repo, path, names)``: for each qualified name of ``names`` (functions of the
+#: file), the same file's functions it calls, in call order, as (qualified name, start
+#: line, end line) (``service._callees``).
+Callees = Callable[[str, str, Sequence[str]], Mapping[str, Sequence[tuple[str, int, int]]]]
 
 #: Weight of a file's supporting chunks, and how many count. On swe-lite-dev (89 issues,
 #: sparse-led candidates) the grid SPREAD 0..1 x SUPPORT 1..10 was flat within 3 points of
@@ -46,17 +51,33 @@ FIRST_FILE_EXTRA = 3
 #: 45.6 / 45.6 (44.4), xarray 48.4 / 48.4 / 48.4 / 47.4 / 46.3 (47.4), flask 75.0 / 75.0 /
 #: 75.0 / 75.0 / 74.3 (73.5).
 FIRST_FILE_TIE = 0.97
+#: The first file's first function is followed by its first same-file callee, that
+#: callee's first, ... up to this deep (``with_callees``): the issue names the entry point,
+#: the fix is often in the private helper it delegates to, whose own words the issue lacks
+#: (sympy's ``sqf_list`` -> ``_generic_factor_list`` -> ``_symbolic_factor_list``, listed
+#: 3rd instead of 9th; ``convert_to`` -> ``_get_conversion_matrix_for_expr``, not among the
+#: candidates at all). Function@10 (``issue_lab.py --set locate.CALLEE_CHAIN=N``), 0 / 1 /
+#: 2 / 3: swe-lite-dev 53.8 / 55.1 / 56.4 / 56.4; pytest release notes 53.8 / - / 54.7;
+#: flask's 75.0 / - / 75.7. Filling every file that lists fewer functions than it may with
+#: its listed ones' callees was measured too and is not done: pytest 51.9, flask 75.0 (the
+#: first file's callees took the second file's places among an agent's first ten).
+CALLEE_CHAIN = 2
+#: A callee not among the candidates scores its caller's score times this (the list is
+#: in the order above, not by score).
+CALLEE_SHARE = 0.5
 
 
 def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] = lambda p: 0.0,
-          functions_per_file: int = FUNCTIONS_PER_FILE) -> list[FileHit]:
+          functions_per_file: int = FUNCTIONS_PER_FILE, callees: Callees | None = None,
+          ) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
     ``service.ROLE_PENALTY``), which is the reported score: scores never rise down the list.
     Ties keep first-seen order. Each file lists its best ``functions_per_file`` functions,
     the first ``FIRST_FILE_EXTRA`` more (when ``functions_per_file`` > 0 and the second file
-    scores under ``FIRST_FILE_TIE`` x the first's)."""
+    scores under ``FIRST_FILE_TIE`` x the first's); with ``callees``, the first file's
+    first function is followed by the same-file functions it calls (``with_callees``)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -65,9 +86,37 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     out = []
     for i, (score, (repo, path), chunks) in enumerate(ranked[:limit]):
         listed = functions_per_file + (extra if i == 0 else 0)
+        found = _functions(chunks, listed)
+        if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
+            found = with_callees(found, lambda names, r=repo, p=path: callees(r, p, names))
         out.append(FileHit(repo=repo, path=path, role=str(chunks[0].payload.get("role", "")),
-                           score=round(score, 6), functions=_functions(chunks, listed)))
+                           score=round(score, 6), functions=found))
     return out
+
+
+def with_callees(found: tuple[FunctionHit, ...],
+                 callees: Callable[[Sequence[str]], Mapping[str, Sequence[tuple[str, int, int]]]],
+                 *, chain: int = CALLEE_CHAIN) -> tuple[FunctionHit, ...]:
+    """``found`` (one file's functions, best first) with its first function's first
+    same-file callee right after it, that callee's first after it, ... ``chain`` deep;
+    one listed further down moves up with its score, one not listed scores
+    ``CALLEE_SHARE`` x its caller's and the last listed gives it its place (as many
+    functions as ``found``). ``callees(names)``: qualified name -> its callees as
+    (qualified name, start, end), called at most ``chain`` times."""
+    out = list(found)
+    head = out[0]
+    for _ in range(chain):
+        at = out.index(head) + 1
+        above = {f.qualified_name for f in out[:at]}
+        nxt = next((c for c in callees([head.qualified_name]).get(head.qualified_name, ())
+                    if c[0] not in above), None)
+        if nxt is None:
+            break
+        held = next((f for f in out if f.qualified_name == nxt[0]), None)
+        out = [f for f in out if f is not held]
+        head = held or FunctionHit(nxt[0], nxt[1], nxt[2], round(head.score * CALLEE_SHARE, 6))
+        out.insert(at, head)
+    return tuple(out[:len(found)])
 
 
 def file_scores(hits: Iterable[Hit], *, penalty: Callable[[dict], float] = lambda p: 0.0,
@@ -170,3 +219,35 @@ CALLABLE_KINDS = frozenset({"method", "function"})
 _UNBRACED = frozenset({"python", "ruby", "bash"})
 _OVERLOAD = re.compile(r"^[ \t]*@(?:typing\.|t\.)?overload[ \t]*$", re.MULTILINE)
 _DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.mts", ".d.cts")
+
+
+#: A directory naming a release of versioned docs (``v1.7``, ``version-2.0``, ``3.x``),
+#: and the names of its moving copies (``dev``, ``latest``); Docusaurus keeps
+#: ``versioned_docs/version-2.0/``, jq ``docs/content/manual/v1.7/``.
+_RELEASE = re.compile(r"(?i)^(?:v|version-?|release-?)?\d+(?:[._-]\d+)*(?:[._-]x)?$")
+_MOVING = frozenset({"dev", "latest", "stable", "next", "current", "nightly", "unreleased"})
+
+
+def older_copies(paths: Sequence[tuple[str, str, str]]) -> set[int]:
+    """The indexes of ``paths`` ((repo, path, role), best first) that are another release's
+    copy of a docs file listed before them: docs paths that differ only in directories
+    naming releases (``_RELEASE``, or ``_MOVING`` beside one) when at least one of those is
+    a numbered release. Each file is answered from the release first listed; the others'
+    copies took an answer's places (jq: four releases of one manual section were a
+    question's first four hits, its source fifth)."""
+    keyed: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
+    for i, (repo, path, role) in enumerate(paths):
+        if role != "docs":
+            continue
+        parts = path.split("/")
+        releases = tuple(p for p in parts[:-1] if _RELEASE.match(p) or p.lower() in _MOVING)
+        if releases:
+            key = "/".join("*" if _RELEASE.match(p) or p.lower() in _MOVING else p for p in parts)
+            keyed.setdefault((repo, key), []).append((i, releases))
+    out: set[int] = set()
+    for rows in keyed.values():
+        first = rows[0][1]
+        numbered = any(_RELEASE.match(p) for _, releases in rows for p in releases)
+        if numbered and len({releases for _, releases in rows}) > 1:
+            out.update(i for i, releases in rows if releases != first)
+    return out

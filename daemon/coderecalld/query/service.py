@@ -209,6 +209,10 @@ LOCATE_CANDIDATES = 400
 #: with 0.5; issues are all of swe-lite-dev).
 FILE_PRIOR = {Shape.ISSUE: 0.5}
 MAX_LOCATE_FILES = 100
+#: A call's name matched to more same-file definitions than this (``__init__``, ``eval``
+#: of many classes) names no callee (``_callees``).
+CALLEE_MAX_DEFINITIONS = 2
+_PLAIN_NAME = re.compile(r"^[^\W\d]\w*[!?]?$")
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
                  "snippet")
 _IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.|::|#|\\)[^\W\d]\w*[!?]?)*$")  # Base#route!, A\B::c
@@ -774,7 +778,8 @@ class Service:
         # it 8th in context.go).
         top = max((h.score for h, _, _ in ranked), default=0.0)
         found = locating.files(_as_placed(ranked, top), limit, penalty=penalty,
-                               functions_per_file=functions)
+                               functions_per_file=functions,
+                               callees=lambda r, p, names: self._callees(flt, r, p, names))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -786,6 +791,39 @@ class Service:
                 low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
                                                                         foreign=foreign))
         return Located(tuple(found), low, reason, features.shape)
+
+    def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
+                 ) -> dict[str, list[tuple[str, int, int]]]:
+        """For each qualified name of ``names`` (functions of ``repo``'s ``path``), the
+        functions and methods of the same file it calls, in call order, as (qualified
+        name, start line, end line): a call's name (its last segment: ``self._helper(``)
+        matched to at most ``CALLEE_MAX_DEFINITIONS`` same-named definitions of the file
+        (more: a common name, no evidence); itself, parts of long functions and bodyless
+        stubs left out. Two keyword lookups (``locate.with_callees``)."""
+        where = replace(flt, repo=repo, path=path)
+        callers = self.store.find_any(where, "qualified_name", list(names), limit=4 * len(names),
+                                      fields=("qualified_name", "calls"))
+        called = {n for h in callers for n in h.payload.get("calls") or () if _PLAIN_NAME.match(n)}
+        if not called:
+            return {}
+        defined: dict[str, list[tuple[str, int, int]]] = {}
+        for h in self.store.find_any(where, "name", sorted(called), limit=MAX_LIMIT,
+                                     fields=("name", "qualified_name", "kind", "start_line",
+                                             "end_line", "snippet", "path", "language")):
+            p = h.payload
+            if (p.get("kind") in locating.CALLABLE_KINDS and not locating.PART.search(p["qualified_name"])
+                    and not locating.is_stub(p)):
+                defined.setdefault(p["name"], []).append(
+                    (p["qualified_name"], int(p["start_line"]), int(p["end_line"])))
+        out: dict[str, list[tuple[str, int, int]]] = {}
+        for h in callers:
+            own = h.payload["qualified_name"]
+            row = out.setdefault(own, [])
+            for name in h.payload.get("calls") or ():
+                defs = defined.get(name, ())
+                if 0 < len(defs) <= CALLEE_MAX_DEFINITIONS:
+                    row += [d for d in defs if d[0] != own and d not in row]
+        return out
 
     # --- symbols --------------------------------------------------------------------
 
