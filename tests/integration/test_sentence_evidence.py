@@ -147,11 +147,26 @@ def test_a_pasted_message_puts_the_chunk_holding_it_on_the_first_page(
         m.setattr(shape, "SENTENCE_MIN_WORDS", 100)  # no sentence: the words alone
         plain = [h.qualified_name for h in daemon.service.search(MESSAGE, limit=3, repo="fx")]
     assert "negotiate" not in plain
-    hits = daemon.service.search(MESSAGE, limit=3, repo="fx")
+    with monkeypatch.context() as m:
+        m.setattr(service_module, "WHOLE_MESSAGE_FIRST", False)
+        hits = daemon.service.search(MESSAGE, limit=3, repo="fx")
     rank = service_module.EVIDENCE_RANK - 1
     assert (hits[rank].path, hits[rank].qualified_name, hits[rank].match) == (
         "app/negotiation.py", "negotiate", "evidence")
     assert [h.qualified_name for i, h in enumerate(hits) if i != rank] == plain[:rank]
+    # a source string literal holding the message whole is where it is raised: first, and
+    # confident (the retrievers alone disagree: its words are the decoys')
+    hits = daemon.service.search(MESSAGE, limit=3, repo="fx")
+    assert [(h.path, h.qualified_name, h.match) for h in hits] == [
+        ("app/negotiation.py", "negotiate", "evidence"), *[(h.path, h.qualified_name, h.match) for h in plain_hits(
+            daemon, monkeypatch)[:2]]]
+    assert not hits.low_confidence
+
+
+def plain_hits(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> list:
+    with monkeypatch.context() as m:
+        m.setattr(shape, "SENTENCE_MIN_WORDS", 100)
+        return list(daemon.service.search(MESSAGE, limit=3, repo="fx"))
 
 
 def test_a_messages_trailing_value_is_dropped_to_find_how_the_code_builds_it(daemon: Daemon) -> None:
@@ -190,6 +205,10 @@ def test_the_source_building_a_message_beats_the_test_holding_it_whole(
     ("/srv/app/cli.py:1369: UserWarning: The parameter --name is used more than once.",
      "The parameter --name is used more than once."),
     ("could you find where the formats are offered", ""),     # a question's "could"
+    # a message may ask after a statement, code spans and all (hono's)
+    ("Context is not finalized. Did you forget to return a Response object or `await next()`?",
+     "Context is not finalized. Did you forget to return a Response object or `await next()`?"),
+    ("where is `negotiate` defined", ""),                    # a question with a code span
 ])
 def test_only_a_message_reads_as_a_sentence(text: str, sentence: str) -> None:
     assert shape.analyze(text).sentence == sentence

@@ -2,7 +2,8 @@
 store: a ``#private`` method is its own symbol (``symbols``, ``card``, ``callers``,
 ``callees``), never the public method of the same name; a runtime global's member
 (``JSON.parse``) is no call of the repository's ``parse``; a call of a call's result
-(``compose(fns)(ctx)``) is one call of ``compose``, not two.
+(``compose(fns)(ctx)``) is one call of ``compose``, not two; a member call written as
+code (``c.json``) finds the methods of that name, flagged (the receiver's type is a guess).
 """
 
 from __future__ import annotations
@@ -82,3 +83,16 @@ def test_a_runtime_globals_member_is_no_caller(daemon: Daemon) -> None:
 def test_a_curried_call_is_one_call(daemon: Daemon) -> None:
     found = [(c.caller, c.line, c.confidence) for c in daemon.service.find_callers("compose", repo="fx")]
     assert found == [("run", 2, "resolved")]
+
+
+def test_a_member_call_as_code_writes_it_finds_the_methods_of_its_name(daemon: Daemon) -> None:
+    hits = daemon.service.search("c.json", limit=3, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits][:1] == [("Context.json", "name")]
+    assert hits.low_confidence
+    assert hits.confidence_reason == ("no definition is named 'c.json': the first hits are the methods "
+                                      "named 'json' (the type of 'c' is not known)")
+    # a name the index defines is exact, and confident
+    hits = daemon.service.search("Context.json", limit=3, repo="fx")
+    assert (hits[0].qualified_name, hits[0].match, hits.low_confidence) == ("Context.json", "exact", False)
+    # a member no method is named stays a search of its words
+    assert all(h.match != "name" for h in daemon.service.search("c.nothing_here", limit=3, repo="fx"))

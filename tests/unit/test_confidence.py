@@ -75,7 +75,7 @@ def test_features_serialise_with_gap() -> None:
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
                            "shape": "", "absent": "", "scoped": False, "named_top": False, "name_says": False,
-                           "foreign": 0, "gap": 0.25}
+                           "foreign": 0, "member": "", "gap": 0.25}
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:

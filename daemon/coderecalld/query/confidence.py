@@ -9,6 +9,9 @@ it with other thresholds (``tests/bench/eval_retrieval.py --confidence``):
 2. the first hit was pinned by an exact symbol name: confident;
 3. a literal (``"X-Request-Id"``, ``proxy_set_header``) whose one word no indexed chunk
    holds (``Features.absent``; the hits match only its parts): low;
+3a. an identifier written as code calls a member (``c.json``, ``app.route``) no
+   definition is named by, answered by the methods of its last name
+   (``Features.member``): low, saying so;
 3b. the first hit's score is under ``MIN_TOP_SCORE[mode]``: low;
 4. an issue or a trace (``Features.shape``), ranked lexical-first (any mode but
    ``dense``, whose cosines keep the floors), whose first hit's file it does not name by
@@ -91,7 +94,8 @@ class Features:
 
     ``top_score``/``second_score`` are the first two hits' scores (0 when missing; for an
     issue or a trace the second is the best hit of another file than the first's);
-    ``pinned``: the first hit was pinned by an exact name; ``agree``: the first hit is in
+    ``pinned``: the first hit was pinned by an exact name, or placed first by the query's
+    verbatim evidence (a source literal holding a pasted message whole); ``agree``: the first hit is in
     the top ``AGREE_K`` of both retrievers run alone (``None`` when not measured: a
     one-retriever mode, or no hit); ``dense_top``/``sparse_top``: the best cosine and BM25
     score of those runs (0 when not run); ``absent``: a literal query's one word that no
@@ -101,7 +105,10 @@ class Features:
     hit's file is one the (issue) query names by path, or the only file defining a name of
     its title; ``name_says``: a word of the first hit's symbol name is (up to
     ``NAME_STEM`` letters) a word of the (short) query (``says_name``); ``foreign``: the
-    frames of a trace alone when none of them is in an indexed file (0 otherwise).
+    frames of a trace alone when none of them is in an indexed file (0 otherwise);
+    ``member``: an identifier written as code calls a member (``c.json``) that no
+    definition is named, whose first hits are the methods of its last name (``""``
+    otherwise).
     """
 
     mode: str
@@ -118,6 +125,7 @@ class Features:
     named_top: bool = False
     name_says: bool = False
     foreign: int = 0
+    member: str = ""
 
     @property
     def gap(self) -> float:
@@ -156,6 +164,10 @@ def confidence(features: Features, *, min_top_score: float | None = None,
     if features.absent:
         where = "no chunk in the searched paths, languages, kinds or roles" if features.scoped else "no indexed chunk"
         return True, f"{where} holds {features.absent!r}: these hits match its parts"
+    if features.member:  # ``c.json``: the receiver's type is a guess
+        head, _, name = features.member.rpartition(".")
+        return True, (f"no definition is named {features.member!r}: the first hits are the "
+                      f"methods named {name!r} (the type of {head!r} is not known)")
     if features.foreign:  # a trace of code the index does not hold (another project's)
         return True, (f"none of the trace's {features.foreign} frames is in an indexed file: "
                       "these hits match its words only")

@@ -150,12 +150,19 @@ MAX_EVIDENCE = 3
 #: Chunks read for a command-line option's word (``--lf``: ``lf``), kept when their text
 #: holds the option itself: the word alone is also a part of identifiers (``LFPlugin``).
 OPTION_DEPTH = 30
+#: The most methods a member call written as code (``c.json``) may mean to be answered by
+#: them (``_members``): more is a common name (``get``), no evidence.
+MEMBER_DEFINITIONS = 6
 #: Where a verbatim token's or message's chunk is placed, unless the page holds one of its
 #: role or a better one within these first ranks already. Held anywhere on the page
 #: counted before: ``locate`` reads 400 candidates as its page and so never placed one
 #: (serde_json: the chunk printing "EOF while parsing a value" was sixth of locate's
 #: candidates, its file fifth).
 EVIDENCE_RANK = 3
+#: A message a source chunk holds whole in a string literal (no template, no prefix of it)
+#: takes the first place instead: the literal is where the message is raised or printed
+#: (hono's ``Context is not finalized. ...`` was third, behind two chunks of its words).
+WHOLE_MESSAGE_FIRST = True
 #: Hits read past a page's ``limit`` for the parts of long functions it answers once
 #: (``_collapse_parts``).
 PART_OVERFETCH = 10
@@ -392,6 +399,8 @@ class Service:
         # places), an implementation before a declaration, then by path and line
         pinned.sort(key=lambda h: (not _written(query, h.payload), *_source_order(h.payload),
                                    str(h.payload.get("path", "")), int(h.payload.get("start_line", 0))))
+        members = (self._members(store, query, flt) if not pinned and asked.shape is Shape.IDENTIFIER
+                   else [])
         depth = limit + len(pinned) + ROLE_OVERFETCH
         if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
             depth = max(depth, LOCATE_CANDIDATES)
@@ -421,12 +430,12 @@ class Service:
                                        self._suffixes(flt) if source == INDEX else None)
             if glob:  # before the order and the cut: a page cut first could hold no match
                 candidates = [h for h in candidates if _in_glob(h, glob)]
-        pinned_ids = {h.id for h in pinned}
+        pinned_ids = {h.id for h in (*pinned, *members)}
         key = _ordering(asked, candidates, file_prior)
-        ranked = [(h, "exact") for h in pinned]
+        ranked = [(h, "exact") for h in pinned] + [(h, "name") for h in members]
         ranked += sorted(((h, "hybrid") for h in candidates if h.id not in pinned_ids),
                          key=lambda item: key(item[0]))
-        return _collapse_stubs(ranked)[:limit]
+        return _without_older_copies(_collapse_stubs(ranked))[:limit]
 
     def _foreign(self, asked: shapes.Query, flt: StoreFilter) -> int:
         """The frames of a trace alone (``Shape.TRACE``) none of which is in an indexed file
@@ -560,13 +569,15 @@ class Service:
         if not held:
             return page
         worst, how, _, best = min(held, key=lambda r: r[:3])
-        ids = [h.id for h, _, source in page[:EVIDENCE_RANK] if source == INDEX
+        # a source string literal printing the whole message is where it is raised: first
+        rank = 1 if (worst, how) == (0.0, (0, 0, 0)) and WHOLE_MESSAGE_FIRST else EVIDENCE_RANK
+        ids = [h.id for h, _, source in page[:rank] if source == INDEX
                and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
         if ids and any((mine := holds(h)) is not None and mine <= how
                        for h in self.store.retrieve(ids, fields=_SENTENCE_FIELDS)):
             return page
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
-                       "evidence", min(EVIDENCE_RANK, limit), limit)
+                       "evidence", min(rank, limit), limit)
 
     def _holds_verbatim(self, hit: Hit, pattern: re.Pattern[str], texts: dict[str, str]) -> bool:
         """Whether ``hit``'s chunk holds ``pattern``: its ``embed_text``, and where that was
@@ -710,6 +721,23 @@ class Service:
                     if h.payload.get("kind") not in _HIDDEN_KINDS][:limit]
         return _dedupe(hits)
 
+    def _members(self, store: Any, query: str, flt: StoreFilter) -> list[Hit]:
+        """The methods a member call written as code means (``c.json``, ``app.route``,
+        ``self.session.get``: a lowercase receiver, a variable's, whose type the query does
+        not say) when no definition is named so: the methods of its last name, source
+        first, when 1 to ``MEMBER_DEFINITIONS`` are (hono's ``c.json`` answered
+        pretty-json's middleware, ``Context.json`` not among 20). One keyword lookup."""
+        written = shapes.dotted(query).replace("\\", ".").strip(".")
+        head, _, name = written.rpartition(".")
+        if not head or not head[:1].islower() or not _IDENTIFIER.match(written):
+            return []
+        methods = [h for h in store.find(flt, "name", name, limit=MEMBER_DEFINITIONS + 1)
+                   if h.payload.get("kind") == "method" and not locating.is_stub(h.payload)]
+        if not 0 < len(methods) <= MEMBER_DEFINITIONS:
+            return []
+        return sorted(methods, key=lambda h: (*_source_order(h.payload), str(h.payload.get("path", "")),
+                                              int(h.payload.get("start_line", 0))))
+
     def _features(self, asked: shapes.Query, mode: str, ranked: Ranked, vectors: Vectors,
                   flt: StoreFilter, view: overlay.View, fusions: dict[str, fusion.Fused],
                   ) -> confidence.Features:
@@ -727,7 +755,11 @@ class Service:
         # An issue asks which file: the second is the best hit of another file than the first's.
         second = next((h.score for h, _, _ in ranked[1:] if not asked.long
                        or (h.payload.get("repo"), h.payload.get("path")) != where), 0.0)
-        features = confidence.Features(used, len(ranked), top.score, second, match == "exact")
+        # pinned: an exact name's definition, or a chunk the query's verbatim evidence
+        # placed first (a source literal holding the whole message)
+        features = confidence.Features(used, len(ranked), top.score, second, match in ("exact", "evidence"))
+        if match == "name" and asked.shape is Shape.IDENTIFIER:
+            return replace(features, member=shapes.dotted(asked.text).strip("."))  # ``_members``
         if asked.shape is Shape.TEXT:
             features = replace(features, name_says=confidence.says_name(
                 (t for t, _ in asked.terms), str(top.payload.get("qualified_name", ""))))
@@ -1472,6 +1504,14 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
             seen.add(parted)
         out.append(row)
     return out
+
+
+def _without_older_copies(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
+    """``ranked`` without the hits of another release's copy of a docs file a hit above
+    is of (``locate.older_copies``)."""
+    drop = locating.older_copies([(str(h.payload.get("repo", "")), str(h.payload.get("path", "")),
+                                   hit_role(h.payload)) for h, _ in ranked])
+    return [r for i, r in enumerate(ranked) if i not in drop] if drop else ranked
 
 
 def _collapse_stubs(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:

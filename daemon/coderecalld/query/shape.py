@@ -255,15 +255,23 @@ def _sentence(text: str, asking: bool = True) -> str:
     """``Query.sentence`` of a short text: the text when it reads as a message (above),
     else ``""``. A runtime message quotes the values it was given (click's ``Invalid value
     for '--count': 'abc' is not a valid integer.``), and may ask (``Did you mean
-    '--color'?``): with a quote, a question mark does not make it a question. ``asking``
+    '--color'?``): with a quote, or after a statement, a question mark does not make it a
+    question, nor do code spans after a statement. ``asking``
     False: ``text`` is known to be a message (read after a log prefix or an exception's
     name), whatever its first word (``Could not find ...``)."""
     words = text.split()
-    quoted = bool(_QUOTED.search(text))
+    # a message may go on to ask, after a statement (hono's ``Context is not finalized. Did
+    # you forget to return a Response object or `await next()`?``)
+    stated = bool(_STATED.search(text))
+    quoted = bool(_QUOTED.search(text)) or stated
     if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
-            or "`" in text or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
+            or ("`" in text and not stated) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
         return ""
     return text
+
+
+#: A statement's end before a question's (``... finalized. Did you ...?``).
+_STATED = re.compile(r"\w[.!] +[A-Z][^.!?]*\?")
 
 
 #: The exception or severity that opens an error line (``ValueError: ``, ``Error: ``,
