@@ -62,7 +62,7 @@ def _impact_node_from_pb(message: Any) -> ImpactNode:
 
 def _card_from_pb(message: Any) -> Card:
     values = {f.name: getattr(message, f.name) for f in fields(Card)}
-    for name in ("bases", "init_params", "methods", "raises", "siblings"):
+    for name in ("bases", "init_params", "methods", "raises", "siblings", "others"):
         values[name] = tuple(values[name])
     values["callers"] = tuple(_from_pb(c, CallSite) for c in message.callers)
     return Card(**values)

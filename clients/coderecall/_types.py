@@ -126,6 +126,8 @@ class Card:
     sites, resolved first, from diverse repos. ``truncated`` is true when the token
     budget cut something. ``callers_total`` counts every call site the daemon found
     (``callers`` shows at most 5; ``Client.find_callers`` pages through them all).
+    ``definitions_total`` counts the definitions the asked name means (this one
+    included); ``others`` names up to 10 of the rest as ``repo:path:line qualified_name``.
     """
 
     repo: str
@@ -148,6 +150,8 @@ class Card:
     repo_purpose: str = ""
     truncated: bool = False
     callers_total: int = 0
+    others: tuple[str, ...] = ()
+    definitions_total: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -452,6 +452,12 @@ def render_card(card: Card) -> str:
         for c in card.callers:
             lines.append(f"    {c.repo}  {c.path}:{c.line}  {c.caller or '<module>'}  [{c.confidence}]")
             lines.append(f"        {c.text}")
+    if card.definitions_total > 1:
+        shown = len(card.others)
+        lines.append(f"  also named so ({card.definitions_total - 1} other definition"
+                     f"{'s' if card.definitions_total > 2 else ''}; `coderecall symbols "
+                     f"{card.qualified_name.rsplit('.', 1)[-1]}` lists them{'' if shown + 1 >= card.definitions_total else f', {shown} shown'}):")
+        lines += [f"    {other}" for other in card.others]
     if card.truncated:
         lines.append("  (trimmed to the token budget; raise --budget for more)")
     return "\n".join(lines)

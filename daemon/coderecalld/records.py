@@ -368,7 +368,10 @@ class Card:
     its class. ``callers`` are real call sites (resolved first, then diverse repos).
     ``file_purpose``/``repo_purpose`` are one line each. ``truncated`` is true when the
     token budget cut something. ``callers_total`` counts every call site found (``callers``
-    shows a few; FindCallers pages through all of them).
+    shows a few; FindCallers pages through all of them). ``definitions_total`` counts the
+    definitions the asked name means (this one included); ``others`` names up to
+    ``card.MAX_OTHERS`` of the rest as ``repo:path:line qualified_name``, in the order the
+    card was chosen by: a card of one of several never passes for the only one.
     """
 
     repo: str
@@ -391,6 +394,8 @@ class Card:
     repo_purpose: str = ""
     truncated: bool = False
     callers_total: int = 0
+    others: tuple[str, ...] = ()
+    definitions_total: int = 1
 
 
 class SearchHits(list):  # type: ignore[type-arg]

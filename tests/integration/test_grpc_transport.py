@@ -51,6 +51,7 @@ CARD = Card(
     bases=("Validator",), init_params=("key: bytes", "algo: str = 'sha256'"),
     methods=("def verify(self, body: bytes, sig: str) -> bool",), raises=("SignatureError",),
     callers=(CALLER,), file_purpose="HMAC signature checks.", repo_purpose="Payment webhooks.",
+    others=("acme/legacy:old/hmac.py:3 HMACValidator",), definitions_total=2,
 )
 SOURCE = SourceText(
     repo="acme/payments", path="src/hmac_check.py", commit=COMMIT, start_line=12, end_line=13,
@@ -400,6 +401,9 @@ def test_cli_card_text_and_json(capsys, addr):
     ]
     assert "  init:     key: bytes\n            algo: str = 'sha256'\n" in text
     assert "    acme/api  web/hooks.py:77  handle_webhook  [resolved]\n        if not validator.verify" in text
+    # a card of one of several definitions says so, and names the others
+    assert ("  also named so (1 other definition; `coderecall symbols HMACValidator` lists them):\n"
+            "    acme/legacy:old/hmac.py:3 HMACValidator") in text
     card = json.loads((cli.main(["--addr", addr, "card", "HMACValidator", "--json"]), capsys.readouterr().out)[1])
     assert card["init_params"] == ["key: bytes", "algo: str = 'sha256'"] and card["callers"][0]["line"] == 77
 

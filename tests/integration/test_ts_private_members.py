@@ -46,6 +46,10 @@ export const read = (raw: string) => {
 export const compose = (fns: Function[]) => (ctx: unknown) => ctx
 export const run = (fns: Function[], ctx: unknown) => compose(fns)(ctx)
 ''',
+    # one name, one definition per runtime adapter
+    "src/adapter/bun/conninfo.ts": "export const getConnInfo = (c: unknown) => ({ remote: 'bun' })\n",
+    "src/adapter/deno/conninfo.ts": "export const getConnInfo = (c: unknown) => ({ remote: 'deno' })\n",
+    "src/adapter/node/conninfo.ts": "export const getConnInfo = (c: unknown) => ({ remote: 'node' })\n",
 }
 
 
@@ -96,3 +100,12 @@ def test_a_member_call_as_code_writes_it_finds_the_methods_of_its_name(daemon: D
     assert (hits[0].qualified_name, hits[0].match, hits.low_confidence) == ("Context.json", "exact", False)
     # a member no method is named stays a search of its words
     assert all(h.match != "name" for h in daemon.service.search("c.nothing_here", limit=3, repo="fx"))
+
+
+def test_a_card_of_one_of_several_definitions_names_the_others(daemon: Daemon) -> None:
+    card = daemon.service.get_card("getConnInfo", repo="fx")
+    assert (card.path, card.definitions_total) == ("src/adapter/bun/conninfo.ts", 3)
+    assert card.others == ("fx:src/adapter/deno/conninfo.ts:1 getConnInfo",
+                           "fx:src/adapter/node/conninfo.ts:1 getConnInfo")
+    single = daemon.service.get_card("Context.json", repo="fx")
+    assert (single.definitions_total, single.others) == (1, ())

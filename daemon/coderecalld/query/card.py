@@ -216,6 +216,10 @@ def size_chars(card: Card) -> int:
     return sum(len(f) + 4 for f in fields) + 40
 
 
+#: Other definitions of the asked name a card names (``Card.others``); it counts them all.
+MAX_OTHERS = 10
+
+
 def fit(card: Card, budget_tokens: int) -> Card:
     """``card`` trimmed to ``budget_tokens`` (``CHARS_PER_TOKEN`` characters each): callers
     drop first (down to one), then siblings, methods, file/repo purposes, raises and bases;

@@ -998,7 +998,8 @@ class Service:
         """The developer card of the definition ``name`` means (when several do: a class or
         function before other kinds, then source first (``role_rank``), an implementation
         before a declaration file's (``locate.declares_only``: axios's ``index.d.ts``), then
-        by repo and path; of overloads the longest),
+        by repo and path; of overloads the longest; the others are counted and named in
+        ``Card.others``: hono's ``getConnInfo`` has eight, one per adapter),
         trimmed to ``budget_tokens``
         (``card.CHARS_PER_TOKEN`` characters each). Raises ``NotFound`` when nothing in the
         caller's scope is named so."""
@@ -1009,9 +1010,14 @@ class Service:
         if not defs:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
-        best = min(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
-                                        *_source_order(h.payload), h.payload["repo"], h.payload["path"],
-                                        h.payload["start_line"] - h.payload["end_line"])).payload
+        ordered = sorted(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
+                                              *_source_order(h.payload), h.payload["repo"], h.payload["path"],
+                                              h.payload["start_line"] - h.payload["end_line"]))
+        best = ordered[0].payload
+        # the other definitions the name means (an overload's stubs of the same name aside)
+        others = list(dict.fromkeys(
+            f"{p['repo']}:{p['path']}:{p['start_line']} {p['qualified_name']}" for p in (h.payload for h in ordered[1:])
+            if (p["repo"], p["path"], p["qualified_name"]) != (best["repo"], best["path"], best["qualified_name"])))
         fq = best.get("fq_name") or best["qualified_name"]
         file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
@@ -1021,7 +1027,8 @@ class Service:
             StoreFilter(repos=(b.payload["repo"],), path=b.payload["path"]), "path", b.payload["path"],
             limit=MAX_LIMIT)]) for b in callgraph.base_classes(self.store, flt, best)] if best["kind"] == "class" else []
         built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose, inherited)
-        return replace(card.fit(built, budget_tokens or 800), callers_total=callers.total)
+        return replace(card.fit(built, budget_tokens or 800), callers_total=callers.total,
+                       others=tuple(others[:card.MAX_OTHERS]), definitions_total=1 + len(others))
 
     # --- source ---------------------------------------------------------------------
 

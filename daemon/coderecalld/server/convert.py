@@ -96,7 +96,7 @@ def repo_status_from_pb(message: pb.RepoInfo) -> RepoStatus:
     return RepoStatus(**values)
 
 
-_CARD_LISTS = ("bases", "init_params", "methods", "raises", "siblings")
+_CARD_LISTS = ("bases", "init_params", "methods", "raises", "siblings", "others")
 
 
 def card_to_pb(card: Card) -> pb.Card:
