@@ -69,7 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed usage or help
-        return exc.code if isinstance(exc.code, int) else 2
+        code = exc.code if isinstance(exc.code, int) else 2
+        dashed = _unknown_dashed(parser, list(sys.argv[1:] if argv is None else argv)) if code else ""
+        if dashed:  # ``search --slurpfile``: a text that begins with a dash reads as an option
+            words = list(sys.argv[1:] if argv is None else argv)
+            command = next((w for w in words if w in _COMMANDS), "search")
+            print(f"{PROG}: {dashed!r} is no option; to look it up, put '--' before it "
+                  f"({PROG} {command} -- {dashed}) or pass it on stdin ('-')", file=sys.stderr)
+        return code
     try:
         addr = check_addr(resolve_addr(args.addr, args.config, os.environ))
         if not args.timeout > 0:
@@ -528,6 +535,24 @@ def _non_negative(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
     return int(text)
+
+
+_COMMANDS = ("search", "locate", "symbols", "callers", "callees", "card", "impact", "ask")
+
+
+def _unknown_dashed(parser: argparse.ArgumentParser, argv: list[str]) -> str:
+    """The first word of ``argv`` that begins with a dash and is no option of the CLI or
+    any of its commands (``--slurpfile``), else ``""``; nothing after a ``--``."""
+    known = set(parser._option_string_actions)
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        for sub in getattr(action, "choices", {}).values():
+            known |= set(sub._option_string_actions)
+    for word in argv:
+        if word == "--":
+            return ""
+        if word.startswith("-") and word != "-" and word.split("=", 1)[0] not in known:
+            return word
+    return ""
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -471,6 +471,16 @@ def test_cli_usage_error_is_exit_2(capsys):
     assert "expected START-END" in capsys.readouterr().err
 
 
+def test_a_query_that_begins_with_a_dash_gets_a_hint(capsys, addr):
+    """jq's newcomer searched ``--slurpfile``: argparse read it as an option."""
+    assert cli.main(["--addr", addr, "locate", "--slurpfile"]) == 2
+    assert capsys.readouterr().err.endswith(
+        "coderecall: '--slurpfile' is no option; to look it up, put '--' before it "
+        "(coderecall locate -- --slurpfile) or pass it on stdin ('-')\n")
+    assert cli.main(["--addr", addr, "search", "--limit", "3"]) == 2  # a real option: no hint
+    assert "is no option" not in capsys.readouterr().err
+
+
 def test_cli_address_from_env_then_config(capsys, addr, monkeypatch, tmp_path):
     port = addr.rsplit(":", 1)[1]
     config = tmp_path / "coderecalld.toml"
