@@ -131,3 +131,26 @@ def test_a_statement_is_never_a_function() -> None:
     found = _table(ELSE_AFTER_ENDIF)
     assert found == {"strtod_": ("function", 1, 16), "after": ("function", 18, 20)}
     assert not [n for n in found if n.split(".")[-1] in {"if", "else"}]
+
+
+MACROS = b"""#define token(p, ch) \\
+   (((p)->flags & STREAMING) ? stream_token((p), (ch)) : parse_token((p), (ch)))
+#define TRY(x) do { int msg__ = (x); if (msg__) return msg__; } while (0)
+#define APPLY(f, v) f(v) + p->method(v) + s.field(v) + sizeof(v)
+
+static int scan(struct parser *p, char ch) {
+  TRY(token(p, ch));
+  return 0;
+}
+"""
+
+
+def test_a_function_like_macros_body_calls_what_it_names() -> None:
+    """jq's ``token`` macro is ``parse_token``'s only caller: the grammar keeps a macro's
+    body as text, and ``callers parse_token`` answered none."""
+    parsed = symbols(MACROS, "c")
+    calls = {s.qualified_name: [(c.name, c.line) for c in s.call_sites] for s in parsed.symbols}
+    assert calls["token"] == [("stream_token", 2), ("parse_token", 2)]
+    # no keyword, parameter (f), member (p->method, s.field) or sizeof is a call
+    assert calls["TRY"] == [] and calls["APPLY"] == []
+    assert calls["scan"] == [("TRY", 7), ("token", 7)]

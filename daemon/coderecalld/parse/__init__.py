@@ -14,7 +14,7 @@ from coderecalld.parse import imports, registry
 from coderecalld.parse.extract import parsed_file
 from coderecalld.parse.registry import language_for, supported_languages
 from coderecalld.parse.text import check_utf8
-from coderecalld.records import ParsedFile
+from coderecalld.records import CallSite, ParsedFile
 
 __all__ = ["language_for", "supported_languages", "symbols"]
 
@@ -49,7 +49,9 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     parsed = replace(parsed_file(blob, tree, spec, default),
                      import_aliases=imports.aliases(blob, tree, spec, default),
                      instances=imports.instances(blob, tree, spec))
-    return _without_keywords(parsed) if spec.name in PREPROCESSED and parsed.has_errors else parsed
+    if spec.name not in PREPROCESSED:
+        return parsed
+    return _macro_calls(_without_keywords(parsed) if parsed.has_errors else parsed, blob)
 
 
 #: Languages whose conditional compilation (``#if`` ... ``#else`` ... ``#endif``) may
@@ -198,3 +200,43 @@ def _without_keywords(parsed: ParsedFile) -> ParsedFile:
     orphaned = [c for parent, sites in moved.items() if parent not in held for c in sites]
     return replace(parsed, symbols=kept, module_call_sites=tuple(
         sorted((*parsed.module_call_sites, *orphaned), key=lambda c: c.line)))
+
+
+#: A call in a macro's body: a name, then ``(``, not a member's (``p->f(``, ``s.f(``).
+_MACRO_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
+_DEFINE_HEAD = re.compile(r"#\s*define\s+(\w+)\(([^)]*)\)")
+#: Words followed by ``(`` that call nothing (C and C++ keywords, operators, attributes).
+_NOT_CALLS = frozenset({"if", "while", "for", "switch", "return", "sizeof", "defined", "typeof",
+                        "__typeof__", "alignof", "_Alignof", "decltype", "static_assert",
+                        "_Static_assert", "__attribute__", "__declspec", "do", "case", "else",
+                        "_Generic", "offsetof", "va_arg", "__builtin_expect"})
+
+
+def _macro_calls(parsed: ParsedFile, blob: bytes) -> ParsedFile:
+    """``parsed`` with the calls a function-like macro's body makes as its call sites (the
+    grammar keeps a body as text): jq's ``#define token(p, ch)`` calls ``parse_token``,
+    its only caller, which ``callers`` answered with none. The macro's parameters and
+    its own name are no calls."""
+    changed = False
+    symbols = []
+    for sym in parsed.symbols:
+        head = _DEFINE_HEAD.match(sym.signature) if sym.signature.startswith("#") else None
+        if head is None or sym.call_sites:
+            symbols.append(sym)
+            continue
+        text = blob[sym.start_byte:sym.end_byte].decode("utf-8", "replace")
+        body_at = _DEFINE_HEAD.match(text.lstrip())
+        if body_at is None:
+            symbols.append(sym)
+            continue
+        skip = len(text) - len(text.lstrip()) + body_at.end()
+        params = {p.strip() for p in head.group(2).split(",")}
+        sites = tuple(CallSite(m.group(1), sym.start_line + text.count("\n", 0, m.start()))
+                      for m in _MACRO_CALL.finditer(text, skip)
+                      if m.group(1) not in _NOT_CALLS and m.group(1) not in params
+                      and m.group(1) != head.group(1))
+        if sites:
+            changed = True
+            sym = replace(sym, call_sites=sites)
+        symbols.append(sym)
+    return replace(parsed, symbols=tuple(symbols)) if changed else parsed
