@@ -178,3 +178,16 @@ def test_type_checks_and_versioned_type_names_are_not_secrets() -> None:
     # A keyword assigned (or compared with) anything else still is one; random keys still are.
     assert line_findings("  if (secret === 'hunter2-Xk9') {", "a.ts") == (("Secret Keyword", "hunter2-Xk9"),)
     assert line_findings("key aB3dE9fGh2JkLmN0pQrSt7uVxV2") != ()
+
+
+def test_placeholders_and_identifiers_spelled_with_a_value_stay() -> None:
+    """hono: ``'username' in options`` redacted the identifier before it
+    (``usernamePasswordInOptions``), and ``secret: 'secret'`` lost its key too."""
+    source = ("  const usernamePasswordInOptions = 'username' in options && 'password' in options\n"
+              "      app.use('/jwt/*', jwt({ alg: 'HS256', secret: 'secret' }))\n")
+    out, counts = redact.text(source, "src/basic-auth.ts")
+    assert out == source and not counts
+    # a credential is replaced where it stands alone, not inside a longer name
+    out, counts = redact.text("password = 'hunter2-Xk9'  # hunter2-Xk9, not hunter2-Xk9abc\n", "a.py")
+    assert out == ("password = '[REDACTED:Secret Keyword]'  # [REDACTED:Secret Keyword], "
+                   "not hunter2-Xk9abc\n") and counts["Secret Keyword"] == 2

@@ -73,6 +73,10 @@ _ASSIGNED = re.compile(
     r"(?i)(?:token|secret|passw(?:or)?d|api[_-]?key|access[_-]?key|credentials?)[\"']?\s*[:=]\s*"
     r"[\"']?([A-Za-z0-9+/_\-.~]*\d[A-Za-z0-9+/_\-.~]*)")
 KEYWORD = "Secret Keyword"
+#: A keyword's value that is one short lower-case word is a placeholder, not a credential
+#: (hono's ``secret: 'secret'``, ``'username' in options``): redacting it also took the
+#: key and identifiers spelled with it.
+_PLACEHOLDER = re.compile(r"^[a-z]{1,12}$")
 #: Values a keyword comparison checks a type against, not a credential: detect-secrets
 #: reads ``typeof secret === 'string'`` as a hard-coded secret ``string`` (hono's cookie
 #: signing read ``typeof secret === '[REDACTED:Secret Keyword]'``).
@@ -122,7 +126,11 @@ def _high_entropy(token: str) -> bool:
 
 
 def _widen(line: str, value: str) -> str:
-    """``value`` grown to the whole token it sits in (GitHub's detector reports ``ghp``)."""
+    """``value`` grown to the whole token it sits in (GitHub's detector reports ``ghp``),
+    unless it also stands alone on the line (hono's ``'username'`` is quoted after an
+    identifier that begins with it: ``usernamePasswordInOptions`` was redacted)."""
+    if _standalone(line, value):
+        return value
     start = line.find(value)
     if start < 0:
         return value
@@ -132,6 +140,24 @@ def _widen(line: str, value: str) -> str:
     while end < len(line) and _TOKEN_CHARS.match(line[end]):
         end += 1
     return line[start:end]
+
+
+def _alone(value: str) -> str:
+    """The pattern of ``value`` where it is no part of a longer token."""
+    return rf"(?<![A-Za-z0-9+/_\-]){re.escape(value)}(?![A-Za-z0-9+/_\-])"
+
+
+def _standalone(line: str, value: str) -> re.Match[str] | None:
+    """An occurrence of ``value`` in ``line`` that is no part of a longer token."""
+    return re.search(_alone(value), line)
+
+
+def _replaced(text: str, value: str, kind: str) -> tuple[str, int]:
+    """``text`` with ``value`` replaced by its marker, and the count: whole tokens only
+    where it stands alone somewhere (an identifier spelled with it stays), else every
+    occurrence (a detector's part of a longer token: it was widened already)."""
+    pattern = _alone(value) if _standalone(text, value) else re.escape(value)
+    return re.subn(pattern, lambda _: MARKER.format(kind), text)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -151,7 +177,7 @@ def line_findings(line: str, path: str = "") -> tuple[tuple[str, str], ...]:
         for secret in plugin.analyze_line(filename=path or "x", line=line, line_number=1):
             value = secret.secret_value or ""
             if value.strip() and not is_sequential_string(value) and not (
-                    secret.type == KEYWORD and value.lower() in TYPE_NAMES):
+                    secret.type == KEYWORD and (value.lower() in TYPE_NAMES or _PLACEHOLDER.match(value))):
                 found.setdefault(_widen(line, value), secret.type)
     for value in _ASSIGNED.findall(line):
         # An identifier-like value of low entropy is a variable name (``token = token_v2``).
@@ -192,11 +218,10 @@ def _scan(source: str, path: str) -> tuple[str, Counter[str], dict[str, str]]:
         if not found:
             continue
         for kind, value in sorted(found, key=lambda kv: -len(kv[1])):
-            n = line.count(value)
+            line, n = _replaced(line, value, kind)
             if n:
                 counts[kind] += n
                 values[value] = kind
-                line = line.replace(value, MARKER.format(kind))
         lines[i] = line
     return ("".join(lines) if counts else source), counts, values
 
@@ -220,7 +245,7 @@ def _apply(field: str, values: dict[str, str], path: str) -> str:
     chunk, including one cut short at the end (``embed_text`` is truncated)."""
     field = text(field, path)[0]
     for value, kind in sorted(values.items(), key=lambda kv: -len(kv[0])):
-        field = field.replace(value, MARKER.format(kind))
+        field = _replaced(field, value, kind)[0]
         tail = _TAIL.search(field)
         if tail and len(tail.group()) >= 4 and value.startswith(tail.group()):
             field = field[:tail.start()] + MARKER.format(kind)
