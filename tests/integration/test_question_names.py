@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from coderecalld.daemon import Daemon
+from coderecalld.store import StoreFilter
 from coderecalld.query import service, shape
 from conformance_cases import indexed
 
@@ -225,6 +226,19 @@ def test_a_literal_absent_from_a_narrowed_search_says_where_it_looked(daemon: Da
     assert (hits.low_confidence, hits.confidence_reason) == (
         True, "no chunk in the searched paths, languages, kinds or roles holds 'check_server': "
               "these hits match its parts")
+
+
+def test_a_glob_whose_match_lies_below_the_chunks_read_is_no_absence(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """jq: ``search reduce --path-glob '*.y'`` said no chunk holds ``reduce``, while the
+    grammar did: the chunks read for the word held it elsewhere first."""
+    monkeypatch.setattr(service, "EVIDENCE_DEPTH", 1)  # the word's best holder alone is read
+    holders = [h.payload["path"] for h in daemon.service.store.sparse_search(
+        shape.evidence_vector("server"), StoreFilter(repos=("fx",)), 10)]
+    lower = next(p for p in holders if p != holders[0])
+    hits = daemon.service.search('"server"', limit=5, repo="fx", path_glob="*" + lower.rsplit("/", 1)[1])
+    assert [h.path for h in hits][:1] == [lower]
+    assert "holds 'server'" not in hits.confidence_reason
 
 
 NAMED = "``Vault.fetch()`` and ``Vault.put()`` now reject keys outside the vault directory"

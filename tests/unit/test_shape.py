@@ -597,3 +597,11 @@ def test_a_python_trace_alone_with_carets_and_a_chain_is_a_trace() -> None:
     assert shape.analyze("Title\nSome prose about it.\n" + trace).shape is Shape.TRACE
     assert shape.analyze("A title\nA paragraph of prose explaining what happened, and why it matters"
                          " to us.\nAnother line of prose.\nAnd a third one.\n" + frame.format(9)).shape is Shape.ISSUE
+
+
+def test_a_js_template_literal_is_a_message_template() -> None:
+    """hono: ``throw new Error(`Path ${path} is not registered`)`` printed ``Path /users/:id
+    is not registered``; its thrower was below 200 hits."""
+    source = "if (!data) {\n  throw new Error(`Path ${path} is not registered`)\n}"
+    assert shape.template_words(source, "Path /users/:id is not registered") == 3
+    assert shape.template_words(source, "Path /users/:id is registered") == 0

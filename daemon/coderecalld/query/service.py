@@ -477,16 +477,20 @@ class Service:
             if vector is None:
                 continue
             option = _option_text(token)
-            found = [h for h in self.store.sparse_search(
+            held = self.store.sparse_search(
                 vector, flt, (OPTION_DEPTH if option else EVIDENCE_DEPTH) + view.shadow_points,
-                fields=None if option else fields) if not view.hides(h) and _in_glob(h, path_glob)]
+                fields=None if option else fields)
+            found = [h for h in held if not view.hides(h) and _in_glob(h, path_glob)]
             if option:  # the option's word is also a part of identifiers (--lf: LFPlugin)
                 found = [h.keep(fields) for h in found if _holds_text(h, option)]
                 if not found:
                     continue
             if not found:
-                if absent is not None and len(vector.indices) == 1:
-                    absent.append(token)  # one word no indexed chunk (in scope) holds
+                # one word no indexed chunk (in scope) holds; not when the glob or the
+                # session only left out the chunks read (a glob's match may lie deeper:
+                # jq's `reduce` in parser.y was reported absent with `--path-glob '*.y'`)
+                if absent is not None and len(vector.indices) == 1 and not held:
+                    absent.append(token)
                 continue
             bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
             best = min((h for h in found if h.score > bar), key=lambda h: (

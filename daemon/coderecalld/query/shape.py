@@ -782,7 +782,9 @@ def sentence_patterns(sentence: str) -> list[re.Pattern[str]]:
 _PLACEHOLDER = re.compile(r"\{[^{}\n]{0,40}\}|%(?:\(\w{1,30}\))?[-#0 +]*\d*(?:\.\d+)?[sdrvfxXgqicueEGwTpbo]"
                           r"|\$\{[^}\n]{0,40}\}|#\{[^}\n]{0,40}\}")
 #: A one-line string literal of code, in double or single quotes (escapes kept).
-_STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.){4,300}+)"|\'((?:[^\'\\\n]|\\.){4,300}+)\'')
+# JS's template literals too (hono: ``throw new Error(`Path ${path} is not registered`)``)
+_STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.){4,300}+)"|\'((?:[^\'\\\n]|\\.){4,300}+)\''
+                             r"|`((?:[^`\\\n]|\\.){4,300}+)`")
 #: Literal words a template must hold to stand for a message (``{}: {}`` stands for any).
 TEMPLATE_MIN_WORDS = 3
 #: Characters a placeholder matches of a message.
@@ -802,7 +804,7 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
     chunk first)."""
     out = []
     for m in _STRING_LITERAL.finditer(source):
-        literal = m.group(1) or m.group(2) or ""
+        literal = m.group(1) or m.group(2) or m.group(3) or ""
         pieces = _PLACEHOLDER.split(literal)
         if len(pieces) < 2:
             continue  # no value: a verbatim pattern finds it
