@@ -154,3 +154,38 @@ def test_a_function_like_macros_body_calls_what_it_names() -> None:
     # no keyword, parameter (f), member (p->method, s.field) or sizeof is a call
     assert calls["TRY"] == [] and calls["APPLY"] == []
     assert calls["scan"] == [("TRY", 7), ("token", 7)]
+
+
+# jv_dtoa.c's shape: balanced branches that continue a statement across their directives
+# (`else if` and `else` after the `#endif` of an `if`'s group).
+CONTINUED = b"""static int scan(int c) {
+  if (c > 9) {
+    c = 1;
+  }
+#ifndef X
+  else if (c == 1) {
+    c = 2;
+  }
+#endif
+#ifdef Y
+  else
+#endif
+  {
+    c = 3;
+  }
+  return c;
+}
+"""
+
+
+def test_every_groups_first_branch_when_one_error_still_swallows_lines(monkeypatch) -> None:
+    """Balanced groups are read whole first (their variants are all definitions); only when
+    one error still spans ``SWALLOWED_LINES`` (jv_dtoa.c: its whole file) is every group
+    read as its first branch, if that error then shrinks."""
+    import coderecalld.parse as parse
+
+    assert symbols(CONTINUED, "c").has_errors  # a one-line error: read as written
+    monkeypatch.setattr(parse, "SWALLOWED_LINES", 1)
+    parsed = symbols(CONTINUED, "c")
+    assert not parsed.has_errors
+    assert [(s.name, s.start_line, s.end_line) for s in parsed.symbols] == [("scan", 1, 17)]

@@ -67,15 +67,14 @@ _BLANK = bytes.maketrans(bytes(range(256)), b" " * 10 + b"\n" + b" " * 2 + b"\r"
 
 
 def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
-    """The tree of ``blob`` with its unbalanced conditionals read as their first branch
-    compiled, as ctags reads C: in each ``#if`` group a branch of which opens or closes
-    more braces than it closes or opens, the directive lines and every branch after the
-    first are blanked (spaces; line breaks and byte offsets kept, so the symbols' texts
-    and ranges are the blob's); a group whose branches each balance is left whole (its
-    variants are all definitions: jq's three ``f_gmtime``). An ``#include``, ``#define``
-    or ``#undef`` inside braces is blanked too (jq's function table splices a header and
-    defines a macro inside its initializer: no grammar parses a directive there). That
-    tree when it has fewer syntax errors than ``tree``; else ``tree``."""
+    """The tree of ``blob`` with its conditionals read as their first branch compiled, as
+    ctags reads C, when that has fewer syntax errors than ``tree`` (else ``tree``): the
+    groups a branch of which opens or closes more braces than it closes or opens
+    (``_masked``), which keeps a group whose branches each balance whole (its variants are
+    all definitions: jq's three ``f_gmtime``); when one error still spans
+    ``SWALLOWED_LINES``, every group, if that error then shrinks (a branch may continue a
+    statement across its directive: jv_dtoa.c's ``#ifndef X`` / ``else if (...) {`` made
+    one error of the whole file, its functions lost)."""
     lines = blob.split(b"\n")
     groups: list[list[int]] = []  # each group's directive line numbers, #if to #endif
     nested: list[list[int]] = []
@@ -92,27 +91,63 @@ def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
                 groups.append(nested.pop())
     code = _code_lines(lines)
     braces = [c.count(b"{") - c.count(b"}") for c in code]
+    unbalanced = [marks for marks in groups
+                  if any(sum(braces[start + 1:end]) for start, end in zip(marks, marks[1:]))]
+    best, errors = tree, _errors(tree.root_node)
+    masked = _masked(lines, code, unbalanced)
+    if masked != blob:
+        alternative = parser.parse(masked)
+        found = _errors(alternative.root_node)
+        if found < errors:
+            best, errors = alternative, found
+    if errors and _swallowed(best.root_node) >= SWALLOWED_LINES:
+        # one error holds a run of lines: a balanced group broke a statement too; every
+        # group's first branch (its other branches' definitions lost) beats losing them all
+        alternative = parser.parse(_masked(lines, code, groups))
+        if _swallowed(alternative.root_node) < _swallowed(best.root_node):
+            best = alternative
+    return best
+
+
+#: An error node spanning this many lines is a parse that lost the definitions in them
+#: (``_first_branches``): jv_dtoa.c's was the whole file.
+SWALLOWED_LINES = 100
+
+
+def _swallowed(root: Node) -> int:
+    """The most lines one ERROR node under ``root`` spans (0: none)."""
+    most, todo = 0, [root]
+    while todo:
+        node = todo.pop()
+        if node.is_error:
+            most = max(most, node.end_point[0] - node.start_point[0] + 1)
+            continue
+        todo.extend(c for c in node.children if c.has_error)
+    return most
+
+
+def _masked(lines: list[bytes], code: list[bytes], groups: list[list[int]]) -> bytes:
+    """``lines`` joined with the directive lines of ``groups`` and every branch of theirs
+    after the first blanked (spaces; line breaks and byte offsets kept, so the symbols'
+    texts and ranges are the blob's), and an ``#include``, ``#define`` or ``#undef``
+    inside an initializer's braces too (jq's function table splices a header and defines
+    a macro inside its initializer: no grammar parses a directive there)."""
     blank: set[int] = set()
     for marks in groups:
-        nets = [sum(braces[start + 1:end]) for start, end in zip(marks, marks[1:])]
-        if any(nets):
-            blank.update(marks)
-            blank.update(range(marks[1], marks[-1]))  # every branch after the first
+        blank.update(marks)
+        blank.update(range(marks[1], marks[-1]))  # every branch after the first
+    out = list(lines)
     opened: list[bool] = []  # the braces open in the lines kept: whether an initializer's
     for i, line in enumerate(lines):
         if i in blank or (any(opened) and _IN_INITIALIZER.match(line)):
-            lines[i] = _continued(lines, i, blank)
+            out[i] = _continued(lines, i, blank)
         elif not _LINKAGE.search(line):  # extern "C" { holds top-level code
             for brace in _BRACE.finditer(code[i]):
                 if brace.group(2):
                     opened.append(bool(brace.group(1)))
                 elif opened:
                     opened.pop()
-    masked = b"\n".join(lines)
-    if masked == blob:
-        return tree
-    alternative = parser.parse(masked)
-    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
+    return b"\n".join(out)
 
 
 def _code_lines(lines: list[bytes]) -> list[bytes]:
