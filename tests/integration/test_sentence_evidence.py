@@ -205,6 +205,9 @@ def test_the_source_building_a_message_beats_the_test_holding_it_whole(
     ("/srv/app/cli.py:1369: UserWarning: The parameter --name is used more than once.",
      "The parameter --name is used more than once."),
     ("could you find where the formats are offered", ""),     # a question's "could"
+    # a command-line program's error prefix (jq's) is no part of the message either
+    ("jq: error (at <stdin>:0): Cannot iterate over null", "Cannot iterate over null"),
+    ("jq: error: foo/0 is not defined at <top-level>, line 1:", "foo/0 is not defined at <top-level>, line 1:"),
     # a message may ask after a statement, code spans and all (hono's)
     ("Context is not finalized. Did you forget to return a Response object or `await next()`?",
      "Context is not finalized. Did you forget to return a Response object or `await next()`?"),
@@ -216,7 +219,7 @@ def test_only_a_message_reads_as_a_sentence(text: str, sentence: str) -> None:
 
 @pytest.mark.parametrize(("message", "core", "file_rank"), [
     ("EOF while parsing a value at line 1 column 0", "EOF while parsing a value", 2),
-    ("trailing characters at line 3 column 5", "trailing characters", 3),
+    ("trailing characters at line 3 column 5", "trailing characters", 2),  # first on search's page
 ])
 def test_a_location_the_runtime_appended_is_dropped(daemon: Daemon, message: str, core: str,
                                                     file_rank: int) -> None:
@@ -227,6 +230,7 @@ def test_a_location_the_runtime_appended_is_dropped(daemon: Daemon, message: str
     hits = daemon.service.search(message, limit=3, repo="fx")
     assert [(h.path, h.qualified_name, h.match) for h in hits if h.match == "evidence"] == [
         ("app/parse.py", "parse_value", "evidence")]
+    assert hits[0].path == "app/parse.py"  # whole but the location: where it is raised
     located = [f.path for f in daemon.service.locate(message, limit=3, repo="fx").files]
     assert located.index("app/parse.py") + 1 == file_rank
 
@@ -245,6 +249,8 @@ def test_a_message_printed_from_a_template_finds_the_template(daemon: Daemon, me
     hits = daemon.service.search(message, limit=3, repo="fx")
     assert [(h.path, h.qualified_name, h.match) for h in hits if h.path == "app/numbers.py"] == [
         ("app/numbers.py", "convert_number", "evidence")]
+    # a template of four literal words printing it is where it is raised: first
+    assert (hits[0].path, hits.low_confidence) == ("app/numbers.py", False)
 
 
 def test_a_logged_message_is_found_without_its_prefix(daemon: Daemon) -> None:

@@ -605,3 +605,15 @@ def test_a_js_template_literal_is_a_message_template() -> None:
     source = "if (!data) {\n  throw new Error(`Path ${path} is not registered`)\n}"
     assert shape.template_words(source, "Path /users/:id is not registered") == 3
     assert shape.template_words(source, "Path /users/:id is registered") == 0
+
+
+def test_a_programs_error_prefix_is_neither_message_nor_terms() -> None:
+    """jq prints ``jq: error (at <stdin>:0): `` before every message: its words drew the
+    ``jq_exit`` macro first."""
+    asked = shape.analyze("jq: error (at <stdin>:0): Cannot use number (1) as object key")
+    assert asked.sentence == "Cannot use number (1) as object key"
+    assert {t for t, _ in asked.terms} & {"jq", "stdin", "error"} == set()
+    assert asked.dense_text == asked.sentence
+    # without a prefix the text is read as written
+    plain = shape.analyze("Cannot use number (1) as object key")
+    assert plain.terms == asked.terms and plain.dense_text == plain.text

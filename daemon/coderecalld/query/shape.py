@@ -233,6 +233,12 @@ def analyze(text: str) -> Query:
     logged = _logged(text) if shape is Shape.TEXT else text
     sentence = (_sentence(logged, asking=logged == text) if shape is Shape.TEXT
                 else _error_message(text) if shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS else "")
+    if sentence and sentence == logged != text:
+        # a log line's or a program's prefix is no part of what the code holds: its words
+        # (``jq``, ``error``, ``stdin``) drew jq's ``jq_exit`` macro first
+        terms = tuple((t, 1.0) for t in dict.fromkeys(
+            t for t in sparse.tokens(logged) if t not in sparse.QUERY_STOP_WORDS))
+        dense = logged
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence)
 
@@ -304,10 +310,20 @@ _LOG_PREFIX = re.compile(
     r"(?:[^\s:]{1,200}\.\w{1,6}:\d++:[ \t]++)?")
 
 
+#: A command-line program's error prefix: its name, a severity and a location in
+#: parentheses (jq's ``jq: error (at <stdin>:0): ``, ``grep: warning: ``).
+_PROGRAM_PREFIX = re.compile(r"^[\w.+-]{1,40}: (?:error|warning|fatal|panic)(?: \([^()\n]{0,80}\))?: ++(?=\S)",
+                             re.IGNORECASE)
+
+
 def _logged(line: str) -> str:
     """``line`` without a log line's or a warning's prefix (``_LOG_PREFIX``) and the
-    warning's or exception's name after it (``_ERROR_HEAD``), when a prefix was there:
-    the message a chunk of code holds. A line without a prefix is returned as is."""
+    warning's or exception's name after it (``_ERROR_HEAD``), or a program's error prefix
+    (``_PROGRAM_PREFIX``), when a prefix was there: the message a chunk of code holds (jq's
+    prefix drew its ``jq_exit`` macro first). A line without a prefix is returned as is."""
+    program = _PROGRAM_PREFIX.match(line)
+    if program:
+        return line[program.end():].strip()
     m = _LOG_PREFIX.match(line)
     if not m or not m.group():
         return line
