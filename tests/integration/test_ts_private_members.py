@@ -18,12 +18,17 @@ from conformance_cases import indexed
 FILES = {
     "src/context.ts": '''\
 export class Context {
-  #status = 200
   newResponse(body: string): Response {
     return this.#newResponse(body)
   }
   #newResponse(body: string, init?: number): Response {
-    return new Response(body, { status: init ?? this.#status })
+    return new Response(body, { status: init ?? this.#status(), headers: this.#headers() })
+  }
+  #headers(): Record<string, string> {
+    return {}
+  }
+  #status(): number {
+    return 200
   }
   json(obj: unknown): Response {
     return this.#newResponse(JSON.stringify(obj))
@@ -63,20 +68,23 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 def test_a_private_method_is_its_own_symbol(daemon: Daemon, name: str) -> None:
     service = daemon.service
     assert [(h.qualified_name, h.start_line) for h in service.find_symbols(name, repo="fx")] == [
-        ("Context.#newResponse", 6)]
+        ("Context.#newResponse", 5)]
     card = service.get_card(name, repo="fx")
-    assert (card.qualified_name, card.start_line) == ("Context.#newResponse", 6)
+    assert (card.qualified_name, card.start_line) == ("Context.#newResponse", 5)
     assert sorted((c.caller, c.line, c.confidence) for c in service.find_callers(name, repo="fx")) == [
-        ("Context.json", 10, "resolved"), ("Context.newResponse", 4, "resolved")]
-    assert [(c.callee, c.line) for c in service.find_callees(name, repo="fx")] == [("Response", 7)]
+        ("Context.json", 15, "resolved"), ("Context.newResponse", 3, "resolved")]
+    # a private method's own calls of private methods resolve too
+    assert [(c.callee, c.line, c.target) for c in service.find_callees(name, repo="fx")] == [
+        ("Response", 6, ""), ("this.#status", 6, "src/context.Context.#status"),
+        ("this.#headers", 6, "src/context.Context.#headers")]
 
 
 def test_the_public_method_of_the_same_name_keeps_its_own_callers(daemon: Daemon) -> None:
     service = daemon.service
     assert [(c.caller, c.line, c.confidence) for c in service.find_callers("Context.newResponse", repo="fx")] == [
-        ("Context.text", 13, "resolved")]
+        ("Context.text", 18, "resolved")]
     assert [(c.callee, c.line) for c in service.find_callees("Context.newResponse", repo="fx")] == [
-        ("this.#newResponse", 4)]
+        ("this.#newResponse", 3)]
 
 
 def test_a_runtime_globals_member_is_no_caller(daemon: Daemon) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
+from coderecalld.index.receivers import UNKNOWN, children, split_params, unparted, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.index.receivers import header_bases as js_bases
 from coderecalld.records import CallSite, Symbol, SymbolKind
@@ -105,7 +105,7 @@ class JsReceivers:
 
     def name_type(self, name: str, owner: str) -> str:
         """The class bound to ``name`` in function ``owner`` or a function around it."""
-        sym = self.symbols.get(owner.split("#", 1)[0])
+        sym = self.symbols.get(unparted(owner))
         while sym is not None and sym.kind in _FUNCTIONS:
             found = self._bindings(sym).get(name)
             if found is not None:
@@ -146,7 +146,7 @@ class JsReceivers:
         return [self.lines.get(i, "") for i in range(sym.start_line + 1, sym.end_line + 1) if i not in skip]
 
     def _enclosing_class(self, owner: str) -> Symbol | None:
-        sym = self.symbols.get(owner.split("#", 1)[0])
+        sym = self.symbols.get(unparted(owner))
         while sym is not None and sym.kind not in _TYPES:
             sym = self.symbols.get(sym.parent)
         return sym

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from coderecalld.index import resolve_kotlin
-from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases
+from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, unparted
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import GoReceivers
@@ -176,7 +176,7 @@ def _js_global(name: str, bound: set[str]) -> str:
 def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
     """The qualified name of function ``name`` defined inside ``owner`` or a function
     enclosing it (never a class body: its names are not in scope in its methods), else ``""``."""
-    scope = symbols.get(owner.split("#", 1)[0])
+    scope = symbols.get(unparted(owner))
     while scope is not None and scope.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
         found = symbols.get(f"{scope.qualified_name}.{name}")
         if found is not None and found.kind is SymbolKind.FUNCTION:
@@ -300,7 +300,7 @@ def js_import_table(aliases: tuple[tuple[str, str], ...], path: str, module: str
 
 def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str,
                      kinds: tuple[SymbolKind, ...] = (SymbolKind.CLASS,)) -> str:
-    sym = symbols.get(qualified_name.split("#", 1)[0])
+    sym = symbols.get(unparted(qualified_name))
     while sym is not None and sym.parent:
         parent = symbols.get(sym.parent)
         if parent is not None and parent.kind in kinds:
@@ -380,7 +380,7 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
             return "" if head in _GO_BUILTINS or not bare(site) else f"{module}.{head}"
         if head in table:
             return ".".join([table[head], *rest])
-        sym = symbols.get(owner.split("#", 1)[0])
+        sym = symbols.get(unparted(owner))
         receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
         if receiver and receiver.group(1) == head and len(rest) == 1:
             return f"{module}.{receiver.group(2)}.{rest[0]}"
