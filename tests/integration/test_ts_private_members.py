@@ -79,6 +79,11 @@ def test_a_private_method_is_its_own_symbol(daemon: Daemon, name: str) -> None:
         ("this.#headers", 6, "src/context.Context.#headers")]
 
 
+def test_a_private_methods_qualified_name_is_pinned(daemon: Daemon) -> None:
+    hits = daemon.service.search("Context.#newResponse", limit=3, repo="fx")
+    assert (hits[0].qualified_name, hits[0].match, hits.low_confidence) == ("Context.#newResponse", "exact", False)
+
+
 def test_the_public_method_of_the_same_name_keeps_its_own_callers(daemon: Daemon) -> None:
     service = daemon.service
     assert [(c.caller, c.line, c.confidence) for c in service.find_callers("Context.newResponse", repo="fx")] == [

@@ -227,7 +227,8 @@ CALLEE_MAX_DEFINITIONS = 2
 _PLAIN_NAME = re.compile(r"^[^\W\d]\w*[!?]?$")
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
                  "snippet")
-_IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.|::|#|\\)[^\W\d]\w*[!?]?)*$")  # Base#route!, A\B::c
+# Base#route!, A\B::c, JS's private Hono.#dispatch
+_IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.#?|::|#|\\)[^\W\d]\w*[!?]?)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
