@@ -171,7 +171,8 @@ def test_a_declaration_without_a_body_is_listed_after_the_implementations() -> N
 
 def test_older_copies_of_versioned_docs() -> None:
     """jq keeps a manual per release (``docs/content/manual/v1.7/manual.yml``), Docusaurus
-    ``versioned_docs/version-2.0/``: each file is answered from the release listed first."""
+    ``versioned_docs/version-2.0/``: each file is answered from its newest release listed, in
+    its first copy's place."""
     from coderecalld.query.locate import older_copies
 
     rows = [("jq", "docs/content/manual/v1.5/manual.yml", "docs"),
@@ -183,10 +184,18 @@ def test_older_copies_of_versioned_docs() -> None:
             ("site", "versioned_docs/version-1.9/intro.md", "docs"),
             ("site", "docs/intro.md", "docs"),
             ("other", "docs/content/manual/v1.7/manual.yml", "docs")]  # another repo's
-    assert older_copies(rows) == {1, 3, 6}
+    # the newest release on the list (dev) answers in the first copy's place; then 2.0's
+    assert older_copies(rows) == {0: 1, 1: None, 3: None, 4: None, 5: 5, 6: None}
+    # two sections of the newest release keep two places
+    two = [("jq", "docs/v1.5/manual.yml", "docs"), ("jq", "docs/v1.7/manual.yml", "docs"),
+           ("jq", "src/linker.c", "source"), ("jq", "docs/v1.7/manual.yml", "docs")]
+    assert older_copies(two) == {0: 1, 1: None, 3: None}  # v1.5 held one place: v1.7 takes it
+    four = [("jq", "docs/v1.5/m.yml", "docs"), ("jq", "docs/v1.7/m.yml", "docs"), ("jq", "docs/v1.5/m.yml", "docs"),
+            ("jq", "docs/v1.7/m.yml", "docs"), ("jq", "docs/v1.7/m.yml", "docs")]
+    assert older_copies(four) == {0: 1, 1: None, 2: 3, 3: None, 4: None}
     # moving names alone (docs/dev next to docs/latest) are no releases; source never collapses
-    assert older_copies([("r", "docs/dev/setup.md", "docs"), ("r", "docs/latest/setup.md", "docs")]) == set()
-    assert older_copies([("r", "api/v1/handlers.go", "source"), ("r", "api/v2/handlers.go", "source")]) == set()
+    assert older_copies([("r", "docs/dev/setup.md", "docs"), ("r", "docs/latest/setup.md", "docs")]) == {}
+    assert older_copies([("r", "api/v1/handlers.go", "source"), ("r", "api/v2/handlers.go", "source")]) == {}
 
 
 def test_the_first_function_is_followed_by_the_helpers_it_calls() -> None:

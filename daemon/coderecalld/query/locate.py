@@ -228,13 +228,17 @@ _RELEASE = re.compile(r"(?i)^(?:v|version-?|release-?)?\d+(?:[._-]\d+)*(?:[._-]x
 _MOVING = frozenset({"dev", "latest", "stable", "next", "current", "nightly", "unreleased"})
 
 
-def older_copies(paths: Sequence[tuple[str, str, str]]) -> set[int]:
-    """The indexes of ``paths`` ((repo, path, role), best first) that are another release's
-    copy of a docs file listed before them: docs paths that differ only in directories
-    naming releases (``_RELEASE``, or ``_MOVING`` beside one) when at least one of those is
-    a numbered release. Each file is answered from the release first listed; the others'
-    copies took an answer's places (jq: four releases of one manual section were a
-    question's first four hits, its source fifth)."""
+def older_copies(paths: Sequence[tuple[str, str, str]]) -> dict[int, int | None]:
+    """Another release's copies of a docs file among ``paths`` ((repo, path, role), best
+    first): docs paths that differ only in directories naming releases (``_RELEASE``, or
+    ``_MOVING`` beside one) when at least one of those is a numbered release. Each file is
+    answered from its newest release on the list (a moving name, ``dev``, before any
+    number; then the highest), in the places its first-listed release held (as many as
+    the newest has there, in order): index -> the index whose
+    entry takes its place there, or None to drop it; indexes not mentioned stay. The
+    other releases' copies took an answer's places (jq: four releases of one manual
+    section were a question's first four hits, its source fifth; then its oldest, v1.5,
+    answered)."""
     keyed: dict[tuple[str, str], list[tuple[int, tuple[str, ...]]]] = {}
     for i, (repo, path, role) in enumerate(paths):
         if role != "docs":
@@ -244,10 +248,23 @@ def older_copies(paths: Sequence[tuple[str, str, str]]) -> set[int]:
         if releases:
             key = "/".join("*" if _RELEASE.match(p) or p.lower() in _MOVING else p for p in parts)
             keyed.setdefault((repo, key), []).append((i, releases))
-    out: set[int] = set()
+    out: dict[int, int | None] = {}
     for rows in keyed.values():
-        first = rows[0][1]
         numbered = any(_RELEASE.match(p) for _, releases in rows for p in releases)
-        if numbered and len({releases for _, releases in rows}) > 1:
-            out.update(i for i, releases in rows if releases != first)
+        if not numbered or len({releases for _, releases in rows}) < 2:
+            continue
+        newest = max((releases for _, releases in rows), key=_newness)
+        kept = [i for i, releases in rows if releases == newest]
+        # the places the first-listed release held, in order, each given the newest's next
+        places = [i for i, releases in rows if releases == rows[0][1]][:len(kept)]
+        out.update({i: None for i, _ in rows})
+        out.update(zip(places, kept))
     return out
+
+
+def _newness(releases: tuple[str, ...]) -> tuple[int, tuple[int, ...]]:
+    """How new a release's directories say it is: a moving name (``dev``) newest, then by
+    version number."""
+    if any(p.lower() in _MOVING for p in releases):
+        return 1, ()
+    return 0, tuple(int(n) for p in releases for n in re.findall(r"\d+", p))

@@ -1528,11 +1528,18 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
 
 
 def _without_older_copies(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
-    """``ranked`` without the hits of another release's copy of a docs file a hit above
-    is of (``locate.older_copies``)."""
-    drop = locating.older_copies([(str(h.payload.get("repo", "")), str(h.payload.get("path", "")),
-                                   hit_role(h.payload)) for h, _ in ranked])
-    return [r for i, r in enumerate(ranked) if i not in drop] if drop else ranked
+    """``ranked`` with each docs file kept in several releases answered once per place
+    from its newest release on the page (``locate.older_copies``)."""
+    moved = locating.older_copies([(str(h.payload.get("repo", "")), str(h.payload.get("path", "")),
+                                    hit_role(h.payload)) for h, _ in ranked])
+    out = []
+    for i, row in enumerate(ranked):
+        if i not in moved:
+            out.append(row)
+        elif moved[i] is not None:  # the newest release's copy, at this place and score
+            hit, match = ranked[moved[i]]
+            out.append((replace(hit, score=row[0].score), match))
+    return out
 
 
 def _collapse_stubs(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
