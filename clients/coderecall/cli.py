@@ -213,7 +213,11 @@ def _symbols(client: Client, args: argparse.Namespace) -> int:
                                fuzzy=args.fuzzy, session=args.session, offset=args.offset)
     _emit(hits, args.json, _symbol_rows)
     note_cut(hits, "symbols")
-    return _found(hits, f"no symbol named {args.name!r}" + (" (try --fuzzy)" if not args.fuzzy else ""))
+    # a name defined where no grammar reads (a grammar, a lexer, a skipped generated file)
+    # is in the index as text: search finds it (jq's gen_binop, defined in parser.y)
+    fuzzy = "" if args.fuzzy else "try --fuzzy; "
+    return _found(hits, f"no symbol named {args.name!r} ({fuzzy}search finds it in text no grammar "
+                        f"parses: {PROG} search {args.name!r})")
 
 
 #: Confidences ``--resolved`` keeps: a call on a subclass that inherits the method is as

@@ -478,8 +478,10 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
     assert status == 0 and [(r["qualified_name"], r["match"]) for r in json.loads(out)] == [
         ("isEligibleForRefund", "fuzzy")]
     # Nothing found is exit 1 with a reason on stderr, as grep; stdout keeps only results.
-    assert run("symbols", "noSuchThing") == (1, "", "coderecall: no symbol named 'noSuchThing' (try --fuzzy)\n")
-    assert run("symbols", "noSuchThing", "--json") == (1, "[]\n", "coderecall: no symbol named 'noSuchThing' (try --fuzzy)\n")
+    missing = ("coderecall: no symbol named 'noSuchThing' (try --fuzzy; search finds it in text no "
+               "grammar parses: coderecall search 'noSuchThing')\n")
+    assert run("symbols", "noSuchThing") == (1, "", missing)
+    assert run("symbols", "noSuchThing", "--json") == (1, "[]\n", missing)
     assert run("callers", "noSuchThing") == (1, "", "coderecall: no call sites of 'noSuchThing'\n")
     assert run("callees", "noSuchThing") == (1, "", "coderecall: no calls made by 'noSuchThing'\n")
     status, out, _ = run("impact", "f")
