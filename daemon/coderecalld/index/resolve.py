@@ -309,11 +309,19 @@ def _enclosing_class(symbols: dict[str, Symbol], qualified_name: str,
     return ""
 
 
+#: Python's built-in types a call may name a method of (a literal's: ``"".join`` is
+#: ``str.join``): their methods are the runtime's, never the repository's.
+_PY_BUILTIN_TYPES = frozenset({"str", "bytes", "list", "dict", "tuple", "set", "frozenset", "int",
+                               "float", "bytearray"})
+
+
 def _target(site: CallSite, module: str, table: dict[str, str], top: set[str],
             symbols: dict[str, Symbol], cls: str, selves: tuple[str, ...],
             instances: Mapping[str, str]) -> str:
     parts = site.name.split(".")
     head, rest = parts[0], parts[1:]
+    if head in _PY_BUILTIN_TYPES and rest and "self" in selves and head not in top and head not in table:
+        return f"builtins.{site.name}"  # ``"".join(...)`` (parse: ``str.join``), ``dict.fromkeys``
     if head in selves:
         return _method(module, table, symbols, cls, rest[0]) if cls and len(rest) == 1 else ""
     if head in top:  # a definition of this file shadows an import of the same name

@@ -277,7 +277,9 @@ def callers(store: Any, flt: StoreFilter, name: str,
     ``override``: its target is the same method of a base class the named one overrides
     (the call may dispatch to the override).
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
-    unknown (no target, or an attribute whose type no module states). A call resolved to
+    unknown (no target, or an attribute whose type no module states); a bare call
+    (``send(...)``) of a Python or JS method's name is no call of it (``RECEIVER_ONLY``:
+    counted as on another type, with calls on a literal: ``"".join`` is ``str.join``). A call resolved to
     anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
     ``omitted["other_type"]`` counts those when given. When the name means more than
     ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
@@ -309,7 +311,14 @@ def callers(store: Any, flt: StoreFilter, name: str,
     out = []
     other = 0
     owners = _owners(chosen)
+    # a Python or JS method is called on a receiver, never bare: a bare ``send(...)`` (an
+    # ASGI app's parameter) calls no ``Client.send``
+    receiver_only = bool(chosen) and all(h.payload.get("kind") == "method"
+                                         and h.payload.get("language") in RECEIVER_ONLY for h in chosen)
     for site in sites(hits, may_match):
+        if receiver_only and site.target not in targets and _bare(site):
+            other += 1
+            continue
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
@@ -325,6 +334,19 @@ def callers(store: Any, flt: StoreFilter, name: str,
     return out
 
 
+def _bare(site: Site) -> bool:
+    """Whether ``site`` calls its name bare (``send(...)``), as its line shows: no receiver
+    before it (``new Banner(s).render()`` is named ``render`` too, on a receiver)."""
+    if "." in site.name:
+        return False
+    name = re.escape(site.name)
+    return bool(re.search(rf"(?<![\w.$#]){name}\s*\(", site.text)) and not re.search(
+        rf"\.\s*{name}\s*\(", site.text)
+
+
+#: Languages whose methods are called on a receiver only (``self.m()``, ``this.m()``,
+#: ``obj.m()``): a bare call of the name is a function's or a variable's.
+RECEIVER_ONLY = frozenset({"python", "javascript", "typescript", "tsx", "jsx"})
 #: Scopes a call may name its own class by (``self::m()``, ``static::m()``, Rust's ``Self::m``).
 _OWN_SCOPES = frozenset({"self", "static", "parent", "Self", "super", "this", "base"})
 
