@@ -41,6 +41,30 @@ async def app(scope, receive, send):
     await send({"type": "http.response.start"})
     return ", ".join(scope)
 ''',
+    "pkg/cookies.py": '''\
+class Cookies:
+    def extract_cookies(self, response):
+        return response
+
+
+class Jar:
+    def extract_cookies(self, response):
+        return None
+
+
+class Session:
+    def __init__(self):
+        self._cookies = Cookies()
+        self.jar = Jar()
+
+    @property
+    def cookies(self) -> Cookies:
+        return self._cookies
+
+    def receive(self, response):
+        self.cookies.extract_cookies(response)
+        self.jar.extract_cookies(response)
+''',
     "web/app.js": '''\
 export class Client {
   send(request) {
@@ -84,3 +108,11 @@ def test_a_bare_call_of_a_methods_name_is_no_caller(daemon: Daemon) -> None:
     assert sorted((c.path, c.line, c.caller, c.confidence) for c in page) == [
         ("pkg/client.py", 11, "Client.redirect", "resolved")]
     assert omitted["other_type"] == 2  # app's send(...), handler's send(...)
+
+
+def test_a_propertys_return_type_types_its_receiver(daemon: Daemon) -> None:
+    """httpx's ``self.cookies.extract_cookies(response)``: ``cookies`` is a property
+    annotated ``-> Cookies``; the call was name-only, as the other class's."""
+    found = sorted((c.line, c.confidence, c.target) for c in daemon.service.find_callers(
+        "Cookies.extract_cookies", repo="fx"))
+    assert found == [(21, "resolved", "pkg.cookies.Cookies.extract_cookies")]

@@ -49,6 +49,8 @@ _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list object set str tuple".split())
 _FUNCTION_KINDS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: Decorators that make a method an attribute of its return type.
+_PROPERTIES = frozenset({"property", "cached_property"})
 #: Prefixes a receiver that is an attribute of another file's class (``"\x1fpkg.C.attr"``, a
 #: control character no name holds): its type is unknown here, the query side may know it.
 ATTRIBUTE = "\x1f"
@@ -259,6 +261,12 @@ class Receivers:
         for child in self._children.get(cls, ()):
             if child.kind not in _FUNCTION_KINDS:
                 continue
+            if any(d.lstrip("@").rsplit(".", 1)[-1] in _PROPERTIES for d in child.decorators):
+                # ``@property def cookies(self) -> Cookies``: ``self.cookies`` is a Cookies
+                # (httpx's ``self.cookies.extract_cookies(response)`` stayed name-only)
+                found = self.returns(child, f"{self.module}.{cls}")
+                if found:
+                    bind(out, child.name, found)
             for i in range(child.start_line, child.end_line + 1):
                 line = self.lines.get(i, "")
                 m = _SELF_ASSIGN.match(line) if "self." in line else None
