@@ -261,12 +261,9 @@ class Receivers:
         for child in self._children.get(cls, ()):
             if child.kind not in _FUNCTION_KINDS:
                 continue
-            if any(d.lstrip("@").rsplit(".", 1)[-1] in _PROPERTIES for d in child.decorators):
-                # ``@property def cookies(self) -> Cookies``: ``self.cookies`` is a Cookies
-                # (httpx's ``self.cookies.extract_cookies(response)`` stayed name-only)
-                found = self.returns(child, f"{self.module}.{cls}")
-                if found:
-                    bind(out, child.name, found)
+            found = self._property_type(child, cls)
+            if found:
+                bind(out, child.name, found)
             for i in range(child.start_line, child.end_line + 1):
                 line = self.lines.get(i, "")
                 m = _SELF_ASSIGN.match(line) if "self." in line else None
@@ -278,6 +275,25 @@ class Receivers:
             if declare and declare.group(2):
                 bind(out, declare.group(1), self.class_of(declare.group(2), True))
         return out
+
+    def _property_type(self, method: Symbol, cls: str) -> str:
+        """The class a property ``method`` of ``cls`` returns (``""``: none, or not a
+        property): ``@property def cookies(self) -> Cookies`` makes ``self.cookies`` a
+        Cookies (httpx's ``self.cookies.extract_cookies(response)`` stayed name-only). A
+        setter (``@cookies.setter``) shares the getter's qualified name and hides it: the
+        getter's ``def`` line above it says the type."""
+        decorators = [d.lstrip("@").strip() for d in method.decorators]
+        if any(d.rsplit(".", 1)[-1] in _PROPERTIES for d in decorators):
+            return self.returns(method, f"{self.module}.{cls}")
+        if not any(d == f"{method.name}.setter" or d == f"{method.name}.deleter" for d in decorators):
+            return ""
+        sym = self.symbols.get(cls)
+        getter = re.compile(rf"^\s*def\s+{re.escape(method.name)}\(\s*self\s*\)\s*->\s*(.+?)\s*:\s*$")
+        for i in range(method.start_line - 1, sym.start_line if sym is not None else 0, -1):
+            found = getter.match(self.lines.get(i, ""))
+            if found:
+                return self.class_of(found.group(1), True)
+        return ""
 
     def _own_lines(self, sym: Symbol) -> list[str]:
         """The body lines of ``sym`` less those of the definitions nested in it (its header,
