@@ -224,3 +224,18 @@ def test_the_first_function_is_followed_by_the_helpers_it_calls() -> None:
     # no callee: unchanged, one lookup
     asked.clear()
     assert with_callees(found[3:], callees, chain=2) == found[3:] and asked == [["sqf"]]
+
+
+def test_an_interfaces_one_line_method_is_a_stub() -> None:
+    from coderecalld.query.locate import is_stub
+
+    def payload(language: str, snippet: str, lines: tuple[int, int]) -> dict:
+        return {"path": "src/x", "kind": "method", "language": language, "snippet": snippet,
+                "start_line": lines[0], "end_line": lines[1]}
+
+    assert is_stub(payload("typescript", "json(): Promise<T>", (149, 149)))  # hono's ClientResponse
+    assert is_stub(payload("go", "Read(p []byte) (n int, err error)", (10, 10)))
+    assert not is_stub(payload("typescript", "json<T>(): Promise<T> { return this.body() }", (5, 5)))
+    assert not is_stub(payload("typescript", "json = (v: T) => respond(v)", (5, 5)))
+    assert not is_stub(payload("typescript", "json(): Promise<T>", (5, 9)))  # a body on the next lines
+    assert not is_stub(payload("kotlin", "fun answer(): Int = 42", (3, 3)))  # an expression body

@@ -193,14 +193,19 @@ def is_stub(payload: dict) -> bool:
     (its snippet ends with ``;`` and opens no ``{``: Java's and C#'s abstract and interface
     methods, Rust's trait signatures, C++'s pure virtuals; gson's abstract
     ``BoundField.readIntoField``, two lines, was first for an issue its implementation is
-    about). ``@overload(...)`` (numba's implementations) and ``@overloaded_op`` are not
-    stubs."""
+    about), or (TypeScript, Go) a one-line method without a body (an interface's: hono's
+    ``ClientResponse.json`` came before ``Context.json``). ``@overload(...)`` (numba's
+    implementations) and ``@overloaded_op`` are not stubs."""
     if declares_only(str(payload.get("path", ""))):
         return True
     snippet = str(payload.get("snippet", ""))
     if (payload.get("kind") in CALLABLE_KINDS and payload.get("language") not in _UNBRACED
             and snippet.rstrip().endswith(";") and "{" not in snippet):
         return True
+    if (payload.get("kind") in CALLABLE_KINDS and payload.get("language") in _SIGNATURE_LINES
+            and payload.get("start_line") == payload.get("end_line")
+            and "{" not in snippet and "=>" not in snippet):
+        return True  # an interface's method: ``json(): Promise<T>`` (TS), ``Read(p []byte) ...`` (Go)
     head = snippet.split("def ", 1)[0]
     return bool(_OVERLOAD.search(head))
 
@@ -217,6 +222,8 @@ def declares_only(path: str) -> bool:
 CALLABLE_KINDS = frozenset({"method", "function"})
 #: Languages whose definitions have no braces (a ``;`` ends no Python signature).
 _UNBRACED = frozenset({"python", "ruby", "bash"})
+#: Languages whose interface methods are one line without a ``;`` or a body.
+_SIGNATURE_LINES = frozenset({"typescript", "tsx", "go"})
 _OVERLOAD = re.compile(r"^[ \t]*@(?:typing\.|t\.)?overload[ \t]*$", re.MULTILINE)
 _DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 
