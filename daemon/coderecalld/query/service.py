@@ -166,8 +166,12 @@ EVIDENCE_RANK = 3
 #: ``Error: message`` of their raises, hybrid): 67.6 at rank 3, 88.0 first.
 WHOLE_MESSAGE_FIRST = True
 #: ... as does a template printing it with at least this many literal words (jq's
-#: ``"Cannot use %s (%s) as object key"``, pasted with its values filled in).
-TEMPLATE_FIRST_WORDS = 4
+#: ``"Cannot use %s (%s) as object key"``, httpx's ``f'Invalid "auth" argument:
+#: {auth!r}'``, pasted with their values filled in). 4 / 3: click's ``No such option
+#: '--verbos'. Did you mean '--verbose'?`` (two spellings) answered core.py / the file
+#: printing "Did you mean {possibility}?"; CoSQA 59.7, flask 25/28 and requests 20/21
+#: questions either way (``eval_retrieval.py``, ``/tmp/s24/nlq_modes.py``).
+TEMPLATE_FIRST_WORDS = 3
 #: Hits read past a page's ``limit`` for the parts of long functions it answers once
 #: (``_collapse_parts``).
 PART_OVERFETCH = 10
@@ -1641,11 +1645,16 @@ def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
     ``Context.ShouldBindJSON`` listed it 8th in ``context.go``), an inserted verbatim
     chunk's (match ``"evidence"``) with the score of the candidate above it, as the page
     places it (serde_json's ``<ErrorCode as Display>::fmt``, third in search for a pasted
-    error message, sat under 40 chunks of tests and helpers in locate)."""
+    error message, sat under 40 chunks of tests and helpers in locate); one placed first
+    with ``1 + locate.SPREAD`` times the best score, so that its file leads."""
     above = top
-    for h, match, _ in ranked:
+    for i, (h, match, _) in enumerate(ranked):
         if match == "exact":
             h = replace(h, score=max(h.score, top))
+        elif match == "evidence" and i == 0:
+            # placed first (a source literal printing the pasted message): its file leads
+            # whatever another file's second chunk adds (httpx's _build_auth tied URL.__init__)
+            h = replace(h, score=max(h.score, top * (1 + locating.SPREAD)))
         elif match == "evidence":
             h = replace(h, score=max(h.score, above))
         above = h.score
