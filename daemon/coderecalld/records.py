@@ -10,10 +10,27 @@ All records are frozen, slotted dataclasses. Conventions shared by every record:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
+
+
+#: The suffix of a long function's part chunk (``index/chunk.py``: ``name#part2``). A JS
+#: private name's ``#`` is no part (``Hono.#dispatch``).
+PART = re.compile(r"#part\d+$")
+
+
+def is_part(qualified_name: str) -> bool:
+    """Whether ``qualified_name`` names a part of a long function's (``name#part2``), not
+    a symbol (JS's private ``Context.#status`` is one)."""
+    return bool(PART.search(qualified_name))
+
+
+def unparted(qualified_name: str) -> str:
+    """``qualified_name`` without a long function's part suffix (``name#part2`` -> ``name``)."""
+    return PART.sub("", qualified_name)
 
 
 class SymbolKind(StrEnum):

@@ -370,15 +370,6 @@ class Receivers:
         return self.method_target(base, site.name) if base else ""
 
 
-def unparted(owner: str) -> str:
-    """``owner`` without a long function's part suffix (``name#part2``: ``index/chunk.py``);
-    a JS private name keeps its ``#`` (``Hono.#dispatch``)."""
-    return _PART.sub("", owner)
-
-
-_PART = re.compile(r"#part\d+$")
-
-
 def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:
     """Qualified name -> the symbols directly inside it (``""``: the top-level ones)."""
     out: dict[str, list[Symbol]] = {}

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params, unparted, whole_call
+from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.index.receivers import header_bases as js_bases
-from coderecalld.records import CallSite, Symbol, SymbolKind
+from coderecalld.records import CallSite, Symbol, SymbolKind, unparted
 
 _ID = r"[A-Za-z_$][\w$]*"
 _MODIFIERS = r"(?:(?:private|public|protected|readonly|static|declare|override|abstract)\s+)*"

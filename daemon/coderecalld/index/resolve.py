@@ -33,14 +33,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from coderecalld.index import resolve_kotlin
-from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, unparted
+from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
 from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import spec_for
-from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind
+from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind, unparted
 
 _SELF = {"python": ("self", "cls"), "js": ("this",)}
 _JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")

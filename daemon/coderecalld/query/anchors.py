@@ -42,7 +42,7 @@ from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query.frames import Frame
 from coderecalld.query.shape import Query, Shape, path_names, sparse_vector
-from coderecalld.records import Hit
+from coderecalld.records import Hit, is_part
 from coderecalld.store import StoreFilter
 
 #: Added to a definition of a name the issue mentions, divided by the number of files
@@ -381,7 +381,7 @@ def _at_line(store: Any, flt: StoreFilter, path: str, line: int) -> Hit | None:
     third in its file."""
     return _narrowest_holding([h for h in store.find(flt, "path", path, limit=LINE_CHUNKS)
                                if h.payload.get("kind") in locating.CALLABLE_KINDS
-                               and not locating.PART.search(str(h.payload.get("qualified_name", "")))], line)
+                               and not is_part(str(h.payload.get("qualified_name", "")))], line)
 
 
 def _narrowest_holding(hits: Sequence[Hit], line: int) -> Hit | None:

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderecalld.query import frames as stack
-from coderecalld.query.locate import is_part
-from coderecalld.records import CallerHit, Hit
+from coderecalld.records import CallerHit, Hit, is_part
 from coderecalld.store import StoreFilter
 
 RESOLVED = "resolved"

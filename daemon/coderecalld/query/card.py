@@ -10,8 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
-from coderecalld.query.locate import is_part
-from coderecalld.records import CallerHit, Card
+from coderecalld.records import CallerHit, Card, is_part
 
 #: Call sites a card shows at most.
 MAX_CALLERS = 5

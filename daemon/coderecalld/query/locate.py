@@ -14,7 +14,7 @@ import re
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from coderecalld.records import FileHit, FunctionHit, Hit
+from coderecalld.records import FileHit, FunctionHit, Hit, is_part, unparted
 
 #: ``callees(repo, path, names)``: for each qualified name of ``names`` (functions of the
 #: file), the same file's functions it calls, in call order, as (qualified name, start
@@ -155,14 +155,14 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     function)."""
     implemented: dict[str, Hit] = {}
     for h in reversed(chunks):  # best last: the best chunk of a name wins
-        if not is_stub(h.payload) and not PART.search(h.payload["qualified_name"]):
+        if not is_stub(h.payload) and not is_part(h.payload["qualified_name"]):
             implemented[h.payload["qualified_name"]] = h
     seen: dict[str, FunctionHit] = {}
     callables = FUNCTION_KINDS - TYPE_KINDS
     for kinds, bodyless in ((callables, False), (callables, True), (TYPE_KINDS, None)):
         for hit in chunks:
             p = hit.payload
-            name = PART.sub("", p["qualified_name"])
+            name = unparted(p["qualified_name"])
             if p.get("kind") not in kinds or name in seen:
                 continue
             if bodyless is not None and bodyless != (is_stub(p) and name not in implemented):
@@ -175,14 +175,6 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     return tuple(seen.values())
 
 
-#: The suffix of a long function's part chunk (``index/chunk.py``: ``name#part2``).
-PART = re.compile(r"#part\d+$")
-
-
-def is_part(qualified_name: str) -> bool:
-    """Whether ``qualified_name`` names a part of a long function's (``name#part2``), not
-    a symbol (JS's private ``Context.#status`` is one)."""
-    return bool(PART.search(qualified_name))
 
 
 def is_stub(payload: dict) -> bool:

@@ -50,6 +50,8 @@ from coderecalld.records import (
     SourceText,
     SymbolHit,
     SymbolKind,
+    is_part,
+    unparted,
 )
 from coderecalld.store import StoreFilter
 from coderecalld.store.base import HIT_FIELDS
@@ -861,7 +863,7 @@ class Service:
                                      fields=("name", "qualified_name", "kind", "start_line",
                                              "end_line", "snippet", "path", "language")):
             p = h.payload
-            if (p.get("kind") in locating.CALLABLE_KINDS and not locating.PART.search(p["qualified_name"])
+            if (p.get("kind") in locating.CALLABLE_KINDS and not is_part(p["qualified_name"])
                     and not locating.is_stub(p)):
                 defined.setdefault(p["name"], []).append(
                     (p["qualified_name"], int(p["start_line"]), int(p["end_line"])))
@@ -930,7 +932,7 @@ class Service:
             hits += fuzzy_candidates(store.find_overlap, flt, name)
         out = []
         for hit in _dedupe(hits):
-            if locating.PART.search(str(hit.payload.get("qualified_name", ""))):
+            if is_part(str(hit.payload.get("qualified_name", ""))):
                 continue  # a long function's later part is no symbol: its first chunk is
             judged = _judge(name, hit.payload, fuzzy)
             if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
@@ -965,7 +967,7 @@ class Service:
         for head in dict.fromkeys(heads):  # a class reopened twice is one prefix
             for hit in store.find(flt, "qualified_name_lc", head, prefix=True, limit=MAX_LIMIT):
                 p = hit.payload
-                if p.get("kind") not in _HIDDEN_KINDS and not locating.PART.search(str(p.get("qualified_name", ""))):
+                if p.get("kind") not in _HIDDEN_KINDS and not is_part(str(p.get("qualified_name", ""))):
                     out.setdefault(hit.id, (hit, "prefix", 1.0))
         return list(out.values())
 
@@ -1367,7 +1369,7 @@ def _qualified_tail(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, 
     out = []
     for hit in store.find(flt, "name_lc", name.rsplit(".", 1)[-1].lower(), limit=MAX_LIMIT):
         p = hit.payload
-        if p.get("kind") in _HIDDEN_KINDS or locating.PART.search(str(p.get("qualified_name", ""))):
+        if p.get("kind") in _HIDDEN_KINDS or is_part(str(p.get("qualified_name", ""))):
             continue
         names = [p.get("qualified_name") or "", p.get("fq_name") or ""]
         if any(n.endswith("." + name) for n in names):
@@ -1522,7 +1524,7 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
     for row in ranked:
         p = row[0].payload
         name = str(p.get("qualified_name", ""))
-        parted = (str(p.get("repo")), str(p.get("path")), locating.PART.sub("", name))
+        parted = (str(p.get("repo")), str(p.get("path")), unparted(name))
         if parted in seen:
             continue
         if row[1] == "exact" or p.get("kind") in locating.FUNCTION_KINDS:
