@@ -6,6 +6,7 @@ Languages and their tree-sitter queries are data in ``registry`` and ``queries/`
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
@@ -116,14 +117,7 @@ SWALLOWED_LINES = 100
 
 def _swallowed(root: Node) -> int:
     """The most lines one ERROR node under ``root`` spans (0: none)."""
-    most, todo = 0, [root]
-    while todo:
-        node = todo.pop()
-        if node.is_error:
-            most = max(most, node.end_point[0] - node.start_point[0] + 1)
-            continue
-        todo.extend(c for c in node.children if c.has_error)
-    return most
+    return max((n.end_point[0] - n.start_point[0] + 1 for n in _error_nodes(root) if n.is_error), default=0)
 
 
 def _masked(lines: list[bytes], code: list[bytes], groups: list[list[int]]) -> bytes:
@@ -201,14 +195,18 @@ def _continued(lines: list[bytes], i: int, blank: set[int]) -> bytes:
 
 
 def _errors(root: Node) -> int:
+    """The count of ERROR and missing nodes under ``root``."""
+    return sum(1 for _ in _error_nodes(root))
+
+
+def _error_nodes(root: Node) -> Iterator[Node]:
     """The ERROR and missing nodes under ``root`` (subtrees without errors skipped)."""
-    count, todo = 0, [root]
+    todo = [root]
     while todo:
         node = todo.pop()
         if node.is_error or node.is_missing:
-            count += 1
+            yield node
         todo.extend(c for c in node.children if c.has_error or c.is_missing)
-    return count
 
 
 #: Names no C or C++ function has: a statement tree-sitter's error recovery read as a
