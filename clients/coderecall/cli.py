@@ -70,9 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed usage or help
         code = exc.code if isinstance(exc.code, int) else 2
-        dashed = _unknown_dashed(parser, list(sys.argv[1:] if argv is None else argv)) if code else ""
+        words = list(sys.argv[1:] if argv is None else argv)
+        dashed = _unknown_dashed(parser, words) if code else ""
         if dashed:  # ``search --slurpfile``: a text that begins with a dash reads as an option
-            words = list(sys.argv[1:] if argv is None else argv)
             command = next((w for w in words if w in _COMMANDS), "search")
             print(f"{PROG}: {dashed!r} is no option; to look it up, put '--' before it "
                   f"({PROG} {command} -- {dashed}) or pass it on stdin ('-')", file=sys.stderr)
@@ -541,6 +541,7 @@ def _non_negative(text: str) -> int:
     return int(text)
 
 
+#: The commands that look a text up (the hint names the one given, else ``search``).
 _COMMANDS = ("search", "locate", "symbols", "callers", "callees", "card", "impact", "ask")
 
 
