@@ -243,9 +243,9 @@ def older_copies(paths: Sequence[tuple[str, str, str]]) -> dict[int, int | None]
         if role != "docs":
             continue
         parts = path.split("/")
-        releases = tuple(p for p in parts[:-1] if _RELEASE.match(p) or p.lower() in _MOVING)
+        releases = tuple(p for p in parts[:-1] if _names_release(p))
         if releases:
-            key = "/".join("*" if _RELEASE.match(p) or p.lower() in _MOVING else p for p in parts)
+            key = "/".join("*" if _names_release(p) else p for p in parts)
             keyed.setdefault((repo, key), []).append((i, releases))
     out: dict[int, int | None] = {}
     for rows in keyed.values():
@@ -259,6 +259,11 @@ def older_copies(paths: Sequence[tuple[str, str, str]]) -> dict[int, int | None]
         out.update({i: None for i, _ in rows})
         out.update(zip(places, kept))
     return out
+
+
+def _names_release(directory: str) -> bool:
+    """Whether ``directory`` names a release (``v1.7``) or a moving copy (``dev``)."""
+    return bool(_RELEASE.match(directory)) or directory.lower() in _MOVING
 
 
 def _newness(releases: tuple[str, ...]) -> tuple[int, tuple[int, ...]]:

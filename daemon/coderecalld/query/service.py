@@ -172,7 +172,9 @@ WHOLE_MESSAGE_FIRST = True
 #: {auth!r}'``, pasted with their values filled in). 4 / 3: click's ``No such option
 #: '--verbos'. Did you mean '--verbose'?`` (two spellings) answered core.py / the file
 #: printing "Did you mean {possibility}?"; CoSQA 59.7, flask 25/28 and requests 20/21
-#: questions either way (``eval_retrieval.py``, ``/tmp/s24/nlq_modes.py``).
+#: questions either way (``eval_retrieval.py``, ``/tmp/s24/nlq_modes.py``). At 3
+#: (``shape.TEMPLATE_MIN_WORDS``) every template that holds a message qualifies; kept as
+#: the knob those runs set (``--set service.TEMPLATE_FIRST_WORDS=4``).
 TEMPLATE_FIRST_WORDS = 3
 #: Hits read past a page's ``limit`` for the parts of long functions it answers once
 #: (``_collapse_parts``).

@@ -225,8 +225,7 @@ def analyze(text: str) -> Query:
         printed = stack.read(own)
         (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
     else:
-        terms = tuple((t, 1.0) for t in dict.fromkeys(
-            t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
+        terms = _short_terms(text)
         dense = text
     compounds = _compounds(text) if shape is Shape.TEXT else ()
     symbols = _symbols(text) if shape is Shape.TEXT else ()
@@ -236,11 +235,17 @@ def analyze(text: str) -> Query:
     if sentence and sentence == logged != text:
         # a log line's or a program's prefix is no part of what the code holds: its words
         # (``jq``, ``error``, ``stdin``) drew jq's ``jq_exit`` macro first
-        terms = tuple((t, 1.0) for t in dict.fromkeys(
-            t for t in sparse.tokens(logged) if t not in sparse.QUERY_STOP_WORDS))
+        terms = _short_terms(logged)
         dense = logged
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence)
+
+
+def _short_terms(text: str) -> tuple[tuple[str, float], ...]:
+    """A short query's lexical terms: its tokens less ``sparse.QUERY_STOP_WORDS``, each once,
+    weight 1."""
+    return tuple((t, 1.0) for t in dict.fromkeys(
+        t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
 
 
 #: A short text is a message (an error string, a log line pasted without quotes) when it
