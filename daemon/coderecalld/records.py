@@ -173,7 +173,8 @@ class Chunk:
     ``bases`` a Python class's module-qualified base classes, in order (``resolve.class_bases``);
     ``instances`` a Python module chunk's module-level names and class attributes of a known
     class (name, class), e.g. ``("current_app", "flask.globals.FlaskProxy")``,
-    ``("AppContext.app", "flask.app.Flask")``.
+    ``("AppContext.app", "flask.app.Flask")``. ``lexical_text``, when set, is what the
+    sparse tokenizer reads instead of ``text`` (a class's outline: ``chunk._outline``).
     """
 
     repo: str
@@ -200,6 +201,7 @@ class Chunk:
     module_aliases: tuple[str, ...] = ()
     bases: tuple[str, ...] = ()
     instances: tuple[tuple[str, str], ...] = ()
+    lexical_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

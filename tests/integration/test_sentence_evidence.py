@@ -122,6 +122,32 @@ def trailing_position(text):
     return line_column(text, len(text.rstrip()))
 ''',
     # Its test holds the whole message, value and all.
+    # A class whose method raises a template message; the class's docstring says the
+    # message's words (its chunk holds the method's lines too).
+    "app/loaders.py": '''\
+class SearchPathLoader:
+    """Loads a template found in the search path: not found in the search path, a template
+    is searched in the next search path; every path of the search path is searched."""
+
+    def __init__(self, paths):
+        self.paths = paths
+
+    def get_source(self, name):
+        for path in self.paths:
+            if name in path:
+                return path
+        raise NotFound(f"{name!r} not found in search path: {self.paths!r}")
+
+
+class Missing:
+    """A missing value: an undefined object has no attribute and no element."""
+
+    def message(self, obj, name):
+        return (
+            f"{type(obj).__name__!r} has no"
+            f" attribute {name!r}"
+        )
+''',
     "tests/test_status.py": '''\
 def test_a_failed_request_says_its_status():
     """The failed request's status code is in the message."""
@@ -257,3 +283,19 @@ def test_a_message_printed_from_a_template_finds_the_template(daemon: Daemon, me
 def test_a_logged_message_is_found_without_its_prefix(daemon: Daemon) -> None:
     hits = daemon.service.search("2024-05-01 10:00:01,123 ERROR [app.http] " + MESSAGE, limit=3, repo="fx")
     assert ("app/negotiation.py", "negotiate") in {(h.path, h.qualified_name) for h in hits}
+
+
+@pytest.mark.parametrize(("message", "symbol"), [
+    ("NotFound: 'index.html' not found in search path: ['templates']", "SearchPathLoader.get_source"),
+    # a template split over two adjacent literals is one template of three words
+    ("'dict' has no attribute 'name'", "Missing.message"),
+])
+def test_the_innermost_chunk_printing_a_message_is_first(daemon: Daemon, message: str, symbol: str) -> None:
+    """A class chunk holds its methods' lines and so their messages: the method printing
+    the message is where it is raised, first, not its class (jinja's ``FileSystemLoader``
+    came before its ``get_source``); a message split over adjacent literals
+    (``f"{obj!r} has no" f" attribute {name!r}"``) is one template."""
+    source = (FILES["app/loaders.py"])
+    assert shape.template_words(source, message.split(": ", 1)[-1] if message.startswith("NotFound") else message) >= 3
+    hits = daemon.service.search(message, limit=3, repo="fx")
+    assert (hits[0].path, hits[0].qualified_name) == ("app/loaders.py", symbol)

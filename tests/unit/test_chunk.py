@@ -134,3 +134,25 @@ def test_module_chunk_leaves_out_methods_declared_outside_their_type() -> None:
     module = chunk.chunks("r", "shop/cart.go", blob, parsed)[-1]
     assert "var Rate = 2" in module.embed_text
     assert "Total" not in module.embed_text and "c.n * Rate" not in module.embed_text
+
+
+def test_a_class_chunk_is_read_by_the_lexical_side_as_its_outline() -> None:
+    """A class chunk's text is the whole class, its methods' bodies included; its sparse
+    text is its own lines and each method's first line, so a word only a method's body says
+    scores the method, not the class too (jinja's ``FileSystemLoader`` and ``Macro``
+    classes came before the methods a question was about)."""
+    from coderecalld.embed import sparse
+    from coderecalld.index import points
+    blob = (b'class Loader:\n    """Loads templates."""\n    cache = {}\n\n'
+            b'    def get_source(self, name):\n        traversal = name.split("/")\n'
+            b'        return traversal\n')
+    cls, method = chunk.chunks("r", "loaders.py", blob, parse.symbols(blob, "python"))[:2]
+    assert (cls.qualified_name, method.qualified_name) == ("Loader", "Loader.get_source")
+    assert "traversal" in cls.text  # the whole class, for read and exact lookups
+    assert cls.lexical_text == ('class Loader:\n    """Loads templates."""\n    cache = {}\n\n'
+                                '    def get_source(self, name):')
+    assert method.lexical_text == ""  # a method is read whole
+    words = set(sparse.tokens(points.sparse_text(cls)))
+    assert {"loader", "loads", "templates", "cache", "get_source"} <= words
+    assert "traversal" not in words and "split" not in words
+    assert "traversal" in sparse.tokens(points.sparse_text(method))

@@ -23,6 +23,10 @@ from coderecalld.files import classify
     ("README.md", "docs"),
     ("docs/conf.py", "docs"),
     ("docs/conftest.py", "test"),       # a test inside docs/ is a test
+    ("doc/man_docs.go", "source"),      # cobra's package doc: a Go directory is a package
+    ("go/doc/comment.go", "source"),
+    ("doc/man_docs_test.go", "test"),
+    ("doc/README.md", "docs"),
     ("examples/tutorial/flaskr/__init__.py", "example"),
     ("examples/tutorial/tests/test_auth.py", "test"),
     ("galleries/users_explain/axes/axes_intro.py", "example"),  # matplotlib >= 3.8

@@ -285,13 +285,18 @@ _ROLE_ORDER = (Role.VENDORED, Role.GENERATED, Role.TEST, Role.EXAMPLE, Role.DOCS
 #: directory, is source (a top-level ``test/`` or ``testing/``, pytest's suite, stays tests;
 #: so does Maven's ``src/test/``).
 LIBRARY_TEST_DIRS = frozenset({"test", "testing"})
+#: Source files of languages whose directory is a package (Go): a ``doc/`` or ``docs/``
+#: directory of them is a package named so (cobra's ``doc`` package generating man pages
+#: and Markdown, Go's own ``go/doc``), not documentation; its pages (``.md``) still are.
+PACKAGE_DIR_SUFFIXES = (".go",)
 
 
 def role(path: str, overrides: tuple[str, ...] = ()) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else the path conventions
-    of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER``, else ``example`` under
-    ``EXAMPLE_ONLY_DIRS``, else ``source``. Never raises."""
+    of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
+    package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS``, else
+    ``source``. Never raises."""
     for entry in overrides:
         name, _, glob = entry.partition(":")
         if excluded(path, (glob,)):
@@ -309,6 +314,8 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
         skip.add(Role.TEST)  # django/test/client.py; docs/topics/testing/_images/x.svg
     if _encloses(parts, Role.TEST, Role.VENDORED):
         skip.add(Role.VENDORED)  # a test's fixture tests/app/static/vendor/module.js
+    if leaf.endswith(PACKAGE_DIR_SUFFIXES):
+        skip.add(Role.DOCS)  # cobra's doc/man_docs.go: package doc, which generates docs
     for candidate in _ROLE_ORDER:
         if dirs & ROLE_DIRS.get(candidate, frozenset()) and candidate not in skip:
             return candidate.value

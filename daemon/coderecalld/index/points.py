@@ -27,7 +27,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: source, test, docs, ...); a Python module chunk is named by its import path
 #: (``requests.adapters``, not ``src.requests.adapters``); blank files and module chunks with
 #: nothing outside their symbols have no chunk, imports-only ones no sparse terms.
-PAYLOAD_VERSION = 5
+#: 6: a class's sparse vector reads its outline (``Chunk.lexical_text``); a Go file's
+#: ``doc/`` is a package (``classify.PACKAGE_DIR_SUFFIXES``).
+PAYLOAD_VERSION = 6
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
@@ -117,9 +119,12 @@ def snippet(text: str) -> str:
 
 
 def sparse_text(chunk: Chunk) -> str:
-    """What the sparse tokenizer reads: names, signature, docstring and (bounded) source."""
+    """What the sparse tokenizer reads: names, signature, docstring and (bounded) source,
+    a class's outline rather than its whole text (``Chunk.lexical_text``); a module chunk
+    reads its whole file (a file-level document: read as its top-level code alone,
+    swe-lite-dev locate file@5 went 82.0 -> 78.7)."""
     head = f"{chunk.path} {chunk.name} {chunk.qualified_name} {chunk.signature} {chunk.docstring}"
-    return f"{head}\n{chunk.text[:SPARSE_MAX_CHARS]}"
+    return f"{head}\n{(chunk.lexical_text or chunk.text)[:SPARSE_MAX_CHARS]}"
 
 
 def searchable(chunk: Chunk) -> bool:

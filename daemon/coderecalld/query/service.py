@@ -584,6 +584,10 @@ class Service:
 
         held = [(_penalty(h.payload, asked.roles, ROLE_PENALTY), how, -h.score, h)
                 for h in found if (how := holds(h)) is not None]
+        # a class or module holds its methods' messages: the method holding it as well is
+        # where it is raised (jinja's ``FileSystemLoader`` class came before its
+        # ``get_source``)
+        held = [r for r in held if not any(_encloses(r[3], o[3]) and o[1] <= r[1] for o in held)]
         if not held:
             return page
         worst, how, _, best = min(held, key=lambda r: r[:3])
@@ -595,7 +599,7 @@ class Service:
         rank = 1 if worst == 0.0 and whole and WHOLE_MESSAGE_FIRST else EVIDENCE_RANK
         ids = [h.id for h, _, source in page[:rank] if source == INDEX
                and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
-        if ids and any((mine := holds(h)) is not None and mine <= how
+        if ids and any((mine := holds(h)) is not None and mine <= how and not _encloses(h, best)
                        for h in self.store.retrieve(ids, fields=_SENTENCE_FIELDS)):
             return page
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
@@ -1663,6 +1667,21 @@ def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
             h = replace(h, score=max(h.score, above))
         above = h.score
         yield h
+
+
+def _encloses(outer: Hit, inner: Hit) -> bool:
+    """Whether ``outer``'s chunk holds ``inner``'s, another chunk of the same file (a class
+    its method, a module its functions), by their byte ranges (payload ``repo``, ``path``,
+    ``start_byte``, ``end_byte``)."""
+    a, b = outer.payload, inner.payload
+    if outer.id == inner.id or (a.get("repo"), a.get("path")) != (b.get("repo"), b.get("path")):
+        return False
+    try:
+        start, end = int(a["start_byte"]), int(a["end_byte"])
+        first, last = int(b["start_byte"]), int(b["end_byte"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return start <= first and last <= end and (start, end) != (first, last)
 
 
 def _dedupe(hits: list[Hit]) -> list[Hit]:

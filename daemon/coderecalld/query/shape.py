@@ -806,6 +806,14 @@ _PLACEHOLDER = re.compile(r"\{[^{}\n]{0,40}\}|%(?:\(\w{1,30}\))?[-#0 +]*\d*(?:\.
 # JS's template literals too (hono: ``throw new Error(`Path ${path} is not registered`)``)
 _STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.){4,300}+)"|\'((?:[^\'\\\n]|\\.){4,300}+)\''
                              r"|`((?:[^`\\\n]|\\.){4,300}+)`")
+#: The end of a string literal and the start of the next one it is joined to: adjacent
+#: literals (Python's and C's implicit concatenation, over a line break inside brackets or
+#: after a ``\\``) or a ``+`` between them (JS, Java), the next one's prefix letters
+#: (``f``, ``rb``) included. Removing it joins a message split over literals into one:
+#: jinja's ``f"{obj!r} has no" f" attribute {name!r}"`` is one template of three words,
+#: not two of two and one.
+_ADJACENT_LITERALS = re.compile(r"(?<!\\)([\"'])(?:[ \t]|\\?\r?\n)++(?:\+(?:[ \t]|\r?\n)*+)?[fFrRbBuU]{0,2}\1"
+                                r"|(?<!\\)([\"'])[ \t]*+\+(?:[ \t]|\r?\n)*+[fFrRbBuU]{0,2}\2")
 #: Literal words a template must hold to stand for a message (``{}: {}`` stands for any).
 TEMPLATE_MIN_WORDS = 3
 #: Characters a placeholder matches of a message.
@@ -824,7 +832,7 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
     matches the code that raised it (click: four of seven pasted messages ranked another
     chunk first)."""
     out = []
-    for m in _STRING_LITERAL.finditer(source):
+    for m in _STRING_LITERAL.finditer(_ADJACENT_LITERALS.sub("", source)):
         literal = m.group(1) or m.group(2) or m.group(3) or ""
         pieces = _PLACEHOLDER.split(literal)
         if len(pieces) < 2:
