@@ -41,6 +41,20 @@ SET = Path("/work/shared/eval/swe-lite-dev/instances.jsonl")
 FIELDS = ("repo", "path", "qualified_name", "kind", "start_line", "end_line")
 
 
+def apply_sets(items: list[str]) -> None:
+    """Apply ``--set [MODULE.]NAME=VALUE`` overrides to the query layer's constants
+    (MODULE: shape, the default, anchors, service or locate; a tuple from comma-separated
+    floats, else the constant's own type from VALUE)."""
+    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
+    for item in items:
+        name, _, value = item.partition("=")
+        module, _, name = name.rpartition(".")
+        target = modules[module or "shape"]
+        kind = type(getattr(target, name))
+        setattr(target, name, tuple(float(v) for v in value.split(",") if v) if kind is tuple
+                else kind(value))
+
+
 def vector(pairs) -> SparseVector:
     merged: dict[int, float] = {}
     for term, w in pairs:
@@ -140,14 +154,7 @@ def main() -> int:
                     help="[MODULE.]NAME=VALUE: override a constant of query/shape.py (no MODULE), "
                          "anchors, service or locate (e.g. TITLE_BOOST=3, anchors.PATH_WEIGHT=0.5)")
     args = ap.parse_args()
-    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        module, _, name = name.rpartition(".")
-        target = modules[module or "shape"]
-        kind = type(getattr(target, name))
-        setattr(target, name, tuple(float(v) for v in value.split(",") if v) if kind is tuple
-                else kind(value))
+    apply_sets(args.set)
     rows = [json.loads(line) for line in args.instances.read_text().splitlines() if line.strip()]
     wanted = args.repos.split(",")
     rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]

@@ -1,0 +1,148 @@
+"""Evaluation: written questions about real repositories, end to end (issue 21).
+
+CoSQA measures short web queries on CodeSearchNet functions, where the model is flattered;
+this measures what an agent asks of a repository it works in. Each line of a question set
+(``tests/bench/questions/*.jsonl``) is one query written by a person reading that
+repository's source at one commit, with the answer checked there:
+
+    {"repo": "spf13/cobra", "commit": "<sha>", "id": "Q5", "shape": "question",
+     "query": "what happens when a flag marked required is not provided",
+     "files": ["command.go"], "symbols": ["Command.ValidateRequiredFlags"]}
+
+``shape`` is the writer's (question, message, identifier, issue), not the product's;
+``files`` are repo paths, any of which is right; ``symbols`` are qualified names or their
+trailing parts (``Command.execute`` matches ``cobra.Command.execute``), any of which is
+right (empty: the file alone is the answer; ``#Heading``: a docs section under it).
+
+The repo is indexed at ``commit`` with the model on (a data dir per set under ``--work``,
+kept between runs: the vector cache makes a re-run cheap), then each query goes through
+``Service.search`` (``--limit`` 10) and ``Service.locate`` (5 files). Printed per shape and
+in all: the right file at rank 1 and within 5 (search: among its first hits' files;
+locate: its files), the right symbol likewise (locate: its functions, file by file), and
+how the low-confidence flag splits right from wrong answers (a wrong answer: no right
+symbol, or no right file when the query names no symbol, in search's first 5). With
+``--modes`` also sparse and dense search alone. ``--misses`` prints each miss's first hits.
+
+    python tests/bench/eval_questions.py --questions tests/bench/questions/cobra.jsonl \\
+        --work /tmp/questions [--modes hybrid,sparse,dense] [--misses]
+
+Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pygit2
+from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecalld.daemon import Daemon
+
+sys.path.insert(0, str(Path(__file__).parent))
+import issue_lab  # noqa: E402  (the --set overrides, shared)
+
+
+def symbol_right(qualified: str, wanted: list[str]) -> bool:
+    """Whether ``qualified`` (an answer's qualified name) is one of ``wanted`` or ends with
+    one at a ``.`` (``cobra.Command.execute`` is ``Command.execute``); a wanted ``#Heading``
+    matches a docs section under that heading (``docs/api.rst#API/Heading``)."""
+    return any(qualified == w or qualified.endswith("." + w) or (w.startswith("#") and w in qualified)
+               for w in wanted)
+
+
+def prepare(work: Path, mirrors: Path, rows: list[dict]) -> Daemon:
+    """A daemon over one working bare repo per repository of ``rows``, its ``main`` at
+    the rows' commit (alternates to the mirror: no copy), indexed with the model."""
+    repos: dict[str, str] = {}
+    for r in rows:
+        if repos.setdefault(r["repo"], r["commit"]) != r["commit"]:
+            raise SystemExit(f"{r['repo']}: one commit per repository, got two")
+    cfgs = []
+    for name, commit in repos.items():
+        bare = work / "repos" / name.replace("/", "+")
+        if not bare.exists():
+            pygit2.init_repository(str(bare), bare=True)
+            mirror = mirrors / name.replace("/", "+") / "repo"
+            (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
+            (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
+        repo = pygit2.Repository(str(bare))
+        repo.references.create("refs/heads/main", repo.revparse_single(commit).id, force=True)
+        cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
+    cfg = Config(data_dir=work / "data", repos=tuple(cfgs), embedding=EmbeddingConfig(threads=2),
+                 index=IndexConfig(sync_interval_s=86400, sync_jitter_s=0))
+    daemon = Daemon.open(cfg)
+    for c in cfgs:
+        daemon.jobs.run_now(c.name)
+    return daemon
+
+
+def judge(row: dict, files: list[str], symbols: list[str]) -> tuple[int | None, int | None]:
+    """Ranks (1-based) of the first right file among ``files`` and the first right symbol
+    among ``symbols``; None when absent (the symbol rank is the file's when the row names no
+    symbol)."""
+    frank = next((i for i, p in enumerate(files, 1) if p in row["files"]), None)
+    if not row.get("symbols"):
+        return frank, frank
+    srank = next((i for i, q in enumerate(symbols, 1) if symbol_right(q, row["symbols"])), None)
+    return frank, srank
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--questions", type=Path, action="append", required=True)
+    ap.add_argument("--work", type=Path, default=Path("/tmp/questions"))
+    ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
+    ap.add_argument("--limit", type=int, default=10)
+    ap.add_argument("--modes", default="hybrid")
+    ap.add_argument("--misses", action="store_true")
+    ap.add_argument("--set", action="append", default=[],
+                    help="[MODULE.]NAME=VALUE: override a constant of shape (no MODULE), "
+                         "anchors, service or locate")
+    args = ap.parse_args()
+    issue_lab.apply_sets(args.set)
+    rows = [json.loads(line) for q in args.questions for line in q.read_text().splitlines()
+            if line.strip()]
+    daemon = prepare(args.work, args.mirrors, rows)
+    table: dict[tuple[str, str], list[tuple]] = defaultdict(list)
+    try:
+        for row in rows:
+            repo = row["repo"].split("/")[1]
+            for mode in args.modes.split(","):
+                res = daemon.service.search(row["query"], limit=args.limit, repo=repo, mode=mode)
+                hits = list(res)
+                files = list(dict.fromkeys(h.path for h in hits))
+                f, s = judge(row, files, [h.qualified_name for h in hits])
+                low = res.low_confidence
+                for key in ((row["shape"], mode), ("all", mode)):
+                    table[key].append((f, s, low))
+                if args.misses and (s is None or s > 1):
+                    print(f"MISS {mode:6} {row['id']:5} s@{s} f@{f} low={low} {row['query'][:70]!r}")
+                    for h in hits[:3]:
+                        print(f"      {h.score:.3f} {h.path}:{h.qualified_name} ({h.kind}, {h.role})")
+            located = daemon.service.locate(row["query"], limit=5, repo=repo)
+            lfiles = [x.path for x in located.files]
+            lsyms = [fn.qualified_name for x in located.files for fn in x.functions]
+            f, s = judge(row, lfiles, lsyms)
+            for key in ((row["shape"], "locate"), ("all", "locate")):
+                table[key].append((f, s, False))
+    finally:
+        daemon.close()
+    print(f"{'shape':12} {'mode':7} {'n':>3} {'file@1':>6} {'file@5':>6} {'sym@1':>6} {'sym@5':>6}  flag: wrong caught / flags right")
+    for (shape, mode), vals in sorted(table.items()):
+        n = len(vals)
+        at = lambda i, k: sum(1 for v in vals if v[i] is not None and v[i] <= k)  # noqa: E731
+        line = f"{shape:12} {mode:7} {n:3} {at(0, 1):6} {at(0, 5):6} {at(1, 1):6} {at(1, 5):6}"
+        if mode != "locate":
+            wrong = [v for v in vals if v[1] is None or v[1] > 5]
+            caught = sum(1 for v in wrong if v[2])
+            false = sum(1 for v in vals if v[2] and v not in wrong)
+            line += f"  {caught}/{len(wrong)} / {false}"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
