@@ -130,3 +130,17 @@ def test_config_role_names_are_the_classifier_roles() -> None:
 ])
 def test_tested_sources_by_convention(path: str, sources: tuple[str, ...]) -> None:
     assert classify.tested_sources(path) == sources
+
+
+@pytest.mark.parametrize(("path", "imports", "role"), [
+    ("src/jinja2/tests.py", ("operator", "typing", "collections.abc", ".runtime"), "source"),
+    ("src/jinja2/tests.py", None, "test"),              # imports unknown: by its name
+    ("polls/tests.py", ("datetime", "django.test", ".models"), "test"),  # Django's per-app tests
+    ("pkg/tests.py", ("unittest.mock",), "test"),
+    ("pkg/tests.py", ("pytest", "pkg"), "test"),
+    ("tests/unit/tests.py", ("operator",), "test"),     # in a test directory: a test
+    ("pkg/test_x.py", ("operator",), "test"),           # test_*.py: pytest collects it
+])
+def test_a_tests_module_importing_no_test_framework_is_source(
+        path: str, imports: tuple[str, ...] | None, role: str) -> None:
+    assert classify.role(path, imports=imports) == role

@@ -285,18 +285,25 @@ _ROLE_ORDER = (Role.VENDORED, Role.GENERATED, Role.TEST, Role.EXAMPLE, Role.DOCS
 #: directory, is source (a top-level ``test/`` or ``testing/``, pytest's suite, stays tests;
 #: so does Maven's ``src/test/``).
 LIBRARY_TEST_DIRS = frozenset({"test", "testing"})
+#: Modules a Python test file imports (one of them): a ``tests.py`` importing none is a
+#: library module named so (jinja's ``jinja2/tests.py`` defines ``test_odd``, ``is odd`` in
+#: a template), not Django's per-app tests (``django.test``, ``unittest``).
+TEST_FRAMEWORKS = frozenset({"unittest", "pytest", "nose", "nose2", "hypothesis", "doctest",
+                             "testtools", "twisted", "mock", "_pytest"})
 #: Source files of languages whose directory is a package (Go): a ``doc/`` or ``docs/``
 #: directory of them is a package named so (cobra's ``doc`` package generating man pages
 #: and Markdown, Go's own ``go/doc``), not documentation; its pages (``.md``) still are.
 PACKAGE_DIR_SUFFIXES = (".go",)
 
 
-def role(path: str, overrides: tuple[str, ...] = ()) -> str:
+def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | None = None) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else the path conventions
     of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS``, else
-    ``source``. Never raises."""
+    ``source``. ``imports``: the file's imported modules when known (the index passes
+    them): a Python ``tests.py`` that is a test only by its name and imports no test
+    framework (``TEST_FRAMEWORKS``) is source. Never raises."""
     for entry in overrides:
         name, _, glob = entry.partition(":")
         if excluded(path, (glob,)):
@@ -320,6 +327,9 @@ def role(path: str, overrides: tuple[str, ...] = ()) -> str:
         if dirs & ROLE_DIRS.get(candidate, frozenset()) and candidate not in skip:
             return candidate.value
         if _named(leaf, candidate) and not (candidate is Role.DOCS and "templates" in dirs):
+            if candidate is Role.TEST and leaf == "tests.py" and imports is not None and not any(
+                    m.split(".")[0] in TEST_FRAMEWORKS or m.startswith("django.test") for m in imports):
+                continue  # jinja's tests.py: the template tests a template writes (``is odd``)
             return candidate.value  # a template's .txt (templates/registration/subject.txt)
     if dirs & EXAMPLE_ONLY_DIRS:
         return Role.EXAMPLE.value

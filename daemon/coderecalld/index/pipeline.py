@@ -291,7 +291,8 @@ class Pipeline:
             repo_cfg = self.cfg.repo(c.repo)
             point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
-                                    role=classify.role(c.path, repo_cfg.roles if repo_cfg else ()))
+                                    role=classify.role(c.path, repo_cfg.roles if repo_cfg else (),
+                                                       imports=c.imports if c.language == "python" else None))
             pts.append(point)
             if dense is None and self.embedder and points.searchable(c):  # else nothing to embed
                 missing += 1
