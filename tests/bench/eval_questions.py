@@ -19,8 +19,8 @@ kept between runs: the vector cache makes a re-run cheap), then each query goes 
 ``Service.search`` (``--limit`` 10) and ``Service.locate`` (5 files). Printed per shape and
 in all: the right file at rank 1 and within 5 (search: among its first hits' files;
 locate: its files), the right symbol likewise (locate: its functions, file by file), and
-how the low-confidence flag splits right from wrong answers (a wrong answer: no right
-symbol, or no right file when the query names no symbol, in search's first 5). With
+how the low-confidence flag splits right from wrong answers (a wrong answer: nothing
+relevant, no right file, among search's first 5 hits: the flag's definition, issue 21). With
 ``--modes`` also sparse and dense search alone. ``--misses`` prints each miss's first hits.
 
     python tests/bench/eval_questions.py --questions tests/bench/questions/cobra.jsonl \\
@@ -136,7 +136,7 @@ def main() -> int:
         at = lambda i, k: sum(1 for v in vals if v[i] is not None and v[i] <= k)  # noqa: E731
         line = f"{shape:12} {mode:7} {n:3} {at(0, 1):6} {at(0, 5):6} {at(1, 1):6} {at(1, 5):6}"
         if mode != "locate":
-            wrong = [v for v in vals if v[1] is None or v[1] > 5]
+            wrong = [v for v in vals if v[0] is None or v[0] > 5]  # nothing relevant in the top 5
             caught = sum(1 for v in wrong if v[2])
             false = sum(1 for v in vals if v[2] and v not in wrong)
             line += f"  {caught}/{len(wrong)} / {false}"

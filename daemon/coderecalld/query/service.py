@@ -73,10 +73,15 @@ MAX_CARD_TOKENS = 8000
 #: k=10). ``FUSION`` names it for ``Store.hybrid``, the engine-side form of the same formula.
 FUSION = "linear"
 SPARSE_HALF = 20.0
-#: ``w`` for a natural-language query (best on CoSQA dev) and for a query made only of
-#: identifiers (``HTTPServer.serve``, ``parse_qsl(``), where the names are the question:
-#: there the lexical side gets the dense side's weight. Mixed queries interpolate.
-SPARSE_WEIGHT_TEXT = 0.1
+#: ``w`` for a natural-language query and for a query made only of identifiers
+#: (``HTTPServer.serve``, ``parse_qsl(``), where the names are the question: there the
+#: lexical side gets the dense side's weight. Mixed queries interpolate. 0.1 was CoSQA's
+#: best, where the model is flattered; on questions written about real repositories
+#: (``tests/bench/eval_questions.py``, 78 questions on cobra, jinja, starlette and express:
+#: the right symbol first / in the first 5) w 0.1 / 0.2 / 0.3 gave 34 / 37 / 36 and 59 /
+#: 60 / 61 (starlette 7 / 7 / 4 first: the sparse side alone is weak there), CoSQA dev
+#: nDCG@10 59.7 / 60.1 / 59.8.
+SPARSE_WEIGHT_TEXT = 0.2
 SPARSE_WEIGHT_CODE = 1.0
 #: Candidates each retriever hands to the fusion (20, 50, 100, 200 measured; flat from 50).
 PREFETCH_LIMIT = 100
@@ -135,6 +140,13 @@ STUB_PENALTY = 0.2
 #: issue is about (a newcomer on flask: 4 of 10 hits). swe-lite-dev search file@5 73.0 ->
 #: 74.2, function@10 42.3 -> 44.9 at 0.2 (0.5: file@1 56.2 -> 53.9); locate unchanged.
 MODULE_PENALTY_LONG = 0.2
+#: The same for a natural-language question: a file's whole-module chunk (every word of
+#: the file on the lexical side, its top-level code on the dense one) answers "how does
+#: X work" with a whole file; the question is about a function (express's ``lib.response``,
+#: cobra's module chunks first for "how does cobra pick the command"). Questions on
+#: cobra, jinja, starlette and express (``eval_questions.py``, w 0.2): right symbol first
+#: 37 -> 38 of 78, in the first 5 60 -> 62, right file in the first 5 78 -> 77.
+MODULE_PENALTY_TEXT = 0.1
 #: Candidates read beyond the page so the role order can promote a source hit from below it.
 ROLE_OVERFETCH = 20
 #: Name match, for a short natural-language question: a code symbol whose name has two or
@@ -322,7 +334,7 @@ class Service:
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
         flt = replace(flt, roles=roles)
-        asked = shapes.analyze(query)
+        asked = shapes.without_project(shapes.analyze(query), self._project_names(flt))
         ranked, features = self._search(asked, flt, limit, mode, path_glob, principal, session)
         if asked.long and ranked:  # the flat-top rule's exemption (not in dense mode)
             features = replace(features, named_top=self._names_file(
@@ -822,7 +834,8 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Located((), True, "no results")
-        asked = shapes.analyze(query)  # once: up to ~150 ms for a 200,000-character paste
+        # once: up to ~150 ms for a 200,000-character paste
+        asked = shapes.without_project(shapes.analyze(query), self._project_names(flt))
         flt = replace(flt, roles=roles)
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)
@@ -1274,6 +1287,17 @@ class Service:
             return StoreFilter(**kwargs)  # nothing to hide: no scope condition to check
         return StoreFilter(repos=(repo,) if repo else scope, **kwargs)
 
+    def _project_names(self, flt: StoreFilter) -> tuple[str, ...]:
+        """The names a question may call the one repository of ``flt``'s scope by: its
+        configured name and its URL's last part (``.git`` dropped); ``()`` when the scope
+        holds several repositories (there the name tells them apart)."""
+        repos = flt.repos or tuple(r.name for r in self.cfg.repos)
+        if len(repos) != 1:
+            return ()
+        cfg = self.cfg.repo(repos[0])
+        tail = cfg.url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git") if cfg else ""
+        return tuple(dict.fromkeys(n for n in (repos[0], tail) if n))
+
     def _scope_is_everything(self, scope: tuple[str, ...]) -> bool:
         """Whether ``scope`` (the caller's repos) covers every repo the store holds, so the
         store needs no scope condition. A filter on 115 repos made a dense search at 1M
@@ -1400,9 +1424,10 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     """The hybrid order of ``asked``'s candidates ``hits``, as a sort key (smaller first):
     a hit's score less ``ROLE_PENALTY`` (issues, traces: ``ROLE_PENALTY_LONG``) of its role
     unless the query asks for that role (``Query.roles``; none asked: source first), less
-    ``STUB_PENALTY`` for a stub (``locate.is_stub``) and (issues, traces)
-    ``MODULE_PENALTY_LONG`` for a whole-module chunk, plus ``NAME_MATCH_WEIGHT`` for a code
-    symbol whose whole name is in a question's words (``_name_match``), plus (issues,
+    ``STUB_PENALTY`` for a stub (``locate.is_stub``) and ``MODULE_PENALTY_LONG``
+    (issues, traces) or ``MODULE_PENALTY_TEXT`` (questions) for a whole-module chunk,
+    plus ``NAME_MATCH_WEIGHT`` for a code symbol whose whole name is in a question's words
+    (``_name_match``), plus (issues,
     ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
     (``locate.file_scores``). Scores are unchanged; ``sorted`` keeps ties stable."""
     penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
@@ -1418,8 +1443,9 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
         if prior:
             bonus += share * prior.get((payload.get("repo", ""), payload.get("path", "")), 0.0)
         demote = STUB_PENALTY if locating.is_stub(payload) else 0.0
-        if asked.long and payload.get("kind") == "module":
-            demote += MODULE_PENALTY_LONG
+        if payload.get("kind") == "module":
+            demote += (MODULE_PENALTY_LONG if asked.long
+                       else MODULE_PENALTY_TEXT if asked.shape is Shape.TEXT else 0.0)
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 

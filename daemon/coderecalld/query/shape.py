@@ -27,6 +27,7 @@ import keyword
 import math
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -239,6 +240,31 @@ def analyze(text: str) -> Query:
         dense = logged
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence)
+
+
+#: Shortest repository name ``without_project`` drops from a question.
+PROJECT_MIN_CHARS = 4
+
+
+def without_project(asked: Query, names: Collection[str]) -> Query:
+    """``asked`` without the repository's own name where a question says it in lower case
+    (``how does starlette run a sync endpoint``, ``cobra's help command``), re-analysed:
+    within its repository the project's name says nothing about which code is meant, and
+    on the dense side it drew the chunks that name the project (starlette's ``Starlette``
+    class and its ``starlette.*`` module chunks, cobra's module chunks: every file is
+    ``package cobra``). ``names``: the one repository in scope (its configured name, its
+    URL's last part), each of at least ``PROJECT_MIN_CHARS`` characters. A capitalised
+    name is kept (``construct a Flask app``: the class), as is one in code (``cobra.Command``)
+    or a question left with fewer than two words or no longer a question."""
+    wanted = sorted({n.lower() for n in names if len(n) >= PROJECT_MIN_CHARS}, key=len, reverse=True)
+    if asked.shape is not Shape.TEXT or not wanted:
+        return asked
+    said = re.compile(r"(?<![\w.`'\"/@-])(?:" + "|".join(map(re.escape, wanted)) + r")(?:'s)?(?![\w`'\"/.-]|\.\w)")
+    text = " ".join(said.sub(" ", asked.text).split())
+    if text == asked.text or len(re.findall(r"\w+", text)) < 2:
+        return asked
+    fewer = analyze(text)
+    return fewer if fewer.shape is Shape.TEXT else asked
 
 
 def _short_terms(text: str) -> tuple[tuple[str, float], ...]:
