@@ -23,6 +23,11 @@ from coderecalld.files import classify
     ("README.md", "docs"),
     ("docs/conf.py", "docs"),
     ("docs/conftest.py", "test"),       # a test inside docs/ is a test
+    ("IPython/core/history.py", "source"),  # named like docs, but code: not docs
+    ("pkg/license.py", "source"),
+    ("lib/changes.js", "source"),
+    ("HISTORY.md", "docs"),
+    ("LICENSE-MIT", "docs"),
     ("doc/man_docs.go", "source"),      # cobra's package doc: a Go directory is a package
     ("go/doc/comment.go", "source"),
     ("doc/man_docs_test.go", "test"),
@@ -144,3 +149,4 @@ def test_tested_sources_by_convention(path: str, sources: tuple[str, ...]) -> No
 def test_a_tests_module_importing_no_test_framework_is_source(
         path: str, imports: tuple[str, ...] | None, role: str) -> None:
     assert classify.role(path, imports=imports) == role
+

@@ -337,8 +337,20 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
 
 
 def _named(leaf: str, role: Role) -> bool:
-    """Whether the lowercased file name ``leaf`` matches a ``ROLE_NAMES`` pattern of ``role``."""
-    return any(fnmatch.fnmatchcase(leaf, p) for p in ROLE_NAMES.get(role, ()))
+    """Whether the lowercased file name ``leaf`` matches a ``ROLE_NAMES`` pattern of ``role``;
+    a docs name (``readme*``, ``history*``, ...) only with a prose suffix or none
+    (``_PROSE_SUFFIXES``): ``history.py``, ``license.py``, ``changes.js`` are code."""
+    patterns = ROLE_NAMES.get(role, ())
+    if role is Role.DOCS and PurePosixPath(leaf).suffix not in _PROSE_SUFFIXES:
+        patterns = tuple(p for p in patterns if p.startswith("*."))
+    return any(fnmatch.fnmatchcase(leaf, p) for p in patterns)
+
+
+#: Suffixes of a prose file named like docs (``README``, ``CHANGES.rst``, ``LICENSE.txt``,
+#: ``HISTORY.md``, ``NOTICE``). Every other suffix is code or data: IPython's
+#: ``core/history.py``, a ``license.py`` or a ``readme_parser.py`` was role docs.
+_PROSE_SUFFIXES = frozenset({"", ".md", ".rst", ".txt", ".markdown", ".adoc", ".asciidoc", ".org",
+                             ".textile", ".rdoc", ".pod"})
 
 
 def _encloses(parts: list[str], outer: Role, inner: Role) -> bool:
