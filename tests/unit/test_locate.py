@@ -239,3 +239,22 @@ def test_an_interfaces_one_line_method_is_a_stub() -> None:
     assert not is_stub(payload("typescript", "json = (v: T) => respond(v)", (5, 5)))
     assert not is_stub(payload("typescript", "json(): Promise<T>", (5, 9)))  # a body on the next lines
     assert not is_stub(payload("kotlin", "fun answer(): Int = 42", (3, 3)))  # an expression body
+
+
+@pytest.mark.parametrize("match", ["exact", "evidence"])
+def test_a_chunk_the_page_places_first_leads_locate(match: str) -> None:
+    """A pinned definition of the name asked (``exact``) or the literal printing a pasted
+    message (``evidence``), placed first, leads ``locate`` whatever another file's second
+    chunk adds (starlette's ``locate get_route_path`` listed ``staticfiles.py``, whose two
+    methods call it, before ``_utils.py``, which defines it; ``service._as_placed``)."""
+    from coderecalld.query import service
+    pinned = _hit("pkg/_utils.py", "get_route_path", 1.0)
+    callers = [_hit("pkg/static.py", "Static.get_path", 1.0), _hit("pkg/static.py", "Static.lookup", 0.97)]
+    ranked = [(pinned, match, service.INDEX)] + [(h, "hybrid", service.INDEX) for h in callers]
+    top = max(h.score for h, _, _ in ranked)
+    files = locate.files(service._as_placed(ranked, top), 10)
+    assert [f.path for f in files] == ["pkg/_utils.py", "pkg/static.py"]
+    assert files[0].score == round(top * (1 + locate.SPREAD), 6) > files[1].score
+    # placed lower, an exact definition keeps the best score of the candidates, no more
+    lower = [(callers[0], "hybrid", service.INDEX), (pinned, "exact", service.INDEX), (callers[1], "hybrid", service.INDEX)]
+    assert [h.score for h in service._as_placed(lower, top)] == [1.0, 1.0, 0.97]

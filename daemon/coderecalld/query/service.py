@@ -1679,16 +1679,18 @@ def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
     ``Context.ShouldBindJSON`` listed it 8th in ``context.go``), an inserted verbatim
     chunk's (match ``"evidence"``) with the score of the candidate above it, as the page
     places it (serde_json's ``<ErrorCode as Display>::fmt``, third in search for a pasted
-    error message, sat under 40 chunks of tests and helpers in locate); one placed first
+    error message, sat under 40 chunks of tests and helpers in locate); either placed first
     with ``1 + locate.SPREAD`` times the best score, so that its file leads."""
     above = top
     for i, (h, match, _) in enumerate(ranked):
-        if match == "exact":
-            h = replace(h, score=max(h.score, top))
-        elif match == "evidence" and i == 0:
-            # placed first (a source literal printing the pasted message): its file leads
-            # whatever another file's second chunk adds (httpx's _build_auth tied URL.__init__)
+        if match in ("exact", "evidence") and i == 0:
+            # placed first (the definition a name query names, a source literal printing
+            # the pasted message): its file leads whatever another file's second chunk
+            # adds (httpx's _build_auth tied URL.__init__; starlette's locate
+            # get_route_path listed the caller's staticfiles.py before _utils.py)
             h = replace(h, score=max(h.score, top * (1 + locating.SPREAD)))
+        elif match == "exact":
+            h = replace(h, score=max(h.score, top))
         elif match == "evidence":
             h = replace(h, score=max(h.score, above))
         above = h.score
