@@ -12,7 +12,9 @@ repository's source at one commit, with the answer checked there:
 ``shape`` is the writer's (question, message, identifier, issue), not the product's;
 ``files`` are repo paths, any of which is right; ``symbols`` are qualified names or their
 trailing parts (``Command.execute`` matches ``cobra.Command.execute``), any of which is
-right (empty: the file alone is the answer; ``#Heading``: a docs section under it).
+right (empty: the file alone is the answer; ``#Heading``: a docs section under it). A
+row of shape ``absent`` asks about something the repository does not do (``files`` and
+``symbols`` empty): every answer to it is wrong, and the low-confidence flag should say so.
 
 The repo is indexed at ``commit`` with the model on (a data dir per set under ``--work``,
 kept between runs: the vector cache makes a re-run cheap), then each query goes through
@@ -98,6 +100,9 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--modes", default="hybrid")
     ap.add_argument("--misses", action="store_true")
+    ap.add_argument("--features", type=Path,
+                    help="write each hybrid answer's confidence features and whether it is "
+                         "wrong (nothing relevant in the first 5) as JSONL, for replays")
     ap.add_argument("--set", action="append", default=[],
                     help="[MODULE.]NAME=VALUE: override a constant of shape (no MODULE), "
                          "anchors, service or locate")
@@ -107,6 +112,7 @@ def main() -> int:
             if line.strip()]
     daemon = prepare(args.work, args.mirrors, rows)
     table: dict[tuple[str, str], list[tuple]] = defaultdict(list)
+    dumped: list[dict] = []
     try:
         for row in rows:
             repo = row["repo"].split("/")[1]
@@ -116,6 +122,10 @@ def main() -> int:
                 files = list(dict.fromkeys(h.path for h in hits))
                 f, s = judge(row, files, [h.qualified_name for h in hits])
                 low = res.low_confidence
+                if args.features and mode == "hybrid" and res.features is not None:
+                    dumped.append({"id": row["id"], "repo": row["repo"], "shape": row["shape"],
+                                   "wrong": f is None or f > 5, "low": low,
+                                   "features": res.features.as_dict()})
                 for key in ((row["shape"], mode), ("all", mode)):
                     table[key].append((f, s, low))
                 if args.misses and (s is None or s > 1):
@@ -130,6 +140,8 @@ def main() -> int:
                 table[key].append((f, s, False))
     finally:
         daemon.close()
+    if args.features:
+        args.features.write_text("".join(json.dumps(d) + "\n" for d in dumped))
     print(f"{'shape':12} {'mode':7} {'n':>3} {'file@1':>6} {'file@5':>6} {'sym@1':>6} {'sym@5':>6}  flag: wrong caught / flags right")
     for (shape, mode), vals in sorted(table.items()):
         n = len(vals)
