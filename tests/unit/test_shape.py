@@ -617,3 +617,16 @@ def test_a_programs_error_prefix_is_neither_message_nor_terms() -> None:
     # without a prefix the text is read as written
     plain = shape.analyze("Cannot use number (1) as object key")
     assert plain.terms == asked.terms and plain.dense_text == plain.text
+
+
+def test_an_error_lines_exception_module_is_no_term() -> None:
+    """``jinja2.exceptions.TemplateAssertionError: ...``: the module names where the
+    exception is defined, not where it is raised (it drew the exception class and the
+    package's ``__init__`` first); the exception's own name and the message stay."""
+    terms = dict(shape.analyze("jinja2.exceptions.TemplateAssertionError: No filter named 'datetimeformat'.").terms)
+    assert "jinja2" not in terms and "exceptions" not in terms
+    assert {"templateassertionerror", "filter", "named", "datetimeformat"} <= set(terms)
+    issue = ("Error pretty printing\n```\nTraceback (most recent call last):\n  File \"a.py\", line 1, in f\n"
+             "sympy.core.sympify.SympifyError: could not parse\n```\n")
+    assert "sympifyerror" in dict(shape.analyze(issue).terms)
+    assert "core" not in dict(shape.analyze(issue).terms)
