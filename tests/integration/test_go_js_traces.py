@@ -216,3 +216,48 @@ def test_a_node_traces_frames_name_the_files_under_node_modules(js: Daemon,
     located = js.service.locate(NODE_TRACE, limit=3, repo="fx").files
     assert [f.path for f in located[:2]] == ["lib/helpers/buildURL.js", "lib/core/Fetcher.js"]
     assert [f.qualified_name for f in located[1].functions[:2]] == ["Fetcher.request", "Fetcher.get"]
+
+
+ALIASED = {
+    "lib/response.js": '''\
+var res = module.exports = {};
+
+/**
+ * Set the header field of the response: properties of the response it cannot read are
+ * undefined (reading a property, indexOf a value, TypeError on undefined properties).
+ */
+
+res.set = function header(field, value) {
+  this.setHeader(field, value);
+  return this;
+};
+
+res.type = function contentType(type) {
+  return this.set('Content-Type', type.indexOf('/') === -1 ? lookup(type) : type);
+};
+''',
+}
+
+ALIASED_TRACE = """\
+TypeError: Cannot read properties of undefined (reading 'indexOf')
+    at ServerResponse.contentType (/app/node_modules/web/lib/response.js:14:40)
+    at Object.<anonymous> (/app/index.js:3:7)
+"""
+
+
+@pytest.fixture(scope="module")
+def aliased(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("aliased"), ALIASED) as running:
+        yield running
+
+
+def test_a_function_is_named_by_the_property_it_is_assigned_to(aliased: Daemon) -> None:
+    """``res.type = function contentType(...)`` is ``res.type``, what its callers write; a
+    V8 frame prints its own name (``ServerResponse.contentType``), which no symbol has: the
+    function holding the frame's line takes its file's first place."""
+    names = [(s.qualified_name, s.start_line) for s in aliased.service.find_symbols("res.type", repo="fx")]
+    assert names == [("res.type", 13)]
+    assert [s.qualified_name for s in aliased.service.find_symbols("res.set", repo="fx")] == ["res.set"]
+    assert aliased.service.find_symbols("res.contentType", repo="fx") == []
+    located = aliased.service.locate(ALIASED_TRACE, limit=1, repo="fx").files
+    assert (located[0].path, located[0].functions[0].qualified_name) == ("lib/response.js", "res.type")

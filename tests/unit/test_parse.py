@@ -289,7 +289,7 @@ def test_language_for_and_supported_languages() -> None:
 
 KNOWN_CAPTURES = {
     "name", "body", "decorator", "async", "doc", "doc.module", "reference.call", "reference.import",
-    "receiver", "trait", "params", "anonymous", "package",
+    "receiver", "trait", "params", "anonymous", "package", "alias",
 }
 
 
@@ -331,3 +331,14 @@ def test_a_jsdoc_block_a_blank_line_above_a_definition_documents_it() -> None:
               b"/**\n * Adjacent.\n */\nfunction k() {}\n")
     docs = {s.qualified_name: s.docstring for s in symbols(source, "javascript").symbols}
     assert docs == {"res.send": "Send a response.\n@public", "g": "", "h": "", "k": "Adjacent."}
+
+
+def test_a_js_function_is_named_by_the_property_it_is_assigned_to() -> None:
+    """express's ``res.type = function contentType(...)``: callers write ``res.type(...)``;
+    the function's own name is its stack name only. Same-named ones are unchanged."""
+    source = (b"res.type = function contentType(type) {\n  return type;\n};\n"
+              b"res.send = function send(body) {};\n"
+              b"Foo.prototype.baz = function qux() {};\n"
+              b"exports.foo = function bar() {};\n")
+    got = [(s.qualified_name, s.name, s.start_line) for s in symbols(source, "javascript").symbols]
+    assert got == [("res.type", "type", 1), ("res.send", "send", 4), ("Foo.baz", "baz", 5), ("foo", "foo", 6)]

@@ -31,8 +31,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``doc/`` is a package (``classify.PACKAGE_DIR_SUFFIXES``). 7: a ``/** */`` block a blank
 #: line above a definition is its docstring (``parse.text.DOC_BLOCK_GAP``); a ``tests.py``
 #: importing no test framework is source. 8: a code file named like a docs page
-#: (``history.py``, ``license.py``) is no docs.
-PAYLOAD_VERSION = 8
+#: (``history.py``, ``license.py``) is no docs. 9: a JS function expression assigned to a
+#: property of another name is named by the property (``res.type = function contentType``).
+PAYLOAD_VERSION = 9
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

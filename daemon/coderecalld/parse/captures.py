@@ -14,7 +14,7 @@ from tree_sitter import Node, Query, QueryCursor
 _DEFINITION = "definition."
 _REFERENCE = "reference."
 # Captures that only name a definition (see extract._attach); the first node of each is kept.
-_CONTEXT = ("receiver", "trait", "params")
+_CONTEXT = ("receiver", "trait", "params", "alias")
 
 
 @dataclass(slots=True)
@@ -24,7 +24,8 @@ class RawDefinition:
     Naming context: ``receiver`` is the owner type of a definition written outside it (Go
     receiver, Rust ``impl`` type), ``trait`` the trait an ``impl`` implements, ``params`` the
     parameter list whose types join the qualified name (Java overloads), ``anonymous`` marks a
-    ``@name`` that is the supertype of an anonymous class.
+    ``@name`` that is the supertype of an anonymous class, ``alias`` the name the definition
+    is known by instead of ``@name`` (JS's ``res.type = function contentType``: ``type``).
     """
 
     name: Node
@@ -37,6 +38,7 @@ class RawDefinition:
     trait: Node | None = None
     params: Node | None = None
     anonymous: bool = False
+    alias: Node | None = None
 
 
 @dataclass(slots=True)

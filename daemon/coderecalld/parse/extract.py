@@ -178,6 +178,8 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
     """
     raw = d.raw
     d.name = naming.default if raw.name.type == "default" else tx.text(blob, raw.name)
+    if raw.alias is not None:
+        d.name = tx.text(blob, raw.alias)
     if raw.anonymous:
         d.name = _field_holding(blob, d.outer) or f"<anonymous {tx.compact(blob, raw.name)}>"
     owner = parent.qualified_name if parent is not None else naming.package

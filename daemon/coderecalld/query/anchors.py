@@ -261,6 +261,10 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                                                  limit=FRAME_DEFINITIONS)
                            if h.payload.get("kind") not in _NOT_DEFINITIONS]
                 chunk = _ran(defined, owner, frame.line)
+                if chunk is None and not defined and frame.line:
+                    # a name the index does not know the function by (V8 prints the
+                    # function's own name: express's ``res.type = function contentType``)
+                    chunk = _at_line(store, replace(flt, path=path), path, frame.line)
             if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
                 ran.setdefault(path, []).append(chunk)
     missing = sorted(set(files) - set(best))

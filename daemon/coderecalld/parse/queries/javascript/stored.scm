@@ -121,6 +121,24 @@
   (#eq? @name @_key)
   (#any-of? @_via "prototype" "exports")) @definition.function
 
+; `res.type = function contentType() {}`: named by the property it is assigned to, which is
+; what its callers write (`res.type(...)`); the function's own name is only its stack name
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_object property: (property_identifier) @alias)
+    right: (function_expression name: (identifier) @name))
+  (#not-eq? @name @alias)
+  (#not-eq? @_object "module")) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) property: (property_identifier) @_via)
+      property: (property_identifier) @alias)
+    right: (function_expression name: (identifier) @name))
+  (#not-eq? @name @alias)
+  (#any-of? @_via "prototype" "exports")) @definition.function
+
 (assignment_expression
   left: (member_expression property: (property_identifier) @name)
   right: [(arrow_function "async" @async) (function_expression !name "async" @async)])
