@@ -60,6 +60,9 @@ def test_the_repositorys_own_name_in_a_question_picks_no_code(daemon: Daemon) ->
     ("how do I make a Widget", "how do I make a Widget"),          # capitalised: the class
     ("what does widget.paint_frame draw", "what does widget.paint_frame draw"),  # code
     ("widget frames", "widget frames"),                            # one word would be left
+    ("what is widget", "what is widget"),                          # nothing else is asked
+    ("how is the widget configured", "how is the widget configured"),  # the thing asked about
+    ("where are widget frames retried", "where are frames retried"),
 ])
 def test_only_the_project_name_said_in_lower_case_is_dropped(question: str, left: str) -> None:
     assert shape.without_project(shape.analyze(question), ("widget",)).text == left

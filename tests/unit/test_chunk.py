@@ -145,14 +145,15 @@ def test_a_class_chunk_is_read_by_the_lexical_side_as_its_outline() -> None:
     from coderecalld.index import points
     blob = (b'class Loader:\n    """Loads templates."""\n    cache = {}\n\n'
             b'    def get_source(self, name):\n        traversal = name.split("/")\n'
-            b'        return traversal\n')
+            b'        return traversal\n\n    @property\n    def searchpath(self):\n        return self.paths\n')
     cls, method = chunk.chunks("r", "loaders.py", blob, parse.symbols(blob, "python"))[:2]
     assert (cls.qualified_name, method.qualified_name) == ("Loader", "Loader.get_source")
     assert "traversal" in cls.text  # the whole class, for read and exact lookups
     assert cls.lexical_text == ('class Loader:\n    """Loads templates."""\n    cache = {}\n\n'
-                                '    def get_source(self, name):')
+                                '    def get_source(self, name):\n\n'
+                                '    @property\n    def searchpath(self):')  # a decorated member by its name
     assert method.lexical_text == ""  # a method is read whole
     words = set(sparse.tokens(points.sparse_text(cls)))
-    assert {"loader", "loads", "templates", "cache", "get_source"} <= words
+    assert {"loader", "loads", "templates", "cache", "get_source", "searchpath"} <= words
     assert "traversal" not in words and "split" not in words
     assert "traversal" in sparse.tokens(points.sparse_text(method))

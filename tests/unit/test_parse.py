@@ -324,13 +324,16 @@ def test_standard_library_parses(package: str) -> None:
 def test_a_jsdoc_block_a_blank_line_above_a_definition_documents_it() -> None:
     """express leaves a blank line under each ``/** */`` block of ``lib/``: the block is
     still the definition's docstring (``text.DOC_BLOCK_GAP``); a ``//`` comment above a blank
-    line is not, nor a block further up."""
-    source = (b"/**\n * Send a response.\n * @public\n */\n\nres.send = function send(body) {\n  return 1;\n};\n\n"
+    line is not, nor a block further up, nor a licence header or a ``@typedef`` block."""
+    source = (b"/**\n * Copyright (c) Acme. MIT Licensed.\n */\n\nfunction first() {}\n\n"
+              b"/**\n * Send a response.\n * @public\n */\n\nres.send = function send(body) {\n  return 1;\n};\n\n"
+              b"/**\n * @typedef {Object} Options\n */\n\nfunction second() {}\n\n"
               b"// a note on the code around\n\nfunction g() {}\n\n"
               b"/** Far above. */\n\n\n\nfunction h() {}\n\n"
               b"/**\n * Adjacent.\n */\nfunction k() {}\n")
     docs = {s.qualified_name: s.docstring for s in symbols(source, "javascript").symbols}
-    assert docs == {"res.send": "Send a response.\n@public", "g": "", "h": "", "k": "Adjacent."}
+    assert docs == {"first": "", "res.send": "Send a response.\n@public", "second": "", "g": "", "h": "",
+                    "k": "Adjacent."}  # a licence header, a typedef: not the next function's doc
 
 
 def test_a_js_function_is_named_by_the_property_it_is_assigned_to() -> None:

@@ -28,6 +28,8 @@ from coderecalld.files import classify
     ("lib/changes.js", "source"),
     ("HISTORY.md", "docs"),
     ("LICENSE-MIT", "docs"),
+    ("LICENSE.APACHE", "docs"),     # cryptography's: a suffix of no code language
+    ("README.html", "docs"),
     ("doc/man_docs.go", "source"),      # cobra's package doc: a Go directory is a package
     ("go/doc/comment.go", "source"),
     ("doc/man_docs_test.go", "test"),
@@ -145,6 +147,9 @@ def test_tested_sources_by_convention(path: str, sources: tuple[str, ...]) -> No
     ("pkg/tests.py", ("pytest", "pkg"), "test"),
     ("tests/unit/tests.py", ("operator",), "test"),     # in a test directory: a test
     ("pkg/test_x.py", ("operator",), "test"),           # test_*.py: pytest collects it
+    ("api/tests.py", ("rest_framework.test", ".models"), "test"),   # DRF's test client
+    ("api/tests.py", ("pytest_django.asserts",), "test"),
+    ("api/tests.py", ("api.tests.factories",), "test"),
 ])
 def test_a_tests_module_importing_no_test_framework_is_source(
         path: str, imports: tuple[str, ...] | None, role: str) -> None:

@@ -290,6 +290,15 @@ LIBRARY_TEST_DIRS = frozenset({"test", "testing"})
 #: a template), not Django's per-app tests (``django.test``, ``unittest``).
 TEST_FRAMEWORKS = frozenset({"unittest", "pytest", "nose", "nose2", "hypothesis", "doctest",
                              "testtools", "twisted", "mock", "_pytest"})
+def _tests_with(module: str) -> bool:
+    """Whether importing ``module`` says a file is a test: a test framework
+    (``TEST_FRAMEWORKS``, any ``pytest*`` plugin) or a module of a ``test``, ``tests`` or
+    ``testing`` package (``django.test``, ``rest_framework.test``, ``app.tests.factories``)."""
+    parts = module.lstrip(".").split(".")
+    return (parts[0] in TEST_FRAMEWORKS or parts[0].startswith("pytest")
+            or any(p in ("test", "tests", "testing") for p in parts))
+
+
 #: Source files of languages whose directory is a package (Go): a ``doc/`` or ``docs/``
 #: directory of them is a package named so (cobra's ``doc`` package generating man pages
 #: and Markdown, Go's own ``go/doc``), not documentation; its pages (``.md``) still are.
@@ -328,7 +337,7 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
             return candidate.value
         if _named(leaf, candidate) and not (candidate is Role.DOCS and "templates" in dirs):
             if candidate is Role.TEST and leaf == "tests.py" and imports is not None and not any(
-                    m.split(".")[0] in TEST_FRAMEWORKS or m.startswith("django.test") for m in imports):
+                    _tests_with(m) for m in imports):
                 continue  # jinja's tests.py: the template tests a template writes (``is odd``)
             return candidate.value  # a template's .txt (templates/registration/subject.txt)
     if dirs & EXAMPLE_ONLY_DIRS:
@@ -341,16 +350,17 @@ def _named(leaf: str, role: Role) -> bool:
     a docs name (``readme*``, ``history*``, ...) only with a prose suffix or none
     (``_PROSE_SUFFIXES``): ``history.py``, ``license.py``, ``changes.js`` are code."""
     patterns = ROLE_NAMES.get(role, ())
-    if role is Role.DOCS and PurePosixPath(leaf).suffix not in _PROSE_SUFFIXES:
+    if role is Role.DOCS and PurePosixPath(leaf).suffix in _CODE_SUFFIXES:
         patterns = tuple(p for p in patterns if p.startswith("*."))
     return any(fnmatch.fnmatchcase(leaf, p) for p in patterns)
 
 
-#: Suffixes of a prose file named like docs (``README``, ``CHANGES.rst``, ``LICENSE.txt``,
-#: ``HISTORY.md``, ``NOTICE``). Every other suffix is code or data: IPython's
-#: ``core/history.py``, a ``license.py`` or a ``readme_parser.py`` was role docs.
-_PROSE_SUFFIXES = frozenset({"", ".md", ".rst", ".txt", ".markdown", ".adoc", ".asciidoc", ".org",
-                             ".textile", ".rdoc", ".pod"})
+#: Suffixes of source code: a file named like a docs page (``readme*``, ``history*``,
+#: ``license*``) with one of them is code (IPython's ``core/history.py``, a ``license.py``
+#: or a ``readme_parser.py`` was role docs); ``LICENSE.APACHE``, ``README.html`` stay docs.
+_CODE_SUFFIXES = frozenset(""".py .pyi .pyx .js .mjs .cjs .jsx .ts .tsx .mts .cts .go .rs .java .kt
+.kts .scala .groovy .rb .php .c .h .cc .cpp .cxx .hpp .hh .cs .swift .m .mm .sh .bash .zsh .lua
+.pl .pm .r .jl .ex .exs .erl .hs .clj .cljs .dart .vue .svelte .sql""".split())
 
 
 def _encloses(parts: list[str], outer: Role, inner: Role) -> bool:

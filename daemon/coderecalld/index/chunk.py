@@ -125,15 +125,20 @@ WRAPPER_LINES = 2
 
 
 def _outline(blob: bytes, starts: list[int], sym: Symbol, children: list[Symbol]) -> str:
-    """A class's lines less its members' bodies, each member kept by its first line (a
-    ``def``, a decorator): what the lexical side reads of a class chunk (``Chunk.lexical_text``).
+    """A class's lines less its members' bodies, each member kept by its lines down to the
+    first naming it (its decorators and its ``def``): what the lexical side reads of a class chunk (``Chunk.lexical_text``).
     The whole class text made a class score every word its methods say, so the class came
     before the method a question or a message was about (jinja's ``FileSystemLoader``,
     ``Macro``); swe-lite-dev search function@10 52.6 -> 55.1, locate 56.4 -> 57.7
     (``issue_lab.py --snapshot``)."""
     covered: set[int] = set()
     for child in children:
-        covered.update(range(child.start_line + 1, child.end_line + 1))
+        # a member is kept by its lines down to the one naming it (its decorators, then
+        # its ``def``: ``@property`` alone named nothing)
+        named = next((no for no in range(child.start_line, child.end_line + 1)
+                      if child.name.encode() in blob[starts[no - 1]:starts[no] if no < len(starts) else len(blob)]),
+                     child.start_line)
+        covered.update(range(named + 1, child.end_line + 1))
     lines = []
     for no in range(sym.start_line, sym.end_line + 1):
         if no in covered:

@@ -33,7 +33,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: importing no test framework is source. 8: a code file named like a docs page
 #: (``history.py``, ``license.py``) is no docs. 9: a JS function expression assigned to a
 #: property of another name is named by the property (``res.type = function contentType``).
-PAYLOAD_VERSION = 9
+#: 10: a decorated member keeps its name in its class's outline; a licence or ``@typedef``
+#: block is nobody's docstring.
+PAYLOAD_VERSION = 10
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

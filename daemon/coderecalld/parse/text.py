@@ -186,7 +186,8 @@ def leading_comments(blob: bytes, node: Node) -> str:
         node = node.parent
     sibling = _last_descendant(node.prev_sibling)
     if (sibling is not None and _is_comment(sibling) and below - 1 > end_line(sibling) >= below - 1 - DOC_BLOCK_GAP
-            and blob[sibling.start_byte:sibling.start_byte + 3] == b"/**"):
+            and blob[sibling.start_byte:sibling.start_byte + 3] == b"/**" and sibling.prev_sibling is not None
+            and not _FILE_BLOCK.search(blob, sibling.start_byte, sibling.end_byte)):
         below = end_line(sibling) + 1  # express's JSDoc: a blank line between it and the function
     while sibling is not None and _is_comment(sibling) and end_line(sibling) >= below - 1:
         if not _starts_line(blob, sibling) or text(blob, sibling).startswith("#!"):
@@ -203,6 +204,10 @@ def leading_comments(blob: bytes, node: Node) -> str:
 #: whole-file chunks, the only ones still holding the words). A ``//`` or ``#`` comment
 #: still has to touch the definition: one above a blank line is a note on the code around.
 DOC_BLOCK_GAP = 2
+#: What a ``/** */`` block about the file or a type says (a licence header, ``@file``,
+#: ``@typedef``): such a block a blank line above a definition does not document it; nor
+#: does the file's first block.
+_FILE_BLOCK = re.compile(rb"(?i)copyright|spdx-license|@license|@file|@fileoverview|@module|@typedef|@callback")
 
 
 def _last_descendant(node: Node | None) -> Node | None:

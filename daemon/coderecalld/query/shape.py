@@ -244,6 +244,8 @@ def analyze(text: str) -> Query:
 
 #: Shortest repository name ``without_project`` drops from a question.
 PROJECT_MIN_CHARS = 4
+#: Words before a noun that make the repository's name the thing asked about.
+_DETERMINERS = frozenset("the a an its our my your each this that every".split())
 
 
 def without_project(asked: Query, names: Collection[str]) -> Query:
@@ -254,15 +256,23 @@ def without_project(asked: Query, names: Collection[str]) -> Query:
     class and its ``starlette.*`` module chunks, cobra's module chunks: every file is
     ``package cobra``). ``names``: the one repository in scope (its configured name, its
     URL's last part), each of at least ``PROJECT_MIN_CHARS`` characters. A capitalised
-    name is kept (``construct a Flask app``: the class), as is one in code (``cobra.Command``)
-    or a question left with fewer than two words or no longer a question."""
+    name is kept (``construct a Flask app``: the class), as is one in code (``cobra.Command``),
+    one after an article or a determiner (``how is the router configured`` in a repository
+    named ``router``: the thing asked about), one in a message (``Query.sentence``), and
+    every one where fewer than two words besides stop words would be left (``what is
+    starlette``) or the rest is no longer a question."""
     wanted = sorted({n.lower() for n in names if len(n) >= PROJECT_MIN_CHARS}, key=len, reverse=True)
-    if asked.shape is not Shape.TEXT or not wanted:
-        return asked
+    if asked.shape is not Shape.TEXT or not wanted or asked.sentence:
+        return asked  # a pasted message is matched as written
     said = re.compile(r"(?<![\w.`'\"/@-])(?:" + "|".join(map(re.escape, wanted)) + r")(?:'s)?(?![\w`'\"/.-]|\.\w)")
-    text = " ".join(said.sub(" ", asked.text).split())
-    if text == asked.text or len(re.findall(r"\w+", text)) < 2:
-        return asked
+
+    def drop(m: re.Match[str]) -> str:
+        before = m.string[:m.start()].split()
+        return m.group() if before and before[-1].lower() in _DETERMINERS else " "
+
+    text = " ".join(said.sub(drop, asked.text).split())
+    if text == asked.text or len([t for t, _ in _short_terms(text) if t not in _ASKING]) < 2:
+        return asked  # "what is starlette": the name is all the question asks about
     fewer = analyze(text)
     return fewer if fewer.shape is Shape.TEXT else asked
 
