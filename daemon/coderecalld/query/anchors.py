@@ -93,6 +93,11 @@ TRACE_FRAME_NAMES = False
 #: the one it ran in; 0: the frame's function is not looked up). serde_json's ``de.rs``
 #: defines ``deserialize_any`` eleven times, once per type.
 FRAME_DEFINITIONS = 16
+#: Files whose frames may print a function by a name the index does not give it: V8 prints
+#: a function expression's own name (``res.type = function contentType``: ``contentType``),
+#: so such a frame takes the function holding its line. Elsewhere a name the file does not
+#: define means the trace is from another version of it, whose lines are no better.
+_OWN_NAME_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 #: Frames (innermost first) whose qualified function is looked up by its module-qualified
 #: name when their path names no indexed file (``_qualified_frames``): a JVM frame prints
 #: its package, not where the repository keeps the file (``com/acme/Foo.java`` for
@@ -261,7 +266,7 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                                                  limit=FRAME_DEFINITIONS)
                            if h.payload.get("kind") not in _NOT_DEFINITIONS]
                 chunk = _ran(defined, owner, frame.line)
-                if chunk is None and not defined and frame.line:
+                if chunk is None and not defined and frame.line and path.endswith(_OWN_NAME_SUFFIXES):
                     # a name the index does not know the function by (V8 prints the
                     # function's own name: express's ``res.type = function contentType``)
                     chunk = _at_line(store, replace(flt, path=path), path, frame.line)
