@@ -104,30 +104,14 @@
     ])
   (#any-of? @_via "prototype" "exports")) @definition.function
 
-; `A.from = function from() {}`: the statement is the range of the function's own symbol
-(expression_statement
-  (assignment_expression
-    left: (member_expression object: (identifier) @_object property: (property_identifier) @_key)
-    right: (function_expression name: (identifier) @name))
-  (#eq? @name @_key)
-  (#not-eq? @_object "module")) @definition.function
-
-(expression_statement
-  (assignment_expression
-    left: (member_expression
-      object: (member_expression object: (identifier) property: (property_identifier) @_via)
-      property: (property_identifier) @_key)
-    right: (function_expression name: (identifier) @name))
-  (#eq? @name @_key)
-  (#any-of? @_via "prototype" "exports")) @definition.function
-
-; `res.type = function contentType() {}`: named by the property it is assigned to, which is
-; what its callers write (`res.type(...)`); the function's own name is only its stack name
+; `A.from = function from() {}`: the statement is the range of the function's own symbol,
+; named by the property it is assigned to (`@alias`), which is what its callers write: for
+; `res.type = function contentType() {}`, `res.type(...)`; the function's own name is only
+; its stack name
 (expression_statement
   (assignment_expression
     left: (member_expression object: (identifier) @_object property: (property_identifier) @alias)
     right: (function_expression name: (identifier) @name))
-  (#not-eq? @name @alias)
   (#not-eq? @_object "module")) @definition.function
 
 (expression_statement
@@ -136,7 +120,6 @@
       object: (member_expression object: (identifier) property: (property_identifier) @_via)
       property: (property_identifier) @alias)
     right: (function_expression name: (identifier) @name))
-  (#not-eq? @name @alias)
   (#any-of? @_via "prototype" "exports")) @definition.function
 
 (assignment_expression
