@@ -290,6 +290,8 @@ LIBRARY_TEST_DIRS = frozenset({"test", "testing"})
 #: a template), not Django's per-app tests (``django.test``, ``unittest``).
 TEST_FRAMEWORKS = frozenset({"unittest", "pytest", "nose", "nose2", "hypothesis", "doctest",
                              "testtools", "twisted", "mock", "_pytest"})
+
+
 def _tests_with(module: str) -> bool:
     """Whether importing ``module`` says a file is a test: a test framework
     (``TEST_FRAMEWORKS``, any ``pytest*`` plugin) or a module of a ``test``, ``tests`` or
@@ -312,7 +314,7 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS``, else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
-    framework (``TEST_FRAMEWORKS``) is source. Never raises."""
+    framework or test package (``_tests_with``) is source. Never raises."""
     for entry in overrides:
         name, _, glob = entry.partition(":")
         if excluded(path, (glob,)):

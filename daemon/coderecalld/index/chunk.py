@@ -86,6 +86,11 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
     return out
 
 
+def _line(blob: bytes, starts: list[int], no: int) -> bytes:
+    """Line ``no`` (1-based) of ``blob`` with its ``\\n`` (``starts``: ``line_starts``)."""
+    return blob[starts[no - 1]:starts[no] if no < len(starts) else len(blob)]
+
+
 def line_starts(blob: bytes) -> list[int]:
     """Byte offset where each line starts (a trailing ``\\n`` does not start a line)."""
     starts = [0, *accumulate(len(line) + 1 for line in blob.split(b"\n"))]
@@ -111,8 +116,7 @@ def _wrapper(blob: bytes, starts: list[int], sym: Symbol, children: list[Symbol]
     for no in range(sym.start_line, sym.end_line + 1):
         if no in covered:
             continue
-        start, end = starts[no - 1], starts[no] if no < len(starts) else len(blob)
-        code = blob[start:end].strip()
+        code = _line(blob, starts, no).strip()
         if code and not code.startswith((b"#", b"//", b"/*", b"*")):
             own += 1
             if own > WRAPPER_LINES:
@@ -138,15 +142,14 @@ def _outline(blob: bytes, starts: list[int], sym: Symbol, children: list[Symbol]
         # a member is kept by its lines down to the one naming it (its decorators, then
         # its ``def``: ``@property`` alone named nothing)
         named = next((no for no in range(child.start_line, child.end_line + 1)
-                      if child.name.encode() in blob[starts[no - 1]:starts[no] if no < len(starts) else len(blob)]),
+                      if child.name.encode() in _line(blob, starts, no)),
                      child.start_line)
         covered.update(range(named + 1, child.end_line + 1))
     lines = []
     for no in range(sym.start_line, sym.end_line + 1):
         if no in covered:
             continue
-        start, end = starts[no - 1], starts[no] if no < len(starts) else len(blob)
-        lines.append(blob[start:end].decode("utf-8", errors="replace").rstrip("\n"))
+        lines.append(_line(blob, starts, no).decode("utf-8", errors="replace").rstrip("\n"))
     return "\n".join(lines)
 
 
@@ -162,10 +165,10 @@ def _oversized(blob: bytes, starts: list[int], sym: Symbol, children: list[Symbo
             covered.update(range(child.start_line, child.end_line + 1))
     lines = size = 0
     for no in range(sym.start_line, sym.end_line + 1):
-        start, end = starts[no - 1], starts[no] if no < len(starts) else len(blob)
-        code = blob[start:end].strip()
+        line = _line(blob, starts, no)
+        code = line.strip()
         if no not in covered and code and not code.startswith((b"#", b"//", b"/*", b"*")):
-            lines, size = lines + 1, size + end - start
+            lines, size = lines + 1, size + len(line)
     return lines > max_lines or size > max_chars
 
 

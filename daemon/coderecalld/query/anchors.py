@@ -38,6 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from coderecalld.files import classify
+from coderecalld.parse import registry
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query.frames import Frame
@@ -93,11 +94,6 @@ TRACE_FRAME_NAMES = False
 #: the one it ran in; 0: the frame's function is not looked up). serde_json's ``de.rs``
 #: defines ``deserialize_any`` eleven times, once per type.
 FRAME_DEFINITIONS = 16
-#: Files whose frames may print a function by a name the index does not give it: V8 prints
-#: a function expression's own name (``res.type = function contentType``: ``contentType``),
-#: so such a frame takes the function holding its line. Elsewhere a name the file does not
-#: define means the trace is from another version of it, whose lines are no better.
-_OWN_NAME_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 #: Frames (innermost first) whose qualified function is looked up by its module-qualified
 #: name when their path names no indexed file (``_qualified_frames``): a JVM frame prints
 #: its package, not where the repository keeps the file (``com/acme/Foo.java`` for
@@ -266,9 +262,7 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                                                  limit=FRAME_DEFINITIONS)
                            if h.payload.get("kind") not in _NOT_DEFINITIONS]
                 chunk = _ran(defined, owner, frame.line)
-                if chunk is None and not defined and frame.line and path.endswith(_OWN_NAME_SUFFIXES):
-                    # a name the index does not know the function by (V8 prints the
-                    # function's own name: express's ``res.type = function contentType``)
+                if chunk is None and not defined and frame.line and _prints_own_names(path):
                     chunk = _at_line(store, replace(flt, path=path), path, frame.line)
             if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
                 ran.setdefault(path, []).append(chunk)
@@ -391,6 +385,17 @@ def _at_line(store: Any, flt: StoreFilter, path: str, line: int) -> Hit | None:
     return _narrowest_holding([h for h in store.find(flt, "path", path, limit=LINE_CHUNKS)
                                if h.payload.get("kind") in locating.CALLABLE_KINDS
                                and not is_part(str(h.payload.get("qualified_name", "")))], line)
+
+
+def _prints_own_names(path: str) -> bool:
+    """Whether a frame in ``path`` may print a function by a name the index does not give
+    it: V8 prints a function expression's own name (``res.type = function contentType``:
+    ``contentType``), so such a frame takes the function holding its line (``_at_line``).
+    Elsewhere a name the file does not define means the trace is from another version of
+    it, whose lines are no better. A JavaScript or TypeScript file (``registry``'s ``js``
+    resolver: the languages whose assigned functions ``stored.scm`` names)."""
+    language = registry.language_for(path)
+    return language is not None and registry.spec_for(language).resolver == "js"
 
 
 def _narrowest_holding(hits: Sequence[Hit], line: int) -> Hit | None:

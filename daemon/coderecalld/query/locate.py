@@ -175,8 +175,6 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     return tuple(seen.values())
 
 
-
-
 def is_stub(payload: dict) -> bool:
     """A signature without behaviour: a chunk of a declaration file (``declares_only``), a
     Python ``@overload`` stub (a decorator line ``@overload``, ``@typing.overload`` or
