@@ -44,7 +44,7 @@ from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 
 sys.path.insert(0, str(Path(__file__).parent))
-import issue_lab  # noqa: E402  (the --set overrides, shared)
+import issue_lab  # noqa: E402  (the --set overrides and the working repos, shared)
 
 
 def symbol_right(qualified: str, wanted: list[str]) -> bool:
@@ -64,12 +64,7 @@ def prepare(work: Path, mirrors: Path, rows: list[dict]) -> Daemon:
             raise SystemExit(f"{r['repo']}: one commit per repository, got two")
     cfgs = []
     for name, commit in repos.items():
-        bare = work / "repos" / name.replace("/", "+")
-        if not bare.exists():
-            pygit2.init_repository(str(bare), bare=True)
-            mirror = mirrors / name.replace("/", "+") / "repo"
-            (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
-            (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
+        bare = issue_lab.working_repo(work, mirrors, name)
         repo = pygit2.Repository(str(bare))
         repo.references.create("refs/heads/main", repo.revparse_single(commit).id, force=True)
         cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
@@ -103,9 +98,7 @@ def main() -> int:
     ap.add_argument("--features", type=Path,
                     help="write each hybrid answer's confidence features and whether it is "
                          "wrong (nothing relevant in the first 5) as JSONL, for replays")
-    ap.add_argument("--set", action="append", default=[],
-                    help="[MODULE.]NAME=VALUE: override a constant of shape (no MODULE), "
-                         "anchors, service or locate")
+    issue_lab.add_sets(ap)
     args = ap.parse_args()
     issue_lab.apply_sets(args.set)
     rows = [json.loads(line) for q in args.questions for line in q.read_text().splitlines()

@@ -41,6 +41,25 @@ SET = Path("/work/shared/eval/swe-lite-dev/instances.jsonl")
 FIELDS = ("repo", "path", "qualified_name", "kind", "start_line", "end_line")
 
 
+def working_repo(work: Path, mirrors: Path, name: str) -> Path:
+    """``WORK/repos/owner+name``: a bare repo borrowing the objects of ``name``'s mirror
+    (``MIRRORS/owner+name/repo``, git alternates: nothing copied), made on first use."""
+    bare = work / "repos" / name.replace("/", "+")
+    if not bare.exists():
+        pygit2.init_repository(str(bare), bare=True)
+        mirror = mirrors / name.replace("/", "+") / "repo"
+        (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
+        (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
+    return bare
+
+
+def add_sets(ap: argparse.ArgumentParser) -> None:
+    """The ``--set`` option ``apply_sets`` reads."""
+    ap.add_argument("--set", action="append", default=[],
+                    help="[MODULE.]NAME=VALUE: override a constant of query/shape.py (no MODULE), "
+                         "anchors, service or locate (e.g. TITLE_BOOST=3, anchors.PATH_WEIGHT=0.5)")
+
+
 def apply_sets(items: list[str]) -> None:
     """Apply ``--set [MODULE.]NAME=VALUE`` overrides to the query layer's constants
     (MODULE: shape, the default, anchors, service or locate; a tuple from comma-separated
@@ -150,9 +169,7 @@ def main() -> int:
     ap.add_argument("--bm25", action="store_true",
                     help="also rank files by bench_locate's file-level BM25 baseline (same commit), "
                          "and print locate and bm25 per repository")
-    ap.add_argument("--set", action="append", default=[],
-                    help="[MODULE.]NAME=VALUE: override a constant of query/shape.py (no MODULE), "
-                         "anchors, service or locate (e.g. TITLE_BOOST=3, anchors.PATH_WEIGHT=0.5)")
+    add_sets(ap)
     args = ap.parse_args()
     apply_sets(args.set)
     rows = [json.loads(line) for line in args.instances.read_text().splitlines() if line.strip()]
@@ -163,12 +180,7 @@ def main() -> int:
     repos = sorted({r["repo"] for r in rows})
     cfgs = []
     for name in repos:
-        bare = args.work / "repos" / name.replace("/", "+")
-        if not bare.exists():
-            pygit2.init_repository(str(bare), bare=True)
-            mirror = args.mirrors / name.replace("/", "+") / "repo"
-            (bare / "objects" / "info").mkdir(parents=True, exist_ok=True)
-            (bare / "objects" / "info" / "alternates").write_text(str(mirror / "objects") + "\n")
+        bare = working_repo(args.work, args.mirrors, name)
         cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
     if args.dense_weight is not None:
         service.LONG_DENSE_WEIGHT = {k: args.dense_weight for k in service.LONG_DENSE_WEIGHT}
