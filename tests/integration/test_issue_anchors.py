@@ -278,3 +278,89 @@ def test_a_flat_top_led_by_the_file_defining_a_title_name_is_not_flagged(
         assert [f.path for f in located.files] == ["pkg/cache.py", "pkg/store.py"]
         assert not located.low_confidence and located.confidence_reason == ""
         assert not d.service.search(FLAT_ISSUE, limit=3, repo="fx").low_confidence
+
+
+REFUSED_FILES = {
+    "fmt/table.py": '''\
+class Writer:
+    """Writes a table's rows."""
+
+    def __init__(self, delimiter=","):
+        self.delimiter = delimiter
+
+    def write(self, table, rows):
+        """Write the table rows: each row of the table, header rows first."""
+        header = [row for row in rows if row.header]
+        return [self.delimiter.join(row) for row in header + rows]
+''',
+    "fmt/ui.py": '''\
+from fmt.table import Writer
+
+
+def write(table, rows, **kwargs):
+    """Write a table's rows with the writer of the table's format."""
+    return Writer(**kwargs).write(table, rows)
+
+
+def _render_cell(cell):
+    return str(cell)
+
+
+def render(table, rows):
+    """Render the rows of a table: every cell of every row, padded to the table width."""
+    return [[_render_cell(cell, width=table.width) for cell in row] for row in rows]
+''',
+}
+
+REFUSED_KEYWORD = """\
+Writing a table with header rows fails
+Writing a table with header rows to the table writer fails: the rows are never written.
+
+Traceback (most recent call last):
+  File "/home/me/app.py", line 9, in <module>
+    write(table, rows, header_rows=["name"])
+  File "/home/me/venv/lib/python3.11/site-packages/fmt/ui.py", line 6, in write
+    return Writer(**kwargs).write(table, rows)
+TypeError: Writer.__init__() got an unexpected keyword argument 'header_rows'
+"""
+
+REFUSED_IN_FRAME_FILE = """\
+Rendering a table with a width crashes
+Rendering the rows of a table pads every cell of every row to the table width, and crashes.
+
+Traceback (most recent call last):
+  File "/home/me/venv/lib/python3.11/site-packages/fmt/ui.py", line 15, in render
+    return [[_render_cell(cell, width=table.width) for cell in row] for row in rows]
+TypeError: _render_cell() got an unexpected keyword argument 'width'
+"""
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("refused")
+    repo = GitRepo(tmp / "fixture")
+    repo.commit(REFUSED_FILES, "initial")
+    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        yield d
+
+
+def _functions(daemon: Daemon, issue: str) -> dict[str, list[str]]:
+    located = daemon.service.locate(issue, limit=5, repo="fx")
+    return {f.path: [x.qualified_name for x in f.functions] for f in located.files}
+
+
+@pytest.mark.parametrize(("issue", "path", "callee"), [
+    (REFUSED_KEYWORD, "fmt/table.py", "Writer.__init__"),  # its own file, by its qualified name
+    (REFUSED_IN_FRAME_FILE, "fmt/ui.py", "_render_cell"),  # a frame's file, by its name
+])
+def test_a_callable_refusing_a_calls_arguments_leads_its_file(
+        refusing: Daemon, monkeypatch: pytest.MonkeyPatch, issue: str, path: str, callee: str) -> None:
+    """``TypeError: f() got an unexpected keyword argument``: the call failed before ``f``
+    ran, so no frame names it; its signature is the edit (astropy's ``RST.__init__``)."""
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "_refused", lambda *args: None)
+        assert _functions(refusing, issue)[path][0] != callee
+    got = _functions(refusing, issue)
+    assert got[path][0] == callee
+    assert list(got)[0] == path

@@ -630,3 +630,17 @@ def test_an_error_lines_exception_module_is_no_term() -> None:
              "sympy.core.sympify.SympifyError: could not parse\n```\n")
     assert "sympifyerror" in dict(shape.analyze(issue).terms)
     assert "core" not in dict(shape.analyze(issue).terms)
+
+
+@pytest.mark.parametrize(("line", "refused"), [
+    ("TypeError: RST.__init__() got an unexpected keyword argument 'header_rows'", ("RST.__init__",)),
+    ("TypeError: f() missing 1 required positional argument: 'x'", ("f",)),
+    ("TypeError: Foo.bar() takes 2 positional arguments but 3 were given", ("Foo.bar",)),
+    ("TypeError: g() got multiple values for argument 'y'", ("g",)),
+    ("TypeError: h() takes no keyword arguments", ("h",)),
+    ("ValueError: invalid literal for int() with base 10: 'x'", ()),  # int() refused a value
+])
+def test_a_callable_refusing_a_calls_arguments_is_read(line: str, refused: tuple[str, ...]) -> None:
+    issue = f"Calling it fails\nIt fails whenever it is called from the report.\n\n{line}\n"
+    assert shape.analyze(issue).refused == refused
+    assert shape.analyze("how do I parse a date").refused == ()

@@ -167,6 +167,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         if ((frame.function or (frame.line and not ran)) and len(ran) < FRAME_FUNCTIONS
                 and all(f.function != frame.function for f in ran)):
             ran.append(frame)
+    _refused(store, asked, flt, framed, files, named)
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
@@ -179,6 +180,29 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     out += [replace(h.keep(fields), score=bonus[pid]) for pid, h in extra.items() if pid not in seen]
     out.sort(key=lambda h: -h.score)
     return out
+
+
+def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame],
+             files: dict[str, float], named: dict[str, list[Frame]]) -> None:
+    """Put each callable that refused a call's arguments (``Query.refused``: ``f() got an
+    unexpected keyword argument``) first among its file's frames (``named``, path -> frames):
+    the call failed before it ran, so no frame names it, yet its signature is most often
+    the edit (astropy's ``RST.__init__`` refusing ``header_rows``; sympy's
+    ``_print_SingularityFunction`` refusing ``exp``). Its file is the one only definition
+    of its qualified name in scope (which joins ``files`` with ``PATH_WEIGHT``), else each
+    of the first ``INNER_FRAME_FILES`` frame files (where not defined, the frame finds
+    nothing: ``_file_evidence``). One keyword lookup per callable."""
+    inner = list(dict.fromkeys(f.path for f in framed))[:INNER_FRAME_FILES]
+    for callee in asked.refused:
+        defined = {str(h.payload.get("path")) for h in store.find(flt, "qualified_name", callee, limit=8)
+                   if h.payload.get("kind") not in _NOT_DEFINITIONS
+                   and not locating.declares_only(str(h.payload.get("path", "")))}
+        paths = list(defined) if len(defined) == 1 else inner
+        for path in paths:
+            files[path] = max(files.get(path, 0.0), PATH_WEIGHT)
+            ran = named.setdefault(path, [])
+            if all(f.function != callee for f in ran):
+                ran.insert(0, Frame(path, callee))
 
 
 def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: Query) -> None:

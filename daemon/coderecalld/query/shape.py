@@ -185,7 +185,10 @@ class Query:
     traceback frames (Python, Go, V8) as (path, function) pairs, innermost first, at most
     ``MAX_FRAMES``, paths cleaned as ``paths`` are (the function ``""`` when the frame names
     none, or a pseudo-name such as ``<module>``); for a short text that reads as a message
-    rather than a question, ``sentence``: the text, looked for verbatim (``_sentence``)."""
+    rather than a question, ``sentence``: the text, looked for verbatim (``_sentence``); for
+    an issue or a trace, ``refused``: the callables its Python error lines say refused a
+    call's arguments (``_REFUSED_CALL``; as printed, ``Class.method`` or ``f``), at most
+    ``MAX_REFUSED``: the edit is most often the callable's signature, where no frame is."""
 
     text: str
     shape: Shape
@@ -200,6 +203,7 @@ class Query:
     symbols: tuple[str, ...] = ()
     frames: tuple[Frame, ...] = ()
     sentence: str = ""
+    refused: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -217,6 +221,7 @@ def analyze(text: str) -> Query:
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
     frames: tuple[Frame, ...] = ()
+    refused: tuple[str, ...] = ()
     title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
@@ -225,6 +230,7 @@ def analyze(text: str) -> Query:
         own = drop_environment(_STDLIB_FRAME.sub("", body))
         printed = stack.read(own)
         (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
+        refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
     else:
         terms = _short_terms(text)
         dense = text
@@ -239,7 +245,7 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds, title_names, symbols, frames, sentence)
+                 names, paths, compounds, title_names, symbols, frames, sentence, refused)
 
 
 #: Shortest repository name ``without_project`` drops from a question.
@@ -533,11 +539,21 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
 #: A callable an error line names: ``RST.__init__()``, ``_print_Foo()`` (Python's
 #: TypeError messages name the function that refused the call).
 _ERROR_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*+)\(\)")  # from a name's start: linear
+#: A Python error line refusing a call's arguments (``TypeError: f() got an unexpected
+#: keyword argument 'x'``, ``... missing 1 required positional argument``, ``... takes 2
+#: positional arguments but 3 were given``, ``... got multiple values for argument``):
+#: the callable in group 1, as printed (3.10+: ``Class.method``). The call failed before
+#: the callable ran, so no frame names it.
+_REFUSED_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*+)\(\) (?:got an unexpected keyword|got multiple values"
+                           r"|missing \d+ required|takes (?:no |exactly |at least |at most |from )?(?:\d+ )?"
+                           r"(?:positional |keyword )?arguments?)")
 #: Code names of a long query kept for the definition lookup (``Query.names``): one keyword
 #: lookup each (~0.1-0.3 ms on the embedded store); dev issues name 0-40 (median 4).
 MAX_NAMES = 24
 #: File paths of a long query kept for the file lookup (``Query.paths``).
 MAX_PATHS = 8
+#: Callables of refused calls kept (``Query.refused``).
+MAX_REFUSED = 2
 #: Traceback frames of a long query kept (``Query.frames``), innermost first.
 MAX_FRAMES = 32
 _NAME = re.compile(r"[^\W\d]\w*")
