@@ -345,3 +345,14 @@ def test_a_js_function_is_named_by_the_property_it_is_assigned_to() -> None:
               b"exports.foo = function bar() {};\n")
     got = [(s.qualified_name, s.name, s.start_line) for s in symbols(source, "javascript").symbols]
     assert got == [("res.type", "type", 1), ("res.send", "send", 4), ("Foo.baz", "baz", 5), ("foo", "foo", 6)]
+
+
+def test_each_name_of_a_js_assignment_chain_names_the_function() -> None:
+    """express's ``req.get = req.header = function header(name)``: callers write both;
+    the outermost name held no symbol, and an anonymous chain none at all."""
+    source = (b"req.get =\nreq.header = function header(name) {\n  return name;\n};\n"
+              b"req.a = req.b = () => 1;\n")
+    got = [(s.qualified_name, s.parent, s.kind.value, s.start_line, s.end_line)
+           for s in symbols(source, "javascript").symbols]
+    assert got == [("req.get", "req", "method", 1, 4), ("req.header", "req", "method", 2, 4),
+                   ("req.a", "req", "method", 5, 5)]

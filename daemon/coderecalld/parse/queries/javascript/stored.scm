@@ -92,6 +92,20 @@
     ])
   (#not-eq? @_object "module")) @definition.function
 
+; `req.get = req.header = function header() {}`: a chain of assignments; the outermost
+; property names the statement, the inner ones their own assignments (each is what callers write)
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (identifier) @_object property: (property_identifier) @name)
+    right: (assignment_expression
+      right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]))
+  (#not-eq? @_object "module")) @definition.function
+
+(assignment_expression
+  left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+  right: (assignment_expression right: [(arrow_function) (function_expression)])
+  (#not-match? @receiver "^(exports|module)$"))
+
 ; `Foo.prototype.x = ...`, `module.exports.x = ...`
 (expression_statement
   (assignment_expression
