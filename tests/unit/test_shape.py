@@ -619,6 +619,19 @@ def test_a_programs_error_prefix_is_neither_message_nor_terms() -> None:
     assert plain.terms == asked.terms and plain.dense_text == plain.text
 
 
+def test_a_node_deprecations_namespace_and_caller_are_neither_message_nor_terms() -> None:
+    """``depd`` prints ``express deprecated <message> routes/auth.js:42:9``: the namespace
+    and the caller's file drew express's changelog sections before ``res.redirect``'s
+    ``deprecate('Url must be a string')``."""
+    asked = shape.analyze("express deprecated Url must be a string routes/auth.js:42:9")
+    assert asked.sentence == "Url must be a string"
+    assert {t for t, _ in asked.terms} == {"url", "must", "string"}
+    at = shape.analyze("body-parser deprecated undefined extended: provide extended option at index.js:3:9")
+    assert at.sentence == "undefined extended: provide extended option"
+    # without the caller's location it is no deprecation line
+    assert shape.analyze("express deprecated methods list").sentence == "express deprecated methods list"
+
+
 def test_an_error_lines_exception_module_is_no_term() -> None:
     """``jinja2.exceptions.TemplateAssertionError: ...``: the module names where the
     exception is defined, not where it is raised (it drew the exception class and the

@@ -361,16 +361,25 @@ _LOG_PREFIX = re.compile(
 #: parentheses (jq's ``jq: error (at <stdin>:0): ``, ``grep: warning: ``).
 _PROGRAM_PREFIX = re.compile(r"^[\w.+-]{1,40}: (?:error|warning|fatal|panic)(?: \([^()\n]{0,80}\))?: ++(?=\S)",
                              re.IGNORECASE)
+#: A Node deprecation as the ``depd`` package prints it: its namespace, ``deprecated``, the
+#: message (group 1) and the caller's location in the user's code (``express deprecated
+#: Url must be a string routes/auth.js:42:9``). The location's token is bounded: linear.
+_DEPRECATION = re.compile(r"^[\w.@/+-]{1,40} deprecated ++(\S.*?)[ \t]++(?:at[ \t]++)?"
+                          r"[^\s:]{1,200}\.[cm]?[jt]sx?:\d++:\d++$")
 
 
 def _logged(line: str) -> str:
     """``line`` without a log line's or a warning's prefix (``_LOG_PREFIX``) and the
     warning's or exception's name after it (``_ERROR_HEAD``), or a program's error prefix
-    (``_PROGRAM_PREFIX``), when a prefix was there: the message a chunk of code holds (jq's
+    (``_PROGRAM_PREFIX``), or a Node deprecation's namespace and caller (``_DEPRECATION``),
+    when a prefix was there: the message a chunk of code holds (jq's
     prefix drew its ``jq_exit`` macro first). A line without a prefix is returned as is."""
     program = _PROGRAM_PREFIX.match(line)
     if program:
         return line[program.end():].strip()
+    deprecation = _DEPRECATION.match(line)
+    if deprecation:
+        return deprecation.group(1).strip()
     m = _LOG_PREFIX.match(line)
     if not m or not m.group():
         return line
