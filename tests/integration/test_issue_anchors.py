@@ -310,6 +310,21 @@ def render(table, rows):
     """Render the rows of a table: every cell of every row, padded to the table width."""
     return [[_render_cell(cell, width=table.width) for cell in row] for row in rows]
 ''',
+
+    "fmt/errors.py": '''\
+class TemplateSyntaxError(Exception):
+    """Raised to tell the user that there is a problem with the template syntax:
+    a template syntax error."""
+''',
+    "fmt/lexer.py": '''\
+from fmt.errors import TemplateSyntaxError
+
+
+def expect(token, wanted):
+    if token != wanted:
+        raise TemplateSyntaxError(f"unexpected {token!r}, expected {wanted!r}")
+    return token
+''',
 }
 
 REFUSED_KEYWORD = """\
@@ -364,3 +379,18 @@ def test_a_callable_refusing_a_calls_arguments_leads_its_file(
     got = _functions(refusing, issue)
     assert got[path][0] == callee
     assert list(got)[0] == path
+
+
+def test_a_traces_exception_class_comes_after_where_it_is_raised(
+        refusing: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trace asks where its exception was raised; the class's own chunk matched the
+    exception name's heavy terms best (jinja's ``TemplateSyntaxError``)."""
+    from coderecalld.query import service
+
+    trace = "fmt.errors.TemplateSyntaxError: unexpected ')', expected ']'"
+    with monkeypatch.context() as m:
+        m.setattr(service, "RAISED_CLASS_PENALTY", 0.0)
+        assert refusing.service.search(trace, limit=3, repo="fx")[0].qualified_name == "TemplateSyntaxError"
+    hits = refusing.service.search(trace, limit=3, repo="fx")
+    assert [(h.path, h.qualified_name) for h in hits[:2]] == [
+        ("fmt/lexer.py", "expect"), ("fmt/errors.py", "TemplateSyntaxError")]

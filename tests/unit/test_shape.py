@@ -657,3 +657,10 @@ def test_a_callable_refusing_a_calls_arguments_is_read(line: str, refused: tuple
     issue = f"Calling it fails\nIt fails whenever it is called from the report.\n\n{line}\n"
     assert shape.analyze(issue).refused == refused
     assert shape.analyze("how do I parse a date").refused == ()
+
+
+def test_a_traces_exception_classes_are_read() -> None:
+    assert shape.analyze("jinja2.exceptions.TemplateSyntaxError: unexpected ')'").raised == ("TemplateSyntaxError",)
+    assert shape.analyze("panic: runtime error: index out of range").raised == ()
+    issue = "Lexer fails\nThe lexer fails on brackets in every template we tried.\n\nTemplateSyntaxError: unexpected ')'\n"
+    assert shape.analyze(issue).raised == ()  # an issue may be about the class itself

@@ -147,6 +147,12 @@ MODULE_PENALTY_LONG = 0.2
 #: cobra, jinja, starlette and express (``eval_questions.py``, w 0.2): right symbol first
 #: 37 -> 38 of 78, in the first 5 60 -> 62, right file in the first 5 78 -> 77.
 MODULE_PENALTY_TEXT = 0.1
+#: Subtracted from the definition of an exception class a trace's error line names
+#: (``Query.raised``): the trace asks where it was raised, and the class's chunk matched
+#: the heavy exception-name terms best (jinja's ``TemplateAssertionError`` and
+#: ``TemplateSyntaxError`` before the lexer and compiler raising them). Traces only: an
+#: issue may be about the exception class itself.
+RAISED_CLASS_PENALTY = 0.2
 #: Candidates read beyond the page so the role order can promote a source hit from below it.
 ROLE_OVERFETCH = 20
 #: Name match, for a short natural-language question: a code symbol whose name has two or
@@ -1426,6 +1432,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     unless the query asks for that role (``Query.roles``; none asked: source first), less
     ``STUB_PENALTY`` for a stub (``locate.is_stub``) and ``MODULE_PENALTY_LONG``
     (issues, traces) or ``MODULE_PENALTY_TEXT`` (questions) for a whole-module chunk,
+    less ``RAISED_CLASS_PENALTY`` for the class of an exception a trace names,
     plus ``NAME_MATCH_WEIGHT`` for a code symbol whose whole name is in a question's words
     (``_name_match``), plus (issues,
     ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
@@ -1446,6 +1453,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
         if payload.get("kind") == "module":
             demote += (MODULE_PENALTY_LONG if asked.long
                        else MODULE_PENALTY_TEXT if asked.shape is Shape.TEXT else 0.0)
+        elif asked.raised and payload.get("kind") == "class" and payload.get("name") in asked.raised:
+            demote += RAISED_CLASS_PENALTY
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 

@@ -188,7 +188,9 @@ class Query:
     rather than a question, ``sentence``: the text, looked for verbatim (``_sentence``); for
     an issue or a trace, ``refused``: the callables its Python error lines say refused a
     call's arguments (``_REFUSED_CALL``; as printed, ``Class.method`` or ``f``), at most
-    ``MAX_REFUSED``: the edit is most often the callable's signature, where no frame is."""
+    ``MAX_REFUSED``: the edit is most often the callable's signature, where no frame is;
+    for a trace, ``raised``: the exception classes its error lines name (``jinja2.exceptions.
+    TemplateSyntaxError: ...`` -> ``TemplateSyntaxError``), at most ``MAX_REFUSED``."""
 
     text: str
     shape: Shape
@@ -204,6 +206,7 @@ class Query:
     frames: tuple[Frame, ...] = ()
     sentence: str = ""
     refused: tuple[str, ...] = ()
+    raised: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -222,6 +225,7 @@ def analyze(text: str) -> Query:
     paths: tuple[str, ...] = ()
     frames: tuple[Frame, ...] = ()
     refused: tuple[str, ...] = ()
+    raised: tuple[str, ...] = ()
     title_names = 0
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
@@ -231,6 +235,9 @@ def analyze(text: str) -> Query:
         printed = stack.read(own)
         (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
+        if shape is Shape.TRACE:
+            raised = tuple(dict.fromkeys(m.group(1) for m in _ERROR_LINE.finditer(own)
+                                         if m.group(1) != "panic"))[:MAX_REFUSED]
     else:
         terms = _short_terms(text)
         dense = text
@@ -245,7 +252,7 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     return Query(text, shape, terms, dense, _evidence(text, shape), _roles(text, shape),
-                 names, paths, compounds, title_names, symbols, frames, sentence, refused)
+                 names, paths, compounds, title_names, symbols, frames, sentence, refused, raised)
 
 
 #: Shortest repository name ``without_project`` drops from a question.
