@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from coderecalld.index import purpose
+from coderecalld.parse.registry import resolver_extensions
 
 _SOURCE_ROOTS = ("src", "lib")
 #: Suffixes of JavaScript/TypeScript modules (an import names them without one).
-JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+JS_SUFFIXES = resolver_extensions("js")
 _GO_MODULE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)", re.M)
 
 

@@ -39,11 +39,11 @@ from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
 from coderecalld.index.receivers_js import JsReceivers
-from coderecalld.parse.registry import spec_for
+from coderecalld.parse.registry import resolver_extensions, spec_for
 from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind, unparted
 
 _SELF = {"python": ("self", "cls"), "js": ("this",)}
-_JS_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+_JS_SUFFIXES = resolver_extensions("js")
 _RAISE = re.compile(r"^[ \t]*raise[ \t]+([A-Za-z_][\w.]*)", re.M)
 _THROW = re.compile(r"\bthrow\s+new\s+([A-Za-z_][\w.]*)")
 _RAISES_HEADER = re.compile(r"^(\s*)Raises:\s*$", re.M)

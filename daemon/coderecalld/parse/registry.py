@@ -102,6 +102,12 @@ _BY_INTERPRETER = {name: spec.name for spec in LANGUAGES for name in spec.interp
 _VERSION = re.compile(r"[\d.]+$")
 
 
+def resolver_extensions(resolver: str) -> tuple[str, ...]:
+    """The file extensions of the languages whose specs name ``resolver``, in ``LANGUAGES``
+    order (``"js"``: ``.js .mjs .cjs .jsx .ts .mts .cts .tsx``); empty for an unknown one."""
+    return tuple(ext for spec in LANGUAGES if spec.resolver == resolver for ext in spec.extensions)
+
+
 def spec_for(language: str) -> LanguageSpec:
     """The spec of ``language``; raises ``ParseError`` when it is not supported."""
     try:
