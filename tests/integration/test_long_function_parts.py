@@ -58,3 +58,44 @@ def test_symbols_list_no_part(daemon: Daemon) -> None:
             "get_route", repo="fx", prefix=True)] if prefix else [
             (h.qualified_name, h.start_line) for h in daemon.service.find_symbols("get_route_value", repo="fx")]
         assert found == [("get_route_value", 1)]
+
+
+JS_FILES = {
+    "lib/request.js": '''\
+var req = exports = module.exports = {};
+
+/**
+ * Return the value of a request header field.
+ */
+req.get =
+req.header = function header(name) {
+  var lc = name.toLowerCase();
+  return this.headers[lc];
+};
+
+/**
+ * Check whether the request header content type matches the types.
+ */
+req.is = function is(types) {
+  return typeis(this, types);
+};
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def chained(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("chain"), JS_FILES) as running:
+        yield running
+
+
+def test_search_answers_the_names_of_an_assignment_chain_once(chained: Daemon) -> None:
+    """``req.get = req.header = function header``: two symbols of one function; a page
+    lists it once, an exact name still finds either, and both are symbols."""
+    hits = chained.service.search("value of a request header field", limit=5, repo="fx")
+    names = [h.qualified_name for h in hits if h.kind == "method"]
+    assert len({"req.get", "req.header"} & set(names)) == 1
+    assert "req.is" in names
+    for name in ("req.get", "req.header"):
+        assert chained.service.search(name, limit=3, repo="fx")[0].qualified_name == name
+        assert [h.qualified_name for h in chained.service.find_symbols(name, repo="fx")] == [name]

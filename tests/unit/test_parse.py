@@ -349,10 +349,15 @@ def test_a_js_function_is_named_by_the_property_it_is_assigned_to() -> None:
 
 def test_each_name_of_a_js_assignment_chain_names_the_function() -> None:
     """express's ``req.get = req.header = function header(name)``: callers write both;
-    the outermost name held no symbol, and an anonymous chain none at all."""
+    the outermost name held no symbol, an anonymous inner link none, and a named function's
+    own name stood for its property (``exports.bar = function foo`` was a second ``foo``)."""
     source = (b"req.get =\nreq.header = function header(name) {\n  return name;\n};\n"
-              b"req.a = req.b = () => 1;\n")
-    got = [(s.qualified_name, s.parent, s.kind.value, s.start_line, s.end_line)
+              b"req.a = req.b = () => 1;\n"
+              b"exports.foo = exports.bar = function foo() {};\n"
+              b"req.s = req.t = async function s() {};\n")
+    got = [(s.qualified_name, s.parent, s.kind.value, s.start_line, s.end_line, s.is_async)
            for s in symbols(source, "javascript").symbols]
-    assert got == [("req.get", "req", "method", 1, 4), ("req.header", "req", "method", 2, 4),
-                   ("req.a", "req", "method", 5, 5)]
+    assert got == [("req.get", "req", "method", 1, 4, False), ("req.header", "req", "method", 2, 4, False),
+                   ("req.a", "req", "method", 5, 5, False), ("req.b", "req", "method", 5, 5, False),
+                   ("foo", "", "function", 6, 6, False), ("bar", "", "function", 6, 6, False),
+                   ("req.s", "req", "method", 7, 7, True), ("req.t", "req", "method", 7, 7, True)]

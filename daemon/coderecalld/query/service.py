@@ -1559,17 +1559,24 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
     path and qualified name less ``#partN``) is left out, the first kept wherever it was
     (a part names the lines it matched; the whole function after it added nothing). gin:
     ``search node.getValue`` answered ``getValue`` seven times, the whole function and
-    five parts of 1-3 lines."""
+    five parts of 1-3 lines. Likewise the names of one function an assignment chain gives
+    (JS ``req.get = req.header = function``: two symbols of one scope ending on the same
+    line): the first kept, the other left out unless it is an exact name match."""
     seen: set[tuple[str, str, str]] = set()
+    ends: set[tuple[str, str, str, object]] = set()
     out = []
     for row in ranked:
         p = row[0].payload
         name = str(p.get("qualified_name", ""))
         parted = (str(p.get("repo")), str(p.get("path")), unparted(name))
-        if parted in seen:
+        chained = (*parted[:2], unparted(name).rpartition(".")[0], p.get("end_line"))
+        callable_ = p.get("kind") in locating.CALLABLE_KINDS and p.get("end_line") is not None
+        if parted in seen or (callable_ and row[1] != "exact" and chained in ends):
             continue
         if row[1] == "exact" or p.get("kind") in locating.FUNCTION_KINDS:
             seen.add(parted)
+        if callable_:
+            ends.add(chained)
         out.append(row)
     return out
 

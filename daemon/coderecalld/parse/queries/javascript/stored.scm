@@ -92,8 +92,9 @@
     ])
   (#not-eq? @_object "module")) @definition.function
 
-; `req.get = req.header = function header() {}`: a chain of assignments; the outermost
-; property names the statement, the inner ones their own assignments (each is what callers write)
+; `req.get = req.header = function header() {}`: a chain of assignments; each property
+; names the function (both are what callers write): the outermost the statement, an inner
+; one its own assignment (a named function expression is known by its property, `@alias`)
 (expression_statement
   (assignment_expression
     left: (member_expression object: (identifier) @_object property: (property_identifier) @name)
@@ -105,6 +106,20 @@
   left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
   right: (assignment_expression right: [(arrow_function) (function_expression)])
   (#not-match? @receiver "^(exports|module)$"))
+
+(assignment_expression
+  left: (member_expression property: (property_identifier) @name)
+  right: (assignment_expression right: [(arrow_function "async" @async) (function_expression "async" @async)]))
+
+(assignment_expression
+  right: (assignment_expression
+    left: (member_expression object: (identifier) property: (property_identifier) @name)
+    right: [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]) @definition.function)
+
+(assignment_expression
+  right: (assignment_expression
+    left: (member_expression object: (identifier) property: (property_identifier) @alias)
+    right: (function_expression name: (identifier) @name)) @definition.function)
 
 ; `Foo.prototype.x = ...`, `module.exports.x = ...`
 (expression_statement
