@@ -311,6 +311,14 @@ def render(table, rows):
     return [[_render_cell(cell, width=table.width) for cell in row] for row in rows]
 ''',
 
+    "fmt/tests/test_ui.py": '''\
+def handle_row(row):
+    return row
+
+
+def test_render():
+    assert handle_row(1) == 1
+''',
     "fmt/errors.py": '''\
 class TemplateSyntaxError(Exception):
     """Raised to tell the user that there is a problem with the template syntax:
@@ -394,3 +402,32 @@ def test_a_traces_exception_class_comes_after_where_it_is_raised(
     hits = refusing.service.search(trace, limit=3, repo="fx")
     assert [(h.path, h.qualified_name) for h in hits[:2]] == [
         ("fmt/lexer.py", "expect"), ("fmt/errors.py", "TemplateSyntaxError")]
+
+
+NAMESAKE_TRACE = """\
+Rendering a table with a row handler crashes
+Rendering the rows of a table with my row handler crashes on every row of the table.
+
+Traceback (most recent call last):
+  File "/home/me/venv/lib/python3.11/site-packages/fmt/ui.py", line 15, in render
+    return [[_render_cell(cell) for cell in row] for row in rows]
+TypeError: handle_row() takes 1 positional argument but 2 were given
+"""
+
+
+def test_a_refused_callable_only_a_test_defines_is_the_users_own(refusing: Daemon) -> None:
+    """The user's handler refused the call; a test's namesake is no evidence (starlette's
+    ``http_exception`` handler promoted ``tests/test_applications.py``), a source file's is."""
+    from coderecalld.query import shape
+    from coderecalld.store import StoreFilter
+
+    flt = StoreFilter(repos=("fx",))
+    asked = shape.analyze(NAMESAKE_TRACE)
+    assert asked.refused == ("handle_row",)
+    files: dict[str, float] = {}
+    named: dict[str, list] = {}
+    anchors._refused(refusing.service.store, asked, flt, [], files, named)
+    assert (files, named) == ({}, {})
+    anchors._refused(refusing.service.store, shape.analyze(REFUSED_KEYWORD), flt, [], files, named)
+    assert files == {"fmt/table.py": anchors.PATH_WEIGHT}
+    assert [f.function for f in named["fmt/table.py"]] == ["Writer.__init__"]

@@ -628,6 +628,11 @@ def test_a_node_deprecations_namespace_and_caller_are_neither_message_nor_terms(
     assert {t for t, _ in asked.terms} == {"url", "must", "string"}
     at = shape.analyze("body-parser deprecated undefined extended: provide extended option at index.js:3:9")
     assert at.sentence == "undefined extended: provide extended option"
+    for line in ("Wed, 02 Dec 2026 14:00:00 GMT express deprecated Url must be a string at routes/auth.js:42:9",
+                 "express deprecated Url must be a string C:\\Users\\me\\auth.js:42:9",
+                 "express deprecated Url must be a string bin/www:42:9",
+                 "express deprecated Url must be a string <anonymous>:1:1"):
+        assert shape.analyze(line).sentence == "Url must be a string", line
     # without the caller's location it is no deprecation line
     assert shape.analyze("express deprecated methods list").sentence == "express deprecated methods list"
 
@@ -651,6 +656,11 @@ def test_an_error_lines_exception_module_is_no_term() -> None:
     ("TypeError: Foo.bar() takes 2 positional arguments but 3 were given", ("Foo.bar",)),
     ("TypeError: g() got multiple values for argument 'y'", ("g",)),
     ("TypeError: h() takes no keyword arguments", ("h",)),
+    ("TypeError: Jinja2Templates.__init__() takes from 1 to 2 positional arguments but 3 were given",
+     ("Jinja2Templates.__init__",)),
+    ("TypeError: len() takes exactly one argument (2 given)", ("len",)),
+    ("TypeError: C.url_for() got some positional-only arguments passed as keyword arguments: 'name'",
+     ("C.url_for",)),
     ("ValueError: invalid literal for int() with base 10: 'x'", ()),  # int() refused a value
 ])
 def test_a_callable_refusing_a_calls_arguments_is_read(line: str, refused: tuple[str, ...]) -> None:
@@ -662,5 +672,6 @@ def test_a_callable_refusing_a_calls_arguments_is_read(line: str, refused: tuple
 def test_a_traces_exception_classes_are_read() -> None:
     assert shape.analyze("jinja2.exceptions.TemplateSyntaxError: unexpected ')'").raised == ("TemplateSyntaxError",)
     assert shape.analyze("panic: runtime error: index out of range").raised == ()
+    assert shape.analyze("TemplateSyntaxError: where is this exception class defined?").raised == ()
     issue = "Lexer fails\nThe lexer fails on brackets in every template we tried.\n\nTemplateSyntaxError: unexpected ')'\n"
     assert shape.analyze(issue).raised == ()  # an issue may be about the class itself

@@ -189,14 +189,20 @@ def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]
     the call failed before it ran, so no frame names it, yet its signature is most often
     the edit (astropy's ``RST.__init__`` refusing ``header_rows``; sympy's
     ``_print_SingularityFunction`` refusing ``exp``). Its file is the one only definition
-    of its qualified name in scope (which joins ``files`` with ``PATH_WEIGHT``), else each
-    of the first ``INNER_FRAME_FILES`` frame files (where not defined, the frame finds
-    nothing: ``_file_evidence``). One keyword lookup per callable."""
+    of its qualified name in scope, a source file (which joins ``files`` with
+    ``PATH_WEIGHT``; a definition in a test or an example is the user's own handler's
+    namesake, ``http_exception``), else each of the first ``INNER_FRAME_FILES`` frame files
+    (where not defined, the frame finds nothing: ``_file_evidence``). One keyword lookup
+    per callable."""
     inner = list(dict.fromkeys(f.path for f in framed))[:INNER_FRAME_FILES]
     for callee in asked.refused:
-        defined = {str(h.payload.get("path")) for h in store.find(flt, "qualified_name", callee, limit=8)
-                   if h.payload.get("kind") not in _NOT_DEFINITIONS
-                   and not locating.declares_only(str(h.payload.get("path", "")))}
+        defs = [h for h in store.find(flt, "qualified_name", callee, limit=8)
+                if h.payload.get("kind") not in _NOT_DEFINITIONS
+                and not locating.declares_only(str(h.payload.get("path", "")))]
+        defined = {str(h.payload.get("path", "")) for h in defs}
+        if any((h.payload.get("role") or classify.role(str(h.payload.get("path", "")))) != "source"
+               for h in defs):
+            defined = set()  # a test's or an example's: the trace's own callable's namesake
         paths = list(defined) if len(defined) == 1 else inner
         for path in paths:
             files[path] = max(files.get(path, 0.0), PATH_WEIGHT)

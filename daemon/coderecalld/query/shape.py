@@ -190,7 +190,8 @@ class Query:
     call's arguments (``_REFUSED_CALL``; as printed, ``Class.method`` or ``f``), at most
     ``MAX_REFUSED``: the edit is most often the callable's signature, where no frame is;
     for a trace, ``raised``: the exception classes its error lines name (``jinja2.exceptions.
-    TemplateSyntaxError: ...`` -> ``TemplateSyntaxError``), at most ``MAX_REFUSED``."""
+    TemplateSyntaxError: ...`` -> ``TemplateSyntaxError``; not a line asking a question,
+    ``HTTPException: what does headers do?``), at most ``MAX_REFUSED``."""
 
     text: str
     shape: Shape
@@ -236,8 +237,9 @@ def analyze(text: str) -> Query:
         (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
         if shape is Shape.TRACE:
-            raised = tuple(dict.fromkeys(m.group(1) for m in _ERROR_LINE.finditer(own)
-                                         if m.group(1) != "panic"))[:MAX_REFUSED]
+            raised = tuple(dict.fromkeys(m.group(1) for m in _ERROR_LINE.finditer(own)  # not a
+                                         if m.group(1) != "panic"  # question about the class
+                                         and not m.group().rstrip().endswith("?")))[:MAX_REFUSED]
     else:
         terms = _short_terms(text)
         dense = text
@@ -368,11 +370,13 @@ _LOG_PREFIX = re.compile(
 #: parentheses (jq's ``jq: error (at <stdin>:0): ``, ``grep: warning: ``).
 _PROGRAM_PREFIX = re.compile(r"^[\w.+-]{1,40}: (?:error|warning|fatal|panic)(?: \([^()\n]{0,80}\))?: ++(?=\S)",
                              re.IGNORECASE)
-#: A Node deprecation as the ``depd`` package prints it: its namespace, ``deprecated``, the
-#: message (group 1) and the caller's location in the user's code (``express deprecated
-#: Url must be a string routes/auth.js:42:9``). The location's token is bounded: linear.
-_DEPRECATION = re.compile(r"^[\w.@/+-]{1,40} deprecated ++(\S.*?)[ \t]++(?:at[ \t]++)?"
-                          r"[^\s:]{1,200}\.[cm]?[jt]sx?:\d++:\d++$")
+#: A Node deprecation as the ``depd`` package prints it: a UTC timestamp when not on a
+#: terminal, its namespace, ``deprecated``, the message (group 1) and the caller's location
+#: in the user's code, any path with a line and a column (``express deprecated Url must be
+#: a string routes/auth.js:42:9``; ``... at bin/www:42:9``). Linear: the message ends at a
+#: non-blank, so a run of blanks is crossed once, and the location's token is bounded.
+_DEPRECATION = re.compile(r"^(?:\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT )?[\w.@/+-]{1,40} deprecated "
+                          r"++(\S(?:.*?\S)?)[ \t]++(?:at[ \t]++)?(?:[A-Za-z]:)?[^\s:]{1,200}:\d++:\d++$")
 
 
 def _logged(line: str) -> str:
@@ -557,11 +561,13 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
 _ERROR_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*+)\(\)")  # from a name's start: linear
 #: A Python error line refusing a call's arguments (``TypeError: f() got an unexpected
 #: keyword argument 'x'``, ``... missing 1 required positional argument``, ``... takes 2
-#: positional arguments but 3 were given``, ``... got multiple values for argument``):
+#: positional arguments but 3 were given``, ``... takes from 1 to 2 positional arguments``,
+#: ``... got multiple values for argument``, ``... takes exactly one argument``):
 #: the callable in group 1, as printed (3.10+: ``Class.method``). The call failed before
 #: the callable ran, so no frame names it.
 _REFUSED_CALL = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*+)\(\) (?:got an unexpected keyword|got multiple values"
-                           r"|missing \d+ required|takes (?:no |exactly |at least |at most |from )?(?:\d+ )?"
+                           r"|got some positional-only|missing \d+ required"
+                           r"|takes (?:no |exactly |at least |at most )?(?:from \d+ to )?(?:\d+ |one )?"
                            r"(?:positional |keyword )?arguments?)")
 #: Code names of a long query kept for the definition lookup (``Query.names``): one keyword
 #: lookup each (~0.1-0.3 ms on the embedded store); dev issues name 0-40 (median 4).
