@@ -53,8 +53,15 @@ def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
         repository = _open_or_init(git_dir, repo.url)
         remote = repository.remotes["origin"]
         callbacks = credentials.callbacks(repo)
-        remote.fetch(prune=pygit2.enums.FetchPrune.PRUNE, callbacks=callbacks)
-        branch = repo.branch or _default_branch(remote, repository, callbacks)
+        try:
+            remote.fetch(prune=pygit2.enums.FetchPrune.PRUNE, callbacks=callbacks)
+            branch = repo.branch or _default_branch(remote, repository, callbacks)
+        except pygit2.GitError as exc:
+            source = _local_source(repo.url)
+            if source is None or "not found" not in str(exc):
+                raise
+            repository, branch = _borrow(git_dir, source, repo.branch)
+            logs.event("mirror.borrowed", repo=repo.name, reason=str(exc))
     except (pygit2.GitError, KeyError, OSError, ValueError) as exc:
         # libgit2's message may quote the URL: neither may show a password written into it.
         raise MirrorError(credentials.redact_url(
@@ -74,6 +81,51 @@ def _open_or_init(git_dir: Path, url: str) -> pygit2.Repository:
     repository = pygit2.init_repository(str(git_dir), bare=True)
     repository.remotes.create("origin", url, MIRROR_REFSPEC)
     return repository
+
+
+def _local_source(url: str) -> pygit2.Repository | None:
+    """The repository a local path or ``file://`` URL names, or None (a remote URL, or
+    nothing openable there)."""
+    path = url.removeprefix("file://") if url.startswith("file://") else url
+    if "://" in path or ":" in path.split("/", 1)[0]:
+        return None
+    try:
+        return pygit2.Repository(path)
+    except (pygit2.GitError, OSError):
+        return None
+
+
+def _borrow(git_dir: Path, source: pygit2.Repository, branch: str) -> tuple[pygit2.Repository, str]:
+    """Mirror a local ``source`` whose fetch failed on an object missing behind a ref the
+    mirror does not want (a mirror made by ``git clone --mirror`` of a host whose
+    ``refs/pull/*`` name objects it never sent: libgit2's local transport reads every
+    ref's object and gives up): the mirror borrows the source's objects (git alternates,
+    nothing copied) and its branches are set to the source's, those gone from the source
+    deleted, as a fetch with prune would. Returns the reopened mirror and the branch to
+    index: ``branch``, else the source's HEAD branch (``""`` when unborn). Raises
+    ``pygit2.GitError``/``OSError`` as the store of the refs does."""
+    objects = str(Path(source.path) / "objects")
+    alternates = git_dir / "objects" / "info" / "alternates"
+    alternates.parent.mkdir(parents=True, exist_ok=True)
+    listed = alternates.read_text().splitlines() if alternates.exists() else []
+    if objects not in listed:
+        alternates.write_text("".join(f"{line}\n" for line in [*listed, objects]))
+    repository = pygit2.Repository(str(git_dir))  # reopened: the alternates take effect
+    heads: dict[str, pygit2.Oid] = {}
+    for name in source.references:
+        if name.startswith("refs/heads/"):
+            try:
+                heads[name] = source.references[name].peel(pygit2.Commit).id
+            except (pygit2.GitError, KeyError, ValueError):
+                continue  # a broken branch is not mirrored, as a fetch would refuse it
+    for name, oid in heads.items():
+        repository.references.create(name, oid, force=True)
+    for name in list(repository.references):
+        if name.startswith("refs/heads/") and name not in heads:
+            repository.references.delete(name)
+    if not branch and not source.head_is_unborn:
+        branch = source.references["HEAD"].target.removeprefix("refs/heads/")
+    return repository, branch
 
 
 def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository,
