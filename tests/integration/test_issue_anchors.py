@@ -431,3 +431,37 @@ def test_a_refused_callable_only_a_test_defines_is_the_users_own(refusing: Daemo
     anchors._refused(refusing.service.store, shape.analyze(REFUSED_KEYWORD), flt, [], files, named)
     assert files == {"fmt/table.py": anchors.PATH_WEIGHT}
     assert [f.function for f in named["fmt/table.py"]] == ["Writer.__init__"]
+
+
+RETRY_FILES = {
+    "net/errors.py": '''\
+class TooManyRetries(Exception):
+    """Too many retries."""
+''',
+    "net/retry.py": '''\
+from net.errors import TooManyRetries
+
+
+def call_with_retries(call, limit):
+    for _ in range(limit):
+        if call():
+            return True
+    raise TooManyRetries(f"Exceeded {limit} retries.")
+''',
+}
+
+
+def test_an_exception_named_without_a_suffix_comes_after_where_it_is_raised(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """requests' ``requests.exceptions.TooManyRedirects: Exceeded 30 redirects.``: a
+    module-qualified name and a message make an error line without an Error suffix; the
+    class's two lines had come first, ``resolve_redirects`` eighth."""
+    from coderecalld.query import service
+    from conformance_cases import indexed
+
+    retried = "net.errors.TooManyRetries: Exceeded 3 retries."
+    with indexed(tmp_path_factory.mktemp("retry"), RETRY_FILES) as running:
+        with monkeypatch.context() as m:
+            m.setattr(service, "RAISED_CLASS_PENALTY", 0.0)
+            assert running.service.search(retried, limit=3, repo="fx")[0].qualified_name == "TooManyRetries"
+        assert running.service.search(retried, limit=3, repo="fx")[0].qualified_name == "call_with_retries"

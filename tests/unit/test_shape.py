@@ -673,5 +673,11 @@ def test_a_traces_exception_classes_are_read() -> None:
     assert shape.analyze("jinja2.exceptions.TemplateSyntaxError: unexpected ')'").raised == ("TemplateSyntaxError",)
     assert shape.analyze("panic: runtime error: index out of range").raised == ()
     assert shape.analyze("TemplateSyntaxError: where is this exception class defined?").raised == ()
+    # a module-qualified name without an exception's suffix, followed by a message
+    redirects = shape.analyze("requests.exceptions.TooManyRedirects: Exceeded 30 redirects.")
+    assert (redirects.shape, redirects.raised) == (shape.Shape.TRACE, ("TooManyRedirects",))
+    assert "TooManyRedirects" not in redirects.names  # no definition to pin either
+    for prose in ("e.g. Flask: how do I register a blueprint", "how do I use flask.Flask: the app object"):
+        assert shape.analyze(prose).shape is shape.Shape.TEXT, prose
     issue = "Lexer fails\nThe lexer fails on brackets in every template we tried.\n\nTemplateSyntaxError: unexpected ')'\n"
     assert shape.analyze(issue).raised == ()  # an issue may be about the class itself

@@ -109,8 +109,13 @@ def go_receivers(text: str) -> str:
     return _GO_RECEIVER.sub(r"\1.", text) if ")." in text else text
 
 
-_ERROR_LINE = re.compile(r"^[ \t]*+(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault)|panic)\b:?.*$",
-                         re.MULTILINE)
+#: An error line: an exception's name (group 1), maybe module-qualified, then its message;
+#: a name without an exception's suffix when a module path qualifies it and a message
+#: follows (``requests.exceptions.TooManyRedirects: Exceeded 30 redirects.``,
+#: ``starlette.routing.NoMatchFound: ...``; the module's last segment ends in two
+#: lowercase letters, so ``e.g. Flask: ...`` is prose).
+_ERROR_LINE = re.compile(r"^[ \t]*+(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault)|panic"
+                         r"|(?<=[a-z_]{2}\.)[A-Z][a-z]\w*+(?=:[ \t]))\b:?.*$", re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 # A path starts where a run of path characters starts (``(?<![\w/.-])``, not at every
 # ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters).
@@ -338,7 +343,8 @@ _STATED = re.compile(r"\w[.!] +[A-Z][^.!?]*\?")
 
 #: The exception or severity that opens an error line (``ValueError: ``, ``Error: ``,
 #: ``error[E0308]: ``, ``panic: ``), before its message.
-_ERROR_HEAD = re.compile(r"^[ \t]*+(?:[\w.]*\.)?\w*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:?[ \t]*+"
+_ERROR_HEAD = re.compile(r"(?-i:^[ \t]*+[\w.]*?[a-z_]{2}\.[A-Z][a-z]\w*+:[ \t]++)"
+                         r"|^[ \t]*+(?:[\w.]*\.)?\w*(?:Error|Exception|Warning|Fault)(?:\[\w+\])?:?[ \t]*+"
                          r"|^[ \t]*+(?:error|fatal|panic|warning)(?:\[\w+\])?:[ \t]*+", re.IGNORECASE)
 
 
@@ -596,8 +602,9 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
     of a dotted name) and capitalised words inside a sentence; at least 3 characters, no
-    exception class (``PolynomialError``: what failed is where it is raised, not where it
-    is defined; swe-lite-dev unchanged without them), no frame pseudo-name (``<module>``),
+    exception class (``PolynomialError``, or an error line's ``TooManyRedirects``: what
+    failed is where it is raised, not where it is defined; swe-lite-dev unchanged without
+    them), no frame pseudo-name (``<module>``),
     one spelling per lowercased name; title first, then by mentions, then by first
     appearance; and how many are the title's. A callable an error line names (``TypeError:
     RST.__init__() got an unexpected keyword argument``: the function that refused the
@@ -606,6 +613,8 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
     rank: dict[str, tuple[int, int]] = {}
     spelled: dict[str, str] = {}
     title, _, body = text.partition("\n")
+    # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
+    raised = {m.group(1).lower() for m in _ERROR_LINE.finditer(text)}
     called = " ".join(f"`{c}`" for m in _ERROR_LINE.finditer(body)  # a code span each
                       for c in _ERROR_CALL.findall(m.group()))
     for where, part in enumerate((title + "\n" + called if called else title, body)):
@@ -623,7 +632,7 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
         found += _CAPITALISED.findall(prose)
         for name in found:
             if (len(name) < 3 or not _NAME.fullmatch(name) or name.lower() in _NOT_NAMES
-                    or _EXCEPTION.fullmatch(name)):
+                    or _EXCEPTION.fullmatch(name) or name.lower() in raised):
                 continue  # <module>, <listcomp>: a frame's pseudo-name
             name = spelled.setdefault(name.lower(), name)  # Matrix and matrix: one lookup
             counts[name] += 1
