@@ -46,7 +46,7 @@ def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
             configured branch does not exist on a non-empty remote.
     """
     started = time.monotonic()
-    if "://" not in repo.url and ":" not in repo.url.split("/", 1)[0] and not Path(repo.url).exists():
+    if _is_path(repo.url) and not Path(repo.url).exists():
         raise MirrorError(f"{repo.name}: {repo.url!r} does not exist (expected a git repository path or URL)")
     git_dir = mirror_dir(mirrors_root, repo.name)
     try:
@@ -83,11 +83,17 @@ def _open_or_init(git_dir: Path, url: str) -> pygit2.Repository:
     return repository
 
 
+def _is_path(url: str) -> bool:
+    """Whether ``url`` is a filesystem path: no scheme (``https://``), no scp-like host
+    (``git@host:org/repo``)."""
+    return "://" not in url and ":" not in url.split("/", 1)[0]
+
+
 def _local_source(url: str) -> pygit2.Repository | None:
     """The repository a local path or ``file://`` URL names, or None (a remote URL, or
     nothing openable there)."""
-    path = url.removeprefix("file://") if url.startswith("file://") else url
-    if "://" in path or ":" in path.split("/", 1)[0]:
+    path = url.removeprefix("file://")
+    if not _is_path(path):
         return None
     try:
         return pygit2.Repository(path)

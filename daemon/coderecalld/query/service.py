@@ -1570,9 +1570,8 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
     out = []
     for row in ranked:
         p = row[0].payload
-        name = str(p.get("qualified_name", ""))
-        parted = (str(p.get("repo")), str(p.get("path")), unparted(name))
-        chained = (*parted[:2], unparted(name).rpartition(".")[0], p.get("end_line"))
+        parted = (str(p.get("repo")), str(p.get("path")), unparted(str(p.get("qualified_name", ""))))
+        chained = (*parted[:2], parted[2].rpartition(".")[0], p.get("end_line"))
         callable_ = p.get("kind") in locating.CALLABLE_KINDS and p.get("end_line") is not None
         if parted in seen or (callable_ and row[1] != "exact" and chained in ends):
             continue

@@ -27,7 +27,7 @@ import keyword
 import math
 import re
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -239,10 +239,11 @@ def analyze(text: str) -> Query:
         dense = _dense_digest(body)
         own = drop_environment(_STDLIB_FRAME.sub("", body))
         printed = stack.read(own)
-        (names, title_names), paths, frames = _names(own), _paths(own, printed), _frames(printed)
+        errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
+        (names, title_names), paths, frames = _names(own, errors), _paths(own, printed), _frames(printed)
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
         if shape is Shape.TRACE:
-            raised = tuple(dict.fromkeys(m.group(1) for m in _ERROR_LINE.finditer(own)  # not a
+            raised = tuple(dict.fromkeys(m.group(1) for m in errors  # not a
                                          if m.group(1) != "panic"  # question about the class
                                          and not m.group().rstrip().endswith("?")))[:MAX_REFUSED]
     else:
@@ -598,7 +599,7 @@ module""".split())
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
 
-def _names(text: str) -> tuple[tuple[str, ...], int]:
+def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
     of a dotted name) and capitalised words inside a sentence; at least 3 characters, no
@@ -608,14 +609,15 @@ def _names(text: str) -> tuple[tuple[str, ...], int]:
     one spelling per lowercased name; title first, then by mentions, then by first
     appearance; and how many are the title's. A callable an error line names (``TypeError:
     RST.__init__() got an unexpected keyword argument``: the function that refused the
-    call) counts as the title's. ``text`` has its environment prefixes already dropped."""
+    call) counts as the title's. ``text`` has its environment prefixes already dropped;
+    ``errors``: its error lines (``_ERROR_LINE`` matches over ``text``)."""
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
     spelled: dict[str, str] = {}
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
-    raised = {m.group(1).lower() for m in _ERROR_LINE.finditer(text)}
-    called = " ".join(f"`{c}`" for m in _ERROR_LINE.finditer(body)  # a code span each
+    raised = {m.group(1).lower() for m in errors}
+    called = " ".join(f"`{c}`" for m in errors if m.start() > len(title)  # the body's; a code span each
                       for c in _ERROR_CALL.findall(m.group()))
     for where, part in enumerate((title + "\n" + called if called else title, body)):
         found = [f.function.rsplit(".", 1)[-1] for f in stack.read(part)
