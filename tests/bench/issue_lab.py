@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -63,15 +64,27 @@ def add_sets(ap: argparse.ArgumentParser) -> None:
 def apply_sets(items: list[str]) -> None:
     """Apply ``--set [MODULE.]NAME=VALUE`` overrides to the query layer's constants
     (MODULE: shape, the default, anchors, service or locate; a tuple from comma-separated
-    floats, else the constant's own type from VALUE)."""
+    floats, a set of query shapes from comma-separated shape names (``LEXICAL_FIRST=
+    literal,text``), a per-shape table updated from ``shape:float`` pairs
+    (``LONG_DENSE_WEIGHT=text:0.3``, ``ROLE_PENALTY=docs:0.3``), else the constant's own type from VALUE)."""
     modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
     for item in items:
         name, _, value = item.partition("=")
         module, _, name = name.rpartition(".")
         target = modules[module or "shape"]
-        kind = type(getattr(target, name))
-        setattr(target, name, tuple(float(v) for v in value.split(",") if v) if kind is tuple
-                else kind(value))
+        current = getattr(target, name)
+        kind = type(current)
+        if kind is frozenset:
+            setattr(target, name, frozenset(shape.Shape(v) for v in value.split(",") if v))
+        elif kind is dict:
+            pairs = (v.partition(":") for v in value.split(",") if v)
+            key = type(next(iter(current)))  # a query shape, or a role's name
+            setattr(target, name, {**current, **{key(k): float(w) for k, _, w in pairs}})
+        elif kind is bool:
+            setattr(target, name, value.lower() in ("1", "true", "yes"))
+        else:
+            setattr(target, name, tuple(float(v) for v in value.split(",") if v) if kind is tuple
+                    else kind(value))
 
 
 def vector(pairs) -> SparseVector:
@@ -124,14 +137,19 @@ def funcs_of(hits) -> list[str]:
     return out
 
 
-def present_tree(repo: pygit2.Repository, tree: pygit2.Tree) -> pygit2.Oid:
+def present_tree(repo: pygit2.Repository, tree: pygit2.Tree, drop: re.Pattern | None = None,
+                 prefix: str = "") -> pygit2.Oid:
     """``tree`` without the blobs the mirror lacks (a ``fetch``-ed snapshot leaves its
-    largest files out): the daemon's fetch would fail on them ("object not found")."""
+    largest files out): the daemon's fetch would fail on them ("object not found").
+    Paths ``drop`` matches (``re.match`` on the whole path) are left out too."""
     builder = repo.TreeBuilder()
     changed = False
     for entry in tree:
-        if entry.type_str == "tree":
-            sub = present_tree(repo, repo[entry.id])
+        path = prefix + entry.name
+        if drop is not None and drop.match(path):
+            changed = True
+        elif entry.type_str == "tree":
+            sub = present_tree(repo, repo[entry.id], drop, path + "/")
             changed |= sub != entry.id
             builder.insert(entry.name, sub, entry.filemode)
         elif entry.id in repo.odb:
@@ -166,6 +184,9 @@ def main() -> int:
                     help="with --data: the model on (a data dir indexed with it); adds search in "
                          "modes dense and sparse beside hybrid")
     ap.add_argument("--dense-weight", type=float, help="service.LONG_DENSE_WEIGHT for issues and traces")
+    ap.add_argument("--drop", type=re.compile, metavar="REGEX",
+                    help="leave the paths this matches (from their start) out of the indexed tree, "
+                         "e.g. a changelog holding a history set's notes verbatim at a snapshot")
     ap.add_argument("--bm25", action="store_true",
                     help="also rank files by bench_locate's file-level BM25 baseline (same commit), "
                          "and print locate and bm25 per repository")
@@ -207,7 +228,7 @@ def main() -> int:
                 # A parentless commit of the tree: fetching the real one would walk (and need)
                 # all its history, which a snapshot mirror may lack.
                 sig = pygit2.Signature("lab", "lab@example.invalid", 1_700_000_000, 0)
-                tree = present_tree(bare, bare.get(commit).peel(pygit2.Tree))
+                tree = present_tree(bare, bare.get(commit).peel(pygit2.Tree), args.drop)
                 snap = bare.create_commit(None, sig, sig, f"snapshot of {commit}", tree, [])
                 bare.references.create("refs/heads/main", snap, force=True)
                 daemon.jobs.run_now(short)
@@ -251,6 +272,7 @@ def main() -> int:
             served = daemon.service.search(r["query"], limit=10, repo=short)
             lat.setdefault("search", []).append(1000 * (time.perf_counter() - t1))
             files = list(dict.fromkeys(h.path for h in served))
+            line.append(f"search:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
             for k in (1, 5, 10):
                 totals.setdefault(f"search file@{k}", []).append(float(gold_file in files[:k]))
                 totals.setdefault(f"{short}: search file@{k}", []).append(float(gold_file in files[:k]))
