@@ -36,7 +36,7 @@ SOURCES = {
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Client, Daemon]]:
     tmp_path = tmp_path_factory.mktemp("roles")
     files = {dst: (STDLIB / src).read_text(encoding="utf-8") for dst, src in SOURCES.items()}
     json_doc = (STDLIB / "json/__init__.py").read_text(encoding="utf-8").split('"""')[1]
@@ -52,11 +52,16 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
     server.start()
     c = Client(f"127.0.0.1:{port}", timeout_s=60)
     try:
-        yield c
+        yield c, daemon
     finally:
         c.close()
         server.stop(0).wait()
         daemon.close()
+
+
+@pytest.fixture(scope="module")
+def client(served: tuple[Client, Daemon]) -> Client:
+    return served[0]
 
 
 @pytest.mark.parametrize(("query", "path"), [
@@ -143,3 +148,31 @@ def test_a_query_asking_for_tests_puts_them_before_the_source_it_names(
             ("tests/test_cache.py", "test"), ("pkg/cache.py", "source"), ("pkg/cache.py", "source")]
         # a question that does not ask for tests keeps source first
         assert d.service.search("the cache provider", limit=1, repo="fx")[0].path == "pkg/cache.py"
+
+
+@pytest.mark.parametrize(("note", "path", "function", "dense_led"), [
+    # CPython's own kind of release notes; the function each fix edits. Embedded, the
+    # dense side drew a neighbour of the same file first.
+    ("Fix urlsplit to strip leading C0 control and space characters from the URL.",
+     "urllib/parse.py", "urlsplit", "_to_bytes"),
+    ("Fix a crash in the JSON decoder when an object key is not followed by a colon.",
+     "json/decoder.py", "JSONObject", "JSONDecoder.decode"),
+    ("Improve the error message of the JSON decoder for an unterminated string.",
+     "json/decoder.py", "py_scanstring", "_decode_uXXXX"),
+])
+def test_a_release_note_is_ranked_by_its_words(served: tuple[Client, Daemon], note: str, path: str,
+                                               function: str, dense_led: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # A text describing a change (shape.describes) is not embedded: ranked by its words,
+    # the function the note is about leads its file; ranked dense-led it did not.
+    from coderecalld.query import service
+
+    c, daemon = served
+    with monkeypatch.context() as m:
+        m.setattr(service, "EMBED_DESCRIPTIONS", True)
+        embedded = daemon.service.locate(note, limit=3, repo="std")
+    assert embedded.files[0].path == path
+    assert embedded.files[0].functions[0].qualified_name == dense_led
+    files = c.locate(note, limit=3)
+    assert files[0].path == path and files[0].role == "source"
+    assert files[0].functions[0].qualified_name == function

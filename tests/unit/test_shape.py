@@ -681,3 +681,64 @@ def test_a_traces_exception_classes_are_read() -> None:
         assert shape.analyze(prose).shape is shape.Shape.TEXT, prose
     issue = "Lexer fails\nThe lexer fails on brackets in every template we tried.\n\nTemplateSyntaxError: unexpected ')'\n"
     assert shape.analyze(issue).raised == ()  # an issue may be about the class itself
+
+
+@pytest.mark.parametrize("text", [
+    "Fix rendering of annotated inherited members for Python 3.9.",
+    "autodoc: Use an overriden ``__repr__()`` function in an enum, if defined.",
+    "linkcheck: added a distinct ``timeout`` reporting status code.",
+    "[pylint] Drop support for Python 3.7",
+    ", Add a :rst:dir:`py:type` directive for documenting type aliases.",
+    "Latex printer does not support full inverse trig function names for acsc and asec",
+    "pytest should no longer crash on AST with pathological position attributes.",
+    "The manpage builder now adds anchors to hyperlinks.",
+    "Don't warn when a potential ambiguity is detected during resolution.",
+])
+def test_a_text_describing_a_change_or_a_fault_describes(text: str) -> None:
+    asked = shape.analyze(text)
+    assert asked.shape is Shape.TEXT
+    assert asked.describes and shape.describes(text)
+
+
+@pytest.mark.parametrize("text", [
+    "how does cobra pick the command to run from os.Args",
+    "where are blueprints registered on the app",
+    "Where is the session cookie signed?",
+    "Fix the crash when the cache is full?",         # it asks
+    "implementation of the flask run command",
+    "find the application object from FLASK_APP import string",
+    "Explain how a failed request is retried.",
+    "remove zeros from a list in python",            # a search box's request, not a sentence
+    "python check if object has attribute and if it is not none",
+    "tests for mutually exclusive and required-together flag groups",
+    "documentation explaining how a program adds Active Help messages",
+    "Error: unknown command \"sevre\" for \"myapp\"",
+    "JSON decoding",
+    "",
+])
+def test_a_question_or_a_request_does_not_describe(text: str) -> None:
+    assert not shape.describes(text)
+
+
+def test_only_a_short_text_describes() -> None:
+    issue = "Fix the decoder\n\nIt does not accept a trailing comma:\n\n    json.loads('[1,]')\n"
+    assert shape.analyze(issue).shape is Shape.ISSUE and not shape.analyze(issue).describes
+    assert not shape.analyze("parse_qsl").describes  # identifiers
+
+
+@pytest.mark.parametrize("text", [
+    "how does the lexer detect unbalanced brackets, e.g. a missing parenthesis",
+    "where are options parsed (i.e. the command line)",
+    "how are cookies quoted, cf. the RFC",
+])
+def test_latin_abbreviations_are_prose_not_names(text: str) -> None:
+    asked = shape.analyze(text)
+    assert asked.evidence == () and asked.symbols == ()
+    terms = {t for t, _ in asked.terms}
+    assert not terms & {"e", "g", "i", "cf", "e.g", "i.e"}
+    assert {"brackets", "options", "cookies"} & terms
+
+
+def test_a_name_holding_an_abbreviation_stays_a_name() -> None:
+    assert shape.analyze("etc_dir setting").evidence == ("etc_dir",)
+    assert "etc" in {t for t, _ in shape.analyze("where is cfg.etc read").terms}

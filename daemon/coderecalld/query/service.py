@@ -102,6 +102,15 @@ SHAPE_SPARSE_WEIGHT = {Shape.IDENTIFIER: SPARSE_WEIGHT_CODE, Shape.LITERAL: SPAR
 #: 80.5/92.5, 81.5/91.5, 81.5/92.5 (tests/bench/eval_shapes.py; docs/retrieval.md
 #: "Every query shape").
 LONG_DENSE_WEIGHT = {Shape.ISSUE: 0.0, Shape.TRACE: 0.0, Shape.LITERAL: 0.0}
+#: Whether a short text that describes a change or a fault instead of asking
+#: (``shape.describes``: a release note, a commit subject, a bug report's title) is embedded.
+#: Not: it is ranked by its words alone, as with the model off (``fusion.hybrid`` without
+#: the dense side; the role order then keeps non-source files well down), where it names
+#: what the code does in the code's words. Sphinx's 104 release notes since 2024 / pytest's
+#: 150 (locate file@1 / @5 / @10, function@10): embedded 56.7 / 82.7 / 86.5, 46.7 and 62.0 /
+#: 90.0 / 94.0, 52.1; not 61.5 / 81.7 / 86.5, 56.5 and 72.0 / 88.7 / 94.7, 59.7; questions
+#: and CoSQA unchanged (docs/retrieval.md "Descriptions of a change").
+EMBED_DESCRIPTIONS = False
 #: Short shapes ranked lexical-first too: a quoted string or config key is found by its
 #: words (dense-led fusion: literal Acc@1 70.0, lexical-first 80.5, sparse alone 78.5).
 LEXICAL_FIRST = frozenset({Shape.LITERAL})
@@ -315,11 +324,12 @@ class Service:
         Any query shape is understood (``query/shape.py``): a question, identifiers, a
         literal, a trace, a pasted issue of up to ``validate.MAX_SEARCH_QUERY_CHARS``
         characters; the retrievers are weighed by shape (``SHAPE_SPARSE_WEIGHT``,
-        ``LONG_DENSE_WEIGHT``). Hybrid orders source before tests, docs and examples unless
-        the query asks for those (``ROLE_PENALTY``), and a distinctive token of a short query
-        that the index holds verbatim puts a chunk holding it on the page (match
-        ``"evidence"``). ``role``: only files of these roles (``files.classify.Role``; one
-        name, a comma-separated list or a tuple).
+        ``LONG_DENSE_WEIGHT``; a text describing a change, ``EMBED_DESCRIPTIONS``). Hybrid
+        orders source before tests, docs and examples unless the query asks for those
+        (``ROLE_PENALTY``), and a distinctive token of a short query that the index holds
+        verbatim puts a chunk holding it on the page (match ``"evidence"``). ``role``: only
+        files of these roles (``files.classify.Role``; one name, a comma-separated list or a
+        tuple).
         Raises ``InvalidArgument`` for an empty or oversized query, a bad limit, an unknown
         mode, role or a malformed session.
         """
@@ -377,8 +387,9 @@ class Service:
         fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else limit
         if file_prior:  # parts of one function collapse into one hit: read a few more
             fetch = min(fetch + PART_OVERFETCH, MAX_LIMIT)
-        embed = self.embedder and mode != "sparse" and (
-            mode == "dense" or LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0)
+        embed = self.embedder and mode != "sparse" and (mode == "dense" or (
+            LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0
+            and (EMBED_DESCRIPTIONS or not asked.describes)))
         vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
                    shapes.sparse_vector(asked))
         fusions: dict[str, fusion.Fused] = {}
