@@ -258,3 +258,15 @@ def test_a_chunk_the_page_places_first_leads_locate(match: str) -> None:
     # placed lower, an exact definition keeps the best score of the candidates, no more
     lower = [(callers[0], "hybrid", service.INDEX), (pinned, "exact", service.INDEX), (callers[1], "hybrid", service.INDEX)]
     assert [h.score for h in service._as_placed(lower, top)] == [1.0, 1.0, 0.97]
+
+
+def test_a_bonus_orders_a_files_functions_and_leaves_file_scores_alone() -> None:
+    hits = [_hit("a.py", "load_sections", 0.30), _hit("a.py", "parse_raises_section", 0.28),
+            _hit("b.py", "other", 0.40)]
+    plain = locate.files(hits, 5)
+    bonus = locate.files(hits, 5, bonus=lambda p: 0.05 if p["qualified_name"] == "parse_raises_section" else 0.0)
+    assert [f.path for f in plain] == [f.path for f in bonus] == ["b.py", "a.py"]
+    assert [f.score for f in plain] == [f.score for f in bonus]
+    assert [x.qualified_name for x in plain[1].functions] == ["load_sections", "parse_raises_section"]
+    assert [x.qualified_name for x in bonus[1].functions] == ["parse_raises_section", "load_sections"]
+    assert bonus[1].functions[0].score == pytest.approx(0.33)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from coderecalld.records import FileHit, FunctionHit, Hit, is_part, unparted
 
@@ -69,7 +70,7 @@ CALLEE_SHARE = 0.5
 
 def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] = lambda p: 0.0,
           functions_per_file: int = FUNCTIONS_PER_FILE, callees: Callees | None = None,
-          ) -> list[FileHit]:
+          bonus: Callable[[dict], float] | None = None) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
@@ -77,7 +78,9 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     Ties keep first-seen order. Each file lists its best ``functions_per_file`` functions,
     the first ``FIRST_FILE_EXTRA`` more (when ``functions_per_file`` > 0 and the second file
     scores under ``FIRST_FILE_TIE`` x the first's); with ``callees``, the first file's
-    first function is followed by the same-file functions it calls (``with_callees``)."""
+    first function is followed by the same-file functions it calls (``with_callees``).
+    ``bonus(payload)``: added to a chunk's score when ordering its file's functions only
+    (the file's score is unchanged; a function's listed score includes it)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -86,6 +89,9 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     out = []
     for i, (score, (repo, path), chunks) in enumerate(ranked[:limit]):
         listed = functions_per_file + (extra if i == 0 else 0)
+        if bonus is not None:
+            chunks = sorted((replace(h, score=h.score + bonus(h.payload)) for h in chunks),
+                            key=lambda h: -h.score)
         found = _functions(chunks, listed)
         if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
             found = with_callees(found, lambda names, r=repo, p=path: callees(r, p, names))

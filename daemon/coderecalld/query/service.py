@@ -174,6 +174,12 @@ ROLE_OVERFETCH = 20
 #: hybrid nDCG@10 (fresh index, tests/bench/eval_retrieval.py): 59.6 without; 59.7 / 59.3 /
 #: 58.6 at 0.03 / 0.06 / 0.1; a partial-share bonus (any name word) lost 0.3-6.7 points at
 #: 0.03-0.15, so only whole names count. Flask questions (docs/retrieval.md "Name match").
+#: ``locate`` orders each file's functions the same way (its file scores stay as they
+#: were): search's first hit ``GoogleDocstring._parse_raises_section`` for "The napoleon
+#: extension does not parse Google-style Raises sections" was missing from locate's first
+#: file's eight functions. Written questions (``eval_questions.py``, 137): locate symbol@1
+#: / @5 94 / 114 -> 95 / 116; release notes unchanged. A name is the payload's ``name`` or
+#: its qualified name's last part (``locate`` reads no ``name``).
 NAME_MATCH_WEIGHT = 0.03
 NAME_MATCH_DEPTH = 100
 #: Verbatim tokens of a short query checked for exact evidence, and the rank (1-based) a
@@ -868,8 +874,12 @@ class Service:
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
         top = max((h.score for h, _, _ in ranked), default=0.0)
+        words = (_question_words(asked.text) if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
+                 else frozenset())
         found = locating.files(_as_placed(ranked, top), limit, penalty=penalty,
                                functions_per_file=functions,
+                               bonus=((lambda p: NAME_MATCH_WEIGHT * _name_match(p, words))
+                                      if words else None),
                                callees=lambda r, p, names: self._callees(flt, r, p, names))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
@@ -1489,7 +1499,8 @@ def _name_match(payload: dict, words: frozenset[str]) -> float:
     at least 4 long). 0.0 for sections and modules."""
     if payload.get("kind") in _NAME_MATCH_SKIP:
         return 0.0
-    terms = [t for t in sparse.tokens(str(payload.get("name", ""))) if len(t) > 1]
+    name = payload.get("name") or unparted(str(payload.get("qualified_name", ""))).rpartition(".")[2]
+    terms = [t for t in sparse.tokens(str(name)) if len(t) > 1]
     parts = terms[1:]  # the whole identifier comes first, then its parts (none for one word)
     return 1.0 if len(parts) >= 2 and all(_word_in(part, words) for part in parts) else 0.0
 
