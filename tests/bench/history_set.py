@@ -9,6 +9,9 @@ instances in the swe-lite-dev schema (``/work/shared/eval/swe-lite-dev/README``)
   (``--fragments``, e.g. pytest's ``changelog/1234.bugfix.rst``) or the lines the commit adds
   to a changelog file (``--changelog``, e.g. sphinx's ``CHANGES.rst``, xarray's
   ``doc/whats-new.rst``; issue/PR references and author credits dropped);
+  or the commit's subject line (``--subjects``: a task as a developer names it, "Fix
+  the crash when ..."; at least ``SUBJECT_MIN_CHARS``, no merges, bots, releases or
+  reverts);
 * the gold file is the one source file (``files.classify.role`` "source", ``.py``) the
   commit touches, and it modifies it (commits adding, deleting or renaming a source file, or
   touching several, are left out, as are merges and notes under ``MIN_CHARS`` / over
@@ -59,6 +62,12 @@ from coderecalld.files import classify
 #: are whole release sections, not one change.
 MIN_CHARS = 60
 MAX_CHARS = 2000
+#: A commit subject shorter than this names no change ("Fix typo", "Update x.py").
+SUBJECT_MIN_CHARS = 25
+#: A subject's pull-request reference (``(#1234)``) and a bot's or a merge's subject.
+_PR_REF = re.compile(r"\s*\(#\d+\)\s*$|\s*\(gh-\d+\)\s*$")
+_NOT_A_CHANGE = re.compile(r"(?i)^(?:merge|bump|\[pre-commit|pre-commit|revert|release|update changelog|"
+                           r"changelog|version)\b")
 #: A towncrier fragment (``changelog/1234.bugfix.rst``, ``newsfragments/99.feature.md``).
 FRAGMENT = re.compile(r"(?:changelog|changes|newsfragments|changelog\.d)/[\w.+-]+\.(?:rst|md|txt)$")
 #: Issue/PR references and credits in a changelog line.
@@ -83,6 +92,15 @@ def note_of(repo: pygit2.Repository, commit: pygit2.Commit, diff: pygit2.Diff,
     if len(found) != 1:
         return ""
     return re.sub(r"[ \t]+", " ", _NOISE.sub("", found[0])).strip()
+
+
+def subject_of(commit: pygit2.Commit) -> str:
+    """``commit``'s subject line without its pull-request reference ("" for a merge's, a
+    bot's, a release's or a revert's subject, or one under ``SUBJECT_MIN_CHARS``)."""
+    subject = _PR_REF.sub("", commit.message.strip().split("\n", 1)[0]).strip()
+    if _NOT_A_CHANGE.match(subject) or len(subject) < SUBJECT_MIN_CHARS:
+        return ""
+    return subject
 
 
 def source_file(diff: pygit2.Diff) -> str:
@@ -150,7 +168,7 @@ def names_file(note: str, path: str) -> bool:
 
 
 def build(repo: pygit2.Repository, slug: str, since: datetime, fragments: bool,
-          changelog: re.Pattern[str] | None) -> list[dict]:
+          changelog: re.Pattern[str] | None, subjects: bool = False) -> list[dict]:
     """Instances (oldest first) from the commits of the default branch since ``since``."""
     rows = []
     for commit in repo.walk(repo.head.target, pygit2.GIT_SORT_TIME):
@@ -162,9 +180,14 @@ def build(repo: pygit2.Repository, slug: str, since: datetime, fragments: bool,
         gold = source_file(diff)
         if not gold:
             continue
-        note = note_of(repo, commit, diff, fragments, changelog)
-        if not MIN_CHARS <= len(note) <= MAX_CHARS or names_file(note, gold):
-            continue
+        if subjects:
+            note = subject_of(commit)
+            if not note or names_file(note, gold):
+                continue
+        else:
+            note = note_of(repo, commit, diff, fragments, changelog)
+            if not MIN_CHARS <= len(note) <= MAX_CHARS or names_file(note, gold):
+                continue
         rows.append({
             "instance_id": f"{slug.split('/')[1]}-{str(commit.id)[:10]}", "repo": slug,
             "base_commit": str(commit.parents[0].id),
@@ -203,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--since", default="2021-01-01", help="ISO date: commits from then on")
     ap.add_argument("--fragments", action="store_true", help="towncrier fragments are the notes")
     ap.add_argument("--changelog", help="regex of the changelog file's path (whole path)")
+    ap.add_argument("--subjects", action="store_true",
+                    help="commit subjects are the notes (a task as a developer names it)")
     ap.add_argument("--every", type=int, default=1, help="keep every Nth instance")
     ap.add_argument("--max", type=int, default=0, help="at most this many (0: all)")
     ap.add_argument("--snapshot-at", type=int, default=0,
@@ -212,11 +237,12 @@ def main(argv: list[str] | None = None) -> int:
                          "with the model, instead of one per note)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args(argv)
-    if not args.fragments and not args.changelog:
-        ap.error("give --fragments or --changelog")
+    if not (args.fragments or args.changelog or args.subjects):
+        ap.error("give --fragments, --changelog or --subjects")
     since = datetime.fromisoformat(args.since).replace(tzinfo=timezone.utc)
     rows = build(pygit2.Repository(str(args.mirror)), args.repo, since, args.fragments,
-                 re.compile(args.changelog) if args.changelog else None)[::args.every]
+                 re.compile(args.changelog) if args.changelog else None,
+                 args.subjects)[::args.every]
     rows = rows[:args.max] if args.max else rows
     if args.snapshot_at:
         rows = at_snapshot(pygit2.Repository(str(args.mirror)), rows[:args.snapshot_at])
