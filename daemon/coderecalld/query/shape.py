@@ -310,12 +310,19 @@ _BEHAVIOUR = re.compile(r"(?i)\b(?:does not|doesn't|do not|don't|did not|didn't|
 #: after any list punctuation (``, Add ...``, ``* Fix ...``).
 _COMPONENT = re.compile(r"[\s,;:*-]*+(?:\[[^\]\n]{1,40}\]\s*|[A-Za-z][\w .\-/]{0,30}:\s+)?")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
+#: Any other verb in the imperative: a capitalised word and then a determiner, a code span
+#: or a call ("Open the pager temp file in text mode", "Deprecate `isolated_filesystem`",
+#: "Validate style() color arguments"); a noun opens no such phrase ("Sum of the
+#: elements", "Issue when passing empty lists").
+_IMPERATIVE = re.compile(r"[A-Z][a-z]+[ \t]+(?:(?:the|a|an|all|any|each|every|its|their|these|"
+                         r"those|both|no)\b|`|[A-Za-z_][\w.]*\()")
 
 
 def describes(text: str) -> bool:
     """Whether a short text says what to change or what is wrong rather than asking: it
     opens, after an optional component prefix (``_COMPONENT``), with a verb of change
-    (``CHANGE_VERBS``), or states behaviour (``_BEHAVIOUR``); it is written as a sentence
+    (``CHANGE_VERBS``) or another imperative (``_IMPERATIVE``), or states behaviour
+    (``_BEHAVIOUR``); it is written as a sentence
     or a note (a capital first letter, a final full stop, a code span or a component
     prefix: none of CoSQA's 500 lower-case search-box requests, "remove zeros from a list
     in python", reads so); and it is no question (its first word is no question or
@@ -335,8 +342,10 @@ def describes(text: str) -> bool:
     if not (stripped[0].isupper() or stripped.endswith((".", "!")) or "`" in stripped
             or component.group().strip(" ,;*-")):
         return False  # a search box's request: "remove zeros from a list in python"
-    verb = _FIRST_WORD.match(stripped[component.end():])
-    return bool(verb and verb.group().lower() in CHANGE_VERBS) or bool(_BEHAVIOUR.search(stripped))
+    head = stripped[component.end():]
+    verb = _FIRST_WORD.match(head)
+    return (bool(verb and verb.group().lower() in CHANGE_VERBS) or bool(_IMPERATIVE.match(head))
+            or bool(_BEHAVIOUR.search(stripped)))
 
 
 #: Shortest repository name ``without_project`` drops from a question.
