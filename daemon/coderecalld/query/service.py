@@ -876,8 +876,7 @@ class Service:
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
         top = max((h.score for h, _, _ in ranked), default=0.0)
-        words = (_question_words(asked.text) if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
-                 else frozenset())
+        words = _name_words(asked)
         found = locating.files(_as_placed(ranked, top), limit, penalty=penalty,
                                functions_per_file=functions,
                                bonus=((lambda p: NAME_MATCH_WEIGHT * _name_match(p, words))
@@ -1464,8 +1463,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
     (``locate.file_scores``). Scores are unchanged; ``sorted`` keeps ties stable."""
     penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
-    words = (_question_words(asked.text) if asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
-             else frozenset())
+    words = _name_words(asked)
     share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
     prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
              if share > 0 else {})
@@ -1487,6 +1485,15 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
 
 #: Symbol kinds a name match applies to: code, not docs sections or whole files.
 _NAME_MATCH_SKIP = frozenset({"section", "module"})
+
+
+def _name_words(asked: shapes.Query) -> frozenset[str]:
+    """The words a code symbol's whole name is matched against (``_name_match``): a short
+    question's (``_question_words``), none for another shape or with ``NAME_MATCH_WEIGHT``
+    0. Search's order and locate's function lists read the same."""
+    if asked.shape is not Shape.TEXT or NAME_MATCH_WEIGHT <= 0:
+        return frozenset()
+    return _question_words(asked.text)
 
 
 def _question_words(query: str) -> frozenset[str]:

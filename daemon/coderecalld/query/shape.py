@@ -236,6 +236,8 @@ def analyze(text: str) -> Query:
     refused: tuple[str, ...] = ()
     raised: tuple[str, ...] = ()
     title_names = 0
+    # a question's words, its Latin abbreviations blanked (``_prose``): what is looked up
+    prose = _prose(text) if shape is Shape.TEXT else text
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
         terms = _long_terms(_drop_module_paths(drop_environment(body)))
@@ -250,10 +252,10 @@ def analyze(text: str) -> Query:
                                          if m.group(1) != "panic"  # question about the class
                                          and not m.group().rstrip().endswith("?")))[:MAX_REFUSED]
     else:
-        terms = _short_terms(_prose(text) if shape is Shape.TEXT else text)
+        terms = _short_terms(prose)
         dense = text
-    compounds = _compounds(_prose(text)) if shape is Shape.TEXT else ()
-    symbols = _symbols(_prose(text)) if shape is Shape.TEXT else ()
+    compounds = _compounds(prose) if shape is Shape.TEXT else ()
+    symbols = _symbols(prose) if shape is Shape.TEXT else ()
     logged = _logged(text) if shape is Shape.TEXT else text
     sentence = (_sentence(logged, asking=logged == text) if shape is Shape.TEXT
                 else _error_message(text) if shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS else "")
@@ -263,8 +265,7 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     described = shape is Shape.TEXT and describes(text)
-    return Query(text, shape, terms, dense,
-                 _evidence(_prose(text) if shape is Shape.TEXT else text, shape), _roles(text, shape),
+    return Query(text, shape, terms, dense, _evidence(prose, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described)
 
@@ -313,6 +314,7 @@ _BEHAVIOUR = re.compile(r"(?i)(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:does not|
 #: after any list punctuation (``, Add ...``, ``* Fix ...``).
 _COMPONENT = re.compile(r"[\s,;:*-]*+(?:\[[^\]\n]{1,40}\]\s*|[A-Za-z][\w .\-/]{0,30}:\s+)?")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
+
 
 def describes(text: str) -> bool:
     """Whether a short text says what to change or what is wrong rather than asking: it
