@@ -256,6 +256,22 @@ class PointRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class FileTerms:
+    """One indexed file's terms for the file-level lexical index (``Store.upsert_files``).
+
+    ``role`` is ``files.classify``'s (source, test, docs, ...); ``sparse`` holds the
+    document-side BM25 term-frequency weights of the whole file's text (the engine applies
+    IDF over files at query time).
+    """
+
+    repo: str
+    path: str
+    role: str
+    language: str
+    sparse: SparseVector
+
+
+@dataclass(frozen=True, slots=True)
 class Hit:
     """One point returned by a store query, with its payload and score."""
 

@@ -6,6 +6,13 @@ weights Qdrant multiplies by IDF, and the chunk payload (DESIGN.md "Chunk payloa
 the lowercased lookup copies ``name_lc`` / ``qualified_name_lc``, the split-identifier
 ``name_tokens`` and ``embed_text`` that the caller adds.
 
+Beside the chunks, a store keeps a file index: one point per indexed file
+(``records.FileTerms``, id ``file_point_id``) with a sparse vector ``FILE_SPARSE`` over
+the whole file's terms and the payload ``FILE_FIELDS``, so that ``file_search`` ranks files
+by BM25 with IDF taken over files, not chunks. It lives in its own shard / collection (a
+chunk collection's vector config cannot change once it has segments) and the chunk methods
+never see it.
+
 Every method raises ``coderecalld.errors.StoreError`` (or its subclasses) on failure and
 ``InvalidArgument`` for a field the store cannot look up; nothing else escapes.
 """
@@ -15,17 +22,24 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import uuid
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from coderecalld.errors import InvalidArgument, StoreError
-from coderecalld.records import Hit, PointRecord, SparseVector
+from coderecalld.records import FileTerms, Hit, PointRecord, SparseVector
 
 DENSE = "dense"
 """Name of the dense vector in every collection."""
 SPARSE = "sparse"
 """Name of the sparse vector in every collection."""
+FILE_SPARSE = "terms"
+"""Name of the sparse vector of the file index (IDF modifier: IDF over files)."""
+FILE_FIELDS = ("repo", "path", "role", "language")
+"""The payload of a file point (``records.FileTerms`` without its vector)."""
+FILE_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.files.v1")
+"""UUID namespace of ``file_point_id``; changing it orphans every stored file point."""
 
 KEYWORD_FIELDS = frozenset(
     {
@@ -146,6 +160,23 @@ def filter_conditions(flt: StoreFilter) -> list[tuple[str, str, str | tuple[str,
     return out
 
 
+def file_point_id(repo: str, path: str) -> str:
+    """The file index's point id of ``repo``/``path``: ``uuid5(FILE_NAMESPACE, repo NUL
+    path)`` as a string (deterministic; NUL appears in neither a repo name nor a git path)."""
+    return str(uuid.uuid5(FILE_NAMESPACE, f"{repo}\0{path}"))
+
+
+def file_payload(terms: FileTerms) -> dict[str, str]:
+    """The payload of ``terms``' file point: exactly ``FILE_FIELDS``."""
+    return {"repo": terms.repo, "path": terms.path, "role": terms.role,
+            "language": terms.language}
+
+
+def file_conditions(flt: StoreFilter) -> list[tuple[str, str, str | tuple[str, ...]]]:
+    """``filter_conditions`` for the file index: ``kind`` is ignored (a file has none)."""
+    return [cond for cond in filter_conditions(flt) if cond[0] != "kind"]
+
+
 def check_dim(where: str, dense: Sequence[float], dim: int) -> None:
     """Raise ``StoreError`` (``"<where>: dense vector has N dimensions, the collection M"``)
     unless ``dense`` has ``dim`` values: a wrong-sized vector is a bug or a model mix-up."""
@@ -171,10 +202,11 @@ def to_record(point: Any) -> PointRecord:
 
 
 class Store(Protocol):
-    """A collection of chunk points with hybrid search and exact lookups.
+    """A collection of chunk points with hybrid search and exact lookups, and beside it the
+    file index (module docstring).
 
     Point ids are UUID strings. Scores: cosine similarity for ``dense_search``, the
-    IDF-weighted dot product for ``sparse_search``, the fusion's score for ``hybrid`` (weighted
+    IDF-weighted dot product for ``sparse_search`` and ``file_search``, the fusion's score for ``hybrid`` (weighted
     RRF ``sum 1 / (k - 1 + (rank + 1) / w)``, rank 0-based, ``1 / (k + rank)`` at ``w = 1``;
     DBSF; or a linear formula),
     and 1.0 for lookups.
@@ -203,7 +235,8 @@ class Store(Protocol):
         ...
 
     def delete_repo(self, repo: str) -> int:
-        """Delete every point of ``repo``; returns how many were deleted."""
+        """Delete every point of ``repo``, its file-index points too; returns how many
+        chunk points were deleted."""
         ...
 
     def hybrid(
@@ -299,18 +332,42 @@ class Store(Protocol):
         given, waiting for a dense vector (as ``missing_dense`` counts them)."""
         ...
 
+    def upsert_files(self, files: Sequence[FileTerms]) -> None:
+        """Insert or replace one file-index point per element (id ``file_point_id``,
+        payload ``FILE_FIELDS``, vector ``FILE_SPARSE``). A file with an empty sparse vector
+        is stored without terms: ``count_files`` counts it, ``file_search`` never returns
+        it, and it stays out of the IDF statistics."""
+        ...
+
+    def delete_files(self, repo: str, paths: Collection[str]) -> int:
+        """Delete the file-index points of ``repo`` whose path is one of ``paths`` (exact);
+        returns how many were deleted (``0`` for ``()``)."""
+        ...
+
+    def file_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
+        """Best files by the IDF-weighted sparse dot product on ``FILE_SPARSE`` (IDF over
+        the file points that have terms), best first. ``Hit.id`` is the ``file_point_id``,
+        the payload exactly ``FILE_FIELDS``. ``flt``'s ``repo``, ``repos``, ``path``,
+        ``path_prefix``, ``language`` and ``roles`` apply; ``kind`` is ignored (a file has
+        none). ``[]`` for an empty ``sparse`` or ``limit <= 0``."""
+        ...
+
+    def count_files(self, repo: str = "") -> int:
+        """Exact number of file-index points (of ``repo`` when given)."""
+        ...
+
     def repos(self) -> set[str] | None:
         """The ``repo`` values the collection holds, when this process can know them for
         sure (it is the only writer); None otherwise."""
         ...
 
     def optimize(self) -> bool:
-        """Run the engine's optimizers (index graphs, merge segments) until none has work;
-        True when anything was rewritten. A server that optimizes on its own returns False."""
+        """Run the engine's optimizers (index graphs, merge segments) until none has work,
+        over the chunks and the file index; True when anything was rewritten. A server that optimizes on its own returns False."""
         ...
 
     def flush(self) -> None:
-        """Make every acknowledged write durable."""
+        """Make every acknowledged write durable (chunks and file index)."""
         ...
 
     def close(self) -> None:
