@@ -5,12 +5,15 @@ Layout under the store directory ``root``::
     root/current                       name of the active collection (one line)
     root/<collection>/identity.json    StoreIdentity of that collection
     root/<collection>/shard/           the EdgeShard (segments, WAL, edge_config.json)
+    root/<collection>/files/           the file index's EdgeShard (``base`` docstring)
 
 ``<collection>`` is ``StoreIdentity.collection_name``, so each model / dimension / tokenizer
 gets its own shard and vector spaces never mix (DESIGN.md decision 7). A rebuild for a new
 model opens ``EdgeStore(..., staging=True)`` (does not touch ``current``), fills it, then
 ``activate()`` swaps ``current`` with an atomic rename. Each shard directory can be open in
 one process only (the engine locks its WAL); a second opener gets ``StoreUnavailable``.
+The file index is created empty when missing (a collection built before it existed), and
+moves with its collection directory.
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ import qdrant_edge as qe
 
 from coderecalld import deadline
 from coderecalld.errors import ConfigError, InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
-from coderecalld.records import Hit, PointRecord, SparseVector
+from coderecalld.records import FileTerms, Hit, PointRecord, SparseVector
 from coderecalld.store.base import (
     DENSE,
     FACET_LIMIT,
+    FILE_FIELDS,
+    FILE_SPARSE,
     KEYWORD_FIELDS,
     MISSING_DENSE_FIELDS,
     PREFIX_FIELDS,
@@ -38,6 +43,9 @@ from coderecalld.store.base import (
     StoreFilter,
     StoreIdentity,
     check_dim,
+    file_conditions,
+    file_payload,
+    file_point_id,
     filter_conditions,
     find_match,
     to_hit,
@@ -47,6 +55,8 @@ from coderecalld.store.base import (
 POINTER_FILE = "current"
 IDENTITY_FILE = "identity.json"
 SHARD_DIR = "shard"
+FILES_DIR = "files"
+"""The file index's shard directory, inside the collection directory."""
 
 UPSERT_BATCH = 256
 """Points per engine update. The lock is released between batches, so a query waits for
@@ -70,6 +80,21 @@ def _index_schemas() -> dict[str, Any]:
     for field in TEXT_FIELDS:
         schemas[field] = qe.TextIndexParams(tokenizer=qe.TokenizerType.Whitespace, lowercase=True)
     return schemas
+
+
+def _file_index_schemas() -> dict[str, Any]:
+    """Payload indexes of the file index: every ``FILE_FIELDS`` keyword, ``path`` also by
+    prefix (``StoreFilter.path_prefix``), ``repo`` as the tenant."""
+    schemas: dict[str, Any] = {f: qe.PayloadSchemaType.Keyword for f in FILE_FIELDS}
+    schemas["repo"] = qe.KeywordIndexParams(is_tenant=True)
+    schemas["path"] = qe.KeywordIndexParams(prefix=True)
+    return schemas
+
+
+def _file_index_config() -> qe.EdgeConfig:
+    """The file index's shard: no dense vector, one sparse vector with IDF over files."""
+    return qe.EdgeConfig(
+        vectors={}, sparse_vectors={FILE_SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)})
 
 
 class EdgeStore:
@@ -139,7 +164,14 @@ class EdgeStore:
                 f"{_describe_identity(self.root / active)}; requested {self.identity}"
             )
         self.collection = self.identity.collection_name
+        self._files: qe.EdgeShard | None = None
         self._shard: qe.EdgeShard | None = self._open_collection(self.root / self.collection)
+        try:
+            self._files = _open_shard(self.root / self.collection / FILES_DIR,
+                                      _file_index_config(), _file_index_schemas())
+        except StoreError:
+            self.close()  # releases the chunk shard's WAL lock
+            raise
         if not staging and active is None:
             try:
                 self.activate()
@@ -156,6 +188,7 @@ class EdgeStore:
     def flush(self) -> None:
         """Make every acknowledged write durable (the WAL already survives a crash)."""
         self._run("flush", lambda shard: shard.flush())
+        self._run("flush files", lambda shard: shard.flush(), files=True)
 
     def optimize(self) -> bool:
         """Run the engine's segment optimizers until none has work: merge small segments,
@@ -167,8 +200,11 @@ class EdgeStore:
         measured: no other Python thread ran during a 20k-point optimize): docs/performance.md
         has its cost per size. The daemon calls it where nothing is served (``Jobs.optimize``:
         the end of ``coderecalld index``, ``coderecalld optimize``, ``store.optimize_cron``).
+        Optimizes the chunk shard, then the file index.
         """
-        return self._run("optimize", lambda shard: shard.optimize())
+        chunks = self._run("optimize", lambda shard: shard.optimize())
+        files = self._run("optimize files", lambda shard: shard.optimize(), files=True)
+        return bool(chunks or files)
 
     def repos(self) -> set[str] | None:
         """Every ``repo`` value the collection holds (an exact facet over the keyword index:
@@ -187,18 +223,21 @@ class EdgeStore:
                 "indexed_vectors": info.indexed_vectors_count}
 
     def close(self) -> None:
-        """Flush and close the shard; later calls raise ``StoreUnavailable``. Idempotent."""
+        """Flush and close both shards; later calls raise ``StoreUnavailable``. Idempotent."""
         with self._lock:
-            shard, self._shard = self._shard, None
-            if shard is None:
-                return
-            try:
+            shards = [s for s in (self._shard, self._files) if s is not None]
+            self._shard = self._files = None
+            failed: Exception | None = None
+            for shard in shards:  # close each even when another fails
                 try:
-                    shard.flush()
-                finally:
-                    shard.close()
-            except Exception as exc:  # bare Exception from the binding, as in _run
-                raise StoreError(f"store {self.root / self.collection}: close: {exc}") from exc
+                    try:
+                        shard.flush()
+                    finally:
+                        shard.close()
+                except Exception as exc:  # bare Exception from the binding, as in _run
+                    failed = failed or exc
+            if failed is not None:
+                raise StoreError(f"store {self.root / self.collection}: close: {failed}") from failed
 
     def __enter__(self) -> EdgeStore:
         return self
@@ -244,8 +283,49 @@ class EdgeStore:
         return self._delete(f"delete {repo}:{path}", qe.Filter(must=must, must_not=must_not))
 
     def delete_repo(self, repo: str) -> int:
-        """Delete every point of ``repo``; returns the count."""
-        return self._delete(f"delete repo {repo}", qe.Filter(must=[_match("repo", repo)]))
+        """Delete every point of ``repo`` and its file-index points; returns the chunk count."""
+        qfilter = qe.Filter(must=[_match("repo", repo)])
+        deleted = self._delete(f"delete repo {repo}", qfilter)
+        self._delete(f"delete repo {repo} files", qfilter, files=True)
+        return deleted
+
+    # --- the file index ----------------------------------------------------------------
+
+    def upsert_files(self, files: Sequence[FileTerms]) -> None:
+        """Insert or replace one point per file in batches of ``UPSERT_BATCH`` (id
+        ``file_point_id``); a file with an empty sparse vector is stored without terms."""
+        for start in range(0, len(files), UPSERT_BATCH):
+            batch = [_file_point(f) for f in files[start : start + UPSERT_BATCH]]
+            op = qe.UpdateOperation.upsert_points(batch)
+            self._run(f"upsert {len(batch)} files", lambda shard: shard.update(op), files=True)
+
+    def delete_files(self, repo: str, paths: Collection[str]) -> int:
+        """Delete the file points of ``repo`` whose path is one of ``paths`` (exact);
+        returns the count (``0`` for ``()``)."""
+        if not paths:
+            return 0
+        qfilter = qe.Filter(must=[_match("repo", repo), qe.FieldCondition(
+            key="path", match=qe.MatchAny(list(paths)))])
+        return self._delete(f"delete {len(paths)} files of {repo}", qfilter, files=True)
+
+    def file_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
+        """Best files by IDF-weighted sparse dot product on ``FILE_SPARSE``; payload
+        ``FILE_FIELDS``; ``flt.kind`` ignored; ``[]`` for an empty vector or ``limit <= 0``."""
+        if not sparse.indices or limit <= 0:
+            return []
+        must = _file_must(flt)
+        request = qe.QueryRequest(
+            limit=limit, query=qe.Query.Nearest(_sparse(sparse), using=FILE_SPARSE),
+            filter=qe.Filter(must=must) if must else None,
+            with_payload=qe.PayloadSelector.Include(list(FILE_FIELDS)))
+        points = self._run("file_search", lambda shard: shard.query(request), files=True)
+        return [to_hit(p, p.score) for p in points]
+
+    def count_files(self, repo: str = "") -> int:
+        """Exact number of file points (of ``repo`` when given)."""
+        qfilter = qe.Filter(must=[_match("repo", repo)]) if repo else None
+        request = qe.CountRequest(exact=True, filter=qfilter)
+        return self._run("count_files", lambda shard: shard.count(request), files=True)
 
     # --- queries ---------------------------------------------------------------------
 
@@ -487,14 +567,16 @@ class EdgeStore:
 
     # --- internals -------------------------------------------------------------------
 
-    def _run(self, what: str, call: Callable[[qe.EdgeShard], _T]) -> _T:
-        """Run one engine call under the lock, wrapping its errors with context. Within a
-        request, neither the wait for the lock nor the call starts past its deadline."""
+    def _run(self, what: str, call: Callable[[qe.EdgeShard], _T], *, files: bool = False) -> _T:
+        """Run one engine call on the chunk shard (the file index's with ``files``) under the
+        lock, wrapping its errors with context. Within a request, neither the wait for the
+        lock nor the call starts past its deadline."""
         with deadline.holding(self._lock, what):
-            if self._shard is None:
+            shard = self._files if files else self._shard
+            if shard is None:
                 raise StoreUnavailable(f"store {self.root / self.collection}: {what}: closed")
             try:
-                return call(self._shard)
+                return call(shard)
             except Exception as exc:  # the binding raises bare Exception for engine errors
                 raise StoreError(f"store {self.root / self.collection}: {what}: {exc}") from exc
 
@@ -507,18 +589,9 @@ class EdgeStore:
             directory.mkdir(exist_ok=True)
             if found is None:
                 _write_atomic(directory / IDENTITY_FILE, self.identity.to_json() + "\n")
-            if shard_dir.is_dir() and any(shard_dir.iterdir()):
-                shard = qe.EdgeShard.load(str(shard_dir), self._config())
-            else:
-                shard = qe.EdgeShard.create(str(shard_dir), self._config())
-            _ensure_indexes(shard)
-        except Exception as exc:
-            if "WouldBlock" in str(exc):  # the WAL lock: one process per shard directory
-                raise StoreUnavailable(
-                    f"store {shard_dir}: in use by another process (a running coderecalld on the "
-                    "same data_dir?); the embedded store allows one process at a time") from exc
+        except (OSError, StoreError) as exc:
             raise StoreUnavailable(f"store {shard_dir}: cannot open: {exc}") from exc
-        return shard
+        return _open_shard(shard_dir, self._config(), _index_schemas())
 
     def _config(self) -> qe.EdgeConfig:
         dense = qe.EdgeVectorParams(size=self.identity.dense_dim, distance=qe.Distance.Cosine,
@@ -538,7 +611,7 @@ class EdgeStore:
     def _check_dim(self, dense: Sequence[float]) -> None:
         check_dim(f"store {self.root / self.collection}", dense, self.identity.dense_dim)
 
-    def _delete(self, what: str, qfilter: qe.Filter) -> int:
+    def _delete(self, what: str, qfilter: qe.Filter, *, files: bool = False) -> int:
         def count_then_delete(shard: qe.EdgeShard) -> int:
             # Under the lock, so no other thread of this process writes in between.
             doomed = shard.count(qe.CountRequest(exact=True, filter=qfilter))
@@ -546,10 +619,11 @@ class EdgeStore:
                 try:
                     shard.update(qe.UpdateOperation.delete_points_by_filter(qfilter))
                 finally:
-                    self._written()
+                    if not files:  # the facet cache holds chunk answers only
+                        self._written()
             return doomed
 
-        return self._run(what, count_then_delete)
+        return self._run(what, count_then_delete, files=files)
 
     def _single(self, what: str, query: qe.Query, flt: StoreFilter, limit: int,
                 params: qe.SearchParams | None = None,
@@ -596,6 +670,20 @@ _MATCH: dict[str, Callable[[Any], Any]] = {
 """``base.find_match`` / ``base.filter_conditions`` match kinds -> engine match."""
 
 
+def _file_must(flt: StoreFilter) -> list[qe.FieldCondition]:
+    """``flt``'s conditions on the file index (``base.file_conditions``: no ``kind``)."""
+    return [qe.FieldCondition(key=key, match=_MATCH[kind](operand))
+            for key, kind, operand in file_conditions(flt)]
+
+
+def _file_point(terms: FileTerms) -> qe.Point:
+    # An empty vector is left out: the point then has no terms, so no search finds it and
+    # it stays out of the IDF statistics (N counts the points that have the vector).
+    vector = {FILE_SPARSE: _sparse(terms.sparse)} if terms.sparse.indices else {}
+    return qe.Point(id=file_point_id(terms.repo, terms.path), vector=vector,
+                    payload=file_payload(terms))
+
+
 def _must(flt: StoreFilter) -> list[qe.FieldCondition]:
     """``flt``'s conditions as engine conditions, all of which must hold."""
     return [qe.FieldCondition(key=key, match=_MATCH[kind](operand))
@@ -632,10 +720,40 @@ def _set_dense(shard: qe.EdgeShard, batch: Mapping[str, Sequence[float]]) -> int
     return len(present)
 
 
-def _ensure_indexes(shard: qe.EdgeShard) -> None:
+def _open_shard(shard_dir: Path, config: qe.EdgeConfig, schemas: Mapping[str, Any]) -> qe.EdgeShard:
+    """Load the shard in ``shard_dir``, or create it there when it is missing or empty, with
+    the payload indexes ``schemas``.
+
+    Raises:
+        StoreUnavailable: it cannot be opened (held by another process: its WAL lock).
+    """
+    try:
+        if shard_dir.is_dir() and any(shard_dir.iterdir()):
+            shard = qe.EdgeShard.load(str(shard_dir), config)
+        else:
+            shard = qe.EdgeShard.create(str(shard_dir), config)
+    except Exception as exc:
+        raise _open_error(shard_dir, exc) from exc
+    try:
+        _ensure_indexes(shard, schemas)
+    except Exception as exc:
+        shard.close()  # release the WAL lock: the caller gets no shard to close
+        raise _open_error(shard_dir, exc) from exc
+    return shard
+
+
+def _open_error(shard_dir: Path, exc: Exception) -> StoreUnavailable:
+    if "WouldBlock" in str(exc):  # the WAL lock: one process per shard directory
+        return StoreUnavailable(
+            f"store {shard_dir}: in use by another process (a running coderecalld on the "
+            "same data_dir?); the embedded store allows one process at a time")
+    return StoreUnavailable(f"store {shard_dir}: cannot open: {exc}")
+
+
+def _ensure_indexes(shard: qe.EdgeShard, schemas: Mapping[str, Any]) -> None:
     """Create missing payload indexes (also heals a shard whose creation was interrupted)."""
     existing = shard.info().payload_schema
-    for field, schema in _index_schemas().items():
+    for field, schema in schemas.items():
         if field not in existing:
             shard.update(qe.UpdateOperation.create_field_index(field, schema))
 
