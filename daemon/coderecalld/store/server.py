@@ -20,6 +20,11 @@ would put those vectors into the wrong vector space (decision 7), silently when 
 models share a dimension. The alias is what a store opening next, an operator or another
 tool resolves.
 
+The file index (``base`` docstring) is a second collection, ``<collection>-files``, created
+beside the chunk collection when missing (also for a chunk collection built before it
+existed); it follows its chunk collection by name, so staging and ``activate`` need nothing
+more.
+
 For tests, ``location=":memory:"`` or ``path=DIR`` runs qdrant-client's local mode (the
 server's API in-process; far too slow to serve, decision 6). Aliases, collection metadata,
 RRF/DBSF fusion and formula queries work there as on a server, so the same code runs. Three
@@ -49,11 +54,13 @@ from coderecalld.errors import (
     StoreMismatch,
     StoreUnavailable,
 )
-from coderecalld.records import Hit, PointRecord, SparseVector
+from coderecalld.records import FileTerms, Hit, PointRecord, SparseVector
 from coderecalld.store.remote import connect, store_error, without_userinfo
 from coderecalld.store.base import (
     DENSE,
     FACET_LIMIT,
+    FILE_FIELDS,
+    FILE_SPARSE,
     KEYWORD_FIELDS,
     MISSING_DENSE_FIELDS,
     PREFIX_FIELDS,
@@ -62,6 +69,9 @@ from coderecalld.store.base import (
     StoreFilter,
     StoreIdentity,
     check_dim,
+    file_conditions,
+    file_payload,
+    file_point_id,
     filter_conditions,
     find_match,
     to_hit,
@@ -80,6 +90,8 @@ UPSERT_BATCH = 256
 """Points per upsert request (one round trip each)."""
 ALL_POINTS_PAGE = 512
 """Points per page of ``all_points``' scroll (and of local mode's text re-check)."""
+FILES_SUFFIX = "-files"
+"""``ServerStore.files_collection`` is the chunk collection's name plus this."""
 
 _T = TypeVar("_T")
 
@@ -143,6 +155,8 @@ class ServerStore:
     ) -> None:
         self.identity = StoreIdentity(model_id, int(dense_dim), sparse_version)
         self.collection = self.identity.collection_name
+        #: The file index's collection (module docstring).
+        self.files_collection = self.collection + FILES_SUFFIX
         self.alias = alias
         if quantization not in QUANTIZATIONS:
             raise InvalidArgument(
@@ -244,8 +258,49 @@ class ServerStore:
         return self._delete(f"delete {repo}:{path}", qm.Filter(must=must, must_not=must_not))
 
     def delete_repo(self, repo: str) -> int:
-        """Delete every point of ``repo``; returns the count."""
-        return self._delete(f"delete repo {repo}", qm.Filter(must=[_match("repo", repo)]))
+        """Delete every point of ``repo`` and its file-index points; returns the chunk count."""
+        qfilter = qm.Filter(must=[_match("repo", repo)])
+        deleted = self._delete(f"delete repo {repo}", qfilter)
+        self._delete(f"delete repo {repo} files", qfilter, self.files_collection)
+        return deleted
+
+    # --- the file index ----------------------------------------------------------------
+
+    def upsert_files(self, files: Sequence[FileTerms]) -> None:
+        """Insert or replace one point per file in batches of ``UPSERT_BATCH`` (id
+        ``file_point_id``, ``wait=True``); a file with an empty sparse vector is stored
+        without terms."""
+        for start in range(0, len(files), UPSERT_BATCH):
+            batch = [_file_point(f) for f in files[start : start + UPSERT_BATCH]]
+            self._run(f"upsert {len(batch)} files",
+                      lambda c: c.upsert(self.files_collection, points=batch, wait=True))
+
+    def delete_files(self, repo: str, paths: Collection[str]) -> int:
+        """Delete the file points of ``repo`` whose path is one of ``paths`` (exact);
+        returns the count (``0`` for ``()``)."""
+        if not paths:
+            return 0
+        qfilter = qm.Filter(must=[_match("repo", repo), qm.FieldCondition(
+            key="path", match=qm.MatchAny(any=list(paths)))])
+        return self._delete(f"delete {len(paths)} files of {repo}", qfilter,
+                            self.files_collection)
+
+    def file_search(self, sparse: SparseVector, flt: StoreFilter, limit: int) -> list[Hit]:
+        """Best files by IDF-weighted sparse dot product on ``FILE_SPARSE`` (as
+        ``EdgeStore.file_search``); ``flt.kind`` ignored."""
+        if not sparse.indices or limit <= 0:
+            return []
+        must = _file_must(flt)
+        response = self._run("file_search", lambda c: c.query_points(
+            self.files_collection, query=_sparse(sparse), using=FILE_SPARSE,
+            query_filter=qm.Filter(must=must) if must else None, limit=limit,
+            with_payload=list(FILE_FIELDS)))
+        return [to_hit(p, p.score) for p in response.points]
+
+    def count_files(self, repo: str = "") -> int:
+        """Exact number of file points (of ``repo`` when given)."""
+        qfilter = qm.Filter(must=[_match("repo", repo)]) if repo else None
+        return self._count("count_files", qfilter, self.files_collection)
 
     def repos(self) -> set[str] | None:
         """None: unknown. Other processes (replicas, other deployments) may write this
@@ -501,7 +556,22 @@ class ServerStore:
             raise StoreMismatch(f"store {self.where}/{self.collection}: built for {found}; "
                                 f"requested {self.identity}")
         if not self._local:
-            _ensure_indexes(client, self.collection)
+            _ensure_indexes(client, self.collection, _index_schemas())
+        self._ensure_files_collection(client)
+
+    def _ensure_files_collection(self, client: QdrantClient) -> None:
+        if not client.collection_exists(self.files_collection):
+            cold = qm.SparseIndexParams(memory=qm.Memory.COLD) if self._on_disk else None
+            sparse = qm.SparseVectorParams(modifier=qm.Modifier.IDF, index=cold)
+            try:
+                client.create_collection(self.files_collection, vectors_config={},
+                                         sparse_vectors_config={FILE_SPARSE: sparse})
+            except Exception:
+                if not client.collection_exists(self.files_collection):
+                    raise
+                # else another replica created it between our check and our create
+        if not self._local:
+            _ensure_indexes(client, self.files_collection, _file_index_schemas())
 
     def _collection_config(self) -> dict[str, Any]:
         cold = qm.Memory.COLD if self._on_disk else None
@@ -528,16 +598,20 @@ class ServerStore:
     def _check_dim(self, dense: Sequence[float]) -> None:
         check_dim(f"store {self.where}/{self.collection}", dense, self.identity.dense_dim)
 
-    def _count(self, what: str, qfilter: qm.Filter | None) -> int:
-        return self._run(what, lambda c: c.count(self.collection, count_filter=qfilter,
-                                                 exact=True).count)
+    def _count(self, what: str, qfilter: qm.Filter | None, collection: str = "") -> int:
+        """Exact count in ``collection`` (the chunk collection when ``""``)."""
+        name = collection or self.collection
+        return self._run(what, lambda c: c.count(name, count_filter=qfilter, exact=True).count)
 
-    def _delete(self, what: str, qfilter: qm.Filter) -> int:
+    def _delete(self, what: str, qfilter: qm.Filter, collection: str = "") -> int:
+        """Count, then delete, the points of ``collection`` (chunks when ``""``) matching
+        ``qfilter``; returns the count."""
+        name = collection or self.collection
+
         def count_then_delete(client: QdrantClient) -> int:
-            doomed = client.count(self.collection, count_filter=qfilter, exact=True).count
+            doomed = client.count(name, count_filter=qfilter, exact=True).count
             if doomed:
-                client.delete(self.collection, points_selector=qm.FilterSelector(filter=qfilter),
-                              wait=True)
+                client.delete(name, points_selector=qm.FilterSelector(filter=qfilter), wait=True)
             return doomed
 
         return self._run(what, count_then_delete)
@@ -586,6 +660,20 @@ def _must(flt: StoreFilter) -> list[Any]:
     """``flt``'s conditions as ``models.FieldCondition``s, all of which must hold."""
     return [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
             for key, kind, operand in filter_conditions(flt)]
+
+
+def _file_must(flt: StoreFilter) -> list[Any]:
+    """``flt``'s conditions on the file index (``base.file_conditions``: no ``kind``)."""
+    return [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
+            for key, kind, operand in file_conditions(flt)]
+
+
+def _file_point(terms: FileTerms) -> qm.PointStruct:
+    # An empty vector is left out, as ``_point`` does: the point has no terms, so no search
+    # finds it and it stays out of the IDF statistics.
+    vector = {FILE_SPARSE: _sparse(terms.sparse)} if terms.sparse.indices else {}
+    return qm.PointStruct(id=file_point_id(terms.repo, terms.path), vector=vector,
+                          payload=file_payload(terms))
 
 
 def _with_payload(fields: Sequence[str] | None) -> bool | list[str]:
@@ -639,10 +727,20 @@ def _index_schemas() -> dict[str, Any]:
     return schemas
 
 
-def _ensure_indexes(client: QdrantClient, collection: str) -> None:
+def _file_index_schemas() -> dict[str, Any]:
+    """Payload indexes of the file index, as Edge's: every ``FILE_FIELDS`` keyword, ``path``
+    also by prefix, ``repo`` as the tenant."""
+    keyword = qm.KeywordIndexType.KEYWORD
+    schemas: dict[str, Any] = {f: qm.PayloadSchemaType.KEYWORD for f in FILE_FIELDS}
+    schemas["repo"] = qm.KeywordIndexParams(type=keyword, is_tenant=True)
+    schemas["path"] = qm.KeywordIndexParams(type=keyword, prefix=True)
+    return schemas
+
+
+def _ensure_indexes(client: QdrantClient, collection: str, schemas: Mapping[str, Any]) -> None:
     """Create missing payload indexes (also heals a collection whose creation was cut short)."""
     existing = client.get_collection(collection).payload_schema or {}
-    for field, schema in _index_schemas().items():
+    for field, schema in schemas.items():
         if field not in existing:
             client.create_payload_index(collection, field, field_schema=schema, wait=True)
 
