@@ -206,10 +206,9 @@ class Store(Protocol):
     file index (module docstring).
 
     Point ids are UUID strings. Scores: cosine similarity for ``dense_search``, the
-    IDF-weighted dot product for ``sparse_search`` and ``file_search``, the fusion's score for ``hybrid`` (weighted
-    RRF ``sum 1 / (k - 1 + (rank + 1) / w)``, rank 0-based, ``1 / (k + rank)`` at ``w = 1``;
-    DBSF; or a linear formula),
-    and 1.0 for lookups.
+    IDF-weighted dot product for ``sparse_search`` and ``file_search``, the fusion's score
+    for ``hybrid`` (weighted RRF ``sum 1 / (k - 1 + (rank + 1) / w)``, rank 0-based,
+    ``1 / (k + rank)`` at ``w = 1``; DBSF; or a linear formula), and 1.0 for lookups.
     """
 
     identity: StoreIdentity
@@ -363,7 +362,8 @@ class Store(Protocol):
 
     def optimize(self) -> bool:
         """Run the engine's optimizers (index graphs, merge segments) until none has work,
-        over the chunks and the file index; True when anything was rewritten. A server that optimizes on its own returns False."""
+        over the chunks and the file index; True when anything was rewritten. A server that
+        optimizes on its own returns False."""
         ...
 
     def flush(self) -> None:

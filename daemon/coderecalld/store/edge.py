@@ -720,7 +720,8 @@ def _set_dense(shard: qe.EdgeShard, batch: Mapping[str, Sequence[float]]) -> int
     return len(present)
 
 
-def _open_shard(shard_dir: Path, config: qe.EdgeConfig, schemas: Mapping[str, Any]) -> qe.EdgeShard:
+def _open_shard(shard_dir: Path, config: qe.EdgeConfig,
+                schemas: Mapping[str, Any]) -> qe.EdgeShard:
     """Load the shard in ``shard_dir``, or create it there when it is missing or empty, with
     the payload indexes ``schemas``.
 
