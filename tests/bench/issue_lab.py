@@ -64,7 +64,8 @@ def add_sets(ap: argparse.ArgumentParser) -> None:
 def apply_sets(items: list[str]) -> None:
     """Apply ``--set [MODULE.]NAME=VALUE`` overrides to the query layer's constants
     (MODULE: shape, the default, anchors, service or locate; a tuple from comma-separated
-    floats, a set of query shapes from comma-separated shape names (``LEXICAL_FIRST=
+    floats (or names, when the constant holds names: ``LEXICAL_FILES_ROLES=source,docs``; empty:
+    ``()``), a set of query shapes from comma-separated shape names (``LEXICAL_FIRST=
     literal,text``), a per-shape table updated from ``shape:float`` pairs
     (``LONG_DENSE_WEIGHT=text:0.3``, ``ROLE_PENALTY=docs:0.3``), else the constant's own type from VALUE)."""
     modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
@@ -80,6 +81,8 @@ def apply_sets(items: list[str]) -> None:
             pairs = (v.partition(":") for v in value.split(",") if v)
             key = type(next(iter(current)))  # a query shape, or a role's name
             setattr(target, name, {**current, **{key(k): float(w) for k, _, w in pairs}})
+        elif kind is tuple and current and isinstance(current[0], str):  # names: roles
+            setattr(target, name, tuple(v for v in value.split(",") if v))
         elif kind is bool:
             setattr(target, name, value.lower() in ("1", "true", "yes"))
         else:

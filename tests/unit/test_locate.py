@@ -270,3 +270,45 @@ def test_a_bonus_orders_a_files_functions_and_leaves_file_scores_alone() -> None
     assert [x.qualified_name for x in plain[1].functions] == ["load_sections", "parse_raises_section"]
     assert [x.qualified_name for x in bonus[1].functions] == ["parse_raises_section", "load_sections"]
     assert bonus[1].functions[0].score == pytest.approx(0.33)
+
+
+def _file(path: str, role: str = "source") -> Hit:
+    return Hit(id=f"file:{path}", score=1.0, payload={"repo": "r", "path": path, "role": role,
+                                                      "language": "python"})
+
+
+def test_fused_ranks_by_reciprocal_ranks_of_both_lists() -> None:
+    by_chunks = [(0.9, ("r", "a.py"), []), (0.8, ("r", "b.py"), []), (0.7, ("r", "c.py"), [])]
+    # c.py: third by chunks, first by the file index; k 2, weight 1 ->
+    # a 1/3 + 1/5 (third lexically), b 1/4, c 1/5 + 1/3, d (lexical only) 1/4
+    out = locate.fused(by_chunks, [("r", "c.py"), ("r", "d.py"), ("r", "a.py")], 10, k=2, weight=1.0)
+    assert [key[1] for _, key, _ in out] == ["a.py", "c.py", "b.py", "d.py"]
+    assert [round(score, 4) for score, _, _ in out] == [round(1 / 3 + 1 / 5, 4)] * 2 + [0.25, 0.25]
+    # weight 0: the chunk ranking alone, a lexical-only file last
+    out = locate.fused(by_chunks, [("r", "c.py"), ("r", "d.py")], 3, k=2, weight=0.0)
+    assert [key[1] for _, key, _ in out] == ["a.py", "b.py", "c.py"]
+
+
+def test_a_file_only_the_file_index_names_lists_its_own_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(locate, "LEXICAL_FILES_WEIGHT", 1.0)
+    hits = [_hit("a.py", "fa", 1.0), _hit("b.py", "fb", 0.9)]
+    asked = []
+
+    def chunks_of(repo: str, path: str) -> list[Hit]:
+        asked.append(path)
+        return [_hit(path, "low", 0.1, start=1), _hit(path, "high", 0.6, start=20),
+                _hit(path, path, 0.0, kind="module")]
+
+    files = locate.files(hits, 3, lexical=[_file("z.py"), _file("a.py")], chunks_of=chunks_of)
+    # a.py first in both; z.py first lexically ties b.py second by chunks, wins by rank 1 < 2
+    assert [f.path for f in files] == ["a.py", "z.py", "b.py"]
+    assert asked == ["z.py"]
+    assert [f.qualified_name for f in files[1].functions] == ["high", "low"]
+    assert files[1].functions[0].start_line == 20
+    k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
+    assert [f.score for f in files] == [round(1 / (k + 1) + w / (k + 2), 6),
+                                        round(w / (k + 1), 6), round(1 / (k + 2), 6)]
+    assert files[0].score >= files[1].score >= files[2].score
+    # without a file index answer the chunk ranking and its scores are unchanged
+    plain = locate.files(hits, 3)
+    assert [(f.path, f.score) for f in plain] == [("a.py", 1.0), ("b.py", 0.9)]

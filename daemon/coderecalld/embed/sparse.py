@@ -72,6 +72,13 @@ BM25_AVG_TERMS = 256.0
 """Assumed average document length in terms. A fixed prior (Qdrant's ``Bm25Config.avg_len``
 default) instead of the corpus mean keeps each vector independent of the rest of the corpus."""
 
+FILE_AVG_TERMS = 1500.0
+"""The same prior for a whole file (``file_vector``): the mean terms per non-test ``.py``
+file of CPython 3.11's standard library (2,669 files, mean 1,562, median 465)."""
+
+FILE_MAX_CHARS = 1_000_000
+"""Characters of a file ``file_vector`` reads (bounded so a huge file costs O(1))."""
+
 # A word is a run of Unicode word characters; hyphens join words into one kebab-case
 # compound only when a letter follows (``max-width`` yes, ``n-1`` no).
 _COMPOUND = re.compile(r"\w+(?:-(?=[^\W\d_])\w+)*")
@@ -100,7 +107,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-def vector(text: str) -> SparseVector:
+def vector(text: str, avg_terms: float = BM25_AVG_TERMS) -> SparseVector:
     """Document-side sparse vector of ``text``.
 
     Weight of a dimension with term frequency ``tf`` in a document of ``dl`` terms (BM25's
@@ -108,16 +115,25 @@ def vector(text: str) -> SparseVector:
 
         w = tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))
 
-    with ``k1 = BM25_K1``, ``b = BM25_B``, ``avgdl = BM25_AVG_TERMS``. Terms that hash to the
+    with ``k1 = BM25_K1``, ``b = BM25_B``, ``avgdl = avg_terms`` (``BM25_AVG_TERMS``: a
+    chunk's; ``FILE_AVG_TERMS`` for a whole file). Terms that hash to the
     same dimension are counted together. Indices are sorted, unique, ``0 <= i < 2**32``;
     an empty vector when ``text`` has no terms.
     """
     terms = tokens(text)
     counts = Counter(term_index(t) for t in terms)
-    norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len(terms) / BM25_AVG_TERMS)
+    norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len(terms) / avg_terms)
     indices = tuple(sorted(counts))
     values = tuple(counts[i] * (BM25_K1 + 1.0) / (counts[i] + norm) for i in indices)
     return SparseVector(indices=indices, values=values)
+
+
+def file_vector(path: str, text: str) -> SparseVector:
+    """Sparse vector of a whole file for the file-level index (``Store.upsert_files``):
+    ``vector`` of its path and its first ``FILE_MAX_CHARS`` characters with the
+    ``FILE_AVG_TERMS`` length prior. Searched with IDF over files, this is a file-level
+    Okapi BM25 (``query/locate.py``)."""
+    return vector(f"{path}\n{text[:FILE_MAX_CHARS]}", FILE_AVG_TERMS)
 
 
 def query_vector(text: str) -> SparseVector:

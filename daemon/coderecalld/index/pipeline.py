@@ -20,11 +20,12 @@ import pygit2
 from coderecalld import logs, metrics, parse
 from coderecalld.config import Config, RepoConfig
 from coderecalld.embed import local as embed
+from coderecalld.embed import sparse
 from coderecalld.errors import CodeRecallError, MirrorError, StoreError
 from coderecalld.files import classify, mirror, redact
 from coderecalld.index import chunk, layout, points, resolve
 from coderecalld.progress import DETACHED, Registry
-from coderecalld.records import ChangeStatus, FileChange, FileState, RepoState
+from coderecalld.records import ChangeStatus, FileChange, FileState, FileTerms, RepoState
 from coderecalld.store.ledger import FileRow, Ledger
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
@@ -76,6 +77,19 @@ def _redacted(chunks: list[chunk.Chunk]) -> list[chunk.Chunk]:
     for kind, n in counts.items():
         metrics.SECRETS_REDACTED.labels(type=kind).inc(n)
     return clean
+
+
+def _file_terms(path: str, blob: bytes, pts: list[Any]) -> FileTerms | None:
+    """The file-level index's record of one indexed file (``sparse.file_vector`` of its
+    text, secrets replaced as in its chunks), or None when no chunk of it is searchable
+    (an imports-only module: nothing a query may find, conformance case 37)."""
+    if not any(p.sparse.indices for p in pts):
+        return None
+    text = redact.text(blob.decode("utf-8", "replace"), path)[0]
+    first = pts[0].payload
+    return FileTerms(repo=first["repo"], path=path, role=str(first.get("role", "")),
+                     language=str(first.get("language", "")),
+                     sparse=sparse.file_vector(path, text))
 
 
 class Pipeline:
@@ -195,6 +209,7 @@ class Pipeline:
                change: FileChange, shape: layout.Layout | None = None) -> None:
         if change.status is ChangeStatus.DELETED:
             self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
+            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
             self.ledger.forget_file(report.repo, change.path)
             report.files_deleted += 1
             return
@@ -212,6 +227,7 @@ class Pipeline:
             report.files_failed += 1
         if verdict.reason:
             self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
+            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
             state = FileState.FAILED if verdict.reason == "parse_error" else FileState.SKIPPED
             self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, state,
                                                          verdict.reason, 0, 0, (), verdict.detail))
@@ -227,6 +243,11 @@ class Pipeline:
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
+        terms = self._timed(report, "vectors", _file_terms, change.path, blob, pts)
+        if terms is None:
+            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
+        else:
+            self._timed(report, "store", self.store.upsert_files, (terms,))
         self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, FileState.INDEXED,
                                                      "", symbols, len(pts), tuple(ids)))
         report.files_indexed += 1

@@ -52,6 +52,14 @@ FIRST_FILE_EXTRA = 3
 #: 45.6 / 45.6 (44.4), xarray 48.4 / 48.4 / 48.4 / 47.4 / 46.3 (47.4), flask 75.0 / 75.0 /
 #: 75.0 / 75.0 / 74.3 (73.5).
 FIRST_FILE_TIE = 0.97
+#: The file-level lexical ranking's fusion with the chunks' (``fused``): reciprocal rank
+#: constant and the lexical side's weight (measured: docs/retrieval.md "File-level terms").
+LEXICAL_FILES_K = 30
+LEXICAL_FILES_WEIGHT = 0.25
+#: Files of the chunks' ranking that take part in the fusion (or the answer's limit, when
+#: more): the first page. Its long tail let the file index's files in past an issue's
+#: better ones (swe-lite-dev file@10 86.5 -> 84.3 with every candidate file).
+LEXICAL_FILES_CHUNK_DEPTH = 10
 #: The first file's first function is followed by its first same-file callee, that
 #: callee's first, ... up to this deep (``with_callees``): the issue names the entry point,
 #: the fix is often in the private helper it delegates to, whose own words the issue lacks
@@ -70,7 +78,9 @@ CALLEE_SHARE = 0.5
 
 def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] = lambda p: 0.0,
           functions_per_file: int = FUNCTIONS_PER_FILE, callees: Callees | None = None,
-          bonus: Callable[[dict], float] | None = None) -> list[FileHit]:
+          bonus: Callable[[dict], float] | None = None,
+          lexical: Sequence[Hit] = (),
+          chunks_of: Callable[[str, str], list[Hit]] | None = None) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
@@ -80,14 +90,28 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     scores under ``FIRST_FILE_TIE`` x the first's); with ``callees``, the first file's
     first function is followed by the same-file functions it calls (``with_callees``).
     ``bonus(payload)``: added to a chunk's score when ordering its file's functions only
-    (the file's score is unchanged; a function's listed score includes it)."""
+    (the file's score is unchanged; a function's listed score includes it).
+
+    ``lexical``: files, best first, from the file-level index (``Store.file_search``'s
+    hits: payload ``repo``, ``path``, ``role``); when given, the files are ranked by ``fused`` (that ranking
+    and this one by reciprocal ranks) and each reports its fused score; a file only
+    ``lexical`` names lists the functions of ``chunks_of(repo, path)`` (its chunks scored
+    for the query; none without ``chunks_of``). The first file's extra places follow
+    the chunk scores of the first two files (a file without chunks scores 0)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
-    tied = len(ranked) > 1 and ranked[0][0] > 0 and ranked[1][0] >= FIRST_FILE_TIE * ranked[0][0]
+    own = [r[0] for r in ranked[:2]]
+    roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", "")) for h in lexical}
+    if lexical:
+        aggregate = {key: score for score, key, _ in ranked}
+        ranked = fused(ranked, list(roles), limit, chunks_of)
+        own = [aggregate.get(r[1], 0.0) for r in ranked[:2]]
+    tied = len(own) > 1 and own[0] > 0 and own[1] >= FIRST_FILE_TIE * own[0]
     extra = FIRST_FILE_EXTRA if functions_per_file and not tied else 0
     out = []
     for i, (score, (repo, path), chunks) in enumerate(ranked[:limit]):
+        role = str(chunks[0].payload.get("role", "")) if chunks else roles.get((repo, path), "")
         listed = functions_per_file + (extra if i == 0 else 0)
         if bonus is not None:
             chunks = sorted((replace(h, score=h.score + bonus(h.payload)) for h in chunks),
@@ -95,8 +119,37 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
         found = _functions(chunks, listed)
         if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
             found = with_callees(found, lambda names, r=repo, p=path: callees(r, p, names))
-        out.append(FileHit(repo=repo, path=path, role=str(chunks[0].payload.get("role", "")),
+        out.append(FileHit(repo=repo, path=path, role=role,
                            score=round(score, 6), functions=found))
+    return out
+
+
+def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
+          lexical: Sequence[tuple[str, str]], limit: int,
+          chunks_of: Callable[[str, str], list[Hit]] | None = None,
+          *, k: int | None = None, weight: float | None = None,
+          ) -> list[tuple[float, tuple[str, str], list[Hit]]]:
+    """The files of ``ranked`` (by chunks, best first) and ``lexical`` (file-level BM25,
+    best first) ranked by weighted reciprocal rank fusion: ``1 / (k + r_chunks) + weight /
+    (k + r_lexical)``, ranks 1-based, a list a file is missing from adds nothing; ties keep
+    the chunk ranking's order. The first ``limit`` as ``(fused score, key, chunks)``, a
+    file only ``lexical`` holds with ``chunks_of(repo, path)`` (``[]`` without it).
+    ``k`` and ``weight`` default to ``LEXICAL_FILES_K`` and ``LEXICAL_FILES_WEIGHT``."""
+    k = LEXICAL_FILES_K if k is None else k
+    weight = LEXICAL_FILES_WEIGHT if weight is None else weight
+    chunks = {key: found for _, key, found in ranked}
+    score: dict[tuple[str, str], float] = {}
+    for i, (_, key, _) in enumerate(ranked[:max(limit, LEXICAL_FILES_CHUNK_DEPTH)]):
+        score[key] = 1.0 / (k + i + 1)
+    for i, key in enumerate(lexical):
+        score[key] = score.get(key, 0.0) + weight / (k + i + 1)
+    order = sorted(score, key=lambda key: -score[key])[:limit]
+    out = []
+    for key in order:
+        found = chunks.get(key)
+        if found is None:
+            found = sorted(chunks_of(*key), key=lambda h: -h.score) if chunks_of else []
+        out.append((score[key], key, found))
     return out
 
 

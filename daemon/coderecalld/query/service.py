@@ -273,6 +273,17 @@ CALLEE_MAX_DEFINITIONS = 2
 _PLAIN_NAME = re.compile(r"^[^\W\d]\w*[!?]?$")
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
                  "snippet")
+#: Query shapes whose ``locate`` fuses the file-level index's ranking (``locate.fused``):
+#: a short text and a pasted issue (measured on six sets of both: docs/retrieval.md
+#: "File-level terms"); a trace, identifiers and literals were not measured.
+LEXICAL_FILES_SHAPES = frozenset({Shape.TEXT, Shape.ISSUE})
+#: Files of the file-level index fused, and the chunks read of a file only it names (to
+#: list that file's functions: ``_file_chunks``).
+LEXICAL_FILES_DEPTH = 50
+LEXICAL_FILE_CHUNKS = 400
+#: The roles the file-level index answers from when neither the filter nor the query
+#: names any (``()``: every role).
+LEXICAL_FILES_ROLES: tuple[str, ...] = (str(classify.Role.SOURCE),)
 # Base#route!, A\B::c, JS's private Hono.#dispatch
 _IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.#?|::|#|\\)[^\W\d]\w*[!?]?)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
@@ -877,11 +888,14 @@ class Service:
         # it 8th in context.go).
         top = max((h.score for h, _, _ in ranked), default=0.0)
         words = _name_words(asked)
+        lexical = self._lexical_files(asked, flt) if mode == "hybrid" else []
         found = locating.files(_as_placed(ranked, top), limit, penalty=penalty,
                                functions_per_file=functions,
                                bonus=((lambda p: NAME_MATCH_WEIGHT * _name_match(p, words))
                                       if words else None),
-                               callees=lambda r, p, names: self._callees(flt, r, p, names))
+                               callees=lambda r, p, names: self._callees(flt, r, p, names),
+                               lexical=lexical,
+                               chunks_of=lambda r, p: self._file_chunks(asked, flt, r, p))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -893,6 +907,25 @@ class Service:
                 low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
                                                                         foreign=foreign))
         return Located(tuple(found), low, reason, features.shape)
+
+    def _lexical_files(self, asked: shapes.Query, flt: StoreFilter) -> list[Hit]:
+        """The file-level index's best ``LEXICAL_FILES_DEPTH`` files for a query of
+        ``LEXICAL_FILES_SHAPES`` (``[]`` otherwise, and from a store indexed before it had
+        one), of the roles the filter or the query asks for, else source files."""
+        if asked.shape not in LEXICAL_FILES_SHAPES or LEXICAL_FILES_DEPTH <= 0:
+            return []
+        roles = flt.roles or tuple(sorted(asked.roles)) or LEXICAL_FILES_ROLES
+        return self.store.file_search(shapes.sparse_vector(asked), replace(flt, roles=roles),
+                                      LEXICAL_FILES_DEPTH)
+
+    def _file_chunks(self, asked: shapes.Query, flt: StoreFilter, repo: str, path: str) -> list[Hit]:
+        """The chunks of a file only the file-level index named (at most
+        ``LEXICAL_FILE_CHUNKS``), each scored by the query's sparse vector (0 without a
+        shared term): what ``locate`` lists its functions from. Two store calls."""
+        hits = self.store.find(replace(flt, repo=repo, path=path), "path", path,
+                               limit=LEXICAL_FILE_CHUNKS)
+        scores = self.store.sparse_scores(shapes.sparse_vector(asked), [h.id for h in hits])
+        return [replace(h, score=scores.get(h.id, 0.0)) for h in hits]
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
                  ) -> dict[str, list[tuple[str, int, int]]]:

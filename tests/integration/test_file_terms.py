@@ -1,0 +1,100 @@
+"""The file-level index end to end (real git fixture, real embedded store, sparse side):
+every indexed file with a searchable chunk gets one point of its whole text's terms
+(``Store.upsert_files``), replaced when the file changes and deleted with it; ``locate``
+fuses its ranking with the chunks' for a short text (``locate.fused``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coderecalld.config import RepoConfig
+from coderecalld.embed import sparse
+from coderecalld.query import locate, service
+from coderecalld.store import StoreFilter
+from conformance_cases import daemon as open_daemon
+from gitfixtures import GitRepo
+
+# The words "expire", "stale" and "entries" are spread over cache.py's functions: no chunk
+# holds two of them, the file holds all three. helpers.py's one function holds two.
+FILES = {
+    "pkg/__init__.py": "from pkg.cache import Cache\n",  # imports only: nothing to search
+    "pkg/cache.py": '''\
+class Cache:
+    def expire(self, now):
+        """Drop what is older than the deadline."""
+        self.items = {k: v for k, v in self.items.items() if v.deadline > now}
+
+    def stale(self, key, now):
+        return self.items[key].deadline <= now
+
+    def entries(self):
+        return list(self.items)
+''',
+    "pkg/helpers.py": '''\
+def expire_stale(store):
+    """Expire the stale ones."""
+    return store.clear()
+''',
+    "tests/test_cache.py": '''\
+def test_expire_stale_entries():
+    assert Cache().entries() == []
+''',
+}
+QUERY = "expire stale entries"
+
+
+def _paths(hits):
+    return [h.payload["path"] for h in hits]
+
+
+def test_file_points_follow_the_files(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(FILES, "initial")
+    with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
+        running.jobs.run_now("fx")
+        store = running.service.store
+        # four files, the imports-only __init__.py has no searchable chunk: three points
+        assert store.count_files("fx") == 3
+        everything = StoreFilter(repos=("fx",))
+        vector = sparse.query_vector(QUERY)
+        found = store.file_search(vector, everything, 10)
+        assert set(_paths(found)) == {"pkg/cache.py", "pkg/helpers.py", "tests/test_cache.py"}
+        assert {h.payload["path"]: h.payload["role"] for h in found}["tests/test_cache.py"] == "test"
+        sources = store.file_search(vector, StoreFilter(repos=("fx",), roles=("source",)), 10)
+        assert set(_paths(sources)) == {"pkg/cache.py", "pkg/helpers.py"}
+
+        # a change replaces the file's terms; a deletion deletes its point
+        repo.commit({"pkg/helpers.py": "def flush(store):\n    return store.clear()\n",
+                     "tests/test_cache.py": None}, "change")
+        running.jobs.run_now("fx")
+        assert store.count_files("fx") == 2
+        assert _paths(store.file_search(sparse.query_vector("stale"), everything, 10)) == ["pkg/cache.py"]
+        assert _paths(store.file_search(sparse.query_vector("flush"), everything, 10)) == ["pkg/helpers.py"]
+
+
+def test_locate_fuses_the_file_ranking_for_a_short_text(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(FILES, "initial")
+    with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
+        running.jobs.run_now("fx")
+        svc = running.service
+        fused = svc.locate(QUERY, limit=5, repo="fx").files
+        lexical = _paths(svc.store.file_search(sparse.query_vector(QUERY),
+                                               StoreFilter(repos=("fx",), roles=("source",)), 50))
+        monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)
+        chunks = [f.path for f in svc.locate(QUERY, limit=5, repo="fx").files]
+    # the file holding every word leads the file index, the test is no source
+    assert lexical == ["pkg/cache.py", "pkg/helpers.py"]
+    assert {"pkg/cache.py", "pkg/helpers.py"} <= set(chunks)
+    k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
+
+    def expected(path: str) -> float:
+        own = 1 / (k + chunks.index(path) + 1) if path in chunks else 0.0
+        return round(own + (w / (k + lexical.index(path) + 1) if path in lexical else 0.0), 6)
+
+    assert [f.score for f in fused] == sorted((expected(p) for p in chunks), reverse=True)
+    assert {f.path: f.score for f in fused} == {p: expected(p) for p in chunks}
+    assert fused[0].functions  # a fused file still lists its functions
