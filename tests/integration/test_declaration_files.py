@@ -14,6 +14,7 @@ import pytest
 
 from coderecalld.daemon import Daemon
 from coderecalld.query import locate as locating
+from coderecalld.query import service
 from conformance_cases import indexed
 
 FILES = {
@@ -54,6 +55,8 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 
 def test_a_stub_file_ranks_below_the_implementation_and_other_source(
         daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the chunks' scores are compared: no fused (rank-based) file score
+    monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)
     with monkeypatch.context() as m:
         m.setattr(locating, "declares_only", lambda path: False)
         plain = daemon.service.locate(ISSUE, limit=3, repo="fx").files

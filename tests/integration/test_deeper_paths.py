@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from coderecalld.daemon import Daemon
-from coderecalld.query import anchors
+from coderecalld.query import anchors, service
 from conformance_cases import indexed
 
 FILES = {
@@ -130,6 +130,7 @@ def middleware(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 def test_a_traces_outer_frames_files_weigh_less(middleware: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
     """A request's trace runs through every middleware: the files of frames beyond the
     innermost ``INNER_FRAME_FILES`` gain ``OUTER_FRAME_PATH_WEIGHT``, not ``PATH_WEIGHT``."""
+    monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)  # the chunk-side file scores: no fused score
     def outer_gain() -> float:
         located = {f.path: f.score for f in middleware.service.locate(MIDDLEWARE_TRACE, limit=6, repo="fx").files}
         with monkeypatch.context() as m:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from coderecalld.daemon import Daemon
-from coderecalld.query import anchors, shape
+from coderecalld.query import anchors, service, shape
 from coderecalld.query.shape import Shape
 from conformance_cases import indexed
 
@@ -104,6 +104,7 @@ def test_a_go_panics_frames_name_root_files_of_the_module(go: Daemon,
     """The frames' files are the module's root files ``tree.go`` and ``engine.go`` (the
     cache's ``router@v1.10.0/`` is the root; a bare ``tree.go`` names no file): each gains
     the path weight and its frame's; the innermost frame's function leads ``tree.go``."""
+    monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)  # the chunk-side file scores: no fused score
     flat, framed = _scores(go, GO_PANIC, monkeypatch)
     assert flat["engine.go"] > flat["tree.go"]  # the caller holds the issue's words
     assert round(framed["tree.go"] - flat["tree.go"], 6) == anchors.PATH_WEIGHT + anchors.FRAME_WEIGHTS[0]

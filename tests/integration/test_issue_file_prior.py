@@ -82,7 +82,8 @@ def test_an_issue_keeps_the_chunks_of_its_file_above_a_lone_stronger_chunk(
     assert own[("pkg/style.py", "reindent")] > shipped[3][2]
 
 
-def test_file_scores_are_locates_file_scores(daemon: Daemon) -> None:
+def test_file_scores_are_locates_file_scores(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)  # the chunks' file scores: no fused score
     hits = daemon.service.search(ISSUE, limit=4, repo="fx", mode="hybrid")
     best = {}
     for h in hits:

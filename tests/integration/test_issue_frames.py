@@ -14,6 +14,7 @@ import pytest
 from coderecalld.daemon import Daemon
 from coderecalld.query import anchors
 from coderecalld.query import locate as locating
+from coderecalld.query import service
 from conformance_cases import indexed
 
 FILES = {
@@ -127,6 +128,7 @@ def test_the_files_of_the_two_innermost_frames_gain_their_frame_weight(
     """The two innermost frames are both steps.py's (``_f`` in ``normalise_amounts``): it
     gains the first weight, pipeline.py and the entry point nothing; without ``_f``'s
     frame, pipeline.py is the second frame's file and gains the second weight."""
+    monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)  # the chunk-side file scores: no fused score
     assert "in _f" not in SHALLOW_TRACE and SHALLOW_TRACE.count("File ") == 3
     with monkeypatch.context() as m:
         m.setattr(anchors, "FRAME_WEIGHTS", ())

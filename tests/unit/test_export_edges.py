@@ -61,7 +61,7 @@ def test_facets_are_kept_until_the_store_is_written(tmp_path: Path) -> None:
         store.upsert([_module("org/app", "a.api", [("Client", "lib.core.Client")])])
         calls: list[str] = []
         engine = store._run
-        store._run = lambda what, call: (calls.append(what), engine(what, call))[1]  # type: ignore[method-assign]
+        store._run = lambda what, call, **kw: (calls.append(what), engine(what, call, **kw))[1]  # type: ignore[method-assign]
         ask = lambda: store.facet_any(StoreFilter(), "export_edges", "export_targets",  # noqa: E731
                                       ["lib.core.Client", "lib.core"])
         assert ask() == {"lib.core.Client a.api.Client"}

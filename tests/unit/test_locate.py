@@ -312,3 +312,17 @@ def test_a_file_only_the_file_index_names_lists_its_own_chunks(monkeypatch: pyte
     # without a file index answer the chunk ranking and its scores are unchanged
     plain = locate.files(hits, 3)
     assert [(f.path, f.score) for f in plain] == [("a.py", 1.0), ("b.py", 0.9)]
+
+
+def test_a_first_file_that_stands_out_on_the_chunks_keeps_its_place() -> None:
+    hits = [_hit("a.py", "fa", 1.0), _hit("b.py", "fb", 0.7), _hit("c.py", "fc", 0.69)]
+    lexical = [_file("b.py"), _file("c.py")]  # a.py: not among the file index's files
+    k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
+    fused = locate.files(hits, 3, lexical=lexical)
+    assert [f.path for f in fused] == ["b.py", "c.py", "a.py"]  # 1/33 + w/32 > 1/31
+    kept = locate.files(hits, 3, lexical=lexical, lead=0.85)  # 0.7 < 0.85 x 1.0: stands out
+    assert [f.path for f in kept] == ["a.py", "b.py", "c.py"]
+    assert [f.score for f in kept] == [round(1 / (k + 2) + w / (k + 1), 6)] * 2 + [
+        round(1 / (k + 3) + w / (k + 2), 6)]
+    flat = locate.files(hits, 3, lexical=lexical, lead=0.6)  # 0.7 >= 0.6 x 1.0: flat, fused
+    assert [f.path for f in flat] == ["b.py", "c.py", "a.py"]

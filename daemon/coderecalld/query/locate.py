@@ -80,7 +80,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           functions_per_file: int = FUNCTIONS_PER_FILE, callees: Callees | None = None,
           bonus: Callable[[dict], float] | None = None,
           lexical: Sequence[Hit] = (),
-          chunks_of: Callable[[str, str], list[Hit]] | None = None) -> list[FileHit]:
+          chunks_of: Callable[[str, str], list[Hit]] | None = None,
+          lead: float = 0.0) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
@@ -93,11 +94,14 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     (the file's score is unchanged; a function's listed score includes it).
 
     ``lexical``: files, best first, from the file-level index (``Store.file_search``'s
-    hits: payload ``repo``, ``path``, ``role``); when given, the files are ranked by ``fused`` (that ranking
-    and this one by reciprocal ranks) and each reports its fused score; a file only
-    ``lexical`` names lists the functions of ``chunks_of(repo, path)`` (its chunks scored
-    for the query; none without ``chunks_of``). The first file's extra places follow
-    the chunk scores of the first two files (a file without chunks scores 0)."""
+    hits: payload ``repo``, ``path``, ``role``); when given, the files are ranked by
+    ``fused`` (that ranking and this one by reciprocal ranks) and each reports its fused
+    score; a file only ``lexical`` names lists the functions of ``chunks_of(repo, path)``
+    (its chunks scored for the query; none without ``chunks_of``). The first file's extra
+    places follow the chunk scores of the first two files (a file without chunks scores
+    0). ``lead`` (0: never): the chunks' first file keeps the first place, with the best
+    fused score, when the chunks' second file scores under ``lead`` times its score (it
+    stands out: ``confidence.flat_files``)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -105,7 +109,11 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", "")) for h in lexical}
     if lexical:
         aggregate = {key: score for score, key, _ in ranked}
+        first = ranked[0] if ranked else None
         ranked = fused(ranked, list(roles), limit, chunks_of)
+        if first is not None and len(own) > 1 and own[1] < lead * own[0] and ranked[0][1] != first[1]:
+            # an answer that stands out on the chunks (an issue's structural evidence, mostly)
+            ranked = [(ranked[0][0], first[1], first[2])] + [r for r in ranked if r[1] != first[1]][:limit - 1]
         own = [aggregate.get(r[1], 0.0) for r in ranked[:2]]
     tied = len(own) > 1 and own[0] > 0 and own[1] >= FIRST_FILE_TIE * own[0]
     extra = FIRST_FILE_EXTRA if functions_per_file and not tied else 0

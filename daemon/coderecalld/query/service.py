@@ -889,19 +889,22 @@ class Service:
         top = max((h.score for h, _, _ in ranked), default=0.0)
         words = _name_words(asked)
         lexical = self._lexical_files(asked, flt) if mode == "hybrid" else []
-        found = locating.files(_as_placed(ranked, top), limit, penalty=penalty,
+        placed = list(_as_placed(ranked, top))
+        found = locating.files(placed, limit, penalty=penalty,
                                functions_per_file=functions,
                                bonus=((lambda p: NAME_MATCH_WEIGHT * _name_match(p, words))
                                       if words else None),
                                callees=lambda r, p, names: self._callees(flt, r, p, names),
                                lexical=lexical,
-                               chunks_of=lambda r, p: self._file_chunks(asked, flt, r, p))
+                               chunks_of=lambda r, p: self._file_chunks(asked, flt, r, p),
+                               lead=confidence.FLAT_LONG_FILES if asked.long else 0.0)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
         if asked.long and found:
-            low, reason = confidence.flat_files([f.score for f in found],
-                                                self._names_file(asked, flt, found[0].path))
+            # judged on the chunks' file scores: a fused score is rank-based, always flat
+            own = sorted(locating.file_scores(placed, penalty=penalty).values(), reverse=True)
+            low, reason = confidence.flat_files(own[:2], self._names_file(asked, flt, found[0].path))
             foreign = self._foreign(asked, flt)
             if foreign:
                 low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
