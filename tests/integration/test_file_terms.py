@@ -5,6 +5,7 @@ fuses its ranking with the chunks' for a short text (``locate.fused``)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -55,12 +56,15 @@ def test_file_points_follow_the_files(tmp_path: Path) -> None:
     with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
         running.jobs.run_now("fx")
         store = running.service.store
-        # four files, the imports-only __init__.py has no searchable chunk: three points
-        assert store.count_files("fx") == 3
+        # one point per indexed file; the imports-only __init__.py's has no terms
+        assert store.count_files("fx") == 4
         everything = StoreFilter(repos=("fx",))
         vector = sparse.query_vector(QUERY)
         found = store.file_search(vector, everything, 10)
         assert set(_paths(found)) == {"pkg/cache.py", "pkg/helpers.py", "tests/test_cache.py"}
+        # never the terms-less __init__.py, though its import names Cache
+        assert set(_paths(store.file_search(sparse.query_vector("Cache"), everything, 10))) == {
+            "pkg/cache.py", "tests/test_cache.py"}
         assert {h.payload["path"]: h.payload["role"] for h in found}["tests/test_cache.py"] == "test"
         sources = store.file_search(vector, StoreFilter(repos=("fx",), roles=("source",)), 10)
         assert set(_paths(sources)) == {"pkg/cache.py", "pkg/helpers.py"}
@@ -69,7 +73,7 @@ def test_file_points_follow_the_files(tmp_path: Path) -> None:
         repo.commit({"pkg/helpers.py": "def flush(store):\n    return store.clear()\n",
                      "tests/test_cache.py": None}, "change")
         running.jobs.run_now("fx")
-        assert store.count_files("fx") == 2
+        assert store.count_files("fx") == 3
         assert _paths(store.file_search(sparse.query_vector("stale"), everything, 10)) == ["pkg/cache.py"]
         assert _paths(store.file_search(sparse.query_vector("flush"), everything, 10)) == ["pkg/helpers.py"]
 
@@ -98,3 +102,28 @@ def test_locate_fuses_the_file_ranking_for_a_short_text(tmp_path: Path,
     assert [f.score for f in fused] == sorted((expected(p) for p in chunks), reverse=True)
     assert {f.path: f.score for f in fused} == {p: expected(p) for p in chunks}
     assert fused[0].functions  # a fused file still lists its functions
+
+
+def test_a_lost_file_index_is_rebuilt_on_the_next_sync(tmp_path: Path) -> None:
+    """A store whose file-level shard is gone (deleted, or a copy without it) opens with an
+    empty one; the next sync sees fewer files there than the ledger indexed and re-indexes
+    every file once."""
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(FILES, "initial")
+    cfg = RepoConfig("fx", str(repo.path), "main")
+    with open_daemon(tmp_path, cfg) as running:
+        running.jobs.run_now("fx")
+        assert running.service.store.count_files("fx") == 4
+        collection = running.service.store.collection
+    shutil.rmtree(tmp_path / "data" / "store" / collection / "files")
+    with open_daemon(tmp_path, cfg) as running:
+        store = running.service.store
+        assert store.count_files("fx") == 0
+        assert store.file_search(sparse.query_vector(QUERY), StoreFilter(repos=("fx",)), 5) == []
+        repaired = running.jobs.run_now("fx")
+        assert repaired is not None and repaired.files_changed == 4  # every file, once
+        assert store.count_files("fx") == 4
+        assert set(_paths(store.file_search(sparse.query_vector("stale"), StoreFilter(repos=("fx",)), 5))) == {
+            "pkg/cache.py", "pkg/helpers.py", "tests/test_cache.py"}
+        again = running.jobs.run_now("fx")  # complete again: nothing re-indexed
+        assert again is not None and again.files_changed == 0 and store.count_files("fx") == 4

@@ -25,7 +25,7 @@ from coderecalld.errors import CodeRecallError, MirrorError, StoreError
 from coderecalld.files import classify, mirror, redact
 from coderecalld.index import chunk, layout, points, resolve
 from coderecalld.progress import DETACHED, Registry
-from coderecalld.records import ChangeStatus, FileChange, FileState, FileTerms, RepoState
+from coderecalld.records import ChangeStatus, FileChange, FileState, FileTerms, RepoState, SparseVector
 from coderecalld.store.ledger import FileRow, Ledger
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that
@@ -79,16 +79,18 @@ def _redacted(chunks: list[chunk.Chunk]) -> list[chunk.Chunk]:
     return clean
 
 
-def _file_terms(path: str, blob: bytes, pts: list[Any]) -> FileTerms | None:
-    """The file-level index's record of one indexed file (``sparse.file_vector`` of its
-    text, secrets replaced as in its chunks), or None when no chunk of it is searchable
-    (an imports-only module: nothing a query may find, conformance case 37)."""
+def _file_terms(repo: str, path: str, blob: bytes, pts: list[Any], role: str,
+                language: str) -> FileTerms:
+    """The file-level index's record of one indexed file: ``sparse.file_vector`` of its
+    text (secrets replaced as in its chunks), or no terms when no chunk of it is
+    searchable (a blank or imports-only module: nothing a query may find, conformance case
+    37). Every indexed file has one, so the index's count is the ledger's
+    (``Pipeline._file_index_short``)."""
     if not any(p.sparse.indices for p in pts):
-        return None
+        return FileTerms(repo=repo, path=path, role=role, language=language,
+                         sparse=SparseVector((), ()))
     text = redact.text(blob.decode("utf-8", "replace"), path)[0]
-    first = pts[0].payload
-    return FileTerms(repo=first["repo"], path=path, role=str(first.get("role", "")),
-                     language=str(first.get("language", "")),
+    return FileTerms(repo=repo, path=path, role=role, language=language,
                      sparse=sparse.file_vector(path, text))
 
 
@@ -141,7 +143,8 @@ class Pipeline:
         if not result.commit:
             return self._finish(report, RepoState.EMPTY, "")
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
-        if self.ledger.payload_version(repo.name) != points.PAYLOAD_VERSION:
+        if (self.ledger.payload_version(repo.name) != points.PAYLOAD_VERSION
+                or self._file_index_short(repo.name)):
             self.ledger.invalidate_files(repo.name)  # older payload: re-index every file once
             # Recorded now, not when the run ends: every file recorded from here on carries
             # this version and the others were just invalidated, so a run interrupted
@@ -159,6 +162,18 @@ class Pipeline:
         if with_dense and self.embedder:
             report.embedded += self._timed(report, "embed", self.embed_repo, repo.name)
         return self._finish(report, RepoState.READY, result.commit)
+
+    def _file_index_short(self, repo: str) -> bool:
+        """Whether the file-level index holds fewer of ``repo``'s files than the ledger
+        records as indexed (its shard lost, or a store copied without it): logged, and the
+        caller re-indexes every file once (parse only: dense vectors come from the cache).
+        A ledger query and an exact count per sync."""
+        indexed = len(self.ledger.paths(repo))
+        held = self.store.count_files(repo)
+        if held >= indexed:
+            return False
+        logs.warn("index.file_index_short", repo=repo, indexed=indexed, held=held)
+        return True
 
     def _index_commit(self, report: IndexReport, repository: pygit2.Repository,
                       commit: str) -> None:
@@ -243,11 +258,13 @@ class Pipeline:
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
-        terms = self._timed(report, "vectors", _file_terms, change.path, blob, pts)
-        if terms is None:
-            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
-        else:
-            self._timed(report, "store", self.store.upsert_files, (terms,))
+        repo_cfg = self.cfg.repo(report.repo)
+        role = (str(pts[0].payload.get("role", "")) if pts else
+                classify.role(change.path, repo_cfg.roles if repo_cfg else ()))
+        language = str(pts[0].payload.get("language", "")) if pts else verdict.language
+        terms = self._timed(report, "vectors", _file_terms, report.repo, change.path, blob, pts,
+                            role, language)
+        self._timed(report, "store", self.store.upsert_files, (terms,))
         self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, FileState.INDEXED,
                                                      "", symbols, len(pts), tuple(ids)))
         report.files_indexed += 1
