@@ -217,13 +217,14 @@ BUILD_INFO = Gauge(
 )
 
 #: ``VERIFY_DRIFT`` kinds (``verify.DriftKind``).
-DRIFT_KINDS = ("orphan_point", "missing_point", "count_mismatch")
+DRIFT_KINDS = ("orphan_point", "missing_point", "count_mismatch", "file_index_short")
 
 VERIFY_DRIFT = Counter(
     "coderecall_verify_drift",
     "Disagreements between the ledger and the store found by the verification job, by kind: "
     "orphan_point (a store point the ledger does not list), missing_point (a ledger point id "
-    "absent from the store), count_mismatch (a ledger row whose chunk count is not its id count).",
+    "absent from the store), count_mismatch (a ledger row whose chunk count is not its id count), "
+    "file_index_short (indexed files the file-level index lacks).",
     ["kind"],
 )
 for _kind in DRIFT_KINDS:

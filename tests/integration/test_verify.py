@@ -73,26 +73,51 @@ def test_verify_finds_the_exact_drift_and_repair_equals_a_from_scratch_index(tmp
 
         drift, fixed = daemon.jobs.verify(REPO, repair=False)
         assert fixed is None
-        assert drift.counts == {"orphan_point": 2, "missing_point": 2, "count_mismatch": 0}
+        assert drift.counts == {"orphan_point": 2, "missing_point": 2, "count_mismatch": 0,
+                                "file_index_short": 0}
         assert drift.missing == {"pay/ledger.py": tuple(dropped)}
         assert set(drift.orphans) == {"gone/ghost.py", "pay/fx.py"} and drift.orphans["pay/fx.py"] == (stray,)
         assert (drift.files, drift.points) == (3, len(want) - 2 + 2)
         assert len(points(daemon)) == len(want)  # check alone changes nothing
 
         drift, fixed = daemon.jobs.verify(REPO, repair=True)  # repairs, then syncs
-        assert drift.counts == {"orphan_point": 2, "missing_point": 2, "count_mismatch": 0}
+        assert drift.counts == {"orphan_point": 2, "missing_point": 2, "count_mismatch": 0,
+                                "file_index_short": 0}
         assert fixed.forgotten == ("pay/ledger.py",)
         assert fixed.deleted == 2 + len(want_for(want, "pay/ledger.py")) - 2  # orphans + the file's rest
         assert points(daemon) == want  # point by point: ids, payloads, vectors
         assert daemon.jobs.verify(REPO, repair=False)[0].clean
         after = livedaemon.scrape(live.ops.metrics_port)
-        for kind, found in (("orphan_point", 4), ("missing_point", 4), ("count_mismatch", 0)):
+        for kind, found in (("orphan_point", 4), ("missing_point", 4), ("count_mismatch", 0),
+                            ("file_index_short", 0)):
             assert (livedaemon.value(after, "coderecall_verify_drift_total", kind=kind)
                     - livedaemon.value(before, "coderecall_verify_drift_total", kind=kind)) == found
         assert [h.qualified_name for h in live.client.find_symbols("Ledger", prefix=True)] == [
             "Ledger", "Ledger.post", "Ledger.balance"]
     finally:
         live.close()
+
+
+def test_a_short_file_index_is_drift_and_its_repair_reindexes_the_repo(tmp_path: Path) -> None:
+    """File-index points lost (deleted behind the pipeline's back) are drift of their own
+    kind; the repair has every file re-indexed, after which the index is whole again."""
+    git = GitRepo(tmp_path / "src")
+    git.commit(FILES)
+    daemon = Daemon.open(config(tmp_path, git.path))
+    try:
+        daemon.jobs.run_now(REPO)
+        store = daemon.jobs.pipeline.store
+        assert store.count_files(REPO) == 3
+        assert store.delete_files(REPO, ["pay/fx.py", "pay/ledger.py"]) == 2
+        drift, fixed = daemon.jobs.verify(REPO, repair=False)
+        assert drift.counts == {"orphan_point": 0, "missing_point": 0, "count_mismatch": 0,
+                                "file_index_short": 2}
+        assert not drift.clean and fixed is None and store.count_files(REPO) == 1
+        drift, fixed = daemon.jobs.verify(REPO, repair=True)  # repairs, then syncs
+        assert fixed is not None and fixed.forgotten == () and store.count_files(REPO) == 3
+        assert daemon.jobs.verify(REPO, repair=False)[0].clean
+    finally:
+        daemon.close()
 
 
 def want_for(want: dict[str, tuple], path: str) -> list[str]:
@@ -114,12 +139,12 @@ def test_cli_verify_exit_status_and_repair(tmp_path: Path, capsys: pytest.Captur
     args = ["verify", "--config", str(cfg_file), "--no-embed"]
     assert cli.main(args) == 1  # drift found, left in place
     head = f"repo {REPO}  ledger_files=3 (indexed=3) points=6 pending_vectors=0"
-    assert capsys.readouterr().out == f"{head}  orphan_point=2  missing_point=2  count_mismatch=0\n"
+    assert capsys.readouterr().out == f"{head}  orphan_point=2  missing_point=2  count_mismatch=0  file_index_short=0\n"
     assert cli.main([*args, "--repair"]) == 0
     assert capsys.readouterr().out == (f"{head}  orphan_point=2  missing_point=2  "
-                                       f"count_mismatch=0  repaired: deleted=4 reindexed=1\n")
+                                       f"count_mismatch=0  file_index_short=0  repaired: deleted=4 reindexed=1\n")
     assert cli.main(args) == 0
-    assert capsys.readouterr().out == f"{head}  orphan_point=0  missing_point=0  count_mismatch=0\n"
+    assert capsys.readouterr().out == f"{head}  orphan_point=0  missing_point=0  count_mismatch=0  file_index_short=0\n"
 
 
 def test_nightly_job_is_scheduled_from_the_cron_expression(tmp_path: Path) -> None:

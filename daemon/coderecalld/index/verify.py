@@ -6,11 +6,14 @@ Drift is anything else, by kind:
 * ``orphan_point``: a store point whose id the ledger does not list for its path (its
   file is not in the ledger at all, or was re-indexed without it);
 * ``missing_point``: an id the ledger lists that the store does not hold;
-* ``count_mismatch``: a ledger row whose ``chunks`` differs from its number of ids.
+* ``count_mismatch``: a ledger row whose ``chunks`` differs from its number of ids;
+* ``file_index_short``: fewer points in the file-level index (``Store.count_files``, one
+  per indexed file) than the ledger's indexed files (its shard lost or not copied).
 
 Repair deletes orphan points, and for every file with a missing point or a bad count
 deletes the file's remaining points and forgets its ledger row, so that the next sync sees
-the file as new and indexes it from its blob: the store then equals a from-scratch index.
+the file as new and indexes it from its blob: the store then equals a from-scratch index;
+a short file-level index has every file of the repo re-indexed (``Ledger.invalidate_files``).
 Nothing here takes locks: the caller (``Jobs.verify``) keeps syncs of the repo out.
 """
 
@@ -32,6 +35,7 @@ class DriftKind(StrEnum):
     ORPHAN_POINT = "orphan_point"
     MISSING_POINT = "missing_point"
     COUNT_MISMATCH = "count_mismatch"
+    FILE_INDEX_SHORT = "file_index_short"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,8 @@ class Drift:
 
     ``orphans`` and ``missing`` map a path to the point ids of that kind (sorted);
     ``miscounted`` lists paths whose ledger ``chunks`` is not ``len(point_ids)``.
-    ``files`` and ``points`` are how many ledger rows and store points were compared.
+    ``files`` and ``points`` are how many ledger rows and store points were compared;
+    ``files_short``: how many of the ledger's indexed files the file-level index lacks.
     """
 
     repo: str
@@ -49,18 +54,20 @@ class Drift:
     orphans: dict[str, tuple[str, ...]]
     missing: dict[str, tuple[str, ...]]
     miscounted: tuple[str, ...]
+    files_short: int = 0
 
     @property
     def counts(self) -> dict[str, int]:
         """Drift per ``DriftKind`` value: orphan and missing points, miscounted files."""
         return {DriftKind.ORPHAN_POINT.value: sum(len(v) for v in self.orphans.values()),
                 DriftKind.MISSING_POINT.value: sum(len(v) for v in self.missing.values()),
-                DriftKind.COUNT_MISMATCH.value: len(self.miscounted)}
+                DriftKind.COUNT_MISMATCH.value: len(self.miscounted),
+                DriftKind.FILE_INDEX_SHORT.value: self.files_short}
 
     @property
     def clean(self) -> bool:
         """True when the store holds exactly the ledger's points."""
-        return not (self.orphans or self.missing or self.miscounted)
+        return not (self.orphans or self.missing or self.miscounted or self.files_short)
 
     @property
     def reindex(self) -> tuple[str, ...]:
@@ -91,13 +98,15 @@ def check(ledger: Ledger, store: Any, repo: str) -> Drift:
     missing = {path: tuple(sorted(ids - stored.get(path, set())))
                for path, ids in listed.items() if ids - stored.get(path, set())}
     miscounted = tuple(row.path for row in rows if row.chunks != len(set(row.point_ids)))
+    short = max(0, len(ledger.paths(repo)) - store.count_files(repo))
     return Drift(repo, len(rows), len(points), dict(sorted(orphans.items())),
-                 dict(sorted(missing.items())), miscounted)
+                 dict(sorted(missing.items())), miscounted, short)
 
 
 def repair(ledger: Ledger, store: Any, drift: Drift) -> Repair:
     """Delete ``drift``'s orphan points; for each path in ``drift.reindex`` delete its
-    remaining points and forget its ledger row (the next sync re-indexes it)."""
+    remaining points and forget its ledger row (the next sync re-indexes it); a short
+    file-level index has every file of the repo re-indexed by the next sync."""
     deleted = 0
     for path in drift.orphans:
         if path not in drift.reindex:
@@ -106,6 +115,8 @@ def repair(ledger: Ledger, store: Any, drift: Drift) -> Repair:
     for path in drift.reindex:
         deleted += store.delete_file_except(drift.repo, path, ())
         ledger.forget_file(drift.repo, path)
+    if drift.files_short:
+        ledger.invalidate_files(drift.repo)
     return Repair(deleted, drift.reindex)
 
 
