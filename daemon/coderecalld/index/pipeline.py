@@ -25,7 +25,8 @@ from coderecalld.errors import CodeRecallError, MirrorError, StoreError
 from coderecalld.files import classify, mirror, redact
 from coderecalld.index import chunk, layout, points, resolve
 from coderecalld.progress import DETACHED, Registry
-from coderecalld.records import ChangeStatus, FileChange, FileState, FileTerms, RepoState, SparseVector
+from coderecalld.records import (ChangeStatus, FileChange, FileState, FileTerms, RepoState,
+                                 SparseVector)
 from coderecalld.store.ledger import FileRow, Ledger
 
 #: Chunks embedded per store update: large enough to amortise the upsert, small enough that

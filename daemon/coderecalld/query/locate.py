@@ -106,15 +106,10 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
     own = [r[0] for r in ranked[:2]]
-    roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", "")) for h in lexical}
+    roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", ""))
+             for h in lexical}
     if lexical:
-        aggregate = {key: score for score, key, _ in ranked}
-        first = ranked[0] if ranked else None
-        ranked = fused(ranked, list(roles), limit, chunks_of)
-        if first is not None and len(own) > 1 and own[1] < lead * own[0] and ranked[0][1] != first[1]:
-            # an answer that stands out on the chunks (an issue's structural evidence, mostly)
-            ranked = [(ranked[0][0], first[1], first[2])] + [r for r in ranked if r[1] != first[1]][:limit - 1]
-        own = [aggregate.get(r[1], 0.0) for r in ranked[:2]]
+        ranked, own = _with_lexical(ranked, list(roles), limit, chunks_of, lead)
     tied = len(own) > 1 and own[0] > 0 and own[1] >= FIRST_FILE_TIE * own[0]
     extra = FIRST_FILE_EXTRA if functions_per_file and not tied else 0
     out = []
@@ -130,6 +125,23 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
         out.append(FileHit(repo=repo, path=path, role=role,
                            score=round(score, 6), functions=found))
     return out
+
+
+def _with_lexical(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
+                  lexical: list[tuple[str, str]], limit: int,
+                  chunks_of: Callable[[str, str], list[Hit]] | None, lead: float,
+                  ) -> tuple[list[tuple[float, tuple[str, str], list[Hit]]], list[float]]:
+    """``files``' fusion step: ``fused``'s first ``limit`` files, the chunks' first file
+    kept first (with the best fused score) when the chunks' second scores under ``lead``
+    times it, and the chunk scores of the new first two (0 for a file without chunks)."""
+    aggregate = {key: score for score, key, _ in ranked}
+    own = [r[0] for r in ranked[:2]]
+    out = fused(ranked, lexical, limit, chunks_of)
+    if len(own) > 1 and own[1] < lead * own[0] and out[0][1] != ranked[0][1]:
+        # it stands out on the chunks: an issue's structural evidence, mostly
+        rest = [r for r in out if r[1] != ranked[0][1]]
+        out = [(out[0][0], ranked[0][1], ranked[0][2]), *rest[:limit - 1]]
+    return out, [aggregate.get(r[1], 0.0) for r in out[:2]]
 
 
 def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
