@@ -845,6 +845,10 @@ def test_pipeline_and_service_answer_alike(tmp_path: Path, git_repo: GitRepo) ->
                     "locate": [(f.path, f.score, [x.qualified_name for x in f.functions])
                                for f in service.locate(ISSUE, limit=3).files],
                     "literal": [(h.path, h.qualified_name) for h in service.search('"shop"', limit=3)],
+                    # the file-level index: one point per indexed file, fused by locate
+                    "files": store.count_files("shop"),
+                    "text_locate": [(f.path, f.score) for f in
+                                    service.locate("refund a share of the invoice", limit=3).files],
                 }
             finally:
                 ledger.close()
@@ -857,3 +861,5 @@ def test_pipeline_and_service_answer_alike(tmp_path: Path, git_repo: GitRepo) ->
                               ("shop/billing.py", 13, "compute_refund")]
     assert got["issue"][0][:2] == ("shop/billing.py", "compute_refund")
     assert got["locate"][0][0] == "shop/billing.py" and got["locate"][0][2][0] == "compute_refund"
+    assert got["files"] == len(SHOP)
+    assert got["text_locate"][0][0] == "shop/billing.py"
