@@ -168,8 +168,9 @@ class Pipeline:
         """Whether the file-level index holds fewer of ``repo``'s files than the ledger
         records as indexed (its shard lost, or a store copied without it): logged, and the
         caller re-indexes every file once (parse only: dense vectors come from the cache).
-        A ledger query and an exact count per sync."""
-        indexed = len(self.ledger.paths(repo))
+        A ledger count and an exact store count per sync."""
+        row = self.ledger.repo(repo)
+        indexed = row.files if row else 0
         held = self.store.count_files(repo)
         if held >= indexed:
             return False

@@ -98,7 +98,8 @@ def check(ledger: Ledger, store: Any, repo: str) -> Drift:
     missing = {path: tuple(sorted(ids - stored.get(path, set())))
                for path, ids in listed.items() if ids - stored.get(path, set())}
     miscounted = tuple(row.path for row in rows if row.chunks != len(set(row.point_ids)))
-    short = max(0, len(ledger.paths(repo)) - store.count_files(repo))
+    row = ledger.repo(repo)
+    short = max(0, (row.files if row else 0) - store.count_files(repo))
     return Drift(repo, len(rows), len(points), dict(sorted(orphans.items())),
                  dict(sorted(missing.items())), miscounted, short)
 

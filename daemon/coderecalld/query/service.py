@@ -48,6 +48,7 @@ from coderecalld.records import (
     RepoStatus,
     SearchHits,
     SourceText,
+    SparseVector,
     SymbolHit,
     SymbolKind,
     is_part,
@@ -891,7 +892,8 @@ class Service:
         # it 8th in context.go).
         top = max((h.score for h, _, _ in ranked), default=0.0)
         words = _name_words(asked)
-        lexical = self._lexical_files(asked, flt) if mode == "hybrid" else []
+        vector = shapes.sparse_vector(asked)
+        lexical = self._lexical_files(asked, vector, flt) if mode == "hybrid" else []
         placed = list(_as_placed(ranked, top))
         found = locating.files(placed, limit, penalty=penalty,
                                functions_per_file=functions,
@@ -899,7 +901,7 @@ class Service:
                                       if words else None),
                                callees=lambda r, p, names: self._callees(flt, r, p, names),
                                lexical=lexical,
-                               chunks_of=lambda r, p: self._file_chunks(asked, flt, r, p),
+                               chunks_of=lambda r, p: self._file_chunks(vector, flt, r, p),
                                lead=confidence.FLAT_LONG_FILES if asked.long else 0.0)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
@@ -914,23 +916,25 @@ class Service:
                                                                         foreign=foreign))
         return Located(tuple(found), low, reason, features.shape)
 
-    def _lexical_files(self, asked: shapes.Query, flt: StoreFilter) -> list[Hit]:
-        """The file-level index's best ``LEXICAL_FILES_DEPTH`` files for a query of
-        ``LEXICAL_FILES_SHAPES`` (``[]`` otherwise, and from a store indexed before it had
-        one), of the roles the filter or the query asks for, else source files."""
+    def _lexical_files(self, asked: shapes.Query, vector: SparseVector, flt: StoreFilter,
+                       ) -> list[Hit]:
+        """The file-level index's best ``LEXICAL_FILES_DEPTH`` files for ``vector`` (the
+        query's sparse vector) when ``asked`` is of ``LEXICAL_FILES_SHAPES`` (``[]``
+        otherwise, and from a store indexed before it had one), of the roles the filter or
+        the query asks for, else source files."""
         if asked.shape not in LEXICAL_FILES_SHAPES or LEXICAL_FILES_DEPTH <= 0:
             return []
         roles = flt.roles or tuple(sorted(asked.roles)) or LEXICAL_FILES_ROLES
-        return self.store.file_search(shapes.sparse_vector(asked), replace(flt, roles=roles),
-                                      LEXICAL_FILES_DEPTH)
+        return self.store.file_search(vector, replace(flt, roles=roles), LEXICAL_FILES_DEPTH)
 
-    def _file_chunks(self, asked: shapes.Query, flt: StoreFilter, repo: str, path: str) -> list[Hit]:
+    def _file_chunks(self, vector: SparseVector, flt: StoreFilter, repo: str, path: str,
+                     ) -> list[Hit]:
         """The chunks of a file only the file-level index named (at most
-        ``LEXICAL_FILE_CHUNKS``), each scored by the query's sparse vector (0 without a
+        ``LEXICAL_FILE_CHUNKS``), each scored by ``vector``, the query's (0 without a
         shared term): what ``locate`` lists its functions from. Two store calls."""
         hits = self.store.find(replace(flt, repo=repo, path=path), "path", path,
                                limit=LEXICAL_FILE_CHUNKS)
-        scores = self.store.sparse_scores(shapes.sparse_vector(asked), [h.id for h in hits])
+        scores = self.store.sparse_scores(vector, [h.id for h in hits])
         return [replace(h, score=scores.get(h.id, 0.0)) for h in hits]
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],

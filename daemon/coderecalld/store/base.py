@@ -172,11 +172,6 @@ def file_payload(terms: FileTerms) -> dict[str, str]:
             "language": terms.language}
 
 
-def file_conditions(flt: StoreFilter) -> list[tuple[str, str, str | tuple[str, ...]]]:
-    """``filter_conditions`` for the file index: ``kind`` is ignored (a file has none)."""
-    return [cond for cond in filter_conditions(flt) if cond[0] != "kind"]
-
-
 def check_dim(where: str, dense: Sequence[float], dim: int) -> None:
     """Raise ``StoreError`` (``"<where>: dense vector has N dimensions, the collection M"``)
     unless ``dense`` has ``dim`` values: a wrong-sized vector is a bug or a model mix-up."""

@@ -22,6 +22,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,7 +44,6 @@ from coderecalld.store.base import (
     StoreFilter,
     StoreIdentity,
     check_dim,
-    file_conditions,
     file_payload,
     file_point_id,
     filter_conditions,
@@ -313,10 +313,9 @@ class EdgeStore:
         ``FILE_FIELDS``; ``flt.kind`` ignored; ``[]`` for an empty vector or ``limit <= 0``."""
         if not sparse.indices or limit <= 0:
             return []
-        must = _file_must(flt)
         request = qe.QueryRequest(
             limit=limit, query=qe.Query.Nearest(_sparse(sparse), using=FILE_SPARSE),
-            filter=qe.Filter(must=must) if must else None,
+            filter=_to_filter(replace(flt, kind="")),  # a file has no kind
             with_payload=qe.PayloadSelector.Include(list(FILE_FIELDS)))
         points = self._run("file_search", lambda shard: shard.query(request), files=True)
         return [to_hit(p, p.score) for p in points]
@@ -669,11 +668,6 @@ _MATCH: dict[str, Callable[[Any], Any]] = {
 }  # fmt: skip
 """``base.find_match`` / ``base.filter_conditions`` match kinds -> engine match."""
 
-
-def _file_must(flt: StoreFilter) -> list[qe.FieldCondition]:
-    """``flt``'s conditions on the file index (``base.file_conditions``: no ``kind``)."""
-    return [qe.FieldCondition(key=key, match=_MATCH[kind](operand))
-            for key, kind, operand in file_conditions(flt)]
 
 
 def _file_point(terms: FileTerms) -> qe.Point:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -69,7 +70,6 @@ from coderecalld.store.base import (
     StoreFilter,
     StoreIdentity,
     check_dim,
-    file_conditions,
     file_payload,
     file_point_id,
     filter_conditions,
@@ -290,10 +290,10 @@ class ServerStore:
         ``EdgeStore.file_search``); ``flt.kind`` ignored."""
         if not sparse.indices or limit <= 0:
             return []
-        must = _file_must(flt)
+        qfilter = _to_filter(replace(flt, kind=""))  # a file has no kind
         response = self._run("file_search", lambda c: c.query_points(
             self.files_collection, query=_sparse(sparse), using=FILE_SPARSE,
-            query_filter=qm.Filter(must=must) if must else None, limit=limit,
+            query_filter=qfilter, limit=limit,
             with_payload=list(FILE_FIELDS)))
         return [to_hit(p, p.score) for p in response.points]
 
@@ -661,11 +661,6 @@ def _must(flt: StoreFilter) -> list[Any]:
     return [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
             for key, kind, operand in filter_conditions(flt)]
 
-
-def _file_must(flt: StoreFilter) -> list[Any]:
-    """``flt``'s conditions on the file index (``base.file_conditions``: no ``kind``)."""
-    return [qm.FieldCondition(key=key, match=_MATCH[kind](operand))
-            for key, kind, operand in file_conditions(flt)]
 
 
 def _file_point(terms: FileTerms) -> qm.PointStruct:
