@@ -78,18 +78,27 @@ def test_file_points_follow_the_files(tmp_path: Path) -> None:
         assert _paths(store.file_search(sparse.query_vector("flush"), everything, 10)) == ["pkg/helpers.py"]
 
 
-def test_locate_fuses_the_file_ranking_for_a_short_text(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def _located_twice(tmp_path: Path, files: dict[str, str], monkeypatch: pytest.MonkeyPatch,
+                   module: object, name: str, value: object) -> tuple[list, list[str], list[str]]:
+    """``files`` indexed (sparse side): ``locate(QUERY, limit=5)``'s files, the file index's
+    source paths for ``QUERY``, and locate's paths again with ``module.name`` = ``value``."""
     repo = GitRepo(tmp_path / "fixture")
-    repo.commit(FILES, "initial")
+    repo.commit(files, "initial")
     with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
         running.jobs.run_now("fx")
         svc = running.service
-        fused = svc.locate(QUERY, limit=5, repo="fx").files
+        answer = list(svc.locate(QUERY, limit=5, repo="fx").files)
         lexical = _paths(svc.store.file_search(sparse.query_vector(QUERY),
                                                StoreFilter(repos=("fx",), roles=("source",)), 50))
-        monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)
-        chunks = [f.path for f in svc.locate(QUERY, limit=5, repo="fx").files]
+        monkeypatch.setattr(module, name, value)
+        again = [f.path for f in svc.locate(QUERY, limit=5, repo="fx").files]
+    return answer, lexical, again
+
+
+def test_locate_fuses_the_file_ranking_for_a_short_text(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    fused, lexical, chunks = _located_twice(tmp_path, FILES, monkeypatch, service,
+                                            "LEXICAL_FILES_DEPTH", 0)
     # the file holding every word leads the file index, the test is no source
     assert lexical == ["pkg/cache.py", "pkg/helpers.py"]
     assert {"pkg/cache.py", "pkg/helpers.py"} <= set(chunks)
@@ -127,3 +136,26 @@ def test_a_lost_file_index_is_rebuilt_on_the_next_sync(tmp_path: Path) -> None:
             "pkg/cache.py", "pkg/helpers.py", "tests/test_cache.py"}
         again = running.jobs.run_now("fx")  # complete again: nothing re-indexed
         assert again is not None and again.files_changed == 0 and store.count_files("fx") == 4
+
+
+def test_locate_keeps_the_file_index_first_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file the chunks rank below the first page (its words are spread over its functions,
+    each of twelve other files has a function named by two of them) but the file index ranks
+    first is still in a short text's answer: ``LEXICAL_FILES_KEPT`` of its places."""
+    pairs = ("expire_stale", "stale_entries", "expire_entries")
+    files = dict(FILES)
+    files["pkg/cache.py"] = "".join(  # the only file with all three, each in its own function
+        f"def {word}_{i}(items):\n    return [x for x in items if x.{word}]\n\n\n"
+        for i in range(3) for word in ("expire", "stale", "entries"))
+    for i in range(12):
+        files[f"pkg/m{i}.py"] = f"def {pairs[i % 3]}_{i}(store):\n    return store.pop({i})\n"
+    kept = int(5 * locate.LEXICAL_FILES_KEPT)
+    answer, lexical, fusion_only = _located_twice(tmp_path, files, monkeypatch, locate,
+                                                  "LEXICAL_FILES_KEPT", 0.0)
+    assert kept == 2 and lexical[0] == "pkg/cache.py"
+    assert "pkg/cache.py" not in fusion_only  # the fusion alone leaves it out
+    paths = [f.path for f in answer]
+    assert set(lexical[:kept]) <= set(paths)
+    assert paths[:5 - kept] == [p for p in fusion_only if p not in lexical[:kept]][:5 - kept]
+    assert [f.score for f in answer] == sorted((f.score for f in answer), reverse=True)
+    assert next(f for f in answer if f.path == "pkg/cache.py").functions  # its own functions

@@ -176,3 +176,27 @@ def test_a_release_note_is_ranked_by_its_words(served: tuple[Client, Daemon], no
     files = c.locate(note, limit=3)
     assert files[0].path == path and files[0].role == "source"
     assert files[0].functions[0].qualified_name == function
+
+
+def test_a_query_asking_for_docs_still_locates_the_definition_it_names(tmp_path: Path) -> None:
+    # Sparse-only fixture: eight docs pages repeat the sentence's words ("typo", "docs",
+    # "widget"); the source defines make_widget among other functions. The query asks for
+    # docs (docs first) and names `make_widget`: its definition's file is in the answer,
+    # that definition first, though the asked-other penalty put every source file last.
+    from conformance_cases import indexed
+
+    files = {f"docs/page{i}.md": (f"# Widget guide {i}\n\nFix the docs of widget {i}: a typo in "
+                                  f"the widget docs, widget options and widget docs typo list.\n")
+             for i in range(8)}
+    files["pkg/widgets.py"] = "".join(
+        f"def helper_{i}(value):\n    return value + {i}\n\n\n" for i in range(6)) + (
+        "def make_widget(name):\n"
+        '    """Build a widget named ``name``."""\n'
+        "    return {'name': name}\n")
+    with indexed(tmp_path, files) as d:
+        located = d.service.locate("fix a minor typo in `make_widget` docs", limit=5, repo="fx")
+    paths = [f.path for f in located.files]
+    assert paths[0].startswith("docs/") and len(paths) == 5
+    source = next(f for f in located.files if f.path == "pkg/widgets.py")
+    assert source.role == "source" and source.functions[0].qualified_name == "make_widget"
+    assert [f.score for f in located.files] == sorted((f.score for f in located.files), reverse=True)

@@ -326,3 +326,55 @@ def test_a_first_file_that_stands_out_on_the_chunks_keeps_its_place() -> None:
         round(1 / (k + 3) + w / (k + 2), 6)]
     flat = locate.files(hits, 3, lexical=lexical, lead=0.6)  # 0.7 >= 0.6 x 1.0: flat, fused
     assert [f.path for f in flat] == ["b.py", "c.py", "a.py"]
+
+
+def test_the_file_index_first_files_are_kept_in_the_answer() -> None:
+    # chunks rank a..e; the file index ranks y.py, z.py (neither has a chunk), then c.py
+    by_chunks = [(1.0 - i / 10, ("r", f"{p}.py"), []) for i, p in enumerate("abcde")]
+    lexical = [("r", "y.py"), ("r", "z.py"), ("r", "c.py")]
+    k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
+    plain = locate.fused(by_chunks, lexical, 4)
+    # the fusion alone: c.py moves up, y.py and z.py (w / (k + 1) < 1 / (k + 5)) stay out
+    assert [key[1] for _, key, _ in plain] == ["c.py", "a.py", "b.py", "d.py"]
+    kept = locate.fused(by_chunks, lexical, 4, kept=2)
+    # the two lowest give their places to the file index's first two, by fused score
+    assert [key[1] for _, key, _ in kept] == ["c.py", "a.py", "y.py", "z.py"]
+    assert [round(score, 6) for score, _, _ in kept] == [
+        round(1 / (k + 3) + w / (k + 3), 6), round(1 / (k + 1), 6),
+        round(w / (k + 1), 6), round(w / (k + 2), 6)]
+    # a kept file the fusion already placed takes no second place
+    once = locate.fused(by_chunks, [("r", "c.py"), ("r", "y.py")], 4, kept=2)
+    assert [key[1] for _, key, _ in once] == ["c.py", "a.py", "b.py", "y.py"]
+    # never the whole answer: at most limit - 1 places, the first stays the fusion's
+    assert [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 2, kept=5)] == ["c.py", "y.py"]
+
+
+def test_kept_files_take_the_last_places_of_a_full_answer() -> None:
+    hits = [_hit(f"{p}.py", f"f{p}", 1.0 - i / 20) for i, p in enumerate("abcdefghijkl")]
+    lexical = [_file(f"x{i}.py") for i in range(6)]
+    kept = int(10 * locate.LEXICAL_FILES_KEPT)
+    files = locate.files(hits, 10, lexical=lexical, kept=kept)
+    paths = [f.path for f in files]
+    assert paths[:10 - kept] == [f"{p}.py" for p in "abcdefghij"][:10 - kept]
+    assert paths[10 - kept:] == [f"x{i}.py" for i in range(kept)]
+    assert all(a.score >= b.score for a, b in zip(files, files[1:]))
+    assert [f.path for f in locate.files(hits, 10, lexical=lexical)] == [f"{p}.py" for p in "abcdefghij"]
+
+
+def test_a_named_definition_file_is_kept_before_the_file_index_ones() -> None:
+    # chunks: a..l (12 files); the file index: x0, x1; the query names a definition in k.py
+    by_chunks = [(1.0 - i / 20, ("r", f"{p}.py"), []) for i, p in enumerate("abcdefghijkl")]
+    lexical = [("r", "x0.py"), ("r", "x1.py")]
+    k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
+    out = locate.fused(by_chunks, lexical, 5, kept=2, named=[("r", "k.py")])
+    # two places for the fusion's best, then by fused score: k.py counts its chunk rank 11
+    assert [key[1] for _, key, _ in out] == ["a.py", "b.py", "k.py", "x0.py", "x1.py"]
+    assert [round(s, 6) for s, _, _ in out] == [round(1 / (k + 1), 6), round(1 / (k + 2), 6),
+                                                round(1 / (k + 11), 6), round(w / (k + 1), 6),
+                                                round(w / (k + 2), 6)]
+    # named first when places are short: limit 3 keeps two of the three
+    assert [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 3, kept=2, named=[("r", "k.py")])] == [
+        "a.py", "k.py", "x0.py"]
+    # a named file already placed takes no second place
+    assert [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 4, kept=0, named=[("r", "a.py")])] == [
+        "a.py", "b.py", "c.py", "d.py"]

@@ -60,6 +60,16 @@ LEXICAL_FILES_WEIGHT = 0.25
 #: more): the first page. Its long tail let the file index's files in past an issue's
 #: better ones (swe-lite-dev file@10 86.5 -> 84.3 with every candidate file).
 LEXICAL_FILES_CHUNK_DEPTH = 10
+#: Share of an answer's places (of ``limit``, rounded down) the file index's first files
+#: always hold (``fused``'s ``kept``): a short text's 4 of 10 (2 of 5), an issue's 2 of 10.
+#: The fusion alone never let a file the chunks missed into the answer (file@10 equal to the
+#: chunks' on every set), below a plain file-level BM25 at @10 on sphinx / click / httpx.
+#: Kept 0 / 1 / 2 / 3 / 4 of 10, file@10 (docs/retrieval.md "File-level terms"): sphinx
+#: notes' short 83.1 / 84.3 / 85.4 / 87.6 / 88.8, click subjects 94.2 / 95.3 / 96.9 / 96.3 /
+#: 96.9, httpx 90.8 / 91.6 / 90.8 / 90.8 / 91.6, swe-lite-dev titles 75.3 / 76.4 / 76.4 /
+#: 76.4 / 76.4; long texts (swe-lite-dev issues) 86.5 / 86.5 / 86.5 / 84.3 / 84.3.
+LEXICAL_FILES_KEPT = 0.4
+LEXICAL_FILES_KEPT_LONG = 0.2
 #: The first file's first function is followed by its first same-file callee, that
 #: callee's first, ... up to this deep (``with_callees``): the issue names the entry point,
 #: the fix is often in the private helper it delegates to, whose own words the issue lacks
@@ -81,7 +91,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           bonus: Callable[[dict], float] | None = None,
           lexical: Sequence[Hit] = (),
           chunks_of: Callable[[str, str], list[Hit]] | None = None,
-          lead: float = 0.0) -> list[FileHit]:
+          lead: float = 0.0, kept: int = 0,
+          named: Sequence[tuple[str, str]] = ()) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
@@ -101,7 +112,9 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     places follow the chunk scores of the first two files (a file without chunks scores
     0). ``lead`` (0: never): the chunks' first file keeps the first place, with the best
     fused score, when the chunks' second file scores under ``lead`` times its score (it
-    stands out: ``confidence.flat_files``)."""
+    stands out: ``confidence.flat_files``). ``kept``: ``lexical``'s first ``kept`` files
+    are always among the answer's, and so are ``named`` files, ``(repo, path)`` of the
+    definitions the query names (``fused``)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -109,7 +122,7 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", ""))
              for h in lexical}
     if lexical:
-        ranked, own = _with_lexical(ranked, list(roles), limit, chunks_of, lead)
+        ranked, own = _with_lexical(ranked, list(roles), limit, chunks_of, lead, kept, named)
     tied = len(own) > 1 and own[0] > 0 and own[1] >= FIRST_FILE_TIE * own[0]
     extra = FIRST_FILE_EXTRA if functions_per_file and not tied else 0
     out = []
@@ -129,32 +142,40 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
 
 def _with_lexical(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
                   lexical: list[tuple[str, str]], limit: int,
-                  chunks_of: Callable[[str, str], list[Hit]] | None, lead: float,
+                  chunks_of: Callable[[str, str], list[Hit]] | None, lead: float, kept: int,
+                  named: Sequence[tuple[str, str]] = (),
                   ) -> tuple[list[tuple[float, tuple[str, str], list[Hit]]], list[float]]:
     """``files``' fusion step: ``fused``'s first ``limit`` files, the chunks' first file
     kept first (with the best fused score) when the chunks' second scores under ``lead``
-    times it, and the chunk scores of the new first two (0 for a file without chunks)."""
+    times it, ``lexical``'s first ``kept`` and ``named`` always among them, and the chunk
+    scores of the new first two (0 for a file without chunks)."""
     aggregate = {key: score for score, key, _ in ranked}
     own = [r[0] for r in ranked[:2]]
-    out = fused(ranked, lexical, limit, chunks_of)
-    if len(own) > 1 and own[1] < lead * own[0] and out[0][1] != ranked[0][1]:
-        # it stands out on the chunks: an issue's structural evidence, mostly
-        rest = [r for r in out if r[1] != ranked[0][1]]
-        out = [(out[0][0], ranked[0][1], ranked[0][2]), *rest[:limit - 1]]
+    # it stands out on the chunks: an issue's structural evidence, mostly
+    first = ranked[0][1] if len(own) > 1 and own[1] < lead * own[0] else None
+    out = fused(ranked, lexical, limit, chunks_of, kept=kept, first=first, named=named)
     return out, [aggregate.get(r[1], 0.0) for r in out[:2]]
 
 
 def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
           lexical: Sequence[tuple[str, str]], limit: int,
           chunks_of: Callable[[str, str], list[Hit]] | None = None,
-          *, k: int | None = None, weight: float | None = None,
+          *, k: int | None = None, weight: float | None = None, kept: int = 0,
+          first: tuple[str, str] | None = None, named: Sequence[tuple[str, str]] = (),
           ) -> list[tuple[float, tuple[str, str], list[Hit]]]:
     """The files of ``ranked`` (by chunks, best first) and ``lexical`` (file-level BM25,
     best first) ranked by weighted reciprocal rank fusion: ``1 / (k + r_chunks) + weight /
     (k + r_lexical)``, ranks 1-based, a list a file is missing from adds nothing; ties keep
     the chunk ranking's order. The first ``limit`` as ``(fused score, key, chunks)``, a
     file only ``lexical`` holds with ``chunks_of(repo, path)`` (``[]`` without it).
-    ``k`` and ``weight`` default to ``LEXICAL_FILES_K`` and ``LEXICAL_FILES_WEIGHT``."""
+    ``k`` and ``weight`` default to ``LEXICAL_FILES_K`` and ``LEXICAL_FILES_WEIGHT``.
+
+    ``first``: this file (when ranked at all) takes the first place with the best fused
+    score. ``kept``: the first ``kept`` files of ``lexical`` are always in the answer, and
+    so are the files of ``named`` (those of the definitions the query names), at most
+    ``limit`` - 1 of them in all, ``named`` first; one the fusion leaves out takes the
+    place of the lowest other (a named file's fused score counts its chunk rank at any
+    depth; scores never rise down the list)."""
     k = LEXICAL_FILES_K if k is None else k
     weight = LEXICAL_FILES_WEIGHT if weight is None else weight
     chunks = {key: found for _, key, found in ranked}
@@ -163,7 +184,17 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
         score[key] = 1.0 / (k + i + 1)
     for i, key in enumerate(lexical):
         score[key] = score.get(key, 0.0) + weight / (k + i + 1)
-    order = sorted(score, key=lambda key: -score[key])[:limit]
+    at = {key: i for i, (_, key, _) in enumerate(ranked)}
+    for key in named:
+        if key not in score:
+            score[key] = 1.0 / (k + at[key] + 1) if key in at else 0.0
+    order = sorted(score, key=lambda key: -score[key])
+    if first is not None and first in score and order[0] != first:
+        score[first] = score[order[0]]
+        order = [first, *(key for key in order if key != first)]
+    must = set(list(dict.fromkeys([*named, *lexical[:kept]]))[:limit - 1])
+    room = set([key for key in order if key not in must][:limit - len(must)])
+    order = [key for key in order if key in must or key in room]
     out = []
     for key in order:
         found = chunks.get(key)

@@ -883,8 +883,10 @@ class Service:
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
-        penalty = ((lambda p: _file_penalty(p, asked.roles, table)) if mode == "hybrid"
-                   else (lambda p: 0.0))
+        named = _named(ranked, asked)
+        penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p) in named
+                                            else asked.roles, table))
+                   if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
         # A pinned exact name carries the lookup's 1.0, under fused scores above 1: it
@@ -902,7 +904,10 @@ class Service:
                                callees=lambda r, p, names: self._callees(flt, r, p, names),
                                lexical=lexical,
                                chunks_of=lambda r, p: self._file_chunks(vector, flt, r, p),
-                               lead=confidence.FLAT_LONG_FILES if asked.long else 0.0)
+                               lead=confidence.FLAT_LONG_FILES if asked.long else 0.0,
+                               kept=int(limit * (locating.LEXICAL_FILES_KEPT_LONG if asked.long
+                                                 else locating.LEXICAL_FILES_KEPT)),
+                               named=list(dict.fromkeys(key[:2] for key in named)))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -1596,6 +1601,26 @@ def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) 
     return max(cost, ASKED_OTHER_PENALTY) if roles else cost
 
 
+def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str], None]:
+    """The chunks of ``ranked`` that are definitions the query names, by ``_chunk_key``,
+    best first: a pinned exact name, a definition inserted for a name (match ``"exact"``,
+    ``"name"``), or verbatim evidence whose name is one of ``asked.symbols`` as written.
+    ``locate`` keeps their files in its answer (``locate.fused``'s ``named``) and charges
+    them their role's penalty only, never ``ASKED_OTHER_PENALTY``: "fix minor typo in
+    `make_context` docs" asks for docs and names a source method (click's core.py was 43rd
+    of the files, out of the answer)."""
+    return dict.fromkeys(_chunk_key(h.payload) for h, match, _ in ranked
+                         if match in ("exact", "name") or (
+                             match == "evidence" and any(_written(s, h.payload)
+                                                         for s in asked.symbols)))
+
+
+def _chunk_key(payload: dict) -> tuple[str, str, int, str]:
+    """A chunk's identity in one answer: ``(repo, path, start_line, qualified_name)``."""
+    return (str(payload.get("repo", "")), str(payload.get("path", "")),
+            int(payload.get("start_line", 0)), str(payload.get("qualified_name", "")))
+
+
 def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
     """A file's penalty in ``locate`` from its best chunk's ``payload``: its role's
     (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
@@ -1769,8 +1794,9 @@ def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
     """``locate``'s candidates of a ranked page: a pinned exact name's with the best score
     of the candidates (its lookup's 1.0 is under fused scores above 1: gin's locate
     ``Context.ShouldBindJSON`` listed it 8th in ``context.go``), an inserted verbatim
-    chunk's (match ``"evidence"``) with the score of the candidate above it, as the page
-    places it (serde_json's ``<ErrorCode as Display>::fmt``, third in search for a pasted
+    chunk's or named definition's (match ``"evidence"``, ``"name"``) with the score of the
+    candidate above it, as the page places it (click's ``make_context``, third on the page
+    of "fix minor typo in `make_context` docs", kept its 0.1 under its own file's 0.108) (serde_json's ``<ErrorCode as Display>::fmt``, third in search for a pasted
     error message, sat under 40 chunks of tests and helpers in locate); either placed first
     with ``1 + locate.SPREAD`` times the best score, so that its file leads."""
     above = top
@@ -1783,7 +1809,7 @@ def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
             h = replace(h, score=max(h.score, top * (1 + locating.SPREAD)))
         elif match == "exact":
             h = replace(h, score=max(h.score, top))
-        elif match == "evidence":
+        elif match in ("evidence", "name"):
             h = replace(h, score=max(h.score, above))
         above = h.score
         yield h
