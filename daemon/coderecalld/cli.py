@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import gc
 import json
 import os
@@ -216,6 +217,11 @@ STOP_GRACE_S = 3.0
 #: nothing: every write is idempotent and the ledger records only finished files (DESIGN.md
 #: decision 2), so the next start resumes where this one stopped.
 STOP_DEADLINE_S = 8.0
+#: Seconds after ``STOP_DEADLINE_S`` at which ``faulthandler``'s watchdog (a C thread, no
+#: GIL needed) dumps every thread's stack and exits 1, if the Python deadline could not:
+#: one full-suite run in six here saw ``serve`` outlive a 60 s wait after SIGTERM, the
+#: deadline thread silent (a native call holding the GIL, most likely). Still under 10 s.
+STOP_BACKSTOP_S = 1.5
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -241,6 +247,10 @@ def _serve(args: argparse.Namespace) -> int:
         stop.set()
         threading.Thread(target=_exit_after, args=(STOP_DEADLINE_S,), name="stop-deadline",
                          daemon=True).start()
+        # The same deadline from a C thread: the one above needs the GIL, which a native
+        # call (a model load, a gRPC shutdown) can hold; this one dumps every thread's
+        # stack to stderr (the log) and exits 1 without it.
+        faulthandler.dump_traceback_later(STOP_DEADLINE_S + STOP_BACKSTOP_S, exit=True)
         for daemon in opened:
             daemon.pipeline.stop()  # an index returns after its file, embedding after its batch
 

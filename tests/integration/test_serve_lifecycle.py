@@ -239,3 +239,49 @@ def test_sigterm_while_the_model_loads_exits_at_once(tmp_path: Path, capsys) -> 
         print(f"\nissue 19 figures: health {health_s:.2f} s after start (bound {bound_s:.2f} s); "
               "SIGTERM while the model "
               f"loads: exit in {took:.2f} s")
+
+
+# A shutdown step that holds the GIL (a backtracking regular expression: the ``re`` engine
+# never releases it), standing in for a native call that does.
+_HOLDS_THE_GIL = """
+import re, sys
+from coderecalld import cli
+
+def holds_the_gil(*args, **kwargs):
+    re.match(r"(a+)+$", "a" * 64 + "b")
+
+cli._shut_down = holds_the_gil
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.slow
+def test_a_shutdown_that_holds_the_gil_is_still_ended_by_the_deadline(tmp_path: Path) -> None:
+    """The Python deadline thread cannot run while a native call holds the GIL; the
+    ``faulthandler`` watchdog (a C thread) still exits 1 at ``STOP_DEADLINE_S`` +
+    ``STOP_BACKSTOP_S``, with every thread's stack in the log."""
+    from coderecalld import cli
+
+    src = tmp_path / "src"
+    GitRepo(src).commit({"a.py": "def a():\n    return 1\n"})
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _HOLDS_THE_GIL, "serve", "--repo", str(src),
+             "--data-dir", str(tmp_path / "data"), "--listen", f"127.0.0.1:{port}"],
+            stdout=subprocess.DEVNULL, stderr=out,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+        channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+        try:
+            grpc.channel_ready_future(channel).result(timeout=60)
+        finally:
+            channel.close()
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=60)
+        took = time.monotonic() - sent
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert code == 1, text[-2000:]
+    assert cli.STOP_DEADLINE_S + cli.STOP_BACKSTOP_S - 0.5 < took < STOP_BOUND_S, took
+    assert "Timeout (" in text and "in holds_the_gil" in text
