@@ -946,33 +946,45 @@ class Service:
                  ) -> dict[str, list[tuple[str, int, int]]]:
         """For each qualified name of ``names`` (functions of ``repo``'s ``path``), the
         functions and methods of the same file it calls, in call order, as (qualified
-        name, start line, end line): a call's name (its last segment: ``self._helper(``)
-        matched to at most ``CALLEE_MAX_DEFINITIONS`` same-named definitions of the file
-        (more: a common name, no evidence); itself, parts of long functions and bodyless
-        stubs left out. Two keyword lookups (``locate.with_callees``)."""
+        name, start line, end line). A call site resolved at index time (its ``target``)
+        names the definition whose module-qualified name it is; an unresolved one only
+        when written bare or on the caller's own object (``helper(``, ``self._helper(``,
+        ``this.helper(``: ``_same_file_call``), matched by name to at most
+        ``CALLEE_MAX_DEFINITIONS`` same-named definitions of the file (more: a common name,
+        no evidence). Never a call on another object by its last name: requests'
+        ``DEFAULT_PORTS.get(`` listed ``Session.get`` as ``should_strip_auth``'s helper (a
+        newcomer). Itself, parts of long functions and bodyless stubs left out. Two keyword
+        lookups (``locate.with_callees``)."""
         where = replace(flt, repo=repo, path=path)
         callers = self.store.find_any(where, "qualified_name", list(names), limit=4 * len(names),
-                                      fields=("qualified_name", "calls"))
-        called = {n for h in callers for n in h.payload.get("calls") or () if _PLAIN_NAME.match(n)}
+                                      fields=("qualified_name", "call_sites"))
+        sites = {h.payload["qualified_name"]: [
+            c for c in map(_same_file_call, h.payload.get("call_sites") or ()) if c is not None]
+            for h in callers}
+        called = {name for row in sites.values() for name, _ in row}
         if not called:
             return {}
-        defined: dict[str, list[tuple[str, int, int]]] = {}
+        defined: dict[str, list[tuple[str, int, int, str]]] = {}
         for h in self.store.find_any(where, "name", sorted(called), limit=MAX_LIMIT,
-                                     fields=("name", "qualified_name", "kind", "start_line",
-                                             "end_line", "snippet", "path", "language")):
+                                     fields=("name", "qualified_name", "fq_name", "kind",
+                                             "start_line", "end_line", "snippet", "path",
+                                             "language")):
             p = h.payload
             if (p.get("kind") in locating.CALLABLE_KINDS and not is_part(p["qualified_name"])
                     and not locating.is_stub(p)):
                 defined.setdefault(p["name"], []).append(
-                    (p["qualified_name"], int(p["start_line"]), int(p["end_line"])))
+                    (p["qualified_name"], int(p["start_line"]), int(p["end_line"]),
+                     str(p.get("fq_name") or "")))
         out: dict[str, list[tuple[str, int, int]]] = {}
-        for h in callers:
-            own = h.payload["qualified_name"]
-            row = out.setdefault(own, [])
-            for name in h.payload.get("calls") or ():
+        for own, row in sites.items():
+            found = out.setdefault(own, [])
+            for name, target in row:
                 defs = defined.get(name, ())
-                if 0 < len(defs) <= CALLEE_MAX_DEFINITIONS:
-                    row += [d for d in defs if d[0] != own and d not in row]
+                if target:
+                    defs = [d for d in defs if d[3] == target]
+                elif len(defs) > CALLEE_MAX_DEFINITIONS:
+                    continue
+                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found]
         return out
 
     # --- symbols --------------------------------------------------------------------
@@ -1613,6 +1625,25 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
                          if match in ("exact", "name") or (
                              match == "evidence" and any(_written(s, h.payload)
                                                          for s in asked.symbols)))
+
+
+#: Receivers that are the calling function's own object (``_same_file_call``).
+_OWN_RECEIVERS = frozenset({"self", "cls", "this", "@", "Self"})
+
+
+def _same_file_call(site: dict) -> tuple[str, str] | None:
+    """A call site's (name, target) when it may call a function of its own file: resolved
+    (``target`` set: the definition with that module-qualified name), or unresolved and
+    written bare or on the caller's own object (``helper``, ``self.helper``, ``this.helper``,
+    ``Self::helper``); ``None`` for a call on another object (``kwargs.get``)."""
+    written = str(site.get("name", "")).replace("::", ".").replace("->", ".")
+    receiver, _, name = written.rpartition(".")
+    target = str(site.get("target") or "")
+    if not _PLAIN_NAME.match(name):
+        return None
+    if target or not receiver or receiver in _OWN_RECEIVERS:
+        return name, target
+    return None
 
 
 def _chunk_key(payload: dict) -> tuple[str, str, int, str]:

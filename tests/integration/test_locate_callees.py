@@ -1,0 +1,58 @@
+"""``locate``'s same-file callees (``Service._callees``) end to end on a real index: a call
+on another object is never matched by its last name to a method of the file (requests'
+``DEFAULT_PORTS.get(`` listed ``Session.get`` as ``should_strip_auth``'s helper); a call
+resolved at index time names the definition with that module-qualified name; a bare call
+or one on the caller's own object is matched by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from coderecalld.store import StoreFilter
+from conformance_cases import indexed
+
+SESSIONS = '''\
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def should_strip_auth(old_url, new_url):
+    """Whether the Authorization header goes when a redirect leaves the host."""
+    port = DEFAULT_PORTS.get(old_url.scheme, None)
+    return _changed_host(old_url, new_url) or port is None
+
+
+def _changed_host(old_url, new_url):
+    return old_url.hostname != new_url.hostname
+
+
+class Session:
+    def get(self, url):
+        return self.request("GET", url)
+
+    def request(self, method, url):
+        return self._prepare(method, url)
+
+    def _prepare(self, method, url):
+        return (method, url)
+
+    def send(self, request, **kwargs):
+        stream = kwargs.get("stream")
+        return self._prepare(request.method, request.url), stream
+'''
+
+
+def test_same_file_callees_follow_resolved_and_own_calls_only(tmp_path: Path) -> None:
+    with indexed(tmp_path, {"pkg/sessions.py": SESSIONS}) as d:
+        callees = d.service._callees(StoreFilter(repos=("fx",)), "fx", "pkg/sessions.py",
+                                     ["should_strip_auth", "Session.send", "Session.get"])
+        located = d.service.locate("should the session strip auth for a redirect url", limit=1, repo="fx")
+    names = {own: [c[0] for c in row] for own, row in callees.items()}
+    # DEFAULT_PORTS.get( and kwargs.get( are calls on other objects: never Session.get
+    assert names["should_strip_auth"] == ["_changed_host"]
+    assert names["Session.send"] == ["Session._prepare"]
+    assert names["Session.get"] == ["Session.request"]
+    start = SESSIONS.splitlines().index("def _changed_host(old_url, new_url):") + 1
+    assert callees["should_strip_auth"][0][1:] == (start, start + 1)
+    # in an answer: the first function, then its helper, never the unrelated Session.get
+    listed = [f.qualified_name for f in located.files[0].functions]
+    assert listed[:2] == ["should_strip_auth", "_changed_host"]
