@@ -754,3 +754,30 @@ def test_latin_abbreviations_are_prose_not_names(text: str) -> None:
 def test_a_name_holding_an_abbreviation_stays_a_name() -> None:
     assert shape.analyze("etc_dir setting").evidence == ("etc_dir",)
     assert "etc" in {t for t, _ in shape.analyze("where is cfg.etc read").terms}
+
+
+@pytest.mark.parametrize(("text", "callers"), [
+    ("what calls `merge_environment_settings`", ("merge_environment_settings",)),
+    ("who calls Session.send()", ("Session.send",)),
+    ("which functions call `Map.bind`", ("Map.bind",)),
+    ("callers of the function url_for", ("url_for",)),
+    ("find the call sites of render_template", ("render_template",)),
+    ("where is render_template called", ("render_template",)),
+    ("where does parse_expr get used", ("parse_expr",)),
+    ("what uses `Cache::get`", ("Cache.get",)),
+    # not a callers question, or no symbol named
+    ("how is merge_environment_settings used", ()),
+    ("what uses the cache", ()),
+    ("where is the session created", ()),
+    ("what calls the server when a request times out", ()),
+])
+def test_a_question_asking_for_callers_names_its_symbol(text: str, callers: tuple[str, ...]) -> None:
+    asked = shape.analyze(text)
+    assert asked.callers == callers
+    assert set(asked.callers) <= set(asked.symbols)
+
+
+def test_only_a_short_text_asks_for_callers() -> None:
+    issue = "what calls `merge_environment_settings`\n\n" + "The proxies are lost. " * 80
+    assert shape.analyze(issue).shape is not shape.Shape.TEXT
+    assert shape.analyze(issue).callers == ()

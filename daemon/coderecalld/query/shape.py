@@ -198,7 +198,9 @@ class Query:
     TemplateSyntaxError: ...`` -> ``TemplateSyntaxError``; not a line asking a question,
     ``HTTPException: what does headers do?``), at most ``MAX_REFUSED``; for a short text,
     ``describes``: it says what to change or what is wrong instead of asking
-    (``describes``: a release note, a commit subject, a bug report's title, a task)."""
+    (``describes``: a release note, a commit subject, a bug report's title, a task); for a
+    short text, ``callers``: the symbols of ``symbols`` whose callers it asks for ("what
+    calls `merge_environment_settings`", "where is render_template used": ``_callers``)."""
 
     text: str
     shape: Shape
@@ -216,6 +218,7 @@ class Query:
     refused: tuple[str, ...] = ()
     raised: tuple[str, ...] = ()
     describes: bool = False
+    callers: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -267,7 +270,27 @@ def analyze(text: str) -> Query:
     described = shape is Shape.TEXT and describes(text)
     return Query(text, shape, terms, dense, _evidence(prose, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
-                 described)
+                 described, _callers(prose, symbols))
+
+
+#: A symbol as a question writes it: in backticks or not, a call's ``()`` after it.
+_ASKED_NAME = r"`?([A-Za-z_$][\w$.:]*[\w$])(?:\(\))?`?"
+#: "what / who / which function calls X", "callers / call sites / usages of X".
+_CALLS_OF = re.compile(r"(?i)\b(?:(?:what|who|which(?:\s+\w+){0,2}?)\s+(?:calls|invokes|uses|call|"
+                       r"invoke|use)|(?:callers|call\s+sites|usages|uses|invocations|references)"
+                       r"\s+(?:of|to))\s+(?:the\s+)?(?:(?:function|method|class)\s+)?" + _ASKED_NAME)
+#: "where is X called / used / invoked", "where does X get called".
+_CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:function|method)\s+)?"
+                     + _ASKED_NAME + r"\s+(?:\w+\s+)?(?:called|invoked|used)\b")
+
+
+def _callers(text: str, symbols: tuple[str, ...]) -> tuple[str, ...]:
+    """The symbols of ``symbols`` (code spans and code words of a short question) whose
+    callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``), in order; a plain word ("what
+    uses the cache") is no symbol and asks for nothing here."""
+    asked = [dotted(m.group(1).removesuffix("()")) for pattern in (_CALLS_OF, _CALLED)
+             for m in pattern.finditer(text)]
+    return tuple(dict.fromkeys(n for n in asked if n in symbols))
 
 
 #: Latin abbreviations of English prose ("e.g.", "i.e.", "cf.", "viz.", "etc."): no code

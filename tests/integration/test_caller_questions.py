@@ -1,0 +1,87 @@
+"""A question asking for a symbol's callers ("what calls `X`") answers with the chunks
+that call it (``Service._with_callers``), ahead of the definition and of namesakes that
+merely share its words; the code's callers before a test's unless the question asks for
+tests; ``locate`` leads with the calling file. Real git fixture, real embedded store,
+sparse side."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coderecalld.query import service
+from conformance_cases import indexed
+
+FILES = {
+    "pkg/settings.py": '''\
+def merge_environment_settings(url, proxies, stream, verify, cert):
+    """Merge the environment's proxy settings into the request's settings."""
+    return {"proxies": proxies, "stream": stream, "verify": verify, "cert": cert}
+
+
+def merge_setting(request_setting, session_setting):
+    """Merge a request setting with a session setting: environment settings merged."""
+    return request_setting or session_setting
+
+
+def merge_hooks(request_hooks, session_hooks):
+    """Merge environment hooks and settings of the session and the request."""
+    return request_hooks or session_hooks
+''',
+    "pkg/sessions.py": '''\
+from pkg.settings import merge_environment_settings
+
+
+class Session:
+    def request(self, method, url):
+        settings = merge_environment_settings(url, {}, False, True, None)
+        return self.send(method, url, **settings)
+
+    def send(self, method, url, **kwargs):
+        return (method, url, kwargs)
+''',
+    "pkg/adapters.py": '''\
+import pkg.settings
+
+
+def prepare(url):
+    return pkg.settings.merge_environment_settings(url, None, True, True, None)
+''',
+    "tests/test_settings.py": '''\
+from pkg.settings import merge_environment_settings
+
+
+def test_merge_environment_settings_keeps_proxies():
+    assert merge_environment_settings("u", {"a": 1}, False, True, None)["proxies"] == {"a": 1}
+''',
+}
+
+
+def _placed(hits) -> list[tuple[str, str]]:
+    return [(h.path, h.qualified_name) for h in hits]
+
+
+def test_a_callers_question_answers_with_the_calling_chunks(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "what calls `merge_environment_settings`"
+    with indexed(tmp_path, FILES) as d:
+        hits = d.service.search(question, limit=6, repo="fx")
+        tests = d.service.search("which tests call `merge_environment_settings`", limit=6, repo="fx")
+        located = d.service.locate(question, limit=3, repo="fx")
+        monkeypatch.setattr(service, "CALLER_INSERTS", 0)
+        by_words = d.service.search(question, limit=6, repo="fx")
+    callers = {("pkg/sessions.py", "Session.request"), ("pkg/adapters.py", "prepare")}
+    # the two source callers first (resolved: through the import and the module path),
+    # then the test's call, then the rest by their words
+    assert set(_placed(hits[:2])) == callers
+    assert _placed(hits[2:3]) == [("tests/test_settings.py", "test_merge_environment_settings_keeps_proxies")]
+    assert [h.match for h in hits[:3]] == ["caller"] * 3
+    assert ("pkg/settings.py", "merge_environment_settings") in _placed(hits)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    # asking for tests puts the test's call first
+    assert _placed(tests[:1]) == [("tests/test_settings.py", "test_merge_environment_settings_keeps_proxies")]
+    # ranked by its words alone the definition and its namesakes lead
+    assert not callers <= set(_placed(by_words[:2]))
+    assert located.files[0].path in {"pkg/sessions.py", "pkg/adapters.py"}
+    assert {f.path for f in located.files[:2]} == {"pkg/sessions.py", "pkg/adapters.py"}
