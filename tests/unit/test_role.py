@@ -93,6 +93,20 @@ from coderecalld.files import classify
     ("packages/ui/dist/index.cjs", "generated"),
     ("lib/core/Axios.js", "source"),
     ("distributions/normal.py", "source"),
+    # dependency manifests are configuration wherever they are, unless a test or vendored
+    # tree holds them
+    ("requirements-dev.txt", "config"),
+    ("requirements.txt", "config"),
+    ("dev-requirements.txt", "config"),
+    ("docs/requirements.txt", "config"),
+    ("constraints.txt", "config"),
+    ("Pipfile", "config"),
+    ("poetry.lock", "config"),
+    ("go.sum", "config"),
+    ("tests/requirements.txt", "test"),
+    ("vendor/lib/requirements.txt", "vendored"),
+    ("docs/requirements-guide.md", "docs"),
+    ("NOTES.txt", "docs"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -271,6 +271,12 @@ ROLE_NAMES = {
                   "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
                   ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
 }
+#: Dependency manifests named like prose (``*.txt``) or with no suffix: configuration
+#: wherever they are (``docs/requirements.txt`` pins the docs build's packages), tried
+#: before every other convention (a newcomer saw requests' ``requirements-dev.txt`` as docs).
+DEPENDENCY_NAMES = ("requirements*.txt", "*-requirements.txt", "*_requirements.txt",
+                    "constraints*.txt", "pipfile", "pipfile.lock", "gemfile", "gemfile.lock",
+                    "*.lock", "go.mod", "go.sum")
 #: Directories of example scripts when no other convention applies (sphinx-gallery's
 #: ``tutorials/`` and ``gallery/``, matplotlib's ``galleries/``): ``docs/tutorial/*.rst``
 #: stays docs, ``galleries/users_explain/axes_intro.py`` is an example, not the library.
@@ -309,7 +315,8 @@ PACKAGE_DIR_SUFFIXES = (".go",)
 
 def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | None = None) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
-    (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else the path conventions
+    (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else ``config`` for a
+    dependency manifest outside test and vendored trees (``DEPENDENCY_NAMES``), else the path conventions
     of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS``, else
     ``source``. ``imports``: the file's imported modules when known (the index passes
@@ -323,6 +330,9 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     parts = [d.lower() for d in pure.parts[:-1]]
     dirs = set(parts)
     leaf = pure.name.lower()
+    if any(fnmatch.fnmatchcase(leaf, glob) for glob in DEPENDENCY_NAMES) and not (
+            dirs & (ROLE_DIRS[Role.VENDORED] | ROLE_DIRS[Role.TEST])):
+        return Role.CONFIG.value
     if (dirs & ROLE_DIRS[Role.DOCS] and _named(leaf, Role.DOCS) and not _named(leaf, Role.TEST)
             and not dirs & (ROLE_DIRS[Role.VENDORED] | ROLE_DIRS[Role.GENERATED])
             and not _encloses(parts, Role.TEST, Role.DOCS) and not _encloses(parts, Role.EXAMPLE, Role.DOCS)):

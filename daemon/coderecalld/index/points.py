@@ -37,8 +37,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: block is nobody's docstring. 11: each property of a JS assignment chain names the
 #: function (``req.get = req.header = function header``). 12: every indexed file has a
 #: point in the file-level index (``Store.upsert_files``); the re-index fills it for a
-#: store opened before it existed.
-PAYLOAD_VERSION = 12
+#: store opened before it existed. 13: dependency manifests (``requirements-dev.txt``,
+#: ``Pipfile``, ``go.sum``) are config, not docs or source (``classify.DEPENDENCY_NAMES``).
+PAYLOAD_VERSION = 13
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
