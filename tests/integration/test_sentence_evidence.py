@@ -198,9 +198,11 @@ def plain_hits(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> list:
 def test_a_messages_trailing_value_is_dropped_to_find_how_the_code_builds_it(daemon: Daemon) -> None:
     """``'Request failed with status code ' + str(status)``: the pasted ``... 500`` is
     found without its value."""
+    between = shape._BETWEEN_WORDS
     assert [p.pattern for p in shape.sentence_patterns("Request failed with status code 500")][1:] == [
-        r"(?<!\w)Request\W+failed\W+with\W+status\W+code(?!\w)",
-        r"(?<!\w)Request\W+failed\W+with\W+status(?!\w)"]  # prefixes down to half its words
+        r"(?<!\w)" + between.join(["Request", "failed", "with", "status", "code"]) + r"(?!\w)",
+        r"(?<!\w)" + between.join(["Request", "failed", "with", "status"]) + r"(?!\w)",
+    ]  # prefixes down to half its words
     hits = daemon.service.search("Request failed with status code 500", limit=3, repo="fx")
     assert ("app/status.py", "check_status") in {(h.path, h.qualified_name) for h in hits}
     assert [h.path for h in hits if h.match == "evidence"] in ([], ["app/status.py"])

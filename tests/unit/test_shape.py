@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from coderecalld.embed import sparse
@@ -781,3 +783,15 @@ def test_only_a_short_text_asks_for_callers() -> None:
     issue = "what calls `merge_environment_settings`\n\n" + "The proxies are lost. " * 80
     assert shape.analyze(issue).shape is not shape.Shape.TEXT
     assert shape.analyze(issue).callers == ()
+
+
+def test_a_message_split_over_prefixed_literals_is_held_verbatim() -> None:
+    # requests' _validate_header_part: an f-string continued by another f-string
+    source = ('raise InvalidHeader(\n'
+              '    f"Invalid leading whitespace, reserved character(s), or return "\n'
+              '    f"character(s) in header {header_kind}: {header_part!r}"\n)')
+    message = "Invalid leading whitespace, reserved character(s), or return character(s) in header"
+    assert shape.sentence_patterns(message)[0].search(source)
+    # the words in another order, or another word between them, are not held
+    assert shape.sentence_patterns("or character return")[0].search(source) is None
+    assert shape.sentence_patterns("return reserved character")[0].search(source) is None

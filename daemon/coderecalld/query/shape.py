@@ -983,7 +983,8 @@ def sparse_vector(query: Query) -> SparseVector:
 def sentence_patterns(sentence: str) -> list[re.Pattern[str]]:
     """Patterns of ``sentence`` as code holds it verbatim, most of it first: its words in
     order, case-insensitive, with any non-word characters between them (a message split
-    over string literals, ``"not offered " "by the server"``); then without a location the
+    over string literals, ``"not offered " "by the server"``, ``f"..."`` ones too:
+    ``_BETWEEN_WORDS``); then without a location the
     runtime appended (a trailing run of value words, a word with a digit or no letter, and
     ``_LOCATION_WORDS``, holding a value: serde_json's ``EOF while parsing a value at line
     1 column 0``, gson's ``... at line 1 column 2 path $``), while ``LOCATION_MIN_WORDS``
@@ -998,8 +999,14 @@ def sentence_patterns(sentence: str) -> list[re.Pattern[str]]:
     for n in range(len(words) - 1, max(SENTENCE_MIN_WORDS, (len(words) + 1) // 2) - 1, -1):
         if words[:n] not in out:
             out.append(words[:n])
-    return [re.compile(r"(?<!\w)" + r"\W+".join(map(re.escape, w)) + r"(?!\w)", re.IGNORECASE)
+    return [re.compile(r"(?<!\w)" + _BETWEEN_WORDS.join(map(re.escape, w)) + r"(?!\w)", re.IGNORECASE)
             for w in out]
+
+
+#: What may stand between two words of a message in code: non-word characters, and the
+#: next literal's prefix letters where a message is split over literals (requests' ``"...
+#: or return " f"character(s) in header {header_kind}"``: the ``f`` is a word character).
+_BETWEEN_WORDS = r"\W+(?:[fFrRbBuU]{1,2}[\"'`]\W*)?"
 
 
 #: A value a format string or template interpolates: Python's ``{}``, ``{value!r}``,
