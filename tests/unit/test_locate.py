@@ -75,27 +75,13 @@ def test_a_first_file_nearly_tied_with_the_second_lists_no_more_than_it() -> Non
 
 @pytest.mark.usefixtures("no_first_file_extra")
 def test_types_come_after_the_functions_of_a_file() -> None:
-    session = _hit("a.py", "Session", 1.0, kind="class", start=1)
-    session.payload["end_line"] = 500  # a whole class names no edit site
-    hits = [session, _hit("a.py", "Session.send", 0.8, kind="method", start=50),
+    hits = [_hit("a.py", "Session", 1.0, kind="class", start=1),
+            _hit("a.py", "Session.send", 0.8, kind="method", start=50),
             _hit("a.py", "helper", 0.5, start=300)]
     (only,) = locate.files(hits, 10, functions_per_file=2)
     assert [f.qualified_name for f in only.functions] == ["Session.send", "helper"]
     (only,) = locate.files(hits, 10, functions_per_file=3)
     assert [f.qualified_name for f in only.functions] == ["Session.send", "helper", "Session"]
-
-
-def test_a_small_type_is_listed_among_the_functions_by_its_score() -> None:
-    # requests' exceptions.py: the two-line RetryError the question matched, then methods
-    retry = _hit("e.py", "RetryError", 1.0, kind="class", start=120)
-    retry.payload["end_line"] = 121
-    big = _hit("e.py", "RequestException", 0.9, kind="class", start=10)
-    big.payload["end_line"] = 10 + locate.SMALL_TYPE_LINES  # one line over
-    hits = [retry, big, _hit("e.py", "JSONDecodeError.__init__", 0.6, kind="method", start=40)]
-    (only,) = locate.files(hits, 10, functions_per_file=3)
-    assert [f.qualified_name for f in only.functions] == [
-        "RetryError", "JSONDecodeError.__init__", "RequestException"]
-    assert [(f.start_line, f.end_line) for f in only.functions[:1]] == [(120, 121)]
 
 
 def test_an_overload_stub_is_listed_at_its_implementation() -> None:
@@ -178,7 +164,6 @@ def test_a_declaration_without_a_body_is_listed_after_the_implementations() -> N
     impl = _hit("R.java", "FieldAdapter.readField(T)", 0.5, kind="method")
     impl.payload.update(language="java", snippet="@Override\n void readField(T t) {")
     cls = _hit("R.java", "Adapter", 0.8, kind="class")
-    cls.payload["end_line"] = 80
     (only,) = locate.files([abstract, impl, cls], 10)
     assert [f.qualified_name for f in only.functions] == [
         "FieldAdapter.readField(T)", "Adapter.readField(A)", "Adapter"]

@@ -254,8 +254,8 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     """The best ``limit`` distinct functions among one file's chunks (already best first):
     functions, methods and constructors first, then those declared without a body and
     implemented nowhere among the chunks (``is_stub``: gson's abstract ``Adapter.readField``
-    was listed second, its implementations not at all), then types (``TYPE_KINDS``; one of
-    at most ``SMALL_TYPE_LINES`` lines is listed as a function) in the places left: a whole class (``Session``, 500 lines) names no edit site and took the places of
+    was listed second, its implementations not at all), then types (``TYPE_KINDS``) in the
+    places left: a whole class (``Session``, 500 lines) names no edit site and took the places of
     the methods an issue is about (swe-lite-dev function@10 44.9 -> 47.4, types listed last).
     A function with ``@overload`` stubs among the chunks is listed at its implementation's
     lines when that chunk is among them too (with the best score of any of them). A part of
@@ -273,10 +273,7 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
         for hit in chunks:
             p = hit.payload
             name = unparted(p["qualified_name"])
-            kind = p.get("kind")
-            if kind in TYPE_KINDS and _small(p):
-                kind = "function"  # a small type is its own edit site: listed as one
-            if kind not in kinds or name in seen:
+            if p.get("kind") not in kinds or name in seen:
                 continue
             if bodyless is not None and bodyless != (is_stub(p) and name not in implemented):
                 continue  # a declaration without a body after the implementations
@@ -286,22 +283,6 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
             seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
                                      round(hit.score, 6))
     return tuple(seen.values())
-
-
-#: A type of at most this many lines is listed among the functions (``_functions``): a
-#: two-line exception class the question matched is the edit site (requests' ``RetryError``
-#: came after its file's unrelated ``__init__`` methods: a newcomer), a 500-line class is
-#: not, nor is a class with methods: at 25, CPython's 22-line ``JSONDecodeError`` (its
-#: ``__init__`` and ``__reduce__``) took the first place of ``json/decoder.py`` from
-#: ``py_scanstring`` for "Improve the error message of the JSON decoder for an
-#: unterminated string" (tests/integration/test_ranking_roles.py). Function@10 of the six
-#: labs (``issue_lab.py --set locate.SMALL_TYPE_LINES=N``) is the same at 0, 10 and 25.
-SMALL_TYPE_LINES = 10
-
-
-def _small(payload: dict) -> bool:
-    """Whether a chunk spans at most ``SMALL_TYPE_LINES`` lines."""
-    return int(payload.get("end_line", 0)) - int(payload.get("start_line", 0)) + 1 <= SMALL_TYPE_LINES
 
 
 def is_stub(payload: dict) -> bool:
