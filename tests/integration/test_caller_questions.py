@@ -68,6 +68,8 @@ def test_a_callers_question_answers_with_the_calling_chunks(tmp_path: Path,
     with indexed(tmp_path, FILES) as d:
         hits = d.service.search(question, limit=6, repo="fx")
         tests = d.service.search("which tests call `merge_environment_settings`", limit=6, repo="fx")
+        tests_for = d.service.search("where are the tests for merge_environment_settings",
+                                     limit=6, repo="fx")
         located = d.service.locate(question, limit=3, repo="fx")
         monkeypatch.setattr(service, "CALLER_INSERTS", 0)
         by_words = d.service.search(question, limit=6, repo="fx")
@@ -81,6 +83,10 @@ def test_a_callers_question_answers_with_the_calling_chunks(tmp_path: Path,
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     # asking for tests puts the test's call first
     assert _placed(tests[:1]) == [("tests/test_settings.py", "test_merge_environment_settings_keeps_proxies")]
+    # "tests for X": the tests' calls only are placed, first
+    assert [(h.path, h.match) for h in tests_for if h.match == "caller"] == [
+        ("tests/test_settings.py", "caller")]
+    assert tests_for[0].path == "tests/test_settings.py"
     # ranked by its words alone the definition and its namesakes lead
     assert not callers <= set(_placed(by_words[:2]))
     assert located.files[0].path in {"pkg/sessions.py", "pkg/adapters.py"}

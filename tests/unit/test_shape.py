@@ -767,6 +767,11 @@ def test_a_name_holding_an_abbreviation_stays_a_name() -> None:
     ("where is render_template called", ("render_template",)),
     ("where does parse_expr get used", ("parse_expr",)),
     ("what uses `Cache::get`", ("Cache.get",)),
+    # a question asking for tests asks for its first symbol's callers among the tests
+    ("where are the tests for the ProxyFix middleware", ("ProxyFix",)),
+    ("how is Map.bind_to_environ tested", ("Map.bind_to_environ",)),
+    ("tests for decoding invalid JSON", ()),
+    ("Fixed a crash in Session.send in the test suites", ()),  # asks for no role
     # not a callers question, or no symbol named
     ("how is merge_environment_settings used", ()),
     ("what uses the cache", ()),

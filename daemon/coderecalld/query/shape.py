@@ -200,7 +200,8 @@ class Query:
     ``describes``: it says what to change or what is wrong instead of asking
     (``describes``: a release note, a commit subject, a bug report's title, a task); for a
     short text, ``callers``: the symbols of ``symbols`` whose callers it asks for ("what
-    calls `merge_environment_settings`", "where is render_template used": ``_callers``)."""
+    calls `merge_environment_settings`", "where is render_template used", "tests for
+    ProxyFix": ``_callers``)."""
 
     text: str
     shape: Shape
@@ -270,7 +271,7 @@ def analyze(text: str) -> Query:
     described = shape is Shape.TEXT and describes(text)
     return Query(text, shape, terms, dense, _evidence(prose, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
-                 described, _callers(prose, symbols))
+                 described, _callers(prose, symbols, _roles(text, shape)))
 
 
 #: A symbol as a question writes it: in backticks or not, a call's ``()`` after it.
@@ -284,12 +285,17 @@ _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:funct
                      + _ASKED_NAME + r"\s+(?:\w+\s+)?(?:called|invoked|used)\b")
 
 
-def _callers(text: str, symbols: tuple[str, ...]) -> tuple[str, ...]:
+def _callers(text: str, symbols: tuple[str, ...], roles: frozenset[str]) -> tuple[str, ...]:
     """The symbols of ``symbols`` (code spans and code words of a short question) whose
     callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``), in order; a plain word ("what
-    uses the cache") is no symbol and asks for nothing here."""
+    uses the cache") is no symbol and asks for nothing here. A question asking for tests
+    (``roles``) asks for its first symbol's callers among the tests: "where are the tests
+    for the ProxyFix middleware" (werkzeug: ``LocalProxy``'s tests came first by their
+    words, ``test_proxy_fix.py`` sixth)."""
     asked = [dotted(m.group(1).removesuffix("()")) for pattern in (_CALLS_OF, _CALLED)
              for m in pattern.finditer(text)]
+    if "test" in roles:
+        asked += symbols[:1]
     return tuple(dict.fromkeys(n for n in asked if n in symbols))
 
 
