@@ -273,6 +273,8 @@ def test_a_flat_top_led_by_the_file_defining_a_title_name_is_not_flagged(
         # the top two files score within FLAT_LONG_FILES: flagged without the exemption
         assert [f.path for f in located.files] == ["pkg/cache.py", "pkg/store.py"]
         assert located.low_confidence and "none stands out" in located.confidence_reason
+        # the answer shows fused scores: the reason says its numbers are the chunks'
+        assert located.confidence_reason.startswith("the top two files by their chunks ")
         assert hits.low_confidence
         # the title names evict_stale, which only the first file defines: it stands out
         located = d.service.locate(FLAT_ISSUE, limit=3, repo="fx")

@@ -135,6 +135,10 @@ def test_located_files_are_low_when_the_first_two_are_close() -> None:
     assert flat_files([2.0, second], named_top=True) == (False, "")
     assert flat_files([2.0]) == (False, "")
     assert flat_files([]) == (False, "")
+    # shown beside fused file scores, the reason names the scores it quotes
+    assert flat_files([2.0, second], fused=True) == (
+        True, f"the top two files by their chunks score within {100 * (1 - FLAT_LONG_FILES):.0f} % "
+              f"(2.000 and {second:.3f}): none stands out")
 
 
 def test_a_literal_no_chunk_holds_is_low_unless_pinned() -> None:

@@ -952,7 +952,8 @@ class Service:
         if asked.long and found:
             # judged on the chunks' file scores: a fused score is rank-based, always flat
             own = sorted(locating.file_scores(placed, penalty=penalty).values(), reverse=True)
-            low, reason = confidence.flat_files(own[:2], self._names_file(asked, flt, found[0].path))
+            low, reason = confidence.flat_files(own[:2], self._names_file(asked, flt, found[0].path),
+                                                fused=bool(lexical))
             foreign = self._foreign(asked, flt)
             if foreign:
                 low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
