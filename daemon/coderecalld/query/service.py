@@ -566,8 +566,13 @@ class Service:
                     absent.append(token)
                 continue
             bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
-            best = min((h for h in found if h.score > bar), key=lambda h: (
-                _penalty(h.payload, asked.roles, ROLE_PENALTY), -h.score))
+            # an identifier: a chunk using it as code (read verbatim, whatever its score
+            # on the identifier's words) before one naming it in prose
+            code = (self._as_code([h.id for h in found], token)
+                    if not option and _CODE_TOKEN.fullmatch(token) else None)
+            best = min((h for h in found if h.score > bar or (code and h.id in code)), key=lambda h: (
+                _penalty(h.payload, asked.roles, ROLE_PENALTY), code is not None and h.id not in code,
+                -h.score))
             # Held by a page chunk of its role or a better one: a test holding ``tmp_path``
             # most often was placed though the fixture's source was first.
             worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
@@ -576,6 +581,8 @@ class Service:
             if option:
                 held = ids and any(_holds_text(h, option)
                                    for h in self.store.retrieve(ids, fields=("embed_text",)))
+            elif code and best.id in code:  # held as code, not only in a docstring
+                held = bool(ids) and bool(self._as_code(ids, token))
             else:
                 held = any(s > bar for s in self.store.sparse_scores(vector, ids).values())
             if held:
@@ -665,6 +672,21 @@ class Service:
             return page
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
                        "evidence", min(rank, limit), limit)
+
+    def _as_code(self, ids: Sequence[str], token: str) -> set[str]:
+        """The ids of ``ids`` whose chunk uses the identifier ``token`` as code
+        (``_in_code``: not only in a comment or a docstring), each read once from its file's
+        blob (``_chunk_source``, redacted: the embedded text repeats a docstring unquoted).
+        flask's ``json_provider_class`` is a class attribute, no symbol: its evidence was
+        ``JSONProvider``'s docstring naming it, and ``App.__init__``, which calls it, was
+        not on the page."""
+        out = set()
+        for h in self.store.retrieve(list(ids), fields=_SENTENCE_FIELDS):
+            # the source lines: the embedded text repeats a docstring unquoted
+            source = self._chunk_source(h.payload)
+            if _in_code(redact.text(source, str(h.payload.get("path", "")))[0], token):
+                out.add(h.id)
+        return out
 
     def _holds_verbatim(self, hit: Hit, pattern: re.Pattern[str], texts: dict[str, str]) -> bool:
         """Whether ``hit``'s chunk holds ``pattern``: its ``embed_text``, and where that was
@@ -1628,6 +1650,30 @@ def _option_text(token: str) -> re.Pattern[str] | None:
     if not token.startswith("--"):
         return None
     return re.compile(r"(?<![\w-])" + re.escape(token) + r"(?![\w-])")
+
+
+#: An evidence token that is an identifier as code writes one: a snake_case, camelCase or
+#: CONSTANT_CASE name (``json_provider_class``, ``SESSION_COOKIE_SAMESITE``).
+_CODE_TOKEN = re.compile(r"[A-Za-z$][\w$]*(?:_[\w$]+|[a-z][A-Z][\w$]*)")
+#: Line openings of a comment in the indexed languages.
+_COMMENT_OPENINGS = ("#", "//", "/*", "*", "--", ";", "%")
+
+
+def _in_code(text: str, token: str) -> bool:
+    """Whether ``text`` (a chunk's) holds ``token`` as a whole word on a line that is code:
+    not a comment line (``_COMMENT_OPENINGS``), not inside a triple-quoted block (a Python
+    docstring), and before a docstring that opens on the line."""
+    word = re.compile(r"(?<![\w$])" + re.escape(token) + r"(?![\w$])")
+    inside = False
+    for line in text.split("\n"):
+        marks = line.count('"""') + line.count("'''")
+        if not inside and word.search(line) and not line.lstrip().startswith(_COMMENT_OPENINGS):
+            before = re.split(r"\"\"\"|'''", line, maxsplit=1)[0] if marks else line
+            if word.search(before):
+                return True
+        if marks % 2:
+            inside = not inside
+    return False
 
 
 def _holds_text(hit: Hit, pattern: re.Pattern[str]) -> bool:
