@@ -378,3 +378,25 @@ def test_a_named_definition_file_is_kept_before_the_file_index_ones() -> None:
     # a named file already placed takes no second place
     assert [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 4, kept=0, named=[("r", "a.py")])] == [
         "a.py", "b.py", "c.py", "d.py"]
+
+
+def test_a_docs_page_lists_its_best_sections() -> None:
+    # requests' advanced.rst: search found its #Proxies/SOCKS section, locate listed nothing
+    socks = _hit("docs/advanced.rst", "docs/advanced.rst#Proxies/SOCKS", 0.9, kind="section",
+                 role="docs", start=300)
+    proxies = _hit("docs/advanced.rst", "docs/advanced.rst#Proxies", 0.7, kind="section",
+                   role="docs", start=250)
+    page = _hit("docs/advanced.rst", "docs/advanced.rst", 0.5, kind="module", role="docs")
+    code = _hit("src/adapters.py", "HTTPAdapter.proxy_manager_for", 0.8, kind="method")
+    module = _hit("src/adapters.py", "src.adapters", 0.6, kind="module")
+    docs, source = locate.files([socks, proxies, page, code, module], 10, functions_per_file=5)
+    assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in docs.functions] == [
+        ("docs/advanced.rst#Proxies/SOCKS", 300, 309, 0.9), ("docs/advanced.rst#Proxies", 250, 259, 0.7)]
+    # a file with a function lists no section nor module chunk
+    assert [f.qualified_name for f in source.functions] == ["HTTPAdapter.proxy_manager_for"]
+    # as many places as functions get (the first file's extra ones too)
+    many = [_hit("d.md", f"d.md#S{i}", 1.0 - i / 10, kind="section", role="docs", start=10 * i)
+            for i in range(8)]
+    (only,) = locate.files(many, 10, functions_per_file=2)
+    assert [f.qualified_name for f in only.functions] == [
+        f"d.md#S{i}" for i in range(2 + locate.FIRST_FILE_EXTRA)]

@@ -30,6 +30,10 @@ SPREAD = 0.25
 SUPPORT = 1
 #: Chunk kinds that answer "which function": a class counts (an edit in its body).
 FUNCTION_KINDS = frozenset({"function", "method", "class", "constructor", "interface", "struct"})
+#: A docs page's heading chunk: a file with no function among its chunks lists its best
+#: sections instead (``_functions``: a newcomer saw ``advanced.rst`` located with no place
+#: in it, though search had found its ``#Proxies/SOCKS`` section).
+SECTION_KIND = "section"
 #: The kinds of ``FUNCTION_KINDS`` that are types: listed after the functions of a file.
 TYPE_KINDS = frozenset({"class", "interface", "struct"})
 #: Functions listed per file by default (the MCP output budget: 10 files x 5 lines).
@@ -262,7 +266,8 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     a long function (``name#part2``, ``index/chunk.py``) is listed as the function itself:
     at the whole function's lines when its whole chunk is among the chunks, else at the
     part's (a part named no symbol an agent can look up, and took a second place for one
-    function)."""
+    function). A file with none of those (a docs page) lists its best sections
+    (``SECTION_KIND``) instead."""
     implemented: dict[str, Hit] = {}
     for h in reversed(chunks):  # best last: the best chunk of a name wins
         if not is_stub(h.payload) and not is_part(h.payload["qualified_name"]):
@@ -282,6 +287,12 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
             where = implemented.get(name, hit).payload
             seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
                                      round(hit.score, 6))
+    if not seen:  # a docs page: its best sections, where in it to read
+        for hit in chunks:
+            p = hit.payload
+            if p.get("kind") == SECTION_KIND and p["qualified_name"] not in seen and len(seen) < limit:
+                seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(p["start_line"]),
+                                                        int(p["end_line"]), round(hit.score, 6))
     return tuple(seen.values())
 
 
