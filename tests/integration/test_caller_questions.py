@@ -71,6 +71,7 @@ def test_a_callers_question_answers_with_the_calling_chunks(tmp_path: Path,
         tests_for = d.service.search("where are the tests for merge_environment_settings",
                                      limit=6, repo="fx")
         located = d.service.locate(question, limit=3, repo="fx")
+        one = d.service.search(question, limit=1, repo="fx")
         monkeypatch.setattr(service, "CALLER_INSERTS", 0)
         by_words = d.service.search(question, limit=6, repo="fx")
     callers = {("pkg/sessions.py", "Session.request"), ("pkg/adapters.py", "prepare")}
@@ -79,6 +80,8 @@ def test_a_callers_question_answers_with_the_calling_chunks(tmp_path: Path,
     assert set(_placed(hits[:2])) == callers
     assert _placed(hits[2:3]) == [("tests/test_settings.py", "test_merge_environment_settings_keeps_proxies")]
     assert [h.match for h in hits[:3]] == ["caller"] * 3
+    # a page shorter than the callers keeps the best of them, not the last placed
+    assert [(h.path, h.match) for h in one] == [(hits[0].path, "caller")]
     assert ("pkg/settings.py", "merge_environment_settings") in _placed(hits)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     # asking for tests puts the test's call first

@@ -61,6 +61,11 @@ def test_an_identifier_is_shown_where_code_uses_it(tmp_path: Path,
     ("    # json_provider_class is read at start", False),
     ("    // jsonProviderClass is read at start", False),
     ("    self.json_provider_class_name = 1", False),  # another name
+    ('    x = """a""" + json_provider_class', True),  # after a string whole on its line
+    ('    """Doc."""; json_provider_class = 1', True),
+    ('    """Doc\n    json_provider_class\n    """ + json_provider_class', True),  # after the close
+    ("    *, json_provider_class=None", True),  # a keyword-only parameter, no comment
+    ("     * json_provider_class in a block comment", False),
 ])
 def test_a_token_in_code_is_not_one_in_prose(text: str, held: bool) -> None:
     token = "jsonProviderClass" if "jsonProviderClass" in text else "json_provider_class"

@@ -56,3 +56,28 @@ def test_same_file_callees_follow_resolved_and_own_calls_only(tmp_path: Path) ->
     # in an answer: the first function, then its helper, never the unrelated Session.get
     listed = [f.qualified_name for f in located.files[0].functions]
     assert listed[:2] == ["should_strip_auth", "_changed_host"]
+
+
+PROPERTY = '''\
+class C:
+    @property
+    def x(self):
+        return self._helper()
+
+    @x.setter
+    def x(self, value):
+        self._other(value)
+
+    def _helper(self):
+        return 1
+
+    def _other(self, value):
+        return value
+'''
+
+
+def test_calls_of_chunks_sharing_a_name_add_up(tmp_path: Path) -> None:
+    # a property's getter and setter are two chunks of one qualified name
+    with indexed(tmp_path, {"pkg/c.py": PROPERTY}) as d:
+        callees = d.service._callees(StoreFilter(repos=("fx",)), "fx", "pkg/c.py", ["C.x"])
+    assert sorted(c[0] for c in callees["C.x"]) == ["C._helper", "C._other"]

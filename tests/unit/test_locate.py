@@ -400,3 +400,14 @@ def test_a_docs_page_lists_its_best_sections() -> None:
     (only,) = locate.files(many, 10, functions_per_file=2)
     assert [f.qualified_name for f in only.functions] == [
         f"d.md#S{i}" for i in range(2 + locate.FIRST_FILE_EXTRA)]
+
+
+def test_a_named_file_is_kept_without_a_file_index_answer() -> None:
+    hits = [_hit(f"{p}.py", f"f{p}", 1.0 - i / 10) for i, p in enumerate("abcde")]
+    files = locate.files(hits, 3, named=[("r", "e.py")])
+    assert [f.path for f in files] == ["a.py", "b.py", "e.py"]
+    assert [f.score for f in files] == [1.0, 0.9, 0.6]  # chunk scores, still falling
+    assert [f.path for f in locate.files(hits, 3)] == ["a.py", "b.py", "c.py"]
+    # never the whole answer, and a file not ranked at all is no place-holder
+    assert [f.path for f in locate.files(hits, 1, named=[("r", "e.py")])] == ["a.py"]
+    assert [f.path for f in locate.files(hits, 3, named=[("r", "z.py")])] == ["a.py", "b.py", "c.py"]

@@ -772,6 +772,9 @@ def test_a_name_holding_an_abbreviation_stays_a_name() -> None:
     ("how is Map.bind_to_environ tested", ("Map.bind_to_environ",)),
     ("tests for decoding invalid JSON", ()),
     ("Fixed a crash in Session.send in the test suites", ()),  # asks for no role
+    ("fix flaky test in `Session.request`", ()),  # describes a change: no tests asked
+    ("which of these functions call `parse_url`", ("parse_url",)),
+    ("which one to use `json.dumps` or `simplejson.dumps`?", ()),  # a choice, no callers
     # not a callers question, or no symbol named
     ("how is merge_environment_settings used", ()),
     ("what uses the cache", ()),

@@ -127,6 +127,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
              for h in lexical}
     if lexical:
         ranked, own = _with_lexical(ranked, list(roles), limit, chunks_of, lead, kept, named)
+    elif named:
+        ranked = _keeping(ranked, named, limit)
     tied = len(own) > 1 and own[0] > 0 and own[1] >= FIRST_FILE_TIE * own[0]
     extra = FIRST_FILE_EXTRA if functions_per_file and not tied else 0
     out = []
@@ -142,6 +144,16 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
         out.append(FileHit(repo=repo, path=path, role=role,
                            score=round(score, 6), functions=found))
     return out
+
+
+def _keeping(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
+             named: Sequence[tuple[str, str]], limit: int,
+             ) -> list[tuple[float, tuple[str, str], list[Hit]]]:
+    """``ranked`` (best first) cut to ``limit`` with the files of ``named`` among them (at
+    most ``limit`` - 1 of them), each in place of the lowest other: the order stays by score."""
+    must = set(list(dict.fromkeys(named))[:max(limit - 1, 0)]) & {key for _, key, _ in ranked}
+    room = set([key for _, key, _ in ranked if key not in must][:limit - len(must)])
+    return [r for r in ranked if r[1] in must or r[1] in room]
 
 
 def _with_lexical(ranked: list[tuple[float, tuple[str, str], list[Hit]]],

@@ -676,12 +676,15 @@ class Service:
     def _as_code(self, ids: Sequence[str], token: str) -> set[str]:
         """The ids of ``ids`` whose chunk uses the identifier ``token`` as code
         (``_in_code``: not only in a comment or a docstring), each read once from its file's
-        blob (``_chunk_source``, redacted: the embedded text repeats a docstring unquoted).
+        blob (``_chunk_source``, redacted: the embedded text repeats a docstring unquoted); at
+        most the first ``CODE_READS``, module chunks (whole files) never.
         flask's ``json_provider_class`` is a class attribute, no symbol: its evidence was
         ``JSONProvider``'s docstring naming it, and ``App.__init__``, which calls it, was
         not on the page."""
         out = set()
-        for h in self.store.retrieve(list(ids), fields=_SENTENCE_FIELDS):
+        for h in self.store.retrieve(list(ids)[:CODE_READS], fields=_SENTENCE_FIELDS):
+            if h.payload.get("kind") == "module":
+                continue  # a whole file: its symbols' chunks say where the code is
             # the source lines: the embedded text repeats a docstring unquoted
             source = self._chunk_source(h.payload)
             if _in_code(redact.text(source, str(h.payload.get("path", "")))[0], token):
@@ -745,8 +748,9 @@ class Service:
         found = {h.id: h for h in self.store.retrieve(ids, fields=_with_role_fields(fields))}
         rank = CALLER_RANK
         for hit in (found[i] for i in ids if i in found):
-            page = _insert([r for r in page if r[0].id != hit.id], hit, "caller",
-                           min(rank, limit), limit)
+            if rank > limit:  # the best callers hold the places there are
+                break
+            page = _insert([r for r in page if r[0].id != hit.id], hit, "caller", rank, limit)
             rank += 1
         return page
 
@@ -944,7 +948,8 @@ class Service:
                                         fields=LOCATE_FIELDS, file_prior=False)
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
         named = _named(ranked, asked)
-        penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p) in named
+        named_files = list(dict.fromkeys(key[:2] for key in named))
+        penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p)[:2] in named_files
                                             else asked.roles, table))
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
@@ -967,7 +972,7 @@ class Service:
                                lead=confidence.FLAT_LONG_FILES if asked.long else 0.0,
                                kept=int(limit * (locating.LEXICAL_FILES_KEPT_LONG if asked.long
                                                  else locating.LEXICAL_FILES_KEPT)),
-                               named=list(dict.fromkeys(key[:2] for key in named)))
+                               named=named_files)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -1019,9 +1024,10 @@ class Service:
         where = replace(flt, repo=repo, path=path)
         callers = self.store.find_any(where, "qualified_name", list(names), limit=4 * len(names),
                                       fields=("qualified_name", "call_sites"))
-        sites = {h.payload["qualified_name"]: [
-            c for c in map(_same_file_call, h.payload.get("call_sites") or ()) if c is not None]
-            for h in callers}
+        sites: dict[str, list[tuple[str, str]]] = {}
+        for h in callers:  # a getter and its setter, overload stubs: one name, their calls added
+            sites.setdefault(h.payload["qualified_name"], []).extend(
+                c for c in map(_same_file_call, h.payload.get("call_sites") or ()) if c is not None)
         called = {name for row in sites.values() for name, _ in row}
         if not called:
             return {}
@@ -1655,24 +1661,36 @@ def _option_text(token: str) -> re.Pattern[str] | None:
 #: An evidence token that is an identifier as code writes one: a snake_case, camelCase or
 #: CONSTANT_CASE name (``json_provider_class``, ``SESSION_COOKIE_SAMESITE``).
 _CODE_TOKEN = re.compile(r"[A-Za-z$][\w$]*(?:_[\w$]+|[a-z][A-Z][\w$]*)")
-#: Line openings of a comment in the indexed languages.
-_COMMENT_OPENINGS = ("#", "//", "/*", "*", "--", ";", "%")
+#: Chunks read per identifier token to see it used as code (``_as_code``).
+CODE_READS = 8
+#: Line openings of a comment in the indexed languages (``* `` a block comment's line).
+_COMMENT_OPENINGS = ("#", "//", "/*", "* ", "*/", "--")
+#: A triple-quoted string's quotes, and one whole on a line.
+_TRIPLE = re.compile(r"\"\"\"|\'\'\'")
+_TRIPLE_WHOLE = re.compile(r"[rRbBuUfF]{0,2}(\"\"\"|\'\'\').*?\1")
 
 
 def _in_code(text: str, token: str) -> bool:
-    """Whether ``text`` (a chunk's) holds ``token`` as a whole word on a line that is code:
-    not a comment line (``_COMMENT_OPENINGS``), not inside a triple-quoted block (a Python
-    docstring), and before a docstring that opens on the line."""
+    """Whether ``text`` (a chunk's) holds ``token`` as a whole word in code: not on a
+    comment line (``_COMMENT_OPENINGS``), not inside a triple-quoted string (a Python
+    docstring: one opens where a line's triple quotes are left unclosed, and closes at the
+    next), not inside one whole on its line (``x = \"\"\"a token\"\"\"``)."""
     word = re.compile(r"(?<![\w$])" + re.escape(token) + r"(?![\w$])")
-    inside = False
+    inside = None  # the quotes of the triple-quoted string a line is inside
     for line in text.split("\n"):
-        marks = line.count('"""') + line.count("'''")
-        if not inside and word.search(line) and not line.lstrip().startswith(_COMMENT_OPENINGS):
-            before = re.split(r"\"\"\"|'''", line, maxsplit=1)[0] if marks else line
-            if word.search(before):
-                return True
-        if marks % 2:
-            inside = not inside
+        if inside is not None:
+            end = line.find(inside)
+            if end < 0:
+                continue
+            line, inside = line[end + 3:], None  # what follows the closing quotes is code
+        elif line.lstrip().startswith(_COMMENT_OPENINGS):
+            continue
+        code = _TRIPLE_WHOLE.sub(" ", line)
+        opened = _TRIPLE.search(code)
+        if opened:
+            inside, code = opened.group(), code[:opened.start()]
+        if word.search(code):
+            return True
     return False
 
 
@@ -1703,7 +1721,7 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
     best first: a pinned exact name, a definition inserted for a name (match ``"exact"``,
     ``"name"``), or verbatim evidence whose name is one of ``asked.symbols`` as written.
     ``locate`` keeps their files in its answer (``locate.fused``'s ``named``) and charges
-    them their role's penalty only, never ``ASKED_OTHER_PENALTY``: "fix minor typo in
+    those files their role's penalty only, never ``ASKED_OTHER_PENALTY``: "fix minor typo in
     `make_context` docs" asks for docs and names a source method (click's core.py was 43rd
     of the files, out of the answer)."""
     return dict.fromkeys(_chunk_key(h.payload) for h, match, _ in ranked
@@ -1713,7 +1731,7 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
 
 
 #: Receivers that are the calling function's own object (``_same_file_call``).
-_OWN_RECEIVERS = frozenset({"self", "cls", "this", "@", "Self"})
+_OWN_RECEIVERS = frozenset({"self", "cls", "this", "Self"})
 
 
 def _same_file_call(site: dict) -> tuple[str, str] | None:

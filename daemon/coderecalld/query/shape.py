@@ -271,14 +271,17 @@ def analyze(text: str) -> Query:
     described = shape is Shape.TEXT and describes(text)
     return Query(text, shape, terms, dense, _evidence(prose, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
-                 described, _callers(prose, symbols, _roles(text, shape)))
+                 described,
+                 _callers(prose, symbols, frozenset() if described else _roles(text, shape)))
 
 
 #: A symbol as a question writes it: in backticks or not, a call's ``()`` after it.
 _ASKED_NAME = r"`?([A-Za-z_$][\w$.:]*[\w$])(?:\(\))?`?"
 #: "what / who / which function calls X", "callers / call sites / usages of X".
-_CALLS_OF = re.compile(r"(?i)\b(?:(?:what|who|which(?:\s+\w+){0,2}?)\s+(?:calls|invokes|uses|call|"
-                       r"invoke|use)|(?:callers|call\s+sites|usages|uses|invocations|references)"
+_CALLS_OF = re.compile(r"(?i)\b(?:(?:what|who|which(?:\s+(?:of\s+the\s+|of\s+these\s+)?(?:functions?|"
+                       r"methods?|code|places?|files?|classes|modules?|tests?|callers?|parts?)))"
+                       r"\s+(?:calls|invokes|uses|call|invoke|use)"
+                       r"|(?:callers|call\s+sites|usages|uses|invocations|references)"
                        r"\s+(?:of|to))\s+(?:the\s+)?(?:(?:function|method|class)\s+)?" + _ASKED_NAME)
 #: "where is X called / used / invoked", "where does X get called".
 _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:function|method)\s+)?"
@@ -289,7 +292,8 @@ def _callers(text: str, symbols: tuple[str, ...], roles: frozenset[str]) -> tupl
     """The symbols of ``symbols`` (code spans and code words of a short question) whose
     callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``), in order; a plain word ("what
     uses the cache") is no symbol and asks for nothing here. A question asking for tests
-    (``roles``) asks for its first symbol's callers among the tests: "where are the tests
+    (``roles``; not a text describing a change, "fix a flaky test of `X`") asks for its
+    first symbol's callers among the tests: "where are the tests
     for the ProxyFix middleware" (werkzeug: ``LocalProxy``'s tests came first by their
     words, ``test_proxy_fix.py`` sixth)."""
     asked = [dotted(m.group(1).removesuffix("()")) for pattern in (_CALLS_OF, _CALLED)
