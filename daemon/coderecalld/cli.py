@@ -222,6 +222,9 @@ STOP_DEADLINE_S = 8.0
 #: one full-suite run in six here saw ``serve`` outlive a 60 s wait after SIGTERM, the
 #: deadline thread silent (a native call holding the GIL, most likely). Still under 10 s.
 STOP_BACKSTOP_S = 1.5
+#: Seconds the main thread waits at a time for a stop (``_serve``): a signal handler runs
+#: only between its waits when the signal lands on another thread.
+STOP_POLL_S = 0.2
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -296,7 +299,12 @@ def _serve(args: argparse.Namespace) -> int:
     starter = threading.Thread(target=start, name="serve-start", daemon=True)
     starter.start()
     try:
-        stop.wait()
+        # Waited in slices, never whole: a signal the kernel delivers to another thread (a
+        # gRPC or model thread) runs its Python handler only when the main thread next
+        # returns to the interpreter, and a whole wait never returns (a SIGTERM while the
+        # model loaded went unanswered for minutes, one run in six here).
+        while not stop.wait(STOP_POLL_S):
+            pass
         logs.event("server.stopping")
         if not opened and not failed:
             # Still loading the model or opening the store: nothing of this run to save,
@@ -306,7 +314,8 @@ def _serve(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(0)
-        starter.join()  # returns after the current file or model batch (STOP_DEADLINE_S bounds it)
+        while starter.is_alive():  # after the current file or model batch (STOP_DEADLINE_S bounds it)
+            starter.join(STOP_POLL_S)  # in slices too: a second signal must be able to run
     finally:
         _shut_down(server, health_servicer, progress, opened[0] if opened else None, ops)
     if failed:
