@@ -164,6 +164,11 @@ class Pipeline:
             report.embedded += self._timed(report, "embed", self.embed_repo, repo.name)
         return self._finish(report, RepoState.READY, result.commit)
 
+    def _role(self, repo: str, path: str, imports: tuple[str, ...] | None = None) -> str:
+        """``path``'s role (``classify.role``) under ``repo``'s configured overrides."""
+        repo_cfg = self.cfg.repo(repo)
+        return classify.role(path, repo_cfg.roles if repo_cfg else (), imports=imports)
+
     def _file_index_short(self, repo: str) -> bool:
         """Whether the file-level index holds fewer of ``repo``'s files than the ledger
         records as indexed (its shard lost, or a store copied without it): logged, and the
@@ -260,9 +265,7 @@ class Pipeline:
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
-        repo_cfg = self.cfg.repo(report.repo)
-        role = (str(pts[0].payload.get("role", "")) if pts else
-                classify.role(change.path, repo_cfg.roles if repo_cfg else ()))
+        role = str(pts[0].payload.get("role", "")) if pts else self._role(report.repo, change.path)
         language = str(pts[0].payload.get("language", "")) if pts else verdict.language
         terms = self._timed(report, "vectors", _file_terms, report.repo, change.path, blob, pts,
                             role, language)
@@ -328,11 +331,10 @@ class Pipeline:
             # A chunk with nothing to search never gets a vector, even one the cache holds
             # for its blank text (the backlog never embeds it: ``store.missing_dense``).
             dense = cached.get(h) if points.searchable(c) else None
-            repo_cfg = self.cfg.repo(c.repo)
             point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
-                                    role=classify.role(c.path, repo_cfg.roles if repo_cfg else (),
-                                                       imports=c.imports if c.language == "python" else None))
+                                    role=self._role(c.repo, c.path,
+                                                    c.imports if c.language == "python" else None))
             pts.append(point)
             if dense is None and self.embedder and points.searchable(c):  # else nothing to embed
                 missing += 1

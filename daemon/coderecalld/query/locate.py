@@ -149,11 +149,20 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
 def _keeping(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
              named: Sequence[tuple[str, str]], limit: int,
              ) -> list[tuple[float, tuple[str, str], list[Hit]]]:
-    """``ranked`` (best first) cut to ``limit`` with the files of ``named`` among them (at
-    most ``limit`` - 1 of them), each in place of the lowest other: the order stays by score."""
-    must = set(list(dict.fromkeys(named))[:max(limit - 1, 0)]) & {key for _, key, _ in ranked}
-    room = set([key for _, key, _ in ranked if key not in must][:limit - len(must)])
-    return [r for r in ranked if r[1] in must or r[1] in room]
+    """``ranked`` (best first) cut to ``limit`` with the files of ``named`` among them
+    (``_kept``): the order stays by score."""
+    keys = set(_kept([key for _, key, _ in ranked], named, limit))
+    return [r for r in ranked if r[1] in keys]
+
+
+def _kept(order: list[tuple[str, str]], must: Sequence[tuple[str, str]], limit: int,
+          ) -> list[tuple[str, str]]:
+    """``order`` cut to ``limit`` keys with the first ``limit`` - 1 of ``must`` that it
+    holds among them, each in place of the lowest other; ``order``'s order kept."""
+    held = set(order)
+    wanted = set(list(dict.fromkeys(key for key in must if key in held))[:max(limit - 1, 0)])
+    room = set([key for key in order if key not in wanted][:limit - len(wanted)])
+    return [key for key in order if key in wanted or key in room]
 
 
 def _with_lexical(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
@@ -208,9 +217,7 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
     if first is not None and first in score and order[0] != first:
         score[first] = score[order[0]]
         order = [first, *(key for key in order if key != first)]
-    must = set(list(dict.fromkeys([*named, *lexical[:kept]]))[:limit - 1])
-    room = set([key for key in order if key not in must][:limit - len(must)])
-    order = [key for key in order if key in must or key in room]
+    order = _kept(order, [*named, *lexical[:kept]], limit)
     out = []
     for key in order:
         found = chunks.get(key)
