@@ -21,6 +21,8 @@ import subprocess
 import sys
 import sysconfig
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import grpc
@@ -247,6 +249,28 @@ def test_sigterm_while_the_model_loads_exits_at_once(tmp_path: Path, capsys) -> 
               f"loads: exit in {took:.2f} s")
 
 
+@contextmanager
+def _scripted_serve(tmp_path: Path, script: str, log, stdout: int, *,
+                    port_arg: bool = False) -> Iterator[tuple[subprocess.Popen, int]]:
+    """``python -c script [PORT] serve`` over a one-file repo on a free port, its stderr in
+    ``log``; killed on the way out if it still runs (no orphan outlives a failed test)."""
+    src = tmp_path / "src"
+    GitRepo(src).commit({"a.py": "def a():\n    return 1\n"})
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, *([str(port)] if port_arg else []), "serve",
+         "--repo", str(src), "--data-dir", str(tmp_path / "data"), "--listen", f"127.0.0.1:{port}"],
+        stdout=stdout, stderr=log, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        yield proc, port
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
 # A shutdown step that holds the GIL (a backtracking regular expression: the ``re`` engine
 # never releases it), standing in for a native call that does.
 _HOLDS_THE_GIL = """
@@ -268,16 +292,9 @@ def test_a_shutdown_that_holds_the_gil_is_still_ended_by_the_deadline(tmp_path: 
     ``STOP_BACKSTOP_S``, with every thread's stack in the log."""
     from coderecalld import cli
 
-    src = tmp_path / "src"
-    GitRepo(src).commit({"a.py": "def a():\n    return 1\n"})
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", _HOLDS_THE_GIL, "serve", "--repo", str(src),
-             "--data-dir", str(tmp_path / "data"), "--listen", f"127.0.0.1:{port}"],
-            stdout=subprocess.DEVNULL, stderr=out,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    with log.open("wb") as out, _scripted_serve(tmp_path, _HOLDS_THE_GIL, out,
+                                                subprocess.DEVNULL) as (proc, port):
         channel = grpc.insecure_channel(f"127.0.0.1:{port}")
         try:
             grpc.channel_ready_future(channel).result(timeout=60)
@@ -325,26 +342,13 @@ def test_a_sigterm_taken_by_another_thread_still_stops_serve(tmp_path: Path) -> 
     handler runs only in the main thread, when it returns to the interpreter, and a whole
     ``Event.wait()`` never returned when the signal landed on another thread (a SIGTERM
     while the model loaded went unanswered for minutes, one full run in six)."""
-    src = tmp_path / "src"
-    GitRepo(src).commit({"a.py": "def a():\n    return 1\n"})
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with log.open("wb") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", _SIGNAL_ON_ANOTHER_THREAD, str(port), "serve", "--repo", str(src),
-             "--data-dir", str(tmp_path / "data"), "--listen", f"127.0.0.1:{port}"],
-            stdout=subprocess.PIPE, stderr=err, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-        try:
-            assert proc.stdout is not None and proc.stdout.readline().strip() == b"signal sent"
-            sent = time.monotonic()
-            code = proc.wait(timeout=60)
-            took = time.monotonic() - sent
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-            if proc.stdout is not None:
-                proc.stdout.close()
+    with log.open("wb") as err, _scripted_serve(tmp_path, _SIGNAL_ON_ANOTHER_THREAD, err,
+                                                subprocess.PIPE, port_arg=True) as (proc, _):
+        assert proc.stdout is not None and proc.stdout.readline().strip() == b"signal sent"
+        sent = time.monotonic()
+        code = proc.wait(timeout=60)
+        took = time.monotonic() - sent
     text = log.read_text(encoding="utf-8", errors="replace")
     assert code == 0, text[-2000:]
     assert took < STOP_BOUND_S and "server.stopping" in text
