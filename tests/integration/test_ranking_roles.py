@@ -141,6 +141,7 @@ def test_a_query_asking_for_tests_puts_them_before_the_source_it_names(
     with indexed(tmp_path, files) as d:
         with monkeypatch.context() as m:
             m.setattr(service, "ASKED_OTHER_PENALTY", 0.0)
+            m.setattr(service, "TYPE_PENALTY_TEXT", 0.0)  # the class is the source's best chunk
             plain = d.service.search("tests for the cache provider", limit=3, repo="fx")
         assert plain[0].path == "pkg/cache.py"
         hits = d.service.search("tests for the cache provider", limit=3, repo="fx")

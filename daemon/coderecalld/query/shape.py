@@ -201,7 +201,8 @@ class Query:
     (``describes``: a release note, a commit subject, a bug report's title, a task); for a
     short text, ``callers``: the symbols of ``symbols`` whose callers it asks for ("what
     calls `merge_environment_settings`", "where is render_template used", "tests for
-    ProxyFix": ``_callers``)."""
+    ProxyFix": ``_callers``); for a short text, ``types``: it asks for a type ("which class
+    ...", "the struct that ...": ``asks_for_type``)."""
 
     text: str
     shape: Shape
@@ -220,6 +221,7 @@ class Query:
     raised: tuple[str, ...] = ()
     describes: bool = False
     callers: tuple[str, ...] = ()
+    types: bool = False
 
     @property
     def long(self) -> bool:
@@ -272,7 +274,23 @@ def analyze(text: str) -> Query:
     return Query(text, shape, terms, dense, _evidence(prose, shape), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described,
-                 _callers(prose, symbols, frozenset() if described else _roles(text, shape)))
+                 _callers(prose, symbols, frozenset() if described else _roles(text, shape)),
+                 shape is Shape.TEXT and asks_for_type(prose))
+
+
+#: A question asking which type: "which class parses ...", "what exception class is
+#: raised", "what struct holds ...". Not a type word alone: "how does a class based view
+#: handle HEAD", "where are httpcore errors translated into httpx exception classes" and
+#: "match user input against enum members" ask for the code that does it.
+_TYPE_WORDS = re.compile(r"(?i)\b(?:which|what)\s+(?:\w+\s+)?(?:class(?:es)?|structs?|interfaces?|"
+                         r"enums?|traits?|protocols?|types?)\b")
+
+
+def asks_for_type(text: str) -> bool:
+    """Whether a short question asks which type (``_TYPE_WORDS``: "which class", "what
+    exception class", "which struct", "what type"); ``service.TYPE_PENALTY_TEXT`` then
+    spares type chunks."""
+    return _TYPE_WORDS.search(text) is not None
 
 
 #: A symbol as a question writes it: in backticks or not, a call's ``()`` after it.

@@ -1,0 +1,80 @@
+"""A natural-language question's order spares no type chunk unless it asks which type
+(query/service.py ``TYPE_PENALTY_TEXT``, query/shape.py ``asks_for_type``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from coderecalld.query import service, shape
+from coderecalld.records import Hit
+
+
+def _hit(name: str, kind: str, score: float) -> Hit:
+    return Hit(id=name, score=score, payload={
+        "repo": "r", "path": "src/adapters.py", "role": "source", "kind": kind,
+        "name": name.rpartition(".")[2], "qualified_name": name, "language": "python"})
+
+
+def _order(query: str, hits: list[Hit]) -> list[str]:
+    key = service._ordering(shape.analyze(query), hits)
+    return [h.id for h in sorted(hits, key=key)]
+
+
+HITS = [_hit("HTTPAdapter", "class", 0.77), _hit("HTTPAdapter.__init__", "method", 0.72),
+        _hit("CookieConflictError", "class", 0.64), _hit("RequestsCookieJar.get", "method", 0.60)]
+
+
+def test_a_question_places_methods_above_a_class_scoring_less_than_the_penalty_higher() -> None:
+    got = _order("where are the default connection pool size and retry count set", HITS)
+    # 0.77 - 0.15 = 0.62 < 0.72: the method first; the exception class (0.64 - 0.15 = 0.49)
+    # falls under the method it scored above (0.60), so both classes change places.
+    assert got == ["HTTPAdapter.__init__", "HTTPAdapter", "RequestsCookieJar.get", "CookieConflictError"]
+
+
+def test_a_class_far_above_its_method_stays_first() -> None:
+    hits = [_hit("Session", "class", 0.90), _hit("Session.send", "method", 0.70)]
+    assert _order("how does a session send a request", hits) == ["Session", "Session.send"]
+
+
+@pytest.mark.parametrize("query", [
+    "which class holds the connection pool",
+    "what exception class is raised for conflicting cookies",
+    "which struct stores the options",
+    "what type does the adapter return",
+])
+def test_a_question_asking_which_type_keeps_the_fused_order(query: str) -> None:
+    assert shape.analyze(query).types
+    assert _order(query, HITS) == ["HTTPAdapter", "HTTPAdapter.__init__", "CookieConflictError",
+                                   "RequestsCookieJar.get"]
+
+
+@pytest.mark.parametrize("query", [
+    "how does a class based view handle HEAD requests",
+    "where are low-level errors translated into exception classes",
+    "how does a choice match user input against enum members",
+])
+def test_a_type_word_alone_does_not_ask_for_a_type(query: str) -> None:
+    assert not shape.analyze(query).types
+
+
+def test_other_shapes_are_not_penalised() -> None:
+    # an identifier and a pasted issue keep the fused order (the issue's role and module
+    # rules apply, no type rule)
+    assert not shape.analyze("HTTPAdapter").types
+    assert _order("HTTPAdapter", HITS)[0] == "HTTPAdapter"
+    issue = "Adapter ignores pool size\n\n" + "Setting pool_maxsize on HTTPAdapter has no effect. " * 40
+    assert shape.analyze(issue).long
+    assert _order(issue, HITS)[0] == "HTTPAdapter"
+
+
+def test_a_type_the_question_names_is_spared() -> None:
+    hits = [_hit("RemoteProtocolError", "class", 0.70), _hit("map_exceptions", "function", 0.60)]
+    assert _order("Fix typo in RemoteProtocolError description", hits)[0] == "RemoteProtocolError"
+    assert _order("fix typo in the remote protocol error description", hits)[0] == "map_exceptions"
+
+
+def test_a_named_type_is_spared_without_a_name_field_as_locate_reads_it() -> None:
+    cls = _hit("RemoteProtocolError", "class", 0.70)
+    cls.payload.pop("name")
+    hits = [cls, _hit("map_exceptions", "function", 0.60)]
+    assert _order("Fix typo in RemoteProtocolError description", hits)[0] == "RemoteProtocolError"
