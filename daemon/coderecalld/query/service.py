@@ -174,6 +174,14 @@ MODULE_PENALTY_TEXT = 0.1
 #: A type the text names (``Query.symbols``: "Fix typo in RemoteProtocolError
 #: description", an httpx commit subject that lost its file's first place) is spared.
 TYPE_PENALTY_TEXT = 0.15
+#: Taken off a function defined inside a test function (``_test_closure``: a view, a
+#: handler or a fake written for that test) besides its role's penalty, unless the query
+#: asks for tests: flask's ``test_session_vary_cookie.vary_cookie_header_set`` (0.79) came
+#: first above ``SecureCookieSessionInterface.save_session`` (0.56) for "where is the Vary
+#: Cookie header added to the response", the test role's 0.2 short of the gap (a
+#: newcomer). Second after 0.1; on the 237 written questions and the six labs nothing else
+#: moved (such closures are rarely among the first candidates).
+TEST_CLOSURE_PENALTY = 0.1
 #: Subtracted from the definition of an exception class a trace's error line names
 #: (``Query.raised``): the trace asks where it was raised, and the class's chunk matched
 #: the heavy exception-name terms best (jinja's ``TemplateAssertionError`` and
@@ -1601,7 +1609,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     (issues, traces) or ``MODULE_PENALTY_TEXT`` (questions) for a whole-module chunk,
     less ``RAISED_CLASS_PENALTY`` for the class of an exception a trace names,
     less ``TYPE_PENALTY_TEXT`` for a type's chunk when a short text asks for no type
-    and names none of that name (``Query.symbols``),
+    and names none of that name (``Query.symbols``), less ``TEST_CLOSURE_PENALTY`` for a
+    function nested in a test function when the query asks for no tests,
     plus ``NAME_MATCH_WEIGHT`` for a code symbol whose whole name is in a question's words
     (``_name_match``), plus (issues,
     ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
@@ -1609,6 +1618,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
     typed = TYPE_PENALTY_TEXT if asked.shape is Shape.TEXT and not asked.types else 0.0
     named_types = {symbol.rpartition(".")[2] for symbol in asked.symbols}  # "RemoteProtocolError"
+    closures = TEST_CLOSURE_PENALTY if "test" not in asked.roles else 0.0
     words = _name_words(asked)
     share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
     prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
@@ -1628,6 +1638,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
         if typed and payload.get("kind") in _TYPE_KINDS and named_types.isdisjoint(
                 (payload.get("name"), str(payload.get("qualified_name", "")).rpartition(".")[2])):
             demote += typed  # (``locate`` reads no ``name``)
+        if closures and _test_closure(payload):
+            demote += closures
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 
@@ -1736,6 +1748,17 @@ def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) 
         return 0.0
     cost = penalties.get(role, 0.0)
     return max(cost, ASKED_OTHER_PENALTY) if roles else cost
+
+
+def _test_closure(payload: dict) -> bool:
+    """Whether a chunk is a function or method defined inside a test function: a test
+    file's (``hit_role``) callable whose enclosing scope's name starts with ``test``
+    (``test_session_vary_cookie.vary_cookie_header_set``; not a test class's method,
+    ``TestSession.test_vary``, whose scope is a class)."""
+    if payload.get("kind") not in ("function", "method") or hit_role(payload) != "test":
+        return False
+    scope = unparted(str(payload.get("qualified_name", ""))).rpartition(".")[0]
+    return scope.rpartition(".")[2].startswith("test")
 
 
 def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str], None]:

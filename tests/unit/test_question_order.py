@@ -1,5 +1,7 @@
-"""A natural-language question's order spares no type chunk unless it asks which type
-(query/service.py ``TYPE_PENALTY_TEXT``, query/shape.py ``asks_for_type``)."""
+"""A natural-language question's order: a type chunk is ordered lower unless the question
+asks which type or names it (query/service.py ``TYPE_PENALTY_TEXT``, query/shape.py
+``asks_for_type``); a function nested in a test function is ordered lower unless tests are
+asked for (``TEST_CLOSURE_PENALTY``)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,10 @@ from coderecalld.query import service, shape
 from coderecalld.records import Hit
 
 
-def _hit(name: str, kind: str, score: float) -> Hit:
+def _hit(name: str, kind: str, score: float, path: str = "src/adapters.py",
+         role: str = "source") -> Hit:
     return Hit(id=name, score=score, payload={
-        "repo": "r", "path": "src/adapters.py", "role": "source", "kind": kind,
+        "repo": "r", "path": path, "role": role, "kind": kind,
         "name": name.rpartition(".")[2], "qualified_name": name, "language": "python"})
 
 
@@ -78,3 +81,34 @@ def test_a_named_type_is_spared_without_a_name_field_as_locate_reads_it() -> Non
     cls.payload.pop("name")
     hits = [cls, _hit("map_exceptions", "function", 0.60)]
     assert _order("Fix typo in RemoteProtocolError description", hits)[0] == "RemoteProtocolError"
+
+
+def _vary_hits() -> list[Hit]:
+    return [_hit("test_session_vary_cookie.vary_cookie_header_set", "function", 0.79,
+                 "tests/test_basic.py", "test"),
+            _hit("SecureCookieSessionInterface.save_session", "method", 0.56, "src/sessions.py"),
+            _hit("TestSession.test_vary_cookie", "method", 0.74, "tests/test_session.py", "test")]
+
+
+def test_a_closure_inside_a_test_falls_under_the_source_a_test_method_does_not() -> None:
+    got = _order("where is the Vary Cookie header added to the response", _vary_hits())
+    # closure 0.79 - 0.2 (test) - 0.1 = 0.49 < 0.56; the test method 0.74 - 0.2 = 0.54 stays
+    # above the closure and under the source
+    assert got == ["SecureCookieSessionInterface.save_session", "TestSession.test_vary_cookie",
+                   "test_session_vary_cookie.vary_cookie_header_set"]
+
+
+def test_a_question_asking_for_tests_keeps_the_closure_first() -> None:
+    got = _order("tests for the Vary Cookie header", _vary_hits())
+    assert got[0] == "test_session_vary_cookie.vary_cookie_header_set"
+
+
+def test_what_counts_as_a_test_closure() -> None:
+    closure = service._test_closure
+    assert closure({"kind": "function", "role": "test", "qualified_name": "test_app.index"})
+    assert closure({"kind": "function", "role": "test", "qualified_name": "TestApp.test_run.handler"})
+    assert closure({"kind": "function", "role": "test", "qualified_name": "test_app.index#part2"})
+    assert not closure({"kind": "method", "role": "test", "qualified_name": "TestApp.test_run"})
+    assert not closure({"kind": "function", "role": "test", "qualified_name": "test_app"})
+    assert not closure({"kind": "class", "role": "test", "qualified_name": "test_app.View"})
+    assert not closure({"kind": "function", "role": "source", "qualified_name": "testing.index"})
