@@ -165,8 +165,25 @@ ROLE_HELP = ("only files of these roles, comma-separated: source, test, docs, ex
 
 
 def _query(text: str) -> str:
-    """The query argument, or stdin's whole text for ``-``."""
-    return sys.stdin.read() if text == "-" else text
+    """The query argument, or stdin's whole text for ``-``, as valid UTF-8 text: a byte
+    that is no UTF-8 (a pasted log's stray ``\\xff``, read from stdin or given as an
+    argument, which Python holds as a lone surrogate) becomes U+FFFD, so the rest of the
+    paste is still asked (the request's UTF-8 encoding refused the whole query)."""
+    if text == "-":
+        stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
+        raw = stream.read() if stream is not None else _utf8(sys.stdin.read())
+    else:
+        raw = _utf8(text)
+    return raw.decode("utf-8", "replace")
+
+
+def _utf8(text: str) -> bytes:
+    """``text``'s UTF-8 bytes, a surrogate-escaped undecodable byte as the byte it stands
+    for, any other lone surrogate as ``?``."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace")
 
 
 def _search(client: Client, args: argparse.Namespace) -> None:

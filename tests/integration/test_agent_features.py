@@ -518,5 +518,11 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
     located = json.loads(out)
     assert status == 0 and set(located[0]) == {"repo", "path", "role", "score", "commit", "functions"}
     assert "isEligibleForRefund" in [f["qualified_name"] for f in located[0]["functions"]]
+    # a paste holding a byte that is no UTF-8 is still asked, the byte as U+FFFD
+    monkeypatch.setattr("sys.stdin", type("Bytes", (), {"buffer": io.BytesIO(
+        b"isEligibleForRefund \xff\xfe is wrong for old orders\n")})())
+    status, out, err = run("locate", "-", "--limit", "3", "--json")
+    assert status == 0 and not err, err
+    assert "isEligibleForRefund" in [f["qualified_name"] for f in json.loads(out)[0]["functions"]]
     status, out, _ = run("search", "refund", "--role", "test", "--json")
     assert status == 0 and all(r["role"] == "test" for r in json.loads(out))
