@@ -107,6 +107,17 @@ from coderecalld.files import classify
     ("vendor/lib/requirements.txt", "vendored"),
     ("docs/requirements-guide.md", "docs"),
     ("NOTES.txt", "docs"),
+    # a directory named as one kind of tests holds tests (attrs' typing_tests/); a word
+    # merely containing "test" does not, nor a package's test_utils/
+    ("typing_tests/baseline_use.py", "test"),
+    ("integration_tests/conftest_helpers.py", "test"),
+    ("tests_unit/helpers.py", "test"),
+    ("e2e-tests/app.js", "test"),
+    ("docs/typing_tests/notes.md", "docs"),
+    ("contest/main.py", "source"),
+    ("attestation/verify.py", "source"),
+    ("src/pkg/test_utils/helpers.py", "source"),
+    ("vendor/x/unit_tests/a.py", "vendored"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -39,7 +39,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: point in the file-level index (``Store.upsert_files``); the re-index fills it for a
 #: store opened before it existed. 13: dependency manifests (``requirements-dev.txt``,
 #: ``Pipfile``, ``go.sum``) are config, not docs or source (``classify.DEPENDENCY_NAMES``).
-PAYLOAD_VERSION = 13
+#: 14: a directory named like tests (``typing_tests/``, ``integration_tests/``) holds tests
+#: (``classify.TEST_DIR_PATTERNS``).
+PAYLOAD_VERSION = 14
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
