@@ -56,6 +56,33 @@ def check_status(response):
         raise HTTPError("Request failed with status code " + str(response.status))
     return response
 ''',
+    # A message ending in a value's repr (attrs' ``_transform_attrs``), beside the class
+    # whose repr's field names the paste repeats.
+    "app/fields.py": '''\
+class Field:
+    """A declared field: name, default, validator, repr, eq, order, hash, init, converter."""
+
+    def __init__(self, name, default=None, validator=None, repr=True, eq=True, order=True,
+                 hash=None, init=True, converter=None, kw_only=False, alias=None):
+        self.name, self.default, self.validator, self.repr = name, default, validator, repr
+        self.eq, self.order, self.hash, self.init = eq, order, hash, init
+        self.converter, self.kw_only, self.alias = converter, kw_only, alias
+
+    def __repr__(self):
+        return (f"Field(name={self.name!r}, default={self.default!r}, validator={self.validator!r}, "
+                f"repr={self.repr!r}, eq={self.eq!r}, order={self.order!r}, hash={self.hash!r}, "
+                f"init={self.init!r}, converter={self.converter!r}, kw_only={self.kw_only!r}, "
+                f"alias={self.alias!r})")
+
+
+def check_order(fields):
+    had_default = False
+    for a in fields:
+        if had_default and a.default is None:
+            msg = f"No mandatory fields allowed after a field with a default value or factory.  Field in question: {a!r}"
+            raise ValueError(msg)
+        had_default = had_default or a.default is not None
+''',
     # Messages a runtime prints with a location appended (``at line 1 column 0``).
     "app/parse.py": '''\
 def parse_value(text):
@@ -301,3 +328,29 @@ def test_the_innermost_chunk_printing_a_message_is_first(daemon: Daemon, message
     assert shape.template_words(source, message.split(": ", 1)[-1] if message.startswith("NotFound") else message) >= 3
     hits = daemon.service.search(message, limit=3, repo="fx")
     assert (hits[0].path, hits[0].qualified_name) == ("app/loaders.py", symbol)
+
+
+REPR_MESSAGE = ("ValueError: No mandatory fields allowed after a field with a default value or factory.  "
+                "Field in question: Field(name='y', default=None, validator=None, repr=True, eq=True, "
+                "order=True, hash=None, init=True, converter=None, kw_only=False, alias='y')")
+
+
+def test_an_error_line_ending_in_a_long_repr_finds_its_raise_site(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error line pasted alone is a trace however long its message (up to
+    ``ERROR_LINE_MAX_CHARS``), and a message ending in a value's repr is looked for without
+    the value: its words before it are what the code holds."""
+    assert len(REPR_MESSAGE) > shape.ISSUE_MIN_CHARS
+    asked = shape.analyze(REPR_MESSAGE)
+    assert (asked.shape, asked.sentence) == (shape.Shape.TRACE, "No mandatory fields allowed after a "
+                                             "field with a default value or factory.  Field in question:")
+    hits = daemon.service.search(REPR_MESSAGE, limit=3, repo="fx")
+    assert (hits[0].path, hits[0].qualified_name, hits[0].match) == ("app/fields.py", "check_order", "evidence")
+    located = daemon.service.locate(REPR_MESSAGE, limit=2, repo="fx")
+    assert (located.files[0].path, located.files[0].functions[0].qualified_name) == (
+        "app/fields.py", "check_order")
+    with monkeypatch.context() as m:
+        m.setattr(shape, "ERROR_LINE_MAX_CHARS", 0)  # read as an issue: the repr's words lead
+        assert shape.analyze(REPR_MESSAGE).shape is shape.Shape.ISSUE
+        plain = daemon.service.search(REPR_MESSAGE, limit=3, repo="fx")
+    assert (plain[0].qualified_name, plain[0].match) != ("check_order", "evidence")

@@ -57,6 +57,12 @@ DENSE_MAX_CHARS = 1000
 #: A query longer than this, or with ``ISSUE_MIN_LINES`` lines or more, is an issue (or a
 #: trace) rather than a question.
 ISSUE_MIN_CHARS = 200
+#: An error line pasted alone (one or two lines, the last ``ErrorName: message``) up to this
+#: many characters is a trace whatever its length, its message looked for verbatim: a
+#: message ending in a value's repr (attrs' ``... Attribute in question: Attribute(name='y',
+#: default=NOTHING, validator=None, ...)``, 400 characters) read as an issue, its raise
+#: site 7th (a newcomer).
+ERROR_LINE_MAX_CHARS = 2000
 #: Characters of a long query the lexical side reads: its first ``READ_HEAD_CHARS`` and last
 #: ``READ_TAIL_CHARS`` (a trace's last frames and its error line end a paste). Analysis
 #: costs ~0.7 ms per 1,000 characters here (71 ms at 100,000), so this bounds it at ~150 ms
@@ -264,7 +270,7 @@ def analyze(text: str) -> Query:
     symbols = _symbols(prose) if shape is Shape.TEXT else ()
     logged = _logged(text) if shape is Shape.TEXT else text
     sentence = (_sentence(logged, asking=logged == text) if shape is Shape.TEXT
-                else _error_message(text) if shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS else "")
+                else _error_message(text) if shape is Shape.TRACE and len(text) <= ERROR_LINE_MAX_CHARS else "")
     if sentence and sentence == logged != text:
         # a log line's or a program's prefix is no part of what the code holds: its words
         # (``jq``, ``error``, ``stdin``) drew jq's ``jq_exit`` macro first
@@ -493,7 +499,19 @@ def _error_message(text: str) -> str:
         return ""
     line = _logged(lines[-1].strip())
     head = _ERROR_HEAD.match(line)
-    return _sentence(line[head.end():].strip() if head else line, asking=False)
+    message = line[head.end():].strip() if head else line
+    if len(message.split()) > SENTENCE_MAX_WORDS:
+        # a message ending in a value's repr: its words before the value (attrs' ``...
+        # Attribute in question: Attribute(name='y', default=NOTHING, ...)``)
+        value = _VALUE_START.search(message)
+        if value and len(message[:value.start()].split()) >= SENTENCE_MIN_WORDS:
+            message = message[:value.start()].rstrip()
+    return _sentence(message, asking=False)
+
+
+#: Where a printed value starts in a message: a repr's ``Name(`` or ``<``, a quote, a
+#: list's ``[``, a dict's ``{``.
+_VALUE_START = re.compile(r"(?<![\w.])[A-Za-z_][\w.]{0,80}\(|[<'\"\[{]")
 
 
 #: What a log line or a warning prints before its message: a timestamp, a level, a
@@ -563,10 +581,11 @@ def detect(text: str) -> Shape:
         framed += 1  # a Python traceback's last line names what was raised, whatever its name
     if stack.MARKS.search(text) and framed * 2 >= len(printed):
         return Shape.TRACE
+    if (len(lines) <= 2 and len(text) <= ERROR_LINE_MAX_CHARS and ":" in lines[-1]
+            and _ERROR_LINE.fullmatch(lines[-1].strip())):
+        return Shape.TRACE  # "KeyError: 'x'" alone, or a message with a long repr
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
-    if len(lines) <= 2 and _ERROR_LINE.fullmatch(lines[-1].strip()) and ":" in lines[-1]:
-        return Shape.TRACE  # "KeyError: 'x'" alone
     words = text.split()
     if _QUOTED.fullmatch(text) or (
             _LITERAL.match(text) and len(words) <= 3 and not _IDENTIFIER_LIST.match(text)):
