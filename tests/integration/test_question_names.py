@@ -324,3 +324,43 @@ def test_a_functions_overload_stubs_and_implementation_are_one_hit(daemon: Daemo
     assert found == [("expect", 8)]  # once, at the implementation's lines
     scores = [h.score for h in hits]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_a_name_in_capitals_pins_only_a_definition_spelt_so(tmp_path) -> None:
+    """``WEB_CONCURRENCY`` is an environment variable the code reads, not the test fixture
+    ``web_concurrency``: a capitals-only query pins a definition only as written (uvicorn,
+    a newcomer); ``HTTPAdapter``-style names and lowercase queries still pin
+    case-insensitively."""
+    files = {
+        "app/config.py": '''\
+import os
+
+
+def workers_from_env(default):
+    """How many workers to start."""
+    return int(os.environ.get("WEB_CONCURRENCY", default))
+
+
+def MAX_WORKERS():
+    return 8
+''',
+        "tests/test_config.py": '''\
+def web_concurrency(monkeypatch):
+    monkeypatch.setenv("WEB_CONCURRENCY", "2")
+
+
+def max_workers():
+    return 1
+''',
+    }
+    from conformance_cases import indexed
+    with indexed(tmp_path, files) as d:
+        hits = d.service.search("WEB_CONCURRENCY", limit=3, repo="fx")
+        assert "exact" not in {h.match for h in hits}
+        assert "workers_from_env" in [h.qualified_name for h in hits]
+        # a definition spelt in capitals is pinned, and only it
+        hits = d.service.search("MAX_WORKERS", limit=3, repo="fx")
+        assert [(h.qualified_name, h.match) for h in hits if h.match == "exact"] == [("MAX_WORKERS", "exact")]
+        # written in lowercase, the fixture is the name asked for: pinned
+        hits = d.service.search("web_concurrency", limit=3, repo="fx")
+        assert ("web_concurrency", "exact") in [(h.qualified_name, h.match) for h in hits]

@@ -322,6 +322,9 @@ _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\
 _HIDDEN_KINDS = ("section",)
 # A qualified name (``Flask.run``, ``a::b``): the code may write it in parts (``self.run``),
 # so its absence as one token is no evidence of anything.
+#: A name written in capitals only (``WEB_CONCURRENCY``, ``MAX_RETRIES``): pinned only by a
+#: definition spelt so, not by a case-insensitive match.
+_SHOUTED = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{2}[A-Z0-9]*$")
 _DOTTED_NAME = re.compile(r"\w(?:\.|::)\w")
 #: ``search`` modes: both retrievers fused, or one alone.
 SEARCH_MODES = ("hybrid", "dense", "sparse")
@@ -491,6 +494,11 @@ class Service:
         pinned = (self._exact(store, query, flt, limit)
                   if (asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query))
                   or (asked.shape is Shape.LITERAL and _MODULE_QUALIFIED.match(query)) else [])
+        if _SHOUTED.match(query):
+            # a constant or an environment variable (``WEB_CONCURRENCY``) is not the
+            # lowercase function of its letters (uvicorn's test fixture ``web_concurrency``
+            # was pinned first, the code reading the variable absent: a newcomer)
+            pinned = [h for h in pinned if _written(query, h.payload)]
         # the name as written first, then source (a bundle's copies in dist/ held the first
         # places), an implementation before a declaration, then by path and line
         pinned.sort(key=lambda h: (not _written(query, h.payload), *_source_order(h.payload),
