@@ -354,3 +354,29 @@ def test_an_error_line_ending_in_a_long_repr_finds_its_raise_site(
         assert shape.analyze(REPR_MESSAGE).shape is shape.Shape.ISSUE
         plain = daemon.service.search(REPR_MESSAGE, limit=3, repo="fx")
     assert (plain[0].qualified_name, plain[0].match) != ("check_order", "evidence")
+
+
+def test_a_raise_site_first_already_is_said_to_be_the_evidence(tmp_path) -> None:
+    """The source printing a pasted message is first by the role order already (a test
+    holding the message whole scored above it): it is answered as the evidence would place
+    it, match ``evidence``, and the answer is not flagged low (attrs' ``_transform_attrs``
+    was, a newcomer: "the second of the top two hits scores as high as the first")."""
+    files = {
+        "app/order.py": '''\
+def check_order(fields):
+    for a in fields:
+        if a.late:
+            raise ValueError(f"No mandatory fields allowed after a field with a default value.  Field in question: {a!r}")
+''',
+        "tests/test_order.py": '''\
+def test_mandatory_after_default():
+    message = ("No mandatory fields allowed after a field with a default value.  Field in question: "
+               "Field(name='y')")
+    assert message == "No mandatory fields allowed after a field with a default value.  Field in question: Field(name='y')"
+''',
+    }
+    query = "ValueError: No mandatory fields allowed after a field with a default value.  Field in question:"
+    with indexed(tmp_path, files) as d:
+        hits = d.service.search(query, limit=2, repo="fx")
+        assert [(h.path, h.match) for h in hits] == [("app/order.py", "evidence"), ("tests/test_order.py", "hybrid")]
+        assert not hits.low_confidence

@@ -698,8 +698,14 @@ class Service:
         rank = 1 if worst == 0.0 and whole and WHOLE_MESSAGE_FIRST else EVIDENCE_RANK
         ids = [h.id for h, _, source in page[:rank] if source == INDEX
                and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
-        if ids and any((mine := holds(h)) is not None and mine <= how and not _encloses(h, best)
-                       for h in self.store.retrieve(ids, fields=_SENTENCE_FIELDS)):
+        holders = [h.id for h in self.store.retrieve(ids, fields=_SENTENCE_FIELDS)
+                   if (mine := holds(h)) is not None and mine <= how and not _encloses(h, best)] if ids else []
+        if holders:
+            if rank == 1 and page[0][0].id in holders and page[0][1] == "hybrid":
+                # first already, as the evidence would place it: say so (its confidence is
+                # the evidence's; attrs' raise site of a pasted message was flagged low,
+                # a test holding the message whole scoring above it before the role order)
+                page = [(page[0][0], "evidence", page[0][2]), *page[1:]]
             return page
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
                        "evidence", min(rank, limit), limit)
