@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 import tomllib
@@ -165,7 +166,8 @@ ROLE_HELP = ("only files of these roles, comma-separated: source, test, docs, ex
 
 
 def _query(text: str) -> str:
-    """The query argument, or stdin's whole text for ``-``, as valid UTF-8 text: a byte
+    """The query argument, or stdin's whole text for ``-`` (read as UTF-8, the encoding
+    of every request), as valid UTF-8 text: a byte
     that is no UTF-8 (a pasted log's stray ``\\xff``, read from stdin or given as an
     argument, which Python holds as a lone surrogate) becomes U+FFFD, so the rest of the
     paste is still asked (the request's UTF-8 encoding refused the whole query)."""
@@ -178,12 +180,13 @@ def _query(text: str) -> str:
 
 
 def _utf8(text: str) -> bytes:
-    """``text``'s UTF-8 bytes, a surrogate-escaped undecodable byte as the byte it stands
-    for, any other lone surrogate as ``?``."""
-    try:
-        return text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "replace")
+    """``text``'s UTF-8 bytes, a surrogate-escaped undecodable byte (U+DC80..U+DCFF) as the
+    byte it stands for, any other lone surrogate as ``?``."""
+    return _OTHER_SURROGATE.sub("?", text).encode("utf-8", "surrogateescape")
+
+
+#: Lone surrogates that stand for no undecodable byte (``surrogateescape`` uses U+DC80..U+DCFF).
+_OTHER_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 
 def _search(client: Client, args: argparse.Namespace) -> None:

@@ -343,6 +343,14 @@ def workers_from_env(default):
 
 def MAX_WORKERS():
     return 8
+
+
+def _max_workers():
+    return 4
+
+
+class Json:
+    """A JSON body."""
 ''',
         "tests/test_config.py": '''\
 def web_concurrency(monkeypatch):
@@ -361,6 +369,11 @@ def max_workers():
         # a definition spelt in capitals is pinned, and only it
         hits = d.service.search("MAX_WORKERS", limit=3, repo="fx")
         assert [(h.qualified_name, h.match) for h in hits if h.match == "exact"] == [("MAX_WORKERS", "exact")]
+        # an underscore's constant too; a capitals-only word is a type's name (JSON: Json)
+        hits = d.service.search("_MAX_WORKERS", limit=3, repo="fx")
+        assert "exact" not in {h.match for h in hits}
+        hits = d.service.search("JSON", limit=3, repo="fx")
+        assert [(h.qualified_name, h.match) for h in hits if h.match == "exact"] == [("Json", "exact")]
         # written in lowercase, the fixture is the name asked for: pinned
         hits = d.service.search("web_concurrency", limit=3, repo="fx")
         assert ("web_concurrency", "exact") in [(h.qualified_name, h.match) for h in hits]

@@ -12,10 +12,10 @@ from coderecalld.records import Hit
 
 
 def _hit(name: str, kind: str, score: float, path: str = "src/adapters.py",
-         role: str = "source") -> Hit:
+         role: str = "source", language: str = "python") -> Hit:
     return Hit(id=name, score=score, payload={
         "repo": "r", "path": path, "role": role, "kind": kind,
-        "name": name.rpartition(".")[2], "qualified_name": name, "language": "python"})
+        "name": name.rpartition(".")[2], "qualified_name": name, "language": language})
 
 
 def _order(query: str, hits: list[Hit]) -> list[str]:
@@ -49,6 +49,14 @@ def test_a_question_asking_which_type_keeps_the_fused_order(query: str) -> None:
     assert shape.analyze(query).types
     assert _order(query, HITS) == ["HTTPAdapter", "HTTPAdapter.__init__", "CookieConflictError",
                                    "RequestsCookieJar.get"]
+
+
+@pytest.mark.parametrize("query", [
+    "where is the Config class defined",
+    "explain the Router struct",
+])
+def test_a_question_naming_the_type_it_asks_for_asks_for_a_type(query: str) -> None:
+    assert shape.analyze(query).types
 
 
 @pytest.mark.parametrize("query", [
@@ -104,7 +112,8 @@ def test_a_question_asking_for_tests_keeps_the_closure_first() -> None:
 
 
 def test_what_counts_as_a_test_closure() -> None:
-    closure = service._test_closure
+    def closure(payload: dict) -> bool:
+        return service._test_closure({"language": "python", **payload})
     assert closure({"kind": "function", "role": "test", "qualified_name": "test_app.index"})
     assert closure({"kind": "function", "role": "test", "qualified_name": "TestApp.test_run.handler"})
     assert closure({"kind": "function", "role": "test", "qualified_name": "test_app.index#part2"})
@@ -112,3 +121,16 @@ def test_what_counts_as_a_test_closure() -> None:
     assert not closure({"kind": "function", "role": "test", "qualified_name": "test_app"})
     assert not closure({"kind": "class", "role": "test", "qualified_name": "test_app.View"})
     assert not closure({"kind": "function", "role": "source", "qualified_name": "testing.index"})
+    # Python's convention only: a Go name carries its package (``package test``)
+    assert not closure({"kind": "function", "role": "test", "qualified_name": "test.newServer",
+                        "language": "go"})
+
+
+def test_the_closure_rule_is_a_questions_only() -> None:
+    # a pasted trace whose frames run through a test's fake keeps the fused order
+    trace = ('Traceback (most recent call last):\n  File "tests/test_basic.py", line 3, in vary_cookie_header_set\n'
+             '    raise KeyError("Vary")\nKeyError: \'Vary\'')
+    assert not shape.analyze(trace).types
+    hits = [_hit("test_session_vary_cookie.vary_cookie_header_set", "function", 0.79, "tests/test_basic.py", "test"),
+            _hit("TestSession.test_vary_cookie", "method", 0.74, "tests/test_session.py", "test")]
+    assert _order(trace, hits)[0] == "test_session_vary_cookie.vary_cookie_header_set"

@@ -117,6 +117,8 @@ from coderecalld.files import classify
     ("contest/main.py", "source"),
     ("attestation/verify.py", "source"),
     ("src/pkg/test_utils/helpers.py", "source"),
+    ("packages/playwright-test/src/runner.ts", "source"),
+    ("crates/ui_test/src/lib.rs", "source"),
     ("vendor/x/unit_tests/a.py", "vendored"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import hypothesis
 import pytest
 
 from coderecalld.embed import sparse
@@ -803,3 +804,63 @@ def test_a_message_split_over_prefixed_literals_is_held_verbatim() -> None:
     # the words in another order, or another word between them, are not held
     assert shape.sentence_patterns("or character return")[0].search(source) is None
     assert shape.sentence_patterns("return reserved character")[0].search(source) is None
+
+
+@pytest.mark.parametrize(("text", "shape_", "sentence"), [
+    # an error line pasted alone is a trace however long, its message up to the value
+    ("ValueError: No mandatory attributes allowed after an attribute with a default value or factory.  "
+     "Attribute in question: Attribute(name='y', default=NOTHING, validator=None, repr=True, eq=True, "
+     "eq_key=None, order=True, order_key=None, hash=None, init=True)", Shape.TRACE,
+     "No mandatory attributes allowed after an attribute with a default value or factory.  Attribute in question:"),
+    # a value without spaces: cut before it; no sentence-length message: none
+    ("ValueError: Could not decode the response body: {" + ",".join(f'"key{i}":{i}' for i in range(100)) + "}",
+     Shape.TRACE, "Could not decode the response body:"),
+    ("ValueError: bad value for the field of the form: '" + "a'" * 900, Shape.TRACE,
+     "bad value for the field of the form:"),
+    ("ValueError: " + "the value was not accepted by the parser " * 6, Shape.TRACE, ""),
+    # a contraction is no value: the message is cut at the repr after it
+    ("ValueError: The loader doesn't accept a section without a name and the file you passed holds "
+     "one, so it stops: Section(name=None, keys=3, values=[1, 2, 3], order=None, source='setup.cfg', "
+     "line=12, column=4)", Shape.TRACE,
+     "The loader doesn't accept a section without a name and the file you passed holds one, so it stops:"),
+    # prose about an exception is an issue, not an error line
+    ("TypeError when passing a dict subclass to json: the provider checks type(obj) is dict and "
+     "fails later on when the subclass is serialized by the default function of the provider, "
+     "which was never meant to see one", Shape.ISSUE, ""),
+    ("Error handling in async views swallows the original exception: the handler sees only a "
+     "RuntimeError raised by the event loop when the view is cancelled by the client before the "
+     "response is sent to it at all", Shape.ISSUE, ""),
+])
+def test_a_long_error_line_alone(text: str, shape_: Shape, sentence: str) -> None:
+    assert len(text) > shape.ISSUE_MIN_CHARS
+    asked = shape.analyze(text)
+    assert (asked.shape, asked.sentence) == (shape_, sentence)
+
+
+def _template_regex(words: list[list[str]]) -> re.Pattern[str]:
+    """The one regular expression a template stood for before ``shape.Printed`` (the
+    reference: exact, and exponential on a crafted message)."""
+    parts = [r"\W+".join(map(re.escape, w)) for w in words]
+    body = (r"\W*.{1,120}?\W*").join(parts)
+    return re.compile(r"(?<!\w)" + body + (r"(?!\w)" if parts[-1] else ""), re.IGNORECASE)
+
+
+@hypothesis.settings(max_examples=300, deadline=None)
+@hypothesis.given(
+    words=hypothesis.strategies.lists(hypothesis.strategies.lists(
+        hypothesis.strategies.sampled_from(["a", "b", "not", "valid"]), max_size=2), min_size=2, max_size=4),
+    message=hypothesis.strategies.text(alphabet="ab not valid'.:\n", max_size=40))
+def test_a_printed_template_matches_as_its_regular_expression(words: list[list[str]], message: str) -> None:
+    """``Printed.search`` answers as the template's regular expression on short messages
+    (where backtracking is cheap), without its exponential cost on long ones."""
+    if not any(words) or any(not w for w in words[1:-1]):
+        return  # adjacent placeholders are read as one value (``Printed``), not compared
+    assert shape.Printed(words).search(message) == bool(_template_regex(words).search(message)), (words, message)
+
+
+def test_a_printed_template_reads_a_long_message_in_time_linear_in_it() -> None:
+    # a four-placeholder template against 5,000 characters of its pieces' word: answered
+    # (the regular expression backtracked for minutes at a few hundred characters)
+    printed = shape.Printed([[], ["a"], ["a"], ["a"], ["b"]])
+    assert not printed.search("b w w " + "a." * 2500)
+    assert printed.search("x a " + "a." * 50 + " a y a z b")

@@ -258,10 +258,10 @@ ROLE_DIRS = {
 #: Directory names of tests by their form (fnmatch, lowercased), read as ``tests/``: a
 #: directory of one kind of test (``integration_tests``, ``typing_tests``, ``e2e-tests``,
 #: ``tests_unit``). attrs' ``typing_tests/``, files only a type checker reads, took one to
-#: three of six located files for 13 of 15 questions as source (a newcomer). Not
-#: ``test_*``: a package's ``test_utils/`` may be its users' testing helpers (as
-#: ``LIBRARY_TEST_DIRS``).
-TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*", "*_test", "*-test")
+#: three of six located files for 13 of 15 questions as source (a newcomer). Plural only:
+#: ``test_utils/``, ``ui_test/``, ``playwright-test/``, ``ab_test/`` may be a package's own
+#: code (its users' testing helpers, as ``LIBRARY_TEST_DIRS``, or a library named so).
+TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*")
 #: File names with a role (fnmatch, matched against the lowercased name): a script or style
 #: sheet named with a version is a copy of a library (``jquery-3.5.1.js``,
 #: ``underscore-1.13.1.js``: GitHub Linguist's vendor list names them one by one).

@@ -175,8 +175,8 @@ MODULE_PENALTY_TEXT = 0.1
 #: description", an httpx commit subject that lost its file's first place) is spared.
 TYPE_PENALTY_TEXT = 0.15
 #: Taken off a function defined inside a test function (``_test_closure``: a view, a
-#: handler or a fake written for that test) besides its role's penalty, unless the query
-#: asks for tests: flask's ``test_session_vary_cookie.vary_cookie_header_set`` (0.79) came
+#: handler or a fake written for that test) besides its role's penalty, for a short text
+#: that asks for no tests: flask's ``test_session_vary_cookie.vary_cookie_header_set`` (0.79) came
 #: first above ``SecureCookieSessionInterface.save_session`` (0.56) for "where is the Vary
 #: Cookie header added to the response", the test role's 0.2 short of the gap (a
 #: newcomer). Second after 0.1; on the 237 written questions and the six labs nothing else
@@ -320,11 +320,13 @@ _IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.#?|::|#|\\)[^\W\d]\w*[!?]?
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
+#: A constant's or an environment variable's name, in capitals with an underscore
+#: (``WEB_CONCURRENCY``, ``_MAX_RETRIES``): pinned only by a definition spelt so, not by a
+#: case-insensitive match. Not a capitals-only word: ``JSON`` and ``URL`` name the types
+#: ``Json`` and ``Url`` (Rust, Go, .NET) as their lowercase spelling does.
+_SHOUTED = re.compile(r"^_*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # A qualified name (``Flask.run``, ``a::b``): the code may write it in parts (``self.run``),
 # so its absence as one token is no evidence of anything.
-#: A name written in capitals only (``WEB_CONCURRENCY``, ``MAX_RETRIES``): pinned only by a
-#: definition spelt so, not by a case-insensitive match.
-_SHOUTED = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{2}[A-Z0-9]*$")
 _DOTTED_NAME = re.compile(r"\w(?:\.|::)\w")
 #: ``search`` modes: both retrievers fused, or one alone.
 SEARCH_MODES = ("hybrid", "dense", "sparse")
@@ -494,7 +496,7 @@ class Service:
         pinned = (self._exact(store, query, flt, limit)
                   if (asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query))
                   or (asked.shape is Shape.LITERAL and _MODULE_QUALIFIED.match(query)) else [])
-        if _SHOUTED.match(query):
+        if asked.shape is Shape.IDENTIFIER and _SHOUTED.match(query):
             # a constant or an environment variable (``WEB_CONCURRENCY``) is not the
             # lowercase function of its letters (uvicorn's test fixture ``web_concurrency``
             # was pinned first, the code reading the variable absent: a newcomer)
@@ -641,7 +643,8 @@ class Service:
         role (source first: axios's ``settle.js`` builds the message, its test holds it
         whole), then by that order, then by the sparse score of the message's words; unless
         the page holds it so already within ``EVIDENCE_RANK`` in a chunk of that role or a
-        better one. One sparse query (``SENTENCE_DEPTH`` chunks, their texts read), two for
+        better one (a first hit holding it where the evidence would go first is then
+        relabelled ``"evidence"``: pinned, for the confidence and ``locate``). One sparse query (``SENTENCE_DEPTH`` chunks, their texts read), two for
         a message with a location, and one text read of the page."""
         # the message's words, and without the location a runtime appended (its words,
         # ``line``, ``column``, matched tests and position helpers before the message)
@@ -1624,7 +1627,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     less ``RAISED_CLASS_PENALTY`` for the class of an exception a trace names,
     less ``TYPE_PENALTY_TEXT`` for a type's chunk when a short text asks for no type
     and names none of that name (``Query.symbols``), less ``TEST_CLOSURE_PENALTY`` for a
-    function nested in a test function when the query asks for no tests,
+    function nested in a test function when a short text asks for no tests,
     plus ``NAME_MATCH_WEIGHT`` for a code symbol whose whole name is in a question's words
     (``_name_match``), plus (issues,
     ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
@@ -1632,7 +1635,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     penalties = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
     typed = TYPE_PENALTY_TEXT if asked.shape is Shape.TEXT and not asked.types else 0.0
     named_types = {symbol.rpartition(".")[2] for symbol in asked.symbols}  # "RemoteProtocolError"
-    closures = TEST_CLOSURE_PENALTY if "test" not in asked.roles else 0.0
+    closures = TEST_CLOSURE_PENALTY if asked.shape is Shape.TEXT and "test" not in asked.roles else 0.0
     words = _name_words(asked)
     share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
     prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
@@ -1765,11 +1768,14 @@ def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) 
 
 
 def _test_closure(payload: dict) -> bool:
-    """Whether a chunk is a function or method defined inside a test function: a test
-    file's (``hit_role``) callable whose enclosing scope's name starts with ``test``
+    """Whether a chunk is a Python function or method defined inside a test function: a
+    test file's (``hit_role``) callable whose enclosing scope's name starts with ``test``
     (``test_session_vary_cookie.vary_cookie_header_set``; not a test class's method,
-    ``TestSession.test_vary``, whose scope is a class)."""
-    if payload.get("kind") not in ("function", "method") or hit_role(payload) != "test":
+    ``TestSession.test_vary``, whose scope is a class). Python only: a Go name carries its
+    package (``test.newServer`` in a ``package test``), and pytest's and unittest's
+    ``test`` prefix is the convention read here."""
+    if (payload.get("kind") not in ("function", "method") or payload.get("language") != "python"
+            or hit_role(payload) != "test"):
         return False
     scope = unparted(str(payload.get("qualified_name", ""))).rpartition(".")[0]
     return scope.rpartition(".")[2].startswith("test")

@@ -23,6 +23,7 @@ Pure functions of the text: no store, no model.
 
 from __future__ import annotations
 
+import bisect
 import keyword
 import math
 import re
@@ -63,6 +64,11 @@ ISSUE_MIN_CHARS = 200
 #: default=NOTHING, validator=None, ...)``, 400 characters) read as an issue, its raise
 #: site 7th (a newcomer).
 ERROR_LINE_MAX_CHARS = 2000
+#: The head such a line must open with when longer than ``ISSUE_MIN_CHARS``: an exception's
+#: name and its colon (``ValueError: ``, ``attr.exceptions.NotAnAttrsClassError: ``), not
+#: prose about one ("TypeError when passing a dict subclass ...", "Error handling in ...").
+_NAMED_ERROR = re.compile(r"[ \t]*+(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault)"
+                          r"(?:\[\w+\])?:[ \t]")
 #: Characters of a long query the lexical side reads: its first ``READ_HEAD_CHARS`` and last
 #: ``READ_TAIL_CHARS`` (a trace's last frames and its error line end a paste). Analysis
 #: costs ~0.7 ms per 1,000 characters here (71 ms at 100,000), so this bounds it at ~150 ms
@@ -208,7 +214,7 @@ class Query:
     short text, ``callers``: the symbols of ``symbols`` whose callers it asks for ("what
     calls `merge_environment_settings`", "where is render_template used", "tests for
     ProxyFix": ``_callers``); for a short text, ``types``: it asks for a type ("which class
-    ...", "the struct that ...": ``asks_for_type``)."""
+    ...", "the Router struct": ``asks_for_type``)."""
 
     text: str
     shape: Shape
@@ -284,18 +290,20 @@ def analyze(text: str) -> Query:
                  shape is Shape.TEXT and asks_for_type(prose))
 
 
-#: A question asking which type: "which class parses ...", "what exception class is
-#: raised", "what struct holds ...". Not a type word alone: "how does a class based view
+#: A question asking for a type: "which class parses ...", "what exception class is
+#: raised", "what struct holds ...", "where is the Config class defined". Not a type word
+#: alone: "how does a class based view
 #: handle HEAD", "where are httpcore errors translated into httpx exception classes" and
 #: "match user input against enum members" ask for the code that does it.
 _TYPE_WORDS = re.compile(r"(?i)\b(?:which|what)\s+(?:\w+\s+)?(?:class(?:es)?|structs?|interfaces?|"
-                         r"enums?|traits?|protocols?|types?)\b")
+                         r"enums?|traits?|protocols?|types?)\b"
+                         r"|\b(?:the|an?)\s+\w+\s+(?:class|struct|enum|trait)\b(?!\s+based)")
 
 
 def asks_for_type(text: str) -> bool:
-    """Whether a short question asks which type (``_TYPE_WORDS``: "which class", "what
-    exception class", "which struct", "what type"); ``service.TYPE_PENALTY_TEXT`` then
-    spares type chunks."""
+    """Whether a short question asks for a type (``_TYPE_WORDS``: "which class", "what
+    exception class", "which struct", "what type", "the Config class", "the Router
+    struct"); ``service.TYPE_PENALTY_TEXT`` then spares type chunks."""
     return _TYPE_WORDS.search(text) is not None
 
 
@@ -500,18 +508,20 @@ def _error_message(text: str) -> str:
     line = _logged(lines[-1].strip())
     head = _ERROR_HEAD.match(line)
     message = line[head.end():].strip() if head else line
-    if len(message.split()) > SENTENCE_MAX_WORDS:
+    if len(message.split()) > SENTENCE_MAX_WORDS or len(message) > ISSUE_MIN_CHARS:
         # a message ending in a value's repr: its words before the value (attrs' ``...
-        # Attribute in question: Attribute(name='y', default=NOTHING, ...)``)
-        value = _VALUE_START.search(message)
-        if value and len(message[:value.start()].split()) >= SENTENCE_MIN_WORDS:
-            message = message[:value.start()].rstrip()
+        # Attribute in question: Attribute(name='y', default=NOTHING, ...)``), from the
+        # first value start leaving a message's words before it
+        message = next((message[:v.start()].rstrip() for v in _VALUE_START.finditer(message)
+                        if len(message[:v.start()].split()) >= SENTENCE_MIN_WORDS), message)
+    if len(message) > ISSUE_MIN_CHARS:
+        return ""  # no message of a sentence's length: its patterns cost O(words^2) to build
     return _sentence(message, asking=False)
 
 
-#: Where a printed value starts in a message: a repr's ``Name(`` or ``<``, a quote, a
-#: list's ``[``, a dict's ``{``.
-_VALUE_START = re.compile(r"(?<![\w.])[A-Za-z_][\w.]{0,80}\(|[<'\"\[{]")
+#: Where a printed value starts in a message: a repr's ``Name(`` or ``<``, a quote not
+#: inside a word (``doesn't``), a list's ``[``, a dict's ``{``.
+_VALUE_START = re.compile(r"(?<![\w.])[A-Za-z_][\w.]{0,80}\(|(?<!\w)['\"]|[<\[{]")
 
 
 #: What a log line or a warning prints before its message: a timestamp, a level, a
@@ -582,7 +592,8 @@ def detect(text: str) -> Shape:
     if stack.MARKS.search(text) and framed * 2 >= len(printed):
         return Shape.TRACE
     if (len(lines) <= 2 and len(text) <= ERROR_LINE_MAX_CHARS and ":" in lines[-1]
-            and _ERROR_LINE.fullmatch(lines[-1].strip())):
+            and _ERROR_LINE.fullmatch(lines[-1].strip())
+            and (len(text) <= ISSUE_MIN_CHARS or _NAMED_ERROR.match(lines[-1]))):
         return Shape.TRACE  # "KeyError: 'x'" alone, or a message with a long repr
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
@@ -1074,14 +1085,12 @@ _ADJACENT_LITERALS = re.compile(r"(?<!\\)([\"'])(?:[ \t]|\\?\r?\n)++(?:\+(?:[ \t
                                 r"|(?<!\\)([\"'])[ \t]*+\+(?:[ \t]|\r?\n)*+[fFrRbBuU]{0,2}\2")
 #: Literal words a template must hold to stand for a message (``{}: {}`` stands for any).
 TEMPLATE_MIN_WORDS = 3
-#: Characters a placeholder matches of a message.
-_VALUE = r".{1,120}?"
 
 
-def message_templates(source: str, among: frozenset[str] | None = None) -> list[tuple[int, re.Pattern[str]]]:
+def message_templates(source: str, among: frozenset[str] | None = None) -> list[tuple[int, Printed]]:
     """The message templates of a chunk's ``source``: its string literals that interpolate
     a value (``_PLACEHOLDER``: ``"{value!r} is not a valid {number_type}."``), each as
-    (its literal words, a pattern matching what it prints: its words in order with any
+    (its literal words, what it prints: ``Printed``, its words in order with any
     non-word characters between, a placeholder any 1-120 characters), those of at least
     ``TEMPLATE_MIN_WORDS`` words besides a location's (``_LOCATION_WORDS``: ``"{} at line {}
     column {}"`` appends a location to any message) (and, with ``among``, lowercased words, only those whose
@@ -1101,10 +1110,124 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
         if count < TEMPLATE_MIN_WORDS or (among is not None and any(
                 x.lower() not in among for w in words for x in w)):
             continue
-        parts = [r"\W+".join(map(re.escape, w)) for w in words]
-        body = (r"\W*" + _VALUE + r"\W*").join(parts)
-        out.append((count, re.compile(r"(?<!\w)" + body + (r"(?!\w)" if parts[-1] else ""), re.IGNORECASE)))
+        out.append((count, Printed(words)))
     return out
+
+
+class Printed:
+    """What a message template prints: its literal pieces' words in order (each piece's
+    words with any non-word characters between them, case-insensitive) with a value of 1 to
+    ``VALUE_MAX_CHARS`` characters in each placeholder. ``search(message)`` says whether
+    ``message`` holds such a print, in O(pieces x occurrences^2) string work: one regular
+    expression of the whole template (``\\W*.{1,120}?\\W*`` per placeholder) backtracked
+    through every split of every value, 22 s for a 138-character message against a
+    four-placeholder template (a review). Adjacent placeholders (``{a}{b}``) are read as
+    one value of up to their characters together."""
+
+    __slots__ = ("pieces", "values")
+
+    def __init__(self, words: list[list[str]]) -> None:
+        # the literal pieces with words, and how many placeholders come before each and
+        # after the last (a run of placeholders is one value of as many)
+        self.pieces: list[re.Pattern[str]] = []
+        self.values: list[int] = [0]
+        for i, piece in enumerate(words):
+            if i:
+                self.values[-1] += 1
+            if piece:
+                self.pieces.append(re.compile(r"(?=(" + r"\W+".join(map(re.escape, piece)) + r"))",
+                                              re.IGNORECASE))
+                self.values.append(0)
+
+    def search(self, message: str) -> bool:
+        """Whether ``message`` holds a print of this template (as words: a piece starting
+        the template starts after no word character, one ending it ends before none). Each
+        piece's occurrences are checked against the ends the pieces before it can reach:
+        the nearest of them and the nearest leaving room for the values (a farther end only
+        widens the values' span), by bisection."""
+        if not self.pieces:
+            return False
+        gaps = _Gaps(message)
+        ends: list[int] = []
+        last = len(self.pieces) - 1
+        for j, pattern in enumerate(self.pieces):
+            before = self.values[j]
+            found = []
+            for m in pattern.finditer(message):
+                start, end = m.start(1), m.end(1)
+                if j == 0 and not (gaps.leads(start, before) if before
+                                   else not start or not gaps.word[start - 1]):
+                    continue
+                if j == last and not (gaps.trails(end) if self.values[-1]
+                                      else end == len(message) or not gaps.word[end]):
+                    continue
+                if j:
+                    near = bisect.bisect_left(ends, start) - 1
+                    room = bisect.bisect_right(ends, start - before) - 1
+                    if not any(i >= 0 and gaps.hold(ends[i], start, before) for i in {near, room}):
+                        continue
+                found.append(end)
+            if not found:
+                return False
+            ends = sorted(set(found))
+        return True
+
+
+#: Characters one placeholder's value may print (``Printed``).
+VALUE_MAX_CHARS = 120
+
+
+class _Gaps:
+    """A message's word characters, next word character and line breaks, indexed once, so
+    that whether the text between two literal pieces can be their values costs O(1)."""
+
+    __slots__ = ("word", "after", "before", "breaks", "line", "nonword")
+
+    def __init__(self, message: str) -> None:
+        n = len(message)
+        self.word = [c.isalnum() or c == "_" for c in message]
+        self.after = [n] * (n + 1)  # the first word character at or after i
+        for i in range(n - 1, -1, -1):
+            self.after[i] = i if self.word[i] else self.after[i + 1]
+        self.before = [-1] * (n + 1)  # the last word character before i
+        for i in range(1, n + 1):
+            self.before[i] = i - 1 if self.word[i - 1] else self.before[i - 1]
+        self.breaks = [0] * (n + 1)
+        for i, c in enumerate(message):
+            self.breaks[i + 1] = self.breaks[i] + (c == "\n")
+        self.line = [-1] * (n + 1)  # the last character before i that is no line break
+        self.nonword = [-1] * (n + 1)  # the last non-word character before i
+        for i in range(1, n + 1):
+            self.line[i] = i - 1 if message[i - 1] != "\n" else self.line[i - 1]
+            self.nonword[i] = i - 1 if not self.word[i - 1] else self.nonword[i - 1]
+
+    def leads(self, start: int, count: int) -> bool:
+        """Whether ``count`` values can print before ``start`` (a template opening with a
+        placeholder): a value ends at the last character before it that is no line break
+        (only line breaks after it) and starts after a non-word character, at most
+        ``VALUE_MAX_CHARS`` per value before."""
+        last = self.line[start]
+        return last >= 0 and last - self.nonword[last] <= VALUE_MAX_CHARS * count
+
+    def trails(self, end: int) -> bool:
+        """Whether a value can print after ``end`` (a template closing with a placeholder):
+        a character that is no line break follows, past line breaks only."""
+        n = len(self.word)
+        return end < n and self.line[n] >= end
+
+    def hold(self, end: int, start: int, count: int) -> bool:
+        """Whether ``message[end:start]`` can be ``count`` values (each 1 to
+        ``VALUE_MAX_CHARS`` characters of one line) with any non-word characters around
+        them: its span from its first to its last word character fits, on one line; a gap
+        of no word character holds at least ``count`` characters besides line breaks."""
+        if end >= start:
+            return False
+        first = self.after[end]
+        if first >= start:
+            return (start - end) - (self.breaks[start] - self.breaks[end]) >= count
+        last = self.before[start]
+        return (last - first + 1 <= VALUE_MAX_CHARS * count
+                and self.breaks[last + 1] == self.breaks[first])
 
 
 def template_words(source: str, message: str) -> int:
