@@ -5,7 +5,8 @@ quadratic pattern holds a daemon thread for minutes (issue 21's stalls: a line-s
 ``_PATH`` from every ``-`` of ``a-a-a-...``, 100,000 pairs held search past its 30 s
 deadline). Not a test: nothing here asserts a time; the figures go in the notes.
 
-Two sets, each timed once per text (``--size`` characters, default 100,000):
+Two sets, each timed once per text (``--size`` characters, default 100,000), and
+``TEMPLATES`` (a message template against a message crafted to backtrack):
 
 * ``named``: the inputs that stalled, and kin (whitespace lines, runs of ``a-``, ``a.``,
   base64, repeated Go and V8 frames, banners, long code spans);
@@ -47,7 +48,22 @@ def named(size: int) -> dict[str, str]:
         "code span": "title\n`" + " " * size + "<a>`",
         "parens": fill("a("),
         "at spaces": "x\n    at x" + " " * size + " (a.js:1:1)",
+        # an error line alone is a trace up to shape.ERROR_LINE_MAX_CHARS: its message's
+        # patterns cost O(words^2) had it no cut (12 s, a review)
+        "error line quotes": "ValueError: bad value for the field of the form: '" + "a'" * 990,
+        "error line json": "ValueError: Could not decode the body: {" + '"k":1,' * 330 + "}",
     }
+
+
+#: Message templates against messages crafted to backtrack (``shape.template_words``, run
+#: per candidate chunk at search time): one regular expression per template took 22 s for
+#: 138 characters of ``a.`` against ``"{x} a {y} a {z} a {w} b"`` (a review); ``Printed``
+#: matches piece by piece.
+TEMPLATES = {
+    "four values, a. run": ('raise ValueError(f"{x} a {y} a {z} a {w} b")', "b w w " + "a." * 100),
+    "four values, a run": ('raise ValueError(f"{x} a {y} a {z} a {w} b")', "a " * 100),
+    "two values, quotes": ('raise ValueError(f"{x!r} is not {y!r} at all")', "'a' is not " * 20),
+}
 
 
 def pairs(size: int) -> dict[str, str]:
@@ -71,6 +87,10 @@ def main() -> int:
         start = time.perf_counter()
         shape.analyze(text.strip() or "x")
         took[name] = 1000 * (time.perf_counter() - start)
+    for name, (source, message) in TEMPLATES.items():
+        start = time.perf_counter()
+        shape.template_words(source, message)
+        took[f"template: {name}"] = 1000 * (time.perf_counter() - start)
     for name, ms in sorted(took.items(), key=lambda kv: -kv[1])[:15]:
         print(f"{ms:9.1f} ms  {name}")
     print(f"{len(took)} texts of ~{args.size:,} characters: median {statistics.median(took.values()):.1f} ms, "
