@@ -1139,15 +1139,16 @@ class Printed:
                                               re.IGNORECASE))
                 self.values.append(0)
 
-    def search(self, message: str) -> bool:
+    def search(self, message: str, gaps: _Gaps | None = None) -> bool:
         """Whether ``message`` holds a print of this template (as words: a piece starting
         the template starts after no word character, one ending it ends before none). Each
         piece's occurrences are checked against the ends the pieces before it can reach:
         the nearest of them and the nearest leaving room for the values (a farther end only
-        widens the values' span), by bisection."""
+        widens the values' span), by bisection. ``gaps``: ``message``'s index, when one
+        message is checked against several templates (built here otherwise)."""
         if not self.pieces:
             return False
-        gaps = _Gaps(message)
+        gaps = gaps or _Gaps(message)
         ends: list[int] = []
         last = len(self.pieces) - 1
         for j, pattern in enumerate(self.pieces):
@@ -1236,8 +1237,11 @@ def template_words(source: str, message: str) -> int:
     if "{" not in source and "%" not in source:
         return 0
     among = frozenset(w.lower() for w in re.findall(r"\w+", message))
-    return max((count for count, pattern in message_templates(source, among) if pattern.search(message)),
-               default=0)
+    templates = message_templates(source, among)
+    if not templates:
+        return 0
+    gaps = _Gaps(message)  # once for every template
+    return max((count for count, printed in templates if printed.search(message, gaps)), default=0)
 
 
 def sentence_core(sentence: str) -> str:
