@@ -189,7 +189,7 @@ def _utf8(text: str) -> bytes:
 _OTHER_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
 
 
-def _search(client: Client, args: argparse.Namespace) -> None:
+def _search(client: Client, args: argparse.Namespace) -> int:
     hits = client.search(
         _query(args.query),
         limit=args.limit,
@@ -202,7 +202,7 @@ def _search(client: Client, args: argparse.Namespace) -> None:
         session=args.session,
         role=args.role,
     )
-    if hits.low_confidence:
+    if hits.low_confidence and hits:  # none at all: said once, below
         print(f"low confidence: {hits.confidence_reason}", file=sys.stderr)
     _emit(hits, args.json, _symbol_rows)
     if any(c in args.path_glob for c in "*?[") and len(hits) < (args.limit or 10):
@@ -211,12 +211,20 @@ def _search(client: Client, args: argparse.Namespace) -> None:
         print(f"coderecall: {len(hits)} hit{'' if len(hits) == 1 else 's'} matched --path-glob among the daemon's best "
               "candidates (200; 500 with --mode dense or sparse); a longer --path-prefix or a "
               "narrower query reaches past them", file=sys.stderr)
+    return _found(hits, "no hits" + (" (a filter may leave none: --repo, --language, --path-prefix, "
+                                     "--path-glob, --kind, --role)" if _filtered(args) else ""))
+
+
+def _filtered(args: argparse.Namespace) -> bool:
+    """Whether a search narrowed its candidates by any filter flag."""
+    return any(getattr(args, name, None) for name in
+               ("repo", "language", "path_prefix", "path_glob", "kind", "role"))
 
 
 def _locate(client: Client, args: argparse.Namespace) -> int:
     files = client.locate(_query(args.query), limit=args.limit, repo=args.repo, role=args.role,
                           functions=args.functions)
-    if files.low_confidence:
+    if files.low_confidence and files:  # none at all: said once, below
         print(f"low confidence: {files.confidence_reason}", file=sys.stderr)
     if args.json:
         print(json.dumps([f.as_dict() for f in files], indent=2, ensure_ascii=False))
