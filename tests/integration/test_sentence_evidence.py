@@ -175,6 +175,50 @@ class Missing:
             f" attribute {name!r}"
         )
 ''',
+    # Go and JS join a message's value with ``+``; the decoys hold its words, more often.
+    "router/tree.go": '''\
+package router
+
+// RegisterHandlers registers handlers for a path: the path's handlers, registered already
+// for the path, are the registered handlers of that path.
+func RegisterHandlers(path string, handlers []func()) {
+	routes[path] = handlers
+}
+
+func (n *node) addRoute(fullPath string, handlers []func()) {
+	if n.handlers != nil {
+		panic("handlers are already registered for path '" + fullPath + "'")
+	}
+	n.handlers = handlers
+}
+
+// ModeNames lists every available mode: debug mode, release mode; an unknown mode is no mode.
+func ModeNames() []string {
+	return []string{"debug", "release"}
+}
+
+func SetMode(value string) {
+	if value != "debug" && value != "release" {
+		panic("router mode unknown: " + value + " (available mode: debug release)")
+	}
+}
+''',
+    "lib/adapters.js": '''\
+// Dispatch the request to a suitable adapter: the adapter dispatches the request, no
+// request is dispatched without an adapter.
+export function dispatchRequest(config) {
+  return config.adapter(config);
+}
+
+export function getAdapter(names) {
+  if (!names.length) {
+    throw new Error(
+      `There is no suitable adapter to dispatch the request ` + reason,
+    );
+  }
+  return names[0];
+}
+''',
     "tests/test_status.py": '''\
 def test_a_failed_request_says_its_status():
     """The failed request's status code is in the message."""
@@ -307,6 +351,24 @@ def test_a_message_printed_from_a_template_finds_the_template(daemon: Daemon, me
         ("app/numbers.py", "convert_number", "evidence")]
     # a template of four literal words printing it is where it is raised: first
     assert (hits[0].path, hits.low_confidence) == ("app/numbers.py", False)
+
+
+@pytest.mark.parametrize(("message", "path", "symbol", "words"), [
+    ("handlers are already registered for path '/ping'", "router/tree.go", "node.addRoute", 5),
+    ("router mode unknown: prod (available mode: debug release)", "router/tree.go", "SetMode", 7),
+    ("There is no suitable adapter to dispatch the request since :", "lib/adapters.js", "getAdapter", 9),
+])
+def test_a_message_joined_with_its_value_by_plus_is_a_template(
+        daemon: Daemon, message: str, path: str, symbol: str, words: int) -> None:
+    """Go and JS join a value into a message with ``+`` (gin's ``"... for path '" + fullPath
+    + "'"``, ``"gin mode unknown: " + value + " (available ...)"``, axios's template literal
+    ``+ s``): the joined literals are one template, a source chunk printing the message is
+    first (a newcomer saw these third, fourth and second, below chunks of their words)."""
+    source = FILES[path]
+    assert shape.template_words(source, message) == words
+    hits = daemon.service.search(message, limit=3, repo="fx")
+    assert (hits[0].path, hits[0].qualified_name.endswith(symbol), hits[0].match) == (path, True, "evidence")
+    assert daemon.service.locate(message, limit=3, repo="fx").files[0].path == path
 
 
 def test_a_logged_message_is_found_without_its_prefix(daemon: Daemon) -> None:

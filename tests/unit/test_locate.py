@@ -143,6 +143,19 @@ def test_a_long_functions_parts_are_listed_as_the_function() -> None:
     (alone,) = locate.files([part3, part2], 10)
     assert [(f.qualified_name, f.start_line, f.end_line) for f in alone.functions] == [
         ("lambdify", 200, 209)]
+    # ... unless ``spans`` gives the whole definition's, asked once for the parted names only
+    asked: list[tuple[str, str, list[str]]] = []
+
+    def spans(repo: str, path: str, names: list[str]) -> dict[str, tuple[int, int]]:
+        asked.append((repo, path, list(names)))
+        return {"lambdify": (100, 400)}
+    (spanned,) = locate.files([part3, _hit("a.py", "other", 0.7), part2], 10, spans=spans)
+    assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in spanned.functions] == [
+        ("lambdify", 100, 400, 0.9), ("other", 1, 10, 0.7)]
+    assert asked == [("r", "a.py", ["lambdify"])]
+    asked.clear()
+    locate.files([part2, _hit("a.py", "other", 0.7), whole], 10, spans=spans)
+    assert asked == []  # the whole chunk is there: no lookup
 
 
 def test_file_scores_take_the_penalty_of_the_best_chunk() -> None:

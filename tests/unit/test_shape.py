@@ -610,6 +610,33 @@ def test_a_js_template_literal_is_a_message_template() -> None:
     assert shape.template_words(source, "Path /users/:id is registered") == 0
 
 
+@pytest.mark.parametrize(("source", "message", "words"), [
+    # between two literals, after the last, before the first; Java's call on a value
+    ('panic("wildcard route \'" + wildcard + "\' conflicts with path \'" + fullPath + "\'")',
+     "wildcard route ':id' conflicts with path '/user/:id'", 4),
+    ("throw new AxiosError(`no suitable adapter for the request ` + s, code)",
+     "no suitable adapter for the request since : xhr", 6),
+    ('throw new Error(name + " is not a registered route");', "users is not a registered route", 5),
+    ('throw new IllegalStateException("Cannot parse the header " + h.name() + " of " + req);',
+     "Cannot parse the header Accept of GET /", 5),
+    # literals joined to literals only, or a value joined by no plus: no template
+    ('msg = "handlers are already " + "registered for path"', "handlers are already registered for path x", 0),
+    ('panic("handlers are already registered for path", fullPath)', "handlers are already registered for path x", 0),
+    # a value joined to a literal of too few words
+    ('raise KeyError(name + " missing")', "users missing", 0),
+])
+def test_a_value_joined_with_plus_makes_a_template(source: str, message: str, words: int) -> None:
+    """``"..." + value + "..."`` prints as a template with a placeholder where the value is
+    joined (``shape._joined``)."""
+    assert shape.template_words(source, message) == words
+
+
+def test_joining_values_is_linear_in_the_source() -> None:
+    """Possessive patterns: a long run of joins that never closes costs one pass."""
+    for source in ('"a" + ' * 20000, '"ab" + f(' * 20000, '= a.b.c.d' * 20000 + '+ "'):
+        assert shape.template_words(source, "a b c d e f") == 0
+
+
 def test_a_programs_error_prefix_is_neither_message_nor_terms() -> None:
     """jq prints ``jq: error (at <stdin>:0): `` before every message: its words drew the
     ``jq_exit`` macro first."""

@@ -96,7 +96,9 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           lexical: Sequence[Hit] = (),
           chunks_of: Callable[[str, str], list[Hit]] | None = None,
           lead: float = 0.0, kept: int = 0,
-          named: Sequence[tuple[str, str]] = ()) -> list[FileHit]:
+          named: Sequence[tuple[str, str]] = (),
+          spans: Callable[[str, str, Sequence[str]], Mapping[str, tuple[int, int]]] | None = None,
+          ) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
@@ -118,7 +120,11 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     fused score, when the chunks' second file scores under ``lead`` times its score (it
     stands out: ``confidence.flat_files``). ``kept``: ``lexical``'s first ``kept`` files
     are always among the answer's, and so are ``named`` files, ``(repo, path)`` of the
-    definitions the query names (``fused``)."""
+    definitions the query names (``fused``). ``spans(repo, path, names)``: the whole
+    definitions' (start line, end line) by qualified name, for the functions listed only
+    from a part of a long function (``name#part2``: its own lines, 706-820 of gin's
+    ``findCaseInsensitivePathRec``, 703-950, were listed under the function's name); one
+    call per file that needs it."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -139,6 +145,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
             chunks = sorted((replace(h, score=h.score + bonus(h.payload)) for h in chunks),
                             key=lambda h: -h.score)
         found = _functions(chunks, listed)
+        if spans is not None:
+            found = _whole(found, chunks, lambda names, r=repo, p=path: spans(r, p, names))
         if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
             found = with_callees(found, lambda names, r=repo, p=path: callees(r, p, names))
         out.append(FileHit(repo=repo, path=path, role=role,
@@ -284,7 +292,7 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     lines when that chunk is among them too (with the best score of any of them). A part of
     a long function (``name#part2``, ``index/chunk.py``) is listed as the function itself:
     at the whole function's lines when its whole chunk is among the chunks, else at the
-    part's (a part named no symbol an agent can look up, and took a second place for one
+    part's (``files`` then asks its ``spans`` for the whole's; a part named no symbol an agent can look up, and took a second place for one
     function). A file with none of those (a docs page) lists its best sections
     (``SECTION_KIND``) instead."""
     implemented: dict[str, Hit] = {}
@@ -313,6 +321,21 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
                 seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(p["start_line"]),
                                                         int(p["end_line"]), round(hit.score, 6))
     return tuple(seen.values())
+
+
+def _whole(found: tuple[FunctionHit, ...], chunks: list[Hit],
+           spans: Callable[[Sequence[str]], Mapping[str, tuple[int, int]]],
+           ) -> tuple[FunctionHit, ...]:
+    """``found`` with each function listed from a part only (no whole chunk of its name
+    among ``chunks``) at the lines ``spans(names)`` gives it (unchanged where it gives none)."""
+    wholes = {h.payload["qualified_name"] for h in chunks if not is_part(h.payload["qualified_name"])}
+    need = [f.qualified_name for f in found if f.qualified_name not in wholes and any(
+        unparted(h.payload["qualified_name"]) == f.qualified_name for h in chunks)]
+    if not need:
+        return found
+    lines = spans(need)
+    return tuple(replace(f, start_line=lines[f.qualified_name][0], end_line=lines[f.qualified_name][1])
+                 if f.qualified_name in lines else f for f in found)
 
 
 def is_stub(payload: dict) -> bool:

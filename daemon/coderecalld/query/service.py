@@ -1019,7 +1019,8 @@ class Service:
                                lead=confidence.FLAT_LONG_FILES if asked.long else 0.0,
                                kept=int(limit * (locating.LEXICAL_FILES_KEPT_LONG if asked.long
                                                  else locating.LEXICAL_FILES_KEPT)),
-                               named=named_files)
+                               named=named_files,
+                               spans=lambda r, p, names: self._spans(flt, r, p, names))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -1054,6 +1055,20 @@ class Service:
                                limit=LEXICAL_FILE_CHUNKS)
         scores = self.store.sparse_scores(vector, [h.id for h in hits])
         return [replace(h, score=scores.get(h.id, 0.0)) for h in hits]
+
+    def _spans(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
+               ) -> dict[str, tuple[int, int]]:
+        """(start line, end line) of the whole definitions of ``names`` (qualified names of
+        ``repo``'s ``path``), the longest where one name has several chunks (a getter and its
+        setter); one keyword lookup (``locate.files``' ``spans``)."""
+        out: dict[str, tuple[int, int]] = {}
+        for h in self.store.find_any(replace(flt, repo=repo, path=path), "qualified_name", list(names),
+                                     limit=4 * len(names), fields=("qualified_name", "start_line", "end_line")):
+            span = (int(h.payload["start_line"]), int(h.payload["end_line"]))
+            name = h.payload["qualified_name"]
+            if name not in out or span[1] - span[0] > out[name][1] - out[name][0]:
+                out[name] = span
+        return out
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
                  ) -> dict[str, list[tuple[str, int, int]]]:
