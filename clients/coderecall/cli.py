@@ -241,11 +241,13 @@ def _symbols(client: Client, args: argparse.Namespace) -> int:
                                fuzzy=args.fuzzy, session=args.session, offset=args.offset)
     _emit(hits, args.json, _symbol_rows)
     note_cut(hits, "symbols")
-    # a name defined where no grammar reads (a grammar, a lexer, a skipped generated file)
-    # is in the index as text: search finds it (jq's gen_binop, defined in parser.y)
+    # symbols are definitions of functions, methods, types and modules: a constant, a
+    # variable or a field (gin's ``BodyBytesKey``, ``Engine.RemoveExtraSlash``), or a name
+    # defined where no grammar reads (jq's gen_binop, in parser.y) is in the index as text
     fuzzy = "" if args.fuzzy else "try --fuzzy; "
-    return _found(hits, f"no symbol named {args.name!r} ({fuzzy}search finds it in text no grammar "
-                        f"parses: {PROG} search {args.name!r})")
+    return _found(hits, f"no symbol named {args.name!r} ({fuzzy}symbols are functions, methods, types "
+                        f"and modules; a constant, variable or field, or a name in text no grammar "
+                        f"parses, is found by {PROG} search {args.name!r})")
 
 
 #: Confidences ``--resolved`` keeps: a call on a subclass that inherits the method is as

@@ -478,8 +478,9 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
     assert status == 0 and [(r["qualified_name"], r["match"]) for r in json.loads(out)] == [
         ("isEligibleForRefund", "fuzzy")]
     # Nothing found is exit 1 with a reason on stderr, as grep; stdout keeps only results.
-    missing = ("coderecall: no symbol named 'noSuchThing' (try --fuzzy; search finds it in text no "
-               "grammar parses: coderecall search 'noSuchThing')\n")
+    missing = ("coderecall: no symbol named 'noSuchThing' (try --fuzzy; symbols are functions, methods, "
+               "types and modules; a constant, variable or field, or a name in text no grammar parses, "
+               "is found by coderecall search 'noSuchThing')\n")
     assert run("symbols", "noSuchThing") == (1, "", missing)
     assert run("symbols", "noSuchThing", "--json") == (1, "[]\n", missing)
     assert run("callers", "noSuchThing") == (1, "", "coderecall: no call sites of 'noSuchThing'\n")

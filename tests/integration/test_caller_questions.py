@@ -48,6 +48,24 @@ import pkg.settings
 def prepare(url):
     return pkg.settings.merge_environment_settings(url, None, True, True, None)
 ''',
+    # a function named by a plain word, its one caller, and namesakes by words
+    "pkg/settle.py": '''\
+def settle(response):
+    """Settle a response: resolve it or reject it."""
+    return response
+''',
+    "pkg/dispatch.py": '''\
+from pkg.settle import settle
+
+
+def dispatch(response):
+    return settle(response)
+''',
+    "pkg/settlement.py": '''\
+def settlement_terms(calls):
+    """What calls settle: the terms of a settlement, settled calls, settle calls."""
+    return calls
+''',
     "tests/test_settings.py": '''\
 from pkg.settings import merge_environment_settings
 
@@ -94,3 +112,13 @@ def test_a_callers_question_answers_with_the_calling_chunks(tmp_path: Path,
     assert not callers <= set(_placed(by_words[:2]))
     assert located.files[0].path in {"pkg/sessions.py", "pkg/adapters.py"}
     assert {f.path for f in located.files[:2]} == {"pkg/sessions.py", "pkg/adapters.py"}
+
+
+@pytest.mark.parametrize("question", ["what calls settle", "where is settle called?"])
+def test_a_plain_word_last_in_a_callers_question_names_a_function(tmp_path: Path, question: str) -> None:
+    """``settle`` is no code word (no capital, underscore or call), yet the question asks
+    for the callers of the function by that name (a newcomer on axios got the definition
+    and a namesake by words, none of the call sites)."""
+    with indexed(tmp_path, FILES) as d:
+        hits = d.service.search(question, limit=3, repo="fx")
+    assert [(h.path, h.qualified_name, h.match) for h in hits[:1]] == [("pkg/dispatch.py", "dispatch", "caller")]

@@ -24,8 +24,15 @@ export default function settle(resolve, reject, response) {
 }
 '''
 
+COMBINE = '''\
+export default function combineURLs(baseURL, relativeURL) {
+  return relativeURL ? baseURL.replace(/\\/?\\/$/, '') + '/' + relativeURL.replace(/^\\/+/, '') : baseURL;
+}
+'''
+
 FILES = {
     "lib/core/settle.js": SETTLE,
+    "lib/helpers/combineURLs.js": COMBINE,
     "lib/core/dispatch.js": '''\
 import settle from './settle.js';
 
@@ -33,8 +40,12 @@ export function dispatch(resolve, reject, response) {
   settle(resolve, reject, response);
 }
 ''',
-    # The bundle: a copy of settle and its caller, and a bundler's helper of the same name.
-    "dist/axios.js": SETTLE.replace("export default ", "") + '''
+    # The bundle: a copy of settle and its caller, and a bundler's helper of the same name,
+    # and a copy of combineURLs whose bundler comment repeats the helper's words.
+    "dist/axios.js": SETTLE.replace("export default ", "") + (
+        "\n/**\n * combineURLs: combine a base URL and a relative URL into combined URLs: the base\n"
+        " * URL, the relative URL, combined; URLs combined by combineURLs.\n */\n") + COMBINE.replace(
+        "export default ", "") + '''
 class AsyncGenerator {
   settle(type, value) {
     return {type, value};
@@ -63,6 +74,13 @@ import settle from '../../lib/core/settle.js';
 
 export function checksRejection(resolve, reject) {
   settle(resolve, reject, {status: 500, config: {}});
+}
+''',
+    "test/unit/combineURLs.spec.js": '''\
+import combineURLs from '../../lib/helpers/combineURLs.js';
+
+export function combinesTheTwo() {
+  return combineURLs('https://api.github.com', '/users') === 'https://api.github.com/users';
 }
 ''',
 }
@@ -102,15 +120,28 @@ def test_an_identifier_query_pins_the_source_definitions_first(daemon: Daemon) -
 
 
 def test_callers_list_the_sources_calls_before_the_tests_and_the_bundles(daemon: Daemon) -> None:
-    """All three calls resolve alike; the source's comes first, then the bundle's and the
-    test's (the same rank: by path)."""
+    """All three calls resolve alike; the source's comes first, then the test's, then the
+    bundle's copy (by path it came before the test's)."""
     sites = [(s.path, s.caller, s.confidence) for s in daemon.service.find_callers("settle", repo="fx")]
     assert sites == [("lib/core/dispatch.js", "dispatch", "resolved"),
-                     ("dist/axios.js", "dispatchBundled", "resolved"),
-                     ("test/unit/settle.spec.js", "checksRejection", "resolved")]
+                     ("test/unit/settle.spec.js", "checksRejection", "resolved"),
+                     ("dist/axios.js", "dispatchBundled", "resolved")]
 
 
 def test_the_card_is_a_source_definitions(daemon: Daemon) -> None:
     """``dist/axios.js`` sorts first by path; the card describes ``lib/``'s code."""
     card = daemon.service.get_card("settle", repo="fx")
     assert (card.path, card.qualified_name) == ("lib/core/Settler.js", "Settler.settle")
+
+
+@pytest.mark.parametrize("query", ["tests for combineURLs", "combine a base URL and a relative URL"])
+def test_search_puts_the_source_above_the_bundles_copy(daemon: Daemon, query: str) -> None:
+    """The bundle's copy scores as high as ``lib/``'s or higher (its comment repeats the
+    words): generated code costs 0.5, so the source comes first among the two (a newcomer
+    on axios saw four ``dist/`` copies above ``lib/``'s for "tests for combineURLs"); a
+    test asked for still leads."""
+    hits = [(h.path, h.qualified_name) for h in daemon.service.search(query, limit=6, repo="fx")
+            if h.qualified_name.endswith("combineURLs") or h.role == "test"]
+    assert hits.index(("lib/helpers/combineURLs.js", "combineURLs")) < hits.index(("dist/axios.js", "combineURLs"))
+    if query.startswith("tests"):
+        assert hits[0][0] == "test/unit/combineURLs.spec.js"

@@ -322,17 +322,30 @@ _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:funct
 
 def _callers(text: str, symbols: tuple[str, ...], roles: frozenset[str]) -> tuple[str, ...]:
     """The symbols of ``symbols`` (code spans and code words of a short question) whose
-    callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``), in order; a plain word ("what
-    uses the cache") is no symbol and asks for nothing here. A question asking for tests
+    callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``), in order, and a plain lowercase
+    word written where the pattern wants a name, last in the question ("what calls settle",
+    "where is settle called": a newcomer on axios
+    got the definition and its namesakes, none of the four call sites, where "settle()"
+    got them), neither a stop word nor a keyword (``_NOT_NAMES``): its callers are looked
+    up by name, none when nothing is defined so ("what uses the cache" in a repo without a
+    ``cache``: the page is left as it is). A question asking for tests
     (``roles``; not a text describing a change, "fix a flaky test of `X`") asks for its
     first symbol's callers among the tests: "where are the tests
     for the ProxyFix middleware" (werkzeug: ``LocalProxy``'s tests came first by their
     words, ``test_proxy_fix.py`` sixth)."""
-    asked = [dotted(m.group(1).removesuffix("()")) for pattern in (_CALLS_OF, _CALLED)
-             for m in pattern.finditer(text)]
+    matches = [m for pattern in (_CALLS_OF, _CALLED) for m in pattern.finditer(text)]
+    asked = [dotted(m.group(1).removesuffix("()")) for m in matches]
+    # a plain word only as the question's last ("what calls the server when a request
+    # times out" asks about no function named ``server``)
+    plain = {n for n, m in zip(asked, matches) if _PLAIN_NAME.fullmatch(n) and n not in _NOT_NAMES
+             and not text[m.end():].strip(" \t\n?.!")}
     if "test" in roles:
         asked += symbols[:1]
-    return tuple(dict.fromkeys(n for n in asked if n in symbols))
+    return tuple(dict.fromkeys(n for n in asked if n in symbols or n in plain))
+
+
+#: A plain word a callers question may name (``_callers``): lowercase, 3 or more characters.
+_PLAIN_NAME = re.compile(r"[a-z_][a-z0-9_]{2,}")
 
 
 #: Latin abbreviations of English prose ("e.g.", "i.e.", "cf.", "viz.", "etc."): no code
