@@ -619,6 +619,12 @@ def test_a_js_template_literal_is_a_message_template() -> None:
     ('throw new Error(name + " is not a registered route");', "users is not a registered route", 5),
     ('throw new IllegalStateException("Cannot parse the header " + h.name() + " of " + req);',
      "Cannot parse the header Accept of GET /", 5),
+    # over lines, the plus at a line's end or at the next one's start (gin's addRoute)
+    ('panic("\'" + pathSeg +\n\t"\' in new path \'" + fullPath +\n\t"\' conflicts with existing wildcard \'"'
+     ' + n.path +\n\t"\' in existing prefix \'" + prefix +\n\t"\'")',
+     "':name' in new path '/user/:name' conflicts with existing wildcard ':id' in existing prefix '/user/:id'", 7),
+    ('throw new IllegalStateException("Cannot parse the header "\n    + h.name()\n    + " of the request");',
+     "Cannot parse the header Accept of the request", 7),
     # literals joined to literals only, or a value joined by no plus: no template
     ('msg = "handlers are already " + "registered for path"', "handlers are already registered for path x", 0),
     ('panic("handlers are already registered for path", fullPath)', "handlers are already registered for path x", 0),
