@@ -134,3 +134,17 @@ def test_the_closure_rule_is_a_questions_only() -> None:
     hits = [_hit("test_session_vary_cookie.vary_cookie_header_set", "function", 0.79, "tests/test_basic.py", "test"),
             _hit("TestSession.test_vary_cookie", "method", 0.74, "tests/test_session.py", "test")]
     assert _order(trace, hits)[0] == "test_session_vary_cookie.vary_cookie_header_set"
+
+
+def test_a_module_chunk_below_a_hit_of_its_file_is_left_out() -> None:
+    """A whole-module chunk answers nothing its file's hit above it does not (axios's
+    ``buildFullPath.js`` module right after its one function); above any hit of its file,
+    or as an exact match, it stays."""
+    rows = [(_hit("lib.core.buildFullPath.buildFullPath", "function", 0.9, path="lib/core/buildFullPath.js"), "hybrid", "index"),
+            (_hit("lib.core.buildFullPath", "module", 0.8, path="lib/core/buildFullPath.js"), "hybrid", "index"),
+            (_hit("lib.core.Axios", "module", 0.7, path="lib/core/Axios.js"), "hybrid", "index"),
+            (_hit("lib.core.Axios.Axios.getUri", "method", 0.6, path="lib/core/Axios.js"), "hybrid", "index"),
+            (_hit("lib.helpers", "module", 0.5, path="lib/core/buildFullPath.js"), "exact", "index")]
+    assert [r[0].id for r in service._without_covered_modules(rows)] == [
+        "lib.core.buildFullPath.buildFullPath", "lib.core.Axios", "lib.core.Axios.Axios.getUri", "lib.helpers"]
+    assert service.MODULE_COVERED_SHAPES == {shape.Shape.TEXT}

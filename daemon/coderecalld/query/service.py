@@ -171,6 +171,9 @@ MODULE_PENALTY_LONG = 0.2
 #: cobra, jinja, starlette and express (``eval_questions.py``, w 0.2): right symbol first
 #: 37 -> 38 of 78, in the first 5 60 -> 62, right file in the first 5 78 -> 77.
 MODULE_PENALTY_TEXT = 0.1
+#: Query shapes whose search page leaves out a whole-module chunk below a hit of its own
+#: file (``_without_covered_modules``).
+MODULE_COVERED_SHAPES = frozenset({Shape.TEXT})
 #: Taken off a type's chunk (a class, struct, interface, trait or enum: ``_TYPE_KINDS``)
 #: for a short text that asks for no type (``Query.types``): a class chunk is its header
 #: and docstring, which say what the class is for in a question's own words, and it ranked
@@ -475,6 +478,8 @@ class Service:
             ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
         if file_prior:
             ranked = _collapse_parts(ranked)
+            if asked.shape in MODULE_COVERED_SHAPES:
+                ranked = _without_covered_modules(ranked)
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
@@ -1905,6 +1910,24 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
             seen.add(parted)
         if callable_:
             ends.add(chained)
+        out.append(row)
+    return out
+
+
+def _without_covered_modules(ranked: Ranked) -> Ranked:
+    """``ranked`` without a whole-module chunk (kind ``module``) below a hit of the same
+    file: the file is on the page already, and its module chunk (the whole file: every
+    word of it on the lexical side) took a place from another file's answer (axios's
+    ``lib/core/buildFullPath.js`` module right after its one 7-line function; gin's
+    ``tree.go`` module second below ``node.getValue``). An exact match is kept."""
+    files: set[tuple[str, str]] = set()
+    out = []
+    for row in ranked:
+        p = row[0].payload
+        key = (str(p.get("repo")), str(p.get("path")))
+        if p.get("kind") == "module" and key in files and row[1] != "exact":
+            continue
+        files.add(key)
         out.append(row)
     return out
 
