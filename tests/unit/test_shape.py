@@ -902,3 +902,17 @@ def test_a_printed_template_reads_a_long_message_in_time_linear_in_it() -> None:
     printed = shape.Printed([[], ["a"], ["a"], ["a"], ["b"]])
     assert not printed.search("b w w " + "a." * 2500)
     assert printed.search("x a " + "a." * 50 + " a y a z b")
+
+
+@pytest.mark.parametrize(("text", "evidence"), [
+    # a pasted message's quoted parts are the values it printed: no evidence
+    ("wildcards must be named with a non-empty name in path '/user/:'", ()),
+    ("handlers are already registered for path '/ping'", ()),
+    # a question's quoted text is what the code holds; an error line keeps its key
+    ("where is 'X-Forwarded-For' read", ("X-Forwarded-For",)),
+    ("KeyError: 'SECRET_KEY'", ("SECRET_KEY", "KeyError")),
+])
+def test_a_messages_printed_values_are_no_evidence(text: str, evidence: tuple[str, ...]) -> None:
+    """gin's ``'/user/:'`` drew ``auth.go`` (``AuthUserKey = "user"``) as evidence, and
+    located it first, for a route tree's panic (a newcomer)."""
+    assert shape.analyze(text).evidence == evidence

@@ -283,7 +283,14 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     described = shape is Shape.TEXT and describes(text)
-    return Query(text, shape, terms, dense, _evidence(prose, shape), _roles(text, shape),
+    evidence = _evidence(prose, shape)
+    if sentence and shape is Shape.TEXT:
+        # a message's quoted parts are the values it printed (``... for path '/ping'``), no
+        # text of the code: '/user/:' drew gin's auth.go (``AuthUserKey = "user"``) as
+        # evidence, and located it first, for a route tree's panic
+        printed = {a or b for a, b in _QUOTED.findall(sentence)}
+        evidence = tuple(e for e in evidence if e not in printed)
+    return Query(text, shape, terms, dense, evidence, _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described,
                  _callers(prose, symbols, frozenset() if described else _roles(text, shape)),
