@@ -198,11 +198,14 @@ class Client:
         last dotted segment matched, the receiver's type unknown). At most ``limit`` (max
         500) from ``offset`` on: a ``Page`` of ``CallSite`` whose ``total`` counts them all
         (``truncated``: ask again with ``offset=page.next_offset``) and whose
-        ``omitted_other_type`` counts the calls left out as calls on another type."""
+        ``omitted_other_type`` counts the calls left out as calls on another type;
+        ``hierarchy_cut``: the daemon's lookups ran out before it followed the name's
+        re-export aliases and class hierarchy whole (calls through the rest may be missing)."""
         request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit, offset=offset)
         response = self._call(self._stub.FindCallers, request)
         page = _page([_from_pb(s, CallSite) for s in response.sites], response, offset)
         page.omitted_other_type = response.omitted_other_type
+        page.hierarchy_cut = response.hierarchy_cut
         return page
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0) -> Page:

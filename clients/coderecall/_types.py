@@ -216,15 +216,18 @@ class Page(list):  # type: ignore[type-arg]
     ``total`` is how many items the whole answer holds, ``offset`` how many came before
     this page; ``truncated`` is true when more follow (ask again with ``offset=
     page.next_offset``). ``omitted_other_type`` (``find_callers`` only): calls of the same
-    short name left out because their receiver is known to be another type.
+    short name left out because their receiver is known to be another type;
+    ``hierarchy_cut`` (``find_callers`` only): the aliases and class hierarchy were not
+    followed whole (the daemon's lookup budget ran out), so calls may be missing.
     """
 
     def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0,
-                 omitted_other_type: int = 0) -> None:
+                 omitted_other_type: int = 0, hierarchy_cut: bool = False) -> None:
         super().__init__(items)
         self.offset = offset
         self.total = offset + len(self) if total is None else total
         self.omitted_other_type = omitted_other_type
+        self.hierarchy_cut = hierarchy_cut
 
     @property
     def next_offset(self) -> int:

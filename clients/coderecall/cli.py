@@ -266,6 +266,9 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
     if page.omitted_other_type:
         print(f"coderecall: {page.omitted_other_type} calls of the same name on another type left out",
               file=sys.stderr)
+    if page.hierarchy_cut:
+        print(f"coderecall: {args.name!r} has more aliases and subclasses than one request follows; "
+              "calls through the rest (inherited, override) may be missing", file=sys.stderr)
     return _found(sites, f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}")
 
 

@@ -107,6 +107,8 @@ def build_server(client: Client) -> MCPServer:
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
             head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}
+            if sites.hierarchy_cut:
+                head["hierarchy_cut"] = True  # calls through further aliases or subclasses may be missing
             return results.page(head, [results.call_site(s) for s in sites], sites, "find_callers")
         return answer(run)
 

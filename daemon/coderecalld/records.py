@@ -532,7 +532,9 @@ class Impact:
 
     ``nodes`` counts the tree's nodes, ``repos_touched`` the distinct repos and
     ``files_touched`` the distinct (repo, path) among them; ``truncated`` is true when the
-    depth or the node limit cut callers off (a cycle cut is not a truncation).
+    depth or the node limit cut callers off, or the lookups one request may spend on
+    aliases and class hierarchies ran out (``callgraph.HIERARCHY_LOOKUPS``; a cycle cut is
+    not a truncation).
     """
 
     name: str

@@ -52,6 +52,11 @@ def named(size: int) -> dict[str, str]:
         # patterns cost O(words^2) had it no cut (12 s, a review)
         "error line quotes": "ValueError: bad value for the field of the form: '" + "a'" * 990,
         "error line json": "ValueError: Could not decode the body: {" + '"k":1,' * 330 + "}",
+        # a review, fifteenth session: each backtracked or copied quadratically
+        "rust panics": fill("panicked at '"),  # frames.RUST_PANIC: 5.6 s at 200,000
+        "deep path": "Crash loading config\nThe file " + "a/" * (size // 2) + "x.py fails.",  # 28 s
+        "deep frame": 'Traceback (most recent call last):\n  File "' + "a/" * (size // 2)
+                      + 'x.py", line 3, in load\nValueError: bad config\n',
     }
 
 

@@ -73,3 +73,40 @@ def test_facets_are_kept_until_the_store_is_written(tmp_path: Path) -> None:
         assert ask() == {"lib.core.Client b.api.C", "lib.core *b.api"}
         assert store.facet_any(StoreFilter(repo="org/other"), "export_edges", "export_targets",
                                ["lib.core"]) == set()  # another filter: its own entry
+
+
+def test_aliases_skip_bindings_no_import_reaches(tmp_path: Path) -> None:
+    """A module binding a package it lies under (``import pkg.sub as s`` in
+    ``pkg.sub.mod``) aliases the package, not every name under it; a test module's bindings
+    alias nothing (sympy: ``sympify`` had 107,000 aliases, ``callers Basic.subs`` ran past
+    the deadline); re-exports and module objects are followed as before."""
+    with EdgeStore(tmp_path / "store", 4, "m", sparse.TOKENIZER_VERSION) as store:
+        store.upsert([
+            _module("r", "pkg.sub.mod", [("s", "pkg.sub")]),  # nested under its target
+            _module("r", "pkg.sub.tests.test_core", [("f", "pkg.sub.core.f")]),  # a test's import
+            _module("r", "app.api", [("core", "pkg.sub.core")]),  # a module object
+            _module("r", "top", [("api", "app.api")]),  # and that module object's module
+            _module("r", "pkg.init", [("f", "pkg.sub.core.f")]),  # a re-export
+            _module("r", "shim", [("f", "pkg.init.f")]),  # and its re-export, a round on
+        ])
+        flt = StoreFilter(repos=("r",))
+        assert callgraph.aliases(store, flt, {"pkg.sub.core.f"}) == {
+            "pkg.sub.core.f", "app.api.core.f", "top.api.core.f", "pkg.init.f", "shim.f"}
+        assert callgraph.aliases(store, flt, {"pkg.sub"}) == {"pkg.sub", "pkg.sub.mod.s"}
+
+
+def test_a_lookup_budget_cuts_the_aliases_and_says_so(tmp_path: Path) -> None:
+    """Within ``callgraph.budget``, the keyword lookups of one request are counted: past
+    ``HIERARCHY_LOOKUPS`` the rest are not asked (shortest names first) and ``cut`` is set."""
+    with EdgeStore(tmp_path / "store", 4, "m", sparse.TOKENIZER_VERSION) as store:
+        store.upsert([_module("r", f"app{i}.api", [("Client", "lib.core.Client")]) for i in range(20)])
+        flt = StoreFilter(repos=("r",))
+        whole = callgraph.aliases(store, flt, {"lib.core.Client"})
+        with callgraph.budget(callgraph.Lookups(left=100)) as roomy:
+            assert callgraph.aliases(store, flt, {"lib.core.Client"}) == whole
+        with callgraph.budget(callgraph.Lookups(left=2)) as tight:
+            found = callgraph.aliases(store, flt, {"lib.core.Client"})
+    assert len(whole) == 21 and not roomy.cut
+    # the first round's two prefixes are paid for; the next round's are not
+    assert tight.cut and found == whole
+    assert roomy.left < 100 and tight.left == 0

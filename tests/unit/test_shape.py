@@ -8,7 +8,7 @@ import hypothesis
 import pytest
 
 from coderecalld.embed import sparse
-from coderecalld.query import frames, shape
+from coderecalld.query import anchors, frames, shape
 from coderecalld.query.shape import Shape
 
 ISSUE = """Latex printer does not support full inverse trig function names for acsc and asec
@@ -916,3 +916,26 @@ def test_a_messages_printed_values_are_no_evidence(text: str, evidence: tuple[st
     """gin's ``'/user/:'`` drew ``auth.go`` (``AuthUserKey = "user"``) as evidence, and
     located it first, for a route tree's panic (a newcomer)."""
     assert shape.analyze(text).evidence == evidence
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("thread 'main' panicked at src/de.rs:12:9:\nexplicit panic", [("src/de.rs", 12)]),
+    ("thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/main.rs:2:37",
+     [("src/main.rs", 2)]),
+    # a message up to 500 characters, quotes and commas in it
+    ("thread 'main' panicked at 'bad: ', ', x " + "m" * 400 + "', src/lib.rs:7:1", [("src/lib.rs", 7)]),
+    # repeated openings with no end: none, in one pass (5.6 s at 200,000 characters before)
+    ("title\n" + "panicked at '" * 2000, []),
+])
+def test_rust_panic_lines_are_read_with_a_bounded_message(text: str, expected: list[tuple[str, int]]) -> None:
+    assert [(f.path, f.line) for f in frames.read(text)] == expected
+
+
+def test_a_path_deeper_than_any_indexed_one_finds_its_suffix() -> None:
+    """``PathSuffixes.find`` tries suffixes only as deep as the deepest indexed path (a
+    pasted path of 90,000 components built every suffix: 28 s)."""
+    index = anchors.PathSuffixes(["src/flask/app.py", "a/b/c/d.py"])
+    assert index.find("x/" * 5000 + "src/flask/app.py") == "src/flask/app.py"
+    assert index.find("/home/u/a/b/c/d.py") == "a/b/c/d.py"
+    assert index.find("a/" * 5000 + "x.py") == ""
+    assert anchors.PathSuffixes([]).find("src/app.py") == ""

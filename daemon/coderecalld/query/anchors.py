@@ -532,15 +532,19 @@ class PathSuffixes:
 
     def __init__(self, paths: Iterable[str]) -> None:
         self._by_suffix: dict[str, list[str]] = {}
+        self._depth = 0  # components of the deepest indexed path
         for path in paths:
             parts = path.split("/")
+            self._depth = max(self._depth, len(parts))
             for i in range(len(parts) - 1):
                 self._by_suffix.setdefault("/".join(parts[i:]), []).append(path)
 
     def find(self, path: str) -> str:
         """The one indexed path ending with ``path``'s longest suffix (two components or
-        more) that any indexed path ends with; ``""`` when none does or several do."""
-        parts = path.split("/")
+        more) that any indexed path ends with; ``""`` when none does or several do. Only
+        suffixes as deep as the deepest indexed path are tried: a pasted path of 90,000
+        components built every one of its suffixes (28 s; a review)."""
+        parts = path.split("/")[-self._depth:] if self._depth else []
         for i in range(len(parts) - 1):
             found = self._by_suffix.get("/".join(parts[i:]))
             if found:

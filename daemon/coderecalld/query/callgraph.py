@@ -9,11 +9,17 @@ name (``fq_name``, ``httpx._client.Client.send``). A call reaches it when its re
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import functools
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
+from coderecalld import logs
+from coderecalld.files import classify
 from coderecalld.query import frames as stack
 from coderecalld.records import CallerHit, Hit, is_part
 from coderecalld.store import StoreFilter
@@ -42,6 +48,88 @@ SITE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "fq_name", "cal
 #: Rounds of re-export following (``pkg/__init__`` re-exporting ``pkg/_sub/__init__``'s
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3
+#: Names ``aliases`` follows at most: each costs one facet lookup per dotted prefix.
+ALIAS_MAX = 5000
+#: Keyword lookups (facet values: alias prefixes, subclasses' base names, overriding
+#: methods) one ``callers`` request (or one ``impact``, over all its nodes) may spend on
+#: aliases and the class hierarchy; each costs ~1.5 ms on sympy's 44k points, where
+#: ``callers Basic.subs`` (some 1,000 subclasses) asked for 37,000 and ran past the 60 s
+#: deadline (a review). Past it the hierarchy stops where it is and the answer says so
+#: (``FindCallersResponse.hierarchy_cut``).
+HIERARCHY_LOOKUPS = 3000
+#: ... and seconds: a lookup of a prefix thousands of modules import from (``sympy.core``)
+#: costs ~10 ms (``callers __new__``: 2,837 of them, 30 s).
+HIERARCHY_SECONDS = 5.0
+#: Values per keyword lookup call between two looks at the clock.
+LOOKUP_CHUNK = 64
+
+
+@dataclass
+class Lookups:
+    """A request's budget of keyword lookups (``HIERARCHY_LOOKUPS`` values,
+    ``HIERARCHY_SECONDS`` from its start); ``cut`` once spent."""
+
+    left: int = field(default_factory=lambda: HIERARCHY_LOOKUPS)
+    cut: bool = False
+    until: float = field(default_factory=lambda: time.monotonic() + HIERARCHY_SECONDS)
+
+    def late(self) -> bool:
+        """Whether its time is spent (then ``cut``)."""
+        if time.monotonic() > self.until:
+            self.cut = True
+            return True
+        return False
+
+    def take(self, values: list[str]) -> list[str]:
+        """The first of ``values`` the budget still pays for (all of them while it lasts)."""
+        kept = values[:max(self.left, 0)]
+        self.left -= len(kept)
+        if len(kept) < len(values):
+            self.cut = True
+        return kept
+
+
+_BUDGET: contextvars.ContextVar[Lookups | None] = contextvars.ContextVar("callgraph_budget", default=None)
+
+
+@contextlib.contextmanager
+def budget(lookups: Lookups | None = None) -> Iterator[Lookups]:
+    """Run the enclosed lookups on one budget: ``lookups``, the one already active (an
+    ``impact`` spanning many ``callers``), or a new one."""
+    active = _BUDGET.get()
+    if active is not None and lookups is None:
+        yield active
+        return
+    mine = lookups or Lookups()
+    token = _BUDGET.set(mine)
+    try:
+        yield mine
+    finally:
+        _BUDGET.reset(token)
+
+
+def _facet(store: Any, flt: StoreFilter, key: str, field_: str, values: Iterable[str]) -> set[str]:
+    """``store.facet_any`` over the ``values`` the active budget pays for (``_paid``), in
+    calls of ``LOOKUP_CHUNK`` values, stopping when its time is spent."""
+    paid = _paid(values)
+    active = _BUDGET.get()
+    out: set[str] = set()
+    for i in range(0, len(paid), LOOKUP_CHUNK):
+        if active is not None and active.late():
+            break
+        out |= store.facet_any(flt, key, field_, paid[i:i + LOOKUP_CHUNK])
+    return out
+
+
+def _paid(values: Iterable[str]) -> list[str]:
+    """``values`` sorted, as many as the active budget pays for (shortest first when cut)."""
+    ordered = sorted(set(values))
+    active = _BUDGET.get()
+    if active is None or len(ordered) <= active.left:
+        if active is not None:
+            active.left -= len(ordered)
+        return ordered
+    return sorted(active.take(sorted(ordered, key=lambda v: (len(v), v))))
 _NOT_DEFINITIONS = ("module", "section")
 #: Languages whose classes carry ``base_targets`` (``index/resolve``; Go: a struct's embedded
 #: types): their methods' class hierarchies are walked.
@@ -207,7 +295,16 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
 
     Reads each round's re-export edges (``points.export_edges``) with one facet over the
     keyword indexes: no module payload is decoded, so a name that thousands of modules
-    import (every copy of a vendored library) costs index reads, not ~0.2 ms a module."""
+    import (every copy of a vendored library) costs index reads, not ~0.2 ms a module.
+
+    A module's binding of a package it lies under (``import pkg.sub as s`` in
+    ``pkg.sub.mod``) gives no name under the package an alias (each such module gave every
+    name under it one more alias, their aliases one more per round), nor do a test module's
+    bindings (``_test_module``: no code imports from a test; sympy's test modules gave
+    ``sympify`` 107,000 names, ``callers Basic.subs`` ran past the 60 s deadline: a review).
+    At most ``ALIAS_MAX`` names are followed (the shortest first; a log line says when the
+    cap cuts), and within a request's lookup budget (``budget``: its prefixes are keyword
+    lookups, paid for shortest first)."""
     found = set(names)
     frontier = set(names)
     for _ in range(ALIAS_ROUNDS):
@@ -222,18 +319,38 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
             parts = n.split(".")
             for i in range(1, len(parts) + 1):
                 under.setdefault(".".join(parts[:i]), []).append(n)
-        for edge in store.facet_any(flt, "export_edges", "export_targets", sorted(prefixes)):
+        for edge in _facet(store, flt, "export_edges", "export_targets", prefixes):
             target, _, alias = edge.partition(" ")
+            star = alias.startswith("*")
+            if _test_module(alias[1:] if star else alias.rpartition(".")[0]):
+                continue  # no code imports a name from a test module
+            nested = alias.lstrip("*").startswith(target + ".")
             for n in under.get(target, ()):
-                if not alias.startswith("*"):
+                if nested and n != target:
+                    continue  # a name under the target, aliased by a module under it
+                if not star:
                     new.add(f"{alias}{n[len(target):]}")
                 elif n != target:  # `from m import *` re-exports m's names, not m
                     new.add(f"{alias[1:]}{n[len(target):]}")
         frontier = new - found
-        found |= new
+        if len(found) + len(frontier) > ALIAS_MAX:
+            kept = sorted(frontier, key=lambda n: (len(n), n))[:max(0, ALIAS_MAX - len(found))]
+            logs.warn("callgraph.aliases_cut", names=sorted(names)[:3], kept=len(kept),
+                      left=len(frontier) - len(kept))
+            found.update(kept)
+            break
+        found |= frontier
         if not frontier:
             break
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _test_module(module: str) -> bool:
+    """Whether ``module`` (dotted, or a JS module's path) is a test module by its path's
+    conventions (``classify.role``): its bindings are no re-exports anyone imports, and
+    sympy's test modules gave ``Basic`` some 500 aliases, each a facet lookup a round."""
+    return classify.role(module.replace(".", "/") + ".py") == "test"
 
 
 def _prefixes(name: str) -> list[str]:
@@ -268,6 +385,20 @@ def caller_hit(site: Site, confidence: str, commit: str) -> CallerHit:
 
 def callers(store: Any, flt: StoreFilter, name: str,
             omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
+    """``_callers`` of ``name`` within one lookup budget (``budget``: a new one, or the
+    request's already active); ``omitted["hierarchy_cut"]`` is 1 when it was spent before
+    the aliases and the class hierarchy were followed whole (their calls may be missing)."""
+    with budget() as spent:
+        found = _callers(store, flt, name, omitted)
+    if spent.cut:
+        logs.warn("callgraph.hierarchy_cut", callee=name, lookups=HIERARCHY_LOOKUPS)
+        if omitted is not None:
+            omitted["hierarchy_cut"] = 1
+    return found
+
+
+def _callers(store: Any, flt: StoreFilter, name: str,
+             omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
     """(site, confidence) of every call ``name`` may be meant by (order: see ``RANK``).
 
     ``resolved``: the call's target is one of the named definitions (or an alias of one).
@@ -417,7 +548,7 @@ def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     if not classes:
         return set()
     names = aliases(store, flt, classes)
-    edges = store.facet_any(flt, "instance_edges", "instance_types", sorted(names))
+    edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
 
 
@@ -444,11 +575,11 @@ def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str) -> set[str]
     out: set[str] = set()
     frontier, seen = {cls}, {cls}
     for _ in range(MRO_DEPTH):
-        below = store.facet_any(flt, "fq_name", "base_targets", sorted(aliases(store, flt, frontier))) - seen
+        below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
         if not below:
             break
         seen |= below
-        overriding = store.facet_any(flt, "fq_name", "fq_name", sorted(f"{c}.{method}" for c in below))
+        overriding = _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in below))
         frontier = {c for c in below if f"{c}.{method}" not in overriding}
         out |= frontier
     return out
@@ -460,11 +591,11 @@ def _ancestors(store: Any, flt: StoreFilter, cls: str) -> set[str]:
     out: set[str] = set()
     frontier = {cls}
     for _ in range(MRO_DEPTH):
-        above = store.facet_any(flt, "base_targets", "fq_name", sorted(frontier)) - out
+        above = _facet(store, flt, "base_targets", "fq_name", frontier) - out
         if not above:
             break
         out |= above
-        defined = store.facet_any(flt, "fq_name", "fq_name", sorted(above))
+        defined = _facet(store, flt, "fq_name", "fq_name", above)
         frontier = set(defined)
         for name in above - defined:  # a re-exported name (``flask.App``): its definition
             frontier |= {h.payload.get("fq_name", "") for h in definitions(store, flt, name)} - {""}

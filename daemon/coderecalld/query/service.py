@@ -1430,8 +1430,11 @@ class Service:
             return Impact(name, (), 0, 0, 0, False)
         roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(self.store, flt, name))
         commits: dict[str, str] = {}
-        return impact.analyze(name, roots, lambda asked: callgraph.callers(self.store, flt, asked),
-                              lambda r: self._commit(r, commits), depth, limit)
+        # one lookup budget for every level's callers: a cut drops callers, as the limits do
+        with callgraph.budget() as spent:
+            found = impact.analyze(name, roots, lambda asked: callgraph.callers(self.store, flt, asked),
+                                   lambda r: self._commit(r, commits), depth, limit)
+        return replace(found, truncated=True) if spent.cut else found
 
     def index_overlay(self, repo: str, path: str, content: bytes, session: str, ttl_s: int = 0, *,
                       principal: Principal = LOCAL) -> OverlayStatus:

@@ -47,6 +47,7 @@ class CodeRecallServicer(pb_grpc.CodeRecallServicer):
                                         principal=current_principal(), omitted=omitted)
         response = convert.find_callers_response(sites)
         response.omitted_other_type = omitted.get("other_type", 0)
+        response.hierarchy_cut = bool(omitted.get("hierarchy_cut"))
         return response
 
     def FindCallees(

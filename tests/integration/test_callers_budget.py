@@ -1,0 +1,98 @@
+"""One ``callers`` (or ``impact``) request spends a bounded number of keyword lookups on
+re-export aliases and the class hierarchy (``callgraph.HIERARCHY_LOOKUPS``,
+``HIERARCHY_SECONDS``): on sympy, ``callers Basic.subs`` (some 1,000 subclasses) asked for
+37,000 and ran past the 60 s deadline. Past the budget the answer says so, over gRPC and
+in the CLI. Real git fixture, real embedded store, a live server on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecall import cli
+from coderecalld.daemon import Daemon
+from coderecalld.query import callgraph
+from coderecalld.server.app import build_server
+from conformance_cases import indexed
+
+# A base class, three generations of subclasses inheriting ``area``, and calls on each.
+FILES = {
+    "shapes/base.py": '''\
+class Shape:
+    def area(self):
+        return 0
+''',
+    "shapes/kinds.py": '''\
+from shapes.base import Shape
+
+
+class Square(Shape):
+    pass
+
+
+class Tile(Square):
+    pass
+
+
+class Mosaic(Tile):
+    pass
+''',
+    "app/use.py": '''\
+from shapes.base import Shape
+from shapes.kinds import Mosaic, Square, Tile
+
+
+def measure():
+    shape = Shape()
+    square = Square()
+    tile = Tile()
+    mosaic = Mosaic()
+    total = shape.area()
+    total += square.area()
+    total += tile.area()
+    return total + mosaic.area()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("budget"), FILES) as running:
+        yield running
+
+
+def _sites(daemon: Daemon) -> tuple[list[tuple[str, int]], dict[str, int]]:
+    omitted: dict[str, int] = {}
+    found = [(s.confidence, s.line) for s in daemon.service.find_callers("Shape.area", repo="fx", omitted=omitted)]
+    return found, omitted
+
+
+def test_the_whole_hierarchy_within_the_budget(daemon: Daemon) -> None:
+    """Three generations of subclasses: every call resolved or inherited, nothing cut."""
+    found, omitted = _sites(daemon)
+    assert found == [("resolved", 10), ("inherited", 11), ("inherited", 12), ("inherited", 13)]
+    assert "hierarchy_cut" not in omitted
+    assert daemon.service.analyze_impact("Shape.area", repo="fx").truncated is False
+
+
+def test_a_spent_budget_is_said(daemon: Daemon, monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """One lookup: the subclasses below the first level are not reached, and the answer
+    says the hierarchy was cut (``omitted``, the gRPC field, the CLI's note; impact's
+    ``truncated``)."""
+    monkeypatch.setattr(callgraph, "HIERARCHY_LOOKUPS", 1)
+    found, omitted = _sites(daemon)
+    assert omitted["hierarchy_cut"] == 1
+    assert ("resolved", 10) in found and [c for c, _ in found].count("inherited") < 3
+    server, port = build_server(daemon.service, "127.0.0.1:0")
+    server.start()
+    try:
+        status = cli.main(["--addr", f"127.0.0.1:{port}", "callers", "Shape.area", "--repo", "fx"])
+    finally:
+        server.stop(0).wait()
+    err = capsys.readouterr().err
+    assert status == 0
+    assert ("coderecall: 'Shape.area' has more aliases and subclasses than one request follows; "
+            "calls through the rest (inherited, override) may be missing\n") in err
+    assert daemon.service.analyze_impact("Shape.area", repo="fx").truncated is True
