@@ -96,3 +96,55 @@ def test_a_spent_budget_is_said(daemon: Daemon, monkeypatch: pytest.MonkeyPatch,
     assert ("coderecall: 'Shape.area' has more aliases and subclasses than one request follows; "
             "calls through the rest (inherited, override) may be missing\n") in err
     assert daemon.service.analyze_impact("Shape.area", repo="fx").truncated is True
+
+
+# A review's fixture: a test helper package's re-export, a source module named like a test
+# re-exporting a function, and a hierarchy where ``Square`` overrides ``area``.
+REVIEW = {
+    "tests/__init__.py": "",
+    "tests/helpers/__init__.py": "from tests.helpers.factories import make_user\n",
+    "tests/helpers/factories.py": "def make_user(name):\n    return {'name': name}\n",
+    "tests/test_users.py": "from tests.helpers import make_user\n\n\ndef test_one():\n    assert make_user('a')\n",
+    "web/__init__.py": "",
+    "web/app.py": "def make_app():\n    return 1\n",
+    "web/test_utils.py": "from web.app import make_app\n",
+    "plugin/__init__.py": "",
+    "plugin/fixtures.py": "from web.test_utils import make_app\n\n\ndef app_fixture():\n    return make_app()\n",
+    "shapes/__init__.py": "",
+    "shapes/base.py": "class Shape:\n    def area(self):\n        return 0\n",
+    "shapes/kinds.py": ("from shapes.base import Shape\n\n\nclass Square(Shape):\n    def area(self):\n"
+                        "        return 4\n\n\nclass Tile(Square):\n    pass\n\n\nclass Circle(Shape):\n    pass\n"),
+    "app/__init__.py": "",
+    "app/use.py": ("from shapes.base import Shape\nfrom shapes.kinds import Square, Tile, Circle\n\n\n"
+                   "def measure():\n    s = Shape()\n    q = Square()\n    t = Tile()\n    c = Circle()\n"
+                   "    total = s.area()\n    total += q.area()\n    total += t.area()\n    total += c.area()\n"
+                   "    return total\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def review(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("review"), REVIEW) as running:
+        yield running
+
+
+def test_a_test_helper_packages_reexport_is_still_a_name(review: Daemon) -> None:
+    """What a test module binds is a name of it (a test helper package's ``from .factories
+    import make_user``; a source module named like a test, aiohttp's ``test_utils``): its
+    calls stay resolved (the first version of the test-module rule dropped them)."""
+    for name, site in (("tests.helpers.factories.make_user", ("tests/test_users.py", 5)),
+                       ("web.app.make_app", ("plugin/fixtures.py", 5))):
+        found = [(s.path, s.line, s.confidence) for s in review.service.find_callers(name, repo="fx")]
+        assert found == [(*site, "resolved")]
+
+
+@pytest.mark.parametrize("lookups", range(1, 41, 3))
+def test_a_cut_hierarchy_adds_no_overriding_subclass(review: Daemon, lookups: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the budget, ``Square`` (which overrides ``area``) and ``Tile`` below it are
+    never counted as inheriting ``Shape.area``: a cut before the override check made them
+    ``inherited`` (a review); the whole answer is ``s.area()`` and ``c.area()``."""
+    monkeypatch.setattr(callgraph, "HIERARCHY_LOOKUPS", lookups)
+    found = [(s.line, s.confidence) for s in review.service.find_callers("shapes.base.Shape.area", repo="fx")]
+    assert found[0] == (10, "resolved")
+    assert set(found) <= {(10, "resolved"), (13, "inherited")}

@@ -77,13 +77,14 @@ def test_facets_are_kept_until_the_store_is_written(tmp_path: Path) -> None:
 
 def test_aliases_skip_bindings_no_import_reaches(tmp_path: Path) -> None:
     """A module binding a package it lies under (``import pkg.sub as s`` in
-    ``pkg.sub.mod``) aliases the package, not every name under it; a test module's bindings
-    alias nothing (sympy: ``sympify`` had 107,000 aliases, ``callers Basic.subs`` ran past
-    the deadline); re-exports and module objects are followed as before."""
+    ``pkg.sub.mod``) aliases the package, not every name under it; a test module's binding
+    aliases what it binds, not the names under it (sympy's tests' ``from sympy import
+    Basic``: ``sympify`` had 107,000 aliases, ``callers Basic.subs`` ran past the deadline);
+    re-exports and module objects are followed as before."""
     with EdgeStore(tmp_path / "store", 4, "m", sparse.TOKENIZER_VERSION) as store:
         store.upsert([
             _module("r", "pkg.sub.mod", [("s", "pkg.sub")]),  # nested under its target
-            _module("r", "pkg.sub.tests.test_core", [("f", "pkg.sub.core.f")]),  # a test's import
+            _module("r", "pkg.sub.tests.test_core", [("f", "pkg.sub.core.f"), ("C", "pkg.sub.core.C")]),
             _module("r", "app.api", [("core", "pkg.sub.core")]),  # a module object
             _module("r", "top", [("api", "app.api")]),  # and that module object's module
             _module("r", "pkg.init", [("f", "pkg.sub.core.f")]),  # a re-export
@@ -91,7 +92,12 @@ def test_aliases_skip_bindings_no_import_reaches(tmp_path: Path) -> None:
         ])
         flt = StoreFilter(repos=("r",))
         assert callgraph.aliases(store, flt, {"pkg.sub.core.f"}) == {
-            "pkg.sub.core.f", "app.api.core.f", "top.api.core.f", "pkg.init.f", "shim.f"}
+            "pkg.sub.core.f", "app.api.core.f", "top.api.core.f", "pkg.init.f", "shim.f",
+            "pkg.sub.tests.test_core.f"}
+        assert callgraph.aliases(store, flt, {"pkg.sub.core.C"}) == {
+            "pkg.sub.core.C", "app.api.core.C", "top.api.core.C", "pkg.sub.tests.test_core.C"}
+        assert callgraph.aliases(store, flt, {"pkg.sub.core.C.m"}) == {
+            "pkg.sub.core.C.m", "app.api.core.C.m", "top.api.core.C.m"}
         assert callgraph.aliases(store, flt, {"pkg.sub"}) == {"pkg.sub", "pkg.sub.mod.s"}
 
 

@@ -146,9 +146,10 @@ def test_a_long_functions_parts_are_listed_as_the_function() -> None:
     # ... unless ``spans`` gives the whole definition's, asked once for the parted names only
     asked: list[tuple[str, str, list[str]]] = []
 
-    def spans(repo: str, path: str, names: list[str]) -> dict[str, tuple[int, int]]:
+    def spans(repo: str, path: str, names: list[str]) -> dict[str, list[tuple[int, int]]]:
         asked.append((repo, path, list(names)))
-        return {"lambdify": (100, 400)}
+        # the file defines it twice: the definition holding the part's lines (200-209, 300-309)
+        return {"lambdify": [(20, 90), (100, 400), (500, 900)]}
     (spanned,) = locate.files([part3, _hit("a.py", "other", 0.7), part2], 10, spans=spans)
     assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in spanned.functions] == [
         ("lambdify", 100, 400, 0.9), ("other", 1, 10, 0.7)]

@@ -140,11 +140,18 @@ def test_a_module_chunk_below_a_hit_of_its_file_is_left_out() -> None:
     """A whole-module chunk answers nothing its file's hit above it does not (axios's
     ``buildFullPath.js`` module right after its one function); above any hit of its file,
     or as an exact match, it stays."""
+    def lines(hit: Hit, start: int, end: int) -> Hit:
+        hit.payload.update(start_line=start, end_line=end)
+        return hit
     rows = [(_hit("lib.core.buildFullPath.buildFullPath", "function", 0.9, path="lib/core/buildFullPath.js"), "hybrid", "index"),
-            (_hit("lib.core.buildFullPath", "module", 0.8, path="lib/core/buildFullPath.js"), "hybrid", "index"),
-            (_hit("lib.core.Axios", "module", 0.7, path="lib/core/Axios.js"), "hybrid", "index"),
+            (lines(_hit("lib.core.buildFullPath", "module", 0.8, path="lib/core/buildFullPath.js"), 1, 22), "hybrid", "index"),
+            (lines(_hit("lib.core.Axios", "module", 0.7, path="lib/core/Axios.js"), 1, 30), "hybrid", "index"),
             (_hit("lib.core.Axios.Axios.getUri", "method", 0.6, path="lib/core/Axios.js"), "hybrid", "index"),
-            (_hit("lib.helpers", "module", 0.5, path="lib/core/buildFullPath.js"), "exact", "index")]
+            (lines(_hit("lib.helpers", "module", 0.5, path="lib/core/buildFullPath.js"), 1, 22), "exact", "index"),
+            (_hit("lib.core.utils.merge", "function", 0.45, path="lib/utils.js"), "hybrid", "index"),
+            # a long file's module chunk is its top-level code: kept
+            (lines(_hit("lib.utils", "module", 0.4, path="lib/utils.js"), 1, 700), "hybrid", "index")]
     assert [r[0].id for r in service._without_covered_modules(rows)] == [
-        "lib.core.buildFullPath.buildFullPath", "lib.core.Axios", "lib.core.Axios.Axios.getUri", "lib.helpers"]
+        "lib.core.buildFullPath.buildFullPath", "lib.core.Axios", "lib.core.Axios.Axios.getUri", "lib.helpers",
+        "lib.core.utils.merge", "lib.utils"]
     assert service.MODULE_COVERED_SHAPES == {shape.Shape.TEXT}

@@ -299,12 +299,14 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
 
     A module's binding of a package it lies under (``import pkg.sub as s`` in
     ``pkg.sub.mod``) gives no name under the package an alias (each such module gave every
-    name under it one more alias, their aliases one more per round), nor do a test module's
-    bindings (``_test_module``: no code imports from a test; sympy's test modules gave
-    ``sympify`` 107,000 names, ``callers Basic.subs`` ran past the 60 s deadline: a review).
-    At most ``ALIAS_MAX`` names are followed (the shortest first; a log line says when the
-    cap cuts), and within a request's lookup budget (``budget``: its prefixes are keyword
-    lookups, paid for shortest first)."""
+    name under it one more alias, their aliases one more per round), nor does a test
+    module's binding (``_test_module``) to the names under what it binds (sympy's test
+    modules' ``from sympy import Basic`` gave every method of ``Basic`` one more name each,
+    ``sympify`` 107,000, and ``callers Basic.subs`` ran past the 60 s deadline: a review;
+    what a test helper package binds, ``from .factories import make_user``, is still a
+    name of it). At most ``ALIAS_MAX`` names are followed (the shortest first; a log line
+    and the request's budget, ``cut``, say when the cap cuts), and within a request's
+    lookup budget (``budget``: its prefixes are keyword lookups, paid for shortest first)."""
     found = set(names)
     frontier = set(names)
     for _ in range(ALIAS_ROUNDS):
@@ -322,11 +324,13 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
         for edge in _facet(store, flt, "export_edges", "export_targets", prefixes):
             target, _, alias = edge.partition(" ")
             star = alias.startswith("*")
-            if _test_module(alias[1:] if star else alias.rpartition(".")[0]):
-                continue  # no code imports a name from a test module
+            # a test module's bindings name only what they bind (a test helper package's
+            # ``from .factories import make_user``), not what lies under it (sympy's tests'
+            # ``from sympy import Basic`` made every method of ``Basic`` one more name each)
+            tested = _test_module(alias[1:] if star else alias.rpartition(".")[0])
             nested = alias.lstrip("*").startswith(target + ".")
             for n in under.get(target, ()):
-                if nested and n != target:
+                if (nested or tested) and n != target:
                     continue  # a name under the target, aliased by a module under it
                 if not star:
                     new.add(f"{alias}{n[len(target):]}")
@@ -338,6 +342,9 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
             logs.warn("callgraph.aliases_cut", names=sorted(names)[:3], kept=len(kept),
                       left=len(frontier) - len(kept))
             found.update(kept)
+            active = _BUDGET.get()
+            if active is not None:
+                active.cut = True  # the answer says some aliases were not followed
             break
         found |= frontier
         if not frontier:
@@ -348,8 +355,7 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
 @functools.lru_cache(maxsize=4096)
 def _test_module(module: str) -> bool:
     """Whether ``module`` (dotted, or a JS module's path) is a test module by its path's
-    conventions (``classify.role``): its bindings are no re-exports anyone imports, and
-    sympy's test modules gave ``Basic`` some 500 aliases, each a facet lookup a round."""
+    conventions (``classify.role``; a repo's role overrides are not read here)."""
     return classify.role(module.replace(".", "/") + ".py") == "test"
 
 
@@ -389,9 +395,11 @@ def callers(store: Any, flt: StoreFilter, name: str,
     request's already active); ``omitted["hierarchy_cut"]`` is 1 when it was spent before
     the aliases and the class hierarchy were followed whole (their calls may be missing)."""
     with budget() as spent:
+        before = spent.cut  # an impact's budget may be spent by an earlier level
         found = _callers(store, flt, name, omitted)
     if spent.cut:
-        logs.warn("callgraph.hierarchy_cut", callee=name, lookups=HIERARCHY_LOOKUPS)
+        if not before:  # once per request
+            logs.warn("callgraph.hierarchy_cut", callee=name, lookups=HIERARCHY_LOOKUPS)
         if omitted is not None:
             omitted["hierarchy_cut"] = 1
     return found
@@ -580,6 +588,9 @@ def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str) -> set[str]
             break
         seen |= below
         overriding = _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in below))
+        active = _BUDGET.get()
+        if active is not None and active.cut:
+            break  # which of ``below`` override the method is not known: none counted
         frontier = {c for c in below if f"{c}.{method}" not in overriding}
         out |= frontier
     return out

@@ -97,7 +97,7 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           chunks_of: Callable[[str, str], list[Hit]] | None = None,
           lead: float = 0.0, kept: int = 0,
           named: Sequence[tuple[str, str]] = (),
-          spans: Callable[[str, str, Sequence[str]], Mapping[str, tuple[int, int]]] | None = None,
+          spans: Callable[[str, str, Sequence[str]], Mapping[str, Sequence[tuple[int, int]]]] | None = None,
           ) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
@@ -121,7 +121,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     stands out: ``confidence.flat_files``). ``kept``: ``lexical``'s first ``kept`` files
     are always among the answer's, and so are ``named`` files, ``(repo, path)`` of the
     definitions the query names (``fused``). ``spans(repo, path, names)``: the whole
-    definitions' (start line, end line) by qualified name, for the functions listed only
+    definitions' (start line, end line) spans by qualified name (several where a file
+    defines a name twice: the one holding the part is taken), for the functions listed only
     from a part of a long function (``name#part2``: its own lines, 706-820 of gin's
     ``findCaseInsensitivePathRec``, 703-950, were listed under the function's name); one
     call per file that needs it."""
@@ -324,18 +325,23 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
 
 
 def _whole(found: tuple[FunctionHit, ...], chunks: list[Hit],
-           spans: Callable[[Sequence[str]], Mapping[str, tuple[int, int]]],
+           spans: Callable[[Sequence[str]], Mapping[str, Sequence[tuple[int, int]]]],
            ) -> tuple[FunctionHit, ...]:
     """``found`` with each function listed from a part only (no whole chunk of its name
-    among ``chunks``) at the lines ``spans(names)`` gives it (unchanged where it gives none)."""
+    among ``chunks``) at the lines of the definition ``spans(names)`` gives it that holds
+    the part's lines (unchanged where none does)."""
     wholes = {h.payload["qualified_name"] for h in chunks if not is_part(h.payload["qualified_name"])}
     need = [f.qualified_name for f in found if f.qualified_name not in wholes and any(
         unparted(h.payload["qualified_name"]) == f.qualified_name for h in chunks)]
     if not need:
         return found
     lines = spans(need)
-    return tuple(replace(f, start_line=lines[f.qualified_name][0], end_line=lines[f.qualified_name][1])
-                 if f.qualified_name in lines else f for f in found)
+    out = []
+    for f in found:
+        whole = next((span for span in lines.get(f.qualified_name, ())
+                      if span[0] <= f.start_line and f.end_line <= span[1]), None)
+        out.append(replace(f, start_line=whole[0], end_line=whole[1]) if whole else f)
+    return tuple(out)
 
 
 def is_stub(payload: dict) -> bool:

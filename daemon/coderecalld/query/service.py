@@ -174,6 +174,7 @@ MODULE_PENALTY_TEXT = 0.1
 #: Query shapes whose search page leaves out a whole-module chunk below a hit of its own
 #: file (``_without_covered_modules``).
 MODULE_COVERED_SHAPES = frozenset({Shape.TEXT})
+COVERED_MODULE_LINES = 60
 #: Taken off a type's chunk (a class, struct, interface, trait or enum: ``_TYPE_KINDS``)
 #: for a short text that asks for no type (``Query.types``): a class chunk is its header
 #: and docstring, which say what the class is for in a question's own words, and it ranked
@@ -1067,17 +1068,15 @@ class Service:
         return [replace(h, score=scores.get(h.id, 0.0)) for h in hits]
 
     def _spans(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
-               ) -> dict[str, tuple[int, int]]:
-        """(start line, end line) of the whole definitions of ``names`` (qualified names of
-        ``repo``'s ``path``), the longest where one name has several chunks (a getter and its
-        setter); one keyword lookup (``locate.files``' ``spans``)."""
-        out: dict[str, tuple[int, int]] = {}
+               ) -> dict[str, list[tuple[int, int]]]:
+        """(start line, end line) of each whole definition of ``names`` (qualified names of
+        ``repo``'s ``path``; several where the file defines one twice); one keyword lookup
+        (``locate.files``' ``spans``)."""
+        out: dict[str, list[tuple[int, int]]] = {}
         for h in self.store.find_any(replace(flt, repo=repo, path=path), "qualified_name", list(names),
-                                     limit=4 * len(names), fields=("qualified_name", "start_line", "end_line")):
-            span = (int(h.payload["start_line"]), int(h.payload["end_line"]))
-            name = h.payload["qualified_name"]
-            if name not in out or span[1] - span[0] > out[name][1] - out[name][0]:
-                out[name] = span
+                                     limit=8 * len(names), fields=("qualified_name", "start_line", "end_line")):
+            out.setdefault(h.payload["qualified_name"], []).append(
+                (int(h.payload["start_line"]), int(h.payload["end_line"])))
         return out
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
@@ -1918,17 +1917,20 @@ def _collapse_parts(ranked: Ranked) -> Ranked:
 
 
 def _without_covered_modules(ranked: Ranked) -> Ranked:
-    """``ranked`` without a whole-module chunk (kind ``module``) below a hit of the same
-    file: the file is on the page already, and its module chunk (the whole file: every
-    word of it on the lexical side) took a place from another file's answer (axios's
-    ``lib/core/buildFullPath.js`` module right after its one 7-line function; gin's
-    ``tree.go`` module second below ``node.getValue``). An exact match is kept."""
+    """``ranked`` without the whole-module chunk (kind ``module``) of a file of at most
+    ``COVERED_MODULE_LINES`` lines below a hit of the same file: the file is on the page
+    already, and its module chunk (the whole small file) took a place from another file's
+    answer (axios's 22-line ``lib/core/buildFullPath.js`` right after its one 7-line
+    function). A longer file's module chunk is its top-level code, which the hit above may
+    not hold (a module-level constant a question asks about: a review); an exact match is
+    kept."""
     files: set[tuple[str, str]] = set()
     out = []
     for row in ranked:
         p = row[0].payload
         key = (str(p.get("repo")), str(p.get("path")))
-        if p.get("kind") == "module" and key in files and row[1] != "exact":
+        if (p.get("kind") == "module" and key in files and row[1] != "exact"
+                and int(p.get("end_line") or 0) - int(p.get("start_line") or 0) < COVERED_MODULE_LINES):
             continue
         files.add(key)
         out.append(row)

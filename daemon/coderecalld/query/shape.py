@@ -285,10 +285,11 @@ def analyze(text: str) -> Query:
     described = shape is Shape.TEXT and describes(text)
     evidence = _evidence(prose, shape)
     if sentence and shape is Shape.TEXT:
-        # a message's quoted parts are the values it printed (``... for path '/ping'``), no
-        # text of the code: '/user/:' drew gin's auth.go (``AuthUserKey = "user"``) as
-        # evidence, and located it first, for a route tree's panic
-        printed = {a or b for a, b in _QUOTED.findall(sentence)}
+        # a message's quoted paths, phrases and numbers are the values it printed (``...
+        # for path '/ping'``), no text of the code: '/user/:' drew gin's auth.go
+        # (``AuthUserKey = "user"``) as evidence, and located it first, for a route tree's
+        # panic; a quoted name (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays
+        printed = {q for a, b in _QUOTED.findall(sentence) if _PRINTED_VALUE.search(q := a or b)}
         evidence = tuple(e for e in evidence if e not in printed)
     return Query(text, shape, terms, dense, evidence, _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
@@ -958,6 +959,11 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
                   for t in quoted + code)
         return tuple(dict.fromkeys(q for q in tokens if q))
     return ()
+
+
+#: A quoted part of a pasted message that is a value it printed, not a name of the code:
+#: a path or a route (a ``/``), words (a space), or no letter at all (``'42'``).
+_PRINTED_VALUE = re.compile(r"[/\s]|^[^A-Za-z]*$")
 
 
 #: Identifiers a short question's adjacent words may spell (``Query.compounds``).
