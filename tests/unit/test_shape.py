@@ -617,6 +617,8 @@ def test_a_js_template_literal_is_a_message_template() -> None:
     ("throw new AxiosError(`no suitable adapter for the request ` + s, code)",
      "no suitable adapter for the request since : xhr", 6),
     ('throw new Error(name + " is not a registered route");', "users is not a registered route", 5),
+    ('  return name + " is not a registered route"', "users is not a registered route", 5),
+    ('  returned + " is not a registered route"', "users is not a registered route", 0),  # no keyword
     ('throw new IllegalStateException("Cannot parse the header " + h.name() + " of " + req);',
      "Cannot parse the header Accept of GET /", 5),
     # over lines, the plus at a line's end or at the next one's start (gin's addRoute)

@@ -1116,11 +1116,12 @@ _JOINED_VALUE = r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+|\([^()\"'`\n]{0,60}+\)
 #: A value joined between two literals (``"... path '" + fullPath + "'"``: gin's panic; a
 #: line break after or before the ``+`` too),
 #: after the last one (``` `... the request ` + s ```: axios), or before the first
-#: (``name + " is required"``): rewritten as a ``{}`` placeholder inside the literal, so
-#: that the joined message is one template (``_joined``).
+#: (``name + " is required"``, after a bracket, a comma, ``=``, ``:`` or ``return``):
+#: rewritten as a ``{}`` placeholder inside the literal, so that the joined message is
+#: one template (``_joined``).
 _JOINED_BETWEEN = re.compile(r"(?<!\\)([\"'`])\s*+\+\s*+" + _JOINED_VALUE + r"\s*+\+\s*+\1")
 _JOINED_AFTER = re.compile(r"(?<!\\)([\"'`])\s*+\+\s*+" + _JOINED_VALUE + r"(?=[ \t]*+[),;\]}\n])")
-_JOINED_BEFORE = re.compile(r"(?<=[(,=:\[])([ \t]*+)" + _JOINED_VALUE + r"\s*+\+\s*+([\"'`])")
+_JOINED_BEFORE = re.compile(r"(?:(?<=[(,=:\[])|(?<=\breturn ))([ \t]*+)" + _JOINED_VALUE + r"\s*+\+\s*+([\"'`])")
 
 
 def _joined(source: str) -> str:
