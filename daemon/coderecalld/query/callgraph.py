@@ -81,12 +81,13 @@ class Lookups:
         return False
 
     def take(self, values: list[str]) -> list[str]:
-        """The first of ``values`` the budget still pays for (all of them while it lasts)."""
-        kept = values[:max(self.left, 0)]
-        self.left -= len(kept)
-        if len(kept) < len(values):
+        """``values`` (sorted) as the budget still pays for them: all while it lasts, else
+        the shortest first (then ``cut``), sorted."""
+        if len(values) > self.left:
+            values = sorted(sorted(values, key=lambda v: (len(v), v))[:max(self.left, 0)])
             self.cut = True
-        return kept
+        self.left -= len(values)
+        return values
 
 
 _BUDGET: contextvars.ContextVar[Lookups | None] = contextvars.ContextVar("callgraph_budget", default=None)
@@ -122,14 +123,10 @@ def _facet(store: Any, flt: StoreFilter, key: str, field_: str, values: Iterable
 
 
 def _paid(values: Iterable[str]) -> list[str]:
-    """``values`` sorted, as many as the active budget pays for (shortest first when cut)."""
+    """``values`` sorted, as many as the active budget pays for (``Lookups.take``)."""
     ordered = sorted(set(values))
     active = _BUDGET.get()
-    if active is None or len(ordered) <= active.left:
-        if active is not None:
-            active.left -= len(ordered)
-        return ordered
-    return sorted(active.take(sorted(ordered, key=lambda v: (len(v), v))))
+    return ordered if active is None else active.take(ordered)
 _NOT_DEFINITIONS = ("module", "section")
 #: Languages whose classes carry ``base_targets`` (``index/resolve``; Go: a struct's embedded
 #: types): their methods' class hierarchies are walked.

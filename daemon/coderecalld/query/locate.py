@@ -293,8 +293,8 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
     lines when that chunk is among them too (with the best score of any of them). A part of
     a long function (``name#part2``, ``index/chunk.py``) is listed as the function itself:
     at the whole function's lines when its whole chunk is among the chunks, else at the
-    part's (``files`` then asks its ``spans`` for the whole's; a part named no symbol an agent can look up, and took a second place for one
-    function). A file with none of those (a docs page) lists its best sections
+    part's (``files`` then asks its ``spans`` for the whole's; a part named no symbol an
+    agent can look up, and took a second place for one function). A file with none of those (a docs page) lists its best sections
     (``SECTION_KIND``) instead."""
     implemented: dict[str, Hit] = {}
     for h in reversed(chunks):  # best last: the best chunk of a name wins
@@ -330,9 +330,9 @@ def _whole(found: tuple[FunctionHit, ...], chunks: list[Hit],
     """``found`` with each function listed from a part only (no whole chunk of its name
     among ``chunks``) at the lines of the definition ``spans(names)`` gives it that holds
     the part's lines (unchanged where none does)."""
-    wholes = {h.payload["qualified_name"] for h in chunks if not is_part(h.payload["qualified_name"])}
-    need = [f.qualified_name for f in found if f.qualified_name not in wholes and any(
-        unparted(h.payload["qualified_name"]) == f.qualified_name for h in chunks)]
+    names = {h.payload["qualified_name"] for h in chunks}
+    parted = {unparted(n) for n in names if is_part(n)} - names  # parts, no whole chunk
+    need = [f.qualified_name for f in found if f.qualified_name in parted]
     if not need:
         return found
     lines = spans(need)

@@ -283,15 +283,7 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     described = shape is Shape.TEXT and describes(text)
-    evidence = _evidence(prose, shape)
-    if sentence and shape is Shape.TEXT:
-        # a message's quoted paths, phrases and numbers are the values it printed (``...
-        # for path '/ping'``), no text of the code: '/user/:' drew gin's auth.go
-        # (``AuthUserKey = "user"``) as evidence, and located it first, for a route tree's
-        # panic; a quoted name (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays
-        printed = {q for a, b in _QUOTED.findall(sentence) if _PRINTED_VALUE.search(q := a or b)}
-        evidence = tuple(e for e in evidence if e not in printed)
-    return Query(text, shape, terms, dense, evidence, _roles(text, shape),
+    return Query(text, shape, terms, dense, _evidence(prose, shape, sentence), _roles(text, shape),
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described,
                  _callers(prose, symbols, frozenset() if described else _roles(text, shape)),
@@ -939,10 +931,15 @@ def code_spans(text: str) -> list[str]:
 _OPTION = re.compile(r"(?<![\w-])(--[^\W\d_][\w-]*\w)(?:=\S*)?")
 
 
-def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
+def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     """Verbatim tokens of a short query that the index may hold as such: the query itself
     for an identifier or literal, quoted strings, code words and long command-line options
-    (``_OPTION``) of a short text or a short error message (``KeyError: 'SECRET_KEY'``)."""
+    (``_OPTION``) of a short text or a short error message (``KeyError: 'SECRET_KEY'``).
+    A short text that is a message (``sentence``) holds no quoted path, phrase or number
+    as a token (``_PRINTED_VALUE``): those are the values it printed (``... for path
+    '/ping'``), no text of the code: '/user/:' drew gin's auth.go (``AuthUserKey =
+    "user"``) as evidence, and located it first, for a route tree's panic; a quoted name
+    (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays."""
     quoted = _QUOTED.fullmatch(text)
     if quoted:
         return (quoted.group(1) or quoted.group(2),)
@@ -957,7 +954,9 @@ def _evidence(text: str, shape: Shape) -> tuple[str, ...]:
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
-        return tuple(dict.fromkeys(q for q in tokens if q))
+        printed = {q for a, b in _QUOTED.findall(sentence) if _PRINTED_VALUE.search(q := a or b)
+                   } if shape is Shape.TEXT else set()
+        return tuple(dict.fromkeys(q for q in tokens if q and q not in printed))
     return ()
 
 
@@ -1119,8 +1118,9 @@ _JOINED_VALUE = r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+|\([^()\"'`\n]{0,60}+\)
 #: (``name + " is required"``, after a bracket, a comma, ``=``, ``:`` or ``return``):
 #: rewritten as a ``{}`` placeholder inside the literal, so that the joined message is
 #: one template (``_joined``).
-_JOINED_BETWEEN = re.compile(r"(?<!\\)([\"'`])\s*+\+\s*+" + _JOINED_VALUE + r"\s*+\+\s*+\1")
-_JOINED_AFTER = re.compile(r"(?<!\\)([\"'`])\s*+\+\s*+" + _JOINED_VALUE + r"(?=[ \t]*+[),;\]}\n])")
+_JOINED_PLUS = r"(?<!\\)([\"'`])\s*+\+\s*+" + _JOINED_VALUE  # a literal's end, + and a value
+_JOINED_BETWEEN = re.compile(_JOINED_PLUS + r"\s*+\+\s*+\1")
+_JOINED_AFTER = re.compile(_JOINED_PLUS + r"(?=[ \t]*+[),;\]}\n])")
 _JOINED_BEFORE = re.compile(r"(?:(?<=[(,=:\[])|(?<=\breturn ))([ \t]*+)" + _JOINED_VALUE + r"\s*+\+\s*+([\"'`])")
 
 
