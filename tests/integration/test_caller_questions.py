@@ -122,3 +122,23 @@ def test_a_plain_word_last_in_a_callers_question_names_a_function(tmp_path: Path
     with indexed(tmp_path, FILES) as d:
         hits = d.service.search(question, limit=3, repo="fx")
     assert [(h.path, h.qualified_name, h.match) for h in hits[:1]] == [("pkg/dispatch.py", "dispatch", "caller")]
+
+
+def test_a_callers_answer_is_pinned_for_the_confidence(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The call sites placed first are the structural answer, whatever the fused scores
+    of their chunks: a gson newcomer's "what calls getDelegateAdapter" had its five callers
+    first and was flagged low (dense and sparse disagreed on the first chunk)."""
+    judged: list[object] = []
+    real = service.confidence.confidence
+
+    def spy(features: object, **kwargs: object) -> tuple[bool, str]:
+        judged.append(features)
+        return real(features, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service.confidence, "confidence", spy)
+    with indexed(tmp_path, FILES) as d:
+        hits = d.service.search("what calls `merge_environment_settings`", limit=6, repo="fx")
+        plain = d.service.search("how are environment settings merged", limit=6, repo="fx")
+    assert hits[0].match == "caller"
+    assert [f.pinned for f in judged] == [True, plain[0].match in ("exact", "evidence")]

@@ -425,3 +425,53 @@ def test_a_named_file_is_kept_without_a_file_index_answer() -> None:
     # never the whole answer, and a file not ranked at all is no place-holder
     assert [f.path for f in locate.files(hits, 1, named=[("r", "e.py")])] == ["a.py"]
     assert [f.path for f in locate.files(hits, 3, named=[("r", "z.py")])] == ["a.py", "b.py", "c.py"]
+
+
+def _nested(name: str, score: float, start_byte: int, end_byte: int, *, kind: str = "function",
+            parent: str = "", start: int = 1, end: int = 10) -> Hit:
+    return Hit(id=f"lib/Axios.js:{name}:{start_byte}", score=score, payload={
+        "repo": "r", "path": "lib/Axios.js", "kind": kind, "qualified_name": name, "role": "source",
+        "parent": parent, "start_line": start, "end_line": end, "start_byte": start_byte,
+        "end_byte": end_byte})
+
+
+@pytest.mark.usefixtures("no_first_file_extra")
+def test_a_nested_callback_past_what_was_embedded_lists_its_enclosing_function_next() -> None:
+    """axios: ``_request``'s interceptor callbacks lie past the 2,000 characters its vector
+    was embedded from; they were listed, ``_request`` itself not."""
+    hits = [_nested("Axios._request.pushResponseInterceptors", 0.9, 4000, 4100, parent="Axios._request",
+                    start=146, end=148),
+            _nested("Axios._request.unshiftRequestInterceptors", 0.8, 3600, 3900, parent="Axios._request",
+                    start=135, end=143),
+            _nested("Axios.constructor", 0.7, 100, 300, kind="method", parent="Axios", start=22, end=28),
+            _nested("Axios.getUri", 0.6, 5800, 6000, kind="method", parent="Axios", start=202, end=206),
+            _nested("Axios._request", 0.3, 1800, 5700, kind="method", parent="Axios", start=65, end=200),
+            _nested("Axios", 0.2, 0, 6100, kind="class", start=21, end=207)]
+    (only,) = locate.files(hits, 10, functions_per_file=3)
+    assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in only.functions] == [
+        ("Axios._request.pushResponseInterceptors", 146, 148, 0.9),
+        ("Axios._request", 65, 200, 0.9),  # listed (the callback's score), the last one out
+        ("Axios._request.unshiftRequestInterceptors", 135, 143, 0.8)]
+
+
+@pytest.mark.usefixtures("no_first_file_extra")
+def test_an_enclosing_function_read_whole_or_not_among_the_chunks_is_not_listed() -> None:
+    near = [_nested("f.cb", 0.9, 500, 600, parent="f"), _nested("g", 0.8, 2000, 2100),
+            _nested("f", 0.1, 0, 1000)]  # the callback lies within what f was embedded from
+    (only,) = locate.files(near, 10, functions_per_file=2)
+    assert [f.qualified_name for f in only.functions] == ["f.cb", "g"]
+    absent = [_nested("f.cb", 0.9, 5000, 5100, parent="f"), _nested("g", 0.8, 6000, 6100)]
+    (only,) = locate.files(absent, 10, functions_per_file=2)
+    assert [f.qualified_name for f in only.functions] == ["f.cb", "g"]
+    # one listed below moves up with its own score
+    below = [_nested("f.cb", 0.9, 5000, 5100, parent="f"), _nested("g", 0.8, 6000, 6100),
+             _nested("f", 0.7, 0, 5500, start=5, end=90)]
+    (only,) = locate.files(below, 10, functions_per_file=3)
+    assert [(f.qualified_name, f.score) for f in only.functions] == [("f.cb", 0.9), ("f", 0.7), ("g", 0.8)]
+
+
+def test_enclosing_names_nearest_first() -> None:
+    assert locate.enclosing_names("dispatchXhrRequest.request.ontimeout") == [
+        "dispatchXhrRequest.request", "dispatchXhrRequest"]
+    assert locate.enclosing_names("a.b.c.d.e#part2") == ["a.b.c.d", "a.b.c", "a.b"]
+    assert locate.enclosing_names("top") == []

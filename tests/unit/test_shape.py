@@ -917,6 +917,9 @@ def test_a_printed_template_reads_a_long_message_in_time_linear_in_it() -> None:
     # a question's quoted text is what the code holds; an error line keeps its key
     ("where is 'X-Forwarded-For' read", ("X-Forwarded-For",)),
     ("KeyError: 'SECRET_KEY'", ("SECRET_KEY", "KeyError")),
+    # a code span's printed value likewise (axum's route in a panic), its type name stays
+    ("Overlapping method route. Handler for `GET /users` already exists", ()),
+    ("error: `Json<_>` consumes the request body and thus must be the last argument", ("Json",)),
 ])
 def test_a_messages_printed_values_are_no_evidence(text: str, evidence: tuple[str, ...]) -> None:
     """gin's ``'/user/:'`` drew ``auth.go`` (``AuthUserKey = "user"``) as evidence, and
@@ -945,3 +948,31 @@ def test_a_path_deeper_than_any_indexed_one_finds_its_suffix() -> None:
     assert index.find("/home/u/a/b/c/d.py") == "a/b/c/d.py"
     assert index.find("a/" * 5000 + "x.py") == ""
     assert anchors.PathSuffixes([]).find("src/app.py") == ""
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    # code spans in a text of several sentences, or after a compiler's severity: a message
+    ("Overlapping method route. Handler for `GET /users` already exists",
+     "Overlapping method route. Handler for `GET /users` already exists"),
+    ("error: `Json<_>` consumes the request body and thus must be the last argument",
+     "`Json<_>` consumes the request body and thus must be the last argument"),
+    ("error[E0277]: the trait bound `fn() {handler}: Handler<_, _>` is not satisfied",
+     "the trait bound `fn() {handler}: Handler<_, _>` is not satisfied"),
+    # one sentence with a code span is a question or a title, as before
+    ("how does `Router::nest` strip the prefix", ""),
+    ("Fix duplicated methods in the `Allow` header after merging", ""),
+    ("the `Allow` header lists a method twice after merging routers", ""),
+])
+def test_code_spans_in_a_message(text: str, sentence: str) -> None:
+    """axum's panics quote with code spans; they were read as questions and their
+    ``format!`` templates never looked for (a newcomer's ``Overlapping method route``)."""
+    asked = shape.analyze(text)
+    assert (asked.shape, asked.sentence) == (Shape.TEXT, sentence)
+
+
+def test_a_literal_continued_over_lines_is_a_template() -> None:
+    """Rust's ``\\`` at a line's end continues a string literal (axum-macros' message)."""
+    source = ('let error = format!(\n    "`{type_name}` consumes the request body and thus must be \\\n'
+              '     the last argument to the handler function"\n);')
+    message = "`Json<_>` consumes the request body and thus must be the last argument to the handler function"
+    assert shape.template_words(source, message) == 15

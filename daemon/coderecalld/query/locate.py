@@ -85,6 +85,17 @@ LEXICAL_FILES_KEPT_LONG = 0.2
 #: its listed ones' callees was measured too and is not done: pytest 51.9, flask 75.0 (the
 #: first file's callees took the second file's places among an agent's first ten).
 CALLEE_CHAIN = 2
+#: Characters of a definition's source the model reads (its chunk's ``embed_text``,
+#: ``index/chunk.py`` ``DEFAULT_MAX_CHARS``): a nested function starting past them is text
+#: the enclosing function's dense vector never saw (``read_past``).
+EMBEDDED_CHARS = 2000
+#: Levels of a nested function's qualified name read for its enclosing function
+#: (``enclosing_names``: JS's ``dispatchXhrRequest.request.ontimeout`` is in
+#: ``dispatchXhrRequest``; ``request`` is a variable, no symbol).
+ENCLOSING_DEPTH = 3
+#: Kinds a nested function and the function enclosing it have (a method's parent is its
+#: class, no function).
+NESTING_KINDS = frozenset({"function", "method"})
 #: A callee not among the candidates scores its caller's score times this (the list is
 #: in the order above, not by score).
 CALLEE_SHARE = 0.5
@@ -315,6 +326,7 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
             where = implemented.get(name, hit).payload
             seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
                                      round(hit.score, 6))
+    seen = _with_enclosing(seen, chunks, limit)
     if not seen:  # a docs page: its best sections, where in it to read
         for hit in chunks:
             p = hit.payload
@@ -322,6 +334,78 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
                 seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(p["start_line"]),
                                                         int(p["end_line"]), round(hit.score, 6))
     return tuple(seen.values())
+
+
+def _with_enclosing(seen: dict[str, FunctionHit], chunks: list[Hit], limit: int,
+                    ) -> dict[str, FunctionHit]:
+    """``seen`` (one file's listed functions by name, best first) with the function
+    enclosing the first listed nested one (``enclosing``) right after it, moved up or
+    listed (with its score) in the last one's place; unchanged when none or when it is
+    listed above already."""
+    order = list(seen.values())
+    by_name = {}
+    for h in chunks:
+        by_name.setdefault(h.payload.get("qualified_name"), h)
+    for i, f in enumerate(order):
+        nested = by_name.get(f.qualified_name)
+        outer = enclosing(chunks, nested) if nested is not None else None
+        if outer is None:
+            continue
+        name = str(outer.payload["qualified_name"])
+        if name in [g.qualified_name for g in order[:i]]:
+            return seen
+        listed = next((g for g in order if g.qualified_name == name), None)
+        rest = [g for g in order[i + 1:] if g is not listed]
+        moved = listed or FunctionHit(name, int(outer.payload["start_line"]),
+                                      int(outer.payload["end_line"]), f.score)
+        order = [*order[:i + 1], moved, *rest][:max(limit, i + 2)]
+        return {g.qualified_name: g for g in order}
+    return seen
+
+
+def enclosing_names(qualified: str) -> list[str]:
+    """The names that may enclose ``qualified`` (a nested function's qualified name),
+    nearest first, at most ``ENCLOSING_DEPTH``: ``a.b.c`` -> ``["a.b", "a"]``; a part's
+    ``#partN`` is left out first."""
+    parts = unparted(qualified).split(".")
+    return [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)][:ENCLOSING_DEPTH]
+
+
+def read_past(outer: dict, inner: dict) -> bool:
+    """Whether the chunk payload ``inner`` (a nested function, payload ``start_byte``)
+    starts past the first ``EMBEDDED_CHARS`` of ``outer``'s (the function enclosing it):
+    its lines are no part of what the enclosing function was embedded from, so a question
+    matching them finds the nested function and not the one holding it (axios's 136-line
+    ``Axios._request`` chains its interceptors in two nested callbacks at its end)."""
+    return int(inner.get("start_byte") or 0) - int(outer.get("start_byte") or 0) > EMBEDDED_CHARS
+
+
+def enclosing(chunks: list[Hit], nested: Hit) -> Hit | None:
+    """The function among ``chunks`` (one file's) enclosing ``nested`` (a nested function's
+    chunk) when ``nested`` starts past what it was embedded from (``read_past``), else None:
+    the nearest of ``enclosing_names`` whose byte range holds it (an overload's stub has
+    the implementation's name)."""
+    p = nested.payload
+    if p.get("kind") not in NESTING_KINDS or not p.get("parent"):
+        return None
+    names = enclosing_names(str(p["qualified_name"]))
+    held = [h for h in chunks if h.payload.get("kind") in NESTING_KINDS
+            and h.payload.get("qualified_name") in names and holds(h.payload, p)]
+    if not held:
+        return None
+    outer = min(held, key=lambda h: names.index(h.payload["qualified_name"]))
+    return outer if read_past(outer.payload, p) else None
+
+
+def holds(outer: dict, inner: dict) -> bool:
+    """Whether the chunk payload ``outer``'s byte range (``start_byte``, ``end_byte``)
+    holds ``inner``'s, a smaller one; False when either lacks them."""
+    try:
+        start, end = int(outer["start_byte"]), int(outer["end_byte"])
+        first, last = int(inner["start_byte"]), int(inner["end_byte"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return start <= first and last <= end and (start, end) != (first, last)
 
 
 def _whole(found: tuple[FunctionHit, ...], chunks: list[Hit],

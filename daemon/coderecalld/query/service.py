@@ -179,6 +179,17 @@ MODULE_COVERED_SHAPES = frozenset({Shape.TEXT})
 #: not tuned (axios's helpers are 10-40 lines); with no bound requests' Q20 went 10 -> 9 and
 #: click's search function@10 50.6 -> 51.1, at 60 neither moved.
 COVERED_MODULE_LINES = 60
+#: Frames a trace needs before none of them in an indexed file says it is another
+#: project's (``_foreign``).
+FOREIGN_MIN_FRAMES = 2
+#: Query shapes whose search page names the function enclosing a nested one it holds, right
+#: after it (``_with_enclosing``): a callback's few lines matched a question about its
+#: enclosing function, whose chunk the model reads only the first ``EMBED_TEXT_CHARS`` of
+#: (axios's 136-line ``Axios._request`` chains its interceptors in two nested callbacks
+#: at its end; they ranked 1 and 2, ``_request`` itself not in the first 60).
+ENCLOSING_SHAPES = frozenset({Shape.TEXT})
+#: Functions a page gains so, at most (each takes a place from the hits below it).
+ENCLOSING_INSERTS = 2
 #: Taken off a type's chunk (a class, struct, interface, trait or enum: ``_TYPE_KINDS``)
 #: for a short text that asks for no type (``Query.types``): a class chunk is its header
 #: and docstring, which say what the class is for in a question's own words, and it ranked
@@ -485,6 +496,8 @@ class Service:
             ranked = _collapse_parts(ranked)
             if asked.shape in MODULE_COVERED_SHAPES:
                 ranked = _without_covered_modules(ranked)
+        if mode == "hybrid" and asked.shape in ENCLOSING_SHAPES:
+            ranked = self._with_enclosing(ranked, flt, limit, fields, view, path_glob)
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
@@ -565,12 +578,54 @@ class Service:
                          key=lambda item: key(item[0]))
         return _without_older_copies(_collapse_stubs(ranked))[:limit]
 
+    def _with_enclosing(self, ranked: Ranked, flt: StoreFilter, limit: int,
+                        fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
+        """``ranked`` with the function enclosing a nested function of its first ``limit``
+        hits right after the first of them (match ``"enclosing"``), moved up from below or
+        read from the store, unless it is above already, when the nested one starts past
+        the source the model read of the enclosing one (``locate.enclosing``: its lines
+        were embedded only as the nested function's; a short enclosing function was read
+        whole and ranked on its own); at most ``ENCLOSING_INSERTS``. One keyword lookup per
+        file holding a nested function on the page; none when no hit's parent is a
+        function's name (a method's parent is its class: no function)."""
+        asked: dict[tuple[str, str], set[str]] = {}
+        for hit, _, source in ranked[:limit]:
+            p = hit.payload
+            if source == INDEX and p.get("kind") in locating.NESTING_KINDS and p.get("parent"):
+                asked.setdefault((str(p.get("repo")), str(p.get("path"))), set()).update(
+                    locating.enclosing_names(str(p.get("qualified_name", ""))))
+        functions = {(repo, path): [h for h in self.store.find_any(
+            replace(flt, repo=repo, path=path), "qualified_name", sorted(names), limit=8 * len(names),
+            fields=_with_role_fields(fields)) if not view.hides(h) and _in_glob(h, path_glob)]
+            for (repo, path), names in asked.items()}
+        rows = list(ranked)
+        i = inserted = 0
+        while i < min(limit, len(rows)) and inserted < ENCLOSING_INSERTS:
+            hit, _, source = rows[i]
+            where = _chunk_key(hit.payload)[:2]
+            outer = locating.enclosing(functions[where], hit) if where in functions and source == INDEX else None
+            if outer is not None:
+                name = str(outer.payload["qualified_name"])
+                at = next((j for j, r in enumerate(rows) if _chunk_key(r[0].payload)[:2] == where
+                           and unparted(str(r[0].payload.get("qualified_name", ""))) == name), None)
+                if at is None or at > i:
+                    if at is not None:
+                        del rows[at]
+                    rows.insert(i + 1, (replace(outer, score=hit.score), "enclosing", INDEX))
+                    inserted += 1
+                    i += 1  # the function placed asks for no function around it
+            i += 1
+        return rows
+
     def _foreign(self, asked: shapes.Query, flt: StoreFilter) -> int:
         """The frames of a trace alone (``Shape.TRACE``) none of which is in an indexed file
         of ``flt`` (``anchors.indexed_frames``), else 0: a trace of another project's code,
         answered by its words alone (a gson newcomer's ``com.acme.json.JsonReader`` frames
-        got gson's benchmarks, unflagged)."""
-        if asked.shape is not Shape.TRACE or not asked.frames:
+        got gson's benchmarks, unflagged). Not one frame alone (``FOREIGN_MIN_FRAMES``):
+        a Rust panic's one location is the caller's (``thread 'main' panicked at
+        src/main.rs:27:10``, ``#[track_caller]``) whatever code panicked, and an axum
+        newcomer's pasted panics were flagged above their right answers."""
+        if asked.shape is not Shape.TRACE or len(asked.frames) < FOREIGN_MIN_FRAMES:
             return 0
         found = anchors.indexed_frames(self.store, asked, flt, self._suffixes(flt))
         return 0 if found else len(asked.frames)
@@ -959,9 +1014,12 @@ class Service:
         # An issue asks which file: the second is the best hit of another file than the first's.
         second = next((h.score for h, _, _ in ranked[1:] if not asked.long
                        or (h.payload.get("repo"), h.payload.get("path")) != where), 0.0)
-        # pinned: an exact name's definition, or a chunk the query's verbatim evidence
-        # placed first (a source literal holding the whole message)
-        features = confidence.Features(used, len(ranked), top.score, second, match in ("exact", "evidence"))
+        # pinned: an exact name's definition, a chunk the query's verbatim evidence placed
+        # first (a source literal holding the whole message), or a call site of the
+        # function a callers question names (its five callers first were flagged for the
+        # fused scores' disagreement: a gson newcomer)
+        features = confidence.Features(used, len(ranked), top.score, second,
+                                       match in ("exact", "evidence", "caller"))
         if match == "name" and asked.shape is Shape.IDENTIFIER:
             return replace(features, member=shapes.dotted(asked.text).strip("."))  # ``_members``
         if asked.shape is Shape.TEXT:
@@ -2081,14 +2139,8 @@ def _encloses(outer: Hit, inner: Hit) -> bool:
     its method, a module its functions), by their byte ranges (payload ``repo``, ``path``,
     ``start_byte``, ``end_byte``)."""
     a, b = outer.payload, inner.payload
-    if outer.id == inner.id or (a.get("repo"), a.get("path")) != (b.get("repo"), b.get("path")):
-        return False
-    try:
-        start, end = int(a["start_byte"]), int(a["end_byte"])
-        first, last = int(b["start_byte"]), int(b["end_byte"])
-    except (KeyError, TypeError, ValueError):
-        return False
-    return start <= first and last <= end and (start, end) != (first, last)
+    return (outer.id != inner.id and (a.get("repo"), a.get("path")) == (b.get("repo"), b.get("path"))
+            and locating.holds(a, b))
 
 
 def _dedupe(hits: list[Hit]) -> list[Hit]:
@@ -2129,12 +2181,17 @@ def _literal_prefix(glob: str) -> str:
 def _symbol_name(name: str, *, prefix: bool = False) -> str:
     """``name`` validated (length, no NUL) and stripped, Go's receiver syntax read as the
     index names methods (``gin.(*Engine).ServeHTTP`` -> ``gin.Engine.ServeHTTP``:
-    ``shape.go_receivers``); ``InvalidArgument`` if empty or if
+    ``shape.go_receivers``), a Rust ``<T as Trait>`` without spaces but its ``as``;
+    ``InvalidArgument`` if empty or if
     a dotted (or ``::``) segment is empty (``.get``, ``Session.``), except the last one of a
     ``prefix`` lookup (``Session.``: the class's members)."""
     name = shapes.go_receivers(validate.text("name", name, validate.MAX_NAME_CHARS).strip())
     if not name:
         raise InvalidArgument("name: must not be empty")
+    if name.startswith("<") and " as " in name:
+        # a Rust trait method as rustc prints it, ``<(StatusCode, R) as IntoResponse>::m``:
+        # the index names types and traits without their spaces (``parse.text.compact``)
+        name = " as ".join(re.sub(r"\s+", "", part) for part in name.split(" as "))
     segments = name.replace("::", ".").split(".")
     if any(not s.strip() for s in (segments[:-1] if prefix else segments)):
         raise InvalidArgument(f"name: empty segment in {name!r} (a dotted name reads "

@@ -486,7 +486,10 @@ def _sentence(text: str, asking: bool = True) -> str:
     else ``""``. A runtime message quotes the values it was given (click's ``Invalid value
     for '--count': 'abc' is not a valid integer.``), and may ask (``Did you mean
     '--color'?``): with a quote, or after a statement, a question mark does not make it a
-    question, nor do code spans after a statement. ``asking``
+    question, nor do code spans after a statement, in a text of several sentences (Rust's
+    messages quote with code spans: axum's ``Overlapping method route. Handler for `GET
+    /users` already exists`` was read as a question, its ``format!`` template not looked
+    for) or in a known message. ``asking``
     False: ``text`` is known to be a message (read after a log prefix or an exception's
     name), whatever its first word (``Could not find ...``)."""
     words = text.split()
@@ -494,10 +497,15 @@ def _sentence(text: str, asking: bool = True) -> str:
     # you forget to return a Response object or `await next()`?``)
     stated = bool(_STATED.search(text))
     quoted = bool(_QUOTED.search(text)) or stated
+    spans = stated or not asking or bool(_SENTENCES.search(text))
     if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
-            or ("`" in text and not stated) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
+            or ("`" in text and not spans) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
         return ""
     return text
+
+
+#: One sentence's end and another's start inside a text (``route. Handler``).
+_SENTENCES = re.compile(r"\w[.!] +[A-Z]")
 
 
 #: A statement's end before a question's (``... finalized. Did you ...?``).
@@ -562,12 +570,19 @@ _DEPRECATION = re.compile(r"^(?:\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT )
                           r"++(\S(?:.*?\S)?)[ \t]++(?:at[ \t]++)?(?:[A-Za-z]:)?[^\s:]{1,200}:\d++:\d++$")
 
 
+#: A compiler's severity before its message (rustc's and a proc macro's ``error: ``,
+#: ``error[E0277]: ``, ``warning: ``): axum-macros' ``error: `Json<_>` consumes the request
+#: body ...`` was read as a question, its ``compile_error`` text not looked for.
+_SEVERITY = re.compile(r"(?:error|fatal|warning)(?:\[\w+\])?:[ \t]+(?=\S)", re.IGNORECASE)
+
+
 def _logged(line: str) -> str:
     """``line`` without a log line's or a warning's prefix (``_LOG_PREFIX``) and the
     warning's or exception's name after it (``_ERROR_HEAD``), or a program's error prefix
     (``_PROGRAM_PREFIX``), or a Node deprecation's namespace and caller (``_DEPRECATION``),
-    when a prefix was there: the message a chunk of code holds (jq's
-    prefix drew its ``jq_exit`` macro first). A line without a prefix is returned as is."""
+    or a compiler's severity (``_SEVERITY``), when a prefix was there: the message a chunk
+    of code holds (jq's prefix drew its ``jq_exit`` macro first). A line without a prefix
+    is returned as is."""
     program = _PROGRAM_PREFIX.match(line)
     if program:
         return line[program.end():].strip()
@@ -576,7 +591,8 @@ def _logged(line: str) -> str:
         return deprecation.group(1).strip()
     m = _LOG_PREFIX.match(line)
     if not m or not m.group():
-        return line
+        severity = _SEVERITY.match(line)  # a compiler's ``error: `Json<_>` consumes ...``
+        return line[severity.end():].strip() if severity else line
     rest = line[m.end():]
     head = _ERROR_HEAD.match(rest)
     return rest[head.end():].strip() if head else rest.strip()
@@ -936,7 +952,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     for an identifier or literal, quoted strings, code words and long command-line options
     (``_OPTION``) of a short text or a short error message (``KeyError: 'SECRET_KEY'``).
     A short text that is a message (``sentence``) holds no quoted path, phrase or number
-    as a token (``_PRINTED_VALUE``): those are the values it printed (``... for path
+    as a token (``_PRINTED_VALUE``), in quotes or a code span (axum's ``Handler for `GET
+    /users` already exists``): those are the values it printed (``... for path
     '/ping'``), no text of the code: '/user/:' drew gin's auth.go (``AuthUserKey =
     "user"``) as evidence, and located it first, for a route tree's panic; a quoted name
     (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays."""
@@ -954,7 +971,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
-        printed = {q for a, b in _QUOTED.findall(sentence) if _PRINTED_VALUE.search(q := a or b)
+        printed = {q for q in [a or b for a, b in _QUOTED.findall(sentence)]
+                   + [_shown(s) for s in code_spans(sentence)] if _PRINTED_VALUE.search(q)
                    } if shape is Shape.TEXT else set()
         return tuple(dict.fromkeys(q for q in tokens if q and q not in printed))
     return ()
@@ -1096,10 +1114,12 @@ _BETWEEN_WORDS = r"\W+(?:[fFrRbBuU]{1,2}[\"'`]\W*)?"
 #: ``%s``, ``%(name)s``; Go's ``%v``, ``%q``; JS's ``${x}``; Ruby's ``#{x}``; Rust's ``{}``.
 _PLACEHOLDER = re.compile(r"\{[^{}\n]{0,40}\}|%(?:\(\w{1,30}\))?[-#0 +]*\d*(?:\.\d+)?[sdrvfxXgqicueEGwTpbo]"
                           r"|\$\{[^}\n]{0,40}\}|#\{[^}\n]{0,40}\}")
-#: A one-line string literal of code, in double or single quotes (escapes kept).
+#: A one-line string literal of code, in double or single quotes (escapes kept), or one
+#: continued over lines by a ``\\`` at a line's end (Rust, C, Python: axum-macros'
+#: ``"`{type_name}` consumes the request body and thus must be \\`` went unread).
 # JS's template literals too (hono: ``throw new Error(`Path ${path} is not registered`)``)
-_STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.){4,300}+)"|\'((?:[^\'\\\n]|\\.){4,300}+)\''
-                             r"|`((?:[^`\\\n]|\\.){4,300}+)`")
+_STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\[\s\S]){4,300}+)"|\'((?:[^\'\\\n]|\\[\s\S]){4,300}+)\''
+                             r"|`((?:[^`\\\n]|\\[\s\S]){4,300}+)`")
 #: The end of a string literal and the start of the next one it is joined to: adjacent
 #: literals (Python's and C's implicit concatenation, over a line break inside brackets or
 #: after a ``\\``) or a ``+`` between them (JS, Java), the next one's prefix letters
