@@ -175,6 +175,8 @@ class Chunk:
     class (name, class), e.g. ``("current_app", "flask.globals.FlaskProxy")``,
     ``("AppContext.app", "flask.app.Flask")``. ``lexical_text``, when set, is what the
     sparse tokenizer reads instead of ``text`` (a class's outline: ``chunk._outline``).
+    ``test_code``: the symbol is a test in a file of other code (``chunk.test_symbols``: a
+    Rust ``#[cfg(test)] mod tests``), role ``test`` when the file's is ``source``.
     """
 
     repo: str
@@ -202,6 +204,7 @@ class Chunk:
     bases: tuple[str, ...] = ()
     instances: tuple[tuple[str, str], ...] = ()
     lexical_text: str = ""
+    test_code: bool = False
 
 
 @dataclass(frozen=True, slots=True)

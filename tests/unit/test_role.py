@@ -120,6 +120,9 @@ from coderecalld.files import classify
     ("packages/playwright-test/src/runner.ts", "source"),
     ("crates/ui_test/src/lib.rs", "source"),
     ("vendor/x/unit_tests/a.py", "vendored"),
+    # a JMH benchmark by its name (gson's metrics/ module); an annotation named Benchmark is not
+    ("metrics/src/main/java/com/google/gson/metrics/ParseBenchmark.java", "test"),
+    ("jmh-core/src/main/java/org/openjdk/jmh/annotations/Benchmark.java", "source"),
 ])
 def test_role_by_convention(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -271,7 +271,11 @@ ROLE_NAMES = {
                      "*.generated.*", "*.gen.go", "*_gen.go"),
     Role.TEST: ("test_*.py", "*_test.py", "tests.py", "conftest.py", "*_test.go", "*.test.js",
                 "*.test.ts", "*.test.tsx", "*.test.jsx", "*.spec.js", "*.spec.ts", "*.spec.tsx",
-                "*test.java", "*tests.java", "*_spec.rb", "*_test.rb", "test_*.rb", "*_tests.rs"),
+                "*test.java", "*tests.java", "*_spec.rb", "*_test.rb", "test_*.rb", "*_tests.rs",
+                # JMH benchmarks by their naming convention (gson's metrics/ParseBenchmark.java
+                # answered a question about field naming, as source); ``Benchmark.java``
+                # itself may be a library's annotation
+                "?*benchmark.java", "?*benchmarks.java", "?*benchmark.kt"),
     Role.DOCS: ("*.md", "*.rst", "*.txt", "*.markdown", "*.adoc", "readme*", "changelog*",
                 "changes*", "history*", "authors*", "contributing*", "license*", "notice*"),
     Role.CONFIG: ("*.toml", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.json",

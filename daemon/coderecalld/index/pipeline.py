@@ -265,7 +265,9 @@ class Pipeline:
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
-        role = str(pts[0].payload.get("role", "")) if pts else self._role(report.repo, change.path)
+        # the file's role: a point of its own code (a Rust file's tests are role test)
+        role = next((str(p.payload.get("role", "")) for p, c in zip(pts, chunks) if not c.test_code),
+                    "") or self._role(report.repo, change.path)
         language = str(pts[0].payload.get("language", "")) if pts else verdict.language
         terms = self._timed(report, "vectors", _file_terms, report.repo, change.path, blob, pts,
                             role, language)

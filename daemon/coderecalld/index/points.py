@@ -41,7 +41,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``Pipfile``, ``go.sum``) are config, not docs or source (``classify.DEPENDENCY_NAMES``).
 #: 14: a directory named like tests (``typing_tests/``, ``integration_tests/``) holds tests
 #: (``classify.TEST_DIR_PATTERNS``).
-PAYLOAD_VERSION = 14
+#: 15: a Rust item under ``#[cfg(test)]`` (or marked ``#[test]``) in a source file is a
+#: test (``chunk.test_symbols``); a call site's line is its called name's, not the line
+#: its receiver starts on (``parse.text.callee_line``); a JMH benchmark (``*Benchmark.java``)
+#: is a test (``classify.ROLE_NAMES``).
+PAYLOAD_VERSION = 15
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
@@ -153,7 +157,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
     aliases = fq_aliases(chunk)
     payload = {
         "repo": chunk.repo, "path": chunk.path, "language": chunk.language,
-        "role": role or classify.role(chunk.path),
+        "role": _chunk_role(chunk, role or classify.role(chunk.path)),
         "kind": str(chunk.kind), "name": chunk.name, "qualified_name": chunk.qualified_name,
         "name_lc": chunk.name.lower(), "qualified_name_lc": chunk.qualified_name.lower(),
         "name_tokens": " ".join(sparse.tokens(chunk.qualified_name)),
@@ -181,3 +185,9 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
         payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),
         dense=dense if searchable(chunk) else None)
+
+
+def _chunk_role(chunk: Chunk, role: str) -> str:
+    """``role`` (the file's) for ``chunk``, but ``test`` for test code in a source file
+    (``Chunk.test_code``)."""
+    return str(classify.Role.TEST) if chunk.test_code and role == classify.Role.SOURCE else role

@@ -167,7 +167,7 @@ def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> Non
         return  # `compose(fns)(ctx)` calls what compose returned: compose's call is the inner one
     name = tx.callee(blob, callee)
     if name:
-        into.append(CallSite(name, tx.start_line(node)))
+        into.append(CallSite(name, tx.callee_line(callee)))
 
 
 def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:

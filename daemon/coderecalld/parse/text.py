@@ -35,6 +35,20 @@ def start_line(node: Node) -> int:
     return node.start_point.row + 1
 
 
+def callee_line(node: Node) -> int:
+    """1-based line of the name a call calls (``node``: its callee node, or the whole call
+    where the grammar has no callee node, as for ``callee``): where a chain wraps,
+    ``builder\n    .create()`` and Java's ``new Adapter() { ... }.nullSafe()``, the call is
+    on the name's line, not on the line its receiver starts (``start_line(node)``: 18 lines
+    above gson's ``.nullSafe()``: a newcomer)."""
+    args = node.child_by_field_name("arguments")
+    if args is not None:  # a whole call: its name, else the last token before its arguments
+        name = node.child_by_field_name("name")
+        before = name if name is not None else args.prev_sibling
+        return (before if before is not None else node).start_point.row + 1
+    return node.end_point.row + 1
+
+
 def end_line(node: Node) -> int:
     """1-based line of the node's last byte (not the line after it)."""
     row, column = node.end_point

@@ -71,6 +71,21 @@
     (type_item name: (type_identifier) @name)
   ]))
 
+; A type with no name of its own (a tuple, `()`, an array or slice, a reference to one)
+; is named by its text: `<(StatusCode, R) as IntoResponse>::into_response`, not `< as ...>`.
+(impl_item
+  type: [
+    (tuple_type)
+    (unit_type)
+    (array_type)
+    (reference_type type: [(tuple_type) (unit_type) (array_type)])
+  ] @receiver
+  body: (declaration_list [
+    (function_item name: (identifier) @name)
+    (function_signature_item name: (identifier) @name)
+    (type_item name: (type_identifier) @name)
+  ]))
+
 (impl_item
   trait: (_) @trait
   body: (declaration_list [
