@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -50,9 +51,33 @@ import issue_lab  # noqa: E402  (the --set overrides and the working repos, shar
 def symbol_right(qualified: str, wanted: list[str]) -> bool:
     """Whether ``qualified`` (an answer's qualified name) is one of ``wanted`` or ends with
     one at a ``.`` (``cobra.Command.execute`` is ``Command.execute``); a wanted ``#Heading``
-    matches a docs section under that heading (``docs/api.rst#API/Heading``)."""
+    matches a docs section under that heading (``docs/api.rst#API/Heading``). A Rust name
+    is read dotted, its trait left out (``<AllowHeader as Trait>::merge`` and
+    ``AllowHeader::merge`` are ``AllowHeader.merge``), and a Java one without its
+    parameter types, as the question sets write them."""
+    qualified = dotted(qualified)
     return any(qualified == w or qualified.endswith("." + w) or (w.startswith("#") and w in qualified)
                for w in wanted)
+
+
+def dotted(name: str) -> str:
+    """A qualified name in the question sets' form: Rust's dotted (``<T<S> as Tr<S>>::m``
+    -> ``T.m``, ``a::B::c`` -> ``a.B.c``), parameter types left out
+    (``C.m(int).<anonymous T>.n()`` -> ``C.m.<anonymous T>.n``)."""
+    if name.startswith("<"):
+        depth = 0
+        for i, ch in enumerate(name):
+            depth += (ch == "<") - (ch == ">")
+            if depth == 0:
+                head = name[1:i].split(" as ", 1)[0]
+                name = head.split("<", 1)[0] + name[i + 1:]
+                break
+    return _PARAMETERS.sub("", name.replace("::", "."))
+
+
+#: A Java (or Kotlin, C#) overload's parameter types in its qualified name:
+#: ``Gson.fromJson(String,Class<T>)`` is ``Gson.fromJson`` to the question sets.
+_PARAMETERS = re.compile(r"(?<=[\w>])\([^()]*\)")
 
 
 def prepare(work: Path, mirrors: Path, rows: list[dict]) -> Daemon:
