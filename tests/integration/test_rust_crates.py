@@ -34,6 +34,12 @@ impl PathRouter {
     }
 }
 
+impl std::fmt::Display for PathRouter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} routes", self.routes.len())
+    }
+}
+
 fn validate_path(path: &str) -> Result<(), String> {
     if path.starts_with(':') {
         panic!("Path segments must not start with `:`. For capture groups, use `{{capture}}`.");
@@ -114,7 +120,7 @@ def test_a_source_files_unit_tests_are_tests(daemon: Daemon) -> None:
 def test_a_question_ranks_the_code_above_its_unit_test(daemon: Daemon) -> None:
     """The test's name spells the question's words; it was first, as source."""
     hits = daemon.service.search("why must path segments not start with a colon capture groups",
-                                 limit=5, repo="fx")
+                                 limit=10, repo="fx")
     names = [h.qualified_name for h in hits]
     assert names.index("validate_path") < names.index(
         "tests::colon_segments_must_not_start_a_path_segment_capture_groups")
@@ -156,3 +162,13 @@ def test_a_panic_located_in_the_callers_code_is_not_another_projects(daemon: Dae
     hits = daemon.service.search(panic, limit=3, repo="fx")
     assert hits[0].qualified_name == "validate_path"
     assert not hits.confidence_reason.startswith("none of the trace")
+
+
+def test_a_prefix_lookup_lists_a_types_trait_impl_members(daemon: Daemon) -> None:
+    """``PathRouter::`` lists its own methods and its trait impls' (``impl Display for
+    PathRouter``'s ``fmt`` was missing)."""
+    found = sorted(h.qualified_name for h in daemon.service.find_symbols("PathRouter::", repo="fx", prefix=True))
+    assert found == ["<PathRouter as std::fmt::Display>::fmt", "PathRouter::lookup", "PathRouter::route"]
+    found = [h.qualified_name for h in daemon.service.find_symbols("PathRouter::f", repo="fx", prefix=True)]
+    assert found == ["<PathRouter as std::fmt::Display>::fmt"]
+    assert daemon.service.find_symbols("PathRouter::x", repo="fx", prefix=True) == []

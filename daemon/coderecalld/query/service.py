@@ -1257,6 +1257,9 @@ class Service:
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
         if not out and prefix and not fuzzy and "." in shapes.dotted(name):
             out = self._member_prefix(store, flt, name)
+        if prefix and not fuzzy and "::" in name and not name.startswith("<"):
+            seen = {hit.id for hit, _, _ in out}
+            out += [row for row in _trait_members(store, flt, name) if row[0].id not in seen]
         return out
 
     def _member_prefix(self, store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
@@ -1681,6 +1684,23 @@ def _match_kind(name: str, payload: dict) -> str:
     if lowered in (payload["name_lc"], payload["qualified_name_lc"]):
         return "case_insensitive"
     return "prefix"
+
+
+def _trait_members(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
+    """A Rust ``--prefix`` lookup's members from trait impls: ``RouteFuture::po`` names
+    ``<RouteFuture as Future>::poll`` (the index's name of an ``impl Future for
+    RouteFuture`` method, which the plain prefix never reached: an axum newcomer). One
+    prefix lookup of ``<Type as `` (at most ``MAX_LIMIT``), the member's name after the
+    trait matched by the rest."""
+    owner, _, rest = name.rpartition("::")
+    out = []
+    for hit in store.find(flt, "qualified_name_lc", f"<{owner.lower()} as ", prefix=True, limit=MAX_LIMIT):
+        p = hit.payload
+        member = str(p.get("qualified_name", "")).rpartition(">::")[2]
+        if (member.lower().startswith(rest.lower()) and p.get("kind") not in _HIDDEN_KINDS
+                and not is_part(member)):
+            out.append((hit, "prefix", 1.0))
+    return out
 
 
 def _qualified_tail(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
