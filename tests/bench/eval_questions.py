@@ -156,6 +156,10 @@ def main() -> int:
             f, s = judge(row, lfiles, lsyms)
             for key in ((row["shape"], "locate"), ("all", "locate")):
                 table[key].append((f, s, False))
+            if args.misses and (s is None or s > 1):
+                print(f"MISS locate {row['id']:5} s@{s} f@{f}")
+                for x in located.files[:2]:
+                    print(f"      {x.score:.3f} {x.path}: {', '.join(fn.qualified_name for fn in x.functions[:4])}")
     finally:
         daemon.close()
     if args.features:

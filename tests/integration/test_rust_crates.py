@@ -172,3 +172,14 @@ def test_a_prefix_lookup_lists_a_types_trait_impl_members(daemon: Daemon) -> Non
     found = [h.qualified_name for h in daemon.service.find_symbols("PathRouter::f", repo="fx", prefix=True)]
     assert found == ["<PathRouter as std::fmt::Display>::fmt"]
     assert daemon.service.find_symbols("PathRouter::x", repo="fx", prefix=True) == []
+
+
+def test_locate_lists_a_source_files_code_before_its_unit_tests(daemon: Daemon) -> None:
+    """axum's ``json.rs`` was listed with eight of its tests and not ``json_content_type``."""
+    (first, *_) = daemon.service.locate("why must path segments not start with a colon capture groups",
+                                        limit=3, repo="fx").files
+    names = [f.qualified_name for f in first.functions]
+    assert first.path == "src/routing.rs"
+    assert names[0] == "validate_path"
+    assert names.index("validate_path") < names.index(
+        "tests::colon_segments_must_not_start_a_path_segment_capture_groups")

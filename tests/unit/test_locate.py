@@ -475,3 +475,23 @@ def test_enclosing_names_nearest_first() -> None:
         "dispatchXhrRequest.request", "dispatchXhrRequest"]
     assert locate.enclosing_names("a.b.c.d.e#part2") == ["a.b.c.d", "a.b.c", "a.b"]
     assert locate.enclosing_names("top") == []
+
+
+def test_a_source_files_own_tests_list_below_its_code() -> None:
+    """A Rust source file holds its ``#[cfg(test)]`` tests (role test per chunk): the file
+    keeps a source file's score, its tests list below its code, scored less."""
+    penalty = {"source": 0.0, "test": 0.2}
+    hits = [_hit("src/json.rs", "tests::json_content_types", 0.9, role="test"),
+            _hit("src/json.rs", "tests::valid_json_content_type", 0.85, role="test"),
+            _hit("src/json.rs", "json_content_type", 0.8),
+            _hit("src/form.rs", "Form::from_request", 0.75)]
+    files = locate.files(hits, 10, penalty=lambda p: penalty[p["role"]], functions_per_file=3)
+    assert [f.path for f in files] == ["src/json.rs", "src/form.rs"]
+    assert files[0].score == round(0.8 + locate.SPREAD * 0.7, 6)
+    assert [(f.qualified_name, f.score) for f in files[0].functions] == [
+        ("json_content_type", 0.8), ("tests::json_content_types", 0.7),
+        ("tests::valid_json_content_type", 0.65)]
+    # a file of tests alone keeps its chunks' own scores, less the file's penalty
+    (only,) = locate.files(hits[:2], 10, penalty=lambda p: penalty[p["role"]], functions_per_file=3)
+    assert only.score == round(0.9 + locate.SPREAD * 0.85 - 0.2, 6)
+    assert [f.score for f in only.functions] == [0.9, 0.85]

@@ -93,6 +93,8 @@ EMBEDDED_CHARS = 2000
 #: (``enclosing_names``: JS's ``dispatchXhrRequest.request.ontimeout`` is in
 #: ``dispatchXhrRequest``; ``request`` is a variable, no symbol).
 ENCLOSING_DEPTH = 3
+#: Whether a file lists the function enclosing a nested one it lists (``_with_enclosing``).
+ENCLOSING_LISTED = True
 #: Kinds a nested function and the function enclosing it have (a method's parent is its
 #: class, no function).
 NESTING_KINDS = frozenset({"function", "method"})
@@ -281,15 +283,23 @@ def file_scores(hits: Iterable[Hit], *, penalty: Callable[[dict], float] = lambd
 
 def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
              ) -> dict[tuple[str, str], tuple[float, list[Hit]]]:
-    """``hits`` by ``(repo, path)``: the file's score and its chunks, best first."""
+    """``hits`` by ``(repo, path)``: the file's score and its chunks, best first. The
+    file's penalty is its least penalised chunk's (all chunks of most files share their
+    file's role); a chunk penalised more than that (a Rust source file's ``#[cfg(test)]``
+    tests, role test: axum's ``json.rs`` listed eight tests and not ``json_content_type``)
+    scores the difference less, in the file's order and in its listed score."""
     grouped: dict[tuple[str, str], list[Hit]] = {}
     for hit in hits:
         grouped.setdefault((hit.payload["repo"], hit.payload["path"]), []).append(hit)
     out: dict[tuple[str, str], tuple[float, list[Hit]]] = {}
     for key, chunks in grouped.items():
+        costs = [penalty(h.payload) for h in chunks]
+        floor = min(costs)
+        chunks = [replace(h, score=h.score - (cost - floor)) if cost > floor else h
+                  for h, cost in zip(chunks, costs)]
         chunks.sort(key=lambda h: -h.score)
         score = chunks[0].score + SPREAD * sum(h.score for h in chunks[1:1 + SUPPORT])
-        out[key] = (score - penalty(chunks[0].payload), chunks)
+        out[key] = (score - floor, chunks)
     return out
 
 
@@ -326,7 +336,8 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
             where = implemented.get(name, hit).payload
             seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
                                      round(hit.score, 6))
-    seen = _with_enclosing(seen, chunks, limit)
+    if ENCLOSING_LISTED:
+        seen = _with_enclosing(seen, chunks, limit)
     if not seen:  # a docs page: its best sections, where in it to read
         for hit in chunks:
             p = hit.payload
