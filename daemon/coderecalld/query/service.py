@@ -496,6 +496,8 @@ class Service:
             ranked = _collapse_parts(ranked)
             if asked.shape in MODULE_COVERED_SHAPES:
                 ranked = _without_covered_modules(ranked)
+            if asked.long:
+                ranked = _modules_after_symbols(ranked, limit)
         if mode == "hybrid" and asked.shape in ENCLOSING_SHAPES:
             ranked = self._with_enclosing(ranked, flt, limit, fields, view, path_glob)
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
@@ -2017,6 +2019,31 @@ def _without_covered_modules(ranked: Ranked) -> Ranked:
         files.add(key)
         out.append(row)
     return out
+
+
+def _modules_after_symbols(ranked: Ranked, limit: int) -> Ranked:
+    """``ranked`` (an issue's or a trace's hits) with each whole-module chunk (kind
+    ``module``) among the first ``limit`` that a chunk of a symbol of the same file follows
+    within them moved right after that chunk: the file is the same answer, the symbol says
+    where in it (gson's ``RuntimeTypeAdapterFactory.java``, lines 1-331, was first for an
+    issue naming the class, its class and methods below; axum's ``json.rs``, 1-369, above
+    ``json_content_type``: a newcomer). An exact match stays."""
+    rows = list(ranked)
+    moved: set[str] = set()
+    i = 0
+    while i < min(limit, len(rows)):
+        hit, match, _ = rows[i]
+        if hit.payload.get("kind") == "module" and match != "exact" and hit.id not in moved:
+            where = _chunk_key(hit.payload)[:2]
+            at = next((j for j in range(i + 1, min(limit, len(rows)))
+                       if _chunk_key(rows[j][0].payload)[:2] == where
+                       and rows[j][0].payload.get("kind") != "module"), None)
+            if at is not None:
+                moved.add(hit.id)
+                rows.insert(at, rows.pop(i))
+                continue  # the row now at i is the next one
+        i += 1
+    return rows
 
 
 def _without_older_copies(ranked: list[tuple[Hit, str]]) -> list[tuple[Hit, str]]:
