@@ -498,7 +498,8 @@ class Service:
                 ranked = _without_covered_modules(ranked)
             if asked.long:
                 ranked = _modules_after_symbols(ranked, limit)
-        if mode == "hybrid" and asked.shape in ENCLOSING_SHAPES:
+        if mode == "hybrid" and asked.shape in ENCLOSING_SHAPES and file_prior:
+            # a search page (``locate`` lists a file's functions by its own rule)
             ranked = self._with_enclosing(ranked, flt, limit, fields, view, path_glob)
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
         if mode == "hybrid":
@@ -2024,10 +2025,11 @@ def _without_covered_modules(ranked: Ranked) -> Ranked:
 def _modules_after_symbols(ranked: Ranked, limit: int) -> Ranked:
     """``ranked`` (an issue's or a trace's hits) with each whole-module chunk (kind
     ``module``) among the first ``limit`` that a chunk of a symbol of the same file follows
-    within them moved right after that chunk: the file is the same answer, the symbol says
-    where in it (gson's ``RuntimeTypeAdapterFactory.java``, lines 1-331, was first for an
-    issue naming the class, its class and methods below; axum's ``json.rs``, 1-369, above
-    ``json_content_type``: a newcomer). An exact match stays."""
+    within them placed right after that chunk, which takes the module's place: the file
+    keeps its rank, the symbol says where in it (gson's ``RuntimeTypeAdapterFactory.java``,
+    lines 1-331, was first for an issue naming the class, its class and methods below;
+    axum's ``json.rs``, 1-369, four places above ``json_content_type``: a newcomer). An
+    exact match stays."""
     rows = list(ranked)
     moved: set[str] = set()
     i = 0
@@ -2040,8 +2042,9 @@ def _modules_after_symbols(ranked: Ranked, limit: int) -> Ranked:
                        and rows[j][0].payload.get("kind") != "module"), None)
             if at is not None:
                 moved.add(hit.id)
-                rows.insert(at, rows.pop(i))
-                continue  # the row now at i is the next one
+                rows[i:at + 1] = [rows[at], rows[i], *rows[i + 1:at]]
+                i += 1  # the symbol placed is no module; the module is looked at next
+                continue
         i += 1
     return rows
 
