@@ -51,6 +51,23 @@ fn merge_for_path(existing: &str, path: &str) -> Result<(), String> {
     Err(format!("Overlapping method route. Handler for `{existing}` already exists at {path}"))
 }
 
+pub fn strip_prefix(path: &str, prefix: &str) -> Option<String> {
+    path.strip_prefix(prefix).map(str::to_owned)
+}
+
+fn lookup(path: &str) -> bool {
+    !path.is_empty()
+}
+
+fn nest(path: &str) -> Option<String> {
+    let rest = path
+        .strip_prefix('/')?;
+    if lookup(rest) {
+        return crate::routing::strip_prefix(rest, "v1");
+    }
+    strip_prefix(rest, "api")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,5 +198,17 @@ def test_locate_lists_a_source_files_code_before_its_unit_tests(daemon: Daemon) 
     names = [f.qualified_name for f in first.functions]
     assert first.path == "src/routing.rs"
     assert names[0] == "validate_path"
-    assert names.index("validate_path") < names.index(
-        "tests::colon_segments_must_not_start_a_path_segment_capture_groups")
+    assert not any(n.startswith("tests::") for n in names[:2]), names
+
+
+def test_rust_call_syntax_tells_a_free_function_from_a_method(daemon: Daemon) -> None:
+    """``path.strip_prefix(..)`` is ``str``'s method, never the free function (an axum
+    newcomer's ``callers strip_prefix`` listed such calls); a bare ``lookup(..)`` is the
+    free function's, never ``PathRouter::lookup``'s."""
+    omitted: dict[str, int] = {}
+    sites = [(s.line, s.caller) for s in daemon.service.find_callers("strip_prefix", repo="fx",
+                                                                      omitted=omitted)]
+    assert sites == [(48, "nest"), (50, "nest")]
+    assert omitted["other_type"] == 2
+    sites = [(s.line, s.caller) for s in daemon.service.find_callers("PathRouter::lookup", repo="fx")]
+    assert sites == [(9, "PathRouter::route")]

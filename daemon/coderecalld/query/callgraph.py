@@ -14,7 +14,7 @@ import contextvars
 import functools
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -450,8 +450,14 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     # ASGI app's parameter) calls no ``Client.send``
     receiver_only = bool(chosen) and all(h.payload.get("kind") == "method"
                                          and h.payload.get("language") in RECEIVER_ONLY for h in chosen)
+    # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
+    # is ``str``'s), a method never bare (``route(..)`` is a free function's)
+    syntax = _rust_syntax(chosen)
     for site in sites(hits, may_match):
         if receiver_only and site.target not in targets and _bare(site):
+            other += 1
+            continue
+        if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
             other += 1
             continue
         if site.target in targets:
@@ -467,6 +473,37 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     if omitted is not None:
         omitted["other_type"] = other
     return out
+
+
+def _rust_syntax(chosen: Sequence[Hit]) -> str:
+    """How every definition of ``chosen`` is called when all are Rust's: ``"path"`` for
+    free functions (``f(..)``, ``module::f(..)``; ``x.f(..)`` calls a method),
+    ``"method"`` for methods (``x.m(..)``, ``Type::m(..)``; a bare ``m(..)`` calls a
+    function), else ``""`` (no definition, or another language among them)."""
+    kinds = {str(h.payload.get("kind")) for h in chosen if h.payload.get("language") == "rust"}
+    if not chosen or len(kinds) != 1 or len(chosen) != sum(1 for h in chosen if h.payload.get("language") == "rust"):
+        return ""
+    return {"function": "path", "method": "method"}.get(kinds.pop(), "")
+
+
+_OTHER_SYNTAX = {"path": "method", "method": "path"}
+
+
+def _written_as(site: Site) -> str:
+    """How ``site``'s line writes the call of its name: ``"path"`` (bare ``f(`` or
+    ``a::f(``, a turbofish allowed), ``"method"`` (``.f(``), ``"both"`` when its line has
+    both (``a::m(x)`` can call a method too: read as a method's), ``""`` when neither shows
+    (a macro's or a split line: not judged)."""
+    name = re.escape(site.short)
+    call = rf"{name}\s*(?:::\s*<[^()]*>)?\s*\("
+    dotted = re.search(rf"\.\s*{call}", site.text) is not None
+    bare = re.search(rf"(?<![\w.$#:]){call}", site.text) is not None
+    scoped = re.search(rf"::\s*{call}", site.text) is not None
+    if dotted:
+        return "both" if bare or scoped else "method"
+    if scoped:
+        return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
+    return "path" if bare else ""
 
 
 def _bare(site: Site) -> bool:
