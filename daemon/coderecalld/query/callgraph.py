@@ -15,7 +15,7 @@ import functools
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from coderecalld import logs
@@ -190,6 +190,8 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     with its parameters (``ResiliencePipeline<T>``). One keyword lookup of the last
     segment."""
     wanted = stack.callable_name(name)
+    if "$" in name and any(part.isdigit() for part in wanted.split(".")[1:-1]):
+        return anonymous_member(store, flt, wanted)
     if "." not in wanted:
         # a Rust macro as invoked (``json!``); a generic type as written (C#'s
         # ``ResiliencePipeline<T>``, ``ResiliencePipeline`1``: the index names it bare)
@@ -213,6 +215,63 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     if not owner[:1].isupper():
         return []
     return [hit for hit, names in written if any(f".{owner}." in "." + n for n in names)]
+
+
+#: Classes of a trace's outer name read for its anonymous classes (``anonymous_member``):
+#: a name several files define (a test's copy) is read in each, up to this many.
+MEMBER_OWNERS = 4
+#: Chunks of one file read to number its anonymous classes (``anonymous_member``).
+ANONYMOUS_FILE_CHUNKS = 5000
+#: Kinds of a class an anonymous class is numbered in (``anonymous_member``).
+_CLASS_KINDS = frozenset({"class", "interface", "enum", "struct"})
+
+
+def anonymous_member(store: Any, flt: StoreFilter, wanted: str) -> list[Hit]:
+    """The definitions a JVM trace's ``Outer$2.write`` names (``wanted``: its
+    ``frames.callable_name``, ``Outer.2.write``, a package before it or not): javac names an
+    anonymous class after its immediately enclosing class (a named one or another anonymous
+    one) and its place, from 1, among that class's anonymous classes in source order
+    (``Outer$1``, ``Outer$Inner$2``, ``Outer$Inner$2$1``: checked with javac 17), so the
+    method ``write`` of that class; the index names an anonymous class by the field holding
+    it or ``<anonymous T>`` (its signature ``new T()``), which no trace prints (gson's
+    ``ReflectiveTypeAdapterFactory$2.readIntoField``, ``TypeAdapters$35.write``: a
+    newcomer). ``[]`` when a place is past the class's anonymous classes. One keyword lookup
+    for the outer class, one read of its file's chunks (at most ``ANONYMOUS_FILE_CHUNKS``),
+    one for the method."""
+    parts = wanted.split(".")
+    first = next(i for i, part in enumerate(parts) if part.isdigit())
+    written = ".".join(parts[:first])
+    out: list[Hit] = []
+    for outer in _named(store, flt, parts[first - 1])[:MEMBER_OWNERS]:
+        p = outer.payload
+        if p.get("kind") not in _CLASS_KINDS or not (
+                p["qualified_name"] == written or p["qualified_name"].endswith("." + written)):
+            continue
+        chunks = [h.payload for h in store.find(replace(flt, repo=p["repo"], path=p["path"]), "path",
+                                                p["path"], limit=ANONYMOUS_FILE_CHUNKS)]
+        by_name = {c["qualified_name"]: c for c in chunks}
+
+        def enclosing(c: dict) -> str:
+            parent, hops = str(c.get("parent") or ""), 0
+            while parent in by_name and by_name[parent].get("kind") not in _CLASS_KINDS and hops < 64:
+                parent, hops = str(by_name[parent].get("parent") or ""), hops + 1
+            return parent
+
+        current: str | None = p["qualified_name"]
+        for part in parts[first:-1]:
+            if part.isdigit():
+                anonymous = sorted((c for c in chunks if c.get("kind") in _CLASS_KINDS
+                                    and str(c.get("signature", "")).startswith("new ")
+                                    and enclosing(c) == current), key=lambda c: int(c.get("start_byte", 0)))
+                current = anonymous[int(part) - 1]["qualified_name"] if 0 < int(part) <= len(anonymous) else None
+            else:
+                current = f"{current}.{part}" if f"{current}.{part}" in by_name else None
+            if current is None:
+                break
+        if current is not None:
+            out += [h for h in store.find(replace(flt, repo=p["repo"], path=p["path"]), "name", parts[-1],
+                                          limit=FETCH_LIMIT) if h.payload.get("parent") == current]
+    return out
 
 
 def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
