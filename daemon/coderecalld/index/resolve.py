@@ -77,6 +77,11 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     style = spec_for(parsed.language).resolver
     if not style:
         return chunk_list
+    if style == "rust":  # within the file; the index names Rust definitions without a module
+        target = _rust(parsed, _bare_test(chunk_list))
+        return [replace(c, call_sites=tuple(_site(s, target(s, "" if c.kind is SymbolKind.MODULE
+                                                               else c.qualified_name)) for s in c.call_sites))
+                for c in chunk_list]
     lines = _lines(chunk_list)
     if style == "java":
         module = java_package(parsed)
@@ -394,6 +399,73 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
             return f"{module}.{receiver.group(2)}.{rest[0]}"
         return receivers.target(site, owner)
     return target
+
+
+def _rust(parsed: ParsedFile, bare: Callable[[CallSite], bool]) -> Target:
+    """Rust, within one file (its definitions are named without a module: a target is a
+    definition's qualified name, as ``fq_name`` writes it): ``self.m(..)`` and ``Self::m(..)``
+    in a method of an ``impl T`` are ``T``'s ``m`` (an inherent ``T::m``, else the one trait
+    impl of this file defining it, ``<T as Tr>::m``); ``T::m(..)`` likewise for a type ``T``
+    whose ``m`` this file implements; a bare ``f(..)`` is the file's one function ``f`` of
+    the caller's module or an enclosing one (``mod`` blocks), or one defined inside the
+    caller, when its line writes it bare (``bare``: a chain's ``.route_layer(..)`` is named
+    ``route_layer`` too, and a test function of that name was its target). Calls on anything else (``x.m()``, ``crate::a::f()``, a method of another file's
+    impl) keep an empty target: only their name is known (axum: every call was so)."""
+    symbols = {s.qualified_name: s for s in parsed.symbols}
+    methods: dict[tuple[str, str], list[str]] = {}
+    for s in parsed.symbols:
+        if s.kind is SymbolKind.METHOD and s.parent:
+            methods.setdefault((s.parent.rpartition("::")[2], s.name), []).append(s.qualified_name)
+    functions: dict[str, list[str]] = {}
+    for s in parsed.symbols:
+        if s.kind is SymbolKind.FUNCTION:
+            functions.setdefault(s.name, []).append(s.qualified_name)
+
+    def impl_type(owner: str) -> str:
+        sym, hops = symbols.get(unparted(owner)), 0
+        while sym is not None and sym.kind is not SymbolKind.METHOD and hops < 32:
+            sym, hops = symbols.get(sym.parent), hops + 1
+        return sym.parent.rpartition("::")[2] if sym is not None and sym.parent else ""
+
+    def method(owner_type: str, name: str) -> str:
+        found = methods.get((owner_type, name), [])
+        inherent = [q for q in found if not q.startswith("<")]
+        return (inherent or found)[0] if len(inherent) == 1 or (not inherent and len(found) == 1) else ""
+
+    def function(owner: str, name: str) -> str:
+        scope = unparted(owner)
+        while True:  # the caller's own nested functions, then its module's, outwards
+            candidate = f"{scope}::{name}" if scope else name
+            if candidate in functions.get(name, ()):
+                return candidate
+            if not scope:
+                return ""
+            sym = symbols.get(scope)
+            scope = sym.parent if sym is not None and sym.kind is not SymbolKind.METHOD else (
+                "" if sym is None else _rust_module_of(sym.parent, symbols))
+
+    def target(site: CallSite, owner: str) -> str:
+        head, *rest = site.name.split(".")
+        if not rest:
+            return function(owner, head) if bare(site) else ""
+        if len(rest) != 1:
+            return ""
+        if head in ("self", "Self"):
+            kind = impl_type(owner)
+            return method(kind, rest[0]) if kind else ""
+        if head[:1].isupper():
+            return method(head, rest[0])
+        return ""
+    return target
+
+
+def _rust_module_of(name: str, symbols: Mapping[str, Symbol]) -> str:
+    """The ``mod`` that holds the type ``name`` (an impl's type: its methods' parent), ``""``
+    for the file's top level."""
+    sym = symbols.get(name)
+    while sym is not None and sym.kind is not SymbolKind.MODULE:
+        sym = symbols.get(sym.parent)
+    return sym.qualified_name if sym is not None else ""
 
 
 def java_package(parsed: ParsedFile) -> str:

@@ -46,7 +46,8 @@ class LanguageSpec:
         extra_tags: more queries appended to ``tags_path`` (JSX references, shared by the
             JavaScript and TSX queries; ``queries/javascript/stored.scm``).
         resolver: how ``resolve`` ties its call sites to definitions (``"python"``, ``"js"``,
-            ``"go"``, ``"java"``, ``"kotlin"``; ``""``: by name only). Needs an ``imports.scm``.
+            ``"go"``, ``"java"``, ``"kotlin"``, ``"rust"``; ``""``: by name only). Python, JS,
+            Go, Java and Kotlin need an ``imports.scm``; Rust's resolves within a file.
     """
 
     name: str
@@ -78,7 +79,8 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("go", "go", (".go",), "queries/go/tags.scm", doc_style="comment", resolver="go"),
     LanguageSpec("java", "java", (".java",), "queries/java/tags.scm", doc_style="comment",
                  resolver="java"),
-    LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::"),
+    LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::",
+                 resolver="rust"),
     # .h is C: most headers are, and the C++ grammar would misread a C header's `new` or `class`.
     LanguageSpec("c", "c", (".c", ".h"), "queries/c/tags.scm", doc_style="comment"),
     LanguageSpec("cpp", "cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx"), "queries/cpp/tags.scm",

@@ -1,0 +1,89 @@
+"""Rust call resolution within a file (``resolve._rust``): targets are the definitions'
+qualified names (the index names Rust definitions without a module, ``points.fq_name``)."""
+
+from __future__ import annotations
+
+from coderecalld import parse
+from coderecalld.index import chunk, points, resolve
+
+RUST = b'''pub struct Router;
+pub struct Other;
+
+impl Router {
+    pub fn new() -> Self {
+        Self::with(0)
+    }
+
+    fn with(n: usize) -> Self {
+        let _ = helper(n);
+        Router
+    }
+
+    pub fn route(&self) {
+        self.check();
+        self.inner().check();
+        fn local() {}
+        local();
+        Other::make();
+        String::new();
+    }
+}
+
+impl Check for Router {
+    fn check(&self) {}
+}
+
+impl Check for Other {
+    fn check(&self) {}
+}
+
+impl Other {
+    fn make() -> Self {
+        Router::new();
+        Other
+    }
+}
+
+fn helper(n: usize) -> usize {
+    n
+}
+
+mod inner {
+    fn helper() {}
+
+    fn caller() {
+        helper();
+        super::helper(1);
+    }
+}
+'''
+
+
+def _targets() -> dict[str, list[tuple[str, str]]]:
+    parsed = parse.symbols(RUST, "rust")
+    chunks = resolve.chunks(chunk.chunks("r", "src/lib.rs", RUST, parsed), parsed, "src/lib.rs", "")
+    return {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in chunks if c.call_sites}
+
+
+def test_rust_calls_resolve_to_the_files_definitions() -> None:
+    got = _targets()
+    assert got["Router::new"] == [("Self.with", "Router::with")]
+    assert got["Router::with"] == [("helper", "helper")]
+    assert dict(got["Router::route"]) == {
+        "self.check": "<Router as Check>::check",  # the trait impl of Router, not Other's
+        "check": "",  # on what inner() returns: by name only
+        "self.inner": "",  # not defined here
+        "local": "Router::route::local",
+        "Other.make": "Other::make",
+        "String.new": ""}
+    assert got["Other::make"] == [("Router.new", "Router::new")]
+    # a mod's own function before the file's; super:: paths are not followed
+    assert dict(got["inner::caller"]) == {"helper": "inner::helper", "super.helper": ""}
+
+
+def test_a_target_is_the_definitions_fq_name() -> None:
+    parsed = parse.symbols(RUST, "rust")
+    chunks = resolve.chunks(chunk.chunks("r", "src/lib.rs", RUST, parsed), parsed, "src/lib.rs", "")
+    names = {points.fq_name(c) for c in chunks}
+    assert {"Router::with", "<Router as Check>::check", "Other::make", "inner::helper",
+            "Router::route::local"} <= names
