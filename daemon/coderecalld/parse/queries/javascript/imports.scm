@@ -1,9 +1,13 @@
 ; ES module imports and CommonJS requires for the import table (parse/imports.py):
 ; each `import ... from "m"` statement and each `x = require("m")` declarator, whole,
-; and each `export default ...` (it names the file's default export).
+; each `export default ...` (it names the file's default export) and each re-export.
 (import_statement) @import
 
 (export_statement "default") @import
+
+; `export {a, b as c} from "m"` and `export * as ns from "m"`: re-exports of another module's
+; names, which a caller importing them from this module reaches.
+(export_statement source: (string)) @import
 
 (variable_declarator
   value: (call_expression
