@@ -147,8 +147,10 @@ def test_constructor_assigned_local_in_another_repo_reaches_the_inherited_method
 
 def test_annotated_parameter_and_override_labels(running: Daemon) -> None:
     # `app: Flask` -> Flask inherits App.errorhandler (which overrides Scaffold's).
-    # The super() call names the overridden Scaffold method: listed as an `override` candidate.
-    assert _sites(running, "App.errorhandler") == [("user/main.py", 15, "inherited"), ("fw/sansio/app.py", 9, "override")]
+    # The super() call in App.errorhandler runs Scaffold's method, never App's override: no
+    # caller of it (it was listed as an `override` candidate; a marshmallow newcomer saw
+    # three such sibling super() calls listed for `Integer._validated`).
+    assert _sites(running, "App.errorhandler") == [("user/main.py", 15, "inherited")]
     # super().errorhandler in App is a resolved call of Scaffold's; the Flask call may dispatch to it.
     assert _sites(running, "Scaffold.errorhandler") == [("fw/sansio/app.py", 9, "resolved")]
 

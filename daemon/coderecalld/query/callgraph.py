@@ -519,6 +519,9 @@ def _callers(store: Any, flt: StoreFilter, name: str,
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
             other += 1
             continue
+        if site.target in override and _super_call(site):
+            other += 1  # super().m() runs the base's m, never a subclass's override of it
+            continue
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
@@ -563,6 +566,16 @@ def _written_as(site: Site) -> str:
     if scoped:
         return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
     return "path" if bare else ""
+
+
+def _super_call(site: Site) -> bool:
+    """Whether ``site``'s line calls its name on ``super`` (Python's ``super().m(``,
+    ``super(C, self).m(``; JS, Java and Kotlin's ``super.m(``): the base class's method
+    runs, never an override of it (marshmallow: ``callers Integer._validated`` listed the
+    ``super()._validated`` calls of ``Integer``, ``Float`` and ``Decimal``, which all run
+    ``Number._validated``)."""
+    name = re.escape(site.short)
+    return re.search(rf"\bsuper\s*(?:\([^()]*\))?\s*\.\s*{name}\s*\(", site.text) is not None
 
 
 def _bare(site: Site) -> bool:
