@@ -487,7 +487,7 @@ def test_a_source_files_own_tests_list_below_its_code() -> None:
             _hit("src/form.rs", "Form::from_request", 0.75)]
     files = locate.files(hits, 10, penalty=lambda p: penalty[p["role"]], functions_per_file=3)
     assert [f.path for f in files] == ["src/json.rs", "src/form.rs"]
-    assert files[0].score == round(0.8 + locate.SPREAD * 0.7, 6)
+    assert files[0].score == round(0.9 + locate.SPREAD * 0.85, 6)  # its tests count in full
     assert [(f.qualified_name, f.score) for f in files[0].functions] == [
         ("json_content_type", 0.8), ("tests::json_content_types", 0.7),
         ("tests::valid_json_content_type", 0.65)]
@@ -495,3 +495,12 @@ def test_a_source_files_own_tests_list_below_its_code() -> None:
     (only,) = locate.files(hits[:2], 10, penalty=lambda p: penalty[p["role"]], functions_per_file=3)
     assert only.score == round(0.9 + locate.SPREAD * 0.85 - 0.2, 6)
     assert [f.score for f in only.functions] == [0.9, 0.85]
+
+
+@pytest.mark.usefixtures("no_first_file_extra")
+def test_a_nested_function_listed_last_adds_no_function_past_the_cap() -> None:
+    """A review: a file asked for 2 functions listed 3."""
+    hits = [_nested("g", 0.95, 9000, 9100), _nested("f.cb", 0.9, 5000, 5100, parent="f"),
+            _nested("f", 0.1, 0, 6000)]
+    (only,) = locate.files(hits, 10, functions_per_file=2)
+    assert [f.qualified_name for f in only.functions] == ["g", "f.cb"]

@@ -158,8 +158,9 @@ def test_a_module_chunk_below_a_hit_of_its_file_is_left_out() -> None:
 
 
 def test_an_issues_module_chunk_follows_the_first_symbol_of_its_file() -> None:
-    """gson's whole ``RuntimeTypeAdapterFactory.java`` (1-331) was an issue's first hit:
-    its class takes the place, the file keeps its rank."""
+    """gson's whole ``RuntimeTypeAdapterFactory.java`` (1-331) was an issue's first hit, its
+    class and methods below: the class follows it, the file keeps its rank and its first
+    hit (a weak symbol first turned the confidence low: a review)."""
     def row(name: str, kind: str, path: str, match: str = "hybrid") -> tuple:
         return (Hit(id=f"{path}:{name}", score=1.0, payload={
             "repo": "r", "path": path, "kind": kind, "qualified_name": name}), match, service.INDEX)
@@ -168,7 +169,7 @@ def test_an_issues_module_chunk_follows_the_first_symbol_of_its_file() -> None:
             row("other", "module", "O2.java"), row("x", "module", "X.java", "exact"),
             row("X.f", "method", "X.java")]
     assert [r[0].payload["qualified_name"] for r in service._modules_after_symbols(rows, 6)] == [
-        "RTAF", "rtaf", "Other.f", "RTAF.create", "other", "x", "X.f"]
+        "rtaf", "RTAF", "Other.f", "RTAF.create", "other", "x", "X.f"]
     # a symbol beyond the page's limit moves nothing
     assert [r[0].payload["qualified_name"] for r in service._modules_after_symbols(rows, 2)] == [
         "rtaf", "Other.f", "RTAF", "RTAF.create", "other", "x", "X.f"]

@@ -78,7 +78,7 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
                 c = replace(c, embed_text="")
             if own and c.qualified_name == sym.qualified_name:
                 c = replace(c, lexical_text=own)
-            if sym.qualified_name in tests:
+            if (sym.qualified_name, sym.start_byte) in tests:
                 c = replace(c, test_code=True)
             out.append(replace(c, ordinal=seen[c.qualified_name]) if seen[c.qualified_name] else c)
             seen[c.qualified_name] += 1
@@ -98,27 +98,21 @@ _RUST_TEST_ATTRIBUTE = re.compile(
     r"^#\[\s*(?:cfg\(\s*(?:(?:all|any)\(\s*)?test\b|(?:\w+::)*(?:test|rstest|test_case)\b)")
 
 
-def test_symbols(parsed: ParsedFile) -> frozenset[str]:
-    """Qualified names of ``parsed``'s symbols that are tests in a file of other code: in
-    Rust, an item carrying a test attribute (``_RUST_TEST_ATTRIBUTE``) and everything inside
-    it. A crate's unit tests live in its source files (``#[cfg(test)] mod tests``); by its
-    path such a file is source, and its tests ranked above the code for a question (axum:
-    22 of a newcomer's 120 hits, first on three questions) and were missing under
-    ``--role test``. Other languages keep tests in files of their own: none."""
+def test_symbols(parsed: ParsedFile) -> frozenset[tuple[str, int]]:
+    """``(qualified name, start byte)`` of ``parsed``'s symbols that are tests in a file of
+    other code: in Rust, an item carrying a test attribute (``_RUST_TEST_ATTRIBUTE``) and
+    every item inside its lines. A crate's unit tests live in its source files
+    (``#[cfg(test)] mod tests``); by its path such a file is source, and its tests ranked
+    above the code for a question (axum: 22 of a newcomer's 120 hits, first on three
+    questions) and were missing under ``--role test``. By position, not name: the
+    ``#[cfg(not(test))]`` twin of a ``#[cfg(test)]`` item has its name and is the real code
+    (a review). Other languages keep tests in files of their own: none."""
     if parsed.language != "rust":
         return frozenset()
-    marked = {s.qualified_name for s in parsed.symbols
-              if any(_RUST_TEST_ATTRIBUTE.match(d) for d in s.decorators)}
-    parents = {s.qualified_name: s.parent for s in parsed.symbols}
-    out = set()
-    for s in parsed.symbols:
-        name, hops = s.qualified_name, 0
-        while name and hops <= len(parents):  # a parent chain never loops; bounded anyway
-            if name in marked:
-                out.add(s.qualified_name)
-                break
-            name, hops = parents.get(name, ""), hops + 1
-    return frozenset(out)
+    marked = [(s.start_byte, s.end_byte) for s in parsed.symbols
+              if any(_RUST_TEST_ATTRIBUTE.match(d) for d in s.decorators)]
+    return frozenset((s.qualified_name, s.start_byte) for s in parsed.symbols
+                     if any(start <= s.start_byte and s.end_byte <= end for start, end in marked))
 
 
 def _line(blob: bytes, starts: list[int], no: int) -> bytes:

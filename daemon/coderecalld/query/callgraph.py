@@ -190,7 +190,7 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     with its parameters (``ResiliencePipeline<T>``). One keyword lookup of the last
     segment."""
     wanted = stack.callable_name(name)
-    if "$" in name and any(part.isdigit() for part in wanted.split(".")[1:-1]):
+    if "$" in name and any(_PLACE.fullmatch(part) for part in wanted.split(".")[1:-1]):
         return anonymous_member(store, flt, wanted)
     if "." not in wanted:
         # a Rust macro as invoked (``json!``); a generic type as written (C#'s
@@ -230,25 +230,30 @@ def anonymous_member(store: Any, flt: StoreFilter, wanted: str) -> list[Hit]:
     """The definitions a JVM trace's ``Outer$2.write`` names (``wanted``: its
     ``frames.callable_name``, ``Outer.2.write``, a package before it or not): javac names an
     anonymous class after its immediately enclosing class (a named one or another anonymous
-    one) and its place, from 1, among that class's anonymous classes in source order
-    (``Outer$1``, ``Outer$Inner$2``, ``Outer$Inner$2$1``: checked with javac 17), so the
-    method ``write`` of that class; the index names an anonymous class by the field holding
-    it or ``<anonymous T>`` (its signature ``new T()``), which no trace prints (gson's
-    ``ReflectiveTypeAdapterFactory$2.readIntoField``, ``TypeAdapters$35.write``: a
-    newcomer). ``[]`` when a place is past the class's anonymous classes. One keyword lookup
-    for the outer class, one read of its file's chunks (at most ``ANONYMOUS_FILE_CHUNKS``),
-    one for the method."""
+    one) and its place, from 1, among that class's anonymous classes and enum constant
+    bodies in source order (``Outer$1``, ``Outer$Inner$2``, ``Outer$Inner$2$1``, ``E$1`` for
+    enum constant ``A { ... }``: checked with javac 17), so the method ``write`` inside that
+    class's lines; the index names an anonymous class by the field holding it or
+    ``<anonymous T>`` (its signature ``new T()``; two in one method share that name), which
+    no trace prints (gson's ``ReflectiveTypeAdapterFactory$2.readIntoField``: a newcomer).
+    ``[]`` for a place past the class's anonymous classes, for a name with an empty segment
+    (a proxy's ``Service$$SpringCGLIB$$0.run``) and for a file with more than
+    ``ANONYMOUS_FILE_CHUNKS`` chunks (its numbering would be a guess). One keyword lookup
+    for the outer class, one read of its file's chunks, one for the method."""
     parts = wanted.split(".")
-    first = next(i for i, part in enumerate(parts) if part.isdigit())
+    first = next((i for i, part in enumerate(parts) if _PLACE.fullmatch(part)), 0)
+    if first == 0 or any(not part for part in parts) or not parts[first - 1].isidentifier():
+        return []
     written = ".".join(parts[:first])
+    owners = [h for h in _named(store, flt, parts[first - 1]) if h.payload.get("kind") in _CLASS_KINDS
+              and (h.payload["qualified_name"] == written or h.payload["qualified_name"].endswith("." + written))]
     out: list[Hit] = []
-    for outer in _named(store, flt, parts[first - 1])[:MEMBER_OWNERS]:
+    for outer in owners[:MEMBER_OWNERS]:
         p = outer.payload
-        if p.get("kind") not in _CLASS_KINDS or not (
-                p["qualified_name"] == written or p["qualified_name"].endswith("." + written)):
+        where = replace(flt, repo=p["repo"], path=p["path"])
+        chunks = [h.payload for h in store.find(where, "path", p["path"], limit=ANONYMOUS_FILE_CHUNKS + 1)]
+        if len(chunks) > ANONYMOUS_FILE_CHUNKS:
             continue
-        chunks = [h.payload for h in store.find(replace(flt, repo=p["repo"], path=p["path"]), "path",
-                                                p["path"], limit=ANONYMOUS_FILE_CHUNKS)]
         by_name = {c["qualified_name"]: c for c in chunks}
 
         def enclosing(c: dict) -> str:
@@ -257,21 +262,32 @@ def anonymous_member(store: Any, flt: StoreFilter, wanted: str) -> list[Hit]:
                 parent, hops = str(by_name[parent].get("parent") or ""), hops + 1
             return parent
 
-        current: str | None = p["qualified_name"]
+        def anonymous(c: dict) -> bool:
+            signature = str(c.get("signature", ""))
+            parent = by_name.get(str(c.get("parent") or ""), {})
+            return c.get("kind") in _CLASS_KINDS and (signature.startswith("new ") or (
+                parent.get("kind") == "enum" and signature.isidentifier()))  # an enum constant's body
+
+        current: dict | None = p
         for part in parts[first:-1]:
-            if part.isdigit():
-                anonymous = sorted((c for c in chunks if c.get("kind") in _CLASS_KINDS
-                                    and str(c.get("signature", "")).startswith("new ")
-                                    and enclosing(c) == current), key=lambda c: int(c.get("start_byte", 0)))
-                current = anonymous[int(part) - 1]["qualified_name"] if 0 < int(part) <= len(anonymous) else None
+            if _PLACE.fullmatch(part):
+                numbered = sorted((c for c in chunks if anonymous(c) and enclosing(c) == current["qualified_name"]),
+                                  key=lambda c: int(c.get("start_byte", 0)))
+                current = numbered[int(part) - 1] if 0 < int(part) <= len(numbered) else None
             else:
-                current = f"{current}.{part}" if f"{current}.{part}" in by_name else None
+                current = by_name.get(f"{current['qualified_name']}.{part}")
             if current is None:
                 break
         if current is not None:
-            out += [h for h in store.find(replace(flt, repo=p["repo"], path=p["path"]), "name", parts[-1],
-                                          limit=FETCH_LIMIT) if h.payload.get("parent") == current]
+            low, high = int(current.get("start_byte", 0)), int(current.get("end_byte", 0))
+            out += [h for h in store.find(where, "name", parts[-1], limit=FETCH_LIMIT)
+                    if h.payload.get("parent") == current["qualified_name"]
+                    and low <= int(h.payload.get("start_byte", -1)) < high]
     return out
+
+
+#: A JVM anonymous class's place in its binary name (``$2``): ASCII digits only.
+_PLACE = re.compile(r"[0-9]+")
 
 
 def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:

@@ -284,10 +284,12 @@ def file_scores(hits: Iterable[Hit], *, penalty: Callable[[dict], float] = lambd
 def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
              ) -> dict[tuple[str, str], tuple[float, list[Hit]]]:
     """``hits`` by ``(repo, path)``: the file's score and its chunks, best first. The
-    file's penalty is its least penalised chunk's (all chunks of most files share their
-    file's role); a chunk penalised more than that (a Rust source file's ``#[cfg(test)]``
-    tests, role test: axum's ``json.rs`` listed eight tests and not ``json_content_type``)
-    scores the difference less, in the file's order and in its listed score."""
+    file's score is its chunks' (best + ``SPREAD`` x the next ``SUPPORT``) less its least
+    penalised chunk's penalty (all chunks of most files share their file's role); a chunk
+    penalised more than that (a Rust source file's ``#[cfg(test)]`` tests, role test:
+    axum's ``json.rs`` listed eight tests and not ``json_content_type``) is ordered and
+    listed the difference lower, at 0 at least, and counts in full for its file's score
+    (its file is where the code it tests is; a review saw a weak test hit lower its file)."""
     grouped: dict[tuple[str, str], list[Hit]] = {}
     for hit in hits:
         grouped.setdefault((hit.payload["repo"], hit.payload["path"]), []).append(hit)
@@ -295,10 +297,11 @@ def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
     for key, chunks in grouped.items():
         costs = [penalty(h.payload) for h in chunks]
         floor = min(costs)
-        chunks = [replace(h, score=h.score - (cost - floor)) if cost > floor else h
+        raw = sorted((h.score for h in chunks), reverse=True)
+        score = raw[0] + SPREAD * sum(raw[1:1 + SUPPORT])
+        chunks = [replace(h, score=max(h.score - (cost - floor), 0.0)) if cost > floor else h
                   for h, cost in zip(chunks, costs)]
         chunks.sort(key=lambda h: -h.score)
-        score = chunks[0].score + SPREAD * sum(h.score for h in chunks[1:1 + SUPPORT])
         out[key] = (score - floor, chunks)
     return out
 
@@ -369,7 +372,9 @@ def _with_enclosing(seen: dict[str, FunctionHit], chunks: list[Hit], limit: int,
         rest = [g for g in order[i + 1:] if g is not listed]
         moved = listed or FunctionHit(name, int(outer.payload["start_line"]),
                                       int(outer.payload["end_line"]), f.score)
-        order = [*order[:i + 1], moved, *rest][:max(limit, i + 2)]
+        if i + 1 >= limit:  # the last one listed: no place after it
+            return seen
+        order = [*order[:i + 1], moved, *rest][:limit]
         return {g.qualified_name: g for g in order}
     return seen
 

@@ -190,6 +190,11 @@ FOREIGN_MIN_FRAMES = 2
 ENCLOSING_SHAPES = frozenset({Shape.TEXT})
 #: Functions a page gains so, at most (each takes a place from the hits below it).
 ENCLOSING_INSERTS = 2
+#: Files whose functions are looked up for it, at most (one keyword lookup each).
+ENCLOSING_FILES = 4
+#: Languages whose nested functions are symbols of their own, named under the function
+#: holding them (``a.b.c``; Go's closures are no symbols, Rust's and C++'s join with ``::``).
+NESTING_LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "jsx"})
 #: Taken off a type's chunk (a class, struct, interface, trait or enum: ``_TYPE_KINDS``)
 #: for a short text that asks for no type (``Query.types``): a class chunk is its header
 #: and docstring, which say what the class is for in a question's own words, and it ranked
@@ -224,6 +229,11 @@ TEST_CLOSURE_PENALTY = 0.1
 RAISED_CLASS_PENALTY = 0.5
 #: Candidates read beyond the page so the role order can promote a source hit from below it.
 ROLE_OVERFETCH = 20
+#: ... beyond a page of at least this many hits: a shorter page is the first part of this
+#: one, not an answer of its own (marshmallow's ``"Invalid fields for"`` answered five tests
+#: at ``--limit 5`` and the one source chunk holding it first at ``--limit 7``: it was the
+#: 27th candidate, read only from a limit of 7 on; a newcomer).
+PAGE_FLOOR = 10
 #: Name match, for a short natural-language question: a code symbol whose name has two or
 #: more words, all in the question (``register_blueprint`` for "where are blueprints
 #: registered on the app"), is ordered up by ``NAME_MATCH_WEIGHT``, among the first
@@ -470,7 +480,7 @@ class Service:
         # over-fetches so it still fills a page; hybrid reads payloads until it has ``limit``
         # matches (``_ranked``).
         glob = path_glob if _has_wildcard(path_glob) else ""
-        fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else limit
+        fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else max(limit, PAGE_FLOOR)
         if file_prior:  # parts of one function collapse into one hit: read a few more
             fetch = min(fetch + PART_OVERFETCH, MAX_LIMIT)
         embed = self.embedder and mode != "sparse" and (mode == "dense" or (
@@ -497,7 +507,7 @@ class Service:
             if asked.shape in MODULE_COVERED_SHAPES:
                 ranked = _without_covered_modules(ranked)
             if asked.long:
-                ranked = _modules_after_symbols(ranked, limit)
+                ranked = _modules_after_symbols(ranked, max(limit, PAGE_FLOOR))
         if mode == "hybrid" and asked.shape in ENCLOSING_SHAPES and file_prior:
             # a search page (``locate`` lists a file's functions by its own rule)
             ranked = self._with_enclosing(ranked, flt, limit, fields, view, path_glob)
@@ -589,14 +599,15 @@ class Service:
         the source the model read of the enclosing one (``locate.enclosing``: its lines
         were embedded only as the nested function's; a short enclosing function was read
         whole and ranked on its own); at most ``ENCLOSING_INSERTS``. One keyword lookup per
-        file holding a nested function on the page; none when no hit's parent is a
-        function's name (a method's parent is its class: no function)."""
+        file holding a nested function on the page, at most ``ENCLOSING_FILES``; none when
+        no hit may be nested (``_may_be_nested``: a page of 300 methods asked 300 lookups,
+        a review)."""
         asked: dict[tuple[str, str], set[str]] = {}
         for hit, _, source in ranked[:limit]:
             p = hit.payload
-            if source == INDEX and p.get("kind") in locating.NESTING_KINDS and p.get("parent"):
-                asked.setdefault((str(p.get("repo")), str(p.get("path"))), set()).update(
-                    locating.enclosing_names(str(p.get("qualified_name", ""))))
+            if source == INDEX and _may_be_nested(p) and (
+                    (key := (str(p.get("repo")), str(p.get("path")))) in asked or len(asked) < ENCLOSING_FILES):
+                asked.setdefault(key, set()).update(locating.enclosing_names(str(p.get("qualified_name", ""))))
         functions = {(repo, path): [h for h in self.store.find_any(
             replace(flt, repo=repo, path=path), "qualified_name", sorted(names), limit=8 * len(names),
             fields=_with_role_fields(fields)) if not view.hides(h) and _in_glob(h, path_glob)]
@@ -678,6 +689,9 @@ class Service:
                 if absent is not None and len(vector.indices) == 1 and not held:
                     absent.append(token)
                 continue
+            if (not option and not asked.roles and not flt.roles
+                    and all(hit_role(h.payload) != "source" for h in found)):
+                found = self._source_holders(vector, token, flt, view, path_glob, fields) or found
             bar = found[0].score * EVIDENCE_PHRASE_SHARE if len(vector.indices) > 1 else 0.0
             # an identifier: a chunk using it as code (read verbatim, whatever its score
             # on the identifier's words) before one naming it in prose
@@ -711,6 +725,22 @@ class Service:
         if asked.sentence:  # last: a name the message's words spell must not push it off
             page = self._with_sentence(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
+
+    def _source_holders(self, vector: SparseVector, token: str, flt: StoreFilter,
+                        view: overlay.View, path_glob: str,
+                        fields: tuple[str, ...] | None) -> list[Hit]:
+        """The source chunks holding ``token`` verbatim among the first ``EVIDENCE_DEPTH``
+        source chunks its words find (``vector``), best first, for a token whose best
+        holders are all tests, docs or other roles: 30 marshmallow tests asserting
+        ``"Invalid fields for"`` held its words better than the one method raising it, which
+        the evidence never read (it read the first ``EVIDENCE_DEPTH`` holders). One sparse
+        query, the texts of long chunks read as ``_holds_verbatim`` reads them."""
+        read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
+        pattern = re.compile(re.escape(token))
+        texts: dict[str, str] = {}
+        return [h.keep(_with_role_fields(fields)) for h in self.store.sparse_search(
+                    vector, replace(flt, roles=("source",)), EVIDENCE_DEPTH + view.shadow_points, fields=read)
+                if not view.hides(h) and _in_glob(h, path_glob) and self._holds_verbatim(h, pattern, texts)]
 
     def _with_sentence(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
@@ -2022,29 +2052,37 @@ def _without_covered_modules(ranked: Ranked) -> Ranked:
     return out
 
 
+def _may_be_nested(payload: dict) -> bool:
+    """Whether a hit may be a function nested in another (``_with_enclosing``): a function of
+    ``NESTING_LANGUAGES`` with a parent, or a method two scopes deep (a JS object literal's
+    method in a function, ``dispatchXhrRequest.request.ontimeout``); a class's own method
+    (``Handler.handle``) is none."""
+    if payload.get("language") not in NESTING_LANGUAGES or not payload.get("parent"):
+        return False
+    return payload.get("kind") == "function" or (
+        payload.get("kind") == "method" and "." in str(payload.get("parent")))
+
+
 def _modules_after_symbols(ranked: Ranked, limit: int) -> Ranked:
     """``ranked`` (an issue's or a trace's hits) with each whole-module chunk (kind
-    ``module``) among the first ``limit`` that a chunk of a symbol of the same file follows
-    within them placed right after that chunk, which takes the module's place: the file
-    keeps its rank, the symbol says where in it (gson's ``RuntimeTypeAdapterFactory.java``,
-    lines 1-331, was first for an issue naming the class, its class and methods below;
-    axum's ``json.rs``, 1-369, four places above ``json_content_type``: a newcomer). An
-    exact match stays."""
+    ``module``) among the first ``limit`` followed by the first hit of a symbol of the same
+    file within them, moved up: the file keeps its rank and the hit after it says where in
+    it (gson's ``RuntimeTypeAdapterFactory.java``, lines 1-331, was first for an issue
+    naming the class, its methods five places below; axum's ``json.rs``, 1-369, four places
+    above ``json_content_type``: a newcomer). Not the module's place: a weak symbol of the
+    file (one shared word) then led the page above another file's strong hit and turned the
+    answer's confidence low (a review). An exact match stays."""
     rows = list(ranked)
-    moved: set[str] = set()
     i = 0
     while i < min(limit, len(rows)):
         hit, match, _ = rows[i]
-        if hit.payload.get("kind") == "module" and match != "exact" and hit.id not in moved:
+        if hit.payload.get("kind") == "module" and match != "exact":
             where = _chunk_key(hit.payload)[:2]
             at = next((j for j in range(i + 1, min(limit, len(rows)))
                        if _chunk_key(rows[j][0].payload)[:2] == where
                        and rows[j][0].payload.get("kind") != "module"), None)
-            if at is not None:
-                moved.add(hit.id)
-                rows[i:at + 1] = [rows[at], rows[i], *rows[i + 1:at]]
-                i += 1  # the symbol placed is no module; the module is looked at next
-                continue
+            if at is not None and at > i + 1:
+                rows.insert(i + 1, rows.pop(at))
         i += 1
     return rows
 

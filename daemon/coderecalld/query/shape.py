@@ -1116,9 +1116,11 @@ _PLACEHOLDER = re.compile(r"\{[^{}\n]{0,40}\}|%(?:\(\w{1,30}\))?[-#0 +]*\d*(?:\.
                           r"|\$\{[^}\n]{0,40}\}|#\{[^}\n]{0,40}\}")
 #: A one-line string literal of code, in double or single quotes (escapes kept), or one
 #: continued over lines by a ``\\`` at a line's end (Rust, C, Python: axum-macros'
-#: ``"`{type_name}` consumes the request body and thus must be \\`` went unread).
+#: ``"`{type_name}` consumes the request body and thus must be \\`` went unread); a quote
+#: right after the other quote or a backslash opens none (C's character literal ``'"'``
+#: on a macro's continued line paired with the next line's quote: a review).
 # JS's template literals too (hono: ``throw new Error(`Path ${path} is not registered`)``)
-_STRING_LITERAL = re.compile(r'"((?:[^"\\\n]|\\[\s\S]){4,300}+)"|\'((?:[^\'\\\n]|\\[\s\S]){4,300}+)\''
+_STRING_LITERAL = re.compile(r'(?<![\'\\])"((?:[^"\\\n]|\\[\s\S]){4,300}+)"|(?<!["\\])\'((?:[^\'\\\n]|\\[\s\S]){4,300}+)\''
                              r"|`((?:[^`\\\n]|\\[\s\S]){4,300}+)`")
 #: The end of a string literal and the start of the next one it is joined to: adjacent
 #: literals (Python's and C's implicit concatenation, over a line break inside brackets or

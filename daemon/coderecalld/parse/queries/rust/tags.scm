@@ -71,14 +71,19 @@
     (type_item name: (type_identifier) @name)
   ]))
 
-; A type with no name of its own (a tuple, `()`, an array or slice, a reference to one)
+; A type with no name of its own (a tuple, `()`, an array or slice, a pointer, a function
+; type, a `dyn Trait`, a reference to one)
 ; is named by its text: `<(StatusCode, R) as IntoResponse>::into_response`, not `< as ...>`.
 (impl_item
   type: [
     (tuple_type)
     (unit_type)
     (array_type)
-    (reference_type type: [(tuple_type) (unit_type) (array_type)])
+    (pointer_type)
+    (function_type)
+    (dynamic_type)
+    (reference_type type: [(tuple_type) (unit_type) (array_type) (pointer_type) (function_type)
+                           (dynamic_type)])
   ] @receiver
   body: (declaration_list [
     (function_item name: (identifier) @name)
