@@ -45,6 +45,25 @@
     ]))
   ])
 
+; --- test blocks: `test("title", t => {...})`, `it(...)`, `describe(...)` (AVA, Jest, Mocha,
+; Vitest, node:test; `test.serial`, `it.only`, `describe.skip`): named by their title, so a
+; test file is its tests, not one whole-module chunk (ky's 2,856-line `test/main.ts`).
+
+(call_expression
+  function: [
+    (identifier) @_runner
+    (member_expression object: (identifier) @_runner)
+  ]
+  arguments: (arguments
+    .
+    (string (string_fragment) @name)
+    .
+    [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+    ])
+  (#match? @_runner "^(test|it|describe|suite|context|specify)$")) @definition.function
+
 ; --- object-literal members -------------------------------------------------------------
 
 (pair
