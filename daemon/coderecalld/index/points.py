@@ -46,7 +46,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: its receiver starts on (``parse.text.callee_line``); a JMH benchmark (``*Benchmark.java``)
 #: is a test (``classify.ROLE_NAMES``); a Rust call is resolved within its file
 #: (``resolve._rust``: ``self.m()``, ``Self::m()``, ``T::m()``, a bare ``f()``); a JS/TS
-#: module's re-exports (``export {a} from "m"``) are in its import table.
+#: module's re-exports (``export {a} from "m"``) are in its import table; JS/TS test blocks
+#: (``test("title", ...)``, ``it``, ``describe``) are symbols named by their titles.
 PAYLOAD_VERSION = 15
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
