@@ -135,3 +135,16 @@ def test_an_identifier_query_places_no_enclosing_function(daemon: Daemon) -> Non
     page = _page(daemon, "pushResponseInterceptors")
     assert page[0] == ("Axios._request.pushResponseInterceptors", "exact")
     assert "enclosing" not in {m for _, m in page}
+
+
+def test_locate_lists_the_enclosing_function_after_its_callback(daemon: Daemon) -> None:
+    """``locate`` read no parent or byte range of its candidates, and looked the enclosing
+    function up among them only: it never listed it."""
+    files = daemon.service.locate("how are the request and response interceptor chains built with unshift and push",
+                                  limit=2, repo="fx").files
+    assert files[0].path == "lib/core/Axios.js"
+    names = [f.qualified_name for f in files[0].functions]
+    first = min(names.index("Axios._request.pushResponseInterceptors"),
+                names.index("Axios._request.unshiftRequestInterceptors"))
+    assert names[first + 1] == "Axios._request"
+    assert (files[0].functions[first + 1].start_line, files[0].functions[first + 1].end_line) == (6, 57)

@@ -111,6 +111,7 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           lead: float = 0.0, kept: int = 0,
           named: Sequence[tuple[str, str]] = (),
           spans: Callable[[str, str, Sequence[str]], Mapping[str, Sequence[tuple[int, int]]]] | None = None,
+          definitions: Callable[[str, str, Sequence[str]], list[Hit]] | None = None,
           ) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
@@ -138,7 +139,9 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     defines a name twice: the one holding the part is taken), for the functions listed only
     from a part of a long function (``name#part2``: its own lines, 706-820 of gin's
     ``findCaseInsensitivePathRec``, 703-950, were listed under the function's name); one
-    call per file that needs it."""
+    call per file that needs it. ``definitions(repo, path, names)``: the chunks of those
+    qualified names in that file, for the function enclosing a listed nested one that is
+    not among the chunks (``_with_enclosing``); one call per file that needs it."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -158,7 +161,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
         if bonus is not None:
             chunks = sorted((replace(h, score=h.score + bonus(h.payload)) for h in chunks),
                             key=lambda h: -h.score)
-        found = _functions(chunks, listed)
+        found = _functions(chunks, listed, None if definitions is None else (
+            lambda names, r=repo, p=path: definitions(r, p, names)))
         if spans is not None:
             found = _whole(found, chunks, lambda names, r=repo, p=path: spans(r, p, names))
         if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
@@ -306,7 +310,9 @@ def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
     return out
 
 
-def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
+def _functions(chunks: list[Hit], limit: int,
+               definitions: Callable[[Sequence[str]], list[Hit]] | None = None,
+               ) -> tuple[FunctionHit, ...]:
     """The best ``limit`` distinct functions among one file's chunks (already best first):
     functions, methods and constructors first, then those declared without a body and
     implemented nowhere among the chunks (``is_stub``: gson's abstract ``Adapter.readField``
@@ -340,7 +346,7 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
             seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
                                      round(hit.score, 6))
     if ENCLOSING_LISTED:
-        seen = _with_enclosing(seen, chunks, limit)
+        seen = _with_enclosing(seen, chunks, limit, definitions)
     if not seen:  # a docs page: its best sections, where in it to read
         for hit in chunks:
             p = hit.payload
@@ -351,18 +357,25 @@ def _functions(chunks: list[Hit], limit: int) -> tuple[FunctionHit, ...]:
 
 
 def _with_enclosing(seen: dict[str, FunctionHit], chunks: list[Hit], limit: int,
+                    definitions: Callable[[Sequence[str]], list[Hit]] | None = None,
                     ) -> dict[str, FunctionHit]:
     """``seen`` (one file's listed functions by name, best first) with the function
     enclosing the first listed nested one (``enclosing``) right after it, moved up or
     listed (with its score) in the last one's place; unchanged when none or when it is
-    listed above already."""
+    listed above already. One not among ``chunks`` is read by ``definitions(names)`` (axios's
+    ``Axios._request`` was no candidate of "how are the interceptors chained"), once."""
     order = list(seen.values())
     by_name = {}
     for h in chunks:
         by_name.setdefault(h.payload.get("qualified_name"), h)
+    asked = False
     for i, f in enumerate(order):
         nested = by_name.get(f.qualified_name)
         outer = enclosing(chunks, nested) if nested is not None else None
+        if (outer is None and nested is not None and definitions is not None and not asked
+                and nested.payload.get("kind") in NESTING_KINDS and nested.payload.get("parent")):
+            asked = True
+            outer = enclosing(definitions(enclosing_names(f.qualified_name)), nested)
         if outer is None:
             continue
         name = str(outer.payload["qualified_name"])

@@ -348,7 +348,7 @@ MAX_LOCATE_FILES = 100
 CALLEE_MAX_DEFINITIONS = 2
 _PLAIN_NAME = re.compile(r"^[^\W\d]\w*[!?]?$")
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
-                 "snippet")
+                 "snippet", "parent", "start_byte", "end_byte")
 #: Query shapes whose ``locate`` fuses the file-level index's ranking (``locate.fused``):
 #: a short text and a pasted issue (measured on six sets of both: docs/retrieval.md
 #: "File-level terms"); a trace, identifiers and literals were not measured.
@@ -1130,7 +1130,10 @@ class Service:
                                kept=int(limit * (locating.LEXICAL_FILES_KEPT_LONG if asked.long
                                                  else locating.LEXICAL_FILES_KEPT)),
                                named=named_files,
-                               spans=lambda r, p, names: self._spans(flt, r, p, names))
+                               spans=lambda r, p, names: self._spans(flt, r, p, names),
+                               definitions=lambda r, p, names: self.store.find_any(
+                                   replace(flt, repo=r, path=p), "qualified_name", list(names),
+                                   limit=8 * len(names), fields=LOCATE_FIELDS))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
