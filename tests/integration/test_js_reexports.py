@@ -13,7 +13,8 @@ import pytest
 from coderecalld.daemon import Daemon
 from conformance_cases import indexed
 
-FILES = {
+#: ky's package and merge module (``test_js_test_blocks`` tests ky's test blocks on them).
+PACKAGE = {
     "package.json": '{"name": "ky", "type": "module"}\n',
     "source/utils/merge.ts": '''\
 export const replaceOption = <T>(value: T): T => value;
@@ -22,6 +23,10 @@ export function deepMerge(a: object, b: object): object {
   return {...a, ...b};
 }
 ''',
+}
+
+FILES = {
+    **PACKAGE,
     "source/index.ts": '''\
 export {replaceOption} from './utils/merge.js';
 export {deepMerge as mergeOptions} from './utils/merge.js';

@@ -11,16 +11,10 @@ import pytest
 
 from coderecalld.daemon import Daemon
 from conformance_cases import indexed
+from test_js_reexports import PACKAGE
 
 FILES = {
-    "package.json": '{"name": "ky", "type": "module"}\n',
-    "source/utils/merge.ts": '''\
-export const replaceOption = <T>(value: T): T => value;
-
-export function deepMerge(a: object, b: object): object {
-  return {...a, ...b};
-}
-''',
+    **PACKAGE,
     "test/main.ts": '''\
 import test from 'ava';
 import {replaceOption, deepMerge} from '../source/utils/merge.js';

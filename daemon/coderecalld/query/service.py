@@ -17,7 +17,7 @@ import functools
 import itertools
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -282,9 +282,10 @@ TEMPLATE_FIRST_WORDS = 3
 #: Hits read past a page's ``limit`` for the parts of long functions it answers once
 #: (``_collapse_parts``).
 PART_OVERFETCH = 10
-#: Characters of a chunk's source its payload ``embed_text`` holds (``index/chunk.py``
-#: ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its lines from git.
-EMBED_TEXT_CHARS = 2000
+#: Characters of a chunk's source its payload ``embed_text`` holds (``locate.EMBEDDED_CHARS``,
+#: ``index/chunk.py`` ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its
+#: lines from git.
+EMBED_TEXT_CHARS = locating.EMBEDDED_CHARS
 #: Chunks whose cut text a message's verbatim check reads whole, per query (``_holds_verbatim``):
 #: the best by the message's words (blobs cached by id: a file's chunks share one read).
 #: serde_json's ``ErrorCode::fmt`` prints "trailing characters" past its first 2,000
@@ -612,10 +613,10 @@ class Service:
             if source == INDEX and _may_be_nested(p) and (
                     (key := (str(p.get("repo")), str(p.get("path")))) in asked or len(asked) < ENCLOSING_FILES):
                 asked.setdefault(key, set()).update(locating.enclosing_names(str(p.get("qualified_name", ""))))
-        functions = {(repo, path): [h for h in self.store.find_any(
-            replace(flt, repo=repo, path=path), "qualified_name", sorted(names), limit=8 * len(names),
-            fields=_with_role_fields(fields)) if not view.hides(h) and _in_glob(h, path_glob)]
-            for (repo, path), names in asked.items()}
+        read = _with_role_fields(fields)
+        functions = {(repo, path): [h for h in self._file_definitions(flt, repo, path, names, read)
+                                    if not view.hides(h) and _in_glob(h, path_glob)]
+                     for (repo, path), names in asked.items()}
         rows = list(ranked)
         i = inserted = 0
         while i < min(limit, len(rows)) and inserted < ENCLOSING_INSERTS:
@@ -1131,9 +1132,8 @@ class Service:
                                                  else locating.LEXICAL_FILES_KEPT)),
                                named=named_files,
                                spans=lambda r, p, names: self._spans(flt, r, p, names),
-                               definitions=lambda r, p, names: self.store.find_any(
-                                   replace(flt, repo=r, path=p), "qualified_name", list(names),
-                                   limit=8 * len(names), fields=LOCATE_FIELDS))
+                               definitions=lambda r, p, names: self._file_definitions(
+                                   flt, r, p, names, LOCATE_FIELDS))
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
         low, reason = confidence.confidence(features)
@@ -1169,14 +1169,22 @@ class Service:
         scores = self.store.sparse_scores(vector, [h.id for h in hits])
         return [replace(h, score=scores.get(h.id, 0.0)) for h in hits]
 
+    def _file_definitions(self, flt: StoreFilter, repo: str, path: str, names: Iterable[str],
+                          fields: Sequence[str] | None) -> list[Hit]:
+        """The chunks of ``repo``'s ``path`` whose qualified name is one of ``names`` (at most
+        8 per name: a file may define one twice, and its parts share it), payload ``fields``
+        only (None: all); one keyword lookup."""
+        names = sorted(set(names))
+        return self.store.find_any(replace(flt, repo=repo, path=path), "qualified_name", names,
+                                   limit=8 * len(names), fields=fields)
+
     def _spans(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
                ) -> dict[str, list[tuple[int, int]]]:
         """(start line, end line) of each whole definition of ``names`` (qualified names of
         ``repo``'s ``path``; several where the file defines one twice); one keyword lookup
         (``locate.files``' ``spans``)."""
         out: dict[str, list[tuple[int, int]]] = {}
-        for h in self.store.find_any(replace(flt, repo=repo, path=path), "qualified_name", list(names),
-                                     limit=8 * len(names), fields=("qualified_name", "start_line", "end_line")):
+        for h in self._file_definitions(flt, repo, path, names, ("qualified_name", "start_line", "end_line")):
             out.setdefault(h.payload["qualified_name"], []).append(
                 (int(h.payload["start_line"]), int(h.payload["end_line"])))
         return out
