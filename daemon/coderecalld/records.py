@@ -44,8 +44,16 @@ class SymbolKind(StrEnum):
     ENUM = "enum"
     TRAIT = "trait"
     TYPE_ALIAS = "type_alias"
+    CONSTANT = "constant"
+    VARIABLE = "variable"
     MODULE = "module"
     SECTION = "section"
+
+
+#: Kinds of a named value (a module's, a class's or a namespace's constant, a Go ``var``):
+#: symbols for lookups (``symbols``, ``card``, a query's definitions), never searched on their
+#: own (their lines stay in their module's or class's chunk: ``index.chunk``).
+VALUE_KINDS = frozenset({SymbolKind.CONSTANT, SymbolKind.VARIABLE})
 
 
 class RepoState(StrEnum):

@@ -196,8 +196,9 @@ def test_filters_by_glob_kind_language_and_repo(running: Running) -> None:
     # A value no chunk can carry is refused, not answered with a silent nothing.
     with pytest.raises(InvalidArgumentError, match=r"language: unknown 'pyhton'; expected one of bash, c, .*python.*text"):
         client.search("parse", language="pyhton")
-    with pytest.raises(InvalidArgumentError, match=r"kind: unknown 'functions'; expected one of class, enum, function, "
-                                              r"interface, method, module, section, struct, trait, type_alias"):
+    with pytest.raises(InvalidArgumentError, match=r"kind: unknown 'functions'; expected one of class, constant, enum, "
+                                              r"function, interface, method, module, section, struct, trait, "
+                                              r"type_alias, variable"):
         client.search("parse", kind="functions")
 
 

@@ -321,6 +321,10 @@ def test_no_canary_in_payloads_or_embedded_texts(served: Served) -> None:
     points = served.daemon.store.find(StoreFilter(), "kind", "function", limit=10_000)
     points += served.daemon.store.find(StoreFilter(), "kind", "module", limit=10_000)
     points += served.daemon.store.find(StoreFilter(), "kind", "section", limit=10_000)
+    # constants hold their values in their signatures (``AWS_KEY = "..."``): redacted too
+    constants = served.daemon.store.find(StoreFilter(), "kind", "constant", limit=10_000)
+    assert constants
+    points += constants + served.daemon.store.find(StoreFilter(), "kind", "variable", limit=10_000)
     assert {h.payload["repo"] for h in points} == set(REPOS)
     assert served.daemon.store.count(StoreFilter()) == len({h.id for h in points})
     dumped = json.dumps([h.payload for h in points])

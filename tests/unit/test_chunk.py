@@ -69,7 +69,8 @@ def test_module_named_like_a_symbol_gets_its_own_ordinal() -> None:
     blob = b"LIMIT = 3\n\n\ndef broken():\n    return 1\n"
     chunks = chunk.chunks("r", "broken.py", blob, parse.symbols(blob, "python"))
     assert [(c.kind, c.qualified_name, c.ordinal) for c in chunks] == [
-        (SymbolKind.FUNCTION, "broken", 0), (SymbolKind.MODULE, "broken", 1)]
+        (SymbolKind.CONSTANT, "LIMIT", 0), (SymbolKind.FUNCTION, "broken", 0),
+        (SymbolKind.MODULE, "broken", 1)]
 
 
 def test_module_chunk_is_named_by_its_dotted_path() -> None:
@@ -81,8 +82,8 @@ def test_module_chunk_is_named_by_its_dotted_path() -> None:
 
 def test_module_chunk_takes_the_import_name_it_is_given() -> None:
     blob = b"import os\n\nTIMEOUT = 3\n"
-    (module,) = chunk.chunks("r", "src/requests/adapters.py", blob, parse.symbols(blob, "python"),
-                             module_name="requests.adapters")
+    *_, module = chunk.chunks("r", "src/requests/adapters.py", blob, parse.symbols(blob, "python"),
+                              module_name="requests.adapters")
     assert (module.name, module.qualified_name) == ("requests.adapters", "requests.adapters")
 
 
@@ -121,8 +122,8 @@ def test_an_imports_only_module_chunk_is_kept_with_nothing_to_embed(blob: bytes,
     b"import os\n\nBASE = os.getcwd()\n",
 ])
 def test_a_module_with_comments_docs_or_code_outside_symbols_is_searchable(blob: bytes) -> None:
-    (module,) = chunk.chunks("r", "pkg/m.py", blob, parse.symbols(blob, "python"))
-    assert module.embed_text.strip()
+    *_, module = chunk.chunks("r", "pkg/m.py", blob, parse.symbols(blob, "python"))
+    assert module.kind == SymbolKind.MODULE and module.embed_text.strip()
 
 
 def test_module_chunk_leaves_out_methods_declared_outside_their_type() -> None:
@@ -130,7 +131,7 @@ def test_module_chunk_leaves_out_methods_declared_outside_their_type() -> None:
             b"func (c *Cart) Total() int {\n\treturn c.n * Rate\n}\n")
     parsed = parse.symbols(blob, "go")
     assert [(s.qualified_name, s.parent) for s in parsed.symbols] == [
-        ("shop.Cart", ""), ("shop.Cart.Total", "shop.Cart")]
+        ("shop.Rate", ""), ("shop.Cart", ""), ("shop.Cart.Total", "shop.Cart")]
     module = chunk.chunks("r", "shop/cart.go", blob, parsed)[-1]
     assert "var Rate = 2" in module.embed_text
     assert "Total" not in module.embed_text and "c.n * Rate" not in module.embed_text

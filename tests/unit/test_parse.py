@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from coderecalld.errors import ParseError
 from coderecalld.parse import language_for, registry, supported_languages, symbols
-from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind
+from coderecalld.records import VALUE_KINDS, CallSite, ParsedFile, Symbol, SymbolKind
 
 F, M, C = SymbolKind.FUNCTION, SymbolKind.METHOD, SymbolKind.CLASS
 
@@ -212,6 +212,64 @@ def test_callee_shapes(callee: str, names: list[str], line: int) -> None:
     assert parsed.symbols[0].call_sites == tuple(CallSite(name, line) for name in names)
 
 
+@pytest.mark.parametrize(("language", "source", "names"), [
+    # a generic call is a call of the method, never of its type argument (Polly's
+    # ``Outcome.FromException<T>(e)`` was a call of ``T``: 234 "callers" of ``TResult``)
+    ("csharp", "class A { void M() { var o = Outcome.FromException<T>(e); Should.Throw<Ex>(() => x);"
+               " var p = registry.GetPipeline<TResult, int>(key); Foo(x); } }",
+     ["Outcome.FromException", "Should.Throw", "registry.GetPipeline", "Foo"]),
+    ("java", "class A { void m() { Collections.<String>emptyList(); a.<T>b(); } }",
+     ["Collections.emptyList", "a.b"]),
+    ("rust", "fn f() { let v = it.collect::<Vec<_>>(); let w = Vec::<u8>::new(); }", ["it.collect", "Vec.new"]),
+    ("typescript", "function f() { a.b<T>(); g<string>(1); }", ["a.b", "g"]),
+    # a Ruby method called on a class is named with it: ``Stream.new`` constructs a Stream
+    ("ruby", "def f\n  body Stream.new(self)\n  Sinatra::Base.set(:x, 1)\n  @app.call(env)\nend\n",
+     ["body", "Stream.new", "Sinatra.Base.set", "call"]),
+])
+def test_generic_and_scoped_calls_are_named_by_the_called_method(language: str, source: str,
+                                                                   names: list[str]) -> None:
+    parsed = symbols(source.encode(), language)
+    assert [c.name for s in parsed.symbols for c in s.call_sites] == names
+
+
+RUBY_BARE = """\
+class Base
+  def route!(y, z = 2, *rest, k:, &blk)
+    x = 1
+    forward
+    items.each do |item|
+      item
+      pass
+    end
+    items.map { |i| i; halt }
+    if cond
+      setup_traps
+    else
+      teardown
+    end
+    begin
+      work
+    rescue => e
+      e
+    end
+    halt unless ok?
+    y
+    x
+  end
+end
+"""
+
+
+def test_a_ruby_bare_name_statement_is_a_call_unless_a_local() -> None:
+    """sinatra's ``forward``, ``pass`` and ``setup_traps`` are called bare (no receiver, no
+    arguments): its ``callers forward`` found no site. A parameter, a block's parameter, an
+    assigned variable or a rescued exception read alone is no call."""
+    (cls, method) = symbols(RUBY_BARE.encode(), "ruby").symbols
+    assert [(c.name, c.line) for c in method.call_sites] == [
+        ("forward", 4), ("each", 5), ("pass", 7), ("map", 9), ("halt", 9), ("setup_traps", 11),
+        ("teardown", 13), ("work", 16), ("halt", 20), ("ok?", 20)]
+
+
 def test_imports_in_order_without_duplicates() -> None:
     _, parsed = parse(
         "from __future__ import annotations\nimport a.b as c, d\nfrom . import z\n"
@@ -316,7 +374,8 @@ def test_standard_library_parses(package: str) -> None:
     for path in files:
         blob = path.read_bytes()
         for sym in symbols(blob, "python").symbols:
-            assert text_of(blob, sym).startswith(("def", "async def", "class", "@")), (path, sym)
+            starts = (sym.name,) if sym.kind in VALUE_KINDS else ("def", "async def", "class", "@")
+            assert text_of(blob, sym).startswith(starts), (path, sym)
             assert sym.start_line <= sym.end_line
             count += 1
     assert count > 20

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from coderecalld.parse import language_for, symbols
-from coderecalld.records import ParsedFile, Symbol
+from coderecalld.records import ParsedFile, Symbol, SymbolKind
 
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "conformance"
 CASE_NAMES = [
@@ -137,8 +137,12 @@ def test_bom_invariants() -> None:
 def test_multibyte_invariants() -> None:
     _expected, blobs, parsed = load("01-multibyte-byte-offsets")
     blob, pf = blobs["src/i18n_utils.py"], parsed["src/i18n_utils.py"]
-    assert [s.name for s in pf.symbols] == ["normalize", "Größe", "größer_als", "toggle_pause", "is_paused"]
-    for sym in pf.symbols:
+    assert [s.name for s in pf.symbols] == ["BANNER", "normalize", "Größe", "größer_als", "toggle_pause",
+                                            "is_paused"]
+    banner = pf.symbols[0]
+    assert (banner.kind, banner.start_line, banner.end_line) == (SymbolKind.CONSTANT, 5, 5)
+    assert blob[banner.start_byte:banner.end_byte].decode("utf-8") == 'BANNER = "¡Hola, señor! — 你好 — 🎉🎉"'
+    for sym in pf.symbols[1:]:
         source = blob[sym.start_byte : sym.end_byte].decode("utf-8")
         assert source.startswith(("def ", "class "))
         assert source.split("(")[0].split(":")[0].split()[-1] == sym.name

@@ -166,7 +166,8 @@ static char **split(char *s) { return 0; }
 def test_c_declarators_and_anonymous_typedef() -> None:
     _, parsed = parse("c", C)
     by_name = table(parsed)
-    assert list(by_name) == ["point", "split"]
+    assert list(by_name) == ["point", "X", "split"]
+    assert (by_name["X"].kind.value, by_name["X"].signature) == ("constant", "#define X 1")
     assert (by_name["point"].kind.value, by_name["point"].docstring) == ("type_alias", "")
     assert (by_name["split"].docstring, by_name["split"].signature) == ("Splits.", "static char **split(char *s)")
 

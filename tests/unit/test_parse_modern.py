@@ -207,7 +207,7 @@ func generic<T: Equatable>(_ x: T) -> T { x }
 @pytest.mark.parametrize(("language", "source", "want"), [
     ("typescript", TS_5, [("Repo", "class", 1, 6), ("Repo.constructor", "method", 3, 3),
                           ("Repo.find", "method", 4, 4), ("Repo.of", "method", 5, 5),
-                          ("Flag", "enum", 8, 8), ("Handler", "type_alias", 9, 9),
+                          ("config", "constant", 7, 7), ("Flag", "enum", 8, 8), ("Handler", "type_alias", 9, 9),
                           ("arrow", "function", 10, 10)]),
     ("csharp", CSHARP_12, [("Shop.Point", "class", 3, 3), ("Shop.Service", "class", 4, 8),
                            ("Shop.Service.Run()", "method", 7, 7), ("Shop.Hidden", "class", 9, 9)]),

@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 
 from coderecalld.index import chunk_split
 from coderecalld.index.chunk_sections import Heading, headings
-from coderecalld.records import Chunk, ParsedFile, Symbol, SymbolKind
+from coderecalld.records import VALUE_KINDS, Chunk, ParsedFile, Symbol, SymbolKind
 
 #: Characters of source in ``embed_text``. all-MiniLM-L6-v2 reads 256 tokens; code runs
 #: ~3-4 characters per token, so 2,000 characters covers the model's whole window.
@@ -57,24 +57,33 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
     Ordinals number chunks that share a qualified name (overloads, redefinitions) in source
     order, so every chunk gets a distinct point id. A class with members has a
     ``lexical_text``, its outline (``_outline``).
+
+    A constant or variable (``records.VALUE_KINDS``) has one chunk, never parts, with an
+    empty ``embed_text``: found by name (``symbols``, ``card``, the definitions a query
+    names), never searched itself; its lines stay in its module's chunk and its class's
+    (neither counts it as a nested symbol), so search reads them there as before.
     """
     by_name = {s.qualified_name: s for s in parsed.symbols}
     tests = test_symbols(parsed)
     starts = line_starts(blob)
     children: dict[str, list[Symbol]] = defaultdict(list)
     for s in parsed.symbols:
-        children[s.parent].append(s)
+        if s.kind not in VALUE_KINDS:  # a constant's line is its owner's own code
+            children[s.parent].append(s)
     seen: Counter[str] = Counter()
     out = []
     for sym in parsed.symbols:
         context = _class_context(by_name.get(sym.parent)) if sym.parent else ""
-        oversized = _oversized(blob, starts, sym, children[sym.qualified_name], max_lines, max_chunk_chars)
+        oversized = sym.kind not in VALUE_KINDS and _oversized(
+            blob, starts, sym, children[sym.qualified_name], max_lines, max_chunk_chars)
         budget = (max_chars, max_lines, max_chunk_chars) if oversized else (max_chars, 0, 0)
         wrapper = _wrapper(blob, starts, sym, children[sym.qualified_name])
         own = (_outline(blob, starts, sym, children[sym.qualified_name])
                if sym.kind in _CLASS_KINDS and children[sym.qualified_name] else "")
         for c in _symbol_chunks(repo, path, blob, starts, parsed, sym, context, budget):
-            if wrapper:  # kept for lookups, not searched: its text is its children's
+            if wrapper or sym.kind in VALUE_KINDS:
+                # kept for lookups, not searched: a wrapper's text is its children's, a
+                # constant's line is in its module's or class's chunk
                 c = replace(c, embed_text="")
             if own and c.qualified_name == sym.qualified_name:
                 c = replace(c, lexical_text=own)
@@ -262,7 +271,8 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
     lines = blob[start:].decode("utf-8", errors="replace").split("\n")
     covered: set[int] = set()
     for sym in parsed.symbols:
-        covered.update(range(sym.start_line, sym.end_line + 1))
+        if sym.kind not in VALUE_KINDS:
+            covered.update(range(sym.start_line, sym.end_line + 1))
     top = [(no, line.removesuffix("\r")) for no, line in enumerate(lines, 1) if no not in covered]
     top_level = "\n".join(line for _, line in top)
     # a call on an import's line is the import (Ruby's ``require``), not code the file runs

@@ -48,7 +48,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``resolve._rust``: ``self.m()``, ``Self::m()``, ``T::m()``, a bare ``f()``); a JS/TS
 #: module's re-exports (``export {a} from "m"``) are in its import table; JS/TS test blocks
 #: (``test("title", ...)``, ``it``, ``describe``) are symbols named by their titles.
-PAYLOAD_VERSION = 15
+#: 16: constants and variables of a module, class or namespace are symbols for lookups
+#: (``records.VALUE_KINDS``; an empty ``embed_text``, so nothing else is re-embedded).
+PAYLOAD_VERSION = 16
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

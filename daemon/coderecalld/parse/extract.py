@@ -18,7 +18,7 @@ from coderecalld.parse.captures import RawDefinition, RawTags, collect
 from coderecalld.parse.docstrings import COMMENT_STYLES, DOC_STYLES
 from coderecalld.parse.imports import DEFAULT
 from coderecalld.parse.registry import LanguageSpec, tags_query
-from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind
+from coderecalld.records import VALUE_KINDS, CallSite, ParsedFile, Symbol, SymbolKind
 
 _KINDS = frozenset(kind.value for kind in SymbolKind)
 # A function whose nearest enclosing definition is one of these is a method.
@@ -62,12 +62,23 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
     """Extract symbols, calls and imports of ``tree`` (parsed from ``blob``, valid UTF-8);
     ``default`` names the file's anonymous default export (``imports.default_name``)."""
     tags = collect(tags_query(spec.name), tree.root_node)
+    if spec.name == "ruby":
+        scopes: dict[tuple[int, int], frozenset[str]] = {}
+        tags.calls = [c for c in tags.calls if not _ruby_local(blob, c[0], scopes)]
     defs = sorted(
         filter(None, map(_definition, tags.definitions)),
         key=lambda d: (d.start.start_byte, -d.outer.end_byte),
     )
     package = tx.compact(blob, tags.package) if tags.package is not None else ""
     module_calls = _resolve(blob, defs, tags.calls, _Naming(spec.separator, package, default))
+    # A value named like a definition is that definition's holder (Java's ``static final
+    # TypeAdapterFactory ENUM_FACTORY = new TypeAdapterFactory() {...}``: the class is named
+    # ``ENUM_FACTORY``, ``_field_holding``): one symbol of that name, the definition.
+    # A value holding definitions is their namespace (JS's ``const api = {get() {...}}``):
+    # its members are the symbols, named after it as before.
+    defined = {d.qualified_name for d in defs if d.kind not in VALUE_KINDS}
+    defs = [d for i, d in enumerate(defs)
+            if d.kind not in VALUE_KINDS or (d.qualified_name not in defined and not _holds(defs, i))]
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
@@ -80,6 +91,55 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
         boilerplate_lines=_boilerplate(tree, [*tags.imports, *filter(None, [tags.package])]),
         unbound=_unbound(defs),
     )
+
+
+#: Ruby nodes that open a scope of local variables (a block sees its method's: read whole).
+_RUBY_SCOPES = frozenset({"method", "singleton_method", "class", "module", "singleton_class", "program"})
+#: Ruby nodes whose identifiers are parameters or assigned variables: local names.
+_RUBY_BINDERS = frozenset({"method_parameters", "block_parameters", "lambda_parameters", "optional_parameter",
+                           "splat_parameter", "hash_splat_parameter", "keyword_parameter", "block_parameter",
+                           "destructured_parameter", "exception_variable", "left_assignment_list",
+                           "rest_assignment"})
+
+
+def _ruby_local(blob: bytes, node: Node, scopes: dict[tuple[int, int], frozenset[str]]) -> bool:
+    """Whether ``node``, a bare identifier read as a call (queries/ruby/tags.scm), is a local
+    variable or parameter of its scope (its method, class body or file, blocks included),
+    not a method: ``x = 1; x`` reads ``x``. ``scopes`` caches each scope's names: one walk
+    per scope."""
+    if node.type != "identifier":
+        return False
+    scope = node.parent
+    while scope is not None and scope.type not in _RUBY_SCOPES:
+        scope = scope.parent
+    if scope is None:
+        return False
+    key = (scope.start_byte, scope.end_byte)
+    if key not in scopes:
+        names: set[str] = set()
+        stack = [scope]
+        while stack:
+            n = stack.pop()
+            parent = n.parent
+            if n.type == "identifier" and parent is not None and (
+                    parent.type in _RUBY_BINDERS or (parent.type in ("assignment", "operator_assignment")
+                                                     and parent.child_by_field_name("left") == n)):
+                names.add(tx.text(blob, n))
+            stack.extend(n.children)
+        scopes[key] = frozenset(names)
+    return tx.text(blob, node) in scopes[key]
+
+
+def _holds(defs: list[_Def], i: int) -> bool:
+    """Whether a definition other than a value starts inside ``defs[i]`` (``defs`` in source
+    order; values of one statement share its range)."""
+    end = defs[i].outer.end_byte
+    for d in defs[i + 1:]:
+        if d.start.start_byte >= end:
+            return False
+        if d.kind not in VALUE_KINDS:
+            return True
+    return False
 
 
 def _unbound(defs: list[_Def]) -> frozenset[str]:
@@ -155,8 +215,9 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], nami
             _add_call(blob, item, owner.calls if owner else module)
         else:
             _attach(blob, item, owner, naming)
-            # A typedef's range holds the struct it names (C), not members of its own.
-            if item.kind is not SymbolKind.TYPE_ALIAS:
+            # A typedef's range holds the struct it names (C), not members of its own; a
+            # constant's value belongs to its module or class (calls, anonymous classes).
+            if item.kind is not SymbolKind.TYPE_ALIAS and item.kind not in VALUE_KINDS:
                 stack.append(item)
     return module
 
@@ -223,13 +284,30 @@ def _field_holding(blob: bytes, node: Node) -> str:
     return tx.text(blob, name) if name is not None else ""
 
 
+#: Characters of a constant's signature (its declaration on one line): a generated table
+#: of a million characters is one constant, and its signature is shown with every lookup.
+VALUE_SIGNATURE_CHARS = 160
+
+
+def _value_signature(blob: bytes, d: _Def) -> str:
+    """A constant's declaration on one line, cut to ``VALUE_SIGNATURE_CHARS`` (``...``
+    marks a cut); reads at most four bytes a character of it."""
+    start = _after_decorators(d)
+    end = min(d.inner.end_byte, start + 4 * VALUE_SIGNATURE_CHARS)
+    flat = " ".join(blob[start:end].decode("utf-8", errors="ignore").split())
+    if end < d.inner.end_byte or len(flat) > VALUE_SIGNATURE_CHARS:
+        return flat[:VALUE_SIGNATURE_CHARS - 4].rstrip() + " ..."
+    return flat.removesuffix(";").rstrip()
+
+
 def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -> Symbol:
     return Symbol(
         kind=d.kind,
         name=d.name,
         qualified_name=d.qualified_name,
         parent=d.parent,
-        signature=tx.signature(blob, d.inner, d.raw.body, _after_decorators(d)),
+        signature=(_value_signature(blob, d) if d.kind in VALUE_KINDS
+                   else tx.signature(blob, d.inner, d.raw.body, _after_decorators(d))),
         docstring=_symbol_doc(blob, d, clean, doc_style),
         start_line=tx.start_line(d.start),
         end_line=tx.trimmed_end(blob, d.outer)[1],

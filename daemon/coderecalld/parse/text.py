@@ -15,6 +15,9 @@ _SPACES = re.compile(r"\s+")
 _CONTINUATION = re.compile(r"(?:\\\r?\n|\s)+")
 # A `.` or `::` with the space and continuations around it: what joins a dotted callee.
 _AROUND_DOT = re.compile(r"(?:\\\r?\n|\s)*(?:\.|::)(?:\\\r?\n|\s)*")
+#: A type argument list of a generic call (C#'s ``FromException<T>``, Java's ``.<String>``,
+#: Rust's turbofish ``::<u8>``), innermost first.
+_TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
 
 
 def check_utf8(blob: bytes) -> None:
@@ -123,10 +126,15 @@ def callee(blob: bytes, node: Node) -> str:
     is named by its text before the ``arguments``, else by its ``name`` field:
     ``Optional.empty()`` -> ``"Optional.empty"``, ``names.stream().filter(p)`` -> ``"filter"``.
     A JS private member keeps its ``#``: ``this.#dispatch`` -> ``"this.#dispatch"``.
+    A Ruby method called on a class or module is named with it (``_ruby_scoped``):
+    ``Helpers::Stream.new(app)`` -> ``"Helpers.Stream.new"``.
     """
+    scoped = _ruby_scoped(blob, node)
+    if scoped:
+        return scoped
     args = node.child_by_field_name("arguments")
     end = args.start_byte if args is not None else node.end_byte
-    written = _AROUND_DOT.sub(".", blob[node.start_byte : end].decode("utf-8"))
+    written = _AROUND_DOT.sub(".", _without_type_arguments(blob[node.start_byte : end].decode("utf-8")))
     head, *rest = written.split(".")
     # a JS private member keeps its ``#`` (``this.#dispatch``: a bare ``#dispatch`` read as
     # a function of that name, called with no receiver)
@@ -138,6 +146,35 @@ def callee(blob: bytes, node: Node) -> str:
     last = node.child_by_field_name("name") if args is not None else None
     last = last if last is not None else _last_identifier(node)
     return text(blob, last) if last is not None else ""
+
+
+def _without_type_arguments(written: str) -> str:
+    """``written`` (a callee) less its type argument lists: ``Outcome.FromException<T>`` ->
+    ``Outcome.FromException``, ``Collections.<String>emptyList`` -> ``Collections.emptyList``,
+    ``Vec::<u8>::new`` -> ``Vec::new``. Polly's ``FromException<T>(e)`` was a call of ``T``
+    (234 "callers" of ``TResult``); a callee holds no other ``<``."""
+    while "<" in written:
+        shorter = _TYPE_ARGUMENTS.sub("", written)
+        if shorter == written:
+            break
+        written = shorter
+    return re.sub(r"(\.|::){2,}", lambda m: m.group(1), written).rstrip(".:")
+
+
+def _ruby_scoped(blob: bytes, node: Node) -> str:
+    """``Scope.method`` when ``node`` is the method of a Ruby call on a constant
+    (``Stream.new``, ``Sinatra::Base.set``, ``::Rack::Utils.escape``), else ``""``: the
+    grammar's callee is the method alone, and ``Stream.new(self)`` was a call of ``new``,
+    found by no ``callers`` of ``Stream``."""
+    call = node.parent
+    if call is None or call.type != "call" or call.child_by_field_name("method") != node:
+        return ""
+    receiver = call.child_by_field_name("receiver")
+    if receiver is None or receiver.type not in ("constant", "scope_resolution"):
+        return ""
+    scope = ".".join(part for part in text(blob, receiver).replace("::", ".").split(".") if part)
+    name = text(blob, node)
+    return f"{scope}.{name}" if scope and all(p.isidentifier() for p in scope.split(".")) else ""
 
 
 #: The type of a literal a member is called on: Python's and JS/TS's literal nodes.

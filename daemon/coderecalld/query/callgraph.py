@@ -44,7 +44,24 @@ FETCH_LIMIT = 2000
 #: Payload a calling point must carry for ``sites``, ``caller_hit`` and ``impact``: less to
 #: convert to Python than the whole payload (``to_hit`` time -25% at 100k points here); the
 #: engine's own read, ~0.1 ms a point whatever the fields, stays (docs/performance.md).
-SITE_FIELDS = ("repo", "path", "role", "kind", "qualified_name", "fq_name", "call_sites")
+SITE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "fq_name", "call_sites")
+
+#: Languages whose code calls one another's definitions by name: JavaScript and TypeScript
+#: modules import each other, Kotlin and Scala call Java, C++ calls C. Any other language
+#: calls only its own: a PHP ``new Stream(..)`` is no call of Ruby's ``Sinatra::Helpers::
+#: Stream`` (a newcomer's ``callers`` of it listed guzzle's PHP test, not sinatra's two
+#: ``Stream.new``).
+LANGUAGE_FAMILIES = (frozenset({"javascript", "typescript", "tsx", "jsx"}),
+                     frozenset({"java", "kotlin", "scala"}), frozenset({"c", "cpp"}))
+
+
+def callable_from(languages: Iterable[str]) -> frozenset[str]:
+    """The languages whose code may call a definition written in one of ``languages``
+    (``LANGUAGE_FAMILIES``; a language of no family: itself)."""
+    out: set[str] = set()
+    for language in languages:
+        out |= next((f for f in LANGUAGE_FAMILIES if language in f), {language})
+    return frozenset(out)
 #: Rounds of re-export following (``pkg/__init__`` re-exporting ``pkg/_sub/__init__``'s
 #: re-export of ``pkg/_sub/impl.py``'s class is two).
 ALIAS_ROUNDS = 3
@@ -196,7 +213,12 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
         # a Rust macro as invoked (``json!``); a generic type as written (C#'s
         # ``ResiliencePipeline<T>``, ``ResiliencePipeline`1``: the index names it bare)
         bare = wanted.removesuffix("!")
-        return _named(store, flt, bare) if bare and bare != name.strip() else []
+        if not bare or bare == name.strip():
+            return []
+        # ``!`` ends a Rust macro's invocation but is part of a Ruby name (``start!`` is no
+        # ``start``: a newcomer's ``symbols 'start!'`` answered ``Runner.start`` as exact)
+        return [h for h in _named(store, flt, bare)
+                if bare == wanted or h.payload.get("language") == "rust"]
     named = _named(store, flt, wanted.rsplit(".", 1)[-1])
     written = [(hit, [stack.callable_name(str(hit.payload.get(f) or "")) for f in ("qualified_name", "fq_name")])
                for hit in named]
@@ -513,10 +535,12 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     override -= wanted | inherited
     targets = wanted | inherited | override
     hits = store.find_any(flt, "call_targets", sorted(targets), limit=FETCH_LIMIT, fields=SITE_FIELDS)
-    hits += store.find_any(flt, "calls", sorted({short, name}), limit=FETCH_LIMIT, fields=SITE_FIELDS)
+    built = ruby_constructions(chosen)
+    hits += store.find_any(flt, "calls", sorted({short, name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     def may_match(s: dict) -> bool:
         written = s["name"]
-        return s.get("target", "") in targets or written == name or written.rsplit(".", 1)[-1] == short
+        return (s.get("target", "") in targets or written == name or written.rsplit(".", 1)[-1] == short
+                or written in built)
 
     out = []
     other = 0
@@ -528,11 +552,24 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
+    # PHP: a static method is called on its class (``RequestException::create(..)``), an
+    # object's ``->create(..)`` is an instance method's (40 of 52 such "callers", a newcomer)
+    static = bool(chosen) and all(_php_static(h) for h in chosen)
+    # a definition's callers are written in a language that can call it (a resolved call is
+    # kept whatever its file: its target names the definition)
+    callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
     for site in sites(hits, may_match):
+        if (callable_in and site.target not in targets
+                and str(site.hit.payload.get("language") or "") not in callable_in):
+            other += 1
+            continue
         if receiver_only and site.target not in targets and _bare(site):
             other += 1
             continue
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
+            other += 1
+            continue
+        if static and site.target not in targets and _on_object(site):
             other += 1
             continue
         if site.target in override and _super_call(site):
@@ -550,6 +587,20 @@ def _callers(store: Any, flt: StoreFilter, name: str,
             other += 1
     if omitted is not None:
         omitted["other_type"] = other
+    return out
+
+
+def ruby_constructions(chosen: Iterable[Hit]) -> set[str]:
+    """The calls that construct a Ruby class of ``chosen``, as call sites name them
+    (``parse.text.callee``): ``Stream.new``, ``Helpers.Stream.new``, ``Sinatra.Helpers.
+    Stream.new`` for ``Sinatra.Helpers.Stream`` (Ruby builds an object with its class's
+    ``new``; other languages call the class by its name: ``Stream(..)``, ``new Stream(..)``).
+    Empty when ``chosen`` holds no Ruby class."""
+    out: set[str] = set()
+    for h in chosen:
+        if h.payload.get("language") == "ruby" and h.payload.get("kind") == "class":
+            parts = str(h.payload.get("qualified_name", "")).split(".")
+            out |= {".".join([*parts[k:], "new"]) for k in range(len(parts))}
     return out
 
 
@@ -582,6 +633,21 @@ def _written_as(site: Site) -> str:
     if scoped:
         return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
     return "path" if bare else ""
+
+
+def _php_static(hit: Hit) -> bool:
+    """Whether ``hit`` is a PHP static method (its signature says ``static``)."""
+    p = hit.payload
+    return (p.get("language") == "php" and p.get("kind") == "method"
+            and re.search(r"\bstatic\b", str(p.get("signature", ""))) is not None)
+
+
+def _on_object(site: Site) -> bool:
+    """Whether ``site``'s line calls its name on an object only (PHP's ``$f->create(``),
+    never on a class (``Foo::create(``)."""
+    name = re.escape(site.short)
+    return (re.search(rf"->\s*{name}\s*\(", site.text) is not None
+            and re.search(rf"::\s*{name}\s*\(", site.text) is None)
 
 
 def _super_call(site: Site) -> bool:

@@ -84,3 +84,8 @@
 
 (using_declaration
   (_) @name) @reference.import
+
+; --- constants: an object-like macro with a value (not an include guard) and an enumerator
+; (records.VALUE_KINDS: found by name, never searched themselves)
+(preproc_def name: (identifier) @name value: (_)) @definition.constant
+(enumerator name: (identifier) @name) @definition.constant

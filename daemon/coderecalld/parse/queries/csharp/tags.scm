@@ -78,3 +78,18 @@
 
 (using_directive
   [(identifier) (qualified_name)] @name) @reference.import
+
+; --- constants: `const` and `static readonly` fields, enum members (records.VALUE_KINDS) ---
+(field_declaration
+  (modifier) @_const
+  (variable_declaration (variable_declarator name: (identifier) @name))
+  (#eq? @_const "const")) @definition.constant
+
+(field_declaration
+  (modifier) @_static
+  (modifier) @_readonly
+  (variable_declaration (variable_declarator name: (identifier) @name))
+  (#eq? @_static "static")
+  (#eq? @_readonly "readonly")) @definition.constant
+
+(enum_member_declaration name: (identifier) @name) @definition.constant

@@ -94,3 +94,12 @@
 
 (import_spec
   path: (interpreted_string_literal (interpreted_string_literal_content) @name)) @reference.import
+
+; --- a package's constants and variables (records.VALUE_KINDS: found by name) -------------
+; (a declaration of one spec is the spec's range: its doc comment is above the keyword)
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(source_file (const_declaration (const_spec name: (identifier) @name)) @definition.constant
+  (#not-match? @definition.constant "^const\\s*\\("))
+(source_file (var_declaration (var_spec name: (identifier) @name)) @definition.variable)
+(source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))

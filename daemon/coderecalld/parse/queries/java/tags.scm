@@ -80,3 +80,17 @@
 
 (import_declaration
   [(identifier) (scoped_identifier)] @name) @reference.import
+
+; --- constants: `static final` fields, an interface's fields, enum constants --------------
+; (records.VALUE_KINDS: found by name, never searched themselves)
+(field_declaration
+  (modifiers) @_modifiers
+  declarator: (variable_declarator name: (identifier) @name)
+  (#match? @_modifiers "\\bstatic\\b")
+  (#match? @_modifiers "\\bfinal\\b")) @definition.constant
+
+(constant_declaration
+  declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+
+; (one with a body is an anonymous class: named by the constant above)
+(enum_constant name: (identifier) @name !body) @definition.constant

@@ -197,3 +197,23 @@
     object: (member_expression object: (identifier) @receiver property: (property_identifier) @_via))
   right: (function_expression name: (identifier) @name)
   (#eq? @_via "prototype"))
+
+; --- constants: a top-level `const` bound to a literal, a table or a computed value ------
+; (records.VALUE_KINDS: found by name, never searched themselves). Not a function, class,
+; `require(..)` or call result: those are definitions of their own or imports.
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: [(number) (string) (template_string) (true) (false) (null) (array) (object)
+              (regex) (binary_expression) (unary_expression) (new_expression)])) @definition.constant)
+
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      kind: "const"
+      (variable_declarator
+        name: (identifier) @name
+        value: [(number) (string) (template_string) (true) (false) (null) (array) (object)
+                (regex) (binary_expression) (unary_expression) (new_expression)]))) @definition.constant)

@@ -56,3 +56,6 @@
 
 (namespace_use_clause
   [(name) (qualified_name)] @name) @reference.import
+
+; --- constants: `const NAME = value` of a class, interface, enum or file (records.VALUE_KINDS)
+(const_declaration (const_element (name) @name)) @definition.constant

@@ -66,3 +66,14 @@
 
 (future_import_statement
   "__future__" @name) @reference.import
+
+; --- constants: an UPPER_CASE name assigned at a module's or a class's top level ----------
+; (records.VALUE_KINDS: symbols for lookups, never searched themselves; two characters at
+; least, so a `T = TypeVar("T")` is none)
+(module
+  (assignment left: (identifier) @name) @definition.constant
+  (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
+
+(class_definition
+  body: (block (assignment left: (identifier) @name) @definition.constant)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))

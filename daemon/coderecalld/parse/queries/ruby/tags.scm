@@ -36,7 +36,23 @@
 (call
   method: (_) @name) @reference.call
 
+; A bare name as a statement calls a method (``forward``, ``halt unless ok?``) unless it
+; is a local variable or parameter of its method (parse/extract.py drops those): sinatra's
+; ``callers forward`` found no call site.
+[
+  (body_statement (identifier) @name @reference.call)
+  (block_body (identifier) @name @reference.call)
+  (then (identifier) @name @reference.call)
+  (else (identifier) @name @reference.call)
+  (begin (identifier) @name @reference.call)
+  (if_modifier body: (identifier) @name @reference.call)
+  (unless_modifier body: (identifier) @name @reference.call)
+]
+
 (call
   method: (identifier) @_require
   arguments: (argument_list . (string (string_content) @name))
   (#any-of? @_require "require" "require_relative")) @reference.import
+
+; --- constants: `NAME = value` in a module, class or file (records.VALUE_KINDS) -----------
+(assignment left: (constant) @name) @definition.constant

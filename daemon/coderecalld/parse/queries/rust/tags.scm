@@ -69,6 +69,7 @@
     (function_item name: (identifier) @name)
     (function_signature_item name: (identifier) @name)
     (type_item name: (type_identifier) @name)
+    (const_item name: (identifier) @name)
   ]))
 
 ; A type with no name of its own (a tuple, `()`, an array or slice, a pointer, a function
@@ -89,6 +90,7 @@
     (function_item name: (identifier) @name)
     (function_signature_item name: (identifier) @name)
     (type_item name: (type_identifier) @name)
+    (const_item name: (identifier) @name)
   ]))
 
 (impl_item
@@ -97,6 +99,7 @@
     (function_item name: (identifier) @name)
     (function_signature_item name: (identifier) @name)
     (type_item name: (type_identifier) @name)
+    (const_item name: (identifier) @name)
   ]))
 
 ; --- attributes: `#[derive(...)]`, `#[test]`, `#[cfg(test)]` ----------------------------
@@ -139,3 +142,10 @@
 
 (use_declaration
   argument: (_) @name) @reference.import
+
+; --- constants and statics (records.VALUE_KINDS: found by name) ---------------------------
+; (a file's or a module's; an impl's are named by its type above; a function's own are none)
+(source_file [(const_item name: (identifier) @name) (static_item name: (identifier) @name)] @definition.constant)
+(mod_item body: (declaration_list [(const_item name: (identifier) @name)
+                                   (static_item name: (identifier) @name)] @definition.constant))
+(impl_item body: (declaration_list (const_item name: (identifier) @name) @definition.constant))

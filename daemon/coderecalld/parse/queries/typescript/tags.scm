@@ -224,3 +224,19 @@
 
 (import_require_clause
   source: (string (string_fragment) @name)) @reference.import
+
+; --- constants typed with `as` / `satisfies` (the other values: javascript/stored.scm) ----
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: [(as_expression) (satisfies_expression)])) @definition.constant)
+
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      kind: "const"
+      (variable_declarator
+        name: (identifier) @name
+        value: [(as_expression) (satisfies_expression)]))) @definition.constant)

@@ -1,0 +1,225 @@
+"""Constants are symbols (``records.VALUE_KINDS``): ``symbols``, ``card`` and a query naming
+one find its definition, and nothing else changes (its line stays in its module's chunk,
+which search still reads; it has no embed text of its own). marshmallow's
+``VALIDATES_SCHEMA``, its ``DateTime.DESERIALIZATION_FUNCS`` and ky's ``maxSafeTimeout``
+were no symbols: ``symbols`` answered nothing and search only the file. Also: a call is
+a candidate caller only in a language that can call the definition (a PHP ``new
+Stream(..)`` was listed as the caller of Ruby's ``Sinatra::Helpers::Stream``), and a
+Ruby name ending in ``!`` is no other name (``start!`` answered ``start``). Real git
+fixture, real embedded store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from coderecalld.errors import NotFound
+
+from conformance_cases import indexed, symbols
+
+DECORATORS = '''\
+"""Decorators for registering schema hooks."""
+
+PRE_DUMP = "pre_dump"
+VALIDATES_SCHEMA = "validates_schema"
+_ignored = "lowercase names are variables, not constants"
+
+
+def validates_schema(fn=None, pass_many=False):
+    """Register a schema-level validator."""
+    return tag(fn, VALIDATES_SCHEMA, pass_many)
+
+
+class DateTime:
+    DESERIALIZATION_FUNCS = {
+        "iso": "from_iso_datetime",
+        "timestamp": "from_timestamp",
+    }
+
+    def _deserialize(self, value):
+        return self.DESERIALIZATION_FUNCS["iso"]
+'''
+
+CONSTANTS_TS = '''\
+export const maxSafeTimeout = 2_147_483_647;
+export const supportedMethods = ['get', 'post'] as const;
+export const stop = Symbol('stop');
+export const api = {get() { return 1; }};
+'''
+
+SERVER_GO = '''\
+package server
+
+import "errors"
+
+// ErrClosed is returned after Close.
+var ErrClosed = errors.New("server closed")
+
+const (
+\tDefaultPort = 8080
+)
+
+func Close() error { return ErrClosed }
+'''
+
+STREAM_RB = '''\
+module Sinatra
+  module Helpers
+    class Stream
+      def initialize(app)
+        @app = app
+      end
+
+      def start!
+        run
+      end
+    end
+
+    def stream(keep_open = false)
+      body Stream.new(self)
+    end
+  end
+
+  class Runner
+    def start
+      1
+    end
+
+    def halt
+      2
+    end
+  end
+end
+'''
+
+STREAM_PHP = '''\
+<?php
+namespace GuzzleHttp\\Tests;
+
+class MockTest
+{
+    public function testStream()
+    {
+        return new Stream(\\tmpfile());
+    }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory):
+    files = {"src/pkg/decorators.py": DECORATORS, "source/core/constants.ts": CONSTANTS_TS,
+             "server/server.go": SERVER_GO, "lib/sinatra/base.rb": STREAM_RB,
+             "tests/MockTest.php": STREAM_PHP}
+    with indexed(tmp_path_factory.mktemp("values"), files) as d:
+        yield d
+
+
+def test_constants_are_symbols_with_their_own_lines(daemon) -> None:
+    assert symbols(daemon, "fx", "VALIDATES_SCHEMA") == [
+        ("src/pkg/decorators.py", "VALIDATES_SCHEMA", "constant", 4, 4),
+        ("src/pkg/decorators.py", "validates_schema", "function", 8, 10)]  # case-insensitive second
+    assert symbols(daemon, "fx", "DateTime.DESERIALIZATION_FUNCS") == [
+        ("src/pkg/decorators.py", "DateTime.DESERIALIZATION_FUNCS", "constant", 14, 17)]
+    assert symbols(daemon, "fx", "maxSafeTimeout") == [
+        ("source/core/constants.ts", "maxSafeTimeout", "constant", 1, 1)]
+    assert symbols(daemon, "fx", "supportedMethods") == [
+        ("source/core/constants.ts", "supportedMethods", "constant", 2, 2)]
+    # Go: a package's var and const; the doc comment above is the docstring
+    (closed,) = daemon.service.find_symbols("ErrClosed", repo="fx")
+    assert (closed.qualified_name, closed.kind, closed.start_line, closed.docstring) == (
+        "server.ErrClosed", "variable", 6, "ErrClosed is returned after Close.")
+    assert symbols(daemon, "fx", "DefaultPort") == [("server/server.go", "server.DefaultPort", "constant", 9, 9)]
+    # not constants: a lowercase Python name, a call's result, an object of methods (its
+    # members are the symbols)
+    assert symbols(daemon, "fx", "_ignored") == []
+    assert symbols(daemon, "fx", "stop") == []
+    assert [s[1] for s in symbols(daemon, "fx", "api")] == []
+    assert [s[1] for s in symbols(daemon, "fx", "api.get")] == ["api.get"]
+
+
+def test_a_constants_card_shows_its_declaration(daemon) -> None:
+    card = daemon.service.get_card("DateTime.DESERIALIZATION_FUNCS", repo="fx")
+    assert (card.kind, card.path, card.start_line, card.end_line) == (
+        "constant", "src/pkg/decorators.py", 14, 17)
+    assert card.signature.startswith('DESERIALIZATION_FUNCS = { "iso": "from_iso_datetime",')
+
+
+def test_search_for_a_constant_answers_its_definition_and_still_reads_its_module(daemon) -> None:
+    hits = daemon.service.search("VALIDATES_SCHEMA", repo="fx", limit=5)
+    assert (hits[0].qualified_name, hits[0].kind, hits[0].start_line) == ("VALIDATES_SCHEMA", "constant", 4)
+    # the module's chunk keeps its constants' lines: a query for a value finds the module
+    hits = daemon.service.search('"pre_dump"', repo="fx", limit=5)
+    assert any(h.kind in {"module", "constant"} and h.path == "src/pkg/decorators.py" for h in hits)
+    # no constant is searched on its own: a query with no name of one never lists one
+    hits = daemon.service.search("register a schema level validator", repo="fx", limit=10)
+    assert hits and all(h.kind != "constant" for h in hits)
+
+
+def test_callers_are_written_in_a_language_that_can_call_the_definition(daemon) -> None:
+    omitted: dict[str, int] = {}
+    found = daemon.service.find_callers("Sinatra.Helpers.Stream", repo="fx", omitted=omitted)
+    assert [(s.path, s.line, s.caller) for s in found] == [
+        ("lib/sinatra/base.rb", 14, "Sinatra.Helpers.stream")]
+    assert omitted.get("other_type") == 1  # the PHP test's `new Stream(...)`
+
+
+def test_a_ruby_bang_name_is_no_other_name(daemon) -> None:
+    assert symbols(daemon, "fx", "start!") == [
+        ("lib/sinatra/base.rb", "Sinatra.Helpers.Stream.start!", "method", 8, 10)]
+    assert [s[1] for s in symbols(daemon, "fx", "Runner.start!")] == []
+    assert symbols(daemon, "fx", "halt!") == []  # only `halt` is defined (a Rust macro's `!` aside)
+    assert [s[1] for s in symbols(daemon, "fx", "halt")] == ["Sinatra.Runner.halt"]
+    with pytest.raises(NotFound):
+        daemon.service.get_card("Runner.start!", repo="fx")
+
+
+REQUEST_EXCEPTION_PHP = '''\
+<?php
+namespace GuzzleHttp\\Exception;
+
+class RequestException extends \\Exception
+{
+    public static function create($request, $response = null)
+    {
+        return new self('x', $request, $response);
+    }
+
+    public function rethrow()
+    {
+        throw static::create($this->request);
+    }
+}
+'''
+
+FACTORY_PHP = '''\
+<?php
+namespace GuzzleHttp\\Handler;
+
+use GuzzleHttp\\Exception\\RequestException;
+
+class CurlHandler
+{
+    public function __invoke($request)
+    {
+        $easy = $this->factory->create($request);
+        if (!$easy) {
+            throw RequestException::create($request);
+        }
+        return $easy;
+    }
+}
+'''
+
+
+def test_a_php_static_method_is_called_on_a_class_not_on_an_object(tmp_path: Path) -> None:
+    """guzzle's ``callers RequestException::create`` listed 40 ``$this->factory->create()``
+    calls of CurlFactory's instance method among its 52 sites."""
+    with indexed(tmp_path, {"src/Exception/RequestException.php": REQUEST_EXCEPTION_PHP,
+                            "src/Handler/CurlHandler.php": FACTORY_PHP}) as d:
+        omitted: dict[str, int] = {}
+        found = d.service.find_callers("GuzzleHttp\\Exception\\RequestException::create", repo="fx",
+                                       omitted=omitted)
+    assert sorted((s.path, s.line) for s in found) == [
+        ("src/Exception/RequestException.php", 13), ("src/Handler/CurlHandler.php", 12)]
+    assert omitted.get("other_type") == 1  # $this->factory->create($request), line 10
