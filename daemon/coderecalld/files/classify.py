@@ -261,7 +261,9 @@ ROLE_DIRS = {
 #: three of six located files for 13 of 15 questions as source (a newcomer). Plural only:
 #: ``test_utils/``, ``ui_test/``, ``playwright-test/``, ``ab_test/`` may be a package's own
 #: code (its users' testing helpers, as ``LIBRARY_TEST_DIRS``, or a library named so).
-TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*")
+TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*",
+                     # .NET test projects: Polly's ``test/Polly.Core.Tests/``, ``Foo.UnitTests/``
+                     "*.tests", "*.*tests", "*.specs")
 #: File names with a role (fnmatch, matched against the lowercased name): a script or style
 #: sheet named with a version is a copy of a library (``jquery-3.5.1.js``,
 #: ``underscore-1.13.1.js``: GitHub Linguist's vendor list names them one by one).
@@ -271,23 +273,35 @@ ROLE_NAMES = {
                      "*.generated.*", "*.gen.go", "*_gen.go"),
     Role.TEST: ("test_*.py", "*_test.py", "tests.py", "conftest.py", "*_test.go", "*.test.js",
                 "*.test.ts", "*.test.tsx", "*.test.jsx", "*.spec.js", "*.spec.ts", "*.spec.tsx",
-                "*test.java", "*tests.java", "*_spec.rb", "*_test.rb", "test_*.rb", "*_tests.rs",
+                "*_spec.rb", "*_test.rb", "test_*.rb", "*_tests.rs",
                 # JMH benchmarks by their naming convention (gson's metrics/ParseBenchmark.java
                 # answered a question about field naming, as source); ``Benchmark.java``
                 # itself may be a library's annotation
-                "?*benchmark.java", "?*benchmarks.java", "?*benchmark.kt"),
+                "?*benchmark.java", "?*benchmarks.java", "?*benchmark.kt",
+                # C and C++ (hiredis's test.c, GoogleTest's *_unittest.cc), xUnit/NUnit,
+                # Kotlin, Swift (XCTest), PHPUnit, ScalaTest: hiredis's test.c was source
+                # and first for 7 of a newcomer's 20 queries
+                "test.c", "tests.c", "test_*.c", "*_test.c", "*_tests.c", "test.cpp", "tests.cpp",
+                "test_*.cc", "test_*.cpp", "*_test.cc", "*_test.cpp", "*_unittest.cc",
+                "*_unittest.cpp", "*spec.scala", "*suite.scala"),
     Role.DOCS: ("*.md", "*.rst", "*.txt", "*.markdown", "*.adoc", "readme*", "changelog*",
                 "changes*", "history*", "authors*", "contributing*", "license*", "notice*"),
     Role.CONFIG: ("*.toml", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.json",
                   "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
                   ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
 }
+#: A test class's file by the JVM, .NET, Swift and PHP conventions, in its own case
+#: (JUnit's ``FooTest.java``, Maven failsafe's ``FooIT.java``, xUnit's ``FooTests.cs``,
+#: XCTest's, PHPUnit's): ``Latest.cs`` and ``Contest.java`` are no tests.
+TEST_CLASS_FILE = re.compile(r"(?:Tests?|(?:^|[a-z0-9_])IT)\.(?:java|kt|scala|cs|swift|php)$")
 #: Dependency manifests named like prose (``*.txt``) or with no suffix: configuration
 #: wherever they are (``docs/requirements.txt`` pins the docs build's packages), tried
 #: before every other convention (a newcomer saw requests' ``requirements-dev.txt`` as docs).
 DEPENDENCY_NAMES = ("requirements*.txt", "*-requirements.txt", "*_requirements.txt",
                     "constraints*.txt", "pipfile", "pipfile.lock", "gemfile", "gemfile.lock",
-                    "*.lock", "go.mod", "go.sum")
+                    "*.lock", "go.mod", "go.sum",
+                    # CMake's build manifest, named like prose (hiredis's was docs)
+                    "cmakelists.txt")
 #: Directories of example scripts when no other convention applies (sphinx-gallery's
 #: ``tutorials/`` and ``gallery/``, matplotlib's ``galleries/``): ``docs/tutorial/*.rst``
 #: stays docs, ``galleries/users_explain/axes_intro.py`` is an example, not the library.
@@ -355,10 +369,12 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
         skip.add(Role.VENDORED)  # a test's fixture tests/app/static/vendor/module.js
     if leaf.endswith(PACKAGE_DIR_SUFFIXES):
         skip.add(Role.DOCS)  # cobra's doc/man_docs.go: package doc, which generates docs
+    test_class = TEST_CLASS_FILE.search(pure.name) is not None
     for candidate in _ROLE_ORDER:
         if dirs & ROLE_DIRS.get(candidate, frozenset()) and candidate not in skip:
             return candidate.value
-        if _named(leaf, candidate) and not (candidate is Role.DOCS and "templates" in dirs):
+        if (_named(leaf, candidate) or (candidate is Role.TEST and test_class)) and not (
+                candidate is Role.DOCS and "templates" in dirs):
             if candidate is Role.TEST and leaf == "tests.py" and imports is not None and not any(
                     _tests_with(m) for m in imports):
                 continue  # jinja's tests.py: the template tests a template writes (``is odd``)
