@@ -584,6 +584,44 @@ def test_dotnet_ruby_and_php_frames_innermost_first() -> None:
                           ("var/www/public/index.php", "", 12))
 
 
+def test_native_frames_of_gdb_asan_and_valgrind_innermost_first() -> None:
+    """A C program's crash as gdb, AddressSanitizer and valgrind print it: each frame's
+    function and file (gdb's often bare, as compiled: a path of its own for native code),
+    glibc's and the sanitizer's own frames left out. hiredis's gdb backtrace was read as
+    prose: its crashing ``createStringObject`` ranked 6th (a newcomer)."""
+    gdb = shape.analyze(
+        "Program received signal SIGSEGV, Segmentation fault.\n"
+        "(gdb) bt\n"
+        "#0  0x00007ffff7e3c9d5 in __memmove_avx_unaligned_erms () from /lib/x86_64-linux-gnu/libc.so.6\n"
+        '#1  0x000055555555c8a1 in createStringObject (task=0x5555555a32c0, str=0x55 "txt:", len=18) at hiredis.c:147\n'
+        "#2  0x0000555555561f3c in processBulkItem (r=0x5555555a3010) at read.c:501\n"
+        "#3  0x00007ffff7c42476 in __GI_raise (sig=sig@entry=6) at ../sysdeps/posix/raise.c:26\n"
+        "#4  main (argc=1, argv=0x7fffffffe0b8) at examples/example.c:12\n")
+    assert gdb.shape is Shape.TRACE
+    assert gdb.frames == (("hiredis.c", "createStringObject", 147), ("read.c", "processBulkItem", 501),
+                          ("examples/example.c", "main", 12))
+    assert gdb.paths[:3] == ("hiredis.c", "read.c", "examples/example.c")
+    asan = shape.analyze(
+        "==1234==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000011\n"
+        "READ of size 18 at 0x602000000011 thread T0\n"
+        "    #0 0x4c5e1a in __asan_memcpy (/app/test+0x4c5e1a)\n"
+        "    #1 0x4f6a2b in createStringObject /src/hiredis/hiredis.c:147:9\n"
+        "    #2 0x4f9c3d in redis::Reader::feed(char const*, unsigned long) /src/hiredis/reader.cc:501:17\n")
+    assert asan.shape is Shape.TRACE
+    assert asan.frames == (("src/hiredis/hiredis.c", "createStringObject", 147),
+                           ("src/hiredis/reader.cc", "redis.Reader.feed", 501))
+    valgrind = shape.analyze(
+        "==12== Invalid read of size 1\n"
+        "==12==    at 0x4C2E: createStringObject (hiredis.c:147)\n"
+        "==12==    by 0x4C3F: processItem (src/read.c:723)\n"
+        "==12==    by 0x4C40: main (example.c:12)\n")
+    assert valgrind.shape is Shape.TRACE
+    assert valgrind.frames == (("hiredis.c", "createStringObject", 147), ("src/read.c", "processItem", 723),
+                               ("example.c", "main", 12))
+    # a bare file name printed in prose is still no path: any directory may hold one
+    assert shape.analyze("the bug is in read.c somewhere, see createStringObject").paths == ()
+
+
 def test_a_python_trace_alone_with_carets_and_a_chain_is_a_trace() -> None:
     """Python 3.11 prints ``^^^^`` under a frame's source line; a chained traceback adds a
     header and a separator; the last line names what was raised whatever its name

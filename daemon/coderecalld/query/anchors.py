@@ -507,19 +507,21 @@ def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter,
         rooted = next((i for i, part in enumerate(parts[:-1]) if _MODULE_VERSION.search(part)), None)
         if rooted is not None:
             wanted.add("/".join(parts[rooted + 1:]))
-        if len(parts) < 2:
-            continue  # a bare file name names any file of that name: too weak
         wanted.add(path)  # as written, however deep
+        if len(parts) < 2:
+            # a bare file name (a native frame's, ``shape._bare_native``) names a file at the
+            # root, else the one file of that name; any other suffix would be any file's
+            continue
         for i in range(max(0, len(parts) - PATH_DEPTH), len(parts) - 1):
             wanted.add("/".join(parts[i:]))
     every = sorted(set().union(*suffixes_of.values()))
     found = store.facet_any(flt, "path", "path", every) if every else set()
     deeper: dict[str, str] = {}
     if suffixes is not None:
-        unnamed = [p for p, wanted in suffixes_of.items() if not wanted & found and "/" in p]
+        unnamed = [p for p, wanted in suffixes_of.items() if not wanted & found]
         indexes = suffixes() if unnamed else ()
         for path in unnamed:
-            hit = {d for index in indexes if (d := index.find(path))}
+            hit = {d for index in indexes if (d := index.find(path) if "/" in path else index.named(path))}
             if len(hit) == 1:
                 deeper[path] = hit.pop()
     return found | set(deeper.values()), deeper
@@ -532,12 +534,20 @@ class PathSuffixes:
 
     def __init__(self, paths: Iterable[str]) -> None:
         self._by_suffix: dict[str, list[str]] = {}
+        self._by_name: dict[str, list[str]] = {}
         self._depth = 0  # components of the deepest indexed path
         for path in paths:
             parts = path.split("/")
             self._depth = max(self._depth, len(parts))
             for i in range(len(parts) - 1):
                 self._by_suffix.setdefault("/".join(parts[i:]), []).append(path)
+            self._by_name.setdefault(parts[-1], []).append(path)
+
+    def named(self, name: str) -> str:
+        """The one indexed path whose file name is ``name``; ``""`` when none or several
+        are (redis's ``src/server.c`` for gdb's ``at server.c:4012``)."""
+        found = self._by_name.get(name, [])
+        return found[0] if len(found) == 1 else ""
 
     def find(self, path: str) -> str:
         """The one indexed path ending with ``path``'s longest suffix (two components or

@@ -15,6 +15,9 @@ runtime prints them in:
   blocks are read from the last; a ``Suppressed:`` exception's frames (indented deeper)
   and causes are not the trace's; the file's path is its package's directories and its
   name (``com/acme/Foo.java``), which ``anchors`` matches by the class's qualified name;
+* native code under gdb (``#1  0x5 in f (x=1) at hiredis.c:147``), AddressSanitizer
+  (``#0 0x4c5e1a in f /src/hiredis.c:147:9``) and valgrind (``at 0x4C2E: f (hiredis.c:147)``):
+  innermost first;
 * PHP (``#0 /app/Bar.php(34): App\\Foo->baz()``): frame ``k`` names the function called
   *from* its file, so each function is paired with the file of the frame before it (the
   first with where the exception was thrown, ``in /app/Foo.php:12``).
@@ -91,15 +94,36 @@ PHP = re.compile(r"^[ \t]*+#\d++ ([^\n(]+?\.php)\((\d++)\): ([^\n(]++)\(", re.MU
 #: Where a PHP exception was thrown: ``Uncaught Exception: msg in /app/Foo.php:12``,
 #: ``thrown in /app/Foo.php on line 12``: path, line.
 PHP_THROWN = re.compile(r"(?:\bin|thrown in) (\S+?\.php)(?::| on line )(\d+)")
+#: A native frame as gdb's ``bt`` prints it: ``#1  0x000055 in createStringObject (task=0x5,
+#: len=3) at hiredis.c:147`` (frame 0 without its address): function, path, line. A
+#: frame in a library without debug information (``from /lib/libc.so.6``) names no file.
+GDB = re.compile(r"^[ \t]*+#\d++[ \t]++(?:0x[0-9a-fA-F]++ in )?([^\s(]++) \([^\n]*\) at ([^\s:]++):(\d++)[ \t]*+$",
+                 re.MULTILINE)
+#: A frame of AddressSanitizer's report (clang, gcc): ``#0 0x4c5e1a in createStringObject
+#: /src/hiredis/hiredis.c:147:9``: function, path, line.
+ASAN = re.compile(r"^[ \t]*+#\d++ 0x[0-9a-fA-F]++ in ([^\s(]++)(?:\([^\n)]*+\)(?: const)?)? "
+                  r"([^\s:()]++):(\d++)(?::\d++)?[ \t]*+$", re.MULTILINE)
+#: A frame of valgrind's report: ``==12==    at 0x4C2E: createStringObject (hiredis.c:147)``,
+#: ``==12==    by 0x4C3F: processItem (read.c:723)``: function, path, line.
+VALGRIND = re.compile(r"^==\d++==[ \t]++(?:at|by) 0x[0-9A-Fa-f]++: ([^\s(]++)(?:\([^\n)]*+\)(?: const)?)? "
+                      r"\(([^\s:()]++):(\d++)\)[ \t]*+$", re.MULTILINE)
+#: A native frame's line, with a file or without (a library's without debug information:
+#: ``#0 0x4c5e1a in __asan_memcpy (/app/test+0x4c5e1a)``): ``count`` counts these.
+NATIVE_LINE = re.compile(r"^[ \t]*+#\d++[ \t]++(?:0x[0-9a-fA-F]++ in |[^\s(#]++ \()|^==\d++==[ \t]++(?:at|by) 0x",
+                         re.MULTILINE)
 #: Lines that only a trace prints (``detect``: a text mostly of frames under one is a trace).
 MARKS = re.compile(r"Traceback \(most recent call last\)|^goroutine \d+ \[|^[ \t]*+Caused by: "
                    r"|Exception in thread \"|panicked at |^stack backtrace:|^Stack trace:"
-                   r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S|^at [\w$.]++\(", re.MULTILINE)
+                   r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S|^at [\w$.]++\("
+                   r"|^\(gdb\) bt|^==\d++==[ \t]++(?:at|by) 0x|^[ \t]*+#\d++ 0x[0-9a-fA-F]++ in ",
+                   re.MULTILINE)
 
 #: Frames of the runtimes' own libraries, read as code no repository holds: their names
 #: (``invoke``, ``run``, ``begin_panic``) are not what the trace is about.
 _ENVIRONMENT = re.compile(r"(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|std|core|alloc"
-                          r"|System|Microsoft\.AspNetCore)\.[^\W\d]|rust_begin_unwind$")
+                          r"|System|Microsoft\.AspNetCore)\.[^\W\d]|rust_begin_unwind$"
+                          # glibc's and the sanitizers' own (``__GI_raise``, ``__asan_memcpy``)
+                          r"|__(?:GI|libc|pthread|assert|asan|interceptor|sanitizer|memmove|memcpy)_")
 
 
 def read(text: str) -> list[Frame]:
@@ -135,7 +159,8 @@ def read(text: str) -> list[Frame]:
 
 #: The runtimes printing one frame per match, innermost first: (pattern, its groups of the
 #: function, the path, the line).
-_PRINTED = ((GO, 1, 2, 3), (RUST, 1, 2, 3), (DOTNET, 1, 2, 3), (RUBY, 3, 1, 2))
+_PRINTED = ((GO, 1, 2, 3), (RUST, 1, 2, 3), (DOTNET, 1, 2, 3), (RUBY, 3, 1, 2), (GDB, 1, 2, 3),
+            (ASAN, 1, 2, 3), (VALGRIND, 1, 2, 3))
 
 
 def _php(text: str) -> list[tuple[tuple[int, int], Frame]]:
@@ -157,7 +182,7 @@ def _php(text: str) -> list[tuple[tuple[int, int], Frame]]:
 def without(text: str) -> str:
     """``text`` without the frames of the runtimes other than Python's (their module paths
     and package prefixes name nothing a reader of prose should take for code words)."""
-    for pattern in (GO, V8, JVM, RUST, DOTNET, RUBY, PHP):
+    for pattern in (GO, V8, JVM, RUST, DOTNET, RUBY, PHP, GDB, ASAN, VALGRIND):
         text = pattern.sub(" ", text)
     return text
 
@@ -168,7 +193,7 @@ def count(text: str) -> int:
     source line, Go's, Rust's) counts once; Rust's panic line twice, for the message line
     under it (a Rust backtrace alone has two lines more than its frames and error lines,
     like Python's ``Traceback`` and error line)."""
-    found = sum(len(p.findall(text)) for p in (PYTHON, GO, V8, JVM, RUST, DOTNET, RUBY, PHP))
+    found = sum(len(p.findall(text)) for p in (PYTHON, GO, V8, JVM, RUST, DOTNET, RUBY, PHP, NATIVE_LINE))
     return found + 2 * len(RUST_PANIC.findall(text))
 
 

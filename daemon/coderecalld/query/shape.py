@@ -870,9 +870,23 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
     environment prefixes already dropped."""
     runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
+    framed = [_clean_path(f.path) for f in printed if _bare_native(f)]
     found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
-    cleaned = (_clean_path(p) for p in found)
-    return tuple(dict.fromkeys(p for p in cleaned if _is_file_path(p) and p not in runtime))[:MAX_PATHS]
+    cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
+    return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
+
+
+#: Suffixes of native code, whose debuggers print a frame's file as it was compiled, often
+#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``).
+_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm")
+
+
+def _bare_native(frame: Frame) -> bool:
+    """Whether ``frame`` names a function in a native source file by its bare name: a file
+    path of its own (``anchors``: a file at the root so named, else the one file so named)."""
+    path = _clean_path(frame.path)
+    return (bool(frame.function) and "/" not in path and path.endswith(_NATIVE_SUFFIXES)
+            and not stack.environment(frame.function))
 
 
 def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
@@ -885,7 +899,7 @@ def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
     found: list[Frame] = []
     for frame in printed:
         path, function = _clean_path(frame.path), frame.function
-        if _is_file_path(path) and not stack.environment(function):
+        if (_is_file_path(path) or _bare_native(frame)) and not stack.environment(function):
             named = _FUNCTION_NAME.fullmatch(function.rsplit(".", 1)[-1])
             found.append(Frame(path, function if named else "", frame.line))
     return tuple(found[:MAX_FRAMES])
