@@ -32,6 +32,7 @@ from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
 from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, validate
+from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
 from coderecalld.query.shape import Shape
@@ -521,9 +522,13 @@ class Service:
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
         ranked = ranked[:limit]
         features = self._features(asked, mode, ranked, vectors, flt, view, fusions)
-        if (absent and len(asked.evidence) == 1 and view.flt is None  # no session overlay
-                and (asked.shape is Shape.LITERAL or (
-                    asked.shape is Shape.IDENTIFIER and not _DOTTED_NAME.search(absent[0])))):
+        if (mode == "hybrid" and not absent and asked.shape is Shape.IDENTIFIER and view.flt is None
+                and len(asked.text.split()) == 1 and _DOTTED_NAME.search(asked.text)):
+            absent = self._absent_member(asked.text, flt)  # a qualified name's member
+        elif not (len(asked.evidence) == 1 and (asked.shape is Shape.LITERAL or (
+                asked.shape is Shape.IDENTIFIER and absent and not _DOTTED_NAME.search(absent[0])))):
+            absent = []
+        if absent and view.flt is None:  # no session overlay
             features = replace(features, absent=absent[0], scoped=bool(
                 path_glob or flt.path or flt.path_prefix or flt.language or flt.kind or flt.roles))
         return ranked, replace(features, shape=str(asked.shape))
@@ -656,6 +661,18 @@ class Service:
         ``flt`` (``anchors.title_defined_in``): the flat-top flag's exemptions."""
         return shapes.names_file(asked, path) or (
             titles and anchors.title_defined_in(self.store, asked, flt, path))
+
+    def _absent_member(self, query: str, flt: StoreFilter) -> list[str]:
+        """``[member]`` when ``query`` is one qualified name (``Sinatra::Helpers#
+        websocket_upgrade!``, ``GuzzleHttp\\Client::sendWebSocket``) whose member no
+        indexed chunk in scope holds as a word, else ``[]``: its owner's chunks matched its
+        parts, confidently (a newcomer's two such searches answered the ``Sinatra`` module
+        at 0.89 with no flag; the bare name was flagged). One sparse query."""
+        member = stack.callable_name(query).rsplit(".", 1)[-1].rstrip("!?=")
+        vector = shapes.evidence_vector(member) if member else None
+        if vector is None or len(vector.indices) != 1:
+            return []
+        return [] if self.store.sparse_search(vector, flt, 1, fields=("path",)) else [member]
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View,
