@@ -89,6 +89,16 @@ module Sinatra
       2
     end
   end
+
+  class IndifferentHash < Hash
+    def [](key)
+      super(convert_key(key))
+    end
+
+    def []=(key, value)
+      super(convert_key(key), value)
+    end
+  end
 end
 '''
 
@@ -162,6 +172,15 @@ def test_callers_are_written_in_a_language_that_can_call_the_definition(daemon) 
     assert [(s.path, s.line, s.caller) for s in found] == [
         ("lib/sinatra/base.rb", 14, "Sinatra.Helpers.stream")]
     assert omitted.get("other_type") == 1  # the PHP test's `new Stream(...)`
+
+
+def test_a_ruby_operator_method_is_found_by_its_name(daemon) -> None:
+    """``Sinatra::IndifferentHash#[]`` answered the whole class: ``[]`` was read as a .NET
+    generic's empty type arguments and dropped."""
+    assert symbols(daemon, "fx", "Sinatra::IndifferentHash#[]") == [
+        ("lib/sinatra/base.rb", "Sinatra.IndifferentHash.[]", "method", 29, 31)]
+    assert symbols(daemon, "fx", "IndifferentHash#[]=") == [
+        ("lib/sinatra/base.rb", "Sinatra.IndifferentHash.[]=", "method", 33, 35)]
 
 
 def test_a_ruby_bang_name_is_no_other_name(daemon) -> None:

@@ -223,7 +223,8 @@ _TRAIT_IMPL = re.compile(r"^<(?:&(?:'\w+ )?(?:mut )?|dyn )?([^<>\s]++)(?: as [^<
 _LOCALS = re.compile(r"\.<locals>(?=\.)")
 _DOTNET_STATE = re.compile(r"<([^\W\d]\w*+)>[a-z](?:__\w*+)?(?:\.MoveNext)?")
 _DOTNET_CLOSURE = re.compile(r"\.<>c(?:__DisplayClass\w*+)?(?=\.)")
-_ARITY = re.compile(r"`\d++|\[[\w, ]*+\]")
+# (a .NET generic's arity or type arguments; ``[]`` itself is Ruby's element reader ``#[]``)
+_ARITY = re.compile(r"`\d++|\[[\w, ]++\]")
 _JAVA_LAMBDA = re.compile(r"lambda\$([^\W\d][\w]*?)\$\d++")
 _RUBY_BLOCK = re.compile(r"^(?:(?:block|rescue|ensure)(?: \(\d+ levels\))? in )+")
 # Ruby's ``Helpers#send_file`` (after a name), not JS's private ``Context.#status``
