@@ -211,6 +211,19 @@ class RequestException extends \\Exception
 }
 '''
 
+BUILDER_PHP = '''\
+<?php
+namespace GuzzleHttp;
+
+class Builder
+{
+    public function withName(string $name): static
+    {
+        return $this;
+    }
+}
+'''
+
 FACTORY_PHP = '''\
 <?php
 namespace GuzzleHttp\\Handler;
@@ -222,6 +235,7 @@ class CurlHandler
     public function __invoke($request)
     {
         $easy = $this->factory->create($request);
+        $this->builder->withName('curl');
         if (!$easy) {
             throw RequestException::create($request);
         }
@@ -235,10 +249,36 @@ def test_a_php_static_method_is_called_on_a_class_not_on_an_object(tmp_path: Pat
     """guzzle's ``callers RequestException::create`` listed 40 ``$this->factory->create()``
     calls of CurlFactory's instance method among its 52 sites."""
     with indexed(tmp_path, {"src/Exception/RequestException.php": REQUEST_EXCEPTION_PHP,
-                            "src/Handler/CurlHandler.php": FACTORY_PHP}) as d:
+                            "src/Handler/CurlHandler.php": FACTORY_PHP, "src/Builder.php": BUILDER_PHP}) as d:
         omitted: dict[str, int] = {}
         found = d.service.find_callers("GuzzleHttp\\Exception\\RequestException::create", repo="fx",
                                        omitted=omitted)
+        fluent = d.service.find_callers("GuzzleHttp\\Builder::withName", repo="fx")
     assert sorted((s.path, s.line) for s in found) == [
-        ("src/Exception/RequestException.php", 13), ("src/Handler/CurlHandler.php", 12)]
+        ("src/Exception/RequestException.php", 13), ("src/Handler/CurlHandler.php", 13)]
     assert omitted.get("other_type") == 1  # $this->factory->create($request), line 10
+    # a return type `: static` is an instance method's (a review: its callers were dropped)
+    assert [(s.path, s.line) for s in fluent] == [("src/Handler/CurlHandler.php", 11)]
+
+
+ADD_C = '''\
+int add_ints(int a, int b) { return a + b; }
+'''
+
+CGO = '''\
+package main
+
+// #include "add.h"
+import "C"
+
+func Sum() int {
+\treturn int(C.add_ints(1, 2))
+}
+'''
+
+
+def test_cgo_calls_of_c_functions_are_callers(tmp_path: Path) -> None:
+    """Go calls C through cgo (``C.add_ints(..)``): the language filter kept it out (a review)."""
+    with indexed(tmp_path, {"csrc/add.c": ADD_C, "main.go": CGO}) as d:
+        found = d.service.find_callers("add_ints", repo="fx")
+    assert [(s.path, s.line, s.caller) for s in found] == [("main.go", 7, "main.Sum")]

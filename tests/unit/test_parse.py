@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from coderecalld.errors import ParseError
 from coderecalld.parse import language_for, registry, supported_languages, symbols
+from coderecalld.parse.extract import MAX_VALUES
 from coderecalld.records import VALUE_KINDS, CallSite, ParsedFile, Symbol, SymbolKind
 
 F, M, C = SymbolKind.FUNCTION, SymbolKind.METHOD, SymbolKind.CLASS
@@ -268,6 +269,35 @@ def test_a_ruby_bare_name_statement_is_a_call_unless_a_local() -> None:
     assert [(c.name, c.line) for c in method.call_sites] == [
         ("forward", 4), ("each", 5), ("pass", 7), ("map", 9), ("halt", 9), ("setup_traps", 11),
         ("teardown", 13), ("work", 16), ("halt", 20), ("ok?", 20)]
+
+
+def test_ruby_pattern_and_loop_bindings_are_locals() -> None:
+    """A review: ``in {name:}``, ``=> ident``, ``in [first, *rest]``, a ``for`` loop's variable
+    and a regex's named group bind locals; reading one is no call."""
+    source = ("def f(x)\n  case x\n  in {name:}\n    name\n  in {id: Integer => ident}\n    ident\n"
+              "  in [first, *rest]\n    first\n  end\n  for item in list\n    item\n  end\n"
+              "  if /(?<year>\\d+)/ =~ s\n    year\n  end\n  process\nend\n")
+    (method,) = symbols(source.encode(), "ruby").symbols
+    assert [c.name for c in method.call_sites] == ["process"]
+
+
+@pytest.mark.parametrize(("language", "source", "names"), [
+    # not constants: a Go blank identifier, a function's own enum or macro
+    ("go", "package p\nvar _ I = (*T)(nil)\nconst X = 1\n", ["p.X"]),
+    ("c", "int f(void) { enum { LOCAL_E = 1 }; return LOCAL_E; }\n#define TOP 1\n", ["f", "TOP"]),
+    ("rust", "const _: () = ();\nconst MAX: usize = 3;\n", ["MAX"]),
+])
+def test_values_that_name_no_constant_are_no_symbols(language: str, source: str, names: list[str]) -> None:
+    assert [s.qualified_name for s in symbols(source.encode(), language).symbols] == names
+
+
+def test_a_file_keeps_its_first_values_only() -> None:
+    """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
+    50,000 in 12 s, quadratic)."""
+    source = "".join(f"#define M_{i} {i}\n" for i in range(MAX_VALUES + 50)) + "int f(void) { return 0; }\n"
+    parsed = symbols(source.encode(), "c")
+    assert [s.name for s in parsed.symbols][:2] == ["M_0", "M_1"]
+    assert len(parsed.symbols) == MAX_VALUES + 1 and parsed.symbols[-1].name == "f"
 
 
 def test_imports_in_order_without_duplicates() -> None:

@@ -36,6 +36,15 @@ from coderecalld.files import classify
     ("tests/Handler/MockHandlerTest.php", "test"),
     ("src/Handler/CurlHandler.php", "source"),
     ("CMakeLists.txt", "config"),
+    # a framework's own Test type, a Scala class named Spec, a directory merely ending in
+    # "tests" are no tests (a review)
+    ("src/xunit.v3.core/Test.cs", "source"),
+    ("src/xunit.abstractions/ITest.cs", "source"),
+    ("src/Framework/Test.php", "source"),
+    ("Sources/XCTest/Public/XCTest.swift", "source"),
+    ("sql/core/src/main/scala/org/apache/spark/sql/expressions/WindowSpec.scala", "source"),
+    ("src/foo.latests/Thing.cs", "source"),
+    ("test/Polly.Core.UnitTests/Thing.cs", "test"),
     ("src/CMakeLists.txt", "config"),
     ("docs/deploying/nginx.rst", "docs"),
     ("README.md", "docs"),

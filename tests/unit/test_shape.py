@@ -601,6 +601,12 @@ def test_native_frames_of_gdb_asan_and_valgrind_innermost_first() -> None:
     assert gdb.frames == (("hiredis.c", "createStringObject", 147), ("read.c", "processBulkItem", 501),
                           ("examples/example.c", "main", 12))
     assert gdb.paths[:3] == ("hiredis.c", "read.c", "examples/example.c")
+    # without the prompt line: gdb pads frame numbers 0-9 with two spaces (a review)
+    bare = shape.analyze(gdb.text.replace("(gdb) bt\n", ""))
+    assert (bare.shape, bare.frames) == (Shape.TRACE, gdb.frames)
+    # a numbered list of changes is no backtrace
+    assert shape.analyze("#4512 Refactor (parser)\n#4513 Fix crash (reader)\n#4514 Docs (readme)\n"
+                         "#4515 Bump (deps)\n").shape is not Shape.TRACE
     asan = shape.analyze(
         "==1234==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000011\n"
         "READ of size 18 at 0x602000000011 thread T0\n"

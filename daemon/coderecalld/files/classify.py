@@ -263,7 +263,7 @@ ROLE_DIRS = {
 #: code (its users' testing helpers, as ``LIBRARY_TEST_DIRS``, or a library named so).
 TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*",
                      # .NET test projects: Polly's ``test/Polly.Core.Tests/``, ``Foo.UnitTests/``
-                     "*.tests", "*.*tests", "*.specs")
+                     "*.tests", "*.unittests", "*.integrationtests", "*.functionaltests", "*.specs")
 #: File names with a role (fnmatch, matched against the lowercased name): a script or style
 #: sheet named with a version is a copy of a library (``jquery-3.5.1.js``,
 #: ``underscore-1.13.1.js``: GitHub Linguist's vendor list names them one by one).
@@ -283,7 +283,7 @@ ROLE_NAMES = {
                 # and first for 7 of a newcomer's 20 queries
                 "test.c", "tests.c", "test_*.c", "*_test.c", "*_tests.c", "test.cpp", "tests.cpp",
                 "test_*.cc", "test_*.cpp", "*_test.cc", "*_test.cpp", "*_unittest.cc",
-                "*_unittest.cpp", "*spec.scala", "*suite.scala"),
+                "*_unittest.cpp"),
     Role.DOCS: ("*.md", "*.rst", "*.txt", "*.markdown", "*.adoc", "readme*", "changelog*",
                 "changes*", "history*", "authors*", "contributing*", "license*", "notice*"),
     Role.CONFIG: ("*.toml", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.json",
@@ -292,8 +292,10 @@ ROLE_NAMES = {
 }
 #: A test class's file by the JVM, .NET, Swift and PHP conventions, in its own case
 #: (JUnit's ``FooTest.java``, Maven failsafe's ``FooIT.java``, xUnit's ``FooTests.cs``,
-#: XCTest's, PHPUnit's): ``Latest.cs`` and ``Contest.java`` are no tests.
-TEST_CLASS_FILE = re.compile(r"(?:Tests?|(?:^|[a-z0-9_])IT)\.(?:java|kt|scala|cs|swift|php)$")
+#: XCTest's, PHPUnit's), a name before ``Test`` in lower case or digits: ``Latest.cs``,
+#: ``Contest.java``, a framework's own ``Test.cs``, ``ITest.cs``, ``XCTest.swift`` and
+#: ``CommIT.java`` are no tests (a review).
+TEST_CLASS_FILE = re.compile(r"^(?!I?Tests?\.)\w*?(?:[a-z0-9_]Tests?|[a-z0-9]IT)\.(?:java|kt|cs|swift|php)$")
 #: Dependency manifests named like prose (``*.txt``) or with no suffix: configuration
 #: wherever they are (``docs/requirements.txt`` pins the docs build's packages), tried
 #: before every other convention (a newcomer saw requests' ``requirements-dev.txt`` as docs).

@@ -8,6 +8,7 @@ Rust attributes).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -76,9 +77,7 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
     # ``ENUM_FACTORY``, ``_field_holding``): one symbol of that name, the definition.
     # A value holding definitions is their namespace (JS's ``const api = {get() {...}}``):
     # its members are the symbols, named after it as before.
-    defined = {d.qualified_name for d in defs if d.kind not in VALUE_KINDS}
-    defs = [d for i, d in enumerate(defs)
-            if d.kind not in VALUE_KINDS or (d.qualified_name not in defined and not _holds(defs, i))]
+    defs = _values_kept(defs)
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
@@ -99,7 +98,12 @@ _RUBY_SCOPES = frozenset({"method", "singleton_method", "class", "module", "sing
 _RUBY_BINDERS = frozenset({"method_parameters", "block_parameters", "lambda_parameters", "optional_parameter",
                            "splat_parameter", "hash_splat_parameter", "keyword_parameter", "block_parameter",
                            "destructured_parameter", "exception_variable", "left_assignment_list",
-                           "rest_assignment"})
+                           "rest_assignment", "for", "in_clause", "array_pattern", "find_pattern",
+                           "hash_pattern", "keyword_pattern", "alternative_pattern", "as_pattern",
+                           "splat_parameter", "hash_splat_nil"})
+
+
+_NAMED_GROUP = re.compile(r"\(\?<([A-Za-z_]\w*)>")
 
 
 def _ruby_local(blob: bytes, node: Node, scopes: dict[tuple[int, int], frozenset[str]]) -> bool:
@@ -125,21 +129,50 @@ def _ruby_local(blob: bytes, node: Node, scopes: dict[tuple[int, int], frozenset
                     parent.type in _RUBY_BINDERS or (parent.type in ("assignment", "operator_assignment")
                                                      and parent.child_by_field_name("left") == n)):
                 names.add(tx.text(blob, n))
+            elif (n.type == "hash_key_symbol" and parent is not None and parent.type == "keyword_pattern"
+                  and parent.child_by_field_name("value") is None):
+                names.add(tx.text(blob, n))  # ``in {name:}`` binds ``name``
+            elif n.type == "regex" and parent is not None and parent.type == "binary":
+                # ``/(?<year>\d+)/ =~ s`` binds ``year``
+                names.update(_NAMED_GROUP.findall(tx.text(blob, n)))
             stack.extend(n.children)
         scopes[key] = frozenset(names)
     return tx.text(blob, node) in scopes[key]
 
 
-def _holds(defs: list[_Def], i: int) -> bool:
-    """Whether a definition other than a value starts inside ``defs[i]`` (``defs`` in source
-    order; values of one statement share its range)."""
-    end = defs[i].outer.end_byte
-    for d in defs[i + 1:]:
-        if d.start.start_byte >= end:
-            return False
-        if d.kind not in VALUE_KINDS:
-            return True
-    return False
+#: Values (constants, variables) kept per file, the first in source order: a generated
+#: header of 50,000 ``#define``s is one file, not 50,000 lookups (a review).
+MAX_VALUES = 2000
+_FUNCTION_KINDS = frozenset({SymbolKind.FUNCTION, SymbolKind.METHOD})
+
+
+def _values_kept(defs: list[_Def]) -> list[_Def]:
+    """``defs`` (named, in source order) less the values that are no constant of their
+    own: one named like a definition (the definition's holder: Java's ``static final
+    TypeAdapterFactory ENUM_FACTORY = new TypeAdapterFactory() {...}`` names its anonymous
+    class ``ENUM_FACTORY``, ``_field_holding``), one holding a definition (JS's ``const api =
+    {get() {...}}``: its members are the symbols, named after it as before), one inside a
+    function (a local enum or macro), one named ``_`` (Go's ``var _ I = (*T)(nil)``); and
+    past the first ``MAX_VALUES``. Linear: a value's holding is read from the next
+    definition that is no value."""
+    defined = {d.qualified_name for d in defs if d.kind not in VALUE_KINDS}
+    kinds = {d.qualified_name: d.kind for d in defs}
+    next_start = [0] * len(defs)  # where the next definition that is no value starts
+    start = -1
+    for i in range(len(defs) - 1, -1, -1):
+        next_start[i] = start
+        if defs[i].kind not in VALUE_KINDS:
+            start = defs[i].start.start_byte
+    out, values = [], 0
+    for i, d in enumerate(defs):
+        if d.kind in VALUE_KINDS:
+            holds = 0 <= next_start[i] < d.outer.end_byte
+            if (holds or d.qualified_name in defined or d.name == "_" or values >= MAX_VALUES
+                    or kinds.get(d.parent) in _FUNCTION_KINDS):
+                continue
+            values += 1
+        out.append(d)
+    return out
 
 
 def _unbound(defs: list[_Def]) -> frozenset[str]:

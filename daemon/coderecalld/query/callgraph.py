@@ -560,7 +560,9 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
     for site in sites(hits, may_match):
         if (callable_in and site.target not in targets
-                and str(site.hit.payload.get("language") or "") not in callable_in):
+                and str(site.hit.payload.get("language") or "") not in callable_in
+                and not (site.name.startswith("C.") and site.hit.payload.get("language") == "go"
+                         and "c" in callable_in)):  # cgo: Go's C.f(..) calls C's f
             other += 1
             continue
         if receiver_only and site.target not in targets and _bare(site):
@@ -636,10 +638,14 @@ def _written_as(site: Site) -> str:
 
 
 def _php_static(hit: Hit) -> bool:
-    """Whether ``hit`` is a PHP static method (its signature says ``static``)."""
+    """Whether ``hit`` is a PHP static method: ``static`` among the modifiers before
+    ``function`` (a return type ``: static`` is a fluent instance method's: a review)."""
     p = hit.payload
     return (p.get("language") == "php" and p.get("kind") == "method"
-            and re.search(r"\bstatic\b", str(p.get("signature", ""))) is not None)
+            and _PHP_STATIC.match(str(p.get("signature", ""))) is not None)
+
+
+_PHP_STATIC = re.compile(r"\s*(?:\w+\s+)*?static\s+(?:\w+\s+)*?function\b")
 
 
 def _on_object(site: Site) -> bool:

@@ -109,13 +109,14 @@ VALGRIND = re.compile(r"^==\d++==[ \t]++(?:at|by) 0x[0-9A-Fa-f]++: ([^\s(]++)(?:
                       r"\(([^\s:()]++):(\d++)\)[ \t]*+$", re.MULTILINE)
 #: A native frame's line, with a file or without (a library's without debug information:
 #: ``#0 0x4c5e1a in __asan_memcpy (/app/test+0x4c5e1a)``): ``count`` counts these.
-NATIVE_LINE = re.compile(r"^[ \t]*+#\d++[ \t]++(?:0x[0-9a-fA-F]++ in |[^\s(#]++ \()|^==\d++==[ \t]++(?:at|by) 0x",
-                         re.MULTILINE)
+NATIVE_LINE = re.compile(r"^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in |^==\d++==[ \t]++(?:at|by) 0x"
+                         r"|^[ \t]*+#\d++[ \t]++[^\s(#]++ \([^\n]*\) at [^\s:]++:\d++[ \t]*+$", re.MULTILINE)
 #: Lines that only a trace prints (``detect``: a text mostly of frames under one is a trace).
 MARKS = re.compile(r"Traceback \(most recent call last\)|^goroutine \d+ \[|^[ \t]*+Caused by: "
                    r"|Exception in thread \"|panicked at |^stack backtrace:|^Stack trace:"
                    r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S|^at [\w$.]++\("
-                   r"|^\(gdb\) bt|^==\d++==[ \t]++(?:at|by) 0x|^[ \t]*+#\d++ 0x[0-9a-fA-F]++ in ",
+                   r"|^\(gdb\) (?:bt|backtrace|where)|^==\d++==[ \t]++(?:at|by) 0x"
+                   r"|^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in ",
                    re.MULTILINE)
 
 #: Frames of the runtimes' own libraries, read as code no repository holds: their names

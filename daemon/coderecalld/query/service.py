@@ -665,14 +665,19 @@ class Service:
     def _absent_member(self, query: str, flt: StoreFilter) -> list[str]:
         """``[member]`` when ``query`` is one qualified name (``Sinatra::Helpers#
         websocket_upgrade!``, ``GuzzleHttp\\Client::sendWebSocket``) whose member no
-        indexed chunk in scope holds as a word, else ``[]``: its owner's chunks matched its
-        parts, confidently (a newcomer's two such searches answered the ``Sinatra`` module
-        at 0.89 with no flag; the bare name was flagged). One sparse query."""
+        indexed chunk in scope holds as a word and nothing defines, else ``[]``: its owner's
+        chunks matched its parts, confidently (a newcomer's two such searches answered the
+        ``Sinatra`` module at 0.89 with no flag; the bare name was flagged). One sparse
+        query and, when it finds nothing, one keyword lookup."""
         member = stack.callable_name(query).rsplit(".", 1)[-1].rstrip("!?=")
         vector = shapes.evidence_vector(member) if member else None
         if vector is None or len(vector.indices) != 1:
             return []
-        return [] if self.store.sparse_search(vector, flt, 1, fields=("path",)) else [member]
+        if self.store.sparse_search(vector, flt, 1, fields=("path",)):
+            return []
+        # a definition of that name (a constant past the text its module's chunk is read
+        # from has no terms of its own: a review's ``uuid.NAMESPACE_URL``)
+        return [] if self.store.find(flt, "name", member, limit=1) else [member]
 
     def _with_evidence(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                        fields: tuple[str, ...] | None, view: overlay.View,
