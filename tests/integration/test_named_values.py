@@ -166,6 +166,15 @@ def test_search_for_a_constant_answers_its_definition_and_still_reads_its_module
     assert hits and all(h.kind != "constant" for h in hits)
 
 
+def test_a_lowercase_name_is_not_answered_by_a_constant_of_its_letters(daemon) -> None:
+    """guzzle's ``force_ip_resolve`` (an option key, read where it is used) answered the
+    constant ``FORCE_IP_RESOLVE`` first: a case-insensitive match is no constant's name."""
+    hits = daemon.service.search("validates_schema", repo="fx", limit=3)
+    assert (hits[0].qualified_name, hits[0].kind) == ("validates_schema", "function")
+    assert all(h.kind != "constant" or h.qualified_name == "VALIDATES_SCHEMA" for h in hits)
+    assert [h.match for h in hits if h.qualified_name == "VALIDATES_SCHEMA"] != ["exact"]
+
+
 def test_callers_are_written_in_a_language_that_can_call_the_definition(daemon) -> None:
     omitted: dict[str, int] = {}
     found = daemon.service.find_callers("Sinatra.Helpers.Stream", repo="fx", omitted=omitted)
