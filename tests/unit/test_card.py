@@ -48,6 +48,10 @@ def test_file_purpose_from_docstring_else_its_symbols() -> None:
               {"kind": "function", "name": "a", "qualified_name": "a", "parent": "", "start_line": 3},
               {"kind": "method", "name": "b", "qualified_name": "C.b", "parent": "C", "start_line": 5}]
     assert card.file_purpose(points) == "defines a, z"  # in source order
+    # its functions and types before its constants; constants when it defines nothing else
+    constants = [{"kind": "constant", "name": "MAX", "qualified_name": "MAX", "parent": "", "start_line": 2}]
+    assert card.file_purpose(points + constants) == "defines a, z"
+    assert card.file_purpose(points[:1] + constants) == "defines MAX"
 
 
 def test_summary_is_the_first_sentence_of_the_first_paragraph() -> None:

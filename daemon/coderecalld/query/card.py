@@ -10,13 +10,14 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
-from coderecalld.records import CallerHit, Card, is_part
+from coderecalld.records import VALUE_KINDS, CallerHit, Card, is_part
 
 #: Call sites a card shows at most.
 MAX_CALLERS = 5
 #: Characters per token when fitting a budget (a common rule of thumb for English and code).
 CHARS_PER_TOKEN = 4
 _CLASS_KINDS = ("class", "struct", "interface", "trait", "enum")
+_VALUE_KINDS = frozenset(str(k) for k in VALUE_KINDS)
 #: Characters of a card's summary line.
 SUMMARY_MAX_CHARS = 200
 #: Sibling names a card lists at most (public ones first).
@@ -183,8 +184,10 @@ def file_purpose(file_points: list[dict]) -> str:
     line = first_line(module.get("docstring", "")) if module else ""
     if line:
         return line
-    names = [p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
-             if not p.get("parent") and p["kind"] not in ("module", "section") and not is_part(p["qualified_name"])]
+    top = [p for p in sorted(file_points, key=lambda p: p["start_line"])
+           if not p.get("parent") and p["kind"] not in ("module", "section") and not is_part(p["qualified_name"])]
+    # its functions and types before its constants (``MAX_RETRIES``, ``DEFAULT_TIMEOUT``)
+    names = [p["name"] for p in top if p["kind"] not in _VALUE_KINDS] or [p["name"] for p in top]
     return f"defines {', '.join(names[:5])}{', ...' if len(names) > 5 else ''}" if names else ""
 
 
