@@ -16,7 +16,7 @@ class SymbolHit:
     """One symbol answered by ``Client.search`` or ``Client.find_symbols``.
 
     ``kind`` is one of function, method, class, interface, struct, enum, trait,
-    type_alias, module, section. ``score`` is unitless, higher is better: a fused
+    type_alias, constant, variable, module, section. ``score`` is unitless, higher is better: a fused
     score for search (cosine plus a weighted, saturated BM25 score), 1.0 for exact lookups. ``match`` says how
     the hit was found (server-defined, may be ``""``). ``snippet`` previews a search hit:
     its first few non-blank lines (at most 300 characters). ``source`` is ``"index"``
