@@ -291,3 +291,37 @@ def test_cgo_calls_of_c_functions_are_callers(tmp_path: Path) -> None:
     with indexed(tmp_path, {"csrc/add.c": ADD_C, "main.go": CGO}) as d:
         found = d.service.find_callers("add_ints", repo="fx")
     assert [(s.path, s.line, s.caller) for s in found] == [("main.go", 7, "main.Sum")]
+
+
+PIPELINE_CS = '''\
+namespace Polly;
+
+public sealed partial class ResiliencePipeline
+{
+    public void Execute(System.Action callback) => callback();
+}
+'''
+
+PIPELINE_T_CS = '''\
+namespace Polly;
+
+public sealed partial class ResiliencePipeline<T>
+{
+    public T Execute(System.Func<T> callback) => callback();
+}
+'''
+
+
+def test_a_generic_type_as_written_is_the_generic_one(tmp_path: Path) -> None:
+    """The index names ``class ResiliencePipeline<T>`` and ``class ResiliencePipeline`` alike;
+    Polly's ``symbols "ResiliencePipeline<T>"`` and its card answered the plain class first."""
+    with indexed(tmp_path, {"src/Polly.Core/ResiliencePipeline.cs": PIPELINE_CS,
+                            "src/Polly.Core/ResiliencePipeline.TResult.cs": PIPELINE_T_CS}) as d:
+        generic = [h.path for h in d.service.find_symbols("ResiliencePipeline<T>", repo="fx")]
+        arity = [h.path for h in d.service.find_symbols("ResiliencePipeline`1", repo="fx")]
+        plain = [h.path for h in d.service.find_symbols("ResiliencePipeline", repo="fx") if h.kind == "class"]
+        card = d.service.get_card("ResiliencePipeline<T>", repo="fx")
+    assert generic[0] == arity[0] == "src/Polly.Core/ResiliencePipeline.TResult.cs"
+    assert plain[0] == "src/Polly.Core/ResiliencePipeline.cs"
+    assert (card.path, card.signature) == ("src/Polly.Core/ResiliencePipeline.TResult.cs",
+                                           "public sealed partial class ResiliencePipeline<T>")

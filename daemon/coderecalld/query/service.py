@@ -1299,7 +1299,8 @@ class Service:
         if view.flt is not None:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
-        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], *_source_order(f[0].payload),
+        found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], _generic_order(name, f[0].payload),
+                                  *_source_order(f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
@@ -1420,6 +1421,7 @@ class Service:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
         ordered = sorted(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
+                                              _generic_order(name, h.payload),
                                               *_source_order(h.payload), h.payload["repo"], h.payload["path"],
                                               h.payload["start_line"] - h.payload["end_line"]))
         best = ordered[0].payload
@@ -1742,6 +1744,20 @@ def _source_order(payload: dict) -> tuple[float, bool]:
     implementation before a declaration file's signature (``locate.declares_only``: axios's
     ``index.d.ts``). The order of ``symbols``, ``card`` and pinned names after their match."""
     return role_rank(payload), locating.declares_only(str(payload.get("path", "")))
+
+
+#: A name written with type parameters: ``ResiliencePipeline<T>``, .NET's ``ResiliencePipeline`1``.
+_GENERIC_NAME = re.compile(r"<[^<>]*>\s*$|`\d+$")
+
+
+def _generic_order(name: str, payload: dict) -> int:
+    """0 when the definition's genericity is the one ``name`` writes, else 1: ``Foo<T>``
+    (or ``Foo`1``) is the generic ``class Foo<T>`` before a plain ``Foo`` of the same name,
+    ``Foo`` the plain one first (Polly's ``symbols "ResiliencePipeline<T>"`` and its card
+    answered the non-generic class; the index names both ``ResiliencePipeline``)."""
+    wanted = _GENERIC_NAME.search(name.strip()) is not None
+    own = re.search(rf"\b{re.escape(str(payload.get('name', '')))}\s*<", str(payload.get("signature", "")))
+    return int(wanted != (own is not None))
 
 
 def _written(name: str, payload: dict) -> bool:
