@@ -72,12 +72,7 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
     )
     package = tx.compact(blob, tags.package) if tags.package is not None else ""
     module_calls = _resolve(blob, defs, tags.calls, _Naming(spec.separator, package, default))
-    # A value named like a definition is that definition's holder (Java's ``static final
-    # TypeAdapterFactory ENUM_FACTORY = new TypeAdapterFactory() {...}``: the class is named
-    # ``ENUM_FACTORY``, ``_field_holding``): one symbol of that name, the definition.
-    # A value holding definitions is their namespace (JS's ``const api = {get() {...}}``):
-    # its members are the symbols, named after it as before.
-    defs = _values_kept(defs)
+    defs = _values_kept(defs)  # constants that are no definition's holder or namespace
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
@@ -100,7 +95,7 @@ _RUBY_BINDERS = frozenset({"method_parameters", "block_parameters", "lambda_para
                            "destructured_parameter", "exception_variable", "left_assignment_list",
                            "rest_assignment", "for", "in_clause", "array_pattern", "find_pattern",
                            "hash_pattern", "keyword_pattern", "alternative_pattern", "as_pattern",
-                           "splat_parameter", "hash_splat_nil"})
+                           "hash_splat_nil"})
 
 
 _NAMED_GROUP = re.compile(r"\(\?<([A-Za-z_]\w*)>")

@@ -18,6 +18,8 @@ _AROUND_DOT = re.compile(r"(?:\\\r?\n|\s)*(?:\.|::)(?:\\\r?\n|\s)*")
 #: A type argument list of a generic call (C#'s ``FromException<T>``, Java's ``.<String>``,
 #: Rust's turbofish ``::<u8>``), innermost first.
 _TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
+#: Separators left side by side where type arguments were (``Vec::<u8>::new`` -> ``Vec::::new``).
+_SEPARATOR_RUN = re.compile(r"(\.|::){2,}")
 
 
 def check_utf8(blob: bytes) -> None:
@@ -153,12 +155,14 @@ def _without_type_arguments(written: str) -> str:
     ``Outcome.FromException``, ``Collections.<String>emptyList`` -> ``Collections.emptyList``,
     ``Vec::<u8>::new`` -> ``Vec::new``. Polly's ``FromException<T>(e)`` was a call of ``T``
     (234 "callers" of ``TResult``); a callee holds no other ``<``."""
+    if "<" not in written:
+        return written
     while "<" in written:
         shorter = _TYPE_ARGUMENTS.sub("", written)
         if shorter == written:
             break
         written = shorter
-    return re.sub(r"(\.|::){2,}", lambda m: m.group(1), written).rstrip(".:")
+    return _SEPARATOR_RUN.sub(lambda m: m.group(1), written).rstrip(".:")
 
 
 def _ruby_scoped(blob: bytes, node: Node) -> str:

@@ -17,7 +17,6 @@ MAX_CALLERS = 5
 #: Characters per token when fitting a budget (a common rule of thumb for English and code).
 CHARS_PER_TOKEN = 4
 _CLASS_KINDS = ("class", "struct", "interface", "trait", "enum")
-_VALUE_KINDS = frozenset(str(k) for k in VALUE_KINDS)
 #: Characters of a card's summary line.
 SUMMARY_MAX_CHARS = 200
 #: Sibling names a card lists at most (public ones first).
@@ -187,7 +186,7 @@ def file_purpose(file_points: list[dict]) -> str:
     top = [p for p in sorted(file_points, key=lambda p: p["start_line"])
            if not p.get("parent") and p["kind"] not in ("module", "section") and not is_part(p["qualified_name"])]
     # its functions and types before its constants (``MAX_RETRIES``, ``DEFAULT_TIMEOUT``)
-    names = [p["name"] for p in top if p["kind"] not in _VALUE_KINDS] or [p["name"] for p in top]
+    names = [p["name"] for p in top if p["kind"] not in VALUE_KINDS] or [p["name"] for p in top]
     return f"defines {', '.join(names[:5])}{', ...' if len(names) > 5 else ''}" if names else ""
 
 

@@ -376,8 +376,6 @@ _SHOUTED = re.compile(r"^_*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # A qualified name (``Flask.run``, ``a::b``): the code may write it in parts (``self.run``),
 # so its absence as one token is no evidence of anything.
 _DOTTED_NAME = re.compile(r"\w(?:\.|::)\w")
-#: Kinds of constants and variables (``records.VALUE_KINDS``) as payloads write them.
-_VALUE_KINDS = frozenset(str(k) for k in VALUE_KINDS)
 #: ``search`` modes: both retrievers fused, or one alone.
 SEARCH_MODES = ("hybrid", "dense", "sparse")
 _WILDCARDS = "*?["
@@ -564,7 +562,7 @@ class Service:
             pinned = [h for h in pinned if _written(query, h.payload)]
         # nor is a lowercase name (an option key ``force_ip_resolve``) the constant
         # ``FORCE_IP_RESOLVE`` holding it: a constant is pinned as written
-        pinned = [h for h in pinned if h.payload.get("kind") not in _VALUE_KINDS or _written(query, h.payload)]
+        pinned = [h for h in pinned if h.payload.get("kind") not in VALUE_KINDS or _written(query, h.payload)]
         # the name as written first, then source (a bundle's copies in dist/ held the first
         # places), an implementation before a declaration, then by path and line
         pinned.sort(key=lambda h: (not _written(query, h.payload), *_source_order(h.payload),
