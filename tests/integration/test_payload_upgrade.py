@@ -3,8 +3,11 @@ next sync, so fuzzy lookup works without a rebuild; after that, syncs touch only
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
@@ -13,7 +16,7 @@ from coderecalld.store import StoreFilter
 from gitfixtures import GitRepo
 
 
-def test_old_payload_is_reindexed_once(tmp_path: Path) -> None:
+def test_old_payload_is_reindexed_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     repo = GitRepo(tmp_path / "src")
     repo.commit({"a.py": "def isEligibleForRefund(order):\n    return order\n",
                  "b.py": "def other():\n    return 2\n", "README.md": "# x\n"})
@@ -22,7 +25,9 @@ def test_old_payload_is_reindexed_once(tmp_path: Path) -> None:
                  index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
     daemon = Daemon.open(cfg)
     try:
-        first = daemon.jobs.run_now("x")
+        with caplog.at_level(logging.INFO):
+            first = daemon.jobs.run_now("x")
+        assert "index.payload_upgrade" not in caplog.text  # a first index is no upgrade
         assert (first.files_changed, daemon.ledger.payload_version("x")) == (3, points.PAYLOAD_VERSION)
         # Make it look like an index written before name_trigrams existed (payload version 1).
         old = [replace(p, payload={k: v for k, v in p.payload.items() if k != "name_trigrams"})
@@ -31,7 +36,15 @@ def test_old_payload_is_reindexed_once(tmp_path: Path) -> None:
         daemon.ledger.set_payload_version("x", 1)
         assert daemon.service.find_symbols("isEligableForRefund", fuzzy=True) == []
 
-        upgraded = daemon.jobs.run_now("x")
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            upgraded = daemon.jobs.run_now("x")
+        # The operator is told once, at WARNING, that queries scan until an optimize.
+        warned = [r for r in caplog.records if r.getMessage() == "index.payload_upgrade"]
+        assert [r.levelno for r in warned] == [logging.WARNING]
+        fields = warned[0].fields  # type: ignore[attr-defined]
+        assert (fields["repo"], fields["held"], fields["current"]) == ("x", 1, points.PAYLOAD_VERSION)
+        assert "coderecalld optimize" in fields["advice"]
         assert (upgraded.files_changed, upgraded.embedded) == (3, 0)
         assert daemon.ledger.payload_version("x") == points.PAYLOAD_VERSION
         assert [(h.qualified_name, h.match) for h in
@@ -39,7 +52,10 @@ def test_old_payload_is_reindexed_once(tmp_path: Path) -> None:
             ("isEligibleForRefund", "fuzzy")]
         assert daemon.store.count(StoreFilter(repo="x")) == len(old)  # same points, new payload
 
-        again = daemon.jobs.run_now("x")
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            again = daemon.jobs.run_now("x")
+        assert "index.payload_upgrade" not in caplog.text
         assert (again.files_changed, again.files_deleted) == (0, 0)
     finally:
         daemon.close()

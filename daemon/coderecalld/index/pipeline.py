@@ -144,8 +144,17 @@ class Pipeline:
         if not result.commit:
             return self._finish(report, RepoState.EMPTY, "")
         self.ledger.set_repo(repo.name, state=RepoState.INDEXING)
-        if (self.ledger.payload_version(repo.name) != points.PAYLOAD_VERSION
-                or self._file_index_short(repo.name)):
+        held_version = self.ledger.payload_version(repo.name)
+        if held_version and held_version != points.PAYLOAD_VERSION:
+            # Every point of the repo is rewritten, and an embedded store scans rewritten
+            # points until its optimizers run (store.optimize_cron; ~3.5x slower queries
+            # measured after a payload-16 re-index): docs/operations.md, "Upgrades".
+            logs.warn("index.payload_upgrade", repo=repo.name, held=held_version,
+                      current=points.PAYLOAD_VERSION,
+                      advice="every file is re-indexed; `coderecalld index` optimizes at its "
+                             "end, a serving daemon's queries scan the rewritten points until "
+                             "`coderecalld optimize` or store.optimize_cron")
+        if held_version != points.PAYLOAD_VERSION or self._file_index_short(repo.name):
             self.ledger.invalidate_files(repo.name)  # older payload: re-index every file once
             # Recorded now, not when the run ends: every file recorded from here on carries
             # this version and the others were just invalidated, so a run interrupted
