@@ -291,6 +291,23 @@ def test_values_that_name_no_constant_are_no_symbols(language: str, source: str,
     assert [s.qualified_name for s in symbols(source.encode(), language).symbols] == names
 
 
+@pytest.mark.parametrize(("language", "source", "expected"), [
+    # Go's grouped specs carry their block's keyword; a lone spec already had it
+    ("go", "package p\nconst (\n\tA = 1\n\tB int = 2\n)\nconst C = 3\nvar (\n\tD = 4\n)\n",
+     [("constant", "p.A", "const A = 1"), ("constant", "p.B", "const B int = 2"),
+      ("constant", "p.C", "const C = 3"), ("variable", "p.D", "var D = 4")]),
+    # Rust's `static mut` is written at run time: a variable, at file and module level
+    ("rust", "pub(crate) static mut N: u32 = 0;\nstatic S: u8 = 1;\n"
+             "mod m { static mut Q: u8 = 0; pub(super) static R: u8 = 1; }\n",
+     [("variable", "N", "pub(crate) static mut N: u32 = 0"), ("constant", "S", "static S: u8 = 1"),
+      ("module", "m", "mod m"), ("variable", "m::Q", "static mut Q: u8 = 0"),
+      ("constant", "m::R", "pub(super) static R: u8 = 1")]),
+])
+def test_value_kinds_and_signatures(language: str, source: str, expected: list[tuple[str, str, str]]) -> None:
+    assert [(str(s.kind), s.qualified_name, s.signature)
+            for s in symbols(source.encode(), language).symbols] == expected
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

@@ -317,12 +317,18 @@ def _field_holding(blob: bytes, node: Node) -> str:
 VALUE_SIGNATURE_CHARS = 160
 
 
+#: Go's value specs, which a ``const (...)`` or ``var (...)`` block writes without the
+#: keyword: the signature says it (``const DefaultPort = 8080``).
+_SPEC_KEYWORDS = {"const_spec": "const ", "var_spec": "var "}
+
+
 def _value_signature(blob: bytes, d: _Def) -> str:
     """A constant's declaration on one line, cut to ``VALUE_SIGNATURE_CHARS`` (``...``
     marks a cut); reads at most four bytes a character of it."""
     start = _after_decorators(d)
     end = min(d.inner.end_byte, start + 4 * VALUE_SIGNATURE_CHARS)
-    flat = " ".join(blob[start:end].decode("utf-8", errors="ignore").split())
+    flat = _SPEC_KEYWORDS.get(d.inner.type, "") + " ".join(
+        blob[start:end].decode("utf-8", errors="ignore").split())
     if end < d.inner.end_byte or len(flat) > VALUE_SIGNATURE_CHARS:
         return flat[:VALUE_SIGNATURE_CHARS - 4].rstrip() + " ..."
     return flat.removesuffix(";").rstrip()

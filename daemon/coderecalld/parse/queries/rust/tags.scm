@@ -145,7 +145,12 @@
 
 ; --- constants and statics (records.VALUE_KINDS: found by name) ---------------------------
 ; (a file's or a module's; an impl's are named by its type above; a function's own are none)
-(source_file [(const_item name: (identifier) @name) (static_item name: (identifier) @name)] @definition.constant)
+;  A `static mut` is a variable: written at run time, unsafe to read.
+(source_file [(const_item name: (identifier) @name) (static_item name: (identifier) @name)] @definition.constant
+  (#not-match? @definition.constant "^(pub(\\([^)]*\\))?\\s+)?static\\s+mut\\b"))
 (mod_item body: (declaration_list [(const_item name: (identifier) @name)
-                                   (static_item name: (identifier) @name)] @definition.constant))
+                                   (static_item name: (identifier) @name)] @definition.constant
+  (#not-match? @definition.constant "^(pub(\\([^)]*\\))?\\s+)?static\\s+mut\\b")))
+(source_file (static_item (mutable_specifier) name: (identifier) @name) @definition.variable)
+(mod_item body: (declaration_list (static_item (mutable_specifier) name: (identifier) @name) @definition.variable))
 (impl_item body: (declaration_list (const_item name: (identifier) @name) @definition.constant))
