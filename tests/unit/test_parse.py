@@ -308,6 +308,26 @@ def test_value_kinds_and_signatures(language: str, source: str, expected: list[t
             for s in symbols(source.encode(), language).symbols] == expected
 
 
+def test_kotlin_primary_constructor_on_its_own_line_keeps_the_class_whole() -> None:
+    """ktfmt writes a long class head's primary constructor on its own line; the grammar
+    reads no line break there, and moshi's EnumJsonAdapter became a one-line class whose
+    methods were top-level functions."""
+    source = ("public class Adapter<T : Enum<T>>\ninternal constructor(\n  private val t: Class<T>,\n"
+              ") : Base<T?>() {\n  fun fromJson(r: Reader): T? = read(r)\n\n  public companion object {\n"
+              "    @JvmStatic\n    public fun <T : Enum<T>> create(t: Class<T>): Adapter<T> = Adapter(t)\n  }\n}\n"
+              "internal class Source\n@JvmOverloads\nconstructor(\n  private val s: String = \"(\",\n) : Base() {\n"
+              "  constructor(n: Int) : this(n.toString())\n  fun read(): Int = 1\n}\n")
+    parsed = symbols(source.encode(), "kotlin")
+    assert not parsed.has_errors
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("Adapter", "class", 1, 11), ("Adapter.fromJson", "method", 5, 5),
+        ("Adapter.create", "method", 8, 9),
+        ("Source", "class", 12, 19), ("Source.read", "method", 18, 18)]
+    # the signature is the blob's: the constructor is still in it
+    assert parsed.symbols[0].signature.startswith("public class Adapter<T : Enum<T>> internal constructor(")
+    assert parsed.symbols[0].end_byte == len(source.split("internal class")[0].rstrip("\n").encode())
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

@@ -46,6 +46,8 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     tree = parser.parse(blob)
     if spec.name in PREPROCESSED and tree.root_node.has_error and b"#" in blob:
         tree = _first_branches(parser, blob, tree)
+    elif spec.name == "kotlin" and tree.root_node.has_error and b"constructor" in blob:
+        tree = _own_line_constructors(parser, blob, tree)
     default = imports.default_name(path)
     parsed = replace(parsed_file(blob, tree, spec, default),
                      import_aliases=imports.aliases(blob, tree, spec, default),
@@ -192,6 +194,47 @@ def _continued(lines: list[bytes], i: int, blank: set[int]) -> bytes:
             j += 1
             blank.add(j)
     return lines[i].translate(_BLANK)
+
+
+#: A Kotlin primary constructor written on its own line, after its class's name
+#: (ktfmt's style: ``class EnumJsonAdapter<T : Enum<T>>`` / ``internal constructor(``):
+#: modifiers and annotations (``@JvmOverloads`` may have a line of its own), the keyword,
+#: then its parameters' ``(``.
+_OWN_LINE_CONSTRUCTOR = re.compile(
+    rb"(?m)^[ \t]*((?:(?:public|internal|private|protected)\s+|@[\w.]+(?:\([^)\n]*\))?\s+)*"
+    rb"constructor[ \t]*\()")
+_CLASS_HEAD = re.compile(rb"\b(?:class|object)\b")
+#: A parenthesis, or a Kotlin string or character literal (whose parentheses are none).
+_PARENS_OUTSIDE_STRINGS = re.compile(rb'"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|[()]')
+
+
+def _own_line_constructors(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+    """The tree of ``blob`` with each primary constructor that starts its own line blanked,
+    modifiers to closing ``)`` (spaces; line breaks and byte offsets kept), when that has
+    fewer syntax errors than ``tree`` (else ``tree``). The Kotlin grammar reads no line
+    break before a primary constructor: moshi's ``EnumJsonAdapter`` became a class of one
+    line, and its methods and companion functions top-level functions (7 of moshi's 86
+    files). A constructor whose previous non-blank line is no class head (``class`` or
+    ``object``, not ending in ``{``, ``}`` or ``;``) is a secondary one, left as is. The
+    class's signature is read from the blob, so it still shows the constructor; the calls
+    in its parameters' defaults are lost."""
+    out = bytearray(blob)
+    for match in _OWN_LINE_CONSTRUCTOR.finditer(blob):
+        before = blob[:match.start()].rstrip()
+        head = before[before.rfind(b"\n") + 1:]
+        if not _CLASS_HEAD.search(head) or head.endswith((b"{", b"}", b";")):
+            continue
+        depth, end = 0, len(blob)
+        for token in _PARENS_OUTSIDE_STRINGS.finditer(blob, match.end() - 1):
+            depth += {b"(": 1, b")": -1}.get(token.group(), 0)
+            if depth == 0:
+                end = token.end()
+                break
+        out[match.start(1):end] = blob[match.start(1):end].translate(_BLANK)
+    if out == blob:
+        return tree
+    alternative = parser.parse(bytes(out))
+    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
 
 
 def _errors(root: Node) -> int:
