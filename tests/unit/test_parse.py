@@ -328,6 +328,41 @@ def test_kotlin_primary_constructor_on_its_own_line_keeps_the_class_whole() -> N
     assert parsed.symbols[0].end_byte == len(source.split("internal class")[0].rstrip("\n").encode())
 
 
+def test_a_cpp_header_is_read_as_cpp_and_a_c_header_as_c() -> None:
+    """A ``.h`` is C by its name; fmt's headers are C++ (2,023 syntax errors read as C)."""
+    cpp = ("namespace fmt {\nclass buffer {\n public:\n  void push_back(char c) { data_[size_++] = c; }\n"
+           " private:\n  char data_[8];\n  int size_ = 0;\n};\ntemplate <typename T> auto to_string(T v) -> int {\n"
+           "  return v;\n}\n}  // namespace fmt\n")
+    parsed = symbols(cpp.encode(), "c", "include/fmt/buffer.h")
+    assert parsed.language == "cpp" and not parsed.has_errors
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("fmt", "module", 1, 12), ("fmt::buffer", "class", 2, 8), ("fmt::buffer::push_back", "method", 4, 4),
+        ("fmt::to_string", "function", 9, 11)]
+    c = "typedef struct redisReply { int type; } redisReply;\nint redisConnect(const char *ip);\n"
+    assert symbols(c.encode(), "c", "hiredis.h").language == "c"
+    # only a header is guessed: a .c file stays C however it parses
+    assert symbols(cpp.encode(), "c", "buffer.c").language == "c"
+
+
+def test_cpp_macros_the_grammar_cannot_read_are_blanked() -> None:
+    """fmt opens declarations with attribute macros and namespaces with a macro line; as
+    written, the functions after them were cut or lost (include/fmt/format.h's ``format``)."""
+    source = ("FMT_BEGIN_NAMESPACE\nFMT_PRAGMA_GCC(push_options)\n"
+              "template <typename T>\nFMT_NODISCARD FMT_INLINE auto format(const T& v)\n    -> int {\n"
+              "  if FMT_CONSTEXPR20 (sizeof(T) > 1) return 1;\n  return 0;\n}\n"
+              "class writer {\n public:\n  FMT_CONSTEXPR auto size() const FMT_NOEXCEPT -> int { return n_; }\n"
+              " private:\n  int n_ = 0;\n};\nFMT_API void vprint(const char* f);\n"
+              "FMT_API void vprint(const char* f) { format(f); }\n#define FMT_VERSION 110000\nFMT_END_NAMESPACE\n")
+    parsed = symbols(source.encode(), "cpp", "format.cc")
+    assert not parsed.has_errors
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("format", "function", 3, 8), ("writer", "class", 9, 14), ("writer::size", "method", 11, 11),
+        ("vprint", "function", 16, 16), ("FMT_VERSION", "constant", 17, 17)]
+    # a signature starts after the macros before it: the declaration as the compiler reads it
+    assert [s.signature for s in parsed.symbols[:3]] == [
+        "auto format(const T& v) -> int", "class writer", "auto size() const FMT_NOEXCEPT -> int"]
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

@@ -40,14 +40,14 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     """
     spec = registry.spec_for(language)
     check_utf8(blob)
-    # tree-sitter skips a leading BOM but still counts its 3 bytes in every position,
-    # so offsets stay over the raw blob and no node text contains U+FEFF.
-    parser = Parser(registry.language(spec.name))
-    tree = parser.parse(blob)
-    if spec.name in PREPROCESSED and tree.root_node.has_error and b"#" in blob:
-        tree = _first_branches(parser, blob, tree)
-    elif spec.name == "kotlin" and tree.root_node.has_error and b"constructor" in blob:
-        tree = _own_line_constructors(parser, blob, tree)
+    parser, tree = _parse(spec, blob)
+    if spec.name == "c" and tree.root_node.has_error and path.lower().endswith(".h"):
+        # A .h file is C or C++ (fmt's include/fmt/base.h: 2,023 syntax errors read as C);
+        # C++ when that grammar reads it with fewer errors. Its chunks say "cpp".
+        cpp = registry.spec_for("cpp")
+        cpp_parser, cpp_tree = _parse(cpp, blob)
+        if _errors(cpp_tree.root_node) < _errors(tree.root_node):
+            spec, parser, tree = cpp, cpp_parser, cpp_tree
     default = imports.default_name(path)
     parsed = replace(parsed_file(blob, tree, spec, default),
                      import_aliases=imports.aliases(blob, tree, spec, default),
@@ -55,6 +55,22 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     if spec.name not in PREPROCESSED:
         return parsed
     return _macro_calls(_without_keywords(parsed) if parsed.has_errors else parsed, blob)
+
+
+def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
+    """``blob``'s parser and tree under ``spec``, with the repairs its language needs
+    (``_first_branches``, ``_own_line_constructors``). tree-sitter skips a leading BOM but
+    still counts its 3 bytes in every position, so offsets stay over the raw blob and no
+    node text contains U+FEFF."""
+    parser = Parser(registry.language(spec.name))
+    tree = parser.parse(blob)
+    if spec.name in PREPROCESSED and tree.root_node.has_error and b"#" in blob:
+        tree = _first_branches(parser, blob, tree)
+    if spec.name in PREPROCESSED and tree.root_node.has_error:
+        tree = _macros_blanked(parser, blob, tree)
+    elif spec.name == "kotlin" and tree.root_node.has_error and b"constructor" in blob:
+        tree = _own_line_constructors(parser, blob, tree)
+    return parser, tree
 
 
 #: Languages whose conditional compilation (``#if`` ... ``#else`` ... ``#endif``) may
@@ -110,6 +126,61 @@ def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
         if _swallowed(alternative.root_node) < _swallowed(best.root_node):
             best = alternative
     return best
+
+
+#: A macro name by convention: upper case, digits and at least one underscore
+#: (``FMT_CONSTEXPR``, ``Q_OBJECT``), so no plain type like ``FILE`` or ``DWORD``.
+_MACRO = rb"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b"
+#: Macros the grammar cannot read, each blanked by ``_macros_blanked``: one that is a
+#: line of its own (``FMT_BEGIN_NAMESPACE``, ``FMT_PRAGMA_GCC(push_options)``,
+#: ``Q_OBJECT``); one that stands before a declaration's next word (``FMT_CONSTEXPR auto
+#: f()``, ``FMT_API void g()``); one after a parameter list (``f() const FMT_NOEXCEPT {``);
+#: one that stands for ``constexpr`` (``if FMT_CONSTEXPR20 (...)``).
+_UNREAD_MACROS = re.compile(
+    rb"(?m)^[ \t]*(" + _MACRO + rb"[ \t]*(?:\([^;{}\n]*\))?)[ \t]*\r?$"
+    rb"|(?<![\w#.>:])(" + _MACRO + rb")(?=[ \t]*\r?\n?[ \t]*(?:[A-Za-z_~]|::))"
+    rb"|\)(?:[ \t]+(?:const|volatile|override|final|noexcept|&&?))*[ \t]+(" + _MACRO + rb")(?![ \t]*\()"
+    rb"|(?<=\bif[ \t])[ \t]*(" + _MACRO + rb")(?=[ \t]*\()")
+
+
+def _macros_blanked(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+    """The tree of ``blob`` with the macros the grammar cannot read blanked
+    (``_UNREAD_MACROS``; spaces, offsets kept), when that has fewer syntax errors than
+    ``tree`` (else ``tree``); directive lines are left whole. fmt's headers open every
+    declaration with one (``FMT_CONSTEXPR``, ``FMT_INLINE``, ``FMT_API``): 220 errors in
+    include/fmt/base.h, its functions cut or lost. A namespace a macro opens
+    (``FMT_BEGIN_NAMESPACE``) is not seen: its symbols are named without it."""
+    out = bytearray(blob)
+    for match in _UNREAD_MACROS.finditer(blob):
+        line_start = blob.rfind(b"\n", 0, match.start()) + 1
+        if blob[line_start:match.start()].lstrip().startswith(b"#"):
+            continue
+        group = next(i for i in range(1, 5) if match.group(i) is not None)
+        if group == 1 and not _after_statement(blob, line_start):
+            continue  # a line of an expression (an enumerator's `| FFC_PRESET_GENERAL`)
+        out[match.start(group):match.end(group)] = b" " * (match.end(group) - match.start(group))
+    if out == blob:
+        return tree
+    alternative = parser.parse(bytes(out))
+    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
+
+
+_MACRO_LINE = re.compile(_MACRO + rb"[ \t]*(?:\([^;{}\n]*\))?")
+
+
+def _after_statement(blob: bytes, line_start: int) -> bool:
+    """Whether the line starting at ``line_start`` begins a statement or declaration: the
+    previous non-blank line is a directive, a comment, a ``template <...>`` head or such a
+    macro line, or ends a statement (``;``, ``{``, ``}``, a label's or access specifier's
+    ``:``, ``*/``; a trailing ``//`` comment aside); the file's first line does."""
+    before = blob[:line_start].rstrip()
+    previous = before[before.rfind(b"\n") + 1:].strip()
+    if b"//" in previous and not previous.startswith(b"//"):
+        previous = previous[:previous.find(b"//")].rstrip()  # `}  // namespace detail`
+    return (not previous or previous.startswith((b"#", b"//", b"/*", b"*", b"template"))
+            or previous.endswith((b";", b"{", b"}", b"*/"))
+            or (previous.endswith(b":") and not previous.endswith(b"::"))
+            or _MACRO_LINE.fullmatch(previous) is not None)
 
 
 #: An error node spanning this many lines is a parse that lost the definitions in them
