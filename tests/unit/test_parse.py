@@ -363,6 +363,22 @@ def test_cpp_macros_the_grammar_cannot_read_are_blanked() -> None:
         "auto format(const T& v) -> int", "class writer", "auto size() const FMT_NOEXCEPT -> int"]
 
 
+def test_swift_conditional_members_keep_their_type_whole() -> None:
+    """The grammar reads no ``#if`` among a type's members: Alamofire's ``Protected`` was a
+    class of one line, its methods top-level functions. The first branch is read."""
+    source = ("final class Protected<Value> {\n    #if canImport(Darwin)\n    private let lock = UnfairLock()\n"
+              "    #elseif canImport(Foundation)\n    private let lock = NSLock()\n    #else\n"
+              "    func fallback() {}\n    #endif\n    private var value: Value\n\n"
+              "    func read<U>(_ closure: (Value) throws -> U) rethrows -> U {\n"
+              "        try lock.around { try closure(self.value) }\n    }\n}\n"
+              "#if canImport(Security)\nextension Protected {\n    func write(_ v: Value) { value = v }\n}\n#endif\n")
+    parsed = symbols(source.encode(), "swift")
+    assert not parsed.has_errors
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("Protected", "class", 1, 14), ("Protected.read", "method", 11, 13),
+        ("Protected", "class", 16, 18), ("Protected.write", "method", 17, 17)]
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

@@ -70,7 +70,46 @@ def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
         tree = _macros_blanked(parser, blob, tree)
     elif spec.name == "kotlin" and tree.root_node.has_error and b"constructor" in blob:
         tree = _own_line_constructors(parser, blob, tree)
+    elif spec.name == "swift" and tree.root_node.has_error and b"#if" in blob:
+        tree = _swift_first_branches(parser, blob, tree)
     return parser, tree
+
+
+#: A Swift conditional compilation line (``#if canImport(Security)``, ``#elseif``,
+#: ``#else``, ``#endif``).
+_SWIFT_CONDITIONAL = re.compile(rb"^[ \t]*#(if|elseif|else|endif)\b")
+
+
+def _swift_first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+    """The tree of ``blob`` with its ``#if`` groups read as their first branch, directive
+    lines and later branches blanked (spaces; line breaks and byte offsets kept), when that
+    has fewer syntax errors than ``tree`` (else ``tree``). The Swift grammar reads no
+    ``#if`` among a type's members: Alamofire's ``Protected`` (a class of 40 lines) became
+    one line and its methods top-level functions; 9 of its 43 source files had errors. A
+    later branch's definitions (a platform's other variant) are not symbols."""
+    lines = blob.split(b"\n")
+    blank: set[int] = set()
+    open_groups: list[int] = []  # per open #if: the first directive line after its first branch
+    for i, line in enumerate(lines):
+        match = _SWIFT_CONDITIONAL.match(line)
+        if not match:
+            continue
+        blank.add(i)
+        kind = match.group(1)
+        if kind == b"if":
+            open_groups.append(-1)
+        elif open_groups:
+            if kind in (b"elseif", b"else") and open_groups[-1] < 0:
+                open_groups[-1] = i
+            elif kind == b"endif":
+                first_end = open_groups.pop()
+                if first_end >= 0:
+                    blank.update(range(first_end, i))
+    if not blank:
+        return tree
+    masked = b"\n".join(line.translate(_BLANK) if i in blank else line for i, line in enumerate(lines))
+    alternative = parser.parse(masked)
+    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
 
 
 #: Languages whose conditional compilation (``#if`` ... ``#else`` ... ``#endif``) may
