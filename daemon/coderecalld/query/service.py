@@ -1404,7 +1404,7 @@ class Service:
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
                  principal: Principal = LOCAL) -> Card:
         """The developer card of the definition ``name`` means (when several do: a class or
-        function before other kinds, then source first (``role_rank``), an implementation
+        function, then another type, then an extension, then other kinds (``_card_rank``), then source first (``role_rank``), an implementation
         before a declaration file's (``locate.declares_only``: axios's ``index.d.ts``), then
         by repo and path; of overloads the longest; the others are counted and named in
         ``Card.others``: hono's ``getConnInfo`` has eight, one per adapter),
@@ -1418,7 +1418,7 @@ class Service:
         if not defs:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
-        ordered = sorted(defs, key=lambda h: (h.payload["kind"] not in ("class", "function", "method"),
+        ordered = sorted(defs, key=lambda h: (_card_rank(h.payload),
                                               _generic_order(name, h.payload),
                                               *_source_order(h.payload), h.payload["repo"], h.payload["path"],
                                               h.payload["start_line"] - h.payload["end_line"]))
@@ -1737,11 +1737,36 @@ class Service:
 _MATCH_ORDER = {"exact": 0, "reexport": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
 
 
-def _source_order(payload: dict) -> tuple[float, bool]:
+def _source_order(payload: dict) -> tuple[float, bool, bool]:
     """Where a definition stands among its namesakes: source first (``role_rank``), then an
     implementation before a declaration file's signature (``locate.declares_only``: axios's
-    ``index.d.ts``). The order of ``symbols``, ``card`` and pinned names after their match."""
-    return role_rank(payload), locating.declares_only(str(payload.get("path", "")))
+    ``index.d.ts``), then the type before its extensions (``_extends``). The order of
+    ``symbols``, ``card`` and pinned names after their match."""
+    return role_rank(payload), locating.declares_only(str(payload.get("path", ""))), _extends(payload)
+
+
+#: A Swift extension's head: ``extension HTTPHeaders: Collection``, ``public extension
+#: Request``, ``@available(...) extension``. Indexed as a class named by the type it extends.
+_EXTENSION_HEAD = re.compile(r"^(?:(?:@\w+(?:\([^)]*\))?|public|internal|private|fileprivate|open)\s+)*extension\b")
+
+
+def _extends(payload: dict) -> bool:
+    """Whether ``payload`` is an extension of a type defined elsewhere (``_EXTENSION_HEAD``),
+    not the type: Alamofire's ``card HTTPHeaders`` described ``extension HTTPHeaders:
+    Collection`` (lines 160-176), not the struct (28-140)."""
+    return payload.get("language") == "swift" and _EXTENSION_HEAD.match(str(payload.get("signature", ""))) is not None
+
+
+#: Kinds a card prefers for a name many definitions share (``get_card``): a class or a
+#: function, then another type, before a value, a module or a docs section.
+_CARD_KINDS = {"class": 0, "function": 0, "method": 0, "struct": 1, "enum": 1, "interface": 1,
+               "trait": 1, "type_alias": 1}
+
+
+def _card_rank(payload: dict) -> int:
+    """``_CARD_KINDS``'s rank (3 for a kind it lacks), an extension of a type (``_extends``)
+    2: after the struct or enum it extends."""
+    return 2 if _extends(payload) else _CARD_KINDS.get(str(payload["kind"]), 3)
 
 
 #: A name written with type parameters: ``ResiliencePipeline<T>``, .NET's ``ResiliencePipeline`1``.

@@ -1,0 +1,125 @@
+"""What newcomers saw go wrong on Kotlin (moshi), Swift (Alamofire) and C++ (fmt), end to
+end: a real git fixture, the real embedded store, ``symbols`` and ``card``.
+
+- A Kotlin class whose primary constructor has a line of its own was a one-line class;
+  ``card EnumJsonAdapter`` showed lines 38-38 and no methods.
+- A Swift type with ``#if`` among its members was cut the same way (``Protected``), and
+  ``card HTTPHeaders`` described ``extension HTTPHeaders: Collection``, not the struct.
+- fmt's headers were read as C, with thousands of syntax errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance_cases import indexed, symbols
+
+ENUM_ADAPTER_KT = '''\
+package com.squareup.moshi.adapters
+
+public class EnumJsonAdapter<T : Enum<T>>
+internal constructor(
+  private val enumType: Class<T>,
+  private val fallbackValue: T?,
+) : JsonAdapter<T?>() {
+  /** Create a new adapter for this enum with a fallback value. */
+  public fun withUnknownFallback(fallbackValue: T?): EnumJsonAdapter<T> {
+    return EnumJsonAdapter(enumType, fallbackValue)
+  }
+
+  override fun toString(): String = "EnumJsonAdapter(${enumType.name})"
+
+  public companion object {
+    @JvmStatic
+    public fun <T : Enum<T>> create(enumType: Class<T>): EnumJsonAdapter<T> {
+      return EnumJsonAdapter(enumType, null)
+    }
+  }
+}
+'''
+
+HTTP_HEADERS_SWIFT = '''\
+/// An order-preserving and case-insensitive representation of HTTP headers.
+public struct HTTPHeaders: Equatable, Hashable, Sendable {
+    private var headers: [HTTPHeader] = []
+
+    /// Creates an empty instance.
+    public init() {}
+
+    /// Case-insensitively updates or appends the provided `HTTPHeader`.
+    public mutating func update(_ header: HTTPHeader) {
+        headers.append(header)
+    }
+}
+
+extension HTTPHeaders: Collection {
+    public var startIndex: Int {
+        headers.startIndex
+    }
+
+    public func index(after i: Int) -> Int {
+        headers.index(after: i)
+    }
+}
+'''
+
+HEADERS_TESTS_SWIFT = '''\
+extension HTTPHeaders {
+    static let fixture = HTTPHeaders()
+}
+'''
+
+BUFFER_H = '''\
+#ifndef FMT_BUFFER_H_
+#define FMT_BUFFER_H_
+
+FMT_BEGIN_NAMESPACE
+
+/// A contiguous memory buffer with an optional growing ability.
+template <typename T> class buffer {
+ private:
+  T* ptr_;
+  size_t size_;
+
+ public:
+  FMT_CONSTEXPR void push_back(const T& value) {
+    ptr_[size_++] = value;
+  }
+  FMT_CONSTEXPR auto size() const noexcept -> size_t { return size_; }
+};
+
+FMT_END_NAMESPACE
+#endif  // FMT_BUFFER_H_
+'''
+
+
+def test_kotlin_swift_and_cpp_definitions_keep_their_members(tmp_path: Path) -> None:
+    files = {"moshi-adapters/src/main/java/com/squareup/moshi/adapters/EnumJsonAdapter.kt": ENUM_ADAPTER_KT,
+             "Source/Core/HTTPHeaders.swift": HTTP_HEADERS_SWIFT,
+             "Tests/HTTPHeadersTests.swift": HEADERS_TESTS_SWIFT,
+             "include/fmt/buffer.h": BUFFER_H}
+    with indexed(tmp_path, files) as d:
+        card = d.service.get_card("EnumJsonAdapter", repo="fx")
+        assert (card.kind, card.start_line, card.end_line) == ("class", 3, 21)
+        assert [m.split("(")[0] for m in card.methods] == [
+            "public fun withUnknownFallback", "override fun toString", "public fun <T : Enum<T>> create"]
+        assert symbols(d, "fx", "EnumJsonAdapter.withUnknownFallback") == [
+            ("moshi-adapters/src/main/java/com/squareup/moshi/adapters/EnumJsonAdapter.kt",
+             "EnumJsonAdapter.withUnknownFallback", "method", 9, 11)]
+
+        # the struct, not an extension of it; listed first, then its extensions, source first
+        card = d.service.get_card("HTTPHeaders", repo="fx")
+        assert (card.path, card.kind, card.start_line, card.end_line) == (
+            "Source/Core/HTTPHeaders.swift", "struct", 2, 12)
+        assert card.others == ("fx:Tests/HTTPHeadersTests.swift:1 HTTPHeaders",)  # same-file parts: one
+        assert symbols(d, "fx", "HTTPHeaders") == [
+            ("Source/Core/HTTPHeaders.swift", "HTTPHeaders", "struct", 2, 12),
+            ("Source/Core/HTTPHeaders.swift", "HTTPHeaders", "class", 14, 22),
+            ("Tests/HTTPHeadersTests.swift", "HTTPHeaders", "class", 1, 3)]
+
+        # a C++ header: its class and methods, named without the macro namespace
+        assert symbols(d, "fx", "buffer") == [("include/fmt/buffer.h", "buffer", "class", 7, 17)]
+        assert symbols(d, "fx", "buffer::push_back") == [
+            ("include/fmt/buffer.h", "buffer::push_back", "method", 13, 15)]
+        card = d.service.get_card("buffer", repo="fx")
+        assert card.summary == "A contiguous memory buffer with an optional growing ability."
