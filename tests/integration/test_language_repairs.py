@@ -123,3 +123,67 @@ def test_kotlin_swift_and_cpp_definitions_keep_their_members(tmp_path: Path) -> 
             ("include/fmt/buffer.h", "buffer::push_back", "method", 13, 15)]
         card = d.service.get_card("buffer", repo="fx")
         assert card.summary == "A contiguous memory buffer with an optional growing ability."
+
+
+MOSHI_KT = '''\
+package com.squareup.moshi
+
+public class Moshi internal constructor(builder: Builder) {
+  public fun adapter(type: Type): JsonAdapter<Any> = TODO()
+}
+'''
+
+UTIL_KT = '''\
+package com.squareup.moshi.internal
+
+import com.squareup.moshi.Moshi
+
+/** Loads the generated JsonAdapter for classes annotated JsonClass. */
+public fun Moshi.generatedAdapter(type: Type, rawType: Class<*>): JsonAdapter<*>? {
+  return null
+}
+'''
+
+FACTORY_KT = '''\
+package com.squareup.moshi.kotlin.reflect
+
+import com.squareup.moshi.Moshi
+import com.squareup.moshi.internal.generatedAdapter
+
+public class KotlinJsonAdapterFactory : JsonAdapter.Factory {
+  override fun create(type: Type, annotations: Set<Annotation>, moshi: Moshi): JsonAdapter<*>? {
+    val generatedAdapter = moshi.generatedAdapter(type, type.rawType)
+    return generatedAdapter
+  }
+}
+'''
+
+OTHER_KT = '''\
+package com.example
+
+class Registry {
+  fun generatedAdapter(type: Type, rawType: Class<*>): Any? = null
+}
+
+class Use(private val registry: Registry) {
+  fun run(type: Type) = registry.generatedAdapter(type, type.javaClass)
+}
+'''
+
+
+def test_kotlin_extension_function_callers_are_found(tmp_path: Path) -> None:
+    """moshi's ``Moshi.generatedAdapter`` (package ``internal``) is called on a ``Moshi``
+    (package ``com.squareup.moshi``): its callers were left out as calls on another type,
+    and ``callers`` said nothing calls it."""
+    files = {"moshi/src/main/java/com/squareup/moshi/Moshi.kt": MOSHI_KT,
+             "moshi/src/main/java/com/squareup/moshi/internal/Util.kt": UTIL_KT,
+             "moshi-kotlin/src/main/java/com/squareup/moshi/kotlin/reflect/KotlinJsonAdapterFactory.kt": FACTORY_KT,
+             "other/src/main/kotlin/com/example/Registry.kt": OTHER_KT}
+    with indexed(tmp_path, files) as d:
+        omitted: dict[str, int] = {}
+        page = d.service.find_callers("Moshi.generatedAdapter", repo="fx", omitted=omitted)
+        assert [(c.path, c.line, c.caller, c.target, c.confidence) for c in page] == [
+            ("moshi-kotlin/src/main/java/com/squareup/moshi/kotlin/reflect/KotlinJsonAdapterFactory.kt", 8,
+             "KotlinJsonAdapterFactory.create", "com.squareup.moshi.Moshi.generatedAdapter", "resolved")]
+        # Registry's method of the same name, on a Registry, is no call of the extension
+        assert omitted == {"other_type": 1}

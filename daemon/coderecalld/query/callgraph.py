@@ -545,6 +545,7 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     out = []
     other = 0
     owners = _owners(chosen)
+    tails = extension_tails(chosen)
     # a Python or JS method is called on a receiver, never bare: a bare ``send(...)`` (an
     # ASGI app's parameter) calls no ``Client.send``
     receiver_only = bool(chosen) and all(h.payload.get("kind") == "method"
@@ -577,6 +578,9 @@ def _callers(store: Any, flt: StoreFilter, name: str,
         if site.target in override and _super_call(site):
             other += 1  # super().m() runs the base's m, never a subclass's override of it
             continue
+        if tails and site.target not in targets and _ends_with_any(site.target, tails):
+            out.append((site, RESOLVED))  # Moshi's generatedAdapter, on a Moshi
+            continue
         if site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
@@ -590,6 +594,30 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     if omitted is not None:
         omitted["other_type"] = other
     return out
+
+
+#: A Kotlin extension function's head: ``fun Moshi.generatedAdapter(``, ``fun <T>
+#: List<T>.second(``, ``fun Type?.orNull(``.
+_KOTLIN_EXTENSION = re.compile(r"\bfun\s+(?:<[^()]*>\s+)?[\w.]+(?:<[^()]*>)?\??\.`?\w+`?\s*\(")
+
+
+def extension_tails(chosen: Iterable[Hit]) -> set[str]:
+    """``Receiver.name`` of each Kotlin extension function in ``chosen``: a call on a
+    value of the receiver's type resolves to ``<receiver's package>.Receiver.name``, while
+    the extension is named under its own file's package (moshi's ``Moshi.generatedAdapter``
+    in ``com.squareup.moshi.internal``, called on a ``com.squareup.moshi.Moshi``: both real
+    callers were left out as calls on another type)."""
+    out = set()
+    for hit in chosen:
+        payload = hit.payload
+        if payload.get("language") == "kotlin" and _KOTLIN_EXTENSION.search(str(payload.get("signature", ""))):
+            out.add(".".join(str(payload["qualified_name"]).rsplit(".", 2)[-2:]))
+    return out
+
+
+def _ends_with_any(target: str, tails: set[str]) -> bool:
+    """Whether ``target`` is one of ``tails`` or ends with one at a ``.``."""
+    return bool(target) and any(target == t or target.endswith("." + t) for t in tails)
 
 
 def ruby_constructions(chosen: Iterable[Hit]) -> set[str]:
