@@ -187,3 +187,61 @@ def test_kotlin_extension_function_callers_are_found(tmp_path: Path) -> None:
              "KotlinJsonAdapterFactory.create", "com.squareup.moshi.Moshi.generatedAdapter", "resolved")]
         # Registry's method of the same name, on a Registry, is no call of the extension
         assert omitted == {"other_type": 1}
+
+
+READER_KT = '''\
+package com.squareup.moshi
+
+internal class `-JsonUtf8Reader` : JsonReader {
+  override fun beginArray() {
+    push(JsonScope.EMPTY_ARRAY)
+  }
+
+  override fun beginObject() {
+    val p = peeked
+    if (p != PEEKED_BEGIN_OBJECT) {
+      throw JsonDataException("Expected BEGIN_OBJECT but was ${peek()} at path ${getPath()}")
+    }
+    push(JsonScope.EMPTY_OBJECT)
+  }
+}
+'''
+
+MAP_ADAPTER_KT = '''\
+package com.squareup.moshi
+
+internal class MapJsonAdapter<K, V>(moshi: Moshi) : JsonAdapter<Map<K, V?>>() {
+  override fun fromJson(reader: JsonReader): Map<K, V?> {
+    val result = LinkedHashTreeMap<K, V?>()
+    reader.beginObject()
+    while (reader.hasNext()) {
+      reader.promoteNameToValue()
+    }
+    reader.endObject()
+    return result
+  }
+}
+'''
+
+TRACE = """\
+com.squareup.moshi.JsonDataException: Expected BEGIN_OBJECT but was STRING at path $.user
+\tat com.squareup.moshi.-JsonUtf8Reader.beginObject(-JsonUtf8Reader.kt:9)
+\tat com.squareup.moshi.MapJsonAdapter.fromJson(MapJsonAdapter.kt:6)
+\tat com.example.app.ProfileRepository.load(ProfileRepository.kt:33)
+"""
+
+
+def test_a_trace_through_a_quoted_kotlin_class_locates_it(tmp_path: Path) -> None:
+    """moshi's reader class is `-JsonUtf8Reader`: the trace's innermost frame was skipped,
+    and ``symbols`` found the class only written with its backticks."""
+    files = {"moshi/src/main/java/com/squareup/moshi/-JsonUtf8Reader.kt": READER_KT,
+             "moshi/src/main/java/com/squareup/moshi/MapJsonAdapter.kt": MAP_ADAPTER_KT}
+    with indexed(tmp_path, files) as d:
+        assert symbols(d, "fx", "-JsonUtf8Reader.beginObject") == [
+            ("moshi/src/main/java/com/squareup/moshi/-JsonUtf8Reader.kt", "-JsonUtf8Reader.beginObject",
+             "method", 8, 14)]
+        located = d.service.locate(TRACE, repo="fx")
+        assert located.shape == "trace"
+        first = located.files[0]
+        assert (first.path, first.functions[0].qualified_name) == (
+            "moshi/src/main/java/com/squareup/moshi/-JsonUtf8Reader.kt", "-JsonUtf8Reader.beginObject")

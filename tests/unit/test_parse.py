@@ -379,6 +379,16 @@ def test_swift_conditional_members_keep_their_type_whole() -> None:
         ("Protected", "class", 16, 18), ("Protected.write", "method", 17, 17)]
 
 
+@pytest.mark.parametrize(("language", "source", "names"), [
+    ("kotlin", "internal class `-JsonUtf8Reader` : JsonReader() {\n  fun `begin object`() {}\n}\n",
+     ["-JsonUtf8Reader", "-JsonUtf8Reader.begin object"]),
+    ("swift", "enum Kind {\n    case `default`\n    func `is`(_ k: Kind) -> Bool { true }\n}\n", ["Kind", "Kind.is"]),
+])
+def test_a_quoted_identifier_is_named_without_its_backticks(language: str, source: str, names: list[str]) -> None:
+    """A stack trace, a caller and a person write moshi's `-JsonUtf8Reader` unquoted."""
+    assert [s.qualified_name for s in symbols(source.encode(), language).symbols] == names
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

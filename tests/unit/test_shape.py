@@ -1020,3 +1020,15 @@ def test_a_literal_continued_over_lines_is_a_template() -> None:
               '     the last argument to the handler function"\n);')
     message = "`Json<_>` consumes the request body and thus must be the last argument to the handler function"
     assert shape.template_words(source, message) == 15
+
+
+def test_a_kotlin_frame_of_a_quoted_class_name_is_read() -> None:
+    """moshi's reader class is `-JsonUtf8Reader`: its frames were skipped, and locate ranked
+    the file 4th for a trace whose innermost frame it is."""
+    text = ("com.squareup.moshi.JsonDataException: Expected BEGIN_OBJECT but was STRING at path $.user\n"
+            "\tat com.squareup.moshi.-JsonUtf8Reader.beginObject(-JsonUtf8Reader.kt:108)\n"
+            "\tat com.squareup.moshi.internal.NullSafeJsonAdapter.fromJson(NullSafeJsonAdapter.kt:27)\n")
+    assert [(f.path, f.function, f.line) for f in frames.read(text)] == [
+        ("com/squareup/moshi/-JsonUtf8Reader.kt", "com.squareup.moshi.-JsonUtf8Reader.beginObject", 108),
+        ("com/squareup/moshi/internal/NullSafeJsonAdapter.kt", "com.squareup.moshi.internal.NullSafeJsonAdapter.fromJson",
+         27)]

@@ -269,6 +269,10 @@ def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:
     d.name = naming.default if raw.name.type == "default" else tx.text(blob, raw.name)
     if raw.alias is not None:
         d.name = tx.text(blob, raw.alias)
+    if len(d.name) > 2 and d.name[0] == d.name[-1] == "`":
+        # Kotlin's, Swift's and Scala's quoted identifier: moshi's class `-JsonUtf8Reader`
+        # is -JsonUtf8Reader, as a stack trace and a caller write it
+        d.name = d.name[1:-1]
     if raw.anonymous:
         d.name = _field_holding(blob, d.outer) or f"<anonymous {tx.compact(blob, raw.name)}>"
     owner = parent.qualified_name if parent is not None else naming.package

@@ -70,7 +70,7 @@ V8 = re.compile(r"^[ \t]+at (?:async )?(?:new )?(?:([^\s(][^\n(]*?) \((?:file://
                 r"|(?:file://)?([^\s()]+\.[cm]?[jt]sx?):(\d+)(?::\d+)?)[ \t]*$", re.MULTILINE)
 #: A JVM frame: ``at com.acme.Foo$Bar.baz(Foo.java:12)``, behind Java 9's module or class
 #: loader prefix (``java.base/``, ``app//``): class and method, file name, line.
-JVM = re.compile(r"^([ \t]*+)at (?:[\w.$-]*+/)*+([\w$.<>]++)\(([\w$-]++\.(?:java|kt|kts|scala|groovy|clj)):(\d+)\)",
+JVM = re.compile(r"^([ \t]*+)at (?:[\w.$-]*+/)*+([\w$.<>-]++)\(([\w$-]++\.(?:java|kt|kts|scala|groovy|clj)):(\d+)\)",
                  re.MULTILINE)
 #: A root cause's block: at the line's start (a ``Caused by:`` indented under
 #: ``Suppressed:`` is the suppressed exception's cause, not the trace's).
