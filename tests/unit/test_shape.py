@@ -1032,3 +1032,25 @@ def test_a_kotlin_frame_of_a_quoted_class_name_is_read() -> None:
         ("com/squareup/moshi/-JsonUtf8Reader.kt", "com.squareup.moshi.-JsonUtf8Reader.beginObject", 108),
         ("com/squareup/moshi/internal/NullSafeJsonAdapter.kt", "com.squareup.moshi.internal.NullSafeJsonAdapter.fromJson",
          27)]
+
+
+@pytest.mark.parametrize(("source", "message", "words"), [
+    # Kotlin's $name: moshi's ClassJsonAdapter prefixes "Platform $rawType" in a builder
+    ('throw IllegalArgumentException(\n  "$messagePrefix requires explicit JsonAdapter to be registered"\n)\n',
+     "Platform class java.util.Date requires explicit JsonAdapter to be registered", 6),
+    ('throw JsonDataException("Nesting too deep at $path: circular reference?")\n',
+     "Nesting too deep at $.child.child.child.child: circular reference?", 5),
+    # Swift's \(x), a call inside it too
+    ('return "Request retry failed with retry error: \\(retryError.localizedDescription), original"\n',
+     "Request retry failed with retry error: The request timed out., original", 7),
+    ('fatalError("Unexpected \\(String(describing: value)) in the response body")\n',
+     "Unexpected Optional(42) in the response body", 4),
+    # PHP's "$name" in a double-quoted string
+    ('throw new \\InvalidArgumentException("Invalid option $name passed to the handler");\n',
+     "Invalid option verify_peer passed to the handler", 6),
+])
+def test_kotlin_swift_and_php_interpolations_make_templates(source: str, message: str, words: int) -> None:
+    """moshi's "Nesting too deep at $path: circular reference?" was third for its message,
+    and a message built by "$messagePrefix requires ..." was not on the first page."""
+    assert shape.template_words(source, message) == words
+    assert shape.template_words(source, "An unrelated message about something else entirely") == 0

@@ -1125,9 +1125,12 @@ _BETWEEN_WORDS = r"\W+(?:[fFrRbBuU]{1,2}[\"'`]\W*)?"
 
 
 #: A value a format string or template interpolates: Python's ``{}``, ``{value!r}``,
-#: ``%s``, ``%(name)s``; Go's ``%v``, ``%q``; JS's ``${x}``; Ruby's ``#{x}``; Rust's ``{}``.
+#: ``%s``, ``%(name)s``; Go's ``%v``, ``%q``; JS's ``${x}``; Ruby's ``#{x}``; Rust's ``{}``;
+#: Kotlin's, PHP's and a shell's ``$name`` (moshi's ``"Nesting too deep at $path:
+#: circular reference?"``); Swift's ``\(x)``, one level of parentheses inside.
 _PLACEHOLDER = re.compile(r"\{[^{}\n]{0,40}\}|%(?:\(\w{1,30}\))?[-#0 +]*\d*(?:\.\d+)?[sdrvfxXgqicueEGwTpbo]"
-                          r"|\$\{[^}\n]{0,40}\}|#\{[^}\n]{0,40}\}")
+                          r"|\$\{[^}\n]{0,40}\}|#\{[^}\n]{0,40}\}|\$[A-Za-z_]\w{0,40}"
+                          r"|\\\((?:[^()\n]|\([^()\n]{0,40}\)){0,60}\)")
 #: A one-line string literal of code, in double or single quotes (escapes kept), or one
 #: continued over lines by a ``\\`` at a line's end (Rust, C, Python: axum-macros'
 #: ``"`{type_name}` consumes the request body and thus must be \\`` went unread); a quote
@@ -1324,7 +1327,7 @@ class _Gaps:
 def template_words(source: str, message: str) -> int:
     """Literal words of the longest of ``source``'s message templates that prints
     ``message`` (``message_templates``); 0 when none does."""
-    if "{" not in source and "%" not in source and "+" not in source:
+    if "{" not in source and "%" not in source and "+" not in source and "$" not in source and "\\(" not in source:
         return 0
     among = frozenset(w.lower() for w in re.findall(r"\w+", message))
     templates = message_templates(source, among)
