@@ -389,6 +389,26 @@ def test_a_quoted_identifier_is_named_without_its_backticks(language: str, sourc
     assert [s.qualified_name for s in symbols(source.encode(), language).symbols] == names
 
 
+@pytest.mark.parametrize(("language", "source", "expected"), [
+    ("swift", "struct H {\n  subscript(name: String) -> String? { get { nil } set { } }\n  deinit { close() }\n"
+              "  public static let defaultUserAgent: String = {\n    let v = build()\n    return v\n  }()\n"
+              "  var isReachable: Bool { flags.contains(.reachable) }\n  let plain = 1\n  var stored: Int = 0\n}\n",
+     [("H", "struct", 1, 11, []), ("H.subscript", "method", 2, 2, []), ("H.deinit", "method", 3, 3, ["close"]),
+      ("H.defaultUserAgent", "method", 4, 7, ["build"]),
+      ("H.isReachable", "method", 8, 8, ["flags.contains"])]),
+    ("csharp", "class A {\n  public int Count { get { return Compute(); } set { Store(value); } }\n"
+               "  public string Name { get; set; }\n  public int X => Other();\n}\n",
+     [("A", "class", 1, 5, []), ("A.Count", "method", 2, 2, ["Compute", "Store"]), ("A.X", "method", 4, 4, ["Other"])]),
+])
+def test_properties_with_code_are_methods(language: str, source: str,
+                                          expected: list[tuple[str, str, int, int, list[str]]]) -> None:
+    """Alamofire's 50-line ``HTTPHeader.defaultUserAgent`` builder, its computed
+    ``isActuallyReachable`` and its subscripts were no symbols (about 140 in Source/); so
+    were C#'s properties with bodies. Stored and auto-properties stay data."""
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line, [c.name for c in s.call_sites])
+            for s in symbols(source.encode(), language).symbols] == expected
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

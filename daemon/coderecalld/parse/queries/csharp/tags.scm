@@ -52,6 +52,17 @@
   parameters: (parameter_list) @params
   body: (_) @body) @definition.function
 
+; A property with code is a method, as Python's @property is: an accessor with a body
+; (`public int Count { get { ... } }`) or an expression body (`public int X => 1;`). An
+; auto-property (`{ get; set; }`) is data, no symbol, as a field is.
+(property_declaration
+  name: (identifier) @name
+  accessors: (accessor_list (accessor_declaration body: (_))) @body) @definition.function
+
+(property_declaration
+  name: (identifier) @name
+  value: (arrow_expression_clause) @body) @definition.function
+
 (destructor_declaration
   name: (identifier) @name
   body: (_) @body) @definition.function

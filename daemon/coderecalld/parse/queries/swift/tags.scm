@@ -51,11 +51,33 @@
 (typealias_declaration
   name: (type_identifier) @name) @definition.type_alias
 
+; A property with code is a method, as Python's @property is: a computed one
+; (`var isReachable: Bool { ... }`) and one a closure builds (Alamofire's 50-line
+; `static let defaultUserAgent: HTTPHeader = { ... }()`); a stored one is no symbol.
+; `subscript` and `deinit` are methods of those names. A closure called where it stands
+; (`{ ... }()`) calls no name (its last identifier was read as one).
+(property_declaration
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  computed_value: (computed_property) @body) @definition.function
+
+(property_declaration
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  value: (call_expression . (lambda_literal) @body)) @definition.function
+
+(subscript_declaration
+  "subscript" @name
+  (computed_property) @body) @definition.function
+
+(deinit_declaration
+  "deinit" @name
+  body: (_) @body) @definition.function
+
 ([(class_declaration (modifiers (attribute) @decorator) name: (_) @name)
   (function_declaration (modifiers (attribute) @decorator) name: (simple_identifier) @name)])
 
 (call_expression
-  . (_) @name) @reference.call
+  . (_) @name
+  (#not-match? @name "^[{]")) @reference.call
 
 (import_declaration
   (identifier) @name) @reference.import
