@@ -50,7 +50,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``test("title", ...)``, ``it``, ``describe``) are symbols named by their titles.
 #: 16: constants and variables of a module, class or namespace are symbols for lookups
 #: (``records.VALUE_KINDS``; an empty ``embed_text``, so nothing else is re-embedded).
-PAYLOAD_VERSION = 16
+#: 17: parse repairs that name and range more definitions: a Kotlin primary constructor on
+#: its own line, Swift ``#if`` among a type's members, a C++ ``.h`` read as C++ and the
+#: macros the C/C++ grammars cannot read (``parse._parse``); quoted identifiers without
+#: their backticks; Swift's and C#'s properties with code are methods; Go's grouped
+#: constants carry their keyword; Rust's ``static mut`` is a variable.
+PAYLOAD_VERSION = 17
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
