@@ -245,3 +245,63 @@ def test_a_trace_through_a_quoted_kotlin_class_locates_it(tmp_path: Path) -> Non
         first = located.files[0]
         assert (first.path, first.functions[0].qualified_name) == (
             "moshi/src/main/java/com/squareup/moshi/-JsonUtf8Reader.kt", "-JsonUtf8Reader.beginObject")
+
+
+SCHEMAS_TS = '''\
+import * as core from "./core.js";
+import * as util from "./util.js";
+
+export interface $ZodObjectDef extends $ZodTypeDef {
+  type: "object";
+  shape: Record<string, $ZodType>;
+}
+
+export interface $ZodObject extends $ZodType {
+  _zod: $ZodObjectInternals;
+}
+
+export const $ZodObject: core.$constructor<$ZodObject> = /*@__PURE__*/ core.$constructor("$ZodObject", (inst, def) => {
+  $ZodType.init(inst, def);
+  const keys = Object.keys(def.shape);
+  inst._zod.parse = (payload, ctx) => {
+    for (const key of keys) {
+      const result = def.shape[key]._zod.run({ value: payload.value[key], issues: [] }, ctx);
+      if (result.issues.length) payload.issues.push(util.finalizeIssue(result.issues[0], ctx));
+    }
+    return payload;
+  };
+});
+'''
+
+V3_TYPES_TS = '''\
+export class ZodObject<T extends ZodRawShape> extends ZodType<T> {
+  _parse(input: ParseInput): ParseReturnType<this["_output"]> {
+    const { status, ctx } = this._processInputParams(input);
+    return this._parseObject(ctx, status);
+  }
+
+  extend<Augmentation extends ZodRawShape>(augmentation: Augmentation) {
+    return new ZodObject({ ...this._def, shape: () => ({ ...this._def.shape(), ...augmentation }) });
+  }
+}
+'''
+
+
+def test_a_zod_schema_made_by_a_factory_is_a_symbol_and_found_by_its_name(tmp_path: Path) -> None:
+    """zod's ~240 schemas are ``export const $ZodX = core.$constructor("$ZodX", (inst, def) =>
+    {...})``: none was a symbol, ``symbols $ZodObject`` answered the 5-line interface, a
+    call of ``core.$constructor`` had no name, and ``search $ZodObject`` answered v3's
+    ``ZodObject``."""
+    files = {"packages/zod/src/v4/core/schemas.ts": SCHEMAS_TS,
+             "packages/zod/src/v3/types.ts": V3_TYPES_TS}
+    with indexed(tmp_path, files) as d:
+        assert symbols(d, "fx", "$ZodObject") == [  # one file's, by line
+            ("packages/zod/src/v4/core/schemas.ts", "$ZodObject", "interface", 9, 11),
+            ("packages/zod/src/v4/core/schemas.ts", "$ZodObject", "function", 13, 23)]
+        card = d.service.get_card("$ZodObject", repo="fx")
+        assert (card.kind, card.start_line, card.end_line) == ("function", 13, 23)
+        callers = d.service.find_callers("finalizeIssue", repo="fx")
+        assert [(c.line, c.caller) for c in callers] == [(19, "$ZodObject")]
+        hits = d.service.search("$ZodObject", repo="fx", limit=3)
+        assert hits[0].qualified_name == "$ZodObject" and hits[0].path.endswith("v4/core/schemas.ts")
+        assert d.service.search("core.$constructor", repo="fx", limit=3)[0].qualified_name == "$ZodObject"

@@ -140,7 +140,10 @@ def callee(blob: bytes, node: Node) -> str:
     head, *rest = written.split(".")
     # a JS private member keeps its ``#`` (``this.#dispatch``: a bare ``#dispatch`` read as
     # a function of that name, called with no receiver)
-    if head.isidentifier() and all(part.removeprefix("#").isidentifier() for part in rest):
+    # JS's, TS's and PHP's identifiers may hold ``$`` (zod's ``core.$constructor(...)``:
+    # 249 calls named ``""`` and ``$ZodType.init`` named ``init``)
+    if (_identifier(head) and all(_identifier(part.removeprefix("#")) for part in rest)
+            and (rest or not head.startswith("$"))):  # PHP's `$callback(..)` calls a variable
         return written
     literal = _literal_receiver(blob, node)
     if literal:  # ``"".join(parts)``: str's join, never a definition named join
@@ -148,6 +151,11 @@ def callee(blob: bytes, node: Node) -> str:
     last = node.child_by_field_name("name") if args is not None else None
     last = last if last is not None else _last_identifier(node)
     return text(blob, last) if last is not None else ""
+
+
+def _identifier(part: str) -> bool:
+    """Whether ``part`` is an identifier, ``$`` counted as a letter (JS, TS, PHP)."""
+    return part.replace("$", "_").isidentifier()
 
 
 def _without_type_arguments(written: str) -> str:

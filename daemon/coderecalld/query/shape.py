@@ -140,11 +140,12 @@ _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _TICKS = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
 # An RST reference's shown text and target (``title <target>``), and its ~ / ! prefix.
 _QUOTED = re.compile(r"\"([^\"\n]{2,120})\"|'([^'\n]{2,120})'")
-_WORD = re.compile(r"[^\W\d][\w.:-]*[\w(]|[^\W\d]")
+_WORD = re.compile(r"(?:[^\W\d]|\$(?=\w))[\w.:$-]*[\w(]|[^\W\d]")
 # A word only code writes: snake_case, camelCase, an acronym hump, a dotted or :: path, a call.
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|(?<![A-Z])[A-Z]{2,}+[a-z]|\w(?:\.|::)\w|\w\(")
-_IDENTIFIER_LIST = re.compile(r"^\\?[^\W\d](?:[\w.:]|[#\\](?=[^\W\d]))*[!?]?\(?\)?"
-                              r"(?:[\s,]+\\?[^\W\d](?:[\w.:]|[#\\](?=[^\W\d]))*[!?]?\(?\)?)*$")
+#: (``$`` is a letter of JS's and PHP's names: zod's ``$ZodObject``, ``core.$constructor``)
+_IDENTIFIER_LIST = re.compile(r"^\\?(?:[^\W\d]|\$(?=\w))(?:[\w.:$]|[#\\](?=[^\W\d]))*[!?]?\(?\)?"
+                              r"(?:[\s,]+\\?(?:[^\W\d]|\$(?=\w))(?:[\w.:$]|[#\\](?=[^\W\d]))*[!?]?\(?\)?)*$")
 _LITERAL = re.compile(r"^[\"'].+[\"']$|^[\w.]+(?:[-/][\w.]+)+$")
 #: Words that say which role of file the query wants (``Query.roles``), read only in a
 #: request for files (``_roles``). Not "pytest", "testing" or "fixture": a question about

@@ -217,3 +217,24 @@
         name: (identifier) @name
         value: [(number) (string) (template_string) (true) (false) (null) (array) (object)
                 (regex) (binary_expression) (unary_expression) (new_expression)]))) @definition.constant)
+
+; --- a top-level const a call makes from a function it is given (a factory) ---------------
+; zod's `export const $ZodString = core.$constructor("$ZodString", (inst, def) => {...})`
+; (240 such schemas: none was a symbol, 17% of core/schemas.ts inside one), a handler a
+; middleware wraps (`export const handler = middy(async (event) => {...})`). The function
+; given is its body; a call given none (`express.Router()`) stays no symbol, and a named
+; function given is the symbol itself (`const Row = React.memo(function Row() {...})`).
+(program
+  (lexical_declaration . (variable_declarator
+      name: (identifier) @name
+      value: (call_expression
+        arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]))) .)
+  @definition.function)
+
+(program
+  (export_statement
+    declaration: (lexical_declaration . (variable_declarator
+        name: (identifier) @name
+        value: (call_expression
+          arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]))) .))
+  @definition.function)
