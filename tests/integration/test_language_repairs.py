@@ -123,6 +123,14 @@ def test_kotlin_swift_and_cpp_definitions_keep_their_members(tmp_path: Path) -> 
             ("include/fmt/buffer.h", "buffer::push_back", "method", 13, 15)]
         card = d.service.get_card("buffer", repo="fx")
         assert card.summary == "A contiguous memory buffer with an optional growing ability."
+        # as code writes it, through the namespace the macro opened
+        assert [(h.qualified_name, h.start_line) for h in d.service.find_symbols("fmt::buffer::push_back")] == [
+            ("buffer::push_back", 13)]
+        assert [(h.qualified_name, h.match) for h in d.service.find_symbols("fmt::detail::buffer")] == [
+            ("buffer", "scoped")]
+        # a class's scope is never dropped: another class's member is no answer
+        assert d.service.find_symbols("Writer::push_back") == []
+        assert d.service.find_symbols("fmt::Writer::push_back") == []
 
 
 MOSHI_KT = '''\
@@ -273,6 +281,12 @@ export const $ZodObject: core.$constructor<$ZodObject> = /*@__PURE__*/ core.$con
 });
 '''
 
+UTIL_TS = '''\
+export function finalizeIssue(iss: $ZodRawIssue, ctx: ParseContext | undefined): $ZodIssue {
+  return { ...iss, message: iss.message ?? "Invalid input" };
+}
+'''
+
 V3_TYPES_TS = '''\
 export class ZodObject<T extends ZodRawShape> extends ZodType<T> {
   _parse(input: ParseInput): ParseReturnType<this["_output"]> {
@@ -293,6 +307,7 @@ def test_a_zod_schema_made_by_a_factory_is_a_symbol_and_found_by_its_name(tmp_pa
     call of ``core.$constructor`` had no name, and ``search $ZodObject`` answered v3's
     ``ZodObject``."""
     files = {"packages/zod/src/v4/core/schemas.ts": SCHEMAS_TS,
+             "packages/zod/src/v4/core/util.ts": UTIL_TS,
              "packages/zod/src/v3/types.ts": V3_TYPES_TS}
     with indexed(tmp_path, files) as d:
         assert symbols(d, "fx", "$ZodObject") == [  # one file's, by line
@@ -305,3 +320,7 @@ def test_a_zod_schema_made_by_a_factory_is_a_symbol_and_found_by_its_name(tmp_pa
         hits = d.service.search("$ZodObject", repo="fx", limit=3)
         assert hits[0].qualified_name == "$ZodObject" and hits[0].path.endswith("v4/core/schemas.ts")
         assert d.service.search("core.$constructor", repo="fx", limit=3)[0].qualified_name == "$ZodObject"
+        # as the code writes it, through its import alias (match "scoped")
+        assert [(h.path, h.qualified_name, h.match) for h in d.service.find_symbols("util.finalizeIssue")] == [
+            ("packages/zod/src/v4/core/util.ts", "finalizeIssue", "scoped")]
+        assert d.service.find_symbols("ZodType.finalizeIssue") == []

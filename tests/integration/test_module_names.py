@@ -68,7 +68,10 @@ def test_lookup_by_import_path_finds_the_module(running: Daemon) -> None:
     hits = running.service.find_symbols("requests.adapters", repo="req")
     assert [(h.path, h.kind, h.qualified_name, h.start_line, h.end_line) for h in hits] == [
         ("src/requests/adapters.py", "module", "requests.adapters", 1, 11)]
-    assert running.service.find_symbols("src.requests.adapters", repo="req") == []
+    # the path is no name of it; as an import from the repo root writes it, it answers with
+    # its own name and says how it matched (match "scoped": the scope "src." dropped)
+    assert [(h.qualified_name, h.match) for h in running.service.find_symbols("src.requests.adapters", repo="req")] == [
+        ("requests.adapters", "scoped")]
     package = running.service.find_symbols("requests", repo="req")
     assert [(h.path, h.kind) for h in package] == [("src/requests/__init__.py", "module")]
 

@@ -1330,6 +1330,8 @@ class Service:
         if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
             out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
+        if not out and not prefix:  # fmt::format_system_error, util.finalizeIssue (match "scoped")
+            out = _without_scope(store, flt, name)
         if not out and prefix and not fuzzy and "." in shapes.dotted(name):
             out = self._member_prefix(store, flt, name)
         if prefix and not fuzzy and "::" in name and not name.startswith("<"):
@@ -1734,7 +1736,8 @@ class Service:
             role=hit_role(p))
 
 
-_MATCH_ORDER = {"exact": 0, "reexport": 0, "case_insensitive": 1, "prefix": 2, "substring": 3, "fuzzy": 4}
+_MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "case_insensitive": 1, "prefix": 2, "substring": 3,
+                "fuzzy": 4}
 
 
 def _source_order(payload: dict) -> tuple[float, bool, bool]:
@@ -1835,6 +1838,33 @@ def _qualified_tail(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, 
             out.append((hit, "exact", 1.0))
         elif any(n.lower().endswith(tail) for n in names):
             out.append((hit, "case_insensitive", 1.0))
+    return out
+
+
+#: A name's leading scope: a lower-case namespace, module or import alias and its separator
+#: (``fmt::``, ``util.``, ``z.``); a class's name (``Foo.``) is no such scope.
+_LEADING_SCOPE = re.compile(r"^[a-z_][\w$]*(?:::|\.)(?=[\w$~])")
+
+
+def _without_scope(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
+    """Symbols ``name`` means once its leading lower-case scopes are dropped, one at a
+    time until one matches exactly or by its qualified tail (``_qualified_tail``), as match
+    ``"scoped"``: code writes a name with the namespace or import alias it is reached
+    through, which the index may not name it by (fmt opens ``namespace fmt`` with a macro,
+    so ``fmt::format_system_error`` is ``format_system_error``; zod's ``util.finalizeIssue``
+    is ``import * as util``'s). A class scope (``Foo.bar``) is never dropped: ``bar`` of
+    another class is no answer. A few keyword lookups per dropped scope."""
+    out: list[tuple[Hit, str, float]] = []
+    rest = name
+    while not out and (scope := _LEADING_SCOPE.match(rest)):
+        rest = rest[scope.end():]
+        hits = [h for field in ("qualified_name_lc", "name_lc") for h in store.find(flt, field, rest.lower(), limit=MAX_LIMIT)]
+        out = [(hit, "scoped", 1.0) for hit in _dedupe(hits)
+               if hit.payload.get("kind") not in _HIDDEN_KINDS and not is_part(str(hit.payload.get("qualified_name", "")))
+               and _match_kind(rest, hit.payload) == "exact"]
+        if not out and ("." in rest or "::" in rest):
+            out = [(hit, "scoped", 1.0) for hit, kind, _ in _qualified_tail(store, flt, shapes.dotted(rest))
+                   if kind == "exact"]
     return out
 
 
