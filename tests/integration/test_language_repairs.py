@@ -324,3 +324,66 @@ def test_a_zod_schema_made_by_a_factory_is_a_symbol_and_found_by_its_name(tmp_pa
         assert [(h.path, h.qualified_name, h.match) for h in d.service.find_symbols("util.finalizeIssue")] == [
             ("packages/zod/src/v4/core/util.ts", "finalizeIssue", "scoped")]
         assert d.service.find_symbols("ZodType.finalizeIssue") == []
+
+
+PARSE_TS = '''\
+import * as util from "./util.js";
+
+export const _parse = (_Err: $ZodErrorClass) => (schema, value, _ctx, _params) => {
+  const fn: $Parse = (schema, value, _ctx, _params) => {
+    const result = schema._zod.run({ value, issues: [] }, _ctx);
+    if (result.issues.length) {
+      const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => util.finalizeIssue(iss, _ctx)));
+      util.captureStackTrace(e, _params?.callee ?? fn);
+      throw e;
+    }
+    return fn === undefined ? result.value : fn(schema, value);
+  };
+  return fn;
+};
+'''
+
+DOC_TS = '''\
+export class Doc {
+  indented(fn: (doc: Doc) => void) {
+    this.indent += 1;
+    fn(this);
+    this.indent -= 1;
+  }
+}
+
+export function makeStore() {
+  const store = { fn: () => 1 };
+  return store.fn();
+}
+'''
+
+CLOSURES_PY = """\
+def retry(times):
+    def wrap(func):
+        return func
+    return wrap
+
+
+def apply(wrap, value):
+    return wrap(value)
+"""
+
+
+def test_a_nested_function_is_called_by_its_name_only_inside_its_parent(tmp_path: Path) -> None:
+    """zod's closure ``_parse.fn``: ``impact finalizeIssue`` listed under it 17 "callers",
+    every bare call of some parameter called ``fn`` (``Doc.indented``'s ``fn(this)``)."""
+    files = {"packages/zod/src/v4/core/parse.ts": PARSE_TS, "packages/zod/src/v4/core/doc.ts": DOC_TS,
+             "pkg/retrying.py": CLOSURES_PY}
+    with indexed(tmp_path, files) as d:
+        omitted: dict[str, int] = {}
+        callers = d.service.find_callers("_parse.fn", repo="fx", omitted=omitted)
+        # its own recursive call, and a member call, which may be of a nested function (a
+        # factory returns it in an object); Doc.indented's bare fn(this) is a parameter's
+        assert sorted((c.path, c.line, c.caller) for c in callers) == [
+            ("packages/zod/src/v4/core/doc.ts", 11, "makeStore"),
+            ("packages/zod/src/v4/core/parse.ts", 11, "_parse.fn")]
+        assert omitted == {"other_type": 1}
+        omitted = {}
+        callers = d.service.find_callers("retry.wrap", repo="fx", omitted=omitted)
+        assert [(c.path, c.line) for c in callers] == [] and omitted == {"other_type": 1}

@@ -546,6 +546,10 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     other = 0
     owners = _owners(chosen)
     tails = extension_tails(chosen)
+    # a function nested in a function is named only inside it: zod's closure ``_parse.fn``
+    # had 17 "callers", every bare call of some parameter called ``fn`` (a member call may
+    # be of it: a factory returns its inner functions in an object, ``store.getState()``)
+    scopes = _enclosing(store, chosen)
     # a Python or JS method is called on a receiver, never bare: a bare ``send(...)`` (an
     # ASGI app's parameter) calls no ``Client.send``
     receiver_only = bool(chosen) and all(h.payload.get("kind") == "method"
@@ -578,6 +582,9 @@ def _callers(store: Any, flt: StoreFilter, name: str,
         if site.target in override and _super_call(site):
             other += 1  # super().m() runs the base's m, never a subclass's override of it
             continue
+        if scopes and site.target not in targets and _bare(site) and not _inside(site, scopes):
+            other += 1
+            continue
         if tails and site.target not in targets and _ends_with_any(site.target, tails):
             out.append((site, RESOLVED))  # Moshi's generatedAdapter, on a Moshi
             continue
@@ -594,6 +601,39 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     if omitted is not None:
         omitted["other_type"] = other
     return out
+
+
+#: Languages where a nested function's name is no name outside its enclosing function
+#: (``_enclosing``): not Ruby, whose nested ``def`` defines a method of the class, nor PHP,
+#: whose nested ``function`` is global once its parent ran.
+_GLOBAL_NESTED = frozenset({"ruby", "php"})
+
+
+def _enclosing(store: Any, chosen: Sequence[Hit]) -> list[tuple[str, str, int, int]]:
+    """``(repo, path, start_line, end_line)`` of the function each of ``chosen`` is nested
+    in, when every one is (else ``[]``): a bare call of its name elsewhere calls something
+    else (``callers`` keeps the bare sites inside, member calls and resolved ones). One keyword lookup per
+    definition (its parent, in its file)."""
+    out = []
+    for hit in chosen:
+        payload = hit.payload
+        parent = str(payload.get("parent") or "")
+        if not parent or payload.get("language") in _GLOBAL_NESTED:
+            return []
+        owner = next((o.payload for o in store.find(
+            StoreFilter(repos=(str(payload["repo"]),), path=str(payload["path"])), "qualified_name", parent, limit=8)
+            if o.payload.get("kind") in ("function", "method")), None)
+        if owner is None:
+            return []
+        out.append((str(payload["repo"]), str(payload["path"]), int(owner["start_line"]), int(owner["end_line"])))
+    return out
+
+
+def _inside(site: Site, scopes: list[tuple[str, str, int, int]]) -> bool:
+    """Whether ``site`` is within one of ``scopes`` (``_enclosing``)."""
+    payload = site.hit.payload
+    return any(payload.get("repo") == repo and payload.get("path") == path and start <= site.line <= end
+               for repo, path, start, end in scopes)
 
 
 #: A Kotlin extension function's head: ``fun Moshi.generatedAdapter(``, ``fun <T>
