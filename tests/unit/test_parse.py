@@ -344,6 +344,16 @@ def test_a_cpp_header_is_read_as_cpp_and_a_c_header_as_c() -> None:
     assert symbols(cpp.encode(), "c", "buffer.c").language == "c"
 
 
+def test_a_cpp_template_specialization_is_named_as_written() -> None:
+    """fmt's ~50 ``template <> struct formatter<bytes>`` were no symbols."""
+    source = ("template <> struct formatter<bytes> {\n  auto format(bytes b) const -> int { return 1; }\n};\n"
+              "template <typename T, typename Char> struct formatter<std::vector<T>, Char> : base {\n"
+              "  void parse() {}\n};\n")
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in symbols(source.encode(), "cpp").symbols] == [
+        ("formatter<bytes>", "struct", 1, 3), ("formatter<bytes>::format", "method", 2, 2),
+        ("formatter<std::vector<T>, Char>", "struct", 4, 6), ("formatter<std::vector<T>, Char>::parse", "method", 5, 5)]
+
+
 def test_cpp_macros_the_grammar_cannot_read_are_blanked() -> None:
     """fmt opens declarations with attribute macros and namespaces with a macro line; as
     written, the functions after them were cut or lost (include/fmt/format.h's ``format``)."""

@@ -37,8 +37,8 @@
     body: (compound_statement)? @body)) @definition.function
 
 (template_declaration
-  [(class_specifier name: (type_identifier) @name body: (_))
-   (struct_specifier name: (type_identifier) @name body: (_))]) @definition.class
+  [(class_specifier name: [(type_identifier) (template_type)] @name body: (_))
+   (struct_specifier name: [(type_identifier) (template_type)] @name body: (_))]) @definition.class
 
 (namespace_definition
   name: (_) @name
@@ -50,6 +50,17 @@
 
 (struct_specifier
   name: (type_identifier) @name
+  body: (field_declaration_list) @body) @definition.struct
+
+; A template's specialization is named as written (fmt's ~50 `template <> struct
+; formatter<bytes> {...}` were no symbols): `formatter<bytes>`, its members
+; `formatter<bytes>::format`; `symbols formatter --prefix` lists them all.
+(class_specifier
+  name: (template_type) @name
+  body: (field_declaration_list) @body) @definition.class
+
+(struct_specifier
+  name: (template_type) @name
   body: (field_declaration_list) @body) @definition.struct
 
 (union_specifier
