@@ -419,6 +419,22 @@ def test_properties_with_code_are_methods(language: str, source: str,
             for s in symbols(source.encode(), language).symbols] == expected
 
 
+def test_a_kotlin_object_held_by_a_property_is_named_by_it() -> None:
+    """moshi's eight anonymous adapters in StandardJsonAdapters had methods all named
+    ``StandardJsonAdapters.fromJson``."""
+    source = ("object StandardJsonAdapters {\n  val BOOLEAN_JSON_ADAPTER: JsonAdapter<Boolean> =\n"
+              "    object : JsonAdapter<Boolean>() {\n      override fun fromJson(reader: JsonReader) = reader.nextBoolean()\n"
+              "    }\n  val BYTE_JSON_ADAPTER = object : JsonAdapter<Byte>() {\n"
+              "    override fun fromJson(reader: JsonReader): Byte = 1\n  }\n  val plain = 1\n}\n")
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line)
+            for s in symbols(source.encode(), "kotlin").symbols] == [
+        ("StandardJsonAdapters", "class", 1, 10),
+        ("StandardJsonAdapters.BOOLEAN_JSON_ADAPTER", "class", 2, 5),
+        ("StandardJsonAdapters.BOOLEAN_JSON_ADAPTER.fromJson", "method", 4, 4),
+        ("StandardJsonAdapters.BYTE_JSON_ADAPTER", "class", 6, 8),
+        ("StandardJsonAdapters.BYTE_JSON_ADAPTER.fromJson", "method", 7, 7)]
+
+
 def test_a_file_keeps_its_first_values_only() -> None:
     """A generated header of thousands of ``#define``s is not thousands of lookups (a review:
     50,000 in 12 s, quadratic)."""

@@ -28,6 +28,14 @@
   (type_identifier) @name
   (class_body) @body) @definition.class
 
+; An anonymous object a property holds is named by the property, as Java's anonymous
+; class held by a field is: moshi's `val BOOLEAN_JSON_ADAPTER: JsonAdapter<Boolean> =
+; object : JsonAdapter<Boolean>() {...}` gives StandardJsonAdapters.BOOLEAN_JSON_ADAPTER.fromJson
+; (eight methods had been StandardJsonAdapters.fromJson alike).
+(property_declaration
+  (variable_declaration (simple_identifier) @name)
+  (object_literal (class_body) @body)) @definition.class
+
 (function_declaration
   (simple_identifier) @name
   (function_body)? @body) @definition.function
