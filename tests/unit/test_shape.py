@@ -1054,3 +1054,19 @@ def test_kotlin_swift_and_php_interpolations_make_templates(source: str, message
     and a message built by "$messagePrefix requires ..." was not on the first page."""
     assert shape.template_words(source, message) == words
     assert shape.template_words(source, "An unrelated message about something else entirely") == 0
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    # a value the message printed, then a colon: the question mark is the message's
+    ("Nesting too deep at $.child.child.child.child: circular reference?",
+     "Nesting too deep at $.child.child.child.child: circular reference?"),
+    ("Expected a list at path /items/0: got a string?", "Expected a list at path /items/0: got a string?"),
+    # a question stays a question
+    ("how do I handle flask.app: errors?", ""),
+    ("where is the config read?", ""),
+    ("circular reference at the child: why?", ""),
+])
+def test_a_message_printing_a_value_before_a_colon_may_end_with_a_question_mark(text: str, sentence: str) -> None:
+    """moshi's "Nesting too deep at $path: circular reference?" was read as a question: its
+    thrower, JsonWriter.checkStack, was fourth for the message pasted."""
+    assert shape.analyze(text).sentence == sentence

@@ -497,13 +497,18 @@ def _sentence(text: str, asking: bool = True) -> str:
     # a message may go on to ask, after a statement (hono's ``Context is not finalized. Did
     # you forget to return a Response object or `await next()`?``)
     stated = bool(_STATED.search(text))
-    quoted = bool(_QUOTED.search(text)) or stated
+    quoted = bool(_QUOTED.search(text)) or stated or bool(_VALUE_COLON.search(text))
     spans = stated or not asking or bool(_SENTENCES.search(text))
     if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
             or ("`" in text and not spans) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
         return ""
     return text
 
+
+#: A value a message printed, then a colon: a JSON path (moshi's ``Nesting too deep at
+#: $.child.child: circular reference?``), a dotted or slashed name, a number. Like a
+#: quote, it makes a question mark no question's.
+_VALUE_COLON = re.compile(r"(?:\$[.\[][^\s:]*|\w[\w-]*(?:[./][\w-]+)+|\d+):\s")
 
 #: One sentence's end and another's start inside a text (``route. Handler``).
 _SENTENCES = re.compile(r"\w[.!] +[A-Z]")
