@@ -387,3 +387,40 @@ def test_a_nested_function_is_called_by_its_name_only_inside_its_parent(tmp_path
         omitted = {}
         callers = d.service.find_callers("retry.wrap", repo="fx", omitted=omitted)
         assert [(c.path, c.line) for c in callers] == [] and omitted == {"other_type": 1}
+
+
+ZOD_TYPES_TS = '''\
+export abstract class ZodType<Output = any, Def extends ZodTypeDef = ZodTypeDef, Input = Output> {
+  _processInputParams(input: ParseInput): { status: ParseStatus; ctx: ParseContext } {
+    return { status: new ParseStatus(), ctx: this._getOrReturnCtx(input) };
+  }
+}
+
+export class ZodString extends ZodType<string, ZodStringDef, string> {
+  _parse(input: ParseInput): ParseReturnType<string> {
+    const { status, ctx } = this._processInputParams(input);
+    return status;
+  }
+}
+'''
+
+ZOD_OBJECT_TS = '''\
+import { ZodType } from "./types";
+
+export class ZodObject<T extends ZodRawShape> extends ZodType<objectOutputType<T>, ZodObjectDef<T>> {
+  _parse(input: ParseInput) {
+    const { status, ctx } = this._processInputParams(input);
+    return status;
+  }
+}
+'''
+
+
+def test_a_ts_subclass_calling_its_generic_base_s_method_is_resolved(tmp_path: Path) -> None:
+    """``callers ZodType._processInputParams --resolved`` said none: a class extending a
+    generic base (``extends ZodType<string, ...>``) had no base for ``this.m()``."""
+    with indexed(tmp_path, {"src/types.ts": ZOD_TYPES_TS, "src/object.ts": ZOD_OBJECT_TS}) as d:
+        callers = d.service.find_callers("ZodType._processInputParams", repo="fx")
+        assert sorted((c.path, c.line, c.caller, c.confidence) for c in callers) == [
+            ("src/object.ts", 5, "ZodObject._parse", "resolved"),
+            ("src/types.ts", 9, "ZodString._parse", "resolved")]

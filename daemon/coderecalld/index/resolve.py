@@ -62,6 +62,7 @@ _JAVA_LANG = frozenset(
     "StringBuffer ThreadLocal".split())
 _JAVA_TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
 _JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
+_EXTENDS = re.compile(r"\bextends\b")
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
 Target = Callable[[CallSite, str], str]
 
@@ -350,7 +351,9 @@ def _method(module: str, table: dict[str, str], symbols: dict[str, Symbol], cls:
     sym = symbols.get(cls)
     if sym is None or depth == 0:
         return ""
-    for base in _bases(sym.signature):
+    # a JS/TS class names its bases after ``extends`` (zod's ``class ZodString extends
+    # ZodType<string, ...>``: ``this._processInputParams()`` was never its base's)
+    for base in header_bases(sym.signature) if _EXTENDS.search(sym.signature) else _bases(sym.signature):
         if base in symbols and symbols[base].kind is SymbolKind.CLASS:
             found = _method(module, table, symbols, base, name, depth - 1)
             if found:
