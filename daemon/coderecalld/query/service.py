@@ -364,7 +364,7 @@ LEXICAL_FILE_CHUNKS = 400
 #: names any (``()``: every role).
 LEXICAL_FILES_ROLES: tuple[str, ...] = (str(classify.Role.SOURCE),)
 # Base#route!, A\B::c, JS's private Hono.#dispatch
-_IDENTIFIER = re.compile(r"^\\?[^\W\d]\w*[!?]?(?:(?:\.#?|::|#|\\)[^\W\d]\w*[!?]?)*$")
+_IDENTIFIER = re.compile(r"^\\?(?:[^\W\d]|\$)[\w$]*[!?]?(?:(?:\.#?|::|#|\\)(?:[^\W\d]|\$)[\w$]*[!?]?)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
