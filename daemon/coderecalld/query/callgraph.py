@@ -607,13 +607,18 @@ def _callers(store: Any, flt: StoreFilter, name: str,
 #: (``_enclosing``): not Ruby, whose nested ``def`` defines a method of the class, nor PHP,
 #: whose nested ``function`` is global once its parent ran.
 _GLOBAL_NESTED = frozenset({"ruby", "php"})
+#: Definitions ``_enclosing`` reads the parents of at most (a keyword lookup each).
+ENCLOSING_MAX = 20
 
 
 def _enclosing(store: Any, chosen: Sequence[Hit]) -> list[tuple[str, str, int, int]]:
     """``(repo, path, start_line, end_line)`` of the function each of ``chosen`` is nested
     in, when every one is (else ``[]``): a bare call of its name elsewhere calls something
     else (``callers`` keeps the bare sites inside, member calls and resolved ones). One keyword lookup per
-    definition (its parent, in its file)."""
+    definition (its parent, in its file), for at most ``ENCLOSING_MAX`` definitions (more:
+    ``[]``, nothing left out)."""
+    if len(chosen) > ENCLOSING_MAX:
+        return []
     out = []
     for hit in chosen:
         payload = hit.payload
