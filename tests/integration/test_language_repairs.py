@@ -126,8 +126,10 @@ def test_kotlin_swift_and_cpp_definitions_keep_their_members(tmp_path: Path) -> 
         # as code writes it, through the namespace the macro opened
         assert [(h.qualified_name, h.start_line) for h in d.service.find_symbols("fmt::buffer::push_back")] == [
             ("buffer::push_back", 13)]
-        assert [(h.qualified_name, h.match) for h in d.service.find_symbols("fmt::detail::buffer")] == [
+        assert [(h.qualified_name, h.match) for h in d.service.find_symbols("fmt::buffer")] == [
             ("buffer", "scoped")]
+        # a scope its path does not hold is another library's: std::buffer is none of fmt's
+        assert d.service.find_symbols("std::buffer") == []
         # a class's scope is never dropped: another class's member is no answer
         assert d.service.find_symbols("Writer::push_back") == []
         assert d.service.find_symbols("fmt::Writer::push_back") == []
@@ -348,20 +350,13 @@ def test_a_zod_schema_made_by_a_factory_is_a_symbol_and_found_by_its_name(tmp_pa
 
 
 PARSE_TS = '''\
-import * as util from "./util.js";
-
-export const _parse = (_Err: $ZodErrorClass) => (schema, value, _ctx, _params) => {
-  const fn: $Parse = (schema, value, _ctx, _params) => {
-    const result = schema._zod.run({ value, issues: [] }, _ctx);
-    if (result.issues.length) {
-      const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => util.finalizeIssue(iss, _ctx)));
-      util.captureStackTrace(e, _params?.callee ?? fn);
-      throw e;
-    }
-    return fn === undefined ? result.value : fn(schema, value);
+export function _parseAll(schemas, values) {
+  const fn = (schema, value) => {
+    const result = schema._zod.run({ value, issues: [] });
+    return result.issues.length ? fn(schema, result.value) : result.value;
   };
-  return fn;
-};
+  return schemas.map((schema, i) => fn(schema, values[i]));
+}
 '''
 
 DOC_TS = '''\
@@ -372,42 +367,61 @@ export class Doc {
     this.indent -= 1;
   }
 }
+'''
 
-export function makeStore() {
-  const store = { fn: () => 1 };
-  return store.fn();
+USE_AUTH_JS = '''\
+export function useAuth() {
+  const login = async (name) => {
+    await api.post("/login", { name });
+  };
+  return { user, login };
+}
+'''
+
+LOGIN_BUTTON_JSX = '''\
+import { useAuth } from "./useAuth";
+
+export function LoginButton({ name }) {
+  const { login } = useAuth();
+  const onClick = () => login(name);
+  return <button onClick={onClick}>Log in</button>;
 }
 '''
 
 CLOSURES_PY = """\
-def retry(times):
-    def wrap(func):
-        return func
-    return wrap
+def make_logger(prefix):
+    def log(msg):
+        print(prefix, msg)
+    return log
 
 
-def apply(wrap, value):
-    return wrap(value)
+log = make_logger("app")
+
+
+def main():
+    log("started")
 """
 
 
 def test_a_nested_function_is_called_by_its_name_only_inside_its_parent(tmp_path: Path) -> None:
-    """zod's closure ``_parse.fn``: ``impact finalizeIssue`` listed under it 17 "callers",
-    every bare call of some parameter called ``fn`` (``Doc.indented``'s ``fn(this)``)."""
+    """A helper nested in a function and named nowhere else in it is called bare only
+    there: ``Doc.indented``'s ``fn(this)`` (its parameter) is no call of it. A nested
+    function its parent returns, alone or in an object, may be called by that very name
+    elsewhere (a React hook's ``const {login} = useAuth()``, a logger factory): those calls
+    stay (a review)."""
     files = {"packages/zod/src/v4/core/parse.ts": PARSE_TS, "packages/zod/src/v4/core/doc.ts": DOC_TS,
-             "pkg/retrying.py": CLOSURES_PY}
+             "src/useAuth.js": USE_AUTH_JS, "src/LoginButton.jsx": LOGIN_BUTTON_JSX, "pkg/logging_.py": CLOSURES_PY}
     with indexed(tmp_path, files) as d:
         omitted: dict[str, int] = {}
-        callers = d.service.find_callers("_parse.fn", repo="fx", omitted=omitted)
-        # its own recursive call, and a member call, which may be of a nested function (a
-        # factory returns it in an object); Doc.indented's bare fn(this) is a parameter's
+        callers = d.service.find_callers("_parseAll.fn", repo="fx", omitted=omitted)
         assert sorted((c.path, c.line, c.caller) for c in callers) == [
-            ("packages/zod/src/v4/core/doc.ts", 11, "makeStore"),
-            ("packages/zod/src/v4/core/parse.ts", 11, "_parse.fn")]
-        assert omitted == {"other_type": 1}
-        omitted = {}
-        callers = d.service.find_callers("retry.wrap", repo="fx", omitted=omitted)
-        assert [(c.path, c.line) for c in callers] == [] and omitted == {"other_type": 1}
+            ("packages/zod/src/v4/core/parse.ts", 4, "_parseAll.fn"),
+            ("packages/zod/src/v4/core/parse.ts", 6, "_parseAll")]
+        assert omitted == {"other_type": 1}  # Doc.indented's parameter
+        callers = d.service.find_callers("useAuth.login", repo="fx")
+        assert [(c.path, c.line, c.caller) for c in callers] == [("src/LoginButton.jsx", 5, "LoginButton.onClick")]
+        callers = d.service.find_callers("make_logger.log", repo="fx")
+        assert [(c.path, c.line, c.caller) for c in callers] == [("pkg/logging_.py", 11, "main")]
 
 
 ZOD_TYPES_TS = '''\

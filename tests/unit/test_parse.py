@@ -375,7 +375,8 @@ def test_cpp_macros_the_grammar_cannot_read_are_blanked() -> None:
 
 def test_swift_conditional_members_keep_their_type_whole() -> None:
     """The grammar reads no ``#if`` among a type's members: Alamofire's ``Protected`` was a
-    class of one line, its methods top-level functions. The first branch is read."""
+    class of one line, its methods top-level functions. Every branch is read when the
+    directives alone were in the way (an ``#else`` may hold the main platform's code)."""
     source = ("final class Protected<Value> {\n    #if canImport(Darwin)\n    private let lock = UnfairLock()\n"
               "    #elseif canImport(Foundation)\n    private let lock = NSLock()\n    #else\n"
               "    func fallback() {}\n    #endif\n    private var value: Value\n\n"
@@ -385,7 +386,7 @@ def test_swift_conditional_members_keep_their_type_whole() -> None:
     parsed = symbols(source.encode(), "swift")
     assert not parsed.has_errors
     assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
-        ("Protected", "class", 1, 14), ("Protected.read", "method", 11, 13),
+        ("Protected", "class", 1, 14), ("Protected.fallback", "method", 7, 7), ("Protected.read", "method", 11, 13),
         ("Protected", "class", 16, 18), ("Protected.write", "method", 17, 17)]
 
 

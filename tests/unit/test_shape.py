@@ -1070,3 +1070,15 @@ def test_a_message_printing_a_value_before_a_colon_may_end_with_a_question_mark(
     """moshi's "Nesting too deep at $path: circular reference?" was read as a question: its
     thrower, JsonWriter.checkStack, was fourth for the message pasted."""
     assert shape.analyze(text).sentence == sentence
+
+
+@pytest.mark.parametrize("text", [
+    "Step 1: what should happen when the token expires?",
+    "Python 3.11: is asyncio.run deprecated?",
+    "config.yaml: where do I set the port?",
+    "app/main.py: why is the router empty?",
+    "v2.0: does the client retry on 503?",
+])
+def test_a_question_after_a_value_and_a_colon_stays_a_question(text: str) -> None:
+    """A review: each was read as a message once a value before a colon could make one."""
+    assert shape.analyze(text).sentence == ""

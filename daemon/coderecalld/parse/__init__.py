@@ -41,9 +41,11 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     spec = registry.spec_for(language)
     check_utf8(blob)
     parser, tree = _parse(spec, blob)
-    if spec.name == "c" and tree.root_node.has_error and path.lower().endswith(".h"):
+    if (spec.name == "c" and tree.root_node.has_error and path.lower().endswith(".h")
+            and _CPP_ONLY.search(blob)):
         # A .h file is C or C++ (fmt's include/fmt/base.h: 2,023 syntax errors read as C);
-        # C++ when that grammar reads it with fewer errors. Its chunks say "cpp".
+        # C++ when it holds syntax only C++ has and that grammar reads it with fewer errors
+        # (glibc's pthread.h has fewer as C++ too, by noise: a review). Its chunks say "cpp".
         cpp = registry.spec_for("cpp")
         cpp_parser, cpp_tree = _parse(cpp, blob)
         if _errors(cpp_tree.root_node) < _errors(tree.root_node):
@@ -57,6 +59,12 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     return _macro_calls(_without_keywords(parsed) if parsed.has_errors else parsed, blob)
 
 
+#: Syntax only C++ has, at a line's start: a namespace, a template, a class with a body
+#: or bases, an access specifier, ``using namespace``.
+_CPP_ONLY = re.compile(rb"(?m)^[ \t]*(?:namespace[ \t]+\w+[ \t]*\{|template[ \t]*<|class[ \t]+\w+[^;()\n]*[{:]"
+                       rb"|(?:public|private|protected)[ \t]*:|using[ \t]+namespace\b)")
+
+
 def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
     """``blob``'s parser and tree under ``spec``, with the repairs its language needs
     (``_first_branches``, ``_own_line_constructors``). tree-sitter skips a leading BOM but
@@ -64,10 +72,11 @@ def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
     node text contains U+FEFF."""
     parser = Parser(registry.language(spec.name))
     tree = parser.parse(blob)
+    source = blob  # what the tree was parsed from: the blob, or a masked copy of it
     if spec.name in PREPROCESSED and tree.root_node.has_error and b"#" in blob:
-        tree = _first_branches(parser, blob, tree)
+        tree, source = _first_branches(parser, blob, tree)
     if spec.name in PREPROCESSED and tree.root_node.has_error:
-        tree = _macros_blanked(parser, blob, tree)
+        tree = _macros_blanked(parser, source, tree)
     elif spec.name == "kotlin" and tree.root_node.has_error and b"constructor" in blob:
         tree = _own_line_constructors(parser, blob, tree)
     elif spec.name == "swift" and tree.root_node.has_error and b"#if" in blob:
@@ -81,12 +90,14 @@ _SWIFT_CONDITIONAL = re.compile(rb"^[ \t]*#(if|elseif|else|endif)\b")
 
 
 def _swift_first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
-    """The tree of ``blob`` with its ``#if`` groups read as their first branch, directive
-    lines and later branches blanked (spaces; line breaks and byte offsets kept), when that
-    has fewer syntax errors than ``tree`` (else ``tree``). The Swift grammar reads no
-    ``#if`` among a type's members: Alamofire's ``Protected`` (a class of 40 lines) became
-    one line and its methods top-level functions; 9 of its 43 source files had errors. A
-    later branch's definitions (a platform's other variant) are not symbols."""
+    """The tree of ``blob`` with its ``#if`` directives blanked, or its groups read as
+    their first branch (later branches blanked too; spaces, line breaks and byte offsets
+    kept), whichever has the fewest syntax errors if fewer than ``tree``'s (else
+    ``tree``). The Swift grammar reads no ``#if`` among a type's members: Alamofire's ``Protected`` (a class of 40 lines) became
+    one line and its methods top-level functions; 9 of its 43 source files had errors.
+    Every branch is read first (directive lines alone blanked: a branch may hold the main
+    platform's definition, as Alamofire's ``#else`` ``evaluate`` does); the first branch
+    alone when that has fewer errors, its later branches' definitions then lost."""
     lines = blob.split(b"\n")
     blank: set[int] = set()
     open_groups: list[int] = []  # per open #if: the first directive line after its first branch
@@ -107,9 +118,14 @@ def _swift_first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
                     blank.update(range(first_end, i))
     if not blank:
         return tree
-    masked = b"\n".join(line.translate(_BLANK) if i in blank else line for i, line in enumerate(lines))
-    alternative = parser.parse(masked)
-    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
+    directives = {i for i in blank if _SWIFT_CONDITIONAL.match(lines[i])}
+    best, errors = tree, _errors(tree.root_node)
+    for masking in (directives, blank):  # every branch kept first; then the first branch only
+        masked = b"\n".join(line.translate(_BLANK) if i in masking else line for i, line in enumerate(lines))
+        alternative = parser.parse(masked)
+        if (found := _errors(alternative.root_node)) < errors:
+            best, errors = alternative, found
+    return best
 
 
 #: Languages whose conditional compilation (``#if`` ... ``#else`` ... ``#endif``) may
@@ -124,9 +140,10 @@ _BRACE = re.compile(rb"(=\s*)?(\{)|\}")
 _BLANK = bytes.maketrans(bytes(range(256)), b" " * 10 + b"\n" + b" " * 2 + b"\r" + b" " * 242)
 
 
-def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> tuple[Tree, bytes]:
     """The tree of ``blob`` with its conditionals read as their first branch compiled, as
-    ctags reads C, when that has fewer syntax errors than ``tree`` (else ``tree``): the
+    ctags reads C, when that has fewer syntax errors than ``tree`` (else ``tree``), and the
+    bytes it was parsed from (``_macros_blanked`` blanks on top of them): the
     groups a branch of which opens or closes more braces than it closes or opens
     (``_masked``), which keeps a group whose branches each balance whole (its variants are
     all definitions: jq's three ``f_gmtime``); when one error still spans
@@ -151,20 +168,21 @@ def _first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
     braces = [c.count(b"{") - c.count(b"}") for c in code]
     unbalanced = [marks for marks in groups
                   if any(sum(braces[start + 1:end]) for start, end in zip(marks, marks[1:]))]
-    best, errors = tree, _errors(tree.root_node)
+    best, errors, source = tree, _errors(tree.root_node), blob
     masked = _masked(lines, code, unbalanced)
     if masked != blob:
         alternative = parser.parse(masked)
         found = _errors(alternative.root_node)
         if found < errors:
-            best, errors = alternative, found
+            best, errors, source = alternative, found, masked
     if errors and _swallowed(best.root_node) >= SWALLOWED_LINES:
         # one error holds a run of lines: a balanced group broke a statement too; every
         # group's first branch (its other branches' definitions lost) beats losing them all
-        alternative = parser.parse(_masked(lines, code, groups))
+        every = _masked(lines, code, groups)
+        alternative = parser.parse(every)
         if _swallowed(alternative.root_node) < _swallowed(best.root_node):
-            best = alternative
-    return best
+            best, source = alternative, every
+    return best, source
 
 
 #: A macro name by convention: upper case, digits and at least one underscore
@@ -173,53 +191,90 @@ _MACRO = rb"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b"
 #: Macros the grammar cannot read, each blanked by ``_macros_blanked``: one that is a
 #: line of its own (``FMT_BEGIN_NAMESPACE``, ``FMT_PRAGMA_GCC(push_options)``,
 #: ``Q_OBJECT``); one that stands before a declaration's next word (``FMT_CONSTEXPR auto
-#: f()``, ``FMT_API void g()``); one after a parameter list (``f() const FMT_NOEXCEPT {``);
-#: one that stands for ``constexpr`` (``if FMT_CONSTEXPR20 (...)``).
+#: f()``, ``FMT_API void g()``; not a scope: ``IO_UTIL::read_all``); one after a parameter
+#: list before a body or a trailing return type (``f() const FMT_NOEXCEPT {``; not a
+#: declarator: ``typedef STACK_OF(X) NAMES;``); one that stands for ``constexpr`` (``if
+#: FMT_CONSTEXPR20 (...)``).
 _UNREAD_MACROS = re.compile(
     rb"(?m)^[ \t]*(" + _MACRO + rb"[ \t]*(?:\([^;{}\n]*\))?)[ \t]*\r?$"
-    rb"|(?<![\w#.>:])(" + _MACRO + rb")(?=[ \t]*\r?\n?[ \t]*(?:[A-Za-z_~]|::))"
-    rb"|\)(?:[ \t]+(?:const|volatile|override|final|noexcept|&&?))*[ \t]+(" + _MACRO + rb")(?![ \t]*\()"
+    rb"|(?<![\w#.>:])(" + _MACRO + rb")(?=[ \t]*\r?\n?[ \t]*[A-Za-z_~])"
+    rb"|\)(?:[ \t]+(?:const|volatile|override|final|noexcept|&&?))*[ \t]+(" + _MACRO + rb")"
+    rb"(?=[ \t]*(?:\{|->|\r?$))"
     rb"|(?<=\bif[ \t])[ \t]*(" + _MACRO + rb")(?=[ \t]*\()")
 
 
-def _macros_blanked(parser: Parser, blob: bytes, tree: Tree) -> Tree:
-    """The tree of ``blob`` with the macros the grammar cannot read blanked
-    (``_UNREAD_MACROS``; spaces, offsets kept), when that has fewer syntax errors than
-    ``tree`` (else ``tree``); directive lines are left whole. fmt's headers open every
-    declaration with one (``FMT_CONSTEXPR``, ``FMT_INLINE``, ``FMT_API``): 220 errors in
-    include/fmt/base.h, its functions cut or lost. A namespace a macro opens
-    (``FMT_BEGIN_NAMESPACE``) is not seen: its symbols are named without it."""
-    out = bytearray(blob)
-    for match in _UNREAD_MACROS.finditer(blob):
-        line_start = blob.rfind(b"\n", 0, match.start()) + 1
-        if blob[line_start:match.start()].lstrip().startswith(b"#"):
+def _macros_blanked(parser: Parser, source: bytes, tree: Tree) -> Tree:
+    """The tree of ``source`` (a blob, or ``_first_branches``' masked copy of it) with the
+    macros the grammar cannot read blanked (``_UNREAD_MACROS``; spaces, offsets kept), when
+    that has fewer syntax errors than ``tree`` (else ``tree``). Left whole: a directive and
+    its continued lines (a ``#define``'s last line blanked ran it into the next one: a
+    review), a ``typedef``'s names, a line macro the next line opens a body for
+    (``TEST_F(Suite, Name)`` / ``{``) or that ends an enumerator list (``PROTO_MAX`` /
+    ``};``). fmt's headers open every declaration with one (``FMT_CONSTEXPR``,
+    ``FMT_INLINE``, ``FMT_API``): 220 errors in include/fmt/base.h, its functions cut or
+    lost. A namespace a macro opens (``FMT_BEGIN_NAMESPACE``) is not seen: its symbols are
+    named without it."""
+    out = bytearray(source)
+    directive_lines = _directive_lines(source)
+    for match in _UNREAD_MACROS.finditer(source):
+        line_start = source.rfind(b"\n", 0, match.start()) + 1
+        if line_start in directive_lines:
             continue
+        before = source[line_start:match.start()]
         group = next(i for i in range(1, 5) if match.group(i) is not None)
-        if group == 1 and not _after_statement(blob, line_start):
+        if group == 1 and not (_after_statement(source, line_start) and _before_statement(source, match.end())):
             continue  # a line of an expression (an enumerator's `| FFC_PRESET_GENERAL`)
+        if group == 2 and re.search(rb"\btypedef\s+$", before):
+            continue
         out[match.start(group):match.end(group)] = b" " * (match.end(group) - match.start(group))
-    if out == blob:
+    if out == source:
         return tree
     alternative = parser.parse(bytes(out))
     return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
 
 
+def _directive_lines(source: bytes) -> set[int]:
+    """The start offsets of the lines of ``source``'s preprocessor directives, a
+    directive's lines continued by a trailing backslash included."""
+    out: set[int] = set()
+    continued = False
+    start = 0
+    for line in source.split(b"\n"):
+        if continued or line.lstrip().startswith(b"#"):
+            out.add(start)
+            continued = line.rstrip(b"\r").endswith(b"\\")
+        start += len(line) + 1
+    return out
+
+
 _MACRO_LINE = re.compile(_MACRO + rb"[ \t]*(?:\([^;{}\n]*\))?")
+_TRAILING_BLOCK_COMMENT = re.compile(rb"/\*.*?\*/$")
 
 
 def _after_statement(blob: bytes, line_start: int) -> bool:
     """Whether the line starting at ``line_start`` begins a statement or declaration: the
     previous non-blank line is a directive, a comment, a ``template <...>`` head or such a
     macro line, or ends a statement (``;``, ``{``, ``}``, a label's or access specifier's
-    ``:``, ``*/``; a trailing ``//`` comment aside); the file's first line does."""
+    ``:``; a trailing comment aside: an enumerator's ``PROTO_TCP = 6, /* ... */`` ends
+    with a comma); the file's first line does."""
     before = blob[:line_start].rstrip()
     previous = before[before.rfind(b"\n") + 1:].strip()
-    if b"//" in previous and not previous.startswith(b"//"):
+    if previous.startswith((b"#", b"//", b"/*", b"*", b"template")):
+        return True
+    if b"//" in previous:
         previous = previous[:previous.find(b"//")].rstrip()  # `}  // namespace detail`
-    return (not previous or previous.startswith((b"#", b"//", b"/*", b"*", b"template"))
-            or previous.endswith((b";", b"{", b"}", b"*/"))
+    previous = _TRAILING_BLOCK_COMMENT.sub(b"", previous).rstrip()
+    return (not previous or previous.endswith((b";", b"{", b"}"))
             or (previous.endswith(b":") and not previous.endswith(b"::"))
             or _MACRO_LINE.fullmatch(previous) is not None)
+
+
+def _before_statement(blob: bytes, end: int) -> bool:
+    """Whether the next non-blank line after ``end`` (a line macro's end) starts no body
+    for it (``{``: ``TEST_F(Suite, Name)`` is a function's head) and ends no list (``}``,
+    ``,``: the last enumerator)."""
+    after = blob[end:].lstrip()
+    return not after.startswith((b"{", b"}", b","))
 
 
 #: An error node spanning this many lines is a parse that lost the definitions in them
@@ -313,9 +368,15 @@ def _continued(lines: list[bytes], i: int, blank: set[int]) -> bytes:
 _OWN_LINE_CONSTRUCTOR = re.compile(
     rb"(?m)^[ \t]*((?:(?:public|internal|private|protected)\s+|@[\w.]+(?:\([^)\n]*\))?\s+)*"
     rb"constructor[ \t]*\()")
-_CLASS_HEAD = re.compile(rb"\b(?:class|object)\b")
+#: A class head's line: modifiers and annotations, then ``class`` or ``object`` (not a
+#: KDoc line that says "class", nor ``Foo::class``).
+_CLASS_HEAD = re.compile(rb"^[ \t]*(?:(?:@[\w.]+(?:\([^)\n]*\))?|public|internal|private|protected|open|abstract"
+                         rb"|sealed|data|inner|value|annotation|enum|final|expect|actual)[ \t]+)*(?:class|object)\b")
 #: A parenthesis, or a Kotlin string or character literal (whose parentheses are none).
-_PARENS_OUTSIDE_STRINGS = re.compile(rb'"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|[()]')
+_PARENS_OUTSIDE_STRINGS = re.compile(rb'"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*'
+                                     rb'|/\*[\s\S]*?\*/|[()]')
+#: Bytes a primary constructor's parameters may span (moshi's longest, with its KDoc: ~1 KB).
+CONSTRUCTOR_MAX_BYTES = 8_000
 
 
 def _own_line_constructors(parser: Parser, blob: bytes, tree: Tree) -> Tree:
@@ -327,19 +388,23 @@ def _own_line_constructors(parser: Parser, blob: bytes, tree: Tree) -> Tree:
     files). A constructor whose previous non-blank line is no class head (``class`` or
     ``object``, not ending in ``{``, ``}`` or ``;``) is a secondary one, left as is. The
     class's signature is read from the blob, so it still shows the constructor; the calls
-    in its parameters' defaults are lost."""
+    in its parameters' defaults are lost. Comments and strings are skipped when matching
+    its parentheses, and one that does not close within ``CONSTRUCTOR_MAX_BYTES`` is left
+    whole (a ``(`` in a comment had blanked the rest of the file: a review)."""
     out = bytearray(blob)
     for match in _OWN_LINE_CONSTRUCTOR.finditer(blob):
         before = blob[:match.start()].rstrip()
         head = before[before.rfind(b"\n") + 1:]
-        if not _CLASS_HEAD.search(head) or head.endswith((b"{", b"}", b";")):
+        if not _CLASS_HEAD.match(head) or head.endswith((b"{", b"}", b";")):
             continue
-        depth, end = 0, len(blob)
-        for token in _PARENS_OUTSIDE_STRINGS.finditer(blob, match.end() - 1):
+        depth, end = 0, -1
+        for token in _PARENS_OUTSIDE_STRINGS.finditer(blob, match.end() - 1, match.end() + CONSTRUCTOR_MAX_BYTES):
             depth += {b"(": 1, b")": -1}.get(token.group(), 0)
             if depth == 0:
                 end = token.end()
                 break
+        if end < 0:
+            continue  # unclosed within the bound: blank nothing rather than the rest of the file
         out[match.start(1):end] = blob[match.start(1):end].translate(_BLANK)
     if out == blob:
         return tree

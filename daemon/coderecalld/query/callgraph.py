@@ -613,8 +613,9 @@ ENCLOSING_MAX = 20
 
 def _enclosing(store: Any, chosen: Sequence[Hit]) -> list[tuple[str, str, int, int]]:
     """``(repo, path, start_line, end_line)`` of the function each of ``chosen`` is nested
-    in, when every one is (else ``[]``): a bare call of its name elsewhere calls something
-    else (``callers`` keeps the bare sites inside, member calls and resolved ones). One keyword lookup per
+    in, when every one is and none leaves it (``_escapes``; else ``[]``): a bare call of
+    its name elsewhere calls something else (``callers`` keeps the bare sites inside,
+    member calls and resolved ones). One keyword lookup per
     definition (its parent, in its file), for at most ``ENCLOSING_MAX`` definitions (more:
     ``[]``, nothing left out)."""
     if len(chosen) > ENCLOSING_MAX:
@@ -628,10 +629,27 @@ def _enclosing(store: Any, chosen: Sequence[Hit]) -> list[tuple[str, str, int, i
         owner = next((o.payload for o in store.find(
             StoreFilter(repos=(str(payload["repo"]),), path=str(payload["path"])), "qualified_name", parent, limit=8)
             if o.payload.get("kind") in ("function", "method")), None)
-        if owner is None:
+        if owner is None or _escapes(str(payload.get("name") or ""), str(owner.get("embed_text") or "")):
             return []
         out.append((str(payload["repo"]), str(payload["path"]), int(owner["start_line"]), int(owner["end_line"])))
     return out
+
+
+#: Characters of a parent's embedded text past which ``_escapes`` cannot tell (the text is cut).
+ESCAPE_TEXT_CHARS = 1_900
+
+
+def _escapes(name: str, text: str) -> bool:
+    """Whether the nested function ``name`` leaves its parent, whose source is ``text``:
+    named there other than by its definition or a call of it (``return log``, ``return
+    {login, logout}``, passed as a value: then callers elsewhere may call it by that very
+    name: a review's React hook and Python logger factory), or the text is cut, or
+    ``name`` is empty. A helper only called inside is not."""
+    if not name or len(text) >= ESCAPE_TEXT_CHARS:
+        return True
+    word = re.escape(name)
+    rest = re.sub(rf"\b(?:def|function|fun|func|fn|const|let|var|val)\s+{word}\b|\b{word}\s*(?:\(|=(?!=))", "", text)
+    return re.search(rf"(?<![\w$.]){word}\b", rest) is not None
 
 
 def _inside(site: Site, scopes: list[tuple[str, str, int, int]]) -> bool:

@@ -1848,24 +1848,43 @@ _LEADING_SCOPE = re.compile(r"^[a-z_][\w$]*(?:::|\.)(?=[\w$~])")
 
 def _without_scope(store: Any, flt: StoreFilter, name: str) -> list[tuple[Hit, str, float]]:
     """Symbols ``name`` means once its leading lower-case scopes are dropped, one at a
-    time until one matches exactly or by its qualified tail (``_qualified_tail``), as match
-    ``"scoped"``: code writes a name with the namespace or import alias it is reached
-    through, which the index may not name it by (fmt opens ``namespace fmt`` with a macro,
-    so ``fmt::format_system_error`` is ``format_system_error``; zod's ``util.finalizeIssue``
-    is ``import * as util``'s). A class scope (``Foo.bar``) is never dropped: ``bar`` of
-    another class is no answer. A few keyword lookups per dropped scope."""
+    time, as match ``"scoped"``: code writes a name through the namespace or import alias
+    it is reached by, which the index may not name it by (fmt opens ``namespace fmt`` with
+    a macro, so ``fmt::format_system_error`` is ``format_system_error``; zod's
+    ``util.finalizeIssue`` is ``import * as util``'s). What is left must name a definition
+    of a module, or one of a class as written (``detail::buffer::push_back``), exactly, in a
+    file whose path holds every dropped scope as a directory or its stem
+    (``include/fmt/format.h``, ``core/util.ts``): ``requests.get`` is no repo's
+    ``ApiClient.get``, ``os.path.join`` no ``app/client.py``'s ``join`` (a review). A few
+    keyword lookups per dropped scope."""
     out: list[tuple[Hit, str, float]] = []
-    rest = name
+    rest, dropped = name, []
     while not out and (scope := _LEADING_SCOPE.match(rest)):
+        dropped.append(scope.group().rstrip(":."))
         rest = rest[scope.end():]
         hits = [h for field in ("qualified_name_lc", "name_lc") for h in store.find(flt, field, rest.lower(), limit=MAX_LIMIT)]
+        if "." in rest or "::" in rest:
+            hits += [hit for hit, kind, _ in _qualified_tail(store, flt, shapes.dotted(rest)) if kind == "exact"]
         out = [(hit, "scoped", 1.0) for hit in _dedupe(hits)
                if hit.payload.get("kind") not in _HIDDEN_KINDS and not is_part(str(hit.payload.get("qualified_name", "")))
-               and _match_kind(rest, hit.payload) == "exact"]
-        if not out and ("." in rest or "::" in rest):
-            out = [(hit, "scoped", 1.0) for hit, kind, _ in _qualified_tail(store, flt, shapes.dotted(rest))
-                   if kind == "exact"]
+               and (_match_kind(rest, hit.payload) == "exact" or _qualified_ends(hit.payload, rest))
+               and (not hit.payload.get("parent") or "." in rest or "::" in rest)
+               and _path_holds(str(hit.payload.get("path", "")), dropped)]
     return out
+
+
+def _qualified_ends(payload: dict, rest: str) -> bool:
+    """Whether ``payload``'s qualified name ends with ``rest`` at a scope separator."""
+    qualified = shapes.dotted(str(payload.get("qualified_name", "")))
+    written = shapes.dotted(rest)
+    return qualified == written or qualified.endswith("." + written)
+
+
+def _path_holds(path: str, scopes: list[str]) -> bool:
+    """Whether every one of ``scopes`` is a directory of ``path`` or its file's stem."""
+    parts = path.split("/")
+    names = {*parts[:-1], parts[-1].split(".", 1)[0]}
+    return all(scope in names for scope in scopes)
 
 
 def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:

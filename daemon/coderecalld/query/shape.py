@@ -497,7 +497,7 @@ def _sentence(text: str, asking: bool = True) -> str:
     # a message may go on to ask, after a statement (hono's ``Context is not finalized. Did
     # you forget to return a Response object or `await next()`?``)
     stated = bool(_STATED.search(text))
-    quoted = bool(_QUOTED.search(text)) or stated or bool(_VALUE_COLON.search(text))
+    quoted = bool(_QUOTED.search(text)) or stated or _printed_value(text)
     spans = stated or not asking or bool(_SENTENCES.search(text))
     if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
             or ("`" in text and not spans) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
@@ -509,6 +509,13 @@ def _sentence(text: str, asking: bool = True) -> str:
 #: $.child.child: circular reference?``), a dotted or slashed name, a number. Like a
 #: quote, it makes a question mark no question's.
 _VALUE_COLON = re.compile(r"(?:\$[.\[][^\s:]*|\w[\w-]*(?:[./][\w-]+)+|\d+):\s")
+
+def _printed_value(text: str) -> bool:
+    """Whether ``text`` prints a value before a colon (``_VALUE_COLON``) that no question
+    follows: "config.yaml: where do I set the port?" asks (a review)."""
+    return any((following := text[m.end():].split(None, 1)) and following[0].lower().strip(",.;'\"") not in _ASKING
+               for m in _VALUE_COLON.finditer(text))
+
 
 #: One sentence's end and another's start inside a text (``route. Handler``).
 _SENTENCES = re.compile(r"\w[.!] +[A-Z]")
