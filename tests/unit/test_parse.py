@@ -596,3 +596,40 @@ def test_each_name_of_a_js_assignment_chain_names_the_function() -> None:
                    ("req.a", "req", "method", 5, 5, False), ("req.b", "req", "method", 5, 5, False),
                    ("foo", "", "function", 6, 6, False), ("bar", "", "function", 6, 6, False),
                    ("req.s", "req", "method", 7, 7, True), ("req.t", "req", "method", 7, 7, True)]
+
+
+@pytest.mark.parametrize(("language", "path", "source", "expected"), [
+    # a #define's continued line is the directive's, never a line macro to blank
+    ("c", "m.c", "#define WRAP(x) \\\n    CALL_IT(x)\n\n#define WRAP2(x) \\\n    CALL_IT(x)\n\nMY_BEGIN_DECLS\n"
+                 "int ok(void) { return 0; }\n",
+     [("WRAP", 1, 2), ("WRAP2", 4, 5), ("ok", 8, 8)]),
+    # the macro repair builds on the #if repair (jq's split braces) instead of undoing it
+    ("c", "jq.c", "int a(int x) {\n#ifdef USE_X\n  if (x > 1) {\n#else\n  if (x > 2) {\n#endif\n    return 1;\n  }\n"
+                  "  return 0;\n}\n\nint b(void) { return 2; }\n\nAPI_EXPORT int d(void) { return 4; }\n",
+     [("a", 1, 10), ("b", 12, 12), ("d", 14, 14)]),
+    # the last enumerator, after a comment, is no line macro
+    ("c", "e.c", "enum proto {\n  PROTO_TCP = 6,\n  /* Added in 2.4.0. */\n  PROTO_MAX\n};\n\nMY_BEGIN_DECLS\n"
+                 "int ok(void) { return 0; }\n",
+     [("proto", 1, 5), ("proto.PROTO_TCP", 2, 2), ("proto.PROTO_MAX", 4, 4), ("ok", 8, 8)]),
+    # a typedef's name written like a macro is its name
+    ("c", "s.c", "typedef STACK_OF(GENERAL_NAME) GENERAL_NAMES;\nMY_BEGIN_DECLS\nint ok(void) { return 0; }\n",
+     [("GENERAL_NAMES", 1, 1), ("ok", 3, 3)]),
+    # a test macro whose body opens on the next line, and a class scope written in capitals
+    ("cpp", "t.cpp", "TEST_F(ParserTest, ParsesEmptyInput)\n{\n    EXPECT_TRUE(parse(\"\").empty());\n}\n\n"
+                     "namespace IO_UTIL {\nint read_all(int fd);\n}\n\nint IO_UTIL::read_all(int fd) { return fd; }\n\n"
+                     "class Widget {\n  Q_OBJECT\npublic:\n  void show() {}\n};\n",
+     [("TEST_F", 1, 4), ("IO_UTIL", 6, 8), ("IO_UTIL::read_all", 10, 10), ("Widget", 12, 16),
+      ("Widget::show", 15, 15)]),
+    # a pure C header stays C, however the C++ grammar counts its errors
+    ("c", "sig.h", "typedef void (*handler_t) (int);\nchar **split_words(const char *s) { return 0; }\n"
+                   "extern int sigpause (int __sig)\n  __attribute_deprecated_msg__ (\"Use sigsuspend instead\");\n",
+     [("handler_t", 1, 1), ("split_words", 2, 2)]),
+    # a "(" in a comment among the parameters: the repair blanks nothing past them
+    ("kotlin", "Foo.kt", "package demo\n\nclass Foo\ninternal constructor(\n  val a: Int, // the count (may be zero\n"
+                         "  val b: Int,\n) {\n  fun bar(): Int = a + b\n}\n\nfun topLevel() = Foo(1, 2).bar()\n",
+     [("Foo", 3, 9), ("Foo.bar", 8, 8), ("topLevel", 11, 11)]),
+])
+def test_parse_repairs_lose_no_definition(language: str, path: str, source: str,
+                                          expected: list[tuple[str, int, int]]) -> None:
+    """A review's cases: each repair, written to find more definitions, had lost some."""
+    assert [(s.qualified_name, s.start_line, s.end_line) for s in symbols(source.encode(), language, path).symbols] == expected
