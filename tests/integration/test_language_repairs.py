@@ -459,3 +459,44 @@ def test_a_ts_subclass_calling_its_generic_base_s_method_is_resolved(tmp_path: P
         assert sorted((c.path, c.line, c.caller, c.confidence) for c in callers) == [
             ("src/object.ts", 5, "ZodObject._parse", "resolved"),
             ("src/types.ts", 9, "ZodString._parse", "resolved")]
+
+
+BOX_KT = '''\
+package com.acme
+
+class Box<T>(val value: T?)
+'''
+
+BOX_EXT_KT = '''\
+package com.acme.ext
+
+import com.acme.Box
+
+fun <T> Box<T>.unwrap(): T = value!!
+
+fun <T> Box<T>?.orEmpty(): Box<T> = this ?: Box(null)
+'''
+
+BOX_USE_KT = '''\
+package com.acme.app
+
+import com.acme.Box
+import com.acme.ext.unwrap
+
+class Reader {
+  fun read(box: Box<String>): String = box.unwrap()
+}
+'''
+
+
+def test_callers_of_a_kotlin_extension_on_a_generic_receiver(tmp_path: Path) -> None:
+    """An extension on a generic receiver (``fun <T> Box<T>.unwrap()``) is named with its
+    type arguments, which no call target writes: its resolved caller was left out."""
+    files = {"src/main/kotlin/com/acme/Box.kt": BOX_KT, "src/main/kotlin/com/acme/ext/BoxExt.kt": BOX_EXT_KT,
+             "src/main/kotlin/com/acme/app/Reader.kt": BOX_USE_KT}
+    with indexed(tmp_path, files) as d:
+        unwrap = [(h.qualified_name, h.kind) for h in d.service.find_symbols("unwrap", repo="fx")]
+        callers = d.service.find_callers("unwrap", repo="fx")
+        assert (unwrap, [(c.path, c.line, c.caller, c.confidence) for c in callers]) == (
+            [("Box<T>.unwrap", "method")],
+            [("src/main/kotlin/com/acme/app/Reader.kt", 7, "Reader.read", "resolved")])

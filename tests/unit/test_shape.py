@@ -1082,3 +1082,11 @@ def test_a_message_printing_a_value_before_a_colon_may_end_with_a_question_mark(
 def test_a_question_after_a_value_and_a_colon_stays_a_question(text: str) -> None:
     """A review: each was read as a message once a value before a colon could make one."""
     assert shape.analyze(text).sentence == ""
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("$ZodObject", Shape.IDENTIFIER), ("core.$constructor", Shape.IDENTIFIER),
+    ("$1", Shape.TEXT),  # a positional parameter, no name (a review)
+])
+def test_a_dollar_starts_an_identifier_only_before_a_letter(text: str, expected: Shape) -> None:
+    assert shape.analyze(text).shape is expected

@@ -664,6 +664,9 @@ def _inside(site: Site, scopes: list[tuple[str, str, int, int]]) -> bool:
 _KOTLIN_EXTENSION = re.compile(r"\bfun\s+(?:<[^()]*>\s+)?[\w.]+(?:<[^()]*>)?\??\.`?\w+`?\s*\(")
 
 
+_RECEIVER_DECORATION = re.compile(r"<[^<>]*>|\?(?=\.)")
+
+
 def extension_tails(chosen: Iterable[Hit]) -> set[str]:
     """``Receiver.name`` of each Kotlin extension function in ``chosen``: a call on a
     value of the receiver's type resolves to ``<receiver's package>.Receiver.name``, while
@@ -674,7 +677,9 @@ def extension_tails(chosen: Iterable[Hit]) -> set[str]:
     for hit in chosen:
         payload = hit.payload
         if payload.get("language") == "kotlin" and _KOTLIN_EXTENSION.search(str(payload.get("signature", ""))):
-            out.add(".".join(str(payload["qualified_name"]).rsplit(".", 2)[-2:]))
+            # a generic or nullable receiver as no call target writes it: List<T>.second, Type?.orBlank
+            plain = _RECEIVER_DECORATION.sub("", str(payload["qualified_name"]))
+            out.add(".".join(plain.rsplit(".", 2)[-2:]))
     return out
 
 

@@ -144,8 +144,8 @@ _WORD = re.compile(r"(?:[^\W\d]|\$(?=\w))[\w.:$-]*[\w(]|[^\W\d]")
 # A word only code writes: snake_case, camelCase, an acronym hump, a dotted or :: path, a call.
 _CODE_WORD = re.compile(r"[^\W\d_]_|_[^\W\d_]|[a-z][A-Z]|(?<![A-Z])[A-Z]{2,}+[a-z]|\w(?:\.|::)\w|\w\(")
 #: (``$`` is a letter of JS's and PHP's names: zod's ``$ZodObject``, ``core.$constructor``)
-_IDENTIFIER_LIST = re.compile(r"^\\?(?:[^\W\d]|\$(?=\w))(?:[\w.:$]|[#\\](?=[^\W\d]))*[!?]?\(?\)?"
-                              r"(?:[\s,]+\\?(?:[^\W\d]|\$(?=\w))(?:[\w.:$]|[#\\](?=[^\W\d]))*[!?]?\(?\)?)*$")
+_IDENTIFIER_LIST = re.compile(r"^\\?(?:[^\W\d]|\$(?=[^\W\d]))(?:[\w.:$]|[#\\](?=[^\W\d]))*[!?]?\(?\)?"
+                              r"(?:[\s,]+\\?(?:[^\W\d]|\$(?=[^\W\d]))(?:[\w.:$]|[#\\](?=[^\W\d]))*[!?]?\(?\)?)*$")
 _LITERAL = re.compile(r"^[\"'].+[\"']$|^[\w.]+(?:[-/][\w.]+)+$")
 #: Words that say which role of file the query wants (``Query.roles``), read only in a
 #: request for files (``_roles``). Not "pytest", "testing" or "fixture": a question about
