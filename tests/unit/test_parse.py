@@ -344,6 +344,15 @@ def test_a_cpp_header_is_read_as_cpp_and_a_c_header_as_c() -> None:
     assert symbols(cpp.encode(), "c", "buffer.c").language == "c"
 
 
+def test_cpp_reads_c_function_pointer_typedefs_and_double_pointer_functions() -> None:
+    """A header read as C++ lost C's function-pointer typedefs and ``T **`` functions
+    (libxml2's ``*SAXFunc``, a review)."""
+    source = ("typedef void (*handler_t) (int);\nchar **split_words(const char *s) { return 0; }\n"
+              "namespace a { typedef int (*cmp_fn)(const void*, const void*); }\n")
+    assert [(s.qualified_name, str(s.kind)) for s in symbols(source.encode(), "cpp").symbols] == [
+        ("handler_t", "type_alias"), ("split_words", "function"), ("a", "module"), ("a::cmp_fn", "type_alias")]
+
+
 def test_a_cpp_template_specialization_is_named_as_written() -> None:
     """fmt's ~50 ``template <> struct formatter<bytes>`` were no symbols."""
     source = ("template <> struct formatter<bytes> {\n  auto format(bytes b) const -> int { return 1; }\n};\n"

@@ -78,7 +78,16 @@
   declarator: [
     (type_identifier) @name
     (pointer_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (parenthesized_declarator
+      (pointer_declarator declarator: (type_identifier) @name)))
   ]) @definition.type_alias
+
+; C code C++ reads too (a header read as C++, `parse.symbols`): a function returning a
+; pointer to a pointer (`char **split_words(...)`).
+(function_definition
+  declarator: (pointer_declarator declarator: (pointer_declarator
+    declarator: (function_declarator declarator: (identifier) @name)))
+  body: (compound_statement) @body) @definition.function
 
 ; A function-like macro (`#define MAX(a, b) ...`) is called like a function.
 (preproc_function_def
