@@ -344,6 +344,16 @@ def test_a_cpp_header_is_read_as_cpp_and_a_c_header_as_c() -> None:
     assert symbols(cpp.encode(), "c", "buffer.c").language == "c"
 
 
+def test_a_value_computed_with_a_callback_is_no_factory_made_function() -> None:
+    """The JS/TS rule for ``const X = factory(..., () => {...})`` (zod's schemas) had made
+    values of ``[1,2,3].map(...)``, ``app.listen(3000, () => ...)`` and a timer (a review)."""
+    source = ("const doubled = [1,2,3].map((n) => n*2);\nconst timer = setInterval(() => tick(), 1000);\n"
+              "const server = app.listen(3000, () => { log(); });\nconst p = fetch(u).then((r) => r.json());\n"
+              "export const handler = middy(async (event) => { return 1; });\n")
+    for language in ("javascript", "typescript"):
+        assert [(s.qualified_name, s.start_line) for s in symbols(source.encode(), language).symbols] == [("handler", 5)]
+
+
 def test_cpp_reads_c_function_pointer_typedefs_and_double_pointer_functions() -> None:
     """A header read as C++ lost C's function-pointer typedefs and ``T **`` functions
     (libxml2's ``*SAXFunc``, a review)."""

@@ -224,17 +224,23 @@
 ; middleware wraps (`export const handler = middy(async (event) => {...})`). The function
 ; given is its body; a call given none (`express.Router()`) stays no symbol, and a named
 ; function given is the symbol itself (`const Row = React.memo(function Row() {...})`).
+; A value computed with a callback is none: an array's `.map(..)`, a promise's `.then(..)`,
+; a server's `.listen(..)`, a timer (a review).
 (program
   (lexical_declaration . (variable_declarator
       name: (identifier) @name
       value: (call_expression
+        function: (_) @_callee
         arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]))) .)
-  @definition.function)
+  @definition.function
+  (#not-match? @_callee "[.](map|filter|reduce|reduceRight|forEach|flatMap|find|findIndex|findLast|some|every|sort|then|catch|finally|listen|on|once)$|^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$"))
 
 (program
   (export_statement
     declaration: (lexical_declaration . (variable_declarator
         name: (identifier) @name
         value: (call_expression
+          function: (_) @_callee
           arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]))) .))
-  @definition.function)
+  @definition.function
+  (#not-match? @_callee "[.](map|filter|reduce|reduceRight|forEach|flatMap|find|findIndex|findLast|some|every|sort|then|catch|finally|listen|on|once)$|^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$"))
