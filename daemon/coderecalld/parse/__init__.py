@@ -99,13 +99,14 @@ def _swift_first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
     platform's definition, as Alamofire's ``#else`` ``evaluate`` does); the first branch
     alone when that has fewer errors, its later branches' definitions then lost."""
     lines = blob.split(b"\n")
-    blank: set[int] = set()
+    directives: set[int] = set()
+    later: set[int] = set()  # the lines of every branch after a group's first
     open_groups: list[int] = []  # per open #if: the first directive line after its first branch
     for i, line in enumerate(lines):
         match = _SWIFT_CONDITIONAL.match(line)
         if not match:
             continue
-        blank.add(i)
+        directives.add(i)
         kind = match.group(1)
         if kind == b"if":
             open_groups.append(-1)
@@ -115,12 +116,11 @@ def _swift_first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
             elif kind == b"endif":
                 first_end = open_groups.pop()
                 if first_end >= 0:
-                    blank.update(range(first_end, i))
-    if not blank:
+                    later.update(range(first_end, i))
+    if not directives:
         return tree
-    directives = {i for i in blank if _SWIFT_CONDITIONAL.match(lines[i])}
     best, errors = tree, _errors(tree.root_node)
-    for masking in (directives, blank):  # every branch kept first; then the first branch only
+    for masking in (directives, directives | later):  # every branch kept first; then the first only
         masked = b"\n".join(line.translate(_BLANK) if i in masking else line for i, line in enumerate(lines))
         alternative = parser.parse(masked)
         if (found := _errors(alternative.root_node)) < errors:
@@ -227,9 +227,15 @@ def _macros_blanked(parser: Parser, source: bytes, tree: Tree) -> Tree:
         if group == 2 and re.search(rb"\btypedef\s+$", before):
             continue
         out[match.start(group):match.end(group)] = b" " * (match.end(group) - match.start(group))
-    if out == source:
+    return _fewer_errors(parser, tree, source, bytes(out))
+
+
+def _fewer_errors(parser: Parser, tree: Tree, source: bytes, repaired: bytes) -> Tree:
+    """The tree of ``repaired`` (``source`` with text blanked) when it has fewer syntax
+    errors than ``tree`` (``source``'s), else ``tree``; no parse when nothing was blanked."""
+    if repaired == source:
         return tree
-    alternative = parser.parse(bytes(out))
+    alternative = parser.parse(repaired)
     return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
 
 
@@ -257,8 +263,7 @@ def _after_statement(blob: bytes, line_start: int) -> bool:
     macro line, or ends a statement (``;``, ``{``, ``}``, a label's or access specifier's
     ``:``; a trailing comment aside: an enumerator's ``PROTO_TCP = 6, /* ... */`` ends
     with a comma); the file's first line does."""
-    before = blob[:line_start].rstrip()
-    previous = before[before.rfind(b"\n") + 1:].strip()
+    previous = _previous_line(blob, line_start)
     if previous.startswith((b"#", b"//", b"/*", b"*", b"template")):
         return True
     if b"//" in previous:
@@ -273,8 +278,23 @@ def _before_statement(blob: bytes, end: int) -> bool:
     """Whether the next non-blank line after ``end`` (a line macro's end) starts no body
     for it (``{``: ``TEST_F(Suite, Name)`` is a function's head) and ends no list (``}``,
     ``,``: the last enumerator)."""
-    after = blob[end:].lstrip()
-    return not after.startswith((b"{", b"}", b","))
+    after = _SPACES.match(blob, end).end()
+    return blob[after:after + 1] not in (b"{", b"}", b",")
+
+
+_SPACES = re.compile(rb"\s*")
+
+
+def _previous_line(blob: bytes, pos: int) -> bytes:
+    """The last non-blank line before ``pos``, stripped (``b""`` at the file's start). Reads
+    back line by line, never the whole prefix: one call per macro of a large header."""
+    while pos > 0:
+        newline = blob.rfind(b"\n", 0, pos - 1)
+        line = blob[newline + 1:pos].strip()
+        if line:
+            return line
+        pos = newline + 1
+    return b""
 
 
 #: An error node spanning this many lines is a parse that lost the definitions in them
@@ -393,8 +413,7 @@ def _own_line_constructors(parser: Parser, blob: bytes, tree: Tree) -> Tree:
     whole (a ``(`` in a comment had blanked the rest of the file: a review)."""
     out = bytearray(blob)
     for match in _OWN_LINE_CONSTRUCTOR.finditer(blob):
-        before = blob[:match.start()].rstrip()
-        head = before[before.rfind(b"\n") + 1:]
+        head = _previous_line(blob, match.start())
         if not _CLASS_HEAD.match(head) or head.endswith((b"{", b"}", b";")):
             continue
         depth, end = 0, -1
@@ -406,10 +425,7 @@ def _own_line_constructors(parser: Parser, blob: bytes, tree: Tree) -> Tree:
         if end < 0:
             continue  # unclosed within the bound: blank nothing rather than the rest of the file
         out[match.start(1):end] = blob[match.start(1):end].translate(_BLANK)
-    if out == blob:
-        return tree
-    alternative = parser.parse(bytes(out))
-    return alternative if _errors(alternative.root_node) < _errors(tree.root_node) else tree
+    return _fewer_errors(parser, tree, blob, bytes(out))
 
 
 def _errors(root: Node) -> int:
