@@ -328,6 +328,32 @@ def test_kotlin_primary_constructor_on_its_own_line_keeps_the_class_whole() -> N
     assert parsed.symbols[0].end_byte == len(source.split("internal class")[0].rstrip("\n").encode())
 
 
+def test_kotlin_properties_with_code_are_methods_and_const_vals_constants() -> None:
+    """A getter or setter with a body is code, as a Swift computed property is; written on
+    the lines below its property (ktfmt), the grammar makes it the property's sibling, and
+    the range and its calls must run on to the last accessor. A bare ``private set`` is no
+    code; ``const val`` is a constant, as Java's static final field."""
+    source = ("package a.b\n\nconst val DEFAULT_PORT = 8080\nprivate val cache = HashMap<String, Int>()\n\n"
+              "val String.isBlankish: Boolean\n  get() = trim().isEmpty()\n\nclass C(val x: Int) {\n"
+              "  val isEmpty: Boolean\n    get() = x == 0\n  var count = 0\n    private set\n"
+              "  var both: Int\n    get() = x\n    set(value) {\n      store(value)\n    }\n"
+              "  val inline get() = x\n  fun store(y: Int) = y * 2\n  companion object {\n    const val MAX = 3\n  }\n}\n")
+    parsed = symbols(source.encode(), "kotlin")
+    assert not parsed.has_errors
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line, s.signature) for s in parsed.symbols] == [
+        ("DEFAULT_PORT", "constant", 3, 3, "const val DEFAULT_PORT = 8080"),
+        ("String.isBlankish", "method", 6, 7, "val String.isBlankish: Boolean"),
+        ("C", "class", 9, 24, "class C(val x: Int)"),
+        ("C.isEmpty", "method", 10, 11, "val isEmpty: Boolean"),
+        ("C.both", "method", 14, 18, "var both: Int"),
+        ("C.inline", "method", 19, 19, "val inline"),
+        ("C.store", "method", 20, 20, "fun store(y: Int)"),
+        ("C.MAX", "constant", 22, 22, "const val MAX = 3")]
+    # the setter's call is the property's, not its class's
+    assert [(s.name, s.line) for s in parsed.symbols[4].call_sites] == [("store", 17)]
+    assert ("trim", 7) in [(s.name, s.line) for s in parsed.symbols[1].call_sites]
+
+
 def test_a_cpp_header_is_read_as_cpp_and_a_c_header_as_c() -> None:
     """A ``.h`` is C by its name; fmt's headers are C++ (2,023 syntax errors read as C)."""
     cpp = ("namespace fmt {\nclass buffer {\n public:\n  void push_back(char c) { data_[size_++] = c; }\n"
@@ -542,7 +568,7 @@ def test_language_for_and_supported_languages() -> None:
 
 KNOWN_CAPTURES = {
     "name", "body", "decorator", "async", "doc", "doc.module", "reference.call", "reference.import",
-    "receiver", "trait", "params", "anonymous", "package", "alias",
+    "receiver", "trait", "params", "anonymous", "package", "alias", "tail",
 }
 
 

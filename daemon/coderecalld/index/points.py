@@ -55,7 +55,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: macros the C/C++ grammars cannot read (``parse._parse``); quoted identifiers without
 #: their backticks; Swift's and C#'s properties with code are methods; Go's grouped
 #: constants carry their keyword; Rust's ``static mut`` is a variable.
-PAYLOAD_VERSION = 17
+#: 18: Kotlin's properties with a getter or setter body are methods (their range running on
+#: to accessors written below them) and ``const val`` constants.
+PAYLOAD_VERSION = 18
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

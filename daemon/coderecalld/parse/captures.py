@@ -26,6 +26,9 @@ class RawDefinition:
     parameter list whose types join the qualified name (Java overloads), ``anonymous`` marks a
     ``@name`` that is the supertype of an anonymous class, ``alias`` the name the definition
     is known by instead of ``@name`` (JS's ``res.type = function contentType``: ``type``).
+    ``tail`` is a node after the ``@definition`` node that still belongs to it, the last one
+    when several are captured (Kotlin's ``get() = ...`` on the line after its property, which
+    the grammar makes the property's sibling).
     """
 
     name: Node
@@ -38,6 +41,7 @@ class RawDefinition:
     trait: Node | None = None
     params: Node | None = None
     anonymous: bool = False
+    tail: Node | None = None
     alias: Node | None = None
 
 
@@ -100,5 +104,8 @@ def _add_definition(group: RawDefinition, match: dict[str, list[Node]]) -> None:
             group.is_async = True
         elif key == "anonymous":
             group.anonymous = True
+        elif key == "tail":
+            if group.tail is None or nodes[-1].end_byte > group.tail.end_byte:
+                group.tail = nodes[-1]
         elif key in _CONTEXT and getattr(group, key) is None:
             setattr(group, key, nodes[0])

@@ -196,7 +196,8 @@ def _boilerplate(tree: Tree, nodes: list[Node]) -> frozenset[int]:
 
 
 def _definition(raw: RawDefinition) -> _Def | None:
-    """The widest extent is the symbol's range (decorators included), the narrowest its header."""
+    """The widest extent is the symbol's range (decorators included, on to a ``@tail``), the
+    narrowest its header."""
     extents = [(kind, node) for kind, node in raw.extents if kind in _KINDS]
     if not extents:
         return None
@@ -204,7 +205,11 @@ def _definition(raw: RawDefinition) -> _Def | None:
     kind, inner = min(extents, key=lambda e: e[1].end_byte - e[1].start_byte)
     scope = raw.body if raw.body is not None else inner
     start = min([outer, *raw.decorators.values()], key=lambda node: node.start_byte)
-    return _Def(raw, SymbolKind(kind), start, outer, inner, scope.start_byte, scope.end_byte)
+    scope_end = scope.end_byte
+    if raw.tail is not None and raw.tail.end_byte > outer.end_byte:
+        outer = raw.tail  # the range runs on to it (a Kotlin property's getter below it)
+        scope_end = max(scope_end, outer.end_byte)
+    return _Def(raw, SymbolKind(kind), start, outer, inner, scope.start_byte, scope_end)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,38 @@
   (simple_identifier) @name
   (function_body)? @body) @definition.function
 
+; A property with code is a method, as Python's @property and Swift's computed property
+; are: its getter or setter with a body (`val isEmpty get() = size == 0`). Written on the
+; lines below it (ktfmt's style), the grammar makes them the property's siblings: the
+; range runs on to the last (@tail). A bare `private set` is no code.
+(property_declaration
+  (variable_declaration (simple_identifier) @name)
+  [(getter (function_body)) (setter (function_body))] @body) @definition.function
+
+(_
+  (property_declaration
+    (variable_declaration (simple_identifier) @name)) @definition.function
+  .
+  [(getter (function_body)) (setter (function_body))] @body @tail)
+
+(_
+  (property_declaration
+    (variable_declaration (simple_identifier) @name))
+  .
+  [(getter) (setter)]
+  .
+  [(getter) (setter)] @tail)
+
+(property_declaration
+  (receiver_type) @receiver
+  (variable_declaration (simple_identifier) @name))
+
+; `const val` is a constant, as Java's static final field is.
+(property_declaration
+  (modifiers (property_modifier) @_const)
+  (variable_declaration (simple_identifier) @name)
+  (#eq? @_const "const")) @definition.constant
+
 (function_declaration
   (receiver_type) @receiver
   (simple_identifier) @name)

@@ -10,6 +10,8 @@
 ;   @decorator          one decorator, kept as written
 ;   @async              present when the definition is async
 ;   @doc                the docstring literal of a definition; @doc.module of the file
+;   @tail               a node after the definition's extent that still belongs to it:
+;                       the range and the calls it owns run on to its end (Kotlin)
 ; A function whose nearest enclosing definition is a class is reported as a method.
 
 (function_definition
