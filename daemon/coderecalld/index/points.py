@@ -56,7 +56,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: their backticks; Swift's and C#'s properties with code are methods; Go's grouped
 #: constants carry their keyword; Rust's ``static mut`` is a variable.
 #: 18: Kotlin's properties with a getter or setter body are methods (their range running on
-#: to accessors written below them) and ``const val`` constants.
+#: to accessors written below them) and ``const val`` constants; C#, C++, C, Swift, Scala,
+#: Ruby and PHP calls resolve within their file (``index/resolve_own``), a C# definition's
+#: ``fq_name`` drops its parameter lists.
 PAYLOAD_VERSION = 18
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
@@ -103,7 +105,9 @@ def fq_name(chunk: Chunk) -> str:
     """The module-qualified name of a chunk (what resolved call targets name): its module plus
     its qualified name; a Go name less its package clause (``example.com/a/util.Server.Run``
     for ``util.Server.Run``), a Java name as is (package included) less parameter lists
-    (every overload of ``pkg.C.m(int)`` is ``pkg.C.m``)."""
+    (every overload of ``pkg.C.m(int)`` is ``pkg.C.m``), a C# name (namespace included) likewise."""
+    if chunk.language == "csharp" and chunk.kind != "module":
+        return _JAVA_PARAMS.sub("", chunk.qualified_name)
     if not chunk.module or chunk.kind == "module":
         return chunk.module or chunk.qualified_name
     if chunk.language == "java":

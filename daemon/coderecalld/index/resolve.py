@@ -22,7 +22,8 @@ function defined inside the caller is its own. JS/TS method calls on typed recei
 unknown ``obj``, ``f()(x)``) keeps an empty target: only its name is known. The import table is per file,
 not per scope: a name imported inside one function counts for the whole file (rarely
 wrong, and never across files). Go and Java: see ``_go`` and ``_java``; Kotlin:
-``index/resolve_kotlin``.
+``index/resolve_kotlin``; C#, C++, C, Swift, Scala, Ruby and PHP within the file:
+``index/resolve_own``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from coderecalld.index import resolve_kotlin
+from coderecalld.index import resolve_kotlin, resolve_own
 from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
@@ -84,6 +85,12 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                                                                else c.qualified_name)) for s in c.call_sites))
                 for c in chunk_list]
     lines = _lines(chunk_list)
+    if style == "own":  # within the file; definitions are named without a module
+        own = resolve_own.Own(parsed, lines).target
+        return [replace(c, call_sites=tuple(replace(s, target=own(s, "" if c.kind is SymbolKind.MODULE
+                                                                   else c.qualified_name))
+                                            for s in c.call_sites))
+                for c in chunk_list]
     if style == "java":
         module = java_package(parsed)
     elif style == "kotlin":

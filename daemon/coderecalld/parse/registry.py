@@ -46,8 +46,9 @@ class LanguageSpec:
         extra_tags: more queries appended to ``tags_path`` (JSX references, shared by the
             JavaScript and TSX queries; ``queries/javascript/stored.scm``).
         resolver: how ``resolve`` ties its call sites to definitions (``"python"``, ``"js"``,
-            ``"go"``, ``"java"``, ``"kotlin"``, ``"rust"``; ``""``: by name only). Python, JS,
-            Go, Java and Kotlin need an ``imports.scm``; Rust's resolves within a file.
+            ``"go"``, ``"java"``, ``"kotlin"``, ``"rust"``, ``"own"``: within the file, no
+            receiver types (``index/resolve_own``); ``""``: by name only). Python, JS, Go, Java
+            and Kotlin need an ``imports.scm``; Rust's and ``own`` resolve within a file.
     """
 
     name: str
@@ -82,17 +83,22 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("rust", "rust", (".rs",), "queries/rust/tags.scm", doc_style="comment", separator="::",
                  resolver="rust"),
     # .h is C: most headers are, and the C++ grammar would misread a C header's `new` or `class`.
-    LanguageSpec("c", "c", (".c", ".h"), "queries/c/tags.scm", doc_style="comment"),
+    LanguageSpec("c", "c", (".c", ".h"), "queries/c/tags.scm", doc_style="comment", resolver="own"),
     LanguageSpec("cpp", "cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx"), "queries/cpp/tags.scm",
-                 doc_style="comment", separator="::"),
-    LanguageSpec("csharp", "csharp", (".cs",), "queries/csharp/tags.scm", doc_style="xmldoc"),
+                 doc_style="comment", separator="::", resolver="own"),
+    LanguageSpec("csharp", "csharp", (".cs",), "queries/csharp/tags.scm", doc_style="xmldoc",
+                 resolver="own"),
     LanguageSpec("ruby", "ruby", (".rb", ".rake", ".gemspec"), "queries/ruby/tags.scm",
-                 filenames=("Rakefile", "Gemfile"), doc_style="comment", interpreters=("ruby",)),
-    LanguageSpec("php", "php", (".php",), "queries/php/tags.scm", doc_style="comment", interpreters=("php",)),
+                 filenames=("Rakefile", "Gemfile"), doc_style="comment", interpreters=("ruby",),
+                 resolver="own"),
+    LanguageSpec("php", "php", (".php",), "queries/php/tags.scm", doc_style="comment", interpreters=("php",),
+                 resolver="own"),
     LanguageSpec("kotlin", "kotlin", (".kt", ".kts"), "queries/kotlin/tags.scm", doc_style="comment",
                  resolver="kotlin"),
-    LanguageSpec("scala", "scala", (".scala", ".sc"), "queries/scala/tags.scm", doc_style="comment"),
-    LanguageSpec("swift", "swift", (".swift",), "queries/swift/tags.scm", doc_style="comment"),
+    LanguageSpec("scala", "scala", (".scala", ".sc"), "queries/scala/tags.scm", doc_style="comment",
+                 resolver="own"),
+    LanguageSpec("swift", "swift", (".swift",), "queries/swift/tags.scm", doc_style="comment",
+                 resolver="own"),
     LanguageSpec("bash", "bash", (".sh", ".bash"), "queries/bash/tags.scm", doc_style="comment",
                  interpreters=("bash", "sh")),
 )

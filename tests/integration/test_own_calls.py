@@ -1,0 +1,93 @@
+"""``callers`` in a language whose receiver types are not read (C#, Swift; index/resolve_own):
+a class's own ``this.Log()``/``Log()`` is a resolved call of its ``Log``, and no call of
+another class's ``Log``; a call on a receiver of unknown type stays a ``name_only``
+candidate. Before, every one of them was a ``name_only`` caller of every ``Log``. Real git
+fixture, real embedded store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from conformance_cases import indexed
+
+FILES = {
+    "src/Client.cs": """\
+namespace Acme.Net
+{
+    public class Client
+    {
+        public void Send(string r)
+        {
+            this.Log(r);
+            Log(r);
+        }
+
+        public void Log(string r) { }
+    }
+}
+""",
+    "src/Server.cs": """\
+namespace Acme.Net
+{
+    public class Server
+    {
+        private readonly Client _client;
+
+        public void Start()
+        {
+            this.Log("up");
+            Log("up");
+            _client.Log("via");
+        }
+
+        void Log(string r) { }
+    }
+}
+""",
+    "Sources/Session.swift": """\
+final class Session {
+    func request(_ url: String) {
+        validate(url)
+        self.validate(url)
+    }
+
+    func validate(_ u: String) {}
+}
+
+final class Upload {
+    func start(_ u: String) {
+        validate(u)
+    }
+
+    func validate(_ u: String) {}
+}
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("own"), FILES) as running:
+        yield running
+
+
+def test_a_classs_own_calls_are_its_callers_and_no_other_classs(daemon: Daemon) -> None:
+    omitted: dict[str, int] = {}
+    sites = sorted((c.path, c.line, c.confidence) for c in daemon.service.find_callers(
+        "Client.Log", repo="fx", omitted=omitted))
+    assert sites == [("src/Client.cs", 7, "resolved"), ("src/Client.cs", 8, "resolved"),
+                     ("src/Server.cs", 11, "name_only")]
+    assert omitted == {"other_type": 2}
+    sites = sorted((c.path, c.line, c.confidence) for c in daemon.service.find_callers("Server.Log", repo="fx"))
+    assert sites == [("src/Server.cs", 9, "resolved"), ("src/Server.cs", 10, "resolved"),
+                     ("src/Server.cs", 11, "name_only")]
+
+
+def test_swift_own_calls(daemon: Daemon) -> None:
+    sites = sorted((c.path, c.line, c.confidence) for c in daemon.service.find_callers("Session.validate", repo="fx"))
+    assert sites == [("Sources/Session.swift", 3, "resolved"), ("Sources/Session.swift", 4, "resolved")]
+    sites = sorted((c.line, c.confidence) for c in daemon.service.find_callers("Upload.validate", repo="fx"))
+    assert sites == [(12, "resolved")]

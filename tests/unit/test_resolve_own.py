@@ -1,0 +1,129 @@
+"""Call targets within one file for the languages whose receiver types the index does not
+read (index/resolve_own): the object's own methods, a type of the file, what stays unknown.
+Every site of each file is listed with its exact target."""
+
+from __future__ import annotations
+
+import pytest
+
+from coderecalld import parse
+from coderecalld.index import chunk, points, resolve
+
+
+def targets(source: str, language: str, path: str) -> list[tuple[str, str, int, str]]:
+    blob = source.encode()
+    parsed = parse.symbols(blob, language, path)
+    found = resolve.chunks(chunk.chunks("r", path, blob, parsed), parsed, path, "")
+    return [(c.qualified_name, s.name, s.line, s.target) for c in found for s in c.call_sites]
+
+
+CSHARP = """\
+namespace Acme.Net
+{
+    public class Client
+    {
+        private readonly Pool _pool;
+        public void Send(Request r) { var x = new Encoder(); x.Encode(r); this.Log(r); Log(r); }
+        public void Send(Request r, int n) { _pool.Get(); Helper.Run(); Send(r); }
+        void Log(Request r) { }
+        static void Trace() { Audit.Write(); }
+    }
+
+    public class Server : Host
+    {
+        public void Start() { this.Log(null); Log(null); Stop(); Client.Trace(); }
+        void Log(Request r) { }
+    }
+}
+"""
+
+
+def test_csharp_own_methods_and_file_types() -> None:
+    assert targets(CSHARP, "csharp", "src/Client.cs") == [
+        ("Acme.Net.Client.Send(Request)", "Encoder", 6, ""),
+        ("Acme.Net.Client.Send(Request)", "x.Encode", 6, ""),  # a local of another file's type
+        ("Acme.Net.Client.Send(Request)", "this.Log", 6, "Acme.Net.Client.Log"),
+        ("Acme.Net.Client.Send(Request)", "Log", 6, "Acme.Net.Client.Log"),
+        ("Acme.Net.Client.Send(Request,int)", "_pool.Get", 7, ""),
+        ("Acme.Net.Client.Send(Request,int)", "Helper.Run", 7, ""),  # no type of this file
+        # an overload: every Send is one target, as the definitions' fq_name drops parameters
+        ("Acme.Net.Client.Send(Request,int)", "Send", 7, "Acme.Net.Client.Send"),
+        ("Acme.Net.Client.Trace()", "Audit.Write", 9, ""),
+        ("Acme.Net.Server.Start()", "this.Log", 14, "Acme.Net.Server.Log"),
+        ("Acme.Net.Server.Start()", "Log", 14, "Acme.Net.Server.Log"),
+        # Server has a base: a Stop it does not define may be inherited, not judged
+        ("Acme.Net.Server.Start()", "Stop", 14, ""),
+        ("Acme.Net.Server.Start()", "Client.Trace", 14, "Acme.Net.Client.Trace"),
+    ]
+
+
+def test_a_csharp_definitions_fq_name_drops_its_parameters() -> None:
+    blob = CSHARP.encode()
+    parsed = parse.symbols(blob, "csharp")
+    names = {c.qualified_name: points.fq_name(c) for c in chunk.chunks("r", "src/Client.cs", blob, parsed)}
+    assert names["Acme.Net.Client.Send(Request,int)"] == "Acme.Net.Client.Send"
+    assert names["Acme.Net.Server.Log(Request)"] == "Acme.Net.Server.Log"
+
+
+@pytest.mark.parametrize(("language", "path", "source", "expected"), [
+    ("swift", "Sources/Session.swift",
+     "final class Session {\n"
+     "    func request(_ url: String) -> Request { perform(url); self.perform(url); return make(url) }\n"
+     "    func perform(_ u: String) { u.resume() }\n"
+     "}\n"
+     "extension Session {\n"
+     "    func download(_ u: String) { request(u).resume() }\n"
+     "}\n"
+     "func make(_ u: String) -> Request { Session.shared.request(u) }\n",
+     [("Session.request", "perform", 2, "Session.perform"),
+      ("Session.request", "self.perform", 2, "Session.perform"),
+      ("Session.request", "make", 2, "make"),  # a top-level function of the file
+      ("Session.perform", "u.resume", 3, ""),
+      ("Session.download", "resume", 6, ""),  # a chain's tail
+      ("Session.download", "request", 6, "Session.request"),  # an extension's own type
+      ("make", "Session.shared.request", 8, "")]),  # a member's member
+    ("ruby", "lib/base.rb",
+     "module Sinatra\n  class Base\n    def call(env)\n      dup.call!(env)\n"
+     "      invoke { route! }\n    end\n    def call!(env) = nil\n"
+     "    def invoke; yield; end\n    def route!; invoke; end\n  end\nend\n",
+     [("Sinatra.Base.call", "call!", 4, ""),  # on `dup`
+      ("Sinatra.Base.call", "invoke", 5, "Sinatra.Base.invoke"),
+      ("Sinatra.Base.call", "route!", 5, "Sinatra.Base.route!"),
+      ("Sinatra.Base.route!", "invoke", 9, "Sinatra.Base.invoke")]),
+    ("php", "src/Client.php",
+     "<?php\nnamespace GuzzleHttp;\nclass Client {\n"
+     "    public function send($request) {\n        $this->transfer($request);\n"
+     "        static::build();\n        helper();\n        return $this->handler->send($request);\n    }\n"
+     "    private function transfer($r) { return Utils::modify($r); }\n"
+     "    public static function build() {}\n}\n",
+     [("GuzzleHttp.Client.send", "transfer", 5, "GuzzleHttp.Client.transfer"),
+      ("GuzzleHttp.Client.send", "build", 6, "GuzzleHttp.Client.build"),
+      ("GuzzleHttp.Client.send", "helper", 7, ""),  # bare in PHP: a function, none here
+      ("GuzzleHttp.Client.send", "send", 8, ""),  # on a property of unknown type
+      ("GuzzleHttp.Client.transfer", "modify", 10, "")]),
+    ("scala", "src/Parser.scala",
+     "package x.y\nclass Parser(input: String) {\n"
+     "  def parse(): Int = { skip(); this.skip(); Parser.helper(1) }\n  def skip(): Unit = ()\n}\n"
+     "object Parser {\n  def helper(i: Int): Int = i\n}\n",
+     [("Parser.parse", "skip", 3, "Parser.skip"), ("Parser.parse", "this.skip", 3, "Parser.skip"),
+      ("Parser.parse", "Parser.helper", 3, "Parser.helper")]),  # the companion object's
+    ("cpp", "src/buffer.cc",
+     "namespace fmt {\nclass buffer {\n public:\n  void push_back(char c) { grow(1); this->grow(2); }\n"
+     "  void grow(int n);\n};\nvoid buffer::grow(int n) { push_back('a'); other.grow(3); }\n"
+     "void widget::draw() { paint(); }\nvoid paint() {}\n}\n",
+     [("fmt::buffer::push_back", "grow", 4, "fmt::buffer::grow"),
+      ("fmt::buffer::push_back", "grow", 4, "fmt::buffer::grow"),  # `this->grow`
+      ("fmt::buffer::grow", "push_back", 7, "fmt::buffer::push_back"),  # out of line
+      ("fmt::buffer::grow", "other.grow", 7, ""),
+      # a class of another file: an inherited `paint` would come before the namespace's
+      ("fmt::widget::draw", "paint", 8, "")]),
+    ("c", "src/net.c",
+     "static int retry(int n) { return n; }\nint connect(int fd) { return retry(fd) + ops->retry(fd); }\n",
+     [("connect", "retry", 2, ""), ("connect", "retry", 2, "")]),  # the line disagrees: not judged
+    ("c", "src/net.c",
+     "static int retry(int n) { return n; }\nint connect(int fd) {\n  return retry(fd);\n}\n",
+     [("connect", "retry", 3, "retry")]),
+])
+def test_own_calls_per_language(language: str, path: str, source: str,
+                                expected: list[tuple[str, str, int, str]]) -> None:
+    assert targets(source, language, path) == expected
