@@ -500,3 +500,48 @@ def test_callers_of_a_kotlin_extension_on_a_generic_receiver(tmp_path: Path) -> 
         assert (unwrap, [(c.path, c.line, c.caller, c.confidence) for c in callers]) == (
             [("Box<T>.unwrap", "method")],
             [("src/main/kotlin/com/acme/app/Reader.kt", 7, "Reader.read", "resolved")])
+
+
+CHANNEL_SCALA = '''\
+package ox.channels
+
+/** A channel: a source and a sink. */
+class Channel[T] private (capacity: Int) extends Source[T] with Sink[T]:
+  override def toString: String = s"Channel($capacity)"
+
+object Channel:
+  def rendezvous[T]: Channel[T] = new Channel(0)
+  given default: BufferCapacity = 16
+end Channel
+
+private[channels] enum ChannelState:
+  case Open, Done
+
+case class RetryConfig[E, T](schedule: Schedule, attempts: Int = 3):
+  def next: Int = attempts - 1
+
+  /** How a retry waits: the doc of the next member. */
+  def sleep(): Unit = Thread.sleep(10)
+'''
+
+
+def test_scala_class_before_its_companion_object_and_its_primary_parameters(tmp_path: Path) -> None:
+    """ox (a newcomer): ``card Channel`` described ``object Channel``, not the class, and a
+    case class's card listed no constructor parameters; the ``given`` of the object, the
+    enum's cases and the enum itself (after a ``private[x]`` modifier) were no symbols."""
+    with indexed(tmp_path, {"core/src/main/scala/ox/channels/Channel.scala": CHANNEL_SCALA}) as d:
+        card = d.service.get_card("Channel", repo="fx")
+        assert (card.kind, card.start_line, card.end_line, card.signature) == (
+            "class", 4, 5, "class Channel[T] private (capacity: Int) extends Source[T] with Sink[T]")
+        assert card.init_params == ("capacity: Int",)
+        assert card.summary == "A channel: a source and a sink."
+        card = d.service.get_card("RetryConfig", repo="fx")
+        assert (card.start_line, card.end_line, card.init_params) == (
+            15, 19, ("schedule: Schedule", "attempts: Int = 3"))
+        path = "core/src/main/scala/ox/channels/Channel.scala"
+        assert symbols(d, "fx", "Channel") == [(path, "Channel", "class", 4, 5), (path, "Channel", "class", 7, 10)]
+        assert symbols(d, "fx", "Channel.default") == [(path, "Channel.default", "method", 9, 9)]
+        assert symbols(d, "fx", "ChannelState.Done") == [(path, "ChannelState.Done", "constant", 13, 13)]
+        assert symbols(d, "fx", "ChannelState") == [(path, "ChannelState", "enum", 12, 13)]
+        # the doc comment of `sleep` is not the end of `next`
+        assert symbols(d, "fx", "RetryConfig.next") == [(path, "RetryConfig.next", "method", 16, 16)]

@@ -354,6 +354,71 @@ def test_kotlin_properties_with_code_are_methods_and_const_vals_constants() -> N
     assert ("trim", 7) in [(s.name, s.line) for s in parsed.symbols[1].call_sites]
 
 
+SCALA3 = ('package ox\n'
+     '\n'
+     'private enum A:\n'
+     '  case X\n'
+     '\n'
+     'private[resilience] enum B:\n'
+     '  case Y, Z\n'
+     '  case W(code: Int)\n'
+     '\n'
+     'object BufferCapacity:\n'
+     '  given default: BufferCapacity = 16\n'
+     '  given byteIsText: Text[Byte] with\n'
+     '    def f = 1\n'
+     '  given noEnclosing(using NotGiven[X]): NoEnc = ()\n'
+     '  lazy val oxComputeExecutor: Executor =\n'
+     '    val x = 1\n'
+     '    make(x)\n'
+     '  val immediate: Schedule = Schedule.Immediate(0)\n'
+     '  private var counter = 0\n'
+     'end BufferCapacity\n'
+     '\n'
+     'class Breaker(n: Int):\n'
+     '  val size = n\n'
+     '  def run(): Int =\n'
+     '    helper(n)\n'
+     '\n'
+     '  /** Doc of g: sliding window. */\n'
+     '  def g: Int = 2\n'
+     'end Breaker\n'
+     '\n'
+     'extension (c: PercentageThreshold)\n'
+     '  def isExceeded(by: Int): Boolean = by >= c\n'
+     '  def toInt: Int = c\n'
+     '\n'
+     'def run = { val c = Chan.rendezvous[Int]; compute().discard; c.send(1); g[Int](2) }\n')
+
+
+def test_scala3_definitions_ranges_and_calls() -> None:
+    """softwaremill/ox (a newcomer): two ``private enum``s made a file one syntax error (its
+    class lost); an indented body ran on over the next member's Scaladoc, and an ``end``
+    marker was cut off; ``given``s, ``val``s of code, enum cases and extension receivers
+    were missing; a call with type arguments only was no call, and ``g[Int](2)`` one of
+    ``Int``."""
+    parsed = symbols(SCALA3.encode(), "scala")
+    assert not parsed.has_errors
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("A", "enum", 3, 4), ("A.X", "constant", 4, 4), ("B", "enum", 6, 8), ("B.Y", "constant", 7, 7),
+        ("B.Z", "constant", 7, 7), ("B.W", "constant", 8, 8),
+        ("BufferCapacity", "class", 10, 20),  # its `end BufferCapacity` included
+        ("BufferCapacity.default", "method", 11, 11), ("BufferCapacity.byteIsText", "class", 12, 13),
+        ("BufferCapacity.byteIsText.f", "method", 13, 13), ("BufferCapacity.noEnclosing", "method", 14, 14),
+        ("BufferCapacity.oxComputeExecutor", "method", 15, 17), ("BufferCapacity.immediate", "constant", 18, 18),
+        ("BufferCapacity.counter", "variable", 19, 19),
+        ("Breaker", "class", 22, 29),  # a class's `val size` is its instances' field: none
+        ("Breaker.run", "method", 24, 25),  # not on over g's doc comment (26-27)
+        ("Breaker.g", "method", 28, 28),
+        ("PercentageThreshold.isExceeded", "method", 32, 32), ("PercentageThreshold.toInt", "method", 33, 33),
+        ("run", "function", 35, 35)]
+    assert parsed.symbols[2].signature == "private[resilience] enum B"  # the blob's, not the repair's
+    calls = {s.qualified_name: [(c.name, c.line) for c in s.call_sites] for s in parsed.symbols if s.call_sites}
+    assert calls == {"BufferCapacity": [("Schedule.Immediate", 18)],
+                     "BufferCapacity.oxComputeExecutor": [("make", 17)], "Breaker.run": [("helper", 25)],
+                     "run": [("Chan.rendezvous", 35), ("compute", 35), ("c.send", 35), ("g", 35)]}
+
+
 def test_a_cpp_header_is_read_as_cpp_and_a_c_header_as_c() -> None:
     """A ``.h`` is C by its name; fmt's headers are C++ (2,023 syntax errors read as C)."""
     cpp = ("namespace fmt {\nclass buffer {\n public:\n  void push_back(char c) { data_[size_++] = c; }\n"

@@ -58,7 +58,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 18: Kotlin's properties with a getter or setter body are methods (their range running on
 #: to accessors written below them) and ``const val`` constants; C#, C++, C, Swift, Scala,
 #: Ruby and PHP calls resolve within their file (``index/resolve_own``), a C# definition's
-#: ``fq_name`` drops its parameter lists.
+#: ``fq_name`` drops its parameter lists; Scala's ``given``s, ``val``s of code and of objects,
+#: enum cases and extension receivers, its ``private enum`` repair and ``end`` markers; no
+#: range ends in a comment at or left of its definition's column.
 PAYLOAD_VERSION = 18
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000

@@ -67,7 +67,7 @@ _CPP_ONLY = re.compile(rb"(?m)^[ \t]*(?:namespace[ \t]+\w+[ \t]*\{|template[ \t]
 
 def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
     """``blob``'s parser and tree under ``spec``, with the repairs its language needs
-    (``_first_branches``, ``_own_line_constructors``). tree-sitter skips a leading BOM but
+    (``_first_branches``, ``_own_line_constructors``, ``_SCALA_MODIFIERS``). tree-sitter skips a leading BOM but
     still counts its 3 bytes in every position, so offsets stay over the raw blob and no
     node text contains U+FEFF."""
     parser = Parser(registry.language(spec.name))
@@ -81,7 +81,27 @@ def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
         tree = _own_line_constructors(parser, blob, tree)
     elif spec.name == "swift" and tree.root_node.has_error and b"#if" in blob:
         tree = _swift_first_branches(parser, blob, tree)
+    elif spec.name == "scala" and tree.root_node.has_error:
+        tree = _fewer_errors(parser, tree, blob, _SCALA_MODIFIERS.sub(_as_annotation, blob))
     return parser, tree
+
+
+#: Modifiers the Scala grammar reads before no ``enum`` (``private[resilience] enum
+#: CircuitBreakerState:``): two such enums made ox's ``CircuitBreaker.scala`` one syntax
+#: error, its class and 10 more definitions lost. Blanking them would move the ``enum``
+#: right, into the indented body above it; one annotation of the same length keeps its
+#: column and is read (``_as_annotation``).
+_SCALA_MODIFIERS = re.compile(
+    rb"(?m)^([ \t]*)((?:(?:(?:private|protected)(?:[ \t]*\[[\w.]*\])?|final|sealed|abstract|open|implicit"
+    rb"|@\w+(?:\([^()\n]*\))?)[ \t]+)+)(?=enum\b)")
+
+
+def _as_annotation(match: re.Match[bytes]) -> bytes:
+    """``match``'s modifiers (its second group) as one annotation of their length
+    (``private[x] `` -> ``@_________ ``): offsets and columns kept."""
+    modifiers = match.group(2)
+    words = modifiers.rstrip()
+    return match.group(1) + b"@" + b"_" * (len(words) - 1) + modifiers[len(words):]
 
 
 #: A Swift conditional compilation line (``#if canImport(Security)``, ``#elseif``,

@@ -195,6 +195,9 @@ def _boilerplate(tree: Tree, nodes: list[Node]) -> frozenset[int]:
     return frozenset(lines)
 
 
+_VALUE_NAMES = frozenset(kind.value for kind in VALUE_KINDS)
+
+
 def _definition(raw: RawDefinition) -> _Def | None:
     """The widest extent is the symbol's range (decorators included, on to a ``@tail``), the
     narrowest its header."""
@@ -202,7 +205,8 @@ def _definition(raw: RawDefinition) -> _Def | None:
     if not extents:
         return None
     outer = max(extents, key=lambda e: e[1].end_byte - e[1].start_byte)[1]
-    kind, inner = min(extents, key=lambda e: e[1].end_byte - e[1].start_byte)
+    # on a tie code wins over a value (Scala's `val` an object holds, built by a block)
+    kind, inner = min(extents, key=lambda e: (e[1].end_byte - e[1].start_byte, e[0] in _VALUE_NAMES))
     scope = raw.body if raw.body is not None else inner
     start = min([outer, *raw.decorators.values()], key=lambda node: node.start_byte)
     scope_end = scope.end_byte
@@ -259,6 +263,10 @@ def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> Non
     node, callee = call
     if callee.type == node.type and callee.end_byte < node.end_byte:
         return  # `compose(fns)(ctx)` calls what compose returned: compose's call is the inner one
+    if node.type == "generic_function" and node.parent is not None and node.parent.type == "call_expression":
+        return  # Scala's `g[Int](2)`: the call around it names it
+    if callee.type == "generic_function" and callee.child_by_field_name("function") is not None:
+        callee = callee.child_by_field_name("function")  # `g[Int]` calls g (its last word was Int)
     name = tx.callee(blob, callee)
     if name:
         into.append(CallSite(name, tx.callee_line(callee)))
@@ -344,6 +352,7 @@ def _value_signature(blob: bytes, d: _Def) -> str:
 
 
 def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -> Symbol:
+    end_byte, end_line = tx.trimmed_end(blob, d.outer, d.start.start_point.column)
     return Symbol(
         kind=d.kind,
         name=d.name,
@@ -353,9 +362,9 @@ def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -
                    else tx.signature(blob, d.inner, d.raw.body, _after_decorators(d))),
         docstring=_symbol_doc(blob, d, clean, doc_style),
         start_line=tx.start_line(d.start),
-        end_line=tx.trimmed_end(blob, d.outer)[1],
+        end_line=end_line,
         start_byte=d.start.start_byte,
-        end_byte=tx.trimmed_end(blob, d.outer)[0],
+        end_byte=end_byte,
         decorators=tuple(tx.text(blob, d.raw.decorators[key]) for key in sorted(d.raw.decorators)),
         is_async=d.raw.is_async,
         call_sites=tuple(d.calls),

@@ -61,14 +61,34 @@ def end_line(node: Node) -> int:
     return max(row + 1 if column else row, start_line(node))
 
 
-def trimmed_end(blob: bytes, node: Node) -> tuple[int, int]:
+def trimmed_end(blob: bytes, node: Node, column: int = -1) -> tuple[int, int]:
     """``(end_byte, end_line)`` of ``node`` without trailing whitespace, which some grammars
-    count in a block (Scala's indented body swallows the newline after it)."""
-    end = len(blob[node.start_byte : node.end_byte].rstrip())
+    count in a block (Scala's indented body swallows the newline after it), nor, given the
+    definition's ``column``, the comments that end it starting at or left of that column:
+    an indented block swallows the next member's doc comment (ox's ``ExitCode`` ran on
+    over ``OxApp``'s 21-line Scaladoc), which no body indented under the definition holds."""
+    cut = _before_trailing_comments(node, column) if column >= 0 else node.end_byte
+    end = len(blob[node.start_byte : cut].rstrip())
     if end == node.end_byte - node.start_byte:
         return node.end_byte, end_line(node)
     end += node.start_byte
     return end, node.end_point.row + 1 - blob.count(b"\n", end, node.end_byte)
+
+
+def _before_trailing_comments(node: Node, column: int) -> int:
+    """Where ``node`` ends without the comments, at or left of ``column`` and on lines of
+    their own, that end its last descendants (the chain of last children)."""
+    current = node
+    while current.child_count:
+        kids = current.children
+        i = len(kids)
+        while (i > 1 and "comment" in kids[i - 1].type and kids[i - 1].start_point.column <= column
+               and kids[i - 2].end_point.row < kids[i - 1].start_point.row):
+            i -= 1
+        if i < len(kids):
+            return kids[i - 1].end_byte
+        current = kids[-1]
+    return node.end_byte
 
 
 def line_count(blob: bytes) -> int:

@@ -40,7 +40,7 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         start_line=int(definition["start_line"]), end_line=int(definition["end_line"]), commit=commit,
         bases=(bases(definition.get("signature", ""), str(definition.get("language", "python")))
                or tuple(definition.get("base_targets") or ())) if is_class else (),
-        init_params=params(init["signature"]) if is_class and init else (),
+        init_params=(params(init["signature"]) if init else _primary(definition)) if is_class else (),
         methods=methods(members, inherited) if is_class else (),
         raises=tuple(definition.get("raises", [])),
         siblings=_siblings(definition, file_points),
@@ -98,6 +98,22 @@ def _split_top(text: str) -> list[str]:
         cur.append(ch)
     parts.append("".join(cur).strip())
     return [p for p in parts if p]
+
+
+#: A Kotlin or Scala class header up to its primary constructor's ``(``: ``case class
+#: RetryConfig[E, T](``, ``class Channel[T] private (``, ``class A<T> internal constructor(``.
+_PRIMARY = re.compile(r"\b(?:class|object)\s+[\w`$-]+\s*(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\]|<(?:[^<>]|<[^<>]*>)*>)?"
+                      r"\s*(?:(?:private|protected|internal|public|constructor|@\w+)\s*)*\(")
+
+
+def _primary(definition: dict) -> tuple[str, ...]:
+    """A Kotlin or Scala class's primary constructor parameters, from its signature (it has
+    no ``constructor`` member to read them from; ox's ``card RetryConfig`` listed none)."""
+    if definition.get("language") not in ("kotlin", "scala"):
+        return ()
+    signature = str(definition.get("signature", ""))
+    found = _PRIMARY.search(signature)
+    return params(signature[found.end() - 1:]) if found else ()
 
 
 def _inside_parens(signature: str) -> str:

@@ -1768,8 +1768,17 @@ _CARD_KINDS = {"class": 0, "function": 0, "method": 0, "struct": 1, "enum": 1, "
 
 def _card_rank(payload: dict) -> int:
     """``_CARD_KINDS``'s rank (3 for a kind it lacks), an extension of a type (``_extends``)
-    2: after the struct or enum it extends."""
-    return 2 if _extends(payload) else _CARD_KINDS.get(str(payload["kind"]), 3)
+    or a Scala object 2: after the struct or enum it extends, the class or trait it is the
+    companion of (ox's ``card Channel`` described ``object Channel``, not the class)."""
+    return 2 if _extends(payload) or _scala_object(payload) else _CARD_KINDS.get(str(payload["kind"]), 3)
+
+
+_SCALA_OBJECT = re.compile(r"(?:\w+(?:\[[^\]]*\])?\s+)*object\b")
+
+
+def _scala_object(payload: dict) -> bool:
+    """Whether ``payload`` is a Scala ``object`` (``private case object X``)."""
+    return payload.get("language") == "scala" and _SCALA_OBJECT.match(str(payload.get("signature", ""))) is not None
 
 
 #: A name written with type parameters: ``ResiliencePipeline<T>``, .NET's ``ResiliencePipeline`1``.

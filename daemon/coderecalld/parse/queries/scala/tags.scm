@@ -30,10 +30,65 @@
 (type_definition
   name: (type_identifier) @name) @definition.type_alias
 
+; A named `given` is a definition: with a template body (`given t: Text[Byte] with ...`)
+; an instance of an anonymous class, its members its methods; else the value it builds
+; (`given default: BufferCapacity = 16`, `given x(using Y): Z = ...`). An anonymous
+; `given Ordering[Int] with` has no name to ask for.
+(given_definition
+  name: (identifier) @name
+  body: (with_template_body) @body) @definition.class
+
+(given_definition
+  name: (identifier) @name
+  body: (_) @body) @definition.function
+
+; A `val`/`lazy val`/`var` whose value is a block of code is a function (a method in a
+; type), as a Swift property a closure builds: ox's 12-line `lazy val oxComputeExecutor`.
+([(val_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)
+  (var_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)] @definition.function)
+
+; Any other `val` of an object or of the file is a constant, a `var` a variable (a class's
+; are its instances' fields).
+([(compilation_unit (val_definition pattern: (identifier) @name) @definition.constant)
+  (object_definition body: (template_body (val_definition pattern: (identifier) @name) @definition.constant))
+  (package_object body: (template_body (val_definition pattern: (identifier) @name) @definition.constant))])
+
+([(compilation_unit (var_definition pattern: (identifier) @name) @definition.variable)
+  (object_definition body: (template_body (var_definition pattern: (identifier) @name) @definition.variable))
+  (package_object body: (template_body (var_definition pattern: (identifier) @name) @definition.variable))])
+
+; An enum's cases are its constants (`SleepMode.StartToStart`), as Java's are.
+(enum_case_definitions
+  [(simple_enum_case name: (identifier) @name) (full_enum_case name: (identifier) @name)] @definition.constant)
+
+; An extension method is named by the type it extends (`extension (c: Threshold)` /
+; `def isExceeded` is Threshold.isExceeded), as Kotlin's is; type arguments dropped.
+; (No field names: with them only the first of several methods matched.)
+(extension_definition
+  (parameters . (parameter type: [(type_identifier) @receiver
+                                  (generic_type type: (type_identifier) @receiver)]))
+  (function_definition name: (identifier) @name))
+
+; Scala 3's `end name` marker closes the definition before it (@tail).
+(_
+  [(class_definition name: (identifier) @name) (object_definition name: (identifier) @name)
+   (trait_definition name: (identifier) @name) (enum_definition name: (identifier) @name)
+   (function_definition name: (identifier) @name) (given_definition name: (identifier) @name)
+   (val_definition pattern: (identifier) @name) (var_definition pattern: (identifier) @name)]
+  .
+  "end"
+  .
+  "_end_ident" @tail)
+
 ([(class_definition (annotation) @decorator name: (identifier) @name)
   (object_definition (annotation) @decorator name: (identifier) @name)
   (trait_definition (annotation) @decorator name: (identifier) @name)
   (function_definition (annotation) @decorator name: (identifier) @name)])
 
 (call_expression
+  function: (_) @name) @reference.call
+
+; A call with type arguments only (`BufferCapacity.newChannel[T]`); with an argument list
+; too (`g[Int](2)`) the call_expression above names it (extract._add_call).
+(generic_function
   function: (_) @name) @reference.call
