@@ -47,6 +47,25 @@ namespace Acme.Net
     }
 }
 """,
+    "src/Registry.cs": """\
+namespace Acme.Registry
+{
+    public abstract class Provider
+    {
+        public Pipeline GetPipeline(string key)
+        {
+            return TryGetPipeline(key);
+        }
+
+        public abstract Pipeline TryGetPipeline(string key);
+    }
+
+    public sealed class PipelineRegistry : Provider, IDisposable
+    {
+        public override Pipeline TryGetPipeline(string key) { return null; }
+    }
+}
+""",
     "Sources/Session.swift": """\
 final class Session {
     func request(_ url: String) {
@@ -91,3 +110,16 @@ def test_swift_own_calls(daemon: Daemon) -> None:
     assert sites == [("Sources/Session.swift", 3, "resolved"), ("Sources/Session.swift", 4, "resolved")]
     sites = sorted((c.line, c.confidence) for c in daemon.service.find_callers("Upload.validate", repo="fx"))
     assert sites == [(12, "resolved")]
+
+
+def test_a_base_classs_own_call_may_run_an_override(daemon: Daemon) -> None:
+    """The template method: a base's bare ``TryGetPipeline(key)`` resolves to the base's own
+    (abstract) method, and runs a subclass's override: a caller of the override, labelled
+    ``override`` through the subclass's bases as written (``base_targets``)."""
+    sites = [(c.path, c.line, c.confidence) for c in daemon.service.find_callers(
+        "PipelineRegistry.TryGetPipeline", repo="fx")]
+    assert sites == [("src/Registry.cs", 7, "override")]
+    sites = [(c.path, c.line, c.confidence) for c in daemon.service.find_callers("Provider.TryGetPipeline", repo="fx")]
+    assert sites == [("src/Registry.cs", 7, "resolved")]
+    card = daemon.service.get_card("PipelineRegistry", repo="fx")
+    assert card.bases == ("Provider", "IDisposable")

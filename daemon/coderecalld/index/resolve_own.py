@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from coderecalld.parse import headers
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind, unparted
 
 #: Receivers naming the calling object (or its class) itself, per language.
@@ -96,6 +97,13 @@ class Own:
             else:  # a type's (its parent may be no symbol here: C++'s out-of-line `buffer::grow`)
                 self.methods.setdefault((s.parent, s.name), s.qualified_name)
         self.types = {name: next(iter(q)) for name, q in seen.items() if len(q) == 1}
+        #: a type's bases as its header writes them (``ResiliencePipelineProvider``,
+        #: ``detail::buffer``), its ``base_targets``: the query side finds the definitions
+        #: they name, so a call of a base's method may dispatch to an override (``override``)
+        self.bases: dict[str, tuple[str, ...]] = {
+            s.qualified_name: found for s in parsed.symbols
+            if s.kind in _TYPES and s.kind is not SymbolKind.MODULE
+            and (found := headers.bases(s.signature, parsed.language))}
 
     def target(self, site: CallSite, owner: str) -> str:
         head, dot, name = site.name.rpartition(".")
@@ -105,6 +113,8 @@ class Own:
         if receiver is None:
             return ""
         owner = unparted(owner)
+        if self.language == "ruby" and not self._ruby_direct(site.line, name, owner):
+            return ""  # in a block, which may run with another self (`mock_app { stream { } }`)
         if receiver == "":
             return self._bare(name, owner)
         if receiver in self.selves:
@@ -132,6 +142,22 @@ class Own:
         if len(own) == 2 and own == found and self.language not in _BARE_IS_FUNCTION:
             return ""  # `grow(1); this->grow(2)`: both the object's own
         return found.pop() if len(found) == 1 else None
+
+    def _ruby_direct(self, line: int, name: str, owner: str) -> bool:
+        """Whether a Ruby call is written in its method's own body, not in a block: its line
+        indented no deeper than the body's first line and opening no block (``{``, ``do``)
+        before the name. A block may run with another ``self`` (a DSL's ``instance_eval``:
+        sinatra's specs call the app's ``stream`` inside ``mock_app { get('/') { ... } }``
+        within a spec group defining a ``stream`` helper of its own)."""
+        sym = self.symbols.get(owner)
+        text = self.lines.get(line, "")
+        if sym is None or re.search(rf"(?:\{{|\bdo\b)[^{{}}]*?(?<![\w$]){re.escape(name)}(?![\w!?])", text):
+            return False
+        if line == sym.start_line:
+            return True
+        body = next((self.lines[i] for i in range(sym.start_line + 1, line + 1)
+                     if self.lines.get(i, "").strip()), text)
+        return _indent(text) <= _indent(body)
 
     def _bare(self, name: str, owner: str) -> str:
         scope = owner
@@ -173,3 +199,7 @@ class Own:
     def _method(self, cls: str, name: str) -> str:
         found = self.methods.get((cls, name))
         return fq(self.language, found) if found else ""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())

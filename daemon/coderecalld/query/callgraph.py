@@ -147,7 +147,10 @@ def _paid(values: Iterable[str]) -> list[str]:
 _NOT_DEFINITIONS = ("module", "section")
 #: Languages whose classes carry ``base_targets`` (``index/resolve``; Go: a struct's embedded
 #: types): their methods' class hierarchies are walked.
-HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx", "go", "kotlin"})
+HIERARCHY_LANGUAGES = frozenset({"python", "java", "javascript", "typescript", "tsx", "go", "kotlin",
+                                 # resolved within a file (index/resolve_own), their bases as written:
+                                 # a base class's own call of its method may run an override
+                                 "csharp", "swift", "scala", "cpp", "ruby", "php"})
 #: Languages where a call on a base type never dispatches to a method of a type below it
 #: (Go's embedding promotes methods, it does not override them): no ``override`` label.
 NO_OVERRIDE_LANGUAGES = frozenset({"go"})
@@ -829,14 +832,15 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
     for hit in chosen:
         p = hit.payload
         fq = p.get("fq_name") or ""
-        if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or "." not in fq:
+        sep = "::" if p.get("language") == "cpp" and "::" in fq else "."
+        if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or sep not in fq:
             continue
-        cls, _, method = fq.rpartition(".")
-        below = _subclasses(store, flt, cls, method)
-        resolved |= {f"{v}.{method}" for v in _instances_of(store, flt, {cls})}
-        inherited |= {f"{c}.{method}" for c in below | _instances_of(store, flt, below)}
+        cls, _, method = fq.rpartition(sep)
+        below = _subclasses(store, flt, cls, method, sep)
+        resolved |= {f"{v}{sep}{method}" for v in _instances_of(store, flt, {cls})}
+        inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
-            override |= {f"{c}.{method}" for c in _ancestors(store, flt, cls)}
+            override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
     return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
                  for names in (resolved, inherited, override))
 
@@ -868,7 +872,7 @@ def base_classes(store: Any, flt: StoreFilter, payload: dict, depth: int = MRO_D
     return list(out.values())
 
 
-def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str) -> set[str]:
+def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str, sep: str = ".") -> set[str]:
     """Classes below ``cls`` (breadth first, ``MRO_DEPTH`` levels) that inherit ``method``."""
     out: set[str] = set()
     frontier, seen = {cls}, {cls}
@@ -877,11 +881,11 @@ def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str) -> set[str]
         if not below:
             break
         seen |= below
-        overriding = _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in below))
+        overriding = _facet(store, flt, "fq_name", "fq_name", (f"{c}{sep}{method}" for c in below))
         active = _BUDGET.get()
         if active is not None and active.cut:
             break  # which of ``below`` override the method is not known: none counted
-        frontier = {c for c in below if f"{c}.{method}" not in overriding}
+        frontier = {c for c in below if f"{c}{sep}{method}" not in overriding}
         out |= frontier
     return out
 

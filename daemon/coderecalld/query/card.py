@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import replace
 
+from coderecalld.parse.headers import bases, inside_parens, split_top
 from coderecalld.records import VALUE_KINDS, CallerHit, Card, is_part
 
 #: Call sites a card shows at most.
@@ -79,27 +80,6 @@ def summary(docstring: str) -> str:
     return sentence[:SUMMARY_MAX_CHARS]
 
 
-def _split_top(text: str) -> list[str]:
-    """``text`` split at commas outside brackets and quotes, each part stripped."""
-    parts, depth, quote, cur = [], 0, "", []
-    for ch in text:
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    parts.append("".join(cur).strip())
-    return [p for p in parts if p]
-
-
 #: A Kotlin or Scala class header up to its primary constructor's ``(``: ``case class
 #: RetryConfig[E, T](``, ``class Channel[T] private (``, ``class A<T> internal constructor(``.
 _PRIMARY = re.compile(r"\b(?:class|object)\s+[\w`$-]+\s*(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\]|<(?:[^<>]|<[^<>]*>)*>)?"
@@ -116,70 +96,10 @@ def _primary(definition: dict) -> tuple[str, ...]:
     return params(signature[found.end() - 1:]) if found else ()
 
 
-def _inside_parens(signature: str) -> str:
-    start = signature.find("(")
-    if start < 0:
-        return ""
-    depth = 0
-    for i in range(start, len(signature)):
-        depth += {"(": 1, ")": -1}.get(signature[i], 0)
-        if depth == 0:
-            return signature[start + 1:i]
-    return signature[start + 1:]
-
-
-def bases(signature: str, language: str = "python") -> tuple[str, ...]:
-    """Base classes and interfaces a class's signature names, as written less generic
-    arguments: Python's ``class X(A, b.B, metaclass=M)`` -> ``("A", "b.B")``; ``extends``
-    and ``implements`` (Java, JS/TS, PHP, Scala, Groovy: ``class R extends JsonReader
-    implements Closeable``; a gson newcomer's cards said ``bases: []``); the list after
-    the class head's ``:`` (Kotlin ``class P(s: S) : Base(s), I``, C# ``class C : B, I``,
-    Swift, C++ ``class D : public B``); Ruby's ``class X < Base``."""
-    if language in _PAREN_BASES:
-        return tuple(p for p in _split_top(_inside_parens(signature)) if "=" not in p)
-    if language == "ruby":
-        head, sep, base = signature.partition("<")
-        return (base.split()[0],) if sep and base.split() else ()
-    found: list[str] = []
-    signature = _GENERIC_ARGS.sub("", signature)
-    extends = _EXTENDS.search(signature)
-    if extends:
-        for part in _CLAUSE.split(signature[extends.start():]):
-            found += _split_top(part.strip())
-    elif language in _COLON_BASES:
-        found = _split_top(_after_head_colon(signature))
-    names = (_ACCESS.sub("", p).strip().split("(")[0].strip() for p in found)
-    return tuple(dict.fromkeys(n for n in names if n and n not in _CLAUSE_WORDS))
-
-
-_PAREN_BASES = frozenset({"python", ""})
-_COLON_BASES = frozenset({"kotlin", "csharp", "swift", "cpp"})
-_EXTENDS = re.compile(r"\b(?:extends|implements)\b")
-_CLAUSE = re.compile(r"\b(?:extends|implements|with)\b")
-_CLAUSE_WORDS = frozenset({"extends", "implements", "with", "where"})
-_ACCESS = re.compile(r"^\s*(?:(?:public|protected|private|virtual|internal)\s+)+")
-_GENERIC_ARGS = re.compile(r"<[^<>]*(?:<[^<>]*>[^<>]*)*>")
-
-
-def _after_head_colon(signature: str) -> str:
-    """What follows the first ``:`` outside brackets of a class head (Kotlin's primary
-    constructor's parameters hold colons of their own), up to a ``where`` clause or body."""
-    depth = 0
-    for i, ch in enumerate(signature):
-        if ch in "(<[":
-            depth += 1
-        elif ch in ")>]":
-            depth -= 1
-        elif ch == ":" and depth == 0 and signature[i + 1:i + 2] != ":" and signature[i - 1:i] != ":":
-            rest = signature[i + 1:]
-            return re.split(r"\bwhere\b|\{", rest, maxsplit=1)[0]
-    return ""
-
-
 def params(signature: str) -> tuple[str, ...]:
     """Parameters as written, defaults included, less ``self``/``cls``: ``def __init__(self,
     a, b: int = 2)`` -> ``("a", "b: int = 2")``."""
-    return tuple(p for p in _split_top(_inside_parens(signature)) if p not in ("self", "cls"))
+    return tuple(p for p in split_top(inside_parens(signature)) if p not in ("self", "cls"))
 
 
 def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
