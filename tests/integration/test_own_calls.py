@@ -123,3 +123,120 @@ def test_a_base_classs_own_call_may_run_an_override(daemon: Daemon) -> None:
     assert sites == [("src/Registry.cs", 7, "resolved")]
     card = daemon.service.get_card("PipelineRegistry", repo="fx")
     assert card.bases == ("Provider", "IDisposable")
+
+
+CONSTRUCTORS = {
+    "src/MockHandler.php": """\
+<?php
+namespace GuzzleHttp\\Handler;
+
+class MockHandler
+{
+    public function __construct(array $queue = null)
+    {
+        $this->queue = $queue;
+    }
+
+    public static function createWithMiddleware(array $queue = null)
+    {
+        return new MockHandler($queue);
+    }
+}
+
+class CookieJar
+{
+    public function __construct() {}
+}
+
+class FileCookieJar extends CookieJar
+{
+    public function __construct($file)
+    {
+        parent::__construct();
+    }
+}
+""",
+    "tests/MockHandlerTest.php": """\
+<?php
+class MockHandlerTest
+{
+    public function testQueue()
+    {
+        $mock = new MockHandler([]);
+    }
+}
+""",
+    "Sources/RetryPolicy.swift": """\
+open class RetryPolicy {
+    public init(retryLimit: UInt = 2) {
+        self.retryLimit = retryLimit
+    }
+}
+
+final class ConnectionLostRetryPolicy: RetryPolicy {
+    init(retryLimit: UInt) {
+        super.init(retryLimit: retryLimit)
+    }
+}
+
+func make() -> RetryPolicy {
+    let headers = HTTPHeaders.init([])
+    return RetryPolicy(retryLimit: 3)
+}
+""",
+    "lib/stream.rb": """\
+module Helpers
+  class Stream
+    def initialize(scheduler = nil)
+      @scheduler = scheduler
+    end
+  end
+
+  class Other
+    def initialize
+      super
+    end
+  end
+
+  def stream
+    Stream.new(self)
+  end
+end
+""",
+    "app/client.py": """\
+class Client:
+    def __init__(self, base_url):
+        self.base_url = base_url
+
+
+class AsyncClient(Client):
+    def __init__(self, base_url):
+        super().__init__(base_url)
+
+
+def build():
+    return Client("http://x")
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("ctor"), CONSTRUCTORS) as running:
+        yield running
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    # the class's constructions, not another class's `parent::__construct()`
+    ("MockHandler.__construct", [("src/MockHandler.php", 13), ("tests/MockHandlerTest.php", 6)]),
+    # a subclass's `super.init(..)`, not `HTTPHeaders.init(..)`
+    ("RetryPolicy.init", [("Sources/RetryPolicy.swift", 9), ("Sources/RetryPolicy.swift", 15)]),
+    ("Stream.initialize", [("lib/stream.rb", 15)]),
+    ("CookieJar.__construct", [("src/MockHandler.php", 26)]),  # its subclass's parent::__construct()
+    # Python: the class's call, and the subclass's super().__init__ resolved to it
+    ("Client.__init__", [("app/client.py", 8), ("app/client.py", 12)]),
+])
+def test_a_constructor_is_called_by_its_class_s_constructions(built: Daemon, name: str,
+                                                                expected: list[tuple[str, int]]) -> None:
+    sites = sorted((c.path, c.line) for c in built.service.find_callers(name, repo="fx"))
+    assert sites == expected

@@ -502,9 +502,89 @@ def callers(store: Any, flt: StoreFilter, name: str,
     return found
 
 
+#: Method names that build an object of their class, per language: a call of the class
+#: (``MockHandler(..)``, ``new MockHandler(..)``, Ruby's ``Stream.new``) runs them. Java,
+#: C# and C++ name a constructor after its class (``fq_names``).
+CONSTRUCTOR_NAMES = {"python": ("__init__", "__new__"), "php": ("__construct",), "ruby": ("initialize",),
+                     "swift": ("init",), "javascript": ("constructor",), "typescript": ("constructor",),
+                     "tsx": ("constructor",), "scala": ("this",)}
+_NAMED_CONSTRUCTORS = frozenset({"java", "csharp", "cpp"})
+
+
+def constructed(chosen: Iterable[Hit]) -> list[str]:
+    """The qualified names of the classes whose constructors ``chosen`` are, when every one
+    of ``chosen`` is a constructor (``CONSTRUCTOR_NAMES``, or a Java, C# or C++ method
+    named after its class); else ``[]``."""
+    out: list[str] = []
+    for hit in chosen:
+        p = hit.payload
+        language, parent = str(p.get("language") or ""), str(p.get("parent") or "")
+        name = str(p.get("name") or "")
+        owner = re.split(r"::|\.", parent)[-1] if parent else ""
+        if p.get("kind") != "method" or not parent or not (
+                name in CONSTRUCTOR_NAMES.get(language, ()) or (language in _NAMED_CONSTRUCTORS and name == owner)):
+            return []
+        out.append(parent)
+    return list(dict.fromkeys(out))
+
+
 def _callers(store: Any, flt: StoreFilter, name: str,
              omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
-    """(site, confidence) of every call ``name`` may be meant by (order: see ``RANK``).
+    """``_calls`` of ``name``; a constructor's (``constructed``) are its class's
+    constructions (``callers RetryPolicy.init`` answered 68 other types' ``.init(``,
+    ``self.init`` and ``super.init`` and 1 of 15 ``RetryPolicy(..)``; ``MockHandler.
+    __construct`` none of 135 ``new MockHandler(..)``: a callers audit) and the calls
+    resolved to the constructor itself (Python's ``super().__init__(..)``)."""
+    chosen = definitions(store, flt, name)
+    classes = constructed(chosen)
+    found = _calls(store, flt, name, chosen, omitted)
+    if not classes:
+        return found
+    out = [(site, RESOLVED if confidence == NAME_ONLY else confidence) for site, confidence in found
+           if confidence != NAME_ONLY or _chains_to(store, site, classes)]
+    if omitted is not None:  # the name's other calls: other classes' chaining (`super.init`)
+        omitted["other_type"] = omitted.get("other_type", 0) + len(found) - len(out)
+    for cls in classes:
+        out += _calls(store, flt, cls, definitions(store, flt, cls), omitted)
+    seen: set[tuple[str, str, int, str]] = set()
+    unique = []
+    for site, confidence in out:
+        key = (str(site.hit.payload.get("repo")), str(site.hit.payload.get("path")), site.line, site.name)
+        if key not in seen:
+            seen.add(key)
+            unique.append((site, confidence))
+    return unique
+
+
+#: A call on the base's constructor: ``super.init(``, ``super().__init__(``, PHP's
+#: ``parent::__construct(``.
+_BASE_RECEIVER = r"(?:\bsuper\s*(?:\([^()]*\))?\s*\.|\bparent\s*::)\s*"
+
+
+def _chains_to(store: Any, site: Site, classes: list[str]) -> bool:
+    """Whether ``site`` calls its base's constructor (``_BASE_RECEIVER``) from a class
+    whose bases as written (``base_targets``) name one of ``classes`` (by its last
+    segment): a subclass's ``super.init(retryLimit:)`` is a call of ``RetryPolicy.init``,
+    another class's is none. One keyword lookup (the calling class's point)."""
+    if re.search(_BASE_RECEIVER + re.escape(site.short) + r"\s*\(", site.text) is None:
+        return False
+    p = site.hit.payload
+    qualified = re.sub(r"\([^()]*\)", "", str(p.get("qualified_name") or ""))
+    owner = qualified[: max(qualified.rfind("."), qualified.rfind("::"), 0)]  # its class
+    if not owner:
+        return False
+    simple = {re.split(r"::|\.", c)[-1] for c in classes}
+    for point in store.find_any(StoreFilter(repos=(str(p["repo"]),), path=str(p["path"])), "qualified_name",
+                                (owner,), limit=4, fields=("base_targets",)):
+        if any(re.split(r"::|\.|\\", str(b))[-1] in simple for b in point.payload.get("base_targets") or ()):
+            return True
+    return False
+
+
+def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
+           omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
+    """(site, confidence) of every call ``name`` (whose definitions are ``chosen``) may be
+    meant by (order: see ``RANK``).
 
     ``resolved``: the call's target is one of the named definitions (or an alias of one).
     ``inherited``: its target is ``<subclass>.<method>`` of a subclass (any file or repo,
@@ -525,7 +605,6 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     segment as ``frames.callable_name`` writes it (Rust's ``Deserializer::parse_whitespace``:
     ``parse_whitespace``; its card counted no caller of 30)."""
     short = stack.callable_name(name).rsplit(".", 1)[-1] or name
-    chosen = definitions(store, flt, name)
     wanted = aliases(store, flt, fq_names(chosen)) if chosen else {name}
     methods = [h for h in chosen
                if h.payload.get("kind") == "method" and h.payload.get("language") in HIERARCHY_LANGUAGES]
@@ -602,7 +681,7 @@ def _callers(store: Any, flt: StoreFilter, name: str,
         else:
             other += 1
     if omitted is not None:
-        omitted["other_type"] = other
+        omitted["other_type"] = omitted.get("other_type", 0) + other
     return out
 
 
