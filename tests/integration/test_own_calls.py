@@ -66,6 +66,30 @@ namespace Acme.Registry
     }
 }
 """,
+    "src/Client.php": """\
+<?php
+namespace GuzzleHttp;
+
+trait ClientTrait
+{
+    abstract public function request(string $method, $uri, array $options = []);
+
+    public function get($uri, array $options = [])
+    {
+        return $this->request('GET', $uri, $options);
+    }
+}
+
+class Client implements ClientInterface
+{
+    use ClientTrait;
+
+    public function request(string $method, $uri = '', array $options = [])
+    {
+        return $this->transfer($method);
+    }
+}
+""",
     "Sources/Session.swift": """\
 final class Session {
     func request(_ url: String) {
@@ -123,6 +147,14 @@ def test_a_base_classs_own_call_may_run_an_override(daemon: Daemon) -> None:
     assert sites == [("src/Registry.cs", 7, "resolved")]
     card = daemon.service.get_card("PipelineRegistry", repo="fx")
     assert card.bases == ("Provider", "IDisposable")
+
+
+def test_a_trait_s_call_of_its_abstract_method_reaches_the_class_using_it(daemon: Daemon) -> None:
+    """guzzle's ``ClientTrait::get`` calls ``$this->request(..)``, the trait's abstract
+    method, which ``Client`` (``use ClientTrait;``) implements: resolved to the trait's, it
+    is an ``override`` caller of ``Client.request`` through the class's mixed-in bases."""
+    sites = [(c.path, c.line, c.confidence) for c in daemon.service.find_callers("Client.request", repo="fx")]
+    assert sites == [("src/Client.php", 10, "override")]
 
 
 CONSTRUCTORS = {

@@ -59,6 +59,9 @@ _PARAMS = re.compile(r"\([^()]*\)")
 _MEMBER = re.compile(r"([$\w]+)\s*(?:\?\.|&\.|->|::|\.)\s*$")
 #: A header's base list: ``: A, B`` (C#, Swift, C++), ``extends``/``<`` (Scala, PHP, Ruby).
 _BASES = re.compile(r"(?:^[^(]*?[^:]:(?!:)|\bextends\b|\bclass\s+[\w:]+\s*<)")
+#: A class-body line that mixes another type in: PHP's ``use A, B;``, Ruby's ``include A``.
+_MIXIN = {"php": re.compile(r"^\s*use\s+([\w\\]+(?:\s*,\s*[\w\\]+)*)\s*[;{]"),
+          "ruby": re.compile(r"^\s*(?:include|prepend)\s+([A-Z][\w:]*(?:\s*,\s*[A-Z][\w:]*)*)\s*(?:#.*)?$")}
 Target = Callable[[CallSite, str], str]
 
 
@@ -102,8 +105,8 @@ class Own:
         #: they name, so a call of a base's method may dispatch to an override (``override``)
         self.bases: dict[str, tuple[str, ...]] = {
             s.qualified_name: found for s in parsed.symbols
-            if s.kind in _TYPES and s.kind is not SymbolKind.MODULE
-            and (found := headers.bases(s.signature, parsed.language))}
+            if s.kind in _TYPES and (s.kind is not SymbolKind.MODULE or parsed.language == "ruby")
+            and (found := tuple(dict.fromkeys(headers.bases(s.signature, parsed.language) + self._mixins(s))))}
 
     def target(self, site: CallSite, owner: str) -> str:
         head, dot, name = site.name.rpartition(".")
@@ -142,6 +145,23 @@ class Own:
         if len(own) == 2 and own == found and self.language not in _BARE_IS_FUNCTION:
             return ""  # `grow(1); this->grow(2)`: both the object's own
         return found.pop() if len(found) == 1 else None
+
+    def _mixins(self, sym: Symbol) -> tuple[str, ...]:
+        """The traits a PHP class uses (``use ClientTrait;``) and the modules a Ruby class
+        or module includes or prepends (``include Helpers``), as written, from its own lines
+        (its members' left out): they are its bases for a call's dispatch (guzzle's
+        ``ClientTrait::get`` calls ``$this->request(..)``, its abstract method that
+        ``Client`` implements)."""
+        found = _MIXIN.get(self.language)
+        if found is None:
+            return ()
+        inner = {i for s in self.symbols.values() if s.parent == sym.qualified_name
+                 for i in range(s.start_line, s.end_line + 1)}
+        out: list[str] = []
+        for i in range(sym.start_line + 1, sym.end_line + 1):
+            if i not in inner and (m := found.match(self.lines.get(i, ""))):
+                out += [n.strip().lstrip("\\") for n in m.group(1).split(",") if n.strip()]
+        return tuple(out)
 
     def _ruby_direct(self, line: int, name: str, owner: str) -> bool:
         """Whether a Ruby call is written in its method's own body, not in a block: its line
