@@ -92,3 +92,8 @@
 ; too (`g[Int](2)`) the call_expression above names it (extract._add_call).
 (generic_function
   function: (_) @name) @reference.call
+
+; A member read as a statement is a call of a parameterless method (`compute().discard`,
+; `ch.done().orThrow`: a field read there would do nothing), in a block or an indented one.
+([(block (field_expression) @name @reference.call)
+  (indented_block (field_expression) @name @reference.call)])
