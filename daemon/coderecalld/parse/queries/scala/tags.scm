@@ -61,13 +61,17 @@
 (enum_case_definitions
   [(simple_enum_case name: (identifier) @name) (full_enum_case name: (identifier) @name)] @definition.constant)
 
-; An extension method is named by the type it extends (`extension (c: Threshold)` /
-; `def isExceeded` is Threshold.isExceeded), as Kotlin's is; type arguments dropped.
-; (No field names: with them only the first of several methods matched.)
-(extension_definition
-  (parameters . (parameter type: [(type_identifier) @receiver
-                                  (generic_type type: (type_identifier) @receiver)]))
-  (function_definition name: (identifier) @name))
+; A top-level extension method is named by the type it extends (`extension (c: Threshold)`
+; / `def isExceeded` is Threshold.isExceeded), as Kotlin's is; type arguments dropped; not
+; when that type is a type parameter (`extension [E](e: E)`). One in an object is the
+; object's member (KafkaStage.mapPublish), as Scala calls it. (No field names: with them
+; only the first of several methods matched.)
+(compilation_unit
+  (extension_definition
+    (parameters . (parameter type: [(type_identifier) @receiver
+                                    (generic_type type: (type_identifier) @receiver)]))
+    (function_definition name: (identifier) @name))
+  (#not-match? @receiver "^[A-Z][0-9]?$"))
 
 ; Scala 3's `end name` marker closes the definition before it (@tail).
 (_
