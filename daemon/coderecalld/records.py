@@ -95,12 +95,16 @@ class CallSite:
             ``httpx._client.Client.send``); ``""`` when only the name is known.
         via_attribute: the target names an attribute of another file's class as receiver
             (``flask.ctx.AppContext.app.ensure_sync``): what type it holds is unknown here.
+        receiver_type: for a call left without a target, the type its receiver is declared
+            with in the file, as written less type arguments (C#'s ``Pool _pool;`` or
+            ``var p = new Pool()``, Swift's ``let p: Pool``: ``Pool``); ``""`` when unknown.
     """
 
     name: str
     line: int
     target: str = ""
     via_attribute: bool = False
+    receiver_type: str = ""
 
     @property
     def short_name(self) -> str:

@@ -127,3 +127,46 @@ def test_a_csharp_definitions_fq_name_drops_its_parameters() -> None:
 def test_own_calls_per_language(language: str, path: str, source: str,
                                 expected: list[tuple[str, str, int, str]]) -> None:
     assert targets(source, language, path) == expected
+
+
+def receiver_types(source: str, language: str, path: str) -> list[tuple[str, int, str]]:
+    blob = source.encode()
+    parsed = parse.symbols(blob, language, path)
+    found = resolve.chunks(chunk.chunks("r", path, blob, parsed), parsed, path, "")
+    return [(s.name, s.line, s.receiver_type) for c in found for s in c.call_sites if "." in s.name]
+
+
+DECLARED_CS = 'namespace Polly.CircuitBreaker\n{\n    public class AsyncCircuitBreakerPolicy : Policy\n    {\n        private readonly ICircuitController<EmptyStruct> _breakerController;\n        internal ICircuitController<EmptyStruct> BreakerController { get; }\n\n        public void Isolate(Context ctx, Pool pool, TResult r) {\n            _breakerController.Isolate();\n            BreakerController.Isolate();\n            var local = new Pool(1);\n            local.Get();\n            var made = Policy.Handle<X>().CircuitBreakerAsync(1);\n            made.Isolate();\n            var built = new Builder().Build();\n            built.Run();\n            pool.Return(ctx);\n            ctx.Items.Get();\n            r.Dispose();\n            foreach (Item item in items) { item.Run(); }\n            if (obj is Widget w) { w.Draw(); }\n            this._breakerController.Reset();\n            string s = "x"; s.Trim();\n            object o = null; o.ToString();\n        }\n    }\n}\n'
+
+DECLARED_SWIFT = 'open class Request {\n    let session: Session\n    var task: URLSessionTask?\n    func resume() {\n        task?.resume()\n        session.perform(self)\n        let other = DataRequest(convertible: c)\n        other.cancel()\n        guard let t = tasks.last else { return }\n        t.cancel()\n        let typed: DownloadRequest = make()\n        typed.cancel()\n        items.forEach { request in request.cancel() }\n    }\n    func didCreateTask(_ task: URLSessionTask, using request: Request) {\n        task.resume()\n        request.cancel()\n    }\n}\nextension Request {\n    func again() { session.perform(self) }\n}\n'
+
+
+def test_csharp_receivers_declared_in_the_file() -> None:
+    assert receiver_types(DECLARED_CS, "csharp", "src/Policy.cs") == [
+        ("_breakerController.Isolate", 9, "ICircuitController"),  # a field, type arguments dropped
+        ("BreakerController.Isolate", 10, ""),  # a CapWords property: not read (may be a type's static)
+        ("local.Get", 12, "Pool"),  # var x = new T(..)
+        ("Policy.Handle", 13, ""),
+        ("made.Isolate", 14, ""),  # var x = a fluent call: unknown
+        ("built.Run", 16, ""),  # var x = new T().Build(): not a T
+        ("pool.Return", 17, "Pool"),  # a parameter
+        ("ctx.Items.Get", 18, ""),  # a member's member
+        ("r.Dispose", 19, ""),  # TResult: a type parameter
+        ("item.Run", 20, "Item"),  # foreach
+        ("w.Draw", 21, "Widget"),  # a pattern
+        ("this._breakerController.Reset", 22, "ICircuitController"),
+        ("s.Trim", 23, "string"),
+        ("o.ToString", 24, "")]  # object: every class is one
+
+
+def test_swift_receivers_declared_in_the_file() -> None:
+    assert receiver_types(DECLARED_SWIFT, "swift", "Sources/Request.swift") == [
+        ("session.perform", 6, "Session"),  # a stored property
+        ("other.cancel", 8, "DataRequest"),  # let x = T(..)
+        ("t.cancel", 10, ""),  # guard let t = tasks.last: unknown
+        ("typed.cancel", 12, "DownloadRequest"),  # let x: T = ..
+        ("items.forEach", 13, ""),
+        ("request.cancel", 13, ""),  # a closure's parameter
+        ("task.resume", 16, "URLSessionTask"),  # a parameter; the property of that name is another
+        ("request.cancel", 17, "Request"),  # a labelled parameter
+        ("session.perform", 21, "Session")]  # in an extension: the type's property

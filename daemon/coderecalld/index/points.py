@@ -90,7 +90,8 @@ def callee_names(sites: Iterable[CallSite]) -> list[str]:
 def call_sites(chunk: Chunk) -> list[dict]:
     """The payload's ``call_sites``: name, line, the line's text (stripped, at most
     ``CALL_TEXT_MAX_CHARS``), the resolved ``target`` (``""`` if unresolved) and, only when
-    the target's receiver is another file's class attribute, ``"via": "attribute"``."""
+    the target's receiver is another file's class attribute, ``"via": "attribute"``; when
+    the receiver's declared type is known and the target not, ``"type"`` (``resolve_own``)."""
     lines = chunk.text.split("\n")
     out = []
     for s in chunk.call_sites:
@@ -99,6 +100,8 @@ def call_sites(chunk: Chunk) -> list[dict]:
         row = {"name": s.name, "line": s.line, "text": text, "target": s.target}
         if s.via_attribute:
             row["via"] = "attribute"
+        if s.receiver_type:
+            row["type"] = s.receiver_type
         out.append(row)
     return out
 

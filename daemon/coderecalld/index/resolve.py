@@ -87,8 +87,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     lines = _lines(chunk_list)
     if style == "own":  # within the file; definitions are named without a module
         own = resolve_own.Own(parsed, lines)
-        return [replace(c, call_sites=tuple(replace(s, target=own.target(s, "" if c.kind is SymbolKind.MODULE
-                                                                          else c.qualified_name))
+        return [replace(c, call_sites=tuple(own.site(s, "" if c.kind is SymbolKind.MODULE else c.qualified_name)
                                             for s in c.call_sites),
                         bases=own.bases.get(c.qualified_name, ()))
                 for c in chunk_list]

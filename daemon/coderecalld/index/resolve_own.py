@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from coderecalld.parse import headers
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind, unparted
@@ -100,6 +101,13 @@ class Own:
             else:  # a type's (its parent may be no symbol here: C++'s out-of-line `buffer::grow`)
                 self.methods.setdefault((s.parent, s.name), s.qualified_name)
         self.types = {name: next(iter(q)) for name, q in seen.items() if len(q) == 1}
+        self.parts: dict[str, list[Symbol]] = {}  # a qualified name -> its symbols (Swift's extensions)
+        self.children: dict[str, list[Symbol]] = {}
+        for s in parsed.symbols:
+            self.parts.setdefault(s.qualified_name, []).append(s)
+            if s.parent:
+                self.children.setdefault(s.parent, []).append(s)
+        self._scopes: dict[tuple[str, int], dict[str, str]] = {}
         #: a type's bases as its header writes them (``ResiliencePipelineProvider``,
         #: ``detail::buffer``), its ``base_targets``: the query side finds the definitions
         #: they name, so a call of a base's method may dispatch to an override (``override``)
@@ -107,6 +115,73 @@ class Own:
             s.qualified_name: found for s in parsed.symbols
             if s.kind in _TYPES and (s.kind is not SymbolKind.MODULE or parsed.language == "ruby")
             and (found := tuple(dict.fromkeys(headers.bases(s.signature, parsed.language) + self._mixins(s))))}
+
+    def site(self, site: CallSite, owner: str) -> CallSite:
+        """``site`` with its target (``target``), else, in C# and Swift, the type its
+        receiver is declared with here (``receiver_type``, ``declared``)."""
+        found = self.target(site, owner)
+        if found or self.language not in DECLARING:
+            return replace(site, target=found)
+        return replace(site, target="", receiver_type=self.declared(site, unparted(owner)))
+
+    def declared(self, site: CallSite, owner: str) -> str:
+        """The type the receiver of ``site`` (``x.m()``, ``this.x.m()``, ``self.x.m()``) is
+        declared with in this file, less type arguments and optionality: a parameter or a
+        local of the calling function (``Pool p``, ``var p = new Pool()``, ``let p: Pool``,
+        ``let p = Pool()``), else a field or property of its type (``private readonly Pool
+        _pool;``, ``let pool: Pool``). ``""`` when unknown: not declared, declared twice with
+        different types (or once untyped: ``var p = make()``), a closure's parameter, or a
+        type parameter (``<T>``; C#'s ``TResult``)."""
+        head, _, _ = site.name.rpartition(".")
+        parts = head.split(".") if head else []
+        if len(parts) == 2 and parts[0] in self.selves:
+            name, own = parts[1], True
+        elif len(parts) == 1 and parts[0] not in self.selves:
+            name, own = parts[0], False
+        else:
+            return ""
+        found = ""
+        sym = self.symbols.get(owner)
+        if sym is not None and not own and sym.kind in _CALLABLE:
+            found = self._bindings(sym, True).get(name, "")
+        cls = self._type_of(owner)
+        if not found and cls:
+            for part in (s for s in self.parts.get(cls, ()) if s.kind in _TYPES):
+                typed = self._bindings(part, False).get(name, "")
+                if typed:
+                    found = typed if not found or found == typed else UNKNOWN
+        if not found or found == UNKNOWN or self._type_parameter(found, sym):
+            return ""
+        return found
+
+    def _bindings(self, sym: Symbol, is_function: bool) -> dict[str, str]:
+        """Names declared in ``sym``'s own lines (a function's: its header too; a type's:
+        outside its members) -> their types (``UNKNOWN`` when untyped or declared twice)."""
+        key = (sym.qualified_name, sym.start_line)
+        if key not in self._scopes:
+            out: dict[str, str] = {}
+            read = _READERS[self.language]
+            if is_function:
+                read(sym.signature, out)
+            inner = {i for c in self.children.get(sym.qualified_name, ())
+                     for i in range(c.start_line, c.end_line + 1)}
+            for i in range(sym.start_line + (0 if not is_function else 1), sym.end_line + 1):
+                if i not in inner or is_function:
+                    read(self.lines.get(i, ""), out)
+            self._scopes[key] = out
+        return self._scopes[key]
+
+    def _type_parameter(self, type_: str, sym: Symbol | None) -> bool:
+        """Whether ``type_`` is a type parameter around ``sym`` (``<T>`` in its or an
+        enclosing header) or, in C#, named as one (``T``, ``TResult``)."""
+        if self.language == "csharp" and _CSHARP_TYPE_PARAMETER.match(type_):
+            return True
+        while sym is not None:
+            for params in _ANGLES.findall(sym.signature):
+                if type_ in re.findall(r"\b[A-Za-z_]\w*\b", params):
+                    return True
+            sym = self.symbols.get(sym.parent)
+        return False
 
     def target(self, site: CallSite, owner: str) -> str:
         head, dot, name = site.name.rpartition(".")
@@ -223,3 +298,88 @@ class Own:
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
+
+
+#: A name declared twice with different types, or once without one: no type.
+UNKNOWN = "?"
+#: Languages whose declarations ``Own.declared`` reads.
+DECLARING = frozenset({"csharp", "swift"})
+_ANGLES = re.compile(r"<([^<>()]*)>")
+_CSHARP_TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
+#: C#'s types no repository defines a method of, and the ones every class derives from.
+_CSHARP_OPAQUE = frozenset({"object", "Object", "dynamic"})
+_CSHARP_KEYWORDS = frozenset("var return new throw else case await yield goto typeof is as in out ref using "
+                             "namespace class struct interface enum record delegate event operator "
+                             "implicit explicit checked unchecked lock fixed sizeof stackalloc default "
+                             "when where select from group orderby let join on equals by".split())
+_CS_TYPE = r"(?P<type>[A-Za-z_][\w.]*(?:<[^;=()]*>)?(?:\[[,\s]*\])*\??)"
+_CS_DECLARE = re.compile(
+    r"(?:^|[;{(,]|\bforeach\s*\(|\bis|\busing\s*\()\s*"
+    r"(?:(?:public|private|protected|internal|static|readonly|const|volatile|required|new|unsafe|await|using"
+    r"|ref|out|in|params|this|scoped|override|virtual|sealed|abstract|partial|extern|async)\s+)*"
+    + _CS_TYPE + r"\s+(?P<name>[a-z_]\w*)\s*(?=[=;,)]|\bin\b|$)")
+_CS_VAR = re.compile(r"\bvar\s+(?P<name>[a-z_]\w*)\s*=\s*(?P<value>.*)$")
+_CS_NEW = re.compile(r"^new\s+(?P<type>[A-Za-z_][\w.]*)\s*(?:<[^;=()]*>)?\s*[({]")
+_SWIFT_TYPED = re.compile(r"\b(?:let|var)\s+(?P<name>[a-z_]\w*)\s*:\s*(?P<type>[A-Z][\w.]*)")
+_SWIFT_VALUE = re.compile(r"\b(?:let|var)\s+(?P<name>[a-z_]\w*)\s*=\s*(?P<value>.*)$")
+_SWIFT_INIT = re.compile(r"^(?:try[?!]?\s+|await\s+)*(?P<type>[A-Z]\w*)\s*(?:<[^()]*>)?\s*(?:\.init)?\s*\(")
+_SWIFT_PARAM = re.compile(r"(?:^|[(,])\s*(?:[a-z_]\w*\s+)?(?P<name>[a-z_]\w*)\s*:\s*(?:inout\s+|@\w+\s+)*"
+                          r"(?P<type>[A-Z][\w.]*)")
+_SWIFT_CLOSURE = re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?\s*(?P<names>[a-z_]\w*(?:\s*,\s*[a-z_]\w*)*)\s*\)?"
+                            r"\s*(?:->\s*[\w<>?,\s]+)?\s*in\b")
+
+
+def _bind(out: dict[str, str], name: str, type_: str) -> None:
+    """Record ``name: type_`` (``UNKNOWN`` for no type); a second, different one unknows it."""
+    type_ = re.sub(r"<.*>|\[.*\]|[?!]+$", "", type_).strip() or UNKNOWN
+    out[name] = type_ if out.get(name, type_) == type_ else UNKNOWN
+
+
+def _whole(value: str, start: int) -> bool:
+    """Whether the call whose ``(`` is at ``start`` in ``value`` is the whole expression
+    (``new Pool(1);``, not ``new Builder().Build();``)."""
+    depth = 0
+    for i in range(start, len(value)):
+        depth += {"(": 1, ")": -1, "{": 1, "}": -1}.get(value[i], 0)
+        if depth == 0:
+            return value[i + 1:].strip().rstrip(";").strip() == ""
+    return False
+
+
+def _read_csharp(line: str, out: dict[str, str]) -> None:
+    code = line.split("//", 1)[0]
+    if not code.strip() or code.lstrip().startswith(("*", "/*", "///")):
+        return
+    for m in _CS_DECLARE.finditer(code):
+        type_ = m.group("type")
+        if type_ not in _CSHARP_KEYWORDS:
+            _bind(out, m.group("name"), UNKNOWN if type_ in _CSHARP_OPAQUE else type_)
+    for m in _CS_VAR.finditer(code):
+        value = m.group("value").strip()
+        new = _CS_NEW.match(value)
+        typed = new is not None and _whole(value, value.find("(") if "(" in value else value.find("{"))
+        _bind(out, m.group("name"), new.group("type") if typed else UNKNOWN)
+
+
+def _read_swift(line: str, out: dict[str, str]) -> None:
+    code = line.split("//", 1)[0]
+    if not code.strip():
+        return
+    for m in _SWIFT_TYPED.finditer(code):
+        _bind(out, m.group("name"), m.group("type"))
+    for m in _SWIFT_VALUE.finditer(code):
+        if m.group("name") in out and out[m.group("name")] != UNKNOWN and ":" in code[m.start():m.end()]:
+            continue
+        value = m.group("value").strip()
+        init = _SWIFT_INIT.match(value)
+        typed = init is not None and _whole(value, value.find("("))
+        _bind(out, m.group("name"), init.group("type") if typed else UNKNOWN)
+    for m in _SWIFT_PARAM.finditer(code):
+        if re.search(r"\b(?:let|var)\s*$", code[:m.start("name")]) is None:
+            _bind(out, m.group("name"), m.group("type"))
+    for m in _SWIFT_CLOSURE.finditer(code):
+        for name in re.findall(r"[a-z_]\w*", m.group("names")):
+            _bind(out, name, UNKNOWN)
+
+
+_READERS = {"csharp": _read_csharp, "swift": _read_swift}

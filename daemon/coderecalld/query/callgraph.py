@@ -166,6 +166,7 @@ class Site:
     text: str
     target: str
     via: str = ""  # "attribute": the target's receiver is an attribute of unknown type
+    type: str = ""  # the receiver's declared type, when the target is unknown (index/resolve_own)
 
     @property
     def short(self) -> str:
@@ -474,7 +475,7 @@ def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None) -> li
         for s in hit.payload.get("call_sites", []):
             if keep is None or keep(s):
                 out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
-                                s.get("via", "")))
+                                s.get("via", ""), s.get("type", "")))
     return out
 
 
@@ -554,6 +555,41 @@ def _callers(store: Any, flt: StoreFilter, name: str,
             seen.add(key)
             unique.append((site, confidence))
     return unique
+
+
+def _simple(name: str) -> str:
+    """The last segment of a type's name (``Polly.Pool``, ``detail::buffer``, ``A\\B``)."""
+    return re.split(r"::|\.|\\", name)[-1]
+
+
+def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit]) -> set[str]:
+    """The simple names of the classes of ``methods``, of every class above them (their
+    bases as written, followed through the definitions they name) and below them (the
+    classes whose bases name one, ``MRO_DEPTH`` levels): a receiver declared with any of
+    them may run the method; one declared with another type (C#'s ``ICircuitController
+    _controller``, Swift's ``let t: URLSessionTask``) does not. Empty (nothing judged)
+    when a class is unknown or the lookup budget runs out."""
+    names: set[str] = set()
+    frontier: set[str] = set()
+    for hit in methods:
+        fq = str(hit.payload.get("fq_name") or "")
+        sep = "::" if hit.payload.get("language") == "cpp" and "::" in fq else "."
+        cls = fq.rpartition(sep)[0]
+        if not cls:
+            return set()
+        above = _ancestors(store, flt, cls)
+        names |= {_simple(cls)} | {_simple(a) for a in above}
+        frontier |= {cls, _simple(cls)}
+    seen = set(frontier)
+    for _ in range(MRO_DEPTH):
+        below = _facet(store, flt, "fq_name", "base_targets", frontier) - seen
+        if not below:
+            break
+        seen |= below
+        frontier = below | {_simple(b) for b in below}
+        names |= {_simple(b) for b in below}
+    active = _BUDGET.get()
+    return set() if active is not None and active.cut else names
 
 
 #: A call on the base's constructor: ``super.init(``, ``super().__init__(``, PHP's
@@ -645,6 +681,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a definition's callers are written in a language that can call it (a resolved call is
     # kept whatever its file: its target names the definition)
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
+    related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
     for site in sites(hits, may_match):
         if (callable_in and site.target not in targets
                 and str(site.hit.payload.get("language") or "") not in callable_in
@@ -667,6 +704,12 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if scopes and site.target not in targets and _bare(site) and not _inside(site, scopes):
             other += 1
             continue
+        if site.type and not site.target and walked:
+            if related is None:
+                related = _related(store, flt, methods) if methods else set()
+            if related and _simple(site.type) not in related:
+                other += 1  # on a receiver declared with a type outside the class's hierarchy
+                continue
         if tails and site.target not in targets and _ends_with_any(site.target, tails):
             out.append((site, RESOLVED))  # Moshi's generatedAdapter, on a Moshi
             continue
