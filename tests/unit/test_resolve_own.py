@@ -170,3 +170,24 @@ def test_swift_receivers_declared_in_the_file() -> None:
         ("task.resume", 16, "URLSessionTask"),  # a parameter; the property of that name is another
         ("request.cancel", 17, "Request"),  # a labelled parameter
         ("session.perform", 21, "Session")]  # in an extension: the type's property
+
+
+DECLARED_CPP = 'namespace fmt {\ntemplate <typename T> class basic_memory_buffer : public detail::buffer<T> {\n public:\n  void grow(size_t n) { this->try_reserve(n); }\n};\nusing memory_buffer = basic_memory_buffer<char>;\ntemplate <typename Buffer>\nvoid write(Buffer& buf, const char* s) {\n  buf.push_back(*s);\n}\nvoid use() {\n  memory_buffer out;\n  out.push_back(\'a\');\n  std::vector<int> v;\n  v.push_back(1);\n  fmt::dynamic_format_arg_store<fmt::format_context> store;\n  store.push_back(42);\n  auto b = basic_memory_buffer<int>();\n  b.push_back(1);\n  file f = file::open("x");\n  f.close();\n  buffered_file* bf = nullptr;\n  bf->close();\n}\n}\n'
+
+
+def test_cpp_receivers_declared_in_the_file_and_alias_bases() -> None:
+    assert receiver_types(DECLARED_CPP, "cpp", "src/use.cc") == [
+        ("buf.push_back", 9, ""),  # Buffer: the template's parameter
+        ("out.push_back", 13, "memory_buffer"),
+        ("v.push_back", 15, "std::vector"),
+        ("store.push_back", 17, "fmt::dynamic_format_arg_store"),
+        ("b.push_back", 19, "basic_memory_buffer"),  # auto b = T<..>()
+        ("file.open", 20, ""),  # a type's static: no receiver to declare
+        ("f.close", 21, "file")]
+    blob = DECLARED_CPP.encode()
+    parsed = parse.symbols(blob, "cpp", "src/use.cc")
+    bases = {c.qualified_name: c.bases for c in resolve.chunks(chunk.chunks("r", "src/use.cc", blob, parsed),
+                                                                parsed, "src/use.cc", "") if c.bases}
+    # a base as written and its last segment; an alias's base is the type it names
+    assert bases == {"fmt::basic_memory_buffer": ("detail::buffer", "buffer"),
+                     "fmt::memory_buffer": ("basic_memory_buffer",)}

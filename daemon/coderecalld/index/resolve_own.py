@@ -111,10 +111,14 @@ class Own:
         #: a type's bases as its header writes them (``ResiliencePipelineProvider``,
         #: ``detail::buffer``), its ``base_targets``: the query side finds the definitions
         #: they name, so a call of a base's method may dispatch to an override (``override``)
+        #: a type alias's is the type it names (C++'s ``using memory_buffer =
+        #: basic_memory_buffer<char>``); each with its last segment too, which a declared
+        #: receiver's type and a subclass's header may write alone
         self.bases: dict[str, tuple[str, ...]] = {
-            s.qualified_name: found for s in parsed.symbols
-            if s.kind in _TYPES and (s.kind is not SymbolKind.MODULE or parsed.language == "ruby")
-            and (found := tuple(dict.fromkeys(headers.bases(s.signature, parsed.language) + self._mixins(s))))}
+            s.qualified_name: _with_simple(found) for s in parsed.symbols
+            if (s.kind in _TYPES and (s.kind is not SymbolKind.MODULE or parsed.language == "ruby")
+                and (found := headers.bases(s.signature, parsed.language) + self._mixins(s)))
+            or (s.kind is SymbolKind.TYPE_ALIAS and (found := _aliased(s.signature)))}
 
     def site(self, site: CallSite, owner: str) -> CallSite:
         """``site`` with its target (``target``), else, in C# and Swift, the type its
@@ -177,7 +181,13 @@ class Own:
         if self.language == "csharp" and _CSHARP_TYPE_PARAMETER.match(type_):
             return True
         while sym is not None:
-            for params in _ANGLES.findall(sym.signature):
+            header = sym.signature
+            if self.language == "cpp":  # `template <typename Buffer>` opens the symbol's range
+                header = " ".join(self.lines.get(i, "") for i in range(sym.start_line, sym.start_line + 3))
+                template = _CPP_TEMPLATE.match(header)
+                if template and type_ in _CPP_TEMPLATE_PARAM.findall(template.group(1)):
+                    return True
+            for params in _ANGLES.findall(header):
                 if type_ in re.findall(r"\b[A-Za-z_]\w*\b", params):
                     return True
             sym = self.symbols.get(sym.parent)
@@ -303,7 +313,7 @@ def _indent(line: str) -> int:
 #: A name declared twice with different types, or once without one: no type.
 UNKNOWN = "?"
 #: Languages whose declarations ``Own.declared`` reads.
-DECLARING = frozenset({"csharp", "swift"})
+DECLARING = frozenset({"csharp", "swift", "cpp"})
 _ANGLES = re.compile(r"<([^<>()]*)>")
 _CSHARP_TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
 #: C#'s types no repository defines a method of, and the ones every class derives from.
@@ -382,4 +392,49 @@ def _read_swift(line: str, out: dict[str, str]) -> None:
             _bind(out, name, UNKNOWN)
 
 
-_READERS = {"csharp": _read_csharp, "swift": _read_swift}
+_CPP_TEMPLATE = re.compile(r"\s*template\s*<([^<>]*(?:<[^<>]*>[^<>]*)*)>")
+_CPP_TEMPLATE_PARAM = re.compile(r"\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)")
+_CPP_KEYWORDS = frozenset("auto return new delete throw else case goto typename using namespace co_return co_await "
+                          "co_yield operator template friend public private protected virtual explicit "
+                          "sizeof decltype typedef static_assert".split())
+_CPP_OPAQUE = frozenset({"void", "decltype"})
+_CPP_DECLARE = re.compile(
+    r"(?:^|[;{(,])\s*(?:(?:const|static|constexpr|inline|volatile|mutable|register|thread_local|extern|struct|class"
+    r"|enum|unsigned|signed|long|short|FMT_CONSTEXPR\w*)\s+)*"
+    r"(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:<[^;=(){}]*>)?)\s*(?:const\s*)?[*&]*\s*"
+    r"(?P<name>[a-z_]\w*)\s*(?=[=;,){(\[:]|$)")
+_CPP_AUTO = re.compile(r"\bauto\s*[*&]*\s*(?P<name>[a-z_]\w*)\s*=\s*(?P<value>.*)$")
+_CPP_CONSTRUCT = re.compile(r"^(?:new\s+)?(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*(?:<[^;=()]*>)?\s*[({]")
+_ALIASED = re.compile(r"^\s*(?:using\s+\w+\s*=|typealias\s+\w+\s*(?:<[^>]*>)?\s*=)\s*(?:typename\s+)?"
+                      r"([A-Za-z_][\w.:]*)|^\s*typedef\s+(?:typename\s+)?([A-Za-z_][\w:]*)")
+
+
+def _read_cpp(line: str, out: dict[str, str]) -> None:
+    code = line.split("//", 1)[0]
+    if not code.strip() or code.lstrip().startswith(("*", "/*", "#")):
+        return
+    for m in _CPP_DECLARE.finditer(code):
+        type_ = m.group("type")
+        if type_ not in _CPP_KEYWORDS:
+            _bind(out, m.group("name"), UNKNOWN if type_ in _CPP_OPAQUE else type_)
+    for m in _CPP_AUTO.finditer(code):
+        value = m.group("value").strip()
+        made = _CPP_CONSTRUCT.match(value)
+        opening = min((i for i in (value.find("("), value.find("{")) if i >= 0), default=-1)
+        typed = made is not None and opening >= 0 and _whole(value, opening)
+        _bind(out, m.group("name"), made.group("type") if typed else UNKNOWN)
+
+
+def _aliased(signature: str) -> tuple[str, ...]:
+    """The type a type alias names (``using A = B<T>``, ``typedef B<T> A``, Swift's
+    ``typealias A = B``), type arguments dropped; ``()`` for another signature."""
+    m = _ALIASED.match(signature)
+    return (m.group(1) or m.group(2),) if m else ()
+
+
+def _with_simple(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` and each one's last segment (``detail::buffer``, ``buffer``), once each."""
+    return tuple(dict.fromkeys(n for name in names for n in (name, re.split(r"::|\.|\\", name)[-1]) if n))
+
+
+_READERS = {"csharp": _read_csharp, "swift": _read_swift, "cpp": _read_cpp}
