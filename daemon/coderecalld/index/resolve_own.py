@@ -357,18 +357,27 @@ def _whole(value: str, start: int) -> bool:
 
 
 def _read_csharp(line: str, out: dict[str, str]) -> None:
+    _read_braced(line, out, _CS_DECLARE, _CSHARP_KEYWORDS, _CSHARP_OPAQUE, _CS_VAR, _CS_NEW)
+
+
+def _read_braced(line: str, out: dict[str, str], declare: re.Pattern[str], keywords: frozenset[str],
+                 opaque: frozenset[str], inferred: re.Pattern[str], construct: re.Pattern[str]) -> None:
+    """C#'s and C++'s declarations in ``line``: ``Type name`` (``declare``; a keyword read
+    as a type is none, an ``opaque`` type is unknown) and ``var``/``auto name = value``
+    (``inferred``), typed when the value is one whole construction (``construct``)."""
     code = line.split("//", 1)[0]
-    if not code.strip() or code.lstrip().startswith(("*", "/*", "///")):
+    if not code.strip() or code.lstrip().startswith(("*", "/*", "#")):
         return
-    for m in _CS_DECLARE.finditer(code):
+    for m in declare.finditer(code):
         type_ = m.group("type")
-        if type_ not in _CSHARP_KEYWORDS:
-            _bind(out, m.group("name"), UNKNOWN if type_ in _CSHARP_OPAQUE else type_)
-    for m in _CS_VAR.finditer(code):
+        if type_ not in keywords:
+            _bind(out, m.group("name"), UNKNOWN if type_ in opaque else type_)
+    for m in inferred.finditer(code):
         value = m.group("value").strip()
-        new = _CS_NEW.match(value)
-        typed = new is not None and _whole(value, value.find("(") if "(" in value else value.find("{"))
-        _bind(out, m.group("name"), new.group("type") if typed else UNKNOWN)
+        made = construct.match(value)
+        opening = min((i for i in (value.find("("), value.find("{")) if i >= 0), default=-1)
+        typed = made is not None and opening >= 0 and _whole(value, opening)
+        _bind(out, m.group("name"), made.group("type") if typed else UNKNOWN)
 
 
 def _read_swift(line: str, out: dict[str, str]) -> None:
@@ -410,19 +419,7 @@ _ALIASED = re.compile(r"^\s*(?:using\s+\w+\s*=|typealias\s+\w+\s*(?:<[^>]*>)?\s*
 
 
 def _read_cpp(line: str, out: dict[str, str]) -> None:
-    code = line.split("//", 1)[0]
-    if not code.strip() or code.lstrip().startswith(("*", "/*", "#")):
-        return
-    for m in _CPP_DECLARE.finditer(code):
-        type_ = m.group("type")
-        if type_ not in _CPP_KEYWORDS:
-            _bind(out, m.group("name"), UNKNOWN if type_ in _CPP_OPAQUE else type_)
-    for m in _CPP_AUTO.finditer(code):
-        value = m.group("value").strip()
-        made = _CPP_CONSTRUCT.match(value)
-        opening = min((i for i in (value.find("("), value.find("{")) if i >= 0), default=-1)
-        typed = made is not None and opening >= 0 and _whole(value, opening)
-        _bind(out, m.group("name"), made.group("type") if typed else UNKNOWN)
+    _read_braced(line, out, _CPP_DECLARE, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _CPP_CONSTRUCT)
 
 
 def _aliased(signature: str) -> tuple[str, ...]:
