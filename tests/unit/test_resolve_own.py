@@ -191,3 +191,11 @@ def test_cpp_receivers_declared_in_the_file_and_alias_bases() -> None:
     # a base as written and its last segment; an alias's base is the type it names
     assert bases == {"fmt::basic_memory_buffer": ("detail::buffer", "buffer"),
                      "fmt::memory_buffer": ("basic_memory_buffer",)}
+
+
+def test_a_cpp_product_inside_an_expression_declares_nothing() -> None:
+    """fmt's ``bigint``: ``carry = (upper * bigits_[i] << shift)`` read as a pointer
+    ``bigits_`` of type ``upper`` hid the field ``basic_memory_buffer<bigit, 32> bigits_``."""
+    source = ("class bigint {\n  basic_memory_buffer<bigit, 32> bigits_;\n  void multiply(uint32_t upper) {\n"
+              "    carry = (upper * bigits_[i] << shift) + 1;\n    bigits_.push_back(carry);\n  }\n};\n")
+    assert receiver_types(source, "cpp", "format.h") == [("bigits_.push_back", 5, "basic_memory_buffer")]

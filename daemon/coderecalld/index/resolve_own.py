@@ -408,10 +408,13 @@ _CPP_KEYWORDS = frozenset("auto return new delete throw else case goto typename 
                           "sizeof decltype typedef static_assert".split())
 _CPP_OPAQUE = frozenset({"void", "decltype"})
 _CPP_DECLARE = re.compile(
-    r"(?:^|[;{(,])\s*(?:(?:const|static|constexpr|inline|volatile|mutable|register|thread_local|extern|struct|class"
+    r"(?:^|[;{])\s*(?:(?:const|static|constexpr|inline|volatile|mutable|register|thread_local|extern|struct|class"
     r"|enum|unsigned|signed|long|short|FMT_CONSTEXPR\w*)\s+)*"
     r"(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:<[^;=(){}]*>)?)\s*(?:const\s*)?[*&]*\s*"
     r"(?P<name>[a-z_]\w*)\s*(?=[=;,){(\[:]|$)")
+_CPP_PARAMETER = re.compile(r"(?:^|[;{(,])" + _CPP_DECLARE.pattern.removeprefix(r"(?:^|[;{])"))
+#: A function's header as its signature writes it: a name, then its parameters.
+_CPP_HEADER = re.compile(r"^[^=;{}]*\b[A-Za-z_~][\w:~<>]*\s*\([^;{}]*\)[^;{}=]*$")
 _CPP_AUTO = re.compile(r"\bauto\s*[*&]*\s*(?P<name>[a-z_]\w*)\s*=\s*(?P<value>.*)$")
 _CPP_CONSTRUCT = re.compile(r"^(?:new\s+)?(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*(?:<[^;=()]*>)?\s*[({]")
 _ALIASED = re.compile(r"^\s*(?:using\s+\w+\s*=|typealias\s+\w+\s*(?:<[^>]*>)?\s*=)\s*(?:typename\s+)?"
@@ -419,7 +422,11 @@ _ALIASED = re.compile(r"^\s*(?:using\s+\w+\s*=|typealias\s+\w+\s*(?:<[^>]*>)?\s*
 
 
 def _read_cpp(line: str, out: dict[str, str]) -> None:
-    _read_braced(line, out, _CPP_DECLARE, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _CPP_CONSTRUCT)
+    """A C++ line's declarations at a statement's start (``memory_buffer out;``), or a
+    header's parameters (its ``(`` and ``,`` too): inside an expression ``(upper * bigits_[i]``
+    is a product, no pointer named ``bigits_`` (fmt's ``bigint`` field was read so)."""
+    declare = _CPP_PARAMETER if _CPP_HEADER.match(line) else _CPP_DECLARE
+    _read_braced(line, out, declare, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _CPP_CONSTRUCT)
 
 
 def _aliased(signature: str) -> tuple[str, ...]:
