@@ -144,6 +144,24 @@ void use() {
 }
 }  // namespace fmt
 """,
+    "src/RetryExt.cs": """\
+namespace Acme.Retry
+{
+    public static class RetryExt
+    {
+        public static Builder AddRetry(this Builder b, int n) { return b; }
+    }
+
+    public class Setup
+    {
+        public void Configure()
+        {
+            var builder = new Builder();
+            builder.AddRetry(3);
+        }
+    }
+}
+""",
     "Sources/Session.swift": """\
 final class Session {
     func request(_ url: String) {
@@ -289,6 +307,24 @@ module Helpers
   end
 end
 """,
+    "Sources/Window.swift": """\
+struct RefreshWindow {
+    init(interval: Int) {}
+}
+
+func makeInterceptor() -> Interceptor {
+    Interceptor(refreshWindow: .init(interval: 30))
+}
+""",
+    "app/async_client.py": """\
+class Client:
+    def __init__(self, base_url, loop):
+        self.loop = loop
+
+
+def make():
+    return Client("b", None)
+""",
     "app/client.py": """\
 class Client:
     def __init__(self, base_url):
@@ -316,11 +352,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     # the class's constructions, not another class's `parent::__construct()`
     ("MockHandler.__construct", [("src/MockHandler.php", 13), ("tests/MockHandlerTest.php", 6)]),
     # a subclass's `super.init(..)`, not `HTTPHeaders.init(..)`
-    ("RetryPolicy.init", [("Sources/RetryPolicy.swift", 9), ("Sources/RetryPolicy.swift", 15)]),
+    # (and the implicit member `.init(..)` of Window.swift: its type unknown here)
+    ("RetryPolicy.init", [("Sources/RetryPolicy.swift", 9), ("Sources/RetryPolicy.swift", 15),
+                          ("Sources/Window.swift", 6)]),
     ("Stream.initialize", [("lib/stream.rb", 15)]),
     ("CookieJar.__construct", [("src/MockHandler.php", 26)]),  # its subclass's parent::__construct()
     # Python: the class's call, and the subclass's super().__init__ resolved to it
-    ("Client.__init__", [("app/client.py", 8), ("app/client.py", 12)]),
+    ("app.client.Client.__init__", [("app/client.py", 8), ("app/client.py", 12)]),
+    # a Swift implicit member's type is the context's, unknown here: a candidate
+    ("RefreshWindow.init", [("Sources/Window.swift", 6)]),
 ])
 def test_a_constructor_is_called_by_its_class_s_constructions(built: Daemon, name: str,
                                                                 expected: list[tuple[str, int]]) -> None:
@@ -353,3 +393,11 @@ def test_cpp_receivers_of_an_alias_a_subclass_or_a_template_parameter_stay(daemo
     sites = sorted(c.line for c in daemon.service.find_callers("buffer::push_back", repo="fx", omitted=omitted))
     assert sites == [14, 19, 23]
     assert omitted == {"other_type": 1}
+
+
+def test_a_csharp_extension_method_is_called_on_the_type_it_extends(daemon: Daemon) -> None:
+    """``builder.AddRetry(3)`` on a ``Builder`` calls ``RetryExt.AddRetry(this Builder b)``:
+    the receiver's type is the one extended, never the static class's hierarchy (a review:
+    Polly's AddRetry and AddTimeout lost 3 callers each)."""
+    sites = [(c.path, c.line) for c in daemon.service.find_callers("RetryExt.AddRetry", repo="fx")]
+    assert sites == [("src/RetryExt.cs", 13)]

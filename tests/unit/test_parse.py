@@ -744,3 +744,14 @@ def test_parse_repairs_lose_no_definition(language: str, path: str, source: str,
                                           expected: list[tuple[str, int, int]]) -> None:
     """A review's cases: each repair, written to find more definitions, had lost some."""
     assert [(s.qualified_name, s.start_line, s.end_line) for s in symbols(source.encode(), language, path).symbols] == expected
+
+
+def test_scala_local_values_and_end_markers_of_another_name() -> None:
+    """A review: a function's local ``val`` with its value on the next line became a nested
+    function owning the value's calls (os-lib's ``move.apply.opts1``), and ``end RaceTest``
+    closed a nested class."""
+    source = ("object move:\n  def apply(from: Path, to: Path) =\n    val opts1 =\n      if x then a\n"
+              "      else b\n    run(opts1)\n\nclass RaceTest:\n  class Nasty extends Throwable\nend RaceTest\n")
+    parsed = symbols(source.encode(), "scala")
+    assert [(s.qualified_name, s.start_line, s.end_line, [c.name for c in s.call_sites]) for s in parsed.symbols] == [
+        ("move", 1, 6, []), ("move.apply", 2, 6, ["run"]), ("RaceTest", 8, 10, []), ("RaceTest.Nasty", 9, 9, [])]

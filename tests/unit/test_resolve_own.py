@@ -199,3 +199,41 @@ def test_a_cpp_product_inside_an_expression_declares_nothing() -> None:
     source = ("class bigint {\n  basic_memory_buffer<bigit, 32> bigits_;\n  void multiply(uint32_t upper) {\n"
               "    carry = (upper * bigits_[i] << shift) + 1;\n    bigits_.push_back(carry);\n  }\n};\n")
     assert receiver_types(source, "cpp", "format.h") == [("bigits_.push_back", 5, "basic_memory_buffer")]
+
+
+@pytest.mark.parametrize(("language", "source", "expected"), [
+    # a word is no type and name (`if (` was `f: i`); a range-for variable stays unknown
+    ("cpp", "struct file { void close() {} };\nvoid close_all(std::vector<file>& files) {\n"
+            "  if (files.empty()) return;\n  for (auto& f : files) { f.close(); }\n}\n",
+     [("files.empty", 3, "std::vector"), ("f.close", 4, "")]),
+    # a cast's target is the type; a function's result is unknown; a namespace is no receiver
+    ("cpp", "void g(buffer<char>& buf, const char* fmt) {\n  auto& self = static_cast<basic_memory_buffer&>(buf);\n"
+            "  self.set(p, n);\n  auto c = make_conn();\n  c.open();\n  fmt::format_to(out, fmt);\n}\n",
+     [("self.set", 3, "basic_memory_buffer"), ("c.open", 5, ""), ("fmt.format_to", 6, "")]),
+    # an async lambda's parameter is no declaration of type `async`; an alias names no class
+    ("csharp", "using P = Acme.Pool;\nclass T {\n  void Run(IStrategy s) {\n"
+               "    Exec(async strategy => { await strategy.ExecuteAsync(); });\n    P pool = null;\n"
+               "    pool.Get();\n  }\n}\n",
+     [("strategy.ExecuteAsync", 4, ""), ("pool.Get", 6, "")]),
+    # each overload reads its own parameters; a metatype and a variadic judge nothing
+    ("swift", "final class Sender {\n    func send(_ a: Request) { a.validate() }\n"
+              "    func send(_ a: Other, b: Int) { a.validate() }\n    func load(_ t: Plugin.Type) { t.load() }\n"
+              "    func add(_ hs: HTTPHeader...) { hs.forEach(add) }\n}\n",
+     [("a.validate", 2, "Request"), ("a.validate", 3, "Other"), ("t.load", 4, ""), ("hs.forEach", 5, "")]),
+])
+def test_receiver_types_the_review_misread(language: str, source: str,
+                                          expected: list[tuple[str, int, str]]) -> None:
+    assert receiver_types(source, language, "src/file") == expected
+
+
+@pytest.mark.parametrize(("language", "source", "expected"), [
+    # a type this file only extends has its members elsewhere: `helper()` is Session's
+    ("swift", "extension Session {\n    func other() { helper() }\n}\nfunc helper() {}\n",
+     [("Session.other", "helper", 2, "")]),
+    # a class with an included module may call its methods bare
+    ("ruby", "class App\n  include Helpers\n  def call\n    render\n  end\nend\ndef render; end\n",
+     [("App", "include", 2, ""), ("App.call", "render", 4, "")]),
+])
+def test_a_bare_call_in_a_type_with_members_elsewhere_is_not_judged(language: str, source: str,
+                                                                     expected: list[tuple[str, str, int, str]]) -> None:
+    assert targets(source, language, "src/file") == expected

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from typing import Any
 from dataclasses import replace
 
 from coderecalld.parse import headers
@@ -101,6 +102,11 @@ class Own:
             else:  # a type's (its parent may be no symbol here: C++'s out-of-line `buffer::grow`)
                 self.methods.setdefault((s.parent, s.name), s.qualified_name)
         self.types = {name: next(iter(q)) for name, q in seen.items() if len(q) == 1}
+        # a Swift type this file only extends is declared in another file, members and all
+        self.based |= {q for q in {s.qualified_name for s in parsed.symbols if s.kind in _TYPES}
+                       if parsed.language == "swift"
+                       and all(_SWIFT_EXTENSION.match(s.signature) for s in parsed.symbols
+                               if s.qualified_name == q and s.kind in _TYPES)}
         self.parts: dict[str, list[Symbol]] = {}  # a qualified name -> its symbols (Swift's extensions)
         self.children: dict[str, list[Symbol]] = {}
         for s in parsed.symbols:
@@ -108,6 +114,9 @@ class Own:
             if s.parent:
                 self.children.setdefault(s.parent, []).append(s)
         self._scopes: dict[tuple[str, int], dict[str, str]] = {}
+        #: names the file declares as aliases of a type (C#'s `using P = ...;`, C++'s local
+        #: `using`/`typedef`): a receiver declared with one judges nothing
+        self.aliases = {m.group(1) or m.group(2) for text in lines.values() for m in [_ALIAS_LINE.match(text)] if m}
         #: a type's bases as its header writes them (``ResiliencePipelineProvider``,
         #: ``detail::buffer``), its ``base_targets``: the query side finds the definitions
         #: they name, so a call of a base's method may dispatch to an override (``override``)
@@ -119,6 +128,12 @@ class Own:
             if (s.kind in _TYPES and (s.kind is not SymbolKind.MODULE or parsed.language == "ruby")
                 and (found := headers.bases(s.signature, parsed.language) + self._mixins(s)))
             or (s.kind is SymbolKind.TYPE_ALIAS and (found := _aliased(s.signature)))}
+        # an alias symbol with the type it names is a subclass of it: judged through the hierarchy
+        self.aliases -= {s.name for s in parsed.symbols if s.kind is SymbolKind.TYPE_ALIAS
+                         and s.qualified_name in self.bases}
+        # a type with a mixed-in trait or module may call its members bare (Ruby's `include`)
+        self.based |= {q for q, found in self.bases.items()
+                       if parsed.language in _MIXIN and q in self.symbols and self._mixins(self.symbols[q])}
 
     def site(self, site: CallSite, owner: str) -> CallSite:
         """``site`` with its target (``target``), else, in C# and Swift, the type its
@@ -144,8 +159,12 @@ class Own:
             name, own = parts[0], False
         else:
             return ""
+        if self.language == "cpp" and re.search(rf"\b{re.escape(name)}\s*::", self.lines.get(site.line, "")):
+            return ""  # `fmt::format_to(..)` beside a parameter `fmt`: a namespace
         found = ""
-        sym = self.symbols.get(owner)
+        # the overload the call is in (overloads share a qualified name)
+        sym = next((s for s in self.parts.get(owner, ()) if s.start_line <= site.line <= s.end_line),
+                   self.symbols.get(owner))
         if sym is not None and not own and sym.kind in _CALLABLE:
             found = self._bindings(sym, True).get(name, "")
         cls = self._type_of(owner)
@@ -154,8 +173,9 @@ class Own:
                 typed = self._bindings(part, False).get(name, "")
                 if typed:
                     found = typed if not found or found == typed else UNKNOWN
-        if not found or found == UNKNOWN or self._type_parameter(found, sym):
-            return ""
+        simple = re.split(r"::|\.", found)[-1] if found else ""
+        if not simple or found == UNKNOWN or simple in self.aliases or self._type_parameter(found, sym):
+            return ""  # an alias the file declares (C#'s `using P = Acme.Pool;`) names no class here
         return found
 
     def _bindings(self, sym: Symbol, is_function: bool) -> dict[str, str]:
@@ -187,6 +207,8 @@ class Own:
                 template = _CPP_TEMPLATE.match(header)
                 if template and type_ in _CPP_TEMPLATE_PARAM.findall(template.group(1)):
                     return True
+                sym = self.symbols.get(sym.parent)
+                continue  # its other angle brackets are type arguments (`static_cast<T&>`)
             for params in _ANGLES.findall(header):
                 if type_ in re.findall(r"\b[A-Za-z_]\w*\b", params):
                     return True
@@ -314,6 +336,8 @@ def _indent(line: str) -> int:
 UNKNOWN = "?"
 #: Languages whose declarations ``Own.declared`` reads.
 DECLARING = frozenset({"csharp", "swift", "cpp"})
+_SWIFT_EXTENSION = re.compile(r"^\s*(?:(?:public|internal|private|fileprivate|open|@\w+)\s+)*extension\b")
+_ALIAS_LINE = re.compile(r"^\s*(?:global\s+)?using\s+(\w+)\s*=|^\s*typedef\b.*?\b(\w+)\s*;")
 _ANGLES = re.compile(r"<([^<>()]*)>")
 _CSHARP_TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
 #: C#'s types no repository defines a method of, and the ones every class derives from.
@@ -327,7 +351,7 @@ _CS_DECLARE = re.compile(
     r"(?:^|[;{(,]|\bforeach\s*\(|\bis|\busing\s*\()\s*"
     r"(?:(?:public|private|protected|internal|static|readonly|const|volatile|required|new|unsafe|await|using"
     r"|ref|out|in|params|this|scoped|override|virtual|sealed|abstract|partial|extern|async)\s+)*"
-    + _CS_TYPE + r"\s+(?P<name>[a-z_]\w*)\s*(?=[=;,)]|\bin\b|$)")
+    + _CS_TYPE + r"\s+(?P<name>[a-z_]\w*)\s*(?==(?!>)|[;,)]|\bin\b|$)")
 _CS_VAR = re.compile(r"\bvar\s+(?P<name>[a-z_]\w*)\s*=\s*(?P<value>.*)$")
 _CS_NEW = re.compile(r"^new\s+(?P<type>[A-Za-z_][\w.]*)\s*(?:<[^;=()]*>)?\s*[({]")
 _SWIFT_TYPED = re.compile(r"\b(?:let|var)\s+(?P<name>[a-z_]\w*)\s*:\s*(?P<type>[A-Z][\w.]*)")
@@ -341,6 +365,8 @@ _SWIFT_CLOSURE = re.compile(r"\{\s*(?:\[[^\]]*\]\s*)?\(?\s*(?P<names>[a-z_]\w*(?
 
 def _bind(out: dict[str, str], name: str, type_: str) -> None:
     """Record ``name: type_`` (``UNKNOWN`` for no type); a second, different one unknows it."""
+    if type_.endswith(("...", ".Type", ".Protocol")):  # Swift's variadic (an array), a metatype
+        type_ = UNKNOWN
     type_ = re.sub(r"<.*>|\[.*\]|[?!]+$", "", type_).strip() or UNKNOWN
     out[name] = type_ if out.get(name, type_) == type_ else UNKNOWN
 
@@ -361,7 +387,7 @@ def _read_csharp(line: str, out: dict[str, str]) -> None:
 
 
 def _read_braced(line: str, out: dict[str, str], declare: re.Pattern[str], keywords: frozenset[str],
-                 opaque: frozenset[str], inferred: re.Pattern[str], construct: re.Pattern[str]) -> None:
+                 opaque: frozenset[str], inferred: re.Pattern[str], construct: Any) -> None:
     """C#'s and C++'s declarations in ``line``: ``Type name`` (``declare``; a keyword read
     as a type is none, an ``opaque`` type is unknown) and ``var``/``auto name = value``
     (``inferred``), typed when the value is one whole construction (``construct``)."""
@@ -403,22 +429,41 @@ def _read_swift(line: str, out: dict[str, str]) -> None:
 
 _CPP_TEMPLATE = re.compile(r"\s*template\s*<([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _CPP_TEMPLATE_PARAM = re.compile(r"\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)")
-_CPP_KEYWORDS = frozenset("auto return new delete throw else case goto typename using namespace co_return co_await "
+_CPP_KEYWORDS = frozenset("auto return new delete throw else case default goto if for while switch do typename using namespace co_return co_await "
                           "co_yield operator template friend public private protected virtual explicit "
                           "sizeof decltype typedef static_assert".split())
 _CPP_OPAQUE = frozenset({"void", "decltype"})
 _CPP_DECLARE = re.compile(
     r"(?:^|[;{])\s*(?:(?:const|static|constexpr|inline|volatile|mutable|register|thread_local|extern|struct|class"
     r"|enum|unsigned|signed|long|short|FMT_CONSTEXPR\w*)\s+)*"
-    r"(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:<[^;=(){}]*>)?)\s*(?:const\s*)?[*&]*\s*"
+    r"(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:<[^;=(){}]*>)?)(?:\s*(?:const\s*)?[*&]+\s*|\s+(?:const\s+)?)"
     r"(?P<name>[a-z_]\w*)\s*(?=[=;,){(\[:]|$)")
 _CPP_PARAMETER = re.compile(r"(?:^|[;{(,])" + _CPP_DECLARE.pattern.removeprefix(r"(?:^|[;{])"))
 #: A function's header as its signature writes it: a name, then its parameters.
 _CPP_HEADER = re.compile(r"^[^=;{}]*\b[A-Za-z_~][\w:~<>]*\s*\([^;{}]*\)[^;{}=]*$")
+_CPP_CAST = re.compile(r"^(?:static|dynamic|reinterpret|const)_cast\s*<\s*(?:const\s+)?(?P<type>[A-Za-z_][\w:]*)"
+                       r"[^>]*>\s*\(")
 _CPP_AUTO = re.compile(r"\bauto\s*[*&]*\s*(?P<name>[a-z_]\w*)\s*=\s*(?P<value>.*)$")
 _CPP_CONSTRUCT = re.compile(r"^(?:new\s+)?(?P<type>(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*(?:<[^;=()]*>)?\s*[({]")
 _ALIASED = re.compile(r"^\s*(?:using\s+\w+\s*=|typealias\s+\w+\s*(?:<[^>]*>)?\s*=)\s*(?:typename\s+)?"
                       r"([A-Za-z_][\w.:]*)|^\s*typedef\s+(?:typename\s+)?([A-Za-z_][\w:]*)")
+
+
+def _cpp_construction(value: str) -> re.Match[str] | None:
+    """``value``'s construction when its callee is written as a type: with type arguments
+    (``basic_memory_buffer<int>()``), CapWords, after ``new``, or a cast's target
+    (``static_cast<basic_memory_buffer&>(buf)``); a function's call (``make_conn()``,
+    ``fmt::format(..)``, ``std::make_unique<T>()``) is none."""
+    cast = _CPP_CAST.match(value)
+    if cast:
+        return cast
+    made = _CPP_CONSTRUCT.match(value)
+    if made is None:
+        return None
+    simple = re.split(r"::", made.group("type"))[-1]
+    typed = (value.startswith("new ") or simple[:1].isupper()
+             or re.match(r"[\w:]+\s*<", value) is not None) and not simple.startswith("make_")
+    return made if typed else None
 
 
 def _read_cpp(line: str, out: dict[str, str]) -> None:
@@ -426,7 +471,7 @@ def _read_cpp(line: str, out: dict[str, str]) -> None:
     header's parameters (its ``(`` and ``,`` too): inside an expression ``(upper * bigits_[i]``
     is a product, no pointer named ``bigits_`` (fmt's ``bigint`` field was read so)."""
     declare = _CPP_PARAMETER if _CPP_HEADER.match(line) else _CPP_DECLARE
-    _read_braced(line, out, declare, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _CPP_CONSTRUCT)
+    _read_braced(line, out, declare, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _CppConstruct)
 
 
 def _aliased(signature: str) -> tuple[str, ...]:
@@ -439,6 +484,12 @@ def _aliased(signature: str) -> tuple[str, ...]:
 def _with_simple(names: tuple[str, ...]) -> tuple[str, ...]:
     """``names`` and each one's last segment (``detail::buffer``, ``buffer``), once each."""
     return tuple(dict.fromkeys(n for name in names for n in (name, re.split(r"::|\.|\\", name)[-1]) if n))
+
+
+class _CppConstruct:
+    """``_cpp_construction`` as ``_read_braced``'s ``construct`` pattern."""
+
+    match = staticmethod(_cpp_construction)
 
 
 _READERS = {"csharp": _read_csharp, "swift": _read_swift, "cpp": _read_cpp}

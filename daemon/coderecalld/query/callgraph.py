@@ -513,7 +513,8 @@ _NAMED_CONSTRUCTORS = frozenset({"java", "csharp", "cpp"})
 
 
 def constructed(chosen: Iterable[Hit]) -> list[str]:
-    """The qualified names of the classes whose constructors ``chosen`` are, when every one
+    """The module-qualified names of the classes whose constructors ``chosen`` are
+    (``pkg.sync_client.Client`` for its ``__init__``: not every ``Client``), when every one
     of ``chosen`` is a constructor (``CONSTRUCTOR_NAMES``, or a Java, C# or C++ method
     named after its class); else ``[]``."""
     out: list[str] = []
@@ -525,7 +526,9 @@ def constructed(chosen: Iterable[Hit]) -> list[str]:
         if p.get("kind") != "method" or not parent or not (
                 name in CONSTRUCTOR_NAMES.get(language, ()) or (language in _NAMED_CONSTRUCTORS and name == owner)):
             return []
-        out.append(parent)
+        fq = str(p.get("fq_name") or p.get("qualified_name") or "")
+        sep = "::" if language == "cpp" and "::" in fq else "."
+        out.append(fq.rpartition(sep)[0] or parent)
     return list(dict.fromkeys(out))
 
 
@@ -543,10 +546,19 @@ def _callers(store: Any, flt: StoreFilter, name: str,
         return found
     out = [(site, RESOLVED if confidence == NAME_ONLY else confidence) for site, confidence in found
            if confidence != NAME_ONLY or _chains_to(store, site, classes)]
+    # Swift's implicit member `.init(..)` (`refreshWindow: .init(interval: 30)`): of a type
+    # the context gives, unknown here, so a candidate as before
+    out += [(site, NAME_ONLY) for site, confidence in found
+            if confidence == NAME_ONLY and site.hit.payload.get("language") == "swift"
+            and _IMPLICIT_INIT.search(site.text) is not None]
     if omitted is not None:  # the name's other calls: other classes' chaining (`super.init`)
         omitted["other_type"] = omitted.get("other_type", 0) + len(found) - len(out)
-    for cls in classes:
-        out += _calls(store, flt, cls, definitions(store, flt, cls), omitted)
+    languages = callable_from(str(h.payload.get("language") or "") for h in chosen)
+    for cls in classes:  # the class itself, in a language that can call the constructor
+        defs = [h for h in definitions(store, flt, cls) if h.payload.get("kind") != "method"
+                and (h.payload.get("fq_name") or h.payload.get("qualified_name")) == cls
+                and h.payload.get("language") in languages]
+        out += _calls(store, flt, cls, defs, omitted) if defs else []
     seen: set[tuple[str, str, int, str]] = set()
     unique = []
     for site, confidence in out:
@@ -562,6 +574,9 @@ def _simple(name: str) -> str:
     return re.split(r"::|\.|\\", name)[-1]
 
 
+_EXTENSION_METHOD = re.compile(r"\(\s*this\s")
+
+
 def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit]) -> set[str]:
     """The simple names of the classes of ``methods``, of every class above them (their
     bases as written, followed through the definitions they name) and below them (the
@@ -571,6 +586,8 @@ def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit]) -> set[str]:
     when a class is unknown or the lookup budget runs out."""
     names: set[str] = set()
     frontier: set[str] = set()
+    if any(_EXTENSION_METHOD.search(str(h.payload.get("signature") or "")) for h in methods):
+        return set()  # C#'s `static M(this Builder b)`: called on the type it extends, any
     for hit in methods:
         fq = str(hit.payload.get("fq_name") or "")
         sep = "::" if hit.payload.get("language") == "cpp" and "::" in fq else "."
@@ -592,6 +609,7 @@ def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit]) -> set[str]:
     return set() if active is not None and active.cut else names
 
 
+_IMPLICIT_INIT = re.compile(r"(?<![\w)\]?!])\.init\s*\(")
 #: A call on the base's constructor: ``super.init(``, ``super().__init__(``, PHP's
 #: ``parent::__construct(``.
 _BASE_RECEIVER = r"(?:\bsuper\s*(?:\([^()]*\))?\s*\.|\bparent\s*::)\s*"

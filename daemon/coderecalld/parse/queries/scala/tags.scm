@@ -42,10 +42,16 @@
   name: (identifier) @name
   body: (_) @body) @definition.function
 
-; A `val`/`lazy val`/`var` whose value is a block of code is a function (a method in a
-; type), as a Swift property a closure builds: ox's 12-line `lazy val oxComputeExecutor`.
-([(val_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)
-  (var_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)] @definition.function)
+; A `val`/`lazy val`/`var` of a type or of the file whose value is a block of code is a
+; method (a function at the top), as a Swift property a closure builds: ox's 12-line
+; `lazy val oxComputeExecutor`. A function's local value is no definition (os-lib's
+; `val opts1 =` with its value on the next line).
+([(template_body [(val_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)
+                  (var_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)]
+                 @definition.function)
+  (compilation_unit [(val_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)
+                     (var_definition pattern: (identifier) @name value: [(block) (indented_block)] @body)]
+                    @definition.function)])
 
 ; Any other `val` of an object or of the file is a constant, a `var` a variable (a class's
 ; are its instances' fields).
@@ -73,7 +79,7 @@
     (function_definition name: (identifier) @name))
   (#not-match? @receiver "^[A-Z][0-9]?$"))
 
-; Scala 3's `end name` marker closes the definition before it (@tail).
+; Scala 3's `end name` marker closes the definition before it (@tail) when it names it.
 (_
   [(class_definition name: (identifier) @name) (object_definition name: (identifier) @name)
    (trait_definition name: (identifier) @name) (enum_definition name: (identifier) @name)
@@ -82,7 +88,8 @@
   .
   "end"
   .
-  "_end_ident" @tail)
+  "_end_ident" @tail
+  (#eq? @tail @name))
 
 ([(class_definition (annotation) @decorator name: (identifier) @name)
   (object_definition (annotation) @decorator name: (identifier) @name)
