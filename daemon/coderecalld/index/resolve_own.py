@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 from dataclasses import replace
 
 from coderecalld.parse import headers
@@ -64,7 +63,6 @@ _BASES = re.compile(r"(?:^[^(]*?[^:]:(?!:)|\bextends\b|\bclass\s+[\w:]+\s*<)")
 #: A class-body line that mixes another type in: PHP's ``use A, B;``, Ruby's ``include A``.
 _MIXIN = {"php": re.compile(r"^\s*use\s+([\w\\]+(?:\s*,\s*[\w\\]+)*)\s*[;{]"),
           "ruby": re.compile(r"^\s*(?:include|prepend)\s+([A-Z][\w:]*(?:\s*,\s*[A-Z][\w:]*)*)\s*(?:#.*)?$")}
-Target = Callable[[CallSite, str], str]
 
 
 def fq(language: str, qualified_name: str) -> str:
@@ -78,13 +76,11 @@ class Own:
     def __init__(self, parsed: ParsedFile, lines: Mapping[int, str]) -> None:
         self.language = parsed.language
         self.lines = lines
-        self.separator = "::" if parsed.language == "cpp" else "."
         self.selves = SELVES.get(parsed.language, frozenset())
         self.symbols: dict[str, Symbol] = {s.qualified_name: s for s in parsed.symbols}
         self.methods: dict[tuple[str, str], str] = {}
         self.functions: dict[str, str] = {}  # a top-level function's name -> its name
         self.nested: dict[tuple[str, str], str] = {}  # (enclosing function, name) -> function
-        self.types: dict[str, str] = {}  # simple name -> qualified, when the file has one type so named
         self.based: set[str] = set()  # types whose header names bases
         seen: dict[str, set[str]] = {}
         for s in parsed.symbols:
@@ -101,7 +97,8 @@ class Own:
                 self.nested.setdefault((s.parent, s.name), s.qualified_name)
             else:  # a type's (its parent may be no symbol here: C++'s out-of-line `buffer::grow`)
                 self.methods.setdefault((s.parent, s.name), s.qualified_name)
-        self.types = {name: next(iter(q)) for name, q in seen.items() if len(q) == 1}
+        #: simple name -> qualified, when the file has one type so named
+        self.types: dict[str, str] = {name: next(iter(q)) for name, q in seen.items() if len(q) == 1}
         # a Swift type this file only extends is declared in another file, members and all
         self.based |= {q for q in {s.qualified_name for s in parsed.symbols if s.kind in _TYPES}
                        if parsed.language == "swift"
@@ -123,17 +120,17 @@ class Own:
         #: a type alias's is the type it names (C++'s ``using memory_buffer =
         #: basic_memory_buffer<char>``); each with its last segment too, which a declared
         #: receiver's type and a subclass's header may write alone
+        mixins = {s.qualified_name: found for s in parsed.symbols if s.kind in _TYPES and (found := self._mixins(s))}
         self.bases: dict[str, tuple[str, ...]] = {
             s.qualified_name: _with_simple(found) for s in parsed.symbols
             if (s.kind in _TYPES and (s.kind is not SymbolKind.MODULE or parsed.language == "ruby")
-                and (found := headers.bases(s.signature, parsed.language) + self._mixins(s)))
+                and (found := headers.bases(s.signature, parsed.language) + mixins.get(s.qualified_name, ())))
             or (s.kind is SymbolKind.TYPE_ALIAS and (found := _aliased(s.signature)))}
         # an alias symbol with the type it names is a subclass of it: judged through the hierarchy
         self.aliases -= {s.name for s in parsed.symbols if s.kind is SymbolKind.TYPE_ALIAS
                          and s.qualified_name in self.bases}
         # a type with a mixed-in trait or module may call its members bare (Ruby's `include`)
-        self.based |= {q for q, found in self.bases.items()
-                       if parsed.language in _MIXIN and q in self.symbols and self._mixins(self.symbols[q])}
+        self.based |= {q for q in self.bases if q in mixins}
 
     def site(self, site: CallSite, owner: str) -> CallSite:
         """``site`` with its target (``target``), else, in C# and Swift, the type its
@@ -187,10 +184,10 @@ class Own:
             read = _READERS[self.language]
             if is_function:
                 read(sym.signature, out)
-            inner = {i for c in self.children.get(sym.qualified_name, ())
-                     for i in range(c.start_line, c.end_line + 1)}
-            for i in range(sym.start_line + (0 if not is_function else 1), sym.end_line + 1):
-                if i not in inner or is_function:
+            inner = set() if is_function else {i for c in self.children.get(sym.qualified_name, ())
+                                                for i in range(c.start_line, c.end_line + 1)}
+            for i in range(sym.start_line + (1 if is_function else 0), sym.end_line + 1):
+                if i not in inner:
                     read(self.lines.get(i, ""), out)
             self._scopes[key] = out
         return self._scopes[key]
@@ -262,8 +259,7 @@ class Own:
         found = _MIXIN.get(self.language)
         if found is None:
             return ()
-        inner = {i for s in self.symbols.values() if s.parent == sym.qualified_name
-                 for i in range(s.start_line, s.end_line + 1)}
+        inner = {i for c in self.children.get(sym.qualified_name, ()) for i in range(c.start_line, c.end_line + 1)}
         out: list[str] = []
         for i in range(sym.start_line + 1, sym.end_line + 1):
             if i not in inner and (m := found.match(self.lines.get(i, ""))):
@@ -383,14 +379,16 @@ def _whole(value: str, start: int) -> bool:
 
 
 def _read_csharp(line: str, out: dict[str, str]) -> None:
-    _read_braced(line, out, _CS_DECLARE, _CSHARP_KEYWORDS, _CSHARP_OPAQUE, _CS_VAR, _CS_NEW)
+    _read_braced(line, out, _CS_DECLARE, _CSHARP_KEYWORDS, _CSHARP_OPAQUE, _CS_VAR, _CS_NEW.match)
 
 
 def _read_braced(line: str, out: dict[str, str], declare: re.Pattern[str], keywords: frozenset[str],
-                 opaque: frozenset[str], inferred: re.Pattern[str], construct: Any) -> None:
+                 opaque: frozenset[str], inferred: re.Pattern[str],
+                 construct: Callable[[str], re.Match[str] | None]) -> None:
     """C#'s and C++'s declarations in ``line``: ``Type name`` (``declare``; a keyword read
     as a type is none, an ``opaque`` type is unknown) and ``var``/``auto name = value``
-    (``inferred``), typed when the value is one whole construction (``construct``)."""
+    (``inferred``), typed when the value is one whole construction (``construct``: its
+    match, its type in group ``type``)."""
     code = line.split("//", 1)[0]
     if not code.strip() or code.lstrip().startswith(("*", "/*", "#")):
         return
@@ -400,7 +398,7 @@ def _read_braced(line: str, out: dict[str, str], declare: re.Pattern[str], keywo
             _bind(out, m.group("name"), UNKNOWN if type_ in opaque else type_)
     for m in inferred.finditer(code):
         value = m.group("value").strip()
-        made = construct.match(value)
+        made = construct(value)
         opening = min((i for i in (value.find("("), value.find("{")) if i >= 0), default=-1)
         typed = made is not None and opening >= 0 and _whole(value, opening)
         _bind(out, m.group("name"), made.group("type") if typed else UNKNOWN)
@@ -429,9 +427,9 @@ def _read_swift(line: str, out: dict[str, str]) -> None:
 
 _CPP_TEMPLATE = re.compile(r"\s*template\s*<([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _CPP_TEMPLATE_PARAM = re.compile(r"\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)")
-_CPP_KEYWORDS = frozenset("auto return new delete throw else case default goto if for while switch do typename using namespace co_return co_await "
-                          "co_yield operator template friend public private protected virtual explicit "
-                          "sizeof decltype typedef static_assert".split())
+_CPP_KEYWORDS = frozenset("auto return new delete throw else case default goto if for while switch do typename "
+                          "using namespace co_return co_await co_yield operator template friend public private "
+                          "protected virtual explicit sizeof decltype typedef static_assert".split())
 _CPP_OPAQUE = frozenset({"void", "decltype"})
 _CPP_DECLARE = re.compile(
     r"(?:^|[;{])\s*(?:(?:const|static|constexpr|inline|volatile|mutable|register|thread_local|extern|struct|class"
@@ -471,7 +469,7 @@ def _read_cpp(line: str, out: dict[str, str]) -> None:
     header's parameters (its ``(`` and ``,`` too): inside an expression ``(upper * bigits_[i]``
     is a product, no pointer named ``bigits_`` (fmt's ``bigint`` field was read so)."""
     declare = _CPP_PARAMETER if _CPP_HEADER.match(line) else _CPP_DECLARE
-    _read_braced(line, out, declare, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _CppConstruct)
+    _read_braced(line, out, declare, _CPP_KEYWORDS, _CPP_OPAQUE, _CPP_AUTO, _cpp_construction)
 
 
 def _aliased(signature: str) -> tuple[str, ...]:
@@ -484,12 +482,6 @@ def _aliased(signature: str) -> tuple[str, ...]:
 def _with_simple(names: tuple[str, ...]) -> tuple[str, ...]:
     """``names`` and each one's last segment (``detail::buffer``, ``buffer``), once each."""
     return tuple(dict.fromkeys(n for name in names for n in (name, re.split(r"::|\.|\\", name)[-1]) if n))
-
-
-class _CppConstruct:
-    """``_cpp_construction`` as ``_read_braced``'s ``construct`` pattern."""
-
-    match = staticmethod(_cpp_construction)
 
 
 _READERS = {"csharp": _read_csharp, "swift": _read_swift, "cpp": _read_cpp}

@@ -113,8 +113,9 @@ def _swift_first_branches(parser: Parser, blob: bytes, tree: Tree) -> Tree:
     """The tree of ``blob`` with its ``#if`` directives blanked, or its groups read as
     their first branch (later branches blanked too; spaces, line breaks and byte offsets
     kept), whichever has the fewest syntax errors if fewer than ``tree``'s (else
-    ``tree``). The Swift grammar reads no ``#if`` among a type's members: Alamofire's ``Protected`` (a class of 40 lines) became
-    one line and its methods top-level functions; 9 of its 43 source files had errors.
+    ``tree``). The Swift grammar reads no ``#if`` among a type's members: Alamofire's
+    ``Protected`` (a class of 40 lines) became one line and its methods top-level
+    functions; 9 of its 43 source files had errors.
     Every branch is read first (directive lines alone blanked: a branch may hold the main
     platform's definition, as Alamofire's ``#else`` ``evaluate`` does); the first branch
     alone when that has fewer errors, its later branches' definitions then lost."""
