@@ -577,9 +577,9 @@ def _simple(name: str) -> str:
 _EXTENSION_METHOD = re.compile(r"\(\s*this\s")
 
 
-def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit]) -> set[str]:
-    """The simple names of the classes of ``methods``, of every class above them (their
-    bases as written, followed through the definitions they name) and below them (the
+def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit], override: set[str]) -> set[str]:
+    """The simple names of the classes of ``methods``, of every class above them (the
+    classes of ``override``: ``hierarchy`` walked their bases already) and below them (the
     classes whose bases name one, ``MRO_DEPTH`` levels): a receiver declared with any of
     them may run the method; one declared with another type (C#'s ``ICircuitController
     _controller``, Swift's ``let t: URLSessionTask``) does not. Empty (nothing judged)
@@ -588,15 +588,17 @@ def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit]) -> set[str]:
     frontier: set[str] = set()
     if any(_EXTENSION_METHOD.search(str(h.payload.get("signature") or "")) for h in methods):
         return set()  # C#'s `static M(this Builder b)`: called on the type it extends, any
+    tails: set[str] = set()  # `.m` / `::m`: what a class's name is followed by in a target
     for hit in methods:
         fq = str(hit.payload.get("fq_name") or "")
         sep = "::" if hit.payload.get("language") == "cpp" and "::" in fq else "."
-        cls = fq.rpartition(sep)[0]
+        cls, _, method = fq.rpartition(sep)
         if not cls:
             return set()
-        above = _ancestors(store, flt, cls)
-        names |= {_simple(cls)} | {_simple(a) for a in above}
+        names.add(_simple(cls))
         frontier |= {cls, _simple(cls)}
+        tails.add(sep + method)
+    names |= {_simple(t[: -len(tail)]) for t in override for tail in tails if t.endswith(tail)}
     seen = set(frontier)
     for _ in range(MRO_DEPTH):
         below = _facet(store, flt, "fq_name", "base_targets", frontier) - seen
@@ -724,7 +726,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             continue
         if site.type and not site.target and walked:
             if related is None:
-                related = _related(store, flt, methods) if methods else set()
+                related = _related(store, flt, methods, override) if methods else set()
             if related and _simple(site.type) not in related:
                 other += 1  # on a receiver declared with a type outside the class's hierarchy
                 continue
