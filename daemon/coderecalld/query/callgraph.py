@@ -629,10 +629,10 @@ def _chains_to(store: Any, site: Site, classes: list[str]) -> bool:
     owner = qualified[: max(qualified.rfind("."), qualified.rfind("::"), 0)]  # its class
     if not owner:
         return False
-    simple = {re.split(r"::|\.", c)[-1] for c in classes}
+    simple = {_simple(c) for c in classes}
     for point in store.find_any(StoreFilter(repos=(str(p["repo"]),), path=str(p["path"])), "qualified_name",
                                 (owner,), limit=4, fields=("base_targets",)):
-        if any(re.split(r"::|\.|\\", str(b))[-1] in simple for b in point.payload.get("base_targets") or ()):
+        if any(_simple(str(b)) in simple for b in point.payload.get("base_targets") or ()):
             return True
     return False
 
