@@ -316,6 +316,128 @@ func makeInterceptor() -> Interceptor {
     Interceptor(refreshWindow: .init(interval: 30))
 }
 """,
+    "src/main/java/acme/Shape.java": """\
+package acme;
+
+class Shape {
+    Shape(int sides) { }
+}
+
+class Square extends Shape implements Cloneable {
+    Square(int side) {
+        super(4);
+    }
+
+    Square() {
+        this(1);
+    }
+
+    static Square unit() { return new Square(1); }
+}
+
+class Plain implements Cloneable {
+    Plain() {
+        super();
+    }
+}
+""",
+    "src/Pool.cs": """\
+namespace Acme
+{
+    public class Pool
+    {
+        public Pool(int size) { }
+    }
+
+    public class BoundedPool : Pool, IDisposable
+    {
+        public BoundedPool(int size) : base(size) { }
+        public BoundedPool() : this(8) { }
+    }
+}
+""",
+    "lib/widget.js": """\
+class Widget {
+  constructor(el) { this.el = el }
+}
+
+class Button extends Widget {
+  constructor(el) {
+    super(el)
+  }
+}
+
+class Mixed extends mixin(Widget) {
+  constructor(el) {
+    super(el)
+  }
+}
+""",
+    "lib/base.rb": """\
+class Base
+  def initialize(app)
+    @app = app
+  end
+end
+
+class Logger < Base
+  def initialize(app)
+    super
+  end
+
+  def call(env)
+    super
+  end
+end
+
+class Timer < Base
+  def initialize(app, n)
+    super(app)
+  end
+end
+""",
+    "src/Node.php": """\
+<?php
+namespace Acme;
+
+class Node
+{
+    public function __construct($v) { }
+
+    public static function of($v) { return new self($v); }
+
+    public static function make($v) { return new static($v); }
+}
+
+class Leaf extends \\Acme\\Node
+{
+    public function copy() { return new parent(1); }
+}
+""",
+    "src/buffer.cc": """\
+struct buffer {
+  buffer(int n) {}
+};
+
+struct memory_buffer : public buffer {
+  memory_buffer(int n) : buffer(n), size_(n) {}
+  int size_;
+};
+
+void use() {
+  buffer b(1);
+  buffer c{2};
+  int size_(3);
+}
+""",
+    "src/Conn.kt": """\
+open class Conn(val host: String)
+
+class TlsConn(host: String) : Conn(host), AutoCloseable {
+    constructor() : this("localhost")
+    override fun close() {}
+}
+""",
     "app/async_client.py": """\
 class Client:
     def __init__(self, base_url, loop):
@@ -361,11 +483,42 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     ("app.client.Client.__init__", [("app/client.py", 8), ("app/client.py", 12)]),
     # a Swift implicit member's type is the context's, unknown here: a candidate
     ("RefreshWindow.init", [("Sources/Window.swift", 6)]),
+    # constructors chained with a keyword: Java's `super(4)` in a subclass (not Plain's
+    # `super()`, whose class extends nothing), `this(1)` and `new Square(1)`
+    ("Shape.Shape", [("src/main/java/acme/Shape.java", 9)]),
+    ("Square.Square", [("src/main/java/acme/Shape.java", 13), ("src/main/java/acme/Shape.java", 16)]),
+    ("Plain.Plain", []),
+    # C#'s `: base(size)` and `: this(8)`, written in the constructor's header
+    ("Pool.Pool", [("src/Pool.cs", 10)]),
+    ("BoundedPool.BoundedPool", [("src/Pool.cs", 11)]),
+    # JS's `super(el)` under `extends Widget`, not under `extends mixin(Widget)`
+    ("Widget.constructor", [("lib/widget.js", 7)]),
+    # Ruby's `super` and `super(app)` in `initialize`, not `super` in `call`
+    ("Base.initialize", [("lib/base.rb", 9), ("lib/base.rb", 19)]),
+    # PHP's `new self(..)`, `new static(..)`, a subclass's `new parent(..)`
+    ("Node.__construct", [("src/Node.php", 8), ("src/Node.php", 10), ("src/Node.php", 15)]),
+    # C++: a base initializer (not the member's `size_(n)`), `T x(..)`, `T x{..}`
+    ("buffer.buffer", [("src/buffer.cc", 6), ("src/buffer.cc", 11), ("src/buffer.cc", 12)]),
 ])
 def test_a_constructor_is_called_by_its_class_s_constructions(built: Daemon, name: str,
                                                                 expected: list[tuple[str, int]]) -> None:
     sites = sorted((c.path, c.line) for c in built.service.find_callers(name, repo="fx"))
     assert sites == expected
+
+
+def test_kotlin_constructs_its_base_in_the_class_head_and_delegates_with_this(built: Daemon) -> None:
+    # `class TlsConn(host) : Conn(host), AutoCloseable` calls Conn's constructor; the
+    # secondary `constructor() : this("localhost")` calls TlsConn's: both the class's own
+    got = {name: sorted((c.path, c.line, c.caller) for c in built.service.find_callers(name, repo="fx"))
+           for name in ("Conn", "TlsConn", "AutoCloseable")}
+    assert got == {"Conn": [("src/Conn.kt", 3, "TlsConn")], "TlsConn": [("src/Conn.kt", 4, "TlsConn")],
+                   "AutoCloseable": []}
+
+
+def test_a_member_initializer_is_no_call(built: Daemon) -> None:
+    # `: buffer(n), size_(n)` and `int size_(3)`: a member and a local set, no call of size_
+    sites = built.service.find_callers("size_", repo="fx")
+    assert [(c.path, c.line) for c in sites] == []
 
 
 def test_a_receiver_declared_with_a_type_outside_the_hierarchy_is_no_caller(daemon: Daemon) -> None:

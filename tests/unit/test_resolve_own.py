@@ -237,3 +237,34 @@ def test_receiver_types_the_review_misread(language: str, source: str,
 def test_a_bare_call_in_a_type_with_members_elsewhere_is_not_judged(language: str, source: str,
                                                                      expected: list[tuple[str, str, int, str]]) -> None:
     assert targets(source, language, "src/file") == expected
+
+
+CHAINS = [
+    ("java", "A.java", "class S extends B implements I {\n  S(int x) { super(x); }\n  S() { this(1); }\n}\n"
+     "class P implements I {\n  P() { super(); }\n}\n",
+     [("S.S(int)", "B", 2), ("S.S()", "S", 3), ("P.P()", "super", 6)]),
+    ("csharp", "A.cs", "class S : B, I {\n  public S(int x) : base(x) { }\n  public S() : this(1) { }\n}\n",
+     [("S.S(int)", "B", 2), ("S.S()", "S", 3)]),
+    ("javascript", "a.js", "class S extends B {\n  constructor() { super(1) }\n  run() { super.run() }\n}\n"
+     "class M extends mix(B) {\n  constructor() { super(1) }\n}\n",
+     [("S.constructor", "B", 2), ("S.run", "super.run", 3), ("M.constructor", "super", 6), ("a", "mix", 5)]),
+    ("ruby", "a.rb", "class S < A::B\n  def initialize\n    super\n  end\n  def call\n    super\n  end\nend\n",
+     [("S.initialize", "A.B.new", 3), ("S.call", "super", 6)]),
+    ("php", "a.php", "<?php\nclass S extends \\A\\B {\n  function f() { return [new self(), new static(), new parent()]; }\n}\n",
+     [("S.f", "S", 3), ("S.f", "S", 3), ("S.f", "A.B", 3)]),
+    ("kotlin", "a.kt", "class S(x: Int) : I, B(x) {\n  constructor() : this(1)\n}\n",
+     [("S", "B", 1), ("S", "S", 2)]),
+    ("cpp", "a.cc", "struct S : public B {\n  S(int n) : B(n), size_(n), buf(n) {}\n};\n"
+     "S::S() : B(1), size_(0), Other(2) {}\nvoid f() { S s(1); S t{2}; int n(3); }\n",
+     [("S::S", "B", 2), ("S::S", "B", 4), ("S::S", "Other", 4), ("f", "S", 5), ("f", "S", 5)]),
+]
+
+
+@pytest.mark.parametrize(("language", "path", "source", "expected"), CHAINS, ids=[c[0] for c in CHAINS])
+def test_a_constructors_chaining_call_is_named_after_the_class_it_constructs(
+        language: str, path: str, source: str, expected: list[tuple[str, str, int]]) -> None:
+    # named after the base the class head names (`super(..)`, `: base(..)`, Ruby's bare
+    # `super` in `initialize` as `B.new`), or the class itself (`this(..)`, PHP's `new
+    # self`); a keyword with no base written (`implements` only, `extends mix(B)`) or
+    # outside a constructor stays as written; C++'s member initializers are no calls
+    assert [(caller, name, line) for caller, name, line, _ in targets(source, language, path)] == expected

@@ -61,7 +61,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``fq_name`` drops its parameter lists; Scala's ``given``s, ``val``s of code and of objects,
 #: enum cases and extension receivers, its ``private enum`` repair and ``end`` markers; no
 #: range ends in a comment at or left of its definition's column.
-PAYLOAD_VERSION = 18
+#: 19: a constructor's chaining call is named after the class it constructs (``super(..)``,
+#: C#'s ``: base(..)``, ``this(..)``, Ruby's bare ``super``, PHP's ``new self(..)``; C#'s and
+#: C++'s header initializers and Kotlin's class-head ``: Base(x)`` are their definition's
+#: calls), C++'s ``T x(args)`` and base initializers are calls, PHP's namespaced calls
+#: (``new Psr7\Request(..)``) are calls at all.
+PAYLOAD_VERSION = 19
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most

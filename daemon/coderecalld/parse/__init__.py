@@ -11,11 +11,11 @@ from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
 
-from coderecalld.parse import imports, registry
+from coderecalld.parse import headers, imports, registry
 from coderecalld.parse.extract import parsed_file
 from coderecalld.parse.registry import language_for, supported_languages
 from coderecalld.parse.text import check_utf8
-from coderecalld.records import CallSite, ParsedFile
+from coderecalld.records import CallSite, ParsedFile, SymbolKind
 
 __all__ = ["language_for", "supported_languages", "symbols"]
 
@@ -54,6 +54,8 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     parsed = replace(parsed_file(blob, tree, spec, default),
                      import_aliases=imports.aliases(blob, tree, spec, default),
                      instances=imports.instances(blob, tree, spec))
+    if spec.name in _CHAINING:
+        parsed = _chains(parsed)
     if spec.name not in PREPROCESSED:
         return parsed
     return _macro_calls(_without_keywords(parsed) if parsed.has_errors else parsed, blob)
@@ -498,6 +500,50 @@ _NOT_CALLS = frozenset({"if", "while", "for", "switch", "return", "sizeof", "def
                         "__typeof__", "alignof", "_Alignof", "decltype", "static_assert",
                         "_Static_assert", "__attribute__", "__declspec", "do", "case", "else",
                         "_Generic", "offsetof", "va_arg", "__builtin_expect"})
+
+
+#: Languages whose constructors chain with a keyword (``super(..)``, ``this(..)``, C#'s
+#: ``: base(..)``, PHP's ``new self(..)``): ``_chains`` names those calls after the class.
+_CHAINING = frozenset({"java", "csharp", "kotlin", "javascript", "typescript", "tsx", "ruby", "php"})
+_OWN = frozenset({"this", "self", "static"})
+_BASE = frozenset({"super", "base", "parent"})
+
+
+def _chains(parsed: ParsedFile) -> ParsedFile:
+    """``parsed`` with each constructor's chaining call named after the class it
+    constructs, as a construction is (``callers`` of a constructor lists its class's
+    constructions): ``super(x)`` / C#'s ``: base(x)`` / a bare Ruby ``super`` in
+    ``initialize`` after the base the class head names (``headers.constructed_base``; Ruby
+    as ``Base.new``), ``this(1)`` (Java, C#, Kotlin) after the class itself; PHP's ``new
+    self(..)`` / ``new static(..)`` in any method after its class, ``new parent(..)``
+    after the base. A Kotlin class's header and secondary constructors are the class's
+    own calls. A keyword whose class is unknown (no base written) stays as written."""
+    language = parsed.language
+    types = {s.qualified_name: s for s in parsed.symbols if s.kind in _TYPES}
+    changed = False
+    out = []
+    for sym in parsed.symbols:
+        cls = sym if sym.kind in _TYPES else types.get(sym.parent)
+        keywords = [c for c in sym.call_sites if c.name in _OWN or c.name in _BASE]
+        if cls is None or not keywords:
+            out.append(sym)
+            continue
+        ctor = sym is cls if language == "kotlin" else headers.is_constructor(sym.name, sym.parent, language)
+        base = headers.constructed_base(cls.signature, language)
+        sites = []
+        for c in sym.call_sites:
+            name = c.name
+            if language == "php" or ctor:
+                name = cls.name if c.name in _OWN else base if c.name in _BASE and base else c.name
+            if language == "ruby" and name != c.name:
+                name = name.replace("::", ".") + ".new"
+            sites.append(replace(c, name=name) if name != c.name else c)
+        changed = True
+        out.append(replace(sym, call_sites=tuple(sites)))
+    return replace(parsed, symbols=tuple(out)) if changed else parsed
+
+
+_TYPES = frozenset({SymbolKind.CLASS, SymbolKind.STRUCT})
 
 
 def _macro_calls(parsed: ParsedFile, blob: bytes) -> ParsedFile:

@@ -248,6 +248,8 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], nami
         while stack and stack[-1].outer.end_byte <= position:
             stack.pop()
         owner = next((d for d in reversed(stack) if d.scope_start <= position < d.scope_end), None)
+        if is_call and item[0].type in _HEADER_CALLS and stack:
+            owner = stack[-1]  # written in its header, before the body: the definition's own
         if is_call:
             _add_call(blob, item, owner.calls if owner else module)
         else:
@@ -259,8 +261,17 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], nami
     return module
 
 
+#: Calls a definition writes in its header, before its body: a constructor's ``: base(x)``
+#: (C#), C++'s base initializers, Kotlin's ``class D(x: Int) : Base(x)`` and secondary
+#: ``constructor() : this(1)``. They are the definition's calls, not its parent's.
+_HEADER_CALLS = frozenset({"constructor_initializer", "field_initializer", "constructor_invocation",
+                           "constructor_delegation_call"})
+
+
 def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> None:
     node, callee = call
+    if node.type == "field_initializer" and callee.type == "field_identifier" and not _cpp_base(blob, node):
+        return  # a member's `: size_(n)` sets a field, it calls nothing named size_
     if callee.type == node.type and callee.end_byte < node.end_byte:
         return  # `compose(fns)(ctx)` calls what compose returned: compose's call is the inner one
     if node.type == "generic_function" and node.parent is not None and node.parent.type == "call_expression":
@@ -270,6 +281,21 @@ def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> Non
     name = tx.callee(blob, callee)
     if name:
         into.append(CallSite(name, tx.callee_line(callee)))
+
+
+def _cpp_base(blob: bytes, initializer: Node) -> bool:
+    """Whether a C++ constructor's initializer ``X(..)`` names a base class, not a member:
+    a base the class head lists (``struct D : public Base``) when the constructor is
+    written in its class; written outside it (``D::D() : Base(x)``), a capitalised name
+    not ending in ``_`` (members are ``size_``, ``buf``; fmt's and LLVM's styles)."""
+    name = tx.text(blob, initializer.named_children[0])
+    function = initializer.parent.parent if initializer.parent is not None else None
+    holder = function.parent if function is not None else None
+    cls = holder.parent if holder is not None and holder.type == "field_declaration_list" else None
+    if cls is None:
+        return name[:1].isupper() and not name.endswith("_")
+    clause = next((c for c in cls.named_children if c.type == "base_class_clause"), None)
+    return clause is not None and re.search(rf"(?<![\w:]){re.escape(name)}\b", tx.text(blob, clause)) is not None
 
 
 def _attach(blob: bytes, d: _Def, parent: _Def | None, naming: _Naming) -> None:

@@ -92,3 +92,46 @@ def _after_head_colon(signature: str) -> str:
             rest = signature[i + 1:]
             return re.split(r"\bwhere\b|\{", rest, maxsplit=1)[0]
     return ""
+
+
+#: Method names that build an object of their class, per language: a call of the class
+#: (``MockHandler(..)``, ``new MockHandler(..)``, Ruby's ``Stream.new``) runs them. Java,
+#: C# and C++ name a constructor after its class (``NAMED_CONSTRUCTORS``); a Kotlin
+#: class's constructors are no symbols of their own (the class is).
+CONSTRUCTOR_NAMES = {"python": ("__init__", "__new__"), "php": ("__construct",), "ruby": ("initialize",),
+                     "swift": ("init",), "javascript": ("constructor",), "typescript": ("constructor",),
+                     "tsx": ("constructor",), "scala": ("this",)}
+NAMED_CONSTRUCTORS = frozenset({"java", "csharp", "cpp"})
+
+
+def is_constructor(name: str, parent: str, language: str) -> bool:
+    """Whether a method ``name`` of the class ``parent`` (its qualified name) constructs it."""
+    owner = re.split(r"::|\.", parent)[-1] if parent else ""
+    return bool(owner) and (name in CONSTRUCTOR_NAMES.get(language, ())
+                            or (language in NAMED_CONSTRUCTORS and name == owner))
+
+
+def constructed_base(signature: str, language: str) -> str:
+    """The base class whose constructor a subclass's constructor chains to (``super(..)``,
+    C#'s ``: base(..)``), as its class head writes it: the ``extends`` type (Java, JS, TS,
+    PHP: an ``implements`` list names none), Ruby's ``< Base``, the first type after the
+    head's ``:`` (C#, whose class base comes first; Kotlin, preferring the one called
+    with arguments). ``""`` when the head names none or an expression (JS's ``extends
+    mixin(Base)``). A PHP namespace path is dotted, as its calls are (``\\A\\Base``:
+    ``A.Base``)."""
+    if language in ("java", "javascript", "typescript", "tsx", "php"):
+        found = _EXTENDS_ONE.search(_GENERIC_ARGS.sub("", signature))
+        return found.group(1).replace("\\", ".").lstrip(".") if found else ""
+    if language == "kotlin":
+        listed = split_top(_after_head_colon(_GENERIC_ARGS.sub("", signature)))
+        called = [p for p in listed if p.endswith(")")]
+        first = (called or listed or [""])[0].split("(")[0].strip()
+        return first if _TYPE_NAME.fullmatch(first) else ""
+    if language in ("ruby", "csharp"):
+        found = bases(signature, language)
+        return found[0] if found and _TYPE_NAME.fullmatch(found[0]) else ""
+    return ""
+
+
+_EXTENDS_ONE = re.compile(r"\bextends\s+([A-Za-z_$\\][\w$.\\]*)\s*(?=\{|\bimplements\b|$)")
+_TYPE_NAME = re.compile(r"[A-Za-z_][\w.:]*")

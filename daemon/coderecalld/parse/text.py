@@ -148,6 +148,8 @@ def callee(blob: bytes, node: Node) -> str:
     is named by its text before the ``arguments``, else by its ``name`` field:
     ``Optional.empty()`` -> ``"Optional.empty"``, ``names.stream().filter(p)`` -> ``"filter"``.
     A JS private member keeps its ``#``: ``this.#dispatch`` -> ``"this.#dispatch"``.
+    A PHP namespace path is dotted: ``new \\GuzzleHttp\\Client()`` -> ``"GuzzleHttp.Client"``
+    (it was no call at all).
     A Ruby method called on a class or module is named with it (``_ruby_scoped``):
     ``Helpers::Stream.new(app)`` -> ``"Helpers.Stream.new"``.
     """
@@ -157,6 +159,8 @@ def callee(blob: bytes, node: Node) -> str:
     args = node.child_by_field_name("arguments")
     end = args.start_byte if args is not None else node.end_byte
     written = _AROUND_DOT.sub(".", _without_type_arguments(blob[node.start_byte : end].decode("utf-8")))
+    if node.type == "qualified_name":  # PHP's `new Psr7\Request(..)`, `\GuzzleHttp\choose()`
+        written = written.replace("\\", ".").lstrip(".")
     head, *rest = written.split(".")
     # a JS private member keeps its ``#`` (``this.#dispatch``: a bare ``#dispatch`` read as
     # a function of that name, called with no receiver)

@@ -20,6 +20,7 @@ from typing import Any
 
 from coderecalld import logs
 from coderecalld.files import classify
+from coderecalld.parse import headers
 from coderecalld.query import frames as stack
 from coderecalld.records import CallerHit, Hit, is_part
 from coderecalld.store import StoreFilter
@@ -503,28 +504,15 @@ def callers(store: Any, flt: StoreFilter, name: str,
     return found
 
 
-#: Method names that build an object of their class, per language: a call of the class
-#: (``MockHandler(..)``, ``new MockHandler(..)``, Ruby's ``Stream.new``) runs them. Java,
-#: C# and C++ name a constructor after its class (``fq_names``).
-CONSTRUCTOR_NAMES = {"python": ("__init__", "__new__"), "php": ("__construct",), "ruby": ("initialize",),
-                     "swift": ("init",), "javascript": ("constructor",), "typescript": ("constructor",),
-                     "tsx": ("constructor",), "scala": ("this",)}
-_NAMED_CONSTRUCTORS = frozenset({"java", "csharp", "cpp"})
-
-
 def constructed(chosen: Iterable[Hit]) -> list[str]:
     """The module-qualified names of the classes whose constructors ``chosen`` are
     (``pkg.sync_client.Client`` for its ``__init__``: not every ``Client``), when every one
-    of ``chosen`` is a constructor (``CONSTRUCTOR_NAMES``, or a Java, C# or C++ method
-    named after its class); else ``[]``."""
+    of ``chosen`` is a constructor (``headers.is_constructor``); else ``[]``."""
     out: list[str] = []
     for hit in chosen:
         p = hit.payload
         language, parent = str(p.get("language") or ""), str(p.get("parent") or "")
-        name = str(p.get("name") or "")
-        owner = re.split(r"::|\.", parent)[-1] if parent else ""
-        if p.get("kind") != "method" or not parent or not (
-                name in CONSTRUCTOR_NAMES.get(language, ()) or (language in _NAMED_CONSTRUCTORS and name == owner)):
+        if p.get("kind") != "method" or not headers.is_constructor(str(p.get("name") or ""), parent, language):
             return []
         fq = str(p.get("fq_name") or p.get("qualified_name") or "")
         sep = "::" if language == "cpp" and "::" in fq else "."

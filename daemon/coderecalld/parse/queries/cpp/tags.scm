@@ -99,6 +99,17 @@
 (new_expression
   type: (_) @name) @reference.call
 
+; A constructor's base initializer (`: Base(x)`, `: detail::buffer<T>(x)`; a member's
+; `: size_(n)` is dropped in parse/extract.py) and a local constructed in its declaration
+; (`Base b(1);`, `Base c{2};`) run that type's constructor.
+(field_initializer
+  [(field_identifier) (qualified_identifier) (template_method)] @name
+  (argument_list)) @reference.call
+
+(declaration
+  type: [(type_identifier) (qualified_identifier) (template_type)] @name
+  declarator: (init_declarator value: [(argument_list) (initializer_list)])) @reference.call
+
 (preproc_include
   path: (_) @name) @reference.import
 

@@ -87,6 +87,10 @@
 (object_creation_expression
   type: (_) @name) @reference.call
 
+; A constructor's `: base(..)` / `: this(..)` (parse._chains names it after that class).
+(constructor_initializer
+  ["base" "this"] @name) @reference.call
+
 (using_directive
   [(identifier) (qualified_name)] @name) @reference.import
 

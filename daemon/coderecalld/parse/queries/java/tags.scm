@@ -66,6 +66,11 @@
 ; The whole invocation is the callee: `Optional.empty()` calls "Optional.empty" (text.callee).
 (method_invocation) @name @reference.call
 
+; A constructor's `super(..)` / `this(..)` runs the base's or another constructor of its
+; class (parse._chains names it after that class).
+(explicit_constructor_invocation
+  constructor: (_) @name) @reference.call
+
 ; `new Repository<String>()` calls `Repository`, not its type argument.
 (object_creation_expression
   type: [

@@ -90,5 +90,13 @@
 (call_expression
   [(simple_identifier) (navigation_expression)] @name) @reference.call
 
+; `class D(x: Int) : Base(x)` constructs its base; a secondary constructor's `: super(..)`
+; / `: this(..)` runs the base's or its class's (parse._chains names it after that class).
+(delegation_specifier
+  (constructor_invocation (user_type) @name) @reference.call)
+
+(constructor_delegation_call
+  ["this" "super"] @name) @reference.call
+
 (import_header
   (identifier) @name) @reference.import

@@ -38,15 +38,17 @@
 
 ; A bare name as a statement calls a method (``forward``, ``halt unless ok?``) unless it
 ; is a local variable or parameter of its method (parse/extract.py drops those): sinatra's
-; ``callers forward`` found no call site.
+; ``callers forward`` found no call site. A bare ``super`` calls the base's same method
+; with the same arguments (parse._chains names it after the base in ``initialize``).
 [
-  (body_statement (identifier) @name @reference.call)
-  (block_body (identifier) @name @reference.call)
-  (then (identifier) @name @reference.call)
-  (else (identifier) @name @reference.call)
-  (begin (identifier) @name @reference.call)
-  (if_modifier body: (identifier) @name @reference.call)
-  (unless_modifier body: (identifier) @name @reference.call)
+  (body_statement [(identifier) (super)] @name @reference.call)
+  (block_body [(identifier) (super)] @name @reference.call)
+  (then [(identifier) (super)] @name @reference.call)
+  (else [(identifier) (super)] @name @reference.call)
+  (begin [(identifier) (super)] @name @reference.call)
+  (if_modifier body: [(identifier) (super)] @name @reference.call)
+  (unless_modifier body: [(identifier) (super)] @name @reference.call)
+  (assignment right: (super) @name @reference.call)
 ]
 
 (call
