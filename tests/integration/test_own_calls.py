@@ -407,6 +407,16 @@ class Node
     public static function of($v) { return new self($v); }
 
     public static function make($v) { return new static($v); }
+
+    public function count() { return 1; }
+
+    public function size($xs)
+    {
+        $n = \\count($xs);
+        $n += count($xs);
+        $n += $this->count();
+        return $n + self::count();
+    }
 }
 
 class Leaf extends \\Acme\\Node
@@ -496,7 +506,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     # Ruby's `super` and `super(app)` in `initialize`, not `super` in `call`
     ("Base.initialize", [("lib/base.rb", 9), ("lib/base.rb", 19)]),
     # PHP's `new self(..)`, `new static(..)`, a subclass's `new parent(..)`
-    ("Node.__construct", [("src/Node.php", 8), ("src/Node.php", 10), ("src/Node.php", 15)]),
+    ("Node.__construct", [("src/Node.php", 8), ("src/Node.php", 10), ("src/Node.php", 25)]),
     # C++: a base initializer (not the member's `size_(n)`), `T x(..)`, `T x{..}`
     ("buffer.buffer", [("src/buffer.cc", 6), ("src/buffer.cc", 11), ("src/buffer.cc", 12)]),
 ])
@@ -513,6 +523,13 @@ def test_kotlin_constructs_its_base_in_the_class_head_and_delegates_with_this(bu
            for name in ("Conn", "TlsConn", "AutoCloseable")}
     assert got == {"Conn": [("src/Conn.kt", 3, "TlsConn")], "TlsConn": [("src/Conn.kt", 4, "TlsConn")],
                    "AutoCloseable": []}
+
+
+def test_a_bare_php_call_is_a_functions_not_a_methods(built: Daemon) -> None:
+    # `\\count($xs)` and `count($xs)` call PHP's function; `$this->` and `self::` the method
+    sites = built.service.find_callers("Node.count", repo="fx")
+    assert sorted((c.path, c.line, c.caller, c.callee) for c in sites) == [
+        ("src/Node.php", 18, "Acme.Node.size", "count"), ("src/Node.php", 19, "Acme.Node.size", "count")]
 
 
 def test_a_member_initializer_is_no_call(built: Daemon) -> None:

@@ -897,17 +897,21 @@ def _super_call(site: Site) -> bool:
 
 def _bare(site: Site) -> bool:
     """Whether ``site`` calls its name bare (``send(...)``), as its line shows: no receiver
-    before it (``new Banner(s).render()`` is named ``render`` too, on a receiver)."""
+    before it (``new Banner(s).render()`` is named ``render`` too, on a receiver; PHP's
+    ``$this->count()`` and ``self::count()`` too, its ``\\count($x)`` none)."""
     if "." in site.name:
         return False
     name = re.escape(site.name)
-    return bool(re.search(rf"(?<![\w.$#]){name}\s*\(", site.text)) and not re.search(
-        rf"\.\s*{name}\s*\(", site.text)
+    php = site.hit.payload.get("language") == "php"
+    before, member = (r"[\w.$#>:]", r"(?:\.|->|::)") if php else (r"[\w.$#]", r"\.")
+    return bool(re.search(rf"(?<!{before}){name}\s*\(", site.text)) and not re.search(
+        rf"{member}\s*{name}\s*\(", site.text)
 
 
 #: Languages whose methods are called on a receiver only (``self.m()``, ``this.m()``,
-#: ``obj.m()``): a bare call of the name is a function's or a variable's.
-RECEIVER_ONLY = frozenset({"python", "javascript", "typescript", "tsx", "jsx"})
+#: ``obj.m()``, PHP's ``$this->m()``, ``self::m()``): a bare call of the name is a
+#: function's or a variable's (guzzle's ``\\count($x)``: 9 "callers" of ``CookieJar.count``).
+RECEIVER_ONLY = frozenset({"python", "javascript", "typescript", "tsx", "jsx", "php"})
 #: Scopes a call may name its own class by (``self::m()``, ``static::m()``, Rust's ``Self::m``).
 _OWN_SCOPES = frozenset({"self", "static", "parent", "Self", "super", "this", "base"})
 
