@@ -156,6 +156,8 @@ def test_calls_in_decorators_and_defaults_belong_to_the_enclosing_scope() -> Non
         CallSite("functools.lru_cache", 5),
         CallSite("default", 8),
     )
+    # a decorator without arguments is a call too, of the scope evaluating it (the class)
+    assert by_name(parsed)["Shape"].call_sites == (CallSite("property", 13), CallSite("area.setter", 17))
 
 
 def test_same_qualified_name_is_kept_twice() -> None:
@@ -755,3 +757,13 @@ def test_scala_local_values_and_end_markers_of_another_name() -> None:
     parsed = symbols(source.encode(), "scala")
     assert [(s.qualified_name, s.start_line, s.end_line, [c.name for c in s.call_sites]) for s in parsed.symbols] == [
         ("move", 1, 6, []), ("move.apply", 2, 6, ["run"]), ("RaceTest", 8, 10, []), ("RaceTest.Nasty", 9, 9, [])]
+
+
+@pytest.mark.parametrize("language", ["typescript", "javascript"])
+def test_a_js_decorator_without_arguments_is_a_call_of_its_scope(language: str) -> None:
+    source = "@Component({a: 1})\nclass A {\n  @HostListener('x')\n  onX() {}\n  @observable\n  y() {}\n  @mobx.action\n  z() {}\n}\n"
+    parsed = symbols(source.encode(), language)
+    got = {s.qualified_name: s.call_sites for s in parsed.symbols}
+    assert got["A"] == (CallSite("HostListener", 3), CallSite("observable", 5), CallSite("mobx.action", 7))
+    assert got["A.y"] == () and got["A.z"] == ()
+    assert parsed.module_call_sites == (CallSite("Component", 1),)  # the class's own: the module's

@@ -259,3 +259,29 @@ def test_module_level_instances_resolve_their_method_calls() -> None:
         ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode"),
         ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode")]
     assert parse.symbols(b"x = Foo()\n", "javascript").instances == ()
+
+
+def test_a_python_classmethods_cls_call_constructs_its_class() -> None:
+    src = b'''class IfRange:
+    @classmethod
+    def from_header(cls, value):
+        if not value:
+            return cls()
+        return cls.make(value)
+
+    def copy(self):
+        return self.__class__(self.etag)
+
+def top(cls):
+    return cls()
+'''
+    path = "pkg/range.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.range")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    # `cls(..)` and `self.__class__(..)` in a method are its class's constructions (a bare
+    # decorator is its class's call); a function's parameter named cls is nothing known
+    assert sites["IfRange"] == [("classmethod", 2, "")]
+    assert sites["IfRange.from_header"] == [("cls", 5, "pkg.range.IfRange"), ("cls.make", 6, "")]
+    assert sites["IfRange.copy"] == [("self.__class__", 9, "pkg.range.IfRange")]
+    assert sites["top"] == [("cls", 12, "")]

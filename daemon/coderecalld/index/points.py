@@ -65,7 +65,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: C#'s ``: base(..)``, ``this(..)``, Ruby's bare ``super``, PHP's ``new self(..)``; C#'s and
 #: C++'s header initializers and Kotlin's class-head ``: Base(x)`` are their definition's
 #: calls), C++'s ``T x(args)`` and base initializers are calls, PHP's namespaced calls
-#: (``new Psr7\Request(..)``) are calls at all.
+#: (``new Psr7\Request(..)``) are calls at all; a decorator without arguments is a call
+#: (Python, JS/TS); Python's ``cls(..)`` and ``self.__class__(..)`` construct their class.
 PAYLOAD_VERSION = 19
 #: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
 SPARSE_MAX_CHARS = 20_000

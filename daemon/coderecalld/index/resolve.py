@@ -235,12 +235,22 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             nested = _nested(symbols, owner, head)
             if nested:
                 return f"{module}.{nested}"
+        if with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top:
+            cls = _enclosing_class(symbols, owner)  # `cls(..)`, `self.__class__(..)`: its class
+            if cls:  # (or a subclass: the class's constructor runs either way)
+                return f"{module}.{cls}"
         found = _target(site, module, table, top, symbols,
                         _enclosing_class(symbols, owner) if owner else "", selves, instances)
         if found or not receivers or (head in selves and site.name.count(".") == 1):
             return found  # ``self.m()`` the class (and its bases) do not define stays unknown
         return receivers.target(site, owner)
     return target
+
+
+#: Python calls of a method's own class: a classmethod's ``cls(..)`` (werkzeug's
+#: ``IfRange.from_header`` built an ``IfRange`` no ``callers IfRange`` listed) and
+#: ``self.__class__(..)``.
+_OWN_CLASS = frozenset({"cls", "self.__class__"})
 
 
 def _instances(parsed: ParsedFile, module: str, table: dict[str, str],

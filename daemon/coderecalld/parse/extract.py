@@ -263,7 +263,8 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], nami
 
 #: Calls a definition writes in its header, before its body: a constructor's ``: base(x)``
 #: (C#), C++'s base initializers, Kotlin's ``class D(x: Int) : Base(x)`` and secondary
-#: ``constructor() : this(1)``. They are the definition's calls, not its parent's.
+#: ``constructor() : this(1)``. They are the definition's calls, not its parent's (a
+#: decorator's are its scope's, which runs it: Python evaluates it there).
 _HEADER_CALLS = frozenset({"constructor_initializer", "field_initializer", "constructor_invocation",
                            "constructor_delegation_call"})
 

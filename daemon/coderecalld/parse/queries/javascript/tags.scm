@@ -118,6 +118,10 @@
 (new_expression
   constructor: (_) @name) @reference.call
 
+; A decorator written without arguments (`@Injectable`, `@observable`) calls it with what
+; it decorates, as one with arguments (`@Component({..})`) calls what that returns.
+(decorator [(identifier) (member_expression)] @name) @reference.call
+
 (import_statement
   source: (string (string_fragment) @name)) @reference.import
 

@@ -57,6 +57,12 @@
 (call
   function: (_) @name) @reference.call
 
+; A decorator written without arguments (`@cached_property`, `@Request.application`) calls
+; it with the function, as one with arguments (`@app.route("/")`) calls what that returns:
+; a call of the enclosing scope, which evaluates it (werkzeug's 38 `@cached_property` uses
+; were no callers of it).
+(decorator [(identifier) (attribute)] @name) @reference.call
+
 (import_statement
   name: [
     (dotted_name) @name
