@@ -1,0 +1,44 @@
+"""``coderecall impact --resolved``: the certain nodes of the whole capped tree, cut to
+``--limit`` breadth first (the server's cut came first and name-only leaves took the
+places of resolved callers: werkzeug's ``--limit 30 --resolved`` showed 8 of 13)."""
+
+from __future__ import annotations
+
+from coderecall._types import CallSite, Impact, ImpactNode
+from coderecall.cli import first_nodes, resolved_only
+
+
+def node(caller: str, confidence: str, depth: int, *children: ImpactNode, repo: str = "r") -> ImpactNode:
+    site = CallSite(repo, f"{caller}.py", 1, caller, "f", "c", confidence=confidence)
+    return ImpactNode(site, depth, tuple(children))
+
+
+def tree() -> Impact:
+    callers = (
+        node("a", "resolved", 1, node("a1", "resolved", 2, node("a11", "resolved", 3)), node("a2", "name_only", 2)),
+        node("n1", "name_only", 1), node("n2", "name_only", 1), node("o", "override", 1),
+        node("b", "inherited", 1, node("b1", "resolved", 2), repo="s"),
+    )
+    return Impact("f", callers, 9, 2, 9, False)
+
+
+def names(nodes: tuple[ImpactNode, ...]) -> list:
+    return [(n.site.caller, names(n.children)) for n in nodes]
+
+
+def test_resolved_only_keeps_certain_nodes_and_recounts() -> None:
+    got = resolved_only(tree())
+    assert names(got.callers) == [("a", [("a1", [("a11", [])])]), ("b", [("b1", [])])]
+    assert (got.nodes, got.repos_touched, got.files_touched, got.truncated) == (5, 2, 5, False)
+
+
+def test_first_nodes_cuts_breadth_first_and_says_so() -> None:
+    certain = resolved_only(tree())
+    got = first_nodes(certain, 3)  # both direct callers, then the first of the next level
+    assert names(got.callers) == [("a", [("a1", [])]), ("b", [])]
+    assert (got.nodes, got.repos_touched, got.files_touched, got.truncated) == (3, 2, 3, True)
+    got = first_nodes(certain, 4)
+    assert names(got.callers) == [("a", [("a1", [])]), ("b", [("b1", [])])]
+    assert got.nodes == 4 and got.truncated
+    assert first_nodes(certain, 5) == certain  # nothing dropped: not truncated
+    assert first_nodes(certain, 1).callers[0].site.caller == "a" and first_nodes(certain, 1).nodes == 1
