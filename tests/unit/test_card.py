@@ -76,3 +76,19 @@ def test_summary_is_the_first_sentence_of_the_first_paragraph() -> None:
 ])
 def test_bases_of_each_languages_class_head(signature: str, language: str, expected: tuple[str, ...]) -> None:
     assert card.bases(signature, language) == expected
+
+
+def test_methods_list_a_classs_own_protocol_methods_but_not_private_ones() -> None:
+    def point(name: str, line: int, parent: str = "ProxyFix") -> dict:
+        return {"name": name, "qualified_name": f"{parent}.{name}", "parent": parent, "kind": "method",
+                "start_line": line, "signature": f"def {name}(self)"}
+
+    members = [point(n, i) for i, n in enumerate(["__init__", "_get_real_value", "__call__", "__get__",
+                                                  "_x__", "__", "public", "__private"])]
+    base = {"name": "Base", "qualified_name": "Base"}
+    inherited = [(base, [point("__call__", 1, "Base"), point("__repr__", 2, "Base"), point("close", 3, "Base")])]
+    # the constructor first, then its own public and protocol methods in order; an inherited
+    # dunder is not listed (every class inherits some), its public methods are
+    assert card.methods(members, inherited) == (
+        "def __init__(self)", "def __call__(self)", "def __get__(self)", "def public(self)",
+        "def close(self)  # from Base")

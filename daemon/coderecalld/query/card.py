@@ -50,12 +50,15 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
 
 
 def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) -> tuple[str, ...]:
-    """Public method signatures of a class: the constructor, its own in definition order, then
+    """Public method signatures of a class: the constructor, its own in definition order (its
+    protocol methods too: ``__call__``, ``__get__``, ``__enter__``, where a middleware's or a
+    descriptor's logic lives; werkzeug's ``ProxyFix`` card listed ``__init__`` alone), then
     those it inherits, base by base in resolution order, each marked ``# from <Base>``; a
     name defined nearer (the class itself, an earlier base) hides a later one."""
     seen = {p["name"] for p in members}
     out = [p["signature"] for p in members if p["name"] in ("__init__", "constructor")]
-    out += [p["signature"] for p in members if not p["name"].startswith("_")]
+    out += [p["signature"] for p in members if not p["name"].startswith("_")
+            or (_DUNDER.fullmatch(p["name"]) and p["name"] != "__init__")]
     for base, points in inherited:
         own = sorted((p for p in points if p.get("parent") == base["qualified_name"]
                       and p["kind"] == "method" and not is_part(p["qualified_name"])), key=lambda p: p["start_line"])
@@ -64,6 +67,9 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
                 out.append(f"{p['signature']}  # from {base['name']}")
             seen.add(p["name"])
     return tuple(out)
+
+
+_DUNDER = re.compile(r"__[a-z][a-z0-9_]*[a-z0-9]__")
 
 
 def first_line(text: str) -> str:
