@@ -660,6 +660,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     inherited -= wanted
     override -= wanted | inherited
     targets = wanted | inherited | override
+    # the methods' classes and every class above them, by simple name: the classes whose
+    # own object's call of a base's method may run the override
+    above = {_simple(t.rpartition(tail)[0]) for t in override | wanted for tail in _tails(methods)
+             if t.endswith(tail)}
     hits = store.find_any(flt, "call_targets", sorted(targets), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     built = ruby_constructions(chosen)
     hits += store.find_any(flt, "calls", sorted({short, name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
@@ -708,6 +712,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             continue
         if site.target in override and _super_call(site):
             other += 1  # super().m() runs the base's m, never a subclass's override of it
+            continue
+        if site.target in override and _own_call_beside(site, above):
+            other += 1  # self.m() of a sibling class: its object is never the method's class
             continue
         if scopes and site.target not in targets and _bare(site) and not _inside(site, scopes):
             other += 1
@@ -883,6 +890,35 @@ def _on_object(site: Site) -> bool:
     name = re.escape(site.short)
     return (re.search(rf"->\s*{name}\s*\(", site.text) is not None
             and re.search(rf"::\s*{name}\s*\(", site.text) is None)
+
+
+def _tails(methods: Iterable[Hit]) -> set[str]:
+    """``.m`` / ``::m``: what each method's class is followed by in a call target."""
+    out = set()
+    for hit in methods:
+        fq = str(hit.payload.get("fq_name") or "")
+        sep = "::" if hit.payload.get("language") == "cpp" and "::" in fq else "."
+        if sep in fq:
+            out.add(sep + fq.rpartition(sep)[2])
+    return out
+
+
+def _own_call_beside(site: Site, above: set[str]) -> bool:
+    """Whether ``site`` is a method's call on its own object (``self.m(``, ``this.m(``)
+    whose class is neither the called method's class nor one above it (``above``, simple
+    names): its object is a subclass of the caller's class, so never of the method's.
+    werkzeug's ``callers WatchdogReloaderLoop.trigger_reload`` listed the sibling
+    ``StatReloaderLoop.run_step``'s ``self.trigger_reload()`` (which runs
+    ``ReloaderLoop.trigger_reload``) as an ``override``. A base's own call of the method
+    (a template method) stays."""
+    p = site.hit.payload
+    head, dot, rest = site.name.partition(".")
+    if p.get("kind") != "method" or not above or head not in ("self", "this") or not dot or "." in rest:
+        return False
+    fq = str(p.get("fq_name") or "")
+    sep = "::" if p.get("language") == "cpp" and "::" in fq else "."
+    cls = fq.rpartition(sep)[0]
+    return bool(cls) and _simple(cls) not in above
 
 
 def _super_call(site: Site) -> bool:
