@@ -77,3 +77,26 @@ def test_code_tokens_are_identifiers_as_code_writes_them() -> None:
                         "Session", "X-Forwarded-For", "--lf") if _CODE_TOKEN.fullmatch(t)] == [
         "json_provider_class", "SESSION_COOKIE_SAMESITE", "parseExpr"]
     assert service.EVIDENCE_RANK >= 1
+
+
+def test_a_query_that_is_one_identifier_lists_its_users_first_source_before_tests(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files = {**FILES, "tests/test_app.py": '''\
+def test_provider():
+    app = object.__new__(type("A", (), {}))
+    app.json_provider_class = dict
+    assert app.json_provider_class is dict
+'''}
+    with indexed(tmp_path, files) as d:
+        hits = d.service.search("json_provider_class", limit=30, repo="fx")
+        monkeypatch.setattr(service, "HOLDERS_FIRST", False)
+        before = d.service.search("json_provider_class", limit=30, repo="fx")
+    # the chunks using it as code first, the source ones before the test's; then the
+    # docstrings naming it (werkzeug's automatically_set_content_length answered a chunk of
+    # its words first)
+    assert [(h.path, h.qualified_name) for h in hits[:3]] == [
+        ("pkg/app.py", "App.__init__"), ("pkg/app.py", "App"), ("tests/test_app.py", "test_provider")]
+    assert {h.path for h in hits[3:]} == {"pkg/provider.py"}
+    # as before: the docstrings' words above the test using it
+    order = [h.qualified_name for h in before]
+    assert order.index("Provider0") < order.index("test_provider")

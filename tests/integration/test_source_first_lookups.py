@@ -69,6 +69,20 @@ export declare class Settler {
   settle(resolve: any, reject: any, response: any): void;
 }
 ''',
+    "src/routing/map.py": '''\
+import typing as t
+
+
+class MapAdapter:
+    @t.overload
+    def match(self, path: str, return_rule: t.Literal[False] = False) -> tuple: ...
+
+    @t.overload
+    def match(self, path: str, return_rule: t.Literal[True]) -> tuple: ...
+
+    def match(self, path, return_rule=False):
+        return (path, return_rule)
+''',
     "test/unit/settle.spec.js": '''\
 import settle from '../../lib/core/settle.js';
 
@@ -110,6 +124,13 @@ def test_an_implementation_comes_before_its_declaration(daemon: Daemon) -> None:
     hits = daemon.service.search("Settler.settle", limit=3, repo="fx")
     assert [(h.path, h.match) for h in hits[:2]] == [("lib/core/Settler.js", "exact"), ("index.d.ts", "exact")]
     assert daemon.service.get_card("Settler.settle", repo="fx").path == "lib/core/Settler.js"
+
+
+def test_an_implementation_comes_before_its_overload_stubs(daemon: Daemon) -> None:
+    """By line the two ``@t.overload`` stubs came first (werkzeug's ``MapAdapter.match``)."""
+    found = [h.start_line for h in daemon.service.find_symbols("MapAdapter.match", repo="fx")]
+    assert found == [11, 5, 8]
+    assert daemon.service.get_card("MapAdapter.match", repo="fx").start_line == 11
 
 
 def test_an_identifier_query_pins_the_source_definitions_first(daemon: Daemon) -> None:

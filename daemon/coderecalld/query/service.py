@@ -521,6 +521,8 @@ class Service:
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
+            if HOLDERS_FIRST and asked.shape is Shape.IDENTIFIER and _CODE_TOKEN.fullmatch(asked.text.strip()):
+                ranked = self._holders_first(asked.text.strip(), ranked, limit, asked.roles)
         ranked = ranked[:limit]
         features = self._features(asked, mode, ranked, vectors, flt, view, fusions)
         if (mode == "hybrid" and not absent and asked.shape is Shape.IDENTIFIER and view.flt is None
@@ -854,7 +856,27 @@ class Service:
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
                        "evidence", min(rank, limit), limit)
 
-    def _as_code(self, ids: Sequence[str], token: str) -> set[str]:
+    def _holders_first(self, token: str, ranked: Ranked, limit: int,
+                       roles: frozenset[str] = frozenset()) -> Ranked:
+        """``ranked`` with, among its first ``limit``, the chunks using ``token`` as code
+        (``_as_code``) right after the pinned definition of that name (match ``"exact"``),
+        source ones first (unless the query asks for a role), each group in its order: a
+        query that is one identifier asks where it is, and a
+        chunk of its words that does not hold it is no answer (werkzeug's
+        ``automatically_set_content_length`` answered ``EnvironBuilder.content_length``
+        first and ``WERKZEUG_SERVER_FD`` a function reading ``WERKZEUG_RUN_MAIN``; the
+        one function reading it was third). One blob read per chunk (``CODE_READS``)."""
+        page = ranked[:limit]
+        pinned = [r for r in page if r[1] == "exact"]
+        rest = [r for r in page if r[1] != "exact"]
+        code = self._as_code([r[0].id for r in rest if r[2] == INDEX], token, reads=limit)
+        holders = sorted((r for r in rest if r[0].id in code),
+                         key=lambda r: _penalty(r[0].payload, roles, ROLE_PENALTY))
+        if not holders:
+            return ranked
+        return pinned + holders + [r for r in rest if r[0].id not in code] + ranked[limit:]
+
+    def _as_code(self, ids: Sequence[str], token: str, reads: int = 0) -> set[str]:
         """The ids of ``ids`` whose chunk uses the identifier ``token`` as code
         (``_in_code``: not only in a comment or a docstring), each read once from its file's
         blob (``_chunk_source``, redacted: the embedded text repeats a docstring unquoted); at
@@ -863,7 +885,7 @@ class Service:
         ``JSONProvider``'s docstring naming it, and ``App.__init__``, which calls it, was
         not on the page."""
         out = set()
-        for h in self.store.retrieve(list(ids)[:CODE_READS], fields=_SENTENCE_FIELDS):
+        for h in self.store.retrieve(list(ids)[:reads or CODE_READS], fields=_SENTENCE_FIELDS):
             if h.payload.get("kind") == "module":
                 continue  # a whole file: its symbols' chunks say where the code is
             # the source lines: the embedded text repeats a docstring unquoted
@@ -1742,10 +1764,12 @@ _MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "case_insensitive": 1, "
 
 def _source_order(payload: dict) -> tuple[float, bool, bool]:
     """Where a definition stands among its namesakes: source first (``role_rank``), then an
-    implementation before a declaration file's signature (``locate.declares_only``: axios's
-    ``index.d.ts``), then the type before its extensions (``_extends``). The order of
-    ``symbols``, ``card`` and pinned names after their match."""
-    return role_rank(payload), locating.declares_only(str(payload.get("path", ""))), _extends(payload)
+    implementation before a signature without behaviour (``locate.is_stub``: a declaration
+    file's, axios's ``index.d.ts``; a Python ``@overload`` stub, werkzeug's two
+    ``MapAdapter.match`` stubs were listed before it; an abstract or interface method),
+    then the type before its extensions (``_extends``). The order of ``symbols``, ``card``
+    and pinned names after their match."""
+    return role_rank(payload), locating.is_stub(payload), _extends(payload)
 
 
 #: A Swift extension's head: ``extension HTTPHeaders: Collection``, ``public extension
@@ -2003,6 +2027,9 @@ def _option_text(token: str) -> re.Pattern[str] | None:
 _CODE_TOKEN = re.compile(r"[A-Za-z$][\w$]*(?:_[\w$]+|[a-z][A-Z][\w$]*)")
 #: Chunks read per identifier token to see it used as code (``_as_code``).
 CODE_READS = 8
+#: A query that is one identifier (``_CODE_TOKEN``) lists the page's chunks using it as code
+#: first, after its definition (``_holders_first``).
+HOLDERS_FIRST = True
 #: Line openings of a comment in the indexed languages (``* `` a block comment's line).
 _COMMENT_OPENINGS = ("#", "//", "/*", "* ", "*/", "--")
 #: A triple-quoted string's quotes, and one whole on a line.
