@@ -26,7 +26,7 @@ def test_symbol_and_module_chunks() -> None:
     assert f.embed_text.startswith("def f()\n@dec\n")  # no path: a rename re-uses the vector
     module = chunks[-1]
     assert module.docstring == "Mod doc."
-    assert [s.name for s in module.call_sites] == ["f"]
+    assert [s.name for s in module.call_sites] == ["dec", "f"]  # a decorator is its scope's call
     # Top-level code is embedded; bodies of top-level symbols are not (they have chunks).
     assert "X = 1" in module.embed_text and "import os" in module.embed_text
     assert "class A" not in module.embed_text

@@ -54,7 +54,7 @@ def test_parts_start_at_body_statements_with_exact_ranges() -> None:
                          '        text at body indentation\n        """\n')
     assert (part.name, part.docstring, part.call_sites, part.ordinal) == ("total#part2", "", (), 0)
     # Callers name the whole method, never a part: every call site stays on it.
-    assert [s.name for s in chunks[1].call_sites] == ["audit"]
+    assert [s.name for s in chunks[1].call_sites] == ["audit", "dec"]  # inner's decorator: total's
     # The whole method embeds its first part only, under its class header.
     assert chunks[1].embed_text == (
         "class Invoice(Base): A customer invoice.\ndef total(self)\n"
