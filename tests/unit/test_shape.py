@@ -141,9 +141,33 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("where is the session cookie signing tested in the flask suite", {"test"}),
     ("docs", {"docs"}),
     ("session cookie tests fail, for example with large values", set()),
+    # a description of a change names what it changes: docs and examples are often the
+    # source's docstrings (seaborn's "Fix documentation on distplot bins"), tests are tests
+    ("Fix documentation on distplot bins", set()),
+    ("Remove examples that illustrate JointGrid annotate", set()),
+    ("Add tests for the session cookie serializer.", {"test"}),
+    ("docs for the session cookie serializer", {"docs"}),  # a request, not a description
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles
+
+
+@pytest.mark.parametrize(("text", "read", "terms"), [
+    ("Fixed a bug in :func:`histplot` with log scale", "Fixed a bug in `histplot` with log scale",
+     ["fixed", "bug", "histplot", "log", "scale"]),
+    (":class:`objects.Plot` now accepts data", "`objects.Plot` now accepts data",
+     ["objects", "plot", "now", "accepts", "data"]),
+    ("use :py:meth:`Plot.add` instead", "use `Plot.add` instead", ["use", "plot", "add", "instead"]),
+    # not a role: a mapping's colon, C++'s scope, a role name with no code span after it
+    ("the key:value pair and std::map:`x`", "the key:value pair and std::map:`x`", None),
+    ("set the role :func: to none", "set the role :func: to none", None),
+])
+def test_a_text_role_is_markup_not_words(text: str, read: str, terms: list[str] | None) -> None:
+    # "class" and "func" were terms: "class" matched every class chunk's keyword
+    query = shape.analyze(text)
+    assert query.text == read
+    if terms is not None:
+        assert [t for t, _ in query.terms] == terms
 
 
 def test_a_huge_paste_is_read_at_its_head_and_tail() -> None:
