@@ -180,10 +180,12 @@ def test_a_release_note_is_ranked_by_its_words(served: tuple[Client, Daemon], no
 
 
 def test_a_query_asking_for_docs_still_locates_the_definition_it_names(tmp_path: Path) -> None:
-    # Sparse-only fixture: eight docs pages repeat the sentence's words ("typo", "docs",
-    # "widget"); the source defines make_widget among other functions. The query asks for
-    # docs (docs first) and names `make_widget`: its definition's file is in the answer,
-    # that definition first, though the asked-other penalty put every source file last.
+    # Sparse-only fixture: eight docs pages repeat the words ("typo", "docs", "widget");
+    # the source defines make_widget among other functions. A request for its docs gets
+    # docs first, the definition it names still in the answer though the asked-other
+    # penalty put every source file last. A description of the change ("fix a minor typo in
+    # `make_widget` docs") asks for no docs role (shape.DESCRIPTION_ROLES): the docstring
+    # it may mean is in the source, first, the docs pages after it.
     from conformance_cases import indexed
 
     files = {f"docs/page{i}.md": (f"# Widget guide {i}\n\nFix the docs of widget {i}: a typo in "
@@ -195,9 +197,13 @@ def test_a_query_asking_for_docs_still_locates_the_definition_it_names(tmp_path:
         '    """Build a widget named ``name``."""\n'
         "    return {'name': name}\n")
     with indexed(tmp_path, files) as d:
-        located = d.service.locate("fix a minor typo in `make_widget` docs", limit=5, repo="fx")
-    paths = [f.path for f in located.files]
-    assert paths[0].startswith("docs/") and len(paths) == 5
-    source = next(f for f in located.files if f.path == "pkg/widgets.py")
+        asked = d.service.locate("where are the docs of `make_widget`", limit=5, repo="fx")
+        described = d.service.locate("fix a minor typo in `make_widget` docs", limit=5, repo="fx")
+    paths = [f.path for f in asked.files]
+    assert all(p.startswith("docs/") for p in paths[:4]) and len(paths) == 5
+    source = next(f for f in asked.files if f.path == "pkg/widgets.py")
     assert source.role == "source" and source.functions[0].qualified_name == "make_widget"
-    assert [f.score for f in located.files] == sorted((f.score for f in located.files), reverse=True)
+    assert [f.path.startswith("docs/") for f in described.files] == [False, True, True, True, True]
+    assert described.files[0].functions[0].qualified_name == "make_widget"
+    for located in (asked, described):
+        assert [f.score for f in located.files] == sorted((f.score for f in located.files), reverse=True)
