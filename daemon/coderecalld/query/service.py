@@ -865,7 +865,7 @@ class Service:
         chunk of its words that does not hold it is no answer (werkzeug's
         ``automatically_set_content_length`` answered ``EnvironBuilder.content_length``
         first and ``WERKZEUG_SERVER_FD`` a function reading ``WERKZEUG_RUN_MAIN``; the
-        one function reading it was third). One blob read per chunk (``CODE_READS``)."""
+        one function reading it was third). One blob read per page chunk (``_as_code``)."""
         page = ranked[:limit]
         pinned = [r for r in page if r[1] == "exact"]
         rest = [r for r in page if r[1] != "exact"]
