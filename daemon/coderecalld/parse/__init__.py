@@ -524,8 +524,7 @@ def _chains(parsed: ParsedFile) -> ParsedFile:
     out = []
     for sym in parsed.symbols:
         cls = sym if sym.kind in _TYPES else types.get(sym.parent)
-        keywords = [c for c in sym.call_sites if c.name in _OWN or c.name in _BASE]
-        if cls is None or not keywords:
+        if cls is None or not any(c.name in _OWN or c.name in _BASE for c in sym.call_sites):
             out.append(sym)
             continue
         ctor = sym is cls if language == "kotlin" else headers.is_constructor(sym.name, sym.parent, language)

@@ -576,16 +576,13 @@ def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit], override: set
     frontier: set[str] = set()
     if any(_EXTENSION_METHOD.search(str(h.payload.get("signature") or "")) for h in methods):
         return set()  # C#'s `static M(this Builder b)`: called on the type it extends, any
-    tails: set[str] = set()  # `.m` / `::m`: what a class's name is followed by in a target
     for hit in methods:
-        fq = str(hit.payload.get("fq_name") or "")
-        sep = "::" if hit.payload.get("language") == "cpp" and "::" in fq else "."
-        cls, _, method = fq.rpartition(sep)
+        cls = _method_parts(hit.payload)[0]
         if not cls:
             return set()
         names.add(_simple(cls))
         frontier |= {cls, _simple(cls)}
-        tails.add(sep + method)
+    tails = _tails(methods)  # `.m` / `::m`: what a class's name is followed by in a target
     names |= {_simple(t[: -len(tail)]) for t in override for tail in tails if t.endswith(tail)}
     seen = set(frontier)
     for _ in range(MRO_DEPTH):
@@ -662,8 +659,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     targets = wanted | inherited | override
     # the methods' classes and every class above them, by simple name: the classes whose
     # own object's call of a base's method may run the override
-    above = {_simple(t.rpartition(tail)[0]) for t in override | wanted for tail in _tails(methods)
-             if t.endswith(tail)}
+    tails = _tails(methods)
+    above = {_simple(t.rpartition(tail)[0]) for t in override | wanted for tail in tails if t.endswith(tail)}
     hits = store.find_any(flt, "call_targets", sorted(targets), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     built = ruby_constructions(chosen)
     hits += store.find_any(flt, "calls", sorted({short, name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
@@ -892,15 +889,18 @@ def _on_object(site: Site) -> bool:
             and re.search(rf"::\s*{name}\s*\(", site.text) is None)
 
 
+def _method_parts(payload: dict) -> tuple[str, str, str]:
+    """(class, separator, method) of a method's ``fq_name``: C++'s ``ns::T::m`` splits at
+    ``::``, every other at ``.``; the class is ``""`` when the name has no separator."""
+    fq = str(payload.get("fq_name") or "")
+    sep = "::" if payload.get("language") == "cpp" and "::" in fq else "."
+    cls, _, method = fq.rpartition(sep)
+    return cls, sep, method
+
+
 def _tails(methods: Iterable[Hit]) -> set[str]:
     """``.m`` / ``::m``: what each method's class is followed by in a call target."""
-    out = set()
-    for hit in methods:
-        fq = str(hit.payload.get("fq_name") or "")
-        sep = "::" if hit.payload.get("language") == "cpp" and "::" in fq else "."
-        if sep in fq:
-            out.add(sep + fq.rpartition(sep)[2])
-    return out
+    return {sep + method for cls, sep, method in (_method_parts(h.payload) for h in methods) if cls}
 
 
 def _own_call_beside(site: Site, above: set[str]) -> bool:
@@ -915,9 +915,7 @@ def _own_call_beside(site: Site, above: set[str]) -> bool:
     head, dot, rest = site.name.partition(".")
     if p.get("kind") != "method" or not above or head not in ("self", "this") or not dot or "." in rest:
         return False
-    fq = str(p.get("fq_name") or "")
-    sep = "::" if p.get("language") == "cpp" and "::" in fq else "."
-    cls = fq.rpartition(sep)[0]
+    cls = _method_parts(p)[0]
     return bool(cls) and _simple(cls) not in above
 
 
@@ -1001,11 +999,9 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
     override: set[str] = set()
     for hit in chosen:
         p = hit.payload
-        fq = p.get("fq_name") or ""
-        sep = "::" if p.get("language") == "cpp" and "::" in fq else "."
-        if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or sep not in fq:
+        cls, sep, method = _method_parts(p)
+        if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or not cls:
             continue
-        cls, _, method = fq.rpartition(sep)
         below = _subclasses(store, flt, cls, method, sep)
         resolved |= {f"{v}{sep}{method}" for v in _instances_of(store, flt, {cls})}
         inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)}

@@ -309,7 +309,7 @@ def analyze(text: str) -> Query:
     return Query(text, shape, terms, dense, _evidence(prose, shape, sentence), roles,
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described,
-                 _callers(prose, symbols, frozenset() if described else _roles(text, shape)),
+                 _callers(prose, symbols, frozenset() if described else roles),
                  shape is Shape.TEXT and asks_for_type(prose))
 
 
