@@ -158,3 +158,58 @@ def test_a_class_chunk_is_read_by_the_lexical_side_as_its_outline() -> None:
     assert {"loader", "loads", "templates", "cache", "get_source", "searchpath"} <= words
     assert "traversal" not in words and "split" not in words
     assert "traversal" in sparse.tokens(points.sparse_text(method))
+
+
+def test_a_long_modules_top_level_code_past_the_lexical_head_is_read() -> None:
+    """The sparse side reads a chunk's first ``LEXICAL_HEAD_CHARS``; a module chunk's text is
+    its whole file, so top-level code past that point (seaborn's ``histplot.__doc__ = ...``
+    after its 60,000-character functions) was in no searchable chunk at all. A long file's
+    module chunk reads its head, then the top-level code past it (not the symbols past it:
+    they have chunks of their own); a short file's reads its text as before."""
+    from coderecalld.embed import sparse
+    from coderecalld.index import points
+    body = "".join(f"    v{i} = compute_{i}(data)\n" for i in range(1500))
+    blob = (f'"""Plots."""\n\ndef histplot(data):\n{body}    return v1\n\n'
+            f'def kdeplot(data):\n    bandwidth_heuristic = 1\n{body}\n'
+            f'histplot.__doc__ = """Draw bars, with the zanzibarian_binning rule."""\n').encode()
+    assert len(blob) > chunk.LEXICAL_HEAD_CHARS * 2
+    module = chunk.chunks("r", "distributions.py", blob, parse.symbols(blob, "python"))[-1]
+    assert module.kind == SymbolKind.MODULE and module.end_line == blob.count(b"\n")
+    words = set(sparse.tokens(points.sparse_text(module)))
+    assert {"zanzibarian_binning", "plots", "histplot", "v0"} <= words
+    assert "bandwidth_heuristic" not in words  # kdeplot's body, past the head: kdeplot's chunk
+    assert module.lexical_text.startswith(blob[:chunk.LEXICAL_HEAD_CHARS].decode())
+    assert len(module.lexical_text) < chunk.LEXICAL_HEAD_CHARS + 200
+    short = b'"""Doc."""\nX = 1\n\ndef f():\n    return X\n'
+    assert chunk.chunks("r", "m.py", short, parse.symbols(short, "python"))[-1].lexical_text == ""
+
+
+def test_a_docstring_assigned_at_the_top_level_is_read_with_its_definition() -> None:
+    """``f.__doc__ = ...`` (seaborn builds every plotting function's docs so, from shared
+    parts) is read by the lexical side of ``f``'s chunk, ``+=`` appended, a method's by its
+    dotted name; the embedded text is unchanged (no re-embedding), another name's or an
+    instance attribute's assignment is ignored, and a file ``ast`` cannot read keeps none."""
+    from coderecalld.embed import sparse
+    from coderecalld.index import points
+    blob = (b'from textwrap import dedent\n\ndef histplot(data):\n    return data\n\n'
+            b'class Grid:\n    def map(self, func):\n        return func\n\n'
+            b'histplot.__doc__ = dedent("""\\nDraw a histogram.\\n\\nbins : int\\n    Binning rule.\\n""")\n'
+            b'histplot.__doc__ += "See the quartile_whiskers option."\n'
+            b'Grid.map.__doc__ = "Apply a plotting function to each facet."\n'
+            b'other = object()\nother.value.__doc__ = "misattributed"\n'
+            b'def later():\n    self.__doc__ = "not top level"\n')
+    parsed = parse.symbols(blob, "python")
+    assert chunk.assigned_docs(blob) == {
+        "histplot": 'histplot.__doc__ = dedent("""\\nDraw a histogram.\\n\\nbins : int\\n    Binning rule.\\n""")\n'
+                    'histplot.__doc__ += "See the quartile_whiskers option."',
+        "Grid.map": 'Grid.map.__doc__ = "Apply a plotting function to each facet."',
+        "other.value": 'other.value.__doc__ = "misattributed"'}
+    by_name = {c.qualified_name: c for c in chunk.chunks("r", "distributions.py", blob, parsed)}
+    hist = set(sparse.tokens(points.sparse_text(by_name["histplot"])))
+    assert {"histogram", "binning", "quartile_whiskers", "data"} <= hist
+    assert "histogram" not in by_name["histplot"].embed_text
+    assert "facet" in sparse.tokens(points.sparse_text(by_name["Grid.map"]))
+    assert "facet" not in sparse.tokens(points.sparse_text(by_name["Grid"]))
+    assert "histogram" not in sparse.tokens(points.sparse_text(by_name["later"]))
+    assert chunk.assigned_docs(b"def f():\n    pass\nf.__doc__ = 'x' +\n") == {}
+    assert chunk.assigned_docs(b"def f(): pass\n") == {}

@@ -9,7 +9,9 @@ feed never shifts a line number.
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
 from collections import Counter, defaultdict
 from dataclasses import replace
 from itertools import accumulate
@@ -31,6 +33,17 @@ DEFAULT_MAX_CHUNK_CHARS = 8000
 _BOM = b"\xef\xbb\xbf"
 _CLASS_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.STRUCT, SymbolKind.INTERFACE,
                           SymbolKind.TRAIT, SymbolKind.ENUM})
+
+
+#: Characters of a chunk's text the sparse tokenizer reads (``points.sparse_text``):
+#: bounded so a huge symbol costs O(1).
+LEXICAL_HEAD_CHARS = 20_000
+#: Characters of a long file's top-level code past its first ``LEXICAL_HEAD_CHARS`` that
+#: its module chunk's lexical side reads as well: that code is in no other chunk, and
+#: search could not find it at all (seaborn's function docs are module-level
+#: ``histplot.__doc__ = ...`` assignments, 60,000-90,000 characters into files 80 of its 86
+#: release notes' gold files are; docs/retrieval.md "Module-level code past the head").
+MODULE_TAIL_CHARS = 60_000
 
 
 def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int = DEFAULT_MAX_CHARS,
@@ -72,6 +85,7 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
             children[s.parent].append(s)
     seen: Counter[str] = Counter()
     out = []
+    docs = assigned_docs(blob) if parsed.language == "python" else {}
     for sym in parsed.symbols:
         context = _class_context(by_name.get(sym.parent)) if sym.parent else ""
         oversized = sym.kind not in VALUE_KINDS and _oversized(
@@ -87,6 +101,9 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
                 c = replace(c, embed_text="")
             if own and c.qualified_name == sym.qualified_name:
                 c = replace(c, lexical_text=own)
+            if sym.qualified_name in docs and c.qualified_name == sym.qualified_name:
+                read = c.lexical_text or c.text[:LEXICAL_HEAD_CHARS]
+                c = replace(c, lexical_text=f"{read}\n{docs[sym.qualified_name]}")
             if (sym.qualified_name, sym.start_byte) in tests:
                 c = replace(c, test_code=True)
             out.append(replace(c, ordinal=seen[c.qualified_name]) if seen[c.qualified_name] else c)
@@ -97,6 +114,52 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
         # count over every chunk of the file so point ids never collide.
         out.append(replace(module, ordinal=seen[module.qualified_name]))
     return out
+
+
+#: Characters of a docstring assigned to a definition (``assigned_docs``) its chunk reads.
+ASSIGNED_DOC_MAX_CHARS = 20_000
+
+
+def assigned_docs(blob: bytes) -> dict[str, str]:
+    """Docstrings a Python module assigns to its definitions at its top level, by qualified
+    name: the source of each ``name.__doc__ = ...`` or ``name.__doc__ += ...`` statement
+    (``Class.method.__doc__`` too), joined in order, at most ``ASSIGNED_DOC_MAX_CHARS``
+    characters each. Read by ``ast`` only when the file says ``__doc__`` ({} when it is no
+    Python ``ast`` parses). A library that builds its docs from shared parts (seaborn's
+    ``histplot.__doc__ = dedent(...).format(**_param_docs)``, 80 of its 86 release
+    notes' gold files) had those words in its module chunk only, past its lexical head:
+    its functions matched a question by their names alone (``chunks`` adds the docs to the
+    definition's ``lexical_text``; docs/retrieval.md "Module-level code past the head")."""
+    if b"__doc__" not in blob:
+        return {}
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escapes in the file's strings
+            tree = ast.parse(blob)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    lines = blob.decode("utf-8", errors="replace").split("\n")
+    out: dict[str, str] = {}
+    for node in tree.body:
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AugAssign) else [])
+        for target in targets:
+            name = _dotted(target.value) if (isinstance(target, ast.Attribute)
+                                             and target.attr == "__doc__") else ""
+            if name and node.end_lineno is not None:
+                text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+                out[name] = f"{out[name]}\n{text}" if name in out else text
+    return {name: text[:ASSIGNED_DOC_MAX_CHARS] for name, text in out.items()}
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` for a chain of names and attributes, else ``""``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return f"{head}.{node.attr}" if head else ""
+    return ""
 
 
 #: A Rust attribute that makes an item test code: ``#[cfg(test)]`` and a condition
@@ -266,7 +329,9 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
     them made module chunks outrank the very symbols a query was about. That includes symbols
     with a parent declared elsewhere (Go methods, Rust impl items, C++ ``A::f``), which are
     top-level code in the file. ``None`` when the file says nothing outside its symbols
-    (see ``chunks``)."""
+    (see ``chunks``). The lexical side reads the whole file up to ``LEXICAL_HEAD_CHARS``;
+    a longer file's module chunk has a ``lexical_text``: that head, then the top-level code
+    past it (at most ``MODULE_TAIL_CHARS``)."""
     start = 3 if blob.startswith(_BOM) else 0
     lines = blob[start:].decode("utf-8", errors="replace").split("\n")
     covered: set[int] = set()
@@ -275,6 +340,13 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
             covered.update(range(sym.start_line, sym.end_line + 1))
     top = [(no, line.removesuffix("\r")) for no, line in enumerate(lines, 1) if no not in covered]
     top_level = "\n".join(line for _, line in top)
+    text = blob[start:].decode("utf-8", errors="replace")
+    lexical = ""
+    if len(text) > LEXICAL_HEAD_CHARS:
+        # the top-level code past the head is in no other chunk: read it too (``MODULE_TAIL_CHARS``)
+        cut = text.count("\n", 0, LEXICAL_HEAD_CHARS) + 1  # the line the head ends in
+        tail = "\n".join(line for no, line in top if no >= cut)
+        lexical = f"{text[:LEXICAL_HEAD_CHARS]}\n{tail[:MODULE_TAIL_CHARS]}"
     # a call on an import's line is the import (Ruby's ``require``), not code the file runs
     says = parsed.module_docstring.strip() or any(
         c.line not in parsed.boilerplate_lines for c in parsed.module_call_sites) or any(
@@ -289,9 +361,9 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
         # also return module `legacy/old_a.py`; `legacy.old_a` finds the module.
         name=name, qualified_name=name, parent="", signature="",
         docstring=parsed.module_docstring, start_line=1, end_line=max(parsed.line_count, 1),
-        start_byte=start, end_byte=len(blob), text=blob[start:].decode("utf-8", errors="replace"),
+        start_byte=start, end_byte=len(blob), text=text,
         embed_text=(header + top_level)[:max_chars] if says else "",
-        call_sites=parsed.module_call_sites, imports=parsed.imports)
+        call_sites=parsed.module_call_sites, imports=parsed.imports, lexical_text=lexical)
 
 
 # --- text files ------------------------------------------------------------------------

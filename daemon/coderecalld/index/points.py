@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from coderecalld.embed import sparse
 from coderecalld.embed.trigrams import name_trigrams
 from coderecalld.files import classify
+from coderecalld.index.chunk import LEXICAL_HEAD_CHARS, MODULE_TAIL_CHARS
 from coderecalld.records import CallSite, Chunk, PointRecord
 
 #: Namespace of point ids (uuid5 of the DNS namespace and the project name; any fixed UUID works,
@@ -67,9 +68,14 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: calls), C++'s ``T x(args)`` and base initializers are calls, PHP's namespaced calls
 #: (``new Psr7\Request(..)``) are calls at all; a decorator without arguments is a call
 #: (Python, JS/TS); Python's ``cls(..)`` and ``self.__class__(..)`` construct their class.
-PAYLOAD_VERSION = 19
-#: Characters of a chunk read by the sparse tokenizer (bounded so a huge symbol costs O(1)).
-SPARSE_MAX_CHARS = 20_000
+#: 20: a long file's module chunk reads its top-level code past the lexical head
+#: (``chunk.MODULE_TAIL_CHARS``); a Python definition's chunk reads the docstring the
+#: module assigns it (``f.__doc__ = ...``: ``chunk.assigned_docs``).
+PAYLOAD_VERSION = 20
+#: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
+#: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
+SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
+LEXICAL_MAX_CHARS = LEXICAL_HEAD_CHARS + MODULE_TAIL_CHARS
 #: A search hit's preview: the chunk's first ``SNIPPET_LINES`` non-blank lines, at most
 #: ``SNIPPET_MAX_CHARS`` characters (enough to recognise a definition without reading it).
 SNIPPET_LINES = 3
@@ -165,9 +171,12 @@ def sparse_text(chunk: Chunk) -> str:
     """What the sparse tokenizer reads: names, signature, docstring and (bounded) source,
     a class's outline rather than its whole text (``Chunk.lexical_text``); a module chunk
     reads its whole file (a file-level document: read as its top-level code alone,
-    swe-lite-dev locate file@5 went 82.0 -> 78.7)."""
+    swe-lite-dev locate file@5 went 82.0 -> 78.7), a long one its head and the top-level
+    code past it (``chunk._module_chunk``). Text at most ``SPARSE_MAX_CHARS`` characters,
+    a ``lexical_text`` at most ``LEXICAL_MAX_CHARS``."""
     head = f"{chunk.path} {chunk.name} {chunk.qualified_name} {chunk.signature} {chunk.docstring}"
-    return f"{head}\n{(chunk.lexical_text or chunk.text)[:SPARSE_MAX_CHARS]}"
+    body = chunk.lexical_text[:LEXICAL_MAX_CHARS] if chunk.lexical_text else chunk.text[:SPARSE_MAX_CHARS]
+    return f"{head}\n{body}"
 
 
 def searchable(chunk: Chunk) -> bool:
