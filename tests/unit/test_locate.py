@@ -375,8 +375,9 @@ def test_kept_files_take_the_last_places_of_a_full_answer() -> None:
     assert [f.path for f in locate.files(hits, 10, lexical=lexical)] == [f"{p}.py" for p in "abcdefghij"]
 
 
-def test_a_named_definition_file_is_kept_before_the_file_index_ones() -> None:
+def test_a_named_definition_file_is_kept_before_the_file_index_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     # chunks: a..l (12 files); the file index: x0, x1; the query names a definition in k.py
+    monkeypatch.setattr(locate, "NAMED_FILES_WEIGHT", 0.0)  # kept only, not ranked
     by_chunks = [(1.0 - i / 20, ("r", f"{p}.py"), []) for i, p in enumerate("abcdefghijkl")]
     lexical = [("r", "x0.py"), ("r", "x1.py")]
     k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
@@ -504,3 +505,26 @@ def test_a_nested_function_listed_last_adds_no_function_past_the_cap() -> None:
             _nested("f", 0.1, 0, 6000)]
     (only,) = locate.files(hits, 10, functions_per_file=2)
     assert [f.qualified_name for f in only.functions] == ["g", "f.cb"]
+
+
+def test_the_files_of_named_definitions_are_a_ranking_of_the_fusion() -> None:
+    """"Fixed a bug where :func:`lineplot` did not pass ``linestyle``": the file defining
+    ``lineplot`` was 8th of seaborn's files by its chunks (its docs elsewhere, other
+    functions saying ``linestyle``), kept in the answer but not ranked up. The named
+    definitions' files, in the order named, are a third ranking of the fusion."""
+    by_chunks = [(1.0 - i / 20, ("r", f"{p}.py"), []) for i, p in enumerate("abcdefgh")]
+    lexical = [("r", "b.py"), ("r", "g.py")]
+    k, w, n = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT, locate.NAMED_FILES_WEIGHT
+    assert n > 0
+    out = locate.fused(by_chunks, lexical, 4, named=[("r", "h.py"), ("r", "e.py")])
+    scores = {f"{p}.py": 1 / (k + i + 1) for i, p in enumerate("abcdefgh")}
+    scores["b.py"] += w / (k + 1)
+    scores["g.py"] += w / (k + 2)
+    scores["h.py"] += n / (k + 1)
+    scores["e.py"] += n / (k + 2)
+    want = sorted(scores, key=lambda p: -scores[p])[:4]
+    assert "h.py" in want  # 8th by chunks, named first: among four
+    assert [key[1] for _, key, _ in out] == want
+    assert [round(s, 6) for s, _, _ in out] == [round(scores[p], 6) for p in want]
+    # without names the chunks and the file index alone: h.py is out of four places
+    assert "h.py" not in [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 4)]

@@ -60,6 +60,15 @@ FIRST_FILE_TIE = 0.97
 #: constant and the lexical side's weight (measured: docs/retrieval.md "File-level terms").
 LEXICAL_FILES_K = 30
 LEXICAL_FILES_WEIGHT = 0.25
+#: Weight of the files of the definitions a query names (``fused``'s ``named``, in the
+#: order named) as a third ranking in the fusion; ``service.locate`` gives 0 to a query
+#: that asks for a role (docs of a named function: the docs pages first). Sparse-only,
+#: ``issue_lab.py --set locate.NAMED_FILES_WEIGHT=W``, file@1/5/10, function@10, at W 0 /
+#: 0.5 / 1.0: seaborn release notes 55.8/86.0/97.7, 44.4 / 60.5/87.2/97.7, 48.1 / same as
+#: 0.5; its subjects at 0 / 0.5: 60/81/91, 49.4 / 61/82/91, 50.6 (docs/retrieval.md
+#: "Named definitions and assigned docs"). seaborn's ``lineplot`` was 8th of the files of
+#: "Fixed a bug where :func:`lineplot` did not pass ``linestyle``": kept, not ranked.
+NAMED_FILES_WEIGHT = 0.5
 #: Files of the chunks' ranking that take part in the fusion (or the answer's limit, when
 #: more): the first page. Its long tail let the file index's files in past an issue's
 #: better ones (swe-lite-dev file@10 86.5 -> 84.3 with every candidate file).
@@ -112,6 +121,7 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           named: Sequence[tuple[str, str]] = (),
           spans: Callable[[str, str, Sequence[str]], Mapping[str, Sequence[tuple[int, int]]]] | None = None,
           definitions: Callable[[str, str, Sequence[str]], list[Hit]] | None = None,
+          named_weight: float | None = None,
           ) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
@@ -149,7 +159,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", ""))
              for h in lexical}
     if lexical:
-        ranked, own = _with_lexical(ranked, list(roles), limit, chunks_of, lead, kept, named)
+        ranked, own = _with_lexical(ranked, list(roles), limit, chunks_of, lead, kept, named,
+                                    named_weight)
     elif named:
         ranked = _keeping(ranked, named, limit)
     tied = len(own) > 1 and own[0] > 0 and own[1] >= FIRST_FILE_TIE * own[0]
@@ -194,7 +205,7 @@ def _kept(order: list[tuple[str, str]], must: Sequence[tuple[str, str]], limit: 
 def _with_lexical(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
                   lexical: list[tuple[str, str]], limit: int,
                   chunks_of: Callable[[str, str], list[Hit]] | None, lead: float, kept: int,
-                  named: Sequence[tuple[str, str]] = (),
+                  named: Sequence[tuple[str, str]] = (), named_weight: float | None = None,
                   ) -> tuple[list[tuple[float, tuple[str, str], list[Hit]]], list[float]]:
     """``files``' fusion step: ``fused``'s first ``limit`` files, the chunks' first file
     kept first (with the best fused score) when the chunks' second scores under ``lead``
@@ -204,7 +215,8 @@ def _with_lexical(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
     own = [r[0] for r in ranked[:2]]
     # it stands out on the chunks: an issue's structural evidence, mostly
     first = ranked[0][1] if len(own) > 1 and own[1] < lead * own[0] else None
-    out = fused(ranked, lexical, limit, chunks_of, kept=kept, first=first, named=named)
+    out = fused(ranked, lexical, limit, chunks_of, kept=kept, first=first, named=named,
+                named_weight=named_weight)
     return out, [aggregate.get(r[1], 0.0) for r in out[:2]]
 
 
@@ -213,11 +225,14 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
           chunks_of: Callable[[str, str], list[Hit]] | None = None,
           *, k: int | None = None, weight: float | None = None, kept: int = 0,
           first: tuple[str, str] | None = None, named: Sequence[tuple[str, str]] = (),
+          named_weight: float | None = None,
           ) -> list[tuple[float, tuple[str, str], list[Hit]]]:
-    """The files of ``ranked`` (by chunks, best first) and ``lexical`` (file-level BM25,
-    best first) ranked by weighted reciprocal rank fusion: ``1 / (k + r_chunks) + weight /
-    (k + r_lexical)``, ranks 1-based, a list a file is missing from adds nothing; ties keep
-    the chunk ranking's order. The first ``limit`` as ``(fused score, key, chunks)``, a
+    """The files of ``ranked`` (by chunks, best first), ``lexical`` (file-level BM25,
+    best first) and ``named`` (the files of the definitions the query names, in the order
+    named) ranked by weighted reciprocal rank fusion: ``1 / (k + r_chunks) + weight /
+    (k + r_lexical) + named_weight / (k + r_named)``, ranks 1-based, a list a file is
+    missing from adds nothing; ties keep the chunk ranking's order. ``named_weight``
+    defaults to ``NAMED_FILES_WEIGHT`` (0: named files are kept, not ranked). The first ``limit`` as ``(fused score, key, chunks)``, a
     file only ``lexical`` holds with ``chunks_of(repo, path)`` (``[]`` without it).
     ``k`` and ``weight`` default to ``LEXICAL_FILES_K`` and ``LEXICAL_FILES_WEIGHT``.
 
@@ -229,6 +244,7 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
     depth; scores never rise down the list)."""
     k = LEXICAL_FILES_K if k is None else k
     weight = LEXICAL_FILES_WEIGHT if weight is None else weight
+    named_weight = NAMED_FILES_WEIGHT if named_weight is None else named_weight
     chunks = {key: found for _, key, found in ranked}
     score: dict[tuple[str, str], float] = {}
     for i, (_, key, _) in enumerate(ranked[:max(limit, LEXICAL_FILES_CHUNK_DEPTH)]):
@@ -239,6 +255,8 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
     for key in named:
         if key not in score:
             score[key] = 1.0 / (k + at[key] + 1) if key in at else 0.0
+    for i, key in enumerate(named):
+        score[key] += named_weight / (k + i + 1)
     order = sorted(score, key=lambda key: -score[key])
     if first is not None and first in score and order[0] != first:
         score[first] = score[order[0]]

@@ -1179,6 +1179,9 @@ class Service:
                                kept=int(limit * (locating.LEXICAL_FILES_KEPT_LONG if asked.long
                                                  else locating.LEXICAL_FILES_KEPT)),
                                named=named_files,
+                               # a query asking for docs or tests of a named function
+                               # wants those first: its file is kept, not ranked up
+                               named_weight=0.0 if asked.roles else None,
                                spans=lambda r, p, names: self._spans(flt, r, p, names),
                                definitions=lambda r, p, names: self._file_definitions(
                                    flt, r, p, names, LOCATE_FIELDS))
