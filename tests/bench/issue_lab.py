@@ -90,6 +90,26 @@ def apply_sets(items: list[str]) -> None:
                     else kind(value))
 
 
+def swapped_sets(items: list[str]) -> tuple[dict, dict]:
+    """The constants ``--vs-set`` items name, as ``(before, after)`` maps of
+    ``(module, name) -> value``: ``after`` holds what ``apply_sets(items)`` sets them to."""
+    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
+    keys = [(m or "shape", n) for m, _, n in (i.partition("=")[0].rpartition(".") for i in items)]
+    before = {k: getattr(modules[k[0]], k[1]) for k in keys}
+    apply_sets(items)
+    after = {k: getattr(modules[k[0]], k[1]) for k in keys}
+    for (m, n), v in before.items():
+        setattr(modules[m], n, v)
+    return before, after
+
+
+def put_sets(values: dict) -> None:
+    """Set the constants of a ``swapped_sets`` map."""
+    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
+    for (m, n), v in values.items():
+        setattr(modules[m], n, v)
+
+
 def vector(pairs) -> SparseVector:
     merged: dict[int, float] = {}
     for term, w in pairs:
@@ -193,9 +213,13 @@ def main() -> int:
     ap.add_argument("--bm25", action="store_true",
                     help="also rank files by bench_locate's file-level BM25 baseline (same commit), "
                          "and print locate and bm25 per repository")
+    ap.add_argument("--vs-set", action="append", default=[],
+                    help="like --set, for a second locate per instance (reported as locate-vs), "
+                         "to compare two query-time settings on one index in one run")
     add_sets(ap)
     args = ap.parse_args()
     apply_sets(args.set)
+    vs_before, vs_after = swapped_sets(args.vs_set)
     rows = [json.loads(line) for line in args.instances.read_text().splitlines() if line.strip()]
     wanted = args.repos.split(",")
     rows = [r for r in rows if r["repo"].split("/")[1] in wanted and (r["in_balanced_subset"] or not args.balanced)]
@@ -295,6 +319,19 @@ def main() -> int:
                     fn = [f"{f.path}::{x.qualified_name}" for f in located.files for x in f.functions]
                     totals.setdefault("locate func@10", []).append(float(gold_funcs <= set(fn[:10])))
                 line.append(f"locate:{(files.index(gold_file) + 1) if gold_file in files else '-'}")
+                if vs_after:
+                    put_sets(vs_after)
+                    other = daemon.service.locate(r["query"], limit=10, repo=short, functions=args.functions)
+                    put_sets(vs_before)
+                    ofiles = [f.path for f in other.files]
+                    ofn = [f"{f.path}::{x.qualified_name}" for f in other.files for x in f.functions]
+                    for scope in ("", f"{short}: "):
+                        for k in (1, 5, 10):
+                            totals.setdefault(f"{scope}locate-vs file@{k}", []).append(float(gold_file in ofiles[:k]))
+                        if gold_funcs:
+                            totals.setdefault(f"{scope}locate-vs func@10", []).append(
+                                float(gold_funcs <= set(ofn[:10])))
+                    line.append(f"vs:{(ofiles.index(gold_file) + 1) if gold_file in ofiles else '-'}")
                 if args.dump:
                     wide = daemon.service.locate(r["query"], limit=10, repo=short, functions=50)
                     dumped.append({"id": r["instance_id"], "gold_file": gold_file,
