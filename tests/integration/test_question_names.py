@@ -308,6 +308,31 @@ def test_a_named_symbol_falls_back_to_its_last_part_and_skips_ambiguous_ones(
     assert all(h.match != "name" for h in hits)
 
 
+def test_a_bare_name_means_the_definition_whose_qualified_name_it_is(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``from_dict``: a module-level function and ``Other.from_dict``. Written bare it means
+    # the function (seaborn's ``lineplot``, not ``_RegressionPlotter.lineplot``); two
+    # definitions by name alone named neither. Verbatim evidence off: its word lookup
+    # finds ``def from_dict`` too.
+    monkeypatch.setattr(service, "MAX_EVIDENCE", 0)
+    question = "why does ``from_dict`` reject keys outside the vault directory"
+    with monkeypatch.context() as m:
+        m.setattr(service, "SYMBOL_QUALIFIED_FIRST", False)
+        before = daemon.service.search(question, limit=5, repo="fx")
+    assert all(h.match != "name" for h in before)
+    hits = daemon.service.search(question, limit=5, repo="fx")
+    assert [(h.qualified_name, h.path, h.start_line, h.match) for h in hits][2] == (
+        "from_dict", "tool/records.py", 201, "name")
+    assert daemon.service.locate(question, limit=3, repo="fx").files[0].path == "tool/records.py"
+    # the method, written so, is the method; a bare name of two methods names neither
+    hits = daemon.service.search("why does ``Other.from_dict`` reject keys outside the vault",
+                                 limit=5, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits][2] == ("Other.from_dict", "name")
+    hits = daemon.service.search("why does ``where`` reject keys outside the vault",
+                                 limit=5, repo="fx")
+    assert all(h.match != "name" for h in hits)
+
+
 PRIVATE = "where does the validator check the match pattern"
 
 

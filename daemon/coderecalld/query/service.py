@@ -328,6 +328,14 @@ CALLER_INSERTS = 4
 #: (``Query.compounds``) takes this rank (1-based) when the page lacks it; 0: off.
 COMPOUND_RANK = 3
 COMPOUND_MAX_DEFINITIONS = 1
+#: A name a short question writes as code (``Query.symbols``) that is the whole qualified
+#: name of some of its definitions means those (``lineplot``: seaborn's function, not
+#: ``_RegressionPlotter.lineplot``), before ``COMPOUND_MAX_DEFINITIONS`` is applied: two
+#: definitions of one name named neither, and "Fixed a bug where :func:`lineplot` ..."
+#: listed relational.py 10th. Sparse-only, locate file@1/5/10: seaborn's release notes
+#: 65.1/87.2/97.7 -> 68.6/89.5/97.7; its subjects and werkzeug's unchanged (docs/retrieval.md
+#: "A bare name's definition").
+SYMBOL_QUALIFIED_FIRST = True
 _COMPOUND_KINDS = frozenset({"function", "method", "class", "constructor", "interface", "struct",
                              "enum", "trait", "type"})
 #: Chunk candidates ``locate`` ranks files from, and the most files it answers. swe-lite-dev
@@ -970,7 +978,9 @@ class Service:
         ``DataWithCoords.where``), else, for a dotted name, those named its last part whose
         module path or qualified name holds every part before it (those parts in any case:
         ``tool.vault.fetch`` written for ``Vault.fetch``; not ``pytest.fail`` for a test's
-        nested ``fail``, nor ``pytest.skip`` for ``_pytest.skipping.Skip``). A name with
+        nested ``fail``, nor ``pytest.skip`` for ``_pytest.skipping.Skip``); of those, the
+        ones whose qualified name is the name as written when there are some
+        (``SYMBOL_QUALIFIED_FIRST``: ``lineplot`` is the function, not a method). A name with
         more than ``COMPOUND_MAX_DEFINITIONS`` definitions (``@overload`` stubs beside
         their implementation aside) names nothing in particular. A definition's chunk holds
         ``def get`` inside ``class Cache``, never the text ``Cache.get`` that verbatim
@@ -986,6 +996,8 @@ class Service:
                 owner, name = symbol.rsplit(".", 1)
                 defs = [h for h in self._definitions(flt, "name", name, view, path_glob)
                         if set(owner.lower().split(".")) <= _name_parts(h.payload)]
+            if SYMBOL_QUALIFIED_FIRST:
+                defs = [h for h in defs if h.payload.get("qualified_name") == symbol] or defs
             best = self._missing_definition(asked, page[:rank], defs)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
