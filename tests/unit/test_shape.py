@@ -800,6 +800,8 @@ def test_a_traces_exception_classes_are_read() -> None:
     "The manpage builder now adds anchors to hyperlinks.",
     "Don't warn when a potential ambiguity is detected during resolution.",
     "Deprecate `isolated_filesystem` and document its limits",
+    "fix profiler example import",                   # a commit subject, lower case
+    "fixed parsing error in FileStorage.content_length",
 ])
 def test_a_text_describing_a_change_or_a_fault_describes(text: str) -> None:
     asked = shape.analyze(text)
@@ -816,6 +818,8 @@ def test_a_text_describing_a_change_or_a_fault_describes(text: str) -> None:
     "find the application object from FLASK_APP import string",
     "Explain how a failed request is retried.",
     "remove zeros from a list in python",            # a search box's request, not a sentence
+    "fixtures for the database session",             # no repair word: a request
+    "fix the crash when the cache is full?",         # it asks
     "python check if object has attribute and if it is not none",
     "tests for mutually exclusive and required-together flag groups",
     "documentation explaining how a program adds Active Help messages",
@@ -1114,3 +1118,12 @@ def test_a_question_after_a_value_and_a_colon_stays_a_question(text: str) -> Non
 ])
 def test_a_dollar_starts_an_identifier_only_before_a_letter(text: str, expected: Shape) -> None:
     assert shape.analyze(text).shape is expected
+
+
+def test_a_lower_case_repair_is_a_description_and_asks_for_no_example() -> None:
+    # werkzeug's "fix profiler example import" fixed the example in profiler.py's
+    # docstring: every located file was an example while it read as a request for one.
+    assert shape.analyze("fix profiler example import").roles == frozenset()
+    assert shape.analyze("profiler example import").roles == frozenset({"example"})
+    assert shape.analyze("fix profiler example import").describes
+    assert not shape.analyze("profiler example import").describes
