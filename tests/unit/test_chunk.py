@@ -213,3 +213,8 @@ def test_a_docstring_assigned_at_the_top_level_is_read_with_its_definition() -> 
     assert "histogram" not in sparse.tokens(points.sparse_text(by_name["later"]))
     assert chunk.assigned_docs(b"def f():\n    pass\nf.__doc__ = 'x' +\n") == {}
     assert chunk.assigned_docs(b"def f(): pass\n") == {}
+    # a chain deeper than the recursion limit that the parser still accepts (it raised
+    # RecursionError out of chunking); a call in the chain names nothing
+    deep = "a" + ".b" * 1500
+    assert chunk.assigned_docs(f"{deep}.__doc__ = 'x'\n".encode()) == {deep: f"{deep}.__doc__ = 'x'"}
+    assert chunk.assigned_docs(b"f().x.__doc__ = 'y'\n") == {}

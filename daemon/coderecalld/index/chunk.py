@@ -153,13 +153,15 @@ def assigned_docs(blob: bytes) -> dict[str, str]:
 
 
 def _dotted(node: ast.expr) -> str:
-    """``a.b.c`` for a chain of names and attributes, else ``""``."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
-        return f"{head}.{node.attr}" if head else ""
-    return ""
+    """``a.b.c`` for a chain of names and attributes, else ``""``. A loop: a chain the
+    parser accepts may be deeper than the interpreter's recursion limit (1,100 parts)."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    return ".".join([node.id, *reversed(parts)])
 
 
 #: A Rust attribute that makes an item test code: ``#[cfg(test)]`` and a condition
