@@ -54,6 +54,10 @@ def working_repo(work: Path, mirrors: Path, name: str) -> Path:
     return bare
 
 
+#: The modules whose constants ``--set`` and ``--vs-set`` name (no MODULE: shape).
+SET_MODULES = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
+
+
 def add_sets(ap: argparse.ArgumentParser) -> None:
     """The ``--set`` option ``apply_sets`` reads."""
     ap.add_argument("--set", action="append", default=[],
@@ -68,11 +72,10 @@ def apply_sets(items: list[str]) -> None:
     ``()``), a set of query shapes from comma-separated shape names (``LEXICAL_FIRST=
     literal,text``), a per-shape table updated from ``shape:float`` pairs
     (``LONG_DENSE_WEIGHT=text:0.3``, ``ROLE_PENALTY=docs:0.3``), else the constant's own type from VALUE)."""
-    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
     for item in items:
         name, _, value = item.partition("=")
         module, _, name = name.rpartition(".")
-        target = modules[module or "shape"]
+        target = SET_MODULES[module or "shape"]
         current = getattr(target, name)
         kind = type(current)
         if kind is frozenset:
@@ -93,21 +96,18 @@ def apply_sets(items: list[str]) -> None:
 def swapped_sets(items: list[str]) -> tuple[dict, dict]:
     """The constants ``--vs-set`` items name, as ``(before, after)`` maps of
     ``(module, name) -> value``: ``after`` holds what ``apply_sets(items)`` sets them to."""
-    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
     keys = [(m or "shape", n) for m, _, n in (i.partition("=")[0].rpartition(".") for i in items)]
-    before = {k: getattr(modules[k[0]], k[1]) for k in keys}
+    before = {k: getattr(SET_MODULES[k[0]], k[1]) for k in keys}
     apply_sets(items)
-    after = {k: getattr(modules[k[0]], k[1]) for k in keys}
-    for (m, n), v in before.items():
-        setattr(modules[m], n, v)
+    after = {k: getattr(SET_MODULES[k[0]], k[1]) for k in keys}
+    put_sets(before)
     return before, after
 
 
 def put_sets(values: dict) -> None:
     """Set the constants of a ``swapped_sets`` map."""
-    modules = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
     for (m, n), v in values.items():
-        setattr(modules[m], n, v)
+        setattr(SET_MODULES[m], n, v)
 
 
 def vector(pairs) -> SparseVector:

@@ -411,8 +411,6 @@ _BEHAVIOUR = re.compile(r"(?i)(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:does not|
                         r"don't|did not|didn't|is not|isn't|are not|aren't|was not|wasn't|cannot|"
                         r"can't|no longer|fails?|failed|failing|crash(?:es|ed)?|should|"
                         r"incorrect(?:ly)?|wrong(?:ly)?|instead of|now(?!,))\b")
-#: A component prefix before a note's verb: ``autodoc: ``, ``HTML Search: ``, ``[pylint] ``,
-#: after any list punctuation (``, Add ...``, ``* Fix ...``).
 #: First words that make a lower-case text a description of a change all the same: a
 #: commit subject ("fix profiler example import", 13 of werkzeug's 100 sampled subjects
 #: open with "fix"), never a search box's request (none of CoSQA dev's 500 queries opens
@@ -422,6 +420,8 @@ _BEHAVIOUR = re.compile(r"(?i)(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:does not|
 REPAIR_WORDS = frozenset({"fix", "fixes", "fixed"})
 #: Off: only the capital-or-full-stop gate (lab comparisons: ``issue_lab.py --vs-set``).
 LOWER_CASE_REPAIRS = True
+#: A component prefix before a note's verb: ``autodoc: ``, ``HTML Search: ``, ``[pylint] ``,
+#: after any list punctuation (``, Add ...``, ``* Fix ...``).
 _COMPONENT = re.compile(r"[\s,;:*-]*+(?:\[[^\]\n]{1,40}\]\s*|[A-Za-z][\w .\-/]{0,30}:\s+)?")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
 
@@ -450,12 +450,11 @@ def describes(text: str) -> bool:
         return False
     component = _COMPONENT.match(stripped)
     head = stripped[component.end():]
-    opening = _FIRST_WORD.match(head)
-    repair = LOWER_CASE_REPAIRS and opening is not None and opening.group().lower() in REPAIR_WORDS
+    verb = _FIRST_WORD.match(head)
+    repair = LOWER_CASE_REPAIRS and verb is not None and verb.group().lower() in REPAIR_WORDS
     if not (stripped[0].isupper() or stripped.endswith((".", "!")) or "`" in stripped
             or component.group().strip(" ,;*-") or repair):
         return False  # a search box's request: "remove zeros from a list in python"
-    verb = _FIRST_WORD.match(head)
     return (bool(verb and verb.group().lower() in CHANGE_VERBS and not _NOMINAL.match(head))
             or bool(_BEHAVIOUR.search(stripped)))
 
