@@ -58,6 +58,10 @@ def working_repo(work: Path, mirrors: Path, name: str) -> Path:
 SET_MODULES = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
 
 
+#: Hits of the chunk-ordered search page a ``--dump`` keeps per instance.
+DUMP_PAGE = 50
+
+
 def add_sets(ap: argparse.ArgumentParser) -> None:
     """The ``--set`` option ``apply_sets`` reads."""
     ap.add_argument("--set", action="append", default=[],
@@ -198,8 +202,9 @@ def main() -> int:
     ap.add_argument("--grid", action="store_true", help="file aggregation grid (SPREAD, SUPPORT, penalty)")
     ap.add_argument("--dump", type=Path,
                     help="write each instance's locate answer (files, with up to 50 functions "
-                         "each), gold and, with --bm25, the baseline's first 50 files as JSONL, "
-                         "for offline function-listing and fusion studies")
+                         "each), its shape, search's first 50 hits in the chunks' own order "
+                         "(not by located files), gold and, with --bm25, the baseline's first "
+                         "50 files as JSONL, for offline function-listing and fusion studies")
     ap.add_argument("--features", type=Path, help="write hybrid search features per instance (JSONL)")
     ap.add_argument("--no-sync", action="store_true", help="with --snapshot: use the index as is")
     ap.add_argument("--data", type=Path, help="the daemon's data dir (default WORK/data)")
@@ -214,8 +219,9 @@ def main() -> int:
                     help="also rank files by bench_locate's file-level BM25 baseline (same commit), "
                          "and print locate and bm25 per repository")
     ap.add_argument("--vs-set", action="append", default=[],
-                    help="like --set, for a second locate per instance (reported as locate-vs), "
-                         "to compare two query-time settings on one index in one run")
+                    help="like --set, for a second search and locate per instance (reported as "
+                         "search-vs and locate-vs), to compare two query-time settings on one "
+                         "index in one run")
     add_sets(ap)
     args = ap.parse_args()
     apply_sets(args.set)
@@ -306,6 +312,18 @@ def main() -> int:
             if gold_funcs:
                 fn = list(dict.fromkeys(f"{h.path}::{h.qualified_name}" for h in served))
                 totals.setdefault("search func@10", []).append(float(gold_funcs <= set(fn[:10])))
+            if vs_after:  # search under the other constants too (``search-vs``)
+                put_sets(vs_after)
+                other = daemon.service.search(r["query"], limit=10, repo=short)
+                put_sets(vs_before)
+                ofiles = list(dict.fromkeys(h.path for h in other))
+                for scope in ("", f"{short}: "):
+                    for k in (1, 5, 10):
+                        totals.setdefault(f"{scope}search-vs file@{k}", []).append(float(gold_file in ofiles[:k]))
+                if gold_funcs:
+                    ofn = list(dict.fromkeys(f"{h.path}::{h.qualified_name}" for h in other))
+                    totals.setdefault("search-vs func@10", []).append(float(gold_funcs <= set(ofn[:10])))
+                line.append(f"search-vs:{(ofiles.index(gold_file) + 1) if gold_file in ofiles else '-'}")
             feats.append({"id": r["instance_id"], "hit5": gold_file in files[:5],
                           "low": served.low_confidence, **served.features.as_dict()})
             if hasattr(daemon.service, "locate"):
@@ -334,10 +352,20 @@ def main() -> int:
                     line.append(f"vs:{(ofiles.index(gold_file) + 1) if gold_file in ofiles else '-'}")
                 if args.dump:
                     wide = daemon.service.locate(r["query"], limit=10, repo=short, functions=50)
+                    # search's page by its chunks alone (an issue's page not ordered by
+                    # the located files), for offline studies of that order
+                    ordered = service.LOCATED_ORDER_SHAPES
+                    service.LOCATED_ORDER_SHAPES = frozenset()
+                    try:
+                        chunks = daemon.service.search(r["query"], limit=DUMP_PAGE, repo=short)
+                    finally:
+                        service.LOCATED_ORDER_SHAPES = ordered
                     dumped.append({"id": r["instance_id"], "gold_file": gold_file,
                                    "gold_functions": sorted(gold_funcs), "files": [
                                        [f.path, f.score, [[x.qualified_name, x.score] for x in f.functions]]
-                                       for f in wide.files]})
+                                       for f in wide.files],
+                                   "shape": located.shape,
+                                   "chunk_page": [[h.path, h.qualified_name] for h in chunks]})
                 for k in (1, 5, 10):
                     totals.setdefault(f"{short}: locate file@{k}", []).append(float(gold_file in files[:k]))
                 if gold_funcs:
