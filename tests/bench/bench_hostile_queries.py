@@ -57,6 +57,9 @@ def named(size: int) -> dict[str, str]:
         "deep path": "Crash loading config\nThe file " + "a/" * (size // 2) + "x.py fails.",  # 28 s
         "deep frame": 'Traceback (most recent call last):\n  File "' + "a/" * (size // 2)
                       + 'x.py", line 3, in load\nValueError: bad config\n',
+        # links (``shape._delinked``): one long one, and many short ones
+        "deep link": "title\nsee https://a" + "/a" * (size // 2) + " there",
+        "many links": fill("http://x.y/#a "),
     }
 
 

@@ -1127,3 +1127,50 @@ def test_a_lower_case_repair_is_a_description_and_asks_for_no_example() -> None:
     assert shape.analyze("profiler example import").roles == frozenset({"example"})
     assert shape.analyze("fix profiler example import").describes
     assert not shape.analyze("profiler example import").describes
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # a code host's link to a file: the file's path
+    ("see https://github.com/pallets/flask/blob/main/src/flask/app.py#L120 there",
+     "see src/flask/app.py there"),
+    ("at https://gitlab.com/o/r/-/blob/v1.2/lib/x.rb.", "at lib/x.rb."),
+    # any other code host link (an issue, a pull request, a commit): nothing
+    ("Fixed `url_for` (https://github.com/pallets/flask/pull/2017).", "Fixed `url_for` ()."),
+    # a link ending in a file of code (a browser trace's frame): its path, no host
+    ("at foo (http://localhost:3000/static/js/main.js:12:34)", "at foo (static/js/main.js:12:34)"),
+    # another link: its last segment's words, page suffix dropped, and its fragment
+    ("read https://docs.python.org/3/library/functools.html#functools.lru_cache first",
+     "read functools functools.lru_cache first"),
+    ("as www.stackoverflow.com/questions/123/how-to-save-a-figure says", "as how to save a figure says"),
+    ("no link here: example.com or a.b", "no link here: example.com or a.b"),
+])
+def test_a_link_is_read_for_what_it_says_of_the_code(text: str, read: str) -> None:
+    assert shape._delinked(text) == read
+
+
+def test_a_links_host_is_no_code_name_and_a_linked_file_is_a_path() -> None:
+    issue = ("Default host is wrong\nThe default in https://github.com/pallets/flask/blob/main/src/flask/app.py#L120"
+             " differs from https://stackoverflow.com/questions/1/why-flask-default-host\n\nmore text")
+    asked = shape.analyze(issue)
+    assert asked.shape is Shape.ISSUE
+    assert asked.paths == ("src/flask/app.py",)
+    terms = {t for t, _ in asked.terms}
+    assert {"github", "com", "https", "stackoverflow", "www", "pallets", "blob"}.isdisjoint(terms)
+    assert {"default", "host", "flask", "app"} <= terms
+    assert not {"github", "com", "stackoverflow"} & set(asked.names)
+    # a browser trace's frames keep their files' paths, without the dev server's host
+    trace = shape.analyze("TypeError: x is undefined\n    at foo (http://localhost:3000/static/js/main.js:12:34)")
+    assert [(f.path, f.function, f.line) for f in trace.frames] == [("static/js/main.js", "foo", 12)]
+    # a query that is one link asks for it verbatim
+    assert shape.analyze("https://example.com/api/v1").text == "https://example.com/api/v1"
+    with pytest.MonkeyPatch.context() as m:  # before: the hosts were code names
+        m.setattr(shape, "DELINK", False)
+        assert {"github", "stackoverflow"} <= {t for t, _ in shape.analyze(issue).terms}
+
+
+def test_links_are_read_in_time_linear_in_the_text() -> None:
+    import time
+    text = "title\n" + "https://a" + "/a" * 100_000 + " " + "http://x.y/" * 20_000
+    started = time.perf_counter()
+    shape.analyze(text)
+    assert time.perf_counter() - started < 5

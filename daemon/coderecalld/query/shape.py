@@ -259,13 +259,17 @@ DESCRIPTION_ROLES = False
 
 def analyze(text: str) -> Query:
     """The ``Query`` of ``text`` (already stripped, non-empty). Never raises; reads at most
-    ``READ_HEAD_CHARS + READ_TAIL_CHARS`` characters (``Query.text`` is what was read)."""
+    ``READ_HEAD_CHARS + READ_TAIL_CHARS`` characters (``Query.text`` is what was read, its
+    links replaced by what they say about code for a question, an issue or a trace:
+    ``_delinked``)."""
     if len(text) > READ_HEAD_CHARS + READ_TAIL_CHARS:
         text = text[:READ_HEAD_CHARS] + "\n" + text[-READ_TAIL_CHARS:]
     if DROP_TEXT_ROLES:
         text = _TEXT_ROLE.sub("", text).strip() or text
     text = go_receivers(text)
     shape = detect(text)
+    if shape in (Shape.TEXT, Shape.ISSUE, Shape.TRACE):  # a query that is a link is a literal
+        text = _delinked(text).strip() or text
     names: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
     frames: tuple[Frame, ...] = ()
@@ -650,6 +654,67 @@ _TRACE_FILLER = re.compile(r"[ \t]*+(?:[~^ \t]++|Traceback \(most recent call la
 
 
 _RAISED = re.compile(r"[A-Za-z_][\w.]*+(?::[ \t].*)?$")
+
+
+#: A web address: a scheme's (``https://``, ``http://``, ``ftp://``, ``file://``) or one
+#: written from ``www.``, up to a space, a quote, a bracket or a backtick. Possessive:
+#: linear in the text.
+_URL = re.compile(r"\b(?:(?:https?|ftp|file)://|www\.)[^\s<>()\[\]{}\"'`|\\]++")
+#: A code host's link to a file at a ref (GitHub's and Gitea's ``blob``/``tree``/``raw``,
+#: GitLab's ``-/blob``, Bitbucket's ``src``): group 1 is the file's path in its repository.
+_HOSTED_FILE = re.compile(r"^[^/]+/[^/]+/(?:-/)?(?:blob|tree|raw|src)/[^/]+/(.+)$")
+#: Code hosts whose other links (issues, pull requests, commits, users) say nothing about
+#: where in a repository's code the text is about.
+_CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
+                         "gist.github.com"})
+#: A file name a link ends in that is a file of code (kept as a path: a browser trace's
+#: ``http://localhost:3000/static/js/main.js:12:34``).
+_CODE_FILE = re.compile(r"\.(?:py|pyi|pyx|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|scala|rb|php|c|h|cc|"
+                        r"cpp|hpp|cs|swift|m|mm|sh|lua|ex|exs|erl|hs|ml|toml|cfg|ini|yaml|yml|json)"
+                        r"(?::\d+){0,2}$")
+_WEB_PAGE_SUFFIX = re.compile(r"\.(?:html?|php|aspx?|jsp|cgi|md|rst|txt)$")
+#: Whether a link is read for what it says of the code (``_delinked``).
+DELINK = True
+
+
+def _delinked(text: str) -> str:
+    """``text`` with each web address (``_URL``) replaced by what it says about code: a
+    code host's link to a file (``github.com/o/r/blob/main/src/app.py#L10``) by the file's
+    path (``src/app.py``), a link ending in a file of code by its path without the host;
+    any other code host link (an issue, a pull request, a commit) by nothing; any other
+    link by its last path segment's words (its page suffix dropped: ``numpy.ndarray.html``
+    -> ``numpy.ndarray``) and its fragment (a docs anchor names an API:
+    ``#flask.Flask.url_for``). Its host, scheme and query string never: ``github``,
+    ``com``, ``www`` or ``stackoverflow`` read as code words drew chunks and files
+    (flask's release notes link their pull requests; an issue links docs and answers).
+    Trailing sentence punctuation stays outside the link. Linear in ``len(text)``."""
+    if not DELINK or "://" not in text and "www." not in text or _URL.fullmatch(text):
+        return text  # a query that is one link asks for it
+    return _URL.sub(_link_words, text)
+
+
+def _link_words(match: re.Match[str]) -> str:
+    url = match.group()
+    stripped = url.rstrip(".,;:!?")
+    tail = url[len(stripped):]
+    rest = stripped.split("://", 1)[1] if "://" in stripped else stripped
+    rest, _, fragment = rest.partition("#")
+    rest = rest.partition("?")[0]
+    host, _, path = rest.partition("/")
+    host = host.lower().rpartition("@")[2].partition(":")[0]
+    path = path.strip("/")
+    hosted = _HOSTED_FILE.match(path) if host in _CODE_HOSTS else None
+    if hosted:
+        return hosted.group(1).strip("/") + tail
+    if host in _CODE_HOSTS:
+        return tail
+    if _CODE_FILE.search(path):
+        return path + tail
+    last = _WEB_PAGE_SUFFIX.sub("", path.rpartition("/")[2])
+    words = " ".join(w for w in re.split(r"[-+_~%=&/]+", last) if w and not w.isdigit())
+    if fragment and not fragment.isdigit():
+        words += " " + fragment.replace("-", " ")
+    return words.strip() + tail
 
 
 def detect(text: str) -> Shape:
