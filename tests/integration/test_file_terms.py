@@ -15,6 +15,7 @@ from coderecalld.embed import sparse
 from coderecalld.query import locate, service
 from coderecalld.store import StoreFilter
 from conformance_cases import daemon as open_daemon
+from conformance_cases import indexed
 from gitfixtures import GitRepo
 
 # The words "expire", "stale" and "entries" are spread over cache.py's functions: no chunk
@@ -159,3 +160,54 @@ def test_locate_keeps_the_file_index_first_files(tmp_path: Path, monkeypatch: py
     assert paths[:5 - kept] == [p for p in fusion_only if p not in lexical[:kept]][:5 - kept]
     assert [f.score for f in answer] == sorted((f.score for f in answer), reverse=True)
     assert next(f for f in answer if f.path == "pkg/cache.py").functions  # its own functions
+
+
+# An issue whose chunks put one lone strong chunk (helpers.py) first, while its words are
+# the two methods of cache.py: ``locate`` ranks cache.py first (a file's best chunk plus a
+# share of its next, fused with the file-level index); search's page is led by it.
+ISSUE_FILES = {
+    "pkg/cache.py": '''\
+class Cache:
+    def expire(self, now):
+        """Drop stale entries past their deadline."""
+        self.items = {k: v for k, v in self.items.items() if v.deadline > now}
+
+    def sweep(self, now):
+        """Sweep stale entries past their deadline."""
+        for key in list(self.items):
+            self.items.pop(key)
+''',
+    "pkg/helpers.py": '''\
+def stale_entries(store, now):
+    """Stale entries past the deadline, for the nightly sweep and expire."""
+    return [e for e in store if e.deadline <= now]
+''',
+    "pkg/report.py": '''\
+def report(entries, now):
+    """Print the entries."""
+    for e in entries:
+        print(e, now)
+''',
+}
+ISSUE = """Stale entries stay after the sweep
+The stale entries past their deadline stay after a sweep; expire does not drop them either.
+
+Seen on the nightly run, twice.
+"""
+
+
+def test_an_issues_search_page_follows_locates_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with indexed(tmp_path, ISSUE_FILES) as running:
+        located = running.service.locate(ISSUE, limit=10, repo="fx")
+        assert [f.path for f in located.files] == ["pkg/cache.py", "pkg/helpers.py", "pkg/report.py"]
+        hits = running.service.search(ISSUE, limit=10, repo="fx")
+        assert hits.features.shape == "issue"
+        # the located first file's hits on the page first, then the page in its own order
+        assert [(h.path, h.qualified_name) for h in hits] == [
+            ("pkg/cache.py", "Cache.expire"), ("pkg/cache.py", "Cache.sweep"), ("pkg/cache.py", "Cache"),
+            ("pkg/helpers.py", "stale_entries"), ("pkg/report.py", "report")]
+        assert all(a.score >= b.score for a, b in zip(hits, list(hits)[1:]))
+        # by its chunks alone, the page led with the lone strong chunk
+        monkeypatch.setattr(service, "LOCATED_ORDER_SHAPES", frozenset())
+        by_chunks = running.service.search(ISSUE, limit=10, repo="fx")
+        assert [h.path for h in by_chunks][:3] == ["pkg/helpers.py", "pkg/cache.py", "pkg/cache.py"]

@@ -65,6 +65,7 @@ def test_an_issue_keeps_the_chunks_of_its_file_above_a_lone_stronger_chunk(
         daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
     with monkeypatch.context() as m:
         m.setattr(service, "FILE_PRIOR", {})
+        m.setattr(service, "LOCATED_ORDER_SHAPES", frozenset())  # nor by locate's files
         plain = _page(daemon)
     assert [(p, q) for p, q, _ in plain] == [
         ("pkg/tokens.py", "read_quoted"), ("pkg/tokens.py", "unescape"),

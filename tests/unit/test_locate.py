@@ -528,3 +528,31 @@ def test_the_files_of_named_definitions_are_a_ranking_of_the_fusion() -> None:
     assert [round(s, 6) for s, _, _ in out] == [round(scores[p], 6) for p in want]
     # without names the chunks and the file index alone: h.py is out of four places
     assert "h.py" not in [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 4)]
+
+
+def test_an_issues_page_follows_the_located_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``service._by_files``: the first file's hits, as many as it holds among the page's
+    first ``PAGE_FLOOR`` and at least ``LOCATED_FIRST_HITS``, then each next file's first
+    ``LOCATED_NEXT_HITS``, then every other hit in the page's order; a file with no hit on
+    the page (only the file-level index named it) places none, and no hit is lost or
+    repeated."""
+    from coderecalld.query import service
+    monkeypatch.setattr(service, "LOCATED_FIRST_HITS", 2)
+    monkeypatch.setattr(service, "LOCATED_NEXT_HITS", 1)
+    page = [_hit("a.py", "a1", 0.9), _hit("b.py", "b1", 0.8), _hit("b.py", "b2", 0.7),
+            _hit("c.py", "c1", 0.6), _hit("b.py", "b3", 0.5), _hit("a.py", "a2", 0.4),
+            _hit("a.py", "a3", 0.3)]
+    ranked = [(h, "hybrid", service.INDEX) for h in page]
+    order = [("r", "b.py"), ("r", "only-in-file-index.py"), ("r", "a.py"), ("r", "c.py")]
+
+    def names(out):
+        return [h.payload["qualified_name"] for h, _, _ in out]
+
+    # b.py holds three of the first ten: it keeps three places
+    assert names(service._by_files(ranked, order)) == ["b1", "b2", "b3", "a1", "c1", "a2", "a3"]
+    # two of the first four: two (LOCATED_FIRST_HITS at least)
+    monkeypatch.setattr(service, "PAGE_FLOOR", 4)
+    assert names(service._by_files(ranked, order)) == ["b1", "b2", "a1", "c1", "b3", "a2", "a3"]
+    monkeypatch.setattr(service, "PAGE_FLOOR", 2)
+    assert names(service._by_files(ranked, order)) == ["b1", "b2", "a1", "c1", "b3", "a2", "a3"]
+    assert service._by_files(ranked, []) == ranked

@@ -42,6 +42,7 @@ from coderecalld.records import (
     VALUE_KINDS,
     Answer,
     Card,
+    FileHit,
     Hit,
     Impact,
     Located,
@@ -353,6 +354,19 @@ LOCATE_CANDIDATES = 400
 #: Not for a trace: its answer is one raise site (eval_shapes.py trace Acc@5 81.2 -> 79.3
 #: with 0.5; issues are all of swe-lite-dev).
 FILE_PRIOR = {Shape.ISSUE: 0.5}
+#: Query shapes whose search page is led by ``locate``'s first file (``_by_files``): its
+#: hits among the page's first ``PAGE_FLOOR`` (at least ``LOCATED_FIRST_HITS``) come
+#: first, then the page in its own order. The chunks' first file is not always the one
+#: ``locate`` ranks first from the same candidates (the file-level index, the leading
+#: file: ``locate.files``), and ``locate``'s is right more often. Showing the next files'
+#: best chunks too (``LOCATED_NEXT_HITS``) widened the page at the first file's expense:
+#: file@5 up, function@10 down on every set of release notes (docs/retrieval.md "An
+#: issue's page led by its located file").
+LOCATED_ORDER_SHAPES = frozenset({Shape.ISSUE})
+LOCATED_FIRST_HITS = 1
+LOCATED_NEXT_HITS = 0
+#: Files of ``locate``'s ranking read for that order.
+LOCATED_ORDER_FILES = 10
 MAX_LOCATE_FILES = 100
 #: A call's name matched to more same-file definitions than this (``__init__``, ``eval``
 #: of many classes) names no callee (``_callees``).
@@ -498,6 +512,10 @@ class Service:
         fetch = MAX_LIMIT if glob and mode in ("dense", "sparse") else max(limit, PAGE_FLOOR)
         if file_prior:  # parts of one function collapse into one hit: read a few more
             fetch = min(fetch + PART_OVERFETCH, MAX_LIMIT)
+        # an issue's page follows ``locate``'s files: rank them from every candidate
+        located = mode == "hybrid" and file_prior and asked.shape in LOCATED_ORDER_SHAPES
+        if located:
+            fetch = max(fetch, LOCATE_CANDIDATES)
         embed = self.embedder and mode != "sparse" and (mode == "dense" or (
             LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0
             and (EMBED_DESCRIPTIONS or not asked.describes)))
@@ -517,12 +535,23 @@ class Service:
                             if mode == "hybrid" else (lambda h: -h.score))
         if path_glob:
             ranked = [r for r in ranked if _in_glob(r[0], path_glob)]
+        order: list[tuple[str, str]] = []
+        by_chunks: Ranked = []
+        if located:  # from every candidate, before parts collapse, as ``locate`` ranks
+            found = self._ranked_files(asked, ranked, flt, mode, LOCATED_ORDER_FILES, 0)[0]
+            order = [(f.repo, f.path) for f in found]
         if file_prior:
             ranked = _collapse_parts(ranked)
             if asked.shape in MODULE_COVERED_SHAPES:
                 ranked = _without_covered_modules(ranked)
             if asked.long:
                 ranked = _modules_after_symbols(ranked, max(limit, PAGE_FLOOR))
+            if order:
+                # the flag stays judged on the chunks' own order, as it was measured
+                by_chunks = ranked[:limit]
+                ranked = _by_files(ranked, order)
+                if asked.long:
+                    ranked = _modules_after_symbols(ranked, max(limit, PAGE_FLOOR))
         if mode == "hybrid" and asked.shape in ENCLOSING_SHAPES and file_prior:
             # a search page (``locate`` lists a file's functions by its own rule)
             ranked = self._with_enclosing(ranked, flt, limit, fields, view, path_glob)
@@ -532,7 +561,8 @@ class Service:
             if HOLDERS_FIRST and asked.shape is Shape.IDENTIFIER and _CODE_TOKEN.fullmatch(asked.text.strip()):
                 ranked = self._holders_first(asked.text.strip(), ranked, limit, asked.roles)
         ranked = ranked[:limit]
-        features = self._features(asked, mode, ranked, vectors, flt, view, fusions)
+        features = self._features(asked, mode, by_chunks if order else ranked, vectors, flt, view,
+                                  fusions)
         if (mode == "hybrid" and not absent and asked.shape is Shape.IDENTIFIER and view.flt is None
                 and len(asked.text.split()) == 1 and _DOTTED_NAME.search(asked.text)):
             absent = self._absent_member(asked.text, flt)  # a qualified name's member
@@ -1164,6 +1194,29 @@ class Service:
         flt = replace(flt, roles=roles)
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)
+        found, placed, penalty, lexical = self._ranked_files(asked, ranked, flt, mode, limit, functions)
+        commits: dict[str, str] = {}
+        found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
+        low, reason = confidence.confidence(features)
+        if asked.long and found:
+            # judged on the chunks' file scores: a fused score is rank-based, always flat
+            own = sorted(locating.file_scores(placed, penalty=penalty).values(), reverse=True)
+            low, reason = confidence.flat_files(own[:2], self._names_file(asked, flt, found[0].path),
+                                                fused=bool(lexical))
+            foreign = self._foreign(asked, flt)
+            if foreign:
+                low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
+                                                                        foreign=foreign))
+        return Located(tuple(found), low, reason, features.shape)
+
+    def _ranked_files(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, mode: str,
+                      limit: int, functions: int,
+                      ) -> tuple[list[FileHit], list[Hit], Callable[[dict], float], list[Hit]]:
+        """``locate``'s files for the candidates ``ranked`` (best first): at most ``limit``,
+        each listing ``functions`` functions (0: none, and no store call for them), ranked
+        as ``locate`` says; with the placed candidates, the file penalty and the file-level
+        index's hits they were ranked with (for ``locate``'s confidence). ``search`` orders
+        an issue's page by these files (``LOCATED_ORDER_SHAPES``)."""
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
         named = _named(ranked, asked)
         named_files = list(dict.fromkeys(key[:2] for key in named))
@@ -1180,13 +1233,16 @@ class Service:
         vector = shapes.sparse_vector(asked)
         lexical = self._lexical_files(asked, vector, flt) if mode == "hybrid" else []
         placed = list(_as_placed(ranked, top))
+        listing = functions > 0
         found = locating.files(placed, limit, penalty=penalty,
                                functions_per_file=functions,
                                bonus=((lambda p: NAME_MATCH_WEIGHT * _name_match(p, words))
-                                      if words else None),
-                               callees=lambda r, p, names: self._callees(flt, r, p, names),
+                                      if words and listing else None),
+                               callees=(lambda r, p, names: self._callees(flt, r, p, names))
+                               if listing else None,
                                lexical=lexical,
-                               chunks_of=lambda r, p: self._file_chunks(vector, flt, r, p),
+                               chunks_of=(lambda r, p: self._file_chunks(vector, flt, r, p))
+                               if listing else None,
                                lead=confidence.FLAT_LONG_FILES if asked.long else 0.0,
                                kept=int(limit * (locating.LEXICAL_FILES_KEPT_LONG if asked.long
                                                  else locating.LEXICAL_FILES_KEPT)),
@@ -1194,22 +1250,11 @@ class Service:
                                # a query asking for docs or tests of a named function
                                # wants those first: its file is kept, not ranked up
                                named_weight=0.0 if asked.roles else None,
-                               spans=lambda r, p, names: self._spans(flt, r, p, names),
-                               definitions=lambda r, p, names: self._file_definitions(
-                                   flt, r, p, names, LOCATE_FIELDS))
-        commits: dict[str, str] = {}
-        found = [replace(f, commit=self._commit(f.repo, commits)) for f in found]
-        low, reason = confidence.confidence(features)
-        if asked.long and found:
-            # judged on the chunks' file scores: a fused score is rank-based, always flat
-            own = sorted(locating.file_scores(placed, penalty=penalty).values(), reverse=True)
-            low, reason = confidence.flat_files(own[:2], self._names_file(asked, flt, found[0].path),
-                                                fused=bool(lexical))
-            foreign = self._foreign(asked, flt)
-            if foreign:
-                low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
-                                                                        foreign=foreign))
-        return Located(tuple(found), low, reason, features.shape)
+                               spans=(lambda r, p, names: self._spans(flt, r, p, names))
+                               if listing else None,
+                               definitions=(lambda r, p, names: self._file_definitions(
+                                   flt, r, p, names, LOCATE_FIELDS)) if listing else None)
+        return found, placed, penalty, lexical
 
     def _lexical_files(self, asked: shapes.Query, vector: SparseVector, flt: StoreFilter,
                        ) -> list[Hit]:
@@ -2243,6 +2288,25 @@ def _may_be_nested(payload: dict) -> bool:
         return False
     return payload.get("kind") == "function" or (
         payload.get("kind") == "method" and "." in str(payload.get("parent")))
+
+
+def _by_files(ranked: Ranked, order: Sequence[tuple[str, str]]) -> Ranked:
+    """``ranked`` with the hits of ``order``'s first file ``(repo, path)`` first, as many
+    as it holds among ``ranked``'s first ``PAGE_FLOOR`` and at least ``LOCATED_FIRST_HITS``,
+    then the first ``LOCATED_NEXT_HITS`` of each next file in ``order``, then every other
+    hit in ``ranked``'s order; a file without hits in ``ranked`` (one only the file-level
+    index names) places none. Each file's hits keep their order; no hit is added or lost;
+    the order does not depend on the page's limit."""
+    by_file: dict[tuple[str, str], list[int]] = {}
+    for i, (hit, _, _) in enumerate(ranked):
+        by_file.setdefault(_chunk_key(hit.payload)[:2], []).append(i)
+    first: list[int] = []
+    for n, key in enumerate(order):
+        held = by_file.get(key, [])
+        first += held[:max(LOCATED_FIRST_HITS, sum(1 for i in held if i < PAGE_FLOOR))
+                      if n == 0 else LOCATED_NEXT_HITS]
+    placed = set(first)
+    return [ranked[i] for i in first] + [r for i, r in enumerate(ranked) if i not in placed]
 
 
 def _modules_after_symbols(ranked: Ranked, limit: int) -> Ranked:
