@@ -60,6 +60,9 @@ def named(size: int) -> dict[str, str]:
         # links (``shape._delinked``): one long one, and many short ones
         "deep link": "title\nsee https://a" + "/a" * (size // 2) + " there",
         "many links": fill("http://x.y/#a "),
+        # environment report lines (``shape._REPORT``)
+        "version lines": fill("numpy==1.21.0\n"),
+        "version-like runs": fill("a 1." + "1." * 98 + "x\n"),
     }
 
 

@@ -1174,3 +1174,51 @@ def test_links_are_read_in_time_linear_in_the_text() -> None:
     started = time.perf_counter()
     shape.analyze(text)
     assert time.perf_counter() - started < 5
+
+
+REPORTED = '''caplog.get_records and caplog.clear conflict
+`caplog.get_records()` gets decoupled from actual caplog records when `caplog.clear()` is called.
+
+```
+============================= test session starts ==============================
+platform linux -- Python 3.8.10, pytest-7.1.2, pluggy-1.0.0
+rootdir: /home/user/proj, configfile: pyproject.toml
+plugins: cov-3.0.0, xdist-2.5.0
+collected 1 item
+```
+
+```
+attrs      21.4.0
+iniconfig  1.1.1
+numpy==1.21.0
+scipy: 1.7.1
+python: 3.8.5 (default, Sep  4 2020, 07:30:14)  [GCC 7.3.0]
+* Matplotlib version: 3.5.1
+```
+'''
+
+
+def test_an_environment_report_in_an_issue_is_no_code() -> None:
+    """A test runner's session header and package version lines (``_REPORT``) are
+    dropped from a long query: their words (``session``, ``platform``, ``rootdir``,
+    ``plugins``, ``pyproject``, package names) were code terms and names to look up."""
+    asked = shape.analyze(REPORTED)
+    terms = {t for t, _ in asked.terms}
+    assert {"caplog", "get_records", "clear", "records", "conflict"} <= terms
+    noise = {"session", "platform", "rootdir", "plugins", "pyproject", "toml", "pluggy", "xdist",
+             "attrs", "iniconfig", "numpy", "scipy", "matplotlib", "gcc", "linux"}
+    assert noise.isdisjoint(terms)
+    assert noise.isdisjoint(n.lower() for n in asked.names)
+    assert asked.paths == ()
+    with pytest.MonkeyPatch.context() as m:  # before: the report was code
+        m.setattr(shape, "DROP_REPORTS", False)
+        before = shape.analyze(REPORTED)
+        assert {"session", "rootdir", "pyproject", "numpy"} <= {t for t, _ in before.terms}
+
+
+@pytest.mark.parametrize("line", [
+    "x = compute(1.5)", "assert version == 2.0", "Expected 3.0 but got 2.5", "numpy.array([1.0, 2.0])",
+    "def parse_version(v): return v", "result: 1.5 seconds too slow, see parser.py",
+])
+def test_code_and_sentences_with_numbers_are_no_report_lines(line: str) -> None:
+    assert not shape._REPORT.fullmatch(line)

@@ -280,6 +280,8 @@ def analyze(text: str) -> Query:
     prose = _prose(text) if shape is Shape.TEXT else text
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text)
+        if DROP_REPORTS:
+            body = _REPORT.sub("", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body)))
         dense = _dense_digest(body)
         own = drop_environment(_STDLIB_FRAME.sub("", body))
@@ -801,6 +803,27 @@ def drop_environment(text: str) -> str:
         last = mark.end()
     out.append(text[last:])
     return "".join(out)
+
+
+#: A line of an environment report pasted with an issue: a test runner's session header
+#: (pytest's ``platform linux -- Python 3.8.10, pytest-7.1.2``, ``rootdir: ...``,
+#: ``plugins: ...``, ``collected 3 items``, ``=== test session starts ===``) or one
+#: package's version (``numpy==1.21.0``, ``attrs      21.4.0`` of ``pip list``,
+#: ``scipy: 1.7.1`` of a ``show_versions()``, ``* Python version: 3.9``). Its words name
+#: the environment, not the repository, yet read as code (a fence's words weigh twice a
+#: sentence's) and as names to look up (``session``, ``item``: pytest's own ``Session`` and
+#: ``Item``). Dropped from a long query before analysis, as a banner is.
+_REPORT = re.compile(  # a report line is short: longer lines are never tried (linear)
+    r"^(?=[^\n]{0,200}$)[ \t]*+(?:"
+    r"=+ (?:test session starts|warnings summary|short test summary info) =+"
+    r"|platform \w+ -- Python \d[^\n]*"
+    r"|(?:rootdir|cachedir|configfile|inifile|plugins|testpaths): [^\n]*"
+    r"|collect(?:ed|ing) \d+ items?[^\n]*"
+    r"|(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?(?:[ \t]++|==|>=|<=|~=|=|:[ \t]*+)"
+    r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?"
+    r")[ \t]*$", re.MULTILINE)
+#: Whether environment report lines are dropped from a long query (``_REPORT``).
+DROP_REPORTS = True
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
