@@ -1134,6 +1134,9 @@ def test_a_lower_case_repair_is_a_description_and_asks_for_no_example() -> None:
     ("see https://github.com/pallets/flask/blob/main/src/flask/app.py#L120 there",
      "see src/flask/app.py there"),
     ("at https://gitlab.com/o/r/-/blob/v1.2/lib/x.rb.", "at lib/x.rb."),
+    # a code host's docs page: its name's and its anchor's words (gson's messages link them)
+    ("See https://github.com/google/gson/blob/main/Troubleshooting.md#duplicate-fields",
+     "See Troubleshooting duplicate fields"),
     # any other code host link (an issue, a pull request, a commit): nothing
     ("Fixed `url_for` (https://github.com/pallets/flask/pull/2017).", "Fixed `url_for` ()."),
     # a link ending in a file of code (a browser trace's frame): its path, no host

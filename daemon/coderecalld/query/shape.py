@@ -681,12 +681,13 @@ DELINK = True
 
 def _delinked(text: str) -> str:
     """``text`` with each web address (``_URL``) replaced by what it says about code: a
-    code host's link to a file (``github.com/o/r/blob/main/src/app.py#L10``) by the file's
-    path (``src/app.py``), a link ending in a file of code by its path without the host;
-    any other code host link (an issue, a pull request, a commit) by nothing; any other
-    link by its last path segment's words (its page suffix dropped: ``numpy.ndarray.html``
-    -> ``numpy.ndarray``) and its fragment (a docs anchor names an API:
-    ``#flask.Flask.url_for``). Its host, scheme and query string never: ``github``,
+    code host's link to a file of code (``github.com/o/r/blob/main/src/app.py#L10``) by the
+    file's path (``src/app.py``), a link ending in a file of code by its path without the
+    host; any other code host link but one to a file (an issue, a pull request, a commit)
+    by nothing; any other link, a hosted docs page's too, by its last path segment's words
+    (its page suffix dropped: ``numpy.ndarray.html`` -> ``numpy.ndarray``,
+    ``Troubleshooting.md``) and its fragment (a docs anchor names an API:
+    ``#flask.Flask.url_for``; gson's messages link their ``#duplicate-fields``). Its host, scheme and query string never: ``github``,
     ``com``, ``www`` or ``stackoverflow`` read as code words drew chunks and files
     (flask's release notes link their pull requests; an issue links docs and answers).
     Trailing sentence punctuation stays outside the link. Linear in ``len(text)``."""
@@ -706,11 +707,11 @@ def _link_words(match: re.Match[str]) -> str:
     host = host.lower().rpartition("@")[2].partition(":")[0]
     path = path.strip("/")
     hosted = _HOSTED_FILE.match(path) if host in _CODE_HOSTS else None
-    if hosted:
+    if hosted and _CODE_FILE.search(hosted.group(1)):
         return hosted.group(1).strip("/") + tail
-    if host in _CODE_HOSTS:
+    if host in _CODE_HOSTS and not hosted:
         return tail
-    if _CODE_FILE.search(path):
+    if _CODE_FILE.search(path) and not hosted:
         return path + tail
     last = _WEB_PAGE_SUFFIX.sub("", path.rpartition("/")[2])
     words = " ".join(w for w in re.split(r"[-+_~%=&/]+", last) if w and not w.isdigit())
