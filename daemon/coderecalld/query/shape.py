@@ -687,9 +687,10 @@ def _delinked(text: str) -> str:
     by nothing; any other link, a hosted docs page's too, by its last path segment's words
     (its page suffix dropped: ``numpy.ndarray.html`` -> ``numpy.ndarray``,
     ``Troubleshooting.md``) and its fragment (a docs anchor names an API:
-    ``#flask.Flask.url_for``; gson's messages link their ``#duplicate-fields``). Its host, scheme and query string never: ``github``,
-    ``com``, ``www`` or ``stackoverflow`` read as code words drew chunks and files
-    (flask's release notes link their pull requests; an issue links docs and answers).
+    ``#flask.Flask.url_for``; gson's messages link their ``#duplicate-fields``). Its host,
+    scheme and query string never: ``github``, ``com``, ``www`` or ``stackoverflow`` read
+    as code words drew chunks and files (flask's release notes link their pull requests;
+    an issue links docs and answers).
     Trailing sentence punctuation stays outside the link. Linear in ``len(text)``."""
     if not DELINK or "://" not in text and "www." not in text or _URL.fullmatch(text):
         return text  # a query that is one link asks for it
@@ -697,6 +698,7 @@ def _delinked(text: str) -> str:
 
 
 def _link_words(match: re.Match[str]) -> str:
+    """What one ``_URL`` match says about code (``_delinked``)."""
     url = match.group()
     stripped = url.rstrip(".,;:!?")
     tail = url[len(stripped):]
@@ -706,12 +708,13 @@ def _link_words(match: re.Match[str]) -> str:
     host, _, path = rest.partition("/")
     host = host.lower().rpartition("@")[2].partition(":")[0]
     path = path.strip("/")
-    hosted = _HOSTED_FILE.match(path) if host in _CODE_HOSTS else None
-    if hosted and _CODE_FILE.search(hosted.group(1)):
-        return hosted.group(1).strip("/") + tail
-    if host in _CODE_HOSTS and not hosted:
-        return tail
-    if _CODE_FILE.search(path) and not hosted:
+    if host in _CODE_HOSTS:
+        hosted = _HOSTED_FILE.match(path)
+        if hosted is None:  # an issue, a pull request, a commit
+            return tail
+        if _CODE_FILE.search(hosted.group(1)):
+            return hosted.group(1).strip("/") + tail
+    elif _CODE_FILE.search(path):
         return path + tail
     last = _WEB_PAGE_SUFFIX.sub("", path.rpartition("/")[2])
     words = " ".join(w for w in re.split(r"[-+_~%=&/]+", last) if w and not w.isdigit())
