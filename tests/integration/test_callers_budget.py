@@ -148,3 +148,41 @@ def test_a_cut_hierarchy_adds_no_overriding_subclass(review: Daemon, lookups: in
     found = [(s.line, s.confidence) for s in review.service.find_callers("shapes.base.Shape.area", repo="fx")]
     assert found[0] == (10, "resolved")
     assert set(found) <= {(10, "resolved"), (13, "inherited")}
+
+
+# A constructor overridden down a hierarchy (marshmallow's ``Schema.__init__`` and its
+# hundreds of test subclasses), and the class constructed in the code through its
+# package's re-export (an alias the lookup budget pays for).
+CONSTRUCTED = {
+    "engine/__init__.py": "from engine.core import Diesel, Engine\n",
+    "engine/core.py": ("class Engine:\n    def __init__(self, size):\n        self.size = size\n\n\n"
+                       "class Turbo(Engine):\n    def __init__(self, size):\n        super().__init__(size)\n\n\n"
+                       "class Diesel(Turbo):\n    def __init__(self, size):\n        super().__init__(size)\n"),
+    "app/__init__.py": "",
+    "app/build.py": ("from engine import Diesel, Engine\n\n\ndef build():\n    small = Engine(1)\n"
+                     "    big = Diesel(2)\n    return small, big\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def constructed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("constructed"), CONSTRUCTED) as running:
+        yield running
+
+
+@pytest.mark.parametrize("lookups", [2, 3, 5, 3000])
+def test_a_constructors_constructions_outlast_a_spent_budget(constructed: Daemon, lookups: int,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The class's constructions are asked for before the constructor's own name follows
+    its overrides down the hierarchy: with the budget spent there, ``callers
+    Schema.__init__`` (marshmallow) answered nothing at all while ``callers Schema`` found
+    its three constructions. ``Engine(1)`` is on every answer from two lookups on (the
+re-export's; with one, only the chaining was found, and none before), resolved; the chaining
+    ``super().__init__`` in ``Turbo`` is found when the budget reaches it."""
+    monkeypatch.setattr(callgraph, "HIERARCHY_LOOKUPS", lookups)
+    found = [(s.path, s.line, s.confidence)
+             for s in constructed.service.find_callers("engine.core.Engine.__init__", repo="fx")]
+    assert ("app/build.py", 5, "resolved") in found
+    assert ("app/build.py", 6, "resolved") not in found  # Diesel(2) runs Diesel.__init__
+    if lookups == 3000:
+        assert ("engine/core.py", 8, "resolved") in found

@@ -529,6 +529,17 @@ def _callers(store: Any, flt: StoreFilter, name: str,
     resolved to the constructor itself (Python's ``super().__init__(..)``)."""
     chosen = definitions(store, flt, name)
     classes = constructed(chosen)
+    # The constructions first: they are the answer, and the constructor's own name
+    # (``__init__``, overridden in every subclass) can spend the whole lookup budget on its
+    # hierarchy; asked after it, marshmallow's ``Schema.__init__`` had no caller at all
+    # (its hundreds of test subclasses; ``callers Schema`` found the three constructions).
+    made: list[tuple[Site, str]] = []
+    languages = callable_from(str(h.payload.get("language") or "") for h in chosen)
+    for cls in classes:  # the class itself, in a language that can call the constructor
+        defs = [h for h in definitions(store, flt, cls) if h.payload.get("kind") != "method"
+                and (h.payload.get("fq_name") or h.payload.get("qualified_name")) == cls
+                and h.payload.get("language") in languages]
+        made += _calls(store, flt, cls, defs, omitted) if defs else []
     found = _calls(store, flt, name, chosen, omitted)
     if not classes:
         return found
@@ -541,12 +552,7 @@ def _callers(store: Any, flt: StoreFilter, name: str,
             and _IMPLICIT_INIT.search(site.text) is not None]
     if omitted is not None:  # the name's other calls: other classes' chaining (`super.init`)
         omitted["other_type"] = omitted.get("other_type", 0) + len(found) - len(out)
-    languages = callable_from(str(h.payload.get("language") or "") for h in chosen)
-    for cls in classes:  # the class itself, in a language that can call the constructor
-        defs = [h for h in definitions(store, flt, cls) if h.payload.get("kind") != "method"
-                and (h.payload.get("fq_name") or h.payload.get("qualified_name")) == cls
-                and h.payload.get("language") in languages]
-        out += _calls(store, flt, cls, defs, omitted) if defs else []
+    out += made
     seen: set[tuple[str, str, int, str]] = set()
     unique = []
     for site, confidence in out:
