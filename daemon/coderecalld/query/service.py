@@ -1355,9 +1355,11 @@ class Service:
         case-insensitive > prefix, then source first (``role_rank``), an implementation
         before a declaration file's signature (``locate.declares_only``), then by path. Failing those, a dotted name matches the
         qualified names it ends (``_qualified_tail``: ``node.getValue`` is Go's
-        ``gin.node.getValue``); failing all of those, a dotted name that
-        a package re-exports finds the definition it stands for (match ``"reexport"``:
-        ``httpcore.ConnectionPool`` -> ``httpcore._sync.connection_pool.ConnectionPool``).
+        ``gin.node.getValue``); failing all of those, or matching only in another case, a
+        dotted name that a package re-exports finds the definition it stands for (match
+        ``"reexport"``, ranked with exact: ``httpcore.ConnectionPool`` ->
+        ``httpcore._sync.connection_pool.ConnectionPool``; ``marshmallow.Schema`` -> the
+        class before the module ``marshmallow.schema``).
 
         ``fuzzy`` also finds prefixes, substrings and small typos (``query/fuzzy.py``: trigram
         index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
@@ -1409,9 +1411,12 @@ class Service:
         if not out and not prefix:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m
             out = [(hit, "exact", 1.0) for hit in callgraph.written_tail(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
-        if not out and not prefix:  # a public name a package re-exports (httpcore.ConnectionPool)
-            out = [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
-                   if hit.payload.get("kind") not in _HIDDEN_KINDS]
+        if not prefix and "." in name and all(match == "case_insensitive" for _, match, _ in out):
+            # a public name a package re-exports (httpcore.ConnectionPool), also when only
+            # another case matched: marshmallow.Schema answered the module marshmallow.schema
+            seen = {hit.id for hit, _, _ in out}
+            out += [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
+                    if hit.payload.get("kind") not in _HIDDEN_KINDS and hit.id not in seen]
         if not out and not prefix:  # fmt::format_system_error, util.finalizeIssue (match "scoped")
             out = _without_scope(store, flt, name)
         if not out and prefix and not fuzzy and "." in shapes.dotted(name):
