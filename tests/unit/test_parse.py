@@ -304,6 +304,13 @@ def test_values_that_name_no_constant_are_no_symbols(language: str, source: str,
      [("variable", "N", "pub(crate) static mut N: u32 = 0"), ("constant", "S", "static S: u8 = 1"),
       ("module", "m", "mod m"), ("variable", "m::Q", "static mut Q: u8 = 0"),
       ("constant", "m::R", "pub(super) static R: u8 = 1")]),
+    # a capitalised name a Python module binds to another name is an alias (marshmallow's
+    # ``Str = String``); not a lowercase working variable, a one-letter type variable's
+    # name, nor a name bound to a call's result
+    ("python", "class String:\n    pass\n\n\nStr = String\nDeep = pkg.sub.Thing\nlog = String\n"
+               "T = String\nMade = make()\nURL = String\n",
+     [("class", "String", "class String"), ("variable", "Str", "Str = String"),
+      ("variable", "Deep", "Deep = pkg.sub.Thing"), ("constant", "URL", "URL = String")]),
 ])
 def test_value_kinds_and_signatures(language: str, source: str, expected: list[tuple[str, str, str]]) -> None:
     assert [(str(s.kind), s.qualified_name, s.signature)

@@ -85,3 +85,11 @@
 (class_definition
   body: (block (assignment left: (identifier) @name) @definition.constant)
   (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
+
+; --- an alias: a capitalised name a module binds to another name (`Str = String`,
+; `BaseSchema = Schema`, `Deep = pkg.sub.Thing`): a variable for lookups (marshmallow's
+; field aliases were no symbols: `symbols Str` found nothing; a newcomer). Not an
+; UPPER_CASE name (a constant, above) nor a lowercase one (a module's working variable).
+(module
+  (assignment left: (identifier) @name right: [(identifier) (attribute)]) @definition.variable
+  (#match? @name "^_*[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
