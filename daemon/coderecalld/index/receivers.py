@@ -93,6 +93,17 @@ class Receivers:
             return ".".join(filter(None, [self.table[head], rest]))
         return f"builtins.{expr}" if annotation and expr in _BUILTIN_TYPES else ""
 
+    def _nested_class(self, name: str, owner: str) -> str:
+        """The qualified name of class ``name`` defined inside ``owner`` or a function
+        enclosing it (a test's ``class MySchema(Schema)``), else ``""``."""
+        scope = self.symbols.get(owner.split("#", 1)[0])
+        while scope is not None and scope.kind in _FUNCTION_KINDS:
+            found = self.symbols.get(f"{scope.qualified_name}.{name}")
+            if found is not None and found.kind is SymbolKind.CLASS:
+                return found.qualified_name
+            scope = self.symbols.get(scope.parent)
+        return ""
+
     def _local_class(self, fq: str) -> str:
         """``fq``'s qualified name in this file when it is a class of this file, else ``""``."""
         prefix = self.module + "."
@@ -121,6 +132,9 @@ class Receivers:
         if direct:
             return direct
         head, _, rest = callee.rpartition(".")
+        nested = "" if head else self._nested_class(callee, owner)
+        if nested:
+            return f"{self.module}.{nested}"
         if not head:
             fn = self.symbols.get(callee)
             return self.returns(fn) if callee in self.top and fn is not None and fn.kind in _FUNCTION_KINDS else ""
