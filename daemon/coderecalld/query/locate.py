@@ -174,6 +174,14 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
                             key=lambda h: -h.score)
         found = _functions(chunks, listed, None if definitions is None else (
             lambda names, r=repo, p=path: definitions(r, p, names)))
+        if not found and listed and chunks_of is not None and all(
+                h.payload.get("kind") == "module" for h in chunks):
+            # ranked by its module chunk alone (a docstring saying what the file is for):
+            # its functions by the query's words, rather than none (marshmallow's
+            # class_registry.py was located with no function for "how does a Nested field
+            # resolve a schema given by name"; a newcomer)
+            found = _functions(sorted(chunks_of(repo, path), key=lambda h: (-h.score, int(h.payload.get("start_line", 0)))),
+                               listed)
         if spans is not None:
             found = _whole(found, chunks, lambda names, r=repo, p=path: spans(r, p, names))
         if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
