@@ -289,10 +289,13 @@ PART_OVERFETCH = 10
 #: ``index/chunk.py`` ``DEFAULT_MAX_CHARS``): a verbatim check of a longer chunk reads its
 #: lines from git.
 EMBED_TEXT_CHARS = locating.EMBEDDED_CHARS
-#: Chunks whose cut text a message's verbatim check reads whole, per query (``_holds_verbatim``):
-#: the best by the message's words (blobs cached by id: a file's chunks share one read).
-#: serde_json's ``ErrorCode::fmt`` prints "trailing characters" past its first 2,000
-#: characters, eleventh by the message's words: 2 reads went to better-scoring chunks.
+#: Files (blobs) whose chunks' cut texts a message's verbatim check reads whole, per query
+#: (``_holds_verbatim``): the best chunks by the message's words (blobs cached by id: a
+#: file's chunks share one read, so a file's other chunks cost no read). serde_json's
+#: ``ErrorCode::fmt`` prints "trailing characters" past its first 2,000 characters,
+#: eleventh by the message's words: 2 reads went to better-scoring chunks. Counted by
+#: chunk, marshmallow's ``Schema`` (its error table 300 lines in) was never read: six long
+#: methods of the same two files took the reads.
 VERBATIM_READS = 6
 #: Blobs kept read for those checks (``_blob_bytes``; at most ``index.max_file_bytes`` each).
 BLOB_CACHE = 32
@@ -834,7 +837,9 @@ class Service:
         if not vectors:
             return page
         read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
-        depth = SENTENCE_DEPTH if _VALUE_HINT.search(asked.sentence) else SENTENCE_PLAIN_DEPTH
+        # quoted by the asker (a literal): the words are the code's, verbatim, read deeper
+        depth = (SENTENCE_DEPTH if asked.shape is Shape.LITERAL or _VALUE_HINT.search(asked.sentence)
+                 else SENTENCE_PLAIN_DEPTH)
         lists = [self.store.sparse_search(vector, flt, depth + view.shadow_points, fields=read)
                  for vector in vectors]
         # rank by rank across the two lists: a long chunk's text is read for the first
@@ -944,8 +949,11 @@ class Service:
         if len(text) < EMBED_TEXT_CHARS or hit.payload.get("kind") == "module":
             return False  # a module chunk's lines are its file's: its symbols hold theirs
         if hit.id not in texts:
-            if len(texts) >= VERBATIM_READS:
+            # a blob's read is the cost (cached: its other chunks' lines are a slice of it)
+            blob = f"blob:{hit.payload.get('blob_id', '')}"
+            if blob not in texts and sum(key.startswith("blob:") for key in texts) >= VERBATIM_READS:
                 return False
+            texts[blob] = ""
             texts[hit.id] = self._chunk_source(hit.payload)
         source = texts[hit.id]
         # redacted only when it holds the pattern: a secret must not be found by its words

@@ -300,7 +300,8 @@ def analyze(text: str) -> Query:
     symbols = _symbols(prose) if shape is Shape.TEXT else ()
     logged = _logged(text) if shape is Shape.TEXT else text
     sentence = (_sentence(logged, asking=logged == text) if shape is Shape.TEXT
-                else _error_message(text) if shape is Shape.TRACE and len(text) <= ERROR_LINE_MAX_CHARS else "")
+                else _error_message(text) if shape is Shape.TRACE and len(text) <= ERROR_LINE_MAX_CHARS
+                else _quoted_words(text) if shape is Shape.LITERAL else "")
     if sentence and sentence == logged != text:
         # a log line's or a program's prefix is no part of what the code holds: its words
         # (``jq``, ``error``, ``stdin``) drew jq's ``jq_exit`` macro first
@@ -519,6 +520,20 @@ _ASKING = frozenset("""
 how what where which why who whom whose when does do did is are was were can could should
 would will may might shall find show list give explain search locate tell describe get
 implement implementation example examples""".split())
+
+
+def _quoted_words(text: str) -> str:
+    """A literal query of several words in quotes (``"Unknown field."``), without them:
+    looked for verbatim as a message is (``Query.sentence``); its words alone were taken
+    for it (every chunk saying "unknown" and "field" held marshmallow's message, which
+    ``Schema``'s error table holds, 39th by the words; a newcomer). ``""`` otherwise."""
+    quoted = _QUOTED.fullmatch(text.strip())
+    inner = (quoted.group(1) or quoted.group(2)) if quoted else ""
+    return inner if QUOTED_MESSAGES and len(inner.split()) >= 2 else ""
+
+
+#: Whether a quoted literal of several words is looked for verbatim (``_quoted_words``).
+QUOTED_MESSAGES = True
 
 
 def _sentence(text: str, asking: bool = True) -> str:

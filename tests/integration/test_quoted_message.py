@@ -1,0 +1,70 @@
+"""A literal of several words in quotes (``"Unknown field."``) is looked for verbatim, as
+a message is: its words alone were taken for it, and every chunk saying "unknown" and
+"field" held it, while the one holding the string (marshmallow's ``Schema``, its error
+table 300 lines into the class) was 39th by the words and never read (a newcomer). The
+chunks a verbatim check reads whole are bounded per file read, not per chunk: six long
+methods of the same file had taken every read. Real git fixture, real embedded store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from coderecalld.query import service, shape
+from conformance_cases import indexed
+
+
+def _method(i: int) -> str:
+    """A long method that says "unknown" and "field" often (never the message's run of
+    words), past its first 2,000 characters: a verbatim check must read it whole."""
+    lines = [f"    def handle_unknown_{i}(self, data, fields):",
+             f'        """Handle the names of batch {i}: each field that is unknown is checked."""']
+    for k in range(60):
+        lines.append(f"        unknown_{k} = [name for name in fields if name not in data]  # field {k} unknown")
+    lines.append("        return data")
+    return "\n".join(lines) + "\n\n"
+
+
+DOCS = "\n".join(f"    Paragraph {k} of the schema's long documentation about loading data." for k in range(60))
+SCHEMA = (f'class Schema:\n    """A schema.\n\n{DOCS}\n    """\n\n'
+          '    error_messages = {}\n\n'
+          '    _default_error_messages = {\n        "type": "Invalid input type.",\n'
+          '        "unknown": "Unknown field.",\n    }\n\n'
+          + "".join(_method(i) for i in range(8)))
+FILES = {
+    "pkg/schema.py": SCHEMA,
+    "tests/test_schema.py": ("def test_unknown_field_message():\n    errors = {'x': ['Unknown field.']}\n"
+                             "    assert errors['x'] == ['Unknown field.']\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("quoted"), FILES) as running:
+        yield running
+
+
+def _first(daemon: Daemon, query: str) -> tuple[str, str]:
+    hits = daemon.service.search(query, limit=10, repo="fx")
+    return hits[0].path, hits[0].qualified_name
+
+
+def test_a_quoted_message_finds_the_class_holding_it(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert shape.analyze('"Unknown field."').sentence == "Unknown field."
+    assert _first(daemon, '"Unknown field."') == ("pkg/schema.py", "Schema")
+    with monkeypatch.context() as m:  # the words alone: a method saying them more
+        m.setattr(shape, "QUOTED_MESSAGES", False)
+        assert _first(daemon, '"Unknown field."') != ("pkg/schema.py", "Schema")
+
+
+def test_the_reads_are_counted_by_file(daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight long methods of the class's file come first by the message's words: counted
+    by chunk, one read ran out before the class; one file read holds them all."""
+    monkeypatch.setattr(service, "VERBATIM_READS", 1)
+    assert _first(daemon, '"Unknown field."') == ("pkg/schema.py", "Schema")
+
+
+def test_one_quoted_word_is_no_message() -> None:
+    assert shape.analyze('"unknown"').sentence == ""
