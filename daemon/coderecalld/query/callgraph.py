@@ -697,7 +697,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # kept whatever its file: its target names the definition)
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
     related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
-    for site in sites(hits, may_match):
+    found_sites = sites(hits, may_match)
+    untyped = _untyped_receivers(store, flt, {s.target for s in found_sites
+                                              if s.target and s.target not in targets}) if chosen else set()
+    for site in found_sites:
         if (callable_in and site.target not in targets
                 and str(site.hit.payload.get("language") or "") not in callable_in
                 and not (site.name.startswith("C.") and site.hit.payload.get("language") == "go"
@@ -737,7 +740,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         elif owners and not site.target and _scoped_elsewhere(site, owners):
             other += 1  # written on another type: Psr7\Utils::modifyRequest(...)
         elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
-              or _same_tail(site.target, wanted)):
+              or _same_tail(site.target, wanted) or site.target.rpartition(".")[0] in untyped):
             out.append((site, NAME_ONLY))
         else:
             other += 1
@@ -982,6 +985,38 @@ def _scoped_elsewhere(site: Site, owners: set[str]) -> bool:
     m = re.search(r"(?<![\w$])([A-Za-z_]\w*)[ \t]*::[ \t]*" + re.escape(callee) + r"\b", site.text)
     scope = m.group(1) if m else ""
     return scope[:1].isupper() and scope not in _OWN_SCOPES and scope not in owners
+
+
+#: Distinct receivers ``_untyped_receivers`` looks up at most per request (one lookup).
+UNTYPED_RECEIVERS_MAX = 256
+
+
+def _untyped_receivers(store: Any, flt: StoreFilter, targets: set[str]) -> set[str]:
+    """The receivers of call ``targets`` (``pkg.mod.parser`` of ``pkg.mod.parser.parse_args``)
+    that are a value of an indexed module whose type no definition states: a module-level
+    ``parser = to_argparse(options)`` (httpie: every ``parser.parse_args(..)`` was left out as
+    a call on another type, and ``HTTPieArgumentParser.parse_args`` answered no real
+    caller; a newcomer), an alias constant (``URL = Url``). Their calls are ``name_only``
+    candidates, not calls on another type. A receiver that is a definition (a class, a
+    module, a function) or in a module the index does not hold (``socket.socket``) is not
+    one, nor is a name the module imports (``fw.Flask``, a package's re-export of a class). At
+    most ``UNTYPED_RECEIVERS_MAX`` receivers, one keyword lookup."""
+    receivers = sorted({t.rpartition(".")[0] for t in targets if t.count(".") >= 2})[:UNTYPED_RECEIVERS_MAX]
+    if not receivers:
+        return set()
+    modules = {r.rpartition(".")[0] for r in receivers}
+    kinds: dict[str, set[str]] = {}
+    imported: dict[str, set[str]] = {}  # a module's names bound by its imports (re-exports)
+    for hit in store.find_any(flt, "fq_name", sorted(set(receivers) | modules),
+                              limit=4 * (len(receivers) + len(modules)), fields=("fq_name", "kind", "exports")):
+        fq, kind = str(hit.payload.get("fq_name", "")), str(hit.payload.get("kind", ""))
+        kinds.setdefault(fq, set()).add(kind)
+        if kind == "module":
+            imported.setdefault(fq, set()).update(str(pair[0]) for pair in hit.payload.get("exports") or ())
+    values = {"constant", "variable"}
+    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], set())
+            and kinds.get(r, values) <= values
+            and r.rpartition(".")[2] not in imported.get(r.rpartition(".")[0], set())}
 
 
 def _same_tail(target: str, wanted: set[str]) -> bool:

@@ -1,0 +1,76 @@
+"""A call on a value a module binds without saying its type (httpie's module-level
+``parser = to_argparse(options)``; marshmallow's alias ``URL = Url``) is a ``name_only``
+candidate of the method, not a call on another type: every real caller of
+``HTTPieArgumentParser.parse_args`` was left out so (a newcomer). A receiver that is a
+class of the index stays judged by its hierarchy. Real git fixture, real embedded store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from conformance_cases import indexed
+
+FILES = {
+    "cli/__init__.py": "",
+    "cli/parser.py": '''\
+class BaseParser:
+    def parse_args(self, args):
+        return args
+
+
+class HTTPParser(BaseParser):
+    def parse_args(self, args):
+        return ["http", *args]
+
+
+class Other:
+    def parse_args(self, args):
+        return None
+''',
+    "cli/definition.py": '''\
+from cli.parser import HTTPParser
+
+Alias = HTTPParser
+
+
+def build():
+    return HTTPParser()
+
+
+parser = build()
+''',
+    "app/__init__.py": "",
+    "app/main.py": '''\
+import cli.definition
+from cli.definition import parser
+from cli.parser import Other
+
+
+def run(argv):
+    first = parser.parse_args(argv)
+    second = cli.definition.parser.parse_args(argv)
+    third = cli.definition.Alias().parse_args(argv)
+    Other().parse_args(argv)
+    return first, second, third
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("untyped"), FILES) as running:
+        yield running
+
+
+def test_calls_on_a_modules_untyped_values_are_candidates(daemon: Daemon) -> None:
+    omitted: dict[str, int] = {}
+    found = [(s.path, s.line, s.confidence)
+             for s in daemon.service.find_callers("cli.parser.HTTPParser.parse_args", repo="fx", omitted=omitted)]
+    # the module-level value (imported, and written through its module) and the alias
+    # constant's construction: candidates; ``Other()`` is a class of the index: another type
+    assert found == [("app/main.py", 7, "name_only"), ("app/main.py", 8, "name_only"),
+                     ("app/main.py", 9, "name_only")]
+    assert omitted["other_type"] == 1
