@@ -326,3 +326,29 @@ def f(data):
         ("MySchema", 17, "pkg.t.f.MySchema"), ("sch.load", 18, "pkg.t.f.MySchema.load"),
         ("load", 19, "pkg.t.Base.load"), ("Local", 19, "pkg.t.Local"),
         ("load", 20, ""), ("make", 20, ""), ("load", 21, ""), ("super", 21, "")]
+
+
+def test_a_name_first_bound_to_none_takes_its_later_class() -> None:
+    """``downloader = None`` then ``downloader = Downloader(..)``: a ``Downloader`` (httpie's
+    only production caller of ``Downloader.start`` was name-only, a newcomer); a later
+    binding to an unknown call's result still leaves the name untyped."""
+    src = b'''from pkg.downloads import Downloader
+
+
+def program(args):
+    downloader = None
+    if args.download:
+        downloader = Downloader(args.output)
+    if downloader:
+        downloader.start()
+    other = None
+    other = make()
+    other.start()
+'''
+    path = "pkg/core.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.core")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    assert sites["program"] == [("Downloader", 7, "pkg.downloads.Downloader"),
+                                ("downloader.start", 9, "pkg.downloads.Downloader.start"),
+                                ("make", 11, ""), ("other.start", 12, "")]

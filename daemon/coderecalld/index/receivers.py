@@ -217,6 +217,8 @@ class Receivers:
         assign = _ASSIGN.match(line)
         if assign:
             name, annotation, value = assign.groups()
+            if value.strip() == "None" and not annotation:
+                return  # `x = None`, then `x = C()`: a C (httpie's `downloader`, a newcomer)
             bind(out, name, self._value_type(annotation, value, owner))
             return
         declare = _DECLARE.match(line)
