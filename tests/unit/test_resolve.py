@@ -352,3 +352,33 @@ def program(args):
     assert sites["program"] == [("Downloader", 7, "pkg.downloads.Downloader"),
                                 ("downloader.start", 9, "pkg.downloads.Downloader.start"),
                                 ("make", 11, ""), ("other.start", 12, "")]
+
+
+def test_a_keyword_argument_on_its_own_line_binds_nothing() -> None:
+    """``    env=env,`` in a call written over several lines is an argument: read as an
+    assignment it untyped httpie's ``env: Environment`` for the rest of ``raw_main``, whose
+    ``env.log_error`` calls were name-only (a newcomer)."""
+    src = b'''from pkg.context import Environment
+from pkg.cli import Parser
+
+
+def raw_main(parser: Parser, env: Environment = Environment()):
+    parsed = parser.parse_args(
+        args=[],
+        env=env,
+    )
+    env.log_error("x")
+    other = make(
+        parser=parser
+    )
+    parser.exit()
+'''
+    path = "pkg/core.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.core")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    # the last argument without its trailing comma (``parser=parser``) binds nothing either
+    assert sites["raw_main"] == [
+        ("parser.parse_args", 6, "pkg.cli.Parser.parse_args"),
+        ("env.log_error", 10, "pkg.context.Environment.log_error"),
+        ("make", 11, ""), ("parser.exit", 14, "pkg.cli.Parser.exit")]

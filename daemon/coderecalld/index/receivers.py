@@ -37,6 +37,10 @@ _NAME_RE = re.compile(_NAME)
 _ASSIGN = re.compile(rf"^\s*({_NAME})\s*(?::\s*([^=]+?))?\s*=(?!=)\s*(.*?)\s*$")
 _SELF_ASSIGN = re.compile(rf"^\s*self\.({_NAME})\s*(?::\s*([^=]+?))?\s*=(?!=)\s*(.*?)\s*$")
 _DECLARE = re.compile(rf"^\s*({_NAME})\s*:\s*([^=]+?)\s*$")
+#: A keyword argument on its own line of a call (``    env=env,``; PEP 8 writes an
+#: assignment with spaces around ``=``): read as ``env = env,`` it untyped httpie's
+#: ``env: Environment`` for the rest of ``raw_main`` (a newcomer).
+_KEYWORD_ARGUMENT = re.compile(rf"^\s*{_NAME}=(?!=)\S")
 _WITH = re.compile(rf"([\w.]+)\((?:[^()]|\([^()]*\))*\)\s+as\s+({_NAME})")
 _AS = re.compile(rf"\bas\s+({_NAME})")
 _FOR = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
@@ -219,6 +223,8 @@ class Receivers:
             name, annotation, value = assign.groups()
             if value.strip() == "None" and not annotation:
                 return  # `x = None`, then `x = C()`: a C (httpie's `downloader`, a newcomer)
+            if not annotation and (value.endswith(",") or _KEYWORD_ARGUMENT.match(line)):
+                return  # `env=env,` on its own line of a call: an argument, no binding
             bind(out, name, self._value_type(annotation, value, owner))
             return
         declare = _DECLARE.match(line)
