@@ -382,3 +382,32 @@ def raw_main(parser: Parser, env: Environment = Environment()):
         ("parser.parse_args", 6, "pkg.cli.Parser.parse_args"),
         ("env.log_error", 10, "pkg.context.Environment.log_error"),
         ("make", 11, ""), ("parser.exit", 14, "pkg.cli.Parser.exit")]
+
+
+def test_with_enters_the_value_a_context_manager_yields() -> None:
+    """``with opened() as s`` of a ``@contextmanager`` annotated ``-> Iterator[Session]``:
+    ``s`` is a ``Session`` (httpie's tests' ``s.save()`` were left out as calls on an
+    ``Iterator``; a newcomer); the function's value outside ``with`` is still what its
+    annotation says."""
+    src = b'''from contextlib import contextmanager
+from typing import Iterator
+from pkg.sessions import Session
+
+
+@contextmanager
+def opened(path) -> Iterator[Session]:
+    yield Session(path)
+
+
+def test_save():
+    with opened("x") as s:
+        s.save()
+    it = opened("y")
+    it.save()
+'''
+    path = "tests/test_s.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "tests.test_s")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    assert sites["test_save"] == [("opened", 12, "tests.test_s.opened"), ("s.save", 13, "pkg.sessions.Session.save"),
+                                  ("opened", 14, "tests.test_s.opened"), ("it.save", 15, "typing.Iterator.save")]

@@ -75,7 +75,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: variable symbol (an alias, found by ``symbols``); a Python method called on a
 #: construction (``MySchema().load(..)``) and a class a function defines resolve to the
 #: constructed class (``resolve._constructed_receiver``); ``x = None`` binds no type, nor
-#: does a keyword argument on its own line (``    env=env,``).
+#: does a keyword argument on its own line (``    env=env,``); ``with cm() as x`` of a
+#: ``-> Iterator[X]`` context manager binds an ``X``.
 PAYLOAD_VERSION = 21
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

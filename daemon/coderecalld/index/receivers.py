@@ -48,6 +48,13 @@ _TUPLE = re.compile(r"^\s*([\w\s,*()\[\]]+?,[\w\s,*()\[\]]*?)\s*=(?!=)")
 _CALL = re.compile(r"^([\w.]+)\s*\(")
 _RTYPE = re.compile(r":rtype:\s*([\w.]+)")
 _RETURN = re.compile(r"->\s*(.+?)\s*:?\s*$")
+#: A return annotation whose value ``with`` enters as its first type argument
+#: (``returns``'s ``entered``): httpie's ``@contextmanager`` tests yielding a ``Session``
+#: (``-> Iterator[Session]``) typed ``with ... as s`` as an ``Iterator`` and left its
+#: ``s.save()`` calls out as calls on another type (a newcomer).
+_ENTERED = re.compile(r"^(?:(?:t|typing|typing_extensions|collections\.abc|contextlib)\.)?"
+                      r"(?:Iterator|Generator|AsyncIterator|AsyncGenerator|ContextManager|"
+                      r"AbstractContextManager|AsyncContextManager)\[(.*)\]$")
 _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final|ClassVar|Annotated)\[(.*)\]$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
@@ -115,20 +122,25 @@ class Receivers:
         sym = self.symbols.get(qn)
         return qn if sym is not None and sym.kind is SymbolKind.CLASS else ""
 
-    def returns(self, fn: Symbol, cls_fq: str = "") -> str:
-        """The class ``fn``'s return annotation (else its ``:rtype:``) names; ``Self`` is ``cls_fq``."""
+    def returns(self, fn: Symbol, cls_fq: str = "", entered: bool = False) -> str:
+        """The class ``fn``'s return annotation (else its ``:rtype:``) names; ``Self`` is
+        ``cls_fq``; ``entered`` (its value entered by ``with``): what an ``Iterator[X]``, a
+        ``Generator[X, ..]`` (a ``@contextmanager``) or a ``ContextManager[X]`` gives, ``X``."""
         found = _RETURN.search(fn.signature.split(")")[-1]) if "->" in fn.signature else None
         expr = found.group(1) if found else ""
         if not expr:
             rtype = _RTYPE.search("\n".join(self.lines.get(i, "") for i in range(fn.start_line, fn.end_line + 1)))
             expr = rtype.group(1) if rtype else ""
+        if entered and (inner := _ENTERED.match(expr.strip().strip("'\"").strip())):
+            expr = split_params(f"({inner.group(1)})")[0]
         if expr.strip("'\" ").rsplit(".", 1)[-1] == "Self":
             return cls_fq
         return self.class_of(expr, True)
 
-    def call_type(self, callee: str, owner: str) -> str:
+    def call_type(self, callee: str, owner: str, entered: bool = False) -> str:
         """The class of the value ``callee(...)`` returns inside ``owner``: a constructed class,
-        ``cls(...)``, or a function/method of this file with an annotated return type."""
+        ``cls(...)``, or a function/method of this file with an annotated return type (with
+        ``entered``, as ``with`` enters it: ``returns``)."""
         cls = self.enclosing_class(owner)
         if callee == "cls":
             return f"{self.module}.{cls}" if cls else ""
@@ -141,11 +153,12 @@ class Receivers:
             return f"{self.module}.{nested}"
         if not head:
             fn = self.symbols.get(callee)
-            return self.returns(fn) if callee in self.top and fn is not None and fn.kind in _FUNCTION_KINDS else ""
+            return (self.returns(fn, entered=entered) if callee in self.top and fn is not None
+                    and fn.kind in _FUNCTION_KINDS else "")
         receiver = self.expr_type(head, owner)
         local = self._local_class(receiver)
         fn = self._find_method(local, rest) if local else None
-        return self.returns(fn, receiver) if fn is not None else ""
+        return self.returns(fn, receiver, entered) if fn is not None else ""
 
     def expr_type(self, expr: str, owner: str) -> str:
         """The class of a dotted expression (``self``, ``app``, ``self.session``) in ``owner``."""
@@ -234,7 +247,7 @@ class Receivers:
         typed_with = {m.group(2): m.group(1) for m in _WITH.finditer(line)} if " as " in line else {}
         for m in _AS.finditer(line) if " as " in line else ():
             callee = typed_with.get(m.group(1))
-            bind(out, m.group(1), self.call_type(callee, owner) if callee else "")
+            bind(out, m.group(1), self.call_type(callee, owner, entered=True) if callee else "")
         loop = _FOR.match(line)
         tup = _TUPLE.match(line) if not loop else None
         for found in (loop, tup):
