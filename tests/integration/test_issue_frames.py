@@ -14,7 +14,7 @@ import pytest
 from coderecalld.daemon import Daemon
 from coderecalld.query import anchors
 from coderecalld.query import locate as locating
-from coderecalld.query import service
+from coderecalld.query import service, shape
 from conformance_cases import indexed
 
 FILES = {
@@ -145,8 +145,10 @@ def test_the_files_of_the_two_innermost_frames_gain_their_frame_weight(
                          ids=["python", "pytest", "ipython"])
 def test_the_function_the_trace_ran_is_listed_first_in_its_file(
         daemon: Daemon, monkeypatch: pytest.MonkeyPatch, issue: str) -> None:
-    """steps.py's best chunk by the issue's words is import_rows; the trace failed in the
-    nested ``_f``, whose name the lexical side cannot read."""
+    """steps.py's best chunk by the issue's words is not ``_f`` (import_rows with every
+    frame weighed alike, as pytest and IPython print them; normalise_amounts when the outer
+    frames of a Python traceback weigh less: the trace ran it); the trace failed in the nested ``_f``, whose name the lexical side cannot
+    read."""
     def steps() -> tuple[float, list[tuple[str, int, int]]]:
         found = {f.path: f for f in daemon.service.locate(issue, limit=3, repo="fx").files}
         listed = found["ledger/steps.py"]
@@ -155,7 +157,11 @@ def test_the_function_the_trace_ran_is_listed_first_in_its_file(
     with monkeypatch.context() as m:
         m.setattr(anchors, "FRAME_DEFINITIONS", 0)
         unlooked_score, unlooked = steps()
-    assert unlooked[0][0] == "import_rows"
+    assert unlooked[0][0] == ("normalise_amounts" if issue is PYTHON_TRACE else "import_rows")
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_DEFINITIONS", 0)
+        m.setattr(shape, "OUTER_FRAME_WEIGHT", shape.WEIGHT_FRAME)
+        assert steps()[1][0][0] == "import_rows"
     score, listed = steps()
     assert listed[0] == ("normalise_amounts._f", 3, 4)
     assert {name for name, _, _ in listed} == {"normalise_amounts._f", "normalise_amounts", "import_rows"}
@@ -246,6 +252,7 @@ def test_the_outer_frames_of_one_file_follow_its_innermost_in_frame_order(
     with monkeypatch.context() as m:
         m.setattr(anchors, "FRAME_DEFINITIONS", 0)
         m.setattr(locating, "CALLEE_CHAIN", 0)
+        m.setattr(shape, "OUTER_FRAME_WEIGHT", shape.WEIGHT_FRAME)  # the words alone, every frame alike
         assert _listed(totals, TOTALS_TRACE)[:2] == ["total_report", "report_totals_summary"]
         # the first function's callee follows it (locate.with_callees): a frame's order too
         m.setattr(locating, "CALLEE_CHAIN", 2)

@@ -1225,3 +1225,46 @@ def test_an_environment_report_in_an_issue_is_no_code() -> None:
 ])
 def test_code_and_sentences_with_numbers_are_no_report_lines(line: str) -> None:
     assert not shape._REPORT.fullmatch(line)
+
+
+FENCED_TRACE = """\
+validate.Email raises TypeError for bytes values
+
+Loading a contact with a bytes email fails inside the validator:
+
+```
+Traceback (most recent call last):
+  File "app/contacts.py", line 30, in import_row
+    ContactSchema().load(legacy)
+  File ".../marshmallow/schema.py", line 722, in load
+    return self._do_load(
+  File ".../marshmallow/schema.py", line 861, in _do_load
+    result = self._deserialize(
+  File ".../marshmallow/fields.py", line 372, in deserialize
+    self._validate(output)
+  File ".../marshmallow/validate.py", line 78, in __call__
+    r = validator(value)
+  File ".../marshmallow/validate.py", line 261, in __call__
+    if not value or "@" not in value:
+TypeError: a bytes-like object is required, not 'str'
+```
+"""
+
+
+def test_an_issues_outer_frames_weigh_less_than_its_innermost() -> None:
+    """A fenced traceback's text weighed as code, every frame alike: five pass-through
+    frames of marshmallow's ``schema.py`` put it above the ``validate.py`` that raised (a
+    newcomer). The innermost ``INNER_FRAMES`` keep ``WEIGHT_FRAME``; the outer frames' names
+    weigh ``OUTER_FRAME_WEIGHT`` and their source lines are not read as code."""
+    weights = dict(shape.analyze(FENCED_TRACE).terms)
+    assert weights["do_load"] < weights["validator"] and weights["import_row"] < weights["validator"]
+    assert "legacy" not in weights  # ``ContactSchema().load(legacy)``: an outer frame's source line
+    kept = shape._without_outer_frames(FENCED_TRACE.partition("\n")[2])
+    assert "in _do_load" not in kept and "result = self._deserialize(" not in kept
+    assert "in deserialize" in kept and 'if not value or "@" not in value:' in kept
+
+
+def test_outer_frames_weigh_as_before_when_the_switch_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shape, "OUTER_FRAME_WEIGHT", shape.WEIGHT_FRAME)
+    weights = dict(shape.analyze(FENCED_TRACE).terms)
+    assert weights["do_load"] >= weights["validator"] and "legacy" in weights

@@ -82,6 +82,12 @@ WEIGHT_PROSE = 1.0
 WEIGHT_CODE = 2.0     # an identifier, a code span's word, an exception name
 WEIGHT_FRAME = 3.0    # a path or a function named by a traceback frame, a path in the text
 TITLE_BOOST = 1.5
+#: A traceback's innermost frames weigh ``WEIGHT_FRAME``; those further out (a framework's
+#: entry points, every trace's ``load``/``_do_load``/``get_response``) ``OUTER_FRAME_WEIGHT``:
+#: five of marshmallow's ``schema.py`` pass-through frames put it above the
+#: ``validate.py`` that raised (a newcomer; the trace alone was right).
+INNER_FRAMES = 3
+OUTER_FRAME_WEIGHT = 2.0
 #: The words of an error line (``ValueError: could not convert``, Go's ``panic: invalid
 #: node type``) weigh as code: the message is the raise site's string. swe-lite-dev lab
 #: (89 issues, ``issue_lab.py --set ERROR_LINE_WEIGHT=W``) 0 / 2 / 3: search function@10
@@ -871,6 +877,30 @@ _STDLIB_FRAME = re.compile(
 _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
 
+def _without_outer_frames(part: str) -> str:
+    """``part`` without its Python traceback frames but the innermost ``INNER_FRAMES``, each
+    frame's line and the source line printed under it (their words are read as frames, by
+    depth, in ``_long_terms``); unchanged when ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
+    if OUTER_FRAME_WEIGHT == WEIGHT_FRAME:
+        return part
+    found = list(stack.PYTHON.finditer(part))[:-INNER_FRAMES or None]
+    if not found:
+        return part
+    out, at = [], 0
+    for match in found:
+        start = part.rfind("\n", 0, match.start()) + 1
+        end = part.find("\n", match.end())
+        if end != -1:  # the source line under the frame's, when indented deeper
+            below = part.find("\n", end + 1)
+            line = part[end + 1:below if below != -1 else len(part)]
+            if line[:1] in (" ", "\t") and not stack.PYTHON.search(line):
+                end = below
+        out.append(part[at:start])
+        at = len(part) if end == -1 else end
+    out.append(part[at:])
+    return "".join(out)
+
+
 def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
     prefixes already dropped (``drop_environment``)."""
@@ -888,9 +918,10 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
 
     title, _, body = text.partition("\n")
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
-        code = " ".join(m.group() for m in _FENCE.finditer(part))
-        code += " " + " ".join(code_spans(_FENCE.sub(" ", part)))
-        prose = _TICKS.sub(" ", _FENCE.sub(" ", part))
+        read = _without_outer_frames(part)  # weighed below, by depth
+        code = " ".join(m.group() for m in _FENCE.finditer(read))
+        code += " " + " ".join(code_spans(_FENCE.sub(" ", read)))
+        prose = _TICKS.sub(" ", _FENCE.sub(" ", read))
         add(prose, WEIGHT_PROSE * boost)
         for word in _WORD.findall(prose):
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
@@ -898,10 +929,13 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         add(code, WEIGHT_CODE * boost)
         for match in _PATH.finditer(part):
             add(match.group(), WEIGHT_FRAME * boost)
-        for match in stack.PYTHON.finditer(part):
-            add(f"{match.group(1)} {match.group(3) or ''}", WEIGHT_FRAME * boost)
-        for match in stack.JVM.finditer(part):
-            add(f"{match.group(2)} {match.group(3)}", WEIGHT_FRAME * boost)
+        python = list(stack.PYTHON.finditer(part))  # outermost first
+        for i, match in enumerate(python):
+            inner = i >= len(python) - INNER_FRAMES
+            add(f"{match.group(1)} {match.group(3) or ''}", (WEIGHT_FRAME if inner else OUTER_FRAME_WEIGHT) * boost)
+        for i, match in enumerate(stack.JVM.finditer(part)):  # innermost first
+            add(f"{match.group(2)} {match.group(3)}",
+                (WEIGHT_FRAME if i < INNER_FRAMES else OUTER_FRAME_WEIGHT) * boost)
         if ERROR_LINE_WEIGHT:
             for match in _ERROR_LINE.finditer(part):
                 add(match.group(), ERROR_LINE_WEIGHT * boost)
