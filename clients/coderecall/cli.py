@@ -269,7 +269,12 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
     if page.hierarchy_cut:
         print(f"coderecall: {args.name!r} has more aliases and subclasses than one request follows; "
               "calls through the rest (inherited, override) may be missing", file=sys.stderr)
-    return _found(sites, f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}")
+    empty = f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}"
+    if not page and not client.find_symbols(args.name, repo=args.repo, limit=1):
+        # a typo or a name the index does not define reads as "nothing calls it" otherwise
+        # (httpie's ``callers Session.nosuch``: a newcomer)
+        empty += f": no symbol of that name is indexed (try {PROG} symbols {args.name!r} --fuzzy)"
+    return _found(sites, empty)
 
 
 def _callees(client: Client, args: argparse.Namespace) -> int:

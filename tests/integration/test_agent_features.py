@@ -483,7 +483,10 @@ def test_cli_commands(served: Served, tmp_path: Path, capsys: pytest.CaptureFixt
                "is found by coderecall search 'noSuchThing')\n")
     assert run("symbols", "noSuchThing") == (1, "", missing)
     assert run("symbols", "noSuchThing", "--json") == (1, "[]\n", missing)
-    assert run("callers", "noSuchThing") == (1, "", "coderecall: no call sites of 'noSuchThing'\n")
+    # a name no symbol has says so: "nothing calls it" read as dead code (a newcomer)
+    assert run("callers", "noSuchThing") == (1, "", "coderecall: no call sites of 'noSuchThing': no symbol of "
+                                                    "that name is indexed (try coderecall symbols "
+                                                    "'noSuchThing' --fuzzy)\n")
     assert run("callees", "noSuchThing") == (1, "", "coderecall: no calls made by 'noSuchThing'\n")
     status, out, _ = run("impact", "f")
     assert status == 0 and out.splitlines() == [

@@ -89,7 +89,8 @@ def test_callers_cli_notes_the_cut_on_stderr(live: livedaemon.Live, capsys: pyte
     assert (code, out, err) == (1, "", "coderecall: --offset 200 is past the last of 131 call sites\n"
                                        "coderecall: no call sites of 'blueprint_route'\n")
     code, out, err = cli(live, capsys, "callers", "no_such_function", "--offset", "100")
-    assert (code, out, err) == (1, "", "coderecall: no call sites of 'no_such_function'\n")
+    assert (code, out, err) == (1, "", "coderecall: no call sites of 'no_such_function': no symbol of that "
+                                       "name is indexed (try coderecall symbols 'no_such_function' --fuzzy)\n")
 
 
 def test_callees_and_symbols_pages(live: livedaemon.Live, capsys: pytest.CaptureFixture[str]) -> None:
