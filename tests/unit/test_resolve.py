@@ -411,3 +411,12 @@ def test_save():
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     assert sites["test_save"] == [("opened", 12, "tests.test_s.opened"), ("s.save", 13, "pkg.sessions.Session.save"),
                                   ("opened", 14, "tests.test_s.opened"), ("it.save", 15, "typing.Iterator.save")]
+
+
+def test_a_construction_on_a_very_long_line_is_not_searched() -> None:
+    """The search for ``Class(..).method(`` runs once per bare call of a line: a line over
+    ``CONSTRUCTED_LINE_MAX`` characters (a data literal of thousands of calls) is not read."""
+    assert resolve._constructed_receiver("    MySchema(many=True) . load(data)", "load") == "MySchema"
+    assert resolve._constructed_receiver("x = load(y)", "load") == ""
+    padding = ", ".join(["1"] * resolve.CONSTRUCTED_LINE_MAX)
+    assert resolve._constructed_receiver(f"x = [{padding}, MySchema().load(data)]", "load") == ""

@@ -260,12 +260,17 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
 #: Arguments nest one level of parentheses at most.
 _CONSTRUCTED = r"(?<![\w.)\]])([A-Za-z_][\w.]*)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
 _NOT_CLASSES = frozenset({"super", "type", "self", "cls"})
+#: Lines longer than this are not searched for a construction (``_constructed_receiver``):
+#: the search is linear in the line, and runs for each bare call on it.
+CONSTRUCTED_LINE_MAX = 1000
 
 
 def _constructed_receiver(line: str, name: str) -> str:
     """The dotted name called to build the receiver of ``.name(`` on ``line``
     (``MySchema`` of ``MySchema(strict=True).load(data)``), when it is written so; else
     ``""``."""
+    if len(line) > CONSTRUCTED_LINE_MAX or f".{name}" not in line.replace(" ", ""):
+        return ""  # a data line of thousands of calls: the search runs once per call site
     found = re.search(_CONSTRUCTED + re.escape(name) + r"\s*\(", line)
     head = found.group(1) if found else ""
     return head if head and head.split(".", 1)[0] not in _NOT_CLASSES else ""
