@@ -420,3 +420,24 @@ def test_a_construction_on_a_very_long_line_is_not_searched() -> None:
     assert resolve._constructed_receiver("x = load(y)", "load") == ""
     padding = ", ".join(["1"] * resolve.CONSTRUCTED_LINE_MAX)
     assert resolve._constructed_receiver(f"x = [{padding}, MySchema().load(data)]", "load") == ""
+
+
+def test_a_method_named_as_the_class_constructed_on_its_line_resolves_once() -> None:
+    """``A(x).A(1)``: the receiver's construction is itself a bare call named ``A`` on a
+    line holding ``A(..).A(``; looked for as a method called on a construction again, it
+    recursed without end (a file of the standard library failed to index)."""
+    src = b'''class A:
+    def A(self, y):
+        return y
+
+
+def f(x):
+    return A(x).A(1)
+'''
+    path = "pkg/a.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.a")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    # the parser names both calls ``A`` on one line: which is the method is unknown, and
+    # both stay what a bare ``A(..)`` is, the class (as before constructions were read)
+    assert sites["f"] == [("A", 7, "pkg.a.A"), ("A", 7, "pkg.a.A")]

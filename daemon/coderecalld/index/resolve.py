@@ -222,7 +222,10 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
         instances.update(receivers.module_types())  # an annotation says more than `= LocalProxy(...)`
         instances.update(receivers.class_attributes())  # dotted keys: never a call's head
 
-    def target(site: CallSite, owner: str) -> str:
+    def target(site: CallSite, owner: str, built_from: bool = True) -> str:
+        """``built_from`` False: the call builds a receiver (``_constructed_receiver``),
+        never looked for as a method called on another construction of its line (a line
+        ``A(x).A(y)`` recursed without end: the standard library has one)."""
         head, dot, _ = site.name.partition(".")
         # A name typed in the calling function shadows a module-level name of the same
         # spelling; an imported or top-level head (``os.path.join``) is not read as a local
@@ -237,9 +240,10 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             nested = _nested(symbols, owner, head)
             if nested:
                 return f"{module}.{nested}"
-        if receivers is not None and not dot and site.line in lines:
+        if receivers is not None and built_from and not dot and site.line in lines:
             built = _constructed_receiver(lines[site.line], site.name)
-            cls = target(CallSite(built, site.line), owner) if built else ""
+            # ``A(x).A(1)``: two calls both named ``A`` on the line, which is which unknown
+            cls = target(CallSite(built, site.line), owner, False) if built and built != site.name else ""
             if cls and cls.rpartition(".")[2].lstrip("_")[:1].isupper():
                 return receivers.method_target(cls, site.name)  # ``MySchema().load(..)``
         if with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top:
