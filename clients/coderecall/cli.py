@@ -281,6 +281,15 @@ def _callees(client: Client, args: argparse.Namespace) -> int:
     sites = client.find_callees(args.name, repo=args.repo, limit=args.limit, offset=args.offset)
     _emit(sites, args.json, _callee_rows)
     note_cut(sites, "calls")
+    # a name several definitions have: their calls come together, each row's caller and
+    # path say whose (httpie's three ``program``s were read as one function; a newcomer)
+    files = sorted({f"{s.repo}:{s.path}" if s.repo != sites[0].repo else s.path
+                    for s in sites}) if sites else []
+    if len(files) > 1:
+        shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        print(f"coderecall: calls of the definitions named {args.name!r} in {len(files)} files are "
+              f"listed together ({shown}); ask for one by its module-qualified name",
+              file=sys.stderr)
     return _found(sites, f"no calls made by {args.name!r}")
 
 

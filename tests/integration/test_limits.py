@@ -38,6 +38,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[livedaemon.Live]:
     tmp = tmp_path_factory.mktemp("limits")
     repo = GitRepo(tmp / "web")
     repo.commit({"app/__init__.py": "", "app/core.py": TARGET, "app/setup.py": MANY_CALLS,
+                 # two definitions of one name (httpie's three ``program``s)
+                 "tools/__init__.py": "", "tools/a.py": "def build():\n    return sorted([2, 1])\n",
+                 "tools/b.py": "def build():\n    return list(range(3))\n",
                  "README.md": "# web\n\n" + "A small web framework whose purpose line is long " * 8 + "\n",
                  **CALLER_FILES})
     cfg = Config(data_dir=tmp / "data", repos=(RepoConfig("web", str(repo.path), "main"),),
@@ -107,6 +110,16 @@ def test_callees_and_symbols_pages(live: livedaemon.Live, capsys: pytest.Capture
                               "(or a larger --limit, up to 500)\n")
     code, _, err = cli(live, capsys, "callees", "setup_all", "--limit", "10", "--offset", "25")
     assert (code, err) == (0, "")
+
+
+def test_callees_of_a_name_two_definitions_have_say_so(live: livedaemon.Live,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(live, capsys, "callees", "build")
+    assert code == 0 and len(out.splitlines()) == 3  # sorted; list, range
+    assert err == ("coderecall: calls of the definitions named 'build' in 2 files are listed together "
+                   "(tools/a.py, tools/b.py); ask for one by its module-qualified name\n")
+    code, out, err = cli(live, capsys, "callees", "tools.a.build")
+    assert (code, len(out.splitlines()), err) == (0, 1, "")
 
 
 def test_a_short_glob_search_says_where_it_looked(live: livedaemon.Live,
