@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.records import CallSite, Symbol, SymbolKind
+from coderecalld.records import CallSite, Symbol, SymbolKind, unparted
 
 _NAME = r"[A-Za-z_]\w*"
 _NAME_RE = re.compile(_NAME)
@@ -104,17 +104,6 @@ class Receivers:
             return ".".join(filter(None, [self.table[head], rest]))
         return f"builtins.{expr}" if annotation and expr in _BUILTIN_TYPES else ""
 
-    def _nested_class(self, name: str, owner: str) -> str:
-        """The qualified name of class ``name`` defined inside ``owner`` or a function
-        enclosing it (a test's ``class MySchema(Schema)``), else ``""``."""
-        scope = self.symbols.get(owner.split("#", 1)[0])
-        while scope is not None and scope.kind in _FUNCTION_KINDS:
-            found = self.symbols.get(f"{scope.qualified_name}.{name}")
-            if found is not None and found.kind is SymbolKind.CLASS:
-                return found.qualified_name
-            scope = self.symbols.get(scope.parent)
-        return ""
-
     def _local_class(self, fq: str) -> str:
         """``fq``'s qualified name in this file when it is a class of this file, else ``""``."""
         prefix = self.module + "."
@@ -148,7 +137,7 @@ class Receivers:
         if direct:
             return direct
         head, _, rest = callee.rpartition(".")
-        nested = "" if head else self._nested_class(callee, owner)
+        nested = "" if head else nested_definition(self.symbols, owner, callee, (SymbolKind.CLASS,))
         if nested:
             return f"{self.module}.{nested}"
         if not head:
@@ -403,6 +392,21 @@ class Receivers:
             return ""
         base = self.class_of(written[0])
         return self.method_target(base, site.name) if base else ""
+
+
+def nested_definition(symbols: Mapping[str, Symbol], owner: str, name: str,
+                      kinds: tuple[SymbolKind, ...]) -> str:
+    """The qualified name of the definition ``name`` of one of ``kinds`` defined inside
+    ``owner`` (a part of a long function stands for it) or a function enclosing it (never
+    a class body: its names are not in scope in its methods), else ``""``: a helper a
+    function defines, a class a test function defines (``class MySchema(Schema)``)."""
+    scope = symbols.get(unparted(owner))
+    while scope is not None and scope.kind in _FUNCTION_KINDS:
+        found = symbols.get(f"{scope.qualified_name}.{name}")
+        if found is not None and found.kind in kinds:
+            return found.qualified_name
+        scope = symbols.get(scope.parent)
+    return ""
 
 
 def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:

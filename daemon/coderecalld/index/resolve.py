@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from coderecalld.index import resolve_kotlin, resolve_own
-from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases
+from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import GoReceivers
@@ -186,20 +186,6 @@ def _js_global(name: str, bound: set[str]) -> str:
     return name if dot and head in JS_GLOBALS and head not in bound else ""
 
 
-def _nested(symbols: Mapping[str, Symbol], owner: str, name: str) -> str:
-    """The qualified name of function or class ``name`` defined inside ``owner`` or a
-    function enclosing it (never a class body: its names are not in scope in its methods),
-    else ``""``. A class a test function defines (marshmallow's ``class MySchema(Schema)``
-    in a test) is constructed so."""
-    scope = symbols.get(unparted(owner))
-    while scope is not None and scope.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
-        found = symbols.get(f"{scope.qualified_name}.{name}")
-        if found is not None and found.kind in (SymbolKind.FUNCTION, SymbolKind.CLASS):
-            return found.qualified_name
-        scope = symbols.get(scope.parent)
-    return ""
-
-
 def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
     """Line number -> source text of a file, from its chunks (which cover what was parsed)."""
     lines: dict[int, str] = {}
@@ -237,7 +223,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
         if typed:
             return receivers.target(site, owner)
         if not dot and owner:  # a function defined in the calling one (or one around it)
-            nested = _nested(symbols, owner, head)
+            nested = nested_definition(symbols, owner, head, (SymbolKind.FUNCTION, SymbolKind.CLASS))
             if nested:
                 return f"{module}.{nested}"
         if receivers is not None and built_from and not dot and site.line in lines:
