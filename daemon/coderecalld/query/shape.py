@@ -877,13 +877,14 @@ _STDLIB_FRAME = re.compile(
 _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
 
-def _without_outer_frames(part: str) -> str:
-    """``part`` without its Python traceback frames but the innermost ``INNER_FRAMES``, each
-    frame's line and the source line printed under it (their words are read as frames, by
-    depth, in ``_long_terms``); unchanged when ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
+def _without_outer_frames(part: str, python: Sequence[re.Match[str]]) -> str:
+    """``part`` without its Python traceback frames (``python``: its ``stack.PYTHON``
+    matches, outermost first) but the innermost ``INNER_FRAMES``, each frame's line and the
+    source line printed under it (their words are read as frames, by depth, in
+    ``_long_terms``); unchanged when ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
     if OUTER_FRAME_WEIGHT == WEIGHT_FRAME:
         return part
-    found = list(stack.PYTHON.finditer(part))[:-INNER_FRAMES or None]
+    found = python[:-INNER_FRAMES or None]
     if not found:
         return part
     out, at = [], 0
@@ -918,7 +919,8 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
 
     title, _, body = text.partition("\n")
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
-        read = _without_outer_frames(part)  # weighed below, by depth
+        python = list(stack.PYTHON.finditer(part))  # outermost first
+        read = _without_outer_frames(part, python)  # weighed below, by depth
         code = " ".join(m.group() for m in _FENCE.finditer(read))
         code += " " + " ".join(code_spans(_FENCE.sub(" ", read)))
         prose = _TICKS.sub(" ", _FENCE.sub(" ", read))
@@ -929,7 +931,6 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         add(code, WEIGHT_CODE * boost)
         for match in _PATH.finditer(part):
             add(match.group(), WEIGHT_FRAME * boost)
-        python = list(stack.PYTHON.finditer(part))  # outermost first
         for i, match in enumerate(python):
             inner = i >= len(python) - INNER_FRAMES
             add(f"{match.group(1)} {match.group(3) or ''}", (WEIGHT_FRAME if inner else OUTER_FRAME_WEIGHT) * boost)
