@@ -698,8 +698,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
     related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
     found_sites = sites(hits, may_match)
-    untyped = _untyped_receivers(store, flt, {s.target for s in found_sites
-                                              if s.target and s.target not in targets}) if chosen else set()
+    untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     for site in found_sites:
         if (callable_in and site.target not in targets
                 and str(site.hit.payload.get("language") or "") not in callable_in
@@ -740,10 +739,16 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         elif owners and not site.target and _scoped_elsewhere(site, owners):
             other += 1  # written on another type: Psr7\Utils::modifyRequest(...)
         elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
-              or _same_tail(site.target, wanted) or site.target.rpartition(".")[0] in untyped):
+              or _same_tail(site.target, wanted)):
             out.append((site, NAME_ONLY))
         else:
-            other += 1
+            if untyped is None:
+                untyped = _untyped_receivers(store, flt, {s.target for s in found_sites
+                                                          if s.target and s.target not in targets})
+            if site.target.rpartition(".")[0] in untyped:
+                out.append((site, NAME_ONLY))  # on a module's value of no stated type
+            else:
+                other += 1
     if omitted is not None:
         omitted["other_type"] = omitted.get("other_type", 0) + other
     return out
