@@ -109,6 +109,9 @@ def build_server(client: Client) -> MCPServer:
             head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}
             if sites.hierarchy_cut:
                 head["hierarchy_cut"] = True  # calls through further aliases or subclasses may be missing
+            if not sites and not client.find_symbols(name, repo=repo, limit=1):
+                # a typo reads as "nothing calls it" otherwise (as the CLI says)
+                head["no_symbol"] = f"no symbol named {name!r} is indexed; try find_symbol with fuzzy=true"
             return results.page(head, [results.call_site(s) for s in sites], sites, "find_callers")
         return answer(run)
 

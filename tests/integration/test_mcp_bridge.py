@@ -208,6 +208,9 @@ def test_find_callers_pages_with_offset(mcp: Bridge) -> None:
         callers += [r["caller"] for r in answer["results"]]
     assert callers == [f"journal_line_{i:03}" for i in range(POSTS)]
     assert mcp.ok("find_callers", name="post", offset=POSTS) == {"results": []}
+    # a name no symbol has says so, as the CLI does
+    assert mcp.ok("find_callers", name="noSuchThing") == {
+        "no_symbol": "no symbol named 'noSuchThing' is indexed; try find_symbol with fuzzy=true", "results": []}
 
 
 def test_unknown_arguments_are_errors_naming_the_accepted_ones(mcp: Bridge) -> None:
