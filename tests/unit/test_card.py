@@ -92,3 +92,16 @@ def test_methods_list_a_classs_own_protocol_methods_but_not_private_ones() -> No
     assert card.methods(members, inherited) == (
         "def __init__(self)", "def __call__(self)", "def __get__(self)", "def public(self)",
         "def close(self)  # from Base")
+
+
+def test_public_members_follow_each_languages_export_rule() -> None:
+    def member(name: str, language: str, signature: str = "") -> dict:
+        return {"name": name, "language": language, "signature": signature or f"{name}()"}
+    go = [member(n, "go", f"func (c *Command) {n}() error") for n in ("Execute", "execute", "getOut", "Root")]
+    assert [m["name"] for m in go if card.public(m)] == ["Execute", "Root"]
+    assert card.public(member("_helper", "python")) is False
+    assert card.public(member("load", "python")) is True
+    assert card.public(member("save", "java", "private void save(int x)")) is False
+    assert card.public(member("save", "java", "public void save(Privateish p)")) is True
+    assert card.public(member("run", "swift", "fileprivate func run()")) is False
+    assert card.public(member("run", "kotlin", "internal fun run(privateKey: String)")) is True

@@ -77,7 +77,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: constructed class (``resolve._constructed_receiver``); ``x = None`` binds no type, nor
 #: does a keyword argument on its own line (``    env=env,``); ``with cm() as x`` of a
 #: ``-> Iterator[X]`` context manager binds an ``X``.
-PAYLOAD_VERSION = 21
+#: 22: Go calls typed from expressions (``receivers_go.expression_type``): a named result, a
+#: chain's tail (``c.Root().Find()``), a type assertion, a loop variable, a range over a
+#: slice of a known element type; a call of a closure variable is no package function.
+PAYLOAD_VERSION = 22
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

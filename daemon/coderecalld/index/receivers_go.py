@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
+from coderecalld.index.receivers import UNKNOWN, children, split_params
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.records import CallSite, Symbol, SymbolKind
 
@@ -36,7 +36,7 @@ GO_BUILTINS = frozenset(
     "string uint uint8 uint16 uint32 uint64 uintptr".split())
 _ID = r"[A-Za-z_]\w*"
 _RECEIVER = re.compile(rf"^func\s*\(\s*({_ID})?\s*(\*?\s*{_ID})")
-_SHORT = re.compile(rf"(?:^|[;{{]|\bif\s|\bswitch\s)\s*({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*(.*)$")
+_SHORT = re.compile(rf"(?:^|[;{{]|\bif\s|\bswitch\s|\bfor\s)\s*({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*(.*)$")
 _VAR = re.compile(rf"^\s*var\s+({_ID}(?:\s*,\s*{_ID})*)\s*([^=]*?)\s*(?:=\s*(.*))?$")
 _RANGE = re.compile(rf"\bfor\s+({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*range\b")
 _LITERAL = re.compile(rf"^(&)?({_ID}(?:\.{_ID})?)\s*\{{")
@@ -49,6 +49,11 @@ _FUNC_LITERAL = re.compile(r"\bfunc\s*(\([^()]*\))")
 _FIELD = re.compile(rf"^\s*({_ID}(?:\s*,\s*{_ID})*)\s+([^`/]+?)\s*(?:`.*)?(?://.*)?$")
 _EMBEDDED = re.compile(rf"^\s*(\*?\s*{_ID}(?:\.{_ID})?)\s*(?:`.*)?(?://.*)?$")
 _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: The prefix of a slice type's binding (``[]*T``, a variadic ``...*T``): ``[]`` and the
+#: element's target-style name; ranging over one binds the element's type.
+SLICE = "[]"
+#: Steps of one expression's chain read for its type (``c.Root().Parent().Flags()``).
+_CHAIN_MAX = 8
 
 
 class GoReceivers:
@@ -70,6 +75,9 @@ class GoReceivers:
         it names no type of a package, or a value type not known to be a struct (unless
         ``concrete``: a composite literal or ``new``)."""
         expr = expr.strip()
+        if expr.startswith(("[]", "...")):  # a slice (or variadic) of a concrete type: ranged over
+            element = self.type_of(expr[2:] if expr.startswith("[]") else expr[3:], concrete)
+            return f"{SLICE}{element}" if element and not element.startswith(SLICE) else ""
         pointer = expr.startswith("*")
         name = expr.lstrip("*").strip()
         if not re.fullmatch(rf"{_ID}(?:\.{_ID})?", name) or name in GO_BUILTINS:
@@ -90,21 +98,96 @@ class GoReceivers:
         sym = self.symbols.get(f"{self._package}.{fq[len(prefix):]}") if fq.startswith(prefix) else None
         return sym if sym is not None and sym.kind is SymbolKind.STRUCT else None
 
-    def _value_type(self, value: str) -> str:
-        value = value.strip()
-        literal = _LITERAL.match(value)
+    def _value_type(self, value: str, scope: Mapping[str, str] | None = None) -> str:
+        """The type of the value an assignment's right side makes (``expression_type``)."""
+        return self.expression_type(value, scope or {})
+
+    def expression_type(self, expr: str, scope: Mapping[str, str]) -> str:
+        """The target-style type of a Go expression in a function whose names ``scope``
+        types, ``""`` when unknown: a composite literal (``&T{..}``), ``new(T)``, a name, a
+        field of a struct of this file (``s.db``), a call of a function or method of this file
+        by its declared (first) result (``NewT(..)``, ``c.Root()``, ``c.Root().Parent()``), a
+        type assertion (``in.(*T)``), and chains of those. A call of another package
+        (``template.New(..)``) or of a method this file does not define is unknown."""
+        expr = expr.strip()
+        literal = _LITERAL.match(expr)
         if literal:
             return self.type_of(literal.group(2), True)
-        new = _NEW.match(value)
+        new = _NEW.match(expr)
         if new:
             return self.type_of(new.group(1), True)
-        call = _CALL.match(value)
-        whole = call is not None and whole_call(value, call.end() - 1)
-        fn = self.symbols.get(f"{self._package}.{call.group(1)}") if call and whole else None
-        if fn is None or fn.kind is not SymbolKind.FUNCTION:
+        head = re.match(_ID, expr)
+        if head is None:
             return ""
-        results = fn.signature[fn.signature.find(")") + 1:].strip()
-        return self.type_of(results.strip("(").split(",")[0]) if results else ""
+        pos, fq = head.end(), ""
+        if expr[pos:pos + 1] == "(" and head.group() == "make":  # make([]*T, n): a slice
+            close = _closing(expr, pos)
+            made = split_params(expr[pos:close + 1])
+            fq, pos = (self.type_of(made[0]) if made and close > 0 else ""), close + 1
+        elif expr[pos:pos + 1] == "(":
+            close = _closing(expr, pos)
+            fn = self.symbols.get(f"{self._package}.{head.group()}")
+            if close < 0 or fn is None or fn.kind is not SymbolKind.FUNCTION:
+                return ""
+            fq, pos = self._result(fn), close + 1
+        elif head.group() in self.table:
+            return ""  # a package's function or value
+        else:
+            fq = scope.get(head.group(), "")
+        steps = 0
+        while pos < len(expr) and steps < _CHAIN_MAX:
+            steps += 1
+            rest = expr[pos:]
+            if rest.startswith(".("):  # a type assertion types the value whatever it was
+                close = _closing(expr, pos + 1)
+                if close < 0:
+                    return ""
+                fq, pos = self.type_of(expr[pos + 2:close], True), close + 1
+                continue
+            if not fq or fq == UNKNOWN:
+                return ""
+            step = re.match(rf"\.\s*({_ID})", rest)
+            if step is None:
+                return ""
+            pos += step.end()
+            if expr[pos:pos + 1] == "(":
+                close = _closing(expr, pos)
+                method = self._method(fq, step.group(1))
+                if close < 0 or method is None:
+                    return ""
+                fq, pos = self._result(method), close + 1
+            else:
+                struct = self.struct_of(fq)
+                fq = self.fields(struct).get(step.group(1), "") if struct is not None else ""
+        return "" if fq == UNKNOWN or pos < len(expr.rstrip()) else fq
+
+    def _method(self, fq: str, name: str) -> Symbol | None:
+        """The method ``name`` of this file's type ``fq`` (target-style), else ``None``."""
+        prefix = self.module + "."
+        if not fq.startswith(prefix):
+            return None
+        sym = self.symbols.get(f"{self._package}.{fq[len(prefix):]}.{name}")
+        return sym if sym is not None and sym.kind is SymbolKind.METHOD else None
+
+    def _result(self, fn: Symbol) -> str:
+        """The type of a function's or method's (first) result, ``""`` when not concrete."""
+        found = results(fn.signature)
+        return self.type_of(found[0][1]) if found else ""
+
+    def chain_target(self, site: CallSite, owner: str) -> str:
+        """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written
+        bare) from the type ``x.f()`` returns (``expression_type``); ``""`` when unknown or
+        when its occurrences on the line disagree."""
+        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
+        line = self.lines.get(site.line, "").split("//", 1)[0]
+        if fn is None or fn.kind not in _FUNCTIONS or "." not in line:
+            return ""
+        found = set()
+        for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
+            start = _expression_start(line, tail.start() + 1)
+            fq = self.expression_type(line[start:tail.start() + 1], self._bindings(fn))
+            found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
+        return found.pop() if len(found) == 1 else ""
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
@@ -116,7 +199,7 @@ class GoReceivers:
             header = fn.signature[receiver.end():] if receiver else fn.signature
             generic = {part.split()[0] for found in _TYPE_PARAMETERS.findall(fn.signature)
                        for part in found.split(",") if part.split()}
-            for name, type_ in params(header[header.find("("):]):
+            for name, type_ in params(header[header.find("("):]) + [r for r in results(fn.signature) if r[0]]:
                 _bind(out, name, "" if type_.lstrip("*").strip() in generic else self.type_of(type_))
             for i in range(fn.start_line + 1, fn.end_line + 1):
                 self._read_line(self.lines.get(i, "").split("//", 1)[0], out)
@@ -127,13 +210,20 @@ class GoReceivers:
             loop = _RANGE.search(line)
             short = _SHORT.search(line) if not loop else None
             names = re.findall(_ID, (loop or short).group(1)) if loop or short else []
-            typed = self._value_type(short.group(2)) if short else ""
-            for i, name in enumerate(names):
-                _bind(out, name, typed if i == 0 else "")
+            if loop:  # `for i, x := range s`: x an element of a slice of a known type
+                ranged = self.expression_type(_ranged(line[loop.end():]), out)
+                element = ranged[len(SLICE):] if ranged.startswith(SLICE) else ""
+                for i, name in enumerate(names):
+                    _bind(out, name, element if i == 1 else "")
+            else:
+                # a statement ends at `;` (`for p := c; p != nil; p = p.Parent() {`)
+                typed = self._value_type(short.group(2).split(";", 1)[0], out) if short else ""
+                for i, name in enumerate(names):
+                    _bind(out, name, typed if i == 0 else "")
         var = _VAR.match(line) if "var " in line else None
         if var:
             names, type_, value = var.groups()
-            typed = self.type_of(type_) if type_ else self._value_type(value or "")
+            typed = self.type_of(type_) if type_ else self._value_type(value or "", out)
             for i, name in enumerate(re.findall(_ID, names)):
                 _bind(out, name, typed if i == 0 or type_ else "")
         for literal in _FUNC_LITERAL.finditer(line) if "func" in line else ():
@@ -168,6 +258,12 @@ class GoReceivers:
                 out.append(fq)
         return tuple(out)
 
+    def local(self, name: str, owner: str) -> bool:
+        """Whether ``name`` is a parameter or local variable of function ``owner`` (a call
+        ``f()`` of a closure ``f := func(..)`` is no call of the package's ``f``)."""
+        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
+        return fn is not None and fn.kind in _FUNCTIONS and name in self._bindings(fn)
+
     def target(self, site: CallSite, owner: str) -> str:
         """The target of ``site`` in ``owner`` from its receiver's type, ``""`` if unknown."""
         parts = site.name.split(".")
@@ -180,13 +276,13 @@ class GoReceivers:
             struct = self.struct_of(fq)
             found = self.fields(struct).get(attr, "") if struct is not None else ""
             fq = "" if found == UNKNOWN else found
-        return f"{fq}.{parts[-1]}" if fq else ""
+        return f"{fq}.{parts[-1]}" if fq and not fq.startswith(SLICE) else ""
 
 
 def params(group: str) -> list[tuple[str, str]]:
     """(name, type) of a Go parameter list ``(a, b *T, c int, d ...X)``: names without a
-    type of their own take the next one's; unnamed parameters are left out; variadic ones
-    have type ``""`` (a slice)."""
+    type of their own take the next one's; unnamed parameters are left out; a variadic one
+    keeps its ``...`` (``type_of`` reads it as a slice)."""
     out: list[tuple[str, str]] = []
     pending: list[str] = []
     for part in split_params(group or "()"):
@@ -196,7 +292,78 @@ def params(group: str) -> list[tuple[str, str]]:
         if not type_.strip():
             pending.append(name)
             continue
-        type_ = "" if type_.strip().startswith("...") else type_.strip()
+        type_ = type_.strip()
         out += [(n, type_) for n in [*pending, name]]
         pending = []
     return out
+
+
+def results(signature: str) -> list[tuple[str, str]]:
+    """(name, type) of a Go function's or method's results, read from its signature:
+    ``func (c *C) F(a int) (cmd *C, err error)`` -> ``[("cmd", "*C"), ("err", "error")]``,
+    an unnamed result (``func F() *C``) has name ``""``."""
+    start = signature.find("(")
+    if start < 0:
+        return []
+    close = _closing(signature, start)
+    if signature.lstrip().startswith("func") and signature[:start].strip() == "func":
+        start = signature.find("(", close)  # past a method's receiver to its parameters
+        close = _closing(signature, start) if start >= 0 else -1
+    if close < 0:
+        return []
+    rest = signature[close + 1:].strip().rstrip("{").strip()
+    if not rest:
+        return []
+    if not rest.startswith("("):
+        return [("", rest)]
+    out: list[tuple[str, str]] = []
+    pending: list[str] = []
+    for part in split_params(rest):
+        words = part.split(None, 1)
+        if len(words) == 1 and re.fullmatch(_ID, words[0]) and words[0] not in GO_BUILTINS and len(out) == 0:
+            pending.append(words[0])  # `(a, b T)`: a name, unless every part is a bare type
+            continue
+        if len(words) == 2 and re.fullmatch(_ID, words[0]):
+            out += [(n, words[1].strip()) for n in [*pending, words[0]]]
+            pending = []
+        else:
+            out += [("", n) for n in pending] + [("", part.strip())]
+            pending = []
+    return out + [("", n) for n in pending]
+
+
+def _closing(text: str, opening: int) -> int:
+    """The index of the bracket closing the one at ``opening`` (``(`` or ``[``), -1 when it
+    does not close in ``text``."""
+    depth = 0
+    for i in range(opening, len(text)):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _expression_start(line: str, end: int) -> int:
+    """Where the operand chain ending at ``end`` (exclusive) starts: back over names, dots
+    and balanced brackets (``c.Root()`` of ``x := c.Root().Find(..)``)."""
+    i, depth = end, 0
+    while i > 0:
+        ch = line[i - 1]
+        if ch in ")]}":
+            depth += 1
+        elif ch in "([{":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and not (ch.isalnum() or ch in "_.*&"):
+            break
+        i -= 1
+    return i
+
+
+def _ranged(text: str) -> str:
+    """The expression a ``range`` clause ranges over: ``text`` up to the loop's ``{``."""
+    return text.split("{", 1)[0].strip()

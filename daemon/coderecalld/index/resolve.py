@@ -416,8 +416,10 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
     plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
     through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
-    is the package's own (any file of the directory; predeclared names excepted; a local
-    function variable is misread as one), ``s.m()`` on the enclosing method's receiver ``s``
+    is the package's own (any file of the directory; predeclared names and the caller's
+    parameters and local variables excepted: ``f := func(..)``), a chain's tail
+    ``c.Root().Find()`` the method of the type the chain returns when this file defines
+    its steps (``GoReceivers.chain_target``), ``s.m()`` on the enclosing method's receiver ``s``
     of type ``T`` is ``T.m``, a call on a typed variable, parameter or struct field
     (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
     types (qualified name -> target-style names). Other selectors stay unresolved."""
@@ -429,7 +431,11 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         if not rest:
-            return "" if head in _GO_BUILTINS or not bare(site) else f"{module}.{head}"
+            if head in _GO_BUILTINS:
+                return ""
+            if not bare(site):  # a chain's tail, `c.Root().Find(..)`
+                return receivers.chain_target(site, owner)
+            return "" if receivers.local(head, owner) else f"{module}.{head}"
         if head in table:
             return ".".join([table[head], *rest])
         sym = symbols.get(unparted(owner))

@@ -1,0 +1,117 @@
+"""Go receiver types read from expressions (index/receivers_go.py): named results, a
+chain's tail (``c.Root().Find()``), type assertions, loop variables, ranges over slices of
+a known element type, and local closures that are no package function (cobra's faults)."""
+
+from __future__ import annotations
+
+from coderecalld import parse
+from coderecalld.index import chunk, resolve
+from coderecalld.index.receivers_go import results
+
+GO = b'''package cobra
+
+import (
+\t"text/template"
+
+\tflag "github.com/spf13/pflag"
+)
+
+type Command struct {
+\tcommands []*Command
+\tparent   *Command
+}
+
+func (c *Command) Root() *Command { return c }
+
+func (c *Command) Parent() *Command { return c.parent }
+
+func (c *Command) Flags() *flag.FlagSet { return nil }
+
+func (c *Command) Find(args []string) (*Command, []string, error) { return c, args, nil }
+
+func (c *Command) Commands() []*Command { return c.commands }
+
+func (c *Command) Name() string { return "" }
+
+func (c *Command) ExecuteC() (cmd *Command, err error) {
+\tcmd.run()
+\tc.Root().Find(nil)
+\tc.Root().Flags().AddFlagSet(nil)
+\treturn
+}
+
+func (c *Command) run() {
+\tfor p := c; p != nil; p = p.Parent() {
+\t\tp.Name()
+\t}
+\tparents := make([]*Command, 0, 5)
+\tfor _, q := range parents {
+\t\tq.Name()
+\t}
+\tfor i, sub := range c.commands {
+\t\tsub.Name()
+\t\t_ = i
+\t}
+\tfor _, x := range c.Commands() {
+\t\tx.Name()
+\t}
+\tfound, _, _ := c.Root().Find(nil)
+\tfound.Name()
+\tinner := func() {}
+\tinner()
+\tt := template.New("top")
+\tt.Execute(nil, nil)
+}
+
+func usage(in interface{}) {
+\tc := in.(*Command)
+\tc.Name()
+}
+
+func add(cmds ...*Command) {
+\tfor _, each := range cmds {
+\t\teach.Name()
+\t}
+}
+'''
+
+T = "example.com/cobra.Command."
+
+
+def sites() -> dict[str, list[tuple[int, str, str]]]:
+    parsed = parse.symbols(GO, "go")
+    found = resolve.chunks(chunk.chunks("r", "command.go", GO, parsed), parsed, "command.go", "example.com/cobra")
+    return {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+
+
+def test_named_results_and_chain_tails_resolve_through_this_files_methods() -> None:
+    got = sites()["cobra.Command.ExecuteC"]
+    assert (27, "cmd.run", T + "run") in got  # `cmd` a named result of type *Command
+    assert (28, "Find", T + "Find") in got and (28, "c.Root", T + "Root") in got
+    # Flags() returns another package's type: the tail is that type's method
+    assert (29, "AddFlagSet", "github.com/spf13/pflag.FlagSet.AddFlagSet") in got
+    assert (29, "Flags", T + "Flags") in got
+
+
+def test_loop_variables_ranges_and_assertions_are_typed() -> None:
+    got = {(line, name): target for line, name, target in sites()["cobra.Command.run"]}
+    assert got[(34, "p.Parent")] == T + "Parent"  # `for p := c; ...; p = p.Parent()`
+    assert got[(35, "p.Name")] == T + "Name"
+    assert got[(39, "q.Name")] == T + "Name"  # range over make([]*Command, ..)
+    assert got[(42, "sub.Name")] == T + "Name"  # range over a field []*Command
+    assert got[(46, "x.Name")] == T + "Name"  # range over a method's []*Command result
+    assert got[(49, "found.Name")] == T + "Name"  # first of Find's three results
+    assert got[(51, "inner")] == ""  # a closure, no package function `inner`
+    assert got[(53, "t.Execute")] == ""  # another package's function's result: unknown
+    assert sites()["cobra.usage"] == [(58, "c.Name", T + "Name")]
+    assert sites()["cobra.add"] == [(63, "each.Name", T + "Name")]
+
+
+def test_results_read_named_unnamed_and_grouped_results() -> None:
+    assert results("func (c *C) F(a int) (cmd *C, err error)") == [("cmd", "*C"), ("err", "error")]
+    assert results("func F() *C") == [("", "*C")]
+    assert results("func (c *C) F(a, b int) (*C, []string, error) {") == [
+        ("", "*C"), ("", "[]string"), ("", "error")]
+    assert results("func F(x func(int) error) (a, b T)") == [("a", "T"), ("b", "T")]
+    assert results("func F()") == []
+    assert results("func (c *C) F() (Foo, error)") == [("", "Foo"), ("", "error")]
