@@ -144,7 +144,8 @@ def test_each_construct_types_its_receiver() -> None:
     assert got["pkg.sessions"] == [("app.register_blueprint", "flask.Flask.register_blueprint")]
     # `self.app = app` takes the parameter's type; a module-level annotation beats its value.
     # `x=None` then `x = C()`; a private CapWords class; an annotated `self` outside a class.
-    assert got["merge"] == [("jar.get", "pkg.sessions.Pool.get"), ("other.get", ""),
+    # `other=0`, then `other = Pool()` right above the call in its block: the Pool reaches it
+    assert got["merge"] == [("jar.get", "pkg.sessions.Pool.get"), ("other.get", "pkg.sessions.Pool.get"),
                             ("errors.raise_any", "pkg.helpers._CollectErrors.raise_any")]
     assert got["merge.wrapper"] == [("self.get", "pkg.sessions.Pool.get")]
     # An attribute of a class of this file has its type; one of another file's class is

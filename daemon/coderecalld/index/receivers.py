@@ -78,6 +78,8 @@ class Receivers:
         self.module, self.table, self.symbols, self.top, self.lines = module, table, symbols, top, lines
         self._children = children(symbols)
         self._scopes: dict[str, dict[str, str]] = {}
+        # function -> name -> its bindings in line order: (line, indentation, class or "")
+        self._events: dict[str, dict[str, list[tuple[int, int, str]]]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
 
     # --- types of expressions ---------------------------------------------------------
@@ -149,15 +151,16 @@ class Receivers:
         fn = self._find_method(local, rest) if local else None
         return self.returns(fn, receiver, entered) if fn is not None else ""
 
-    def expr_type(self, expr: str, owner: str) -> str:
-        """The class of a dotted expression (``self``, ``app``, ``self.session``) in ``owner``."""
+    def expr_type(self, expr: str, owner: str, line: int | None = None) -> str:
+        """The class of a dotted expression (``self``, ``app``, ``self.session``) in ``owner``
+        (at ``line``: ``name_type``)."""
         parts = expr.split(".")
         head = parts[0]
         cls = self.enclosing_class(owner)
         if head in ("self", "cls") and cls:
             fq = f"{self.module}.{cls}"
         else:
-            fq = self.name_type(head, owner)
+            fq = self.name_type(head, owner, line)
         for i, attr in enumerate(parts[1:], 1):
             local = self._local_class(fq)
             if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(parts) - 1:
@@ -171,9 +174,15 @@ class Receivers:
 
     # --- bindings ---------------------------------------------------------------------
 
-    def name_type(self, name: str, owner: str) -> str:
-        """The class bound to ``name`` in ``owner``'s function or an enclosing one."""
+    def name_type(self, name: str, owner: str, line: int | None = None) -> str:
+        """The class bound to ``name`` in ``owner``'s function or an enclosing one. At a
+        ``line`` of ``owner``'s own body, the binding nearest above it decides when every
+        line from there down to ``line`` stays in its block (``_reaching``: ``url =
+        URL(..)`` then ``url = url.replace(..)``, ``headers = Headers(..)`` then ``headers =
+        MutableHeaders(..)``: starlette's calls on them were name-only); else every binding
+        of the function must agree."""
         scope = owner.split("#", 1)[0]
+        first = True
         while scope:
             sym = self.symbols.get(scope)
             if sym is None:
@@ -181,9 +190,37 @@ class Receivers:
             if sym.kind in _FUNCTION_KINDS:
                 found = self._bindings(sym).get(name)
                 if found is not None:
+                    reaching = self._reaching(sym, name, line) if first and line is not None else None
+                    found = found if reaching is None else reaching
                     return "" if found == UNKNOWN else found
+            first = False
             scope = sym.parent
         return ""
+
+    def _reaching(self, fn: Symbol, name: str, line: int) -> str | None:
+        """The class (``""``: untyped) of the binding of ``name`` nearest above ``line`` in
+        ``fn`` when no line between them (``line`` included) is indented less than it (the
+        block it is in was not left: no ``else`` branch, no loop's end), else ``None``."""
+        events = [e for e in self._events.get(fn.qualified_name, {}).get(name, ()) if e[0] < line]
+        if not events:
+            return None
+        at, indent, fq = events[-1]
+        for i in range(at + 1, line + 1):
+            text = self.lines.get(i, "")
+            stripped = text.strip()
+            if stripped and not stripped.startswith("#") and len(text) - len(text.lstrip()) < indent:
+                return None
+        return fq
+
+    def is_parameter(self, name: str, owner: str) -> bool:
+        """Whether ``name`` is a parameter of function ``owner`` or of a function around it
+        (a pytest test's ``app`` names its fixture's value, not the module's ``def app()``)."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        while sym is not None and sym.kind in _FUNCTION_KINDS:
+            if any(p[0] == name for p in _params(sym.signature)):
+                return True
+            sym = self.symbols.get(sym.parent)
+        return False
 
     def attr_type(self, cls: str, attr: str, depth: int = 8) -> str:
         """The class of ``self.<attr>`` in class ``cls`` of this file (its bases of this file
@@ -208,16 +245,28 @@ class Receivers:
             # lines (``q = p.get()``) sees the bindings of the lines above it, no recursion.
             out: dict[str, str] = {}
             self._scopes[fn.qualified_name] = out
+            events: dict[str, list[tuple[int, int, str]]] = {}
+            self._events[fn.qualified_name] = events
             for name, annotation, default in _params(fn.signature):
                 if annotation:
-                    bind(out, name, self.class_of(annotation, True))
+                    self._bind(out, name, self.class_of(annotation, True), (fn.start_line, -1, events))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
-                    bind(out, name, "")
-            for line in self._own_lines(fn):
-                self._read_line(line, fn.qualified_name, out)
+                    self._bind(out, name, "", (fn.start_line, -1, events))
+            for i, line in self._own_numbered(fn):
+                self._read_line(line, fn.qualified_name, out, (i, len(line) - len(line.lstrip()), events))
         return self._scopes[fn.qualified_name]
 
-    def _read_line(self, line: str, owner: str, out: dict[str, str]) -> None:
+    @staticmethod
+    def _bind(out: dict[str, str], name: str, fq: str,
+              at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None) -> None:
+        """``bind``, and the binding recorded in line order (``at``: line, indentation, the
+        function's events) for ``_reaching``."""
+        bind(out, name, fq)
+        if at is not None:
+            at[2].setdefault(name, []).append((at[0], at[1], fq))
+
+    def _read_line(self, line: str, owner: str, out: dict[str, str],
+                   at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None = None) -> None:
         if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
             return  # binds nothing (most calls, returns): no pattern needs to run
         assign = _ASSIGN.match(line)
@@ -227,21 +276,21 @@ class Receivers:
                 return  # `x = None`, then `x = C()`: a C (httpie's `downloader`, a newcomer)
             if not annotation and (value.endswith(",") or _KEYWORD_ARGUMENT.match(line)):
                 return  # `env=env,` on its own line of a call: an argument, no binding
-            bind(out, name, self._value_type(annotation, value, owner))
+            self._bind(out, name, self._value_type(annotation, value, owner), at)
             return
         declare = _DECLARE.match(line)
         if declare and not line.rstrip().endswith(":"):
-            bind(out, declare.group(1), self.class_of(declare.group(2), True))
+            self._bind(out, declare.group(1), self.class_of(declare.group(2), True), at)
             return
         typed_with = {m.group(2): m.group(1) for m in _WITH.finditer(line)} if " as " in line else {}
         for m in _AS.finditer(line) if " as " in line else ():
             callee = typed_with.get(m.group(1))
-            bind(out, m.group(1), self.call_type(callee, owner, entered=True) if callee else "")
+            self._bind(out, m.group(1), self.call_type(callee, owner, entered=True) if callee else "", at)
         loop = _FOR.match(line)
         tup = _TUPLE.match(line) if not loop else None
         for found in (loop, tup):
             for name in _NAME_RE.findall(found.group(1)) if found else ():
-                bind(out, name, "")
+                self._bind(out, name, "", at)
 
     def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
         if annotation:
@@ -323,9 +372,13 @@ class Receivers:
         """The body lines of ``sym`` less those of the definitions nested in it (its header,
         decorators and a signature over several lines included, is not read: ``app: Flask,``
         there is a parameter, typed by ``_params``)."""
+        return [line for _, line in self._own_numbered(sym)]
+
+    def _own_numbered(self, sym: Symbol) -> list[tuple[int, str]]:
+        """``_own_lines`` with their line numbers."""
         skip = {i for c in self._children.get(sym.qualified_name, ())
                 for i in range(c.start_line, c.end_line + 1)}
-        return [self.lines.get(i, "") for i in range(self._body_start(sym), sym.end_line + 1) if i not in skip]
+        return [(i, self.lines.get(i, "")) for i in range(self._body_start(sym), sym.end_line + 1) if i not in skip]
 
     def _body_start(self, sym: Symbol) -> int:
         """The first line after ``sym``'s header (``def``/``class`` up to its ``:``)."""
@@ -377,7 +430,7 @@ class Receivers:
         head, dot, method = site.name.rpartition(".")
         if not dot:
             return self._super(site, owner)
-        receiver = self.expr_type(head, owner)
+        receiver = self.expr_type(head, owner, site.line)
         return self.method_target(receiver, method) if receiver else ""
 
     def _super(self, site: CallSite, owner: str) -> str:

@@ -216,12 +216,18 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
         # A name typed in the calling function shadows a module-level name of the same
         # spelling; an imported or top-level head (``os.path.join``) is not read as a local
         # (rarely rebound, and reading the function's bindings is the stage's main cost).
-        local = dot and owner and head not in table and head not in top
+        # A parameter does shadow them: a pytest test's `app` is its fixture's value, not the
+        # module's `def app()` (starlette's `app: Router` calls were left out as another type).
+        param = bool(dot and owner and receivers is not None and head not in selves
+                     and (head in table or head in top) and receivers.is_parameter(head, owner))
+        local = dot and owner and (param or (head not in table and head not in top))
         if local and head in selves:  # `self` is the class's, unless outside one (`self: C`)
             local = receivers is not None and not receivers.enclosing_class(owner)
-        typed = receivers.name_type(head, owner) if receivers and local else ""
+        typed = receivers.name_type(head, owner, site.line) if receivers and local else ""
         if typed:
             return receivers.target(site, owner)
+        if param:
+            return ""  # a parameter of no known type: its receiver is unknown
         if not dot and owner:  # a function defined in the calling one (or one around it)
             nested = nested_definition(symbols, owner, head, (SymbolKind.FUNCTION, SymbolKind.CLASS))
             if nested:

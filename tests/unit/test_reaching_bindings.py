@@ -1,0 +1,95 @@
+"""Python receivers typed by the binding that reaches a call (index/receivers.py
+``name_type`` at a line) and by a parameter that shadows a module-level name of the same
+spelling (index/resolve.py): starlette's name-only and left-out calls."""
+
+from __future__ import annotations
+
+from coderecalld import parse
+from coderecalld.index import chunk, resolve
+
+SOURCE = b'''from starlette.datastructures import URL, Headers, MutableHeaders
+from starlette.routing import Router
+
+
+class Box:
+    def put(self) -> None: ...
+
+    def take(self) -> None: ...
+
+
+class Crate:
+    def put(self) -> None: ...
+
+
+def app() -> Router:
+    return Router()
+
+
+def test_url_for(app: Router) -> None:
+    app.url_path_for("home")
+
+
+def test_untyped(app) -> None:
+    app.url_path_for("home")
+
+
+def redirect(scope) -> None:
+    url = URL(scope=scope)
+    url = url.replace(scheme="https")
+    url.include_query_params()
+
+
+def vary(scope, flag) -> None:
+    headers = Headers(scope=scope)
+    if flag:
+        headers = MutableHeaders(scope=scope)
+        headers.add_vary_header("Accept")
+    headers.add_vary_header("Origin")
+
+
+def branches(flag) -> None:
+    if flag:
+        b = Box()
+    else:
+        b = Crate()
+        b.put()
+    b.put()
+
+
+def loop(items) -> None:
+    b = Box()
+    for item in items:
+        b.put()
+        b = Crate()
+'''
+
+
+def sites() -> dict[str, list[tuple[int, str, str]]]:
+    parsed = parse.symbols(SOURCE, "python")
+    found = resolve.chunks(chunk.chunks("r", "pkg/m.py", SOURCE, parsed), parsed, "pkg/m.py", "pkg.m")
+    return {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites if "." in s.name]
+            for c in found}
+
+
+def test_a_parameter_shadows_the_modules_function_of_its_name() -> None:
+    got = sites()
+    assert got["test_url_for"] == [(20, "app.url_path_for", "starlette.routing.Router.url_path_for")]
+    assert got["test_untyped"] == [(24, "app.url_path_for", "")]  # unknown, not `pkg.m.app.url_path_for`
+
+
+def test_the_binding_above_a_call_in_its_block_types_it() -> None:
+    got = sites()
+    # the call on the reassigning line sees the URL above it; the line after, an untyped value
+    assert got["redirect"] == [(29, "url.replace", "starlette.datastructures.URL.replace"),
+                               (30, "url.include_query_params", "")]
+    # inside the `if`: its MutableHeaders; after it, the two bindings disagree: unknown
+    assert got["vary"] == [(37, "headers.add_vary_header", "starlette.datastructures.MutableHeaders.add_vary_header"),
+                           (38, "headers.add_vary_header", "")]
+
+
+def test_a_binding_of_a_left_block_does_not_reach() -> None:
+    got = sites()
+    # `else:` left the `if` block of `b = Box()`: the Crate in its own block, then neither
+    assert got["branches"] == [(46, "b.put", "pkg.m.Crate.put"), (47, "b.put", "")]
+    # in a loop the Box of the line above reaches the first iteration's call
+    assert got["loop"] == [(53, "b.put", "pkg.m.Box.put")]
