@@ -56,6 +56,7 @@ def test_a_quoted_message_finds_the_class_holding_it(daemon: Daemon, monkeypatch
     assert _first(daemon, '"Unknown field."') == ("pkg/schema.py", "Schema")
     with monkeypatch.context() as m:  # the words alone: a method saying them more
         m.setattr(shape, "QUOTED_MESSAGES", False)
+        m.setattr(service, "LITERAL_HOLDERS_FIRST", False)  # which finds its holder too
         assert _first(daemon, '"Unknown field."') != ("pkg/schema.py", "Schema")
 
 

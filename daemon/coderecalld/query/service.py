@@ -563,6 +563,8 @@ class Service:
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
             if HOLDERS_FIRST and asked.shape is Shape.IDENTIFIER and _CODE_TOKEN.fullmatch(asked.text.strip()):
                 ranked = self._holders_first(asked.text.strip(), ranked, limit, asked.roles)
+            elif LITERAL_HOLDERS_FIRST and asked.shape is Shape.LITERAL:
+                ranked = self._literal_holders_first(asked, ranked, flt, limit, fields, view, path_glob)
         ranked = ranked[:limit]
         features = self._features(asked, mode, by_chunks if order else ranked, vectors, flt, view,
                                   fusions)
@@ -918,6 +920,45 @@ class Service:
         if not holders:
             return ranked
         return pinned + holders + [r for r in rest if r[0].id not in code] + ranked[limit:]
+
+    def _literal_holders_first(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
+                               fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
+        """``ranked`` with, among its first ``limit``, the chunks holding the quoted literal
+        ``asked.text`` verbatim (``_holds_verbatim``; quotes off) first, by role (source
+        first unless the query asks for a role), each role's in page order, then the rest.
+        Source holders the page lacks (``_source_holders``: among the first
+        ``EVIDENCE_DEPTH`` source chunks of its words) join the source ones after the
+        page's. A quoted literal asks where it is written: cobra's ``"unknown command"``
+        answered one source function and nine tests, ``legacyArgs`` printing it absent, and
+        starlette's ``"starlette.exception_handlers"`` ranked two chunks without it above
+        the one holding it. Unchanged when nothing holds it. One text read of the page, one
+        sparse query (source holders)."""
+        literal = _unquoted(asked.text)
+        if not literal:
+            return ranked
+        pattern = re.compile(re.escape(literal))
+        page = ranked[:limit]
+        texts: dict[str, str] = {}
+        ids = [r[0].id for r in page if r[2] == INDEX]
+        holding = {h.id for h in (self.store.retrieve(ids, fields=_SENTENCE_FIELDS) if ids else ())
+                   if self._holds_verbatim(h, pattern, texts)}
+        held = [r for r in page if r[2] == INDEX and r[0].id in holding]
+        vector = shapes.evidence_vector(literal)
+        seen = {r[0].id for r in page}
+        extra = ([(h, "evidence", INDEX) for h in self._source_holders(vector, literal, flt, view, path_glob, fields)
+                  if h.id not in seen][:limit]
+                 if vector is not None and not asked.roles and not flt.roles else [])
+        both = held + extra  # a class holding its method's literal: the method is where it is
+        both = [r for r in both if not any(o is not r and _encloses(r[0], o[0]) for o in both)]
+        holders = sorted((r for r in both if r[1] != "exact"),
+                         key=lambda r: _penalty(r[0].payload, asked.roles, ROLE_PENALTY))
+        if not holders:
+            return ranked
+        ids = {r[0].id for r in holders}
+        pinned = [r for r in page if r[1] == "exact"]  # a definition the literal names stays first
+        ids |= {r[0].id for r in pinned}
+        kept = pinned + holders + [r for r in page if r[0].id not in ids]
+        return kept[:limit] + [r for r in ranked[limit:] if r[0].id not in ids]
 
     def _as_code(self, ids: Sequence[str], token: str, reads: int = 0) -> set[str]:
         """The ids of ``ids`` whose chunk uses the identifier ``token`` as code
@@ -2103,6 +2144,16 @@ CODE_READS = 8
 #: A query that is one identifier (``_CODE_TOKEN``) lists the page's chunks using it as code
 #: first, after its definition (``_holders_first``).
 HOLDERS_FIRST = True
+#: A quoted literal query lists the chunks holding it verbatim first, source first
+#: (``_literal_holders_first``).
+LITERAL_HOLDERS_FIRST = True
+
+
+def _unquoted(text: str) -> str:
+    """A quoted literal query's text without its quotes (``"unknown command"`` ->
+    ``unknown command``); ``""`` when it is not quoted."""
+    text = text.strip()
+    return text[1:-1].strip() if len(text) > 2 and text[0] == text[-1] and text[0] in "\"'`" else ""
 #: Line openings of a comment in the indexed languages (``* `` a block comment's line).
 _COMMENT_OPENINGS = ("#", "//", "/*", "* ", "*/", "--")
 #: A triple-quoted string's quotes, and one whole on a line.

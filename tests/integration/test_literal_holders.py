@@ -1,0 +1,99 @@
+"""A quoted literal query lists the chunks holding it verbatim first, source before tests
+(``service._literal_holders_first``): cobra's ``"unknown command"`` answered one source
+function and nine tests (the function printing it for a mistyped subcommand absent), and
+starlette's ``"starlette.exception_handlers"`` ranked chunks without the string above the
+one holding it (newcomers). Real git fixture, real embedded store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from coderecalld.query import service
+from conformance_cases import indexed
+
+ARGS = '''def no_args(cmd, args):
+    """Fail when a command that takes no arguments gets one."""
+    if args:
+        raise ValueError("unknown command %r for %r" % (args[0], cmd.path))
+
+
+def legacy_args(cmd, args):
+    """Validate the arguments of a command in the old way: a root command with
+    subcommands rejects a word it does not know, suggesting the commands that are close
+    to it, and a command without subcommands accepts any words. The arguments are read
+    one by one; flags were stripped before, so what is left are the positional words a
+    user typed after the command path, and a root command may have aliases, hidden
+    commands and deprecated ones, each of which is looked at when suggesting."""
+    if not cmd.subcommands:
+        return None
+    if not cmd.parent and args:
+        hint = cmd.suggestions_for(args[0])
+        message = "unknown command %r for %r%s" % (args[0], cmd.path, hint)
+        raise ValueError(message)
+    return None
+'''
+TESTS = {f"tests/test_cmd_{i}.py": (
+    f"def test_unknown_command_{i}(run):\n"
+    f"    out = run('app', 'stauts{i}')\n"
+    f"    assert 'unknown command' in out\n"
+    f"    assert out.startswith('Error: unknown command')\n"
+    f"    # unknown command: the command suggests, unknown command again\n"
+    f"    assert out.count('unknown command') == 1, 'unknown command once'\n") for i in range(12)}
+HANDLERS = '''class ExceptionMiddleware:
+    """Handle exceptions raised by the app: the exception handlers are looked up by type."""
+
+    def __init__(self, app, handlers=None):
+        self.app = app
+        self.exception_handlers = dict(handlers or {})
+
+    def __call__(self, scope):
+        scope["pkg.exception_handlers"] = (self.exception_handlers, {})
+        return self.app(scope)
+
+
+def build_middleware_stack(app, exception_handlers, handlers_by_status):
+    """Build the stack: exception handlers for exceptions, and handlers by status code."""
+    for key, value in exception_handlers.items():
+        handlers_by_status[key] = value
+    return ExceptionMiddleware(app, exception_handlers)
+
+
+def add_exception_handler(app, exc_class, handler):
+    """Register one of the exception handlers of the app, for ``exc_class``."""
+    app.exception_handlers[exc_class] = handler
+'''
+FILES = {"pkg/args.py": ARGS, "pkg/exceptions.py": HANDLERS, **TESTS}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("literal"), FILES) as running:
+        yield running
+
+
+def _page(daemon: Daemon, query: str) -> list[tuple[str, str]]:
+    return [(h.path, h.qualified_name) for h in daemon.service.search(query, limit=6, repo="fx")]
+
+
+def test_source_holders_of_a_quoted_message_come_before_tests(daemon: Daemon,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    page = _page(daemon, '"unknown command"')
+    assert sorted(page[:2]) == [("pkg/args.py", "legacy_args"), ("pkg/args.py", "no_args")]
+    assert all(path.startswith("tests/") for path, _ in page[2:]) and len(page) == 6
+    monkeypatch.setattr(service, "LITERAL_HOLDERS_FIRST", False)
+    assert ("pkg/args.py", "legacy_args") not in _page(daemon, '"unknown command"')[:2]
+
+
+def test_a_quoted_key_puts_its_holder_above_chunks_of_its_words(daemon: Daemon,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _page(daemon, '"pkg.exception_handlers"')[0] == ("pkg/exceptions.py", "ExceptionMiddleware.__call__")
+    monkeypatch.setattr(service, "LITERAL_HOLDERS_FIRST", False)
+    assert _page(daemon, '"pkg.exception_handlers"')[0] != ("pkg/exceptions.py", "ExceptionMiddleware.__call__")
+
+
+def test_an_unquoted_query_keeps_its_order(daemon: Daemon) -> None:
+    assert service._unquoted("unknown command") == "" and service._unquoted('"a b"') == "a b"
+    assert service._unquoted("''") == "" and service._unquoted("`pkg.key`") == "pkg.key"
