@@ -82,8 +82,18 @@ def test_a_statement_bigger_than_the_budget_stays_whole() -> None:
     body = "    a = 1\n    table = {\n" + "        'k': 1,\n" * 30 + "    }\n    return table\n"
     blob = ("def f():\n" + body).encode()
     chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_lines=10)
-    assert table(chunks)[:3] == [("function", "f", 1, 35), ("function", "f#part2", 3, 34),
-                                 ("function", "f#part3", 35, 35)]
+    # the one-line `return table` after it is no part of its own (``TAIL_MIN_LINES``)
+    assert table(chunks)[:3] == [("function", "f", 1, 35), ("function", "f#part2", 3, 35)]
+
+
+def test_a_short_last_part_moves_its_cut_up_or_joins_the_part_before() -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(23)) + "    return x0\n"
+    blob = ("def f():\n" + body).encode()
+    chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_lines=12)
+    # packed greedily: 2-12, 13-23, 24-25 (two lines); the last cut moves up to leave four
+    assert table(chunks)[:4] == [("function", "f", 1, 25), ("function", "f#part2", 13, 21),
+                                 ("function", "f#part3", 22, 25)]
+    assert chunk_split.TAIL_MIN_LINES == 4
 
 
 def test_chars_budget_splits_too() -> None:
@@ -141,7 +151,8 @@ def test_indentation_language_cuts() -> None:
     # (with a quote in them) are comments; `end` closes, never starts, a statement.
     cuts = chunk_split._with_comments(RUBY, chunk_split._brace_cuts(RUBY, "ruby"), "ruby")
     assert cuts == {1: (0, 2), 5: (0, 2), 6: (0, 4), 8: (0, 2), 10: (0, 2)}
-    assert chunk_split.part_starts(RUBY, "ruby", 5, 10_000) == [5, 10]
+    # packed [5, 10]: the last part (`total`, `end`) too short, joined to the one before
+    assert chunk_split.part_starts(RUBY, "ruby", 5, 10_000) == [5]
     bash = ["deploy() {", "  # it's fine", "  local x=1", '  echo "$x }"', "}"]
     assert chunk_split._with_comments(bash, chunk_split._brace_cuts(bash, "bash"), "bash") == {
         1: (1, 2), 3: (1, 2)}
