@@ -65,7 +65,25 @@ def add_exception_handler(app, exc_class, handler):
     """Register one of the exception handlers of the app, for ``exc_class``."""
     app.exception_handlers[exc_class] = handler
 '''
-FILES = {"pkg/args.py": ARGS, "pkg/exceptions.py": HANDLERS, **TESTS}
+ROUTING = ('''class Router:
+    def __init__(self, routes=None, redirect_slashes=True):
+        self.routes = list(routes or [])
+        self.redirect_slashes = redirect_slashes
+
+    def app(self, scope):
+        """Dispatch a request to the first route matching its path."""
+''' + "".join(f"        partial_{k} = self.routes[{k}] if len(self.routes) > {k} else None\n" for k in range(40))
+           + '''        if scope["type"] == "http" and self.redirect_slashes and scope["path"] != "/":
+            return scope["path"].rstrip("/")
+        return None
+''')
+REDIRECTS = "".join(f'''
+def redirect_{k}(url, slashes=2):
+    """Redirect to ``url``: a redirect with slashes, redirect slashes kept, slashes redirect."""
+    return ("redirect", url, "/" * slashes)
+''' for k in range(6))
+FILES = {"pkg/args.py": ARGS, "pkg/exceptions.py": HANDLERS, "pkg/routing.py": ROUTING,
+         "pkg/redirects.py": REDIRECTS, **TESTS}
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +115,11 @@ def test_a_quoted_key_puts_its_holder_above_chunks_of_its_words(daemon: Daemon,
 def test_an_unquoted_query_keeps_its_order(daemon: Daemon) -> None:
     assert service._unquoted("unknown command") == "" and service._unquoted('"a b"') == "a b"
     assert service._unquoted("''") == "" and service._unquoted("`pkg.key`") == "pkg.key"
+
+
+def test_an_identifiers_source_readers_off_the_page_join_its_holders(daemon: Daemon,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    page = _page(daemon, "redirect_slashes")
+    assert page[:2] == [("pkg/routing.py", "Router.__init__"), ("pkg/routing.py", "Router.app")]
+    monkeypatch.setattr(service, "HOLDERS_JOINING", 0)
+    assert ("pkg/routing.py", "Router.app") not in _page(daemon, "redirect_slashes")[:2]

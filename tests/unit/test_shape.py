@@ -1269,3 +1269,12 @@ def test_outer_frames_weigh_as_before_when_the_switch_is_off(monkeypatch: pytest
     monkeypatch.setattr(shape, "OUTER_FRAME_WEIGHT", shape.WEIGHT_FRAME)
     weights = dict(shape.analyze(FENCED_TRACE).terms)
     assert weights["do_load"] >= weights["validator"] and "legacy" in weights
+
+
+def test_a_short_message_after_an_exceptions_name_is_looked_for_verbatim() -> None:
+    # a bare text needs SENTENCE_MIN_WORDS words to read as a message; after an exception's
+    # name or a log prefix, two do (starlette's three-word message was read by its words)
+    assert shape.analyze("RuntimeError: No response returned.").sentence == "No response returned."
+    assert shape.analyze("ERROR [app.db] connection lost").sentence == "connection lost"
+    assert shape.analyze("No response returned.").sentence == ""
+    assert shape.analyze("KeyError: 'SECRET_KEY'").sentence == ""

@@ -562,7 +562,9 @@ class Service:
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
             if HOLDERS_FIRST and asked.shape is Shape.IDENTIFIER and _CODE_TOKEN.fullmatch(asked.text.strip()):
-                ranked = self._holders_first(asked.text.strip(), ranked, limit, asked.roles)
+                extra = (self._source_code_holders(asked.text.strip(), ranked[:limit], flt, view, path_glob, fields)
+                         if not asked.roles and not flt.roles else [])
+                ranked = self._holders_first(asked.text.strip(), ranked, limit, asked.roles, extra)
             elif LITERAL_HOLDERS_FIRST and asked.shape is Shape.LITERAL:
                 ranked = self._literal_holders_first(asked, ranked, flt, limit, fields, view, path_glob)
         ranked = ranked[:limit]
@@ -901,8 +903,23 @@ class Service:
         return _insert([r for r in page if r[0].id != best.id], best.keep(_with_role_fields(fields)),
                        "evidence", min(rank, limit), limit)
 
+    def _source_code_holders(self, token: str, page: Ranked, flt: StoreFilter, view: overlay.View,
+                             path_glob: str, fields: tuple[str, ...] | None) -> Ranked:
+        """Source chunks off ``page`` using the identifier ``token`` as code (``_as_code``),
+        among the first ``EVIDENCE_DEPTH`` source chunks its words find that hold it
+        (``_source_holders``), at most ``HOLDERS_JOINING``, best first: starlette's
+        ``redirect_slashes`` answered ``Router.__init__`` storing it and no chunk reading it
+        (``Router.app``, 6th). One sparse query, at most ``CODE_READS`` chunk reads."""
+        vector = shapes.evidence_vector(token)
+        if vector is None or HOLDERS_JOINING <= 0:
+            return []
+        seen = {r[0].id for r in page}
+        found = [h for h in self._source_holders(vector, token, flt, view, path_glob, fields) if h.id not in seen]
+        code = self._as_code([h.id for h in found], token) if found else set()
+        return [(h, "evidence", INDEX) for h in found if h.id in code][:HOLDERS_JOINING]
+
     def _holders_first(self, token: str, ranked: Ranked, limit: int,
-                       roles: frozenset[str] = frozenset()) -> Ranked:
+                       roles: frozenset[str] = frozenset(), extra: Ranked = ()) -> Ranked:
         """``ranked`` with, among its first ``limit``, the chunks using ``token`` as code
         (``_as_code``) right after the pinned definition of that name (match ``"exact"``),
         source ones first (unless the query asks for a role), each group in its order: a
@@ -910,16 +927,26 @@ class Service:
         chunk of its words that does not hold it is no answer (werkzeug's
         ``automatically_set_content_length`` answered ``EnvironBuilder.content_length``
         first and ``WERKZEUG_SERVER_FD`` a function reading ``WERKZEUG_RUN_MAIN``; the
-        one function reading it was third). One blob read per page chunk (``_as_code``)."""
+        one function reading it was third). ``extra``: source chunks off the page using it
+        (``_source_code_holders``), with the page's holders. One blob read per page chunk
+        (``_as_code``)."""
         page = ranked[:limit]
         pinned = [r for r in page if r[1] == "exact"]
         rest = [r for r in page if r[1] != "exact"]
         code = self._as_code([r[0].id for r in rest if r[2] == INDEX], token, reads=limit)
-        holders = sorted((r for r in rest if r[0].id in code),
-                         key=lambda r: _penalty(r[0].payload, roles, ROLE_PENALTY))
+        joined = [r for r in extra if r[0].id not in code]
+        code |= {r[0].id for r in joined}
+        both = [*(r for r in rest if r[0].id in code), *joined]
+        # a class holding its method's use: the method is where it is, the class after the
+        # holders of its role
+        holders = sorted(both, key=lambda r: (_penalty(r[0].payload, roles, ROLE_PENALTY), any(
+            o is not r and _encloses(r[0], o[0]) for o in both)))
         if not holders:
             return ranked
-        return pinned + holders + [r for r in rest if r[0].id not in code] + ranked[limit:]
+        moved = {r[0].id for r in holders}
+        ids = {r[0].id for r in joined}
+        return (pinned + holders + [r for r in rest if r[0].id not in moved]
+                + [r for r in ranked[limit:] if r[0].id not in ids])
 
     def _literal_holders_first(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                                fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
@@ -2144,9 +2171,15 @@ CODE_READS = 8
 #: A query that is one identifier (``_CODE_TOKEN``) lists the page's chunks using it as code
 #: first, after its definition (``_holders_first``).
 HOLDERS_FIRST = True
+#: Source chunks off the page using that identifier as code that join its holders
+#: (``_source_code_holders``).
+HOLDERS_JOINING = 3
 #: A quoted literal query lists the chunks holding it verbatim first, source first
 #: (``_literal_holders_first``).
 LITERAL_HOLDERS_FIRST = True
+#: Source chunks off the page using that identifier as code that join its holders
+#: (``_source_code_holders``).
+HOLDERS_JOINING = 3
 
 
 def _unquoted(text: str) -> str:

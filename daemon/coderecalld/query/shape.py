@@ -522,6 +522,10 @@ def _short_terms(text: str) -> tuple[tuple[str, float], ...]:
 #: holding the words was first by the sparse side alone.
 SENTENCE_MIN_WORDS = 4
 SENTENCE_MAX_WORDS = 24
+#: Words of a text known to be a message (after an exception's name or a log prefix:
+#: ``RuntimeError: No response returned.``): fewer than a bare text's, as nothing else
+#: reads so (starlette's three-word message led with ``WebSocket.send``, a newcomer).
+NAMED_MESSAGE_MIN_WORDS = 2
 _ASKING = frozenset("""
 how what where which why who whom whose when does do did is are was were can could should
 would will may might shall find show list give explain search locate tell describe get
@@ -559,7 +563,8 @@ def _sentence(text: str, asking: bool = True) -> str:
     stated = bool(_STATED.search(text))
     quoted = bool(_QUOTED.search(text)) or stated or _printed_value(text)
     spans = stated or not asking or bool(_SENTENCES.search(text))
-    if (not SENTENCE_MIN_WORDS <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
+    least = SENTENCE_MIN_WORDS if asking else NAMED_MESSAGE_MIN_WORDS
+    if (not least <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
             or ("`" in text and not spans) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
         return ""
     return text
