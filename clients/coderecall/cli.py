@@ -500,9 +500,15 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+#: Match kinds a symbols row names beside its kind: the name was not matched as written
+#: (in Go, ``execute`` is another method than ``Execute``; a newcomer read the JSON only).
+_NOTED_MATCHES = frozenset({"case_insensitive", "inherited", "prefix", "substring", "fuzzy"})
+
+
 def _symbol_rows(hits: list[SymbolHit]) -> list[tuple[str, ...]]:
     return [
-        (f"{h.path}:{h.start_line}-{h.end_line}", h.qualified_name, f"({h.kind})", _one_line(h.signature))
+        (f"{h.path}:{h.start_line}-{h.end_line}", h.qualified_name,
+         f"({h.kind}; {h.match})" if h.match in _NOTED_MATCHES else f"({h.kind})", _one_line(h.signature))
         for h in hits
     ]
 

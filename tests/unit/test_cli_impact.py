@@ -42,3 +42,15 @@ def test_first_nodes_cuts_breadth_first_and_says_so() -> None:
     assert got.nodes == 4 and got.truncated
     assert first_nodes(certain, 5) == certain  # nothing dropped: not truncated
     assert first_nodes(certain, 1).callers[0].site.caller == "a" and first_nodes(certain, 1).nodes == 1
+
+
+def test_a_symbols_row_names_a_match_not_as_written() -> None:
+    from coderecall import cli as client_cli
+    from coderecall._types import SymbolHit
+
+    def hit(name: str, match: str) -> SymbolHit:
+        return SymbolHit("r", "command.go", "go", "method", name.rsplit(".", 1)[-1], name, "cobra.Command",
+                         f"func (c *Command) {name.rsplit('.', 1)[-1]}() error", "", 1, 2, 0, 10, "c" * 40, 1.0, match)
+    rows = client_cli._symbol_rows([hit("cobra.Command.Execute", "exact"), hit("cobra.Command.execute", "case_insensitive"),
+                                    hit("HTTPConnection.url_for", "inherited")])
+    assert [row[2] for row in rows] == ["(method)", "(method; case_insensitive)", "(method; inherited)"]

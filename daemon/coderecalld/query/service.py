@@ -1435,7 +1435,9 @@ class Service:
         dotted name that a package re-exports finds the definition it stands for (match
         ``"reexport"``, ranked with exact: ``httpcore.ConnectionPool`` ->
         ``httpcore._sync.connection_pool.ConnectionPool``; ``marshmallow.Schema`` -> the
-        class before the module ``marshmallow.schema``).
+        class before the module ``marshmallow.schema``); failing all, ``Class.method``
+        that ``Class`` inherits finds its base's method (match ``"inherited"``,
+        ``callgraph.inherited_definition``).
 
         ``fuzzy`` also finds prefixes, substrings and small typos (``query/fuzzy.py``: trigram
         index, at most 2 edits), ranked after them: ... > prefix > substring > fuzzy, then
@@ -1495,6 +1497,11 @@ class Service:
                     if hit.payload.get("kind") not in _HIDDEN_KINDS and hit.id not in seen]
         if not out and not prefix:  # fmt::format_system_error, util.finalizeIssue (match "scoped")
             out = _without_scope(store, flt, name)
+        if not out and not prefix and "." in name:
+            # a method the class inherits (starlette's ``Request.url_for`` is
+            # ``HTTPConnection.url_for``: ``card`` and ``callers`` found it, ``symbols`` not)
+            out = [(hit, "inherited", 1.0) for hit in callgraph.inherited_definition(store, flt, name)
+                   if hit.payload.get("kind") not in _HIDDEN_KINDS]
         if not out and prefix and not fuzzy and "." in shapes.dotted(name):
             out = self._member_prefix(store, flt, name)
         if prefix and not fuzzy and "::" in name and not name.startswith("<"):
@@ -1899,8 +1906,8 @@ class Service:
             role=hit_role(p))
 
 
-_MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "case_insensitive": 1, "prefix": 2, "substring": 3,
-                "fuzzy": 4}
+_MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "inherited": 0, "case_insensitive": 1, "prefix": 2,
+                "substring": 3, "fuzzy": 4}
 
 
 def _source_order(payload: dict) -> tuple[float, bool, bool]:
