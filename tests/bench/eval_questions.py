@@ -80,7 +80,7 @@ def dotted(name: str) -> str:
 _PARAMETERS = re.compile(r"(?<=[\w>])\([^()]*\)")
 
 
-def prepare(work: Path, mirrors: Path, rows: list[dict]) -> Daemon:
+def prepare(work: Path, mirrors: Path, rows: list[dict], chunking: dict[str, int] | None = None) -> Daemon:
     """A daemon over one working bare repo per repository of ``rows``, its ``main`` at
     the rows' commit (alternates to the mirror: no copy), indexed with the model."""
     repos: dict[str, str] = {}
@@ -94,7 +94,7 @@ def prepare(work: Path, mirrors: Path, rows: list[dict]) -> Daemon:
         repo.references.create("refs/heads/main", repo.revparse_single(commit).id, force=True)
         cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
     cfg = Config(data_dir=work / "data", repos=tuple(cfgs), embedding=EmbeddingConfig(threads=2),
-                 index=IndexConfig(sync_interval_s=86400, sync_jitter_s=0))
+                 index=IndexConfig(sync_interval_s=86400, sync_jitter_s=0, **(chunking or {})))
     daemon = Daemon.open(cfg)
     for c in cfgs:
         daemon.jobs.run_now(c.name)
@@ -123,12 +123,17 @@ def main() -> int:
     ap.add_argument("--features", type=Path,
                     help="write each hybrid answer's confidence features and whether it is "
                          "wrong (nothing relevant in the first 5) as JSONL, for replays")
+    ap.add_argument("--max-chunk-lines", type=int, help="index.max_chunk_lines (a separate --work: "
+                    "another chunking is another index)")
+    ap.add_argument("--max-chunk-chars", type=int, help="index.max_chunk_chars (likewise)")
     issue_lab.add_sets(ap)
     args = ap.parse_args()
     issue_lab.apply_sets(args.set)
     rows = [json.loads(line) for q in args.questions for line in q.read_text().splitlines()
             if line.strip()]
-    daemon = prepare(args.work, args.mirrors, rows)
+    chunking = {k: v for k, v in (("max_chunk_lines", args.max_chunk_lines),
+                                  ("max_chunk_chars", args.max_chunk_chars)) if v}
+    daemon = prepare(args.work, args.mirrors, rows, chunking)
     table: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     dumped: list[dict] = []
     try:

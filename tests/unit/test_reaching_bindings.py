@@ -93,3 +93,26 @@ def test_a_binding_of_a_left_block_does_not_reach() -> None:
     assert got["branches"] == [(46, "b.put", "pkg.m.Crate.put"), (47, "b.put", "")]
     # in a loop the Box of the line above reaches the first iteration's call
     assert got["loop"] == [(53, "b.put", "pkg.m.Box.put")]
+
+
+CHAIN = b'''class Client:
+    def root(self) -> "Client":
+        return self
+
+    def find(self):
+        return 1
+
+    def go(self):
+        self.root().find()
+        c = Client()
+        c.root().find()
+        self.find().bit_length()
+'''
+
+
+def test_a_chains_tail_is_typed_by_the_return_annotation_before_it() -> None:
+    parsed = parse.symbols(CHAIN, "python")
+    found = resolve.chunks(chunk.chunks("r", "m.py", CHAIN, parsed), parsed, "m.py", "m")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}["Client.go"]
+    assert (9, "find", "m.Client.find") in got and (11, "find", "m.Client.find") in got
+    assert (12, "bit_length", "") in got  # `find` has no return annotation: unknown

@@ -81,7 +81,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: chain's tail (``c.Root().Find()``), a type assertion, a loop variable, a range over a
 #: slice of a known element type; a call of a closure variable is no package function.
 #: Python: the binding nearest above a call in its block types its receiver
-#: (``Receivers.name_type`` at a line); a parameter shadows a module-level name. A long
+#: (``Receivers.name_type`` at a line); a parameter shadows a module-level name; a
+#: chain's tail is typed by the return annotation before it (``self.root().find()``). A long
 #: symbol's last part of fewer than ``chunk_split.TAIL_MIN_LINES`` lines is no part.
 PAYLOAD_VERSION = 22
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),

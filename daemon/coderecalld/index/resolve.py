@@ -238,6 +238,11 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             cls = target(CallSite(built, site.line), owner, False) if built and built != site.name else ""
             if cls and cls.rpartition(".")[2].lstrip("_")[:1].isupper():
                 return receivers.method_target(cls, site.name)  # ``MySchema().load(..)``
+            # a chain through a function or method of this file with a return annotation:
+            # ``self.root().find()``, whose tail the parser names ``find`` alone
+            returned = receivers.call_type(built, owner) if cls and built != site.name else ""
+            if returned:
+                return receivers.method_target(returned, site.name)
         if with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top:
             cls = _enclosing_class(symbols, owner)  # `cls(..)`, `self.__class__(..)`: its class
             if cls:  # (or a subclass: the class's constructor runs either way)
@@ -263,13 +268,15 @@ CONSTRUCTED_LINE_MAX = 1000
 
 def _constructed_receiver(line: str, name: str) -> str:
     """The dotted name called to build the receiver of ``.name(`` on ``line``
-    (``MySchema`` of ``MySchema(strict=True).load(data)``), when it is written so; else
-    ``""``."""
+    (``MySchema`` of ``MySchema(strict=True).load(data)``, ``self.root`` of
+    ``self.root().find()``), when it is written so; else ``""``."""
     if len(line) > CONSTRUCTED_LINE_MAX or f".{name}" not in line.replace(" ", ""):
         return ""  # a data line of thousands of calls: the search runs once per call site
     found = re.search(_CONSTRUCTED + re.escape(name) + r"\s*\(", line)
     head = found.group(1) if found else ""
-    return head if head and head.split(".", 1)[0] not in _NOT_CLASSES else ""
+    # ``super().m()`` and ``type(x).m()`` are no construction; ``self.root().m()`` is a
+    # chain through a method (``self`` alone: ``self(..)`` calls the object)
+    return head if head and head not in _NOT_CLASSES and head.split(".", 1)[0] not in ("super", "type") else ""
 
 
 #: Python calls of a method's own class: a classmethod's ``cls(..)`` (werkzeug's
