@@ -311,6 +311,15 @@ def test_values_that_name_no_constant_are_no_symbols(language: str, source: str,
                "T = String\nMade = make()\nURL = String\n",
      [("class", "String", "class String"), ("variable", "Str", "Str = String"),
       ("variable", "Deep", "Deep = pkg.sub.Thing"), ("constant", "URL", "URL = String")]),
+    # a type alias (typer's ``MarkupMode = Literal[..]``) is one too; a constant a module
+    # sets in a try/except or if/elif/else block is a constant at each place (typer's
+    # ``DEFAULT_MARKUP_MODE``), a function's is not
+    ("python", 'Mode = Literal["a", "b"]\ntry:\n    MODE = "rich"\nexcept ImportError:\n    MODE = None\n'
+               'if X:\n    LIMIT = 1\nelif Y:\n    LIMIT = 2\nelse:\n    LIMIT = 3\n'
+               'def f():\n    try:\n        INNER = 1\n    except E:\n        pass\n',
+     [("variable", "Mode", 'Mode = Literal["a", "b"]'), ("constant", "MODE", 'MODE = "rich"'),
+      ("constant", "MODE", "MODE = None"), ("constant", "LIMIT", "LIMIT = 1"), ("constant", "LIMIT", "LIMIT = 2"),
+      ("constant", "LIMIT", "LIMIT = 3"), ("function", "f", "def f()")]),
 ])
 def test_value_kinds_and_signatures(language: str, source: str, expected: list[tuple[str, str, str]]) -> None:
     assert [(str(s.kind), s.qualified_name, s.signature)

@@ -116,3 +116,12 @@ def test_a_chains_tail_is_typed_by_the_return_annotation_before_it() -> None:
     got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}["Client.go"]
     assert (9, "find", "m.Client.find") in got and (11, "find", "m.Client.find") in got
     assert (12, "bit_length", "") in got  # `find` has no return annotation: unknown
+
+
+def test_a_union_annotation_types_only_its_one_class_besides_none() -> None:
+    from coderecalld.index.receivers import Receivers
+    got = Receivers("m", {"click": "click", "Union": "typing.Union", "typing": "typing"}, {}, set(), {})
+    # typer's `obj: Union[click.Command, click.Group]` was typed `typing.Union`
+    assert got.class_of("Union[click.Command, click.Group]", True) == ""
+    assert got.class_of("Union[click.Command, None]", True) == "click.Command"
+    assert got.class_of("typing.Union[click.Group]", True) == "click.Group"

@@ -62,6 +62,9 @@ from coderecalld.files import classify
     ("doc/man_docs_test.go", "test"),
     ("doc/README.md", "docs"),
     ("examples/tutorial/flaskr/__init__.py", "example"),
+    # a docs site's included code (typer's, FastAPI's docs_src/), its tests stay tests
+    ("docs_src/parameter_types/enum/tutorial002.py", "example"),
+    ("docs_src/testing/app01/test_main.py", "test"),
     ("examples/tutorial/tests/test_auth.py", "test"),
     ("galleries/users_explain/axes/axes_intro.py", "example"),  # matplotlib >= 3.8
     ("tutorials/intermediate/legend_guide.py", "example"),       # sphinx-gallery

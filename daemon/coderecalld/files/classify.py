@@ -252,7 +252,12 @@ ROLE_DIRS = {
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
                           "testdata", "test_data", "fixtures", "e2e",
                           "benchmarks", "benches", "bench", "asv_bench"}),
-    Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
+    Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos",
+                             # the code a docs site includes (FastAPI's, typer's, SQLModel's
+                             # docs_src/: typer's hundreds of tutorials were source, and
+                             # crowded its library's answers; a newcomer)
+                             "docs_src", "docs-src", "doc_src", "docs_examples", "doc_examples",
+                             "code_examples"}),
     Role.DOCS: frozenset({"doc", "docs", "documentation", "man"}),
 }
 #: Directory names of tests by their form (fnmatch, lowercased), read as ``tests/``: a

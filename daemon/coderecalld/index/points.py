@@ -83,7 +83,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Python: the binding nearest above a call in its block types its receiver
 #: (``Receivers.name_type`` at a line); a parameter shadows a module-level name; a
 #: chain's tail is typed by the return annotation before it (``self.root().find()``). A long
-#: symbol's last part of fewer than ``chunk_split.TAIL_MIN_LINES`` lines is no part.
+#: symbol's last part of fewer than ``chunk_split.TAIL_MIN_LINES`` lines is no part. A
+#: Python module's constants set in a ``try``/``if`` block are symbols, and a capitalised
+#: name bound to a subscripted type an alias; ``docs_src/`` is role example.
 PAYLOAD_VERSION = 22
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

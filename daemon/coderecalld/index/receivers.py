@@ -56,6 +56,9 @@ _ENTERED = re.compile(r"^(?:(?:t|typing|typing_extensions|collections\.abc|conte
                       r"(?:Iterator|Generator|AsyncIterator|AsyncGenerator|ContextManager|"
                       r"AbstractContextManager|AsyncContextManager)\[(.*)\]$")
 _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final|ClassVar|Annotated)\[(.*)\]$")
+#: ``Union[A, B]`` (typer's ``obj: Union[click.Command, click.Group]`` typed ``obj.get_usage``
+#: as ``typing.Union.get_usage``, a newcomer): read as ``A | B``.
+_UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list object set str tuple".split())
@@ -92,6 +95,9 @@ class Receivers:
         wrapped = _WRAPPERS.match(expr)
         if wrapped:
             expr = wrapped.group(1).split(",")[0]
+        union = _UNION.match(expr.strip())
+        if union:  # `Union[A, B]` as `A | B`: one class besides None, else none
+            expr = " | ".join(split_params(f"({union.group(1)})"))
         if "|" in expr:
             parts = [p.strip() for p in expr.split("|") if p.strip() != "None"]
             expr = parts[0] if len(parts) == 1 else ""

@@ -110,6 +110,10 @@ NESTING_KINDS = frozenset({"function", "method"})
 #: A callee not among the candidates scores its caller's score times this (the list is
 #: in the order above, not by score).
 CALLEE_SHARE = 0.5
+#: Lines a callee spans, at least, to be listed after its caller when the query's chunks
+#: did not list it (cobra's "where are persistent flags merged into a subcommand" listed
+#: ``DisplayName`` and ``Name``, three-line getters, before ``mergePersistentFlags``).
+CALLEE_MIN_LINES = 4
 
 
 def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] = lambda p: 0.0,
@@ -283,7 +287,9 @@ def with_callees(found: tuple[FunctionHit, ...],
                  callees: Callable[[Sequence[str]], Mapping[str, Sequence[tuple[str, int, int]]]],
                  *, chain: int = CALLEE_CHAIN) -> tuple[FunctionHit, ...]:
     """``found`` (one file's functions, best first) with its first function's first
-    same-file callee right after it, that callee's first after it, ... ``chain`` deep;
+    same-file callee right after it, that callee's first after it, ... ``chain`` deep (a
+    callee of fewer than ``CALLEE_MIN_LINES`` lines not listed already is passed over:
+    a getter, ``Name()``, says nothing of where the work is);
     one listed further down moves up with its score, one not listed scores
     ``CALLEE_SHARE`` x its caller's and the last listed gives it its place (as many
     functions as ``found``). ``callees(names)``: qualified name -> its callees as
@@ -293,8 +299,9 @@ def with_callees(found: tuple[FunctionHit, ...],
     for _ in range(chain):
         at = out.index(head) + 1
         above = {f.qualified_name for f in out[:at]}
+        listed = {f.qualified_name for f in out}
         nxt = next((c for c in callees([head.qualified_name]).get(head.qualified_name, ())
-                    if c[0] not in above), None)
+                    if c[0] not in above and (c[0] in listed or c[2] - c[1] + 1 >= CALLEE_MIN_LINES)), None)
         if nxt is None:
             break
         held = next((f for f in out if f.qualified_name == nxt[0]), None)

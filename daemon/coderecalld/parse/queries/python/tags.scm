@@ -86,10 +86,32 @@
   body: (block (assignment left: (identifier) @name) @definition.constant)
   (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
 
+; ... and in a module-level `try`/`except`/`else` or `if`/`elif`/`else` block, where a module
+; picks its value by what is installed or which Python runs (typer's `DEFAULT_MARKUP_MODE`,
+; set in `try:` and again in `except ImportError:`, was no symbol; a newcomer)
+(module
+  (try_statement body: (block (assignment left: (identifier) @name) @definition.constant))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
+
+(module
+  (try_statement [(except_clause (block (assignment left: (identifier) @name) @definition.constant))
+                  (else_clause body: (block (assignment left: (identifier) @name) @definition.constant))])
+  (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
+
+(module
+  (if_statement consequence: (block (assignment left: (identifier) @name) @definition.constant))
+  (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
+
+(module
+  (if_statement alternative: [(else_clause body: (block (assignment left: (identifier) @name) @definition.constant))
+                              (elif_clause consequence: (block (assignment left: (identifier) @name) @definition.constant))])
+  (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
+
 ; --- an alias: a capitalised name a module binds to another name (`Str = String`,
-; `BaseSchema = Schema`, `Deep = pkg.sub.Thing`): a variable for lookups (marshmallow's
+; `BaseSchema = Schema`, `Deep = pkg.sub.Thing`) or to a subscripted type (a type alias:
+; typer's `MarkupMode = Literal["markdown", "rich", None]`): a variable for lookups (marshmallow's
 ; field aliases were no symbols: `symbols Str` found nothing; a newcomer). Not an
 ; UPPER_CASE name (a constant, above) nor a lowercase one (a module's working variable).
 (module
-  (assignment left: (identifier) @name right: [(identifier) (attribute)]) @definition.variable
+  (assignment left: (identifier) @name right: [(identifier) (attribute) (subscript)]) @definition.variable
   (#match? @name "^_*[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
