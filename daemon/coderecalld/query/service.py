@@ -1460,7 +1460,7 @@ class Service:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
         found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], _generic_order(name, f[0].payload),
-                                  *_source_order(f[0].payload),
+                                  *_source_order(f[0].payload), _member_order(name, f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
@@ -1592,7 +1592,7 @@ class Service:
         # Overloads share a name: the longest definition is the implementation.
         ordered = sorted(defs, key=lambda h: (_card_rank(h.payload),
                                               _generic_order(name, h.payload),
-                                              *_source_order(h.payload), h.payload["repo"], h.payload["path"],
+                                              *_source_order(h.payload), _member_order(name, h.payload), h.payload["repo"], h.payload["path"],
                                               h.payload["start_line"] - h.payload["end_line"]))
         best = ordered[0].payload
         # the other definitions the name means (an overload's stubs of the same name aside)
@@ -1955,6 +1955,15 @@ def _scala_object(payload: dict) -> bool:
 
 #: A name written with type parameters: ``ResiliencePipeline<T>``, .NET's ``ResiliencePipeline`1``.
 _GENERIC_NAME = re.compile(r"<[^<>]*>\s*$|`\d+$")
+
+
+def _member_order(name: str, payload: dict) -> int:
+    """0 for a top-level definition (no parent) or when ``name`` is qualified, else 1: a
+    bare name first names a function or class of its own, a method being written with its
+    class (typer's ``card get_command`` described a three-line ``TyperCLIGroup.get_command``
+    override while ``callers get_command`` answered the public function, a newcomer)."""
+    bare = not re.search(r"[.:#\\]", name.strip())
+    return int(bare and bool(payload.get("parent")) and payload.get("kind") in ("method", "function"))
 
 
 def _generic_order(name: str, payload: dict) -> int:
