@@ -1278,3 +1278,14 @@ def test_a_short_message_after_an_exceptions_name_is_looked_for_verbatim() -> No
     assert shape.analyze("ERROR [app.db] connection lost").sentence == "connection lost"
     assert shape.analyze("No response returned.").sentence == ""
     assert shape.analyze("KeyError: 'SECRET_KEY'").sentence == ""
+
+
+@pytest.mark.parametrize(("query", "roles"), [
+    ("where are markdown docs generated for a typer app", []),  # the code making them
+    ("how does cobra generate man docs", []),
+    ("where is the documentation built", []),
+    ("docs on adding middleware to just one Mount", ["docs"]),
+    ("tests for the session cookie", ["test"]),
+])
+def test_a_role_word_that_code_makes_asks_for_the_code(query: str, roles: list[str]) -> None:
+    assert sorted(shape.analyze(query).roles) == roles

@@ -169,6 +169,11 @@ _ROLE_WORDS = {
 ROLE_REQUEST_WORDS = 8
 ROLE_EARLY_WORDS = 4
 _PASSIVE_ROLE = frozenset({"tested", "documented"})
+#: A role word that code makes asks for that code, not for files of the role: "where are
+#: markdown docs generated for a typer app" listed docs pages only, typer's
+#: ``get_docs_for_click`` absent (a newcomer); "how does cobra generate man docs".
+_MADE_AFTER = re.compile(r"(?:\s+\w+)?\s+(?:generated|built|rendered|produced|created|made)\b", re.I)
+_MADE_BEFORE = re.compile(r"\b(?:generat|build|render|produc|creat)\w*\s+(?:\w+\s+){0,2}$", re.I)
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
 _ALNUM_RUN = re.compile(r"\w+")  # a word as _roles counts them (``_WORD`` is a code word)
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
@@ -1254,6 +1259,8 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
             if (thing and m.group().lower() == "test" and thing.group(1).lower() not in _TEST_PARTS
                     and thing.group(1).lower() not in sparse.STOP_WORDS):
                 continue  # "the test client": a thing, not tests
+            if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
+                continue  # "where are markdown docs generated": the code making them
             at = len(_ALNUM_RUN.findall(text[:m.start()]))  # words before the role word
             last = at + len(_ALNUM_RUN.findall(m.group())) >= total
             if ((at < ROLE_EARLY_WORDS and (short or opener or at == 0))
