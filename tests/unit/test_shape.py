@@ -1289,3 +1289,13 @@ def test_a_short_message_after_an_exceptions_name_is_looked_for_verbatim() -> No
 ])
 def test_a_role_word_that_code_makes_asks_for_the_code(query: str, roles: list[str]) -> None:
     assert sorted(shape.analyze(query).roles) == roles
+
+
+def test_a_cli_error_line_and_its_usage_hint_are_a_trace_of_the_first_line() -> None:
+    # cobra's output for a mistyped command was one two-line sentence, never found
+    pasted = "Error: unknown command \"stauts\" for \"app\"\nRun 'app --help' for usage.\n"
+    got = shape.analyze(pasted)
+    assert (got.shape, got.sentence) == (shape.Shape.TRACE, 'unknown command "stauts" for "app"')
+    assert "app --help" not in got.evidence and "--help" not in got.evidence
+    # a second line that is no hint keeps the text a text
+    assert shape.analyze("Error: it broke\nand then what do I do with the cache").shape is not shape.Shape.TRACE

@@ -602,6 +602,19 @@ _ERROR_HEAD = re.compile(r"(?-i:^[ \t]*+[\w.]*?[a-z_]{2}\.[A-Z][a-z]\w*+:[ \t]++
                          r"|^[ \t]*+(?:error|fatal|panic|warning)(?:\[\w+\])?:[ \t]*+", re.IGNORECASE)
 
 
+#: A command-line program's hint after its error line: "Run 'app --help' for usage.",
+#: "Try 'cmd --help' for more information.", "See 'git help'."
+_USAGE_HINT = re.compile(r"^[ \t]*+(?:run|try|see|use)\b.{0,80}(?:--help|-h\b|\bhelp\b)", re.IGNORECASE)
+
+
+def _usage_hinted(lines: list[str]) -> bool:
+    """Whether ``lines`` (non-blank) are an error line (``_ERROR_HEAD``: ``Error: ...``)
+    and a usage hint after it (``_USAGE_HINT``): cobra's two lines for a mistyped command
+    were read as one sentence, never found (a newcomer)."""
+    return (len(lines) == 2 and _ERROR_HEAD.match(lines[0]) is not None
+            and _USAGE_HINT.match(lines[1]) is not None)
+
+
 def _error_message(text: str) -> str:
     """``Query.sentence`` of a short trace without frames (an error line pasted alone, or
     two lines): its last line's message after the exception's name, when that reads as a
@@ -609,7 +622,7 @@ def _error_message(text: str) -> str:
     lines = [line for line in text.splitlines() if line.strip()]
     if not 1 <= len(lines) <= 2 or stack.count(text):
         return ""
-    line = _logged(lines[-1].strip())
+    line = _logged((lines[0] if _usage_hinted(lines) else lines[-1]).strip())
     head = _ERROR_HEAD.match(line)
     message = line[head.end():].strip() if head else line
     if len(message.split()) > SENTENCE_MAX_WORDS or len(message) > ISSUE_MIN_CHARS:
@@ -772,6 +785,8 @@ def detect(text: str) -> Shape:
             and _ERROR_LINE.fullmatch(lines[-1].strip())
             and (len(text) <= ISSUE_MIN_CHARS or _NAMED_ERROR.match(lines[-1]))):
         return Shape.TRACE  # "KeyError: 'x'" alone, or a message with a long repr
+    if _usage_hinted(lines) and len(text) <= ISSUE_MIN_CHARS:
+        return Shape.TRACE  # a CLI's error line and its hint ("Run 'app --help' for usage.")
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
     words = text.split()
@@ -1175,6 +1190,9 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     if shape in (Shape.IDENTIFIER, Shape.LITERAL):
         return tuple(dict.fromkeys(w.strip("\"'`(),") for w in text.split() if w.strip("\"'`(),")))
     if shape is Shape.TEXT or (shape is Shape.TRACE and len(text) <= ISSUE_MIN_CHARS):
+        lines = [line for line in text.splitlines() if line.strip()]
+        if _usage_hinted(lines):
+            text = lines[0]  # the hint names the program ('app --help'), no code
         spans = [_shown(s) for s in code_spans(text)]
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
