@@ -105,3 +105,18 @@ def test_public_members_follow_each_languages_export_rule() -> None:
     assert card.public(member("save", "java", "public void save(Privateish p)")) is True
     assert card.public(member("run", "swift", "fileprivate func run()")) is False
     assert card.public(member("run", "kotlin", "internal fun run(privateKey: String)")) is True
+
+
+def test_a_go_named_type_of_no_struct_lists_its_methods() -> None:
+    definition = {"repo": "r", "path": "completions.go", "kind": "type_alias", "language": "go",
+                  "qualified_name": "cobra.ShellCompDirective", "name": "ShellCompDirective",
+                  "signature": "type ShellCompDirective int", "start_line": 45, "end_line": 45}
+    members = [{"qualified_name": "cobra.ShellCompDirective.string", "name": "string", "kind": "method",
+                "language": "go", "parent": "cobra.ShellCompDirective", "start_line": 200,
+                "signature": "func (d ShellCompDirective) string() string"},
+               {"qualified_name": "cobra.ShellCompDirective.Has", "name": "Has", "kind": "method",
+                "language": "go", "parent": "cobra.ShellCompDirective", "start_line": 210,
+                "signature": "func (d ShellCompDirective) Has(flag ShellCompDirective) bool"}]
+    built = card.build(definition, [definition, *members], [], "c" * 40, "")
+    assert built.methods == ("func (d ShellCompDirective) Has(flag ShellCompDirective) bool",)
+    assert built.bases == () and built.init_params == ()

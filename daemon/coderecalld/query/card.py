@@ -42,7 +42,8 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         bases=(bases(definition.get("signature", ""), str(definition.get("language", "python")))
                or tuple(definition.get("base_targets") or ())) if is_class else (),
         init_params=(params(init["signature"]) if init else _primary(definition)) if is_class else (),
-        methods=methods(members, inherited) if is_class else (),
+        # a Go named type of no struct (``type ShellCompDirective int``) has methods too
+        methods=methods(members, inherited) if is_class or definition["kind"] == "type_alias" else (),
         raises=tuple(definition.get("raises", [])),
         siblings=_siblings(definition, file_points),
         callers=pick_callers(callers), file_purpose=file_purpose(file_points),
