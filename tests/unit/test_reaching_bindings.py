@@ -125,3 +125,15 @@ def test_a_union_annotation_types_only_its_one_class_besides_none() -> None:
     assert got.class_of("Union[click.Command, click.Group]", True) == ""
     assert got.class_of("Union[click.Command, None]", True) == "click.Command"
     assert got.class_of("typing.Union[click.Group]", True) == "click.Group"
+
+
+def test_typing_forms_and_abstract_types_type_no_class() -> None:
+    from coderecalld.index.receivers import Receivers
+    got = Receivers("m", {"typing": "typing", "Any": "typing.Any", "Mapping": "typing.Mapping",
+                          "BinaryIO": "typing.BinaryIO", "abc": "collections.abc"}, {}, set(), {})
+    # starlette's `value: typing.Any` made `value.lower()` a call of `typing.Any.lower`; its
+    # `headers: Mapping` may be its own `Headers`
+    assert [got.class_of(a, True) for a in ("typing.Any", "Any", "Mapping[str, str]", "abc.Mapping", "object")] == [
+        "", "", "", "", ""]
+    assert got.class_of("BinaryIO", True) == "typing.BinaryIO"  # a file: still a type
+    assert got.class_of("str", True) == "builtins.str"

@@ -387,8 +387,8 @@ def raw_main(parser: Parser, env: Environment = Environment()):
 def test_with_enters_the_value_a_context_manager_yields() -> None:
     """``with opened() as s`` of a ``@contextmanager`` annotated ``-> Iterator[Session]``:
     ``s`` is a ``Session`` (httpie's tests' ``s.save()`` were left out as calls on an
-    ``Iterator``; a newcomer); the function's value outside ``with`` is still what its
-    annotation says."""
+    ``Iterator``; a newcomer); the function's value outside ``with`` is an ``Iterator``, an
+    abstract type that types no class (``receivers._ANY_TYPING``)."""
     src = b'''from contextlib import contextmanager
 from typing import Iterator
 from pkg.sessions import Session
@@ -410,7 +410,8 @@ def test_save():
     found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "tests.test_s")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     assert sites["test_save"] == [("opened", 12, "tests.test_s.opened"), ("s.save", 13, "pkg.sessions.Session.save"),
-                                  ("opened", 14, "tests.test_s.opened"), ("it.save", 15, "typing.Iterator.save")]
+                                  # outside `with`: an Iterator, which any class may be (no class)
+                                  ("opened", 14, "tests.test_s.opened"), ("it.save", 15, "")]
 
 
 def test_a_construction_on_a_very_long_line_is_not_searched() -> None:

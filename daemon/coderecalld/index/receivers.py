@@ -61,7 +61,26 @@ _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final
 _UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
-_BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list object set str tuple".split())
+_BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list set str tuple".split())
+#: Annotations that type no class: typing's forms and abstract types (``Any``,
+#: ``Callable``, ``Mapping``: a project's class may implement one, starlette's ``Headers``
+#: is a ``Mapping``), ``collections.abc``'s, ``abc``'s and ``object``. typing's concrete
+#: aliases (``List``, ``IO``, ``BinaryIO``, ``Pattern``) still type their calls.
+_ANY_TYPING = frozenset("""
+Any Callable Type Literal TypeVar Protocol Awaitable Coroutine Iterable Iterator AsyncIterable
+AsyncIterator Generator AsyncGenerator Mapping MutableMapping Sequence MutableSequence
+Collection Container AbstractSet MutableSet Hashable Sized Reversible KeysView ItemsView
+ValuesView MappingView ContextManager AsyncContextManager SupportsInt SupportsFloat
+SupportsAbs SupportsBytes SupportsIndex SupportsRound SupportsComplex Union Optional Annotated
+ClassVar Final Generic Self Never NoReturn LiteralString TypeAlias ParamSpec Concatenate
+TypeGuard""".split())
+
+
+def _any_value(fq: str) -> bool:
+    """Whether the annotation's class ``fq`` types no class (``_ANY_TYPING``)."""
+    head, _, name = fq.rpartition(".")
+    return (fq == "builtins.object" or head in ("collections.abc", "abc")
+            or (head in ("typing", "typing_extensions") and name in _ANY_TYPING))
 _FUNCTION_KINDS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
 #: Decorators that make a method an attribute of its return type.
 _PROPERTIES = frozenset({"property", "cached_property"})
@@ -109,7 +128,10 @@ class Receivers:
         if head in self.top:
             return f"{self.module}.{expr}" if local is not None and local.kind is SymbolKind.CLASS else ""
         if head in self.table and (annotation or expr.rsplit(".", 1)[-1].lstrip("_")[:1].isupper()):
-            return ".".join(filter(None, [self.table[head], rest]))
+            found = ".".join(filter(None, [self.table[head], rest]))
+            # `Any`, `Callable`, an abstract `Mapping`: any value, no class (starlette's
+            # `value: typing.Any` made `value.lower()` a call of `typing.Any.lower`)
+            return "" if _any_value(found) else found
         return f"builtins.{expr}" if annotation and expr in _BUILTIN_TYPES else ""
 
     def _local_class(self, fq: str) -> str:
