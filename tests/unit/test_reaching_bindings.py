@@ -137,3 +137,12 @@ def test_typing_forms_and_abstract_types_type_no_class() -> None:
         "", "", "", "", ""]
     assert got.class_of("BinaryIO", True) == "typing.BinaryIO"  # a file: still a type
     assert got.class_of("str", True) == "builtins.str"
+
+
+def test_nested_wrappers_are_read_through() -> None:
+    from coderecalld.index.receivers import Receivers
+    got = Receivers("m", {"Path": "pathlib.Path", "Optional": "typing.Optional",
+                          "Annotated": "typing_extensions.Annotated", "typer": "typer"}, {}, set(), {})
+    # typer's `config: Annotated[Optional[Path], typer.Option()]` was `typing.Optional`
+    assert got.class_of("Annotated[Optional[Path], typer.Option()]", True) == "pathlib.Path"
+    assert got.class_of("Annotated[Path, typer.Argument(help='a, b')]", True) == "pathlib.Path"

@@ -111,9 +111,11 @@ class Receivers:
         ``C | None``), ``""`` if none: a class of this file or an imported CapWords name; in an
         ``annotation`` any imported name (``socket.socket``) or builtin type (``builtins.str``)."""
         expr = expr.strip().strip("'\"").strip()
-        wrapped = _WRAPPERS.match(expr)
-        if wrapped:
-            expr = wrapped.group(1).split(",")[0]
+        for _ in range(3):  # nested: `Annotated[Optional[Path], ..]`
+            wrapped = _WRAPPERS.match(expr.strip())
+            if not wrapped:
+                break
+            expr = split_params(f"({wrapped.group(1)})")[0]
         union = _UNION.match(expr.strip())
         if union:  # `Union[A, B]` as `A | B`: one class besides None, else none
             expr = " | ".join(split_params(f"({union.group(1)})"))
