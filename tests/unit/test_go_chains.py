@@ -115,3 +115,36 @@ def test_results_read_named_unnamed_and_grouped_results() -> None:
     assert results("func F(x func(int) error) (a, b T)") == [("a", "T"), ("b", "T")]
     assert results("func F()") == []
     assert results("func (c *C) F() (Foo, error)") == [("", "Foo"), ("", "error")]
+
+
+SHADOWED = b'''package gin
+
+type Engine struct{}
+
+type RouterGroup struct{}
+
+func (engine *Engine) Use() {}
+
+func (group *RouterGroup) Use() {}
+
+func makeGroup() *RouterGroup { return &RouterGroup{} }
+
+func (engine *Engine) probe() {
+\tengine.Use()
+\tengine := makeGroup()
+\tengine.Use()
+}
+
+func (engine *Engine) plain() {
+\tengine.Use()
+}
+'''
+
+
+def test_a_receiver_bound_again_is_not_surely_the_receivers_type() -> None:
+    parsed = parse.symbols(SHADOWED, "go")
+    found = resolve.chunks(chunk.chunks("r", "gin.go", SHADOWED, parsed), parsed, "gin.go", "example.com/gin")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+    # `engine := makeGroup()` shadows the receiver: neither call is surely an Engine's
+    assert [t for _, n, t in got["gin.Engine.probe"] if n == "engine.Use"] == ["", ""]
+    assert got["gin.Engine.plain"] == [(20, "engine.Use", "example.com/gin.Engine.Use")]

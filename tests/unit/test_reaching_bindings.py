@@ -146,3 +146,31 @@ def test_nested_wrappers_are_read_through() -> None:
     # typer's `config: Annotated[Optional[Path], typer.Option()]` was `typing.Optional`
     assert got.class_of("Annotated[Optional[Path], typer.Option()]", True) == "pathlib.Path"
     assert got.class_of("Annotated[Path, typer.Argument(help='a, b')]", True) == "pathlib.Path"
+
+
+NARROWED = b'''from pkg.core import TyperOption, TyperArgument
+
+
+def helper(param):
+    if isinstance(param, TyperOption):
+        param.get_default_string()
+        if True:
+            param.deeper()
+    elif isinstance(param, TyperArgument):
+        param.make_metavar()
+    param.after()
+    if isinstance(param, (TyperOption, TyperArgument)):
+        param.either()
+'''
+
+
+def test_an_isinstance_block_types_its_name_inside_it_only() -> None:
+    parsed = parse.symbols(NARROWED, "python")
+    found = resolve.chunks(chunk.chunks("r", "m.py", NARROWED, parsed), parsed, "m.py", "m")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites if "." in s.name]
+           for c in found}["helper"]
+    assert got == [(6, "param.get_default_string", "pkg.core.TyperOption.get_default_string"),
+                   (8, "param.deeper", "pkg.core.TyperOption.deeper"),
+                   (10, "param.make_metavar", "pkg.core.TyperArgument.make_metavar"),
+                   (11, "param.after", ""),  # after the blocks: unknown, as before
+                   (13, "param.either", "")]  # one of two classes: unknown

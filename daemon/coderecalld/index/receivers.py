@@ -62,6 +62,8 @@ _UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list set str tuple".split())
+#: A block entered on one class test alone: ``if isinstance(x, C):`` (or ``elif``).
+_ISINSTANCE = re.compile(r"^\s*(?:if|elif)\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s*(?:#.*)?$")
 #: Annotations that type no class: typing's forms and abstract types (``Any``,
 #: ``Callable``, ``Mapping``: a project's class may implement one, starlette's ``Headers``
 #: is a ``Mapping``), ``collections.abc``'s, ``abc``'s and ``object``. typing's concrete
@@ -299,6 +301,17 @@ class Receivers:
                    at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None = None) -> None:
         if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
             return  # binds nothing (most calls, returns): no pattern needs to run
+        narrowed = _ISINSTANCE.match(line) if at is not None and "isinstance(" in line else None
+        if narrowed:
+            # `if isinstance(x, C):` types `x` as a `C` in its block only: an event at the
+            # block's indentation (``_reaching``), no binding of the function (typer's
+            # calls inside such a block were calls of another type)
+            following = next((t for t in (self.lines.get(at[0] + k, "") for k in range(1, 4)) if t.strip()), "")
+            indent = len(following) - len(following.lstrip())
+            cls = self.class_of(narrowed.group(2))
+            if cls and indent > at[1]:
+                at[2].setdefault(narrowed.group(1), []).append((at[0], indent, cls))
+            return
         assign = _ASSIGN.match(line)
         if assign:
             name, annotation, value = assign.groups()

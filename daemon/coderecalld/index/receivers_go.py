@@ -258,6 +258,14 @@ class GoReceivers:
                 out.append(fq)
         return tuple(out)
 
+    def rebound(self, name: str, owner: str) -> bool:
+        """Whether ``name`` (a method's receiver) is bound again in function ``owner`` to
+        another type (``engine := makeGroup()``, a closure's ``func(c *Engine)``): its
+        calls are then not surely the receiver's (a probe of gin's `Engine.Use` resolved a
+        shadowing local's call to the receiver's type)."""
+        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
+        return fn is not None and fn.kind in _FUNCTIONS and self._bindings(fn).get(name) == UNKNOWN
+
     def local(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter or local variable of function ``owner`` (a call
         ``f()`` of a closure ``f := func(..)`` is no call of the package's ``f``)."""
