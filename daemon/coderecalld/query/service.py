@@ -931,7 +931,6 @@ class Service:
         (``_source_code_holders``), with the page's holders. One blob read per page chunk
         (``_as_code``)."""
         page = ranked[:limit]
-        pinned = [r for r in page if r[1] == "exact"]
         rest = [r for r in page if r[1] != "exact"]
         code = self._as_code([r[0].id for r in rest if r[2] == INDEX], token, reads=limit)
         joined = [r for r in extra if r[0].id not in code]
@@ -941,12 +940,7 @@ class Service:
         # holders of its role
         holders = sorted(both, key=lambda r: (_penalty(r[0].payload, roles, ROLE_PENALTY), any(
             o is not r and _encloses(r[0], o[0]) for o in both)))
-        if not holders:
-            return ranked
-        moved = {r[0].id for r in holders}
-        ids = {r[0].id for r in joined}
-        return (pinned + holders + [r for r in rest if r[0].id not in moved]
-                + [r for r in ranked[limit:] if r[0].id not in ids])
+        return _holders_before(page, ranked, limit, holders) if holders else ranked
 
     def _literal_holders_first(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                                fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
@@ -979,13 +973,7 @@ class Service:
         both = [r for r in both if not any(o is not r and _encloses(r[0], o[0]) for o in both)]
         holders = sorted((r for r in both if r[1] != "exact"),
                          key=lambda r: _penalty(r[0].payload, asked.roles, ROLE_PENALTY))
-        if not holders:
-            return ranked
-        ids = {r[0].id for r in holders}
-        pinned = [r for r in page if r[1] == "exact"]  # a definition the literal names stays first
-        ids |= {r[0].id for r in pinned}
-        kept = pinned + holders + [r for r in page if r[0].id not in ids]
-        return kept[:limit] + [r for r in ranked[limit:] if r[0].id not in ids]
+        return _holders_before(page, ranked, limit, holders) if holders else ranked
 
     def _as_code(self, ids: Sequence[str], token: str, reads: int = 0) -> set[str]:
         """The ids of ``ids`` whose chunk uses the identifier ``token`` as code
@@ -1592,7 +1580,8 @@ class Service:
         # Overloads share a name: the longest definition is the implementation.
         ordered = sorted(defs, key=lambda h: (_card_rank(h.payload),
                                               _generic_order(name, h.payload),
-                                              *_source_order(h.payload), _member_order(name, h.payload), h.payload["repo"], h.payload["path"],
+                                              *_source_order(h.payload), _member_order(name, h.payload),
+                                              h.payload["repo"], h.payload["path"],
                                               h.payload["start_line"] - h.payload["end_line"]))
         best = ordered[0].payload
         # the other definitions the name means (an overload's stubs of the same name aside)
@@ -2193,9 +2182,17 @@ HOLDERS_JOINING = 3
 #: A quoted literal query lists the chunks holding it verbatim first, source first
 #: (``_literal_holders_first``).
 LITERAL_HOLDERS_FIRST = True
-#: Source chunks off the page using that identifier as code that join its holders
-#: (``_source_code_holders``).
-HOLDERS_JOINING = 3
+
+
+def _holders_before(page: Ranked, ranked: Ranked, limit: int, holders: Ranked) -> Ranked:
+    """``ranked`` with its first ``limit`` (``page``) reordered: the pinned definitions
+    (match ``"exact"``) first, then ``holders`` (chunks of the page and chunks joining from
+    off it, in their order), then the page's other chunks, then the rest of ``ranked`` less
+    the joined ones (``_holders_first``, ``_literal_holders_first``)."""
+    pinned = [r for r in page if r[1] == "exact"]
+    moved = {r[0].id for r in (*pinned, *holders)}
+    return pinned + holders + [r for r in page if r[0].id not in moved] + [
+        r for r in ranked[limit:] if r[0].id not in moved]
 
 
 def _unquoted(text: str) -> str:
@@ -2203,6 +2200,8 @@ def _unquoted(text: str) -> str:
     ``unknown command``); ``""`` when it is not quoted."""
     text = text.strip()
     return text[1:-1].strip() if len(text) > 2 and text[0] == text[-1] and text[0] in "\"'`" else ""
+
+
 #: Line openings of a comment in the indexed languages (``* `` a block comment's line).
 _COMMENT_OPENINGS = ("#", "//", "/*", "* ", "*/", "--")
 #: A triple-quoted string's quotes, and one whole on a line.
