@@ -295,7 +295,14 @@ class Receivers:
         function's events) for ``_reaching``."""
         bind(out, name, fq)
         if at is not None:
-            at[2].setdefault(name, []).append((at[0], at[1], fq))
+            Receivers._record(at, name, fq, at[1])
+
+    @staticmethod
+    def _record(at: tuple[int, int, dict[str, list[tuple[int, int, str]]]], name: str, fq: str,
+                indent: int) -> None:
+        """An event of ``name`` at ``at``'s line, for the block indented ``indent``
+        (``_reaching``), in line order."""
+        at[2].setdefault(name, []).append((at[0], indent, fq))
 
     def _read_line(self, line: str, owner: str, out: dict[str, str],
                    at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None = None) -> None:
@@ -310,7 +317,7 @@ class Receivers:
             indent = len(following) - len(following.lstrip())
             cls = self.class_of(narrowed.group(2))
             if cls and indent > at[1]:
-                at[2].setdefault(narrowed.group(1), []).append((at[0], indent, cls))
+                self._record(at, narrowed.group(1), cls, indent)
             return
         assign = _ASSIGN.match(line)
         if assign:

@@ -41,7 +41,6 @@ _VAR = re.compile(rf"^\s*var\s+({_ID}(?:\s*,\s*{_ID})*)\s*([^=]*?)\s*(?:=\s*(.*)
 _RANGE = re.compile(rf"\bfor\s+({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*range\b")
 _LITERAL = re.compile(rf"^(&)?({_ID}(?:\.{_ID})?)\s*\{{")
 _NEW = re.compile(rf"^new\(\s*({_ID}(?:\.{_ID})?)\s*\)")
-_CALL = re.compile(rf"^({_ID})\s*\(")
 #: A generic function's or receiver's type parameter list (``func F[T any, K comparable]``,
 #: ``func (s *Set[T]) Add``): a value of one has no method of a package.
 _TYPE_PARAMETERS = re.compile(rf"(?:^func\s*(?:\([^()]*\)\s*)?{_ID}|\*?\s*{_ID})\s*\[([^\[\]]+)\]\s*[()]")
@@ -97,10 +96,6 @@ class GoReceivers:
         prefix = self.module + "."
         sym = self.symbols.get(f"{self._package}.{fq[len(prefix):]}") if fq.startswith(prefix) else None
         return sym if sym is not None and sym.kind is SymbolKind.STRUCT else None
-
-    def _value_type(self, value: str, scope: Mapping[str, str] | None = None) -> str:
-        """The type of the value an assignment's right side makes (``expression_type``)."""
-        return self.expression_type(value, scope or {})
 
     def expression_type(self, expr: str, scope: Mapping[str, str]) -> str:
         """The target-style type of a Go expression in a function whose names ``scope``
@@ -178,9 +173,9 @@ class GoReceivers:
         """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written
         bare) from the type ``x.f()`` returns (``expression_type``); ``""`` when unknown or
         when its occurrences on the line disagree."""
-        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
+        fn = self._function(owner)
         line = self.lines.get(site.line, "").split("//", 1)[0]
-        if fn is None or fn.kind not in _FUNCTIONS or "." not in line:
+        if fn is None or "." not in line:
             return ""
         found = set()
         for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
@@ -217,13 +212,13 @@ class GoReceivers:
                     _bind(out, name, element if i == 1 else "")
             else:
                 # a statement ends at `;` (`for p := c; p != nil; p = p.Parent() {`)
-                typed = self._value_type(short.group(2).split(";", 1)[0], out) if short else ""
+                typed = self.expression_type(short.group(2).split(";", 1)[0], out) if short else ""
                 for i, name in enumerate(names):
                     _bind(out, name, typed if i == 0 else "")
         var = _VAR.match(line) if "var " in line else None
         if var:
             names, type_, value = var.groups()
-            typed = self.type_of(type_) if type_ else self._value_type(value or "", out)
+            typed = self.type_of(type_) if type_ else self.expression_type(value or "", out)
             for i, name in enumerate(re.findall(_ID, names)):
                 _bind(out, name, typed if i == 0 or type_ else "")
         for literal in _FUNC_LITERAL.finditer(line) if "func" in line else ():
@@ -258,25 +253,31 @@ class GoReceivers:
                 out.append(fq)
         return tuple(out)
 
+    def _function(self, owner: str) -> Symbol | None:
+        """The function or method symbol ``owner`` (a chunk's qualified name, a part of a
+        long function standing for it) names, else ``None``."""
+        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
+        return fn if fn is not None and fn.kind in _FUNCTIONS else None
+
     def rebound(self, name: str, owner: str) -> bool:
         """Whether ``name`` (a method's receiver) is bound again in function ``owner`` to
         another type (``engine := makeGroup()``, a closure's ``func(c *Engine)``): its
         calls are then not surely the receiver's (a probe of gin's `Engine.Use` resolved a
         shadowing local's call to the receiver's type)."""
-        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
-        return fn is not None and fn.kind in _FUNCTIONS and self._bindings(fn).get(name) == UNKNOWN
+        fn = self._function(owner)
+        return fn is not None and self._bindings(fn).get(name) == UNKNOWN
 
     def local(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter or local variable of function ``owner`` (a call
         ``f()`` of a closure ``f := func(..)`` is no call of the package's ``f``)."""
-        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
-        return fn is not None and fn.kind in _FUNCTIONS and name in self._bindings(fn)
+        fn = self._function(owner)
+        return fn is not None and name in self._bindings(fn)
 
     def target(self, site: CallSite, owner: str) -> str:
         """The target of ``site`` in ``owner`` from its receiver's type, ``""`` if unknown."""
         parts = site.name.split(".")
-        fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
-        if len(parts) < 2 or fn is None or fn.kind not in _FUNCTIONS:
+        fn = self._function(owner)
+        if len(parts) < 2 or fn is None:
             return ""
         found = self._bindings(fn).get(parts[0], "")
         fq = "" if found == UNKNOWN else found
@@ -314,7 +315,7 @@ def results(signature: str) -> list[tuple[str, str]]:
     if start < 0:
         return []
     close = _closing(signature, start)
-    if signature.lstrip().startswith("func") and signature[:start].strip() == "func":
+    if signature[:start].strip() == "func":
         start = signature.find("(", close)  # past a method's receiver to its parameters
         close = _closing(signature, start) if start >= 0 else -1
     if close < 0:
