@@ -180,8 +180,9 @@ class Client:
         """Symbols whose name or qualified name equals ``name`` (case-insensitive), or
         starts with it when ``prefix``; at most ``limit`` (max 500) from ``offset`` on.
         ``fuzzy`` also finds substrings
-        and small typos (``isEligableForRefund`` -> ``isEligibleForRefund``), ranked exact >
-        case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
+        and small typos (``isEligableForRefund`` -> ``isEligibleForRefund``), ranked exact
+        (with ``reexport``, ``scoped`` and ``inherited``: the base's method a ``Class.method``
+        names) > case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
         that session's uncommitted files. A ``Page`` of ``SymbolHit``: ``total``,
         ``truncated``, ``next_offset``."""
         request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit,
