@@ -195,7 +195,8 @@ class Client:
         ``httpx.Client.send``) across every repository in scope: ``confidence ==
         "resolved"`` ones first (tied to the definition through imports, its module or its
         class, or the receiver's type), then ``"inherited"`` (called on a subclass),
-        ``"override"`` (called through a base's method) and ``"name_only"`` ones (only the
+        ``"override"`` (called through a base's method), ``"reference"`` (no call: named as a
+        value there, a callback passed or stored) and ``"name_only"`` ones (only the
         last dotted segment matched, the receiver's type unknown). At most ``limit`` (max
         500) from ``offset`` on: a ``Page`` of ``CallSite`` whose ``total`` counts them all
         (``truncated``: ask again with ``offset=page.next_offset``) and whose

@@ -73,7 +73,8 @@ def located(file: LocatedFile) -> dict[str, Any]:
 def call_site(site: CallSite) -> dict[str, Any]:
     """One call: ``repo:path:line``, the calling symbol (``<module>`` at top level), the
     callee and how sure the index is that it calls the definition asked for
-    (``resolved``, ``inherited``, ``override`` or ``name_only``)."""
+    (``resolved``, ``inherited``, ``override``, ``reference``: named as a value there, or
+    ``name_only``)."""
     return {"cite": cite(site.repo, site.path, site.line), "caller": site.caller or "<module>",
             "callee": site.callee, "confidence": site.confidence}
 

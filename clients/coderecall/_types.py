@@ -57,7 +57,9 @@ class CallSite:
     ``"resolved"`` when the call was tied to the definition through imports, its module,
     its class or its receiver's type, ``"inherited"`` when the receiver is a subclass that
     inherits it, ``"override"`` when the call names a base-class method it overrides (it may
-    dispatch here), ``"name_only"`` when only the name matched (the receiver's type unknown).
+    dispatch here), ``"reference"`` when no call but a value names the definition there
+    (a callback passed or stored: ``Thread(target=self.run)``), ``"name_only"`` when only
+    the name matched (the receiver's type unknown).
     """
 
     repo: str

@@ -251,8 +251,9 @@ def _symbols(client: Client, args: argparse.Namespace) -> int:
 
 
 #: Confidences ``--resolved`` keeps: a call on a subclass that inherits the method is as
-#: certain as a resolved one; ``override`` (a base's method, may dispatch) and ``name_only`` are not.
-_CERTAIN = ("resolved", "inherited")
+#: certain as a resolved one, and so is a value naming it (``reference``: a callback passed
+#: on); ``override`` (a base's method, may dispatch) and ``name_only`` are not.
+_CERTAIN = ("resolved", "inherited", "reference")
 
 
 def _callers(client: Client, args: argparse.Namespace) -> int:

@@ -103,7 +103,8 @@ def build_server(client: Client) -> MCPServer:
 
     def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
         """Call sites of a function or method: where, the calling symbol, and confidence
-        (resolved, inherited, override, name_only). offset: skip that many (paging)."""
+        (resolved, inherited, override, reference: passed or stored as a value there, not
+        called; name_only). offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
             head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}

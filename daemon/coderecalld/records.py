@@ -98,6 +98,10 @@ class CallSite:
         receiver_type: for a call left without a target, the type its receiver is declared
             with in the file, as written less type arguments (C#'s ``Pool _pool;`` or
             ``var p = new Pool()``, Swift's ``let p: Pool``: ``Pool``); ``""`` when unknown.
+        reference: no call: the callee is named as a value (passed, assigned, returned,
+            listed: ``Thread(target=self.run)``, ``self.dispatch_func = self.dispatch``).
+            The resolve stage keeps one only when its target is a function or method
+            (Python); the payload keeps them apart from calls (``references``).
     """
 
     name: str
@@ -105,6 +109,7 @@ class CallSite:
     target: str = ""
     via_attribute: bool = False
     receiver_type: str = ""
+    reference: bool = False
 
     @property
     def short_name(self) -> str:
@@ -119,7 +124,8 @@ class Symbol:
     ``start_line``/``start_byte`` include decorators; ``end_*`` is the end of the body.
     ``qualified_name`` is file-relative and dotted for Python (``Class.method``,
     ``outer.inner``); ``parent`` is the enclosing symbol's qualified name or ``""``.
-    ``call_sites`` are the calls whose nearest enclosing symbol is this one.
+    ``call_sites`` are the calls whose nearest enclosing symbol is this one, ``references``
+    its values that may name a function (``CallSite.reference``: Python).
     """
 
     kind: SymbolKind
@@ -135,13 +141,15 @@ class Symbol:
     decorators: tuple[str, ...] = ()
     is_async: bool = False
     call_sites: tuple[CallSite, ...] = ()
+    references: tuple[CallSite, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ParsedFile:
     """Everything ``parse.symbols`` extracts from one blob.
 
-    ``module_call_sites`` are calls made by top-level code (outside every symbol).
+    ``module_call_sites`` are calls made by top-level code (outside every symbol),
+    ``module_references`` its values that may name a function (``CallSite.reference``).
     ``import_aliases`` are (local name, imported dotted name) pairs: ``import a.b as c`` ->
     ``("c", "a.b")``; relative imports keep their dots (``from .m import f`` -> ``("f", ".m.f")``).
     ``line_count`` is the number of lines of the blob (a trailing newline does not
@@ -150,7 +158,8 @@ class ParsedFile:
     called dotted name as written), e.g. ``("_default_decoder", "JSONDecoder")``.
     ``boilerplate_lines`` are the 1-based lines of top-level import statements and the
     package clause: a module chunk with nothing else outside its symbols says nothing.
-    ``unbound`` are names of top-level symbols that the file's own code cannot call by that
+    ``unbound`` are names of top-level symbols (and qualified names of nested ones: an
+    object literal's property functions) that the file's own code cannot call by that
     name: a JS anonymous default export named after its file (``fetch`` for
     ``export default ok && (async () => {...})`` in ``fetch.js``, whose ``fetch()`` calls
     are the global one's), ``exports.x = () => {}``.
@@ -167,6 +176,7 @@ class ParsedFile:
     instances: tuple[tuple[str, str], ...] = ()
     boilerplate_lines: frozenset[int] = frozenset()
     unbound: frozenset[str] = frozenset()
+    module_references: tuple[CallSite, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +218,7 @@ class Chunk:
     embed_text: str
     ordinal: int = 0
     call_sites: tuple[CallSite, ...] = ()
+    references: tuple[CallSite, ...] = ()
     imports: tuple[str, ...] = ()
     module: str = ""
     raises: tuple[str, ...] = ()

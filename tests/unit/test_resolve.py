@@ -442,3 +442,25 @@ def f(x):
     # the parser names both calls ``A`` on one line: which is the method is unknown, and
     # both stay what a bare ``A(..)`` is, the class (as before constructions were read)
     assert sites["f"] == [("A", 7, "pkg.a.A"), ("A", 7, "pkg.a.A")]
+
+
+def test_an_object_literals_property_function_binds_no_name_in_its_function() -> None:
+    """``{retry: {delay: () => 0}}`` passed in a test names a property, no binding: ky's
+    ``await delay(1000)`` beside it (``import {setTimeout as delay}``) was "resolved" to
+    that property, 14 wrong ``resolved`` callers of the property's name. A function the
+    test declares is still its own."""
+    src = b'''import {setTimeout as delay} from 'node:timers/promises';
+import ky from '../source/index.js';
+
+test('retries', async t => {
+    function local() {}
+    await delay(10);
+    local();
+    await ky(url, {retry: {delay: () => 0}});
+});
+'''
+    path = "test/retry.ts"
+    parsed = parse.symbols(src, "typescript", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "test/retry")
+    sites = {(s.name, s.line, s.target) for c in found for s in c.call_sites if s.name in ("delay", "local")}
+    assert sites == {("delay", 6, "node:timers/promises.setTimeout"), ("local", 7, "test/retry.retries.local")}

@@ -125,8 +125,10 @@ class CodeRecallServicer:
         """Call sites of `name` (bare, Class.method or module-qualified) in every repository in
         scope: "resolved" ones (tied to the definition through imports, its module, its class
         or the receiver's type) first, then "inherited" (the receiver is a subclass that
-        inherits it), "override" (the call names a base-class method it overrides) and
-        "name_only" ones (only the last dotted segment matched; the receiver's type unknown).
+        inherits it), "override" (the call names a base-class method it overrides),
+        "reference" ones (no call: the definition is named as a value there, a callback
+        passed or stored: Python) and "name_only" ones (only the last dotted segment matched;
+        the receiver's type unknown).
         Calls on a receiver known to be another type are left out (omitted_other_type).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)

@@ -301,7 +301,8 @@ def _symbol_chunks(repo: str, path: str, blob: bytes, starts: list[int], parsed:
         qualified_name=sym.qualified_name, parent=sym.parent, signature=sym.signature,
         docstring=sym.docstring, start_line=sym.start_line, end_line=sym.end_line,
         start_byte=sym.start_byte, end_byte=sym.end_byte, text=text,
-        embed_text=(header + head)[:max_chars], call_sites=sym.call_sites, imports=parsed.imports)
+        embed_text=(header + head)[:max_chars], call_sites=sym.call_sites, references=sym.references,
+        imports=parsed.imports)
     out = [whole]
     for number, row in enumerate(cuts, 2):
         start, end = bounds[number - 1], bounds[number]
@@ -365,7 +366,8 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
         docstring=parsed.module_docstring, start_line=1, end_line=max(parsed.line_count, 1),
         start_byte=start, end_byte=len(blob), text=text,
         embed_text=(header + top_level)[:max_chars] if says else "",
-        call_sites=parsed.module_call_sites, imports=parsed.imports, lexical_text=lexical)
+        call_sites=parsed.module_call_sites, references=parsed.module_references, imports=parsed.imports,
+        lexical_text=lexical)
 
 
 # --- text files ------------------------------------------------------------------------

@@ -86,7 +86,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: symbol's last part of fewer than ``chunk_split.TAIL_MIN_LINES`` lines is no part. A
 #: Python module's constants set in a ``try``/``if`` block are symbols, and a capitalised
 #: name bound to a subscripted type an alias; ``docs_src/`` is role example.
-PAYLOAD_VERSION = 22
+#: 23: Python functions and methods named as values, not called (``Thread(target=self.run)``,
+#: ``self.dispatch_func = self.dispatch``): ``references`` and ``reference_targets``
+#: (``CallSite.reference``, ``resolve._python_reference``), never in ``call_sites``.
+PAYLOAD_VERSION = 23
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
@@ -114,14 +117,16 @@ def callee_names(sites: Iterable[CallSite]) -> list[str]:
     return list(names)
 
 
-def call_sites(chunk: Chunk) -> list[dict]:
+def call_sites(chunk: Chunk, references: bool = False) -> list[dict]:
     """The payload's ``call_sites``: name, line, the line's text (stripped, at most
     ``CALL_TEXT_MAX_CHARS``), the resolved ``target`` (``""`` if unresolved) and, only when
     the target's receiver is another file's class attribute, ``"via": "attribute"``; when
-    the receiver's declared type is known and the target not, ``"type"`` (``resolve_own``)."""
+    the receiver's declared type is known and the target not, ``"type"`` (``resolve_own``).
+    With ``references``, the payload's ``references`` instead: the same rows of the values
+    that name a function (``Chunk.references``, each with its target)."""
     lines = chunk.text.split("\n")
     out = []
-    for s in chunk.call_sites:
+    for s in chunk.references if references else chunk.call_sites:
         row = s.line - chunk.start_line
         text = lines[row].strip()[:CALL_TEXT_MAX_CHARS] if 0 <= row < len(lines) else ""
         row = {"name": s.name, "line": s.line, "text": text, "target": s.target}
@@ -220,6 +225,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "calls": callee_names(chunk.call_sites),
         "call_sites": call_sites(chunk),
         "call_targets": sorted({s.target for s in chunk.call_sites if s.target}),
+        "references": call_sites(chunk, references=True),
+        "reference_targets": sorted({s.target for s in chunk.references if s.target}),
         "fq_name": fq_name(chunk), "fq_aliases": aliases,
         "module": chunk.module, "raises": list(chunk.raises),
         "exports": [list(kv) for kv in chunk.exports],

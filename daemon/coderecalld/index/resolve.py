@@ -108,18 +108,84 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                    instances, supertypes)
     top = {s.name for s in parsed.symbols if not s.parent}
     typed = tuple(sorted(instances.items())) if style == "python" else ()
+    value = (_python_reference(module, table, symbols_of(parsed), top, parsed.unbound)
+             if style == "python" else None)
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
-        sites = tuple(_site(s, target(s, "" if is_module else c.qualified_name)) for s in c.call_sites)
+        owner = "" if is_module else c.qualified_name
+        sites = tuple(_site(s, target(s, owner)) for s in c.call_sites)
+        named = tuple(replace(s, target=value(s, owner)) for s in c.references) if value else ()
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name
                  else supertypes.get(c.qualified_name, ()))
-        out.append(replace(c, module=module, call_sites=sites, raises=() if is_module else raises(c.text),
+        out.append(replace(c, module=module, call_sites=sites, references=tuple(s for s in named if s.target),
+                           raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module else (),
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else ()))
     return out
+
+
+def symbols_of(parsed: ParsedFile) -> dict[str, Symbol]:
+    """A file's symbols by qualified name."""
+    return {s.qualified_name: s for s in parsed.symbols}
+
+
+#: Decorators that make a method an attribute: ``self.url`` passed on reads a value.
+_ATTRIBUTE_DECORATORS = re.compile(r"^@(?:\w+\.)*(?:property|cached_property|setter|getter)\b")
+
+
+def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
+                      top: set[str], unbound: frozenset[str] | set[str]) -> Target:
+    """The hook for a Python value reference (``CallSite.reference``): the module-qualified
+    function or method a name written as a value means, else ``""`` (the site is dropped).
+
+    ``self.m`` / ``cls.m``: a method of the enclosing class or a base of this file (not a
+    property); a bare ``f``: a function nested in the caller, a top-level function of the
+    file, or an imported lower-case name (``from .handlers import on_error``; CapWords are
+    classes, UPPER_CASE constants: neither is a function); ``mod.f`` / ``Class.m`` through an
+    import likewise. A parameter or local of that spelling shadows it (the name is read in
+    the calling function's signature). Anything else (a local's attribute, ``x.y.z`` on an
+    unknown object) names no known function."""
+    receivers = Receivers(module, table, symbols, top - unbound, {})
+
+    def function_like(name: str) -> bool:
+        bare = name.lstrip("_")
+        return bool(bare) and bare[:1].islower() and not bare.isupper()
+
+    def method(cls: str, name: str) -> str:
+        found = receivers._find_method(cls, name)
+        if found is None or any(_ATTRIBUTE_DECORATORS.match(d) for d in found.decorators):
+            return ""
+        return f"{module}.{found.qualified_name}"
+
+    def target(site: CallSite, owner: str) -> str:
+        head, dot, rest = site.name.partition(".")
+        if owner and head not in ("self", "cls") and receivers.is_parameter(head, owner):
+            return ""
+        if head in ("self", "cls"):
+            cls = receivers.enclosing_class(owner) if owner else ""
+            return method(cls, rest) if cls and rest and "." not in rest else ""
+        if not dot:
+            nested = nested_definition(symbols, owner, head, _FUNCTIONS) if owner else ""
+            if nested:
+                return f"{module}.{nested}"
+            sym = symbols.get(head)
+            if head in top:
+                return f"{module}.{head}" if sym is not None and sym.kind in _FUNCTIONS else ""
+            return table[head] if head in table and function_like(head) else ""
+        if head in top:  # `Class.method` of this file
+            sym = symbols.get(head)
+            return (method(head, rest) if sym is not None and sym.kind is SymbolKind.CLASS
+                    and "." not in rest else "")
+        if head in table and function_like(rest.rsplit(".", 1)[-1]):
+            return f"{table[head]}.{rest}"
+        return ""
+    return target
+
+
+_FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
 
 
 def _site(site: CallSite, target: str) -> CallSite:
@@ -147,7 +213,7 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
     struct's embedded ones: its ``base_targets``)."""
-    symbols = {s.qualified_name: s for s in parsed.symbols}
+    symbols = symbols_of(parsed)
     if style == "kotlin":
         return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
     if style == "go":
@@ -230,7 +296,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             return ""  # a parameter of no known type: its receiver is unknown
         if not dot and owner:  # a function defined in the calling one (or one around it)
             nested = nested_definition(symbols, owner, head, (SymbolKind.FUNCTION, SymbolKind.CLASS))
-            if nested:
+            if nested and nested not in parsed.unbound:  # not an object literal's `delay: () => 0`
                 return f"{module}.{nested}"
         if receivers is not None and built_from and not dot and site.line in lines:
             built = _constructed_receiver(lines[site.line], site.name)

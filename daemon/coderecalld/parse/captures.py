@@ -49,13 +49,15 @@ class RawDefinition:
 class RawTags:
     """Everything a tags query captured in one tree.
 
-    ``calls`` are ``(call node, callee node)`` pairs; ``imports`` are module-name nodes
+    ``calls`` are ``(call node, callee node)`` pairs; ``values`` are ``@reference.value``
+    nodes (a function named as a value, not called: Python); ``imports`` are module-name nodes
     (or ``None`` when an import pattern captured no ``@name``); ``package`` is the file's
     ``@package`` name (Go, Java), which prefixes its top-level qualified names.
     """
 
     definitions: list[RawDefinition] = field(default_factory=list)
     calls: list[tuple[Node, Node]] = field(default_factory=list)
+    values: list[Node] = field(default_factory=list)
     imports: list[Node] = field(default_factory=list)
     module_doc: Node | None = None
     package: Node | None = None
@@ -86,6 +88,10 @@ def _add_reference(tags: RawTags, match: dict[str, list[Node]]) -> None:
     names = match.get("name", [])
     if "reference.call" in match and names:
         tags.calls.append((match["reference.call"][0], names[0]))
+    elif "reference.value" in match:
+        node = match["reference.value"][0]
+        if not tags.values or tags.values[-1].start_byte != node.start_byte:  # two patterns, one node
+            tags.values.append(node)
     elif "reference.import" in match:
         tags.imports.extend(names)
 

@@ -71,14 +71,15 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
         key=lambda d: (d.start.start_byte, -d.outer.end_byte),
     )
     package = tx.compact(blob, tags.package) if tags.package is not None else ""
-    module_calls = _resolve(blob, defs, tags.calls, _Naming(spec.separator, package, default))
+    module_calls = _resolve(blob, defs, tags.calls + [(v, None) for v in tags.values], _Naming(spec.separator, package, default))
     defs = _values_kept(defs)  # constants that are no definition's holder or namespace
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
         symbols=tuple(_symbol(blob, d, clean, spec.doc_style) for d in defs),
         imports=_imports(blob, tags),
-        module_call_sites=tuple(module_calls),
+        module_call_sites=tuple(c for c in module_calls if not c.reference),
+        module_references=tuple(c for c in module_calls if c.reference),
         module_docstring=_module_doc(blob, tags.module_doc, clean, spec.doc_style),
         line_count=tx.line_count(blob),
         has_errors=tree.root_node.has_error,
@@ -173,10 +174,14 @@ def _values_kept(defs: list[_Def]) -> list[_Def]:
 def _unbound(defs: list[_Def]) -> frozenset[str]:
     """Top-level names no binding of the file gives: one named after the file (a ``@name``
     that is the ``default`` keyword) or after a property (``exports.x = ...``, a member of an
-    object of no name), unless another top-level definition binds the same name."""
+    object of no name), unless another top-level definition binds the same name. A nested
+    definition named after a property (an object literal's ``delay: () => 0`` passed in a
+    test) binds no name in its function either: its qualified name is in the set too (ky's
+    ``await delay(1000)``, an imported ``setTimeout``, was "resolved" to such a property)."""
     top = [d for d in defs if not d.parent]
     unbound = {d.name for d in top if d.raw.name.type in _UNBOUND_NAMES}
-    return frozenset(unbound - {d.name for d in top if d.raw.name.type not in _UNBOUND_NAMES})
+    nested = {d.qualified_name for d in defs if d.parent and d.raw.name.type in _UNBOUND_NAMES}
+    return frozenset(unbound - {d.name for d in top if d.raw.name.type not in _UNBOUND_NAMES}) | nested
 
 
 def _boilerplate(tree: Tree, nodes: list[Node]) -> frozenset[int]:
@@ -234,8 +239,11 @@ class _Naming:
         return self.default if node.type == "default" else tx.compact(blob, node)
 
 
-def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node]], naming: _Naming) -> list[CallSite]:
+def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node | None]],
+             naming: _Naming) -> list[CallSite]:
     """Name each def after its parent and give each call to its innermost scope; return top-level calls.
+    A ``(node, None)`` pair is a value reference (``@reference.value``): a ``CallSite`` with
+    ``reference`` set.
 
     One sweep in source order with a stack of open definitions: O(n log n + n * depth).
     """
@@ -269,8 +277,13 @@ _HEADER_CALLS = frozenset({"constructor_initializer", "field_initializer", "cons
                            "constructor_delegation_call"})
 
 
-def _add_call(blob: bytes, call: tuple[Node, Node], into: list[CallSite]) -> None:
+def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite]) -> None:
     node, callee = call
+    if callee is None:  # a function named as a value (`Thread(target=self.run)`): no call
+        name = tx.callee(blob, node)
+        if name:
+            into.append(CallSite(name, tx.start_line(node), reference=True))
+        return
     if node.type == "field_initializer" and callee.type == "field_identifier" and not _cpp_base(blob, node):
         return  # a member's `: size_(n)` sets a field, it calls nothing named size_
     if callee.type == node.type and callee.end_byte < node.end_byte:
@@ -394,7 +407,8 @@ def _symbol(blob: bytes, d: _Def, clean: Callable[[str], str], doc_style: str) -
         end_byte=end_byte,
         decorators=tuple(tx.text(blob, d.raw.decorators[key]) for key in sorted(d.raw.decorators)),
         is_async=d.raw.is_async,
-        call_sites=tuple(d.calls),
+        call_sites=tuple(c for c in d.calls if not c.reference),
+        references=tuple(c for c in d.calls if c.reference),
     )
 
 

@@ -3,7 +3,8 @@
 Adding a language is one ``queries/<language>/tags.scm`` and one line in ``LANGUAGES``.
 The query follows tree-sitter's tags convention (``@definition.<kind>``, ``@name``,
 ``@reference.call``) plus a few captures of our own, documented in the Python query:
-``@body``, ``@decorator``, ``@async``, ``@doc``, ``@doc.module``, ``@reference.import``.
+``@body``, ``@decorator``, ``@async``, ``@doc``, ``@doc.module``, ``@reference.import``,
+``@reference.value`` (a function named as a value, not called).
 ``<kind>`` must be a ``SymbolKind`` value; definitions of other kinds are ignored.
 
 Qualified names join a symbol to its enclosing ones with the language's ``separator``:

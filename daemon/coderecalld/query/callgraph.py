@@ -30,9 +30,12 @@ RESOLVED = "resolved"
 INHERITED = "inherited"
 #: The call names a base-class method the definition overrides: it may dispatch here.
 OVERRIDE = "override"
+#: No call: the definition is named as a value there (passed, assigned, returned, listed:
+#: ``Thread(target=self.run)``), resolved to it (``index/resolve._python_reference``).
+REFERENCE = "reference"
 NAME_ONLY = "name_only"
 #: Order of confidences in an answer: most certain first.
-RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, NAME_ONLY: 3}
+RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, REFERENCE: 3, NAME_ONLY: 4}
 #: Levels of subclasses and of bases followed from a method's class (deep enough for
 #: real hierarchies: flask's Flask -> App -> Scaffold is two).
 MRO_DEPTH = 6
@@ -46,6 +49,8 @@ FETCH_LIMIT = 2000
 #: convert to Python than the whole payload (``to_hit`` time -25% at 100k points here); the
 #: engine's own read, ~0.1 ms a point whatever the fields, stays (docs/performance.md).
 SITE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "fq_name", "call_sites")
+#: The same for a point's value references (``REFERENCE``).
+REFERENCE_FIELDS = (*SITE_FIELDS[:-1], "references")
 
 #: Languages whose code calls one another's definitions by name: JavaScript and TypeScript
 #: modules import each other, Kotlin and Scala call Java, C++ calls C. Any other language
@@ -463,17 +468,19 @@ def _prefixes(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(2, len(parts) + 1)]
 
 
-def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None) -> list[Site]:
+def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None,
+          field: str = "call_sites") -> list[Site]:
     """Every call site held by ``hits`` (deduplicated by point); with ``keep``, only those
     whose stored record (``{"name", "line", "text", "target"}``) it accepts: a module
-    point can hold hundreds of call sites, of which one is wanted."""
+    point can hold hundreds of call sites, of which one is wanted. ``field``
+    ``"references"``: the points' value references instead (same records)."""
     seen: set[str] = set()
     out = []
     for hit in hits:
         if hit.id in seen:
             continue
         seen.add(hit.id)
-        for s in hit.payload.get("call_sites", []):
+        for s in hit.payload.get(field, []):
             if keep is None or keep(s):
                 out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
                                 s.get("via", ""), s.get("type", "")))
@@ -638,6 +645,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     through ``base_targets``) that inherits the named method without overriding it.
     ``override``: its target is the same method of a base class the named one overrides
     (the call may dispatch to the override).
+    ``reference``: no call; a Python value that names the definition (``self.run`` passed
+    as ``target=``, a dispatch table's entry), from the points' ``references``.
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
     unknown (no target, or an attribute whose type no module states); a bare call
     (``send(...)``) of a Python or JS method's name is no call of it (``RECEIVER_ONLY``:
@@ -749,6 +758,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 out.append((site, NAME_ONLY))  # on a module's value of no stated type
             else:
                 other += 1
+    if chosen:  # named as a value (a callback, a dispatch table): where it is used, not called
+        named = wanted | inherited
+        held = store.find_any(flt, "reference_targets", sorted(named), limit=FETCH_LIMIT, fields=REFERENCE_FIELDS)
+        out += [(site, REFERENCE) for site in sites(held, lambda s: s.get("target", "") in named, "references")]
     if omitted is not None:
         omitted["other_type"] = omitted.get("other_type", 0) + other
     return out

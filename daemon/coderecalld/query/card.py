@@ -149,10 +149,10 @@ def file_purpose(file_points: list[dict]) -> str:
 
 
 def pick_callers(callers: list[CallerHit], n: int = MAX_CALLERS) -> tuple[CallerHit, ...]:
-    """Up to ``n`` call sites: resolved, then inherited, override and name-only ones, and
+    """Up to ``n`` call sites: resolved, then inherited, override, reference and name-only ones, and
     within each, one repo at a time (round robin) so a single heavy user does not fill the card."""
     out: list[CallerHit] = []
-    for confidence in ("resolved", "inherited", "override", "name_only"):
+    for confidence in ("resolved", "inherited", "override", "reference", "name_only"):
         by_repo: dict[str, list[CallerHit]] = defaultdict(list)
         for hit in callers:
             if hit.confidence == confidence:

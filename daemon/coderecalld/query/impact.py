@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coderecalld.query.callgraph import INHERITED, RANK, RESOLVED, Site, caller_hit
+from coderecalld.query.callgraph import INHERITED, RANK, REFERENCE, RESOLVED, Site, caller_hit
 from coderecalld.records import CallerHit, Impact, ImpactNode
 
 DEFAULT_DEPTH = 3
@@ -39,8 +39,9 @@ DEFAULT_NODES = 200
 MAX_NODES = 2000
 
 #: Edges followed when a symbol has any: a call of a subclass that inherits the method is
-#: as certain as a resolved one; an ``override`` call may dispatch elsewhere.
-_CERTAIN = (RESOLVED, INHERITED)
+#: as certain as a resolved one, and so is a value naming it (``REFERENCE``: the function
+#: holding the callback passes it on); an ``override`` call may dispatch elsewhere.
+_CERTAIN = (RESOLVED, INHERITED, REFERENCE)
 
 Key = tuple[str, str, str]  # repo, path, qualified name ("" for top-level code)
 

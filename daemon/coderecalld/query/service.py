@@ -1525,7 +1525,8 @@ class Service:
                      principal: Principal = LOCAL, omitted: dict[str, int] | None = None) -> Page:
         """Call sites of ``name`` (bare, ``Class.method`` or module-qualified), ``resolved``
         ones first (tied to the definition through imports, its module or its class), then
-        ``inherited``, ``override`` and ``name_only`` ones (``callgraph.RANK``); each source
+        ``inherited``, ``override``, ``reference`` (named as a value, not called) and
+        ``name_only`` ones (``callgraph.RANK``); each source
         first (``role_rank``: a test's calls after the code's), then by repo, path, line. ``omitted["other_type"]``: calls left out as calls on another type.
         A ``Page``: at most ``limit`` sites from ``offset`` on, with the ``total``."""
         name = _symbol_name(name)

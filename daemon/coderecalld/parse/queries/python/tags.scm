@@ -63,6 +63,22 @@
 ; were no callers of it).
 (decorator [(identifier) (attribute)] @name) @reference.call
 
+; A name written as a value, not called: passed (`Thread(target=self.run)`, `signal(SIG,
+; handler)`), assigned (`self.dispatch_func = self.dispatch`), returned or listed (a dispatch
+; table). index/resolve keeps one only when it names a function or method: a reference,
+; which `callers` lists as one (starlette's `BaseHTTPMiddleware.dispatch` had no callers).
+(call arguments: (argument_list [(identifier) (attribute)] @name @reference.value))
+(call arguments: (argument_list (keyword_argument value: [(identifier) (attribute)] @name @reference.value)))
+(assignment right: [(identifier) (attribute)] @name @reference.value)
+(return_statement [(identifier) (attribute)] @name @reference.value)
+(list [(identifier) (attribute)] @name @reference.value)
+(tuple [(identifier) (attribute)] @name @reference.value)
+(set [(identifier) (attribute)] @name @reference.value)
+(expression_list [(identifier) (attribute)] @name @reference.value)
+(conditional_expression [(identifier) (attribute)] @name @reference.value)
+(boolean_operator [(identifier) (attribute)] @name @reference.value)
+(pair value: [(identifier) (attribute)] @name @reference.value)
+
 (import_statement
   name: [
     (dotted_name) @name

@@ -1,0 +1,118 @@
+"""A function or method named as a value, not called (a callback passed on, a method
+stored in an attribute, a dispatch table's entry), is a ``reference`` of it in ``callers``
+(Python): starlette's ``BaseHTTPMiddleware.dispatch``, stored as ``self.dispatch_func =
+self.dispatch``, had no callers at all (a newcomer), which reads as dead code.
+
+Each site is asserted by exact (path, line, caller, confidence); a parameter of the same
+spelling, a property read and a local's value are no references."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from conformance_cases import Daemon, daemon
+from coderecalld.config import RepoConfig
+from gitfixtures import GitRepo
+
+MW = '''import threading
+
+from .handlers import on_error
+
+
+class Middleware:
+    def __init__(self, app, dispatch=None):
+        self.app = app
+        self.dispatch_func = self.dispatch if dispatch is None else dispatch
+
+    def dispatch(self, request):
+        return request
+
+    @property
+    def name(self):
+        return "mw"
+
+    def start(self):
+        threading.Thread(target=self.run).start()
+        return self.name
+
+    def run(self):
+        pass
+
+
+class Timing(Middleware):
+    def __init__(self, app):
+        super().__init__(app)
+        self.routes = {"err": on_error, "run": self.run}
+'''
+HANDLERS = '''def on_error(exc):
+    return exc
+
+
+def register(callback):
+    return callback
+
+
+def install(app, on_error=None):
+    register(on_error)
+
+
+def setup():
+    register(on_error)
+    on_error(None)
+    return [on_error]
+'''
+APP = '''from pkg import handlers
+
+
+def main():
+    handlers.register(handlers.on_error)
+'''
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("references")
+    repo = GitRepo(tmp / "r")
+    repo.commit({"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP})
+    with daemon(tmp, RepoConfig("r", str(repo.path))) as d:
+        d.pipeline.index_repo(d.cfg.repo("r"), with_dense=False)
+        yield d
+
+
+def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
+    return [(s.path, s.line, s.caller, s.confidence) for s in d.service.find_callers(name, limit=500)]
+
+
+def test_a_method_stored_in_an_attribute_is_a_reference_of_it(running: Daemon) -> None:
+    assert _sites(running, "Middleware.dispatch") == [("pkg/mw.py", 9, "Middleware.__init__", "reference")]
+
+
+def test_a_method_passed_as_an_argument_or_listed_is_a_reference(running: Daemon) -> None:
+    # `target=self.run` in Middleware, and a dict value in a subclass (the base's method)
+    assert _sites(running, "Middleware.run") == [
+        ("pkg/mw.py", 19, "Middleware.start", "reference"), ("pkg/mw.py", 29, "Timing.__init__", "reference")]
+
+
+def test_calls_come_before_references_and_shadowing_parameters_are_none(running: Daemon) -> None:
+    # install's `on_error` is its parameter: no reference of the module's function
+    assert _sites(running, "on_error") == [
+        ("pkg/handlers.py", 15, "setup", "resolved"),
+        ("app.py", 5, "main", "reference"),  # through the imported module
+        ("pkg/handlers.py", 14, "setup", "reference"),
+        ("pkg/handlers.py", 16, "setup", "reference"),  # listed in a return value
+        ("pkg/mw.py", 29, "Timing.__init__", "reference"),  # imported, a dict value
+    ]
+
+
+def test_a_property_read_and_a_callees_answer_hold_no_reference(running: Daemon) -> None:
+    assert _sites(running, "Middleware.name") == []
+    # callees are calls: `self.run` handed to the thread is not one
+    assert [s.callee for s in running.service.find_callees("Middleware.start")] == [
+        "start", "threading.Thread"]  # the chain's outer call first (it starts first)
+
+
+def test_impact_follows_a_reference_to_the_function_holding_it(running: Daemon) -> None:
+    found = running.service.analyze_impact("Middleware.dispatch")
+    assert [(n.site.caller, n.site.confidence) for n in found.callers] == [("Middleware.__init__", "reference")]
