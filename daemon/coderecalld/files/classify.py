@@ -345,6 +345,17 @@ def _tests_with(module: str) -> bool:
 PACKAGE_DIR_SUFFIXES = (".go",)
 
 
+#: Suffixes of declaration files: Python stubs (``.pyi``, PEP 484) and TypeScript
+#: declarations (``.d.ts``, ``.d.mts``, ``.d.cts``).
+DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.mts", ".d.cts")
+
+
+def declaration_file(path: str) -> bool:
+    """Whether ``path`` is a declaration file (``DECLARATION_SUFFIXES``): signatures for a
+    type checker, the behaviour is in the implementation beside it."""
+    return path.endswith(DECLARATION_SUFFIXES)
+
+
 def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | None = None) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else ``config`` for a

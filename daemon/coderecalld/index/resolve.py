@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own
 from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
@@ -72,7 +73,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
            java_dirs: Mapping[str, frozenset[str]] | None = None,
            module_aliases: tuple[str, ...] = ()) -> list[Chunk]:
     """``chunk_list`` of one file with ``module``, resolved call targets, ``raises`` and,
-    on a Python/JS module chunk, ``exports`` (its absolute import table). A Java file's
+    on a Python/JS module chunk, ``exports`` (its absolute import table; none for a
+    Python stub, ``.pyi``: its imports describe types, not the runtime). A Java file's
     module is its package (``module`` is ignored); ``java_dirs`` maps a directory of the
     repo to the type names its ``.java`` files are named after (same-package and wildcard
     imports); ``module_aliases`` other names of the module (layout.js_aliases)."""
@@ -108,6 +110,10 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                    instances, supertypes)
     top = {s.name for s in parsed.symbols if not s.parent}
     typed = tuple(sorted(instances.items())) if style == "python" else ()
+    # A stub's imports describe types, not the runtime: its re-exports are the module's
+    # ``.py``'s to say (attrs' `attrs/__init__.pyi` re-exports `attr.asdict` as
+    # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
+    stub = classify.declaration_file(path) and style == "python"
     value = (_python_reference(module, table, symbols_of(parsed), top, parsed.unbound)
              if style == "python" else None)
     out = []
@@ -121,7 +127,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                  else supertypes.get(c.qualified_name, ()))
         out.append(replace(c, module=module, call_sites=sites, references=tuple(s for s in named if s.target),
                            raises=() if is_module else raises(c.text),
-                           exports=tuple(sorted(table.items())) if is_module else (),
+                           exports=tuple(sorted(table.items())) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else ()))
     return out

@@ -186,13 +186,18 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     name may be the tail of a module-qualified one: ``Strings.trim`` is Java's
     ``com.acme.Strings.trim(String)``, ``Server.Run`` Go's ``example.com/a/util.Server.Run``.
     Failing those too, ``Class.method`` that ``Class`` only inherits is its first base's
-    (``inherited_definition``)."""
+    (``inherited_definition``). A name only a declaration file defines (a ``.pyi`` stub's
+    ``def asdict``: ``classify.declaration_file``) is followed through the re-exports too,
+    and the implementation they reach is the answer (attrs' ``attr.asdict`` is
+    ``attr._funcs.asdict``; its card showed the stub's signature)."""
     found = _named(store, flt, name)
-    if not found and "." in name and depth:
+    if "." in name and depth and not _implemented(found):
         for target in _unalias(store, flt, name):
-            found = definitions(store, flt, target, depth - 1)
-            if found:
+            reached = definitions(store, flt, target, depth - 1)
+            if _implemented(reached):
+                found = reached
                 break
+            found = found or reached
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = [h for h in _named(store, flt, name.rsplit(".", 1)[-1])
                  if (h.payload.get("fq_name") or "").endswith("." + name)]
@@ -346,11 +351,18 @@ def reexported(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     ``[]`` for a bare name or one nothing re-exports."""
     if "." not in name:
         return []
+    found: list[Hit] = []
     for target in _unalias(store, flt, name):
-        found = definitions(store, flt, target, ALIAS_ROUNDS - 1)
-        if found:
-            return found
-    return []
+        reached = definitions(store, flt, target, ALIAS_ROUNDS - 1)
+        if _implemented(reached):
+            return reached
+        found = found or reached
+    return found
+
+
+def _implemented(hits: list[Hit]) -> bool:
+    """Whether one of ``hits`` is outside a declaration file (``classify.declaration_file``)."""
+    return any(not classify.declaration_file(str(h.payload.get("path", ""))) for h in hits)
 
 
 def _unalias(store: Any, flt: StoreFilter, name: str) -> list[str]:

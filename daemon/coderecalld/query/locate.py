@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from coderecalld.files import classify
 from coderecalld.records import FileHit, FunctionHit, Hit, is_part, unparted
 
 #: ``callees(repo, path, names)``: for each qualified name of ``names`` (functions of the
@@ -516,11 +517,10 @@ def is_stub(payload: dict) -> bool:
 
 
 def declares_only(path: str) -> bool:
-    """Whether ``path`` is a declaration file: a Python stub (``.pyi``, PEP 484) or a
-    TypeScript declaration (``.d.ts``, ``.d.mts``, ``.d.cts``). Its definitions are
-    signatures; the behaviour an issue is about is in the implementation (numpy's
-    ``lib/_arraypad_impl.pyi`` was second for 11 of 12 issues about its ``.py``)."""
-    return path.endswith(_DECLARATION_SUFFIXES)
+    """Whether ``path`` is a declaration file (``classify.declaration_file``). Its
+    definitions are signatures; the behaviour an issue is about is in the implementation
+    (numpy's ``lib/_arraypad_impl.pyi`` was second for 11 of 12 issues about its ``.py``)."""
+    return classify.declaration_file(path)
 
 
 #: Kinds of a function or method chunk (a stub's; ``anchors._at_line``'s).
@@ -530,7 +530,6 @@ _UNBRACED = frozenset({"python", "ruby", "bash"})
 #: Languages whose interface methods are one line without a ``;`` or a body.
 _SIGNATURE_LINES = frozenset({"typescript", "tsx", "go"})
 _OVERLOAD = re.compile(r"^[ \t]*@(?:typing\.|t\.)?overload[ \t]*$", re.MULTILINE)
-_DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.mts", ".d.cts")
 
 
 #: A directory naming a release of versioned docs (``v1.7``, ``version-2.0``, ``3.x``),

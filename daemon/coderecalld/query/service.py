@@ -1477,9 +1477,12 @@ class Service:
         if not out and not prefix:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m
             out = [(hit, "exact", 1.0) for hit in callgraph.written_tail(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
-        if not prefix and "." in name and all(match == "case_insensitive" for _, match, _ in out):
+        if not prefix and "." in name and all(match == "case_insensitive"
+                                              or classify.declaration_file(str(hit.payload.get("path", "")))
+                                              for hit, match, _ in out):
             # a public name a package re-exports (httpcore.ConnectionPool), also when only
-            # another case matched: marshmallow.Schema answered the module marshmallow.schema
+            # another case matched: marshmallow.Schema answered the module marshmallow.schema;
+            # or only a stub (`.pyi`) defines it: attrs' `attr.asdict` answered its stub alone
             seen = {hit.id for hit, _, _ in out}
             out += [(hit, "reexport", 1.0) for hit in callgraph.reexported(store, flt, name)
                     if hit.payload.get("kind") not in _HIDDEN_KINDS and hit.id not in seen]
