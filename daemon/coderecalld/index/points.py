@@ -89,7 +89,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 23: Python functions and methods named as values, not called (``Thread(target=self.run)``,
 #: ``self.dispatch_func = self.dispatch``): ``references`` and ``reference_targets``
 #: (``CallSite.reference``, ``resolve._python_reference``), never in ``call_sites``. A
-#: ``.pyi`` stub's module chunk has no ``exports`` (its imports describe types).
+#: ``.pyi`` stub's module chunk has no ``exports`` (its imports describe types); a module's
+#: top-level ``s = attributes = attrs`` binds aliases in its ``exports`` (``resolve.assigned_aliases``).
 PAYLOAD_VERSION = 23
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -100,8 +100,11 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if not module:
         return chunk_list
     table: dict[str, str] = {}
+    aliased: dict[str, str] = {}
     if style == "python":
         table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
+        aliased = assigned_aliases(lines, table, parsed, module)
+        table.update(aliased)
     elif style == "js":
         table = js_import_table(parsed.import_aliases, path, module)
     instances: dict[str, str] = {}
@@ -121,7 +124,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         is_module = c.kind is SymbolKind.MODULE
         owner = "" if is_module else c.qualified_name
         sites = tuple(_site(s, target(s, owner)) for s in c.call_sites)
-        named = tuple(replace(s, target=value(s, owner)) for s in c.references) if value else ()
+        named = tuple(replace(s, target=value(s, owner)) for s in c.references
+                      # `s = attrs` at the top level is an alias of it (``assigned_aliases``), no use
+                      if not (is_module and aliased and _alias_line(lines.get(s.line, "")))) if value else ()
         bases = (class_bases(c.signature, module, table, top)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name
                  else supertypes.get(c.qualified_name, ()))
@@ -131,6 +136,55 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else ()))
     return out
+
+
+#: A module-level ``a = b = name`` (Python): every name on the left is another name of the
+#: value on the right.
+_ALIAS_LINE = re.compile(r"^((?:[A-Za-z_]\w*\s*=\s*)+)([A-Za-z_][\w.]*)\s*(?:#.*)?$")
+
+
+def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed: ParsedFile,
+                     module: str) -> dict[str, str]:
+    """Names a Python module binds at its top level to a function or class it defines or
+    imports: ``s = attributes = attrs`` and ``_attrs = attrs`` (attrs), ``URL = Url``
+    (marshmallow): local name -> the value's absolute dotted name, as an import would bind
+    it (``import_table``). A call through the alias resolves to the definition, and the
+    module's ``exports`` re-export it (``attr.s(..)`` is a call of ``attr._make.attrs``:
+    366 such calls were no callers of it). A name bound again later, or to anything else
+    (a call, a literal, a name of unknown value), is no alias."""
+    defined = {s.name: s for s in parsed.symbols if not s.parent and s.kind in _CALLABLE_VALUES}
+    out: dict[str, str] = {}
+    bound: dict[str, int] = {}
+    for no in sorted(lines):
+        line = lines[no]
+        if not line[:1].isalpha() and not line.startswith("_"):
+            continue  # indented (a block's), blank, a comment or a decorator
+        found = _ALIAS_LINE.match(line.rstrip()) if _alias_line(line) else None
+        names = [n.strip() for n in found.group(1).split("=") if n.strip()] if found else []
+        value = found.group(2) if found else ""
+        head, _, rest = value.partition(".")
+        target = (f"{module}.{value}" if value in defined else
+                  ".".join(filter(None, [table[head], rest])) if head in table else "")
+        for name in names or _assigned(line):
+            bound[name] = bound.get(name, 0) + 1
+            if target and name != value:
+                out[name] = target
+    return {name: target for name, target in out.items() if bound[name] == 1}
+
+
+_CALLABLE_VALUES = (SymbolKind.FUNCTION, SymbolKind.CLASS)
+
+
+def _alias_line(line: str) -> bool:
+    """Whether ``line`` is a top-level ``a = b = name`` (``_ALIAS_LINE``)."""
+    return bool(line[:1].isalpha() or line.startswith("_")) and bool(_ALIAS_LINE.match(line.rstrip()))
+_ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
+
+
+def _assigned(line: str) -> list[str]:
+    """The name a top-level line assigns (``x = ...``, ``x: T = ...``), else none."""
+    found = _ASSIGNED.match(line)
+    return [found.group(1)] if found else []
 
 
 def symbols_of(parsed: ParsedFile) -> dict[str, Symbol]:
