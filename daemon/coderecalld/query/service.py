@@ -261,6 +261,9 @@ OPTION_DEPTH = 30
 #: The most methods a member call written as code (``c.json``) may mean to be answered by
 #: them (``_members``): more is a common name (``get``), no evidence.
 MEMBER_DEFINITIONS = 6
+#: Exact-name definitions an identifier query reads before ordering and pinning them
+#: (a page of up to this many is the same whatever its ``limit``).
+EXACT_READ = 100
 #: Where a verbatim token's or message's chunk is placed, unless the page holds one of its
 #: role or a better one within these first ranks already. Held anywhere on the page
 #: counted before: ``locate`` reads 400 candidates as its page and so never placed one
@@ -599,7 +602,10 @@ class Service:
             return [(h, "sparse") for h in store.sparse_search(sparse_vector, flt, limit)]
         if mode == "dense":
             return [(h, "dense") for h in store.dense_search(dense, flt, limit)] if dense else []
-        pinned = (self._exact(store, query, flt, limit)
+        # read past the page (``EXACT_READ``), ordered, then cut with the page: which
+        # definitions are pinned must not depend on ``limit`` (attrs' `collect_by_mro` pinned
+        # three stubs at --limit 8, the implementation at 10)
+        pinned = (self._exact(store, query, flt, max(limit, EXACT_READ))
                   if (asked.shape is Shape.IDENTIFIER and _IDENTIFIER.match(query))
                   or (asked.shape is Shape.LITERAL and _MODULE_QUALIFIED.match(query)) else [])
         if asked.shape is Shape.IDENTIFIER and _SHOUTED.match(query):
@@ -616,7 +622,7 @@ class Service:
                                    str(h.payload.get("path", "")), int(h.payload.get("start_line", 0))))
         members = (self._members(store, query, flt) if not pinned and asked.shape is Shape.IDENTIFIER
                    else [])
-        depth = limit + len(pinned) + ROLE_OVERFETCH
+        depth = limit + min(len(pinned), limit) + ROLE_OVERFETCH
         if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
             depth = max(depth, LOCATE_CANDIDATES)
         name_match = asked.shape is Shape.TEXT and NAME_MATCH_WEIGHT > 0
@@ -938,9 +944,9 @@ class Service:
         both = [*(r for r in rest if r[0].id in code), *joined]
         # a class holding its method's use: the method is where it is, the class after the
         # holders of its role
-        holders = sorted(both, key=lambda r: (_penalty(r[0].payload, roles, ROLE_PENALTY), any(
+        holders = sorted(both, key=lambda r: (_holder_cost(r[0].payload, roles), any(
             o is not r and _encloses(r[0], o[0]) for o in both)))
-        return _holders_before(page, ranked, limit, holders) if holders else ranked
+        return _holders_before(page, ranked, limit, holders, roles) if holders else ranked
 
     def _literal_holders_first(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
                                fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
@@ -971,9 +977,8 @@ class Service:
                  if vector is not None and not asked.roles and not flt.roles else [])
         both = held + extra  # a class holding its method's literal: the method is where it is
         both = [r for r in both if not any(o is not r and _encloses(r[0], o[0]) for o in both)]
-        holders = sorted((r for r in both if r[1] != "exact"),
-                         key=lambda r: _penalty(r[0].payload, asked.roles, ROLE_PENALTY))
-        return _holders_before(page, ranked, limit, holders) if holders else ranked
+        holders = sorted((r for r in both if r[1] != "exact"), key=lambda r: _holder_cost(r[0].payload, asked.roles))
+        return _holders_before(page, ranked, limit, holders, asked.roles) if holders else ranked
 
     def _as_code(self, ids: Sequence[str], token: str, reads: int = 0) -> set[str]:
         """The ids of ``ids`` whose chunk uses the identifier ``token`` as code
@@ -2188,15 +2193,30 @@ HOLDERS_JOINING = 3
 LITERAL_HOLDERS_FIRST = True
 
 
-def _holders_before(page: Ranked, ranked: Ranked, limit: int, holders: Ranked) -> Ranked:
+def _holders_before(page: Ranked, ranked: Ranked, limit: int, holders: Ranked,
+                    roles: frozenset[str] = frozenset()) -> Ranked:
     """``ranked`` with its first ``limit`` (``page``) reordered: the pinned definitions
     (match ``"exact"``) first, then ``holders`` (chunks of the page and chunks joining from
     off it, in their order), then the page's other chunks, then the rest of ``ranked`` less
-    the joined ones (``_holders_first``, ``_literal_holders_first``)."""
+    the joined ones (``_holders_first``, ``_literal_holders_first``). A pinned definition
+    of a role the query does not ask for (``_penalty``: a test's) comes after the holders of
+    a cheaper role: ky's option ``throwHttpErrors`` is defined only as tests' callbacks
+    (``{throwHttpErrors: () => false}``), four pinned first, the source reading it 5th."""
     pinned = [r for r in page if r[1] == "exact"]
     moved = {r[0].id for r in (*pinned, *holders)}
-    return pinned + holders + [r for r in page if r[0].id not in moved] + [
+    first = pinned + holders
+    if pinned and holders:  # stable: a pinned definition before the holders of its role
+        cost = {r[0].id: _holder_cost(r[0].payload, roles) for r in first}
+        first = sorted(first, key=lambda r: cost[r[0].id])
+    return first + [r for r in page if r[0].id not in moved] + [
         r for r in ranked[limit:] if r[0].id not in moved]
+
+
+def _holder_cost(payload: dict, roles: frozenset[str]) -> tuple[float, bool]:
+    """How late a holder of a searched token or literal goes: by its role (``_penalty``),
+    then a declaration file's after an implementation's (attrs' ``collect_by_mro``: three
+    ``.pyi`` stubs of ``attrs`` led the page, the function reading it 4th)."""
+    return _penalty(payload, roles, ROLE_PENALTY), classify.declaration_file(str(payload.get("path", "")))
 
 
 def _unquoted(text: str) -> str:
