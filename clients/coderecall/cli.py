@@ -30,7 +30,9 @@ list, best file first, of ``{"repo", "path", "role", "score", "commit", "functio
 [{"qualified_name", "start_line", "end_line", "score"}]}``. The bearer token
 is ``--token``, else ``$CODERECALL_TOKEN`` (prefer the variable: flags show in ``ps``).
 Exit status: 0 on
-success, 1 when the daemon answers with an error or cannot be reached, 2 for usage errors.
+success, 1 when nothing is found or the daemon answers with an error, 2 for usage errors,
+3 when the daemon is busy (its limit of expensive requests), cannot be reached or ran out
+of time: worth retrying after a short backoff, and never read as "nothing found".
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
-from coderecall._errors import CodeRecallError, UnavailableError
+from coderecall._errors import (CodeRecallError, DeadlineExceededError, ResourceExhaustedError,
+                                UnavailableError)
 from coderecall._status import progress_row
 from coderecall._types import CallSite, Card, Impact, IndexProgress, Page, RepoInfo, SymbolHit
 
@@ -88,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe fails here, inside the handler, not at exit
     except UsageError as exc:
         return _fail(str(exc), 2)
+    except (ResourceExhaustedError, UnavailableError, DeadlineExceededError) as exc:
+        return _fail(str(exc), RETRY_STATUS)
     except CodeRecallError as exc:
         return _fail(str(exc), 1)
     except KeyboardInterrupt:
@@ -95,6 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `coderecall search x | head`
         return broken_pipe()
     return status or 0
+
+
+#: Exit status of a request worth retrying (busy, unreachable, out of time).
+RETRY_STATUS = 3
 
 
 def broken_pipe() -> int:

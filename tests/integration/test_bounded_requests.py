@@ -22,6 +22,7 @@ from gitfixtures import GitRepo
 import coderecall
 from coderecalld import deadline
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
+from coderecall import cli
 from coderecalld.server import admission, build_server
 
 # --- admission and deadlines over an in-test api ----------------------------------------------
@@ -80,6 +81,10 @@ def test_a_saturated_server_refuses_expensive_requests_and_serves_cheap_ones(
             other.find_callers("y")
         with pytest.raises(coderecall.ResourceExhaustedError):
             other.find_symbols("y", fuzzy=True)  # fuzzy is an expensive kind
+        with pytest.raises(coderecall.ResourceExhaustedError):
+            other.locate("y")  # a search and more
+        # the CLI says "retry" (3), not "nothing found" (1)
+        assert cli.main(["--addr", addr, "callers", "y"]) == cli.RETRY_STATUS == 3
         assert other.find_symbols("y") == []  # an exact lookup is not
         api.release.set()
         holder.join(10)

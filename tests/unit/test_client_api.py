@@ -75,3 +75,14 @@ def test_status_codes_map_to_error_classes(code, cls):
     error = _errors.from_rpc_error(Failed(), "127.0.0.1:1")
     assert type(error) is cls
     assert (error.code, error.details, error.addr) == (code.name, "boom", "127.0.0.1:1")
+
+
+def test_an_unreachable_daemon_is_a_retry_status_not_nothing_found(capsys) -> None:
+    import socket
+
+    from coderecall import cli
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert cli.main(["--addr", f"127.0.0.1:{port}", "--timeout", "2", "symbols", "x"]) == 3
+    assert capsys.readouterr().err.strip()

@@ -32,8 +32,9 @@ MAX_REQUEST_S = 60.0
 #: Longest an expensive RPC waits for a permit before RESOURCE_EXHAUSTED.
 ADMISSION_WAIT_S = 0.25
 #: Methods whose cost grows with their arguments or the index (fan-out, graph walks,
-#: ranking); ``FindSymbols`` is one only with ``fuzzy``.
-EXPENSIVE = frozenset({"Search", "FindCallers", "FindCallees", "GetCard", "AnalyzeImpact", "Ask"})
+#: ranking); ``FindSymbols`` is one only with ``fuzzy``. ``Locate`` is a search and more
+#: (40 parallel 200 KB issues held every worker: an exact ``FindSymbols`` waited 7 s).
+EXPENSIVE = frozenset({"Search", "Locate", "FindCallers", "FindCallees", "GetCard", "AnalyzeImpact", "Ask"})
 #: Methods that write the index: no deadline of ours cuts them.
 UNBOUNDED = frozenset({"SyncRepo", "IndexOverlay"})
 #: Methods bounded by their client's deadline only (they wait on a chat model with its own
