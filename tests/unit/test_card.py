@@ -105,6 +105,15 @@ def test_public_members_follow_each_languages_export_rule() -> None:
     assert card.public(member("save", "java", "public void save(Privateish p)")) is True
     assert card.public(member("run", "swift", "fileprivate func run()")) is False
     assert card.public(member("run", "kotlin", "internal fun run(privateKey: String)")) is True
+    assert card.public(member("#retry", "typescript", "async #retry(fn)")) is False  # ky's Ky
+
+
+def test_a_typescript_constructor_is_listed_once_and_private_members_not() -> None:
+    members = [{"name": n, "qualified_name": f"Ky.{n}", "parent": "Ky", "kind": "method", "start_line": i,
+                "language": "typescript", "signature": s}
+               for i, (n, s) in enumerate([("create", "static create(input)"), ("constructor", "constructor(input)"),
+                                           ("#retry", "async #retry(fn)"), ("request", "request()")])]
+    assert card.methods(members) == ("constructor(input)", "static create(input)", "request()")
 
 
 def test_a_go_named_type_of_no_struct_lists_its_methods() -> None:

@@ -57,9 +57,9 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
     those it inherits, base by base in resolution order, each marked ``# from <Base>``; a
     name defined nearer (the class itself, an earlier base) hides a later one."""
     seen = {p["name"] for p in members}
-    out = [p["signature"] for p in members if p["name"] in ("__init__", "constructor")]
-    out += [p["signature"] for p in members if public(p)
-            or (_DUNDER.fullmatch(p["name"]) and p["name"] != "__init__")]
+    out = [p["signature"] for p in members if p["name"] in _CONSTRUCTORS]
+    out += [p["signature"] for p in members if p["name"] not in _CONSTRUCTORS and (
+        public(p) or _DUNDER.fullmatch(p["name"]))]  # a TS `constructor` was listed twice
     for base, points in inherited:
         own = sorted((p for p in points if p.get("parent") == base["qualified_name"]
                       and p["kind"] == "method" and not is_part(p["qualified_name"])), key=lambda p: p["start_line"])
@@ -71,6 +71,7 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
 
 
 _DUNDER = re.compile(r"__[a-z][a-z0-9_]*[a-z0-9]__")
+_CONSTRUCTORS = ("__init__", "constructor")
 #: A declaration's access modifier before its parameters (Java, Kotlin, C#, Swift, Scala,
 #: PHP, TypeScript): ``private`` (and Swift's ``fileprivate``) keeps a member off the card.
 _PRIVATE = re.compile(r"\b(?:file)?private\b")
@@ -80,12 +81,13 @@ def public(member: dict) -> bool:
     """Whether a member payload is part of its type's public API: in Go a name starting with
     an upper-case letter (the language's export rule; cobra's ``card Command`` listed
     ``getOut`` and ``execute`` before ``Execute``), elsewhere a name without a leading ``_``
-    and no ``private`` modifier in its signature before its parameters."""
+    or ``#`` (an ECMAScript private member: ky's ``card Ky`` listed 33 ``#`` methods) and no
+    ``private`` modifier in its signature before its parameters."""
     name = str(member.get("name", ""))
     if member.get("language") == "go":
         return name[:1].isupper()
     head = str(member.get("signature", "")).split("(", 1)[0]
-    return not name.startswith("_") and _PRIVATE.search(head) is None
+    return not name.startswith(("_", "#")) and _PRIVATE.search(head) is None
 
 
 def first_line(text: str) -> str:
