@@ -189,3 +189,24 @@ def test_typescript_stored_functions(language: str) -> None:
         "Store.create": ("method", 6, 6, False, ("Store",)),
         "store": ("function", 8, 10, False, ("merge",)),
     }
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_a_top_level_const_a_call_computes_is_a_constant(language: str) -> None:
+    """ky's public ``ky.stop`` (``export const stop = Symbol('stop')``) and its
+    ``supportsRequestStreams`` (an IIFE's value) were no symbols; an import, a factory given
+    a function and a callback's result stay what they were."""
+    source = (
+        "const fs = require('fs');\n"
+        "export const stop = Symbol('stop');\n"
+        "export const supportsRequestStreams = (() => {\n"
+        "  return true;\n"
+        "})();\n"
+        "const timestampThreshold = Date.UTC(2000, 0, 1);\n"
+        "export const handler = middy(async (event) => { return go(event); });\n"
+        "const items = list.map(x => x * 2);\n"
+        "const chained = make().then(1);\n"
+    )
+    assert {q: row[:3] for q, row in table(parse(source, "source/core/constants.ts", language)).items()} == {
+        "stop": ("constant", 2, 2), "supportsRequestStreams": ("constant", 3, 5),
+        "timestampThreshold": ("constant", 6, 6), "handler": ("function", 7, 7)}

@@ -91,6 +91,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``CallSite.reference``, ``resolve._python_reference``), never in ``call_sites``. A
 #: ``.pyi`` stub's module chunk has no ``exports`` (its imports describe types); a module's
 #: top-level ``s = attributes = attrs`` binds aliases in its ``exports`` (``resolve.assigned_aliases``).
+#: A top-level JS/TS ``const`` of a call's result is a constant symbol.
 PAYLOAD_VERSION = 23
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

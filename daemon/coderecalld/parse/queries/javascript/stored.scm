@@ -218,6 +218,33 @@
         value: [(number) (string) (template_string) (true) (false) (null) (array) (object)
                 (regex) (binary_expression) (unary_expression) (new_expression)]))) @definition.constant)
 
+; --- a top-level const a call computes: `export const stop = Symbol('stop')`, an IIFE's
+; value (`const supportsStreams = (() => {...})()`): ky's public `ky.stop` was no symbol. Not
+; `require(..)` (an import), nor a call given a function (a factory, below), nor a call on a
+; call's result.
+(program
+  (lexical_declaration
+    kind: "const"
+    (variable_declarator
+      name: (identifier) @name
+      value: (call_expression
+        function: [(identifier) (member_expression object: (identifier)) (parenthesized_expression)] @_callee
+        arguments: (arguments) @_args))) @definition.constant
+  (#not-eq? @_callee "require")
+  (#not-match? @_args "=>|\\bfunction\\b"))
+
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      kind: "const"
+      (variable_declarator
+        name: (identifier) @name
+        value: (call_expression
+          function: [(identifier) (member_expression object: (identifier)) (parenthesized_expression)] @_callee
+          arguments: (arguments) @_args)))) @definition.constant
+  (#not-eq? @_callee "require")
+  (#not-match? @_args "=>|\\bfunction\\b"))
+
 ; --- a top-level const a call makes from a function it is given (a factory) ---------------
 ; zod's `export const $ZodString = core.$constructor("$ZodString", (inst, def) => {...})`
 ; (240 such schemas: none was a symbol, 17% of core/schemas.ts inside one), a handler a
