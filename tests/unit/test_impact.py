@@ -105,3 +105,23 @@ def test_name_only_callers_are_leaves_where_resolved_ones_exist() -> None:
     alone = impact.analyze("f", ROOTS, callers_of, lambda repo: "", 3, 200)
     assert shape(alone.callers) == [(("C", "c/bytes.py", 4, "u", "name_only", 1), [
         (("C", "c/main.py", 9, "v", "resolved", 2), [])])]
+
+
+def test_a_caller_reached_twice_is_expanded_once() -> None:
+    """f <- a, b; a <- t; b <- t; t <- run: ``t`` sits under both ``a`` and ``b``, its own
+    callers once, under the first (ky's impact repeated whole test subtrees 18 times)."""
+    def s(caller: str, line: int, callee: str) -> Site:
+        return _site("A", "a/m.py", caller, f"a.m.{caller}", line, callee)
+    graph = {"f": [(s("a", 1, "f"), RESOLVED), (s("b", 2, "f"), RESOLVED)],
+             "a.m.a": [(s("t", 3, "a"), RESOLVED)], "a.m.b": [(s("t", 4, "b"), RESOLVED)],
+             "a.m.t": [(s("run", 5, "t"), RESOLVED)]}
+    asked: list[str] = []
+    result = impact.analyze("f", ROOTS, lambda name: asked.append(name) or graph.get(name, []),
+                            lambda repo: "", 5, 100)
+    assert shape(result.callers) == [
+        (("A", "a/m.py", 1, "a", "resolved", 1), [
+            (("A", "a/m.py", 3, "t", "resolved", 2), [(("A", "a/m.py", 5, "run", "resolved", 3), [])])]),
+        (("A", "a/m.py", 2, "b", "resolved", 1), [(("A", "a/m.py", 4, "t", "resolved", 2), [])]),
+    ]
+    assert (result.nodes, result.truncated) == (5, False)
+    assert asked.count("a.m.t") == 1

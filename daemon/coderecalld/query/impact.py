@@ -11,6 +11,9 @@ module-qualified name (``fq_name``; its qualified name when no module is known).
   ``limit`` cuts the deepest, least certain part of the tree first.
 * Cycles: a caller already on the path from the root (the analysed definitions included)
   is a leaf; it is not expanded again. That is not a truncation.
+* A caller expanded already in an earlier branch (breadth first) is a leaf where it
+  appears again: its own callers are listed once in the tree (ky's ``impact
+  Ky.#getRemainingTotalTimeout``: the same test subtrees 18 times, 786 nodes for 6 sites).
 * Top-level code (``caller == ""``) is a leaf: nothing can call a module body by name.
 * Where a symbol has resolved (or ``inherited``) callers, its ``name_only`` and
   ``override`` callers are leaves: shown (each
@@ -75,13 +78,15 @@ def analyze(name: str, roots: frozenset[Key], callers_of: Callable[[str], list[t
     top = top[:limit]
     count = len(top)
     queue = deque(top)
+    expanded: set[Key] = set()
     while queue:
         node = queue.popleft()
-        if not node.expand:
+        if not node.expand or node.key in expanded:
             continue
         if node.depth == depth or count == limit:  # cut here: only whether callers exist matters
             truncated = truncated or bool(ask(node.expand))
             continue
+        expanded.add(node.key)
         found = _children(ask(node.expand), node.depth + 1, node.above, commit_of)
         room = limit - count
         truncated = truncated or len(found) > room
