@@ -1029,24 +1029,37 @@ def _untyped_receivers(store: Any, flt: StoreFilter, targets: set[str]) -> set[s
     caller; a newcomer), an alias constant (``URL = Url``). Their calls are ``name_only``
     candidates, not calls on another type. A receiver that is a definition (a class, a
     module, a function) or in a module the index does not hold (``socket.socket``) is not
-    one, nor is a name the module imports (``fw.Flask``, a package's re-export of a class). At
-    most ``UNTYPED_RECEIVERS_MAX`` receivers, one keyword lookup."""
+    one, nor is a name the module imports (``fw.Flask``, a package's re-export of a class),
+    unless what it imports is such a value itself: ky's ``export default ky`` of a ``const ky
+    = createInstance()`` (27 ``ky.extend(..)`` calls were left out as another type). At
+    most ``UNTYPED_RECEIVERS_MAX`` receivers, two keyword lookups."""
     receivers = sorted({t.rpartition(".")[0] for t in targets if t.count(".") >= 2})[:UNTYPED_RECEIVERS_MAX]
     if not receivers:
         return set()
     modules = {r.rpartition(".")[0] for r in receivers}
-    kinds: dict[str, set[str]] = {}
-    imported: dict[str, set[str]] = {}  # a module's names bound by its imports (re-exports)
-    for hit in store.find_any(flt, "fq_name", sorted(set(receivers) | modules),
-                              limit=4 * (len(receivers) + len(modules)), fields=("fq_name", "kind", "exports")):
-        fq, kind = str(hit.payload.get("fq_name", "")), str(hit.payload.get("kind", ""))
-        kinds.setdefault(fq, set()).add(kind)
-        if kind == "module":
-            imported.setdefault(fq, set()).update(str(pair[0]) for pair in hit.payload.get("exports") or ())
+    kinds = _kinds(store, flt, set(receivers) | modules)
+    imported: dict[str, dict[str, str]] = {}  # a module's names bound by its imports (re-exports)
+    for fq, (_, exports) in kinds.items():
+        imported.setdefault(fq, {}).update(exports)
     values = {"constant", "variable"}
-    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], set())
-            and kinds.get(r, values) <= values
-            and r.rpartition(".")[2] not in imported.get(r.rpartition(".")[0], set())}
+    held = {r: imported.get(r.rpartition(".")[0], {}).get(r.rpartition(".")[2]) for r in receivers}
+    bound = {r: t for r, t in held.items() if t}
+    followed = _kinds(store, flt, set(bound.values())) if bound else {}
+    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], (set(), {}))[0]
+            and (kinds.get(r, (values, {}))[0] <= values if r not in bound
+                 else bool(followed.get(bound[r], (set(), {}))[0]) and followed[bound[r]][0] <= values)}
+
+
+def _kinds(store: Any, flt: StoreFilter, names: set[str]) -> dict[str, tuple[set[str], dict[str, str]]]:
+    """fq name -> (the kinds of the points so named, a module's import table): one keyword lookup."""
+    out: dict[str, tuple[set[str], dict[str, str]]] = {}
+    for hit in store.find_any(flt, "fq_name", sorted(names), limit=4 * len(names), fields=("fq_name", "kind", "exports")):
+        fq, kind = str(hit.payload.get("fq_name", "")), str(hit.payload.get("kind", ""))
+        found = out.setdefault(fq, (set(), {}))
+        found[0].add(kind)
+        if kind == "module":
+            found[1].update((str(pair[0]), str(pair[1])) for pair in hit.payload.get("exports") or ())
+    return out
 
 
 def _same_tail(target: str, wanted: set[str]) -> bool:
