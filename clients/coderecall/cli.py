@@ -292,14 +292,17 @@ def _callees(client: Client, args: argparse.Namespace) -> int:
     _emit(sites, args.json, _callee_rows)
     note_cut(sites, "calls")
     # a name several definitions have: their calls come together, each row's caller and
-    # path say whose (httpie's three ``program``s were read as one function; a newcomer)
-    files = sorted({f"{s.repo}:{s.path}" if s.repo != sites[0].repo else s.path
-                    for s in sites}) if sites else []
-    if len(files) > 1:
-        shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
-        print(f"coderecall: calls of the definitions named {args.name!r} in {len(files)} files are "
-              f"listed together ({shown}); ask for one by its module-qualified name",
-              file=sys.stderr)
+    # path say whose (httpie's three ``program``s were read as one function; attrs' function
+    # ``evolve`` and method ``Attribute.evolve``, one file, too: newcomers)
+    places = sorted({f"{s.repo}:{s.path}" if s.repo != sites[0].repo else s.path
+                     for s in sites}) if sites else []
+    callers = sorted({(s.repo, s.path, s.caller) for s in sites})
+    if len(callers) > 1:
+        named = [f"{c or '<module>'} ({p})" for _, p, c in callers]
+        shown = ", ".join(named[:3]) + (f" and {len(named) - 3} more" if len(named) > 3 else "")
+        print(f"coderecall: calls of the {len(callers)} definitions named {args.name!r} "
+              f"({len(places)} file{'s' if len(places) > 1 else ''}) are listed together ({shown}); "
+              "ask for one by its qualified or module-qualified name", file=sys.stderr)
     return _found(sites, f"no calls made by {args.name!r}")
 
 

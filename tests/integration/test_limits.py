@@ -116,8 +116,9 @@ def test_callees_of_a_name_two_definitions_have_say_so(live: livedaemon.Live,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(live, capsys, "callees", "build")
     assert code == 0 and len(out.splitlines()) == 3  # sorted; list, range
-    assert err == ("coderecall: calls of the definitions named 'build' in 2 files are listed together "
-                   "(tools/a.py, tools/b.py); ask for one by its module-qualified name\n")
+    assert err == ("coderecall: calls of the 2 definitions named 'build' (2 files) are listed together "
+                   "(build (tools/a.py), build (tools/b.py)); ask for one by its qualified or "
+                   "module-qualified name\n")
     code, out, err = cli(live, capsys, "callees", "tools.a.build")
     assert (code, len(out.splitlines()), err) == (0, 1, "")
 
