@@ -199,6 +199,8 @@ class Chunk:
     sparse tokenizer reads instead of ``text`` (a class's outline: ``chunk._outline``).
     ``test_code``: the symbol is a test in a file of other code (``chunk.test_symbols``: a
     Rust ``#[cfg(test)] mod tests``), role ``test`` when the file's is ``source``.
+    ``declares``: the chunk's file only declares shapes (``chunk.declares_only``: a
+    TypeScript file of interfaces and types, no function or class).
     """
 
     repo: str
@@ -228,6 +230,7 @@ class Chunk:
     instances: tuple[tuple[str, str], ...] = ()
     lexical_text: str = ""
     test_code: bool = False
+    declares: bool = False
 
 
 @dataclass(frozen=True, slots=True)

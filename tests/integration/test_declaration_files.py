@@ -71,3 +71,61 @@ def test_a_stub_file_ranks_below_the_implementation_and_other_source(
     hits = daemon.service.search(ISSUE, limit=2, repo="fx")
     assert [(h.path, h.qualified_name) for h in hits] == [
         ("pkg/pad.py", "pad_array"), ("pkg/shapes.py", "empty_axis")]
+
+
+TS_FILES = {
+    # every option documented: the issue's words, in a file of interfaces and types only
+    "source/types/options.ts": '''\
+/** Options of a request. */
+export interface Options {
+\t/** How many times a failed request is retried: a number, or an object with a limit
+\tand the methods to retry. An extended instance keeps the retry limit. */
+\tretry?: RetryOptions | number;
+}
+
+/** The retry object: limit and methods. */
+export type RetryOptions = {limit?: number; methods?: string[]};
+''',
+    "source/utils/merge.ts": '''\
+export const mergeRetry = (parent: unknown, child: unknown) => {
+\tif (typeof parent === 'number') {
+\t\treturn {limit: parent, ...(child as object)};
+\t}
+\treturn {...(parent as object), ...(child as object)};
+};
+''',
+    "source/utils/time.ts": '''\
+export const delay = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+''',
+}
+
+TS_ISSUE = """\
+extend() loses the retry limit when the parent instance used `retry: 3`
+I create a base instance with a numeric retry and then extend it with a retry object to
+restrict the methods. The extended instance retries with the default limit instead of 3:
+the parent's retry limit is not merged with the new retry object.
+"""
+
+
+@pytest.fixture(scope="module")
+def ts_daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("ts-types"), TS_FILES) as d:
+        yield d
+
+
+def test_a_file_of_interfaces_and_types_only_ranks_below_the_code(ts_daemon: Daemon) -> None:
+    """ky's ``types/options.ts``, every option documented, led ``locate`` for issues whose
+    fix was in ``merge.ts``: a TypeScript file declaring shapes only is a declaration
+    file for an issue."""
+    (merge,) = ts_daemon.service.find_symbols("mergeRetry", repo="fx")
+    (options,) = ts_daemon.service.find_symbols("Options", repo="fx")
+    with pytest.MonkeyPatch.context() as m:  # the plain behaviour: the types first
+        m.setattr(locating, "declares_shape", lambda payload: False)
+        assert [f.path for f in ts_daemon.service.locate(TS_ISSUE, limit=3, repo="fx").files][:2] == [
+            "source/types/options.ts", "source/utils/merge.ts"]
+    assert [f.path for f in ts_daemon.service.locate(TS_ISSUE, limit=3, repo="fx").files][:2] == [
+        "source/utils/merge.ts", "source/types/options.ts"]
+    # an issue only: a question about the options still finds their declaration first
+    assert ts_daemon.service.search("how many times is a failed request retried", limit=1,
+                                    repo="fx")[0].path == "source/types/options.ts"
+    assert (merge.kind, options.kind) == ("function", "interface")

@@ -113,7 +113,25 @@ def chunks(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int
         # The module may share its name with a symbol (def broken() in broken.py): ordinals
         # count over every chunk of the file so point ids never collide.
         out.append(replace(module, ordinal=seen[module.qualified_name]))
+    if declares_only(parsed):
+        out = [replace(c, declares=True) for c in out]
     return out
+
+
+#: Languages whose files may declare shapes only (``declares_only``).
+_DECLARING_LANGUAGES = frozenset({"typescript", "tsx"})
+#: Symbol kinds that declare a shape; constants are allowed beside them.
+_SHAPE_KINDS = frozenset({SymbolKind.INTERFACE, SymbolKind.TYPE_ALIAS})
+
+
+def declares_only(parsed: ParsedFile) -> bool:
+    """Whether a file only declares shapes: a TypeScript file whose symbols are interfaces
+    and type aliases (constants too), at least one of them, and no function, method or
+    class (ky's ``types/options.ts``: its documented options matched every issue's words
+    and led ``locate``, the code reading them below it)."""
+    kinds = {s.kind for s in parsed.symbols}
+    return (parsed.language in _DECLARING_LANGUAGES and bool(kinds & _SHAPE_KINDS)
+            and kinds <= _SHAPE_KINDS | VALUE_KINDS)
 
 
 #: Characters of a docstring assigned to a definition (``assigned_docs``) its chunk reads.

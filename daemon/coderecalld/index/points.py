@@ -91,7 +91,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``CallSite.reference``, ``resolve._python_reference``), never in ``call_sites``. A
 #: ``.pyi`` stub's module chunk has no ``exports`` (its imports describe types); a module's
 #: top-level ``s = attributes = attrs`` binds aliases in its ``exports`` (``resolve.assigned_aliases``).
-#: A top-level JS/TS ``const`` of a call's result is a constant symbol.
+#: A top-level JS/TS ``const`` of a call's result is a constant symbol. ``declares`` on the
+#: chunks of a TypeScript file of interfaces and types only (``chunk.declares_only``).
 PAYLOAD_VERSION = 23
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
@@ -242,6 +243,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
         "indexed_at": time.time(), "ordinal": chunk.ordinal,
     }
+    if chunk.declares:
+        payload["declares"] = True
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
         payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),

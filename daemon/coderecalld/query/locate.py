@@ -516,6 +516,12 @@ def is_stub(payload: dict) -> bool:
     return bool(_OVERLOAD.search(head))
 
 
+def declares_shape(payload: dict) -> bool:
+    """Whether a chunk's file only declares shapes (payload ``declares``: a TypeScript file
+    of interfaces and types, ``chunk.declares_only``)."""
+    return bool(payload.get("declares"))
+
+
 def declares_only(path: str) -> bool:
     """Whether ``path`` is a declaration file (``classify.declaration_file``). Its
     definitions are signatures; the behaviour an issue is about is in the implementation

@@ -379,7 +379,7 @@ MAX_LOCATE_FILES = 100
 CALLEE_MAX_DEFINITIONS = 2
 _PLAIN_NAME = re.compile(r"^[^\W\d]\w*[!?]?$")
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
-                 "snippet", "parent", "start_byte", "end_byte")
+                 "snippet", "parent", "start_byte", "end_byte", "declares")
 #: Query shapes whose ``locate`` fuses the file-level index's ranking (``locate.fused``):
 #: a short text and a pasted issue (measured on six sets of both: docs/retrieval.md
 #: "File-level terms"); a trace, identifiers and literals were not measured.
@@ -1290,7 +1290,7 @@ class Service:
         named = _named(ranked, asked)
         named_files = list(dict.fromkeys(key[:2] for key in named))
         penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p)[:2] in named_files
-                                            else asked.roles, table))
+                                            else asked.roles, table, asked.long))
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
@@ -1301,6 +1301,12 @@ class Service:
         words = _name_words(asked)
         vector = shapes.sparse_vector(asked)
         lexical = self._lexical_files(asked, vector, flt) if mode == "hybrid" else []
+        if asked.long and lexical:
+            # a declaration file and a file of interfaces and types only: last of the
+            # file-level ranking too, as its chunks are penalised (``_file_penalty``)
+            declaring = {_chunk_key(h.payload)[:2] for h, _, _ in ranked if locating.declares_shape(h.payload)}
+            lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
+                                                     or locating.declares_only(str(h.payload.get("path", "")))))
         placed = list(_as_placed(ranked, top))
         listing = functions > 0
         found = locating.files(placed, limit, penalty=penalty,
@@ -2332,12 +2338,17 @@ def _chunk_key(payload: dict) -> tuple[str, str, int, str]:
             int(payload.get("start_line", 0)), str(payload.get("qualified_name", "")))
 
 
-def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
+def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float],
+                  long: bool = False) -> float:
     """A file's penalty in ``locate`` from its best chunk's ``payload``: its role's
     (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
     ``penalties``: a stub file is no more where an issue's fix goes than a test is (numpy's
-    ``.pyi`` files kept second place at ``STUB_PENALTY`` on issues)."""
-    stub = penalties["test"] if locating.declares_only(str(payload.get("path", ""))) else 0.0
+    ``.pyi`` files kept second place at ``STUB_PENALTY`` on issues). For an issue (``long``)
+    a file whose best chunk only declares a shape (``locate.declares_shape``: a TypeScript
+    interface or type) likewise: ky's ``types/options.ts``, every option documented, led
+    the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``."""
+    path = str(payload.get("path", ""))
+    stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
     return _penalty(payload, roles, penalties) + stub
 
 
