@@ -69,8 +69,9 @@ def test_calls_on_a_modules_untyped_values_are_candidates(daemon: Daemon) -> Non
     omitted: dict[str, int] = {}
     found = [(s.path, s.line, s.confidence)
              for s in daemon.service.find_callers("cli.parser.HTTPParser.parse_args", repo="fx", omitted=omitted)]
-    # the module-level value (imported, and written through its module) and the alias
-    # constant's construction: candidates; ``Other()`` is a class of the index: another type
-    assert found == [("app/main.py", 7, "name_only"), ("app/main.py", 8, "name_only"),
-                     ("app/main.py", 9, "name_only")]
+    # the module-level value (imported, and written through its module): candidates; the
+    # alias's construction is the class's (``Alias = HTTPParser``: ``resolve.assigned_aliases``);
+    # ``Other()`` is a class of the index: another type
+    assert found == [("app/main.py", 9, "resolved"), ("app/main.py", 7, "name_only"),
+                     ("app/main.py", 8, "name_only")]
     assert omitted["other_type"] == 1

@@ -117,13 +117,15 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     # ``.py``'s to say (attrs' `attrs/__init__.pyi` re-exports `attr.asdict` as
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
     stub = classify.declaration_file(path) and style == "python"
-    value = (_python_reference(module, table, symbols_of(parsed), top, parsed.unbound)
-             if style == "python" else None)
+    by_name = symbols_of(parsed) if style == "python" else {}
+    value = _python_reference(module, table, by_name, top, parsed.unbound) if style == "python" else None
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
         owner = "" if is_module else c.qualified_name
         sites = tuple(_site(s, target(s, owner)) for s in c.call_sites)
+        if style == "python" and not is_module:
+            sites = _own_object(sites, _enclosing_class(by_name, owner))
         named = tuple(replace(s, target=value(s, owner)) for s in c.references
                       # `s = attrs` at the top level is an alias of it (``assigned_aliases``), no use
                       if not (is_module and aliased and _alias_line(lines.get(s.line, "")))) if value else ()
@@ -185,6 +187,21 @@ def _assigned(line: str) -> list[str]:
     """The name a top-level line assigns (``x = ...``, ``x: T = ...``), else none."""
     found = _ASSIGNED.match(line)
     return [found.group(1)] if found else []
+
+
+def _own_object(sites: tuple[CallSite, ...], cls: str) -> tuple[CallSite, ...]:
+    """Python ``sites`` with the receiver type of an unresolved ``self.m()`` / ``cls.m()``
+    set to the enclosing class ``cls`` (its simple name): neither it nor a base of this file
+    defines ``m``, so ``m`` is an attribute holding a callable, or a method of a class
+    mixing it in; ``callers`` of another class's ``m`` then judges it by the hierarchy
+    (``query/callgraph._related``): attrs' validators' ``self.validator(inst, attr, value)``,
+    an attribute, was a name-only caller of ``_CountingAttr.validator``."""
+    if not cls:
+        return sites
+    simple = cls.rsplit(".", 1)[-1]
+    return tuple(replace(s, receiver_type=simple)
+                 if not s.target and s.name.count(".") == 1 and s.name.split(".", 1)[0] in ("self", "cls")
+                 else s for s in sites)
 
 
 def symbols_of(parsed: ParsedFile) -> dict[str, Symbol]:
