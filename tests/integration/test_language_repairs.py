@@ -421,7 +421,9 @@ def test_a_nested_function_is_called_by_its_name_only_inside_its_parent(tmp_path
         callers = d.service.find_callers("useAuth.login", repo="fx")
         assert [(c.path, c.line, c.caller) for c in callers] == [("src/LoginButton.jsx", 5, "LoginButton.onClick")]
         callers = d.service.find_callers("make_logger.log", repo="fx")
-        assert [(c.path, c.line, c.caller) for c in callers] == [("pkg/logging_.py", 11, "main")]
+        # its factory's `return log` is a reference of it (it escapes there), then the call
+        assert [(c.path, c.line, c.caller, c.confidence) for c in callers] == [
+            ("pkg/logging_.py", 4, "make_logger", "reference"), ("pkg/logging_.py", 11, "main", "name_only")]
 
 
 ZOD_TYPES_TS = '''\

@@ -87,3 +87,34 @@ def test_a_target_is_the_definitions_fq_name() -> None:
     names = {points.fq_name(c) for c in chunks}
     assert {"Router::with", "<Router as Check>::check", "Other::make", "inner::helper",
             "Router::route::local"} <= names
+
+
+def test_calls_in_a_macros_tokens_keep_their_receiver_and_cfg_twins_are_one_target() -> None:
+    """walkdir: ``itry!(self.push(&dent))`` was a bare ``push`` (the grammar keeps a macro's
+    arguments as tokens), ``--resolved`` had none of its three callers; a method defined
+    twice under ``#[cfg(..)]`` (``metadata_internal``, ``Ancestor::new``) resolved nowhere;
+    an attribute's ``not(windows)`` was a call."""
+    src = b'''struct Ancestor;
+impl Ancestor {
+    #[cfg(windows)]
+    fn new(d: &str) -> Ancestor { Ancestor }
+    #[cfg(not(windows))]
+    fn new(d: &str) -> Ancestor { Ancestor }
+}
+struct IntoIter;
+impl IntoIter {
+    fn handle_entry(&mut self, dent: &str) -> Option<u8> {
+        itry!(self.push(dent));
+        itry!(Ancestor::new(dent));
+        let _ = vec![dent.len(), helper(1)];
+        None
+    }
+    fn push(&mut self, dent: &str) -> Result<(), ()> { Ok(()) }
+}
+'''
+    parsed = parse.symbols(src, "rust")
+    found = resolve.chunks(chunk.chunks("r", "src/lib.rs", src, parsed), parsed, "src/lib.rs", "")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found if c.call_sites}
+    assert sites == {"IntoIter::handle_entry": [
+        ("itry", ""), ("self.push", "IntoIter::push"), ("itry", ""), ("Ancestor.new", "Ancestor::new"),
+        ("vec", ""), ("dent.len", ""), ("helper", "")], "IntoIter::push": [("Ok", "")]}

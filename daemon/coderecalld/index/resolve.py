@@ -629,7 +629,9 @@ def _rust(parsed: ParsedFile, bare: Callable[[CallSite], bool]) -> Target:
         return sym.parent.rpartition("::")[2] if sym is not None and sym.parent else ""
 
     def method(owner_type: str, name: str) -> str:
-        found = methods.get((owner_type, name), [])
+        # one name defined twice under `#[cfg(..)]` (walkdir's `metadata_internal`, unix and
+        # not) is one target: such a call was left unresolved
+        found = list(dict.fromkeys(methods.get((owner_type, name), [])))
         inherent = [q for q in found if not q.startswith("<")]
         return (inherent or found)[0] if len(inherent) == 1 or (not inherent and len(found) == 1) else ""
 

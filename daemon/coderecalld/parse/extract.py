@@ -293,8 +293,37 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite])
     if callee.type == "generic_function" and callee.child_by_field_name("function") is not None:
         callee = callee.child_by_field_name("function")  # `g[Int]` calls g (its last word was Int)
     name = tx.callee(blob, callee)
+    if name and callee.type == "identifier" and callee.parent is not None and callee.parent.type == "token_tree":
+        outer = callee.parent
+        while outer.parent is not None and outer.parent.type == "token_tree":
+            outer = outer.parent
+        if outer.parent is not None and outer.parent.type in ("attribute", "attribute_item"):
+            return  # `#[cfg(not(windows))]` calls nothing
+        name = _token_receiver(blob, callee) + name
     if name:
         into.append(CallSite(name, tx.callee_line(callee)))
+
+
+#: Segments of a receiver read back from a call in a macro's tokens (``_token_receiver``).
+TOKEN_RECEIVER_SEGMENTS = 3
+
+
+def _token_receiver(blob: bytes, name: Node) -> str:
+    """The receiver written before a call in a macro's token tree, dotted with its ``.``:
+    ``self.`` of ``itry!(self.push(&dent))``, ``Ancestor.`` of ``Ancestor::new(..)`` (the
+    grammar keeps a macro's arguments as tokens; the call was a bare ``push``, so walkdir's
+    three ``itry!(self.push(..))`` were name-only callers and ``--resolved`` had none).
+    ``""`` when none is written (``foo(1)``)."""
+    parts: list[str] = []
+    node = name
+    while len(parts) < TOKEN_RECEIVER_SEGMENTS:
+        sep = node.prev_sibling
+        head = sep.prev_sibling if sep is not None else None
+        if sep is None or head is None or sep.type not in (".", "::") or head.type not in ("identifier", "self"):
+            break
+        parts.append(tx.text(blob, head))
+        node = head
+    return "".join(f"{p}." for p in reversed(parts))
 
 
 def _cpp_base(blob: bytes, initializer: Node) -> bool:
