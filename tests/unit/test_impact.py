@@ -31,7 +31,7 @@ ROOTS = frozenset({("A", "a/core.py", "f")})
 
 
 def run(depth: int = 3, limit: int = 200, asked: list[str] | None = None):
-    def callers_of(name: str):
+    def callers_of(name: str, at=None):
         if asked is not None:
             asked.append(name)
         return GRAPH.get(name, [])
@@ -78,7 +78,7 @@ def test_node_limit_keeps_the_shallowest_first() -> None:
 
 def test_a_recursive_root_is_a_leaf_under_itself() -> None:
     self_call = _site("A", "a/core.py", "f", "a.core.f", 2, "f")
-    result = impact.analyze("f", ROOTS, lambda name: [(self_call, RESOLVED)] if name == "f" else [],
+    result = impact.analyze("f", ROOTS, lambda name, at: [(self_call, RESOLVED)] if name == "f" else [],
                             lambda repo: "", 3, 10)
     assert shape(result.callers) == [(("A", "a/core.py", 2, "f", "resolved", 1), [])]
     assert result.truncated is False
@@ -93,7 +93,7 @@ def test_name_only_callers_are_leaves_where_resolved_ones_exist() -> None:
     graph = {"f": [(G, RESOLVED), (u, NAME_ONLY)], "b.svc.g": [], "c.bytes.u": [(v, RESOLVED)]}
     asked: list[str] = []
 
-    def callers_of(name: str):
+    def callers_of(name: str, at=None):
         asked.append(name)
         return graph.get(name, [])
 
@@ -116,7 +116,7 @@ def test_a_caller_reached_twice_is_expanded_once() -> None:
              "a.m.a": [(s("t", 3, "a"), RESOLVED)], "a.m.b": [(s("t", 4, "b"), RESOLVED)],
              "a.m.t": [(s("run", 5, "t"), RESOLVED)]}
     asked: list[str] = []
-    result = impact.analyze("f", ROOTS, lambda name: asked.append(name) or graph.get(name, []),
+    result = impact.analyze("f", ROOTS, lambda name, at: asked.append(name) or graph.get(name, []),
                             lambda repo: "", 5, 100)
     assert shape(result.callers) == [
         (("A", "a/m.py", 1, "a", "resolved", 1), [
@@ -125,3 +125,16 @@ def test_a_caller_reached_twice_is_expanded_once() -> None:
     ]
     assert (result.nodes, result.truncated) == (5, False)
     assert asked.count("a.m.t") == 1
+
+
+def test_a_callers_callers_are_asked_of_its_own_file() -> None:
+    """A caller is expanded by its name in its own file (``at``): a name without a module
+    (Rust's ``sort_by``, a test function) would otherwise mean every definition so named
+    (walkdir's test ``fn sort_by`` got the calls of the method ``WalkDir::sort_by``)."""
+    asked: list[tuple[str, object]] = []
+
+    def callers_of(name: str, at=None):
+        asked.append((name, at))
+        return GRAPH.get(name, [])
+    impact.analyze("f", ROOTS, callers_of, lambda repo: "", 2, 200)
+    assert asked[:2] == [("f", None), ("b.svc.g", ("B", "b/svc.py"))]

@@ -508,13 +508,16 @@ def caller_hit(site: Site, confidence: str, commit: str) -> CallerHit:
 
 
 def callers(store: Any, flt: StoreFilter, name: str,
-            omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
+            omitted: dict[str, int] | None = None, at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
     """``_callers`` of ``name`` within one lookup budget (``budget``: a new one, or the
     request's already active); ``omitted["hierarchy_cut"]`` is 1 when it was spent before
-    the aliases and the class hierarchy were followed whole (their calls may be missing)."""
+    the aliases and the class hierarchy were followed whole (their calls may be missing).
+    ``at`` (repo, path): the definitions of ``name`` in that file only, when it has one
+    (impact asks for a caller's callers so: walkdir's test ``fn sort_by`` got the calls of
+    the method ``WalkDir::sort_by``, a name without a module in Rust)."""
     with budget() as spent:
         before = spent.cut  # an impact's budget may be spent by an earlier level
-        found = _callers(store, flt, name, omitted)
+        found = _callers(store, flt, name, omitted, at)
     if spent.cut:
         if not before:  # once per request
             logs.warn("callgraph.hierarchy_cut", callee=name, lookups=HIERARCHY_LOOKUPS)
@@ -539,14 +542,16 @@ def constructed(chosen: Iterable[Hit]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _callers(store: Any, flt: StoreFilter, name: str,
-             omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
+def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | None = None,
+             at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
     """``_calls`` of ``name``; a constructor's (``constructed``) are its class's
     constructions (``callers RetryPolicy.init`` answered 68 other types' ``.init(``,
     ``self.init`` and ``super.init`` and 1 of 15 ``RetryPolicy(..)``; ``MockHandler.
     __construct`` none of 135 ``new MockHandler(..)``: a callers audit) and the calls
     resolved to the constructor itself (Python's ``super().__init__(..)``)."""
     chosen = definitions(store, flt, name)
+    if at is not None:
+        chosen = [h for h in chosen if (h.payload.get("repo"), h.payload.get("path")) == at] or chosen
     classes = constructed(chosen)
     # The constructions first: they are the answer, and the constructor's own name
     # (``__init__``, overridden in every subclass) can spend the whole lookup budget on its

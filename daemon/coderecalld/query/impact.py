@@ -62,16 +62,19 @@ class _Node:
         return ImpactNode(self.site, self.depth, tuple(c.frozen() for c in self.children))
 
 
-def analyze(name: str, roots: frozenset[Key], callers_of: Callable[[str], list[tuple[Site, str]]],
+def analyze(name: str, roots: frozenset[Key],
+            callers_of: Callable[[str, tuple[str, str] | None], list[tuple[Site, str]]],
             commit_of: Callable[[str], str], depth: int, limit: int) -> Impact:
     """The impact tree of ``name`` whose definitions are ``roots``, ``depth`` levels deep
-    (1..MAX_DEPTH) and at most ``limit`` nodes (1..MAX_NODES); see the module docstring."""
-    memo: dict[str, list[tuple[Site, str]]] = {}
+    (1..MAX_DEPTH) and at most ``limit`` nodes (1..MAX_NODES); see the module docstring.
+    ``callers_of(name, at)``: the callers of ``name``'s definitions in file ``at`` (repo,
+    path) when it has one, of all of them for ``at`` None (the root)."""
+    memo: dict[tuple[str, tuple[str, str] | None], list[tuple[Site, str]]] = {}
 
-    def ask(asked: str) -> list[tuple[Site, str]]:
-        if asked not in memo:
-            memo[asked] = callers_of(asked)
-        return memo[asked]
+    def ask(asked: str, at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
+        if (asked, at) not in memo:
+            memo[asked, at] = callers_of(asked, at)
+        return memo[asked, at]
 
     top = _children(ask(name), 1, roots, commit_of)
     truncated = len(top) > limit
@@ -83,11 +86,12 @@ def analyze(name: str, roots: frozenset[Key], callers_of: Callable[[str], list[t
         node = queue.popleft()
         if not node.expand or node.key in expanded:
             continue
+        at = node.key[:2]  # the caller's own definition, not every one of its name
         if node.depth == depth or count == limit:  # cut here: only whether callers exist matters
-            truncated = truncated or bool(ask(node.expand))
+            truncated = truncated or bool(ask(node.expand, at))
             continue
         expanded.add(node.key)
-        found = _children(ask(node.expand), node.depth + 1, node.above, commit_of)
+        found = _children(ask(node.expand, at), node.depth + 1, node.above, commit_of)
         room = limit - count
         truncated = truncated or len(found) > room
         node.children = found[:room]

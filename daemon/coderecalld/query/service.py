@@ -1748,7 +1748,7 @@ class Service:
         commits: dict[str, str] = {}
         # one lookup budget for every level's callers: a cut drops callers, as the limits do
         with callgraph.budget() as spent:
-            found = impact.analyze(name, roots, lambda asked: callgraph.callers(self.store, flt, asked),
+            found = impact.analyze(name, roots, lambda asked, at: callgraph.callers(self.store, flt, asked, at=at),
                                    lambda r: self._commit(r, commits), depth, limit)
         return replace(found, truncated=True) if spent.cut else found
 
