@@ -1096,7 +1096,11 @@ class Service:
                 defs = [h for h in self._definitions(flt, "name", name, view, path_glob)
                         if set(owner.lower().split(".")) <= _name_parts(h.payload)]
             if SYMBOL_QUALIFIED_FIRST:
-                defs = [h for h in defs if h.payload.get("qualified_name") == symbol] or defs
+                # not a test's `fn sort_by` over the source's `WalkDir::sort_by` (walkdir:
+                # "how does `sort_by` order entries" placed the test first)
+                written = [h for h in defs if h.payload.get("qualified_name") == symbol]
+                cost = (lambda hs: min((_penalty(h.payload, asked.roles, ROLE_PENALTY) for h in hs), default=9.0))
+                defs = written if written and cost(written) <= cost(defs) else defs
             best = self._missing_definition(asked, page[:rank], defs)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
