@@ -245,6 +245,15 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
         out = [hit for hit, names in written if any(n == tail or n.endswith("." + tail) for n in names)]
         if out:
             return out
+    # a Rust item at its module's top level, named from its crate (``walkdir::util::
+    # device_num`` as a backtrace prints a free function, ``walkdir::WalkDir``): the file's
+    # modules are the path's between the crate and the name; a name the crate root
+    # re-exports (``walkdir::Error`` of ``src/error.rs``) when one item has the name
+    top = [hit for hit, names in written if hit.payload.get("language") == "rust"
+           and str(hit.payload.get("qualified_name", "")) == parts[-1]]
+    if len(parts) >= 2 and top:
+        placed = [hit for hit in top if rust_modules(str(hit.payload.get("path", ""))) == parts[1:-1]]
+        return placed or (top if len(parts) == 2 and len(top) == 1 else [])
     # the owner further up: ``ToNumberPolicy.readNumber`` is each enum constant's method
     # (``ToNumberPolicy.LONG_OR_DOUBLE.readNumber``)
     # (a type's name: ``httpcore.ConnectionPool`` is a package's re-export, not an owner)
@@ -252,6 +261,18 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     if not owner[:1].isupper():
         return []
     return [hit for hit, names in written if any(f".{owner}." in "." + n for n in names)]
+
+
+def rust_modules(path: str) -> list[str]:
+    """The module path a Rust file is at within its crate: ``src/util.rs`` -> ``["util"]``,
+    ``src/walk/mod.rs`` -> ``["walk"]``, ``src/lib.rs`` -> ``[]`` (the crate root); a
+    workspace member's ``crates/x/src/..`` from its ``src``."""
+    dirs = path.split("/")
+    if "src" in dirs:
+        dirs = dirs[len(dirs) - dirs[::-1].index("src"):]
+    stem = dirs[-1].removesuffix(".rs") if dirs else ""
+    mods = dirs[:-1] + ([] if stem in ("lib", "main", "mod") else [stem])
+    return [m for m in mods if m]
 
 
 #: Classes of a trace's outer name read for its anonymous classes (``anonymous_member``):
