@@ -81,3 +81,38 @@ def test_calls_of_chunks_sharing_a_name_add_up(tmp_path: Path) -> None:
     with indexed(tmp_path, {"pkg/c.py": PROPERTY}) as d:
         callees = d.service._callees(StoreFilter(repos=("fx",)), "fx", "pkg/c.py", ["C.x"])
     assert sorted(c[0] for c in callees["C.x"]) == ["C._helper", "C._other"]
+
+
+WALK_RS = '''\
+macro_rules! itry {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(err) => return Some(Err(From::from(err))),
+        }
+    };
+}
+
+pub struct IntoIter;
+
+impl IntoIter {
+    fn handle_entry(&mut self, dent: u8) -> Option<Result<u8, u8>> {
+        itry!(self.push(dent));
+        None
+    }
+
+    fn push(&mut self, dent: u8) -> Result<u8, u8> {
+        let depth = dent + 1;
+        let limit = depth * 2;
+        Ok(limit)
+    }
+}
+'''
+
+
+def test_a_rust_macro_is_no_callee_and_a_call_in_its_tokens_is(tmp_path: Path) -> None:
+    """walkdir: ``itry!`` (a ``macro_rules!``) was listed after the first function of 4 of 5
+    traces; ``self.push(..)`` inside it is the call the function makes."""
+    with indexed(tmp_path, {"src/lib.rs": WALK_RS}) as d:
+        callees = d.service._callees(StoreFilter(repos=("fx",)), "fx", "src/lib.rs", ["IntoIter::handle_entry"])
+    assert [c[0] for c in callees["IntoIter::handle_entry"]] == ["IntoIter::push"]

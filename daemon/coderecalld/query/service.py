@@ -1387,7 +1387,7 @@ class Service:
         ``CALLEE_MAX_DEFINITIONS`` same-named definitions of the file (more: a common name,
         no evidence). Never a call on another object by its last name: requests'
         ``DEFAULT_PORTS.get(`` listed ``Session.get`` as ``should_strip_auth``'s helper (a
-        newcomer). Itself, parts of long functions and bodyless stubs left out. Two keyword
+        newcomer). Itself, parts of long functions, bodyless stubs and Rust macros left out. Two keyword
         lookups (``locate.with_callees``)."""
         where = replace(flt, repo=repo, path=path)
         callers = self.store.find_any(where, "qualified_name", list(names), limit=4 * len(names),
@@ -1406,7 +1406,10 @@ class Service:
                                              "language")):
             p = h.payload
             if (p.get("kind") in locating.CALLABLE_KINDS and not is_part(p["qualified_name"])
-                    and not locating.is_stub(p)):
+                    and not locating.is_stub(p)
+                    # a Rust macro a function invokes (walkdir's `itry!`) is syntax, not where
+                    # the work is: it was listed after the first function of 4 of 5 traces
+                    and not str(p.get("snippet", "")).lstrip().startswith("macro_rules!")):
                 defined.setdefault(p["name"], []).append(
                     (p["qualified_name"], int(p["start_line"]), int(p["end_line"]),
                      str(p.get("fq_name") or "")))
