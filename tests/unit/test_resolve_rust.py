@@ -118,3 +118,22 @@ impl IntoIter {
     assert sites == {"IntoIter::handle_entry": [
         ("itry", ""), ("self.push", "IntoIter::push"), ("itry", ""), ("Ancestor.new", "Ancestor::new"),
         ("vec", ""), ("dent.len", ""), ("helper", "")], "IntoIter::push": [("Ok", "")]}
+
+
+def test_an_impl_for_a_standard_library_type_is_named_by_its_path() -> None:
+    """``impl From<Error> for io::Error`` was ``<Error as From<Error>>::from``, a method of
+    walkdir's own ``Error`` in its card; a path into the crate's own modules names its type."""
+    src = b'''pub struct Error { depth: usize }
+impl Error {
+    pub fn depth(&self) -> usize { self.depth }
+}
+impl From<Error> for io::Error {
+    fn from(walk_err: Error) -> io::Error { io::Error::other("x") }
+}
+impl fmt::Display for crate::error::Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }
+}
+'''
+    assert [(s.qualified_name, s.parent) for s in parse.symbols(src, "rust").symbols] == [
+        ("Error", ""), ("Error::depth", "Error"), ("<io::Error as From<Error>>::from", "io::Error"),
+        ("<Error as fmt::Display>::fmt", "Error")]

@@ -54,7 +54,10 @@
   type: [
     (type_identifier) @receiver
     (primitive_type) @receiver
-    (scoped_type_identifier name: (type_identifier) @receiver)
+    (scoped_type_identifier
+      path: (_) @_path
+      name: (type_identifier) @receiver
+      (#not-match? @_path "^(std|core|alloc|io|fmt|fs|ops|cmp|hash|iter|net|path|process|sync|thread|time|collections|ffi|os|env|str|string|vec|num|mem|ptr|rc|cell|borrow|convert|marker|any|slice|boxed)(::|$)"))
     (generic_type type: [
       (type_identifier) @receiver
       (scoped_type_identifier name: (type_identifier) @receiver)
@@ -65,6 +68,20 @@
       (generic_type type: (type_identifier) @receiver)
     ])
   ]
+  body: (declaration_list [
+    (function_item name: (identifier) @name)
+    (function_signature_item name: (identifier) @name)
+    (type_item name: (type_identifier) @name)
+    (const_item name: (identifier) @name)
+  ]))
+
+; A type of the standard library, named by its path (`impl From<Error> for io::Error`:
+; `<io::Error as From<Error>>::from`, not a method of the crate's own `Error`: walkdir's
+; card of its `Error` listed it). A path into the crate's own modules names its type alone.
+(impl_item
+  type: (scoped_type_identifier
+    path: (_) @_path
+    (#match? @_path "^(std|core|alloc|io|fmt|fs|ops|cmp|hash|iter|net|path|process|sync|thread|time|collections|ffi|os|env|str|string|vec|num|mem|ptr|rc|cell|borrow|convert|marker|any|slice|boxed)(::|$)")) @receiver
   body: (declaration_list [
     (function_item name: (identifier) @name)
     (function_signature_item name: (identifier) @name)
