@@ -9,9 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, daemon
-from coderecalld.config import RepoConfig
-from gitfixtures import GitRepo
+from conformance_cases import Daemon, indexed
 
 INDEX = """const createInstance = (defaults?: object) => {
 \tconst ky: any = (input: string) => input;
@@ -43,12 +41,9 @@ export default Helper;
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    tmp = tmp_path_factory.mktemp("default-export")
-    repo = GitRepo(tmp / "ky")
-    repo.commit({"source/index.ts": INDEX, "test/main.ts": TEST, "test/helper.ts": HELPER,
-                 "package.json": '{"name": "ky", "main": "source/index.ts"}\n'})
-    with daemon(tmp, RepoConfig("ky", str(repo.path))) as d:
-        d.pipeline.index_repo(d.cfg.repo("ky"), with_dense=False)
+    files = {"source/index.ts": INDEX, "test/main.ts": TEST, "test/helper.ts": HELPER,
+             "package.json": '{"name": "ky", "main": "source/index.ts"}\n'}
+    with indexed(tmp_path_factory.mktemp("default-export"), files) as d:
         yield d
 
 

@@ -10,9 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, daemon
-from coderecalld.config import RepoConfig
-from gitfixtures import GitRepo
+from conformance_cases import Daemon, indexed
 
 SOURCE = (
     "class Counting:\n"
@@ -36,11 +34,7 @@ SOURCE = (
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    tmp = tmp_path_factory.mktemp("own-object")
-    repo = GitRepo(tmp / "r")
-    repo.commit({"pkg/v.py": SOURCE})
-    with daemon(tmp, RepoConfig("r", str(repo.path))) as d:
-        d.pipeline.index_repo(d.cfg.repo("r"), with_dense=False)
+    with indexed(tmp_path_factory.mktemp("own-object"), {"pkg/v.py": SOURCE}) as d:
         yield d
 
 

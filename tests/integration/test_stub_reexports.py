@@ -15,9 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, daemon
-from coderecalld.config import RepoConfig
-from gitfixtures import GitRepo
+from conformance_cases import Daemon, indexed
 
 FILES = {
     "src/attr/__init__.py": ("from ._funcs import asdict\nfrom ._make import attrs, fields\n\n"
@@ -53,11 +51,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    tmp = tmp_path_factory.mktemp("stubs")
-    repo = GitRepo(tmp / "attrs")
-    repo.commit(FILES)
-    with daemon(tmp, RepoConfig("attrs", str(repo.path))) as d:
-        d.pipeline.index_repo(d.cfg.repo("attrs"), with_dense=False)
+    with indexed(tmp_path_factory.mktemp("stubs"), FILES) as d:
         yield d
 
 

@@ -12,9 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, daemon
-from coderecalld.config import RepoConfig
-from gitfixtures import GitRepo
+from conformance_cases import Daemon, indexed
 
 MW = '''import threading
 
@@ -73,11 +71,7 @@ def main():
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    tmp = tmp_path_factory.mktemp("references")
-    repo = GitRepo(tmp / "r")
-    repo.commit({"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP})
-    with daemon(tmp, RepoConfig("r", str(repo.path))) as d:
-        d.pipeline.index_repo(d.cfg.repo("r"), with_dense=False)
+    with indexed(tmp_path_factory.mktemp("references"), {"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP}) as d:
         yield d
 
 

@@ -131,7 +131,7 @@ def test_each_construct_types_its_receiver() -> None:
         ("name.split", "builtins.str.split"),
         ("close", "pkg.sessions.Base.close"),  # super().close(): the first base's (same file)
         ("s.close", "pkg.sessions.Base.close"),  # with Session() as s; inherited within the file
-        ("self.adapters.values", ""),  # a dict literal: no class
+        ("self.adapters.values", "builtins.dict.values"),  # a dict literal: a dict
         ("item.close", ""),  # a loop variable: unknown
         ("x.close", ""),  # bound to a Session and to an unknown value: no type
     ]
@@ -169,7 +169,8 @@ def test_class_bases_are_module_qualified() -> None:
     assert bases == {"Session": ("pkg.sessions.Base",)}
     module = next(c for c in chunks if c.kind == "module")
     # Module-level names and class attributes of a known class, for other files' calls.
-    assert module.instances == (("Session.http", "pkg.adapters.HTTPAdapter"), ("Session.pool", "pkg.sessions.Pool"),
+    assert module.instances == (("Session.adapters", "builtins.dict"),  # `self.adapters = {}`
+                                ("Session.http", "pkg.adapters.HTTPAdapter"), ("Session.pool", "pkg.sessions.Pool"),
                                 ("State.app", "flask.Flask"), ("app", "flask.Flask"), ("current", "flask.Flask"))
     table = {"App": "flask.sansio.app.App", "m": "pkg.mixins"}
     assert resolve.class_bases("class Flask(App, m.Mixin, Unknown, metaclass=M)", "flask.app", table,

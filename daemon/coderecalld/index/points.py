@@ -93,6 +93,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: top-level ``s = attributes = attrs`` binds aliases in its ``exports`` (``resolve.assigned_aliases``).
 #: A top-level JS/TS ``const`` of a call's result is a constant symbol. ``declares`` on the
 #: chunks of a TypeScript file of interfaces and types only (``chunk.declares_only``).
+#: Python literals, ``**kwargs`` and ``*args`` type their names (``builtins.dict.get``).
 PAYLOAD_VERSION = 23
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

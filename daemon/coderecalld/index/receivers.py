@@ -60,6 +60,8 @@ _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final
 #: as ``typing.Union.get_usage``, a newcomer): read as ``A | B``.
 _UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
+#: A string literal's opening: its prefix (``f``, ``b``, ``rb``) and quote.
+_STRING_LITERAL = re.compile(r"^([rRbBuUfF]{0,2})[\"']")
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list set str tuple".split())
 #: A block entered on one class test alone: ``if isinstance(x, C):`` (or ``elif``).
@@ -280,7 +282,10 @@ class Receivers:
             events: dict[str, list[tuple[int, int, str]]] = {}
             self._events[fn.qualified_name] = events
             for name, annotation, default in _params(fn.signature):
-                if annotation:
+                starred = _STARRED.get(_star_of(fn.signature, name), "")
+                if starred:  # `**kwargs` is a dict, `*args` a tuple
+                    self._bind(out, name, starred, (fn.start_line, -1, events))
+                elif annotation:
                     self._bind(out, name, self.class_of(annotation, True), (fn.start_line, -1, events))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
                     self._bind(out, name, "", (fn.start_line, -1, events))
@@ -347,8 +352,31 @@ class Receivers:
             return self.class_of(annotation, True)
         if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
             return self.expr_type(value, owner)
+        literal = self._literal_type(value)
+        if literal:
+            return literal
         call = _CALL.match(value)
         return self.call_type(call.group(1), owner) if call and whole_call(value, call.end() - 1) else ""
+
+    def _literal_type(self, value: str) -> str:
+        """The builtin class of a literal value (``{..}`` a dict, or a set without ``:``;
+        ``[..]`` a list; a string ``str``, ``b".."`` ``bytes``) or of a call of a builtin
+        type (``dict(..)``) the file does not shadow, else ``""``: httpx's ``error_types =
+        {..}`` then ``error_types.get(..)`` was a name-only caller of ``httpx.get``."""
+        head = value[:1]
+        if head == "{":
+            return "builtins.dict" if value == "{" or ":" in value or value == "{}" else "builtins.set"
+        if head == "[":
+            return "builtins.list"
+        string = _STRING_LITERAL.match(value)
+        if string:
+            return "builtins.bytes" if "b" in string.group(1).lower() else "builtins.str"
+        call = _CALL.match(value)
+        name = call.group(1) if call else ""
+        if (name in _BUILTIN_TYPES and name not in self.top and name not in self.table
+                and whole_call(value, call.end() - 1)):
+            return f"builtins.{name}"
+        return ""
 
     def class_attributes(self) -> dict[str, str]:
         """``Class.attr`` -> class for every attribute of a class of this file whose type is
@@ -539,6 +567,19 @@ def whole_call(value: str, paren: int) -> bool:
         if depth == 0:
             return i == len(value) - 1
     return True
+
+
+#: The builtin class of a starred parameter's value, by its stars.
+_STARRED = {"**": "builtins.dict", "*": "builtins.tuple"}
+
+
+def _star_of(signature: str, name: str) -> str:
+    """The stars before parameter ``name`` in ``signature`` (``**`` of ``**kwargs``), else ``""``."""
+    for part in split_params(signature):
+        written = part.strip()
+        if written.lstrip("*").partition(":")[0].partition("=")[0].strip() == name:
+            return written[:len(written) - len(written.lstrip("*"))]
+    return ""
 
 
 def _params(signature: str) -> list[tuple[str, str, str]]:

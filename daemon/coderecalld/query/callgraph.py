@@ -688,7 +688,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
     unknown (no target, or an attribute whose type no module states); a bare call
     (``send(...)``) of a Python or JS method's name is no call of it (``RECEIVER_ONLY``:
-    counted as on another type, with calls on a literal: ``"".join`` is ``str.join``). A call resolved to
+    counted as on another type, with calls on a literal: ``"".join`` is ``str.join``), nor
+    is an unresolved member call (``x.get(..)``) of a Python function's name. A call resolved to
     anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
     ``omitted["other_type"]`` counts those when given. When the name means more than
     ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
@@ -734,6 +735,11 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # ASGI app's parameter) calls no ``Client.send``
     receiver_only = bool(chosen) and all(h.payload.get("kind") == "method"
                                          and h.payload.get("language") in RECEIVER_ONLY for h in chosen)
+    # a Python function is called bare or through its module, which the file's imports
+    # resolve: an unresolved ``x.get(..)`` is a method's (171 of httpx.get's 177 "callers"
+    # were dicts' and other objects' ``.get``)
+    module_only = bool(chosen) and all(h.payload.get("kind") == "function"
+                                       and h.payload.get("language") == "python" for h in chosen)
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
@@ -754,6 +760,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             other += 1
             continue
         if receiver_only and site.target not in targets and _bare(site):
+            other += 1
+            continue
+        if module_only and not site.target and not _bare(site):
             other += 1
             continue
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
