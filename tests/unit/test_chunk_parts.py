@@ -156,3 +156,14 @@ def test_indentation_language_cuts() -> None:
     bash = ["deploy() {", "  # it's fine", "  local x=1", '  echo "$x }"', "}"]
     assert chunk_split._with_comments(bash, chunk_split._brace_cuts(bash, "bash"), "bash") == {
         1: (1, 2), 3: (1, 2)}
+
+
+def test_a_long_functions_calls_and_references_stay_on_its_whole_chunk() -> None:
+    """httpx's ``callers trace`` listed one reference twice, as ``main`` and ``main#part2``:
+    a part carried its symbol's references (its calls never)."""
+    body = "".join(f"    x{i} = {i}\n" for i in range(20)) + "    run(callback=trace)\n"
+    blob = ("def trace():\n    pass\n\n\ndef f():\n" + body).encode()
+    chunks = chunk.chunks("r", "t.py", blob, parse.symbols(blob, "python"), max_lines=12)
+    held = [(c.qualified_name, [r.name for r in c.references], [s.name for s in c.call_sites])
+            for c in chunks if c.qualified_name.startswith("f")]
+    assert held == [("f", ["trace"], ["run"]), ("f#part2", [], [])]

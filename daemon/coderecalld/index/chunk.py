@@ -332,7 +332,8 @@ def _symbol_chunks(repo: str, path: str, blob: bytes, starts: list[int], parsed:
         out.append(replace(whole, name=sym.name + suffix, qualified_name=sym.qualified_name + suffix,
                            docstring="", start_line=sym.start_line + row, end_line=end_line,
                            start_byte=start, end_byte=end, text=part_text,
-                           embed_text=(part_header + part_text)[:max_chars], call_sites=()))
+                           embed_text=(part_header + part_text)[:max_chars], call_sites=(),
+                           references=()))
     return out
 
 
