@@ -464,3 +464,57 @@ test('retries', async t => {
     found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "test/retry")
     sites = {(s.name, s.line, s.target) for c in found for s in c.call_sites if s.name in ("delay", "local")}
     assert sites == {("delay", 6, "node:timers/promises.setTimeout"), ("local", 7, "test/retry.retries.local")}
+
+
+def test_a_with_whose_call_spans_lines_types_its_name() -> None:
+    """httpx's ``_api.request``: ``with Client(`` ... ``) as client:`` over four lines left
+    ``client.request(..)`` name-only, so ``impact --resolved`` never reached the functional
+    API; a blank line or a block's header between stops the search."""
+    src = b'''from ._client import Client
+
+
+def request(method, url, transport=None):
+    with Client(
+        transport=transport,
+        timeout=5,
+    ) as client:
+        return client.request(method, url)
+
+
+def other(items):
+    with open("f") as f:
+        pass
+    for x in items:
+        with lock:
+            client = x
+        client.request("GET", "u")
+'''
+    path = "httpx/_api.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "httpx._api")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name] for c in found}
+    assert sites["request"] == [("client.request", "httpx._client.Client.request")]
+    assert sites["other"] == [("client.request", "")]
+
+
+def test_a_call_of_an_attribute_the_class_assigns_is_no_bases_method() -> None:
+    """httpx's ``ASGITransport``: ``self.app = app``, then ``self.app(..)`` was "resolved"
+    to ``AsyncBaseTransport.app`` (its imported base), which does not exist; it calls what
+    the attribute holds (its receiver's type is the class: ``resolve._own_object``)."""
+    src = b'''from .base import AsyncBaseTransport
+
+
+class ASGITransport(AsyncBaseTransport):
+    def __init__(self, app):
+        self.app = app
+
+    async def handle_async_request(self, request):
+        await self.app(request)
+        return self.close()
+'''
+    path = "httpx/asgi.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "httpx.asgi")
+    sites = {c.qualified_name: [(s.name, s.target, s.receiver_type) for s in c.call_sites] for c in found}
+    assert sites["ASGITransport.handle_async_request"] == [
+        ("self.app", "", "ASGITransport"), ("self.close", "httpx.base.AsyncBaseTransport.close", "")]

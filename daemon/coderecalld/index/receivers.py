@@ -60,6 +60,10 @@ _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final
 #: as ``typing.Union.get_usage``, a newcomer): read as ``A | B``.
 _UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
+#: A ``with`` statement whose first call is left open on its line (``_with_above``).
+_WITH_OPEN = re.compile(r"^\s*(?:async\s+)?with\s+[\w.]+\((?:[^()]|\([^()]*\))*$")
+#: Lines above an ``as`` a multi-line ``with`` call may open (``_with_above``).
+WITH_SPAN = 12
 #: A string literal's opening: its prefix (``f``, ``b``, ``rb``) and quote.
 _STRING_LITERAL = re.compile(r"^([rRbBuUfF]{0,2})[\"']")
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
@@ -107,6 +111,7 @@ class Receivers:
         # function -> name -> its bindings in line order: (line, indentation, class or "")
         self._events: dict[str, dict[str, list[tuple[int, int, str]]]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
+        self._assigned: dict[str, set[str]] = {}
 
     # --- types of expressions ---------------------------------------------------------
 
@@ -338,6 +343,8 @@ class Receivers:
             self._bind(out, declare.group(1), self.class_of(declare.group(2), True), at)
             return
         typed_with = {m.group(2): m.group(1) for m in _WITH.finditer(line)} if " as " in line else {}
+        if " as " in line and not typed_with and at is not None:
+            typed_with = self._with_above(line, at[0])
         for m in _AS.finditer(line) if " as " in line else ():
             callee = typed_with.get(m.group(1))
             self._bind(out, m.group(1), self.call_type(callee, owner, entered=True) if callee else "", at)
@@ -346,6 +353,20 @@ class Receivers:
         for found in (loop, tup):
             for name in _NAME_RE.findall(found.group(1)) if found else ():
                 self._bind(out, name, "", at)
+
+    def _with_above(self, line: str, at: int) -> dict[str, str]:
+        """``as``-name -> callee of a ``with`` whose call spans lines and ends on ``line``
+        (line ``at``): ``with Client(\n    transport=t,\n) as client:`` (httpx's
+        ``_api.request``: ``client.request(..)`` was a name-only call), the call opened at
+        most ``WITH_SPAN`` lines above, written whole from there (``_WITH``)."""
+        for k in range(at - 1, max(at - WITH_SPAN, 0), -1):
+            text = self.lines.get(k, "")
+            if _WITH_OPEN.match(text):
+                joined = " ".join(self.lines.get(i, "").strip() for i in range(k, at)) + " " + line.strip()
+                return {m.group(2): m.group(1) for m in _WITH.finditer(joined)}
+            if not text.strip() or text.rstrip().endswith(":"):
+                return {}  # a blank line or a block's header: no `with` is open
+        return {}
 
     def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
         if annotation:
@@ -403,6 +424,23 @@ class Receivers:
             if found and found.group(2):
                 bind(out, found.group(1), self.class_of(found.group(2), True))
         return {k: v for k, v in out.items() if v != UNKNOWN}
+
+    def assigned(self, cls: str, name: str) -> bool:
+        """Whether a method of class ``cls`` of this file assigns ``self.<name> = ..``: then
+        ``self.<name>(..)`` calls what the attribute holds, never a base's method of that
+        name (httpx's ``ASGITransport``: ``self.app(..)`` was "resolved" to
+        ``AsyncBaseTransport.app``, which does not exist)."""
+        if cls not in self._assigned:
+            names: set[str] = set()
+            for child in self._children.get(cls, ()):
+                if child.kind in _FUNCTION_KINDS:
+                    for i in range(child.start_line, child.end_line + 1):
+                        line = self.lines.get(i, "")
+                        m = _SELF_ASSIGN.match(line) if "self." in line else None
+                        if m:
+                            names.add(m.group(1))
+            self._assigned[cls] = names
+        return name in self._assigned[cls]
 
     def _class_attrs(self, cls: str) -> dict[str, str]:
         out: dict[str, str] = {}

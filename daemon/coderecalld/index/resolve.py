@@ -390,8 +390,12 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             cls = _enclosing_class(symbols, owner)  # `cls(..)`, `self.__class__(..)`: its class
             if cls:  # (or a subclass: the class's constructor runs either way)
                 return f"{module}.{cls}"
-        found = _target(site, module, table, top, symbols,
-                        _enclosing_class(symbols, owner) if owner else "", selves, instances)
+        cls = _enclosing_class(symbols, owner) if owner else ""
+        if (receivers is not None and cls and head in selves and site.name.count(".") == 1
+                and f"{cls}.{site.name.partition('.')[2]}" not in symbols
+                and receivers.assigned(cls, site.name.partition(".")[2])):
+            return ""  # `self.app = app`, then `self.app(..)`: the attribute's callable
+        found = _target(site, module, table, top, symbols, cls, selves, instances)
         if found or not receivers or (head in selves and site.name.count(".") == 1):
             return found  # ``self.m()`` the class (and its bases) do not define stays unknown
         return receivers.target(site, owner)
