@@ -61,6 +61,18 @@ def setup():
     on_error(None)
     return [on_error]
 '''
+DECODERS = '''class GZipDecoder:
+    def decode(self, data):
+        return data
+
+
+class Child(GZipDecoder):
+    def __init__(self):
+        super(Child, self).__init__()
+
+
+SUPPORTED = {"gzip": GZipDecoder}
+'''
 APP = '''from pkg import handlers
 
 
@@ -71,7 +83,8 @@ def main():
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    with indexed(tmp_path_factory.mktemp("references"), {"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP}) as d:
+    with indexed(tmp_path_factory.mktemp("references"), {"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP,
+                 "pkg/decoders.py": DECODERS}) as d:
         yield d
 
 
@@ -110,3 +123,9 @@ def test_a_property_read_and_a_callees_answer_hold_no_reference(running: Daemon)
 def test_impact_follows_a_reference_to_the_function_holding_it(running: Daemon) -> None:
     found = running.service.analyze_impact("Middleware.dispatch")
     assert [(n.site.caller, n.site.confidence) for n in found.callers] == [("Middleware.__init__", "reference")]
+
+
+def test_a_class_in_a_dispatch_table_is_a_reference_and_super_names_none(running: Daemon) -> None:
+    # httpx's `SUPPORTED_DECODERS = {"gzip": GZipDecoder}`: its decoders had no callers
+    assert _sites(running, "GZipDecoder") == [("pkg/decoders.py", 11, "", "reference")]
+    assert _sites(running, "Child") == []  # `super(Child, self)` uses no Child

@@ -216,20 +216,23 @@ _ATTRIBUTE_DECORATORS = re.compile(r"^@(?:\w+\.)*(?:property|cached_property|set
 def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
                       top: set[str], unbound: frozenset[str] | set[str]) -> Target:
     """The hook for a Python value reference (``CallSite.reference``): the module-qualified
-    function or method a name written as a value means, else ``""`` (the site is dropped).
+    function, method or class a name written as a value means, else ``""`` (the site is
+    dropped).
 
     ``self.m`` / ``cls.m``: a method of the enclosing class or a base of this file (not a
-    property); a bare ``f``: a function nested in the caller, a top-level function of the
-    file, or an imported lower-case name (``from .handlers import on_error``; CapWords are
-    classes, UPPER_CASE constants: neither is a function); ``mod.f`` / ``Class.m`` through an
-    import likewise. A parameter or local of that spelling shadows it (the name is read in
-    the calling function's signature). Anything else (a local's attribute, ``x.y.z`` on an
-    unknown object) names no known function."""
+    property); a bare ``f``: a function or class nested in the caller, a top-level function
+    or class of the file, or an imported name not in UPPER_CASE (``from .handlers import
+    on_error``; a constant is no function); ``mod.f`` / ``Class.m`` through an import
+    likewise. A class is one as a dispatch table's entry (httpx's ``SUPPORTED_DECODERS =
+    {"gzip": GZipDecoder}``: its decoders had no callers, read as dead code). A parameter or
+    local of that spelling shadows it (the name is read in the calling function's
+    signature). Anything else (a local's attribute, ``x.y.z`` on an unknown object) names
+    no known function."""
     receivers = Receivers(module, table, symbols, top - unbound, {})
 
     def function_like(name: str) -> bool:
         bare = name.lstrip("_")
-        return bool(bare) and bare[:1].islower() and not bare.isupper()
+        return bool(bare) and not bare.isupper()
 
     def method(cls: str, name: str) -> str:
         found = receivers._find_method(cls, name)
@@ -245,24 +248,28 @@ def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[st
             cls = receivers.enclosing_class(owner) if owner else ""
             return method(cls, rest) if cls and rest and "." not in rest else ""
         if not dot:
-            nested = nested_definition(symbols, owner, head, _FUNCTIONS) if owner else ""
+            nested = nested_definition(symbols, owner, head, _REFERABLE) if owner else ""
             if nested:
                 return f"{module}.{nested}"
             sym = symbols.get(head)
             if head in top:
-                return f"{module}.{head}" if sym is not None and sym.kind in _FUNCTIONS else ""
+                return f"{module}.{head}" if sym is not None and sym.kind in _REFERABLE else ""
             return table[head] if head in table and function_like(head) else ""
         if head in top:  # `Class.method` of this file
             sym = symbols.get(head)
             return (method(head, rest) if sym is not None and sym.kind is SymbolKind.CLASS
                     and "." not in rest else "")
-        if head in table and function_like(rest.rsplit(".", 1)[-1]):
+        last = rest.rsplit(".", 1)[-1]
+        # `mod.f`, `mod.Class`; on a class (`View.as_view`) a method's lower-case name only
+        # (sympy's `S.Half`, a singleton's value, 6,842 times)
+        if head in table and function_like(last) and (head[:1].islower() or last[:1].islower()):
             return f"{table[head]}.{rest}"
         return ""
     return target
 
 
 _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+_REFERABLE = (*_FUNCTIONS, SymbolKind.CLASS)
 
 
 def _site(site: CallSite, target: str) -> CallSite:

@@ -67,7 +67,9 @@
 ; handler)`), assigned (`self.dispatch_func = self.dispatch`), returned or listed (a dispatch
 ; table). index/resolve keeps one only when it names a function or method: a reference,
 ; which `callers` lists as one (starlette's `BaseHTTPMiddleware.dispatch` had no callers).
-(call arguments: (argument_list [(identifier) (attribute)] @name @reference.value))
+(call function: (_) @_called
+  arguments: (argument_list [(identifier) (attribute)] @name @reference.value)
+  (#not-eq? @_called "super"))
 (call arguments: (argument_list (keyword_argument value: [(identifier) (attribute)] @name @reference.value)))
 (assignment right: [(identifier) (attribute)] @name @reference.value)
 (return_statement [(identifier) (attribute)] @name @reference.value)
