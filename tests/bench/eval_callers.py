@@ -6,7 +6,8 @@ Builds the cross-repo fixture (httpx -> httpcore -> h11, tests/crossrepo.py), in
 with dense vectors off, and compares ``Service.find_callers(module-qualified name)`` with
 an independent reference computed by ``callers_reference`` (Python's ``ast``). Call sites
 are compared as (repo, path, line). Reported separately for ``resolved`` and ``name_only``
-answers; recall is over the reference. Symbols: the N most-called definitions that have
+answers; recall is over the reference. ``reference`` answers (a value naming the
+definition, no call) are counted apart: the reference holds calls only. Symbols: the N most-called definitions that have
 at least one caller in another file, cross-repo ones first.
 """
 
@@ -57,6 +58,7 @@ def main() -> None:
         service = running.service
         tp = {"resolved": 0, "name_only": 0}
         answered = {"resolved": 0, "name_only": 0}
+        references = 0  # values naming the definition (confidence "reference"): no calls, not judged
         found_total = ref_total = resolved_found = 0
         print(f"{'symbol':58} {'ref':>4} {'res':>4} {'res_ok':>6} {'name':>4} {'name_ok':>7}")
         for symbol in symbols:
@@ -64,6 +66,9 @@ def main() -> None:
             hits = service.find_callers(symbol, limit=500)
             got = {"resolved": set(), "name_only": set()}
             for h in hits:  # a call on a subclass is a resolved edge; an override candidate is not
+                if h.confidence == "reference":
+                    references += 1
+                    continue
                 got["resolved" if h.confidence in ("resolved", "inherited") else "name_only"].add(
                     (h.repo, h.path, h.line))
             for c in got:
@@ -90,6 +95,7 @@ def main() -> None:
         precision = tp[c] / answered[c] if answered[c] else float("nan")
         print(f"{c:9} answered {answered[c]:4}  precision {precision:.3f}")
     print(f"recall: resolved only {resolved_found / ref_total:.3f}, overall {found_total / ref_total:.3f}")
+    print(f"references listed (values naming a definition, not calls; not in the reference): {references}")
     print(f"GetCard latency over {len(latencies)} calls: p50 {statistics.median(latencies) * 1000:.1f} ms, "
           f"p95 {sorted(latencies)[int(len(latencies) * 0.95)] * 1000:.1f} ms")
 
