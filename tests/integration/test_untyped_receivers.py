@@ -75,3 +75,24 @@ def test_calls_on_a_modules_untyped_values_are_candidates(daemon: Daemon) -> Non
     assert found == [("app/main.py", 9, "resolved"), ("app/main.py", 7, "name_only"),
                      ("app/main.py", 8, "name_only")]
     assert omitted["other_type"] == 1
+
+
+STAR_FILES = {
+    "httpx/__init__.py": "from ._models import *\n",
+    "httpx/_models.py": ("class Request:\n    def read(self):\n        return b''\n\n\n"
+                         "class Response:\n    def read(self):\n        return b''\n"),
+    "tests/test_requests.py": ("import httpx\n\n\ndef test_read():\n"
+                               "    request = httpx.Request(\"GET\", \"http://a\")\n    request.read()\n\n\n"
+                               "def test_resp():\n    response = httpx.Response(200)\n    response.read()\n"),
+}
+
+
+def test_a_class_a_package_star_imports_is_no_untyped_value(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """httpx's ``__init__`` star-imports its classes: ``request.read()`` on an
+    ``httpx.Request(..)`` was a name-only caller of ``Response.read`` (and the reverse),
+    ``httpx.Request`` read as a module value of no stated type."""
+    with indexed(tmp_path_factory.mktemp("star"), STAR_FILES) as d:
+        for name, line in (("Response.read", 11), ("Request.read", 6)):
+            omitted: dict[str, int] = {}
+            sites = [(s.line, s.confidence) for s in d.service.find_callers(name, repo="fx", omitted=omitted)]
+            assert (sites, omitted) == ([(line, "resolved")], {"other_type": 1})

@@ -1078,11 +1078,23 @@ def _untyped_receivers(store: Any, flt: StoreFilter, targets: set[str]) -> set[s
         imported.setdefault(fq, {}).update(exports)
     values = {"constant", "variable"}
     held = {r: imported.get(r.rpartition(".")[0], {}).get(r.rpartition(".")[2]) for r in receivers}
-    bound = {r: t for r, t in held.items() if t}
-    followed = _kinds(store, flt, set(bound.values())) if bound else {}
-    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], (set(), {}))[0]
-            and (kinds.get(r, (values, {}))[0] <= values if r not in bound
-                 else bool(followed.get(bound[r], (set(), {}))[0]) and followed[bound[r]][0] <= values)}
+    bound = {r: [t] for r, t in held.items() if t}
+    for r in receivers:  # a star import may bind it (httpx's `from ._models import *`)
+        module, _, last = r.rpartition(".")
+        if r not in bound and r not in kinds:
+            stars = [f"{t}.{last}" for local, t in imported.get(module, {}).items() if local.startswith("*")]
+            if stars:
+                bound[r] = stars
+    followed = _kinds(store, flt, {t for ts in bound.values() for t in ts}) if bound else {}
+
+    def value(r: str) -> bool:
+        if r not in bound:
+            return kinds.get(r, (values, {}))[0] <= values
+        found = set().union(*(followed.get(t, (set(), {}))[0] for t in bound[r]))
+        # bound by an explicit import: a value only if what it binds is one; through star
+        # imports: unless one of them binds a definition that is no value
+        return (bool(found) and found <= values) if r in held and held[r] else found <= values
+    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], (set(), {}))[0] and value(r)}
 
 
 def _kinds(store: Any, flt: StoreFilter, names: set[str]) -> dict[str, tuple[set[str], dict[str, str]]]:
