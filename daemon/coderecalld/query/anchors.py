@@ -402,11 +402,18 @@ def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
     if holding is not None:
         return holding
     if owner:
-        owned = [h for h in defined if stack.owner_and_name(
-            stack.callable_name(str(h.payload.get("qualified_name") or "")))[0] == owner]
+        # the frame's owner may carry its crate and modules (``walkdir.IntoIter`` of
+        # ``walkdir::IntoIter::push``; the index names it ``IntoIter::push``)
+        owned = [h for h in defined if _owns(owner, stack.owner_and_name(
+            stack.callable_name(str(h.payload.get("qualified_name") or "")))[0])]
         if len(owned) == 1:
             return owned[0]
     return None
+
+
+def _owns(frame_owner: str, owner: str) -> bool:
+    """Whether a frame's owner names a definition's: the same, or ending with it at a dot."""
+    return bool(owner) and (frame_owner == owner or frame_owner.endswith("." + owner))
 
 
 #: Chunks of a file read for the definition holding a frame's line when the frame names no

@@ -155,7 +155,12 @@ def read(text: str) -> list[Frame]:
     python += [(m.start(), Frame(m.group(1), callable_name(m.group(3)), int(m.group(2))) if m.group(1)
                 else Frame(m.group(4), callable_name(m.group(5)), 0)) for m in PYTEST.finditer(text)]
     python.sort(key=lambda pair: pair[0])  # both kinds in text order
-    return [frame for _, frame in found] + [frame for _, frame in python[::-1]]
+    out = [frame for _, frame in found] + [frame for _, frame in python[::-1]]
+    # where a program panicked (no function) is also a frame naming its function at that
+    # path and line: the named one stands for it (walkdir's panic at lib.rs:846 of another
+    # release took the function holding that line at HEAD, above the frame's own `push`)
+    named = {(f.path, f.line) for f in out if f.function}
+    return [f for f in out if f.function or (f.path, f.line) not in named]
 
 
 #: The runtimes printing one frame per match, innermost first: (pattern, its groups of the
