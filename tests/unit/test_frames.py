@@ -21,3 +21,16 @@ stack backtrace:
         ("walkdir.IntoIter.push", 846), ("walkdir.IntoIter.handle_entry", 805)]
     alone = "thread 'main' panicked at src/main.rs:12:9:\nboom\n"
     assert [(f.path, f.function, f.line) for f in frames.read(alone)] == [("src/main.rs", "", 12)]
+
+
+def test_a_frames_owner_with_its_crate_names_the_definition() -> None:
+    """``walkdir::IntoIter::push`` (a line of another release, in neither): of two
+    ``push`` definitions, the one whose owner the frame's ends with."""
+    from coderecalld.query import anchors
+    from coderecalld.records import Hit
+
+    def hit(qn: str, start: int, end: int) -> Hit:
+        return Hit(qn, 1.0, {"qualified_name": qn, "start_line": start, "end_line": end, "kind": "method"})
+    defined = [hit("DirList::push", 10, 20), hit("IntoIter::push", 900, 930)]
+    assert anchors._ran(defined, "walkdir.IntoIter", 846).payload["qualified_name"] == "IntoIter::push"
+    assert anchors._ran(defined, "walkdir.Other", 846) is None
