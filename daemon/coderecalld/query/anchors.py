@@ -136,7 +136,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     deeper (``_named_files``), built on first use. Raises what the store raises."""
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
-    files, framed = _indexed(store, asked, flt, suffixes)
+    files, framed, linked = _indexed(store, asked, flt, suffixes)
     outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
                    - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
                    if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
@@ -166,6 +166,12 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         # thrown) stands for its file's innermost by its line
         if ((frame.function or (frame.line and not ran)) and len(ran) < FRAME_FUNCTIONS
                 and all(f.function != frame.function for f in ran)):
+            ran.append(frame)
+    # a linked line of a file (``#L689-L697``) names the function holding it there, after
+    # the file's frames: no weight of its own (the link named the file, ``PATH_WEIGHT``)
+    for frame in linked:
+        ran = named.setdefault(frame.path, [])
+        if len(ran) < FRAME_FUNCTIONS and all(f.line != frame.line or f.function for f in ran):
             ran.append(frame)
     _refused(store, asked, flt, framed, files, named)
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
@@ -231,16 +237,19 @@ def indexed_frames(store: Any, asked: Query, flt: StoreFilter,
 
 def _indexed(store: Any, asked: Query, flt: StoreFilter,
              suffixes: Callable[[], Sequence[PathSuffixes]] | None,
-             ) -> tuple[dict[str, float], list[Frame]]:
+             ) -> tuple[dict[str, float], list[Frame], list[Frame]]:
     """The indexed files ``asked`` names, each with ``PATH_WEIGHT`` (by path, deeper:
     ``_named_files``, or a JVM frame by its class's qualified name: ``_qualified_frames``),
-    and its frames in them, their paths the indexed ones, innermost first (``_frame_files``)."""
+    and its frames in them, their paths the indexed ones, innermost first (``_frame_files``),
+    and its linked lines in them (``Query.linked``) as frames naming no function."""
     named, deeper = _named_files(store, asked.paths, flt, suffixes)
     files = dict.fromkeys(named, PATH_WEIGHT)
     frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
     resolved = _qualified_frames(store, frames, files, flt)
     files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)
-    return files, _frame_files(files, resolved)
+    linked = [Frame(deeper.get(path, path), "", line) for path, line in asked.linked
+              if deeper.get(path, path) in files]
+    return files, _frame_files(files, resolved), linked
 
 
 def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> bool:

@@ -226,7 +226,9 @@ class Query:
     short text, ``callers``: the symbols of ``symbols`` whose callers it asks for ("what
     calls `merge_environment_settings`", "where is render_template used", "tests for
     ProxyFix": ``_callers``); for a short text, ``types``: it asks for a type ("which class
-    ...", "the Router struct": ``asks_for_type``)."""
+    ...", "the Router struct": ``asks_for_type``); for an issue, ``linked``: the (path,
+    first line) of each code host link to lines of a file (``blob/main/x.py#L689-L697``:
+    ``linked_lines``), at most ``MAX_LINKED``."""
 
     text: str
     shape: Shape
@@ -246,6 +248,7 @@ class Query:
     describes: bool = False
     callers: tuple[str, ...] = ()
     types: bool = False
+    linked: tuple[tuple[str, int], ...] = ()
 
     @property
     def long(self) -> bool:
@@ -278,6 +281,7 @@ def analyze(text: str) -> Query:
     if DROP_TEXT_ROLES:
         text = _TEXT_ROLE.sub("", text).strip() or text
     text = go_receivers(text)
+    original = text
     shape = detect(text)
     if shape in (Shape.TEXT, Shape.ISSUE, Shape.TRACE):  # a query that is a link is a literal
         text = _delinked(text).strip() or text
@@ -328,7 +332,8 @@ def analyze(text: str) -> Query:
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described,
                  _callers(prose, symbols, frozenset() if described else roles),
-                 shape is Shape.TEXT and asks_for_type(prose))
+                 shape is Shape.TEXT and asks_for_type(prose),
+                 linked_lines(original) if shape is Shape.ISSUE else ())
 
 
 #: A question asking for a type: "which class parses ...", "what exception class is
@@ -739,6 +744,34 @@ def _delinked(text: str) -> str:
     if not DELINK or "://" not in text and "www." not in text or _URL.fullmatch(text):
         return text  # a query that is one link asks for it
     return _URL.sub(_link_words, text)
+
+
+#: Linked lines an issue's ``linked`` holds at most.
+MAX_LINKED = 5
+#: A link's fragment naming lines: GitHub's ``L689-L697``, GitLab's ``L689-697``,
+#: Bitbucket's ``lines-689``.
+_LINES_FRAGMENT = re.compile(r"^(?:L|lines-)(\d+)")
+
+
+def linked_lines(text: str) -> tuple[tuple[str, int], ...]:
+    """(path, first line) of each code host link to lines of a file of code in ``text``
+    (``github.com/encode/httpx/blob/master/httpx/_models.py#L689-L697`` -> ``("httpx/
+    _models.py", 689)``), in text order, each once, at most ``MAX_LINKED``: httpx's issue
+    linking ``Response.charset_encoding``'s lines had it 4th of its file's functions."""
+    out: dict[tuple[str, int], None] = {}
+    if "#" not in text:
+        return ()
+    for match in _URL.finditer(text):
+        rest = match.group().split("://", 1)[-1]
+        rest, _, fragment = rest.partition("#")
+        host, _, path = rest.partition("?")[0].partition("/")
+        lines = _LINES_FRAGMENT.match(fragment)
+        hosted = _HOSTED_FILE.match(path.strip("/")) if lines and host.lower() in _CODE_HOSTS else None
+        if hosted and _CODE_FILE.search(hosted.group(1)):
+            out[hosted.group(1).strip("/"), int(lines.group(1))] = None
+            if len(out) >= MAX_LINKED:
+                break
+    return tuple(out)
 
 
 def _link_words(match: re.Match[str]) -> str:
