@@ -144,11 +144,11 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         if name.lower() in outer_names:
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
-        defs = [h for h in _definitions(store, flt, name) if _role_asked(h, asked)]
+        defs = _definitions(store, flt, name)
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
-        for h in defs:
+        for h in (h for h in defs if _role_asked(h, asked)):  # a test's shares, unpaid
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
     if OUTER_FRAME_PATH_WEIGHT < PATH_WEIGHT:
