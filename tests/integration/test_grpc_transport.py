@@ -461,7 +461,7 @@ def test_cli_connection_refused_names_address(capsys):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    assert cli.main(["--addr", f"127.0.0.1:{port}", "repos"]) == 1
+    assert cli.main(["--addr", f"127.0.0.1:{port}", "repos"]) == cli.RETRY_STATUS  # not "nothing found"
     err = capsys.readouterr().err
     assert err.startswith(f"coderecall: error: coderecalld at 127.0.0.1:{port} is unavailable: ")
 
