@@ -72,6 +72,13 @@ class Child(GZipDecoder):
 
 
 SUPPORTED = {"gzip": GZipDecoder}
+
+
+def check(x):
+    return isinstance(x, GZipDecoder) or issubclass(type(x), Child)
+
+
+CHILDREN = [Child]
 '''
 APP = '''from pkg import handlers
 
@@ -127,5 +134,9 @@ def test_impact_follows_a_reference_to_the_function_holding_it(running: Daemon) 
 
 def test_a_class_in_a_dispatch_table_is_a_reference_and_super_names_none(running: Daemon) -> None:
     # httpx's `SUPPORTED_DECODERS = {"gzip": GZipDecoder}`: its decoders had no callers
+    # `isinstance(x, GZipDecoder)` and `super(Child, self)` are none
     assert _sites(running, "GZipDecoder") == [("pkg/decoders.py", 11, "", "reference")]
-    assert _sites(running, "Child") == []  # `super(Child, self)` uses no Child
+    assert _sites(running, "Child") == [("pkg/decoders.py", 18, "", "reference")]
+    # a value naming the class constructs nothing: no caller of its constructor (flask's
+    # `isinstance(.., AppContext)` were "callers" of `AppContext.__init__`, and impact's)
+    assert _sites(running, "Child.__init__") == []

@@ -584,7 +584,8 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
         defs = [h for h in definitions(store, flt, cls) if h.payload.get("kind") != "method"
                 and (h.payload.get("fq_name") or h.payload.get("qualified_name")) == cls
                 and h.payload.get("language") in languages]
-        made += _calls(store, flt, cls, defs, omitted) if defs else []
+        # a construction calls the constructor; a value naming the class does not
+        made += [sc for sc in (_calls(store, flt, cls, defs, omitted) if defs else []) if sc[1] != REFERENCE]
     found = _calls(store, flt, name, chosen, omitted)
     if not classes:
         return found

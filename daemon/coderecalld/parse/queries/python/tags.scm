@@ -65,11 +65,13 @@
 
 ; A name written as a value, not called: passed (`Thread(target=self.run)`, `signal(SIG,
 ; handler)`), assigned (`self.dispatch_func = self.dispatch`), returned or listed (a dispatch
-; table). index/resolve keeps one only when it names a function or method: a reference,
-; which `callers` lists as one (starlette's `BaseHTTPMiddleware.dispatch` had no callers).
+; table). index/resolve keeps one only when it names a function, method or class: a
+; reference, which `callers` lists as one (starlette's `BaseHTTPMiddleware.dispatch` had no
+; callers). A type test's or a cast's class (`isinstance(x, C)`, `t.cast(C, v)`) and
+; `super(C, self)` are none.
 (call function: (_) @_called
   arguments: (argument_list [(identifier) (attribute)] @name @reference.value)
-  (#not-eq? @_called "super"))
+  (#not-match? @_called "^(super|isinstance|issubclass|type|(typing\\.|t\\.)?cast)$"))
 (call arguments: (argument_list (keyword_argument value: [(identifier) (attribute)] @name @reference.value)))
 (assignment right: [(identifier) (attribute)] @name @reference.value)
 (return_statement [(identifier) (attribute)] @name @reference.value)
