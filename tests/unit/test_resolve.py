@@ -518,3 +518,44 @@ class ASGITransport(AsyncBaseTransport):
     sites = {c.qualified_name: [(s.name, s.target, s.receiver_type) for s in c.call_sites] for c in found}
     assert sites["ASGITransport.handle_async_request"] == [
         ("self.app", "", "ASGITransport"), ("self.close", "httpx.base.AsyncBaseTransport.close", "")]
+
+
+def test_a_name_the_function_binds_shadows_the_modules_and_the_files_imports() -> None:
+    """flask's tests: a fixture ``def app()`` binding its own ``app = Flask(..)``, and a test
+    binding ``app = MyFlask(..)`` in a file where another function imports ``app`` (the
+    import table is per file): both calls resolved through the module-level name."""
+    src = b'''import pytest
+from flask import Flask
+
+
+@pytest.fixture
+def app():
+    app = Flask("x")
+    app.config.update(TESTING=True)
+    yield app
+
+
+def test_custom():
+    class MyFlask(Flask):
+        pass
+    app = MyFlask(__name__)
+    client = app.test_client()
+    return client
+
+
+def test_other():
+    from blueprintapp import client
+    return client
+
+
+def test_unknown(make):
+    client = make()
+    client.get("/")
+'''
+    path = "tests/test_t.py"
+    parsed = parse.symbols(src, "python", path)
+    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "tests.test_t")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name] for c in found}
+    assert sites["app"] == [("app.config.update", "flask.Flask.config.update")]
+    assert sites["test_custom"] == [("app.test_client", "tests.test_t.test_custom.MyFlask.test_client")]
+    assert sites["test_unknown"] == [("client.get", "")]  # bound to an unknown value: no import's

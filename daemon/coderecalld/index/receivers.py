@@ -251,6 +251,21 @@ class Receivers:
                 return None
         return fq
 
+    def binds(self, name: str, owner: str) -> bool:
+        """Whether function ``owner`` (or one around it) binds ``name`` in its body or its
+        parameters: then a module-level or imported ``name`` is not what it calls (flask's
+        test ``app = MyFlask(..)`` resolved ``app.test_client`` through a function-local
+        ``from blueprintapp import app`` elsewhere in the file; a fixture's own ``app = ..``
+        through the module's ``def app()``). Lines are read only when one holds ``name``."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        while sym is not None and sym.kind in _FUNCTION_KINDS:
+            if any(name in self.lines.get(i, "") for i in range(sym.start_line, sym.end_line + 1)):
+                found = self._bindings(sym).get(name)
+                if found is not None:
+                    return True
+            sym = self.symbols.get(sym.parent)
+        return False
+
     def is_parameter(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter of function ``owner`` or of a function around it
         (a pytest test's ``app`` names its fixture's value, not the module's ``def app()``)."""

@@ -369,7 +369,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
         # A parameter does shadow them: a pytest test's `app` is its fixture's value, not the
         # module's `def app()` (starlette's `app: Router` calls were left out as another type).
         param = bool(dot and owner and receivers is not None and head not in selves
-                     and (head in table or head in top) and receivers.is_parameter(head, owner))
+                     and (head in table or head in top) and receivers.binds(head, owner))
         local = dot and owner and (param or (head not in table and head not in top))
         if local and head in selves:  # `self` is the class's, unless outside one (`self: C`)
             local = receivers is not None and not receivers.enclosing_class(owner)
