@@ -204,7 +204,9 @@ def test_docstring_first_paragraph(body: str, doc: str) -> None:
         # a wrapped chain's call is on the called name's line, not its receiver's
         ("os.path \\\n        .join", ["os.path.join"], 3),
         ("(os.path\n        .join)", ["join"], 3),
-        ("handlers[key]", ["key"], 2),
+        ("handlers[key]", [], 2),  # a table's value: no name (it was a call of `key`)
+        ("ConfigAttribute[bool]", ["ConfigAttribute"], 2),  # a generic class's construction
+        ("t.Dict[str, int]", ["t.Dict"], 2),
         ("make()", ["make"], 2),  # make(1) calls what make() returned: one call of make
         ("a.b().c", ["c", "a.b"], 2),
         ("(lambda: 1)", [], 2),

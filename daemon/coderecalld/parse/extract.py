@@ -292,6 +292,15 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite])
         return  # Scala's `g[Int](2)`: the call around it names it
     if callee.type == "generic_function" and callee.child_by_field_name("function") is not None:
         callee = callee.child_by_field_name("function")  # `g[Int]` calls g (its last word was Int)
+    if callee.type == "subscript" and node.type == "call":
+        # Python: `ConfigAttribute[bool]("TESTING")` constructs the generic class (it was a
+        # call of `bool`: flask's three such constructions had no caller); `handlers[key](x)`
+        # calls a value of a table, no name (it was a call of `key`)
+        value = callee.child_by_field_name("value")
+        written = tx.callee(blob, value) if value is not None and value.type in ("identifier", "attribute") else ""
+        if not written.rsplit(".", 1)[-1][:1].isupper():
+            return
+        callee = value
     name = tx.callee(blob, callee)
     if name and callee.type == "identifier" and callee.parent is not None and callee.parent.type == "token_tree":
         outer = callee.parent
