@@ -43,6 +43,9 @@ class Timing(Middleware):
     def __init__(self, app):
         super().__init__(app)
         self.routes = {"err": on_error, "run": self.run}
+
+
+Hooks = dict[str, list[Middleware]]
 '''
 HANDLERS = '''def on_error(exc):
     return exc
@@ -60,6 +63,11 @@ def setup():
     register(on_error)
     on_error(None)
     return [on_error]
+
+
+def version(text):
+    major, on_error = text.split(".")
+    return [major, on_error]
 '''
 DECODERS = '''class GZipDecoder:
     def decode(self, data):
@@ -140,3 +148,10 @@ def test_a_class_in_a_dispatch_table_is_a_reference_and_super_names_none(running
     # a value naming the class constructs nothing: no caller of its constructor (flask's
     # `isinstance(.., AppContext)` were "callers" of `AppContext.__init__`, and impact's)
     assert _sites(running, "Child.__init__") == []
+
+
+def test_a_local_of_the_spelling_and_a_type_expression_name_none(running: Daemon) -> None:
+    """requests' ``major, minor, patch = ..`` were references of the imported ``api.patch``;
+    ``Callable[[PreparedRequest], ..]`` one of ``PreparedRequest`` (a type, no value)."""
+    assert [row for row in _sites(running, "on_error") if row[2] == "version"] == []
+    assert _sites(running, "Middleware") == []

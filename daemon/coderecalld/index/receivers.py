@@ -257,6 +257,8 @@ class Receivers:
         test ``app = MyFlask(..)`` resolved ``app.test_client`` through a function-local
         ``from blueprintapp import app`` elsewhere in the file; a fixture's own ``app = ..``
         through the module's ``def app()``). Lines are read only when one holds ``name``."""
+        if self.is_parameter(name, owner):  # `x=None` is no binding of ``_bindings``
+            return True
         sym = self.symbols.get(owner.split("#", 1)[0])
         while sym is not None and sym.kind in _FUNCTION_KINDS:
             if any(name in self.lines.get(i, "") for i in range(sym.start_line, sym.end_line + 1)):

@@ -118,7 +118,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
     stub = classify.declaration_file(path) and style == "python"
     by_name = symbols_of(parsed) if style == "python" else {}
-    value = _python_reference(module, table, by_name, top, parsed.unbound) if style == "python" else None
+    value = _python_reference(module, table, by_name, top, parsed.unbound, lines) if style == "python" else None
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -214,7 +214,8 @@ _ATTRIBUTE_DECORATORS = re.compile(r"^@(?:\w+\.)*(?:property|cached_property|set
 
 
 def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
-                      top: set[str], unbound: frozenset[str] | set[str]) -> Target:
+                      top: set[str], unbound: frozenset[str] | set[str],
+                      lines: Mapping[int, str]) -> Target:
     """The hook for a Python value reference (``CallSite.reference``): the module-qualified
     function, method or class a name written as a value means, else ``""`` (the site is
     dropped).
@@ -226,9 +227,10 @@ def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[st
     likewise. A class is one as a dispatch table's entry (httpx's ``SUPPORTED_DECODERS =
     {"gzip": GZipDecoder}``: its decoders had no callers, read as dead code). A parameter or
     local of that spelling shadows it (the name is read in the calling function's
-    signature). Anything else (a local's attribute, ``x.y.z`` on an unknown object) names
-    no known function."""
-    receivers = Receivers(module, table, symbols, top - unbound, {})
+    signature and body: requests' ``major, minor, patch = ...`` was a reference of the
+    imported ``api.patch``). Anything else (a local's attribute, ``x.y.z`` on an unknown
+    object) names no known function."""
+    receivers = Receivers(module, table, symbols, top - unbound, lines)
 
     def function_like(name: str) -> bool:
         bare = name.lstrip("_")
@@ -242,7 +244,7 @@ def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[st
 
     def target(site: CallSite, owner: str) -> str:
         head, dot, rest = site.name.partition(".")
-        if owner and head not in ("self", "cls") and receivers.is_parameter(head, owner):
+        if owner and head not in ("self", "cls") and receivers.binds(head, owner):
             return ""
         if head in ("self", "cls"):
             cls = receivers.enclosing_class(owner) if owner else ""

@@ -280,6 +280,8 @@ _HEADER_CALLS = frozenset({"constructor_initializer", "field_initializer", "cons
 def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite]) -> None:
     node, callee = call
     if callee is None:  # a function named as a value (`Thread(target=self.run)`): no call
+        if _in_type_expression(node):
+            return  # `Callable[[PreparedRequest], ..]`: a type, no value
         name = tx.callee(blob, node)
         if name:
             into.append(CallSite(name, tx.start_line(node), reference=True))
@@ -311,6 +313,23 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite])
         name = _token_receiver(blob, callee) + name
     if name:
         into.append(CallSite(name, tx.callee_line(callee)))
+
+
+#: Levels above a value reference read for a type expression around it.
+TYPE_EXPRESSION_DEPTH = 4
+
+
+def _in_type_expression(node: Node) -> bool:
+    """Whether a value reference sits in a subscript or a type (``Callable[[T], R]``'s
+    ``T``): a type's name, never a value passed on."""
+    parent = node.parent
+    for _ in range(TYPE_EXPRESSION_DEPTH):
+        if parent is None:
+            return False
+        if parent.type in ("subscript", "type", "generic_type"):
+            return True
+        parent = parent.parent
+    return False
 
 
 #: Segments of a receiver read back from a call in a macro's tokens (``_token_receiver``).

@@ -574,6 +574,15 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
     if at is not None:
         chosen = [h for h in chosen if (h.payload.get("repo"), h.payload.get("path")) == at] or chosen
     classes = constructed(chosen)
+    inheriting = _inheriting_class(store, flt, name, chosen) if classes else ""
+    if inheriting:
+        # `ConnectionError.__init__` is its base's: the calls are ConnectionError's own
+        # constructions, never the base's other callers (requests: each such question
+        # answered one unrelated `InvalidJSONError.__init__` site, none of its raises)
+        defs = [h for h in definitions(store, flt, inheriting) if h.payload.get("kind") == "class"]
+        return [(site, RESOLVED if confidence == NAME_ONLY else confidence)
+                for site, confidence in _calls(store, flt, inheriting, defs, omitted)
+                if confidence != REFERENCE and (confidence != NAME_ONLY or _chains_to(store, site, [inheriting]))]
     # The constructions first: they are the answer, and the constructor's own name
     # (``__init__``, overridden in every subclass) can spend the whole lookup budget on its
     # hierarchy; asked after it, marshmallow's ``Schema.__init__`` had no caller at all
@@ -607,6 +616,16 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
             seen.add(key)
             unique.append((site, confidence))
     return unique
+
+
+def _inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Sequence[Hit]) -> str:
+    """The module-qualified class ``name`` (``Class.__init__``) asks about when that class
+    only inherits the constructor ``chosen`` (defined on a base), else ``""``."""
+    owner = name.rpartition(".")[0]
+    if not owner or any(_simple(str(h.payload.get("parent") or "")) == _simple(owner) for h in chosen):
+        return ""
+    found = [h for h in definitions(store, flt, owner) if h.payload.get("kind") == "class"]
+    return str(found[0].payload.get("fq_name") or found[0].payload.get("qualified_name") or "") if len(found) == 1 else ""
 
 
 def _simple(name: str) -> str:
@@ -772,8 +791,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if static and site.target not in targets and _on_object(site):
             other += 1
             continue
-        if site.target in override and _super_call(site):
-            other += 1  # super().m() runs the base's m, never a subclass's override of it
+        if site.target in override and (_super_call(site) or _class_call(site)):
+            other += 1  # super().m() / Base.m(self) run the base's m, never an override of it
             continue
         if site.target in override and _own_call_beside(site, above):
             other += 1  # self.m() of a sibling class: its object is never the method's class
@@ -1002,6 +1021,15 @@ def _super_call(site: Site) -> bool:
     ``Number._validated``)."""
     name = re.escape(site.short)
     return re.search(rf"\bsuper\s*(?:\([^()]*\))?\s*\.\s*{name}\s*\(", site.text) is not None
+
+
+def _class_call(site: Site) -> bool:
+    """Whether ``site`` calls a method on its class by name (Python's ``Base.__init__(self,
+    ..)``, a capitalised receiver): that class's method runs, never an override
+    (requests' ``CompatJSONDecodeError.__init__(self, ..)`` was an ``override`` caller of
+    ``JSONDecodeError.__init__``)."""
+    head, _, rest = site.name.rpartition(".")
+    return bool(head) and head.rsplit(".", 1)[-1][:1].isupper() and site.hit.payload.get("language") == "python"
 
 
 def _bare(site: Site) -> bool:
