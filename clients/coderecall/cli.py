@@ -412,7 +412,7 @@ def _impact(client: Client, args: argparse.Namespace) -> int:
 
 def resolved_only(result: Impact) -> Impact:
     """``result`` less its ``name_only`` and ``override`` nodes (and what hangs below them),
-    totals recounted."""
+    totals recounted (``_CERTAIN``: resolved, inherited and reference ones stay)."""
     def keep(nodes: tuple) -> tuple:
         return tuple(replace(n, children=keep(n.children)) for n in nodes if n.site.confidence in _CERTAIN)
 
@@ -754,7 +754,7 @@ def _parser() -> argparse.ArgumentParser:
     impact.add_argument("--depth", type=_non_negative, default=0, help="levels (default: 3, max 10)")
     impact.add_argument("--limit", type=_non_negative, default=0, help="max nodes (default: 200, max 2000)")
     impact.add_argument("--resolved", action="store_true",
-                        help="only resolved and inherited callers (of the whole tree, up to 2000 nodes; then --limit)")
+                        help="only resolved, inherited and reference callers (of the whole tree, up to 2000 nodes; then --limit)")
     impact.set_defaults(run=_impact)
 
     overlay = commands.add_parser("overlay", help="index an uncommitted local file for one session")
