@@ -595,6 +595,7 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
                 and h.payload.get("language") in languages]
         # a construction calls the constructor; a value naming the class does not
         made += [sc for sc in (_calls(store, flt, cls, defs, omitted) if defs else []) if sc[1] != REFERENCE]
+    made += _inherited_constructions(store, flt, chosen, classes)
     found = _calls(store, flt, name, chosen, omitted)
     if not classes:
         return found
@@ -616,6 +617,30 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
             seen.add(key)
             unique.append((site, confidence))
     return unique
+
+
+#: Subclasses whose constructions ``_inherited_constructions`` reads at most (a keyword
+#: lookup or two each), nearest first by name.
+SUBCLASS_CONSTRUCTIONS = 40
+
+
+def _inherited_constructions(store: Any, flt: StoreFilter, chosen: Sequence[Hit],
+                             classes: Sequence[str]) -> list[tuple[Site, str]]:
+    """The resolved constructions of the Python subclasses of ``classes`` that inherit the
+    constructor ``chosen`` (no ``__init__`` of their own, ``MRO_DEPTH`` levels), as
+    ``inherited``: ``raise ConnectionError(..)`` runs ``RequestException.__init__`` (a
+    callers audit: 37 such raises were missing from requests' answer)."""
+    if not chosen or any(h.payload.get("language") != "python" for h in chosen):
+        return []
+    method = str(chosen[0].payload.get("name") or "")
+    out: list[tuple[Site, str]] = []
+    for cls in classes:
+        for sub in sorted(_subclasses(store, flt, cls, method))[:SUBCLASS_CONSTRUCTIONS]:
+            defs = [h for h in definitions(store, flt, sub) if h.payload.get("kind") == "class"
+                    and (h.payload.get("fq_name") or h.payload.get("qualified_name")) == sub]
+            out += [(site, INHERITED) for site, confidence in (_calls(store, flt, sub, defs) if defs else [])
+                    if confidence == RESOLVED]
+    return out
 
 
 def _inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Sequence[Hit]) -> str:
