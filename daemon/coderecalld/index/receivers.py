@@ -257,14 +257,13 @@ class Receivers:
         test ``app = MyFlask(..)`` resolved ``app.test_client`` through a function-local
         ``from blueprintapp import app`` elsewhere in the file; a fixture's own ``app = ..``
         through the module's ``def app()``). Lines are read only when one holds ``name``."""
-        if self.is_parameter(name, owner):  # `x=None` is no binding of ``_bindings``
-            return True
         sym = self.symbols.get(owner.split("#", 1)[0])
         while sym is not None and sym.kind in _FUNCTION_KINDS:
-            if any(name in self.lines.get(i, "") for i in range(sym.start_line, sym.end_line + 1)):
-                found = self._bindings(sym).get(name)
-                if found is not None:
-                    return True
+            if any(p[0] == name for p in _params(sym.signature)):  # `x=None` too: no binding
+                return True
+            if (any(name in self.lines.get(i, "") for i in range(sym.start_line, sym.end_line + 1))
+                    and name in self._bindings(sym)):
+                return True
             sym = self.symbols.get(sym.parent)
         return False
 
@@ -303,8 +302,9 @@ class Receivers:
             self._scopes[fn.qualified_name] = out
             events: dict[str, list[tuple[int, int, str]]] = {}
             self._events[fn.qualified_name] = events
+            stars = _stars(fn.signature)
             for name, annotation, default in _params(fn.signature):
-                starred = _STARRED.get(_star_of(fn.signature, name), "")
+                starred = _STARRED.get(stars.get(name, ""), "")
                 if starred:  # `**kwargs` is a dict, `*args` a tuple
                     self._bind(out, name, starred, (fn.start_line, -1, events))
                 elif annotation:
@@ -449,33 +449,39 @@ class Receivers:
         ``AsyncBaseTransport.app``, which does not exist)."""
         if cls not in self._assigned:
             names: set[str] = set()
-            for child in self._children.get(cls, ()):
-                if child.kind in _FUNCTION_KINDS:
-                    for i in range(child.start_line, child.end_line + 1):
-                        line = self.lines.get(i, "")
-                        m = _SELF_ASSIGN.match(line) if "self." in line else None
-                        if m:
-                            names.add(m.group(1))
-            self._assigned[cls] = names
+            self._assigned[cls] = {m.group(1) for _, m in self._self_assignments(cls)}
         return name in self._assigned[cls]
+
+    def _self_assignments(self, cls: str) -> list[tuple[Symbol, re.Match[str]]]:
+        """Each ``self.<attr> = ..`` (``_SELF_ASSIGN``) of the methods of class ``cls``, with
+        its method, in line order."""
+        out = []
+        for child in self._children.get(cls, ()):
+            if child.kind in _FUNCTION_KINDS:
+                for i in range(child.start_line, child.end_line + 1):
+                    line = self.lines.get(i, "")
+                    m = _SELF_ASSIGN.match(line) if "self." in line else None
+                    if m:
+                        out.append((child, m))
+        return out
 
     def _class_attrs(self, cls: str) -> dict[str, str]:
         out: dict[str, str] = {}
         sym = self.symbols.get(cls)
         if sym is None:
             return out
+        assigned: dict[str, list[re.Match[str]]] = {}
+        for child, m in self._self_assignments(cls):
+            assigned.setdefault(child.qualified_name, []).append(m)
         for child in self._children.get(cls, ()):
             if child.kind not in _FUNCTION_KINDS:
                 continue
             found = self._property_type(child, cls)
             if found:
                 bind(out, child.name, found)
-            for i in range(child.start_line, child.end_line + 1):
-                line = self.lines.get(i, "")
-                m = _SELF_ASSIGN.match(line) if "self." in line else None
-                if m:
-                    name, annotation, value = m.groups()
-                    bind(out, name, self._value_type(annotation, value, child.qualified_name))
+            for m in assigned.get(child.qualified_name, ()):
+                name, annotation, value = m.groups()
+                bind(out, name, self._value_type(annotation, value, child.qualified_name))
         for line in self._own_lines(sym):  # the class body: `a: C` declarations
             declare = _DECLARE.match(line) or _ASSIGN.match(line)
             if declare and declare.group(2):
@@ -628,13 +634,15 @@ def whole_call(value: str, paren: int) -> bool:
 _STARRED = {"**": "builtins.dict", "*": "builtins.tuple"}
 
 
-def _star_of(signature: str, name: str) -> str:
-    """The stars before parameter ``name`` in ``signature`` (``**`` of ``**kwargs``), else ``""``."""
+def _stars(signature: str) -> dict[str, str]:
+    """Each starred parameter of ``signature`` -> its stars (``{"kwargs": "**"}``)."""
+    out = {}
     for part in split_params(signature):
         written = part.strip()
-        if written.lstrip("*").partition(":")[0].partition("=")[0].strip() == name:
-            return written[:len(written) - len(written.lstrip("*"))]
-    return ""
+        if written.startswith("*"):
+            out[written.lstrip("*").partition(":")[0].partition("=")[0].strip()] = (
+                written[:len(written) - len(written.lstrip("*"))])
+    return out
 
 
 def _params(signature: str) -> list[tuple[str, str, str]]:

@@ -109,16 +109,18 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         table = js_import_table(parsed.import_aliases, path, module)
     instances: dict[str, str] = {}
     supertypes: dict[str, tuple[str, ...]] = {}  # class (qualified name) -> its bases' targets
-    target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
-                   instances, supertypes)
     top = {s.name for s in parsed.symbols if not s.parent}
+    by_name = symbols_of(parsed)
+    # one reader of the file's receivers for its calls and its value references (Python)
+    receivers = Receivers(module, table, by_name, top - parsed.unbound, lines) if style == "python" else None
+    target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
+                   instances, supertypes, by_name, receivers)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
     # A stub's imports describe types, not the runtime: its re-exports are the module's
     # ``.py``'s to say (attrs' `attrs/__init__.pyi` re-exports `attr.asdict` as
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
     stub = classify.declaration_file(path) and style == "python"
-    by_name = symbols_of(parsed) if style == "python" else {}
-    value = _python_reference(module, table, by_name, top, parsed.unbound, lines) if style == "python" else None
+    value = _python_reference(module, table, by_name, top, receivers) if receivers is not None else None
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -154,14 +156,14 @@ def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed:
     module's ``exports`` re-export it (``attr.s(..)`` is a call of ``attr._make.attrs``:
     366 such calls were no callers of it). A name bound again later, or to anything else
     (a call, a literal, a name of unknown value), is no alias."""
-    defined = {s.name: s for s in parsed.symbols if not s.parent and s.kind in _CALLABLE_VALUES}
+    defined = {s.name: s for s in parsed.symbols if not s.parent and s.kind in _REFERABLE}
     out: dict[str, str] = {}
     bound: dict[str, int] = {}
     for no in sorted(lines):
         line = lines[no]
         if not line[:1].isalpha() and not line.startswith("_"):
             continue  # indented (a block's), blank, a comment or a decorator
-        found = _ALIAS_LINE.match(line.rstrip()) if _alias_line(line) else None
+        found = _ALIAS_LINE.match(line.rstrip())
         names = [n.strip() for n in found.group(1).split("=") if n.strip()] if found else []
         value = found.group(2) if found else ""
         head, _, rest = value.partition(".")
@@ -174,12 +176,11 @@ def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed:
     return {name: target for name, target in out.items() if bound[name] == 1}
 
 
-_CALLABLE_VALUES = (SymbolKind.FUNCTION, SymbolKind.CLASS)
-
-
 def _alias_line(line: str) -> bool:
     """Whether ``line`` is a top-level ``a = b = name`` (``_ALIAS_LINE``)."""
     return bool(line[:1].isalpha() or line.startswith("_")) and bool(_ALIAS_LINE.match(line.rstrip()))
+
+
 _ASSIGNED = re.compile(r"^([A-Za-z_]\w*)\s*(?::[^=]*)?=(?!=)")
 
 
@@ -214,8 +215,7 @@ _ATTRIBUTE_DECORATORS = re.compile(r"^@(?:\w+\.)*(?:property|cached_property|set
 
 
 def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[str, Symbol],
-                      top: set[str], unbound: frozenset[str] | set[str],
-                      lines: Mapping[int, str]) -> Target:
+                      top: set[str], receivers: Receivers) -> Target:
     """The hook for a Python value reference (``CallSite.reference``): the module-qualified
     function, method or class a name written as a value means, else ``""`` (the site is
     dropped).
@@ -229,8 +229,8 @@ def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[st
     local of that spelling shadows it (the name is read in the calling function's
     signature and body: requests' ``major, minor, patch = ...`` was a reference of the
     imported ``api.patch``). Anything else (a local's attribute, ``x.y.z`` on an unknown
-    object) names no known function."""
-    receivers = Receivers(module, table, symbols, top - unbound, lines)
+    object) names no known function. ``receivers``: the file's (the calls' hook reads them
+    too)."""
 
     def function_like(name: str) -> bool:
         bare = name.lstrip("_")
@@ -271,6 +271,7 @@ def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[st
 
 
 _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: Kinds a value reference may name (a module's alias too: its top-level ones).
 _REFERABLE = (*_FUNCTIONS, SymbolKind.CLASS)
 
 
@@ -295,19 +296,19 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
 
 def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[str, str],
           lines: Mapping[int, str], bare: Callable[[CallSite], bool], java_dirs: Mapping[str, frozenset[str]],
-          instances: dict[str, str], supertypes: dict[str, tuple[str, ...]]) -> Target:
+          instances: dict[str, str], supertypes: dict[str, tuple[str, ...]], symbols: dict[str, Symbol],
+          receivers: Receivers | None) -> Target:
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
-    struct's embedded ones: its ``base_targets``)."""
-    symbols = symbols_of(parsed)
+    struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
+    name (``symbols_of``); ``receivers``: Python's receiver types (else ``None``)."""
     if style == "kotlin":
         return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
     if style == "go":
         return _go(parsed, module, symbols, bare, lines, supertypes)
     if style == "java":
         return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
-    untyped = _scripted(parsed, module, table, symbols, _SELF[style], style == "python",
-                        lines if style == "python" else {}, instances)
+    untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances)
     if style != "js":
         return untyped
     typed = JsReceivers(module, table, symbols, lines)
@@ -348,14 +349,15 @@ def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
 
 
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...], with_instances: bool, lines: Mapping[int, str],
-              instances: dict[str, str]) -> Target:
-    """The hook for Python and JS; ``instances`` is filled with the module-level names of a
-    known class (Python): name -> class."""
+              selves: tuple[str, ...], receivers: Receivers | None, instances: dict[str, str]) -> Target:
+    """The hook for Python (``receivers``: its receiver types) and JS (``None``);
+    ``instances`` is filled with the module-level names of a known class (Python): name ->
+    class."""
     top = {s.name for s in parsed.symbols if not s.parent} - parsed.unbound
+    with_instances = receivers is not None
+    lines = receivers.lines if receivers is not None else {}
     if with_instances:
         instances.update(_instances(parsed, module, table, symbols, top))
-    receivers = Receivers(module, table, symbols, top, lines) if with_instances else None
     if receivers is not None:
         instances.update(receivers.module_types())  # an annotation says more than `= LocalProxy(...)`
         instances.update(receivers.class_attributes())  # dotted keys: never a call's head

@@ -192,12 +192,8 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     ``attr._funcs.asdict``; its card showed the stub's signature)."""
     found = _named(store, flt, name)
     if "." in name and depth and not _implemented(found):
-        for target in _unalias(store, flt, name):
-            reached = definitions(store, flt, target, depth - 1)
-            if _implemented(reached):
-                found = reached
-                break
-            found = found or reached
+        reached = _through_reexports(store, flt, name, depth - 1)
+        found = reached if _implemented(reached) else found or reached
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = [h for h in _named(store, flt, name.rsplit(".", 1)[-1])
                  if (h.payload.get("fq_name") or "").endswith("." + name)]
@@ -370,11 +366,16 @@ def reexported(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     up to ``ALIAS_ROUNDS`` deep: ``httpcore.ConnectionPool`` (``httpcore/__init__.py``
     imports it from ``httpcore._sync.connection_pool``), ``httpx.get`` (a star import).
     ``[]`` for a bare name or one nothing re-exports."""
-    if "." not in name:
-        return []
+    return _through_reexports(store, flt, name, ALIAS_ROUNDS - 1) if "." in name else []
+
+
+def _through_reexports(store: Any, flt: StoreFilter, name: str, depth: int) -> list[Hit]:
+    """The definitions the first of ``name``'s re-export targets (``_unalias``) reaching an
+    implementation means (``definitions``, ``depth`` rounds), else the first reaching any
+    (a declaration file's alone), else ``[]``."""
     found: list[Hit] = []
     for target in _unalias(store, flt, name):
-        reached = definitions(store, flt, target, ALIAS_ROUNDS - 1)
+        reached = definitions(store, flt, target, depth)
         if _implemented(reached):
             return reached
         found = found or reached
@@ -1053,7 +1054,7 @@ def _class_call(site: Site) -> bool:
     ..)``, a capitalised receiver): that class's method runs, never an override
     (requests' ``CompatJSONDecodeError.__init__(self, ..)`` was an ``override`` caller of
     ``JSONDecodeError.__init__``)."""
-    head, _, rest = site.name.rpartition(".")
+    head = site.name.rpartition(".")[0]
     return bool(head) and head.rsplit(".", 1)[-1][:1].isupper() and site.hit.payload.get("language") == "python"
 
 
@@ -1127,16 +1128,17 @@ def _untyped_receivers(store: Any, flt: StoreFilter, targets: set[str]) -> set[s
         return set()
     modules = {r.rpartition(".")[0] for r in receivers}
     kinds = _kinds(store, flt, set(receivers) | modules)
-    imported: dict[str, dict[str, str]] = {}  # a module's names bound by its imports (re-exports)
-    for fq, (_, exports) in kinds.items():
-        imported.setdefault(fq, {}).update(exports)
+    nothing: tuple[set[str], dict[str, str]] = (set(), {})
+
+    def imported(module: str) -> dict[str, str]:  # a module's names bound by its imports (re-exports)
+        return kinds.get(module, nothing)[1]
     values = {"constant", "variable"}
-    held = {r: imported.get(r.rpartition(".")[0], {}).get(r.rpartition(".")[2]) for r in receivers}
+    held = {r: imported(r.rpartition(".")[0]).get(r.rpartition(".")[2]) for r in receivers}
     bound = {r: [t] for r, t in held.items() if t}
     for r in receivers:  # a star import may bind it (httpx's `from ._models import *`)
         module, _, last = r.rpartition(".")
         if r not in bound and r not in kinds:
-            stars = [f"{t}.{last}" for local, t in imported.get(module, {}).items() if local.startswith("*")]
+            stars = [f"{t}.{last}" for local, t in imported(module).items() if local.startswith("*")]
             if stars:
                 bound[r] = stars
     followed = _kinds(store, flt, {t for ts in bound.values() for t in ts}) if bound else {}
@@ -1144,11 +1146,11 @@ def _untyped_receivers(store: Any, flt: StoreFilter, targets: set[str]) -> set[s
     def value(r: str) -> bool:
         if r not in bound:
             return kinds.get(r, (values, {}))[0] <= values
-        found = set().union(*(followed.get(t, (set(), {}))[0] for t in bound[r]))
+        found = set().union(*(followed.get(t, nothing)[0] for t in bound[r]))
         # bound by an explicit import: a value only if what it binds is one; through star
         # imports: unless one of them binds a definition that is no value
         return (bool(found) and found <= values) if r in held and held[r] else found <= values
-    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], (set(), {}))[0] and value(r)}
+    return {r for r in receivers if "module" in kinds.get(r.rpartition(".")[0], nothing)[0] and value(r)}
 
 
 def _kinds(store: Any, flt: StoreFilter, names: set[str]) -> dict[str, tuple[set[str], dict[str, str]]]:

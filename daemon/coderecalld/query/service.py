@@ -2351,8 +2351,8 @@ def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, flo
     (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
     ``penalties``: a stub file is no more where an issue's fix goes than a test is (numpy's
     ``.pyi`` files kept second place at ``STUB_PENALTY`` on issues). For an issue (``long``)
-    a file whose best chunk only declares a shape (``locate.declares_shape``: a TypeScript
-    interface or type) likewise: ky's ``types/options.ts``, every option documented, led
+    a file that only declares shapes (``locate.declares_shape``: a TypeScript file of
+    interfaces and types, payload ``declares``) likewise: ky's ``types/options.ts``, every option documented, led
     the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``."""
     path = str(payload.get("path", ""))
     stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
