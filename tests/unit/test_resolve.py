@@ -48,6 +48,12 @@ class Other:
 '''
 
 
+def _resolved_chunks(src: bytes, language: str, path: str, module: str) -> list:
+    """The chunks of one file, ``src`` at ``path``, with their call targets resolved."""
+    parsed = parse.symbols(src, language, path)
+    return resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, module)
+
+
 def resolved(module: str = "acme.pay.refund", path: str = "acme/pay/refund.py") -> dict[str, list[tuple[str, str]]]:
     parsed = parse.symbols(SOURCE, "python")
     chunks = resolve.chunks(chunk.chunks("r", path, SOURCE, parsed), parsed, path, module)
@@ -278,8 +284,7 @@ def top(cls):
     return cls()
 '''
     path = "pkg/range.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.range")
+    found = _resolved_chunks(src, "python", path, "pkg.range")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     # `cls(..)` and `self.__class__(..)` in a method are its class's constructions (a bare
     # decorator is its class's call); a function's parameter named cls is nothing known
@@ -318,8 +323,7 @@ def f(data):
     return super().load(data)
 '''
     path = "pkg/t.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.t")
+    found = _resolved_chunks(src, "python", path, "pkg.t")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     assert sites["f"] == [
         ("load", 16, "pkg.t.f.MySchema.load"), ("MySchema", 16, "pkg.t.f.MySchema"), ("dict", 16, ""),
@@ -346,8 +350,7 @@ def program(args):
     other.start()
 '''
     path = "pkg/core.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.core")
+    found = _resolved_chunks(src, "python", path, "pkg.core")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     assert sites["program"] == [("Downloader", 7, "pkg.downloads.Downloader"),
                                 ("downloader.start", 9, "pkg.downloads.Downloader.start"),
@@ -374,8 +377,7 @@ def raw_main(parser: Parser, env: Environment = Environment()):
     parser.exit()
 '''
     path = "pkg/core.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.core")
+    found = _resolved_chunks(src, "python", path, "pkg.core")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     # the last argument without its trailing comma (``parser=parser``) binds nothing either
     assert sites["raw_main"] == [
@@ -406,8 +408,7 @@ def test_save():
     it.save()
 '''
     path = "tests/test_s.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "tests.test_s")
+    found = _resolved_chunks(src, "python", path, "tests.test_s")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     assert sites["test_save"] == [("opened", 12, "tests.test_s.opened"), ("s.save", 13, "pkg.sessions.Session.save"),
                                   # outside `with`: an Iterator, which any class may be (no class)
@@ -436,8 +437,7 @@ def f(x):
     return A(x).A(1)
 '''
     path = "pkg/a.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "pkg.a")
+    found = _resolved_chunks(src, "python", path, "pkg.a")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     # the parser names both calls ``A`` on one line: which is the method is unknown, and
     # both stay what a bare ``A(..)`` is, the class (as before constructions were read)
@@ -460,8 +460,7 @@ test('retries', async t => {
 });
 '''
     path = "test/retry.ts"
-    parsed = parse.symbols(src, "typescript", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "test/retry")
+    found = _resolved_chunks(src, "typescript", path, "test/retry")
     sites = {(s.name, s.line, s.target) for c in found for s in c.call_sites if s.name in ("delay", "local")}
     assert sites == {("delay", 6, "node:timers/promises.setTimeout"), ("local", 7, "test/retry.retries.local")}
 
@@ -490,8 +489,7 @@ def other(items):
         client.request("GET", "u")
 '''
     path = "httpx/_api.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "httpx._api")
+    found = _resolved_chunks(src, "python", path, "httpx._api")
     sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name] for c in found}
     assert sites["request"] == [("client.request", "httpx._client.Client.request")]
     assert sites["other"] == [("client.request", "")]
@@ -513,8 +511,7 @@ class ASGITransport(AsyncBaseTransport):
         return self.close()
 '''
     path = "httpx/asgi.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "httpx.asgi")
+    found = _resolved_chunks(src, "python", path, "httpx.asgi")
     sites = {c.qualified_name: [(s.name, s.target, s.receiver_type) for s in c.call_sites] for c in found}
     assert sites["ASGITransport.handle_async_request"] == [
         ("self.app", "", "ASGITransport"), ("self.close", "httpx.base.AsyncBaseTransport.close", "")]
@@ -553,8 +550,7 @@ def test_unknown(make):
     client.get("/")
 '''
     path = "tests/test_t.py"
-    parsed = parse.symbols(src, "python", path)
-    found = resolve.chunks(chunk.chunks("r", path, src, parsed), parsed, path, "tests.test_t")
+    found = _resolved_chunks(src, "python", path, "tests.test_t")
     sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name] for c in found}
     assert sites["app"] == [("app.config.update", "flask.Flask.config.update")]
     assert sites["test_custom"] == [("app.test_client", "tests.test_t.test_custom.MyFlask.test_client")]
