@@ -68,6 +68,10 @@ def setup():
 def version(text):
     major, on_error = text.split(".")
     return [major, on_error]
+
+
+class Refused(Exception):
+    pass
 '''
 DECODERS = '''class GZipDecoder:
     def decode(self, data):
@@ -88,6 +92,31 @@ def check(x):
 
 CHILDREN = [Child]
 '''
+ERRORS = '''from pkg import decoders, handlers
+from pkg.decoders import Child
+
+
+class Failed(Exception):
+    pass
+
+
+class Timeout(Failed):
+    def __init__(self, message="timed out"):
+        super().__init__(message)
+
+
+def fetch(get):
+    try:
+        return get()
+    except (Failed, KeyError) as exc:
+        raise Timeout from exc
+    except (Child, decoders.GZipDecoder):
+        raise
+    except Timeout:
+        raise handlers.Refused
+    error = Failed()
+    raise error
+'''
 APP = '''from pkg import handlers
 
 
@@ -99,7 +128,7 @@ def main():
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     with indexed(tmp_path_factory.mktemp("references"), {"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP,
-                 "pkg/decoders.py": DECODERS}) as d:
+                 "pkg/decoders.py": DECODERS, "pkg/errors.py": ERRORS}) as d:
         yield d
 
 
@@ -155,3 +184,17 @@ def test_a_local_of_the_spelling_and_a_type_expression_name_none(running: Daemon
     ``Callable[[PreparedRequest], ..]`` one of ``PreparedRequest`` (a type, no value)."""
     assert [row for row in _sites(running, "on_error") if row[2] == "version"] == []
     assert _sites(running, "Middleware") == []
+
+
+def test_raising_a_class_constructs_it_and_an_except_clause_names_none(running: Daemon) -> None:
+    """``raise Timeout from exc`` calls ``Timeout`` (Python makes the instance): its
+    constructor's caller, as ``Timeout()`` would be; ``except (Child, ..):``'s classes are
+    type tests (a requests audit: references of every class an ``except`` tuple named),
+    and ``raise error`` raises an instance made already (no call of ``error``)."""
+    assert _sites(running, "Timeout.__init__") == [("pkg/errors.py", 18, "fetch", "resolved")]
+    assert _sites(running, "Failed") == [("pkg/errors.py", 23, "fetch", "resolved")]
+    assert _sites(running, "Refused") == [("pkg/errors.py", 22, "fetch", "resolved")]  # a module's class
+    assert _sites(running, "Child") == [("pkg/decoders.py", 18, "", "reference")]  # its own file's only
+    assert _sites(running, "GZipDecoder") == [("pkg/decoders.py", 11, "", "reference")]
+    assert [s.callee for s in running.service.find_callees("fetch")] == [
+        "get", "Timeout", "handlers.Refused", "Failed"]

@@ -94,7 +94,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: A top-level JS/TS ``const`` of a call's result is a constant symbol. ``declares`` on the
 #: chunks of a TypeScript file of interfaces and types only (``chunk.declares_only``).
 #: Python literals, ``**kwargs`` and ``*args`` type their names (``builtins.dict.get``).
-PAYLOAD_VERSION = 23
+#: 24: Python's ``raise C`` and ``raise C from e`` construct ``C`` (a call of the class); the
+#: classes of an ``except (A, B):`` clause are no references.
+PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

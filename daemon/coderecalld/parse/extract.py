@@ -321,15 +321,23 @@ TYPE_EXPRESSION_DEPTH = 4
 
 def _in_type_expression(node: Node) -> bool:
     """Whether a value reference sits in a subscript or a type (``Callable[[T], R]``'s
-    ``T``): a type's name, never a value passed on."""
-    parent = node.parent
+    ``T``) or is a class an ``except (A, B):`` clause tests for (``except*`` too): a
+    type's name, never a value passed on (a requests audit: ``except (ConnectionError,
+    Timeout):`` were references of both classes, as ``isinstance``'s were before)."""
+    child, parent = node, node.parent
     for _ in range(TYPE_EXPRESSION_DEPTH):
         if parent is None:
             return False
         if parent.type in ("subscript", "type", "generic_type"):
             return True
-        parent = parent.parent
+        if parent.type in _EXCEPT_CLAUSES:
+            return child == parent.child_by_field_name("value")
+        child, parent = parent, parent.parent
     return False
+
+
+#: Python's handler clauses, whose ``value`` is the classes they test for.
+_EXCEPT_CLAUSES = frozenset({"except_clause", "except_group_clause"})
 
 
 #: Segments of a receiver read back from a call in a macro's tokens (``_token_receiver``).

@@ -57,6 +57,12 @@
 (call
   function: (_) @name) @reference.call
 
+; `raise C` and `raise C from e` raise an instance Python makes by calling the class: a
+; construction of it (a capitalised name or attribute; a lowercase one, `raise exc`, names
+; an instance already made).
+(raise_statement . [(identifier) (attribute)] @name
+  (#match? @name "(^|\\.)_*[A-Z][A-Za-z0-9_]*$")) @reference.call
+
 ; A decorator written without arguments (`@cached_property`, `@Request.application`) calls
 ; it with the function, as one with arguments (`@app.route("/")`) calls what that returns:
 ; a call of the enclosing scope, which evaluates it (werkzeug's 38 `@cached_property` uses
