@@ -152,6 +152,8 @@ class ParsedFile:
     ``module_references`` its values that may name a function (``CallSite.reference``).
     ``import_aliases`` are (local name, imported dotted name) pairs: ``import a.b as c`` ->
     ``("c", "a.b")``; relative imports keep their dots (``from .m import f`` -> ``("f", ".m.f")``).
+    ``local_imports`` are a Python function's own imports, (1-based line, local name,
+    imported dotted name): they bind the name in that function only.
     ``line_count`` is the number of lines of the blob (a trailing newline does not
     start a new line). ``has_errors`` is true when tree-sitter produced ERROR nodes.
     ``instances`` are module-level ``name = Callee(...)`` bindings (Python): (name, the
@@ -177,6 +179,7 @@ class ParsedFile:
     boilerplate_lines: frozenset[int] = frozenset()
     unbound: frozenset[str] = frozenset()
     module_references: tuple[CallSite, ...] = ()
+    local_imports: tuple[tuple[int, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

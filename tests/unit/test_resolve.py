@@ -555,3 +555,52 @@ def test_unknown(make):
     assert sites["app"] == [("app.config.update", "flask.Flask.config.update")]
     assert sites["test_custom"] == [("app.test_client", "tests.test_t.test_custom.MyFlask.test_client")]
     assert sites["test_unknown"] == [("client.get", "")]  # bound to an unknown value: no import's
+
+
+def test_a_functions_own_import_binds_in_that_function_only() -> None:
+    """A function's ``from pkg.tasks import run`` binds ``run`` there: its ``run()`` was a
+    call of the module's own ``def run``; another function's ``import pkg.jobs as helper``
+    made the module's ``helper()`` a call of ``pkg.jobs`` (the file's import table held
+    every import, the last winning); a function nested in it sees its imports."""
+    src = b'''from pkg.other import helper
+
+
+def run():
+    return 1
+
+
+def main(register):
+    from pkg.tasks import run, LIMIT
+    run()
+    helper()
+    register(run, LIMIT)
+
+    def inner():
+        return run()
+    return inner
+
+
+def second():
+    import pkg.jobs as helper
+    helper.go()
+    run()
+    register(run)
+
+
+class K:
+    def m(self):
+        from .util import json_dumps as dumps
+        return dumps(self)
+'''
+    found = _resolved_chunks(src, "python", "pkg/mod.py", "pkg.mod")
+    calls = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if s.name != "register"] for c in found}
+    refs = {c.qualified_name: [(s.name, s.target) for s in c.references] for c in found}
+    assert calls["main"] == [("run", "pkg.tasks.run"), ("helper", "pkg.other.helper")]
+    assert refs["main"] == [("run", "pkg.tasks.run"), ("inner", "pkg.mod.main.inner")]  # LIMIT: a constant
+    assert calls["main.inner"] == [("run", "pkg.tasks.run")]
+    assert calls["second"] == [("helper.go", "pkg.jobs.go"), ("run", "pkg.mod.run")]
+    assert refs["second"] == [("run", "pkg.mod.run")]
+    assert calls["K.m"] == [("dumps", "pkg.util.json_dumps")]
+    # a function's own import is no name the module exports beside the module's own
+    module = next(c for c in found if c.qualified_name == "pkg.mod")
+    assert dict(module.exports)["helper"] == "pkg.other.helper"

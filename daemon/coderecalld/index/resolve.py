@@ -101,8 +101,16 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         return chunk_list
     table: dict[str, str] = {}
     aliased: dict[str, str] = {}
+    by_name = symbols_of(parsed)
+    scopes: dict[str, dict[str, str]] = {}
     if style == "python":
-        table = import_table(parsed.import_aliases, module, path.endswith("__init__.py"))
+        package = path.endswith("__init__.py")
+        # a function's own imports type what it binds from them where no module-level name
+        # of their spelling is imported (the module's win: another function's `import x as
+        # helper` made the module's `helper()` a call of x), and bind in it alone (`scopes`)
+        table = import_table(tuple((name, t) for _, name, t in parsed.local_imports), module, package)
+        table.update(import_table(parsed.import_aliases, module, package))
+        scopes = local_import_scopes(parsed, by_name, module, package)
         aliased = assigned_aliases(lines, table, parsed, module)
         table.update(aliased)
     elif style == "js":
@@ -110,7 +118,6 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     instances: dict[str, str] = {}
     supertypes: dict[str, tuple[str, ...]] = {}  # class (qualified name) -> its bases' targets
     top = {s.name for s in parsed.symbols if not s.parent}
-    by_name = symbols_of(parsed)
     # one reader of the file's receivers for its calls and its value references (Python)
     receivers = Receivers(module, table, by_name, top - parsed.unbound, lines) if style == "python" else None
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
@@ -121,6 +128,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
     stub = classify.declaration_file(path) and style == "python"
     value = _python_reference(module, table, by_name, top, receivers) if receivers is not None else None
+    if scopes:
+        target = _scoped(target, scopes, by_name)
+        value = _scoped(value, scopes, by_name, referable=True) if value is not None else None
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -140,6 +150,44 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else ()))
     return out
+
+
+def local_import_scopes(parsed: ParsedFile, symbols: Mapping[str, Symbol], module: str,
+                        package: bool) -> dict[str, dict[str, str]]:
+    """A Python function's own imports (``ParsedFile.local_imports``) as its import table:
+    qualified name of the innermost function holding each -> local name -> absolute
+    dotted name (``import_table``)."""
+    functions = [s for s in parsed.symbols if s.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD)]
+    held: dict[str, list[tuple[str, str]]] = {}
+    for line, name, target in parsed.local_imports:
+        holders = [f for f in functions if f.start_line <= line <= f.end_line]
+        if holders:
+            inner = max(holders, key=lambda f: (f.start_line, -f.end_line))
+            held.setdefault(inner.qualified_name, []).append((name, target))
+    return {fn: import_table(tuple(pairs), module, package) for fn, pairs in held.items()}
+
+
+def _scoped(target: Target, scopes: Mapping[str, Mapping[str, str]], symbols: Mapping[str, Symbol],
+            referable: bool = False) -> Target:
+    """``target``, first asking the imports of the calling function and of the functions
+    around it (``local_import_scopes``): ``def main(): from pkg.tasks import run`` makes
+    ``run()`` there a call of ``pkg.tasks.run``, not of the module's own ``def run``
+    (a flask audit: a test's local ``from blueprintapp import app`` and the file's
+    fixture ``def app()``). ``referable``: a value reference, kept when the imported name
+    is no UPPER_CASE constant (as ``_python_reference``'s)."""
+
+    def scoped(site: CallSite, owner: str) -> str:
+        head, _, rest = site.name.partition(".")
+        sym = symbols.get(owner.split("#", 1)[0]) if owner else None
+        while sym is not None:
+            bound = scopes.get(sym.qualified_name)
+            if bound is not None and head in bound:
+                if referable and not rest and head.lstrip("_").isupper():
+                    return ""
+                return ".".join(filter(None, [bound[head], rest]))
+            sym = symbols.get(sym.parent) if sym.parent else None
+        return target(site, owner)
+    return scoped
 
 
 #: A module-level ``a = b = name`` (Python): every name on the left is another name of the

@@ -51,8 +51,9 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
         if _errors(cpp_tree.root_node) < _errors(tree.root_node):
             spec, parser, tree = cpp, cpp_parser, cpp_tree
     default = imports.default_name(path)
+    aliases, local_imports = imports.scoped_aliases(blob, tree, spec, default)
     parsed = replace(parsed_file(blob, tree, spec, default),
-                     import_aliases=imports.aliases(blob, tree, spec, default),
+                     import_aliases=aliases, local_imports=local_imports,
                      instances=imports.instances(blob, tree, spec))
     if spec.name in _CHAINING:
         parsed = _chains(parsed)

@@ -63,17 +63,40 @@ def _query(spec: LanguageSpec) -> Query | None:
 def aliases(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFAULT) -> tuple[tuple[str, str], ...]:
     """(local name, imported dotted name) pairs of ``tree``, in source order; ``default``
     names a JS/TS file's anonymous default export (``default_name``)."""
+    return scoped_aliases(blob, tree, spec, default)[0]
+
+
+def scoped_aliases(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFAULT
+                   ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[int, str, str], ...]]:
+    """``aliases``, and apart from them a Python function's own imports as (1-based line,
+    local name, imported dotted name): ``def main(): from pkg.tasks import run`` binds
+    ``run`` in ``main`` only (``ParsedFile.local_imports``); every other language's, and a
+    Python module's or class body's, are in the first."""
     query = _query(spec)
     if query is None:
-        return ()
+        return (), ()
     nodes = QueryCursor(query).captures(tree.root_node).get("import", [])
     read = _READERS.get(spec.name, _python)
     if read is _js:
         read = functools.partial(_js, default=default)
     out: list[tuple[str, str]] = []
+    local: list[tuple[int, str, str]] = []
     for node in sorted(nodes, key=lambda n: n.start_byte):
-        out += read(blob, node)
-    return tuple(out)
+        if read is _python and _in_function(node):
+            local += [(tx.start_line(node), name, target) for name, target in read(blob, node)]
+        else:
+            out += read(blob, node)
+    return tuple(out), tuple(local)
+
+
+def _in_function(node: Node) -> bool:
+    """Whether a Python statement is in a function's body (a lambda holds none)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "function_definition":
+            return True
+        parent = parent.parent
+    return False
 
 
 def instances(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, str], ...]:
