@@ -66,6 +66,14 @@ from coderecalld.files import classify
     ("docs_src/parameter_types/enum/tutorial002.py", "example"),
     ("docs_src/testing/app01/test_main.py", "test"),
     ("examples/tutorial/tests/test_auth.py", "test"),
+    # a convention's directory behind underscores (Go's tool skips `_`-named ones: chi's
+    # examples); other underscored directories keep no role of their own
+    ("_examples/todos-resource/main.go", "example"),
+    ("_examples/rest/main_test.go", "test"),
+    ("pkg/_testdata/cases.go", "test"),
+    ("docs/_static/app.js", "docs"),
+    ("_build/helpers.py", "source"),
+    ("src/_pytest/python.py", "source"),
     ("galleries/users_explain/axes/axes_intro.py", "example"),  # matplotlib >= 3.8
     ("tutorials/intermediate/legend_guide.py", "example"),       # sphinx-gallery
     ("lib/matplotlib/legend.py", "source"),

@@ -404,9 +404,16 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
 
 def _dir_kind(name: str) -> str:
     """A lowercased directory name as the role conventions read it: ``tests`` for a name of
-    ``TEST_DIR_PATTERNS``' form that no convention names (``typing_tests``), else itself."""
+    ``TEST_DIR_PATTERNS``' form that no convention names (``typing_tests``); a convention's
+    name behind leading underscores as that name (``_examples``: the go tool skips a
+    directory named with ``_``, where Go repositories keep their examples; chi's 16
+    ``_examples/`` programs were source, their ``Get`` and ``ServeHTTP`` listed before the
+    router's, a newcomer), else itself."""
     if any(name in dirs for dirs in ROLE_DIRS.values()):
         return name
+    bare = name.lstrip("_")
+    if bare != name and any(bare in dirs for dirs in ROLE_DIRS.values()):
+        return bare
     return "tests" if any(fnmatch.fnmatchcase(name, p) for p in TEST_DIR_PATTERNS) else name
 
 

@@ -97,6 +97,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 24: Python's ``raise C`` and ``raise C from e`` construct ``C`` (a call of the class); the
 #: classes of an ``except (A, B):`` clause are no references. A Python function's own
 #: imports bind in it alone (``ParsedFile.local_imports``, ``resolve.local_import_scopes``).
+#: A role directory's name behind underscores has its role (Go's ``_examples/``: example).
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
