@@ -204,6 +204,9 @@ class Chunk:
     Rust ``#[cfg(test)] mod tests``), role ``test`` when the file's is ``source``.
     ``declares``: the chunk's file only declares shapes (``chunk.declares_only``: a
     TypeScript file of interfaces and types, no function or class).
+    ``returns``: the concrete type a Go function or method returns, target-style
+    (``example.com/m.Mux`` for ``func NewRouter() *Mux``), ``""`` when unknown: calls on
+    its result in other files name it (``receivers_go.RETURNED``).
     """
 
     repo: str
@@ -234,6 +237,7 @@ class Chunk:
     lexical_text: str = ""
     test_code: bool = False
     declares: bool = False
+    returns: str = ""
 
 
 @dataclass(frozen=True, slots=True)

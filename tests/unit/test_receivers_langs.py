@@ -317,7 +317,7 @@ def test_go_receivers_typed_by_literals_pointers_and_fields() -> None:
         ("s.Base.Own", ""),  # an embedded value of another file's type: may be an interface
         ("s.Mixin.Mix", "example.com/a/db.Mixin.Mix"),  # an embedded pointer
         ("s.Handler.Serve", ""),  # an embedded interface
-        ("x.Stop", ""),  # a call's results: unknown function
+        ("x.Stop", f"{u}.pair().Stop"),  # another file's function's first result: named by it
         ("it.Stop", ""),  # a range variable
         ("w.Work", f"{u}.Worker.Work"),  # a function literal's parameter
     ]

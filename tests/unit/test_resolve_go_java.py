@@ -113,7 +113,9 @@ def test_go_calls_resolve_through_imports_package_and_receiver() -> None:
     assert sites["util.Server.Run"] == [
         ("s.helper", "example.com/a/util.Server.helper"), ("Func", "example.com/a/util.Func"),
         ("x.Do", "example.com/a/util/sub.Do"), ("len", ""), ("fmt.Println", "fmt.Println"),
-        ("a.New", "example.com/a/v2.New"), ("Stop", ""), ("NewServer", "example.com/a/util.NewServer"),
+        ("a.New", "example.com/a/v2.New"),
+        ("Stop", "example.com/a/util.NewServer().Stop"),  # on another file's function's result
+        ("NewServer", "example.com/a/util.NewServer"),
         ("s.mu.Lock", ""), ("int64", "")]
 
 

@@ -98,6 +98,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: classes of an ``except (A, B):`` clause are no references. A Python function's own
 #: imports bind in it alone (``ParsedFile.local_imports``, ``resolve.local_import_scopes``).
 #: A role directory's name behind underscores has its role (Go's ``_examples/``: example).
+#: Go: ``returns`` (a function's or method's concrete result type), a call on another
+#: file's function's result targets ``F().m`` (``receivers_go.RETURNED``), a composite
+#: literal of another file's lowercase type types its name, a function literal's
+#: parameters type names in its body only.
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
@@ -250,6 +254,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
     }
     if chunk.declares:
         payload["declares"] = True
+    if chunk.returns:
+        payload["returns"] = chunk.returns
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
         payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),

@@ -51,8 +51,16 @@ _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
 #: The prefix of a slice type's binding (``[]*T``, a variadic ``...*T``): ``[]`` and the
 #: element's target-style name; ranging over one binds the element's type.
 SLICE = "[]"
+#: A Go string or rune literal, read as empty when braces are counted.
+_CODE_ONLY = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\'(?:[^\'\\]|\\.)*\'')
 #: Steps of one expression's chain read for its type (``c.Root().Parent().Flags()``).
 _CHAIN_MAX = 8
+#: Ends the type of a value another file's function returned: ``<function target>()``
+#: (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a
+#: call on it is ``example.com/m.NewRouter().Mount``; the query side reads the function's
+#: declared result (payload ``returns``) to know which type's method that is. A function
+#: of the calling file is read here (``_result``).
+RETURNED = "()"
 
 
 class GoReceivers:
@@ -67,6 +75,8 @@ class GoReceivers:
         self._package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values()
                               if "." in s.qualified_name), "")
         self._scopes: dict[str, dict[str, str]] = {}
+        # function -> its function literals' parameters: (first line, last line, name -> type)
+        self._literals: dict[str, list[tuple[int, int, dict[str, str]]]] = {}
         self._fields: dict[str, dict[str, str]] = {}
 
     def type_of(self, expr: str, concrete: bool = False) -> str:
@@ -87,7 +97,9 @@ class GoReceivers:
             struct = False
         else:
             sym = self.symbols.get(f"{self._package}.{name}")
-            fq = f"{self.module}.{name}" if sym is not None or name[:1].isupper() or pointer else ""
+            # a composite literal's or new's type is a type whatever its case (another
+            # file's `node`: chi's `tr := &node{}` typed nothing)
+            fq = f"{self.module}.{name}" if sym is not None or name[:1].isupper() or pointer or concrete else ""
             struct = sym is not None and sym.kind is SymbolKind.STRUCT
         return fq if fq and (pointer or concrete or struct) else ""
 
@@ -122,11 +134,22 @@ class GoReceivers:
         elif expr[pos:pos + 1] == "(":
             close = _closing(expr, pos)
             fn = self.symbols.get(f"{self._package}.{head.group()}")
-            if close < 0 or fn is None or fn.kind is not SymbolKind.FUNCTION:
+            if close < 0 or head.group() in GO_BUILTINS or head.group() in scope:
                 return ""
-            fq, pos = self._result(fn), close + 1
+            if fn is None:  # another file's function of the package, or a conversion
+                fq = f"{self.module}.{head.group()}{RETURNED}"
+            elif fn.kind is not SymbolKind.FUNCTION:
+                return ""
+            else:
+                fq = self._result(fn)
+            pos = close + 1
         elif head.group() in self.table:
-            return ""  # a package's function or value
+            # a package's function (`chi.NewRouter(..)`): its result, named by it
+            called = re.match(rf"\.\s*({_ID})\s*\(", expr[pos:])
+            close = _closing(expr, pos + called.end() - 1) if called else -1
+            if close < 0:
+                return ""  # a package's value
+            fq, pos = f"{self.table[head.group()]}.{called.group(1)}{RETURNED}", close + 1
         else:
             fq = scope.get(head.group(), "")
         steps = 0
@@ -139,8 +162,8 @@ class GoReceivers:
                     return ""
                 fq, pos = self.type_of(expr[pos + 2:close], True), close + 1
                 continue
-            if not fq or fq == UNKNOWN:
-                return ""
+            if not fq or fq == UNKNOWN or fq.endswith(RETURNED):
+                return ""  # (a step on another file's result: its type unknown here)
             step = re.match(rf"\.\s*({_ID})", rest)
             if step is None:
                 return ""
@@ -164,6 +187,10 @@ class GoReceivers:
         sym = self.symbols.get(f"{self._package}.{fq[len(prefix):]}.{name}")
         return sym if sym is not None and sym.kind is SymbolKind.METHOD else None
 
+    def returns(self, fn: Symbol) -> str:
+        """The concrete type ``fn`` returns first, target-style (``Chunk.returns``), else ``""``."""
+        return self._result(fn)
+
     def _result(self, fn: Symbol) -> str:
         """The type of a function's or method's (first) result, ``""`` when not concrete."""
         found = results(fn.signature)
@@ -180,7 +207,7 @@ class GoReceivers:
         found = set()
         for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
             start = _expression_start(line, tail.start() + 1)
-            fq = self.expression_type(line[start:tail.start() + 1], self._bindings(fn))
+            fq = self.expression_type(line[start:tail.start() + 1], self.scope_at(fn, site.line))
             found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
         return found.pop() if len(found) == 1 else ""
 
@@ -196,9 +223,66 @@ class GoReceivers:
                        for part in found.split(",") if part.split()}
             for name, type_ in params(header[header.find("("):]) + [r for r in results(fn.signature) if r[0]]:
                 _bind(out, name, "" if type_.lstrip("*").strip() in generic else self.type_of(type_))
+            literals: list[tuple[int, int, dict[str, str]]] = []
+            self._literals[fn.qualified_name] = literals
             for i in range(fn.start_line + 1, fn.end_line + 1):
-                self._read_line(self.lines.get(i, "").split("//", 1)[0], out)
+                line = self.lines.get(i, "").split("//", 1)[0]
+                self._read_line(line, out)
+                for literal in _FUNC_LITERAL.finditer(line) if "func" in line else ():
+                    bound: dict[str, str] = {}
+                    for name, type_ in params(literal.group(1)):
+                        _bind(bound, name, self.type_of(type_))
+                    end = self._literal_end(i, literal.end(), fn.end_line)
+                    if end:  # its parameters are its body's names, not the function's
+                        literals.append((i, end, bound))
+                    else:
+                        for name, fq in bound.items():
+                            _bind(out, name, fq)
         return self._scopes[fn.qualified_name]
+
+    def scope_at(self, fn: Symbol, line: int | None) -> dict[str, str]:
+        """The names typed at ``line`` of ``fn``: its own bindings, and the parameters of
+        each function literal whose body holds ``line`` over them (chi's handlers' ``r
+        *http.Request`` beside the test's ``r := NewRouter()``: the name had two types in
+        the function, so none, and 21 of ``Mux.Mount``'s 22 callers were name-only). No
+        ``line``: every literal's parameters too, two types of one name making none."""
+        own = self._bindings(fn)
+        literals = self._literals.get(fn.qualified_name, [])
+        if line is None:
+            merged = dict(own)
+            for _, _, bound in literals:
+                for name, fq in bound.items():
+                    _bind(merged, name, fq)
+            return merged
+        holding = [bound for first, last, bound in literals if first <= line <= last]
+        if not holding:
+            return own
+        scoped = dict(own)
+        for bound in holding:  # outer literals first: they start earlier
+            scoped.update(bound)
+        return scoped
+
+    def _literal_end(self, first: int, column: int, last: int) -> int:
+        """The line closing the body of a function literal whose parameters end at
+        ``column`` of line ``first`` (braces counted outside strings and comments, up to
+        line ``last``), ``0`` when its body does not open on that line."""
+        depth, opened = 0, False
+        for i in range(first, last + 1):
+            # strings blanked, their length kept: ``column`` is the raw line's
+            text = _CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(i, "").split("//", 1)[0])
+            if i == first:
+                start = text.find("{", column) if column <= len(text) else -1
+                if start < 0:
+                    return 0
+                text = text[start:]
+            for char in text:
+                if char == "{":
+                    depth, opened = depth + 1, True
+                elif char == "}":
+                    depth -= 1
+                    if opened and depth == 0:
+                        return i
+        return 0
 
     def _read_line(self, line: str, out: dict[str, str]) -> None:
         if ":=" in line:
@@ -221,9 +305,6 @@ class GoReceivers:
             typed = self.type_of(type_) if type_ else self.expression_type(value or "", out)
             for i, name in enumerate(re.findall(_ID, names)):
                 _bind(out, name, typed if i == 0 or type_ else "")
-        for literal in _FUNC_LITERAL.finditer(line) if "func" in line else ():
-            for name, type_ in params(literal.group(1)):
-                _bind(out, name, self.type_of(type_))
 
     def fields(self, struct: Symbol) -> dict[str, str]:
         """Field name -> type of a struct of this file; an embedded type is keyed by its name."""
@@ -259,19 +340,29 @@ class GoReceivers:
         fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
         return fn if fn is not None and fn.kind in _FUNCTIONS else None
 
-    def rebound(self, name: str, owner: str) -> bool:
+    def rebound(self, name: str, owner: str, line: int | None = None) -> bool:
         """Whether ``name`` (a method's receiver) is bound again in function ``owner`` to
-        another type (``engine := makeGroup()``, a closure's ``func(c *Engine)``): its
-        calls are then not surely the receiver's (a probe of gin's `Engine.Use` resolved a
-        shadowing local's call to the receiver's type)."""
+        another type (``engine := makeGroup()``), or at ``line`` by a function literal's
+        parameter (a closure's ``func(c *Engine)``): its calls are then not surely the
+        receiver's (a probe of gin's `Engine.Use` resolved a shadowing local's call to the
+        receiver's type)."""
         fn = self._function(owner)
-        return fn is not None and self._bindings(fn).get(name) == UNKNOWN
+        if fn is None:
+            return False
+        if line is not None and any(first <= line <= last and name in bound
+                                    for first, last, bound in self._literals_of(fn)):
+            return True
+        return self.scope_at(fn, line).get(name) == UNKNOWN
+
+    def _literals_of(self, fn: Symbol) -> list[tuple[int, int, dict[str, str]]]:
+        self._bindings(fn)
+        return self._literals.get(fn.qualified_name, [])
 
     def local(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter or local variable of function ``owner`` (a call
         ``f()`` of a closure ``f := func(..)`` is no call of the package's ``f``)."""
         fn = self._function(owner)
-        return fn is not None and name in self._bindings(fn)
+        return fn is not None and name in self.scope_at(fn, None)
 
     def target(self, site: CallSite, owner: str) -> str:
         """The target of ``site`` in ``owner`` from its receiver's type, ``""`` if unknown."""
@@ -279,7 +370,7 @@ class GoReceivers:
         fn = self._function(owner)
         if len(parts) < 2 or fn is None:
             return ""
-        found = self._bindings(fn).get(parts[0], "")
+        found = self.scope_at(fn, site.line).get(parts[0], "")
         fq = "" if found == UNKNOWN else found
         for attr in parts[1:-1]:
             struct = self.struct_of(fq)

@@ -38,7 +38,7 @@ from coderecalld.index import resolve_kotlin, resolve_own
 from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
-from coderecalld.index.receivers_go import GoReceivers
+from coderecalld.index.receivers_go import SLICE, GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
 from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import resolver_extensions, spec_for
@@ -123,6 +123,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
+    returned = go_returns(parsed, module, by_name, lines) if style == "go" else {}
     # A stub's imports describe types, not the runtime: its re-exports are the module's
     # ``.py``'s to say (attrs' `attrs/__init__.pyi` re-exports `attr.asdict` as
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
@@ -148,8 +149,20 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                            raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
-                           instances=typed if is_module else ()))
+                           instances=typed if is_module else (),
+                           returns=returned.get(unparted(c.qualified_name), "")))
     return out
+
+
+def go_returns(parsed: ParsedFile, module: str, symbols: dict[str, Symbol],
+               lines: Mapping[int, str]) -> dict[str, str]:
+    """Qualified name -> the concrete type each Go function and method of the file returns
+    first, target-style (``Chunk.returns``); those returning none known are left out."""
+    table = {local: target for local, target in parsed.import_aliases if local != "*"}
+    receivers = GoReceivers(module, table, symbols, lines)
+    found = ((s.qualified_name, receivers.returns(s)) for s in parsed.symbols
+             if s.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD))
+    return {name: fq for name, fq in found if fq and not fq.startswith(SLICE)}
 
 
 def local_import_scopes(parsed: ParsedFile, symbols: Mapping[str, Symbol], module: str,
@@ -659,7 +672,7 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
             return ".".join([table[head], *rest])
         sym = symbols.get(unparted(owner))
         receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
-        if receiver and receiver.group(1) == head and len(rest) == 1 and not receivers.rebound(head, owner):
+        if receiver and receiver.group(1) == head and len(rest) == 1 and not receivers.rebound(head, owner, site.line):
             return f"{module}.{receiver.group(2)}.{rest[0]}"
         return receivers.target(site, owner)
     return target

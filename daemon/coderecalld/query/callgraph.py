@@ -845,10 +845,12 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             out.append((site, NAME_ONLY))
         else:
             if untyped is None:
-                untyped = _untyped_receivers(store, flt, {s.target for s in found_sites
-                                                          if s.target and s.target not in targets})
+                others = {s.target for s in found_sites if s.target and s.target not in targets}
+                results = {t for t in others if t.rpartition(".")[0].endswith(RETURNED)}
+                untyped = (_untyped_receivers(store, flt, others - results)
+                           | _unknown_results(store, flt, results))
             if site.target.rpartition(".")[0] in untyped:
-                out.append((site, NAME_ONLY))  # on a module's value of no stated type
+                out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
             else:
                 other += 1
     if chosen:  # named as a value (a callback, a dispatch table): where it is used, not called
@@ -1190,12 +1192,42 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or not cls:
             continue
         below = _subclasses(store, flt, cls, method, sep)
-        resolved |= {f"{v}{sep}{method}" for v in _instances_of(store, flt, {cls})}
-        inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)}
+        resolved |= {f"{v}{sep}{method}" for v in _instances_of(store, flt, {cls}) | _returning(store, flt, {cls})}
+        inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)
+                      | _returning(store, flt, below)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
             override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
     return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
                  for names in (resolved, inherited, override))
+
+
+#: Ends a call target's receiver that is another file's function's result (Go:
+#: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
+RETURNED = "()"
+
+
+def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
+    """``F()`` for every function or method ``F`` declared to return one of ``classes``
+    (payload ``returns``: Go's ``func NewRouter() *Mux``), as a call target's receiver
+    writes another file's result (chi's ``m := NewRouter(); m.Mount(..)``: 21 of
+    ``Mux.Mount``'s 22 callers were name-only). One keyword lookup."""
+    if not classes:
+        return set()
+    return {f"{fn}{RETURNED}" for fn in _facet(store, flt, "fq_name", "returns", classes)}
+
+
+def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:
+    """The ``F()`` receivers among ``targets`` (``RETURNED``) whose function states no
+    result type the index knows (an interface, another package's type, no definition in
+    scope): a call on one may be on any type, a name-only candidate. One keyword lookup."""
+    called = {t.rpartition(".")[0] for t in targets if t.rpartition(".")[0].endswith(RETURNED)}
+    if not called:
+        return set()
+    functions = sorted(c[: -len(RETURNED)] for c in called)
+    typed = {f"{h.payload.get('fq_name', '')}{RETURNED}"
+             for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
+                                     fields=("fq_name", "returns")) if h.payload.get("returns")}
+    return called - typed
 
 
 def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:

@@ -47,7 +47,7 @@ KEYWORD_FIELDS = frozenset(
         "name_lc", "qualified_name_lc", "calls", "text_hash",
         "fq_name", "fq_aliases", "call_targets", "export_targets",
         "export_edges", "name_trigrams", "base_targets",
-        "instance_edges", "instance_types", "role", "reference_targets",
+        "instance_edges", "instance_types", "role", "reference_targets", "returns",
     }
 )
 """Payload fields with a keyword index: exact match (``find``) and ``find_any`` work on them."""

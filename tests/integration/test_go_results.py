@@ -1,0 +1,121 @@
+"""A Go value another file's function returned types the calls on it: chi's ``m :=
+NewRouter(); m.Mount(..)`` in ``mux_test.go`` (``NewRouter`` in ``chi.go``) was a
+name-only caller of ``Mux.Mount``, 21 of its 22 callers (a newcomer), so ``--resolved``
+and ``impact`` showed almost none of the router's users. The index names such a receiver
+by the function (``receivers_go.RETURNED``) and the function's declared result
+(``returns``) says which type it is at query time.
+
+Each site is asserted by exact (path, line, caller, confidence)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from conformance_cases import Daemon, indexed
+from coderecalld.store import StoreFilter
+
+FILES = {
+    "go.mod": "module example.com/chi\n\ngo 1.21\n",
+    "chi.go": """package chi
+
+// NewRouter returns a new Mux.
+func NewRouter() *Mux {
+\treturn NewMux()
+}
+
+// Default returns the package's router as the interface.
+func Default() Router {
+\treturn NewMux()
+}
+""",
+    "mux.go": """package chi
+
+type Router interface {
+\tMount(pattern string)
+}
+
+type Mux struct {
+\ttree *node
+}
+
+func NewMux() *Mux {
+\treturn &Mux{}
+}
+
+func (mx *Mux) Mount(pattern string) {}
+
+type Other struct{}
+
+func (o *Other) Mount(pattern string) {}
+""",
+    "tree.go": """package chi
+
+type node struct{}
+
+func (n *node) FindRoute(path string) {}
+""",
+    "mux_test.go": """package chi
+
+func TestMount(t *testing.T) {
+\tm := NewRouter()
+\tm.Mount("/a")
+\tNewRouter().Mount("/b")
+\td := Default()
+\td.Mount("/c")
+\ttr := &node{}
+\ttr.FindRoute("/d")
+}
+""",
+    "middleware/use.go": """package middleware
+
+import "example.com/chi"
+
+func Setup() {
+\tr := chi.NewRouter()
+\tr.Mount("/e")
+}
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("goresults"), FILES) as d:
+        yield d
+
+
+def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
+    return sorted((s.path, s.line, s.caller, s.confidence) for s in d.service.find_callers(name, limit=500))
+
+
+def test_a_value_another_files_function_returned_types_its_calls(running: Daemon) -> None:
+    # `m := NewRouter()`, `NewRouter().Mount` and another package's `chi.NewRouter()`:
+    # resolved; `Default()` returns an interface: the call may be on any type (name-only)
+    assert _sites(running, "Mux.Mount") == [
+        ("middleware/use.go", 7, "middleware.Setup", "resolved"),
+        ("mux_test.go", 5, "chi.TestMount", "resolved"),
+        ("mux_test.go", 6, "chi.TestMount", "resolved"),
+        ("mux_test.go", 8, "chi.TestMount", "name_only"),
+    ]
+    # the same calls are no callers of another type's Mount
+    assert _sites(running, "Other.Mount") == [("mux_test.go", 8, "chi.TestMount", "name_only")]
+
+
+def test_a_composite_literal_of_another_files_lowercase_type_types_its_name(running: Daemon) -> None:
+    assert _sites(running, "node.FindRoute") == [("mux_test.go", 10, "chi.TestMount", "resolved")]
+
+
+def test_a_functions_declared_result_is_in_its_payload(running: Daemon) -> None:
+    # a pointer to a struct of the package: its target-style name; an interface: none
+    found = {str(h.payload["fq_name"]): h.payload.get("returns", "")
+             for h in running.store.find_any(StoreFilter(repo="fx"), "kind", ["function", "method"],
+                                             limit=50, fields=("fq_name", "returns"))}
+    assert found == {"example.com/chi.NewRouter": "example.com/chi.Mux",
+                     "example.com/chi.NewMux": "example.com/chi.Mux",
+                     "example.com/chi.Default": "",
+                     "example.com/chi.Mux.Mount": "", "example.com/chi.Other.Mount": "",
+                     "example.com/chi.Router.Mount": "",
+                     "example.com/chi.node.FindRoute": "",
+                     "example.com/chi.TestMount": "", "example.com/chi/middleware.Setup": ""}
