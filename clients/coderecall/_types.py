@@ -130,6 +130,8 @@ class Card:
     (``callers`` shows at most 5; ``Client.find_callers`` pages through them all).
     ``definitions_total`` counts the definitions the asked name means (this one
     included); ``others`` names up to 10 of the rest as ``repo:path:line qualified_name``.
+    ``siblings_total`` counts every other member of its class (``siblings`` lists at most
+    12, public ones first).
     """
 
     repo: str
@@ -154,6 +156,7 @@ class Card:
     callers_total: int = 0
     others: tuple[str, ...] = ()
     definitions_total: int = 1
+    siblings_total: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -546,7 +546,9 @@ def render_card(card: Card) -> str:
     lines += [f"  {card.summary}"] if card.summary else []
     sections = [("bases", list(card.bases)), ("init", list(card.init_params)), ("methods", list(card.methods)),
                 ("raises", [", ".join(card.raises)] if card.raises else []),
-                ("siblings", [", ".join(card.siblings)] if card.siblings else []),
+                ("siblings", [", ".join(card.siblings) + (f" (and {card.siblings_total - len(card.siblings)} more)"
+                                                          if card.siblings_total > len(card.siblings) else "")]
+                 if card.siblings else []),
                 ("file", [card.file_purpose] if card.file_purpose else []),
                 ("repo", [card.repo_purpose] if card.repo_purpose else [])]
     for label, values in sections:

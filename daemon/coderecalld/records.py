@@ -443,6 +443,8 @@ class Card:
     definitions the asked name means (this one included); ``others`` names up to
     ``card.MAX_OTHERS`` of the rest as ``repo:path:line qualified_name``, in the order the
     card was chosen by: a card of one of several never passes for the only one.
+    ``siblings_total`` counts every other member of its class (or function of its file):
+    ``siblings`` lists at most ``card.MAX_SIBLINGS``, public ones first.
     """
 
     repo: str
@@ -467,6 +469,7 @@ class Card:
     callers_total: int = 0
     others: tuple[str, ...] = ()
     definitions_total: int = 1
+    siblings_total: int = 0
 
 
 class SearchHits(list):  # type: ignore[type-arg]

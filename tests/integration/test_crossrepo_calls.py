@@ -4,6 +4,7 @@ imports h11), checked against an independent ``ast`` reference (tests/callers_re
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from conformance_cases import Daemon, daemon
 from coderecalld.auth import Principal, Role
 from coderecalld.config import RepoConfig
 from coderecalld.errors import NotFound
+from coderecalld.query import card as card_mod
 
 ONLY_LIBS = Principal("libs", ("httpcore", "h11"), Role.READER)
 
@@ -128,6 +130,16 @@ def test_card_of_a_method_lists_siblings_and_documented_raises(running: Daemon) 
     card = running.service.get_card("h11._connection.Connection.send")
     assert card.kind == "method" and "send_with_data_passthrough" in card.siblings
     assert "LocalProtocolError" in card.raises  # from its docstring's Raises: section
+    # the card lists 12 siblings, public first, and counts them all (uvicorn's
+    # `H11Protocol.handle_events` listed 12 of 16, `truncated` false, nothing said so)
+    tree = ast.parse(crossrepo.sources("h11")["h11/_connection.py"])
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Connection")
+    others = list(dict.fromkeys(n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                and n.name != "send"))
+    public = [n for n in others if not n.startswith("_")]
+    assert len(others) > card_mod.MAX_SIBLINGS
+    assert card.siblings_total == len(others)
+    assert list(card.siblings) == (public + [n for n in others if n.startswith("_")])[:card_mod.MAX_SIBLINGS]
 
 
 def test_list_repos_describes_each_repo(running: Daemon) -> None:

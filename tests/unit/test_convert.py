@@ -74,7 +74,8 @@ CARD = Card(
     summary="Checks webhook signatures.", start_line=10, end_line=80, commit="9f2c1e7d" * 5,
     bases=("Validator",), init_params=("key: bytes", "algo: str = 'sha256'"),
     methods=("def verify(self, body: bytes, sig: str) -> bool",), raises=("SignatureError",),
-    siblings=(), callers=(CALLER,), file_purpose="HMAC checks.", repo_purpose="Payments.", truncated=True,
+    siblings=("sign",), callers=(CALLER,), file_purpose="HMAC checks.", repo_purpose="Payments.", truncated=True,
+    siblings_total=14,
 )
 
 PAIRS = [

@@ -81,7 +81,7 @@ class LanguageCount(_message.Message):
     def __init__(self, language: _Optional[str] = ..., files: _Optional[int] = ...) -> None: ...
 
 class Card(_message.Message):
-    __slots__ = ("repo", "path", "kind", "qualified_name", "module", "signature", "summary", "start_line", "end_line", "commit", "bases", "init_params", "methods", "raises", "siblings", "callers", "file_purpose", "repo_purpose", "truncated", "callers_total", "others", "definitions_total")
+    __slots__ = ("repo", "path", "kind", "qualified_name", "module", "signature", "summary", "start_line", "end_line", "commit", "bases", "init_params", "methods", "raises", "siblings", "callers", "file_purpose", "repo_purpose", "truncated", "callers_total", "others", "definitions_total", "siblings_total")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -104,6 +104,7 @@ class Card(_message.Message):
     CALLERS_TOTAL_FIELD_NUMBER: _ClassVar[int]
     OTHERS_FIELD_NUMBER: _ClassVar[int]
     DEFINITIONS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    SIBLINGS_TOTAL_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     kind: str
@@ -126,7 +127,8 @@ class Card(_message.Message):
     callers_total: int
     others: _containers.RepeatedScalarFieldContainer[str]
     definitions_total: int
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., kind: _Optional[str] = ..., qualified_name: _Optional[str] = ..., module: _Optional[str] = ..., signature: _Optional[str] = ..., summary: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., commit: _Optional[str] = ..., bases: _Optional[_Iterable[str]] = ..., init_params: _Optional[_Iterable[str]] = ..., methods: _Optional[_Iterable[str]] = ..., raises: _Optional[_Iterable[str]] = ..., siblings: _Optional[_Iterable[str]] = ..., callers: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., file_purpose: _Optional[str] = ..., repo_purpose: _Optional[str] = ..., truncated: _Optional[bool] = ..., callers_total: _Optional[int] = ..., others: _Optional[_Iterable[str]] = ..., definitions_total: _Optional[int] = ...) -> None: ...
+    siblings_total: int
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., kind: _Optional[str] = ..., qualified_name: _Optional[str] = ..., module: _Optional[str] = ..., signature: _Optional[str] = ..., summary: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., commit: _Optional[str] = ..., bases: _Optional[_Iterable[str]] = ..., init_params: _Optional[_Iterable[str]] = ..., methods: _Optional[_Iterable[str]] = ..., raises: _Optional[_Iterable[str]] = ..., siblings: _Optional[_Iterable[str]] = ..., callers: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., file_purpose: _Optional[str] = ..., repo_purpose: _Optional[str] = ..., truncated: _Optional[bool] = ..., callers_total: _Optional[int] = ..., others: _Optional[_Iterable[str]] = ..., definitions_total: _Optional[int] = ..., siblings_total: _Optional[int] = ...) -> None: ...
 
 class RepoInfo(_message.Message):
     __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error", "purpose", "languages", "packages", "pending_vectors", "lag_s")

@@ -34,6 +34,7 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
                      key=lambda p: p["start_line"])
     is_class = definition["kind"] in _CLASS_KINDS
     init = next((p for p in members if p["name"] in ("__init__", "constructor")), None)
+    siblings = _siblings(definition, file_points)
     return Card(
         repo=definition["repo"], path=definition["path"], kind=definition["kind"], qualified_name=qn,
         module=definition.get("module", ""), signature=definition.get("signature", ""),
@@ -45,7 +46,7 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         # a Go named type of no struct (``type ShellCompDirective int``) has methods too
         methods=methods(members, inherited) if is_class or definition["kind"] == "type_alias" else (),
         raises=tuple(definition.get("raises", [])),
-        siblings=_siblings(definition, file_points),
+        siblings=siblings[:MAX_SIBLINGS], siblings_total=len(siblings),
         callers=pick_callers(callers), file_purpose=file_purpose(file_points),
         repo_purpose=repo_purpose)
 
@@ -127,14 +128,16 @@ def params(signature: str) -> tuple[str, ...]:
 
 
 def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
+    """Every other member of ``definition``'s class (else function of its file), once
+    each: public names first, in source order, then private ones (``build`` shows the
+    first ``MAX_SIBLINGS`` and counts them all)."""
     parent = definition.get("parent", "")
     kinds = ("method",) if parent else ("function",)
     names = dict.fromkeys(p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
                           if p.get("parent", "") == parent and p["kind"] in kinds and not is_part(p["qualified_name"])
                           and p["qualified_name"] != definition["qualified_name"])
     # Public names first, in source order; private ones only fill what is left.
-    ordered = sorted(names, key=lambda n: n.startswith("_"))
-    return tuple(ordered[:MAX_SIBLINGS])
+    return tuple(sorted(names, key=lambda n: n.startswith("_")))
 
 
 def file_purpose(file_points: list[dict]) -> str:
