@@ -164,7 +164,9 @@ class ParsedFile:
     object literal's property functions) that the file's own code cannot call by that
     name: a JS anonymous default export named after its file (``fetch`` for
     ``export default ok && (async () => {...})`` in ``fetch.js``, whose ``fetch()`` calls
-    are the global one's), ``exports.x = () => {}``.
+    are the global one's), ``exports.x = () => {}``. ``titled`` are the qualified names of
+    test blocks named by their title (JS/TS ``describe('app.route', ..)``): no code calls
+    one by any name (express's ``app.route(..)`` in it resolved to the block).
     """
 
     language: str
@@ -180,6 +182,7 @@ class ParsedFile:
     unbound: frozenset[str] = frozenset()
     module_references: tuple[CallSite, ...] = ()
     local_imports: tuple[tuple[int, str, str], ...] = ()
+    titled: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

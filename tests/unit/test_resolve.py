@@ -604,3 +604,26 @@ class K:
     # a function's own import is no name the module exports beside the module's own
     module = next(c for c in found if c.qualified_name == "pkg.mod")
     assert dict(module.exports)["helper"] == "pkg.other.helper"
+
+
+def test_a_test_block_named_by_its_title_is_no_call_target() -> None:
+    """express's ``describe('app.route', ..)`` is a symbol named ``app.route`` (test blocks
+    are named by their titles); the ``app.route('/foo')`` calls in it resolved to the
+    block, ten ``resolved`` callers of nothing real. An object literal's member stays one."""
+    src = b"""var express = require('../')
+var api = {get: function () { return 1 }}
+
+describe('app.route', function () {
+  it('should return a new route', function () {
+    var app = express()
+    app.route('/foo')
+    api.get()
+  })
+})
+"""
+    found = _resolved_chunks(src, "javascript", "test/app.route.js", "test/app.route")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if "." in s.name] for c in found}
+    assert sites["app.route.should return a new route"] == [
+        ("app.route", ""), ("api.get", "test/app.route.api.get")]
+    parsed = parse.symbols(src, "javascript", "test/app.route.js")
+    assert parsed.titled == {"app.route", "app.route.should return a new route"}

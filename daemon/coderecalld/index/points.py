@@ -101,7 +101,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Go: ``returns`` (a function's or method's concrete result type), a call on another
 #: file's function's result targets ``F().m`` (``receivers_go.RETURNED``), a composite
 #: literal of another file's lowercase type types its name, a function literal's
-#: parameters type names in its body only.
+#: parameters type names in its body only. A JS/TS test block named by its title is no
+#: call target (``ParsedFile.titled``).
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

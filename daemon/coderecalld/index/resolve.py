@@ -415,6 +415,8 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
     ``instances`` is filled with the module-level names of a known class (Python): name ->
     class."""
     top = {s.name for s in parsed.symbols if not s.parent} - parsed.unbound
+    # a test block named by its title is no function any code calls (`describe('app.route')`)
+    callable_symbols = {k: v for k, v in symbols.items() if k not in parsed.titled} if parsed.titled else symbols
     with_instances = receivers is not None
     lines = receivers.lines if receivers is not None else {}
     if with_instances:
@@ -467,7 +469,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
                 and f"{cls}.{site.name.partition('.')[2]}" not in symbols
                 and receivers.assigned(cls, site.name.partition(".")[2])):
             return ""  # `self.app = app`, then `self.app(..)`: the attribute's callable
-        found = _target(site, module, table, top, symbols, cls, selves, instances)
+        found = _target(site, module, table, top, callable_symbols, cls, selves, instances)
         if found or not receivers or (head in selves and site.name.count(".") == 1):
             return found  # ``self.m()`` the class (and its bases) do not define stays unknown
         return receivers.target(site, owner)

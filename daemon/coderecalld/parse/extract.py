@@ -85,6 +85,8 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
         has_errors=tree.root_node.has_error,
         boilerplate_lines=_boilerplate(tree, [*tags.imports, *filter(None, [tags.package])]),
         unbound=_unbound(defs),
+        titled=frozenset(d.qualified_name for d in defs
+                         if d.raw.name.type == "string_fragment" and d.outer.type == "call_expression"),
     )
 
 
