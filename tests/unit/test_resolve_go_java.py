@@ -165,3 +165,45 @@ def test_definitions_are_named_like_targets() -> None:
     assert points.fq_name(by_name["com.acme.app.Service.run()"]) == "com.acme.app.Service.run"
     assert by_name["com.acme.app.Service.run()"].module == "com.acme.app"
     assert all(c.exports == () for c in by_name.values())  # imports are not re-exports in Java
+
+
+def test_java_nested_class_bare_calls_chaining_and_a_test_roots_package() -> None:
+    """jsoup: ``Response extends HttpConnection.Base<..>`` calling the outer class's static
+    ``needsMultipart(req)`` bare resolved to ``Connection.Base.needsMultipart`` (``Base<T
+    extends Connection.Base<T>>``'s bound read as its base); ``this(..)``/``super(..)`` were
+    unresolved; a test in ``src/test/java`` called its package's ``Entities`` unimported,
+    and ``Entities`` is in ``src/main/java`` (another directory, the same package)."""
+    blob = b"""package org.jsoup.helper;
+
+import org.jsoup.Connection;
+
+public class HttpConnection {
+    private static abstract class Base<T extends Connection.Base<T>> implements Connection.Base<T> {
+        Base() {}
+    }
+
+    public static class Response extends HttpConnection.Base<Connection.Response> {
+        Response() {
+            super();
+        }
+
+        Response(int code) {
+            this();
+            if (needsMultipart(code)) {}
+            Entities.unescape("x");
+        }
+    }
+
+    private static boolean needsMultipart(int req) {
+        return false;
+    }
+}
+"""
+    dirs = {"src/main/java/org/jsoup/helper": frozenset({"HttpConnection", "Entities"}),
+            "src/test/java/org/jsoup/helper": frozenset({"HttpConnectionTest"})}
+    sites = targets(blob, "java", "src/test/java/org/jsoup/helper/HttpConnectionTest.java", java_dirs=dirs)
+    outer = "org.jsoup.helper.HttpConnection"
+    assert sites[f"{outer}.Response.Response()"] == [("HttpConnection.Base", f"{outer}.Base")]
+    assert sites[f"{outer}.Response.Response(int)"] == [
+        ("Response", f"{outer}.Response"), ("needsMultipart", f"{outer}.needsMultipart"),
+        ("Entities.unescape", "org.jsoup.helper.Entities.unescape")]

@@ -102,7 +102,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: file's function's result targets ``F().m`` (``receivers_go.RETURNED``), a composite
 #: literal of another file's lowercase type types its name, a function literal's
 #: parameters type names in its body only. A JS/TS test block named by its title is no
-#: call target (``ParsedFile.titled``).
+#: call target (``ParsedFile.titled``). Java: a class's type parameters' bounds are no base,
+#: an outer class's method called bare from a nested class wins over a guess at another
+#: file's base, ``this(..)``/``super(..)`` resolve to the class they construct, and a
+#: package's classes are found in every source root (``src/test/java`` beside ``src/main/java``).
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -64,6 +64,26 @@ _JAVA_LANG = frozenset(
     "StringBuffer ThreadLocal".split())
 _JAVA_TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
 _JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
+#: A Java constructor's chaining call, which the parser names after the class it constructs:
+#: jsoup's six ``this(..)``/``super(..)`` in ``Element``'s constructors and subclasses were
+#: name-only callers of ``Element.Element`` (``--resolved`` dropped them).
+_JAVA_CHAINING = re.compile(r"(?<![\w.])(?:this|super)\s*\(")
+#: A type parameter list, innermost first (``<T extends Connection.Base<T>>``).
+_TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
+
+
+def _java_extends(signature: str) -> re.Match[str] | None:
+    """The ``extends`` clause of a Java class header, its type parameters' bounds aside:
+    jsoup's ``class Base<T extends Connection.Base<T>>`` extends nothing (its bound was read
+    as its base, and an outer class's method called bare from the nested ``Response``
+    resolved to that bound's: ``needsMultipart`` had no callers)."""
+    head = signature.split("{", 1)[0]
+    for _ in range(4):
+        stripped = _TYPE_ARGUMENTS.sub("", head)
+        if stripped == head:
+            break
+        head = stripped
+    return _JAVA_EXTENDS.search(head)
 _EXTENDS = re.compile(r"\bextends\b")
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
 Target = Callable[[CallSite, str], str]
@@ -780,13 +800,18 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     methods = {(s.parent, s.name) for s in parsed.symbols if s.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION)}
     own = {name for _, name in methods}
     here = posixpath.dirname(path)
+    # the package's classes in every source root (Maven's src/test/java beside src/main/java:
+    # jsoup's tests called Entities.unescape of their package unimported, 19 calls unresolved)
+    package_dir = package.replace(".", "/")
+    same_package = frozenset(java_dirs.get(here, ())).union(
+        *(names for d, names in java_dirs.items() if d == package_dir or d.endswith("/" + package_dir)))
 
     def type_name(name: str) -> str:
         if name in types or name in explicit:
             return types.get(name) or explicit[name]
         if not name[:1].isupper() or (name.isupper() and len(name) > 1):
             return ""  # a variable, or a CONSTANT
-        if name in java_dirs.get(here, ()):
+        if name in same_package:
             return f"{package}.{name}"
         for pkg in wild:
             if any(name in names and (d == pkg.replace(".", "/") or d.endswith("/" + pkg.replace(".", "/")))
@@ -802,12 +827,15 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             return ""
         if (cls, name) in methods:
             return f"{cls}.{name}"
-        base = _JAVA_EXTENDS.search(sym.signature)
+        base = _java_extends(sym.signature)
         found = type_name(base.group(1)) if base else ""
         if found in symbols:
             found = method(found, name, False, depth - 1)
         elif found:
-            found = f"{found}.{name}"
+            # a base of another file may define it or not; an outer class of this file that
+            # does wins the guess (Java looks in the bases first, which are unknown here)
+            enclosing = method(sym.parent, name, True, depth - 1) if outer and sym.parent in symbols else ""
+            found = enclosing if enclosing.rpartition(".")[0] in symbols else f"{found}.{name}"
         if not found and outer and symbols.get(sym.parent) is not None:
             found = method(sym.parent, name, True, depth - 1)
         return found
@@ -830,7 +858,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         """``cls.name`` defined by ``cls`` or a same-file ``extends`` base, else ``""``."""
         if (cls, name) in methods:
             return f"{cls}.{name}"
-        base = _JAVA_EXTENDS.search(symbols[cls].signature) if cls in symbols and depth else None
+        base = _java_extends(symbols[cls].signature) if cls in symbols and depth else None
         found = qualify(base.group(1)) if base else ""
         return local_method(found, name, depth - 1) if found in symbols else ""
 
@@ -848,12 +876,14 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if head == "this":
             return method(cls, rest[0], False) if cls and len(rest) == 1 else ""
         if head == "super":
-            base = _JAVA_EXTENDS.search(symbols[cls].signature) if cls and len(rest) == 1 else None
+            base = _java_extends(symbols[cls].signature) if cls and len(rest) == 1 else None
             return typed(base.group(1), rest[0]) if base else ""
         if len(rest) == 1 and owner and head[:1].islower():
             found = receivers.type_of(head, owner)
             if found:
                 return typed(found, rest[0])
+        if not rest and head[:1].isupper() and _JAVA_CHAINING.search(lines.get(site.line, "")):
+            return type_name(head)  # `this(..)`, `super(..)`: the parser names the class they construct
         if not rest and not bare(site):
             return ""
         if not rest and not head[:1].isupper():

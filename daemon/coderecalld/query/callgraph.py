@@ -1129,7 +1129,10 @@ def _untyped_receivers(store: Any, flt: StoreFilter, targets: set[str]) -> set[s
     if not receivers:
         return set()
     modules = {r.rpartition(".")[0] for r in receivers}
-    kinds = _kinds(store, flt, set(receivers) | modules)
+    # apart: a Java or Go package's name is the module of every file in it, whose module
+    # chunks filled the lookup's limit before the receivers' own points (jsoup's static
+    # `TokenQueue.unescape(..)` read as a value of no type: a name-only caller of Entities')
+    kinds = {**_kinds(store, flt, modules - set(receivers)), **_kinds(store, flt, set(receivers))}
     nothing: tuple[set[str], dict[str, str]] = (set(), {})
 
     def imported(module: str) -> dict[str, str]:  # a module's names bound by its imports (re-exports)
