@@ -68,6 +68,24 @@ func TestMount(t *testing.T) {
 \ttr.FindRoute("/d")
 }
 """,
+    "handler.go": """package chi
+
+import "example.com/chi/middleware"
+
+func (mx *Mux) routeHTTP(w int) {}
+
+func (mx *Mux) build(limit int) {
+\th := HandlerFunc(mx.routeHTTP)
+\tmx.Use(middleware.Logger, limit, nil)
+\trun(h)
+}
+""",
+    "middleware/logger.go": """package middleware
+
+func Logger(next int) int {
+\treturn next
+}
+""",
     "middleware/use.go": """package middleware
 
 import "example.com/chi"
@@ -117,5 +135,18 @@ def test_a_functions_declared_result_is_in_its_payload(running: Daemon) -> None:
                      "example.com/chi.Default": "",
                      "example.com/chi.Mux.Mount": "", "example.com/chi.Other.Mount": "",
                      "example.com/chi.Router.Mount": "",
+                     "example.com/chi.Mux.build": "", "example.com/chi.Mux.routeHTTP": "",
+                     "example.com/chi/middleware.Logger": "",
                      "example.com/chi.node.FindRoute": "",
                      "example.com/chi.TestMount": "", "example.com/chi/middleware.Setup": ""}
+
+
+def test_a_function_or_method_value_passed_on_is_a_reference(running: Daemon) -> None:
+    """chi's ``http.HandlerFunc(mx.routeHTTP)`` (the router's handler) and ``r.Use(
+    middleware.Logger)`` had no callers at all: now a ``reference`` each; the local ``h``,
+    the parameter ``limit`` and ``nil`` name nothing."""
+    assert _sites(running, "Mux.routeHTTP") == [("handler.go", 8, "chi.Mux.build", "reference")]
+    assert _sites(running, "middleware.Logger") == [("handler.go", 9, "chi.Mux.build", "reference")]
+    found = {str(h.payload["qualified_name"]): h.payload.get("reference_targets")
+             for h in running.store.find(StoreFilter(repo="fx"), "path", "handler.go", limit=10)}
+    assert found["chi.Mux.build"] == ["example.com/chi.Mux.routeHTTP", "example.com/chi/middleware.Logger"]

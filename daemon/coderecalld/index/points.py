@@ -106,6 +106,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: an outer class's method called bare from a nested class wins over a guess at another
 #: file's base, ``this(..)``/``super(..)`` resolve to the class they construct, and a
 #: package's classes are found in every source root (``src/test/java`` beside ``src/main/java``).
+#: Go's function and method values are ``references`` (``http.HandlerFunc(mx.routeHTTP)``).
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -140,15 +140,18 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     top = {s.name for s in parsed.symbols if not s.parent}
     # one reader of the file's receivers for its calls and its value references (Python)
     receivers = Receivers(module, table, by_name, top - parsed.unbound, lines) if style == "python" else None
+    go = (GoReceivers(module, {local: t for local, t in parsed.import_aliases if local != "*"}, by_name, lines)
+          if style == "go" else None)
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
-                   instances, supertypes, by_name, receivers)
+                   instances, supertypes, by_name, receivers, go)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
-    returned = go_returns(parsed, module, by_name, lines) if style == "go" else {}
+    returned = go_returns(parsed, go) if go is not None else {}
     # A stub's imports describe types, not the runtime: its re-exports are the module's
     # ``.py``'s to say (attrs' `attrs/__init__.pyi` re-exports `attr.asdict` as
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)
     stub = classify.declaration_file(path) and style == "python"
-    value = _python_reference(module, table, by_name, top, receivers) if receivers is not None else None
+    value = (_python_reference(module, table, by_name, top, receivers) if receivers is not None
+             else _go_reference(module, by_name, target, go) if go is not None else None)
     if scopes:
         target = _scoped(target, scopes, by_name)
         value = _scoped(value, scopes, by_name, referable=True) if value is not None else None
@@ -174,12 +177,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     return out
 
 
-def go_returns(parsed: ParsedFile, module: str, symbols: dict[str, Symbol],
-               lines: Mapping[int, str]) -> dict[str, str]:
+def go_returns(parsed: ParsedFile, receivers: GoReceivers) -> dict[str, str]:
     """Qualified name -> the concrete type each Go function and method of the file returns
     first, target-style (``Chunk.returns``); those returning none known are left out."""
-    table = {local: target for local, target in parsed.import_aliases if local != "*"}
-    receivers = GoReceivers(module, table, symbols, lines)
     found = ((s.qualified_name, receivers.returns(s)) for s in parsed.symbols
              if s.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD))
     return {name: fq for name, fq in found if fq and not fq.startswith(SLICE)}
@@ -378,7 +378,7 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
 def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[str, str],
           lines: Mapping[int, str], bare: Callable[[CallSite], bool], java_dirs: Mapping[str, frozenset[str]],
           instances: dict[str, str], supertypes: dict[str, tuple[str, ...]], symbols: dict[str, Symbol],
-          receivers: Receivers | None) -> Target:
+          receivers: Receivers | None, go: GoReceivers | None = None) -> Target:
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
     struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
@@ -386,7 +386,7 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     if style == "kotlin":
         return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
     if style == "go":
-        return _go(parsed, module, symbols, bare, lines, supertypes)
+        return _go(parsed, module, symbols, bare, lines, supertypes, go)
     if style == "java":
         return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
     untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances)
@@ -666,7 +666,7 @@ def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:
 
 
 def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool],
-        lines: Mapping[int, str], embedded: dict[str, tuple[str, ...]]) -> Target:
+        lines: Mapping[int, str], embedded: dict[str, tuple[str, ...]], receivers: GoReceivers | None = None) -> Target:
     """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
     plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
     through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
@@ -678,7 +678,7 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
     types (qualified name -> target-style names). Other selectors stay unresolved."""
     table = {local: target for local, target in parsed.import_aliases if local != "*"}
-    receivers = GoReceivers(module, table, symbols, lines)
+    receivers = receivers if receivers is not None else GoReceivers(module, table, symbols, lines)
     embedded.update((s.qualified_name, receivers.embedded(s))
                     for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
 
@@ -698,6 +698,31 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
             return f"{module}.{receiver.group(2)}.{rest[0]}"
         return receivers.target(site, owner)
     return target
+
+
+#: Go names a value reference never means a function by (``nil``, the blank identifier).
+_GO_NO_FUNCTIONS = frozenset({"nil", "true", "false", "iota", "_"})
+
+
+def _go_reference(module: str, symbols: Mapping[str, Symbol], target: Target, receivers: GoReceivers) -> Target:
+    """The hook for a Go value reference (``CallSite.reference``): the function or method a
+    name written as a value may mean, else ``""`` (the site is dropped). A bare ``f``: the
+    package's ``f`` unless it is a parameter or local of the calling function, a builtin,
+    or a constant, variable or type of this file; ``pkg.F`` through an import, and a method
+    value ``mx.routeHTTP`` on a typed receiver, as a call of it resolves (``target``).
+    Another file's package-level variable or a struct's field may be named so too: the
+    query side lists a reference only where its target is a function or method."""
+    package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values() if "." in s.qualified_name), "")
+
+    def reference(site: CallSite, owner: str) -> str:
+        head, dot, _ = site.name.partition(".")
+        if dot:
+            return target(site, owner)
+        if head in _GO_BUILTINS or head in _GO_NO_FUNCTIONS or receivers.local(head, owner):
+            return ""
+        sym = symbols.get(f"{package}.{head}")
+        return "" if sym is not None and sym.kind is not SymbolKind.FUNCTION else f"{module}.{head}"
+    return reference
 
 
 def _rust(parsed: ParsedFile, bare: Callable[[CallSite], bool]) -> Target:

@@ -95,6 +95,19 @@
 (import_spec
   path: (interpreted_string_literal (interpreted_string_literal_content) @name)) @reference.import
 
+; A function or a method value named as a value, not called: passed (`http.HandlerFunc(
+; mx.routeHTTP)`, `r.Use(middleware.Logger)`), a struct literal's field or a list's element,
+; assigned or returned. index/resolve keeps one that may name a function or method (a
+; reference, which `callers` lists as one: chi's `Mux.routeHTTP`, the router's handler,
+; had no callers at all).
+(argument_list [(identifier) (selector_expression)] @name @reference.value)
+(keyed_element value: (literal_element [(identifier) (selector_expression)] @name @reference.value))
+(literal_value (literal_element [(identifier) (selector_expression)] @name @reference.value))
+(short_var_declaration right: (expression_list [(identifier) (selector_expression)] @name @reference.value))
+(assignment_statement right: (expression_list [(identifier) (selector_expression)] @name @reference.value))
+(var_spec value: (expression_list [(identifier) (selector_expression)] @name @reference.value))
+(return_statement (expression_list [(identifier) (selector_expression)] @name @reference.value))
+
 ; --- a package's constants and variables (records.VALUE_KINDS: found by name) -------------
 ; (a declaration of one spec is the spec's range: its doc comment is above the keyword)
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
