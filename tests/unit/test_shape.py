@@ -1299,3 +1299,21 @@ def test_a_cli_error_line_and_its_usage_hint_are_a_trace_of_the_first_line() -> 
     assert "app --help" not in got.evidence and "--help" not in got.evidence
     # a second line that is no hint keeps the text a text
     assert shape.analyze("Error: it broke\nand then what do I do with the cache").shape is not shape.Shape.TRACE
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    # a question quoting one message: the message is looked for verbatim
+    ('where does the "Missing argument" error message come from', "Missing argument"),
+    ("why is 'nargs=-1 is not supported for options' raised", "nargs=-1 is not supported for options"),
+    ('where is "Aborted!" printed', "Aborted!"),  # one word a sentence's stop ends
+    # a quoted name, a path, or two quoted parts: no message
+    ('how does "invoke" work', ""),
+    ('where is "config.yaml" read', ""),
+    ('what is the difference between "show_default" and "default"', ""),
+])
+def test_a_question_quoting_one_message_looks_for_it(text: str, sentence: str) -> None:
+    """click: 'where does the "Missing argument" error message come from' ranked
+    ``MissingParameter.__str__`` (it says "Missing parameter") first, the message's line
+    second, no flag; 'where is "Aborted!" printed' had ``Command.main`` off the page."""
+    found = shape.analyze(text)
+    assert (found.shape, found.sentence) == (Shape.TEXT, sentence)

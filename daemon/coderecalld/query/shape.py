@@ -314,7 +314,7 @@ def analyze(text: str) -> Query:
     compounds = _compounds(prose) if shape is Shape.TEXT else ()
     symbols = _symbols(prose) if shape is Shape.TEXT else ()
     logged = _logged(text) if shape is Shape.TEXT else text
-    sentence = (_sentence(logged, asking=logged == text) if shape is Shape.TEXT
+    sentence = (_sentence(logged, asking=logged == text) or _asked_message(text) if shape is Shape.TEXT
                 else _error_message(text) if shape is Shape.TRACE and len(text) <= ERROR_LINE_MAX_CHARS
                 else _quoted_words(text) if shape is Shape.LITERAL else "")
     if sentence and sentence == logged != text:
@@ -554,6 +554,24 @@ def _quoted_words(text: str) -> str:
 
 #: Whether a quoted literal of several words is looked for verbatim (``_quoted_words``).
 QUOTED_MESSAGES = True
+
+
+#: A quoted part of a question: its quotes stand apart from words (an apostrophe, "enum's
+#: constants ... constant's", opens or closes none).
+_ASKED_QUOTE = re.compile(r"(?<!\w)\"([^\"\n]{2,120})\"(?!\w)|(?<!\w)'([^'\n]{2,120})'(?!\w)")
+
+
+def _asked_message(text: str) -> str:
+    """The one quoted part of several words a question asks about (``where does the
+    "Missing argument" error message come from``), looked for verbatim as a message is
+    (``Query.sentence``): its words were ranked as the question's, and click's
+    ``MissingParameter.__str__``, saying "Missing parameter", came before the line holding
+    the message (a newcomer); also one word a sentence's stop ends (``"Aborted!"``: a
+    message, where ``"invoke"`` is a name). ``""`` when it quotes none or several."""
+    quoted = [(a or b).strip() for a, b in _ASKED_QUOTE.findall(text)]
+    if not QUOTED_MESSAGES or len(quoted) != 1:
+        return ""
+    return quoted[0] if len(quoted[0].split()) >= 2 or re.fullmatch(r"[^\W\d_]\w*[.!?]", quoted[0]) else ""
 
 
 def _sentence(text: str, asking: bool = True) -> str:
