@@ -627,3 +627,46 @@ describe('app.route', function () {
         ("app.route", ""), ("api.get", "test/app.route.api.get")]
     parsed = parse.symbols(src, "javascript", "test/app.route.js")
     assert parsed.titled == {"app.route", "app.route.should return a new route"}
+
+
+def test_js_this_in_a_method_stored_on_an_object_or_a_prototype() -> None:
+    """express: ``app.enable = function (s) { return this.set(s, true) }`` and ``res.json``'s
+    ``this.send(..)``: ``this`` is the object the method is stored on (30 such calls were
+    unresolved, ``callers app.set --resolved`` had none); ``View.prototype.lookup``'s and the
+    constructor ``View``'s ``this.m()`` are ``View``'s; a nested function's ``this`` is
+    not; ``var compileETag = require('./utils').compileETag`` imports one member."""
+    src = b"""var compileETag = require('./utils').compileETag;
+var app = exports = module.exports = {};
+
+app.set = function set(setting, val) {
+  this.cache[setting] = compileETag(val);
+  return this;
+};
+
+app.enable = function enable(setting) {
+  var self = this;
+  function later() {
+    return this.set(setting, true);
+  }
+  return this.set(setting, true);
+};
+
+function View(name) {
+  this.lookup(name);
+}
+
+View.prototype.lookup = function lookup(name) {
+  return this.resolve(name);
+};
+
+View.prototype.resolve = function resolve(name) {
+  return name;
+};
+"""
+    found = _resolved_chunks(src, "javascript", "lib/application.js", "lib/application")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["app.set"] == [("compileETag", "lib/utils.compileETag")]
+    assert sites["app.enable"] == [("this.set", "lib/application.app.set")]
+    assert sites["app.enable.later"] == [("this.set", "")]
+    assert sites["View"] == [("this.lookup", "lib/application.View.lookup")]
+    assert sites["View.lookup"] == [("this.resolve", "lib/application.View.resolve")]

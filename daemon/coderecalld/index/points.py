@@ -107,6 +107,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: file's base, ``this(..)``/``super(..)`` resolve to the class they construct, and a
 #: package's classes are found in every source root (``src/test/java`` beside ``src/main/java``).
 #: Go's function and method values are ``references`` (``http.HandlerFunc(mx.routeHTTP)``).
+#: JS: ``this.m()`` in a method stored on an object or a prototype (``app.enable = function
+#: () { this.set(..) }``) is the object's ``m``; ``var f = require("./m").g`` imports ``g``.
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

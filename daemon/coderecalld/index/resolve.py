@@ -401,6 +401,26 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
                                 or _js_global(site.name, bound))
 
 
+def _this_object(symbols: Mapping[str, Symbol], owner: str) -> str:
+    """What ``this`` is in JS function ``owner`` outside a class: the object a method is
+    stored on (``app`` of ``app.enable = function () {..}``, ``View`` of
+    ``View.prototype.lookup = function () {..}``), or a constructor function that has
+    methods of its own (``function View(name) {..}``); ``""`` otherwise (a nested
+    function's ``this`` is its caller's). express's ``this.set(..)`` in 30 ``app`` and
+    ``res`` methods resolved to nothing: ``callers app.set --resolved`` had none."""
+    sym = symbols.get(unparted(owner))
+    if sym is None:
+        return ""
+    if sym.kind is SymbolKind.METHOD and sym.parent:
+        parent = symbols.get(sym.parent)
+        return sym.parent if parent is None or parent.kind is SymbolKind.FUNCTION else ""
+    if sym.kind is SymbolKind.FUNCTION and not sym.parent:
+        prefix = sym.qualified_name + "."
+        return sym.qualified_name if any(k.startswith(prefix) and s.kind is SymbolKind.METHOD
+                                         for k, s in symbols.items()) else ""
+    return ""
+
+
 #: The ECMAScript and web platform objects a JS/TS call's head may name (``JSON.parse``,
 #: ``Object.keys``, ``console.log``): their members are the runtime's, never the
 #: repository's same-named function (hono's cookie ``parse`` counted four ``JSON.parse``
@@ -489,6 +509,11 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
                 and f"{cls}.{site.name.partition('.')[2]}" not in symbols
                 and receivers.assigned(cls, site.name.partition(".")[2])):
             return ""  # `self.app = app`, then `self.app(..)`: the attribute's callable
+        if receivers is None and not cls and head == "this" and site.name.count(".") == 1 and owner:
+            own = _this_object(symbols, owner)  # JS: `app.enable = function () { this.set(..) }`
+            member = f"{own}.{site.name.partition('.')[2]}"
+            if own and member in callable_symbols:
+                return f"{module}.{member}"
         found = _target(site, module, table, top, callable_symbols, cls, selves, instances)
         if found or not receivers or (head in selves and site.name.count(".") == 1):
             return found  # ``self.m()`` the class (and its bases) do not define stays unknown

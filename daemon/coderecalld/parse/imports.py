@@ -15,7 +15,7 @@ the module specifier as written and join an imported name with ``#``:
 * ``import { a, b as c } from "./x"`` -> ``("a", "./x#a")``, ``("c", "./x#b")``
 * ``import * as ns from "../lib"``   -> ``("ns", "../lib")``
 * ``const m = require("./m")``       -> ``("m", "./m")``; ``const { f, g: h } = require("./m")``
-  -> ``("f", "./m#f")``, ``("h", "./m#g")``
+  -> ``("f", "./m#f")``, ``("h", "./m#g")``; ``var f = require("./m").g`` -> ``("f", "./m#g")``
 
 * ``import g from "./m"``          -> ``("g", "./m#default")``
 * ``export default function f``     -> ``("default", "#f")`` (an empty specifier is the file
@@ -156,7 +156,13 @@ _ANONYMOUS_DEFAULTS = frozenset({"arrow_function", "function_expression", "gener
 
 def _js(blob: bytes, node: Node, default: str = DEFAULT) -> list[tuple[str, str]]:
     if node.type == "variable_declarator":
-        args = node.child_by_field_name("value").child_by_field_name("arguments")
+        value = node.child_by_field_name("value")
+        if value.type == "member_expression":  # `x = require("m").f`: m's member f
+            args = value.child_by_field_name("object").child_by_field_name("arguments")
+            source, member = _unquote(blob, args.named_children[0]), tx.text(blob, value.child_by_field_name("property"))
+            name = node.child_by_field_name("name")
+            return [(tx.text(blob, name), f"{source}#{member}")] if source and member else []
+        args = value.child_by_field_name("arguments")
         source = _unquote(blob, args.named_children[0])
         return _js_binding(blob, node.child_by_field_name("name"), source)
     if node.type == "export_statement" and node.child_by_field_name("source") is not None:

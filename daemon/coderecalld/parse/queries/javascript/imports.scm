@@ -14,3 +14,13 @@
     function: (identifier) @_require
     arguments: (arguments . (string)))
   (#eq? @_require "require")) @import
+
+; `var compileETag = require('./utils').compileETag`: one member of the module (express)
+(variable_declarator
+  name: (identifier)
+  value: (member_expression
+    object: (call_expression
+      function: (identifier) @_require
+      arguments: (arguments . (string)))
+    property: (property_identifier))
+  (#eq? @_require "require")) @import
