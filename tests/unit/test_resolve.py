@@ -670,3 +670,29 @@ View.prototype.resolve = function resolve(name) {
     assert sites["app.enable.later"] == [("this.set", "")]
     assert sites["View"] == [("this.lookup", "lib/application.View.lookup")]
     assert sites["View.lookup"] == [("this.resolve", "lib/application.View.resolve")]
+
+
+def test_a_casts_value_is_a_reference_and_its_type_or_a_typevars_bound_none() -> None:
+    """click: ``t.cast("type[CmdType]", Command)``, the class ``@command`` builds by
+    default, was no reference of ``Command`` (every argument of a cast was left out), and
+    ``TypeVar("CmdType", bound=Command)`` was one."""
+    src = b'''import typing as t
+
+
+class Command:
+    pass
+
+
+CmdType = t.TypeVar("CmdType", bound=Command)
+
+
+def command(cls=None, register=print):
+    if cls is None:
+        cls = t.cast("type[CmdType]", Command)
+    x = t.cast(Command, cls)
+    return register(x, key=Command)
+'''
+    found = _resolved_chunks(src, "python", "pkg/decorators.py", "pkg.decorators")
+    refs = {c.qualified_name: [(s.name, s.line, s.target) for s in c.references] for c in found}
+    assert refs["command"] == [("Command", 13, "pkg.decorators.Command"), ("Command", 15, "pkg.decorators.Command")]
+    assert refs["pkg.decorators"] == []

@@ -78,7 +78,15 @@
 (call function: (_) @_called
   arguments: (argument_list [(identifier) (attribute)] @name @reference.value)
   (#not-match? @_called "^(super|isinstance|issubclass|type|(typing\\.|t\\.)?cast)$"))
-(call arguments: (argument_list (keyword_argument value: [(identifier) (attribute)] @name @reference.value)))
+; a cast's value is one, its type is none (click's `t.cast("type[CmdType]", Command)`: the
+; class `@command` builds by default)
+(call function: (_) @_called
+  arguments: (argument_list . (_) . [(identifier) (attribute)] @name @reference.value)
+  (#match? @_called "^(typing\\.|t\\.)?cast$"))
+; a TypeVar's bound is a type (`TypeVar("C", bound=Command)`)
+(call function: (_) @_called
+  arguments: (argument_list (keyword_argument value: [(identifier) (attribute)] @name @reference.value))
+  (#not-match? @_called "^((typing\\.|t\\.)?TypeVar|(typing\\.|t\\.)?NewType)$"))
 (assignment right: [(identifier) (attribute)] @name @reference.value)
 (return_statement [(identifier) (attribute)] @name @reference.value)
 (list [(identifier) (attribute)] @name @reference.value)
