@@ -344,6 +344,34 @@ def module_path_name(path: str) -> str:
     return ".".join(p for p in parts if p not in ("", "."))
 
 
+#: Languages whose docstrings are inside the definition (Python's): the comments above one
+#: are the module's.
+_DOCS_INSIDE = frozenset({"python"})
+#: A line comment's line (``// ..``, ``# ..``, ``-- ..``).
+_COMMENT_LINE = re.compile(r"^\s*(?://|#|--|;)")
+#: Lines a doc comment's block is read up for at most (``_doc_comment_lines``).
+DOC_COMMENT_MAX_LINES = 200
+
+
+def _doc_comment_lines(lines: list[str], start_line: int) -> range:
+    """The lines of the comment right above line ``start_line`` (1-based): a block comment
+    ending on the line above (``/** .. */``, its lines with or without ``*``), else the
+    line comments above it: a definition's doc comment (Javadoc, GoDoc, JSDoc), which its
+    chunk's docstring holds. jsoup's module chunks held a file's imports and its class's
+    Javadoc, and came near their class in search (``src.main.java.org.jsoup.nodes.Document``
+    beside ``Document``)."""
+    above = start_line - 1
+    if above >= 1 and lines[above - 1].rstrip().endswith("*/"):
+        first = above
+        while first > max(1, above - DOC_COMMENT_MAX_LINES) and "/*" not in lines[first - 1]:
+            first -= 1
+        return range(first, start_line) if "/*" in lines[first - 1] else range(start_line, start_line)
+    first = start_line
+    while first > 1 and _COMMENT_LINE.match(lines[first - 2]):
+        first -= 1
+    return range(first, start_line)
+
+
 def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_chars: int,
                   module_name: str = "") -> Chunk | None:
     """The whole file as one chunk; its embed text keeps only the docstring and top-level
@@ -360,6 +388,8 @@ def _module_chunk(repo: str, path: str, blob: bytes, parsed: ParsedFile, max_cha
     for sym in parsed.symbols:
         if sym.kind not in VALUE_KINDS:
             covered.update(range(sym.start_line, sym.end_line + 1))
+            if sym.docstring and parsed.language not in _DOCS_INSIDE:
+                covered.update(_doc_comment_lines(lines, sym.start_line))
     top = [(no, line.removesuffix("\r")) for no, line in enumerate(lines, 1) if no not in covered]
     top_level = "\n".join(line for _, line in top)
     text = blob[start:].decode("utf-8", errors="replace")
