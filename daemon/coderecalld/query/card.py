@@ -33,7 +33,14 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
     members = sorted((p for p in file_points if p.get("parent") == qn and not is_part(p["qualified_name"])),
                      key=lambda p: p["start_line"])
     is_class = definition["kind"] in _CLASS_KINDS
-    init = next((p for p in members if p["name"] in ("__init__", "constructor")), None)
+    # a JS constructor function with methods stored on its prototype (express's ``View``:
+    # ``methods: []``) is a class; its own parameters are its constructor's
+    builds = definition["kind"] == "function" and any(p["kind"] == "method" for p in members)
+    # Java's, C#'s and C++'s constructors are named after their class (jsoup's ``Element``'s
+    # four had no init_params): the one of the most parameters
+    ctors = [p for p in members if p["name"] in ("__init__", "constructor") or p["kind"] == "constructor"
+             or (p["name"] == definition["name"] and p["kind"] == "method")]
+    init = max(ctors, key=lambda p: (len(params(p["signature"])), -int(p["start_line"]))) if ctors else None
     siblings = _siblings(definition, file_points)
     return Card(
         repo=definition["repo"], path=definition["path"], kind=definition["kind"], qualified_name=qn,
@@ -42,9 +49,10 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         start_line=int(definition["start_line"]), end_line=int(definition["end_line"]), commit=commit,
         bases=(bases(definition.get("signature", ""), str(definition.get("language", "python")))
                or tuple(definition.get("base_targets") or ())) if is_class else (),
-        init_params=(params(init["signature"]) if init else _primary(definition)) if is_class else (),
+        init_params=((params(init["signature"]) if init else _primary(definition)) if is_class
+                     else params(definition.get("signature", "")) if builds else ()),
         # a Go named type of no struct (``type ShellCompDirective int``) has methods too
-        methods=methods(members, inherited) if is_class or definition["kind"] == "type_alias" else (),
+        methods=methods(members, inherited) if is_class or builds or definition["kind"] == "type_alias" else (),
         raises=tuple(definition.get("raises", [])),
         siblings=siblings[:MAX_SIBLINGS], siblings_total=len(siblings),
         callers=pick_callers(callers), file_purpose=file_purpose(file_points),
