@@ -40,6 +40,36 @@ public class QueryParser {
     }
 }
 """,
+    f"{MAIN}/TokeniserState.java": """package org.jsoup.parser;
+
+enum TokeniserState {
+    Data {
+        void read(Tokeniser t, CharacterReader r) {
+            t.advance();
+        }
+    },
+    Rcdata {
+        void read(Tokeniser t, CharacterReader r) {
+        }
+    };
+
+    abstract void read(Tokeniser t, CharacterReader r);
+}
+""",
+    f"{MAIN}/Tokeniser.java": """package org.jsoup.parser;
+
+final class Tokeniser {
+    private TokeniserState state = TokeniserState.Data;
+
+    void advance() {
+    }
+
+    Token read(CharacterReader reader) {
+        state.read(this, reader);
+        return null;
+    }
+}
+""",
     "src/test/java/org/jsoup/parser/EntitiesTest.java": """package org.jsoup.parser;
 
 public class EntitiesTest {
@@ -74,3 +104,13 @@ def test_a_packages_class_is_called_from_another_source_root_and_never_for_its_n
     ]
     assert _sites(running, "TokenQueue.unescape") == [
         (f"{MAIN}/QueryParser.java", 5, "org.jsoup.parser.QueryParser.contains(String)", "resolved")]
+
+
+def test_an_enum_constants_body_overrides_its_enums_method(running: Daemon) -> None:
+    """jsoup's ``state.read(this, reader)`` on a ``TokeniserState`` runs the constant's
+    ``read``: ``callers TokeniserState$38.read`` listed five ``InputStream.read`` calls and
+    missed it (a constant's body had no base)."""
+    assert _sites(running, "TokeniserState.Data.read") == [
+        (f"{MAIN}/Tokeniser.java", 10, "org.jsoup.parser.Tokeniser.read(CharacterReader)", "override")]
+    assert _sites(running, "TokeniserState.read") == [
+        (f"{MAIN}/Tokeniser.java", 10, "org.jsoup.parser.Tokeniser.read(CharacterReader)", "resolved")]

@@ -68,6 +68,8 @@ _JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
 #: jsoup's six ``this(..)``/``super(..)`` in ``Element``'s constructors and subclasses were
 #: name-only callers of ``Element.Element`` (``--resolved`` dropped them).
 _JAVA_CHAINING = re.compile(r"(?<![\w.])(?:this|super)\s*\(")
+#: A Java type declaration's keyword: a nested type, where an enum constant's body has none.
+_JAVA_TYPE_HEAD = re.compile(r"\b(?:class|interface|enum|record)\b")
 #: A type parameter list, innermost first (``<T extends Connection.Base<T>>``).
 _TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
 
@@ -916,6 +918,13 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
             bases[s.qualified_name] = tuple(filter(None, map(qualify, header_bases(s.signature))))
+            enum = symbols.get(s.parent) if s.parent else None
+            if (enum is not None and enum.kind is SymbolKind.ENUM and s.kind is SymbolKind.CLASS
+                    and not _JAVA_TYPE_HEAD.search(s.signature)):
+                # an enum constant's body (`Data { void read(..) {..} }`) subclasses its enum:
+                # jsoup's `state.read(this, reader)` on a `TokeniserState` runs its constants'
+                # overrides, and `callers TokeniserState$38.read` answered InputStream reads
+                bases[s.qualified_name] = (enum.qualified_name,)
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
