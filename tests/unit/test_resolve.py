@@ -696,3 +696,50 @@ def command(cls=None, register=print):
     refs = {c.qualified_name: [(s.name, s.line, s.target) for s in c.references] for c in found}
     assert refs["command"] == [("Command", 13, "pkg.decorators.Command"), ("Command", 15, "pkg.decorators.Command")]
     assert refs["pkg.decorators"] == []
+
+
+def test_calling_an_instance_is_a_call_of_its_classs_dunder_call() -> None:
+    """structlog's processors are objects called as functions: ``ts = TimeStamper(..)``
+    then ``ts(None, None, {})``, ``KeyValueRenderer(..)(..)``, ``self.stamper(..)`` of a
+    ``self.stamper = TimeStamper(..)``: 82 such calls had no callee, ``callers
+    TimeStamper.__call__`` none. A method's own local ``cls = self._wrapper or C`` is no
+    class of it (``cls(..)`` was a construction of the enclosing class, and a call on
+    what it built one of its methods)."""
+    src = b'''class Proxy:
+    def bind(self, **kw):
+        cls = self._wrapper_class or default_class
+        logger = cls(self, **kw)
+        return logger.bind(**kw)
+
+    @classmethod
+    def make(cls, x):
+        return cls(x)
+
+
+class Stamper:
+    def __call__(self, logger, name, event):
+        return event
+
+
+def use():
+    ts = Stamper()
+    ts(None, None, {})
+    Stamper()(None, None, {})
+    make_it()(1)
+
+
+class Holder:
+    def __init__(self):
+        self.stamper = Stamper()
+
+    def run(self):
+        return self.stamper(None, None, {})
+'''
+    found = _resolved_chunks(src, "python", "pkg/mod.py", "pkg.mod")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    assert sites["Proxy.bind"] == [("cls", 4, ""), ("logger.bind", 5, "")]
+    assert sites["Proxy.make"] == [("cls", 9, "pkg.mod.Proxy")]
+    assert sites["use"] == [("Stamper", 18, "pkg.mod.Stamper"), ("ts", 19, "pkg.mod.Stamper.__call__"),
+                            ("Stamper.__call__", 20, "pkg.mod.Stamper.__call__"), ("Stamper", 20, "pkg.mod.Stamper"),
+                            ("make_it", 21, "")]
+    assert sites["Holder.run"] == [("self.stamper", 29, "pkg.mod.Stamper.__call__")]

@@ -111,7 +111,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: () { this.set(..) }``) is the object's ``m``; ``var f = require("./m").g`` imports ``g``.
 #: A definition's doc comment above it (Javadoc, GoDoc, JSDoc) is no module code: a module
 #: chunk of imports and its class's Javadoc is not searched. A Java enum constant's body
-#: has its enum as base.
+#: has its enum as base. Python: calling an instance (``ts(..)`` of a ``ts = C()``,
+#: ``C(..)(..)``, ``self.c(..)`` of a ``self.c = C()``) calls ``C.__call__``; a method's
+#: local ``cls = ..`` is no class of it.
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

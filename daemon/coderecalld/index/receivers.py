@@ -172,8 +172,9 @@ class Receivers:
         ``cls(...)``, or a function/method of this file with an annotated return type (with
         ``entered``, as ``with`` enters it: ``returns``)."""
         cls = self.enclosing_class(owner)
-        if callee == "cls":
-            return f"{self.module}.{cls}" if cls else ""
+        if callee == "cls":  # a classmethod's, not a local bound so (`cls = self._wrapper or C`)
+            own = cls and (self.is_parameter("cls", owner) or not self.binds("cls", owner))
+            return f"{self.module}.{cls}" if own else ""
         direct = self.class_of(callee)
         if direct:
             return direct

@@ -502,15 +502,25 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             returned = receivers.call_type(built, owner) if cls and built != site.name else ""
             if returned:
                 return receivers.method_target(returned, site.name)
-        if with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top:
+        if (with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top
+                and (site.name != "cls" or receivers.is_parameter("cls", owner) or not receivers.binds("cls", owner))):
+            # (a method's own `cls = self._wrapper_class or default` is no class of it:
+            # structlog's `cls(..)` in an instance method was a construction of its class)
             cls = _enclosing_class(symbols, owner)  # `cls(..)`, `self.__class__(..)`: its class
             if cls:  # (or a subclass: the class's constructor runs either way)
                 return f"{module}.{cls}"
         cls = _enclosing_class(symbols, owner) if owner else ""
+        if receivers is not None and not dot and owner and head not in table and head not in top and head not in selves:
+            called = receivers.name_type(head, owner, site.line)  # `ts = TimeStamper(..)`, then `ts(..)`
+            if called and called.rpartition(".")[2].lstrip("_")[:1].isupper():
+                return receivers.method_target(called, "__call__")
         if (receivers is not None and cls and head in selves and site.name.count(".") == 1
                 and f"{cls}.{site.name.partition('.')[2]}" not in symbols
                 and receivers.assigned(cls, site.name.partition(".")[2])):
-            return ""  # `self.app = app`, then `self.app(..)`: the attribute's callable
+            # `self.app = app`, then `self.app(..)`: the attribute's callable, its class's
+            # `__call__` when the class assigns it an instance (`self.stamper = TimeStamper()`)
+            held = receivers.attr_type(cls, site.name.partition(".")[2])
+            return receivers.method_target(held, "__call__") if held else ""
         if receivers is None and not cls and head == "this" and site.name.count(".") == 1 and owner:
             own = _this_object(symbols, owner)  # JS: `app.enable = function () { this.set(..) }`
             member = f"{own}.{site.name.partition('.')[2]}"

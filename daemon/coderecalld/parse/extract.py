@@ -291,6 +291,12 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite])
     if node.type == "field_initializer" and callee.type == "field_identifier" and not _cpp_base(blob, node):
         return  # a member's `: size_(n)` sets a field, it calls nothing named size_
     if callee.type == node.type and callee.end_byte < node.end_byte:
+        built = callee.child_by_field_name("function") if node.type == "call" else None
+        name = tx.callee(blob, built) if built is not None and built.type in ("identifier", "attribute") else ""
+        if name and name.rpartition(".")[2].lstrip("_")[:1].isupper():
+            # Python's `KeyValueRenderer(..)(event)` calls the instance: its class's __call__
+            # (structlog's processors are called so; 8 such calls had no caller)
+            into.append(CallSite(f"{name}.__call__", tx.start_line(node)))
         return  # `compose(fns)(ctx)` calls what compose returned: compose's call is the inner one
     if node.type == "generic_function" and node.parent is not None and node.parent.type == "call_expression":
         return  # Scala's `g[Int](2)`: the call around it names it
