@@ -69,3 +69,16 @@ def test_the_reads_are_counted_by_file(daemon: Daemon, monkeypatch: pytest.Monke
 
 def test_one_quoted_word_is_no_message() -> None:
     assert shape.analyze('"unknown"').sentence == ""
+
+
+def test_a_question_quoting_the_message_finds_the_class_holding_it(daemon: Daemon,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """click's 'where does the "Missing argument" error message come from' and
+    marshmallow's 'where does the "Missing data for required field." error come from'
+    ranked the message's words, the class holding it off the page (newcomers)."""
+    query = 'where is the "Unknown field." error raised'
+    assert shape.analyze(query).sentence == "Unknown field."
+    assert _first(daemon, query) == ("pkg/schema.py", "Schema")
+    with monkeypatch.context() as m:  # the question's words alone: a method saying them more
+        m.setattr(shape, "QUOTED_MESSAGES", False)
+        assert _first(daemon, query) != ("pkg/schema.py", "Schema")

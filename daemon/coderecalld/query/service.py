@@ -848,7 +848,10 @@ class Service:
             return page
         read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
         # quoted by the asker (a literal): the words are the code's, verbatim, read deeper
-        depth = (SENTENCE_DEPTH if asked.shape is Shape.LITERAL or _VALUE_HINT.search(asked.sentence)
+        # (or by a question quoting it: marshmallow's "Missing data for required field." is
+        # held by the class `Field`, 11th by the message's words)
+        quoted = any(f"{q}{asked.sentence}{q}" in asked.text for q in "\"'")
+        depth = (SENTENCE_DEPTH if asked.shape is Shape.LITERAL or quoted or _VALUE_HINT.search(asked.sentence)
                  else SENTENCE_PLAIN_DEPTH)
         lists = [self.store.sparse_search(vector, flt, depth + view.shadow_points, fields=read)
                  for vector in vectors]
