@@ -1317,3 +1317,20 @@ def test_a_question_quoting_one_message_looks_for_it(text: str, sentence: str) -
     second, no flag; 'where is "Aborted!" printed' had ``Command.main`` off the page."""
     found = shape.analyze(text)
     assert (found.shape, found.sentence) == (Shape.TEXT, sentence)
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("3.20.0: TypeError get_declared_fields() missing 1 required positional argument: 'dict_cls'",
+     ("get_declared_fields",)),
+    ("TypeError when Schema.load() got an unexpected keyword argument 'many'", ("Schema.load",)),
+])
+def test_a_refused_call_written_in_a_title_is_a_trace(text: str, refused: tuple[str, ...]) -> None:
+    """marshmallow's "3.20.0: TypeError get_declared_fields() missing 1 required positional
+    argument" (no colon after the exception's name) read as a message: ``locate`` put a
+    helper raising a TypeError first, the refusing function's file second."""
+    found = shape.analyze(text)
+    assert (found.shape, found.refused) == (Shape.TRACE, refused)
+
+
+def test_a_question_about_a_signature_without_typeerror_stays_a_question() -> None:
+    assert shape.analyze("why does parse() take 2 positional arguments").shape is Shape.TEXT

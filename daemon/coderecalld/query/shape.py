@@ -838,6 +838,11 @@ def detect(text: str) -> Shape:
         return Shape.TRACE  # "KeyError: 'x'" alone, or a message with a long repr
     if _usage_hinted(lines) and len(text) <= ISSUE_MIN_CHARS:
         return Shape.TRACE  # a CLI's error line and its hint ("Run 'app --help' for usage.")
+    if len(lines) <= 2 and len(text) <= ERROR_LINE_MAX_CHARS and "TypeError" in text and _REFUSED_CALL.search(text):
+        # Python refusing a call's arguments, written in a title without the error line's
+        # colon ("3.20.0: TypeError get_declared_fields() missing 1 required positional
+        # argument"): read as a message, a helper raising TypeError came first (marshmallow)
+        return Shape.TRACE
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
     words = text.split()
