@@ -113,7 +113,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: chunk of imports and its class's Javadoc is not searched. A Java enum constant's body
 #: has its enum as base. Python: calling an instance (``ts(..)`` of a ``ts = C()``,
 #: ``C(..)(..)``, ``self.c(..)`` of a ``self.c = C()``) calls ``C.__call__``; a method's
-#: local ``cls = ..`` is no class of it.
+#: local ``cls = ..`` is no class of it. JS CommonJS: ``module.exports = f`` / ``=
+#: require("./m")`` is the default export, a call of a module required whole is a call of
+#: its default (``express()``), the repo root's ``index.js`` is ``require('../')``'s module.
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

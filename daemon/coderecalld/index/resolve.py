@@ -461,6 +461,9 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
     callable_symbols = {k: v for k, v in symbols.items() if k not in parsed.titled} if parsed.titled else symbols
     with_instances = receivers is not None
     lines = receivers.lines if receivers is not None else {}
+    # JS names bound to a module as a whole (`var m = require('./m')`), called as a function
+    whole_modules = ({local for local, t in parsed.import_aliases if "#" not in t and local in table}
+                     if receivers is None else set())
     if with_instances:
         instances.update(_instances(parsed, module, table, symbols, top))
     if receivers is not None:
@@ -521,6 +524,10 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             # `__call__` when the class assigns it an instance (`self.stamper = TimeStamper()`)
             held = receivers.attr_type(cls, site.name.partition(".")[2])
             return receivers.method_target(held, "__call__") if held else ""
+        if receivers is None and not dot and head in whole_modules and head not in top:
+            # JS: `var express = require('../')`, then `express()`: a call of what the module
+            # exports as a whole, its default (express's 653 calls of `createApplication`)
+            return f"{table[head]}.default"
         if receivers is None and not cls and head == "this" and site.name.count(".") == 1 and owner:
             own = _this_object(symbols, owner)  # JS: `app.enable = function () { this.set(..) }`
             member = f"{own}.{site.name.partition('.')[2]}"
@@ -627,6 +634,8 @@ def js_import_table(aliases: tuple[tuple[str, str], ...], path: str, module: str
                     spec = spec[: -len(suffix)]
                     break
             spec = spec.removesuffix("/index")
+            if spec == ".":
+                spec = "index"  # the repo root's index.js (`require('../')` from test/)
         table[local] = f"{spec}.{name}" if name else spec
     return table
 

@@ -16,6 +16,8 @@ the module specifier as written and join an imported name with ``#``:
 * ``import * as ns from "../lib"``   -> ``("ns", "../lib")``
 * ``const m = require("./m")``       -> ``("m", "./m")``; ``const { f, g: h } = require("./m")``
   -> ``("f", "./m#f")``, ``("h", "./m#g")``; ``var f = require("./m").g`` -> ``("f", "./m#g")``
+* ``module.exports = f`` -> ``("default", "#f")``; ``module.exports = require("./m")`` ->
+  ``("default", "./m#default")`` (CommonJS: what ``require`` returns is the default)
 
 * ``import g from "./m"``          -> ``("g", "./m#default")``
 * ``export default function f``     -> ``("default", "#f")`` (an empty specifier is the file
@@ -155,6 +157,13 @@ _ANONYMOUS_DEFAULTS = frozenset({"arrow_function", "function_expression", "gener
 
 
 def _js(blob: bytes, node: Node, default: str = DEFAULT) -> list[tuple[str, str]]:
+    if node.type == "assignment_expression":  # `module.exports = f` / `= require("m")`
+        right = node.child_by_field_name("right")
+        if right.type == "identifier":
+            return [("default", f"#{tx.text(blob, right)}")]
+        args = right.child_by_field_name("arguments")
+        source = _unquote(blob, args.named_children[0]) if args is not None and args.named_children else ""
+        return [("default", f"{source}#default")] if source else []
     if node.type == "variable_declarator":
         value = node.child_by_field_name("value")
         if value.type == "member_expression":  # `x = require("m").f`: m's member f

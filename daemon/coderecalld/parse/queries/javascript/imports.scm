@@ -15,6 +15,13 @@
     arguments: (arguments . (string)))
   (#eq? @_require "require")) @import
 
+; CommonJS's default export: `module.exports = createApplication` (also `exports =
+; module.exports = f`), `module.exports = require('./lib/express')` (express's index.js)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [(identifier) (call_expression function: (identifier) @_require arguments: (arguments . (string)))]
+  (#eq? @_module "module") (#eq? @_exports "exports")) @import
+
 ; `var compileETag = require('./utils').compileETag`: one member of the module (express)
 (variable_declarator
   name: (identifier)

@@ -1,0 +1,59 @@
+"""CommonJS's default export, as express writes it: ``exports = module.exports =
+createApplication`` in ``lib/express.js``, ``module.exports = require('./lib/express')`` in
+the root ``index.js``, and tests calling ``var express = require('../'); express()``:
+``callers createApplication`` answered none of its 653 calls (a newcomer). Each site is
+asserted by exact (path, line, caller, confidence)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from conformance_cases import Daemon, indexed
+
+FILES = {
+    "package.json": '{"name": "express", "main": "index.js"}\n',
+    "index.js": "'use strict';\n\nmodule.exports = require('./lib/express');\n",
+    "lib/express.js": """'use strict';
+
+var proto = require('./application');
+
+exports = module.exports = createApplication;
+
+function createApplication() {
+  var app = function (req, res, next) {};
+  return app;
+}
+""",
+    "lib/application.js": """var app = exports = module.exports = {};
+
+app.set = function set(setting, val) {
+  return this;
+};
+""",
+    "test/app.js": """var express = require('../');
+
+describe('app', function () {
+  it('should inherit from event emitter', function () {
+    var app = express();
+    app.set('x', 1);
+  })
+})
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("commonjs"), FILES) as d:
+        yield d
+
+
+def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
+    return sorted((s.path, s.line, s.caller, s.confidence) for s in d.service.find_callers(name, limit=500))
+
+
+def test_calling_a_required_module_calls_its_commonjs_default(running: Daemon) -> None:
+    assert _sites(running, "createApplication") == [
+        ("test/app.js", 5, "app.should inherit from event emitter", "resolved")]
