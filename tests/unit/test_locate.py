@@ -556,3 +556,16 @@ def test_an_issues_page_follows_the_located_files(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(service, "PAGE_FLOOR", 2)
     assert names(service._by_files(ranked, order)) == ["b1", "b2", "a1", "c1", "b3", "a2", "a3"]
     assert service._by_files(ranked, []) == ranked
+
+
+def test_a_located_files_function_scores_never_rise_down_its_list() -> None:
+    """``locate`` lists a file's first function, then the functions it calls, then by
+    score: click's 1.98, 0.99, 1.28 read as a ranking out of order (three newcomers). The
+    order stays, a later score is cut to the one before it."""
+    from coderecalld.query.service import _non_rising
+    from coderecalld.records import FunctionHit
+    listed = (FunctionHit("a", 1, 5, 1.98), FunctionHit("b", 7, 9, 0.99), FunctionHit("c", 11, 20, 1.28),
+              FunctionHit("d", 21, 30, 0.5))
+    assert [(f.qualified_name, f.score) for f in _non_rising(listed)] == [
+        ("a", 1.98), ("b", 0.99), ("c", 0.99), ("d", 0.5)]
+    assert _non_rising(()) == ()
