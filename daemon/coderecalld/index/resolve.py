@@ -403,13 +403,14 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
                                 or _js_global(site.name, bound))
 
 
-def _this_object(symbols: Mapping[str, Symbol], owner: str) -> str:
+def _this_object(symbols: Mapping[str, Symbol], owner: str, holders: set[str]) -> str:
     """What ``this`` is in JS function ``owner`` outside a class: the object a method is
     stored on (``app`` of ``app.enable = function () {..}``, ``View`` of
     ``View.prototype.lookup = function () {..}``), or a constructor function that has
     methods of its own (``function View(name) {..}``); ``""`` otherwise (a nested
     function's ``this`` is its caller's). express's ``this.set(..)`` in 30 ``app`` and
-    ``res`` methods resolved to nothing: ``callers app.set --resolved`` had none."""
+    ``res`` methods resolved to nothing: ``callers app.set --resolved`` had none.
+    ``holders``: the parents of the file's methods."""
     sym = symbols.get(unparted(owner))
     if sym is None:
         return ""
@@ -417,9 +418,7 @@ def _this_object(symbols: Mapping[str, Symbol], owner: str) -> str:
         parent = symbols.get(sym.parent)
         return sym.parent if parent is None or parent.kind is SymbolKind.FUNCTION else ""
     if sym.kind is SymbolKind.FUNCTION and not sym.parent:
-        prefix = sym.qualified_name + "."
-        return sym.qualified_name if any(k.startswith(prefix) and s.kind is SymbolKind.METHOD
-                                         for k, s in symbols.items()) else ""
+        return sym.qualified_name if sym.qualified_name in holders else ""
     return ""
 
 
@@ -464,6 +463,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
     # JS names bound to a module as a whole (`var m = require('./m')`), called as a function
     whole_modules = ({local for local, t in parsed.import_aliases if "#" not in t and local in table}
                      if receivers is None else set())
+    holders = {s.parent for s in parsed.symbols if s.kind is SymbolKind.METHOD and s.parent}
     if with_instances:
         instances.update(_instances(parsed, module, table, symbols, top))
     if receivers is not None:
@@ -529,7 +529,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             # exports as a whole, its default (express's 653 calls of `createApplication`)
             return f"{table[head]}.default"
         if receivers is None and not cls and head == "this" and site.name.count(".") == 1 and owner:
-            own = _this_object(symbols, owner)  # JS: `app.enable = function () { this.set(..) }`
+            own = _this_object(symbols, owner, holders)  # JS: `app.enable = function () { this.set(..) }`
             member = f"{own}.{site.name.partition('.')[2]}"
             if own and member in callable_symbols:
                 return f"{module}.{member}"
@@ -874,15 +874,22 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     # the package's classes in every source root (Maven's src/test/java beside src/main/java:
     # jsoup's tests called Entities.unescape of their package unimported, 19 calls unresolved)
     package_dir = package.replace(".", "/")
-    same_package = frozenset(java_dirs.get(here, ())).union(
-        *(names for d, names in java_dirs.items() if d == package_dir or d.endswith("/" + package_dir)))
+    package_names: list[frozenset[str]] = []  # read once, when a name is not the directory's
+
+    def same_package(name: str) -> bool:
+        if name in java_dirs.get(here, ()):
+            return True
+        if not package_names:
+            package_names.append(frozenset().union(
+                *(names for d, names in java_dirs.items() if d == package_dir or d.endswith("/" + package_dir))))
+        return name in package_names[0]
 
     def type_name(name: str) -> str:
         if name in types or name in explicit:
             return types.get(name) or explicit[name]
         if not name[:1].isupper() or (name.isupper() and len(name) > 1):
             return ""  # a variable, or a CONSTANT
-        if name in same_package:
+        if same_package(name):
             return f"{package}.{name}"
         for pkg in wild:
             if any(name in names and (d == pkg.replace(".", "/") or d.endswith("/" + pkg.replace(".", "/")))
