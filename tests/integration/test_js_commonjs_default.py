@@ -31,6 +31,21 @@ function createApplication() {
 app.set = function set(setting, val) {
   return this;
 };
+
+app.enable = function enable(setting) {
+  return this.set(setting, true);
+};
+""",
+    "lib/response.js": """var res = Object.create(http.ServerResponse.prototype);
+module.exports = res;
+
+res.set = function set(field, val) {
+  return this;
+};
+
+res.type = function type(t) {
+  return this.set('Content-Type', t);
+};
 """,
     "test/app.js": """var express = require('../');
 
@@ -57,3 +72,15 @@ def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
 def test_calling_a_required_module_calls_its_commonjs_default(running: Daemon) -> None:
     assert _sites(running, "createApplication") == [
         ("test/app.js", 5, "app.should inherit from event emitter", "resolved")]
+
+
+def test_this_calls_of_an_objects_methods_are_that_objects_and_no_others(running: Daemon) -> None:
+    """express: ``this.set(..)`` in ``app`` methods is ``app.set``'s, in ``res`` methods
+    ``res.set``'s; the ``res`` ones were name-only callers of ``app.set`` too (``res`` is a
+    module's value of no stated type) though resolved to another definition."""
+    assert _sites(running, "app.set") == [
+        ("lib/application.js", 8, "app.enable", "resolved"),
+        ("test/app.js", 6, "app.should inherit from event emitter", "name_only")]
+    assert _sites(running, "res.set") == [
+        ("lib/response.js", 9, "res.type", "resolved"),
+        ("test/app.js", 6, "app.should inherit from event emitter", "name_only")]  # an unknown `app`

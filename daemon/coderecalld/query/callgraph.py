@@ -847,7 +847,11 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             if untyped is None:
                 others = {s.target for s in found_sites if s.target and s.target not in targets}
                 results = {t for t in others if t.rpartition(".")[0].endswith(RETURNED)}
-                untyped = (_untyped_receivers(store, flt, others - results)
+                # a target that is another definition's name is a call of that definition,
+                # whatever its receiver is (express's `this.set(..)` in `res` methods, resolved
+                # to `res.set`, were name-only callers of `app.set`: `res` is a module's value)
+                defined = _facet(store, flt, "fq_name", "fq_name", others - results)
+                untyped = ({r for r in _untyped_receivers(store, flt, others - results - defined)}
                            | _unknown_results(store, flt, results))
             if site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
