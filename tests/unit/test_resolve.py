@@ -743,3 +743,38 @@ class Holder:
                             ("Stamper.__call__", 20, "pkg.mod.Stamper.__call__"), ("Stamper", 20, "pkg.mod.Stamper"),
                             ("make_it", 21, "")]
     assert sites["Holder.run"] == [("self.stamper", 29, "pkg.mod.Stamper.__call__")]
+
+
+def test_a_tests_parameter_is_its_pytest_fixtures_value() -> None:
+    """structlog's tests call the ``cr`` fixture (``@pytest.fixture(name="cr") def _cr():
+    return dev.ConsoleRenderer(..)``): 14 ``cr(..)`` calls were no callers of
+    ``ConsoleRenderer.__call__``, not even name-only; a parameter named as a top-level
+    fixture function is the fixture's value, not that function."""
+    src = b'''import pytest
+
+from structlog import dev
+
+
+@pytest.fixture(name="cr")
+def _cr():
+    return dev.ConsoleRenderer(colors=False)
+
+
+@pytest.fixture
+def cr2() -> dev.ConsoleRenderer:
+    return make()
+
+
+class TestConsole:
+    def test_plain(self, cr, cr2, other):
+        assert cr(None, None, {"event": "x"})
+        cr2(None, None, {})
+        cr2.get_default_level_styles()
+        other.pad()
+'''
+    found = _resolved_chunks(src, "python", "tests/test_dev.py", "tests.test_dev")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    renderer = "structlog.dev.ConsoleRenderer"
+    assert sites["TestConsole.test_plain"] == [
+        ("cr", f"{renderer}.__call__"), ("cr2", f"{renderer}.__call__"),
+        ("cr2.get_default_level_styles", f"{renderer}.get_default_level_styles"), ("other.pad", "")]

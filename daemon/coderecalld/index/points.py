@@ -116,6 +116,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: local ``cls = ..`` is no class of it. JS CommonJS: ``module.exports = f`` / ``=
 #: require("./m")`` is the default export, a call of a module required whole is a call of
 #: its default (``express()``), the repo root's ``index.js`` is ``require('../')``'s module.
+#: Python: a test's parameter named as a same-file pytest fixture of a known class is that
+#: class's value (``Receivers.fixtures``).
 PAYLOAD_VERSION = 24
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

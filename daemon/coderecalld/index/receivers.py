@@ -97,6 +97,13 @@ _PROPERTIES = frozenset({"property", "cached_property"})
 ATTRIBUTE = "\x1f"
 #: Marks a name bound to something untyped (it then has no type in that scope).
 UNKNOWN = "?"
+#: A pytest fixture's decorator (``@pytest.fixture``, ``@pytest.fixture(scope="module")``,
+#: ``@fixture``).
+_FIXTURE = re.compile(r"^@(?:pytest\.)?fixture\b")
+#: The name a fixture is requested by, when its decorator gives one (``name="cr"``).
+_FIXTURE_NAME = re.compile(r"\bname\s*=\s*[\"']([A-Za-z_]\w*)[\"']")
+#: A ``return C(..)`` or ``yield C(..)`` line: the value a fixture produces, constructed.
+_PRODUCED = re.compile(r"^\s*(?:return|yield)\s+([A-Za-z_][\w.]*)\s*\(")
 
 
 class Receivers:
@@ -112,6 +119,7 @@ class Receivers:
         self._events: dict[str, dict[str, list[tuple[int, int, str]]]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
         self._assigned: dict[str, set[str]] = {}
+        self._fixtures: dict[str, str] | None = None
 
     # --- types of expressions ---------------------------------------------------------
 
@@ -310,6 +318,11 @@ class Receivers:
                     self._bind(out, name, starred, (fn.start_line, -1, events))
                 elif annotation:
                     self._bind(out, name, self.class_of(annotation, True), (fn.start_line, -1, events))
+                elif not default and name in self.fixtures() and name != fn.name:
+                    # pytest passes a test its fixture's value: `def test_x(cr)` of a
+                    # `@pytest.fixture def cr(): return ConsoleRenderer(..)` (structlog's 14
+                    # `cr(..)` calls were no callers of `ConsoleRenderer.__call__`)
+                    self._bind(out, name, self.fixtures()[name], (fn.start_line, -1, events))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
                     self._bind(out, name, "", (fn.start_line, -1, events))
             for i, line in self._own_numbered(fn):
@@ -428,6 +441,27 @@ class Receivers:
                     if fq and not fq.startswith(ATTRIBUTE):
                         out[f"{sym.qualified_name}.{attr}"] = fq
         return out
+
+    def fixtures(self) -> dict[str, str]:
+        """This file's pytest fixtures of a known class: name -> the class of the value
+        (its return annotation, else the class every ``return``/``yield`` of it constructs,
+        ``return dev.ConsoleRenderer(colors=False)``), read once. A fixture of another file
+        (a ``conftest.py``'s) is not known here."""
+        if self._fixtures is None:
+            self._fixtures = {}
+            for sym in self.symbols.values():
+                if sym.parent or sym.kind not in _FUNCTION_KINDS or not any(
+                        _FIXTURE.match(d) for d in sym.decorators):
+                    continue
+                found = self.returns(sym)
+                if not found:
+                    built = {self.class_of(m.group(1)) for i in range(sym.start_line, sym.end_line + 1)
+                             if (m := _PRODUCED.match(self.lines.get(i, "")))}
+                    found = built.pop() if len(built) == 1 else ""
+                if found:
+                    named = next((m.group(1) for d in sym.decorators if (m := _FIXTURE_NAME.search(d))), "")
+                    self._fixtures[named or sym.name] = found
+        return self._fixtures
 
     def module_types(self) -> dict[str, str]:
         """Module-level names with an annotated type (``current_app: FlaskProxy = ...``):

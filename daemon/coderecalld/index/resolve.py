@@ -513,7 +513,8 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             if cls:  # (or a subclass: the class's constructor runs either way)
                 return f"{module}.{cls}"
         cls = _enclosing_class(symbols, owner) if owner else ""
-        if receivers is not None and not dot and owner and head not in table and head not in top and head not in selves:
+        if (receivers is not None and not dot and owner and head not in selves
+                and (head not in table and head not in top or receivers.is_parameter(head, owner))):
             called = receivers.name_type(head, owner, site.line)  # `ts = TimeStamper(..)`, then `ts(..)`
             if called and called.rpartition(".")[2].lstrip("_")[:1].isupper():
                 return receivers.method_target(called, "__call__")
