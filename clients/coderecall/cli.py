@@ -280,6 +280,12 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
         print(f"coderecall: {args.name!r} has more aliases and subclasses than one request follows; "
               "calls through the rest (inherited, override) may be missing", file=sys.stderr)
     empty = f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}"
+    if page and all(s.confidence == "name_only" for s in page) and not client.find_symbols(
+            args.name, repo=args.repo, limit=1):
+        # calls of a name nothing indexed defines (structlog's `callers get`: 29 dict
+        # `.get`s, read as callers of some `get`): say what they are
+        print(f"coderecall: no symbol named {args.name!r} is indexed: these are calls of the name, "
+              "on receivers of any type", file=sys.stderr)
     if not page and not client.find_symbols(args.name, repo=args.repo, limit=1):
         # a typo or a name the index does not define reads as "nothing calls it" otherwise
         # (httpie's ``callers Session.nosuch``: a newcomer)

@@ -1,0 +1,48 @@
+"""``callers`` of a name nothing indexed defines answers the calls of that name, on
+receivers of any type, and says so: structlog's ``callers get`` printed 29 ``dict.get``
+and ``ContextVar.get`` calls as if they were some ``get``'s callers (a reviewer). Live
+gRPC server on loopback, the real CLI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import livedaemon
+from conformance_cases import config
+from coderecall import cli
+from coderecalld.config import RepoConfig
+from gitfixtures import GitRepo
+
+SOURCE = '''import os
+
+
+def lookup(table, key):
+    return table.get(key) or os.environ.get(key)
+
+
+def parse(text):
+    return text.split()
+'''
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[livedaemon.Live]:
+    tmp = tmp_path_factory.mktemp("undefined")
+    repo = GitRepo(tmp / "r")
+    repo.commit({"pkg/__init__.py": "", "pkg/lookup.py": SOURCE}, "initial")
+    served = livedaemon.start(config(tmp, RepoConfig("r", str(repo.path), "main")))
+    yield served
+    served.close()
+
+
+def test_calls_of_a_name_no_symbol_has_say_so(live: livedaemon.Live, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--addr", live.addr, "callers", "get"]) == 0
+    out, err = capsys.readouterr()
+    assert [line.split()[1] for line in out.splitlines()] == ["pkg/lookup.py:5", "pkg/lookup.py:5"]
+    assert err == ("coderecall: no symbol named 'get' is indexed: these are calls of the name, "
+                   "on receivers of any type\n")
+    # a defined name's callers carry no such note
+    assert cli.main(["--addr", live.addr, "callers", "parse"]) == 1
+    assert "no symbol named" not in capsys.readouterr().err
