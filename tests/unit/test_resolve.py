@@ -778,3 +778,30 @@ class TestConsole:
     assert sites["TestConsole.test_plain"] == [
         ("cr", f"{renderer}.__call__"), ("cr2", f"{renderer}.__call__"),
         ("cr2.get_default_level_styles", f"{renderer}.get_default_level_styles"), ("other.pad", "")]
+
+
+def test_js_a_name_bound_to_this_is_this() -> None:
+    """express's ``res.render``: ``var self = this;`` then, in a callback, ``self.send(str)``
+    was a name-only caller of ``res.send``; a ``self`` bound to anything else is not."""
+    src = b"""var res = module.exports = {};
+
+res.send = function send(body) {
+  return this;
+};
+
+res.render = function render(view, options) {
+  var self = this;
+  done(function (err, str) {
+    self.send(str);
+  });
+};
+
+res.other = function other() {
+  var self = options.owner;
+  self.send(1);
+};
+"""
+    found = _resolved_chunks(src, "javascript", "lib/response.js", "lib/response")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if s.name.startswith("self.")] for c in found}
+    assert sites["res.render"] == [("self.send", "lib/response.res.send")]
+    assert sites["res.other"] == [("self.send", "")]

@@ -108,7 +108,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: package's classes are found in every source root (``src/test/java`` beside ``src/main/java``).
 #: Go's function and method values are ``references`` (``http.HandlerFunc(mx.routeHTTP)``).
 #: JS: ``this.m()`` in a method stored on an object or a prototype (``app.enable = function
-#: () { this.set(..) }``) is the object's ``m``; ``var f = require("./m").g`` imports ``g``.
+#: () { this.set(..) }``) is the object's ``m`` (also through ``var self = this``); ``var f =
+#: require("./m").g`` imports ``g``.
 #: A definition's doc comment above it (Javadoc, GoDoc, JSDoc) is no module code: a module
 #: chunk of imports and its class's Javadoc is not searched. A Java enum constant's body
 #: has its enum as base. Python: calling an instance (``ts(..)`` of a ``ts = C()``,

@@ -391,7 +391,7 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
         return _go(parsed, module, symbols, bare, lines, supertypes, go)
     if style == "java":
         return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
-    untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances)
+    untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances, lines)
     if style != "js":
         return untyped
     typed = JsReceivers(module, table, symbols, lines)
@@ -401,6 +401,21 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     bound = set(table) | {name.split(".", 1)[0] for name in symbols}
     return lambda site, owner: (untyped(site, owner) or typed.target(site, owner)
                                 or _js_global(site.name, bound))
+
+
+def _this_alias(source: Mapping[int, str], symbols: Mapping[str, Symbol], owner: str, name: str) -> bool:
+    """Whether JS function ``owner`` binds ``name`` to its ``this`` (``var self = this;``,
+    ``const that = this``) in its own lines: express's ``res.format`` called ``self.send(..)``
+    after one, a name-only caller of ``res.send``."""
+    sym = symbols.get(unparted(owner))
+    if sym is None or name not in _THIS_ALIASES:
+        return False
+    pattern = re.compile(rf"\b(?:var|let|const)\s+{re.escape(name)}\s*=\s*this\s*[;,]?\s*$")
+    return any(pattern.search(source.get(i, "")) for i in range(sym.start_line, sym.end_line + 1))
+
+
+#: Names JS code binds its ``this`` to for closures (``var self = this``).
+_THIS_ALIASES = frozenset({"self", "that", "_this", "me", "_self"})
 
 
 def _this_object(symbols: Mapping[str, Symbol], owner: str, holders: set[str]) -> str:
@@ -451,10 +466,11 @@ def _lines(chunk_list: list[Chunk]) -> dict[int, str]:
 
 
 def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: dict[str, Symbol],
-              selves: tuple[str, ...], receivers: Receivers | None, instances: dict[str, str]) -> Target:
+              selves: tuple[str, ...], receivers: Receivers | None, instances: dict[str, str],
+              source: Mapping[int, str] | None = None) -> Target:
     """The hook for Python (``receivers``: its receiver types) and JS (``None``);
     ``instances`` is filled with the module-level names of a known class (Python): name ->
-    class."""
+    class. ``source``: the file's lines (JS: a ``var self = this`` read there)."""
     top = {s.name for s in parsed.symbols if not s.parent} - parsed.unbound
     # a test block named by its title is no function any code calls (`describe('app.route')`)
     callable_symbols = {k: v for k, v in symbols.items() if k not in parsed.titled} if parsed.titled else symbols
@@ -529,6 +545,9 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             # JS: `var express = require('../')`, then `express()`: a call of what the module
             # exports as a whole, its default (express's 653 calls of `createApplication`)
             return f"{table[head]}.default"
+        if (receivers is None and not cls and site.name.count(".") == 1 and owner and head != "this"
+                and _this_alias(source or {}, symbols, owner, head)):
+            head = "this"  # `var self = this;` then `self.send(..)` (express's res.format)
         if receivers is None and not cls and head == "this" and site.name.count(".") == 1 and owner:
             own = _this_object(symbols, owner, holders)  # JS: `app.enable = function () { this.set(..) }`
             member = f"{own}.{site.name.partition('.')[2]}"
