@@ -131,7 +131,8 @@ def test_java_calls_resolve_through_imports_class_and_package() -> None:
         ("inherited", ""),  # Base: two wildcards again
         ("String.valueOf", ""), ("LOG.info", ""),
         ("h.work", "com.acme.app.Helper.work"),  # a typed field (index/receivers_java)
-        ("step", ""), ("make", "com.acme.app.Service.make")]
+        ("step", "com.acme.app.Service.step"),  # `make().step()`: make returns a Service
+        ("make", "com.acme.app.Service.make")]
     assert sites["com.acme.app.Service.make()"] == [("Service", "com.acme.app.Service")]
     # Inside an inner class: a bare call reaches the outer class, this. only the inner one.
     assert sites["com.acme.app.Service.Inner.f()"] == [("step", "com.acme.app.Service.step"), ("this.g", "")]
@@ -207,3 +208,37 @@ public class HttpConnection {
     assert sites[f"{outer}.Response.Response(int)"] == [
         ("Response", f"{outer}.Response"), ("needsMultipart", f"{outer}.needsMultipart"),
         ("Entities.unescape", "org.jsoup.helper.Entities.unescape")]
+
+
+def test_java_a_chains_tail_on_a_result_this_file_declares() -> None:
+    """jsoup's ``Parser.htmlParser().unescape(string, inAttribute)`` was a name-only caller
+    of ``Entities.unescape`` (a chain's tail, named ``unescape`` alone, stayed unresolved):
+    ``htmlParser()`` declares it returns a ``Parser``; ``new Element(..).text(..)`` is an
+    ``Element``'s; a result of no class (``void``, ``int``) types nothing."""
+    blob = b"""package org.jsoup.parser;
+
+public class Parser {
+    public static Parser htmlParser() {
+        return new Parser();
+    }
+
+    public String unescape(String in, boolean attr) {
+        return in;
+    }
+
+    static int count() {
+        return 1;
+    }
+
+    public static String unescapeEntities(String string, boolean inAttribute) {
+        String a = Parser.htmlParser().unescape(string, inAttribute);
+        String b = new Parser().unescape(a, false);
+        String c = htmlParser().unescape(b, true);
+        return count().toString() + c;
+    }
+}
+"""
+    sites = targets(blob, "java", "src/main/java/org/jsoup/parser/Parser.java")
+    unescape = "org.jsoup.parser.Parser.unescape"
+    assert [s for s in sites["org.jsoup.parser.Parser.unescapeEntities(String,boolean)"] if s[0] in ("unescape", "toString")] == [
+        ("unescape", unescape), ("unescape", unescape), ("unescape", unescape), ("toString", "")]

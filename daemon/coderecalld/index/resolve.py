@@ -68,6 +68,9 @@ _JAVA_EXTENDS = re.compile(r"\bextends\s+([\w.]+)")
 #: jsoup's six ``this(..)``/``super(..)`` in ``Element``'s constructors and subclasses were
 #: name-only callers of ``Element.Element`` (``--resolved`` dropped them).
 _JAVA_CHAINING = re.compile(r"(?<![\w.])(?:this|super)\s*\(")
+#: A Java chain's head before a tail call: ``new Foo(..).``, ``Parser.htmlParser().``,
+#: ``build().`` (arguments nest one level of parentheses at most).
+_JAVA_CHAINED = r"(?<![\w.)\]])(new\s+)?([A-Za-z_][\w.]*)\s*(?:<[^<>()]*>)?\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
 #: A Java type declaration's keyword: a nested type, where an enum constant's body has none.
 _JAVA_TYPE_HEAD = re.compile(r"\b(?:class|interface|enum|record)\b")
 #: A type parameter list, innermost first (``<T extends Connection.Base<T>>``).
@@ -883,8 +886,9 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     first of the type and its same-file ``extends`` bases that defines it (else the type's
     own name: the query side follows ``base_targets`` from there, as for Python); ``super.m()`` the
     ``extends`` base's. ``bases`` is filled with each type's qualified name -> its extended
-    and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) stays
-    unresolved."""
+    and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) is
+    ``m`` of the class ``a`` declares it returns when this file defines ``a`` (``chained``),
+    or of the class ``new C(..).m()`` constructs; else unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     wild = [t for local, t in parsed.import_aliases if local == "*"]
     types = {s.name: s.qualified_name for s in parsed.symbols if s.kind in _JAVA_TYPES}
@@ -972,6 +976,34 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
                 # overrides, and `callers TokeniserState$38.read` answered InputStream reads
                 bases[s.qualified_name] = (enum.qualified_name,)
 
+    def returned(cls: str, name: str) -> str:
+        """The qualified type a method ``name`` of this file's class ``cls`` declares it
+        returns (``public static Parser htmlParser()``), ``""`` when none is a class."""
+        for sym in symbols.values():
+            if sym.parent == cls and sym.name == name and sym.kind is SymbolKind.METHOD:
+                found = re.search(rf"([A-Za-z_][\w.]*)(?:<[^()]*>)?(?:\[\])?\s+{re.escape(name)}\s*\(", sym.signature)
+                kind = found.group(1) if found else ""
+                return qualify(kind) if kind[:1].isupper() and len(kind) > 1 else ""
+        return ""
+
+    def chained(site: CallSite, owner: str, cls: str) -> str:
+        """A chain's tail ``X.m().name(..)`` (named ``name`` alone): ``name`` of the class
+        the file's method ``X.m`` (or the enclosing class's ``m``, or a construction ``new
+        X(..)``) returns; ``""`` when unknown (jsoup's ``Parser.htmlParser().unescape(..)``
+        was a name-only caller of ``Entities.unescape``)."""
+        found = re.search(_JAVA_CHAINED + re.escape(site.name) + r"\s*\(", lines.get(site.line, ""))
+        if found is None:
+            return ""
+        callee = found.group(2)
+        if found.group(1):  # `new Foo(..).name(..)`
+            made = type_name(callee) if "." not in callee else qualify(callee)
+            return typed(made, site.name) if made else ""
+        on, _, called = callee.rpartition(".")
+        holder = (cls if not on or on == "this" else
+                  (type_name(on) if on[:1].isupper() and "." not in on else ""))
+        made = returned(holder, called) if holder in symbols else ""
+        return typed(made, site.name) if made else ""
+
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
@@ -990,7 +1022,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if not rest and head[:1].isupper() and _JAVA_CHAINING.search(lines.get(site.line, "")):
             return type_name(head)  # `this(..)`, `super(..)`: the parser names the class they construct
         if not rest and not bare(site):
-            return ""
+            return chained(site, owner, cls)
         if not rest and not head[:1].isupper():
             if head in explicit and head not in own:
                 return explicit[head]
