@@ -289,9 +289,9 @@ def test_java_constructors_this_and_bare_methods(running: Daemon) -> None:
         ("jcore", STRINGS, 15, "com.acme.core.Strings.pad(String)", "com.acme.core.Strings.wrap", "resolved")]
     assert sites(running, "com.acme.app.App.helper") == [
         ("japp", APP, 10, "com.acme.app.App.run()", "com.acme.app.App.helper", "resolved")]
-    # A call on a chain is matched by name only.
+    # A call on a construction, `new App().run()`, is the constructed class's.
     assert sites(running, "com.acme.app.App.run") == [
-        ("japp", MAIN, 7, "com.acme.app.Main.main(String[])", "", "name_only")]
+        ("japp", MAIN, 7, "com.acme.app.Main.main(String[])", "com.acme.app.App.run", "resolved")]
     # s.pad() on a local `Strings s = new Strings()`: its type is known.
     assert sites(running, "com.acme.core.Strings.pad") == [
         ("japp", APP, 9, "com.acme.app.App.run()", "com.acme.core.Strings.pad", "resolved")]
