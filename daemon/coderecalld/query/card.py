@@ -66,6 +66,9 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
     those it inherits, base by base in resolution order, each marked ``# from <Base>``; a
     name defined nearer (the class itself, an earlier base) hides a later one."""
     seen = {p["name"] for p in members}
+    # its methods, not its constants and fields (jsoup's `card Element` listed
+    # `static final String BaseUriKey = ..` among them) nor its nested types
+    members = [p for p in members if p.get("kind") in _CALLABLE_KINDS]
     out = [p["signature"] for p in members if p["name"] in _CONSTRUCTORS]
     out += [p["signature"] for p in members if p["name"] not in _CONSTRUCTORS and (
         public(p) or _DUNDER.fullmatch(p["name"]))]  # a TS `constructor` was listed twice
@@ -80,6 +83,8 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
 
 
 _DUNDER = re.compile(r"__[a-z][a-z0-9_]*[a-z0-9]__")
+#: Member kinds a card's ``methods`` lists.
+_CALLABLE_KINDS = frozenset({"method", "function", "constructor"})
 _CONSTRUCTORS = ("__init__", "constructor")
 #: A declaration's access modifier before its parameters (Java, Kotlin, C#, Swift, Scala,
 #: PHP, TypeScript): ``private`` (and Swift's ``fileprivate``) keeps a member off the card.
