@@ -176,7 +176,7 @@ def confidence(features: Features, *, min_top_score: float | None = None,
     if features.member:  # ``c.json``: the receiver's type is a guess
         head, _, name = features.member.rpartition(".")
         return True, (f"no definition is named {features.member!r}: the first hits are the "
-                      f"methods named {name!r} (the type of {head!r} is not known)")
+                      f"definitions named {name!r} (the type of {head!r} is not known)")
     if features.foreign:  # a trace of code the index does not hold (another project's)
         return True, (f"none of the trace's {features.foreign} frames is in an indexed file: "
                       "these hits match its words only")
