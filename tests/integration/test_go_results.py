@@ -80,6 +80,18 @@ func (mx *Mux) build(limit int) {
 \trun(h)
 }
 """,
+    "context.go": """package chi
+
+import "example.com/lib"
+
+type Context struct {
+\tparams []string
+}
+
+func handle(r lib.Request) int {
+\treturn r.Context()
+}
+""",
     "middleware/logger.go": """package middleware
 
 func Logger(next int) int {
@@ -136,7 +148,7 @@ def test_a_functions_declared_result_is_in_its_payload(running: Daemon) -> None:
                      "example.com/chi.Mux.Mount": "", "example.com/chi.Other.Mount": "",
                      "example.com/chi.Router.Mount": "",
                      "example.com/chi.Mux.build": "", "example.com/chi.Mux.routeHTTP": "",
-                     "example.com/chi/middleware.Logger": "",
+                     "example.com/chi/middleware.Logger": "", "example.com/chi.handle": "",
                      "example.com/chi.node.FindRoute": "",
                      "example.com/chi.TestMount": "", "example.com/chi/middleware.Setup": ""}
 
@@ -150,3 +162,9 @@ def test_a_function_or_method_value_passed_on_is_a_reference(running: Daemon) ->
     found = {str(h.payload["qualified_name"]): h.payload.get("reference_targets")
              for h in running.store.find(StoreFilter(repo="fx"), "path", "handler.go", limit=10)}
     assert found["chi.Mux.build"] == ["example.com/chi.Mux.routeHTTP", "example.com/chi/middleware.Logger"]
+
+
+def test_a_go_struct_is_called_by_no_member_call(running: Daemon) -> None:
+    """chi's ``callers Context`` (a struct) listed 54 ``r.Context()`` calls on requests: a
+    Go type is called only as a conversion, never as a value's member."""
+    assert _sites(running, "Context") == []

@@ -789,6 +789,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
+    # Go: a type is "called" only as a conversion, `chi.Context(x)`, never as a member of a
+    # value (`r.Context()` on an `*http.Request`: 54 such rows answered `callers Context`)
+    go_type = bool(chosen) and all(h.payload.get("language") == "go"
+                                   and h.payload.get("kind") in _GO_TYPE_KINDS for h in chosen)
     # PHP: a static method is called on its class (``RequestException::create(..)``), an
     # object's ``->create(..)`` is an instance method's (40 of 52 such "callers", a newcomer)
     static = bool(chosen) and all(_php_static(h) for h in chosen)
@@ -809,6 +813,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             other += 1
             continue
         if module_only and not site.target and not _bare(site):
+            other += 1
+            continue
+        if go_type and site.target not in targets and not _bare(site):
             other += 1
             continue
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
@@ -1208,6 +1215,8 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
                  for names in (resolved, inherited, override))
 
 
+#: Go definition kinds that are types (a conversion calls one; no member call does).
+_GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
 #: Ends a call target's receiver that is another file's function's result (Go:
 #: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
 RETURNED = "()"
