@@ -126,9 +126,10 @@ def test_java_calls_resolve_through_imports_class_and_package() -> None:
     assert sites["com.acme.app.Service.run()"] == [
         ("this.step", "com.acme.app.Service.step"), ("step", "com.acme.app.Service.step"),
         ("Strings.trim", "com.acme.util.Strings.trim"), ("Strings", "com.acme.util.Strings"),
-        ("Util.go", ""),  # two wildcard imports, neither known to hold Util
+        # one type wildcard (a static import's `Maths.*` imports members, no types): its Util
+        ("Util.go", "com.acme.util.Util.go"),
         ("max", "com.acme.util.Maths.max"),  # static import
-        ("inherited", ""),  # Base: two wildcards again
+        ("inherited", "com.acme.util.Base.inherited"),  # Base: the one wildcard's again
         ("String.valueOf", ""), ("LOG.info", ""),
         ("h.work", "com.acme.app.Helper.work"),  # a typed field (index/receivers_java)
         ("step", "com.acme.app.Service.step"),  # `make().step()`: make returns a Service
@@ -242,3 +243,28 @@ public class Parser {
     unescape = "org.jsoup.parser.Parser.unescape"
     assert [s for s in sites["org.jsoup.parser.Parser.unescapeEntities(String,boolean)"] if s[0] in ("unescape", "toString")] == [
         ("unescape", unescape), ("unescape", unescape), ("unescape", unescape), ("toString", "")]
+
+
+def test_java_a_static_imports_wildcard_imports_no_types() -> None:
+    """jsoup's tests import ``java.io.*`` and ``static org.junit.jupiter.api.Assertions.*``:
+    read as two type wildcards, no type was known, and ``in.read()`` on an ``InputStream``
+    field was a name-only caller of every ``read`` (``TokeniserState$38.read``'s)."""
+    blob = b"""package org.jsoup.helper;
+
+import java.io.*;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+public class DataUtilTest {
+    static class VaryingReadInputStream extends InputStream {
+        final InputStream in;
+
+        public int read() throws IOException {
+            return in.read();
+        }
+    }
+}
+"""
+    sites = targets(blob, "java", "src/test/java/org/jsoup/helper/DataUtilTest.java")
+    assert sites["org.jsoup.helper.DataUtilTest.VaryingReadInputStream.read()"] == [
+        ("in.read", "java.io.InputStream.read")]

@@ -113,7 +113,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: A definition's doc comment above it (Javadoc, GoDoc, JSDoc) is no module code: a module
 #: chunk of imports and its class's Javadoc is not searched. A Java enum constant's body
 #: has its enum as base; a chain's tail on a result this file's method declares (``Parser.
-#: htmlParser().unescape(..)``) or on a construction resolves. Python: calling an instance (``ts(..)`` of a ``ts = C()``,
+#: htmlParser().unescape(..)``) or on a construction resolves; a static import's wildcard
+#: imports no types. Python: calling an instance (``ts(..)`` of a ``ts = C()``,
 #: ``C(..)(..)``, ``self.c(..)`` of a ``self.c = C()``) calls ``C.__call__``; a method's
 #: local ``cls = ..`` is no class of it. JS CommonJS: ``module.exports = f`` / ``=
 #: require("./m")`` is the default export, a call of a module required whole is a call of

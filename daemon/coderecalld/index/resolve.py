@@ -890,7 +890,10 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     ``m`` of the class ``a`` declares it returns when this file defines ``a`` (``chained``),
     or of the class ``new C(..).m()`` constructs; else unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
-    wild = [t for local, t in parsed.import_aliases if local == "*"]
+    # a static import's wildcard (`import static org.junit..Assertions.*`, a class's members)
+    # imports no types: jsoup's tests, with `java.io.*` beside it, had two wildcards and no
+    # type of either (`in.read()` on an `InputStream` field: a name-only caller of any `read`)
+    wild = [t for local, t in parsed.import_aliases if local == "*" and not t.rpartition(".")[2][:1].isupper()]
     types = {s.name: s.qualified_name for s in parsed.symbols if s.kind in _JAVA_TYPES}
     methods = {(s.parent, s.name) for s in parsed.symbols if s.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION)}
     own = {name for _, name in methods}
