@@ -80,6 +80,9 @@ from coderecalld.files import classify
     ("docs/tutorial/views.rst", "docs"),                         # a docs page stays docs
     ("galleries/tests/test_gallery.py", "test"),
     ("benchmarks/bench_isolation_forest.py", "test"),           # scikit-learn: exercises, not source
+    ("performance/benchmark.py", "test"),                       # marshmallow's, by its name
+    ("scripts/bench_parser.py", "test"),
+    ("src/pkg/benchmarking.py", "source"),                      # a module about benchmarks
     ("asv_bench/benchmarks/dataset.py", "test"),                 # xarray's asv suite
     ("sympy/core/benchmarks/bench_basic.py", "test"),
     ("benches/parse.rs", "test"),                                # cargo bench targets

@@ -283,6 +283,11 @@ ROLE_NAMES = {
                 # answered a question about field naming, as source); ``Benchmark.java``
                 # itself may be a library's annotation
                 "?*benchmark.java", "?*benchmarks.java", "?*benchmark.kt",
+                # Python benchmark scripts by name, as ``benchmarks/`` holds them
+                # (marshmallow's ``performance/benchmark.py``, role source, led an issue
+                # about a memory leak: its repro's words were the script's)
+                "benchmark.py", "benchmarks.py", "bench_*.py", "*_bench.py", "benchmark_*.py",
+                "*_benchmark.py",
                 # C and C++ (hiredis's test.c, GoogleTest's *_unittest.cc), xUnit/NUnit,
                 # Kotlin, Swift (XCTest), PHPUnit, ScalaTest: hiredis's test.c was source
                 # and first for 7 of a newcomer's 20 queries

@@ -97,7 +97,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 24: Python's ``raise C`` and ``raise C from e`` construct ``C`` (a call of the class); the
 #: classes of an ``except (A, B):`` clause are no references. A Python function's own
 #: imports bind in it alone (``ParsedFile.local_imports``, ``resolve.local_import_scopes``).
-#: A role directory's name behind underscores has its role (Go's ``_examples/``: example).
+#: A role directory's name behind underscores has its role (Go's ``_examples/``: example);
+#: Python benchmark scripts by name (``benchmark.py``, ``bench_*.py``) are tests.
 #: Go: ``returns`` (a function's or method's concrete result type), a call on another
 #: file's function's result targets ``F().m`` (``receivers_go.RETURNED``), a composite
 #: literal of another file's lowercase type types its name, a function literal's
