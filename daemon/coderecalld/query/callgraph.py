@@ -735,8 +735,12 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     unknown (no target, or an attribute whose type no module states); a bare call
     (``send(...)``) of a Python or JS method's name is no call of it (``RECEIVER_ONLY``:
     counted as on another type, with calls on a literal: ``"".join`` is ``str.join``), nor
-    is an unresolved member call (``x.get(..)``) of a Python function's name. A call resolved to
-    anything else (``socket.socket.send`` for ``HTTPAdapter.send``) is left out;
+    is an unresolved member call (``x.get(..)``) of a Python function's name, nor a member
+    call of a Go type's name (a type is called only as a conversion). A call on another
+    file's function's result (Go's ``pkg.NewRouter().Mount``) is resolved when the function
+    returns the class (``hierarchy``), a candidate when it states no known type. A call
+    resolved to anything else (``socket.socket.send`` for ``HTTPAdapter.send``, another
+    definition's name whatever its receiver) is left out;
     ``omitted["other_type"]`` counts those when given. When the name means more than
     ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
     such calls are ``name_only`` instead.
@@ -858,7 +862,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 # whatever its receiver is (express's `this.set(..)` in `res` methods, resolved
                 # to `res.set`, were name-only callers of `app.set`: `res` is a module's value)
                 defined = _facet(store, flt, "fq_name", "fq_name", others - results)
-                untyped = ({r for r in _untyped_receivers(store, flt, others - results - defined)}
+                untyped = (_untyped_receivers(store, flt, others - results - defined)
                            | _unknown_results(store, flt, results))
             if site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
