@@ -59,7 +59,7 @@ _CHAIN_MAX = 8
 #: (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a
 #: call on it is ``example.com/m.NewRouter().Mount``; the query side reads the function's
 #: declared result (payload ``returns``) to know which type's method that is. A function
-#: of the calling file is read here (``_result``).
+#: of the calling file is read here (``returns``).
 RETURNED = "()"
 
 
@@ -77,6 +77,8 @@ class GoReceivers:
         self._scopes: dict[str, dict[str, str]] = {}
         # function -> its function literals' parameters: (first line, last line, name -> type)
         self._literals: dict[str, list[tuple[int, int, dict[str, str]]]] = {}
+        # function -> its names and every literal's parameters (``scope_at`` with no line)
+        self._merged: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
 
     def type_of(self, expr: str, concrete: bool = False) -> str:
@@ -141,7 +143,7 @@ class GoReceivers:
             elif fn.kind is not SymbolKind.FUNCTION:
                 return ""
             else:
-                fq = self._result(fn)
+                fq = self.returns(fn)
             pos = close + 1
         elif head.group() in self.table:
             # a package's function (`chi.NewRouter(..)`): its result, named by it
@@ -173,7 +175,7 @@ class GoReceivers:
                 method = self._method(fq, step.group(1))
                 if close < 0 or method is None:
                     return ""
-                fq, pos = self._result(method), close + 1
+                fq, pos = self.returns(method), close + 1
             else:
                 struct = self.struct_of(fq)
                 fq = self.fields(struct).get(step.group(1), "") if struct is not None else ""
@@ -188,11 +190,8 @@ class GoReceivers:
         return sym if sym is not None and sym.kind is SymbolKind.METHOD else None
 
     def returns(self, fn: Symbol) -> str:
-        """The concrete type ``fn`` returns first, target-style (``Chunk.returns``), else ``""``."""
-        return self._result(fn)
-
-    def _result(self, fn: Symbol) -> str:
-        """The type of a function's or method's (first) result, ``""`` when not concrete."""
+        """The type of a function's or method's (first) result, target-style
+        (``Chunk.returns``), ``""`` when not concrete."""
         found = results(fn.signature)
         return self.type_of(found[0][1]) if found else ""
 
@@ -249,11 +248,13 @@ class GoReceivers:
         own = self._bindings(fn)
         literals = self._literals.get(fn.qualified_name, [])
         if line is None:
-            merged = dict(own)
-            for _, _, bound in literals:
-                for name, fq in bound.items():
-                    _bind(merged, name, fq)
-            return merged
+            if fn.qualified_name not in self._merged:  # read for every bare call: once
+                merged = dict(own)
+                for _, _, bound in literals:
+                    for name, fq in bound.items():
+                        _bind(merged, name, fq)
+                self._merged[fn.qualified_name] = merged
+            return self._merged[fn.qualified_name]
         holding = [bound for first, last, bound in literals if first <= line <= last]
         if not holding:
             return own
@@ -349,14 +350,11 @@ class GoReceivers:
         fn = self._function(owner)
         if fn is None:
             return False
+        scope = self.scope_at(fn, line)  # (reads the literals first)
         if line is not None and any(first <= line <= last and name in bound
-                                    for first, last, bound in self._literals_of(fn)):
+                                    for first, last, bound in self._literals[fn.qualified_name]):
             return True
-        return self.scope_at(fn, line).get(name) == UNKNOWN
-
-    def _literals_of(self, fn: Symbol) -> list[tuple[int, int, dict[str, str]]]:
-        self._bindings(fn)
-        return self._literals.get(fn.qualified_name, [])
+        return scope.get(name) == UNKNOWN
 
     def local(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter or local variable of function ``owner`` (a call

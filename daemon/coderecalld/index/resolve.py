@@ -216,7 +216,7 @@ def _scoped(target: Target, scopes: Mapping[str, Mapping[str, str]], symbols: Ma
 
     def scoped(site: CallSite, owner: str) -> str:
         head, _, rest = site.name.partition(".")
-        sym = symbols.get(owner.split("#", 1)[0]) if owner else None
+        sym = symbols.get(unparted(owner)) if owner else None
         while sym is not None:
             bound = scopes.get(sym.qualified_name)
             if bound is not None and head in bound:
@@ -387,11 +387,11 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
     struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
-    name (``symbols_of``); ``receivers``: Python's receiver types (else ``None``)."""
+    name (``symbols_of``); ``receivers``: Python's receiver types, ``go`` Go's (else ``None``)."""
     if style == "kotlin":
         return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
-    if style == "go":
-        return _go(parsed, module, symbols, bare, lines, supertypes, go)
+    if style == "go" and go is not None:
+        return _go(parsed, module, symbols, bare, supertypes, go)
     if style == "java":
         return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
     untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances, lines)
@@ -406,19 +406,23 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
                                 or _js_global(site.name, bound))
 
 
-def _this_alias(source: Mapping[int, str], symbols: Mapping[str, Symbol], owner: str, name: str) -> bool:
-    """Whether JS function ``owner`` binds ``name`` to its ``this`` (``var self = this;``,
-    ``const that = this``) in its own lines: express's ``res.format`` called ``self.send(..)``
+def _this_bindings(source: Mapping[int, str]) -> list[tuple[int, str]]:
+    """(line, name) of each ``var self = this;`` (``const that = this``, ``_THIS_BINDING``)
+    of a JS file, read once: ``_this_alias`` asks which function holds one."""
+    return [(i, found.group(1)) for i, line in source.items()
+            if "this" in line and (found := _THIS_BINDING.search(line))]
+
+
+def _this_alias(bindings: list[tuple[int, str]], symbols: Mapping[str, Symbol], owner: str, name: str) -> bool:
+    """Whether JS function ``owner`` binds ``name`` to its ``this`` in its own lines
+    (``bindings``: ``_this_bindings``): express's ``res.format`` called ``self.send(..)``
     after one, a name-only caller of ``res.send``."""
-    sym = symbols.get(unparted(owner))
-    if sym is None or name not in _THIS_ALIASES:
-        return False
-    pattern = re.compile(rf"\b(?:var|let|const)\s+{re.escape(name)}\s*=\s*this\s*[;,]?\s*$")
-    return any(pattern.search(source.get(i, "")) for i in range(sym.start_line, sym.end_line + 1))
+    sym = symbols.get(unparted(owner)) if bindings else None
+    return sym is not None and any(bound == name and sym.start_line <= i <= sym.end_line for i, bound in bindings)
 
 
-#: Names JS code binds its ``this`` to for closures (``var self = this``).
-_THIS_ALIASES = frozenset({"self", "that", "_this", "me", "_self"})
+#: A JS binding of the function's ``this`` to a name closures use (``var self = this``).
+_THIS_BINDING = re.compile(r"\b(?:var|let|const)\s+(self|that|_this|me|_self)\s*=\s*this\s*[;,]?\s*$")
 
 
 def _this_object(symbols: Mapping[str, Symbol], owner: str, holders: set[str]) -> str:
@@ -483,6 +487,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
     whole_modules = ({local for local, t in parsed.import_aliases if "#" not in t and local in table}
                      if receivers is None else set())
     holders = {s.parent for s in parsed.symbols if s.kind is SymbolKind.METHOD and s.parent}
+    this_bindings = _this_bindings(source or {}) if receivers is None else []
     if with_instances:
         instances.update(_instances(parsed, module, table, symbols, top))
     if receivers is not None:
@@ -549,7 +554,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             # exports as a whole, its default (express's 653 calls of `createApplication`)
             return f"{table[head]}.default"
         if (receivers is None and not cls and site.name.count(".") == 1 and owner and head != "this"
-                and _this_alias(source or {}, symbols, owner, head)):
+                and _this_alias(this_bindings, symbols, owner, head)):
             head = "this"  # `var self = this;` then `self.send(..)` (express's res.format)
         if receivers is None and not cls and head == "this" and site.name.count(".") == 1 and owner:
             own = _this_object(symbols, owner, holders)  # JS: `app.enable = function () { this.set(..) }`
@@ -735,7 +740,7 @@ def _bare_test(chunk_list: list[Chunk]) -> Callable[[CallSite], bool]:
 
 
 def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Callable[[CallSite], bool],
-        lines: Mapping[int, str], embedded: dict[str, tuple[str, ...]], receivers: GoReceivers | None = None) -> Target:
+        embedded: dict[str, tuple[str, ...]], receivers: GoReceivers) -> Target:
     """Go: ``module`` is the package's import path (``example.com/a/util``) and a target is it
     plus the name less the package clause (``example.com/a/util.Server.Run``). ``pkg.F()``
     through an import (``pkg`` bound by an alias or the path's last element), a bare ``F()``
@@ -745,9 +750,9 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     its steps (``GoReceivers.chain_target``), ``s.m()`` on the enclosing method's receiver ``s``
     of type ``T`` is ``T.m``, a call on a typed variable, parameter or struct field
     (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
-    types (qualified name -> target-style names). Other selectors stay unresolved."""
-    table = {local: target for local, target in parsed.import_aliases if local != "*"}
-    receivers = receivers if receivers is not None else GoReceivers(module, table, symbols, lines)
+    types (qualified name -> target-style names). ``receivers``: the file's (its references
+    and results read them too). Other selectors stay unresolved."""
+    table = receivers.table
     embedded.update((s.qualified_name, receivers.embedded(s))
                     for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
 
@@ -979,15 +984,20 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
                 # overrides, and `callers TokeniserState$38.read` answered InputStream reads
                 bases[s.qualified_name] = (enum.qualified_name,)
 
+    # (class, name) -> the file's first method so named, for the result a chain reads
+    declared: dict[tuple[str, str], Symbol] = {}
+    for s in parsed.symbols:
+        if s.kind is SymbolKind.METHOD:
+            declared.setdefault((s.parent, s.name), s)
+
     def returned(cls: str, name: str) -> str:
         """The qualified type a method ``name`` of this file's class ``cls`` declares it
         returns (``public static Parser htmlParser()``), ``""`` when none is a class."""
-        for sym in symbols.values():
-            if sym.parent == cls and sym.name == name and sym.kind is SymbolKind.METHOD:
-                found = re.search(rf"([A-Za-z_][\w.]*)(?:<[^()]*>)?(?:\[\])?\s+{re.escape(name)}\s*\(", sym.signature)
-                kind = found.group(1) if found else ""
-                return qualify(kind) if kind[:1].isupper() and len(kind) > 1 else ""
-        return ""
+        sym = declared.get((cls, name))
+        found = re.search(rf"([A-Za-z_][\w.]*)(?:<[^()]*>)?(?:\[\])?\s+{re.escape(name)}\s*\(",
+                          sym.signature) if sym is not None else None
+        kind = found.group(1) if found else ""
+        return qualify(kind) if kind[:1].isupper() and len(kind) > 1 else ""
 
     def chained(site: CallSite, owner: str, cls: str) -> str:
         """A chain's tail ``X.m().name(..)`` (named ``name`` alone): ``name`` of the class
