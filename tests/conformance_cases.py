@@ -114,6 +114,12 @@ def indexed_paths(running: Daemon, repo: str) -> set[str]:
     return {row.path for row in running.ledger.files(repo, FileState.INDEXED)}
 
 
+def caller_rows(running: Daemon, name: str) -> list[tuple[str, int, str, str]]:
+    """``(path, line, caller, confidence)`` of every call site ``callers NAME`` answers (up
+    to 500), sorted: the order of a set of sites, not the answer's."""
+    return sorted((s.path, s.line, s.caller, s.confidence) for s in running.service.find_callers(name, limit=500))
+
+
 def symbols(running: Daemon, repo: str, name: str) -> list[tuple[str, str, str, int, int]]:
     """``(path, qualified_name, kind, start_line, end_line)`` of each symbol called ``name``.
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, indexed
+from conformance_cases import Daemon, caller_rows, indexed
 from coderecalld.store import StoreFilter
 
 FILES = {
@@ -116,25 +116,21 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
         yield d
 
 
-def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
-    return sorted((s.path, s.line, s.caller, s.confidence) for s in d.service.find_callers(name, limit=500))
-
-
 def test_a_value_another_files_function_returned_types_its_calls(running: Daemon) -> None:
     # `m := NewRouter()`, `NewRouter().Mount` and another package's `chi.NewRouter()`:
     # resolved; `Default()` returns an interface: the call may be on any type (name-only)
-    assert _sites(running, "Mux.Mount") == [
+    assert caller_rows(running, "Mux.Mount") == [
         ("middleware/use.go", 7, "middleware.Setup", "resolved"),
         ("mux_test.go", 5, "chi.TestMount", "resolved"),
         ("mux_test.go", 6, "chi.TestMount", "resolved"),
         ("mux_test.go", 8, "chi.TestMount", "name_only"),
     ]
     # the same calls are no callers of another type's Mount
-    assert _sites(running, "Other.Mount") == [("mux_test.go", 8, "chi.TestMount", "name_only")]
+    assert caller_rows(running, "Other.Mount") == [("mux_test.go", 8, "chi.TestMount", "name_only")]
 
 
 def test_a_composite_literal_of_another_files_lowercase_type_types_its_name(running: Daemon) -> None:
-    assert _sites(running, "node.FindRoute") == [("mux_test.go", 10, "chi.TestMount", "resolved")]
+    assert caller_rows(running, "node.FindRoute") == [("mux_test.go", 10, "chi.TestMount", "resolved")]
 
 
 def test_a_functions_declared_result_is_in_its_payload(running: Daemon) -> None:
@@ -157,8 +153,8 @@ def test_a_function_or_method_value_passed_on_is_a_reference(running: Daemon) ->
     """chi's ``http.HandlerFunc(mx.routeHTTP)`` (the router's handler) and ``r.Use(
     middleware.Logger)`` had no callers at all: now a ``reference`` each; the local ``h``,
     the parameter ``limit`` and ``nil`` name nothing."""
-    assert _sites(running, "Mux.routeHTTP") == [("handler.go", 8, "chi.Mux.build", "reference")]
-    assert _sites(running, "middleware.Logger") == [("handler.go", 9, "chi.Mux.build", "reference")]
+    assert caller_rows(running, "Mux.routeHTTP") == [("handler.go", 8, "chi.Mux.build", "reference")]
+    assert caller_rows(running, "middleware.Logger") == [("handler.go", 9, "chi.Mux.build", "reference")]
     found = {str(h.payload["qualified_name"]): h.payload.get("reference_targets")
              for h in running.store.find(StoreFilter(repo="fx"), "path", "handler.go", limit=10)}
     assert found["chi.Mux.build"] == ["example.com/chi.Mux.routeHTTP", "example.com/chi/middleware.Logger"]
@@ -167,4 +163,4 @@ def test_a_function_or_method_value_passed_on_is_a_reference(running: Daemon) ->
 def test_a_go_struct_is_called_by_no_member_call(running: Daemon) -> None:
     """chi's ``callers Context`` (a struct) listed 54 ``r.Context()`` calls on requests: a
     Go type is called only as a conversion, never as a value's member."""
-    assert _sites(running, "Context") == []
+    assert caller_rows(running, "Context") == []

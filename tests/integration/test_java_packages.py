@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, indexed
+from conformance_cases import Daemon, caller_rows, indexed
 
 MAIN = "src/main/java/org/jsoup/parser"
 FILES = {
@@ -92,17 +92,13 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
         yield d
 
 
-def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
-    return sorted((s.path, s.line, s.caller, s.confidence) for s in d.service.find_callers(name, limit=500))
-
-
 def test_a_packages_class_is_called_from_another_source_root_and_never_for_its_namesake(running: Daemon) -> None:
-    assert _sites(running, "Entities.unescape") == [
+    assert caller_rows(running, "Entities.unescape") == [
         (f"{MAIN}/QueryParser.java", 6, "org.jsoup.parser.QueryParser.contains(String)", "resolved"),
         ("src/test/java/org/jsoup/parser/EntitiesTest.java", 5, "org.jsoup.parser.EntitiesTest.unescapes()",
          "resolved"),
     ]
-    assert _sites(running, "TokenQueue.unescape") == [
+    assert caller_rows(running, "TokenQueue.unescape") == [
         (f"{MAIN}/QueryParser.java", 5, "org.jsoup.parser.QueryParser.contains(String)", "resolved")]
 
 
@@ -110,7 +106,7 @@ def test_an_enum_constants_body_overrides_its_enums_method(running: Daemon) -> N
     """jsoup's ``state.read(this, reader)`` on a ``TokeniserState`` runs the constant's
     ``read``: ``callers TokeniserState$38.read`` listed five ``InputStream.read`` calls and
     missed it (a constant's body had no base)."""
-    assert _sites(running, "TokeniserState.Data.read") == [
+    assert caller_rows(running, "TokeniserState.Data.read") == [
         (f"{MAIN}/Tokeniser.java", 10, "org.jsoup.parser.Tokeniser.read(CharacterReader)", "override")]
-    assert _sites(running, "TokeniserState.read") == [
+    assert caller_rows(running, "TokeniserState.read") == [
         (f"{MAIN}/Tokeniser.java", 10, "org.jsoup.parser.Tokeniser.read(CharacterReader)", "resolved")]

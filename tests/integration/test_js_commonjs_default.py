@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from conformance_cases import Daemon, indexed
+from conformance_cases import Daemon, caller_rows, indexed
 
 FILES = {
     "package.json": '{"name": "express", "main": "index.js"}\n',
@@ -65,12 +65,8 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
         yield d
 
 
-def _sites(d: Daemon, name: str) -> list[tuple[str, int, str, str]]:
-    return sorted((s.path, s.line, s.caller, s.confidence) for s in d.service.find_callers(name, limit=500))
-
-
 def test_calling_a_required_module_calls_its_commonjs_default(running: Daemon) -> None:
-    assert _sites(running, "createApplication") == [
+    assert caller_rows(running, "createApplication") == [
         ("test/app.js", 5, "app.should inherit from event emitter", "resolved")]
 
 
@@ -78,9 +74,9 @@ def test_this_calls_of_an_objects_methods_are_that_objects_and_no_others(running
     """express: ``this.set(..)`` in ``app`` methods is ``app.set``'s, in ``res`` methods
     ``res.set``'s; the ``res`` ones were name-only callers of ``app.set`` too (``res`` is a
     module's value of no stated type) though resolved to another definition."""
-    assert _sites(running, "app.set") == [
+    assert caller_rows(running, "app.set") == [
         ("lib/application.js", 8, "app.enable", "resolved"),
         ("test/app.js", 6, "app.should inherit from event emitter", "name_only")]
-    assert _sites(running, "res.set") == [
+    assert caller_rows(running, "res.set") == [
         ("lib/response.js", 9, "res.type", "resolved"),
         ("test/app.js", 6, "app.should inherit from event emitter", "name_only")]  # an unknown `app`
