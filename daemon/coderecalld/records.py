@@ -209,7 +209,9 @@ class Chunk:
     TypeScript file of interfaces and types, no function or class).
     ``returns``: the concrete type a Go function or method returns, target-style
     (``example.com/m.Mux`` for ``func NewRouter() *Mux``), ``""`` when unknown: calls on
-    its result in other files name it (``receivers_go.RETURNED``).
+    its result in other files name it (``receivers_go.RETURNED``); of a Python
+    ``conftest.py``'s pytest fixture, the class of the value it produces (the tests that
+    request it name it ``conftest.<fixture>()``, ``receivers.CONFTEST``).
     """
 
     repo: str

@@ -122,7 +122,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: its default (``express()``), the repo root's ``index.js`` is ``require('../')``'s module.
 #: Python: a test's parameter named as a same-file pytest fixture of a known class is that
 #: class's value (``Receivers.fixtures``).
-PAYLOAD_VERSION = 24
+#: 25: Python: a test's or fixture's parameter no fixture of its file produces is
+#: ``conftest.<name>()`` (``receivers.CONFTEST``), and a ``conftest.py``'s fixture stores the
+#: class it produces (``returns``): the query side types the conftest fixture's value.
+PAYLOAD_VERSION = 25
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -104,6 +104,22 @@ _FIXTURE = re.compile(r"^@(?:pytest\.)?fixture\b")
 _FIXTURE_NAME = re.compile(r"\bname\s*=\s*[\"']([A-Za-z_]\w*)[\"']")
 #: A ``return C(..)`` or ``yield C(..)`` line: the value a fixture produces, constructed.
 _PRODUCED = re.compile(r"^\s*(?:return|yield)\s+([A-Za-z_][\w.]*)\s*\(")
+#: A ``return x`` or ``yield x`` line: a fixture producing a name it bound (flask's ``app =
+#: Flask(..)``, ``app.config.update(..)``, ``return app``).
+_PRODUCED_NAME = re.compile(r"^\s*(?:return|yield)\s+([A-Za-z_]\w*)\s*(?:#.*)?$")
+#: The module pytest reads fixtures from for a test that requests one its own file does not
+#: define: a test's parameter of no type is ``conftest.<name>()``, the value of fixture
+#: ``<name>`` of some ``conftest.py`` (which one is the query side's to say: a fixture
+#: stores the class it produces, payload ``returns``). click's 386 ``runner.invoke(..)``
+#: calls on its conftest's ``runner`` (``return CliRunner()``) were name-only callers of
+#: ``CliRunner.invoke``.
+CONFTEST = "conftest"
+#: Ends a receiver that is a fixture's value (``conftest.runner()``), as a Go function's
+#: result ends with it (``receivers_go.RETURNED``).
+PRODUCED = "()"
+#: Parameters pytest passes no fixture of a conftest: the object and the class, and
+#: ``request``, pytest's own (its ``request.param`` is no project's value).
+_NOT_FIXTURES = frozenset({"self", "cls", "request"})
 
 
 class Receivers:
@@ -323,6 +339,9 @@ class Receivers:
                     # `@pytest.fixture def cr(): return ConsoleRenderer(..)` (structlog's 14
                     # `cr(..)` calls were no callers of `ConsoleRenderer.__call__`)
                     self._bind(out, name, self.fixtures()[name], (fn.start_line, -1, events))
+                elif not default and name not in _NOT_FIXTURES and self._requests_fixtures(fn):
+                    # a fixture of no fixture of this file: a conftest's (``CONFTEST``)
+                    self._bind(out, name, f"{CONFTEST}.{name}{PRODUCED}", (fn.start_line, -1, events))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
                     self._bind(out, name, "", (fn.start_line, -1, events))
             for i, line in self._own_numbered(fn):
@@ -443,25 +462,61 @@ class Receivers:
         return out
 
     def fixtures(self) -> dict[str, str]:
-        """This file's pytest fixtures of a known class: name -> the class of the value
-        (its return annotation, else the class every ``return``/``yield`` of it constructs,
-        ``return dev.ConsoleRenderer(colors=False)``), read once. A fixture of another file
-        (a ``conftest.py``'s) is not known here."""
+        """This file's pytest fixtures of a known class: the name a test requests it by ->
+        the class of the value (``fixture_classes``), read once. A fixture of another file
+        (a ``conftest.py``'s) is not known here: a test's parameter it would be is
+        ``conftest.<name>()`` (``CONFTEST``)."""
         if self._fixtures is None:
             self._fixtures = {}
-            for sym in self.symbols.values():
-                if sym.parent or sym.kind not in _FUNCTION_KINDS or not any(
-                        _FIXTURE.match(d) for d in sym.decorators):
-                    continue
-                found = self.returns(sym)
-                if not found:
-                    built = {self.class_of(m.group(1)) for i in range(sym.start_line, sym.end_line + 1)
-                             if (m := _PRODUCED.match(self.lines.get(i, "")))}
-                    found = built.pop() if len(built) == 1 else ""
-                if found:
+            # constructed values first: a fixture returning a name it bound reads its scope,
+            # whose parameters may request the others (`def client(app)`)
+            for names in (False, True):
+                for sym in self.symbols.values():
                     named = next((m.group(1) for d in sym.decorators if (m := _FIXTURE_NAME.search(d))), "")
-                    self._fixtures[named or sym.name] = found
+                    found = "" if (named or sym.name) in self._fixtures else self._fixture_class(sym, names)
+                    if found:
+                        self._fixtures[named or sym.name] = found
         return self._fixtures
+
+    def fixture_classes(self) -> dict[str, str]:
+        """Qualified name of each top-level pytest fixture of this file -> the class of the
+        value it produces (``fixtures``' rule), for those of a known class: a
+        ``conftest.py``'s are stored (``Chunk.returns``) for the tests that request them."""
+        self.fixtures()
+        return {sym.qualified_name: found for sym in self.symbols.values()
+                if (found := self._fixture_class(sym))}
+
+    def _fixture_class(self, sym: Symbol, names: bool = True) -> str:
+        """The class of the value top-level fixture ``sym`` produces: its return annotation,
+        else the one class every ``return``/``yield`` of it constructs (``return
+        dev.ConsoleRenderer(colors=False)``) or a name it bound to one (``app = Flask(..)``
+        .. ``return app``, unless not ``names``); ``""`` for no fixture or none known."""
+        if sym.parent or sym.kind not in _FUNCTION_KINDS or not any(_FIXTURE.match(d) for d in sym.decorators):
+            return ""
+        found = self.returns(sym)
+        if found:
+            return "" if found.endswith(PRODUCED) else found
+        built = set()
+        for i in range(sym.start_line, sym.end_line + 1):
+            line = self.lines.get(i, "")
+            if m := _PRODUCED.match(line):
+                built.add(self.class_of(m.group(1)))
+            elif m := _PRODUCED_NAME.match(line):
+                if not names:
+                    return ""  # read on the second pass
+                built.add(self.name_type(m.group(1), sym.qualified_name, i))
+        found = built.pop() if len(built) == 1 else ""
+        # another conftest fixture's value, `def client(app): return app`: not followed
+        return "" if found.endswith(PRODUCED) else found
+
+    def _requests_fixtures(self, fn: Symbol) -> bool:
+        """Whether pytest passes fixtures to ``fn``'s parameters: a test function or method
+        (``test*``) or a fixture, in a test module (``test_*.py``, ``*_test.py``) or a
+        ``conftest.py``."""
+        leaf = self.module.rpartition(".")[2]
+        if not (leaf.startswith("test_") or leaf.endswith("_test") or leaf == CONFTEST):
+            return False
+        return fn.name.startswith("test") or any(_FIXTURE.match(d) for d in fn.decorators)
 
     def module_types(self) -> dict[str, str]:
         """Module-level names with an annotated type (``current_app: FlaskProxy = ...``):

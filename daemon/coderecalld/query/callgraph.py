@@ -1224,16 +1224,28 @@ _GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
 #: Ends a call target's receiver that is another file's function's result (Go:
 #: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
 RETURNED = "()"
+#: The module a Python test's conftest fixture value is named under (``conftest.runner()``,
+#: ``index/receivers.CONFTEST``).
+CONFTEST = "conftest"
 
 
 def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     """``F()`` for every function or method ``F`` declared to return one of ``classes``
     (payload ``returns``: Go's ``func NewRouter() *Mux``), as a call target's receiver
     writes another file's result (chi's ``m := NewRouter(); m.Mount(..)``: 21 of
-    ``Mux.Mount``'s 22 callers were name-only). One keyword lookup."""
+    ``Mux.Mount``'s 22 callers were name-only); and ``conftest.N()`` for a Python
+    ``conftest.py``'s fixture ``N`` producing one of them (or a name re-exports give it), as
+    a test requesting it writes its value (``index/receivers.CONFTEST``: click's ``runner``).
+    Two keyword lookups."""
     if not classes:
         return set()
-    return {f"{fn}{RETURNED}" for fn in _facet(store, flt, "fq_name", "returns", classes)}
+    out: set[str] = set()
+    for fn in _facet(store, flt, "fq_name", "returns", aliases(store, flt, classes)):
+        out.add(f"{fn}{RETURNED}")
+        module, _, leaf = fn.rpartition(".")
+        if module.rpartition(".")[2] == CONFTEST:
+            out.add(f"{CONFTEST}.{leaf}{RETURNED}")
+    return out
 
 
 def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:
@@ -1247,6 +1259,14 @@ def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> se
     typed = {f"{h.payload.get('fq_name', '')}{RETURNED}"
              for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
                                      fields=("fq_name", "returns")) if h.payload.get("returns")}
+    # a conftest fixture's value (`conftest.runner()`): typed when a conftest.py's fixture
+    # of that name states its class; pytest's own (`tmp_path`) and untyped ones are unknown
+    fixtures = sorted({f.partition(".")[2] for f in functions if f.startswith(CONFTEST + ".")})
+    if fixtures:
+        typed |= {f"{CONFTEST}.{h.payload.get('name', '')}{RETURNED}"
+                  for h in store.find_any(flt, "name", fixtures, limit=FETCH_LIMIT,
+                                          fields=("name", "path", "returns"))
+                  if h.payload.get("returns") and str(h.payload.get("path", "")).endswith("conftest.py")}
     return called - typed
 
 
