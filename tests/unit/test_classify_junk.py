@@ -60,6 +60,16 @@ def test_minified() -> None:
     # Characters, not bytes: 4,000 three-byte characters on a line are not minified.
     assert verdict("a.md", ("\u20ac" * 4000 + "\n").encode(), None) == ("text", "", "")
     assert verdict("short.json", b"x" * 900, None) == ("text", "", "")  # small files never are
+    # rich's tests/test_table.py: 412 written lines around one 9,421-character expected
+    # output (44 % of the text) is no bundle; the same line with 49 others, or holding over
+    # half of the text, is
+    literal = b'    expected = "' + b"\\x1b[1m" * 1400 + b'"\n'
+    written = b"def test_render():\n" + b"    table.add_row('a', 'b')\n" * 411 + literal
+    assert len(literal) > 9000 and verdict("tests/test_table.py", written, "python") == ("code", "", "")
+    few = b"def test_render():\n" + b"    table.add_row('a', 'b')\n" * 48 + literal
+    assert verdict("tests/test_table.py", few, "python")[:2] == ("skip", "minified")
+    half = b"def test_render():\n" + b"    table.add_row('a', 'b')\n" * 60 + literal * 2
+    assert verdict("tests/test_table.py", half, "python")[:2] == ("skip", "minified")
     assert verdict("tool.bin", b"x" * 9000, None) == ("skip", "unsupported", "9000 bytes")
 
 
