@@ -288,7 +288,7 @@ def top(cls):
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     # `cls(..)` and `self.__class__(..)` in a method are its class's constructions (a bare
     # decorator is its class's call); a function's parameter named cls is nothing known
-    assert sites["IfRange"] == [("classmethod", 2, "")]
+    assert sites["IfRange"] == [("classmethod", 2, "builtins.classmethod")]
     assert sites["IfRange.from_header"] == [("cls", 5, "pkg.range.IfRange"), ("cls.make", 6, "")]
     assert sites["IfRange.copy"] == [("self.__class__", 9, "pkg.range.IfRange")]
     assert sites["top"] == [("cls", 12, "")]
@@ -326,7 +326,7 @@ def f(data):
     found = _resolved_chunks(src, "python", path, "pkg.t")
     sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
     assert sites["f"] == [
-        ("load", 16, "pkg.t.f.MySchema.load"), ("MySchema", 16, "pkg.t.f.MySchema"), ("dict", 16, ""),
+        ("load", 16, "pkg.t.f.MySchema.load"), ("MySchema", 16, "pkg.t.f.MySchema"), ("dict", 16, "builtins.dict"),
         ("MySchema", 17, "pkg.t.f.MySchema"), ("sch.load", 18, "pkg.t.f.MySchema.load"),
         ("load", 19, "pkg.t.Base.load"), ("Local", 19, "pkg.t.Local"),
         ("load", 20, ""), ("make", 20, ""), ("load", 21, ""), ("super", 21, "")]
@@ -807,3 +807,32 @@ res.other = function other() {
     sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites if s.name.startswith("self.")] for c in found}
     assert sites["res.render"] == [("self.send", "lib/response.res.send")]
     assert sites["res.other"] == [("self.send", "")]
+
+
+def test_a_bare_call_of_a_python_builtin_is_the_builtins() -> None:
+    """rich's 201 bare ``print(..)`` calls in modules that never import its ``rich.print``
+    were name-only callers of it (145 of 166 nodes of ``impact get_console``); a name an
+    import, a definition or a local binding of the file gives is not the builtin."""
+    plain = b'''def show(x):
+    print(x)
+    return len(x)
+
+
+def shadowed(print, items):
+    print(items)
+    sorted = make()
+    return sorted(items)
+'''
+    found = _resolved_chunks(plain, "python", "rich/abc.py", "rich.abc")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["show"] == [("print", "builtins.print"), ("len", "builtins.len")]
+    assert sites["shadowed"] == [("print", ""), ("make", ""), ("sorted", "")]
+    imported = b"from rich import print\n\n\ndef show(x):\n    print(x)\n"
+    found = _resolved_chunks(imported, "python", "rich/demo.py", "rich.demo")
+    assert [(s.name, s.target) for c in found for s in c.call_sites] == [("print", "rich.print")]
+    starred = b"from rich import *\n\n\ndef show(x):\n    print(x)\n"  # the star may bind it
+    found = _resolved_chunks(starred, "python", "rich/demo.py", "rich.demo")
+    assert [(s.name, s.target) for c in found for s in c.call_sites] == [("print", "")]
+    defined = b"def print(x):\n    pass\n\n\ndef show(x):\n    print(x)\n"
+    found = _resolved_chunks(defined, "python", "rich/__init__.py", "rich")
+    assert [(s.name, s.target) for c in found for s in c.call_sites] == [("print", "rich.print")]
