@@ -77,7 +77,7 @@ def test_call_targets_through_imports_module_and_self() -> None:
     assert ("Decimal", "decimal.Decimal") in sites["Refund"]
     assert sites["Refund.__init__"] == [("self.check", "acme.pay.refund.Refund.check"),
                                         ("self.save", "acme.pay.util.Base.save")]  # inherited: the imported base
-    assert sites["Refund.check"] == [("ValueError", ""), ("top", "acme.pay.refund.top"),
+    assert sites["Refund.check"] == [("ValueError", "builtins.ValueError"), ("top", "acme.pay.refund.top"),
                                      ("Refund.make", "acme.pay.refund.Refund.make"),
                                      # ``m.Invoice(1).total()``: the constructed class's method
                                      ("total", "acme.core.models.Invoice.total"),
@@ -836,3 +836,43 @@ def shadowed(print, items):
     defined = b"def print(x):\n    pass\n\n\ndef show(x):\n    print(x)\n"
     found = _resolved_chunks(defined, "python", "rich/__init__.py", "rich")
     assert [(s.name, s.target) for c in found for s in c.call_sites] == [("print", "rich.print")]
+
+
+def test_python_receivers_read_statements_not_docstrings_or_argument_lines() -> None:
+    """rich (an audit): a Google-style docstring line ``Measurement: A measurement of the
+    renderable.`` declared a local ``Measurement`` (``Measurement.get(..)`` below it was
+    name-only); an argument line of a call, ``renderable, options=options.update_width(..)``,
+    read as a tuple assignment untyped the annotated ``options``; and ``w = Widget()  # one``
+    typed nothing."""
+    src = b'''from rich.measure import Measurement
+from rich.console import ConsoleOptions
+
+
+class Widget:
+    def draw(self, n):
+        return n
+
+
+def measure(console, options: ConsoleOptions, renderable):
+    """Get a measurement.
+
+    Returns:
+        Measurement: A measurement of the renderable.
+    """
+    lines = console.render_lines(
+        renderable, options=options.update_width(4), style=None
+    )
+    options.update(height=1)
+    w = Widget()  # make one
+    w.draw(7)
+    label = "# not a comment"  # a comment
+    return Measurement.get(console, options, renderable)
+'''
+    found = _resolved_chunks(src, "python", "rich/m.py", "rich.m")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    assert sites["measure"] == [
+        ("console.render_lines", 16, ""),
+        ("options.update_width", 17, "rich.console.ConsoleOptions.update_width"),
+        ("options.update", 19, "rich.console.ConsoleOptions.update"),
+        ("Widget", 20, "rich.m.Widget"), ("w.draw", 21, "rich.m.Widget.draw"),
+        ("Measurement.get", 23, "rich.measure.Measurement.get")]

@@ -344,7 +344,7 @@ class Receivers:
                     self._bind(out, name, f"{CONFTEST}.{name}{PRODUCED}", (fn.start_line, -1, events))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
                     self._bind(out, name, "", (fn.start_line, -1, events))
-            for i, line in self._own_numbered(fn):
+            for i, line in _statements(self._own_numbered(fn)):
                 self._read_line(line, fn.qualified_name, out, (i, len(line) - len(line.lstrip()), events))
         return self._scopes[fn.qualified_name]
 
@@ -572,7 +572,7 @@ class Receivers:
             for m in assigned.get(child.qualified_name, ()):
                 name, annotation, value = m.groups()
                 bind(out, name, self._value_type(annotation, value, child.qualified_name))
-        for line in self._own_lines(sym):  # the class body: `a: C` declarations
+        for _, line in _statements(self._own_numbered(sym)):  # the class body: `a: C` declarations
             declare = _DECLARE.match(line) or _ASSIGN.match(line)
             if declare and declare.group(2):
                 bind(out, declare.group(1), self.class_of(declare.group(2), True))
@@ -718,6 +718,67 @@ def whole_call(value: str, paren: int) -> bool:
         if depth == 0:
             return i == len(value) - 1
     return True
+
+
+
+
+def _statements(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines of ``numbered`` that begin a statement, without a trailing comment: no
+    line of a docstring or other triple-quoted string (rich's Google-style ``Returns:`` /
+    ``Measurement: A measurement of..`` declared a local ``Measurement``, and
+    ``Measurement.get(..)`` below it was name-only), no line inside an open bracket but the
+    one closing it (``renderable, options=options.update_width(..)``, an argument line of
+    a call, read as a tuple assignment untyped ``options``), and ``w = Widget()  # one``
+    read as ``w = Widget()``. Brackets and quotes are counted outside strings only."""
+    out: list[tuple[int, str]] = []
+    depth, quote = 0, ""
+    for i, line in numbered:
+        starts_inside = depth > 0 or bool(quote)
+        code, depth, quote = _scan(line, depth, quote)
+        if quote or (starts_inside and (depth > 0 or quote)) or (starts_inside and not code.strip()):
+            continue
+        if starts_inside and not code.lstrip().startswith((")", "]", "}")):
+            continue  # the tail of a string or a continued line that is no closing line
+        out.append((i, code.rstrip()))
+    return out
+
+
+_SCANNED = re.compile(r"[#\"'()\[\]{}]")
+
+
+def _scan(line: str, depth: int, quote: str) -> tuple[str, int, str]:
+    """``line`` with its comment cut (outside strings), the bracket depth after it and the
+    triple quote still open at its end (``""``: none), from ``depth`` and ``quote`` at its
+    start. Single-quoted strings end on their line."""
+    if not quote and not _SCANNED.search(line):
+        return line, depth, quote  # most lines: no bracket, quote or comment
+    i, n, code_end = 0, len(line), len(line)
+    while i < n:
+        if quote:
+            end = line.find(quote, i)
+            if end < 0:
+                return line, depth, quote
+            i, quote = end + 3, ""
+            continue
+        ch = line[i]
+        if ch == "#":
+            code_end = i
+            break
+        if line.startswith(('"""', "'''"), i):
+            quote, i = line[i:i + 3], i + 3
+            continue
+        if ch in "\"'":
+            j = i + 1
+            while j < n and line[j] != ch:
+                j += 2 if line[j] == "\\" else 1
+            i = j + 1
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return line[:code_end], depth, quote
 
 
 #: The builtin class of a starred parameter's value, by its stars.
