@@ -876,3 +876,36 @@ def measure(console, options: ConsoleOptions, renderable):
         ("options.update", 19, "rich.console.ConsoleOptions.update"),
         ("Widget", 20, "rich.m.Widget"), ("w.draw", 21, "rich.m.Widget.draw"),
         ("Measurement.get", 23, "rich.measure.Measurement.get")]
+
+
+def test_instances_bound_in_a_modules_blocks_type_its_calls() -> None:
+    """rich's ``__main__`` blocks: ``console = Console(..)`` then ``console.print(..)``
+    inside ``if __name__ == "__main__":`` were name-only (137 real calls in an audit), and
+    ``with Live(..) as live:`` typed nothing. A name two blocks bind to two classes (``try``
+    / ``except``) is neither; a function's body is not the module's."""
+    src = b'''from rich.console import Console
+from rich.live import Live
+
+try:
+    fast = Fast()
+except ImportError:
+    fast = Slow()
+
+if __name__ == "__main__":
+    console = Console(width=80)
+    console.print("x")
+    with Live(console=console) as live:
+        live.update(1)
+    fast.run()
+
+
+def main():
+    inner = Console()
+'''
+    parsed = parse.symbols(src, "python")
+    assert parsed.instances == (("fast", "Fast"), ("fast", ""), ("console", "Console"), ("live", "Live"))
+    chunks = resolve.chunks(chunk.chunks("r", "rich/demo.py", src, parsed), parsed, "rich/demo.py", "rich.demo")
+    module = next(c for c in chunks if c.kind.value == "module")
+    assert [(s.name, s.target) for s in module.call_sites if "." in s.name] == [
+        ("console.print", "rich.console.Console.print"), ("live.update", "rich.live.Live.update"),
+        ("fast.run", "")]

@@ -111,19 +111,58 @@ def instances(blob: bytes, tree: Tree, spec: LanguageSpec) -> tuple[tuple[str, s
     if spec.name != "python":
         return ()
     out: list[tuple[str, str]] = []
-    for statement in tree.root_node.named_children:
+    bound: dict[str, set[str]] = {}  # name -> every callee it is bound to
+    for statement, inside in _module_statements(tree.root_node):
         # Grammar versions differ: the assignment is the statement, or wrapped in one.
         assign = (statement.named_children[0] if statement.type == "expression_statement"
                   and statement.named_children else statement)
-        if assign.type != "assignment":
+        if assign.type == "with_item":  # `with Live(..) as live:` (a with's value: the class's)
+            value = assign.named_children[0] if assign.named_children else None
+            left = value.named_children[-1].named_children[0] if (
+                value is not None and value.type == "as_pattern" and value.named_children
+                and value.named_children[-1].named_children) else None
+            right = value.named_children[0] if left is not None and value is not None else None
+        elif assign.type == "assignment":
+            left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+        else:
             continue
-        left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
         if left is None or right is None or left.type != "identifier" or right.type != "call":
             continue
         callee = right.child_by_field_name("function")
         if callee is not None and callee.type in ("identifier", "attribute") and _dotted(blob, callee):
-            out.append((tx.text(blob, left), tx.text(blob, callee)))
+            name, called = tx.text(blob, left), tx.text(blob, callee)
+            other = bool(bound.get(name, set()) - {called})
+            bound.setdefault(name, set()).add(called)
+            # bound to another class before, one binding in a block (`try: x = A() except:
+            # x = B()`): which one holds is not known (a top-level rebinding wins)
+            out.append((name, "" if inside and other else called))
     return tuple(out)
+
+
+#: Module-level compound statements whose blocks ``instances`` reads (not a definition's).
+_BLOCK_STATEMENTS = frozenset({"if_statement", "try_statement", "with_statement", "for_statement",
+                               "while_statement", "elif_clause", "else_clause", "except_clause",
+                               "finally_clause", "block", "with_clause"})
+
+
+def _module_statements(root: Node) -> list[tuple[Node, bool]]:
+    """The module's statements in source order, each with whether it is inside a block:
+    those of its top level and of the blocks of its ``if``/``try``/``with``/``for``/``while``
+    statements (rich's ``if __name__ == "__main__": console = Console(..)`` then
+    ``console.print(..)``: 137 name-only calls in an audit), and a ``with``'s items. No
+    function's or class's body."""
+    out: list[tuple[Node, bool]] = []
+
+    def walk(node: Node, inside: bool) -> None:
+        for child in node.named_children:
+            if child.type in _BLOCK_STATEMENTS:
+                walk(child, True)
+            elif child.type == "with_item":
+                out.append((child, True))
+            else:
+                out.append((child, inside))
+    walk(root, False)
+    return out
 
 
 def _dotted(blob: bytes, node: Node) -> bool:
