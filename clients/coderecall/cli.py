@@ -405,7 +405,7 @@ def _impact(client: Client, args: argparse.Namespace) -> int:
     limit = _IMPACT_MAX_NODES if args.resolved else args.limit
     result = client.analyze_impact(args.name, repo=args.repo, depth=args.depth, limit=limit)
     if args.resolved:
-        result = first_nodes(resolved_only(result), args.limit or _IMPACT_DEFAULT_NODES)
+        result = first_nodes(resolved_only(result, args.depth or 3, limit), args.limit or _IMPACT_DEFAULT_NODES)
     if args.json:
         print(json.dumps(asdict(result), indent=2, ensure_ascii=False))
     else:
@@ -416,13 +416,19 @@ def _impact(client: Client, args: argparse.Namespace) -> int:
     return _found(result.callers, f"no {'resolved ' if args.resolved else ''}callers of {args.name!r}")
 
 
-def resolved_only(result: Impact) -> Impact:
+def resolved_only(result: Impact, depth: int = 3, asked: int = _IMPACT_MAX_NODES) -> Impact:
     """``result`` less its ``name_only`` and ``override`` nodes (and what hangs below them),
-    totals recounted (``_CERTAIN``: resolved, inherited and reference ones stay)."""
+    totals recounted (``_CERTAIN``: resolved, inherited and reference ones stay). Still
+    ``truncated`` only where the cut can reach what is kept: the server's node cap
+    (``asked``) was hit, or a kept node is at the ``depth`` limit (its callers unasked);
+    a tree whose certain part ends above it is whole (mux's and bytes' ``impact
+    --resolved`` of 0 callers said "cut at 0 callers: raise --depth")."""
     def keep(nodes: tuple) -> tuple:
         return tuple(replace(n, children=keep(n.children)) for n in nodes if n.site.confidence in _CERTAIN)
 
-    return _recounted(result, keep(result.callers))
+    kept = _recounted(result, keep(result.callers))
+    deepest = max((n.depth for n in _nodes(kept.callers)), default=0)
+    return replace(kept, truncated=result.truncated and (result.nodes >= asked or deepest >= depth))
 
 
 def first_nodes(result: Impact, limit: int) -> Impact:
@@ -443,13 +449,15 @@ def first_nodes(result: Impact, limit: int) -> Impact:
     return replace(_recounted(result, keep(result.callers)), truncated=True)
 
 
-def _recounted(result: Impact, callers: tuple) -> Impact:
-    def walk(nodes: tuple):
-        for n in nodes:
-            yield n
-            yield from walk(n.children)
+def _nodes(nodes: tuple):
+    """Every node of an impact tree, depth first."""
+    for n in nodes:
+        yield n
+        yield from _nodes(n.children)
 
-    sites = [n.site for n in walk(callers)]
+
+def _recounted(result: Impact, callers: tuple) -> Impact:
+    sites = [n.site for n in _nodes(callers)]
     return replace(result, callers=callers, nodes=len(sites), repos_touched=len({s.repo for s in sites}),
                    files_touched=len({(s.repo, s.path) for s in sites}))
 

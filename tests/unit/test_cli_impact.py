@@ -32,6 +32,18 @@ def test_resolved_only_keeps_certain_nodes_and_recounts() -> None:
     assert (got.nodes, got.repos_touched, got.files_touched, got.truncated) == (5, 2, 5, False)
 
 
+def test_resolved_only_is_truncated_only_where_the_cut_reaches_what_it_keeps() -> None:
+    """mux's and bytes' ``impact --resolved`` of no certain caller said "the tree was cut at
+    0 callers: raise --depth": the server's cut was below name-only nodes."""
+    cut = Impact("f", tree().callers, 9, 2, 9, True)
+    assert resolved_only(cut, depth=3).truncated  # a11 sits at the depth limit: its callers unasked
+    assert not resolved_only(cut, depth=4).truncated  # the certain part ends above the limit
+    assert resolved_only(cut, depth=4, asked=9).truncated  # the node cap was hit: anything may be missing
+    only_names = Impact("f", (node("n1", "name_only", 1, node("n11", "name_only", 2)),), 2, 1, 2, True)
+    got = resolved_only(only_names, depth=2)
+    assert (got.nodes, got.truncated) == (0, False)
+
+
 def test_first_nodes_cuts_breadth_first_and_says_so() -> None:
     certain = resolved_only(tree())
     got = first_nodes(certain, 3)  # both direct callers, then the first of the next level
