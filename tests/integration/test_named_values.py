@@ -325,3 +325,24 @@ def test_a_generic_type_as_written_is_the_generic_one(tmp_path: Path) -> None:
     assert plain[0] == "src/Polly.Core/ResiliencePipeline.cs"
     assert (card.path, card.signature) == ("src/Polly.Core/ResiliencePipeline.TResult.cs",
                                            "public sealed partial class ResiliencePipeline<T>")
+
+
+def test_a_plain_name_means_the_source_generic_type_before_tests_named_so(tmp_path: Path) -> None:
+    """hono's ``class Hono<E, S, ..>`` came after two benchmark callbacks named by their
+    title (``suite.add('Hono', () => ..)``), and ``card Hono`` answered one: a plain name's
+    preference for a plain definition comes after source first. The plain source type
+    still comes before a generic one of its role (``ResiliencePipeline``)."""
+    files = {
+        "benchmarks/jsx/src/benchmark.ts": "suite\n  .add('Hono', () => {\n    render(app)\n  })\n",
+        "src/hono.ts": "export class Hono<E extends Env = Env> {\n  fetch(request: Request) {\n"
+                       "    return request\n  }\n}\n",
+        "src/Polly.Core/ResiliencePipeline.cs": PIPELINE_CS,
+        "src/Polly.Core/ResiliencePipeline.TResult.cs": PIPELINE_T_CS,
+    }
+    with indexed(tmp_path, files) as d:
+        hono = [(h.path, h.kind) for h in d.service.find_symbols("Hono", repo="fx")]
+        card = d.service.get_card("Hono", repo="fx")
+        plain = [h.path for h in d.service.find_symbols("ResiliencePipeline", repo="fx")]
+    assert hono == [("src/hono.ts", "class"), ("benchmarks/jsx/src/benchmark.ts", "function")]
+    assert (card.path, card.kind) == ("src/hono.ts", "class")
+    assert plain == ["src/Polly.Core/ResiliencePipeline.cs", "src/Polly.Core/ResiliencePipeline.TResult.cs"]

@@ -1471,7 +1471,8 @@ class Service:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
         found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], _generic_order(name, f[0].payload),
-                                  *_source_order(f[0].payload), _member_order(name, f[0].payload),
+                                  *_source_order(f[0].payload), _plain_order(name, f[0].payload),
+                                  _member_order(name, f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
@@ -1607,7 +1608,8 @@ class Service:
         # Overloads share a name: the longest definition is the implementation.
         ordered = sorted(defs, key=lambda h: (_card_rank(h.payload),
                                               _generic_order(name, h.payload),
-                                              *_source_order(h.payload), _member_order(name, h.payload),
+                                              *_source_order(h.payload), _plain_order(name, h.payload),
+                                              _member_order(name, h.payload),
                                               h.payload["repo"], h.payload["path"],
                                               h.payload["start_line"] - h.payload["end_line"]))
         best = ordered[0].payload
@@ -1983,13 +1985,25 @@ def _member_order(name: str, payload: dict) -> int:
 
 
 def _generic_order(name: str, payload: dict) -> int:
-    """0 when the definition's genericity is the one ``name`` writes, else 1: ``Foo<T>``
-    (or ``Foo`1``) is the generic ``class Foo<T>`` before a plain ``Foo`` of the same name,
-    ``Foo`` the plain one first (Polly's ``symbols "ResiliencePipeline<T>"`` and its card
-    answered the non-generic class; the index names both ``ResiliencePipeline``)."""
-    wanted = _GENERIC_NAME.search(name.strip()) is not None
-    own = re.search(rf"\b{re.escape(str(payload.get('name', '')))}\s*<", str(payload.get("signature", "")))
-    return int(wanted != (own is not None))
+    """1 when ``name`` writes a generic type (``Foo<T>``, ``Foo`1``) and the definition is
+    none, else 0: the generic ``class Foo<T>`` before a plain ``Foo`` of the same name
+    (Polly's ``symbols "ResiliencePipeline<T>"`` and its card answered the non-generic
+    class; the index names both ``ResiliencePipeline``). Asked explicitly, so it comes
+    before the role order; a plain name's preference (``_plain_order``) after it."""
+    return int(_GENERIC_NAME.search(name.strip()) is not None and not _generic(payload))
+
+
+def _plain_order(name: str, payload: dict) -> int:
+    """1 when ``name`` is plain and the definition generic, else 0: ``Foo`` is the plain
+    ``Foo`` before ``Foo<T>`` of the same role. After the role order: hono's generic
+    ``class Hono<E, S, ..>`` came after two benchmark callbacks named ``Hono`` (``card
+    Hono`` answered one)."""
+    return int(_GENERIC_NAME.search(name.strip()) is None and _generic(payload))
+
+
+def _generic(payload: dict) -> bool:
+    """Whether the definition's signature declares type parameters (``Foo<T>``)."""
+    return re.search(rf"\b{re.escape(str(payload.get('name', '')))}\s*<", str(payload.get("signature", ""))) is not None
 
 
 def _written(name: str, payload: dict) -> bool:
