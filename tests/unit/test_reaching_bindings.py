@@ -79,9 +79,11 @@ def test_a_parameter_shadows_the_modules_function_of_its_name() -> None:
 
 def test_the_binding_above_a_call_in_its_block_types_it() -> None:
     got = sites()
-    # the call on the reassigning line sees the URL above it; the line after, an untyped value
+    # the call on the reassigning line sees the URL above it; the line after, the result of
+    # another file's method, named by it (its declared result types it at query time)
     assert got["redirect"] == [(29, "url.replace", "starlette.datastructures.URL.replace"),
-                               (30, "url.include_query_params", "")]
+                               (30, "url.include_query_params",
+                                "starlette.datastructures.URL.replace().include_query_params")]
     # inside the `if`: its MutableHeaders; after it, the two bindings disagree: unknown
     assert got["vary"] == [(37, "headers.add_vary_header", "starlette.datastructures.MutableHeaders.add_vary_header"),
                            (38, "headers.add_vary_header", "")]

@@ -125,6 +125,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 25: Python: a test's or fixture's parameter no fixture of its file produces is
 #: ``conftest.<name>()`` (``receivers.CONFTEST``), and a ``conftest.py``'s fixture stores the
 #: class it produces (``returns``): the query side types the conftest fixture's value.
+#: Python functions and methods store their declared result (``returns``), and a value
+#: another file's function returned is named by it (``rich.get_console().print``).
 PAYLOAD_VERSION = 25
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -114,8 +114,11 @@ _PRODUCED_NAME = re.compile(r"^\s*(?:return|yield)\s+([A-Za-z_]\w*)\s*(?:#.*)?$"
 #: calls on its conftest's ``runner`` (``return CliRunner()``) were name-only callers of
 #: ``CliRunner.invoke``.
 CONFTEST = "conftest"
-#: Ends a receiver that is a fixture's value (``conftest.runner()``), as a Go function's
-#: result ends with it (``receivers_go.RETURNED``).
+#: Ends a receiver that is another file's function's result (``rich.get_console()``,
+#: ``rich.table.Table.grid()``: ``x = get_console()`` then ``x.print(..)`` targets
+#: ``rich.get_console().print``) or a fixture's value (``conftest.runner()``), as a Go
+#: function's result ends with it (``receivers_go.RETURNED``): the function's declared
+#: result (payload ``returns``) types it at query time.
 PRODUCED = "()"
 #: Parameters pytest passes no fixture of a conftest: the object and the class, and
 #: ``request``, pytest's own (its ``request.param`` is no project's value).
@@ -208,12 +211,24 @@ class Receivers:
             return f"{self.module}.{nested}"
         if not head:
             fn = self.symbols.get(callee)
-            return (self.returns(fn, entered=entered) if callee in self.top and fn is not None
-                    and fn.kind in _FUNCTION_KINDS else "")
+            if callee in self.top:
+                return self.returns(fn, entered=entered) if fn is not None and fn.kind in _FUNCTION_KINDS else ""
+            # an imported function: its declared result, read at query time (``PRODUCED``)
+            imported = self.table.get(callee, "")
+            return f"{imported}{PRODUCED}" if imported and not entered and not self.binds(callee, owner) else ""
         receiver = self.expr_type(head, owner)
         local = self._local_class(receiver)
         fn = self._find_method(local, rest) if local else None
-        return self.returns(fn, receiver, entered) if fn is not None else ""
+        if fn is not None:
+            return self.returns(fn, receiver, entered)
+        if entered or local:
+            return ""  # what `with` enters is not the declared result; this file's class says
+        # another file's function or method: its declared result, read at query time
+        # (rich's `grid = Table.grid(..)` then `grid.add_row(..)`, `console = get_console()`)
+        cls = self.class_of(head) if not receiver else ""
+        owner_fq = receiver if receiver and not receiver.startswith(ATTRIBUTE) else cls or (
+            self.table[head] if head in self.table else "")
+        return f"{owner_fq}.{rest}{PRODUCED}" if owner_fq and not owner_fq.endswith(PRODUCED) else ""
 
     def expr_type(self, expr: str, owner: str, line: int | None = None) -> str:
         """The class of a dotted expression (``self``, ``app``, ``self.session``) in ``owner``
@@ -226,6 +241,8 @@ class Receivers:
         else:
             fq = self.name_type(head, owner, line)
         for i, attr in enumerate(parts[1:], 1):
+            if fq.endswith(PRODUCED):
+                return ""  # an attribute of another file's result: its type is unknown
             local = self._local_class(fq)
             if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(parts) - 1:
                 # An attribute of a class of another file: its type is that file's to say
@@ -477,6 +494,21 @@ class Receivers:
                     if found:
                         self._fixtures[named or sym.name] = found
         return self._fixtures
+
+    def declared_results(self) -> dict[str, str]:
+        """Qualified name of each function and method of this file -> the class its return
+        annotation (or ``:rtype:``) names, ``Self`` its class (``Chunk.returns``), for
+        those naming one: a call of it in another file types its result at query time
+        (``PRODUCED``); a ``conftest.py``'s fixtures the class they produce
+        (``fixture_classes``)."""
+        out = {}
+        for sym in self.symbols.values():
+            if sym.kind in _FUNCTION_KINDS:
+                owner = self.enclosing_class(sym.qualified_name)
+                found = self.returns(sym, f"{self.module}.{owner}" if owner else "")
+                if found and not found.endswith(PRODUCED):
+                    out[sym.qualified_name] = found
+        return out
 
     def fixture_classes(self) -> dict[str, str]:
         """Qualified name of each top-level pytest fixture of this file -> the class of the

@@ -151,10 +151,11 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers, go)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
-    returned = (go_returns(parsed, go) if go is not None
-                # a conftest's fixtures: the class each produces, for the tests requesting them
-                else receivers.fixture_classes() if receivers is not None and path.rpartition("/")[2] == "conftest.py"
-                else {})
+    returned = go_returns(parsed, go) if go is not None else {}
+    if receivers is not None:  # declared results; a conftest's fixtures: the class each produces
+        returned = receivers.declared_results()
+        if path.rpartition("/")[2] == "conftest.py":
+            returned.update(receivers.fixture_classes())
     # A stub's imports describe types, not the runtime: its re-exports are the module's
     # ``.py``'s to say (attrs' `attrs/__init__.pyi` re-exports `attr.asdict` as
     # `attrs.asdict`, the runtime `attr._next_gen.asdict`: two functions merged)

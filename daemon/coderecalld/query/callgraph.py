@@ -816,7 +816,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if receiver_only and site.target not in targets and _bare(site):
             other += 1
             continue
-        if module_only and not site.target and not _bare(site):
+        if module_only and (not site.target or _on_result(site.target)) and not _bare(site):
             other += 1
             continue
         if go_type and site.target not in targets and not _bare(site):
@@ -1240,12 +1240,20 @@ def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     if not classes:
         return set()
     out: set[str] = set()
-    for fn in _facet(store, flt, "fq_name", "returns", aliases(store, flt, classes)):
-        out.add(f"{fn}{RETURNED}")
+    functions = _facet(store, flt, "fq_name", "returns", aliases(store, flt, classes))
+    for fn in functions:
         module, _, leaf = fn.rpartition(".")
         if module.rpartition(".")[2] == CONFTEST:
             out.add(f"{CONFTEST}.{leaf}{RETURNED}")
-    return out
+    # a Python caller writes the function as its import does (`from rich import
+    # get_console`): every name re-exports give it
+    return out | {f"{fn}{RETURNED}" for fn in (aliases(store, flt, functions) if functions else set())}
+
+
+def _on_result(target: str) -> bool:
+    """Whether a call target is a member of another file's function's result (``F().m``),
+    whose type the query side reads (``_returning``): an unresolved receiver by itself."""
+    return target.rpartition(".")[0].endswith(RETURNED)
 
 
 def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:
