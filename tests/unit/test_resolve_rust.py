@@ -164,6 +164,10 @@ fn register(f: unsafe fn(), shared_drop: u8) {
     run(shared_drop);
     run(Bytes::leak);
     let g = owned_clone::<u8>;
+    for shared_clone in 0..1 { run(shared_clone); }
+    let (a, owned_drop) = (1, 2);
+    run(owned_drop);
+    run(shared_drop);
 }
 
 impl Bytes {
@@ -217,7 +221,8 @@ def test_a_function_named_as_a_value_is_a_reference_of_the_files_function() -> N
     got = _resolved(VTABLES)
     assert got["<module>"][1] == [("shared_clone", 6, "shared_clone"), ("shared_drop", 7, "shared_drop")]
     assert got["owned_vtable"][1] == [("owned_clone", 11, "owned_clone"), ("owned_drop", 11, "owned_drop")]
-    # `f` and the parameter `shared_drop` are no functions of the file
+    # `f`, the parameter `shared_drop` and the locals `shared_clone`, `owned_drop` (bytes'
+    # tests' `for len in ..`, `let slice = ..`) are no functions of the file
     assert got["register"][1] == [("Bytes.leak", 22, "Bytes::leak"), ("owned_clone", 23, "owned_clone")]
 
 

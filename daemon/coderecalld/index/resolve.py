@@ -108,7 +108,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         return chunk_list
     if style == "rust":  # within the file; the index names Rust definitions without a module
         target = resolve_rust.calls(parsed, _bare_test(chunk_list))
-        value = resolve_rust.references(parsed)
+        value = resolve_rust.references(parsed, _lines(chunk_list))
         out = []
         for c in chunk_list:
             owner = "" if c.kind is SymbolKind.MODULE else c.qualified_name

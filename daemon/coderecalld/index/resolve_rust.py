@@ -117,21 +117,22 @@ def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool]) -> Target:
     return target
 
 
-def references(parsed: ParsedFile) -> Target:
+def references(parsed: ParsedFile, lines: Mapping[int, str]) -> Target:
     """The hook for a Rust value reference (``CallSite.reference``, queries/rust/tags.scm):
     a bare ``f`` is the file's function ``f`` the holder sees (``RustNames.function``) unless
-    the holder has a parameter of that name; ``T::m`` / ``Self::m`` the method a call of it
-    resolves to. Else ``""`` (the site is dropped: a local, a constant, another file's
+    the holder binds that name itself (``binds``); ``T::m`` / ``Self::m`` the method a call
+    of it resolves to. Else ``""`` (the site is dropped: a local, a constant, another file's
     item). bytes' ``SHARED_VTABLE`` holds ``drop: shared_drop``, its only use: ``callers
-    shared_drop`` said "no call sites" and ``impact`` found no caller."""
+    shared_drop`` said "no call sites" and ``impact`` found no caller. ``lines``: line
+    number -> source text of the file."""
     names = RustNames(parsed)
 
     def reference(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         if not rest:
             holder = names.symbols.get(unparted(owner)) if owner else None
-            if holder is not None and re.search(rf"\b{re.escape(head)}\s*:(?!:)", holder.signature):
-                return ""  # a parameter of that name
+            if holder is not None and binds(holder, head, site.line, lines):
+                return ""
             return names.function(owner, head)
         if len(rest) != 1:
             return ""
@@ -139,6 +140,22 @@ def references(parsed: ParsedFile) -> Target:
             return names.on_self(owner, rest[0], path=True)
         return names.method(head, rest[0], path=True) if head[:1].isupper() else ""
     return reference
+
+
+def binds(holder: Symbol, name: str, line: int, lines: Mapping[int, str]) -> bool:
+    """Whether ``holder`` binds ``name`` before ``line`` (its ``line`` too): a parameter, a
+    ``let`` (a pattern's too), a ``for`` variable, a closure's parameter or a match arm's
+    pattern. bytes' tests' ``for len in 0..=capacity`` and ``let slice = ..`` made a
+    test's ``len`` and ``slice`` "references" of the file's test functions ``len`` and
+    ``slice``. A doubtful match counts as a binding: the reference is then dropped."""
+    word = rf"\b{re.escape(name)}\b"
+    text = "\n".join(lines.get(n, "") for n in range(holder.start_line, line + 1))
+    return re.search(rf"{word}\s*:(?!:)", holder.signature) is not None or any(
+        re.search(pattern, text) is not None for pattern in (
+            rf"\blet\b[^=;]*?{word}[^=;]*=",  # let x = / let (a, x) = / let Some(x) = .. else
+            rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",  # for x in / for (i, x) in
+            rf"\|[^|\n]*{word}[^|\n]*\|",  # |x| / |a, x|
+            rf"{word}[^=\n]*=>"))  # Some(x) =>
 
 
 def module_of(name: str, symbols: Mapping[str, Symbol]) -> str:
