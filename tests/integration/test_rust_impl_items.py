@@ -117,6 +117,8 @@ FILES = {
     "src/buf/buf_mut.rs": BUF_MUT,
     "src/bytes.rs": BYTES,
     "src/bytes_mut.rs": BYTES_MUT,
+    # a crate's own type named as the trait impl's: the impl's self.reserve(1) is its method
+    "src/vec.rs": "pub struct Vec<T>(T);\n\nimpl<T> Vec<T> {\n    pub fn reserve(&mut self, n: usize) {}\n}\n",
 }
 
 
@@ -164,4 +166,5 @@ def test_a_module_qualified_function_is_called_from_its_file(daemon: Daemon) -> 
 
 def test_calls_on_other_types_are_left_out(daemon: Daemon) -> None:
     assert caller_rows(daemon, "BytesMut::reserve") == []  # Vec's self.reserve(1)
+    assert caller_rows(daemon, "Vec::reserve") == [("src/buf/buf_mut.rs", 7, "<Vec as BufMut>::put_u8", "resolved")]
     assert caller_rows(daemon, "UninitSlice::uninit") == []  # MaybeUninit::<Shared>::uninit()

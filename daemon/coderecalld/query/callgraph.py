@@ -14,7 +14,7 @@ import contextvars
 import functools
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -835,8 +835,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
     related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
     found_sites = sites(hits, may_match)
-    # a Rust target names a definition of the call's own file (index/resolve_rust)
-    rust_files = {(h.payload.get("repo"), h.payload.get("path")) for h in chosen if h.payload.get("language") == "rust"}
+    # a Rust function's target names the call's own file's function (index/resolve_rust)
+    rust_files = _rust_function_files(chosen)
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     for site in found_sites:
         if (callable_in and site.target not in targets
@@ -878,7 +878,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if tails and site.target not in targets and _ends_with_any(site.target, tails):
             out.append((site, RESOLVED))  # Moshi's generatedAdapter, on a Moshi
             continue
-        if site.target in targets and rust_files and _rust_elsewhere(site, rust_files):
+        if site.target in targets and _rust_elsewhere(site, rust_files):
             other += 1  # the same name's definition in the call's file: `bytes_mut.rs`'s release_shared
         elif site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
@@ -906,7 +906,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         named = wanted | inherited
         held = store.find_any(flt, "reference_targets", sorted(named), limit=FETCH_LIMIT, fields=REFERENCE_FIELDS)
         out += [(site, REFERENCE) for site in sites(held, lambda s: s.get("target", "") in named, "references")
-                if not (rust_files and _rust_elsewhere(site, rust_files))]
+                if not _rust_elsewhere(site, rust_files)]
     if omitted is not None:
         omitted["other_type"] = omitted.get("other_type", 0) + other
     return out
@@ -1011,13 +1011,26 @@ def ruby_constructions(chosen: Iterable[Hit]) -> set[str]:
     return out
 
 
-def _rust_elsewhere(site: Site, files: set[tuple[Any, Any]]) -> bool:
-    """Whether ``site`` is a Rust call outside ``files`` (those of the chosen Rust
-    definitions): its target, resolved within its own file, names that file's definition
-    of the name. ``callers bytes::release_shared`` (``src/bytes.rs``) listed the calls of
-    ``src/bytes_mut.rs``'s own ``release_shared``."""
+def _rust_function_files(chosen: Iterable[Hit]) -> dict[str, set[tuple[str, str]]]:
+    """Target -> the (repo, path) of each Rust free function of ``chosen`` so named."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for h in chosen:
+        p = h.payload
+        if p.get("language") == "rust" and p.get("kind") == "function":
+            fq = str(p.get("fq_name") or p.get("qualified_name"))
+            out.setdefault(fq, set()).add((str(p["repo"]), str(p["path"])))
+    return out
+
+
+def _rust_elsewhere(site: Site, files: Mapping[str, set[tuple[str, str]]]) -> bool:
+    """Whether ``site`` is a Rust call or reference of a free function of ``files``
+    (``_rust_function_files``) written in another file: a bare ``f()`` resolves to its own
+    file's ``f`` (index/resolve_rust), another function of the name. ``callers
+    bytes::release_shared`` (``src/bytes.rs``) listed the calls of ``src/bytes_mut.rs``'s
+    own ``release_shared``. (A method's ``T::m`` target may name another file's.)"""
     p = site.hit.payload
-    return p.get("language") == "rust" and (p.get("repo"), p.get("path")) not in files
+    where = files.get(site.target)
+    return where is not None and p.get("language") == "rust" and (str(p["repo"]), str(p["path"])) not in where
 
 
 def _rust_syntax(chosen: Sequence[Hit]) -> str:
