@@ -1,4 +1,4 @@
-"""Rust call resolution within a file (``resolve._rust``): targets are the definitions'
+"""Rust call resolution within a file (``index/resolve_rust``): targets are the definitions'
 qualified names (the index names Rust definitions without a module, ``points.fq_name``)."""
 
 from __future__ import annotations
@@ -137,3 +137,109 @@ impl fmt::Display for crate::error::Error {
     assert [(s.qualified_name, s.parent) for s in parse.symbols(src, "rust").symbols] == [
         ("Error", ""), ("Error::depth", "Error"), ("<io::Error as From<Error>>::from", "io::Error"),
         ("<Error as fmt::Display>::fmt", "Error")]
+
+
+#: bytes (tokio-rs/bytes d5c8ad3), cut down: a vtable of functions, a trait with a default
+#: method, a generic trait implemented for the crate's type, a trait impl for `Vec<u8>`.
+VTABLES = b'''pub struct Vtable { clone: unsafe fn(), drop: unsafe fn() }
+pub struct BytesMut;
+pub struct Bytes;
+
+static SHARED_VTABLE: Vtable = Vtable {
+    clone: shared_clone,
+    drop: shared_drop,
+};
+
+const fn owned_vtable<T>() -> Vtable {
+    Vtable { clone: owned_clone::<T>, drop: owned_drop }
+}
+
+unsafe fn shared_clone() {}
+unsafe fn shared_drop() {}
+unsafe fn owned_clone<T>() {}
+unsafe fn owned_drop() {}
+
+fn register(f: unsafe fn(), shared_drop: u8) {
+    run(f);
+    run(shared_drop);
+    run(Bytes::leak);
+    let g = owned_clone::<u8>;
+    for shared_clone in 0..1 { run(shared_clone); }
+    let (a, owned_drop) = (1, 2);
+    run(owned_drop);
+    run(shared_drop);
+}
+
+impl Bytes {
+    fn leak() {}
+}
+
+pub trait BufMut {
+    fn advance_mut(&mut self, cnt: usize);
+    fn put_u8(&mut self, n: u8) {
+        self.advance_mut(1);
+    }
+}
+
+impl From<Bytes> for BytesMut {
+    fn from(bytes: Bytes) -> BytesMut { BytesMut }
+}
+
+fn static_to_mut(slice: &[u8]) -> BytesMut {
+    BytesMut::from(slice)
+}
+
+impl AsRef<[u8]> for BytesMut {
+    fn as_ref(&self) -> &[u8] { &[] }
+}
+
+impl BytesMut {
+    fn hash(&self) { self.as_ref(); }
+}
+
+impl BufMut for Vec<u8> {
+    fn advance_mut(&mut self, cnt: usize) {
+        self.reserve(cnt);
+        self.put_u8(0);
+    }
+}
+'''
+
+
+def _resolved(src: bytes) -> dict[str, tuple[list[tuple[str, str]], list[tuple[str, int, str]]]]:
+    parsed = parse.symbols(src, "rust")
+    found = resolve.chunks(chunk.chunks("r", "src/bytes.rs", src, parsed), parsed, "src/bytes.rs", "")
+    return {("<module>" if c.kind.value == "module" else c.qualified_name):
+            ([(s.name, s.target) for s in c.call_sites], [(s.name, s.line, s.target) for s in c.references])
+            for c in found}
+
+
+def test_a_function_named_as_a_value_is_a_reference_of_the_files_function() -> None:
+    """bytes' ``SHARED_VTABLE`` holds ``drop: shared_drop``, its only use: ``callers
+    shared_drop`` said "no call sites". A struct literal's field, an argument, a turbofish
+    path not called; not a parameter of the same name, nor a value no function is."""
+    got = _resolved(VTABLES)
+    assert got["<module>"][1] == [("shared_clone", 6, "shared_clone"), ("shared_drop", 7, "shared_drop")]
+    assert got["owned_vtable"][1] == [("owned_clone", 11, "owned_clone"), ("owned_drop", 11, "owned_drop")]
+    # `f`, the parameter `shared_drop` and the locals `shared_clone`, `owned_drop` (bytes'
+    # tests' `for len in ..`, `let slice = ..`) are no functions of the file
+    assert got["register"][1] == [("Bytes.leak", 22, "Bytes::leak"), ("owned_clone", 23, "owned_clone")]
+
+
+def test_self_in_a_traits_default_method_is_the_traits_and_a_generic_traits_path_call_is_by_name() -> None:
+    """A trait's default method's ``self.advance_mut(1)`` is the trait's (never one impl's);
+    ``BytesMut::from(slice)`` may be any ``From<T>`` impl of ``BytesMut`` (bytes.rs's one
+    ``From<Bytes>`` was its target, the slice's ``From<&[u8]>`` is in bytes_mut.rs), while
+    ``self.as_ref()`` of the file's one ``AsRef`` impl keeps it."""
+    got = _resolved(VTABLES)
+    assert got["BufMut::put_u8"][0] == [("self.advance_mut", "BufMut::advance_mut")]
+    assert got["static_to_mut"][0] == [("BytesMut.from", "")]
+    assert got["BytesMut::hash"][0] == [("self.as_ref", "<BytesMut as AsRef<[u8]>>::as_ref")]
+
+
+def test_self_in_a_trait_impl_for_another_type_is_that_types_method() -> None:
+    """``impl BufMut for Vec<u8>``: ``self.reserve(..)`` is ``Vec::reserve`` (a name-only
+    caller of bytes' ``BytesMut::reserve`` before), ``self.put_u8`` the trait's own."""
+    got = _resolved(VTABLES)
+    assert got["<Vec as BufMut>::advance_mut"][0] == [("self.reserve", "Vec::reserve"),
+                                                      ("self.put_u8", "")]

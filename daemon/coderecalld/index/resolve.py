@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from coderecalld.files import classify
-from coderecalld.index import resolve_kotlin, resolve_own
+from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
 from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
@@ -108,10 +108,15 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if not style:
         return chunk_list
     if style == "rust":  # within the file; the index names Rust definitions without a module
-        target = _rust(parsed, _bare_test(chunk_list))
-        return [replace(c, call_sites=tuple(_site(s, target(s, "" if c.kind is SymbolKind.MODULE
-                                                               else c.qualified_name)) for s in c.call_sites))
-                for c in chunk_list]
+        target = resolve_rust.calls(parsed, _bare_test(chunk_list))
+        value = resolve_rust.references(parsed, _lines(chunk_list))
+        out = []
+        for c in chunk_list:
+            owner = "" if c.kind is SymbolKind.MODULE else c.qualified_name
+            named = (replace(s, target=value(s, owner)) for s in c.references)
+            out.append(replace(c, call_sites=tuple(_site(s, target(s, owner)) for s in c.call_sites),
+                               references=tuple(s for s in named if s.target)))
+        return out
     lines = _lines(chunk_list)
     if style == "own":  # within the file; definitions are named without a module
         own = resolve_own.Own(parsed, lines)
@@ -812,75 +817,6 @@ def _go_reference(module: str, symbols: Mapping[str, Symbol], target: Target, re
         sym = symbols.get(f"{package}.{head}")
         return "" if sym is not None and sym.kind is not SymbolKind.FUNCTION else f"{module}.{head}"
     return reference
-
-
-def _rust(parsed: ParsedFile, bare: Callable[[CallSite], bool]) -> Target:
-    """Rust, within one file (its definitions are named without a module: a target is a
-    definition's qualified name, as ``fq_name`` writes it): ``self.m(..)`` and ``Self::m(..)``
-    in a method of an ``impl T`` are ``T``'s ``m`` (an inherent ``T::m``, else the one trait
-    impl of this file defining it, ``<T as Tr>::m``); ``T::m(..)`` likewise for a type ``T``
-    whose ``m`` this file implements; a bare ``f(..)`` is the file's one function ``f`` of
-    the caller's module or an enclosing one (``mod`` blocks), or one defined inside the
-    caller, when its line writes it bare (``bare``: a chain's ``.route_layer(..)`` is named
-    ``route_layer`` too, and a test function of that name was its target). Calls on anything else (``x.m()``, ``crate::a::f()``, a method of another file's
-    impl) keep an empty target: only their name is known (axum: every call was so)."""
-    symbols = {s.qualified_name: s for s in parsed.symbols}
-    methods: dict[tuple[str, str], list[str]] = {}
-    for s in parsed.symbols:
-        if s.kind is SymbolKind.METHOD and s.parent:
-            methods.setdefault((s.parent.rpartition("::")[2], s.name), []).append(s.qualified_name)
-    functions: dict[str, list[str]] = {}
-    for s in parsed.symbols:
-        if s.kind is SymbolKind.FUNCTION:
-            functions.setdefault(s.name, []).append(s.qualified_name)
-
-    def impl_type(owner: str) -> str:
-        sym, hops = symbols.get(unparted(owner)), 0
-        while sym is not None and sym.kind is not SymbolKind.METHOD and hops < 32:
-            sym, hops = symbols.get(sym.parent), hops + 1
-        return sym.parent.rpartition("::")[2] if sym is not None and sym.parent else ""
-
-    def method(owner_type: str, name: str) -> str:
-        # one name defined twice under `#[cfg(..)]` (walkdir's `metadata_internal`, unix and
-        # not) is one target: such a call was left unresolved
-        found = list(dict.fromkeys(methods.get((owner_type, name), [])))
-        inherent = [q for q in found if not q.startswith("<")]
-        return (inherent or found)[0] if len(inherent) == 1 or (not inherent and len(found) == 1) else ""
-
-    def function(owner: str, name: str) -> str:
-        scope = unparted(owner)
-        while True:  # the caller's own nested functions, then its module's, outwards
-            candidate = f"{scope}::{name}" if scope else name
-            if candidate in functions.get(name, ()):
-                return candidate
-            if not scope:
-                return ""
-            sym = symbols.get(scope)
-            scope = sym.parent if sym is not None and sym.kind is not SymbolKind.METHOD else (
-                "" if sym is None else _rust_module_of(sym.parent, symbols))
-
-    def target(site: CallSite, owner: str) -> str:
-        head, *rest = site.name.split(".")
-        if not rest:
-            return function(owner, head) if bare(site) else ""
-        if len(rest) != 1:
-            return ""
-        if head in ("self", "Self"):
-            kind = impl_type(owner)
-            return method(kind, rest[0]) if kind else ""
-        if head[:1].isupper():
-            return method(head, rest[0])
-        return ""
-    return target
-
-
-def _rust_module_of(name: str, symbols: Mapping[str, Symbol]) -> str:
-    """The ``mod`` that holds the type ``name`` (an impl's type: its methods' parent), ``""``
-    for the file's top level."""
-    sym = symbols.get(name)
-    while sym is not None and sym.kind is not SymbolKind.MODULE:
-        sym = symbols.get(sym.parent)
-    return sym.qualified_name if sym is not None else ""
 
 
 def java_package(parsed: ParsedFile) -> str:

@@ -14,7 +14,7 @@ import contextvars
 import functools
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -190,6 +190,9 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     ``def asdict``: ``classify.declaration_file``) is followed through the re-exports too,
     and the implementation they reach is the answer (attrs' ``attr.asdict`` is
     ``attr._funcs.asdict``; its card showed the stub's signature)."""
+    impl = rust_impl_item(store, flt, name)
+    if impl:
+        return impl
     found = _named(store, flt, name)
     if "." in name and depth and not _implemented(found):
         reached = _through_reexports(store, flt, name, depth - 1)
@@ -202,6 +205,30 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = inherited_definition(store, flt, name)
     return found
+
+
+#: A Rust impl's item as the index names it: ``<&[u8] as Buf>::advance``,
+#: ``<BytesMut as From<&'a str>>::from`` (group 1: the item's name).
+_RUST_IMPL_ITEM = re.compile(r"^\s*<.+>\s*::\s*(\w+)\s*$")
+
+
+def rust_impl_item(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """The definitions a Rust impl's item written whole names (``_RUST_IMPL_ITEM``):
+    those whose qualified name is ``name`` but for spaces (the index writes
+    ``From<&'static[u8]>``); ``[]`` for another name. As a trace reads it
+    (``written_tail``) it was ``advance``, every ``advance``: ``card '<&[u8] as
+    Buf>::advance'`` answered ``<Cursor as Buf>::advance``, ``callers`` listed the trait's
+    default methods' ``self.advance(..)`` as resolved. One keyword lookup."""
+    m = _RUST_IMPL_ITEM.match(name)
+    if m is None:
+        return []
+    spelled = _unspaced(name)
+    return [h for h in _named(store, flt, m.group(1)) if h.payload.get("language") == "rust"
+            and _unspaced(str(h.payload.get("qualified_name") or "")) == spelled]
+
+
+def _unspaced(name: str) -> str:
+    return re.sub(r"\s+", "", name)
 
 
 def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
@@ -249,6 +276,9 @@ def written_tail(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
            and str(hit.payload.get("qualified_name", "")) == parts[-1]]
     if len(parts) >= 2 and top:
         placed = [hit for hit in top if rust_modules(str(hit.payload.get("path", ""))) == parts[1:-1]]
+        # or the path starts at a module, not the crate: ``bytes::release_shared`` of
+        # ``src/bytes.rs`` (``src/bytes_mut.rs`` has one too; ``callers`` found neither)
+        placed = placed or [hit for hit in top if rust_modules(str(hit.payload.get("path", ""))) == parts[:-1]]
         return placed or (top if len(parts) == 2 and len(top) == 1 else [])
     # the owner further up: ``ToNumberPolicy.readNumber`` is each enum constant's method
     # (``ToNumberPolicy.LONG_OR_DOUBLE.readNumber``)
@@ -805,6 +835,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
     related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
     found_sites = sites(hits, may_match)
+    # a Rust function's target names the call's own file's function (index/resolve_rust)
+    rust_files = _rust_function_files(chosen)
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     for site in found_sites:
         if (callable_in and site.target not in targets
@@ -846,7 +878,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if tails and site.target not in targets and _ends_with_any(site.target, tails):
             out.append((site, RESOLVED))  # Moshi's generatedAdapter, on a Moshi
             continue
-        if site.target in targets:
+        if site.target in targets and _rust_elsewhere(site, rust_files):
+            other += 1  # the same name's definition in the call's file: `bytes_mut.rs`'s release_shared
+        elif site.target in targets:
             out.append((site, RESOLVED if site.target in wanted else
                         INHERITED if site.target in inherited else OVERRIDE))
         elif owners and not site.target and _scoped_elsewhere(site, owners):
@@ -871,7 +905,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     if chosen:  # named as a value (a callback, a dispatch table): where it is used, not called
         named = wanted | inherited
         held = store.find_any(flt, "reference_targets", sorted(named), limit=FETCH_LIMIT, fields=REFERENCE_FIELDS)
-        out += [(site, REFERENCE) for site in sites(held, lambda s: s.get("target", "") in named, "references")]
+        out += [(site, REFERENCE) for site in sites(held, lambda s: s.get("target", "") in named, "references")
+                if not _rust_elsewhere(site, rust_files)]
     if omitted is not None:
         omitted["other_type"] = omitted.get("other_type", 0) + other
     return out
@@ -974,6 +1009,28 @@ def ruby_constructions(chosen: Iterable[Hit]) -> set[str]:
             parts = str(h.payload.get("qualified_name", "")).split(".")
             out |= {".".join([*parts[k:], "new"]) for k in range(len(parts))}
     return out
+
+
+def _rust_function_files(chosen: Iterable[Hit]) -> dict[str, set[tuple[str, str]]]:
+    """Target -> the (repo, path) of each Rust free function of ``chosen`` so named."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for h in chosen:
+        p = h.payload
+        if p.get("language") == "rust" and p.get("kind") == "function":
+            fq = str(p.get("fq_name") or p.get("qualified_name"))
+            out.setdefault(fq, set()).add((str(p["repo"]), str(p["path"])))
+    return out
+
+
+def _rust_elsewhere(site: Site, files: Mapping[str, set[tuple[str, str]]]) -> bool:
+    """Whether ``site`` is a Rust call or reference of a free function of ``files``
+    (``_rust_function_files``) written in another file: a bare ``f()`` resolves to its own
+    file's ``f`` (index/resolve_rust), another function of the name. ``callers
+    bytes::release_shared`` (``src/bytes.rs``) listed the calls of ``src/bytes_mut.rs``'s
+    own ``release_shared``. (A method's ``T::m`` target may name another file's.)"""
+    p = site.hit.payload
+    where = files.get(site.target)
+    return where is not None and p.get("language") == "rust" and (str(p["repo"]), str(p["path"])) not in where
 
 
 def _rust_syntax(chosen: Sequence[Hit]) -> str:
@@ -1119,7 +1176,10 @@ def _scoped_elsewhere(site: Site, owners: set[str]) -> bool:
     callee = site.name.rpartition(".")[2]
     if not callee or "::" not in site.text:
         return False
-    m = re.search(r"(?<![\w$])([A-Za-z_]\w*)[ \t]*::[ \t]*" + re.escape(callee) + r"\b", site.text)
+    # a turbofish between: Rust's ``MaybeUninit::<Shared>::uninit()`` (a name-only caller of
+    # bytes' ``UninitSlice::uninit``)
+    m = re.search(r"(?<![\w$])([A-Za-z_]\w*)[ \t]*(?:::[ \t]*<[^()]*?>[ \t]*)?::[ \t]*" + re.escape(callee) + r"\b",
+                  site.text)
     scope = m.group(1) if m else ""
     return scope[:1].isupper() and scope not in _OWN_SCOPES and scope not in owners
 

@@ -160,6 +160,19 @@
 (use_declaration
   argument: (_) @name) @reference.import
 
+; A function or an associated function named as a value, not called: a struct literal's
+; field (`drop: shared_drop` of bytes' `SHARED_VTABLE`), an argument (`.map(Bytes::from)`),
+; a static's or const's initializer, a generic one by its turbofish (`owned_clone::<T>`).
+; index/resolve keeps one naming a function of the file (`_rust_reference`): bytes'
+; vtable functions, called only through the table, had "no call sites".
+(field_initializer value: [(identifier) (scoped_identifier)] @name @reference.value)
+(field_initializer value: (generic_function function: [(identifier) (scoped_identifier)] @name @reference.value))
+(arguments [(identifier) (scoped_identifier)] @name @reference.value)
+(arguments (generic_function function: [(identifier) (scoped_identifier)] @name @reference.value))
+(static_item value: [(identifier) (scoped_identifier)] @name @reference.value)
+(const_item value: [(identifier) (scoped_identifier)] @name @reference.value)
+(let_declaration value: (generic_function function: [(identifier) (scoped_identifier)] @name @reference.value))
+
 ; --- constants and statics (records.VALUE_KINDS: found by name) ---------------------------
 ; (a file's or a module's; an impl's are named by its type above; a function's own are none)
 ;  A `static mut` is a variable: written at run time, unsafe to read.
