@@ -104,3 +104,7 @@ def test_a_block_on_a_value_keeps_self_a_dsl_block_may_not() -> None:
                    ("form_data?", 13, "Utils.form_data?"), ("GET", 14, "Utils.GET"),
                    ("escape", 16, "Utils.escape"), ("escape", 17, ""), ("escape", 18, ""), ("escape", 20, "")]
 
+
+def test_a_rackup_file_is_ruby() -> None:
+    """rack's nine ``config.ru`` files were not indexed."""
+    assert parse.language_for("test/rackup/config.ru") == "ruby"
