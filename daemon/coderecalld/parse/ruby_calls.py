@@ -34,6 +34,8 @@ _BINDERS = frozenset({"method_parameters", "block_parameters", "lambda_parameter
 _NAMES = frozenset({("call", "method"), ("method", "name"), ("singleton_method", "name"),
                     ("singleton_method", "object"), ("scope_resolution", "name")})
 _NAME_PARENTS = frozenset({"alias", "undef", "setter"})
+#: Keywords the grammar reads as identifiers (the file's name, line and encoding): no call.
+_PSEUDO = frozenset({"__FILE__", "__LINE__", "__ENCODING__"})
 _NAMED_GROUP = re.compile(r"\(\?<([A-Za-z_]\w*)>")
 #: Receiverless calls whose block keeps ``self`` (Kernel's): a block on any other bare call
 #: or on a constant may be a DSL's ``instance_eval``.
@@ -123,13 +125,25 @@ def is_local(blob: bytes, node: Node, cache: dict[tuple[int, int], Bindings]) ->
 def is_bare_call(blob: bytes, node: Node, cache: dict[tuple[int, int], Bindings]) -> bool:
     """Whether ``node``, an identifier the tags query caught, is a method call on ``self``:
     in an expression's place (not a call's method name, a definition's name, a parameter,
-    an assignment's left side) and no local (``is_local``)."""
+    an assignment's left side, ``__FILE__``, what ``defined?`` asks) and no local
+    (``is_local``)."""
     parent = node.parent
     if node.type != "identifier" or parent is None:
         return True  # ``super``
     if parent.type in _NAME_PARENTS or (parent.type, _field(node)) in _NAMES or _binds(node):
         return False
+    if tx.text(blob, node) in _PSEUDO or _in_defined(node):
+        return False
     return not is_local(blob, node, cache)
+
+
+def _in_defined(node: Node) -> bool:
+    """Whether ``node`` is what ``defined?(..)`` asks about: it asks, it calls nothing."""
+    parent = node.parent
+    if parent is not None and parent.type == "parenthesized_statements":
+        parent = parent.parent
+    return parent is not None and parent.type == "unary" and parent.child(0) is not None and (
+        parent.child(0).type == "defined?")
 
 
 def in_other_self(blob: bytes, node: Node) -> bool:
