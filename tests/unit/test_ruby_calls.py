@@ -32,7 +32,7 @@ def f(a, b = default_b, k: kw_default, &blk)
   [a, b, k, blk, x, y, tok]
   foo(key: value)
   alias n o
-  [__FILE__, __dir__, defined?(bar)]
+  [__FILE__, __dir__, defined?(bar), [1].map { _1 }]
 end
 """
 
@@ -54,10 +54,10 @@ def test_a_local_is_one_where_ruby_binds_it() -> None:
     name read before its assignment (``y`` on line 3), or after a block that alone assigns
     it (``z`` on line 6), calls a method, as Ruby's parser decides; a default's expression
     is a call, its method's (rack's ``query_parser = query_parser()`` had no caller), a
-    keyword label, an alias's names, a call's method name, ``__FILE__`` and what
-    ``defined?`` asks are no bare call."""
+    keyword label, an alias's names, a call's method name, ``__FILE__``, what ``defined?``
+    asks and a numbered block parameter (``_1``) are no bare call."""
     assert _calls(LOCALS) == [("default_b", 1), ("kw_default", 1), ("y", 3), ("items", 5), ("each", 5),
-                              ("z", 6), ("tok", 7), ("foo", 8), ("value", 8), ("__dir__", 10)]
+                              ("z", 6), ("tok", 7), ("foo", 8), ("value", 8), ("__dir__", 10), ("map", 10)]
 
 
 UTILS = """\

@@ -34,8 +34,9 @@ _BINDERS = frozenset({"method_parameters", "block_parameters", "lambda_parameter
 _NAMES = frozenset({("call", "method"), ("method", "name"), ("singleton_method", "name"),
                     ("singleton_method", "object"), ("scope_resolution", "name")})
 _NAME_PARENTS = frozenset({"alias", "undef", "setter"})
-#: Keywords the grammar reads as identifiers (the file's name, line and encoding): no call.
-_PSEUDO = frozenset({"__FILE__", "__LINE__", "__ENCODING__"})
+#: Keywords the grammar reads as identifiers (the file's name, line and encoding) and a
+#: block's numbered parameters (``_1``): no call.
+_PSEUDO = frozenset({"__FILE__", "__LINE__", "__ENCODING__", *(f"_{i}" for i in range(1, 10))})
 _NAMED_GROUP = re.compile(r"\(\?<([A-Za-z_]\w*)>")
 #: Receiverless calls whose block keeps ``self`` (Kernel's): a block on any other bare call
 #: or on a constant may be a DSL's ``instance_eval``.
