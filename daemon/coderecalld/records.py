@@ -102,6 +102,9 @@ class CallSite:
             listed: ``Thread(target=self.run)``, ``self.dispatch_func = self.dispatch``).
             The resolve stage keeps one only when its target is a function or method
             (Python); the payload keeps them apart from calls (``references``).
+        other_self: Ruby: the call is written in a block that may run with another ``self``
+            than its method's (a DSL's ``instance_eval``: ``parse.ruby_calls.in_other_self``);
+            its method resolves no bare call there. Not stored.
     """
 
     name: str
@@ -110,6 +113,7 @@ class CallSite:
     via_attribute: bool = False
     receiver_type: str = ""
     reference: bool = False
+    other_self: bool = False
 
     @property
     def short_name(self) -> str:

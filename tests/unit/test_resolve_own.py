@@ -86,7 +86,8 @@ def test_a_csharp_definitions_fq_name_drops_its_parameters() -> None:
      "module Sinatra\n  class Base\n    def call(env)\n      dup.call!(env)\n"
      "      invoke { route! }\n    end\n    def call!(env) = nil\n"
      "    def invoke; yield; end\n    def route!; invoke; end\n  end\nend\n",
-     [("Sinatra.Base.call", "call!", 4, ""),  # on `dup`
+     [("Sinatra.Base.call", "dup", 4, ""),  # a bare name: Object's dup, no method here
+      ("Sinatra.Base.call", "call!", 4, ""),  # on `dup`
       ("Sinatra.Base.call", "invoke", 5, "Sinatra.Base.invoke"),
       ("Sinatra.Base.call", "route!", 5, ""),  # in a block: it may run with another self
       ("Sinatra.Base.route!", "invoke", 9, "Sinatra.Base.invoke")]),

@@ -449,7 +449,7 @@ def _named(leaf: str, role: Role) -> bool:
 #: ``license*``) with one of them is code (IPython's ``core/history.py``, a ``license.py``
 #: or a ``readme_parser.py`` was role docs); ``LICENSE.APACHE``, ``README.html`` stay docs.
 _CODE_SUFFIXES = frozenset(""".py .pyi .pyx .js .mjs .cjs .jsx .ts .tsx .mts .cts .go .rs .java .kt
-.kts .scala .groovy .rb .php .c .h .cc .cpp .cxx .hpp .hh .cs .swift .m .mm .sh .bash .zsh .lua
+.kts .scala .groovy .rb .ru .php .c .h .cc .cpp .cxx .hpp .hh .cs .swift .m .mm .sh .bash .zsh .lua
 .pl .pm .r .jl .ex .exs .erl .hs .clj .cljs .dart .vue .svelte .sql""".split())
 
 

@@ -220,8 +220,8 @@ class Own:
         if receiver is None:
             return ""
         owner = unparted(owner)
-        if self.language == "ruby" and not self._ruby_direct(site.line, name, owner):
-            return ""  # in a block, which may run with another self (`mock_app { stream { } }`)
+        if site.other_self:
+            return ""  # in a block that may run with another self (`mock_app { stream { } }`)
         if receiver == "":
             return self._bare(name, owner)
         if receiver in self.selves:
@@ -266,22 +266,6 @@ class Own:
                 out += [n.strip().lstrip("\\") for n in m.group(1).split(",") if n.strip()]
         return tuple(out)
 
-    def _ruby_direct(self, line: int, name: str, owner: str) -> bool:
-        """Whether a Ruby call is written in its method's own body, not in a block: its line
-        indented no deeper than the body's first line and opening no block (``{``, ``do``)
-        before the name. A block may run with another ``self`` (a DSL's ``instance_eval``:
-        sinatra's specs call the app's ``stream`` inside ``mock_app { get('/') { ... } }``
-        within a spec group defining a ``stream`` helper of its own)."""
-        sym = self.symbols.get(owner)
-        text = self.lines.get(line, "")
-        if sym is None or re.search(rf"(?:\{{|\bdo\b)[^{{}}]*?(?<![\w$]){re.escape(name)}(?![\w!?])", text):
-            return False
-        if line == sym.start_line:
-            return True
-        body = next((self.lines[i] for i in range(sym.start_line + 1, line + 1)
-                     if self.lines.get(i, "").strip()), text)
-        return _indent(text) <= _indent(body)
-
     def _bare(self, name: str, owner: str) -> str:
         scope = owner
         while scope:  # a function defined in the caller or a function around it
@@ -322,10 +306,6 @@ class Own:
     def _method(self, cls: str, name: str) -> str:
         found = self.methods.get((cls, name))
         return fq(self.language, found) if found else ""
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
 
 
 #: A name declared twice with different types, or once without one: no type.

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node, Tree
 
+from coderecalld.parse import ruby_calls
 from coderecalld.parse import text as tx
 from coderecalld.parse.captures import RawDefinition, RawTags, collect
 from coderecalld.parse.docstrings import COMMENT_STYLES, DOC_STYLES
@@ -63,15 +64,18 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
     """Extract symbols, calls and imports of ``tree`` (parsed from ``blob``, valid UTF-8);
     ``default`` names the file's anonymous default export (``imports.default_name``)."""
     tags = collect(tags_query(spec.name), tree.root_node)
+    other_self: frozenset[int] = frozenset()
     if spec.name == "ruby":
-        scopes: dict[tuple[int, int], frozenset[str]] = {}
-        tags.calls = [c for c in tags.calls if not _ruby_local(blob, c[0], scopes)]
+        scopes: dict[tuple[int, int], ruby_calls.Bindings] = {}
+        tags.calls = [c for c in tags.calls if ruby_calls.is_bare_call(blob, c[0], scopes)]
+        other_self = frozenset(c[0].start_byte for c in tags.calls if ruby_calls.in_other_self(blob, c[0]))
     defs = sorted(
         filter(None, map(_definition, tags.definitions)),
         key=lambda d: (d.start.start_byte, -d.outer.end_byte),
     )
     package = tx.compact(blob, tags.package) if tags.package is not None else ""
-    module_calls = _resolve(blob, defs, tags.calls + [(v, None) for v in tags.values], _Naming(spec.separator, package, default))
+    module_calls = _resolve(blob, defs, tags.calls + [(v, None) for v in tags.values],
+                            _Naming(spec.separator, package, default), other_self)
     defs = _values_kept(defs)  # constants that are no definition's holder or namespace
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
@@ -88,54 +92,6 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
         titled=frozenset(d.qualified_name for d in defs
                          if d.raw.name.type == "string_fragment" and d.outer.type == "call_expression"),
     )
-
-
-#: Ruby nodes that open a scope of local variables (a block sees its method's: read whole).
-_RUBY_SCOPES = frozenset({"method", "singleton_method", "class", "module", "singleton_class", "program"})
-#: Ruby nodes whose identifiers are parameters or assigned variables: local names.
-_RUBY_BINDERS = frozenset({"method_parameters", "block_parameters", "lambda_parameters", "optional_parameter",
-                           "splat_parameter", "hash_splat_parameter", "keyword_parameter", "block_parameter",
-                           "destructured_parameter", "exception_variable", "left_assignment_list",
-                           "rest_assignment", "for", "in_clause", "array_pattern", "find_pattern",
-                           "hash_pattern", "keyword_pattern", "alternative_pattern", "as_pattern",
-                           "hash_splat_nil"})
-
-
-_NAMED_GROUP = re.compile(r"\(\?<([A-Za-z_]\w*)>")
-
-
-def _ruby_local(blob: bytes, node: Node, scopes: dict[tuple[int, int], frozenset[str]]) -> bool:
-    """Whether ``node``, a bare identifier read as a call (queries/ruby/tags.scm), is a local
-    variable or parameter of its scope (its method, class body or file, blocks included),
-    not a method: ``x = 1; x`` reads ``x``. ``scopes`` caches each scope's names: one walk
-    per scope."""
-    if node.type != "identifier":
-        return False
-    scope = node.parent
-    while scope is not None and scope.type not in _RUBY_SCOPES:
-        scope = scope.parent
-    if scope is None:
-        return False
-    key = (scope.start_byte, scope.end_byte)
-    if key not in scopes:
-        names: set[str] = set()
-        stack = [scope]
-        while stack:
-            n = stack.pop()
-            parent = n.parent
-            if n.type == "identifier" and parent is not None and (
-                    parent.type in _RUBY_BINDERS or (parent.type in ("assignment", "operator_assignment")
-                                                     and parent.child_by_field_name("left") == n)):
-                names.add(tx.text(blob, n))
-            elif (n.type == "hash_key_symbol" and parent is not None and parent.type == "keyword_pattern"
-                  and parent.child_by_field_name("value") is None):
-                names.add(tx.text(blob, n))  # ``in {name:}`` binds ``name``
-            elif n.type == "regex" and parent is not None and parent.type == "binary":
-                # ``/(?<year>\d+)/ =~ s`` binds ``year``
-                names.update(_NAMED_GROUP.findall(tx.text(blob, n)))
-            stack.extend(n.children)
-        scopes[key] = frozenset(names)
-    return tx.text(blob, node) in scopes[key]
 
 
 #: Values (constants, variables) kept per file, the first in source order: a generated
@@ -242,10 +198,11 @@ class _Naming:
 
 
 def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node | None]],
-             naming: _Naming) -> list[CallSite]:
+             naming: _Naming, other_self: frozenset[int] = frozenset()) -> list[CallSite]:
     """Name each def after its parent and give each call to its innermost scope; return top-level calls.
     A ``(node, None)`` pair is a value reference (``@reference.value``): a ``CallSite`` with
-    ``reference`` set.
+    ``reference`` set. ``other_self``: start bytes of the calls written in a block that may
+    run with another ``self`` (Ruby, ``ruby_calls.in_other_self``).
 
     One sweep in source order with a stack of open definitions: O(n log n + n * depth).
     """
@@ -258,10 +215,10 @@ def _resolve(blob: bytes, defs: list[_Def], calls: list[tuple[Node, Node | None]
         while stack and stack[-1].outer.end_byte <= position:
             stack.pop()
         owner = next((d for d in reversed(stack) if d.scope_start <= position < d.scope_end), None)
-        if is_call and item[0].type in _HEADER_CALLS and stack:
+        if is_call and stack and (item[0].type in _HEADER_CALLS or _in_ruby_parameters(item[0])):
             owner = stack[-1]  # written in its header, before the body: the definition's own
         if is_call:
-            _add_call(blob, item, owner.calls if owner else module)
+            _add_call(blob, item, owner.calls if owner else module, item[0].start_byte in other_self)
         else:
             _attach(blob, item, owner, naming)
             # A typedef's range holds the struct it names (C), not members of its own; a
@@ -279,7 +236,19 @@ _HEADER_CALLS = frozenset({"constructor_initializer", "field_initializer", "cons
                            "constructor_delegation_call"})
 
 
-def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite]) -> None:
+def _in_ruby_parameters(node: Node) -> bool:
+    """Whether ``node`` is in a Ruby method's parameter list (a default's expression): Ruby
+    evaluates it in the method, at each call (rack's ``def expand_param_pairs(pairs,
+    query_parser = query_parser())`` was a call of no caller)."""
+    parent = node.parent
+    while parent is not None and parent.type not in ruby_calls.SCOPES:
+        if parent.type == "method_parameters":
+            return True
+        parent = parent.parent
+    return False
+
+
+def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite], other_self: bool = False) -> None:
     node, callee = call
     if callee is None:  # a function named as a value (`Thread(target=self.run)`): no call
         if _in_type_expression(node):
@@ -320,7 +289,7 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite])
             return  # `#[cfg(not(windows))]` calls nothing
         name = _token_receiver(blob, callee) + name
     if name:
-        into.append(CallSite(name, tx.callee_line(callee)))
+        into.append(CallSite(name, tx.callee_line(callee), other_self=other_self))
 
 
 #: Levels above a value reference read for a type expression around it.

@@ -89,7 +89,7 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
                  doc_style="comment", separator="::", resolver="own"),
     LanguageSpec("csharp", "csharp", (".cs",), "queries/csharp/tags.scm", doc_style="xmldoc",
                  resolver="own"),
-    LanguageSpec("ruby", "ruby", (".rb", ".rake", ".gemspec"), "queries/ruby/tags.scm",
+    LanguageSpec("ruby", "ruby", (".rb", ".rake", ".gemspec", ".ru"), "queries/ruby/tags.scm",
                  filenames=("Rakefile", "Gemfile"), doc_style="comment", interpreters=("ruby",),
                  resolver="own"),
     LanguageSpec("php", "php", (".php",), "queries/php/tags.scm", doc_style="comment", interpreters=("php",),

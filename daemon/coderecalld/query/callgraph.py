@@ -22,6 +22,7 @@ from coderecalld import logs
 from coderecalld.files import classify
 from coderecalld.parse import headers
 from coderecalld.query import frames as stack
+from coderecalld.query import ruby
 from coderecalld.records import CallerHit, Hit, is_part
 from coderecalld.store import StoreFilter
 
@@ -438,7 +439,8 @@ def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     hits: dict[str, Hit] = {}
     for field in fields:
         for hit in store.find(flt, field, name, limit=FETCH_LIMIT):
-            if hit.payload.get("kind") not in _NOT_DEFINITIONS and not is_part(hit.payload["qualified_name"]):
+            if ((hit.payload.get("kind") not in _NOT_DEFINITIONS or ruby.is_module(hit.payload))
+                    and not is_part(hit.payload["qualified_name"])):
                 hits.setdefault(hit.id, hit)
     return sorted(hits.values(), key=lambda h: (h.payload["repo"], h.payload["path"], h.payload["start_line"]))
 
@@ -559,17 +561,19 @@ def caller_hit(site: Site, confidence: str, commit: str) -> CallerHit:
                      text=site.text, confidence=confidence, target=site.target)
 
 
-def callers(store: Any, flt: StoreFilter, name: str,
-            omitted: dict[str, int] | None = None, at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
+def callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | None = None,
+            at: tuple[str, str] | None = None, spelled: bool = False) -> list[tuple[Site, str]]:
     """``_callers`` of ``name`` within one lookup budget (``budget``: a new one, or the
     request's already active); ``omitted["hierarchy_cut"]`` is 1 when it was spent before
     the aliases and the class hierarchy were followed whole (their calls may be missing).
     ``at`` (repo, path): the definitions of ``name`` in that file only, when it has one
     (impact asks for a caller's callers so: walkdir's test ``fn sort_by`` got the calls of
-    the method ``WalkDir::sort_by``, a name without a module in Rust)."""
+    the method ``WalkDir::sort_by``, a name without a module in Rust). ``spelled``: ``name``
+    is as a person wrote it, whose Ruby spelling picks a singleton or an instance method
+    (``ruby.spelled``); an impact's next level names callers by their qualified names."""
     with budget() as spent:
         before = spent.cut  # an impact's budget may be spent by an earlier level
-        found = _callers(store, flt, name, omitted, at)
+        found = _callers(store, flt, name, omitted, at, spelled)
     if spent.cut:
         if not before:  # once per request
             logs.warn("callgraph.hierarchy_cut", callee=name, lookups=HIERARCHY_LOOKUPS)
@@ -595,13 +599,20 @@ def constructed(chosen: Iterable[Hit]) -> list[str]:
 
 
 def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | None = None,
-             at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
+             at: tuple[str, str] | None = None, spelled: bool = False) -> list[tuple[Site, str]]:
     """``_calls`` of ``name``; a constructor's (``constructed``) are its class's
     constructions (``callers RetryPolicy.init`` answered 68 other types' ``.init(``,
     ``self.init`` and ``super.init`` and 1 of 15 ``RetryPolicy(..)``; ``MockHandler.
     __construct`` none of 135 ``new MockHandler(..)``: a callers audit) and the calls
     resolved to the constructor itself (Python's ``super().__init__(..)``)."""
     chosen = definitions(store, flt, name)
+    # ``Parser#parse`` beside a ``def self.parse``: an instance method, which no call on the
+    # class reaches (``Parser.parse(..)`` is the other's)
+    on_constant = True
+    if spelled:
+        narrowed = ruby.spelled(name, chosen)
+        on_constant = len(narrowed) == len(chosen) or not ruby.instance_spelling(name)
+        chosen = narrowed
     if at is not None:
         chosen = [h for h in chosen if (h.payload.get("repo"), h.payload.get("path")) == at] or chosen
     classes = constructed(chosen)
@@ -627,7 +638,7 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
         # a construction calls the constructor; a value naming the class does not
         made += [sc for sc in (_calls(store, flt, cls, defs, omitted) if defs else []) if sc[1] != REFERENCE]
     made += _inherited_constructions(store, flt, chosen, classes)
-    found = _calls(store, flt, name, chosen, omitted)
+    found = _calls(store, flt, name, chosen, omitted, on_constant)
     if not classes:
         return found
     out = [(site, RESOLVED if confidence == NAME_ONLY else confidence) for site, confidence in found
@@ -750,7 +761,7 @@ def _chains_to(store: Any, site: Site, classes: list[str]) -> bool:
 
 
 def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
-           omitted: dict[str, int] | None = None) -> list[tuple[Site, str]]:
+           omitted: dict[str, int] | None = None, on_constant: bool = True) -> list[tuple[Site, str]]:
     """(site, confidence) of every call ``name`` (whose definitions are ``chosen``) may be
     meant by (order: see ``RANK``).
 
@@ -774,6 +785,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     ``omitted["other_type"]`` counts those when given. When the name means more than
     ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
     such calls are ``name_only`` instead.
+    A Ruby call on a constant (``Rack::Utils.parse_query(..)``, ``MediaType.params(..)``)
+    calls that module's or class's own method: resolved when the constant names the
+    holder of a Ruby definition of ``chosen`` by its last segments (and ``on_constant``:
+    no instance method beside a singleton one of its name), else on another type.
     With no definition in scope, a dotted ``name`` counts as its own target
     (``os.path.join``) and every call of the short name is a ``name_only`` candidate (the
     definition a target names may be out of the caller's scope). The short name is the last
@@ -838,12 +853,23 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a Rust function's target names the call's own file's function (index/resolve_rust)
     rust_files = _rust_function_files(chosen)
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
+    holders = ruby.holders(chosen)
+    if holders is not None and not on_constant:
+        holders = set()
     for site in found_sites:
         if (callable_in and site.target not in targets
                 and str(site.hit.payload.get("language") or "") not in callable_in
                 and not (site.name.startswith("C.") and site.hit.payload.get("language") == "go"
                          and "c" in callable_in)):  # cgo: Go's C.f(..) calls C's f
             other += 1
+            continue
+        scope = (ruby.constant(str(site.hit.payload.get("language") or ""), site.name)
+                 if holders is not None and site.target not in targets else "")
+        if scope and site.name not in built:
+            if any(h == scope or h.endswith("." + scope) for h in holders):
+                out.append((site, RESOLVED))
+            else:
+                other += 1  # ``MediaType.params(..)``, ``CGI.escape(..)``: another module's
             continue
         if receiver_only and site.target not in targets and _bare(site):
             other += 1

@@ -52,7 +52,9 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
         init_params=((params(init["signature"]) if init else _primary(definition)) if is_class
                      else params(definition.get("signature", "")) if builds else ()),
         # a Go named type of no struct (``type ShellCompDirective int``) has methods too
-        methods=methods(members, inherited) if is_class or builds or definition["kind"] == "type_alias" else (),
+        # a Ruby module's methods too (rack's ``card Rack::Utils`` found no symbol)
+        methods=(methods(members, inherited) if is_class or builds or definition["kind"] == "type_alias"
+                 or (definition["kind"] == "module" and definition.get("language") == "ruby") else ()),
         raises=tuple(definition.get("raises", [])),
         siblings=siblings[:MAX_SIBLINGS], siblings_total=len(siblings),
         callers=pick_callers(callers), file_purpose=file_purpose(file_points),

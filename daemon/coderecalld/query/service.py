@@ -31,7 +31,7 @@ from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
-from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, validate
+from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, ruby, validate
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
@@ -1467,6 +1467,9 @@ class Service:
         view = self._view(principal, session, flt)
         found = [(h, match, score, INDEX) for h, match, score in self._symbols(
             self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
+        if not prefix:  # Ruby's ``Parser.parse`` beside ``Parser#parse``: the one spelled
+            kept = {h.id for h in ruby.spelled(name, [f[0] for f in found])}
+            found = [f for f in found if f[0].id in kept]
         if view.flt is not None:
             found += [(overlay.restore(h), match, score, OVERLAY) for h, match, score in
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
@@ -1565,7 +1568,7 @@ class Service:
         commits: dict[str, str] = {}
         found = [(role_rank(site.hit.payload),
                   callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits)))
-                 for site, confidence in callgraph.callers(self.store, flt, name, omitted)]
+                 for site, confidence in callgraph.callers(self.store, flt, name, omitted, spelled=True)]
         found.sort(key=lambda r: (callgraph.RANK.get(r[1].confidence, 9), r[0], r[1].repo, r[1].path,
                                   r[1].line, r[1].caller))
         return Page.cut([hit for _, hit in found], offset, limit)
@@ -1586,7 +1589,8 @@ class Service:
         return Page.cut([callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target
                                               else callgraph.RESOLVED,
                                               self._commit(site.hit.payload["repo"], commits))
-                         for site in callgraph.sites(callgraph.definitions(self.store, flt, name))],
+                         for site in callgraph.sites(ruby.spelled(
+                             name, callgraph.definitions(self.store, flt, name)))],
                         offset, limit)
 
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
@@ -1602,7 +1606,7 @@ class Service:
         name = _symbol_name(name)
         _bounded("budget_tokens", budget_tokens, 800, MAX_CARD_TOKENS)
         flt = self._filter(principal, repo)
-        defs = callgraph.definitions(self.store, flt, name) if flt is not None else []
+        defs = ruby.spelled(name, callgraph.definitions(self.store, flt, name)) if flt is not None else []
         if not defs:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
@@ -1620,7 +1624,10 @@ class Service:
         fq = best.get("fq_name") or best["qualified_name"]
         file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
-        callers = self.find_callers(fq, limit=MAX_LIMIT, principal=principal)
+        # a Ruby instance method beside a singleton one of its name is asked as Ruby writes it
+        spelled = (f"{fq.rpartition('.')[0]}#{fq.rpartition('.')[2]}" if best.get("language") == "ruby"
+                   and ruby.instance_spelling(name) else fq)
+        callers = self.find_callers(spelled, limit=MAX_LIMIT, principal=principal)
         purpose = str(self.ledger.repo_meta(best["repo"]).get("purpose", ""))
         inherited = [(b.payload, [h.payload for h in self.store.find(
             StoreFilter(repos=(b.payload["repo"],), path=b.payload["path"]), "path", b.payload["path"],

@@ -36,18 +36,21 @@
 (call
   method: (_) @name) @reference.call
 
-; A bare name as a statement calls a method (``forward``, ``halt unless ok?``) unless it
-; is a local variable or parameter of its method (parse/extract.py drops those): sinatra's
-; ``callers forward`` found no call site. A bare ``super`` calls the base's same method
-; with the same arguments (parse._chains names it after the base in ``initialize``).
+; A bare name in an expression's place calls a method on self unless it is a local of its
+; scope, as Ruby decides (parse/ruby_calls.py drops locals, parameters, a call's method name,
+; a definition's name): rack's ``tok = consume_boundary``, ``case consume_boundary`` and
+; ``"#{host_with_port}"`` were no call when only a bare name standing as a statement was
+; (sinatra's ``forward``, ``halt unless ok?``). A bare ``super`` calls the base's same
+; method with the same arguments (parse._chains names it after the base in ``initialize``).
+(identifier) @name @reference.call
 [
-  (body_statement [(identifier) (super)] @name @reference.call)
-  (block_body [(identifier) (super)] @name @reference.call)
-  (then [(identifier) (super)] @name @reference.call)
-  (else [(identifier) (super)] @name @reference.call)
-  (begin [(identifier) (super)] @name @reference.call)
-  (if_modifier body: [(identifier) (super)] @name @reference.call)
-  (unless_modifier body: [(identifier) (super)] @name @reference.call)
+  (body_statement (super) @name @reference.call)
+  (block_body (super) @name @reference.call)
+  (then (super) @name @reference.call)
+  (else (super) @name @reference.call)
+  (begin (super) @name @reference.call)
+  (if_modifier body: (super) @name @reference.call)
+  (unless_modifier body: (super) @name @reference.call)
   (assignment right: (super) @name @reference.call)
 ]
 
