@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from coderecalld.index.receivers import UNKNOWN, children, split_params
 from coderecalld.index.receivers import bind as _bind
@@ -63,6 +64,27 @@ _CHAIN_MAX = 8
 RETURNED = "()"
 
 
+@dataclass(frozen=True, slots=True)
+class _Literal:
+    """A function literal in a function: its parameters (``bound``: name -> type) are names
+    from its ``func`` (``start``, column of line ``first``) to its body's closing brace
+    (``end``, the column past it on line ``last``)."""
+
+    first: int
+    start: int
+    last: int
+    end: int
+    bound: dict[str, str]
+
+    def holds(self, line: int, column: int | None) -> bool:
+        """Whether the literal holds ``line`` (at ``column``, when known)."""
+        if not self.first <= line <= self.last:
+            return False
+        if column is None:
+            return True
+        return not ((line == self.first and column < self.start) or (line == self.last and column >= self.end))
+
+
 class GoReceivers:
     """Receiver types of one Go file: ``module`` its package's import path, ``table`` its
     imports (local name -> path), ``lines`` line number -> source text."""
@@ -75,8 +97,8 @@ class GoReceivers:
         self._package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values()
                               if "." in s.qualified_name), "")
         self._scopes: dict[str, dict[str, str]] = {}
-        # function -> its function literals' parameters: (first line, last line, name -> type)
-        self._literals: dict[str, list[tuple[int, int, dict[str, str]]]] = {}
+        # function -> its function literals (``_Literal``)
+        self._literals: dict[str, list[_Literal]] = {}
         # function -> its names and every literal's parameters (``scope_at`` with no line)
         self._merged: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
@@ -116,24 +138,32 @@ class GoReceivers:
         types, ``""`` when unknown: a composite literal (``&T{..}``), ``new(T)``, a name, a
         field of a struct of this file (``s.db``), a call of a function or method of this file
         by its declared (first) result (``NewT(..)``, ``c.Root()``, ``c.Root().Parent()``), a
-        type assertion (``in.(*T)``), and chains of those. A call of another package
-        (``template.New(..)``) or of a method this file does not define is unknown."""
-        expr = expr.strip()
+        type assertion (``in.(*T)``), and chains of those: a chain's type is its last step's.
+        A call this file cannot type is named by what it calls (``RETURNED``): another
+        package's function (``template.New()``), another file's (``<module>.NewRouter()``),
+        a method this file does not define on a type it knows (``<module>.Route.Host()``),
+        and any further call on such a result (``<module>.Route.Host().Subrouter()``); the
+        query side reads their declared results (``returns``). A field of such a result is
+        unknown. (mux's ``new(Route).Host(..).Subrouter()`` was typed ``Route``, the
+        chain's start: its ``Path`` calls resolved to ``Route.Path``, not ``Router.Path``.)"""
+        expr = _CODE_ONLY.sub('""', expr.strip())  # a string's brackets are no brackets
         literal = _LITERAL.match(expr)
-        if literal:
-            return self.type_of(literal.group(2), True)
-        new = _NEW.match(expr)
-        if new:
-            return self.type_of(new.group(1), True)
-        head = re.match(_ID, expr)
-        if head is None:
+        new = _NEW.match(expr) if literal is None else None
+        head = re.match(_ID, expr) if literal is None and new is None else None
+        if literal:  # `&T{..}`, its body maybe continued on the next lines
+            close = _closing(expr, literal.end() - 1)
+            fq, pos = self.type_of(literal.group(2), True), (close + 1 if close >= 0 else len(expr))
+        elif new:
+            fq, pos = self.type_of(new.group(1), True), new.end()
+        elif head is None:
             return ""
-        pos, fq = head.end(), ""
-        if expr[pos:pos + 1] == "(" and head.group() == "make":  # make([]*T, n): a slice
+        elif expr[head.end():head.end() + 1] == "(" and head.group() == "make":  # make([]*T, n): a slice
+            pos = head.end()
             close = _closing(expr, pos)
             made = split_params(expr[pos:close + 1])
             fq, pos = (self.type_of(made[0]) if made and close > 0 else ""), close + 1
-        elif expr[pos:pos + 1] == "(":
+        elif expr[head.end():head.end() + 1] == "(":
+            pos = head.end()
             close = _closing(expr, pos)
             fn = self.symbols.get(f"{self._package}.{head.group()}")
             if close < 0 or head.group() in GO_BUILTINS or head.group() in scope:
@@ -147,13 +177,14 @@ class GoReceivers:
             pos = close + 1
         elif head.group() in self.table:
             # a package's function (`chi.NewRouter(..)`): its result, named by it
+            pos = head.end()
             called = re.match(rf"\.\s*({_ID})\s*\(", expr[pos:])
             close = _closing(expr, pos + called.end() - 1) if called else -1
             if close < 0:
                 return ""  # a package's value
             fq, pos = f"{self.table[head.group()]}.{called.group(1)}{RETURNED}", close + 1
         else:
-            fq = scope.get(head.group(), "")
+            fq, pos = scope.get(head.group(), ""), head.end()
         steps = 0
         while pos < len(expr) and steps < _CHAIN_MAX:
             steps += 1
@@ -164,22 +195,27 @@ class GoReceivers:
                     return ""
                 fq, pos = self.type_of(expr[pos + 2:close], True), close + 1
                 continue
-            if not fq or fq == UNKNOWN or fq.endswith(RETURNED):
-                return ""  # (a step on another file's result: its type unknown here)
             step = re.match(rf"\.\s*({_ID})", rest)
-            if step is None:
+            if not fq or fq == UNKNOWN or fq.startswith(SLICE) or step is None:
                 return ""
             pos += step.end()
             if expr[pos:pos + 1] == "(":
                 close = _closing(expr, pos)
-                method = self._method(fq, step.group(1))
-                if close < 0 or method is None:
+                if close < 0:
                     return ""
-                fq, pos = self.returns(method), close + 1
+                fq, pos = self._called(fq, step.group(1)), close + 1
+            elif fq.endswith(RETURNED):
+                return ""  # a field of another file's result: its type unknown here
             else:
                 struct = self.struct_of(fq)
                 fq = self.fields(struct).get(step.group(1), "") if struct is not None else ""
         return "" if fq == UNKNOWN or pos < len(expr.rstrip()) else fq
+
+    def _called(self, fq: str, name: str) -> str:
+        """The type a call of method ``name`` on a value of type ``fq`` returns: this file's
+        method's declared result, else the call named (``<fq>.<name>()``, ``RETURNED``)."""
+        method = self._method(fq, name)
+        return self.returns(method) if method is not None else f"{fq}.{name}{RETURNED}"
 
     def _method(self, fq: str, name: str) -> Symbol | None:
         """The method ``name`` of this file's type ``fq`` (target-style), else ``None``."""
@@ -198,15 +234,18 @@ class GoReceivers:
     def chain_target(self, site: CallSite, owner: str) -> str:
         """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written
         bare) from the type ``x.f()`` returns (``expression_type``); ``""`` when unknown or
-        when its occurrences on the line disagree."""
+        when its occurrences on the line disagree. At the top level (``owner`` ``""``: a
+        package variable's value, mux's ``var tests = []T{{route: new(Route).Path(..)}}``)
+        no local names a value."""
         fn = self._function(owner)
         line = self.lines.get(site.line, "").split("//", 1)[0]
-        if fn is None or "." not in line:
+        if (fn is None and owner) or "." not in line:
             return ""
         found = set()
         for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
             start = _expression_start(line, tail.start() + 1)
-            fq = self.expression_type(line[start:tail.start() + 1], self.scope_at(fn, site.line))
+            scope = self.scope_at(fn, site.line, start) if fn is not None else {}
+            fq = self.expression_type(line[start:tail.start() + 1], scope)
             found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
         return found.pop() if len(found) == 1 else ""
 
@@ -222,7 +261,7 @@ class GoReceivers:
                        for part in found.split(",") if part.split()}
             for name, type_ in params(header[header.find("("):]) + [r for r in results(fn.signature) if r[0]]:
                 _bind(out, name, "" if type_.lstrip("*").strip() in generic else self.type_of(type_))
-            literals: list[tuple[int, int, dict[str, str]]] = []
+            literals: list[_Literal] = []
             self._literals[fn.qualified_name] = literals
             for i in range(fn.start_line + 1, fn.end_line + 1):
                 line = self.lines.get(i, "").split("//", 1)[0]
@@ -231,31 +270,34 @@ class GoReceivers:
                     bound: dict[str, str] = {}
                     for name, type_ in params(literal.group(1)):
                         _bind(bound, name, self.type_of(type_))
-                    end = self._literal_end(i, literal.end(), fn.end_line)
-                    if end:  # its parameters are its body's names, not the function's
-                        literals.append((i, end, bound))
+                    last, end = self._literal_end(i, literal.end(), fn.end_line)
+                    if last:  # its parameters are its body's names, not the function's
+                        literals.append(_Literal(i, literal.start(), last, end, bound))
                     else:
                         for name, fq in bound.items():
                             _bind(out, name, fq)
         return self._scopes[fn.qualified_name]
 
-    def scope_at(self, fn: Symbol, line: int | None) -> dict[str, str]:
+    def scope_at(self, fn: Symbol, line: int | None, column: int | None = None) -> dict[str, str]:
         """The names typed at ``line`` of ``fn``: its own bindings, and the parameters of
-        each function literal whose body holds ``line`` over them (chi's handlers' ``r
+        each function literal holding ``line`` over them (chi's handlers' ``r
         *http.Request`` beside the test's ``r := NewRouter()``: the name had two types in
-        the function, so none, and 21 of ``Mux.Mount``'s 22 callers were name-only). No
-        ``line``: every literal's parameters too, two types of one name making none."""
+        the function, so none, and 21 of ``Mux.Mount``'s 22 callers were name-only). With
+        ``column`` (0-based, of the raw line), a literal holds only what lies from its
+        ``func`` to its closing brace: mux's ``r.HandleFunc("/", func(w .., r
+        *http.Request) {`` calls the router ``r``, not the request. No ``line``: every
+        literal's parameters too, two types of one name making none."""
         own = self._bindings(fn)
         literals = self._literals.get(fn.qualified_name, [])
         if line is None:
             if fn.qualified_name not in self._merged:  # read for every bare call: once
                 merged = dict(own)
-                for _, _, bound in literals:
-                    for name, fq in bound.items():
+                for literal in literals:
+                    for name, fq in literal.bound.items():
                         _bind(merged, name, fq)
                 self._merged[fn.qualified_name] = merged
             return self._merged[fn.qualified_name]
-        holding = [bound for first, last, bound in literals if first <= line <= last]
+        holding = [literal.bound for literal in literals if literal.holds(line, column)]
         if not holding:
             return own
         scoped = dict(own)
@@ -263,27 +305,27 @@ class GoReceivers:
             scoped.update(bound)
         return scoped
 
-    def _literal_end(self, first: int, column: int, last: int) -> int:
-        """The line closing the body of a function literal whose parameters end at
-        ``column`` of line ``first`` (braces counted outside strings and comments, up to
-        line ``last``), ``0`` when its body does not open on that line."""
+    def _literal_end(self, first: int, column: int, last: int) -> tuple[int, int]:
+        """(line, column past the brace) closing the body of a function literal whose
+        parameters end at ``column`` of line ``first`` (braces counted outside strings and
+        comments, up to line ``last``), ``(0, 0)`` when its body does not open on that line."""
         depth, opened = 0, False
         for i in range(first, last + 1):
             # strings blanked, their length kept: ``column`` is the raw line's
             text = _CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(i, "").split("//", 1)[0])
+            start = 0
             if i == first:
                 start = text.find("{", column) if column <= len(text) else -1
                 if start < 0:
-                    return 0
-                text = text[start:]
-            for char in text:
-                if char == "{":
+                    return 0, 0
+            for j in range(start, len(text)):
+                if text[j] == "{":
                     depth, opened = depth + 1, True
-                elif char == "}":
+                elif text[j] == "}":
                     depth -= 1
                     if opened and depth == 0:
-                        return i
-        return 0
+                        return i, j + 1
+        return 0, 0
 
     def _read_line(self, line: str, out: dict[str, str]) -> None:
         if ":=" in line:
@@ -341,20 +383,27 @@ class GoReceivers:
         fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
         return fn if fn is not None and fn.kind in _FUNCTIONS else None
 
-    def rebound(self, name: str, owner: str, line: int | None = None) -> bool:
+    def rebound(self, name: str, owner: str, line: int | None = None, column: int | None = None) -> bool:
         """Whether ``name`` (a method's receiver) is bound again in function ``owner`` to
         another type (``engine := makeGroup()``), or at ``line`` by a function literal's
         parameter (a closure's ``func(c *Engine)``): its calls are then not surely the
         receiver's (a probe of gin's `Engine.Use` resolved a shadowing local's call to the
-        receiver's type)."""
+        receiver's type). ``column``: as ``scope_at``'s."""
         fn = self._function(owner)
         if fn is None:
             return False
         scope = self.scope_at(fn, line)  # (reads the literals first)
-        if line is not None and any(first <= line <= last and name in bound
-                                    for first, last, bound in self._literals[fn.qualified_name]):
+        if line is not None and any(literal.holds(line, column) and name in literal.bound
+                                    for literal in self._literals[fn.qualified_name]):
             return True
         return scope.get(name) == UNKNOWN
+
+    def column(self, site: CallSite) -> int | None:
+        """The column (0-based) where ``site``'s dotted name (``r.HandleFunc``) is first
+        written on its line, ``None`` when it is not found there."""
+        pattern = r"\s*\.\s*".join(re.escape(part) for part in site.name.split("."))
+        found = re.search(rf"(?<![\w.]){pattern}\s*[(\[]", self.lines.get(site.line, ""))
+        return found.start() if found else None
 
     def local(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter or local variable of function ``owner`` (a call
@@ -368,7 +417,7 @@ class GoReceivers:
         fn = self._function(owner)
         if len(parts) < 2 or fn is None:
             return ""
-        found = self.scope_at(fn, site.line).get(parts[0], "")
+        found = self.scope_at(fn, site.line, self.column(site)).get(parts[0], "")
         fq = "" if found == UNKNOWN else found
         for attr in parts[1:-1]:
             struct = self.struct_of(fq)

@@ -771,7 +771,8 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
             return ".".join([table[head], *rest])
         sym = symbols.get(unparted(owner))
         receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
-        if receiver and receiver.group(1) == head and len(rest) == 1 and not receivers.rebound(head, owner, site.line):
+        if (receiver and receiver.group(1) == head and len(rest) == 1
+                and not receivers.rebound(head, owner, site.line, receivers.column(site))):
             return f"{module}.{receiver.group(2)}.{rest[0]}"
         return receivers.target(site, owner)
     return target
