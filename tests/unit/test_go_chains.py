@@ -219,3 +219,49 @@ def test_a_literals_parameters_are_names_inside_it_only() -> None:
         (20, "r.Context", "net/http.Request.Context"),
         (20, "r.Match", M + "NewRouter().Match"),
     ]
+
+
+EMBEDDED = b'''package mux
+
+type routeRegexpGroup struct{}
+
+func (g routeRegexpGroup) setMatch() {}
+
+type routeConf struct {
+\t// Manager for the variables from host and path.
+\tregexp routeRegexpGroup
+}
+
+type other struct {
+\tregexp *Route
+}
+
+type Route struct {
+\trouteConf
+\tname string
+}
+
+type both struct {
+\trouteConf
+\tother
+}
+
+func (r *Route) Match() {
+\tr.regexp.setMatch()
+}
+
+func (b *both) Match() {
+\tb.regexp.setMatch()
+}
+'''
+
+
+def test_a_field_of_an_embedded_struct_types_calls_through_it() -> None:
+    """mux's ``r.regexp.setMatch(..)`` (``regexp`` a field of ``Route``'s embedded
+    ``routeConf``) never resolved; a field declared directly did. Two embedded structs
+    declaring the field with two types: none (Go rejects the selector)."""
+    parsed = parse.symbols(EMBEDDED, "go")
+    found = resolve.chunks(chunk.chunks("r", "mux.go", EMBEDDED, parsed), parsed, "mux.go", "example.com/mux")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+    assert got["mux.Route.Match"] == [(27, "r.regexp.setMatch", M + "routeRegexpGroup.setMatch")]
+    assert got["mux.both.Match"] == [(31, "b.regexp.setMatch", "")]

@@ -350,21 +350,37 @@ class GoReceivers:
                 _bind(out, name, typed if i == 0 or type_ else "")
 
     def fields(self, struct: Symbol) -> dict[str, str]:
-        """Field name -> type of a struct of this file; an embedded type is keyed by its name."""
+        """Field name -> type of a struct of this file; an embedded type is keyed by its name,
+        and the fields of an embedded struct of this file are the struct's too where it
+        declares none of that name (Go's promoted fields: mux's ``r.regexp.setMatch(..)``
+        with ``regexp`` a field of the embedded ``routeConf``; two embedded structs with a
+        field of one name and two types give it none)."""
         if struct.qualified_name not in self._fields:
-            out: dict[str, str] = {}
-            for i in range(struct.start_line + 1, struct.end_line):
-                line = self.lines.get(i, "")
-                field = _FIELD.match(line)
-                embedded = _EMBEDDED.match(line) if not field else None
-                if field:
-                    for name in re.findall(_ID, field.group(1)):
-                        _bind(out, name, self.type_of(field.group(2)))
-                elif embedded:  # `*T` or a struct of this file; `http.ResponseWriter` may be an interface
-                    name = embedded.group(1).strip()
-                    _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
-            self._fields[struct.qualified_name] = out
+            out = self._declared(struct)
+            self._fields[struct.qualified_name] = out  # (before the embedded: a cycle ends here)
+            promoted: dict[str, str] = {}
+            for fq in self.embedded(struct):
+                inner = self.struct_of(fq)
+                for name, type_ in self.fields(inner).items() if inner is not None else ():
+                    _bind(promoted, name, type_)
+            for name, type_ in promoted.items():
+                out.setdefault(name, type_)
         return self._fields[struct.qualified_name]
+
+    def _declared(self, struct: Symbol) -> dict[str, str]:
+        """Field name -> type of the fields ``struct`` declares (``fields``)."""
+        out: dict[str, str] = {}
+        for i in range(struct.start_line + 1, struct.end_line):
+            line = self.lines.get(i, "")
+            field = _FIELD.match(line)
+            embedded = _EMBEDDED.match(line) if not field else None
+            if field:
+                for name in re.findall(_ID, field.group(1)):
+                    _bind(out, name, self.type_of(field.group(2)))
+            elif embedded:  # `*T` or a struct of this file; `http.ResponseWriter` may be an interface
+                name = embedded.group(1).strip()
+                _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
+        return out
 
     def embedded(self, struct: Symbol) -> tuple[str, ...]:
         """The types ``struct`` embeds, target-style (its bases for promoted methods)."""
