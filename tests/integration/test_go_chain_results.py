@@ -5,7 +5,7 @@ of ``Router.Path``'s; and ``r.HandleFunc(..).Methods(..)`` on ``r := NewRouter()
 ``Route.Methods``' 57 callers) was name-only, a candidate of every ``Methods`` too (a
 newcomer). The index names each step another file defines by the call
 (``receivers_go.RETURNED``: ``mux.Route.Host().Subrouter().Path``); the query side
-follows the steps' declared results (``callgraph._chained``).
+follows the steps' declared results (``callgraph.chained``).
 
 Each site is asserted by exact (path, line, caller, confidence)."""
 
@@ -48,12 +48,17 @@ func (r *Router) NewRoute() *Route { return &Route{} }
 func (r *Router) HandleFunc(path string, f func()) *Route { return r.NewRoute().Path(path) }
 
 func (r *Router) Path(tpl string) *Route {
-	return r.NewRoute().Path(tpl)
+\treturn r.NewRoute().Path(tpl)
 }
 
 func (r *Router) Methods(methods ...string) *Route {
-	return r.NewRoute().Methods(methods...)
+\treturn r.NewRoute().Methods(methods...)
 }
+
+var (
+\t// RegexpCompileFunc aliases regexp.Compile and enables overriding it.
+\tRegexpCompileFunc = regexp.Compile
+)
 """,
     "mux_test.go": """package mux
 
@@ -65,6 +70,14 @@ func TestSubRouter(t *testing.T) {
 \tr.HandleFunc("/", nil).Methods("GET")
 \tr.HandleFunc("/", nil).Host("h").Methods("GET")
 \tnew(Route).Name("n").Path("/x")
+}
+""",
+    "regexp.go": """package mux
+
+func newRouteRegexp(tpl string) {
+\treg, errCompile := RegexpCompileFunc(tpl)
+\treg.NumSubexp()
+\tNewRouter().HandleFunc(tpl, nil)
 }
 """,
 }
@@ -101,4 +114,19 @@ def test_a_builder_chains_tail_on_another_files_result_resolves(running: Daemon)
     assert caller_rows(running, "Router.HandleFunc") == [
         ("mux_test.go", 8, "mux.TestSubRouter", "resolved"),
         ("mux_test.go", 9, "mux.TestSubRouter", "resolved"),
+        ("regexp.go", 6, "mux.newRouteRegexp", "resolved"),
+    ]
+
+
+def test_callees_name_the_method_a_result_has_and_no_result_of_a_variable(running: Daemon) -> None:
+    """mux's ``callees newRouteRegexp`` listed ``reg.NumSubexp`` as a resolved call of
+    ``RegexpCompileFunc().NumSubexp``: ``RegexpCompileFunc`` is a package variable of func
+    type, no function with a declared result."""
+    got = [(s.line, s.callee, s.confidence, s.target)
+           for s in running.service.find_callees("newRouteRegexp")]
+    assert got == [
+        (4, "RegexpCompileFunc", "resolved", "example.com/mux.RegexpCompileFunc"),
+        (5, "reg.NumSubexp", "name_only", ""),
+        (6, "HandleFunc", "resolved", "example.com/mux.Router.HandleFunc"),
+        (6, "NewRouter", "resolved", "example.com/mux.NewRouter"),
     ]

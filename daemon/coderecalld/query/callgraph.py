@@ -807,9 +807,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     found_sites = sites(hits, may_match)
     # a chain of other files' results (mux's `new(Route).Host(..).Subrouter().Path`): the
     # method of the type its steps' declared results reach
-    chained = _chained(store, flt, {s.target for s in found_sites})
-    if chained:
-        found_sites = [replace(s, target=chained.get(s.target, s.target)) for s in found_sites]
+    rewritten = chained(store, flt, {s.target for s in found_sites})
+    if rewritten:
+        found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     for site in found_sites:
         if (callable_in and site.target not in targets
@@ -1229,7 +1229,7 @@ _GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
 #: Ends a call target's receiver that is another file's function's result (Go:
 #: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
 RETURNED = "()"
-#: Steps of a chain of results ``_chained`` follows at most (``index/receivers_go._CHAIN_MAX``).
+#: Steps of a chain of results ``chained`` follows at most (``index/receivers_go._CHAIN_MAX``).
 CHAIN_MAX = 8
 #: The module a Python test's conftest fixture value is named under (``conftest.runner()``,
 #: ``index/receivers.CONFTEST``).
@@ -1255,30 +1255,34 @@ def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     return out
 
 
-def _chained(store: Any, flt: StoreFilter, targets: Iterable[str]) -> dict[str, str]:
+def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2) -> dict[str, str]:
     """Call target -> the method it calls, for each target whose receiver is a chain of
-    two or more results (``RETURNED``: ``m.Route.Host().Subrouter().Path``, Go's
+    ``least`` or more results (``RETURNED``: ``m.Route.Host().Subrouter().Path``, Go's
     ``index/receivers_go``) whose every step's function or method states its result
     (payload ``returns``): ``m.Router.Path`` when ``Route.Host`` returns ``Route`` and
     ``Route.Subrouter`` ``Router``. A chain with a step of no stated result is left out
     (``_unknown_results`` makes it a candidate). mux's ``r.HandleFunc(..).Methods(..)``
-    on ``r := NewRouter()``: 51 of ``Route.Methods``'s 57 callers were name-only. One
-    keyword lookup per step."""
+    on ``r := NewRouter()``: 51 of ``Route.Methods``'s 57 callers were name-only. A chain
+    whose first call is of a definition that is no function (a package variable of func
+    type, mux's ``RegexpCompileFunc``) maps to ``""``: it is no declared result, whatever
+    the value returns. One keyword lookup per step."""
     steps = {t: t.rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in targets
-             if t.rpartition(".")[0].endswith(RETURNED) and t.count(RETURNED) > 1}
+             if t.rpartition(".")[0].endswith(RETURNED) and t.count(RETURNED) >= least}
     reached = {t: parts[0] for t, parts in steps.items()}  # the function a chain's step calls
     out: dict[str, str] = {}
     for level in range(1, CHAIN_MAX + 1):
         if not reached:
             break
         functions = _paid(reached.values())
-        returns = {str(h.payload.get("fq_name", "")): str(h.payload.get("returns") or "")
-                   for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
-                                           fields=("fq_name", "returns"))}
+        found = {str(h.payload.get("fq_name", "")): h.payload
+                 for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
+                                         fields=("fq_name", "returns", "kind"))}
         following = {}
         for t, fn in reached.items():
-            fq = returns.get(fn, "")
-            if fq and level == len(steps[t]):
+            fq = str(found.get(fn, {}).get("returns") or "")
+            if level == 1 and found.get(fn, {}).get("kind") not in (None, "function", "method"):
+                out[t] = ""
+            elif fq and level == len(steps[t]):
                 out[t] = f"{fq}.{t.rpartition('.')[2]}"
             elif fq:
                 following[t] = f"{fq}.{steps[t][level]}"
