@@ -72,6 +72,42 @@ func TestSubRouter(t *testing.T) {
 \tnew(Route).Name("n").Path("/x")
 }
 """,
+    "conf.go": """package mux
+
+// common route configuration shared between `Router` and `Route`
+type routeConf struct {
+\t// Manager for the variables from host and path.
+\tregexp routeRegexpGroup
+}
+
+type shared struct {
+\trouteConf
+}
+
+func (c *shared) run() {
+\tc.regexp.setMatch()
+}
+""",
+    "group.go": """package mux
+
+type routeRegexpGroup struct{}
+
+func (v routeRegexpGroup) setMatch() {}
+""",
+    "match.go": """package mux
+
+type matched struct {
+\trouteConf
+}
+
+func (m *matched) Match() {
+\tm.regexp.setMatch()
+}
+
+func use(r *matched) {
+\tr.regexp.setMatch()
+}
+""",
     "regexp.go": """package mux
 
 func newRouteRegexp(tpl string) {
@@ -129,4 +165,16 @@ def test_callees_name_the_method_a_result_has_and_no_result_of_a_variable(runnin
         (5, "reg.NumSubexp", "name_only", ""),
         (6, "HandleFunc", "resolved", "example.com/mux.Router.HandleFunc"),
         (6, "NewRouter", "resolved", "example.com/mux.NewRouter"),
+    ]
+
+
+def test_a_call_through_a_promoted_field_of_another_files_struct_resolves(running: Daemon) -> None:
+    """mux's ``r.regexp.setMatch(..)`` in route.go (``Route`` embeds mux.go's
+    ``routeConf``, whose ``regexp`` is a ``routeRegexpGroup`` of regexp.go) had no caller
+    but a name-only one: the struct's typed fields are stored (``field_types``) and the
+    query side promotes them to every struct embedding it (``callgraph._promoted``)."""
+    assert caller_rows(running, "routeRegexpGroup.setMatch") == [
+        ("conf.go", 14, "mux.shared.run", "resolved"),
+        ("match.go", 8, "mux.matched.Match", "resolved"),
+        ("match.go", 12, "mux.use", "resolved"),
     ]

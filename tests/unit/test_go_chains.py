@@ -259,9 +259,16 @@ func (b *both) Match() {
 def test_a_field_of_an_embedded_struct_types_calls_through_it() -> None:
     """mux's ``r.regexp.setMatch(..)`` (``regexp`` a field of ``Route``'s embedded
     ``routeConf``) never resolved; a field declared directly did. Two embedded structs
-    declaring the field with two types: none (Go rejects the selector)."""
+    declaring the field with two types: none here (Go rejects the selector)."""
     parsed = parse.symbols(EMBEDDED, "go")
     found = resolve.chunks(chunk.chunks("r", "mux.go", EMBEDDED, parsed), parsed, "mux.go", "example.com/mux")
     got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
     assert got["mux.Route.Match"] == [(27, "r.regexp.setMatch", M + "routeRegexpGroup.setMatch")]
-    assert got["mux.both.Match"] == [(31, "b.regexp.setMatch", "")]
+    # two types: the field is named (``via_attribute``), its type the query side's to read
+    assert got["mux.both.Match"] == [(31, "b.regexp.setMatch", M + "both.regexp.setMatch")]
+    assert [s.via_attribute for c in found for s in c.call_sites] == [False, True]
+    # the structs' typed fields, for calls through them in other files
+    assert {c.qualified_name: c.instances for c in found if c.instances} == {
+        "mux.routeConf": (("routeConf.regexp", M + "routeRegexpGroup"),),
+        "mux.other": (("other.regexp", M + "Route"),),
+    }

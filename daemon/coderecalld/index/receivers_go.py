@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params
+from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, children, split_params
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.records import CallSite, Symbol, SymbolKind
 
@@ -382,6 +382,27 @@ class GoReceivers:
                 _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
         return out
 
+    def field_types(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Qualified name of each top-level struct of this file -> ``(Struct.field, type)``
+        of the fields it declares whose type names a type (target-style, a value of another
+        file's type too: a field declared ``routeRegexpGroup`` holds one, whatever kind of
+        type that is), for the query side to type ``x.field.M()`` in other files
+        (``instance_edges``). Slices, maps, funcs and embedded types are left out."""
+        out: dict[str, tuple[tuple[str, str], ...]] = {}
+        for struct in self.symbols.values():
+            if struct.kind is not SymbolKind.STRUCT or struct.parent or "." not in struct.qualified_name:
+                continue
+            own = struct.qualified_name.split(".", 1)[1]
+            found = []
+            for i in range(struct.start_line + 1, struct.end_line):
+                field = _FIELD.match(self.lines.get(i, ""))
+                fq = self.type_of(field.group(2), True) if field else ""
+                if fq and not fq.startswith(SLICE):
+                    found += [(f"{own}.{name}", fq) for name in re.findall(_ID, field.group(1))]
+            if found:
+                out[struct.qualified_name] = tuple(found)
+        return out
+
     def embedded(self, struct: Symbol) -> tuple[str, ...]:
         """The types ``struct`` embeds, target-style (its bases for promoted methods)."""
         out = []
@@ -435,9 +456,17 @@ class GoReceivers:
             return ""
         found = self.scope_at(fn, site.line, self.column(site)).get(parts[0], "")
         fq = "" if found == UNKNOWN else found
-        for attr in parts[1:-1]:
+        for i, attr in enumerate(parts[1:-1], 2):
+            if not fq or fq.startswith(SLICE) or fq.endswith(RETURNED):
+                return ""
             struct = self.struct_of(fq)
             found = self.fields(struct).get(attr, "") if struct is not None else ""
+            if found in ("", UNKNOWN) and i == len(parts) - 1:
+                # a field this file types not: another file's struct's, maybe promoted from
+                # an embedded struct of another file (mux's `r.regexp.setMatch(..)` in route.go,
+                # `regexp` a field of mux.go's `routeConf`): the query side reads the
+                # declaring struct's ``field_types`` and who embeds it
+                return f"{ATTRIBUTE}{fq}.{attr}.{parts[-1]}"
             fq = "" if found == UNKNOWN else found
         return f"{fq}.{parts[-1]}" if fq and not fq.startswith(SLICE) else ""
 

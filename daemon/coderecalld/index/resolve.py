@@ -150,6 +150,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers, go)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
+    fields = go.field_types() if go is not None else {}  # a Go struct's typed fields
     returned = (go_returns(parsed, go) if go is not None
                 # a conftest's fixtures: the class each produces, for the tests requesting them
                 else receivers.fixture_classes() if receivers is not None and path.rpartition("/")[2] == "conftest.py"
@@ -180,7 +181,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                            raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
-                           instances=typed if is_module else (),
+                           instances=typed if is_module else fields.get(c.qualified_name, ()),
                            returns=returned.get(unparted(c.qualified_name), "")))
     return out
 
@@ -795,7 +796,8 @@ def _go_reference(module: str, symbols: Mapping[str, Symbol], target: Target, re
     def reference(site: CallSite, owner: str) -> str:
         head, dot, _ = site.name.partition(".")
         if dot:
-            return target(site, owner)
+            found = target(site, owner)
+            return "" if found.startswith(ATTRIBUTE) else found
         if head in _GO_BUILTINS or head in _GO_NO_FUNCTIONS or receivers.local(head, owner):
             return ""
         sym = symbols.get(f"{package}.{head}")

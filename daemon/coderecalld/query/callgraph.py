@@ -1215,7 +1215,10 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or not cls:
             continue
         below = _subclasses(store, flt, cls, method, sep)
-        resolved |= {f"{v}{sep}{method}" for v in _instances_of(store, flt, {cls}) | _returning(store, flt, {cls})}
+        held = _instances_of(store, flt, {cls})
+        if p.get("language") == "go":  # a struct's field is a field of every struct embedding it
+            held |= _promoted(store, flt, held)
+        resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
         inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)
                       | _returning(store, flt, below)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
@@ -1319,6 +1322,32 @@ def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     names = aliases(store, flt, classes)
     edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
+
+
+#: Go structs whose embedders ``_promoted`` walks at most (one lookup per struct and level).
+PROMOTED_MAX = 8
+
+
+def _promoted(store: Any, flt: StoreFilter, fields: set[str]) -> set[str]:
+    """``E.f`` for each Go struct field ``S.f`` of ``fields`` (``instance_edges`` of a
+    struct's ``field_types``) and every struct ``E`` embedding ``S`` (``base_targets``,
+    ``MRO_DEPTH`` levels): Go promotes the field (mux's ``r.regexp.setMatch(..)`` on a
+    ``Route`` embedding ``routeConf``, whose field ``regexp`` is a ``routeRegexpGroup``). At
+    most ``PROMOTED_MAX`` structs; module-level variables have no embedders."""
+    out: set[str] = set()
+    owners: dict[str, set[str]] = {}
+    for name in fields:
+        owner, _, field_ = name.rpartition(".")
+        owners.setdefault(owner, set()).add(field_)
+    for owner in sorted(owners)[:PROMOTED_MAX]:
+        frontier, seen = {owner}, {owner}
+        for _ in range(MRO_DEPTH):
+            frontier = _facet(store, flt, "fq_name", "base_targets", frontier) - seen
+            if not frontier:
+                break
+            seen |= frontier
+        out |= {f"{s}.{f}" for s in seen - {owner} for f in owners[owner]}
+    return out
 
 
 def base_classes(store: Any, flt: StoreFilter, payload: dict, depth: int = MRO_DEPTH) -> list[Hit]:
