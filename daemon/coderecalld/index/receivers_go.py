@@ -56,6 +56,8 @@ SLICE = "[]"
 _CODE_ONLY = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\'(?:[^\'\\]|\\.)*\'')
 #: Steps of one expression's chain read for its type (``c.Root().Parent().Flags()``).
 _CHAIN_MAX = 8
+#: Lines above a chain's tail (``}).Methods(..)``) read for where the chain opens.
+_ABOVE_MAX = 40
 #: Ends the type of a value another file's function returned: ``<function target>()``
 #: (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a
 #: call on it is ``example.com/m.NewRouter().Mount``; the query side reads the function's
@@ -236,7 +238,8 @@ class GoReceivers:
         bare) from the type ``x.f()`` returns (``expression_type``); ``""`` when unknown or
         when its occurrences on the line disagree. At the top level (``owner`` ``""``: a
         package variable's value, mux's ``var tests = []T{{route: new(Route).Path(..)}}``)
-        no local names a value."""
+        no local names a value. A chain opened on a line above (``r.HandleFunc("/", func(..)
+        {`` .. ``}).Methods(..)``: ``_opened_above``) is read from there."""
         fn = self._function(owner)
         line = self.lines.get(site.line, "").split("//", 1)[0]
         if (fn is None and owner) or "." not in line:
@@ -244,10 +247,29 @@ class GoReceivers:
         found = set()
         for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
             start = _expression_start(line, tail.start() + 1)
-            scope = self.scope_at(fn, site.line, start) if fn is not None else {}
-            fq = self.expression_type(line[start:tail.start() + 1], scope)
+            expr, first = line[start:tail.start() + 1], site.line
+            if fn is not None and expr.lstrip().startswith(("}", ")")):
+                expr, first, start = self._opened_above(fn, site.line, tail.start() + 1)
+            scope = self.scope_at(fn, first, start) if fn is not None else {}
+            fq = self.expression_type(expr, scope) if expr else ""
             found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
         return found.pop() if len(found) == 1 else ""
+
+    def _opened_above(self, fn: Symbol, line: int, end: int) -> tuple[str, int, int]:
+        """(expression, its first line, its column there) of the operand chain ending at
+        column ``end`` of ``line`` that opens on a line above it in ``fn`` (at most
+        ``_ABOVE_MAX`` lines; strings blanked, comments dropped); ``("", line, 0)`` when
+        it does not open within them."""
+        first = max(fn.start_line + 1, line - _ABOVE_MAX)
+        rows = [_CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(i, "")).split("//", 1)[0]
+                for i in range(first, line + 1)]
+        text = "\n".join([*rows[:-1], rows[-1][:end]])
+        start = _expression_start(text, len(text))
+        expr = text[start:]
+        depth = sum({"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(c, 0) for c in expr)
+        if depth or not expr.strip():
+            return "", line, 0
+        return expr, first + text.count("\n", 0, start), start - (text.rfind("\n", 0, start) + 1)
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
