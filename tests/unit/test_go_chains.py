@@ -175,6 +175,14 @@ func TestSubRouter(t *testing.T) {
 }
 
 var routes = []*Route{new(Route).Subrouter().Path("/a")}
+
+func ExampleRoute_GetVarNames() {
+\tr := NewRouter()
+\troute := r.Host("{domain}").
+\t\tPath("/{group}/{item_id}"). // the group
+\t\tQueries("some_data1", "{some_data1}")
+\troute.GetVarNames()
+}
 '''
 M = "example.com/mux."
 
@@ -274,3 +282,16 @@ def test_a_field_of_an_embedded_struct_types_calls_through_it() -> None:
         "mux.routeConf": (("routeConf.regexp", M + "routeRegexpGroup"),),
         "mux.other": (("other.regexp", M + "Route"),),
     }
+
+
+def test_a_chain_continued_on_the_next_lines_is_no_bare_call() -> None:
+    """mux's ``route := r.Host("{domain}").`` then ``Path("/{group}/{item_id}").`` on the
+    next line: the ``Path`` written first on its line was a bare call of a package
+    function ``Path``; it is the chain's step, typed from where the chain opens."""
+    got = [(line, name, target) for line, name, target in mux_sites()["mux.ExampleRoute_GetVarNames"]
+           if line > 27]
+    assert got == [
+        (29, "Queries", M + "NewRouter().Host().Path().Queries"),
+        (28, "Path", M + "NewRouter().Host().Path"),
+        (30, "route.GetVarNames", ""),  # (a binding over three lines: not read)
+    ]

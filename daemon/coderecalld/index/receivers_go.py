@@ -239,21 +239,50 @@ class GoReceivers:
         when its occurrences on the line disagree. At the top level (``owner`` ``""``: a
         package variable's value, mux's ``var tests = []T{{route: new(Route).Path(..)}}``)
         no local names a value. A chain opened on a line above (``r.HandleFunc("/", func(..)
-        {`` .. ``}).Methods(..)``: ``_opened_above``) is read from there."""
+        {`` .. ``}).Methods(..)``: ``_opened_above``), or continued from lines ending with
+        its ``.`` (``r.Host(..).`` then ``Path(..)``: ``_continued``), is read from there."""
         fn = self._function(owner)
         line = self.lines.get(site.line, "").split("//", 1)[0]
-        if (fn is None and owner) or "." not in line:
+        if (fn is None and owner) or ("." not in line and not self.continues(site)):
             return ""
         found = set()
-        for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
-            start = _expression_start(line, tail.start() + 1)
-            expr, first = line[start:tail.start() + 1], site.line
+        ends = [tail.start() + 1 for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line)]
+        for end in ends or ([len(line) - len(line.lstrip())] if self.continues(site) else []):
+            start = _expression_start(line, end)
+            expr, first = line[start:end], site.line
             if fn is not None and expr.lstrip().startswith(("}", ")")):
-                expr, first, start = self._opened_above(fn, site.line, tail.start() + 1)
+                expr, first, start = self._opened_above(fn, site.line, end)
+            elif fn is not None:
+                expr, first, start = self._continued(fn, site.line, expr, start)
+                expr = expr[:-1] if expr.endswith(".") else expr  # (the site opens its line)
             scope = self.scope_at(fn, first, start) if fn is not None else {}
             fq = self.expression_type(expr, scope) if expr else ""
             found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
         return found.pop() if len(found) == 1 else ""
+
+    def continues(self, site: CallSite) -> bool:
+        """Whether ``site`` (a name alone) opens its line continuing a chain the line above
+        ends with a ``.`` on (``r.Host(..).`` then ``Path(..)``): no bare call (mux's
+        ``Path`` so written targeted a package function ``Path``)."""
+        line = self.lines.get(site.line, "")
+        return (re.match(rf"\s*{re.escape(site.name)}\s*\(", line) is not None
+                and self._code(site.line - 1).rstrip().endswith("."))
+
+    def _code(self, line: int) -> str:
+        """Line ``line`` with its strings blanked (their length kept) and its comment dropped."""
+        return _CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(line, "")).split("//", 1)[0]
+
+    def _continued(self, fn: Symbol, line: int, expr: str, start: int) -> tuple[str, int, int]:
+        """``expr`` (at column ``start`` of ``line``), with the chain the lines above it end
+        with a ``.`` on before it when it opens its line: (expression, its first line, its
+        column there), up to ``_ABOVE_MAX`` lines within ``fn``."""
+        for _ in range(_ABOVE_MAX):
+            above = self._code(line - 1).rstrip()
+            if self._code(line)[:start].strip() or not above.endswith(".") or line - 1 <= fn.start_line:
+                break
+            opened = _expression_start(above, len(above) - 1)
+            expr, line, start = above[opened:] + expr.lstrip(), line - 1, opened
+        return expr, line, start
 
     def _opened_above(self, fn: Symbol, line: int, end: int) -> tuple[str, int, int]:
         """(expression, its first line, its column there) of the operand chain ending at
@@ -261,8 +290,7 @@ class GoReceivers:
         ``_ABOVE_MAX`` lines; strings blanked, comments dropped); ``("", line, 0)`` when
         it does not open within them."""
         first = max(fn.start_line + 1, line - _ABOVE_MAX)
-        rows = [_CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(i, "")).split("//", 1)[0]
-                for i in range(first, line + 1)]
+        rows = [self._code(i) for i in range(first, line + 1)]
         text = "\n".join([*rows[:-1], rows[-1][:end]])
         start = _expression_start(text, len(text))
         expr = text[start:]

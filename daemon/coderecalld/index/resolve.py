@@ -765,7 +765,7 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
         if not rest:
             if head in _GO_BUILTINS:
                 return ""
-            if not bare(site):  # a chain's tail, `c.Root().Find(..)`
+            if not bare(site) or receivers.continues(site):  # a chain's tail, `c.Root().Find(..)`
                 return receivers.chain_target(site, owner)
             return "" if receivers.local(head, owner) else f"{module}.{head}"
         if head in table:
