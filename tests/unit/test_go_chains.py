@@ -150,3 +150,148 @@ def test_a_receiver_bound_again_is_not_surely_the_receivers_type() -> None:
     # `engine := makeGroup()` shadows the receiver: neither call is surely an Engine's
     assert [t for _, n, t in got["gin.Engine.probe"] if n == "engine.Use"] == ["", ""]
     assert got["gin.Engine.plain"] == [(20, "engine.Use", "example.com/gin.Engine.Use")]
+
+
+MUX_TEST = b'''package mux
+
+import "net/http"
+
+type Route struct{}
+
+func (r *Route) Subrouter() *Router { return nil }
+
+func TestSubRouter(t *testing.T) {
+\tsub := new(Route).Subrouter()
+\tsub.Path("/{v2:[a-z]+}")
+\tsubrouter1 := new(Route).Host("{v1:[a-z]+}.google.com").Subrouter()
+\tsubrouter1.Path("/{v2:[a-z]+}")
+\tnew(Route).Methods("POST").PathPrefix("/foo").Subrouter().Path("/")
+\tr := NewRouter()
+\tr.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+\t\tr.Context()
+\t}).Methods("GET")
+\tr.HandleFunc("/api", emptyHandler).Queries("time", "{time:[0-9]+}").Methods("GET")
+\tr.Handle("/p", wrap(func(w http.ResponseWriter, r *http.Request) { r.Context() }), r.Match())
+}
+
+var routes = []*Route{new(Route).Subrouter().Path("/a")}
+
+func ExampleRoute_GetVarNames() {
+\tr := NewRouter()
+\troute := r.Host("{domain}").
+\t\tPath("/{group}/{item_id}"). // the group
+\t\tQueries("some_data1", "{some_data1}")
+\troute.GetVarNames()
+}
+'''
+M = "example.com/mux."
+
+
+def mux_sites() -> dict[str, list[tuple[int, str, str]]]:
+    parsed = parse.symbols(MUX_TEST, "go")
+    found = resolve.chunks(chunk.chunks("r", "mux_test.go", MUX_TEST, parsed), parsed, "mux_test.go",
+                           "example.com/mux")
+    return {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+
+
+def test_a_chains_type_is_its_last_steps_result() -> None:
+    """mux's ``subrouter1 := new(Route).Host(..).Subrouter()`` was typed ``Route``, the
+    chain's start: its ``Path`` calls resolved to ``Route.Path``, not ``Router.Path``.
+    A step this file defines is its declared result; one it does not is named by the call
+    (``RETURNED``), and so is every step after it, for the query side to read."""
+    got = {(line, name): target for line, name, target in mux_sites()["mux.TestSubRouter"]}
+    assert got[(11, "sub.Path")] == M + "Router.Path"  # Subrouter() of this file: *Router
+    assert got[(12, "Host")] == M + "Route.Host"
+    assert got[(12, "Subrouter")] == M + "Route.Host().Subrouter"
+    assert got[(13, "subrouter1.Path")] == M + "Route.Host().Subrouter().Path"
+    assert got[(14, "Path")] == M + "Route.Methods().PathPrefix().Subrouter().Path"
+    # a builder chain on another file's function's result
+    assert got[(19, "Methods")] == M + "NewRouter().HandleFunc().Queries().Methods"
+    # `}).Methods(`: its chain opens lines above, `r` the router there (the literal's `r`
+    # is a request)
+    assert got[(18, "Methods")] == M + "NewRouter().HandleFunc().Methods"
+    # a package variable's value: no local names anything there
+    assert mux_sites()["mux_test"][0] == (23, "Path", M + "Router.Path")
+
+
+def test_a_literals_parameters_are_names_inside_it_only() -> None:
+    """mux's ``r.HandleFunc("/", func(w .., r *http.Request) {`` calls the router ``r``:
+    the literal's ``r`` typed the call before it on its first line (an ``*http.Request``'s
+    ``HandleFunc``), and the call was left out of ``Router.HandleFunc``'s callers."""
+    got = [(line, name, target) for line, name, target in mux_sites()["mux.TestSubRouter"]
+           if name.startswith("r.")]
+    assert got == [
+        (16, "r.HandleFunc", M + "NewRouter().HandleFunc"),
+        (17, "r.Context", "net/http.Request.Context"),
+        (19, "r.HandleFunc", M + "NewRouter().HandleFunc"),
+        # a one-line literal: inside its braces the request, after them the router again
+        (20, "r.Handle", M + "NewRouter().Handle"),
+        (20, "r.Context", "net/http.Request.Context"),
+        (20, "r.Match", M + "NewRouter().Match"),
+    ]
+
+
+EMBEDDED = b'''package mux
+
+type routeRegexpGroup struct{}
+
+func (g routeRegexpGroup) setMatch() {}
+
+type routeConf struct {
+\t// Manager for the variables from host and path.
+\tregexp routeRegexpGroup
+}
+
+type other struct {
+\tregexp *Route
+}
+
+type Route struct {
+\trouteConf
+\tname string
+}
+
+type both struct {
+\trouteConf
+\tother
+}
+
+func (r *Route) Match() {
+\tr.regexp.setMatch()
+}
+
+func (b *both) Match() {
+\tb.regexp.setMatch()
+}
+'''
+
+
+def test_a_field_of_an_embedded_struct_types_calls_through_it() -> None:
+    """mux's ``r.regexp.setMatch(..)`` (``regexp`` a field of ``Route``'s embedded
+    ``routeConf``) never resolved; a field declared directly did. Two embedded structs
+    declaring the field with two types: none here (Go rejects the selector)."""
+    parsed = parse.symbols(EMBEDDED, "go")
+    found = resolve.chunks(chunk.chunks("r", "mux.go", EMBEDDED, parsed), parsed, "mux.go", "example.com/mux")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+    assert got["mux.Route.Match"] == [(27, "r.regexp.setMatch", M + "routeRegexpGroup.setMatch")]
+    # two types: the field is named (``via_attribute``), its type the query side's to read
+    assert got["mux.both.Match"] == [(31, "b.regexp.setMatch", M + "both.regexp.setMatch")]
+    assert [s.via_attribute for c in found for s in c.call_sites] == [False, True]
+    # the structs' typed fields, for calls through them in other files
+    assert {c.qualified_name: c.instances for c in found if c.instances} == {
+        "mux.routeConf": (("routeConf.regexp", M + "routeRegexpGroup"),),
+        "mux.other": (("other.regexp", M + "Route"),),
+    }
+
+
+def test_a_chain_continued_on_the_next_lines_is_no_bare_call() -> None:
+    """mux's ``route := r.Host("{domain}").`` then ``Path("/{group}/{item_id}").`` on the
+    next line: the ``Path`` written first on its line was a bare call of a package
+    function ``Path``; it is the chain's step, typed from where the chain opens."""
+    got = [(line, name, target) for line, name, target in mux_sites()["mux.ExampleRoute_GetVarNames"]
+           if line > 27]
+    assert got == [
+        (29, "Queries", M + "NewRouter().Host().Path().Queries"),
+        (28, "Path", M + "NewRouter().Host().Path"),
+        (30, "route.GetVarNames", ""),  # (a binding over three lines: not read)
+    ]

@@ -308,15 +308,19 @@ def test_go_receivers_typed_by_literals_pointers_and_fields() -> None:
         ("n.Stop", f"{u}.Server.Stop"),  # NewServer() (*Server, error)
         ("err.Error", ""),  # the second result: not followed
         ("s.db.Query", "example.com/a/db.DB.Query"),  # a field of the receiver's struct
-        ("s.cache.Get", ""),  # Cache is an interface: the call does not pin the method
+        # Cache is an interface: the call does not pin the method; named as the field (a
+        # `via` target: name-only, no struct stores an interface-typed field's type)
+        ("s.cache.Get", f"{u}.Server.cache.Get"),
         ("s.audit.Info", f"{u}.Logger.Info"),  # `log, audit *Logger`
-        ("s.conn.Close", ""),  # a value of another package's type: may be an interface
+        # a value of another package's type: may be an interface (named as the field, `via`)
+        ("s.conn.Close", f"{u}.Server.conn.Close"),
         ("l.Info", f"{u}.Logger.Info"), ("m.Info", f"{u}.Logger.Info"),  # `l, m *Logger`
         ("c.Get", ""), ("opts.Apply", ""),  # values of types not known to be structs
         ("s.Promoted", f"{u}.Server.Promoted"),  # the receiver (as before); the query follows Base
-        ("s.Base.Own", ""),  # an embedded value of another file's type: may be an interface
+        # an embedded value of another file's type: may be an interface (the field, `via`)
+        ("s.Base.Own", f"{u}.Server.Base.Own"),
         ("s.Mixin.Mix", "example.com/a/db.Mixin.Mix"),  # an embedded pointer
-        ("s.Handler.Serve", ""),  # an embedded interface
+        ("s.Handler.Serve", f"{u}.Server.Handler.Serve"),  # an embedded interface (the field, `via`)
         ("x.Stop", f"{u}.pair().Stop"),  # another file's function's first result: named by it
         ("it.Stop", ""),  # a range variable
         ("w.Work", f"{u}.Worker.Work"),  # a function literal's parameter

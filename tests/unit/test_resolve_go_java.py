@@ -116,7 +116,9 @@ def test_go_calls_resolve_through_imports_package_and_receiver() -> None:
         ("a.New", "example.com/a/v2.New"),
         ("Stop", "example.com/a/util.NewServer().Stop"),  # on another file's function's result
         ("NewServer", "example.com/a/util.NewServer"),
-        ("s.mu.Lock", ""), ("int64", "")]
+        # a field of a value type another package names (may be an interface): its type is
+        # the query side's to read (``field_types``), the target names the field
+        ("s.mu.Lock", "example.com/a/util.Server.mu.Lock"), ("int64", "")]
 
 
 def test_java_calls_resolve_through_imports_class_and_package() -> None:

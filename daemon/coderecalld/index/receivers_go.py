@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params
+from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, children, split_params
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.records import CallSite, Symbol, SymbolKind
 
@@ -55,12 +56,35 @@ SLICE = "[]"
 _CODE_ONLY = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\'(?:[^\'\\]|\\.)*\'')
 #: Steps of one expression's chain read for its type (``c.Root().Parent().Flags()``).
 _CHAIN_MAX = 8
+#: Lines above a chain's tail (``}).Methods(..)``) read for where the chain opens.
+_ABOVE_MAX = 40
 #: Ends the type of a value another file's function returned: ``<function target>()``
 #: (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a
 #: call on it is ``example.com/m.NewRouter().Mount``; the query side reads the function's
 #: declared result (payload ``returns``) to know which type's method that is. A function
 #: of the calling file is read here (``returns``).
 RETURNED = "()"
+
+
+@dataclass(frozen=True, slots=True)
+class _Literal:
+    """A function literal in a function: its parameters (``bound``: name -> type) are names
+    from its ``func`` (``start``, column of line ``first``) to its body's closing brace
+    (``end``, the column past it on line ``last``)."""
+
+    first: int
+    start: int
+    last: int
+    end: int
+    bound: dict[str, str]
+
+    def holds(self, line: int, column: int | None) -> bool:
+        """Whether the literal holds ``line`` (at ``column``, when known)."""
+        if not self.first <= line <= self.last:
+            return False
+        if column is None:
+            return True
+        return not ((line == self.first and column < self.start) or (line == self.last and column >= self.end))
 
 
 class GoReceivers:
@@ -75,8 +99,8 @@ class GoReceivers:
         self._package = next((s.qualified_name.split(".", 1)[0] for s in symbols.values()
                               if "." in s.qualified_name), "")
         self._scopes: dict[str, dict[str, str]] = {}
-        # function -> its function literals' parameters: (first line, last line, name -> type)
-        self._literals: dict[str, list[tuple[int, int, dict[str, str]]]] = {}
+        # function -> its function literals (``_Literal``)
+        self._literals: dict[str, list[_Literal]] = {}
         # function -> its names and every literal's parameters (``scope_at`` with no line)
         self._merged: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
@@ -116,24 +140,32 @@ class GoReceivers:
         types, ``""`` when unknown: a composite literal (``&T{..}``), ``new(T)``, a name, a
         field of a struct of this file (``s.db``), a call of a function or method of this file
         by its declared (first) result (``NewT(..)``, ``c.Root()``, ``c.Root().Parent()``), a
-        type assertion (``in.(*T)``), and chains of those. A call of another package
-        (``template.New(..)``) or of a method this file does not define is unknown."""
-        expr = expr.strip()
+        type assertion (``in.(*T)``), and chains of those: a chain's type is its last step's.
+        A call this file cannot type is named by what it calls (``RETURNED``): another
+        package's function (``template.New()``), another file's (``<module>.NewRouter()``),
+        a method this file does not define on a type it knows (``<module>.Route.Host()``),
+        and any further call on such a result (``<module>.Route.Host().Subrouter()``); the
+        query side reads their declared results (``returns``). A field of such a result is
+        unknown. (mux's ``new(Route).Host(..).Subrouter()`` was typed ``Route``, the
+        chain's start: its ``Path`` calls resolved to ``Route.Path``, not ``Router.Path``.)"""
+        expr = _CODE_ONLY.sub('""', expr.strip())  # a string's brackets are no brackets
         literal = _LITERAL.match(expr)
-        if literal:
-            return self.type_of(literal.group(2), True)
-        new = _NEW.match(expr)
-        if new:
-            return self.type_of(new.group(1), True)
-        head = re.match(_ID, expr)
-        if head is None:
+        new = _NEW.match(expr) if literal is None else None
+        head = re.match(_ID, expr) if literal is None and new is None else None
+        if literal:  # `&T{..}`, its body maybe continued on the next lines
+            close = _closing(expr, literal.end() - 1)
+            fq, pos = self.type_of(literal.group(2), True), (close + 1 if close >= 0 else len(expr))
+        elif new:
+            fq, pos = self.type_of(new.group(1), True), new.end()
+        elif head is None:
             return ""
-        pos, fq = head.end(), ""
-        if expr[pos:pos + 1] == "(" and head.group() == "make":  # make([]*T, n): a slice
+        elif expr[head.end():head.end() + 1] == "(" and head.group() == "make":  # make([]*T, n): a slice
+            pos = head.end()
             close = _closing(expr, pos)
             made = split_params(expr[pos:close + 1])
             fq, pos = (self.type_of(made[0]) if made and close > 0 else ""), close + 1
-        elif expr[pos:pos + 1] == "(":
+        elif expr[head.end():head.end() + 1] == "(":
+            pos = head.end()
             close = _closing(expr, pos)
             fn = self.symbols.get(f"{self._package}.{head.group()}")
             if close < 0 or head.group() in GO_BUILTINS or head.group() in scope:
@@ -147,13 +179,14 @@ class GoReceivers:
             pos = close + 1
         elif head.group() in self.table:
             # a package's function (`chi.NewRouter(..)`): its result, named by it
+            pos = head.end()
             called = re.match(rf"\.\s*({_ID})\s*\(", expr[pos:])
             close = _closing(expr, pos + called.end() - 1) if called else -1
             if close < 0:
                 return ""  # a package's value
             fq, pos = f"{self.table[head.group()]}.{called.group(1)}{RETURNED}", close + 1
         else:
-            fq = scope.get(head.group(), "")
+            fq, pos = scope.get(head.group(), ""), head.end()
         steps = 0
         while pos < len(expr) and steps < _CHAIN_MAX:
             steps += 1
@@ -164,22 +197,27 @@ class GoReceivers:
                     return ""
                 fq, pos = self.type_of(expr[pos + 2:close], True), close + 1
                 continue
-            if not fq or fq == UNKNOWN or fq.endswith(RETURNED):
-                return ""  # (a step on another file's result: its type unknown here)
             step = re.match(rf"\.\s*({_ID})", rest)
-            if step is None:
+            if not fq or fq == UNKNOWN or fq.startswith(SLICE) or step is None:
                 return ""
             pos += step.end()
             if expr[pos:pos + 1] == "(":
                 close = _closing(expr, pos)
-                method = self._method(fq, step.group(1))
-                if close < 0 or method is None:
+                if close < 0:
                     return ""
-                fq, pos = self.returns(method), close + 1
+                fq, pos = self._called(fq, step.group(1)), close + 1
+            elif fq.endswith(RETURNED):
+                return ""  # a field of another file's result: its type unknown here
             else:
                 struct = self.struct_of(fq)
                 fq = self.fields(struct).get(step.group(1), "") if struct is not None else ""
         return "" if fq == UNKNOWN or pos < len(expr.rstrip()) else fq
+
+    def _called(self, fq: str, name: str) -> str:
+        """The type a call of method ``name`` on a value of type ``fq`` returns: this file's
+        method's declared result, else the call named (``<fq>.<name>()``, ``RETURNED``)."""
+        method = self._method(fq, name)
+        return self.returns(method) if method is not None else f"{fq}.{name}{RETURNED}"
 
     def _method(self, fq: str, name: str) -> Symbol | None:
         """The method ``name`` of this file's type ``fq`` (target-style), else ``None``."""
@@ -198,17 +236,68 @@ class GoReceivers:
     def chain_target(self, site: CallSite, owner: str) -> str:
         """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written
         bare) from the type ``x.f()`` returns (``expression_type``); ``""`` when unknown or
-        when its occurrences on the line disagree."""
+        when its occurrences on the line disagree. At the top level (``owner`` ``""``: a
+        package variable's value, mux's ``var tests = []T{{route: new(Route).Path(..)}}``)
+        no local names a value. A chain opened on a line above (``r.HandleFunc("/", func(..)
+        {`` .. ``}).Methods(..)``: ``_opened_above``), or continued from lines ending with
+        its ``.`` (``r.Host(..).`` then ``Path(..)``: ``_continued``), is read from there."""
         fn = self._function(owner)
         line = self.lines.get(site.line, "").split("//", 1)[0]
-        if fn is None or "." not in line:
+        if (fn is None and owner) or ("." not in line and not self.continues(site)):
             return ""
         found = set()
-        for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line):
-            start = _expression_start(line, tail.start() + 1)
-            fq = self.expression_type(line[start:tail.start() + 1], self.scope_at(fn, site.line))
+        ends = [tail.start() + 1 for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line)]
+        for end in ends or ([len(line) - len(line.lstrip())] if self.continues(site) else []):
+            start = _expression_start(line, end)
+            expr, first = line[start:end], site.line
+            if fn is not None and expr.lstrip().startswith(("}", ")")):
+                expr, first, start = self._opened_above(fn, site.line, end)
+            elif fn is not None:
+                expr, first, start = self._continued(fn, site.line, expr, start)
+                expr = expr[:-1] if expr.endswith(".") else expr  # (the site opens its line)
+            scope = self.scope_at(fn, first, start) if fn is not None else {}
+            fq = self.expression_type(expr, scope) if expr else ""
             found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
         return found.pop() if len(found) == 1 else ""
+
+    def continues(self, site: CallSite) -> bool:
+        """Whether ``site`` (a name alone) opens its line continuing a chain the line above
+        ends with a ``.`` on (``r.Host(..).`` then ``Path(..)``): no bare call (mux's
+        ``Path`` so written targeted a package function ``Path``)."""
+        line = self.lines.get(site.line, "")
+        return (re.match(rf"\s*{re.escape(site.name)}\s*\(", line) is not None
+                and self._code(site.line - 1).rstrip().endswith("."))
+
+    def _code(self, line: int) -> str:
+        """Line ``line`` with its strings blanked (their length kept) and its comment dropped."""
+        return _CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(line, "")).split("//", 1)[0]
+
+    def _continued(self, fn: Symbol, line: int, expr: str, start: int) -> tuple[str, int, int]:
+        """``expr`` (at column ``start`` of ``line``), with the chain the lines above it end
+        with a ``.`` on before it when it opens its line: (expression, its first line, its
+        column there), up to ``_ABOVE_MAX`` lines within ``fn``."""
+        for _ in range(_ABOVE_MAX):
+            above = self._code(line - 1).rstrip()
+            if self._code(line)[:start].strip() or not above.endswith(".") or line - 1 <= fn.start_line:
+                break
+            opened = _expression_start(above, len(above) - 1)
+            expr, line, start = above[opened:] + expr.lstrip(), line - 1, opened
+        return expr, line, start
+
+    def _opened_above(self, fn: Symbol, line: int, end: int) -> tuple[str, int, int]:
+        """(expression, its first line, its column there) of the operand chain ending at
+        column ``end`` of ``line`` that opens on a line above it in ``fn`` (at most
+        ``_ABOVE_MAX`` lines; strings blanked, comments dropped); ``("", line, 0)`` when
+        it does not open within them."""
+        first = max(fn.start_line + 1, line - _ABOVE_MAX)
+        rows = [self._code(i) for i in range(first, line + 1)]
+        text = "\n".join([*rows[:-1], rows[-1][:end]])
+        start = _expression_start(text, len(text))
+        expr = text[start:]
+        depth = sum({"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(c, 0) for c in expr)
+        if depth or not expr.strip():
+            return "", line, 0
+        return expr, first + text.count("\n", 0, start), start - (text.rfind("\n", 0, start) + 1)
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
@@ -222,7 +311,7 @@ class GoReceivers:
                        for part in found.split(",") if part.split()}
             for name, type_ in params(header[header.find("("):]) + [r for r in results(fn.signature) if r[0]]:
                 _bind(out, name, "" if type_.lstrip("*").strip() in generic else self.type_of(type_))
-            literals: list[tuple[int, int, dict[str, str]]] = []
+            literals: list[_Literal] = []
             self._literals[fn.qualified_name] = literals
             for i in range(fn.start_line + 1, fn.end_line + 1):
                 line = self.lines.get(i, "").split("//", 1)[0]
@@ -231,31 +320,34 @@ class GoReceivers:
                     bound: dict[str, str] = {}
                     for name, type_ in params(literal.group(1)):
                         _bind(bound, name, self.type_of(type_))
-                    end = self._literal_end(i, literal.end(), fn.end_line)
-                    if end:  # its parameters are its body's names, not the function's
-                        literals.append((i, end, bound))
+                    last, end = self._literal_end(i, literal.end(), fn.end_line)
+                    if last:  # its parameters are its body's names, not the function's
+                        literals.append(_Literal(i, literal.start(), last, end, bound))
                     else:
                         for name, fq in bound.items():
                             _bind(out, name, fq)
         return self._scopes[fn.qualified_name]
 
-    def scope_at(self, fn: Symbol, line: int | None) -> dict[str, str]:
+    def scope_at(self, fn: Symbol, line: int | None, column: int | None = None) -> dict[str, str]:
         """The names typed at ``line`` of ``fn``: its own bindings, and the parameters of
-        each function literal whose body holds ``line`` over them (chi's handlers' ``r
+        each function literal holding ``line`` over them (chi's handlers' ``r
         *http.Request`` beside the test's ``r := NewRouter()``: the name had two types in
-        the function, so none, and 21 of ``Mux.Mount``'s 22 callers were name-only). No
-        ``line``: every literal's parameters too, two types of one name making none."""
+        the function, so none, and 21 of ``Mux.Mount``'s 22 callers were name-only). With
+        ``column`` (0-based, of the raw line), a literal holds only what lies from its
+        ``func`` to its closing brace: mux's ``r.HandleFunc("/", func(w .., r
+        *http.Request) {`` calls the router ``r``, not the request. No ``line``: every
+        literal's parameters too, two types of one name making none."""
         own = self._bindings(fn)
         literals = self._literals.get(fn.qualified_name, [])
         if line is None:
             if fn.qualified_name not in self._merged:  # read for every bare call: once
                 merged = dict(own)
-                for _, _, bound in literals:
-                    for name, fq in bound.items():
+                for literal in literals:
+                    for name, fq in literal.bound.items():
                         _bind(merged, name, fq)
                 self._merged[fn.qualified_name] = merged
             return self._merged[fn.qualified_name]
-        holding = [bound for first, last, bound in literals if first <= line <= last]
+        holding = [literal.bound for literal in literals if literal.holds(line, column)]
         if not holding:
             return own
         scoped = dict(own)
@@ -263,27 +355,27 @@ class GoReceivers:
             scoped.update(bound)
         return scoped
 
-    def _literal_end(self, first: int, column: int, last: int) -> int:
-        """The line closing the body of a function literal whose parameters end at
-        ``column`` of line ``first`` (braces counted outside strings and comments, up to
-        line ``last``), ``0`` when its body does not open on that line."""
+    def _literal_end(self, first: int, column: int, last: int) -> tuple[int, int]:
+        """(line, column past the brace) closing the body of a function literal whose
+        parameters end at ``column`` of line ``first`` (braces counted outside strings and
+        comments, up to line ``last``), ``(0, 0)`` when its body does not open on that line."""
         depth, opened = 0, False
         for i in range(first, last + 1):
             # strings blanked, their length kept: ``column`` is the raw line's
             text = _CODE_ONLY.sub(lambda m: " " * len(m.group()), self.lines.get(i, "").split("//", 1)[0])
+            start = 0
             if i == first:
                 start = text.find("{", column) if column <= len(text) else -1
                 if start < 0:
-                    return 0
-                text = text[start:]
-            for char in text:
-                if char == "{":
+                    return 0, 0
+            for j in range(start, len(text)):
+                if text[j] == "{":
                     depth, opened = depth + 1, True
-                elif char == "}":
+                elif text[j] == "}":
                     depth -= 1
                     if opened and depth == 0:
-                        return i
-        return 0
+                        return i, j + 1
+        return 0, 0
 
     def _read_line(self, line: str, out: dict[str, str]) -> None:
         if ":=" in line:
@@ -308,21 +400,58 @@ class GoReceivers:
                 _bind(out, name, typed if i == 0 or type_ else "")
 
     def fields(self, struct: Symbol) -> dict[str, str]:
-        """Field name -> type of a struct of this file; an embedded type is keyed by its name."""
+        """Field name -> type of a struct of this file; an embedded type is keyed by its name,
+        and the fields of an embedded struct of this file are the struct's too where it
+        declares none of that name (Go's promoted fields: mux's ``r.regexp.setMatch(..)``
+        with ``regexp`` a field of the embedded ``routeConf``; two embedded structs with a
+        field of one name and two types give it none)."""
         if struct.qualified_name not in self._fields:
-            out: dict[str, str] = {}
-            for i in range(struct.start_line + 1, struct.end_line):
-                line = self.lines.get(i, "")
-                field = _FIELD.match(line)
-                embedded = _EMBEDDED.match(line) if not field else None
-                if field:
-                    for name in re.findall(_ID, field.group(1)):
-                        _bind(out, name, self.type_of(field.group(2)))
-                elif embedded:  # `*T` or a struct of this file; `http.ResponseWriter` may be an interface
-                    name = embedded.group(1).strip()
-                    _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
-            self._fields[struct.qualified_name] = out
+            out = self._declared(struct)
+            self._fields[struct.qualified_name] = out  # (before the embedded: a cycle ends here)
+            promoted: dict[str, str] = {}
+            for fq in self.embedded(struct):
+                inner = self.struct_of(fq)
+                for name, type_ in self.fields(inner).items() if inner is not None else ():
+                    _bind(promoted, name, type_)
+            for name, type_ in promoted.items():
+                out.setdefault(name, type_)
         return self._fields[struct.qualified_name]
+
+    def _declared(self, struct: Symbol) -> dict[str, str]:
+        """Field name -> type of the fields ``struct`` declares (``fields``)."""
+        out: dict[str, str] = {}
+        for i in range(struct.start_line + 1, struct.end_line):
+            line = self.lines.get(i, "")
+            field = _FIELD.match(line)
+            embedded = _EMBEDDED.match(line) if not field else None
+            if field:
+                for name in re.findall(_ID, field.group(1)):
+                    _bind(out, name, self.type_of(field.group(2)))
+            elif embedded:  # `*T` or a struct of this file; `http.ResponseWriter` may be an interface
+                name = embedded.group(1).strip()
+                _bind(out, name.lstrip("*").strip().rsplit(".", 1)[-1], self.type_of(name))
+        return out
+
+    def field_types(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Qualified name of each top-level struct of this file -> ``(Struct.field, type)``
+        of the fields it declares whose type names a type (target-style, a value of another
+        file's type too: a field declared ``routeRegexpGroup`` holds one, whatever kind of
+        type that is), for the query side to type ``x.field.M()`` in other files
+        (``instance_edges``). Slices, maps, funcs and embedded types are left out."""
+        out: dict[str, tuple[tuple[str, str], ...]] = {}
+        for struct in self.symbols.values():
+            if struct.kind is not SymbolKind.STRUCT or struct.parent or "." not in struct.qualified_name:
+                continue
+            own = struct.qualified_name.split(".", 1)[1]
+            found = []
+            for i in range(struct.start_line + 1, struct.end_line):
+                field = _FIELD.match(self.lines.get(i, ""))
+                fq = self.type_of(field.group(2), True) if field else ""
+                if fq and not fq.startswith(SLICE):
+                    found += [(f"{own}.{name}", fq) for name in re.findall(_ID, field.group(1))]
+            if found:
+                out[struct.qualified_name] = tuple(found)
+        return out
 
     def embedded(self, struct: Symbol) -> tuple[str, ...]:
         """The types ``struct`` embeds, target-style (its bases for promoted methods)."""
@@ -341,20 +470,27 @@ class GoReceivers:
         fn = self.symbols.get(owner.split("#", 1)[0]) if owner else None
         return fn if fn is not None and fn.kind in _FUNCTIONS else None
 
-    def rebound(self, name: str, owner: str, line: int | None = None) -> bool:
+    def rebound(self, name: str, owner: str, line: int | None = None, column: int | None = None) -> bool:
         """Whether ``name`` (a method's receiver) is bound again in function ``owner`` to
         another type (``engine := makeGroup()``), or at ``line`` by a function literal's
         parameter (a closure's ``func(c *Engine)``): its calls are then not surely the
         receiver's (a probe of gin's `Engine.Use` resolved a shadowing local's call to the
-        receiver's type)."""
+        receiver's type). ``column``: as ``scope_at``'s."""
         fn = self._function(owner)
         if fn is None:
             return False
         scope = self.scope_at(fn, line)  # (reads the literals first)
-        if line is not None and any(first <= line <= last and name in bound
-                                    for first, last, bound in self._literals[fn.qualified_name]):
+        if line is not None and any(literal.holds(line, column) and name in literal.bound
+                                    for literal in self._literals[fn.qualified_name]):
             return True
         return scope.get(name) == UNKNOWN
+
+    def column(self, site: CallSite) -> int | None:
+        """The column (0-based) where ``site``'s dotted name (``r.HandleFunc``) is first
+        written on its line, ``None`` when it is not found there."""
+        pattern = r"\s*\.\s*".join(re.escape(part) for part in site.name.split("."))
+        found = re.search(rf"(?<![\w.]){pattern}\s*[(\[]", self.lines.get(site.line, ""))
+        return found.start() if found else None
 
     def local(self, name: str, owner: str) -> bool:
         """Whether ``name`` is a parameter or local variable of function ``owner`` (a call
@@ -368,11 +504,19 @@ class GoReceivers:
         fn = self._function(owner)
         if len(parts) < 2 or fn is None:
             return ""
-        found = self.scope_at(fn, site.line).get(parts[0], "")
+        found = self.scope_at(fn, site.line, self.column(site)).get(parts[0], "")
         fq = "" if found == UNKNOWN else found
-        for attr in parts[1:-1]:
+        for i, attr in enumerate(parts[1:-1], 2):
+            if not fq or fq.startswith(SLICE) or fq.endswith(RETURNED):
+                return ""
             struct = self.struct_of(fq)
             found = self.fields(struct).get(attr, "") if struct is not None else ""
+            if found in ("", UNKNOWN) and i == len(parts) - 1:
+                # a field this file types not: another file's struct's, maybe promoted from
+                # an embedded struct of another file (mux's `r.regexp.setMatch(..)` in route.go,
+                # `regexp` a field of mux.go's `routeConf`): the query side reads the
+                # declaring struct's ``field_types`` and who embeds it
+                return f"{ATTRIBUTE}{fq}.{attr}.{parts[-1]}"
             fq = "" if found == UNKNOWN else found
         return f"{fq}.{parts[-1]}" if fq and not fq.startswith(SLICE) else ""
 

@@ -156,6 +156,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers, go)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
+    fields = go.field_types() if go is not None else {}  # a Go struct's typed fields
     returned = go_returns(parsed, go) if go is not None else {}
     if receivers is not None:  # declared results; a conftest's fixtures: the class each produces
         returned = receivers.declared_results()
@@ -187,7 +188,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                            raises=() if is_module else raises(c.text),
                            exports=tuple(sorted(table.items())) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
-                           instances=typed if is_module else (),
+                           instances=typed if is_module else fields.get(c.qualified_name, ()),
                            returns=returned.get(unparted(c.qualified_name), "")))
     return out
 
@@ -781,14 +782,15 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
         if not rest:
             if head in _GO_BUILTINS:
                 return ""
-            if not bare(site):  # a chain's tail, `c.Root().Find(..)`
+            if not bare(site) or receivers.continues(site):  # a chain's tail, `c.Root().Find(..)`
                 return receivers.chain_target(site, owner)
             return "" if receivers.local(head, owner) else f"{module}.{head}"
         if head in table:
             return ".".join([table[head], *rest])
         sym = symbols.get(unparted(owner))
         receiver = _GO_RECEIVER.match(sym.signature) if sym is not None else None
-        if receiver and receiver.group(1) == head and len(rest) == 1 and not receivers.rebound(head, owner, site.line):
+        if (receiver and receiver.group(1) == head and len(rest) == 1
+                and not receivers.rebound(head, owner, site.line, receivers.column(site))):
             return f"{module}.{receiver.group(2)}.{rest[0]}"
         return receivers.target(site, owner)
     return target
@@ -811,7 +813,8 @@ def _go_reference(module: str, symbols: Mapping[str, Symbol], target: Target, re
     def reference(site: CallSite, owner: str) -> str:
         head, dot, _ = site.name.partition(".")
         if dot:
-            return target(site, owner)
+            found = target(site, owner)
+            return "" if found.startswith(ATTRIBUTE) else found
         if head in _GO_BUILTINS or head in _GO_NO_FUNCTIONS or receivers.local(head, owner):
             return ""
         sym = symbols.get(f"{package}.{head}")

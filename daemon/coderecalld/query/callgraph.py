@@ -852,6 +852,11 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     found_sites = sites(hits, may_match)
     # a Rust function's target names the call's own file's function (index/resolve_rust)
     rust_files = _rust_function_files(chosen)
+    # a chain of other files' results (mux's `new(Route).Host(..).Subrouter().Path`): the
+    # method of the type its steps' declared results reach
+    rewritten = chained(store, flt, {s.target for s in found_sites})
+    if rewritten:
+        found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     holders = ruby.holders(chosen)
     if holders is not None and not on_constant:
@@ -1296,7 +1301,10 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or not cls:
             continue
         below = _subclasses(store, flt, cls, method, sep)
-        resolved |= {f"{v}{sep}{method}" for v in _instances_of(store, flt, {cls}) | _returning(store, flt, {cls})}
+        held = _instances_of(store, flt, {cls})
+        if p.get("language") == "go":  # a struct's field is a field of every struct embedding it
+            held |= _promoted(store, flt, held)
+        resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
         inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)
                       | _returning(store, flt, below)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
@@ -1310,6 +1318,8 @@ _GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
 #: Ends a call target's receiver that is another file's function's result (Go:
 #: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
 RETURNED = "()"
+#: Steps of a chain of results ``chained`` follows at most (``index/receivers_go._CHAIN_MAX``).
+CHAIN_MAX = 8
 #: The module a Python test's conftest fixture value is named under (``conftest.runner()``,
 #: ``index/receivers.CONFTEST``).
 CONFTEST = "conftest"
@@ -1342,6 +1352,41 @@ def _on_result(target: str) -> bool:
     return target.rpartition(".")[0].endswith(RETURNED)
 
 
+def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2) -> dict[str, str]:
+    """Call target -> the method it calls, for each target whose receiver is a chain of
+    ``least`` or more results (``RETURNED``: ``m.Route.Host().Subrouter().Path``, Go's
+    ``index/receivers_go``) whose every step's function or method states its result
+    (payload ``returns``): ``m.Router.Path`` when ``Route.Host`` returns ``Route`` and
+    ``Route.Subrouter`` ``Router``. A chain with a step of no stated result is left out
+    (``_unknown_results`` makes it a candidate). mux's ``r.HandleFunc(..).Methods(..)``
+    on ``r := NewRouter()``: 51 of ``Route.Methods``'s 57 callers were name-only. A chain
+    whose first call is of a definition that is no function (a package variable of func
+    type, mux's ``RegexpCompileFunc``) maps to ``""``: it is no declared result, whatever
+    the value returns. One keyword lookup per step."""
+    steps = {t: t.rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in targets
+             if t.rpartition(".")[0].endswith(RETURNED) and t.count(RETURNED) >= least}
+    reached = {t: parts[0] for t, parts in steps.items()}  # the function a chain's step calls
+    out: dict[str, str] = {}
+    for level in range(1, CHAIN_MAX + 1):
+        if not reached:
+            break
+        functions = _paid(reached.values())
+        found = {str(h.payload.get("fq_name", "")): h.payload
+                 for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
+                                         fields=("fq_name", "returns", "kind"))}
+        following = {}
+        for t, fn in reached.items():
+            fq = str(found.get(fn, {}).get("returns") or "")
+            if level == 1 and found.get(fn, {}).get("kind") not in (None, "function", "method"):
+                out[t] = ""
+            elif fq and level == len(steps[t]):
+                out[t] = f"{fq}.{t.rpartition('.')[2]}"
+            elif fq:
+                following[t] = f"{fq}.{steps[t][level]}"
+        reached = following
+    return out
+
+
 def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:
     """The ``F()`` receivers among ``targets`` (``RETURNED``) whose function states no
     result type the index knows (an interface, another package's type, no definition in
@@ -1371,6 +1416,32 @@ def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     names = aliases(store, flt, classes)
     edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
+
+
+#: Go structs whose embedders ``_promoted`` walks at most (one lookup per struct and level).
+PROMOTED_MAX = 8
+
+
+def _promoted(store: Any, flt: StoreFilter, fields: set[str]) -> set[str]:
+    """``E.f`` for each Go struct field ``S.f`` of ``fields`` (``instance_edges`` of a
+    struct's ``field_types``) and every struct ``E`` embedding ``S`` (``base_targets``,
+    ``MRO_DEPTH`` levels): Go promotes the field (mux's ``r.regexp.setMatch(..)`` on a
+    ``Route`` embedding ``routeConf``, whose field ``regexp`` is a ``routeRegexpGroup``). At
+    most ``PROMOTED_MAX`` structs; module-level variables have no embedders."""
+    out: set[str] = set()
+    owners: dict[str, set[str]] = {}
+    for name in fields:
+        owner, _, field_ = name.rpartition(".")
+        owners.setdefault(owner, set()).add(field_)
+    for owner in sorted(owners)[:PROMOTED_MAX]:
+        frontier, seen = {owner}, {owner}
+        for _ in range(MRO_DEPTH):
+            frontier = _facet(store, flt, "fq_name", "base_targets", frontier) - seen
+            if not frontier:
+                break
+            seen |= frontier
+        out |= {f"{s}.{f}" for s in seen - {owner} for f in owners[owner]}
+    return out
 
 
 def base_classes(store: Any, flt: StoreFilter, payload: dict, depth: int = MRO_DEPTH) -> list[Hit]:

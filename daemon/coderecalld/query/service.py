@@ -1585,12 +1585,18 @@ class Service:
         if flt is None:
             return Page()
         commits: dict[str, str] = {}
+        found = callgraph.sites(ruby.spelled(name, callgraph.definitions(self.store, flt, name)))
+        # a call on another file's result: the method its declared result has (Go's
+        # ``NewRouter().HandleFunc``: ``Router.HandleFunc``), none when what is called is no
+        # function (mux's ``reg.NumSubexp`` listed ``RegexpCompileFunc().NumSubexp``, of a
+        # package variable of func type)
+        typed = callgraph.chained(self.store, flt, {s.target for s in found}, least=1)
+        found = [replace(s, target=typed.get(s.target, s.target)) for s in found]
         # A target through another file's attribute (``via``) names a path, not a definition.
         return Page.cut([callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target
                                               else callgraph.RESOLVED,
                                               self._commit(site.hit.payload["repo"], commits))
-                         for site in callgraph.sites(ruby.spelled(
-                             name, callgraph.definitions(self.store, flt, name)))],
+                         for site in found],
                         offset, limit)
 
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
