@@ -46,7 +46,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: test (``chunk.test_symbols``); a call site's line is its called name's, not the line
 #: its receiver starts on (``parse.text.callee_line``); a JMH benchmark (``*Benchmark.java``)
 #: is a test (``classify.ROLE_NAMES``); a Rust call is resolved within its file
-#: (``resolve._rust``: ``self.m()``, ``Self::m()``, ``T::m()``, a bare ``f()``); a JS/TS
+#: (``resolve_rust``: ``self.m()``, ``Self::m()``, ``T::m()``, a bare ``f()``); a JS/TS
 #: module's re-exports (``export {a} from "m"``) are in its import table; JS/TS test blocks
 #: (``test("title", ...)``, ``it``, ``describe``) are symbols named by their titles.
 #: 16: constants and variables of a module, class or namespace are symbols for lookups
@@ -126,7 +126,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``conftest.<name>()`` (``receivers.CONFTEST``), and a ``conftest.py``'s fixture stores the
 #: class it produces (``returns``): the query side types the conftest fixture's value.
 #: Python functions and methods store their declared result (``returns``), and a value
-#: another file's function returned is named by it (``rich.get_console().print``).
+#: another file's function returned is named by it (``rich.get_console().print``). Go: a
+#: chain's steps name each other file's result (``pkg.Route.Host().Subrouter().Path``), a
+#: call through a field of unknown type names the field (``via``), a struct's typed fields
+#: are ``instance_edges``. Rust: a function named as a value is a ``reference``
+#: (``index/resolve_rust``). Ruby: a bare name no local binds is a call, a constant's
+#: method call keeps its receiver, ``.ru`` files are Ruby.
 PAYLOAD_VERSION = 25
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
