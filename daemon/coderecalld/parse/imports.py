@@ -215,6 +215,8 @@ def _js(blob: bytes, node: Node, default: str = DEFAULT) -> list[tuple[str, str]
         return _js_binding(blob, node.child_by_field_name("name"), source)
     if node.type == "export_statement" and node.child_by_field_name("source") is not None:
         return _js_reexport(blob, node)
+    if node.type == "export_statement" and any(c.type == "export_clause" for c in node.named_children):
+        return _js_local_exports(blob, node)
     if node.type == "export_statement":
         named = node.child_by_field_name("declaration") or node.child_by_field_name("value")
         if named is not None and named.type != "identifier":
@@ -257,6 +259,21 @@ def _js_reexport(blob: bytes, node: Node) -> list[tuple[str, str]]:
                     out.append((tx.text(blob, alias if alias is not None else name), f"{source}#{tx.text(blob, name)}"))
         elif part.type == "namespace_export":
             out += [(tx.text(blob, n), source) for n in part.named_children if n.type == "identifier"]
+    return out
+
+
+def _js_local_exports(blob: bytes, node: Node) -> list[tuple[str, str]]:
+    """``export { a as b }`` (no ``from``) -> ``("b", "#a")``: the module's own ``a`` under
+    another name, as ``export default f`` is (an empty specifier is the file itself);
+    ``export { a }`` names nothing new. hono's ``export { Hono as HonoBase }`` in
+    ``hono-base.ts``: ``class Hono extends HonoBase`` (``hono.ts``) had no known base, so 952
+    ``app.request(..)`` calls on its apps were left out as calls on another type."""
+    out = []
+    for part in (c for c in node.named_children if c.type == "export_clause"):
+        for item in (n for n in part.named_children if n.type == "export_specifier"):
+            name, alias = item.child_by_field_name("name"), item.child_by_field_name("alias")
+            if name is not None and alias is not None and tx.text(blob, alias) != tx.text(blob, name):
+                out.append((tx.text(blob, alias), f"#{tx.text(blob, name)}"))
     return out
 
 

@@ -9,6 +9,10 @@
 ; names, which a caller importing them from this module reaches.
 (export_statement source: (string)) @import
 
+; `export { Hono as HonoBase }`, `export { f as default }`: another name of the module's own
+; definition (hono's `class Hono extends HonoBase` in another file)
+(export_statement (export_clause) !source) @import
+
 (variable_declarator
   value: (call_expression
     function: (identifier) @_require

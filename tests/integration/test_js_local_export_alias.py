@@ -1,0 +1,72 @@
+"""A JS/TS module's own definition exported under another name (``export { Hono as
+HonoBase }``) is that definition: hono's ``class Hono extends HonoBase`` (``src/hono.ts``)
+had no known base, so the 952 ``app.request(..)`` calls on its apps were left out of
+``callers Hono.request`` as calls on another type (a newcomer). ``export { f as default }``
+is the module's default export the same way.
+
+Each site is asserted by exact (path, line, caller, confidence)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from conformance_cases import Daemon, caller_rows, indexed
+
+FILES = {
+    "src/hono-base.ts": """class Hono<E extends Env = Env> {
+  request(path: string) {
+    return path
+  }
+}
+
+function other() {
+  return 1
+}
+
+export { Hono as HonoBase, other as default }
+""",
+    "src/hono.ts": """import { HonoBase } from './hono-base'
+
+export class Hono<E extends Env = Env> extends HonoBase<E> {
+  constructor() {
+    super()
+  }
+}
+""",
+    "src/hono.test.ts": """import { Hono } from './hono'
+import make from './hono-base'
+
+describe('request', () => {
+  it('answers', () => {
+    const app = new Hono()
+    app.request('/')
+    make()
+  })
+})
+""",
+    "src/other.ts": """export class Client {
+  request(path: string) {
+    return path
+  }
+}
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("jsalias"), FILES) as d:
+        yield d
+
+
+def test_a_modules_definition_exported_under_another_name_is_a_base(running: Daemon) -> None:
+    assert caller_rows(running, "src/hono-base.Hono.request") == [
+        ("src/hono.test.ts", 7, "request.answers", "inherited")]
+    # the call is on a Hono, no caller of another class's method of the name
+    assert caller_rows(running, "Client.request") == []
+
+
+def test_export_as_default_is_the_default_export(running: Daemon) -> None:
+    assert caller_rows(running, "src/hono-base.other") == [("src/hono.test.ts", 8, "request.answers", "resolved")]
