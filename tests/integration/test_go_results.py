@@ -164,3 +164,19 @@ def test_a_go_struct_is_called_by_no_member_call(running: Daemon) -> None:
     """chi's ``callers Context`` (a struct) listed 54 ``r.Context()`` calls on requests: a
     Go type is called only as a conversion, never as a value's member."""
     assert caller_rows(running, "Context") == []
+
+
+def test_a_go_types_card_lists_its_methods_in_every_file_of_its_package(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """mux's ``card Router`` listed 23 methods of ``mux.go`` and not ``Router.Use``
+    (``middleware.go``); a type of the same name in another package is another type."""
+    files = {
+        "go.mod": "module example.com/mux\n\ngo 1.21\n",
+        "mux.go": "package mux\n\n// Router routes.\ntype Router struct {\n\troutes []int\n}\n\n"
+                  "// Handle adds a route.\nfunc (r *Router) Handle(path string) {}\n",
+        "middleware.go": "package mux\n\n// Use appends a middleware.\nfunc (r *Router) Use(mw int) {}\n",
+        "other/router.go": "package other\n\ntype Router struct{}\n\nfunc (r *Router) Elsewhere() {}\n",
+        "mux_test.go": "package mux\n\nfunc (r *Router) testHelper() {}\n",
+    }
+    with indexed(tmp_path_factory.mktemp("gocard"), files) as d:
+        got = d.service.get_card("mux.Router", repo="fx", budget_tokens=4000)
+    assert (got.path, got.methods) == ("mux.go", ("func (r *Router) Handle(path string)", "func (r *Router) Use(mw int)"))

@@ -30,8 +30,10 @@ def build(definition: dict, file_points: list[dict], callers: list[CallerHit], c
     class, its base classes in method resolution order with the points of their files
     (``inherited``: (base payload, its file's points)); see ``methods``."""
     qn = definition["qualified_name"]
+    # the definition's file first, in line order, then members other files define (a Go
+    # package's, a Rust impl's elsewhere: ``file_points`` may hold them) by path
     members = sorted((p for p in file_points if p.get("parent") == qn and not is_part(p["qualified_name"])),
-                     key=lambda p: p["start_line"])
+                     key=lambda p: (p.get("path") != definition.get("path"), p.get("path", ""), p["start_line"]))
     is_class = definition["kind"] in _CLASS_KINDS
     # a JS constructor function with methods stored on its prototype (express's ``View``:
     # ``methods: []``) is a class; its own parameters are its constructor's

@@ -15,6 +15,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import itertools
+import posixpath
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -1630,6 +1631,7 @@ class Service:
         fq = best.get("fq_name") or best["qualified_name"]
         file_flt = StoreFilter(repos=(best["repo"],), path=best["path"])
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
+        file_points += self._members_elsewhere(best)
         # a Ruby instance method beside a singleton one of its name is asked as Ruby writes it
         spelled = (f"{fq.rpartition('.')[0]}#{fq.rpartition('.')[2]}" if best.get("language") == "ruby"
                    and ruby.instance_spelling(name) else fq)
@@ -1641,6 +1643,25 @@ class Service:
         built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose, inherited)
         return replace(card.fit(built, budget_tokens or 800), callers_total=callers.total,
                        others=tuple(others[:card.MAX_OTHERS]), definitions_total=1 + len(others))
+
+    def _members_elsewhere(self, best: dict) -> list[dict]:
+        """The members of type ``best`` defined in other files, for languages where a type's
+        methods may live apart from it (``MEMBERS_ELSEWHERE``): Go's in its package's
+        directory (mux's ``Router.Use`` in ``middleware.go``; ``card Router`` listed 23 of
+        ``mux.go``'s methods, not it), Rust's impls, C#'s partial classes, Swift's and
+        Kotlin's extensions, Ruby's reopened classes in its repo; each of the type's
+        language and role. One prefix lookup; ``[]`` for other kinds and languages."""
+        language = str(best.get("language") or "")
+        kinds = _PENALISED_TYPE_KINDS | ({"module"} if language == "ruby" else set())  # a Ruby module reopened
+        if best.get("kind") not in kinds or language not in MEMBERS_ELSEWHERE:
+            return []
+        qn, path = str(best["qualified_name"]), str(best["path"])
+        folder = posixpath.dirname(path)
+        return [p for p in (h.payload for h in self.store.find(
+                    StoreFilter(repos=(best["repo"],)), "qualified_name_lc", qn.lower() + ".", prefix=True,
+                    limit=MAX_LIMIT))
+                if p.get("path") != path and p.get("parent") == qn and p.get("language") == language
+                and hit_role(p) == hit_role(best) and (language != "go" or posixpath.dirname(str(p["path"])) == folder)]
 
     # --- source ---------------------------------------------------------------------
 
@@ -1937,6 +1958,10 @@ class Service:
             role=hit_role(p))
 
 
+#: Languages whose types' methods may be defined in other files than the type (``card``):
+#: Go (a package's files), Rust (impl blocks), C# (partial classes), Swift and Kotlin
+#: (extensions), Ruby (a class reopened).
+MEMBERS_ELSEWHERE = frozenset({"go", "rust", "csharp", "swift", "kotlin", "ruby"})
 _MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "inherited": 0, "case_insensitive": 1, "prefix": 2,
                 "substring": 3, "fuzzy": 4}
 
