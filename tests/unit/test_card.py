@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from coderecalld.query import card
@@ -37,6 +39,31 @@ def test_fit_trims_callers_first_and_keeps_the_identity() -> None:
     assert len(small.callers) <= 1
     slightly = card.fit(big, card.size_chars(big) // 4 - 10)
     assert 1 <= len(slightly.callers) < 5 and slightly.methods == big.methods  # callers go first
+
+
+def test_fit_keeps_every_public_methods_name_before_annotations_and_private_ones() -> None:
+    """rich's ``card Table`` at 800 tokens dropped ``add_column`` and ``add_row`` (its API)
+    by trimming methods from the end of the source: annotations and defaults go first, then
+    private methods, then the last ones."""
+    methods = ("def __init__(self, *headers: Union[Column, str], title: Optional[TextType] = None)",
+               "def _extra_width(self) -> int",
+               "def add_column(self, header: RenderableType = '', footer: RenderableType = '', *, "
+               "justify: JustifyMethod = 'left', style: Optional[StyleType] = None) -> None",
+               "def _calculate_column_widths(self, console: Console, options: ConsoleOptions) -> List[int]",
+               "def add_row(self, *renderables: Optional[RenderableType], style: Optional[StyleType] = None, "
+               "end_section: bool = False) -> None")
+    big = Card("r", "rich/table.py", "class", "Table", "rich.table.Table", "class Table(JupyterMixin)",
+               "A console renderable to draw a table.", 1, 900, "c" * 40, methods=methods)
+    compact = ("def __init__(self, *headers, title)", "def _extra_width(self)",
+               "def add_column(self, header, footer, *, justify, style)",
+               "def _calculate_column_widths(self, console, options)",
+               "def add_row(self, *renderables, style, end_section)")
+    fitted = card.fit(big, (card.size_chars(big) - 150) // card.CHARS_PER_TOKEN)
+    assert fitted.truncated and fitted.methods == compact
+    without = tuple(m for m in compact if "_extra" not in m and "_calculate" not in m)
+    public = card.fit(big, -(-card.size_chars(replace(big, methods=without)) // card.CHARS_PER_TOKEN))
+    assert public.methods == without  # both private ones gone, every public one kept
+    assert card._compact("func (r *Router) Use(mw int)") == "func (r *Router) Use(mw int)"  # Python's alone
 
 
 def test_file_purpose_from_docstring_else_its_symbols() -> None:

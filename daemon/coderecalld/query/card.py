@@ -138,6 +138,26 @@ def _primary(definition: dict) -> tuple[str, ...]:
     return params(signature[found.end() - 1:]) if found else ()
 
 
+_PY_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")
+
+
+def _compact(signature: str) -> str:
+    """A Python method's signature with its parameters' names alone (``def add_row(self,
+    *renderables: Optional[R], style: StyleType = None) -> None`` -> ``def
+    add_row(self, *renderables, style)``); any other signature as it is."""
+    found = _PY_DEF.match(signature)
+    if not found:
+        return signature
+    names = [p.split("=", 1)[0].split(":", 1)[0].strip() for p in split_top(inside_parens(signature))]
+    return f"{signature[:found.end()]}{', '.join(n for n in names if n)})"
+
+
+def _private(signature: str) -> bool:
+    """Whether a method's signature names a private method (``_x``, not a ``__dunder__``)."""
+    name = re.search(r"(\w+)\s*[(<]", signature)
+    return bool(name) and name.group(1).startswith("_") and not name.group(1).endswith("__")
+
+
 def params(signature: str) -> tuple[str, ...]:
     """Parameters as written, defaults included, less ``self``/``cls``: ``def __init__(self,
     a, b: int = 2)`` -> ``("a", "b: int = 2")``."""
@@ -210,6 +230,14 @@ def fit(card: Card, budget_tokens: int) -> Card:
     steps = [("callers", 1), ("siblings", 0), ("methods", 0), ("callers", 0), ("init_params", 0),
              ("repo_purpose", None), ("file_purpose", None), ("raises", 0), ("bases", 0)]
     for field, keep in steps:
+        if field == "methods" and size_chars(trimmed) > budget:
+            # every method's name before any method's annotations: Python signatures lose
+            # their annotations and defaults, then private methods go before public ones
+            # (rich's `card Table` at 800 tokens dropped add_column and add_row, its API)
+            trimmed = replace(trimmed, methods=tuple(_compact(m) for m in trimmed.methods))
+            while size_chars(trimmed) > budget and any(_private(m) for m in trimmed.methods):
+                last = max(i for i, m in enumerate(trimmed.methods) if _private(m))
+                trimmed = replace(trimmed, methods=trimmed.methods[:last] + trimmed.methods[last + 1:])
         while size_chars(trimmed) > budget:
             value = getattr(trimmed, field)
             if keep is None:
