@@ -86,7 +86,52 @@ def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
         tree = _swift_first_branches(parser, blob, tree)
     elif spec.name == "scala" and tree.root_node.has_error:
         tree = _fewer_errors(parser, tree, blob, _SCALA_MODIFIERS.sub(_as_annotation, blob))
+    elif spec.name in _PIECEWISE and tree.root_node.has_error:
+        tree = _broken_pieces_blanked(parser, blob, tree)
     return parser, tree
+
+
+#: Languages whose broken top-level declaration is blanked when its error swallows the
+#: rest of the file (``_broken_pieces_blanked``).
+_PIECEWISE = frozenset({"javascript", "typescript", "tsx"})
+#: Lines one top-level ERROR node spans before its piece is blanked and the file read again.
+PIECE_SWALLOWED_LINES = 20
+#: Pieces blanked at most per file.
+PIECES_MAX = 3
+#: A line opening a top-level piece: at column 0, neither a closing bracket nor a comment.
+_PIECE_START = re.compile(rb"^(?![}\])\]]|//|/\*|\*|\s|$)")
+
+
+def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+    """The tree of ``blob`` with the top-level piece holding each swallowing error blanked
+    (spaces; line breaks and byte offsets kept): a piece runs from a line at column 0
+    (``_PIECE_START``) to the next; while a top-level node with an error spans
+    ``PIECE_SWALLOWED_LINES`` lines or more, the piece of the file's first error is blanked
+    if the errors then shrink and an erroneous node ran past that piece (swallowed the
+    next), at most ``PIECES_MAX`` times. The TypeScript grammar reads no multi-line
+    generic call signature in an interface (hono's ``CreateHandlersInterface``): its error
+    swallowed the rest of ``helper/factory/index.ts``, whose ``Factory``, ``createFactory``
+    and ``createMiddleware`` were lost and ``if``, ``return`` and ``const`` became
+    functions. The broken declaration's own symbols are lost; the rest are its file's."""
+    lines = blob.split(b"\n")
+    starts = [i for i, line in enumerate(lines) if _PIECE_START.match(line)]
+    blanked: set[int] = set()
+    for _ in range(PIECES_MAX):
+        if not any(n.has_error and n.end_point[0] - n.start_point[0] + 1 >= PIECE_SWALLOWED_LINES
+                   for n in tree.root_node.children):
+            break
+        row = min(_error_nodes(tree.root_node), key=lambda n: n.start_byte).start_point[0]
+        first = max((i for i in starts if i <= row), default=0)
+        end = min((i for i in starts if i > row and i not in blanked), default=len(lines))
+        if not any(n.has_error and n.start_point[0] < end <= n.end_point[0] for n in tree.root_node.children):
+            break  # the error stays inside its piece (a class with one bad line): nothing swallowed
+        blanked |= set(range(first, end))
+        repaired = b"\n".join(line.translate(_BLANK) if i in blanked else line for i, line in enumerate(lines))
+        alternative = _fewer_errors(parser, tree, blob, repaired)
+        if alternative is tree:
+            break
+        tree = alternative
+    return tree
 
 
 #: Modifiers the Scala grammar reads before no ``enum`` (``private[resilience] enum
