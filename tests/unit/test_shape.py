@@ -57,6 +57,21 @@ def test_issue_terms_weigh_code_and_paths_over_prose_and_drop_chatter() -> None:
     assert q.roles == frozenset()  # an issue asks for no role
 
 
+def test_a_shell_command_line_in_an_issue_weighs_as_prose() -> None:
+    """black's issues ran ``$ black --preview --enable-unstable-feature string_processing
+    --diff c5.py``: its flags, read as code, put ``mode.py`` (where they are declared) above
+    the fixed file; the command is how the reporter ran the tool."""
+    issue = ("Long string with a trailing comma is not equivalent after split\n\n"
+             "```python\nsplitter_match = StringSplitter()\n```\n\n"
+             "```\n$ black --preview --enable-unstable-feature string_processing c5.py\n"
+             "error: cannot format: INTERNAL ERROR\n```\n")
+    weights = dict(shape.analyze(issue).terms)
+    assert weights["splitter_match"] == shape.WEIGHT_CODE  # the reproducer's code
+    assert weights["enable-unstable-feature"] == shape.WEIGHT_PROSE  # the command line's flag
+    assert weights["string_processing"] == shape.WEIGHT_PROSE
+    assert weights["c5"] < shape.WEIGHT_FRAME  # the reporter's file: no path of the repo
+
+
 def test_long_query_terms_are_capped_and_dense_text_fits_the_window() -> None:
     words = " ".join(f"word{i}x" for i in range(5000))
     text = "Crash in parse_header when the header is empty\n" + words + "\n" + "x = 1\n" * 20000

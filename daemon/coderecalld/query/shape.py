@@ -141,6 +141,11 @@ _PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
                    r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 _HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+#: A shell command line of a code block: a ``$``, ``%`` or ``>`` prompt, then the command
+#: (group 1). black's issues ran ``$ black --preview --enable-unstable-feature
+#: string_processing --diff c5.py``: its flags, read as code, put ``mode.py`` (where the
+#: flags are declared) above the fixed file.
+_SHELL_LINE = re.compile(r"^[ \t]*+(?:\$|%|>)[ \t]++(\S.*)$", re.MULTILINE)
 # A code span: a run of backticks, closed by a run of the same length (CommonMark; RST's
 # ``literal`` and :role:`target` alike). Group 2 is its text.
 _TICKS = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
@@ -1002,7 +1007,11 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
         read = _without_outer_frames(part, python)  # weighed below, by depth
-        code = " ".join(m.group() for m in _FENCE.finditer(read))
+        fenced = " ".join(m.group() for m in _FENCE.finditer(read))
+        # a shell command line in a block (`$ black --preview --diff c5.py`): how the
+        # reporter ran the tool, no code of the fix; its words weigh as prose
+        add(" ".join(m.group(1) for m in _SHELL_LINE.finditer(fenced)), WEIGHT_PROSE * boost)
+        code = _SHELL_LINE.sub(" ", fenced)
         code += " " + " ".join(code_spans(_FENCE.sub(" ", read)))
         prose = _TICKS.sub(" ", _FENCE.sub(" ", read))
         add(prose, WEIGHT_PROSE * boost)
@@ -1010,7 +1019,8 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
                 add(word, WEIGHT_CODE * boost)
         add(code, WEIGHT_CODE * boost)
-        for match in _PATH.finditer(part):
+        # (a command line's paths are the reporter's files: `black --diff c5.py`)
+        for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()), part)):
             add(match.group(), WEIGHT_FRAME * boost)
         for i, match in enumerate(python):
             inner = i >= len(python) - INNER_FRAMES
