@@ -70,3 +70,46 @@ def test_a_modules_definition_exported_under_another_name_is_a_base(running: Dae
 
 def test_export_as_default_is_the_default_export(running: Daemon) -> None:
     assert caller_rows(running, "src/hono-base.other") == [("src/hono.test.ts", 8, "request.answers", "resolved")]
+
+
+RUNTIME_FILES = {
+    "src/router/trie-router/router.ts": """export class TrieRouter {
+  add(method: string, path: string) {
+    return path
+  }
+}
+""",
+    "src/router/trie-router/node.ts": """import { TrieRouter } from './router'
+
+export function insert(router: TrieRouter, path: string) {
+  const possibleKeys = new Set<string>()
+  possibleKeys.add(path)
+  router.add('GET', path)
+  return possibleKeys
+}
+
+export async function fetchIt(res: Response, other) {
+  other.add('x')
+  return res.json()
+}
+""",
+    "src/context.ts": """export class Context {
+  json(object: unknown) {
+    return object
+  }
+}
+""",
+}
+
+
+def test_a_value_of_a_runtime_class_calls_no_projects_method(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """hono: ``possibleKeys = new Set<string>()`` then ``possibleKeys.add(..)`` were 13
+    name-only callers of ``TrieRouter.add``; ``res: Response`` then ``res.json()`` 313 of
+    ``Context.json``. A value of a class of the runtime the file neither imports nor
+    defines is of no project's class; one of unknown type stays a candidate."""
+    with indexed(tmp_path_factory.mktemp("jsruntime"), RUNTIME_FILES) as d:
+        add = caller_rows(d, "TrieRouter.add")
+        json_ = caller_rows(d, "Context.json")
+    assert add == [("src/router/trie-router/node.ts", 6, "insert", "resolved"),
+                   ("src/router/trie-router/node.ts", 11, "fetchIt", "name_only")]
+    assert json_ == []

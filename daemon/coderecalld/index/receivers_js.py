@@ -35,6 +35,14 @@ _DECLARE = re.compile(rf"\b(?:const|let|var)\s+({_ID})\s*(?::\s*([^=;]+?))?\s*(?
 _FOR_OF = re.compile(rf"\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+({_ID})\s+(?:of|in)\b")
 _FIELD = re.compile(rf"^\s*{_MODIFIERS}#?({_ID})\s*[?!]?\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
 _THIS_ASSIGN = re.compile(rf"\bthis\.({_ID})\s*=(?!=)\s*(.*?)\s*;?\s*$")
+#: The JS/TS runtime's value classes (ECMAScript, WHATWG fetch and streams, Node's
+#: ``Buffer``): a value of one is of no project's class, its calls are left out of another
+#: class's callers.
+RUNTIME_CLASSES = frozenset("""
+Array ArrayBuffer BigInt64Array Blob Buffer DataView Date Error EventTarget File FormData
+Headers Map Promise ReadableStream RegExp Request Response Set SharedArrayBuffer TextDecoder
+TextEncoder TransformStream URL URLSearchParams Uint8Array WeakMap WeakRef WeakSet
+WritableStream AbortController AbortSignal""".split())
 _NEW = re.compile(rf"^new\s+({_ID}(?:\.{_ID})*)\s*(?:<[^()]*>)?\s*\(")
 _CALL = re.compile(rf"^(?:await\s+)?({_ID})\s*\(")
 _RETURNS = re.compile(r"\)\s*:\s*([^{=]+?)\s*(?:\{|=>)?\s*$")
@@ -53,9 +61,11 @@ class JsReceivers:
         self._scopes: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
 
-    def class_of(self, expr: str) -> str:
+    def class_of(self, expr: str, runtime: bool = False) -> str:
         """The module-qualified class a type expression names (``Store``, ``db.Conn``,
-        ``Store | null``), ``""`` for a global or unknown type, a union or an array."""
+        ``Store | null``), ``""`` for an unknown type, a union or an array; a runtime's
+        class the file neither imports nor defines (``Set``, ``Response``: ``RUNTIME_CLASSES``)
+        is itself when ``runtime`` (a value's type, not a base class)."""
         parts = [p.strip() for p in expr.split("|") if p.strip() not in ("null", "undefined", "")]
         if len(parts) != 1 or parts[0].endswith("]"):
             return ""
@@ -66,7 +76,11 @@ class JsReceivers:
         local = self.symbols.get(name)
         if local is not None and not local.parent and local.kind in _TYPES:
             return f"{self.module}.{name}"
-        return self.table[head] + dot + rest if head in self.table else ""
+        if head in self.table:
+            return self.table[head] + dot + rest
+        # hono's `possibleKeys = new Set<string>()` then `possibleKeys.add(..)`: 13 name-only
+        # callers of `TrieRouter.add`; `res: Response` then `res.json()`: of `Context.json`
+        return name if runtime and not dot and name in RUNTIME_CLASSES and local is None else ""
 
     def _value_type(self, value: str, scope: dict[str, str]) -> str:
         """The class of ``new C(...)``, of a typed name, or of a call of a top-level function
@@ -75,7 +89,7 @@ class JsReceivers:
         if new and not whole_call(value, new.end() - 1):
             return ""  # `new C().build()`: another call's value
         if new:
-            return self.class_of(new.group(1))
+            return self.class_of(new.group(1), True)
         if re.fullmatch(_ID, value):
             found = scope.get(value, "")
             return "" if found == UNKNOWN else found
@@ -84,14 +98,14 @@ class JsReceivers:
         if fn is None or fn.parent or fn.kind is not SymbolKind.FUNCTION:
             return ""
         returns = _RETURNS.search(fn.signature)
-        return self.class_of(returns.group(1)) if returns else ""
+        return self.class_of(returns.group(1), True) if returns else ""
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
             out: dict[str, str] = {}
             self._scopes[fn.qualified_name] = out
             for name, annotation in params(fn.signature):
-                _bind(out, name, self.class_of(annotation) if annotation else "")
+                _bind(out, name, self.class_of(annotation, True) if annotation else "")
             for line in self._own_lines(fn):
                 loop = _FOR_OF.search(line) if "for" in line else None
                 if loop:  # an element of something: untyped (and never an outer function's name)
@@ -99,7 +113,7 @@ class JsReceivers:
                     continue
                 for m in _DECLARE.finditer(line) if ("const" in line or "let" in line or "var" in line) else ():
                     name, annotation, value = m.groups()
-                    _bind(out, name, self.class_of(annotation) if annotation else
+                    _bind(out, name, self.class_of(annotation, True) if annotation else
                           self._value_type(value or "", out))
         return self._scopes[fn.qualified_name]
 
@@ -124,13 +138,13 @@ class JsReceivers:
                 field = _FIELD.match(line)
                 if field and (field.group(2) or field.group(3)):
                     name_, annotation, value = field.groups()
-                    _bind(out, name_, self.class_of(annotation) if annotation else self._value_type(value, {}))
+                    _bind(out, name_, self.class_of(annotation, True) if annotation else self._value_type(value, {}))
             for member in members:
                 if member.kind is not SymbolKind.METHOD:
                     continue
                 if member.name == "constructor":
                     for name_, annotation, in params(member.signature, properties=True):
-                        _bind(out, name_, self.class_of(annotation) if annotation else "")
+                        _bind(out, name_, self.class_of(annotation, True) if annotation else "")
                 scope = self._bindings(member)
                 for i in range(member.start_line, member.end_line + 1):
                     line = self.lines.get(i, "")
