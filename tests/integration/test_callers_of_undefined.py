@@ -24,6 +24,15 @@ def lookup(table, key):
 
 def parse(text):
     return text.split()
+
+
+class Console:
+    @property
+    def width(self) -> int:
+        return 80
+
+    def render(self):
+        return self.width
 '''
 
 
@@ -46,3 +55,15 @@ def test_calls_of_a_name_no_symbol_has_say_so(live: livedaemon.Live, capsys: pyt
     # a defined name's callers carry no such note
     assert cli.main(["--addr", live.addr, "callers", "parse"]) == 1
     assert "no symbol named" not in capsys.readouterr().err
+
+
+def test_no_callers_of_a_property_says_it_is_read(live: livedaemon.Live, capsys: pytest.CaptureFixture[str]) -> None:
+    """rich's ``callers Console.width``: "no call sites", read as unused; its 15 reads
+    (``self.width``) are no calls. The note says so and how to find them; a method that
+    nothing calls gets no such note."""
+    assert cli.main(["--addr", live.addr, "callers", "Console.width"]) == 1
+    assert capsys.readouterr().err == (
+        "coderecall: no call sites of 'Console.width': it is a property, read and not called "
+        "(its reads: coderecall search '\".width\"')\n")
+    assert cli.main(["--addr", live.addr, "callers", "Console.render"]) == 1
+    assert capsys.readouterr().err == "coderecall: no call sites of 'Console.render'\n"
