@@ -136,3 +136,10 @@ def test_a_conftests_fixtures_store_their_class(running: Daemon) -> None:
         "tests.test_basic.helper": "",
         "tests.nested.test_deep.test_deep": "",
     }
+
+
+def test_callees_name_a_fixtures_class_method(running: Daemon) -> None:
+    """``callees`` listed ``conftest.runner().invoke`` as resolved: the fixture's class's
+    method it is, and pytest's own fixture's or an untyped one's call is name-only."""
+    got = [(h.callee, h.target, h.confidence) for h in running.service.find_callees("test_invoke", repo="fx")]
+    assert got == [("runner.invoke", "cli.Runner.invoke", "resolved"), ("tmp_path.invoke", "", "name_only")]

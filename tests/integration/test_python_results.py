@@ -101,3 +101,12 @@ def test_a_python_functions_declared_result_is_in_its_payload(running: Daemon) -
         "rich.log_render.render": "",
         "rich.printing.print": "",
     }
+
+
+def test_callees_name_the_method_of_a_declared_result(running: Daemon) -> None:
+    got = [(h.callee, h.target, h.confidence) for h in running.service.find_callees("render", repo="fx")
+           if h.callee.endswith("print") or h.callee.endswith("add_row")]
+    assert got == [("output.add_row", "rich.table.Table.add_row", "resolved"),
+                   ("console.print", "rich.console.Console.print", "resolved"),
+                   ("print", "rich.console.Console.print", "resolved"),  # get_console().print(..)
+                   ("thing.print", "", "name_only")]  # make_thing() states no result

@@ -879,7 +879,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if receiver_only and site.target not in targets and _bare(site):
             other += 1
             continue
-        if module_only and (not site.target or _on_result(site.target)) and not _bare(site):
+        if module_only and (not site.target or on_result(site.target)) and not _bare(site):
             other += 1
             continue
         if go_type and site.target not in targets and not _bare(site):
@@ -1346,7 +1346,7 @@ def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     return out | {f"{fn}{RETURNED}" for fn in (aliases(store, flt, functions) if functions else set())}
 
 
-def _on_result(target: str) -> bool:
+def on_result(target: str) -> bool:
     """Whether a call target is a member of another file's function's result (``F().m``),
     whose type the query side reads (``_returning``): an unresolved receiver by itself."""
     return target.rpartition(".")[0].endswith(RETURNED)
@@ -1366,6 +1366,10 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
     steps = {t: t.rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in targets
              if t.rpartition(".")[0].endswith(RETURNED) and t.count(RETURNED) >= least}
     reached = {t: parts[0] for t, parts in steps.items()}  # the function a chain's step calls
+    # a Python test's conftest fixture (`conftest.runner()`): the conftest.py fixture of that
+    # name, when one alone (or several of one class) states its class
+    fixtures = _conftest_fixtures(store, flt, {fn for fn in reached.values() if fn.startswith(CONFTEST + ".")})
+    reached = {t: fixtures.get(fn, fn) for t, fn in reached.items()}
     out: dict[str, str] = {}
     for level in range(1, CHAIN_MAX + 1):
         if not reached:
@@ -1385,6 +1389,23 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
                 following[t] = f"{fq}.{steps[t][level]}"
         reached = following
     return out
+
+
+def _conftest_fixtures(store: Any, flt: StoreFilter, markers: set[str]) -> dict[str, str]:
+    """``conftest.N`` -> the module-qualified name of a ``conftest.py``'s fixture ``N``
+    stating the class it produces, when every such fixture of that name produces one class
+    (the first of them by name); a name of none or of several classes maps to nothing. One
+    keyword lookup."""
+    if not markers:
+        return {}
+    hits = store.find_any(flt, "name", sorted(m.partition(".")[2] for m in markers), limit=FETCH_LIMIT,
+                          fields=("name", "path", "returns", "fq_name"))
+    found: dict[str, list[tuple[str, str]]] = {}
+    for h in hits:
+        p = h.payload
+        if str(p.get("path", "")).endswith("conftest.py") and p.get("returns"):
+            found.setdefault(f"{CONFTEST}.{p.get('name', '')}", []).append((str(p.get("returns")), str(p.get("fq_name"))))
+    return {m: sorted(f)[0][1] for m, f in found.items() if len({c for c, _ in f}) == 1}
 
 
 def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:

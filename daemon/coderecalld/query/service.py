@@ -1592,7 +1592,10 @@ class Service:
         # function (mux's ``reg.NumSubexp`` listed ``RegexpCompileFunc().NumSubexp``, of a
         # package variable of func type)
         typed = callgraph.chained(self.store, flt, {s.target for s in found}, least=1)
-        found = [replace(s, target=typed.get(s.target, s.target)) for s in found]
+        # a result of no stated type (a Python function of no return annotation, pytest's
+        # own fixture): a call on it is of an unknown type, name-only
+        found = [replace(s, target=typed.get(s.target, "" if callgraph.on_result(s.target) else s.target))
+                 for s in found]
         # A target through another file's attribute (``via``) names a path, not a definition.
         return Page.cut([callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target
                                               else callgraph.RESOLVED,
