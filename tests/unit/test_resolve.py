@@ -909,3 +909,33 @@ def main():
     assert [(s.name, s.target) for s in module.call_sites if "." in s.name] == [
         ("console.print", "rich.console.Console.print"), ("live.update", "rich.live.Live.update"),
         ("fast.run", "")]
+
+
+def test_a_js_local_shadows_the_modules_name_it_spells() -> None:
+    """hono's ``match``: ``const match = ((method, path) => {..}) as ..`` then ``return
+    match(method, path)`` in the module's function ``match`` was a resolved call of that
+    function (a recursion that is none), and an inner ``const match = path.match(..)``
+    made ``match.indexOf(..)`` a member of it; a parameter of the name shadows it too."""
+    src = b"""import { build } from './build'
+
+export function match(method: string, path: string) {
+  const match = ((method, path) => {
+    const match = path.match(/x/)
+    return match.indexOf('', 1)
+  }) as Fn
+  return match(method, path)
+}
+
+export function other(path: string) {
+  return match('GET', path)
+}
+
+export function wrap(build: Builder) {
+  return build()
+}
+"""
+    found = _resolved_chunks(src, "typescript", "src/matcher.ts", "src/matcher")
+    sites = {c.qualified_name: [(s.name, s.line, s.target) for s in c.call_sites] for c in found}
+    assert sites["match"] == [("path.match", 5, ""), ("match.indexOf", 6, ""), ("match", 8, "")]
+    assert sites["other"] == [("match", 12, "src/matcher.match")]  # no local: the module's
+    assert sites["wrap"] == [("build", 16, "")]  # a parameter shadows the import

@@ -127,6 +127,18 @@ class JsReceivers:
             sym = self.symbols.get(sym.parent)
         return ""
 
+    def binds(self, name: str, owner: str) -> bool:
+        """Whether function ``owner`` (or a function around it) binds ``name`` itself: a
+        parameter or a ``const``/``let``/``var`` of its body, which shadows the module's
+        definition of that name (hono's ``match``: ``const match = (..) => ..`` then
+        ``return match(method, path)`` was a resolved call of the module's ``match``)."""
+        sym = self.symbols.get(unparted(owner))
+        while sym is not None and sym.kind in _FUNCTIONS:
+            if name in self._bindings(sym):
+                return True
+            sym = self.symbols.get(sym.parent)
+        return False
+
     def field_type(self, cls: str, name: str) -> str:
         """The class of field ``name`` of class ``cls`` (a qualified name of this file)."""
         if cls not in self._fields:

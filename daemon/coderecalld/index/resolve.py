@@ -413,8 +413,15 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
         if s.kind in _JAVA_TYPES:
             supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
     bound = set(table) | {name.split(".", 1)[0] for name in symbols}
-    return lambda site, owner: (untyped(site, owner) or typed.target(site, owner)
-                                or _js_global(site.name, bound))
+
+    def target(site: CallSite, owner: str) -> str:
+        head = site.name.partition(".")[0]
+        if owner and head in bound and head != "this" and typed.binds(head, owner):
+            # a local or parameter of the calling function shadows the module's name
+            # (hono's `const match = (..) => ..; return match(..)` in function `match`)
+            return typed.target(site, owner) if "." in site.name else ""
+        return untyped(site, owner) or typed.target(site, owner) or _js_global(site.name, bound)
+    return target
 
 
 def _this_bindings(source: Mapping[int, str]) -> list[tuple[int, str]]:
