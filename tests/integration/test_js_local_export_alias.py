@@ -16,6 +16,14 @@ from conformance_cases import Daemon, caller_rows, indexed
 
 FILES = {
     "src/hono-base.ts": """class Hono<E extends Env = Env> {
+  use: MiddlewareHandlerInterface<E>
+
+  constructor() {
+    this.use = (arg1: string, ...handlers: H[]) => {
+      return this
+    }
+  }
+
   request(path: string) {
     return path
   }
@@ -43,6 +51,7 @@ describe('request', () => {
     const app = new Hono()
     app.request('/')
     make()
+    app.use('*', logger)
   })
 })
 """,
@@ -66,6 +75,13 @@ def test_a_modules_definition_exported_under_another_name_is_a_base(running: Dae
         ("src/hono.test.ts", 7, "request.answers", "inherited")]
     # the call is on a Hono, no caller of another class's method of the name
     assert caller_rows(running, "Client.request") == []
+
+
+def test_a_member_its_constructor_assigns_is_called_on_the_class(running: Daemon) -> None:
+    """hono's ``app.use(..)``: ``this.use = (..) => ..`` in ``Hono``'s constructor had no
+    definition, so ``callers Hono.use`` listed every ``use(..)`` name-only."""
+    assert caller_rows(running, "src/hono-base.Hono.use") == [
+        ("src/hono.test.ts", 9, "request.answers", "inherited")]
 
 
 def test_export_as_default_is_the_default_export(running: Daemon) -> None:

@@ -210,3 +210,39 @@ def test_a_top_level_const_a_call_computes_is_a_constant(language: str) -> None:
     assert {q: row[:3] for q, row in table(parse(source, "source/core/constants.ts", language)).items()} == {
         "stop": ("constant", 2, 2), "supportsRequestStreams": ("constant", 3, 5),
         "timestampThreshold": ("constant", 6, 6), "handler": ("function", 7, 7)}
+
+
+def test_members_a_constructor_assigns_are_the_classs() -> None:
+    """hono's ``Hono``: ``this.use = (arg1, ...handlers) => {..}`` and ``this.on = ..`` in its
+    constructor were no symbols (``callers Hono.use`` listed every ``use(..)``); they are
+    the class's methods, with their calls, and what they define follows them. A JS
+    constructor function's ``this.on = function`` is its own function's; a member the
+    class defines itself keeps its place."""
+    source = """class Hono {
+  constructor(options) {
+    this.use = (arg1, ...handlers) => {
+      handlers.forEach((handler) => {
+        this.#addRoute('ALL', arg1, handler)
+      })
+      return this
+    }
+    this.route = () => other()
+  }
+
+  route(path) {
+    return path
+  }
+
+  #addRoute(method, path, handler) {}
+}
+
+function Emitter() {
+  this.on = function (event) {
+    listen(event)
+  }
+}
+"""
+    got = table(parse(source, "src/hono-base.ts", "typescript"))
+    assert got["Hono.use"] == ("method", 3, 8, False, ("handlers.forEach", "this.#addRoute"))
+    assert "Hono.constructor.use" not in got and "Hono.constructor.route" in got  # the class's own route stays
+    assert got["Emitter.on"] == ("function", 20, 22, False, ("listen",))

@@ -57,6 +57,8 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
                      instances=imports.instances(blob, tree, spec))
     if spec.name in _CHAINING:
         parsed = _chains(parsed)
+    if spec.name in _PIECEWISE:
+        parsed = _constructor_members(parsed, blob)
     if spec.name not in PREPROCESSED:
         return parsed
     return _macro_calls(_without_keywords(parsed) if parsed.has_errors else parsed, blob)
@@ -89,6 +91,34 @@ def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
     elif spec.name in _PIECEWISE and tree.root_node.has_error:
         tree = _broken_pieces_blanked(parser, blob, tree)
     return parser, tree
+
+
+def _constructor_members(parsed: ParsedFile, blob: bytes) -> ParsedFile:
+    """A JS/TS class's members its constructor assigns (``this.use = (..) => {..}``,
+    queries/javascript/stored.scm) named in the class: ``Hono.use``, a method, not
+    ``Hono.constructor.use`` (hono's ``app.use(..)`` and ``app.on(..)`` had no definition,
+    so ``callers Hono.use`` listed every ``use(..)``); the definitions nested in one follow.
+    A member the class defines itself keeps its own name."""
+    renamed: dict[str, str] = {}
+    names = {s.qualified_name for s in parsed.symbols}
+    for s in parsed.symbols:
+        cls, _, ctor = s.parent.rpartition(".")
+        if (ctor == "constructor" and cls and blob[s.start_byte:s.start_byte + 5] == b"this."
+                and f"{cls}.{s.name}" not in names):
+            renamed[s.qualified_name] = f"{cls}.{s.name}"
+    if not renamed:
+        return parsed
+
+    def moved(name: str) -> str:
+        for old, new in renamed.items():
+            if name == old or name.startswith(old + "."):
+                return new + name[len(old):]
+        return name
+
+    symbols = tuple(replace(s, qualified_name=moved(s.qualified_name), parent=moved(s.parent),
+                            kind=SymbolKind.METHOD if s.qualified_name in renamed else s.kind)
+                    for s in parsed.symbols)
+    return replace(parsed, symbols=symbols)
 
 
 #: Languages whose broken top-level declaration is blanked when its error swallows the

@@ -111,6 +111,17 @@
     ])
   (#not-eq? @_object "module")) @definition.function
 
+; `this.use = (arg1, ...handlers) => {...}` in a constructor: a member of the object it
+; builds (hono's `Hono.use` and `Hono.on`; a JS constructor function's `this.on = function`),
+; named in its class by `parse._constructor_members`
+(expression_statement
+  (assignment_expression
+    left: (member_expression object: (this) property: (property_identifier) @name)
+    right: [
+      (arrow_function body: (_) @body)
+      (function_expression !name body: (_) @body)
+    ])) @definition.function
+
 ; `req.get = req.header = function header() {}`: a chain of assignments; each property
 ; names the function (both are what callers write): the outermost the statement, an inner
 ; one its own assignment (a named function expression is known by its property, `@alias`)
