@@ -131,7 +131,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: call through a field of unknown type names the field (``via``), a struct's typed fields
 #: are ``instance_edges``. Rust: a function named as a value is a ``reference``
 #: (``index/resolve_rust``). Ruby: a bare name no local binds is a call, a constant's
-#: method call keeps its receiver, ``.ru`` files are Ruby.
+#: method call keeps its receiver, ``.ru`` files are Ruby. JS/TS: ``export { X as Y }`` is
+#: another name of ``X``, a value of a runtime class (``new Set()``) is typed, a function's
+#: local shadows the module's name, a constructor's ``this.m = (..) =>`` is the class's
+#: method, a declaration whose syntax error swallows the file is blanked.
 PAYLOAD_VERSION = 25
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
