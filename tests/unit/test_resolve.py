@@ -939,3 +939,31 @@ export function wrap(build: Builder) {
     assert sites["match"] == [("path.match", 5, ""), ("match.indexOf", 6, ""), ("match", 8, "")]
     assert sites["other"] == [("match", 12, "src/matcher.match")]  # no local: the module's
     assert sites["wrap"] == [("build", 16, "")]  # a parameter shadows the import
+
+
+def test_a_functions_local_alias_of_a_class_is_the_class_there() -> None:
+    """rich binds ``_Segment = Segment`` in 12 functions, then ``_Segment.line()`` and
+    ``_Segment(..)``: name-only calls of nothing (an audit). A name a function binds once
+    to a class is that class in it; one bound twice is not."""
+    src = b'''from rich.segment import Segment
+from rich.style import Style
+
+
+def render(lines):
+    _Segment = Segment
+    _Style = Style  # a comment
+    style = _Style.parse("bold")
+    yield _Segment.line()
+    yield _Segment("x", style)
+
+
+def other(x):
+    y = Segment
+    y = make()
+    y.line()
+'''
+    found = _resolved_chunks(src, "python", "rich/padding.py", "rich.padding")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["render"] == [("_Style.parse", "rich.style.Style.parse"), ("_Segment.line", "rich.segment.Segment.line"),
+                               ("_Segment", "rich.segment.Segment")]
+    assert sites["other"] == [("make", ""), ("y.line", "")]

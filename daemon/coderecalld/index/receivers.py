@@ -40,6 +40,8 @@ _DECLARE = re.compile(rf"^\s*({_NAME})\s*:\s*([^=]+?)\s*$")
 #: A keyword argument on its own line of a call (``    env=env,``; PEP 8 writes an
 #: assignment with spaces around ``=``): read as ``env = env,`` it untyped httpie's
 #: ``env: Environment`` for the rest of ``raw_main`` (a newcomer).
+#: ``Alias = pkg.Class`` on its own (``class_aliases``).
+_CLASS_ALIAS = re.compile(rf"^\s*({_NAME})\s*=\s*({_NAME}(?:\.{_NAME})*)\s*$")
 _KEYWORD_ARGUMENT = re.compile(rf"^\s*{_NAME}=(?!=)\S")
 _WITH = re.compile(rf"([\w.]+)\((?:[^()]|\([^()]*\))*\)\s+as\s+({_NAME})")
 _AS = re.compile(rf"\bas\s+({_NAME})")
@@ -494,6 +496,26 @@ class Receivers:
                     if found:
                         self._fixtures[named or sym.name] = found
         return self._fixtures
+
+    def class_aliases(self) -> dict[str, dict[str, str]]:
+        """Each function's local names bound once to a class (``_Segment = Segment``, a
+        micro-optimisation rich writes in 12 functions, then ``_Segment.line()`` and
+        ``_Segment(..)``): function qualified name -> name -> the class, as its own imports
+        are (``resolve.local_import_scopes``). A name bound twice is none."""
+        out: dict[str, dict[str, str]] = {}
+        for fn in self.symbols.values():
+            if fn.kind not in _FUNCTION_KINDS:
+                continue
+            bound: dict[str, list[str]] = {}
+            for _, line in _statements(self._own_numbered(fn)):
+                assign = _ASSIGN.match(line)
+                if assign:
+                    alias = _CLASS_ALIAS.match(line)
+                    bound.setdefault(assign.group(1), []).append(self.class_of(alias.group(2)) if alias else "")
+            found = {name: classes[0] for name, classes in bound.items() if len(classes) == 1 and classes[0]}
+            if found:
+                out[fn.qualified_name] = found
+        return out
 
     def declared_results(self) -> dict[str, str]:
         """Qualified name of each function and method of this file -> the class its return

@@ -168,6 +168,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     stub = classify.declaration_file(path) and style == "python"
     value = (_python_reference(module, table, by_name, top, receivers) if receivers is not None
              else _go_reference(module, by_name, target, go) if go is not None else None)
+    if receivers is not None:  # a function's `_Segment = Segment`: another name of the class there
+        for fn, aliases in receivers.class_aliases().items():
+            scopes[fn] = {**aliases, **scopes.get(fn, {})}
     if scopes:
         target = _scoped(target, scopes, by_name)
         value = _scoped(value, scopes, by_name, referable=True) if value is not None else None
