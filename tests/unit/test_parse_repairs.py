@@ -65,3 +65,70 @@ def test_a_ts_class_with_one_bad_line_keeps_its_symbols() -> None:
     got = parse.symbols(src, "typescript", "src/big.ts")
     names = [s.qualified_name for s in got.symbols]
     assert got.has_errors and names == ["Big", *(f"Big.m{i}" for i in range(8)), "after"]
+
+
+HONO_TYPES = b"""export interface HandlerInterface<
+  E extends Env = Env,
+  M extends string = string,
+  S extends Schema = BlankSchema,
+  BasePath extends string = '/',
+  CurrentPath extends string = BasePath,
+> {
+  // app.get(handler)
+  <
+    P extends string = CurrentPath,
+    I extends Input = BlankInput,
+    R extends HandlerResponse<any> = any,
+    E2 extends Env = E,
+  >(
+    handler: H<E2, P, I, R>
+  ): HonoBase<
+    IntersectNonAnyTypes<[E, E2]>,
+    S & ToSchema<M, P, I, MergeTypedResponse<R>>,
+    BasePath,
+    CurrentPath
+  >
+
+  // app.get(handler x2)
+  <
+    P extends string = CurrentPath,
+    I extends Input = BlankInput,
+    I2 extends Input = I,
+    R extends HandlerResponse<any> = any,
+    E2 extends Env = E,
+    E3 extends Env = IntersectNonAnyTypes<[E, E2]>,
+    M1 extends H<E2, P, I> = H<E2, P, I>,
+  >(
+    ...handlers: [H<E2, P, I> & M1, H<E3, P, I2, R>]
+  ): HonoBase<
+    IntersectNonAnyTypes<[E, E2, E3]>,
+    S & ToSchema<M, P, I2, MergeTypedResponse<R> | MergeMiddlewareResponse<M1>>,
+    BasePath,
+    CurrentPath
+  >
+
+  // app.get(path, handler)
+  <
+    P extends string,
+    MergedPath extends MergePath<BasePath, P>,
+}
+
+export type Schema = { a: string }
+
+export type TypedResponse<T> = { data: T }
+
+interface Get<E extends Env> {
+  <Key extends keyof E['Variables']>(key: Key): E['Variables'][Key]
+}
+"""
+
+
+def test_a_ts_declaration_read_as_many_pieces_is_blanked_when_more_is_read() -> None:
+    """hono's ``types.ts``: its call-signature interfaces were read as hundreds of small
+    errors, and 34 declarations after them (``Schema``, ``TypedResponse``,
+    ``ValidationTargets``) were lost; blanked, the rest is read. The reading of the most
+    definitions wins: a declaration read in part (``context.ts``' ``Get``) is kept."""
+    got = parse.symbols(HONO_TYPES, "typescript", "src/types.ts")
+    assert [s.qualified_name for s in got.symbols] == ["Schema", "TypedResponse", "Get"]
+    schema = got.symbols[0]
+    assert HONO_TYPES[schema.start_byte:schema.end_byte] == b"export type Schema = { a: string }"

@@ -967,3 +967,28 @@ def other(x):
     assert sites["render"] == [("_Style.parse", "rich.style.Style.parse"), ("_Segment.line", "rich.segment.Segment.line"),
                                ("_Segment", "rich.segment.Segment")]
     assert sites["other"] == [("make", ""), ("y.line", "")]
+
+
+def test_a_ts_private_fields_type_types_its_calls() -> None:
+    """hono's ``TrieRouter``: ``#node: Node<T> = new Node()`` then ``this.#node.insert(..)``
+    was unresolved (``callers Node.insert``: name-only), while public fields resolved."""
+    src = b"""import { Node } from './node'
+
+export class TrieRouter<T> {
+  #node: Node<T> = new Node()
+  #other: Node<T>
+
+  constructor() {
+    this.#other = new Node()
+  }
+
+  add(method: string, path: string) {
+    this.#node.insert(method, path)
+    this.#other.search(method, path)
+  }
+}
+"""
+    found = _resolved_chunks(src, "typescript", "src/router/trie-router/router.ts", "src/router/trie-router/router")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    node = "src/router/trie-router/node.Node"
+    assert sites["TrieRouter.add"] == [("this.#node.insert", f"{node}.insert"), ("this.#other.search", f"{node}.search")]

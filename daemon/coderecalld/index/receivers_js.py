@@ -33,8 +33,8 @@ _ID = r"[A-Za-z_$][\w$]*"
 _MODIFIERS = r"(?:(?:private|public|protected|readonly|static|declare|override|abstract)\s+)*"
 _DECLARE = re.compile(rf"\b(?:const|let|var)\s+({_ID})\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
 _FOR_OF = re.compile(rf"\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+({_ID})\s+(?:of|in)\b")
-_FIELD = re.compile(rf"^\s*{_MODIFIERS}#?({_ID})\s*[?!]?\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
-_THIS_ASSIGN = re.compile(rf"\bthis\.({_ID})\s*=(?!=)\s*(.*?)\s*;?\s*$")
+_FIELD = re.compile(rf"^\s*{_MODIFIERS}(#?{_ID})\s*[?!]?\s*(?::\s*([^=;]+?))?\s*(?:=\s*(.*?))?\s*;?\s*$")
+_THIS_ASSIGN = re.compile(rf"\bthis\.(#?{_ID})\s*=(?!=)\s*(.*?)\s*;?\s*$")
 #: The JS/TS runtime's value classes (ECMAScript, WHATWG fetch and streams, Node's
 #: ``Buffer``): a value of one is of no project's class, its calls are left out of another
 #: class's callers.

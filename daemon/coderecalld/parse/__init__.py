@@ -89,7 +89,7 @@ def _parse(spec: registry.LanguageSpec, blob: bytes) -> tuple[Parser, Tree]:
     elif spec.name == "scala" and tree.root_node.has_error:
         tree = _fewer_errors(parser, tree, blob, _SCALA_MODIFIERS.sub(_as_annotation, blob))
     elif spec.name in _PIECEWISE and tree.root_node.has_error:
-        tree = _broken_pieces_blanked(parser, blob, tree)
+        tree = _broken_pieces_blanked(parser, blob, tree, spec)
     return parser, tree
 
 
@@ -121,24 +121,41 @@ def _constructor_members(parsed: ParsedFile, blob: bytes) -> ParsedFile:
     return replace(parsed, symbols=symbols)
 
 
+#: Words of JavaScript and TypeScript no definition is named (a broken reading's
+#: ``if (this.initApp)`` read as a function ``if``).
+_JS_KEYWORDS = frozenset("""
+break case catch class const continue debugger default delete do else export extends false
+finally for function if import in instanceof let new null return super switch this throw true
+try typeof var void while with yield await""".split())
+
+
+def keyword_name(name: str) -> bool:
+    """Whether a definition's ``name`` is a JS/TS keyword (``_JS_KEYWORDS``)."""
+    return name in _JS_KEYWORDS
+
+
 #: Languages whose broken top-level declaration is blanked when its error swallows the
 #: rest of the file (``_broken_pieces_blanked``).
 _PIECEWISE = frozenset({"javascript", "typescript", "tsx"})
 #: Lines one top-level ERROR node spans before its piece is blanked and the file read again.
 PIECE_SWALLOWED_LINES = 20
-#: Pieces blanked at most per file.
-PIECES_MAX = 3
-#: A line opening a top-level piece: at column 0, neither a closing bracket nor a comment.
-_PIECE_START = re.compile(rb"^(?![}\])\]]|//|/\*|\*|\s|$)")
+#: Pieces blanked at most per file (each a parse of the file again).
+PIECES_MAX = 8
+#: A line opening a top-level piece: at column 0, neither a closing bracket (a generic
+#: parameter list's ``>`` too) nor a continuation (``|``, ``&``, ``.``, ``,``, ``?``, ``:``)
+#: nor a comment.
+_PIECE_START = re.compile(rb"^(?![}\])\]>|&.,?:]|//|/\*|\*|\s|$)")
 
 
-def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree) -> Tree:
+def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree, spec: registry.LanguageSpec) -> Tree:
     """The tree of ``blob`` with the top-level piece holding each swallowing error blanked
     (spaces; line breaks and byte offsets kept): a piece runs from a line at column 0
-    (``_PIECE_START``) to the next; while a top-level node with an error spans
-    ``PIECE_SWALLOWED_LINES`` lines or more, the piece of the file's first error is blanked
-    if the errors then shrink and an erroneous node ran past that piece (swallowed the
-    next), at most ``PIECES_MAX`` times. The TypeScript grammar reads no multi-line
+    (``_PIECE_START``) to the next; the piece of the file's first error is blanked if an
+    erroneous node of ``PIECE_SWALLOWED_LINES`` lines or more ran past it (swallowed the
+    next) or its declaration was read as several top-level nodes, errors among them; at
+    most ``PIECES_MAX`` times, and the reading of the most definitions wins (hono's
+    ``context.ts`` keeps its call-signature interface ``Get``, read in part, whose piece
+    blanked would read one fewer). The TypeScript grammar reads no multi-line
     generic call signature in an interface (hono's ``CreateHandlersInterface``): its error
     swallowed the rest of ``helper/factory/index.ts``, whose ``Factory``, ``createFactory``
     and ``createMiddleware`` were lost and ``if``, ``return`` and ``const`` became
@@ -146,22 +163,38 @@ def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree) -> Tree:
     lines = blob.split(b"\n")
     starts = [i for i, line in enumerate(lines) if _PIECE_START.match(line)]
     blanked: set[int] = set()
+    best, found = tree, _definitions(blob, tree, spec)  # the reading of the most definitions
     for _ in range(PIECES_MAX):
-        if not any(n.has_error and n.end_point[0] - n.start_point[0] + 1 >= PIECE_SWALLOWED_LINES
-                   for n in tree.root_node.children):
+        if not tree.root_node.has_error:
             break
-        row = min(_error_nodes(tree.root_node), key=lambda n: n.start_byte).start_point[0]
+        root = tree.root_node  # an ERROR itself when the grammar gave up on the whole file
+        row = min((n for n in _error_nodes(root) if n != root), key=lambda n: n.start_byte,
+                  default=root).start_point[0]
         first = max((i for i in starts if i <= row), default=0)
         end = min((i for i in starts if i > row and i not in blanked), default=len(lines))
-        if not any(n.has_error and n.start_point[0] < end <= n.end_point[0] for n in tree.root_node.children):
-            break  # the error stays inside its piece (a class with one bad line): nothing swallowed
+        top = tree.root_node.children
+        inside = [n for n in top if first <= n.start_point[0] < end and n.type != "comment"]
+        swallowing = any(n.has_error and n.start_point[0] < end <= n.end_point[0]
+                         and n.end_point[0] - n.start_point[0] + 1 >= PIECE_SWALLOWED_LINES for n in top)
+        # or the piece's declaration read as several top-level nodes, errors among them
+        # (hono's types.ts: `HandlerInterface` became 300 small errors, 34 declarations lost)
+        shattered = len(inside) >= 2 and any(n.is_error for n in inside)
+        if not (swallowing or shattered):
+            break  # the error stays inside its declaration (a class with one bad line)
         blanked |= set(range(first, end))
-        repaired = b"\n".join(line.translate(_BLANK) if i in blanked else line for i, line in enumerate(lines))
-        alternative = _fewer_errors(parser, tree, blob, repaired)
-        if alternative is tree:
-            break
-        tree = alternative
-    return tree
+        tree = parser.parse(b"\n".join(line.translate(_BLANK) if i in blanked else line
+                                       for i, line in enumerate(lines)))
+        # (one blanked piece may read worse than before, the next well: hono's three
+        # call-signature interfaces in types.ts)
+        if (count := _definitions(blob, tree, spec)) > found:
+            best, found = tree, count
+    return best
+
+
+def _definitions(blob: bytes, tree: Tree, spec: registry.LanguageSpec) -> int:
+    """How many definitions ``tree`` reads from ``blob``, less those named as a keyword
+    (a broken reading's ``if``, ``return``, ``const``)."""
+    return sum(1 for s in parsed_file(blob, tree, spec).symbols if not keyword_name(s.name))
 
 
 #: Modifiers the Scala grammar reads before no ``enum`` (``private[resilience] enum

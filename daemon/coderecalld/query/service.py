@@ -1476,7 +1476,7 @@ class Service:
                       self._symbols(self.overlay.store, view.flt, name, prefix, fuzzy)]
         found.sort(key=lambda f: (_MATCH_ORDER[f[1]], -f[2], _generic_order(name, f[0].payload),
                                   *_source_order(f[0].payload), _plain_order(name, f[0].payload),
-                                  _member_order(name, f[0].payload),
+                                  _member_order(name, f[0].payload), _card_rank(f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
