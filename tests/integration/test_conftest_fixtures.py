@@ -38,7 +38,9 @@ class Other:
     def invoke(self, command):
         return None
 ''',
-    "tests/conftest.py": '''import pytest
+    "tests/conftest.py": '''import typing
+
+import pytest
 
 from cli import Runner
 from cli.testing import App
@@ -59,6 +61,12 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def served() -> typing.Iterator[App]:
+    app = App()
+    yield from serve(app)
 ''',
     "tests/test_basic.py": '''def test_invoke(runner, tmp_path):
     runner.invoke("x")
@@ -69,6 +77,9 @@ class TestApp:
     def test_route(self, app, client):
         app.route("/a")
         client.invoke("z")
+
+    def test_served(self, served):
+        served.route("/b")
 
 
 def helper(runner):
@@ -105,21 +116,23 @@ def test_a_conftest_fixtures_value_types_the_calls_on_it(running: Daemon) -> Non
         ("tests/test_basic.py", 2, "test_invoke", "resolved"),
         ("tests/test_basic.py", 3, "test_invoke", "name_only"),
         ("tests/test_basic.py", 9, "TestApp.test_route", "name_only"),
-        ("tests/test_basic.py", 13, "helper", "name_only"),
+        ("tests/test_basic.py", 16, "helper", "name_only"),
     ]
     # a fixture's value is no candidate of another class's method of the name
     assert caller_rows(running, "Other.invoke") == [
         ("tests/nested/test_deep.py", 3, "test_deep", "resolved"),
         ("tests/test_basic.py", 3, "test_invoke", "name_only"),
         ("tests/test_basic.py", 9, "TestApp.test_route", "name_only"),
-        ("tests/test_basic.py", 13, "helper", "name_only"),
+        ("tests/test_basic.py", 16, "helper", "name_only"),
     ]
 
 
 def test_a_fixture_returning_a_name_it_bound_types_its_value(running: Daemon) -> None:
     assert caller_rows(running, "App.route") == [
-        ("tests/conftest.py", 15, "app", "resolved"),
+        ("tests/conftest.py", 17, "app", "resolved"),
         ("tests/test_basic.py", 8, "TestApp.test_route", "resolved"),
+        # a generator fixture's value is what it yields: `-> Iterator[App]` (httpx's `server`)
+        ("tests/test_basic.py", 12, "TestApp.test_served", "resolved"),
     ]
 
 
@@ -131,6 +144,7 @@ def test_a_conftests_fixtures_store_their_class(running: Daemon) -> None:
         "tests.conftest.runner": "cli.Runner",
         "tests.conftest.app": "cli.testing.App",
         "tests.conftest.client": "",
+        "tests.conftest.served": "cli.testing.App",
         "tests.nested.conftest.other": "cli.testing.Other",
         "tests.test_basic.test_invoke": "",
         "tests.test_basic.helper": "",

@@ -65,6 +65,38 @@ def render(row):
     "rich/printing.py": '''def print(*objects):
     return objects
 ''',
+    "rich/aio.py": '''import typing
+
+from rich import get_console
+from rich.table import Table
+
+
+async def fetch_table() -> Table:
+    return Table()
+
+
+async def main():
+    table = await fetch_table()
+    table.add_row("a")
+
+
+def flow() -> typing.Generator[int, str, None]:
+    yield 1
+
+
+def drive(console):
+    steps = flow()
+    steps.send("x")
+    console.headers.get("y")
+''',
+    "rich/client.py": '''class Client:
+    def send(self, request):
+        return request
+
+
+def get(url):
+    return url
+''',
 }
 
 
@@ -75,7 +107,8 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 
 
 def test_a_value_another_files_function_returned_types_its_calls(running: Daemon) -> None:
-    assert caller_rows(running, "Table.add_row") == [("rich/log_render.py", 7, "render", "resolved")]
+    assert caller_rows(running, "Table.add_row") == [("rich/aio.py", 13, "main", "resolved"),
+                                                     ("rich/log_render.py", 7, "render", "resolved")]
     # `make_thing()` states no result: a candidate of every print method
     assert caller_rows(running, "Console.print") == [
         ("rich/log_render.py", 9, "render", "resolved"),
@@ -85,6 +118,16 @@ def test_a_value_another_files_function_returned_types_its_calls(running: Daemon
     assert caller_rows(running, "Other.print") == [("rich/log_render.py", 12, "render", "name_only")]
     # a Python function is called bare or through its module: no `x.print(..)` calls it
     assert caller_rows(running, "rich.printing.print") == []
+
+
+def test_an_awaited_result_and_a_generator_are_typed(running: Daemon) -> None:
+    """httpx's async tests: ``response = await client.get(..)`` then ``response.json()``
+    were name-only (22 of ``Response.json``'s callers); a generator function's value
+    (``flow = auth.sync_auth_flow(..)``, ``-> Generator[..]``) made ``flow.send(..)`` a
+    name-only caller of ``Client.send``; an attribute's call (``console.headers.get(..)``)
+    a name-only caller of the function ``httpx.get``."""
+    assert caller_rows(running, "Client.send") == []
+    assert caller_rows(running, "rich.client.get") == []
 
 
 def test_a_python_functions_declared_result_is_in_its_payload(running: Daemon) -> None:
@@ -100,6 +143,12 @@ def test_a_python_functions_declared_result_is_in_its_payload(running: Daemon) -
         "rich.table.Table.add_row": "rich.table.Table",
         "rich.log_render.render": "",
         "rich.printing.print": "",
+        "rich.aio.fetch_table": "rich.table.Table",
+        "rich.aio.main": "",
+        "rich.aio.flow": "typing.Generator",
+        "rich.aio.drive": "",
+        "rich.client.Client.send": "",
+        "rich.client.get": "",
     }
 
 

@@ -75,10 +75,12 @@ _ISINSTANCE = re.compile(r"^\s*(?:if|elif)\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s
 #: Annotations that type no class: typing's forms and abstract types (``Any``,
 #: ``Callable``, ``Mapping``: a project's class may implement one, starlette's ``Headers``
 #: is a ``Mapping``), ``collections.abc``'s, ``abc``'s and ``object``. typing's concrete
-#: aliases (``List``, ``IO``, ``BinaryIO``, ``Pattern``) still type their calls.
+#: aliases (``List``, ``IO``, ``BinaryIO``, ``Pattern``, ``Generator``: a generator
+#: function's value, httpx's ``flow.send(response)`` was a name-only caller of
+#: ``Client.send``) still type their calls.
 _ANY_TYPING = frozenset("""
 Any Callable Type Literal TypeVar Protocol Awaitable Coroutine Iterable Iterator AsyncIterable
-AsyncIterator Generator AsyncGenerator Mapping MutableMapping Sequence MutableSequence
+AsyncIterator Mapping MutableMapping Sequence MutableSequence
 Collection Container AbstractSet MutableSet Hashable Sized Reversible KeysView ItemsView
 ValuesView MappingView ContextManager AsyncContextManager SupportsInt SupportsFloat
 SupportsAbs SupportsBytes SupportsIndex SupportsRound SupportsComplex Union Optional Annotated
@@ -440,6 +442,9 @@ class Receivers:
     def _value_type(self, annotation: str | None, value: str, owner: str) -> str:
         if annotation:
             return self.class_of(annotation, True)
+        # `response = await client.get(..)`: the coroutine's declared result (httpx's async
+        # tests: 22 of `Response.json`'s callers were name-only)
+        value = value[6:].lstrip() if value.startswith("await ") else value
         if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
             return self.expr_type(value, owner)
         literal = self._literal_type(value)
@@ -547,7 +552,9 @@ class Receivers:
         .. ``return app``, unless not ``names``); ``""`` for no fixture or none known."""
         if sym.parent or sym.kind not in _FUNCTION_KINDS or not any(_FIXTURE.match(d) for d in sym.decorators):
             return ""
-        found = self.returns(sym)
+        # a generator fixture's value is what it yields (httpx's `def server() ->
+        # Iterator[TestServer]`, `yield from serve_in_thread(server)`)
+        found = self.returns(sym, entered=True)
         if found:
             return "" if found.endswith(PRODUCED) else found
         built = set()

@@ -879,7 +879,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if receiver_only and site.target not in targets and _bare(site):
             other += 1
             continue
-        if module_only and (not site.target or on_result(site.target)) and not _bare(site):
+        if module_only and (not site.target or site.via or on_result(site.target)) and not _bare(site):
             other += 1
             continue
         if go_type and site.target not in targets and not _bare(site):
