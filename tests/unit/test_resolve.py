@@ -992,3 +992,26 @@ export class TrieRouter<T> {
     sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
     node = "src/router/trie-router/node.Node"
     assert sites["TrieRouter.add"] == [("this.#node.insert", f"{node}.insert"), ("this.#other.search", f"{node}.search")]
+
+
+def test_a_js_modules_value_of_a_known_class_types_its_calls() -> None:
+    """hono's ``ssg.ts``: ``const createdDirs: Set<string> = new Set()`` at the module's top
+    level, then ``createdDirs.add(dir)`` in a function, was a name-only caller of
+    ``TrieRouter.add``; a module value ``router = new TrieRouter()`` made ``router.add(..)``
+    a member of the value, no caller of ``TrieRouter.add``."""
+    src = b"""import { TrieRouter } from './router'
+
+const createdDirs: Set<string> = new Set()
+export const router = new TrieRouter()
+let count = make()
+
+export function save(dir: string) {
+  createdDirs.add(dir)
+  router.add('GET', dir)
+  count.add(1)
+}
+"""
+    found = _resolved_chunks(src, "typescript", "src/ssg.ts", "src/ssg")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["save"] == [("createdDirs.add", "Set.add"), ("router.add", "src/router.TrieRouter.add"),
+                             ("count.add", "")]  # of no known class: as before

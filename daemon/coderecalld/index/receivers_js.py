@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.index.receivers import header_bases as js_bases
-from coderecalld.records import CallSite, Symbol, SymbolKind, unparted
+from coderecalld.records import VALUE_KINDS, CallSite, Symbol, SymbolKind, unparted
 
 _ID = r"[A-Za-z_$][\w$]*"
 _MODIFIERS = r"(?:(?:private|public|protected|readonly|static|declare|override|abstract)\s+)*"
@@ -60,6 +60,7 @@ class JsReceivers:
         self._children = children(symbols)
         self._scopes: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
+        self._module: dict[str, str] | None = None
 
     def class_of(self, expr: str, runtime: bool = False) -> str:
         """The module-qualified class a type expression names (``Store``, ``db.Conn``,
@@ -118,14 +119,34 @@ class JsReceivers:
         return self._scopes[fn.qualified_name]
 
     def name_type(self, name: str, owner: str) -> str:
-        """The class bound to ``name`` in function ``owner`` or a function around it."""
+        """The class bound to ``name`` in function ``owner`` or a function around it, else
+        at the module's top level (``module_types``)."""
         sym = self.symbols.get(unparted(owner))
         while sym is not None and sym.kind in _FUNCTIONS:
             found = self._bindings(sym).get(name)
             if found is not None:
                 return "" if found == UNKNOWN else found
             sym = self.symbols.get(sym.parent)
-        return ""
+        found = self.module_types().get(name, "")
+        return "" if found == UNKNOWN else found
+
+    def module_types(self) -> dict[str, str]:
+        """Names a ``const``/``let``/``var`` at the module's top level binds (a line at column
+        0 outside every function and class) -> their class, read once: hono's ``const createdDirs:
+        Set<string> = new Set()`` then ``createdDirs.add(..)`` in a function was a name-only
+        caller of ``TrieRouter.add``. A name bound twice to two classes has none."""
+        if self._module is None:
+            self._module = {}
+            inside = {i for sym in self.symbols.values() if not sym.parent and sym.kind not in VALUE_KINDS
+                      for i in range(sym.start_line, sym.end_line + 1)}
+            for i, line in self.lines.items():
+                if i in inside or not line.startswith(("const ", "let ", "var ", "export const ", "export let ")):
+                    continue
+                for m in _DECLARE.finditer(line):
+                    name, annotation, value = m.groups()
+                    _bind(self._module, name, self.class_of(annotation, True) if annotation else
+                          self._value_type(value or "", {}))
+        return self._module
 
     def binds(self, name: str, owner: str) -> bool:
         """Whether function ``owner`` (or a function around it) binds ``name`` itself: a

@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import ATTRIBUTE, Receivers, header_bases, nested_definition
+from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import SLICE, GoReceivers
@@ -417,12 +417,18 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
             supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
     bound = set(table) | {name.split(".", 1)[0] for name in symbols}
 
+    values = {s.name for s in parsed.symbols if not s.parent and s.kind in (SymbolKind.CONSTANT, SymbolKind.VARIABLE)}
+
     def target(site: CallSite, owner: str) -> str:
         head = site.name.partition(".")[0]
         if owner and head in bound and head != "this" and typed.binds(head, owner):
             # a local or parameter of the calling function shadows the module's name
             # (hono's `const match = (..) => ..; return match(..)` in function `match`)
             return typed.target(site, owner) if "." in site.name else ""
+        if owner and "." in site.name and head in values and typed.module_types().get(head, UNKNOWN) != UNKNOWN:
+            # a module's value of a known class (`const createdDirs = new Set()`, `export
+            # const router = new TrieRouter()`): its class's method, not a member of the value
+            return typed.target(site, owner)
         return untyped(site, owner) or typed.target(site, owner) or _js_global(site.name, bound)
     return target
 
