@@ -26,7 +26,16 @@ FILES = {
         return command
 
 
+class URL:
+    def copy_with(self, path):
+        return path
+
+
 class App:
+    @property
+    def url(self) -> URL:
+        return URL()
+
     def route(self, rule):
         return rule
 
@@ -80,6 +89,8 @@ class TestApp:
 
     def test_served(self, served):
         served.route("/b")
+        served.url.copy_with("/c")
+        served.other.copy_with("/d")
 
 
 def helper(runner):
@@ -116,14 +127,14 @@ def test_a_conftest_fixtures_value_types_the_calls_on_it(running: Daemon) -> Non
         ("tests/test_basic.py", 2, "test_invoke", "resolved"),
         ("tests/test_basic.py", 3, "test_invoke", "name_only"),
         ("tests/test_basic.py", 9, "TestApp.test_route", "name_only"),
-        ("tests/test_basic.py", 16, "helper", "name_only"),
+        ("tests/test_basic.py", 18, "helper", "name_only"),
     ]
     # a fixture's value is no candidate of another class's method of the name
     assert caller_rows(running, "Other.invoke") == [
         ("tests/nested/test_deep.py", 3, "test_deep", "resolved"),
         ("tests/test_basic.py", 3, "test_invoke", "name_only"),
         ("tests/test_basic.py", 9, "TestApp.test_route", "name_only"),
-        ("tests/test_basic.py", 16, "helper", "name_only"),
+        ("tests/test_basic.py", 18, "helper", "name_only"),
     ]
 
 
@@ -134,6 +145,15 @@ def test_a_fixture_returning_a_name_it_bound_types_its_value(running: Daemon) ->
         # a generator fixture's value is what it yields: `-> Iterator[App]` (httpx's `server`)
         ("tests/test_basic.py", 12, "TestApp.test_served", "resolved"),
     ]
+
+
+def test_a_property_of_a_fixtures_value_types_its_calls(running: Daemon) -> None:
+    """httpx's 18 ``server.url.copy_with(..)`` (``url``: a property of its conftest's
+    ``TestServer``, ``-> httpx.URL``) were name-only callers of ``URL.copy_with``; a plain
+    attribute of no stated type stays a candidate."""
+    assert caller_rows(running, "URL.copy_with") == [
+        ("tests/test_basic.py", 13, "TestApp.test_served", "resolved"),
+        ("tests/test_basic.py", 14, "TestApp.test_served", "name_only")]
 
 
 def test_a_conftests_fixtures_store_their_class(running: Daemon) -> None:

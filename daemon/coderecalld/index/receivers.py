@@ -246,7 +246,13 @@ class Receivers:
             fq = self.name_type(head, owner, line)
         for i, attr in enumerate(parts[1:], 1):
             if fq.endswith(PRODUCED):
-                return ""  # an attribute of another file's result: its type is unknown
+                # an attribute of another file's result, a step of its chain: a property
+                # states its result as a method does (httpx's `server.url.copy_with(..)`
+                # on its conftest fixture: `TestServer.url -> httpx.URL`); the query side
+                # follows each step's declared result (`callgraph.chained`), a plain
+                # attribute's is unknown
+                fq = f"{fq}.{attr}{PRODUCED}"
+                continue
             local = self._local_class(fq)
             if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(parts) - 1:
                 # An attribute of a class of another file: its type is that file's to say
