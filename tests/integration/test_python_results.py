@@ -68,6 +68,7 @@ def render(row):
     "rich/aio.py": '''import typing
 
 from rich import get_console
+from rich.client import Client
 from rich.table import Table
 
 
@@ -88,10 +89,25 @@ def drive(console):
     steps = flow()
     steps.send("x")
     console.headers.get("y")
+
+
+def streamed(client: Client):
+    with client.stream() as table:
+        table.add_row("z")
 ''',
-    "rich/client.py": '''class Client:
+    "rich/client.py": '''import contextlib
+import typing
+
+from rich.table import Table
+
+
+class Client:
     def send(self, request):
         return request
+
+    @contextlib.contextmanager
+    def stream(self) -> typing.Iterator[Table]:
+        yield Table()
 
 
 def get(url):
@@ -107,7 +123,9 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 
 
 def test_a_value_another_files_function_returned_types_its_calls(running: Daemon) -> None:
-    assert caller_rows(running, "Table.add_row") == [("rich/aio.py", 13, "main", "resolved"),
+    assert caller_rows(running, "Table.add_row") == [("rich/aio.py", 14, "main", "resolved"),
+                                                     # a @contextmanager method's value: what it yields
+                                                     ("rich/aio.py", 29, "streamed", "resolved"),
                                                      ("rich/log_render.py", 7, "render", "resolved")]
     # `make_thing()` states no result: a candidate of every print method
     assert caller_rows(running, "Console.print") == [
@@ -148,6 +166,8 @@ def test_a_python_functions_declared_result_is_in_its_payload(running: Daemon) -
         "rich.aio.flow": "typing.Generator",
         "rich.aio.drive": "",
         "rich.client.Client.send": "",
+        "rich.client.Client.stream": "rich.table.Table",
+        "rich.aio.streamed": "",
         "rich.client.get": "",
     }
 

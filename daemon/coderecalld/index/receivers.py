@@ -40,6 +40,8 @@ _DECLARE = re.compile(rf"^\s*({_NAME})\s*:\s*([^=]+?)\s*$")
 #: A keyword argument on its own line of a call (``    env=env,``; PEP 8 writes an
 #: assignment with spaces around ``=``): read as ``env = env,`` it untyped httpie's
 #: ``env: Environment`` for the rest of ``raw_main`` (a newcomer).
+#: A ``@contextmanager`` or ``@asynccontextmanager`` decorator (``contextlib.`` or not).
+_CONTEXT_MANAGER = re.compile(r"^@(?:[\w.]+\.)?(?:async)?contextmanager\b")
 #: ``Alias = pkg.Class`` on its own (``class_aliases``).
 _CLASS_ALIAS = re.compile(rf"^\s*({_NAME})\s*=\s*({_NAME}(?:\.{_NAME})*)\s*$")
 _KEYWORD_ARGUMENT = re.compile(rf"^\s*{_NAME}=(?!=)\S")
@@ -219,14 +221,16 @@ class Receivers:
                 return self.returns(fn, entered=entered) if fn is not None and fn.kind in _FUNCTION_KINDS else ""
             # an imported function: its declared result, read at query time (``PRODUCED``)
             imported = self.table.get(callee, "")
-            return f"{imported}{PRODUCED}" if imported and not entered and not self.binds(callee, owner) else ""
+            return f"{imported}{PRODUCED}" if imported and not self.binds(callee, owner) else ""
         receiver = self.expr_type(head, owner)
         local = self._local_class(receiver)
         fn = self._find_method(local, rest) if local else None
         if fn is not None:
             return self.returns(fn, receiver, entered)
-        if entered or local:
-            return ""  # what `with` enters is not the declared result; this file's class says
+        if local:
+            return ""  # this file's class says
+        # (entered by `with`: a @contextmanager's declared result is what it yields,
+        # `declared_results`; a context manager class's `__enter__` is mostly itself)
         # another file's function or method: its declared result, read at query time
         # (rich's `grid = Table.grid(..)` then `grid.add_row(..)`, `console = get_console()`)
         cls = self.class_of(head) if not receiver else ""
@@ -538,7 +542,10 @@ class Receivers:
         for sym in self.symbols.values():
             if sym.kind in _FUNCTION_KINDS:
                 owner = self.enclosing_class(sym.qualified_name)
-                found = self.returns(sym, f"{self.module}.{owner}" if owner else "")
+                # a @contextmanager's value is what it yields (httpx's `with
+                # client.stream(..) as response`: `-> Iterator[Response]`, a Response)
+                entered = any(_CONTEXT_MANAGER.search(d) for d in sym.decorators)
+                found = self.returns(sym, f"{self.module}.{owner}" if owner else "", entered)
                 if found and not found.endswith(PRODUCED):
                     out[sym.qualified_name] = found
         return out
