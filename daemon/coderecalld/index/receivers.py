@@ -144,7 +144,9 @@ class Receivers:
         self._events: dict[str, dict[str, list[tuple[int, int, str]]]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
         self._assigned: dict[str, set[str]] = {}
-        self._fixtures: dict[str, str] | None = None
+        self._fixtures: dict[str, str] | None = None  # request name -> class
+        self._fixture_values: dict[str, str] = {}  # fixture's qualified name -> class
+        self._statement_cache: dict[str, list[tuple[int, str]]] = {}
 
     # --- types of expressions ---------------------------------------------------------
 
@@ -375,7 +377,7 @@ class Receivers:
                     self._bind(out, name, f"{CONFTEST}.{name}{PRODUCED}", (fn.start_line, -1, events))
                 elif default != "None":  # `x=None`, then `if x is None: x = C()`: a C
                     self._bind(out, name, "", (fn.start_line, -1, events))
-            for i, line in _statements(self._own_numbered(fn)):
+            for i, line in self._statement_lines(fn):
                 self._read_line(line, fn.qualified_name, out, (i, len(line) - len(line.lstrip()), events))
         return self._scopes[fn.qualified_name]
 
@@ -506,10 +508,11 @@ class Receivers:
             # whose parameters may request the others (`def client(app)`)
             for names in (False, True):
                 for sym in self.symbols.values():
-                    named = next((m.group(1) for d in sym.decorators if (m := _FIXTURE_NAME.search(d))), "")
-                    found = "" if (named or sym.name) in self._fixtures else self._fixture_class(sym, names)
+                    found = "" if sym.qualified_name in self._fixture_values else self._fixture_class(sym, names)
                     if found:
-                        self._fixtures[named or sym.name] = found
+                        self._fixture_values[sym.qualified_name] = found
+                        named = next((m.group(1) for d in sym.decorators if (m := _FIXTURE_NAME.search(d))), "")
+                        self._fixtures.setdefault(named or sym.name, found)
         return self._fixtures
 
     def class_aliases(self) -> dict[str, dict[str, str]]:
@@ -522,7 +525,7 @@ class Receivers:
             if fn.kind not in _FUNCTION_KINDS:
                 continue
             bound: dict[str, list[str]] = {}
-            for _, line in _statements(self._own_numbered(fn)):
+            for _, line in self._statement_lines(fn):
                 assign = _ASSIGN.match(line)
                 if assign:
                     alias = _CLASS_ALIAS.match(line)
@@ -555,8 +558,15 @@ class Receivers:
         value it produces (``fixtures``' rule), for those of a known class: a
         ``conftest.py``'s are stored (``Chunk.returns``) for the tests that request them."""
         self.fixtures()
-        return {sym.qualified_name: found for sym in self.symbols.values()
-                if (found := self._fixture_class(sym))}
+        return dict(self._fixture_values)
+
+    def _statement_lines(self, sym: Symbol) -> list[tuple[int, str]]:
+        """``sym``'s own statement lines (``_statements``), read once per definition: a
+        function's bindings and its class aliases read the same lines."""
+        found = self._statement_cache.get(sym.qualified_name)
+        if found is None:
+            found = self._statement_cache[sym.qualified_name] = _statements(self._own_numbered(sym))
+        return found
 
     def _fixture_class(self, sym: Symbol, names: bool = True) -> str:
         """The class of the value top-level fixture ``sym`` produces: its return annotation,
@@ -646,7 +656,7 @@ class Receivers:
             for m in assigned.get(child.qualified_name, ()):
                 name, annotation, value = m.groups()
                 bind(out, name, self._value_type(annotation, value, child.qualified_name))
-        for _, line in _statements(self._own_numbered(sym)):  # the class body: `a: C` declarations
+        for _, line in self._statement_lines(sym):  # the class body: `a: C` declarations
             declare = _DECLARE.match(line) or _ASSIGN.match(line)
             if declare and declare.group(2):
                 bind(out, declare.group(1), self.class_of(declare.group(2), True))
@@ -671,14 +681,10 @@ class Receivers:
                 return self.class_of(found.group(1), True)
         return ""
 
-    def _own_lines(self, sym: Symbol) -> list[str]:
-        """The body lines of ``sym`` less those of the definitions nested in it (its header,
-        decorators and a signature over several lines included, is not read: ``app: Flask,``
-        there is a parameter, typed by ``_params``)."""
-        return [line for _, line in self._own_numbered(sym)]
-
     def _own_numbered(self, sym: Symbol) -> list[tuple[int, str]]:
-        """``_own_lines`` with their line numbers."""
+        """(line number, text) of the body lines of ``sym`` less those of the definitions
+        nested in it (its header, decorators and a signature over several lines included,
+        is not read: ``app: Flask,`` there is a parameter, typed by ``_params``)."""
         skip = {i for c in self._children.get(sym.qualified_name, ())
                 for i in range(c.start_line, c.end_line + 1)}
         return [(i, self.lines.get(i, "")) for i in range(self._body_start(sym), sym.end_line + 1) if i not in skip]
@@ -809,10 +815,8 @@ def _statements(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
     for i, line in numbered:
         starts_inside = depth > 0 or bool(quote)
         code, depth, quote = _scan(line, depth, quote)
-        if quote or (starts_inside and (depth > 0 or quote)) or (starts_inside and not code.strip()):
-            continue
-        if starts_inside and not code.lstrip().startswith((")", "]", "}")):
-            continue  # the tail of a string or a continued line that is no closing line
+        if quote or (starts_inside and (depth > 0 or not code.lstrip().startswith((")", "]", "}")))):
+            continue  # inside a string, or a continued line that is no closing line
         out.append((i, code.rstrip()))
     return out
 

@@ -129,11 +129,6 @@ finally for function if import in instanceof let new null return super switch th
 try typeof var void while with yield await""".split())
 
 
-def keyword_name(name: str) -> bool:
-    """Whether a definition's ``name`` is a JS/TS keyword (``_JS_KEYWORDS``)."""
-    return name in _JS_KEYWORDS
-
-
 #: Languages whose broken top-level declaration is blanked when its error swallows the
 #: rest of the file (``_broken_pieces_blanked``).
 _PIECEWISE = frozenset({"javascript", "typescript", "tsx"})
@@ -163,7 +158,7 @@ def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree, spec: regist
     lines = blob.split(b"\n")
     starts = [i for i, line in enumerate(lines) if _PIECE_START.match(line)]
     blanked: set[int] = set()
-    best, found = tree, _definitions(blob, tree, spec)  # the reading of the most definitions
+    best, found = tree, -1  # the reading of the most definitions; counted once one is made
     for _ in range(PIECES_MAX):
         if not tree.root_node.has_error:
             break
@@ -185,7 +180,10 @@ def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree, spec: regist
         tree = parser.parse(b"\n".join(line.translate(_BLANK) if i in blanked else line
                                        for i, line in enumerate(lines)))
         # (one blanked piece may read worse than before, the next well: hono's three
-        # call-signature interfaces in types.ts)
+        # call-signature interfaces in types.ts); a file whose error stays in its
+        # declaration, most of them, is extracted once, by the caller
+        if found < 0:
+            found = _definitions(blob, best, spec)
         if (count := _definitions(blob, tree, spec)) > found:
             best, found = tree, count
     return best
@@ -194,7 +192,7 @@ def _broken_pieces_blanked(parser: Parser, blob: bytes, tree: Tree, spec: regist
 def _definitions(blob: bytes, tree: Tree, spec: registry.LanguageSpec) -> int:
     """How many definitions ``tree`` reads from ``blob``, less those named as a keyword
     (a broken reading's ``if``, ``return``, ``const``)."""
-    return sum(1 for s in parsed_file(blob, tree, spec).symbols if not keyword_name(s.name))
+    return sum(1 for s in parsed_file(blob, tree, spec).symbols if s.name not in _JS_KEYWORDS)
 
 
 #: Modifiers the Scala grammar reads before no ``enum`` (``private[resilience] enum

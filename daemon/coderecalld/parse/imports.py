@@ -252,11 +252,7 @@ def _js_reexport(blob: bytes, node: Node) -> list[tuple[str, str]]:
     out = []
     for part in node.named_children:
         if part.type == "export_clause":
-            for item in (n for n in part.named_children if n.type == "export_specifier"):
-                name = item.child_by_field_name("name")
-                alias = item.child_by_field_name("alias")
-                if name is not None:
-                    out.append((tx.text(blob, alias if alias is not None else name), f"{source}#{tx.text(blob, name)}"))
+            out += [(exported, f"{source}#{name}") for exported, name in _exported(blob, part)]
         elif part.type == "namespace_export":
             out += [(tx.text(blob, n), source) for n in part.named_children if n.type == "identifier"]
     return out
@@ -268,12 +264,18 @@ def _js_local_exports(blob: bytes, node: Node) -> list[tuple[str, str]]:
     ``export { a }`` names nothing new. hono's ``export { Hono as HonoBase }`` in
     ``hono-base.ts``: ``class Hono extends HonoBase`` (``hono.ts``) had no known base, so 952
     ``app.request(..)`` calls on its apps were left out as calls on another type."""
+    return [(exported, f"#{name}") for part in node.named_children if part.type == "export_clause"
+            for exported, name in _exported(blob, part) if exported != name]
+
+
+def _exported(blob: bytes, clause: Node) -> list[tuple[str, str]]:
+    """(the name exported, the name it exports) of each specifier of an ``export_clause``:
+    ``{a, b as c}`` -> ``("a", "a"), ("c", "b")``."""
     out = []
-    for part in (c for c in node.named_children if c.type == "export_clause"):
-        for item in (n for n in part.named_children if n.type == "export_specifier"):
-            name, alias = item.child_by_field_name("name"), item.child_by_field_name("alias")
-            if name is not None and alias is not None and tx.text(blob, alias) != tx.text(blob, name):
-                out.append((tx.text(blob, alias), f"#{tx.text(blob, name)}"))
+    for item in (n for n in clause.named_children if n.type == "export_specifier"):
+        name, alias = item.child_by_field_name("name"), item.child_by_field_name("alias")
+        if name is not None:
+            out.append((tx.text(blob, alias if alias is not None else name), tx.text(blob, name)))
     return out
 
 

@@ -922,7 +922,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         else:
             if untyped is None:
                 others = {s.target for s in found_sites if s.target and s.target not in targets}
-                results = {t for t in others if t.rpartition(".")[0].endswith(RETURNED)}
+                results = {t for t in others if on_result(t)}
                 # a target that is another definition's name is a call of that definition,
                 # whatever its receiver is (express's `this.set(..)` in `res` methods, resolved
                 # to `res.set`, were name-only callers of `app.set`: `res` is a module's value)
@@ -1364,7 +1364,7 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
     type, mux's ``RegexpCompileFunc``) maps to ``""``: it is no declared result, whatever
     the value returns. One keyword lookup per step."""
     steps = {t: t.rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in targets
-             if t.rpartition(".")[0].endswith(RETURNED) and t.count(RETURNED) >= least}
+             if on_result(t) and t.count(RETURNED) >= least}
     reached = {t: parts[0] for t, parts in steps.items()}  # the function a chain's step calls
     # a Python test's conftest fixture (`conftest.runner()`): the conftest.py fixture of that
     # name, when one alone (or several of one class) states its class
@@ -1396,6 +1396,14 @@ def _conftest_fixtures(store: Any, flt: StoreFilter, markers: set[str]) -> dict[
     stating the class it produces, when every such fixture of that name produces one class
     (the first of them by name); a name of none or of several classes maps to nothing. One
     keyword lookup."""
+    return {m: sorted(f)[0][1] for m, f in _conftest_classes(store, flt, markers).items()
+            if len({c for c, _ in f}) == 1}
+
+
+def _conftest_classes(store: Any, flt: StoreFilter, markers: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """``conftest.N`` -> (class, module-qualified name) of every ``conftest.py`` fixture
+    ``N`` stating the class it produces (payload ``returns``); a marker of none is absent.
+    One keyword lookup (none for no marker)."""
     if not markers:
         return {}
     hits = store.find_any(flt, "name", sorted(m.partition(".")[2] for m in markers), limit=FETCH_LIMIT,
@@ -1405,14 +1413,14 @@ def _conftest_fixtures(store: Any, flt: StoreFilter, markers: set[str]) -> dict[
         p = h.payload
         if str(p.get("path", "")).endswith("conftest.py") and p.get("returns"):
             found.setdefault(f"{CONFTEST}.{p.get('name', '')}", []).append((str(p.get("returns")), str(p.get("fq_name"))))
-    return {m: sorted(f)[0][1] for m, f in found.items() if len({c for c, _ in f}) == 1}
+    return found
 
 
 def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:
     """The ``F()`` receivers among ``targets`` (``RETURNED``) whose function states no
     result type the index knows (an interface, another package's type, no definition in
     scope): a call on one may be on any type, a name-only candidate. One keyword lookup."""
-    called = {t.rpartition(".")[0] for t in targets if t.rpartition(".")[0].endswith(RETURNED)}
+    called = {t.rpartition(".")[0] for t in targets if on_result(t)}
     if not called:
         return set()
     functions = sorted(c[: -len(RETURNED)] for c in called)
@@ -1421,12 +1429,8 @@ def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> se
                                      fields=("fq_name", "returns")) if h.payload.get("returns")}
     # a conftest fixture's value (`conftest.runner()`): typed when a conftest.py's fixture
     # of that name states its class; pytest's own (`tmp_path`) and untyped ones are unknown
-    fixtures = sorted({f.partition(".")[2] for f in functions if f.startswith(CONFTEST + ".")})
-    if fixtures:
-        typed |= {f"{CONFTEST}.{h.payload.get('name', '')}{RETURNED}"
-                  for h in store.find_any(flt, "name", fixtures, limit=FETCH_LIMIT,
-                                          fields=("name", "path", "returns"))
-                  if h.payload.get("returns") and str(h.payload.get("path", "")).endswith("conftest.py")}
+    typed |= {f"{marker}{RETURNED}" for marker in _conftest_classes(
+        store, flt, {f for f in functions if f.startswith(CONFTEST + ".")})}
     return called - typed
 
 
