@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
@@ -10,7 +11,8 @@ from typing import Any, TypeVar
 
 import grpc
 
-from coderecall._errors import InvalidArgumentError, ResourceExhaustedError, from_rpc_error
+from coderecall._errors import (InvalidArgumentError, NotFoundError, PermissionDeniedError, ResourceExhaustedError,
+                                from_rpc_error)
 from coderecall._types import (
     Answer,
     CallSite,
@@ -33,6 +35,9 @@ from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 
 DEFAULT_ADDR = "127.0.0.1:50551"
+#: A Python property's decorator line, or a JS/TS getter's signature.
+_PROPERTY_LINE = re.compile(r"^\s*@(?:[\w.]+\.)?(?:property|cached_property|setter|getter)\b", re.MULTILINE)
+_GETTER = re.compile(r"^(?:(?:public|private|protected|static|override)\s+)*get\s+[#\w$]")
 
 _T = TypeVar("_T")
 
@@ -233,6 +238,22 @@ class Client:
             repo=repo, path=path, start_line=start_line, end_line=end_line
         )
         return _from_pb(self._call(self._stub.ReadSymbol, request), SourceText)
+
+    def is_property(self, hit: SymbolHit) -> bool:
+        """Whether the definition ``hit`` (from ``find_symbols``) is a property, read and not
+        called, so that no call sites of it mean nothing: a Python one's decorator (read from
+        its first four lines with ``read_symbol``), a JS/TS getter's signature. False when its
+        source cannot be read (a note only: never raises ``NotFoundError`` or
+        ``PermissionDeniedError``)."""
+        if _GETTER.match(hit.signature):
+            return True
+        if hit.language != "python":
+            return False
+        try:
+            head = self.read_symbol(hit.repo, hit.path, hit.start_line, min(hit.start_line + 3, hit.end_line))
+        except (NotFoundError, InvalidArgumentError, PermissionDeniedError):
+            return False
+        return bool(_PROPERTY_LINE.search(head.text))
 
     def list_repos(self) -> list[RepoInfo]:
         """Every configured repository with its index state."""

@@ -49,8 +49,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
-from coderecall._errors import (CodeRecallError, DeadlineExceededError, InvalidArgumentError, NotFoundError,
-                                PermissionDeniedError, ResourceExhaustedError, UnavailableError)
+from coderecall._errors import CodeRecallError, DeadlineExceededError, ResourceExhaustedError, UnavailableError
 from coderecall._status import progress_row
 from coderecall._types import CallSite, Card, Impact, IndexProgress, Page, RepoInfo, SymbolHit
 
@@ -291,30 +290,11 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
         # a typo or a name the index does not define reads as "nothing calls it" otherwise
         # (httpie's ``callers Session.nosuch``: a newcomer)
         empty += f": no symbol of that name is indexed (try {PROG} symbols {args.name!r} --fuzzy)"
-    elif not page and _property(client, defined[0]):
+    elif not page and client.is_property(defined[0]):
         # rich's `callers Console.width`: "no call sites" read as unused, its 15 reads unseen
         empty += (f": it is a property, read and not called (its reads: {PROG} search "
                   f"'\".{defined[0].name}\"')")
     return _found(sites, empty)
-
-
-#: A Python property's decorator line, or a JS/TS getter's signature.
-_PROPERTY_LINE = re.compile(r"^\s*@(?:[\w.]+\.)?(?:property|cached_property|setter|getter)\b", re.MULTILINE)
-_GETTER = re.compile(r"^(?:(?:public|private|protected|static|override)\s+)*get\s+[#\w$]")
-
-
-def _property(client: Client, hit: SymbolHit) -> bool:
-    """Whether the definition ``hit`` is a property: a Python one's decorator (read from its
-    first lines), a JS/TS getter's signature. False when its source cannot be read."""
-    if _GETTER.match(hit.signature):
-        return True
-    if hit.language != "python":
-        return False
-    try:
-        head = client.read_symbol(hit.repo, hit.path, hit.start_line, min(hit.start_line + 3, hit.end_line))
-    except (NotFoundError, InvalidArgumentError, PermissionDeniedError):  # a note only
-        return False
-    return bool(_PROPERTY_LINE.search(head.text))
 
 
 def _callees(client: Client, args: argparse.Namespace) -> int:

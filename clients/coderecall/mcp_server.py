@@ -104,15 +104,21 @@ def build_server(client: Client) -> MCPServer:
     def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
         """Call sites of a function or method: where, the calling symbol, and confidence
         (resolved, inherited, override, reference: passed or stored as a value there, not
-        called; name_only). offset: skip that many (paging)."""
+        called; name_only); a property, read and not called, says so. offset: skip that
+        many (paging)."""
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
             head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}
             if sites.hierarchy_cut:
                 head["hierarchy_cut"] = True  # calls through further aliases or subclasses may be missing
-            if not sites and not client.find_symbols(name, repo=repo, limit=1):
+            defined = client.find_symbols(name, repo=repo, limit=1) if not sites else []
+            if not sites and not defined:
                 # a typo reads as "nothing calls it" otherwise (as the CLI says)
                 head["no_symbol"] = f"no symbol named {name!r} is indexed; try find_symbol with fuzzy=true"
+            elif not sites and client.is_property(defined[0]):
+                # no call sites of a property read as "unused" otherwise (as the CLI says)
+                head["property"] = (f"{name!r} is a property, read and not called; its reads: "
+                                    f"search_code with query '\".{defined[0].name}\"'")
             return results.page(head, [results.call_site(s) for s in sites], sites, "find_callers")
         return answer(run)
 

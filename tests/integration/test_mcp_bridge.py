@@ -42,6 +42,7 @@ def settle(amount):
     return round_money(amount)
 '''
 
+ACCOUNT = "class Account:\n    @property\n    def balance(self):\n        return 0\n\n    def close(self):\n        return self.balance\n"
 LONG = "def long_report():\n    total = 0\n" + "".join(f"    total += {i}\n" for i in range(57)) + "    return total\n"
 
 ENTRIES = 120  # ledger_entry_000..119: more than one answer's budget holds
@@ -116,7 +117,7 @@ def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
     shop.commit({"app/__init__.py": "", "app/money.py": MONEY, "app/billing.py": BILLING,
                  "app/cli.py": CLI}, "initial")
     ledger = GitRepo(tmp_path / "ledger")
-    ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG,
+    ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG, "ledger/account.py": ACCOUNT,
                    "ledger/journal.py": JOURNAL, "ledger/book.py": BOOK}, "initial")
     cfg = Config(data_dir=tmp_path / "data",
                  repos=(RepoConfig("shop", str(shop.path), "main"), RepoConfig("ledger", str(ledger.path), "main")),
@@ -211,6 +212,12 @@ def test_find_callers_pages_with_offset(mcp: Bridge) -> None:
     # a name no symbol has says so, as the CLI does
     assert mcp.ok("find_callers", name="noSuchThing") == {
         "no_symbol": "no symbol named 'noSuchThing' is indexed; try find_symbol with fuzzy=true", "results": []}
+    # a property nothing calls says it is read, and how to find its reads (as the CLI
+    # does: rich's Console.width); a method nothing calls gets no such note
+    assert mcp.ok("find_callers", name="Account.balance") == {
+        "property": "'Account.balance' is a property, read and not called; its reads: "
+                    "search_code with query '\".balance\"'", "results": []}
+    assert mcp.ok("find_callers", name="Account.close") == {"results": []}
 
 
 def test_unknown_arguments_are_errors_naming_the_accepted_ones(mcp: Bridge) -> None:
