@@ -969,6 +969,72 @@ def other(x):
     assert sites["other"] == [("make", ""), ("y.line", "")]
 
 
+def test_a_functions_local_alias_of_a_bound_method_is_the_method_there() -> None:
+    """attrs binds ``fca = Attribute.from_counting_attr`` then calls ``fca(..)``; rich's
+    hot loops bind ``append = segments.append``: calls of nothing, so ``callers
+    Attribute.from_counting_attr`` listed the binding alone (a newcomer). A name a function
+    binds once to a method of a known class (a class, ``self``, a typed local) is that
+    method there; an attribute (no method of the file's class), a property, a name read
+    as ``name.x`` or never called, a receiver of unknown type and a name bound twice are
+    none (rich's ``width = self.width`` then ``length=width`` was a reference of
+    ``Console.width``)."""
+    src = b'''from rich.segment import Segment
+
+
+class Attribute:
+    def __init__(self):
+        self.items = []
+
+    @classmethod
+    def from_counting_attr(cls, name):
+        return cls()
+
+    def emit(self, x):
+        return x
+
+    @property
+    def width(self):
+        return 80
+
+
+class Builder:
+    def build(self, names):
+        fca = Attribute.from_counting_attr
+        segments = [Segment("a")]
+        seg = Segment("b")
+        split = seg.split_cells
+        attrs = [fca(n) for n in names]
+        return split(3), attrs
+
+    def run(self, unknown):
+        items = Attribute().items
+        items(1)
+        get = unknown.get
+        get(2)
+        twice = self.build
+        twice = other
+        twice(3)
+        path = Attribute.emit
+        path.__name__.upper()
+        width = Attribute().width
+        width(4)
+        size = unknown.size
+        report(size)
+        kept = Attribute().emit
+        report(kept)
+'''
+    found = _resolved_chunks(src, "python", "pkg/make.py", "pkg.make")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["Builder.build"] == [("Segment", "rich.segment.Segment"), ("Segment", "rich.segment.Segment"),
+                                      ("fca", "pkg.make.Attribute.from_counting_attr"),
+                                      ("split", "rich.segment.Segment.split_cells")]
+    assert [(n, t) for n, t in sites["Builder.run"] if n in ("items", "get", "twice", "path.__name__.upper", "width")
+            ] == [("items", ""), ("get", ""), ("twice", ""), ("path.__name__.upper", ""), ("width", "")]
+    # a value passed on: a bound method named so is a reference, only when the function calls it
+    refs = {c.qualified_name: [(s.name, s.target) for s in c.references] for c in found}
+    assert [r for r in refs["Builder.run"] if r[0] in ("size", "kept")] == []
+
+
 def test_a_ts_private_fields_type_types_its_calls() -> None:
     """hono's ``TrieRouter``: ``#node: Node<T> = new Node()`` then ``this.#node.insert(..)``
     was unresolved (``callers Node.insert``: name-only), while public fields resolved."""

@@ -135,7 +135,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: another name of ``X``, a value of a runtime class (``new Set()``) is typed, a function's
 #: local shadows the module's name, a constructor's ``this.m = (..) =>`` is the class's
 #: method, a declaration whose syntax error swallows the file is blanked.
-PAYLOAD_VERSION = 25
+#: 26: Python: a function's local name bound once to a method of a known class and called
+#: (``append = text.append``, ``fca = Attribute.from_counting_attr``) is that method there.
+PAYLOAD_VERSION = 26
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

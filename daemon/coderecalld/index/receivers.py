@@ -518,22 +518,56 @@ class Receivers:
     def class_aliases(self) -> dict[str, dict[str, str]]:
         """Each function's local names bound once to a class (``_Segment = Segment``, a
         micro-optimisation rich writes in 12 functions, then ``_Segment.line()`` and
-        ``_Segment(..)``): function qualified name -> name -> the class, as its own imports
-        are (``resolve.local_import_scopes``). A name bound twice is none."""
+        ``_Segment(..)``) or to a method of a known class (a bound method: ``append =
+        segments.append``, ``fca = Attribute.from_counting_attr``, ``emit = self.emit``,
+        then ``append(x)``, ``fca(..)``: attrs' one call of ``from_counting_attr`` and rich's
+        hot loops' were calls of nothing): function qualified name -> name -> the class or
+        the method, as its own imports are (``resolve.local_import_scopes``). A name bound
+        twice is none, and so is a method alias the function never calls or reads an
+        attribute of (``x = self.obj`` is no method)."""
         out: dict[str, dict[str, str]] = {}
         for fn in self.symbols.values():
             if fn.kind not in _FUNCTION_KINDS:
                 continue
             bound: dict[str, list[str]] = {}
-            for _, line in self._statement_lines(fn):
+            methods: set[str] = set()
+            statements = self._statement_lines(fn)
+            for no, line in statements:
                 assign = _ASSIGN.match(line)
                 if assign:
                     alias = _CLASS_ALIAS.match(line)
-                    bound.setdefault(assign.group(1), []).append(self.class_of(alias.group(2)) if alias else "")
-            found = {name: classes[0] for name, classes in bound.items() if len(classes) == 1 and classes[0]}
+                    found = self.class_of(alias.group(2)) if alias else ""
+                    if alias and not found and "." in alias.group(2):
+                        found = self._bound_method(alias.group(2), fn.qualified_name, no)
+                        if found:
+                            methods.add(assign.group(1))
+                    bound.setdefault(assign.group(1), []).append(found)
+            found = {name: classes[0] for name, classes in bound.items() if len(classes) == 1 and classes[0]
+                     and not (name in methods and not _bound_call(name, self._all_lines(fn)))}
             if found:
                 out[fn.qualified_name] = found
         return out
+
+    def _all_lines(self, fn: Symbol) -> list[tuple[int, str]]:
+        """Every line of ``fn``'s text, its nested functions' and continued lines too."""
+        return [(no, self.lines.get(no, "")) for no in range(fn.start_line, fn.end_line + 1)]
+
+    def _bound_method(self, expr: str, owner: str, line: int) -> str:
+        """The method a dotted ``expr`` (``Attribute.from_counting_attr``, ``self.emit``,
+        ``segments.append``) names when its receiver is a class or a value of a known class
+        and the method is that class's (or, of another file's class, a name written as a
+        method is); ``""`` otherwise (an attribute of a class of this file that no method
+        is, a receiver of unknown type)."""
+        head, _, name = expr.rpartition(".")
+        cls = self.class_of(head) or self.expr_type(head, owner, line)
+        if not cls or cls.startswith(ATTRIBUTE) or cls.endswith(PRODUCED):
+            return ""
+        local = self._local_class(cls)
+        method = self._find_method(local, name) if local else None
+        if local and (method is None or any(d.lstrip("@").strip().rsplit(".", 1)[-1] in _PROPERTIES
+                                            for d in method.decorators)):
+            return ""  # `x = self.obj`, `width = self.width`: an attribute, a property's value
+        return self.method_target(cls, name)
 
     def declared_results(self) -> dict[str, str]:
         """Qualified name of each function and method of this file -> the class its return
@@ -754,6 +788,18 @@ class Receivers:
             return ""
         base = self.class_of(written[0])
         return self.method_target(base, site.name) if base else ""
+
+
+def _bound_call(name: str, statements: list[tuple[int, str]]) -> bool:
+    """Whether ``statements`` (a function's lines, its nested functions' too: rich's
+    ``combine = Style.combine`` is called in a closure) call ``name`` and read no
+    attribute of it: a bound method's
+    alias is called (``append(x)``); a name read as ``name.x``, or never called, holds a
+    value (``size = console.size``, a property of another file's class)."""
+    called = re.compile(rf"(?<![\w.]){re.escape(name)}\s*\(")
+    read = re.compile(rf"(?<![\w.]){re.escape(name)}\.\w")
+    return (any(called.search(line) for _, line in statements)
+            and not any(read.search(line) for _, line in statements))
 
 
 def nested_definition(symbols: Mapping[str, Symbol], owner: str, name: str,
