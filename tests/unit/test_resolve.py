@@ -1035,6 +1035,37 @@ class Builder:
     assert [r for r in refs["Builder.run"] if r[0] in ("size", "kept")] == []
 
 
+def test_a_methods_first_parameter_is_its_instance_whatever_its_name() -> None:
+    """loguru writes ``def info(__self, message, *args)`` (``# noqa: N805``) then
+    ``__self._log(..)``: 9 of ``Logger._log``'s 10 callers were name-only (a newcomer).
+    A method's first parameter is its instance, also in a function the method defines;
+    a static method's first parameter is not, and an instance's other names are not."""
+    src = b'''class Logger:
+    def info(__self, message, *args):  # noqa: N805
+        __self._log("INFO", message)
+        def later():
+            return __self._log("LATER", message)
+        return later
+
+    @staticmethod
+    def make(value, other):
+        return value._log(1)
+
+    def debug(this, other):
+        other._log(2)
+        return this._log("DEBUG", other)
+
+    def _log(self, level, message):
+        return level
+'''
+    found = _resolved_chunks(src, "python", "loguru/_logger.py", "loguru._logger")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["Logger.info"][0] == ("__self._log", "loguru._logger.Logger._log")
+    assert sites["Logger.info.later"] == [("__self._log", "loguru._logger.Logger._log")]
+    assert sites["Logger.make"] == [("value._log", "")]
+    assert sites["Logger.debug"] == [("other._log", ""), ("this._log", "loguru._logger.Logger._log")]
+
+
 def test_a_ts_private_fields_type_types_its_calls() -> None:
     """hono's ``TrieRouter``: ``#node: Node<T> = new Node()`` then ``this.#node.insert(..)``
     was unresolved (``callers Node.insert``: name-only), while public fields resolved."""

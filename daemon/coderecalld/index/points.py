@@ -137,6 +137,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: method, a declaration whose syntax error swallows the file is blanked.
 #: 26: Python: a function's local name bound once to a method of a known class and called
 #: (``append = text.append``, ``fca = Attribute.from_counting_attr``) is that method there.
+#: A method's first parameter is its instance whatever its name (``def info(__self, ..)``).
 PAYLOAD_VERSION = 26
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
