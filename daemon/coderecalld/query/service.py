@@ -239,6 +239,14 @@ ROLE_OVERFETCH = 20
 #: at ``--limit 5`` and the one source chunk holding it first at ``--limit 7``: it was the
 #: 27th candidate, read only from a limit of 7 on; a newcomer).
 PAGE_FLOOR = 10
+#: A short query's search page that asks for no role and would show a hit of another role
+#: ordered below every candidate read (``_source_missed``: a source chunk past the pool
+#: may order above it), also reads the source chunks alone (one more hybrid query) and
+#: orders them in. typer: "where does the typer command find the Typer app object inside
+#: a python script or module" filled 76 of 100 places with `docs_src/` tutorials' module
+#: chunks and never showed `get_typer_from_module`, first with `--role source` (a
+#: newcomer); at `--limit 200` it was first: the page depended on the limit.
+SOURCE_RESCUE = True
 #: Name match, for a short natural-language question: a code symbol whose name has two or
 #: more words, all in the question (``register_blueprint`` for "where are blueprints
 #: registered on the app"), is ordered up by ``NAME_MATCH_WEIGHT``, among the first
@@ -648,6 +656,15 @@ class Service:
                                   fields=fields, keep=keep)
         fusions[source] = fused
         candidates = fused.hits
+        # a search page's (``locate`` reads its candidates whole and passes no file prior)
+        if (SOURCE_RESCUE and file_prior and not (asked.long or asked.shape in LEXICAL_FIRST) and not asked.roles
+                and not flt.roles and len(candidates) >= depth
+                and _source_missed(asked, candidates, limit, file_prior)):
+            held = {h.id for h in candidates}
+            own = fusion.hybrid(store, dense, sparse_vector, replace(flt, roles=(str(classify.Role.SOURCE),)),
+                                depth, weight=weight, half=SPARSE_HALF,
+                                prefetch=GLOB_CANDIDATES if glob else PREFETCH_LIMIT, fields=fields, keep=keep)
+            candidates = candidates + [h for h in own.hits if h.id not in held]
         if asked.long:
             candidates = anchors.boost(store, asked, flt, candidates, fields,
                                        self._suffixes(flt) if source == INDEX else None)
@@ -2156,6 +2173,18 @@ def _judge(name: str, payload: dict, fuzzy: bool) -> tuple[str, float] | None:
             "qualified_name_lc"].startswith(lowered):
         return kind, 1.0
     return fuzzy_judge(name, payload) if fuzzy else None
+
+
+def _source_missed(asked: shapes.Query, candidates: Sequence[Hit], limit: int, file_prior: bool) -> bool:
+    """Whether the first ``limit`` of ``candidates`` in ``asked``'s order (``_ordering``)
+    hold a hit of a role other than source whose ordering score is below every
+    candidate's own score: a source chunk the retrievers ranked just past the candidates
+    scores at most that lowest score and pays no role penalty, so it may order above the
+    hit (``SOURCE_RESCUE``)."""
+    floor = min(h.score for h in candidates)
+    key = _ordering(asked, candidates, file_prior)
+    page = sorted(candidates, key=key)[:limit]
+    return any(hit_role(h.payload) != classify.Role.SOURCE and -key(h) < floor for h in page)
 
 
 def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
