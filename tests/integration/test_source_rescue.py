@@ -12,10 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from coderecall import Client
+import livedaemon
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
-from coderecalld.daemon import Daemon
 from coderecalld.query import service
-from coderecalld.server.app import build_server
 from gitfixtures import GitRepo
 
 SOURCE = '''"""Run a script's application from the command line."""
@@ -67,20 +66,14 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
     files.update({f"docs_src/step{i:03}/tutorial{i:03}.py": EXAMPLE.format(i=i) for i in range(EXAMPLES)})
     repo = GitRepo(tmp_path / "fixture")
     repo.commit(files, "initial")
-    cfg = Config(data_dir=tmp_path / "data", repos=(RepoConfig("tool", str(repo.path), "main"),),
-                 embedding=EmbeddingConfig(threads=2),
-                 index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0))
-    daemon = Daemon.open(cfg)
-    daemon.jobs.run_now("tool")
-    server, port = build_server(daemon.service, "127.0.0.1:0")
-    server.start()
-    c = Client(f"127.0.0.1:{port}", timeout_s=60)
+    live = livedaemon.start(Config(data_dir=tmp_path / "data", repos=(RepoConfig("tool", str(repo.path), "main"),),
+                                   embedding=EmbeddingConfig(threads=2),
+                                   index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0)))
+    live.daemon.jobs.run_now("tool")  # the vectors
     try:
-        yield c
+        yield live.client
     finally:
-        c.close()
-        server.stop(0).wait()
-        daemon.close()
+        live.close()
 
 
 def test_a_page_of_examples_still_reaches_the_source(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
