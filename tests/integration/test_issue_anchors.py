@@ -468,3 +468,64 @@ def test_an_exception_named_without_a_suffix_comes_after_where_it_is_raised(
             m.setattr(service, "RAISED_CLASS_PENALTY", 0.0)
             assert running.service.search(retried, limit=3, repo="fx")[0].qualified_name == "TooManyRetries"
         assert running.service.search(retried, limit=3, repo="fx")[0].qualified_name == "call_with_retries"
+
+
+NAMESAKES = '''\
+def list_convertor(kind):
+    def internal_convertor(value):
+        return [kind(v) for v in value]
+    return internal_convertor
+
+
+def tuple_convertor(kinds):
+    def internal_convertor(value):
+        return tuple(k(v) for k, v in zip(kinds, value))
+    return internal_convertor
+
+
+class App:
+    def __call__(self, *args):
+        return self.main(*args)
+
+    def main(self, *args):
+        return [self.convert(a) for a in args]
+
+    def convert(self, value):
+        return value
+'''
+
+NAMESAKES_ISSUE = """\
+A tuple option with a default of None crashes when its tuple value is converted
+
+Traceback (most recent call last):
+  File "/home/me/venv/lib/python3.11/site-packages/pkg/convert.py", line 14, in __call__
+    return self.main(*args)
+  File "/home/me/venv/lib/python3.11/site-packages/pkg/convert.py", line 41, in internal_convertor
+    return tuple(k(v) for k, v in zip(kinds, value))
+TypeError: 'NoneType' object is not iterable
+"""
+
+
+@pytest.fixture(scope="module")
+def namesakes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    tmp = tmp_path_factory.mktemp("namesakes")
+    repo = GitRepo(tmp / "fixture")
+    repo.commit({"pkg/__init__.py": "", "pkg/convert.py": NAMESAKES}, "initial")
+    with daemon_over(tmp, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        yield d
+
+
+def test_a_frame_of_a_name_two_functions_share_and_a_line_neither_holds_is_the_worded_one(
+        namesakes: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """typer's trace from an older release (line 654: between the list's and the tuple's
+    ``internal_convertor`` at the indexed commit) named neither, and the outermost frame's
+    ``Typer.__call__`` took the file's first place (a newcomer). The namesake the issue's
+    words score highest stands for the frame."""
+    def first_functions() -> list[str]:
+        located = namesakes.service.locate(NAMESAKES_ISSUE, limit=1, repo="fx", functions=3)
+        return [f.qualified_name for f in located.files[0].functions]
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_NAMESAKES_BY_WORDS", False)
+        assert first_functions()[0] == "App.__call__"
+    assert first_functions()[0] == "tuple_convertor.internal_convertor"

@@ -310,6 +310,8 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                                                  limit=FRAME_DEFINITIONS)
                            if h.payload.get("kind") not in _NOT_DEFINITIONS]
                 chunk = _ran(defined, owner, frame.line)
+                if chunk is None and len(defined) > 1 and FRAME_NAMESAKES_BY_WORDS:
+                    chunk = _best_scored(defined, scored)
                 if chunk is None and not defined and frame.line and _prints_own_names(path):
                     chunk = _at_line(store, replace(flt, path=path), path, frame.line)
             if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
@@ -420,11 +422,24 @@ def _ran(defined: Sequence[Hit], owner: str, line: int) -> Hit | None:
     return None
 
 
+def _best_scored(defined: Sequence[Hit], scored: dict[str, float]) -> Hit | None:
+    """The one of a frame's same-named definitions the query's candidates score highest
+    (``FRAME_NAMESAKES_BY_WORDS``), ``None`` when none is a candidate."""
+    held = [h for h in defined if h.id in scored]
+    return max(held, key=lambda h: scored[h.id]) if held else None
+
+
 def _owns(frame_owner: str, owner: str) -> bool:
     """Whether a frame's owner names a definition's: the same, or ending with it at a dot."""
     return bool(owner) and (frame_owner == owner or frame_owner.endswith("." + owner))
 
 
+#: A frame whose function name several definitions of its file share, none holding its
+#: line (a trace pasted from another version than the index's: typer's tuple and list
+#: ``internal_convertor``, the trace's line 654 between them) stands for the one the
+#: query's words score highest; else the next frame out took the file's place (typer:
+#: ``Typer.__call__``, the outermost, listed first).
+FRAME_NAMESAKES_BY_WORDS = True
 #: Chunks of a file read for the definition holding a frame's line when the frame names no
 #: function (``_at_line``): a function or method only (a class holding the line stood for
 #: it when the method was not among the chunks read: sinatra's 1,106-line ``Sinatra.Base``).
