@@ -16,6 +16,7 @@ import faulthandler
 import gc
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -55,8 +56,9 @@ def _parser() -> argparse.ArgumentParser:
                              ("serve", _serve, "index, then serve gRPC and re-sync on an interval")):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("--config", help="TOML config file")
-        cmd.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
-                         help="a repository to index (repeatable; adds to the config's)")
+        cmd.add_argument("--repo", action="append", default=[], metavar="[NAME=]PATH_OR_URL",
+                         help="a repository to index, named NAME or after its path's last part "
+                              "(repeatable; adds to the config's)")
         cmd.add_argument("--data-dir", help="override data_dir")
         cmd.add_argument("--listen", help="override server.listen (HOST:PORT)")
         cmd.add_argument("--no-embed", action="store_true", help="sparse vectors only")
@@ -88,9 +90,31 @@ def _languages_help() -> str:
     return f"one of {', '.join(parse.supported_languages())}"
 
 
+#: ``--repo NAME=PATH_OR_URL``: a name given before the path (no ``/`` or ``:`` in it).
+_NAMED_REPO = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)=(.+)$")
+
+
+def _cli_repos(values: list[str]) -> tuple[RepoConfig, ...]:
+    """``--repo`` values as repos: ``PATH_OR_URL`` named after its last part (``.git``
+    dropped), or ``NAME=PATH_OR_URL``. Two of one name raise ``ConfigError`` saying how to
+    name them (two mirrors at ``.../a/repo`` and ``.../b/repo`` are both ``repo``)."""
+    repos = []
+    for value in values:
+        named = _NAMED_REPO.match(value)
+        url = _abs_url(named.group(2) if named else value)
+        repos.append(RepoConfig(name=named.group(1) if named else config_mod.repo_name_from_url(url), url=url))
+    seen: dict[str, str] = {}
+    for repo in repos:
+        if repo.name in seen:
+            raise config_mod.ConfigError(
+                f"--repo: {seen[repo.name]!r} and {repo.url!r} are both named {repo.name!r} (a repo is "
+                f"named after its path's last part); name them: --repo NAME={repo.url}")
+        seen[repo.name] = repo.url
+    return tuple(repos)
+
+
 def _load(args: argparse.Namespace) -> Config:
-    urls = [_abs_url(u) for u in args.repo]
-    repos = tuple(RepoConfig(name=config_mod.repo_name_from_url(u), url=u) for u in urls)
+    repos = _cli_repos(args.repo)
     if not args.config and not repos:
         raise config_mod.ConfigError("give --config FILE or at least one --repo PATH_OR_URL")
     overrides: dict = {}  # validated like the file's own values
@@ -427,8 +451,9 @@ def _stopped_daemon_parser(sub: argparse._SubParsersAction, name: str, func: Any
     config options ``_load`` reads, no listen address."""
     cmd = sub.add_parser(name, help=text)
     cmd.add_argument("--config", help="TOML config file")
-    cmd.add_argument("--repo", action="append", default=[], metavar="PATH_OR_URL",
-                     help="a repository (repeatable; adds to the config's)")
+    cmd.add_argument("--repo", action="append", default=[], metavar="[NAME=]PATH_OR_URL",
+                     help="a repository, named NAME or after its path's last part (repeatable; "
+                          "adds to the config's)")
     cmd.add_argument("--data-dir", help="override data_dir")
     cmd.add_argument("--no-embed", action="store_true", help="the store was built sparse-only")
     cmd.set_defaults(func=func, listen=None)

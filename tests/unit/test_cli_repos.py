@@ -1,0 +1,32 @@
+"""``coderecalld serve|index --repo``: a repo is named after its path's last part, or as
+given (``NAME=PATH_OR_URL``); two of one name say how to name them (a newcomer serving two
+mirrors, ``.../psf+requests/repo`` and ``.../pallets+flask/repo``, got "'repo' is
+configured twice" and had to write a config file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coderecalld import cli
+from coderecalld.config import ConfigError
+
+
+def test_repos_are_named_after_their_paths_or_as_given(tmp_path: Path) -> None:
+    repos = cli._cli_repos([str(tmp_path / "a" / "repo"), f"flask={tmp_path / 'b' / 'repo'}",
+                            "https://github.com/psf/requests.git"])
+    assert [(r.name, r.url) for r in repos] == [
+        ("repo", str(tmp_path / "a" / "repo")), ("flask", str(tmp_path / "b" / "repo")),
+        ("requests", "https://github.com/psf/requests.git")]
+
+
+def test_two_repos_of_one_name_say_how_to_name_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "a" / "repo", tmp_path / "b" / "repo"
+    with pytest.raises(ConfigError) as raised:
+        cli._cli_repos([str(first), str(second)])
+    assert str(raised.value) == (f"--repo: {str(first)!r} and {str(second)!r} are both named 'repo' (a repo is "
+                                 f"named after its path's last part); name them: --repo NAME={second}")
+    # the command fails with a usage error, saying so
+    assert cli.main(["index", "--repo", str(first), "--repo", str(second), "--data-dir", str(tmp_path / "d")]) == 2
+    assert "name them: --repo NAME=" in capsys.readouterr().err
