@@ -2686,13 +2686,32 @@ def _merge(committed: Ranked, overlaid: Ranked, key: Callable[[Hit], float]) -> 
 
 def _in_prose(text: str, pattern: re.Pattern[str]) -> int:
     """0 when ``pattern``'s first match in ``text`` lies in a string literal (an odd count
-    of one kind of quote before it on its line), else 1 (a comment, a docstring's prose;
-    also when it does not match ``text``, a cut chunk's payload)."""
+    of one kind of quote before it on its line, or inside a triple-quoted string that is a
+    value: ``_no_app_msg = \"\"\"`` then the message on the next lines, flask's "Working
+    outside of application context", was read as a docstring's prose and placed third
+    under two methods of another file), else 1 (a comment, a docstring's prose; also when
+    it does not match ``text``, a cut chunk's payload)."""
     m = pattern.search(text)
     if m is None:
         return 1
     line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-    return 0 if any(line.count(q) % 2 for q in "\"'`") else 1
+    if any(line.count(q) % 2 for q in "\"'`"):
+        return 0
+    before = text[:m.start()]
+    for quotes in ('"""', "'''"):
+        if before.count(quotes) % 2:  # inside a triple-quoted string: a docstring, or a value?
+            at = before.rfind(quotes)
+            start = before.rfind("\n", 0, at) + 1
+            head = before[start:at].strip().lower()
+            if head and head not in _STRING_PREFIXES:
+                return 0  # `x = """`, `raise E("""`, `return f"""`
+            above = before[:start].rstrip()
+            return 1 if not above or above.endswith(":") else 0  # a docstring opens a body or a module
+    return 1
+
+
+#: Letters that may prefix a Python string literal.
+_STRING_PREFIXES = frozenset({"r", "u", "b", "f", "rb", "br", "fr", "rf"})
 
 
 def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
