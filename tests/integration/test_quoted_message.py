@@ -82,3 +82,46 @@ def test_a_question_quoting_the_message_finds_the_class_holding_it(daemon: Daemo
     with monkeypatch.context() as m:  # the question's words alone: a method saying them more
         m.setattr(shape, "QUOTED_MESSAGES", False)
         assert _first(daemon, query) != ("pkg/schema.py", "Schema")
+
+
+NAMED = {
+    "pkg/exceptions.py": ('class RequestException(IOError):\n    """A request failed."""\n\n\n'
+                          'class InvalidURL(RequestException, ValueError):\n'
+                          '    """The url provided was somehow invalid: the url has no host, or the host '
+                          'supplied in the url is not valid. Why you get it: see the url."""\n'),
+    "pkg/models.py": ('from pkg.exceptions import InvalidURL\n\n\n'
+                      'class PreparedRequest:\n'
+                      '    def prepare_url(self, url, params):\n'
+                      '        """Prepares the given HTTP URL."""\n'
+                      '        scheme, auth, netloc, port, path, query, fragment = parse_url(url)\n'
+                      + "".join(f'        part_{k} = split_part(path, {k})  # the path, part {k}\n' for k in range(30)) +
+                      '        if not scheme:\n'
+                      '            raise MissingSchema(f"Invalid URL {url!r}: No scheme supplied.")\n'
+                      '        if not host:\n'
+                      '            raise InvalidURL(f"Invalid URL {url!r}: No host supplied")\n'
+                      '        self.url = url\n\n'
+                      '    def prepare_headers(self, headers):\n'
+                      '        """Why a URL is invalid: the headers do not say."""\n'
+                      '        self.headers = dict(headers or {})\n'),
+}
+
+
+@pytest.fixture(scope="module")
+def named(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("named"), NAMED) as running:
+        yield running
+
+
+def test_a_question_naming_an_exception_and_its_message_finds_the_raise(named: Daemon,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """requests' "why do I get InvalidURL: No host supplied" answered the class
+    ``InvalidURL`` first and never ``prepare_url`` raising it; quoted, or pasted alone,
+    the raise was first (a newcomer). The message after an exception's name is looked for
+    as a quoted one is, the asker's own clause after it ("when ...") left out."""
+    query = "why do I get InvalidURL: No host supplied when the url has no host"
+    assert shape.analyze(query).sentence == "No host supplied"
+    assert shape._asked_message("why does the page say Note: the URL has no host") == ""  # no exception's name
+    assert _first(named, query) == ("pkg/models.py", "PreparedRequest.prepare_url")
+    with monkeypatch.context() as m:
+        m.setattr(shape, "QUOTED_MESSAGES", False)
+        assert _first(named, query) != ("pkg/models.py", "PreparedRequest.prepare_url")

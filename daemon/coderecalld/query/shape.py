@@ -566,14 +566,32 @@ QUOTED_MESSAGES = True
 _ASKED_QUOTE = re.compile(r"(?<!\w)\"([^\"\n]{2,120})\"(?!\w)|(?<!\w)'([^'\n]{2,120})'(?!\w)")
 
 
+#: An exception's name and its message as a question writes them unquoted (``why do I get
+#: InvalidURL: No host supplied``): a CamelCase name or one ending ``Error``, ``Exception``
+#: or ``Warning`` (not ``Note:``), then the message up to a question mark or the line's end.
+_NAMED_ASKED = re.compile(r"(?<![\w.])((?:[A-Za-z_]\w*\.)*(?:[A-Z][a-z0-9]+[A-Z]\w*|[A-Z]\w*(?:Error|Exception|Warning))):"
+                          r"[ \t]++([^\n?]{3,200})")
+#: Where the asker's own clause after such a message begins (``.. No host supplied when the
+#: url has no host``): the message is the words before it (its first words are what
+#: ``sentence_patterns`` look for, so a message that goes on past them still matches).
+_ASKER_CLAUSE = re.compile(r"\s+(?:when|whenever|while|because|although|after|before|since|unless)\s")
+
+
 def _asked_message(text: str) -> str:
     """The one quoted part of several words a question asks about (``where does the
     "Missing argument" error message come from``), looked for verbatim as a message is
     (``Query.sentence``): its words were ranked as the question's, and click's
     ``MissingParameter.__str__``, saying "Missing parameter", came before the line holding
     the message (a newcomer); also one word a sentence's stop ends (``"Aborted!"``: a
-    message, where ``"invoke"`` is a name). ``""`` when it quotes none or several."""
+    message, where ``"invoke"`` is a name); unquoted, an exception's message after its
+    name (``_NAMED_ASKED``: requests' ``why do I get InvalidURL: No host supplied``
+    answered the class ``InvalidURL`` and never ``prepare_url`` raising it, a newcomer).
+    ``""`` when it quotes none or several."""
     quoted = [(a or b).strip() for a, b in _ASKED_QUOTE.findall(text)]
+    if not quoted and QUOTED_MESSAGES:
+        named = [_ASKER_CLAUSE.split(m.group(2), 1)[0].strip().rstrip(".!,") for m in _NAMED_ASKED.finditer(text)]
+        if len(named) == 1 and len(named[0].split()) >= NAMED_MESSAGE_MIN_WORDS:
+            return named[0]  # ``why do I get InvalidURL: No host supplied``
     if not QUOTED_MESSAGES or len(quoted) != 1:
         return ""
     return quoted[0] if len(quoted[0].split()) >= 2 or re.fullmatch(r"[^\W\d_]\w*[.!?]", quoted[0]) else ""
