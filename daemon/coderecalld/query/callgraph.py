@@ -760,6 +760,13 @@ def _chains_to(store: Any, site: Site, classes: list[str]) -> bool:
     return False
 
 
+def _module_languages(store: Any, flt: StoreFilter, module: str) -> set[str]:
+    """The languages of the indexed modules named ``module`` (their module-qualified name).
+    One keyword lookup."""
+    return {str(h.payload.get("language") or "") for h in store.find(flt, "fq_name", module, limit=FETCH_LIMIT)
+            if h.payload.get("kind") == "module"}
+
+
 def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
            omitted: dict[str, int] | None = None, on_constant: bool = True) -> list[tuple[Site, str]]:
     """(site, confidence) of every call ``name`` (whose definitions are ``chosen``) may be
@@ -848,6 +855,11 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a definition's callers are written in a language that can call it (a resolved call is
     # kept whatever its file: its target names the definition)
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
+    if not chosen and "." in name:
+        # no definition (a re-export of another package's function, typer's `typer.echo`
+        # of click's): the calls are in the languages of the module its qualifier names,
+        # never a shell script's `echo` (a newcomer)
+        callable_in = callable_from(_module_languages(store, flt, name.partition(".")[0])) - {""}
     related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
     found_sites = sites(hits, may_match)
     # a Rust function's target names the call's own file's function (index/resolve_rust)
