@@ -1066,6 +1066,44 @@ def test_a_methods_first_parameter_is_its_instance_whatever_its_name() -> None:
     assert sites["Logger.debug"] == [("other._log", ""), ("this._log", "loguru._logger.Logger._log")]
 
 
+def test_an_attribute_bound_to_one_method_calls_it() -> None:
+    """``self.dispatch = self._dispatch_sync`` then ``self.dispatch(..)``: a call of
+    ``_dispatch_sync``. attrs binds ``self._add_method_dunders`` to ``.._safe`` or
+    ``.._unsafe`` by a condition: neither (its calls stay unresolved, the two bindings
+    ``reference`` rows); a property's value is no method."""
+    src = b'''class Builder:
+    def __init__(self, fast, cache):
+        self.dispatch = self._dispatch_sync
+        if cache:
+            self._add = self._add_safe
+        else:
+            self._add = self._add_unsafe
+        self.size = self.width
+
+    def _dispatch_sync(self, event):
+        return event
+
+    def _add_safe(self, x):
+        return x
+
+    def _add_unsafe(self, x):
+        return x
+
+    @property
+    def width(self):
+        return 3
+
+    def run(self, event):
+        self.dispatch(event)
+        self._add(event)
+        self.size(1)
+'''
+    found = _resolved_chunks(src, "python", "pkg/build.py", "pkg.build")
+    sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
+    assert sites["Builder.run"] == [("self.dispatch", "pkg.build.Builder._dispatch_sync"), ("self._add", ""),
+                                    ("self.size", "")]
+
+
 def test_a_ts_private_fields_type_types_its_calls() -> None:
     """hono's ``TrieRouter``: ``#node: Node<T> = new Node()`` then ``this.#node.insert(..)``
     was unresolved (``callers Node.insert``: name-only), while public fields resolved."""

@@ -138,6 +138,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 26: Python: a function's local name bound once to a method of a known class and called
 #: (``append = text.append``, ``fca = Attribute.from_counting_attr``) is that method there.
 #: A method's first parameter is its instance whatever its name (``def info(__self, ..)``).
+#: ``self.x(..)`` of an attribute bound to one method alone (``self.x = self._m``) calls it.
 PAYLOAD_VERSION = 26
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -660,6 +660,21 @@ class Receivers:
             self._assigned[cls] = {m.group(1) for _, m in self._self_assignments(cls)}
         return name in self._assigned[cls]
 
+    def method_alias(self, cls: str, name: str) -> str:
+        """The module-qualified method of class ``cls`` (this file's) that every ``self.<name>
+        = self.<method>`` of its methods binds, when they bind one and the same method and no
+        other value (``self.dispatch = self._dispatch_sync``; attrs' ``_add_method_dunders``,
+        bound to ``_add_method_dunders_safe`` or ``_unsafe`` by a condition, is neither);
+        ``""`` otherwise. A property is no method."""
+        values = {m.group(3).strip() for _, m in self._self_assignments(cls) if m.group(1) == name}
+        if len(values) != 1:
+            return ""
+        bound = re.fullmatch(rf"self\.({_NAME})", values.pop())
+        method = self._find_method(cls, bound.group(1)) if bound else None
+        if method is None or any(d.lstrip("@").strip().rsplit(".", 1)[-1] in _PROPERTIES for d in method.decorators):
+            return ""
+        return f"{self.module}.{method.qualified_name}"
+
     def _self_assignments(self, cls: str) -> list[tuple[Symbol, re.Match[str]]]:
         """Each ``self.<attr> = ..`` (``_SELF_ASSIGN``) of the methods of class ``cls``, with
         its method, in line order."""

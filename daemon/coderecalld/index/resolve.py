@@ -607,7 +607,10 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             # `self.app = app`, then `self.app(..)`: the attribute's callable, its class's
             # `__call__` when the class assigns it an instance (`self.stamper = TimeStamper()`)
             held = receivers.attr_type(cls, site.name.partition(".")[2])
-            return receivers.method_target(held, "__call__") if held else ""
+            if held:
+                return receivers.method_target(held, "__call__")
+            # `self.dispatch = self._dispatch_sync`, then `self.dispatch(..)`: that method
+            return receivers.method_alias(cls, site.name.partition(".")[2])
         if receivers is None and not dot and head in whole_modules and head not in top:
             # JS: `var express = require('../')`, then `express()`: a call of what the module
             # exports as a whole, its default (express's 653 calls of `createApplication`)
