@@ -16,11 +16,12 @@ SECRETS_REDACTED = Counter(
     ["type"],
 )
 
-#: Why a file was not indexed: files/classify.py's reasons, and ``parse_error`` (the parser raised).
+#: Why a file was not indexed: files/classify.py's reasons, ``parse_error`` (the parser
+#: raised) and ``missing_blob`` (the mirror lacks the file's blob; tried again each sync).
 #: The only label values of ``FILES_SKIPPED``; any other reason is counted as ``other``.
 SKIP_REASONS = ("binary", "encoding", "too_large", "lfs_pointer", "unsupported", "excluded",
                 "sensitive", "lockfile", "generated", "minified", "parse_error", "submodule",
-                "other")
+                "missing_blob", "other")
 
 FILES_SKIPPED = Counter(
     "coderecall_files_skipped",

@@ -229,7 +229,7 @@ class Pipeline:
 
     def _layout(self, repo: str, repository: pygit2.Repository, blobs: dict[str, str]) -> layout.Layout:
         """The tree's layout (module names for call resolution), kept in the ledger for ListRepos."""
-        shape = layout.layout(blobs, lambda path: mirror.read_blob(repository, blobs[path]),
+        shape = layout.layout(blobs, lambda path: _blob_or_empty(repository, blobs[path]),
                               lambda path: parse.language_for(path), repo)
         purpose = redact.text(shape.purpose, "README.md")[0]  # never store a secret, even here
         self.ledger.set_repo_meta(repo, {"purpose": purpose, "packages": list(shape.packages),
@@ -245,7 +245,21 @@ class Pipeline:
             report.files_deleted += 1
             return
         report.files_changed += 1
-        blob = mirror.read_blob(repository, change.blob_id)
+        try:
+            blob = mirror.read_blob(repository, change.blob_id)
+        except MirrorError as exc:
+            # a blob the mirror lacks (a partial clone, a snapshot without its largest
+            # files): this file fails alone, recorded with no blob so the next sync tries
+            # it again (drf's one missing 4 MiB gif had stopped the whole repo at 71 files)
+            logs.error("index.file_failed", repo=report.repo, path=change.path, error=str(exc))
+            self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
+            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
+            self.ledger.record_file(report.repo, FileRow(change.path, "", FileState.FAILED, "missing_blob",
+                                                         0, 0, (), str(exc)))
+            report.files_failed += 1
+            report.skipped_reasons["missing_blob"] += 1
+            metrics.file_skipped("missing_blob")
+            return
         lfs_tracked = mirror.attribute(repository, commit, change.path, "filter") == "lfs"
         try:
             chunks, verdict, symbols = self._timed(report, "parse", self._chunks, report.repo,
@@ -457,3 +471,11 @@ class Pipeline:
                    duration_s=sum(report.stages_s.values()))
         return report
 
+
+def _blob_or_empty(repository: pygit2.Repository, blob_id: str) -> bytes:
+    """A blob's bytes for the layout (a manifest, a README), ``b""`` when the mirror lacks
+    it: one missing file describes nothing, and stops nothing."""
+    try:
+        return mirror.read_blob(repository, blob_id)
+    except MirrorError:
+        return b""
