@@ -705,8 +705,9 @@ _EXTENSION_METHOD = re.compile(r"\(\s*this\s")
 
 def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit], override: set[str]) -> set[str]:
     """The simple names of the classes of ``methods``, of every class above them (the
-    classes of ``override``: ``hierarchy`` walked their bases already) and below them (the
-    classes whose bases name one, ``MRO_DEPTH`` levels): a receiver declared with any of
+    classes of ``override``: ``hierarchy`` walked their bases already), below them (the
+    classes whose bases name one, ``MRO_DEPTH`` levels) and beside them (the other bases of
+    a class below: a mixin's own object): a receiver declared with any of
     them may run the method; one declared with another type (C#'s ``ICircuitController
     _controller``, Swift's ``let t: URLSessionTask``) does not. Empty (nothing judged)
     when a class is unknown or the lookup budget runs out."""
@@ -723,13 +724,22 @@ def _related(store: Any, flt: StoreFilter, methods: Sequence[Hit], override: set
     tails = _tails(methods)  # `.m` / `::m`: what a class's name is followed by in a target
     names |= {_simple(t[: -len(tail)]) for t in override for tail in tails if t.endswith(tail)}
     seen = set(frontier)
+    under: set[str] = set()
     for _ in range(MRO_DEPTH):
         below = _facet(store, flt, "fq_name", "base_targets", frontier) - seen
         if not below:
             break
         seen |= below
+        under |= below
         frontier = below | {_simple(b) for b in below}
         names |= {_simple(b) for b in below}
+    # the other bases of a class below: a mixin's `self.m()` runs in a class that mixes it
+    # in beside the method's class (drf's `CreateModelMixin.create` calls
+    # `self.get_serializer()`, `GenericAPIView`'s once `CreateAPIView` combines them: 5
+    # such calls were left out as calls on another type)
+    names |= {_simple(str(b)) for h in (store.find_any(flt, "fq_name", _paid(under), limit=4 * len(under),
+                                                        fields=("base_targets",)) if under else ())
+              for b in h.payload.get("base_targets") or ()}
     active = _BUDGET.get()
     return set() if active is not None and active.cut else names
 
