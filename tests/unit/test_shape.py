@@ -114,6 +114,10 @@ def test_short_text_terms_are_the_plain_query_terms() -> None:
     # A node id is held by no chunk; its test's name is. A Rust path stays as written.
     ("why does `tests/test_a.py::TestX::test_y[1-2]` fail", ("test_y",)),
     ("where is `app::Router::route` called", ("app::Router::route",)),
+    # a header's name unquoted (drf's Retry-After, a newcomer); no number range, no word
+    ("where is the Retry-After header set when a request is throttled", ("Retry-After",)),
+    ("which proxies may set X-Forwarded-For", ("X-Forwarded-For",)),
+    ("is the Python 3-12 release supported by the well-known decoder", ()),
 ])
 def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence

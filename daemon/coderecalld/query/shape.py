@@ -1282,6 +1282,7 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
         code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
+        code += _HEADER_NAME.findall(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
@@ -1290,6 +1291,14 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
                    } if shape is Shape.TEXT else set()
         return tuple(dict.fromkeys(q for q in tokens if q and q not in printed))
     return ()
+
+
+#: A header's or key's name written in a question unquoted, every part capitalised and
+#: joined by hyphens (``Retry-After``, ``X-Forwarded-For``, ``WWW-Authenticate``): a literal
+#: the code holds. drf's "where is the Retry-After header set when a request is throttled"
+#: answered ``check_throttles`` and a release note, and ``exception_handler`` setting
+#: ``headers['Retry-After']`` was first only when the name was quoted (a newcomer).
+_HEADER_NAME = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*(?:-(?:[A-Z][A-Za-z0-9]*|[0-9]+))+(?![\w-])")
 
 
 #: A quoted part of a pasted message that is a value it printed, not a name of the code:
