@@ -118,6 +118,22 @@ def test_a_callable_declared_without_a_body_is_a_stub(language: str, kind: str, 
                            "path": "src/a.x"}) is stub
 
 
+@pytest.mark.parametrize(("snippet", "lines", "stub"), [
+    # drf's BaseContentNegotiation.select_renderer, before DefaultContentNegotiation's (a newcomer)
+    ("def select_renderer(self, request, renderers, format_suffix=None):\n"
+     "    raise NotImplementedError('.select_renderer() must be implemented')", 3, True),
+    ('def f(self):\n    """What a subclass does."""\n    raise NotImplementedError', 3, True),
+    ("@abc.abstractmethod\ndef f(self):\n    ...", 3, True),
+    ("def f(\n    self,\n):\n    raise NotImplementedError()", 4, True),
+    ("def f(self):\n    ...", 2, False),  # no @abstractmethod: a protocol's, or a placeholder
+    ("def f(self, x):\n    if x:\n        raise NotImplementedError", 5, False),
+    ("def f(self):\n    raise NotImplementedError", 30, False),  # longer than it shows
+])
+def test_a_python_function_that_only_raises_not_implemented_is_a_stub(snippet: str, lines: int, stub: bool) -> None:
+    assert locate.is_stub({"language": "python", "kind": "method", "snippet": snippet, "path": "rest/negotiation.py",
+                           "start_line": 10, "end_line": 10 + lines - 1}) is stub
+
+
 @pytest.mark.parametrize(("path", "declares"), [
     ("numpy/lib/_arraypad_impl.pyi", True), ("types/index.d.ts", True), ("lib/esm/a.d.mts", True),
     ("src/a.d.cts", True), ("numpy/lib/_arraypad_impl.py", False), ("src/index.ts", False),
