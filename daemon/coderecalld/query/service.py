@@ -150,10 +150,15 @@ ROLE_PENALTY = {"test": 0.2, "docs": 0.3, "example": 0.2, "generated": 0.5,
 #: The same for an issue or a trace, on ``lexical_first``'s 0..1 lexical scale: on
 #: swe-lite-dev (89 issues, the fixed file is never a test) a penalty ``p`` on every
 #: non-source role put the fixed file in locate's top 5 for 61.8 / 66.3 / 67.4 / 69.7 /
-#: 70.8 / 70.8 % at p = 0 / 0.1 / 0.2 / 0.3 / 0.5 / 1.0: a plateau from 0.3, 0.5 is its
-#: middle (docs/retrieval.md "Query shapes"). A test still answers an issue that is about it.
-ROLE_PENALTY_LONG = {"test": 0.5, "docs": 0.5, "example": 0.5, "generated": 0.5,
-                     "vendored": 0.5, "config": 0.5, "source": 0.0}
+#: 70.8 / 70.8 % at p = 0 / 0.1 / 0.2 / 0.3 / 0.5 / 1.0: a plateau from 0.3
+#: (docs/retrieval.md "Query shapes"). 1.0, its end, since the twenty-ninth session: an
+#: issue whose reproduction is a tutorial's code scores that example file twice the
+#: source (typer's issue 11: `docs_src/parameter_types/enum/tutorial003.py` 1.000 against
+#: `core.py`'s 0.471; a newcomer), so search's page led with six example chunks and no
+#: `core.py`. swe-lite-dev snapshot and the 11 question sets unchanged, typer's 13 issues
+#: search file@5 11 -> 12. An issue asking for tests (``Query.roles``) still gets them.
+ROLE_PENALTY_LONG = {"test": 1.0, "docs": 1.0, "example": 1.0, "generated": 1.0,
+                     "vendored": 1.0, "config": 1.0, "source": 0.0}
 #: Taken off the ordering score of a hit whose role a role-asking query does not ask for
 #: (source included: "tests for the cache provider" listed three source chunks before any
 #: test, a newcomer on pytest); as much as a test costs a question.
