@@ -20,7 +20,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from coderecalld import credentials
 from coderecalld.auth import LOCAL, Principal
@@ -428,6 +428,25 @@ Ranked = list[tuple[Hit, str, str]]
 Vectors = tuple[Any, Any]
 
 
+
+_R = TypeVar("_R")
+#: A query speaking of what is not implemented: a function raising ``NotImplementedError``
+#: is its answer, no stub (``locate.NOT_IMPLEMENTED_ASKED``).
+_NOT_IMPLEMENTED = re.compile(r"NotImplemented|\b(?:not|un)\s*implemented\b|must be implemented", re.IGNORECASE)
+
+
+def _not_implemented_asked(method: Callable[..., _R]) -> Callable[..., _R]:
+    """``method`` (``search``, ``locate``: ``query`` first) with
+    ``locate.NOT_IMPLEMENTED_ASKED`` set for its query while it runs."""
+    @functools.wraps(method)
+    def run(self: Any, query: str, *args: Any, **kwargs: Any) -> _R:
+        token = locating.NOT_IMPLEMENTED_ASKED.set(bool(_NOT_IMPLEMENTED.search(query or "")))
+        try:
+            return method(self, query, *args, **kwargs)
+        finally:
+            locating.NOT_IMPLEMENTED_ASKED.reset(token)
+    return run
+
 class Service:
     """Answers queries. ``sync`` runs one repo's sync now (the daemon's job runner)."""
 
@@ -453,6 +472,7 @@ class Service:
 
     # --- search ---------------------------------------------------------------------
 
+    @_not_implemented_asked
     def search(self, query: str, limit: int = 10, repo: str = "", language: str = "",
                path_prefix: str = "", *, path_glob: str = "", kind: str = "", mode: str = "",
                session: str = "", role: str | tuple[str, ...] = "",
@@ -1264,6 +1284,7 @@ class Service:
 
     # --- locate ---------------------------------------------------------------------
 
+    @_not_implemented_asked
     def locate(self, query: str, limit: int = 10, repo: str = "", *,
                role: str | tuple[str, ...] = "", mode: str = "",
                functions: int = locating.FUNCTIONS_PER_FILE,
