@@ -118,6 +118,10 @@ def test_short_text_terms_are_the_plain_query_terms() -> None:
     ("where is the Retry-After header set when a request is throttled", ("Retry-After",)),
     ("which proxies may set X-Forwarded-For", ("X-Forwarded-For",)),
     ("is the Python 3-12 release supported by the well-known decoder", ()),
+    ("Non-ASCII characters in a header value raise an error", ()),  # a sentence's first word
+    ("Read-Only file system error when saving the instance folder", ()),
+    ("why does a Read-Only field fail", ()),  # no header spoken of
+    ("how is a UTF-8 header value decoded", ()),  # a number part
 ])
 def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence

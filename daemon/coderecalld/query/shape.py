@@ -1282,7 +1282,7 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
         code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
-        code += _HEADER_NAME.findall(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
+        code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
@@ -1298,7 +1298,20 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
 #: the code holds. drf's "where is the Retry-After header set when a request is throttled"
 #: answered ``check_throttles`` and a release note, and ``exception_handler`` setting
 #: ``headers['Retry-After']`` was first only when the name was quoted (a newcomer).
-_HEADER_NAME = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*(?:-(?:[A-Z][A-Za-z0-9]*|[0-9]+))+(?![\w-])")
+_HEADER_NAME = re.compile(r"(?<![\w-])[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+(?![\w-])")
+#: Where a sentence starts: a capitalised word there is no name (``Read-Only file system
+#: error``, ``Non-ASCII characters ..``: a review).
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*)$")
+
+
+def _header_names(text: str) -> list[str]:
+    """The header names ``text`` writes unquoted (``_HEADER_NAME``): every part a letter
+    word, not a sentence's first word, and only in a text that says "header" unless the
+    name is an ``X-`` one (a capitalised compound is English too: ``Non-ASCII``,
+    ``Read-Only``, ``UTF-8``)."""
+    says = "header" in text.lower()
+    return [m.group() for m in _HEADER_NAME.finditer(text)
+            if (says or m.group().startswith("X-")) and not _SENTENCE_START.search(text[:m.start()])]
 
 
 #: A quoted part of a pasted message that is a value it printed, not a name of the code:
