@@ -23,6 +23,8 @@ MESSAGE = re.compile("Working outside")
     # a docstring's prose: a function's, a module's
     ('def f():\n    """Summary.\n\n    Working outside of things.\n    """\n', 1),
     ('"""Summary.\n\nWorking outside of things.\n"""\nimport x\n', 1),
+    # a def line ending with a comment still opens a body (requests' cookies.py: a review)
+    ('def keys(self) -> list[str]:  # type: ignore[override]\n    """Summary.\n\n    Working outside.\n    """\n', 1),
     # one line: a literal, a comment
     ('x = "Working outside"\n', 0),
     ("# Working outside\n", 1),

@@ -2731,11 +2731,14 @@ def _in_prose(text: str, pattern: re.Pattern[str]) -> int:
             head = before[start:at].strip().lower()
             if head and head not in _STRING_PREFIXES:
                 return 0  # `x = """`, `raise E("""`, `return f"""`
-            above = before[:start].rstrip()
-            return 1 if not above or above.endswith(":") else 0  # a docstring opens a body or a module
+            above = _COMMENT_TAIL.sub("", before[:start].rstrip().rpartition("\n")[2]).rstrip()
+            # a docstring opens a body (`def keys(self) -> list:  # type: ignore`) or a module
+            return 1 if not before[:start].strip() or above.endswith(":") else 0
     return 1
 
 
+#: A line's trailing comment (no quote in it).
+_COMMENT_TAIL = re.compile(r"\s#[^\"'\n]*$")
 #: Letters that may prefix a Python string literal.
 _STRING_PREFIXES = frozenset({"r", "u", "b", "f", "rb", "br", "fr", "rf"})
 
