@@ -73,18 +73,23 @@ def test_calls_of_an_undefined_qualified_name_are_in_its_modules_language(tmp_pa
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     """typer re-exports click's ``echo`` (``from click.utils import echo``): no symbol, so
     ``callers typer.echo`` listed every call named ``echo``, a shell script's too (a
-    newcomer). The module its qualifier names is Python's: the calls are Python's."""
+    newcomer), and another repo's own ``cls.echo(..)`` (a review). The module its qualifier
+    names is Python's, in one repo: the calls are that repo's Python calls."""
     tmp = tmp_path_factory.mktemp("reexport")
     repo = GitRepo(tmp / "r")
     repo.commit({"typer/__init__.py": "from click.utils import echo as echo\n",
                  "app/main.py": "import typer\n\n\ndef main():\n    typer.echo('hi')\n",
                  "scripts/check.sh": "#!/bin/sh\nif grep -q x y; then\n  echo \"bad demo\"\nfi\n"}, "initial")
-    served = livedaemon.start(config(tmp, RepoConfig("r", str(repo.path), "main")))
+    other = GitRepo(tmp / "other")  # another repo's own echo (attrs' tests: a review)
+    other.commit({"tests/test_make.py": "class C:\n    @classmethod\n    def echo(cls, *a):\n        return a\n\n\n"
+                                        "def test_echo():\n    C.echo('a')\n"}, "initial")
+    served = livedaemon.start(config(tmp, RepoConfig("r", str(repo.path), "main"),
+                                     RepoConfig("other", str(other.path), "main")))
     try:
         assert cli.main(["--addr", served.addr, "callers", "typer.echo"]) == 0
         out = capsys.readouterr().out
         assert [line.split()[1] for line in out.splitlines()] == ["app/main.py:5"]
-        assert cli.main(["--addr", served.addr, "callers", "echo"]) == 0  # a bare name: every language
+        assert cli.main(["--addr", served.addr, "callers", "echo", "--repo", "r"]) == 0  # a bare name: every language
         assert sorted(line.split()[1] for line in capsys.readouterr().out.splitlines()) == [
             "app/main.py:5", "scripts/check.sh:3"]
     finally:

@@ -770,11 +770,12 @@ def _chains_to(store: Any, site: Site, classes: list[str]) -> bool:
     return False
 
 
-def _module_languages(store: Any, flt: StoreFilter, module: str) -> set[str]:
-    """The languages of the indexed modules named ``module`` (their module-qualified name).
-    One keyword lookup."""
-    return {str(h.payload.get("language") or "") for h in store.find(flt, "fq_name", module, limit=FETCH_LIMIT)
-            if h.payload.get("kind") == "module"}
+def _modules_named(store: Any, flt: StoreFilter, module: str) -> tuple[set[str], set[str]]:
+    """(languages, repos) of the indexed modules named ``module`` (their module-qualified
+    name). One keyword lookup."""
+    found = [h.payload for h in store.find(flt, "fq_name", module, limit=FETCH_LIMIT)
+             if h.payload.get("kind") == "module"]
+    return {str(p.get("language") or "") for p in found}, {str(p.get("repo") or "") for p in found}
 
 
 def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
@@ -865,11 +866,14 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a definition's callers are written in a language that can call it (a resolved call is
     # kept whatever its file: its target names the definition)
     callable_in = callable_from(str(h.payload.get("language") or "") for h in chosen) - {""}
+    module_repos: set[str] = set()
     if not chosen and "." in name:
         # no definition (a re-export of another package's function, typer's `typer.echo`
-        # of click's): the calls are in the languages of the module its qualifier names,
-        # never a shell script's `echo` (a newcomer)
-        callable_in = callable_from(_module_languages(store, flt, name.partition(".")[0])) - {""}
+        # of click's): the calls are in the languages and the repos of the module its
+        # qualifier names, never a shell script's `echo` (a newcomer) nor another repo's
+        # `cls.echo(..)` (a review)
+        languages, module_repos = _modules_named(store, flt, name.partition(".")[0])
+        callable_in = callable_from(languages) - {""}
     related: set[str] | None = None  # the hierarchy's simple names, read at the first typed receiver
     found_sites = sites(hits, may_match)
     # a Rust function's target names the call's own file's function (index/resolve_rust)
@@ -884,6 +888,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     if holders is not None and not on_constant:
         holders = set()
     for site in found_sites:
+        if module_repos and str(site.hit.payload.get("repo") or "") not in module_repos:
+            other += 1
+            continue
         if (callable_in and site.target not in targets
                 and str(site.hit.payload.get("language") or "") not in callable_in
                 and not (site.name.startswith("C.") and site.hit.payload.get("language") == "go"
