@@ -90,25 +90,34 @@ def _languages_help() -> str:
     return f"one of {', '.join(parse.supported_languages())}"
 
 
-#: ``--repo NAME=PATH_OR_URL``: a name given before the path (no ``/`` or ``:`` in it).
-_NAMED_REPO = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)=(.+)$")
+#: ``--repo NAME=PATH_OR_URL``: a name given before the path (``=`` before any ``:``).
+_NAMED_REPO = re.compile(r"^([^=:]+)=(.+)$")
 
 
 def _cli_repos(values: list[str]) -> tuple[RepoConfig, ...]:
     """``--repo`` values as repos: ``PATH_OR_URL`` named after its last part (``.git``
-    dropped), or ``NAME=PATH_OR_URL``. Two of one name raise ``ConfigError`` saying how to
-    name them (two mirrors at ``.../a/repo`` and ``.../b/repo`` are both ``repo``)."""
-    repos = []
+    dropped), or ``NAME=PATH_OR_URL`` (an existing path or a URL holding ``=`` is a path).
+    Raises ``ConfigError`` for a name the config would refuse, and for two of one name,
+    saying how to name them (two mirrors at ``.../a/repo`` and ``.../b/repo`` are both
+    ``repo``)."""
+    repos, given = [], set()
     for value in values:
-        named = _NAMED_REPO.match(value)
+        named = None if "://" in value or Path(value).expanduser().exists() else _NAMED_REPO.match(value)
+        if named and not config_mod.valid_repo_name(named.group(1)):
+            raise config_mod.ConfigError(
+                f"--repo: {named.group(1)!r} is no repo name (letters, digits, '.', '_', '-', '/'; "
+                f"a letter or digit first); use --repo NAME=PATH_OR_URL")
         url = _abs_url(named.group(2) if named else value)
         repos.append(RepoConfig(name=named.group(1) if named else config_mod.repo_name_from_url(url), url=url))
+        if named:
+            given.add(named.group(1))
     seen: dict[str, str] = {}
     for repo in repos:
         if repo.name in seen:
+            why = "" if repo.name in given else " (a repo is named after its path's last part)"
             raise config_mod.ConfigError(
-                f"--repo: {seen[repo.name]!r} and {repo.url!r} are both named {repo.name!r} (a repo is "
-                f"named after its path's last part); name them: --repo NAME={repo.url}")
+                f"--repo: {seen[repo.name]!r} and {repo.url!r} are both named {repo.name!r}{why}; "
+                f"name each: --repo NAME=PATH_OR_URL")
         seen[repo.name] = repo.url
     return tuple(repos)
 

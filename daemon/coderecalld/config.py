@@ -553,6 +553,11 @@ def repo_name_from_url(url: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "-", tail).strip("-.") or "repo"
 
 
+def valid_repo_name(name: str) -> bool:
+    """Whether ``name`` is a repo name the config accepts (``_REPO_NAME``)."""
+    return bool(_REPO_NAME.match(name))
+
+
 def _check_unique(repos: tuple[RepoConfig, ...]) -> None:
     seen: set[str] = set()
     for repo in repos:
