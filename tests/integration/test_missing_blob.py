@@ -10,8 +10,10 @@ import os
 from pathlib import Path
 
 import pygit2
+import pytest
 
 from coderecalld.config import RepoConfig
+from coderecalld.errors import NotFound
 from coderecalld.records import FileState, RepoState
 from conformance_cases import daemon, indexed_paths, symbols
 from gitfixtures import GitRepo
@@ -38,6 +40,9 @@ def test_a_missing_blob_fails_its_file_alone_and_is_retried(tmp_path: Path) -> N
         assert (row.state, row.reason, row.blob_id) == (FileState.FAILED, "missing_blob", "")
         assert blob in row.detail
         assert [s[1] for s in symbols(running, "fx", "alpha")] == ["alpha"]
+        with pytest.raises(NotFound) as missing:  # said so, no internal error (a review)
+            running.service.read_symbol("fx", "docs/img/big.txt", 1, 1)
+        assert "the mirror lacks this file's blob" in str(missing.value)
         # the blob arrives: the next sync indexes the file
         assert str(git.create_blob(FILES["docs/img/big.txt"].encode())) == blob
         report = running.jobs.run_now("fx")

@@ -1724,8 +1724,15 @@ class Service:
         validate.line_range(start_line, end_line)
         commit = self._indexed_commit(principal, repo)
         repository = mirror.open_repo(str(mirror.mirror_dir(self.cfg.data_dir / "mirrors", repo)))
-        blob = mirror.read_path(repository, commit, path)
         row = self.ledger.file(repo, path)
+        try:
+            blob = mirror.read_path(repository, commit, path)
+        except MirrorError as exc:
+            # a blob the mirror lacks (a partial clone): no internal error (a review)
+            if row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path):
+                raise NotFound(f"{path}: no such file at {commit[:12]}") from None
+            raise NotFound(f"{path}: the mirror lacks this file's blob at {commit[:12]} (not indexed: "
+                           f"missing_blob); fetch the repository whole, then sync") from exc
         if (row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path)
                 or classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo))):
             raise NotFound(f"{path}: no such file at {commit[:12]}")  # as mirror.read_path says
