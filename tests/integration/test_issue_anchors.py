@@ -529,3 +529,17 @@ def test_a_frame_of_a_name_two_functions_share_and_a_line_neither_holds_is_the_w
         m.setattr(anchors, "FRAME_NAMESAKES_BY_WORDS", False)
         assert first_functions()[0] == "App.__call__"
     assert first_functions()[0] == "tuple_convertor.internal_convertor"
+
+
+def test_the_line_a_trace_prints_under_a_frame_names_its_namesake(namesakes: Daemon) -> None:
+    """A review: the frame's printed line was ``value = decimal.Decimal(data)``, only
+    ``DecimalField``'s, and the title spoke of ``IntegerField``: the words chose the wrong
+    namesake. The printed line, held by one of them, chooses first."""
+    issue = NAMESAKES_ISSUE.replace("A tuple option with a default of None crashes when its tuple value is converted",
+                                    "list_convertor: a list option crashes when each list item is converted "
+                                    "from its kind, the list kind of each list value")
+    located = namesakes.service.locate(issue, limit=1, repo="fx", functions=3)
+    assert located.files[0].functions[0].qualified_name == "tuple_convertor.internal_convertor"
+    without_line = issue.replace("    return tuple(k(v) for k, v in zip(kinds, value))\n", "")
+    located = namesakes.service.locate(without_line, limit=1, repo="fx", functions=3)
+    assert located.files[0].functions[0].qualified_name == "list_convertor.internal_convertor"

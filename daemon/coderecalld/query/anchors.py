@@ -311,7 +311,10 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                            if h.payload.get("kind") not in _NOT_DEFINITIONS]
                 chunk = _ran(defined, owner, frame.line)
                 if chunk is None and len(defined) > 1 and FRAME_NAMESAKES_BY_WORDS:
-                    chunk = _best_scored(defined, scored)
+                    # the line the trace printed under the frame names it, else the words
+                    code = stack.printed_code(asked.text, frame)
+                    holding = [h for h in defined if code and code in str(h.payload.get("embed_text", ""))]
+                    chunk = holding[0] if len(holding) == 1 else _best_scored(defined, scored)
                 if chunk is None and not defined and frame.line and _prints_own_names(path):
                     chunk = _at_line(store, replace(flt, path=path), path, frame.line)
             if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
@@ -436,8 +439,10 @@ def _owns(frame_owner: str, owner: str) -> bool:
 
 #: A frame whose function name several definitions of its file share, none holding its
 #: line (a trace pasted from another version than the index's: typer's tuple and list
-#: ``internal_convertor``, the trace's line 654 between them) stands for the one the
-#: query's words score highest; else the next frame out took the file's place (typer:
+#: ``internal_convertor``, the trace's line 654 between them) stands for the one holding the
+#: source line the trace printed under it (a review: the words named ``IntegerField`` for
+#: ``DecimalField``'s line), else the one the query's words score highest; before, the
+#: next frame out took the file's place (typer:
 #: ``Typer.__call__``, the outermost, listed first).
 FRAME_NAMESAKES_BY_WORDS = True
 #: Chunks of a file read for the definition holding a frame's line when the frame names no

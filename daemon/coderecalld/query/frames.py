@@ -53,6 +53,8 @@ class Frame(NamedTuple):
 
 #: A Python frame (``File "p.py", line 3, in f``): path, line, function (maybe none).
 PYTHON = re.compile(r"File \"([^\"]+)\", line (\d+)(?:, in ([\w<>.]+))?")
+#: The source line Python prints under a frame: indented, on the next line.
+_PYTHON_CODE = re.compile(r"[^\n]*\n[ \t]++([^\s][^\n]{0,300})")
 #: Python frames as pytest (``pkg/mod.py:124: in __eq__``) and IPython (``pkg/mod.py in
 #: f(x)``; 8.x: ``File ~/pkg/mod.py:12, in f(x)``) print them: path, line, function in
 #: groups 1-3, or path and function in 4-5.
@@ -161,6 +163,19 @@ def read(text: str) -> list[Frame]:
     # release took the function holding that line at HEAD, above the frame's own `push`)
     named = {(f.path, f.line) for f in out if f.function}
     return [f for f in out if f.function or (f.path, f.line) not in named]
+
+
+def printed_code(text: str, frame: Frame) -> str:
+    """The source line a Python trace in ``text`` prints under ``frame`` (its ``File "..",
+    line N, in f`` header, its path as printed ending with ``frame.path``), stripped;
+    ``""`` when none is printed. Linear: one search for the header."""
+    if not frame.line:
+        return ""
+    header = re.compile(r'File "[^"\n]*' + re.escape(frame.path) + r'", line ' + str(frame.line) + r"\b")
+    m = header.search(text)
+    code = _PYTHON_CODE.match(text, m.end()) if m else None
+    line = code.group(1).strip() if code else ""
+    return "" if not line or line.startswith(("File ", "Traceback", "^", "~")) else line
 
 
 #: The runtimes printing one frame per match, innermost first: (pattern, its groups of the
