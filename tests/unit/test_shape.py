@@ -122,6 +122,9 @@ def test_short_text_terms_are_the_plain_query_terms() -> None:
     ("Read-Only file system error when saving the instance folder", ()),
     ("why does a Read-Only field fail", ()),  # no header spoken of
     ("how is a UTF-8 header value decoded", ()),  # a number part
+    # a product's camel-case name is prose (a review: GitHub drew .github/workflows/)
+    ("GitHub: the workflow fails on macOS", ()),
+    ("why does the PyCharm debugger break on getValue", ("getValue",)),
 ])
 def test_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence

@@ -1154,7 +1154,8 @@ def _symbols(text: str) -> tuple[str, ...]:
               if _CODE_WORD.search(w)]
     found = [_NODE_ID.sub(r"\1", n) for n in found]  # a test's node id names the test
     names = (dotted(n) for n in found if _SYMBOL.fullmatch(n))  # ``--help``: no
-    return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES))[:MAX_SYMBOLS]
+    return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES
+                               and n.lower() not in _PRODUCT_NAMES))[:MAX_SYMBOLS]
 
 
 def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
@@ -1280,7 +1281,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         spans = [_shown(s) for s in code_spans(text)]
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
-        code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)]
+        code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)
+                and w.strip("\"'`(),?:;.").lower() not in _PRODUCT_NAMES]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
@@ -1312,6 +1314,15 @@ def _header_names(text: str) -> list[str]:
     says = "header" in text.lower()
     return [m.group() for m in _HEADER_NAME.finditer(text)
             if (says or m.group().startswith("X-")) and not _SENTENCE_START.search(text[:m.start()])]
+
+
+#: Names of products and services written in camel case, words of prose and no code: "GitHub:
+#: .." inserted `.github/workflows/tests.yaml` as evidence (a review).
+_PRODUCT_NAMES = frozenset("""
+github gitlab bitbucket pycharm vscode intellij javascript typescript coffeescript postgresql
+mysql mariadb sqlite mongodb redis youtube linkedin macos ios ipados iphone ipad pypi pypy
+cpython numpy scipy matplotlib oauth openapi graphql devops powershell webassembly
+""".split())
 
 
 #: A quoted part of a pasted message that is a value it printed, not a name of the code:
