@@ -547,8 +547,9 @@ def _roles(key: str, entries: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def repo_name_from_url(url: str) -> str:
-    """A repo name derived from its URL or path: ``https://h/org/x.git`` -> ``x``."""
-    tail = url.rstrip("/").rsplit("/", 1)[-1]
+    """A repo name derived from its URL or path: ``https://h/org/x.git`` -> ``x``,
+    ``C:\\Users\\me\\chi`` -> ``chi``."""
+    tail = re.split(r"[/\\]", url.rstrip("/\\"))[-1]
     tail = tail[:-4] if tail.endswith(".git") else tail
     return re.sub(r"[^A-Za-z0-9._-]", "-", tail).strip("-.") or "repo"
 

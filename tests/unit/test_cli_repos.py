@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from coderecalld import cli
+from coderecalld import config as config_mod
 from coderecalld.config import ConfigError
 
 
 def test_repos_are_named_after_their_paths_or_as_given(tmp_path: Path) -> None:
     repos = cli._cli_repos([str(tmp_path / "a" / "repo"), f"flask={tmp_path / 'b' / 'repo'}",
                             "https://github.com/psf/requests.git"])
+    assert config_mod.repo_name_from_url("C:\\Users\\me\\chi") == "chi"  # a Windows path (a review)
     assert [(r.name, r.url) for r in repos] == [
         ("repo", str(tmp_path / "a" / "repo")), ("flask", str(tmp_path / "b" / "repo")),
         ("requests", "https://github.com/psf/requests.git")]
