@@ -98,6 +98,7 @@ class RepoInfo:
     ``pending_vectors`` counts points still waiting for a dense vector (already findable by
     name and by sparse search; 0 with embeddings disabled). ``lag_s`` is seconds since a
     fetch found a branch head the index does not reflect yet (0 when caught up).
+    ``files_failed`` counts files the index could not read or parse, retried on change.
     """
 
     name: str
@@ -115,6 +116,7 @@ class RepoInfo:
     packages: tuple[str, ...] = ()
     pending_vectors: int = 0
     lag_s: float = 0.0
+    files_failed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -611,7 +611,7 @@ def _repo_rows(repos: list[RepoInfo]) -> list[tuple[str, ...]]:
             r.name,
             r.state,
             r.indexed_commit[:12] or "-",
-            f"{r.files} files indexed",
+            f"{r.files} files indexed" + (f" ({r.files_failed} failed)" if r.files_failed else ""),
             f"{r.symbols} symbols",
             f"{r.chunks} chunks",
             f"{r.pending_vectors} pending vectors",

@@ -418,6 +418,8 @@ class RepoStatus:
     still waiting for a dense vector (findable by name and sparse search already; 0 with
     embeddings disabled, where none ever gets one). ``lag_s`` is seconds since a fetch found a
     branch head the index does not reflect yet (0 when the indexed commit is the fetched head).
+    ``files_failed`` counts the files the index could not read or parse (``parse_error``,
+    ``missing_blob``: the ledger says which), tried again when they change.
     """
 
     name: str
@@ -435,6 +437,7 @@ class RepoStatus:
     packages: tuple[str, ...] = ()
     pending_vectors: int = 0
     lag_s: float = 0.0
+    files_failed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

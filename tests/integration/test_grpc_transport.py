@@ -414,7 +414,7 @@ def test_cli_repos_and_sync_json(capsys, addr):
         "name": "acme/legacy", "url": "https://git.example.com/acme/legacy.git", "branch": "trunk",
         "indexed_commit": "", "files": 0, "symbols": 0, "chunks": 0, "last_sync_unix_s": 0.0,
         "state": "error", "error": "fetch failed: remote hung up",
-        "purpose": "", "languages": [], "packages": [], "pending_vectors": 0, "lag_s": 0.0,
+        "purpose": "", "languages": [], "packages": [], "pending_vectors": 0, "lag_s": 0.0, "files_failed": 0,
     }
     assert (rows[0]["pending_vectors"], rows[0]["lag_s"]) == (57, 3.5)
     assert rows[0]["languages"] == [["python", 300], ["bash", 12]] and rows[0]["packages"] == ["payments"]

@@ -39,6 +39,8 @@ def test_a_missing_blob_fails_its_file_alone_and_is_retried(tmp_path: Path) -> N
         row = running.ledger.file("fx", "docs/img/big.txt")
         assert (row.state, row.reason, row.blob_id) == (FileState.FAILED, "missing_blob", "")
         assert blob in row.detail
+        status = next(r for r in running.service.list_repos() if r.name == "fx")
+        assert (status.files, status.files_failed) == (2, 1)  # `repos` says so (a review)
         assert [s[1] for s in symbols(running, "fx", "alpha")] == ["alpha"]
         with pytest.raises(NotFound) as missing:  # said so, no internal error (a review)
             running.service.read_symbol("fx", "docs/img/big.txt", 1, 1)
@@ -48,3 +50,4 @@ def test_a_missing_blob_fails_its_file_alone_and_is_retried(tmp_path: Path) -> N
         report = running.jobs.run_now("fx")
         assert (report.state, report.files_failed) == (RepoState.READY, 0)
         assert running.ledger.file("fx", "docs/img/big.txt").state is FileState.INDEXED
+        assert next(r for r in running.service.list_repos() if r.name == "fx").files_failed == 0

@@ -131,7 +131,7 @@ class Card(_message.Message):
     def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., kind: _Optional[str] = ..., qualified_name: _Optional[str] = ..., module: _Optional[str] = ..., signature: _Optional[str] = ..., summary: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., commit: _Optional[str] = ..., bases: _Optional[_Iterable[str]] = ..., init_params: _Optional[_Iterable[str]] = ..., methods: _Optional[_Iterable[str]] = ..., raises: _Optional[_Iterable[str]] = ..., siblings: _Optional[_Iterable[str]] = ..., callers: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., file_purpose: _Optional[str] = ..., repo_purpose: _Optional[str] = ..., truncated: _Optional[bool] = ..., callers_total: _Optional[int] = ..., others: _Optional[_Iterable[str]] = ..., definitions_total: _Optional[int] = ..., siblings_total: _Optional[int] = ...) -> None: ...
 
 class RepoInfo(_message.Message):
-    __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error", "purpose", "languages", "packages", "pending_vectors", "lag_s")
+    __slots__ = ("name", "url", "branch", "indexed_commit", "files", "symbols", "chunks", "last_sync_unix_s", "state", "error", "purpose", "languages", "packages", "pending_vectors", "lag_s", "files_failed")
     NAME_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
     BRANCH_FIELD_NUMBER: _ClassVar[int]
@@ -147,6 +147,7 @@ class RepoInfo(_message.Message):
     PACKAGES_FIELD_NUMBER: _ClassVar[int]
     PENDING_VECTORS_FIELD_NUMBER: _ClassVar[int]
     LAG_S_FIELD_NUMBER: _ClassVar[int]
+    FILES_FAILED_FIELD_NUMBER: _ClassVar[int]
     name: str
     url: str
     branch: str
@@ -162,7 +163,8 @@ class RepoInfo(_message.Message):
     packages: _containers.RepeatedScalarFieldContainer[str]
     pending_vectors: int
     lag_s: float
-    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ..., purpose: _Optional[str] = ..., languages: _Optional[_Iterable[_Union[LanguageCount, _Mapping]]] = ..., packages: _Optional[_Iterable[str]] = ..., pending_vectors: _Optional[int] = ..., lag_s: _Optional[float] = ...) -> None: ...
+    files_failed: int
+    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., branch: _Optional[str] = ..., indexed_commit: _Optional[str] = ..., files: _Optional[int] = ..., symbols: _Optional[int] = ..., chunks: _Optional[int] = ..., last_sync_unix_s: _Optional[float] = ..., state: _Optional[str] = ..., error: _Optional[str] = ..., purpose: _Optional[str] = ..., languages: _Optional[_Iterable[_Union[LanguageCount, _Mapping]]] = ..., packages: _Optional[_Iterable[str]] = ..., pending_vectors: _Optional[int] = ..., lag_s: _Optional[float] = ..., files_failed: _Optional[int] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
     __slots__ = ("query", "limit", "repo", "language", "path_prefix", "path_glob", "kind", "mode", "session", "roles")

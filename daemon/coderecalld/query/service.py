@@ -44,6 +44,7 @@ from coderecalld.records import (
     Answer,
     Card,
     FileHit,
+    FileState,
     FunctionHit,
     Hit,
     Impact,
@@ -1790,7 +1791,8 @@ class Service:
                           purpose=str(meta.get("purpose", "")),
                           languages=tuple((str(k), int(v)) for k, v in meta.get("languages", [])),
                           packages=tuple(str(p) for p in meta.get("packages", [])),
-                          pending_vectors=self.pending_vectors(name), lag_s=row.lag_s(time.time()))
+                          pending_vectors=self.pending_vectors(name), lag_s=row.lag_s(time.time()),
+                          files_failed=len(self.ledger.files(name, FileState.FAILED)))
 
     def lag_s(self, name: str) -> float:
         """Seconds repo ``name``'s index has been behind its fetched head (0 when caught up
