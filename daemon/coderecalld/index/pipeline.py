@@ -35,6 +35,9 @@ EMBED_GROUP = 64
 #: Skip reasons logged per file (``index.file_skipped``, level info): text a reader may
 #: expect to find. Binary, unsupported, lock, excluded and vendored files are only counted
 #: (``coderecall_files_skipped_total``, the ``index`` summary, the ledger).
+#: Reasons a file is recorded as failed, not skipped: the parser raised, the mirror lacks
+#: its blob.
+FAILED_REASONS = frozenset({"parse_error", "missing_blob"})
 NOTABLE_SKIPS = frozenset({"encoding", "too_large", "generated", "minified", "sensitive", "lfs_pointer"})
 #: Points read from the store per ``embed_backlog`` round and sorted by length before
 #: batching: most of the 2.8x of a whole-run sort (embed/local.py) at a bounded memory cost
@@ -252,13 +255,8 @@ class Pipeline:
             # files): this file fails alone, recorded with no blob so the next sync tries
             # it again (drf's one missing 4 MiB gif had stopped the whole repo at 71 files)
             logs.error("index.file_failed", repo=report.repo, path=change.path, error=str(exc))
-            self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
-            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
-            self.ledger.record_file(report.repo, FileRow(change.path, "", FileState.FAILED, "missing_blob",
-                                                         0, 0, (), str(exc)))
             report.files_failed += 1
-            report.skipped_reasons["missing_blob"] += 1
-            metrics.file_skipped("missing_blob")
+            self._unindexed(report, change.path, "", classify.Verdict("skip", reason="missing_blob", detail=str(exc)))
             return
         lfs_tracked = mirror.attribute(repository, commit, change.path, "filter") == "lfs"
         try:
@@ -271,17 +269,7 @@ class Pipeline:
             verdict = classify.Verdict("skip", reason="parse_error", detail=str(exc))
             report.files_failed += 1
         if verdict.reason:
-            self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ())
-            self._timed(report, "store", self.store.delete_files, report.repo, (change.path,))
-            state = FileState.FAILED if verdict.reason == "parse_error" else FileState.SKIPPED
-            self.ledger.record_file(report.repo, FileRow(change.path, change.blob_id, state,
-                                                         verdict.reason, 0, 0, (), verdict.detail))
-            report.files_skipped += state is FileState.SKIPPED
-            report.skipped_reasons[verdict.reason] += 1
-            metrics.file_skipped(verdict.reason)
-            if verdict.reason in NOTABLE_SKIPS:  # text a reader may expect indexed: say which and why
-                logs.event("index.file_skipped", repo=report.repo, path=change.path,
-                           reason=verdict.reason, detail=verdict.detail)
+            self._unindexed(report, change.path, change.blob_id, verdict)
             return
         chunks = self._timed(report, "redact", _redacted, chunks)
         pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
@@ -301,6 +289,21 @@ class Pipeline:
         report.symbols += symbols
         report.chunks += len(pts)
         report.vectors_missing += sum(p.dense is None for p in pts) if self.embedder else 0
+
+    def _unindexed(self, report: IndexReport, path: str, blob_id: str, verdict: classify.Verdict) -> None:
+        """Record ``path`` as not indexed for ``verdict.reason`` (its points dropped): failed
+        (``FAILED_REASONS``, tried again when its blob changes; ``blob_id`` ``""``: at every
+        sync) or skipped."""
+        self._timed(report, "store", self.store.delete_file_except, report.repo, path, ())
+        self._timed(report, "store", self.store.delete_files, report.repo, (path,))
+        state = FileState.FAILED if verdict.reason in FAILED_REASONS else FileState.SKIPPED
+        self.ledger.record_file(report.repo, FileRow(path, blob_id, state, verdict.reason, 0, 0, (), verdict.detail))
+        report.files_skipped += state is FileState.SKIPPED
+        report.skipped_reasons[verdict.reason] += 1
+        metrics.file_skipped(verdict.reason)
+        if verdict.reason in NOTABLE_SKIPS:  # text a reader may expect indexed: say which and why
+            logs.event("index.file_skipped", repo=report.repo, path=path,
+                       reason=verdict.reason, detail=verdict.detail)
 
     def loose_file(self, repo: str, path: str,
                    blob: bytes) -> tuple[list[Any], list[tuple[str, str]], classify.Verdict, int]:

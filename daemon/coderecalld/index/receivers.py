@@ -194,7 +194,7 @@ class Receivers:
         found = _RETURN.search(fn.signature.split(")")[-1]) if "->" in fn.signature else None
         expr = found.group(1) if found else ""
         if not expr:
-            rtype = _RTYPE.search("\n".join(self.lines.get(i, "") for i in range(fn.start_line, fn.end_line + 1)))
+            rtype = _RTYPE.search("\n".join(line for _, line in self._all_lines(fn)))
             expr = rtype.group(1) if rtype else ""
         if entered and (inner := _ENTERED.match(expr.strip().strip("'\"").strip())):
             expr = split_params(f"({inner.group(1)})")[0]
@@ -564,8 +564,7 @@ class Receivers:
             return ""
         local = self._local_class(cls)
         method = self._find_method(local, name) if local else None
-        if local and (method is None or any(d.lstrip("@").strip().rsplit(".", 1)[-1] in _PROPERTIES
-                                            for d in method.decorators)):
+        if local and (method is None or _is_property(method)):
             return ""  # `x = self.obj`, `width = self.width`: an attribute, a property's value
         return self.method_target(cls, name)
 
@@ -671,7 +670,7 @@ class Receivers:
             return ""
         bound = re.fullmatch(rf"self\.({_NAME})", values.pop())
         method = self._find_method(cls, bound.group(1)) if bound else None
-        if method is None or any(d.lstrip("@").strip().rsplit(".", 1)[-1] in _PROPERTIES for d in method.decorators):
+        if method is None or _is_property(method):
             return ""
         return f"{self.module}.{method.qualified_name}"
 
@@ -718,7 +717,7 @@ class Receivers:
         setter (``@cookies.setter``) shares the getter's qualified name and hides it: the
         getter's ``def`` line above it says the type."""
         decorators = [d.lstrip("@").strip() for d in method.decorators]
-        if any(d.rsplit(".", 1)[-1] in _PROPERTIES for d in decorators):
+        if _is_property(method):
             return self.returns(method, f"{self.module}.{cls}")
         if not any(d == f"{method.name}.setter" or d == f"{method.name}.deleter" for d in decorators):
             return ""
@@ -803,6 +802,11 @@ class Receivers:
             return ""
         base = self.class_of(written[0])
         return self.method_target(base, site.name) if base else ""
+
+
+def _is_property(method: Symbol) -> bool:
+    """Whether a method is decorated ``@property`` or ``@cached_property`` (any module's)."""
+    return any(d.lstrip("@").strip().rsplit(".", 1)[-1] in _PROPERTIES for d in method.decorators)
 
 
 def _bound_call(name: str, statements: list[tuple[int, str]]) -> bool:

@@ -10,9 +10,8 @@ chunks, best first, at most ``functions_per_file``). Pure: no store.
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-
 import re
+from contextvars import ContextVar
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace

@@ -427,9 +427,6 @@ INDEX, OVERLAY = "index", "overlay"  # SymbolHit.source
 # (hit, match, source) of one ranked answer; the query's (dense, sparse) vectors.
 Ranked = list[tuple[Hit, str, str]]
 Vectors = tuple[Any, Any]
-
-
-
 _R = TypeVar("_R")
 #: A query speaking of what is not implemented: a function raising ``NotImplementedError``
 #: is its answer, no stub (``locate.NOT_IMPLEMENTED_ASKED``).
@@ -447,6 +444,7 @@ def _not_implemented_asked(method: Callable[..., _R]) -> Callable[..., _R]:
         finally:
             locating.NOT_IMPLEMENTED_ASKED.reset(token)
     return run
+
 
 class Service:
     """Answers queries. ``sync`` runs one repo's sync now (the daemon's job runner)."""
@@ -1726,16 +1724,17 @@ class Service:
         commit = self._indexed_commit(principal, repo)
         repository = mirror.open_repo(str(mirror.mirror_dir(self.cfg.data_dir / "mirrors", repo)))
         row = self.ledger.file(repo, path)
+        hidden = (row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path)
+                  or classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo)))
         try:
             blob = mirror.read_path(repository, commit, path)
         except MirrorError as exc:
             # a blob the mirror lacks (a partial clone): no internal error (a review)
-            if row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path):
+            if hidden:
                 raise NotFound(f"{path}: no such file at {commit[:12]}") from None
             raise NotFound(f"{path}: the mirror lacks this file's blob at {commit[:12]} (not indexed: "
                            f"missing_blob); fetch the repository whole, then sync") from exc
-        if (row is None or row.reason in ("sensitive", "excluded") or classify.sensitive(path)
-                or classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo))):
+        if hidden:
             raise NotFound(f"{path}: no such file at {commit[:12]}")  # as mirror.read_path says
         if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
             raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes "

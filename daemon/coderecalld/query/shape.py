@@ -1281,8 +1281,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         spans = [_shown(s) for s in code_spans(text)]
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
-        code = [w.strip("\"'`(),?:;.") for w in rest.split() if _CODE_WORD.search(w)
-                and w.strip("\"'`(),?:;.").lower() not in _PRODUCT_NAMES]
+        code = [word for w in rest.split() if _CODE_WORD.search(w)
+                and (word := w.strip("\"'`(),?:;.")).lower() not in _PRODUCT_NAMES]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
