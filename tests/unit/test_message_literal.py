@@ -2,7 +2,9 @@
 (query/service.py ``_in_prose``): a literal printing it whole is where it is raised, and
 goes first. flask's "Working outside of application context" is a module's
 ``_no_app_msg = \"\"\"`` value over several lines: read as a docstring's prose, the module
-holding it came third under two methods of ``ctx.py`` that do not (a newcomer)."""
+holding it came third under two methods of ``ctx.py`` that do not (a newcomer). A
+docstring's opening line and an attribute docstring (``X = 1`` then ``\"\"\"...\"\"\"``) are
+prose (a review)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,19 @@ MESSAGE = re.compile("Working outside")
     ('"""Summary.\n\nWorking outside of things.\n"""\nimport x\n', 1),
     # a def line ending with a comment still opens a body (requests' cookies.py: a review)
     ('def keys(self) -> list[str]:  # type: ignore[override]\n    """Summary.\n\n    Working outside.\n    """\n', 1),
+    # a docstring's opening line is prose too, not a literal (an odd count of quotes)
+    ('def f():\n    """Working outside of things."""\n', 1),
+    ("def f():\n    '''Working outside of things.\n    '''\n", 1),
+    # an attribute docstring under a one-line assignment (Sphinx's): prose
+    ('X = 1\n"""Working outside of things."""\n', 1),
+    ('class C:\n    timeout: float = 5.0  # seconds\n    """\n    Working outside.\n    """\n', 1),
+    # ... but a string an assignment continues onto is its value
+    ('msg = (\n    """Working outside."""\n)\n', 0),
+    ('msg = \\\n    """Working outside."""\n', 0),
+    ('call(a,\n     """Working outside.""")\n', 0),
+    # a triple-quoted string closed earlier on the line is no open quote
+    ('x = """a""" + "Working outside"\n', 0),
+    ('x = """a"""  # Working outside\n', 1),
     # one line: a literal, a comment
     ('x = "Working outside"\n', 0),
     ("# Working outside\n", 1),

@@ -2720,17 +2720,16 @@ def _merge(committed: Ranked, overlaid: Ranked, key: Callable[[Hit], float]) -> 
 
 def _in_prose(text: str, pattern: re.Pattern[str]) -> int:
     """0 when ``pattern``'s first match in ``text`` lies in a string literal (an odd count
-    of one kind of quote before it on its line, or inside a triple-quoted string that is a
-    value: ``_no_app_msg = \"\"\"`` then the message on the next lines, flask's "Working
-    outside of application context", was read as a docstring's prose and placed third
-    under two methods of another file), else 1 (a comment, a docstring's prose; also when
-    it does not match ``text``, a cut chunk's payload)."""
+    of one kind of quote before it on its line, triple-quoted strings closed on that line
+    left out, or inside a triple-quoted string that is a value: ``_no_app_msg = \"\"\"``
+    then the message on the next lines, flask's "Working outside of application context",
+    was read as a docstring's prose and placed third under two methods of another file),
+    else 1 (a comment; a docstring's prose, its opening line's included; an attribute
+    docstring, the string right under a one-line assignment, as Sphinx reads it; also
+    when it does not match ``text``, a cut chunk's payload)."""
     m = pattern.search(text)
     if m is None:
         return 1
-    line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-    if any(line.count(q) % 2 for q in "\"'`"):
-        return 0
     before = text[:m.start()]
     for quotes in ('"""', "'''"):
         if before.count(quotes) % 2:  # inside a triple-quoted string: a docstring, or a value?
@@ -2739,12 +2738,19 @@ def _in_prose(text: str, pattern: re.Pattern[str]) -> int:
             head = before[start:at].strip().lower()
             if head and head not in _STRING_PREFIXES:
                 return 0  # `x = """`, `raise E("""`, `return f"""`
-            above = _COMMENT_TAIL.sub("", before[:start].rstrip().rpartition("\n")[2]).rstrip()
-            # a docstring opens a body (`def keys(self) -> list:  # type: ignore`) or a module
-            return 1 if not before[:start].strip() or above.endswith(":") else 0
-    return 1
+            prior = before[:start].rstrip()
+            above = _COMMENT_TAIL.sub("", prior.rpartition("\n")[2]).rstrip()
+            # a docstring opens a body (`def keys(self) -> list:  # type: ignore`) or a
+            # module, or documents the attribute assigned on the line above
+            return 1 if not prior or above.endswith(":") or _ASSIGNED.fullmatch(above) else 0
+    line = _TRIPLE_WHOLE.sub("", text[text.rfind("\n", 0, m.start()) + 1:m.start()])
+    return 0 if any(line.count(q) % 2 for q in "\"'`") else 1
 
 
+#: A one-line assignment (``X = 1``, ``timeout: float = 5.0``): a string right under it is
+#: the attribute's docstring. One ending in an opener, a comma, an operator or a
+#: backslash continues onto the string, which is then its value.
+_ASSIGNED = re.compile(r"\s*[^\W\d][\w.]*(?:\s*:[^=]+)?\s*=(?!=)\s*\S.*(?<![([{,=+\\%*|&-])")
 #: A line's trailing comment (no quote in it).
 _COMMENT_TAIL = re.compile(r"\s#[^\"'\n]*$")
 #: Letters that may prefix a Python string literal.
