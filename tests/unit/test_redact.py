@@ -191,3 +191,22 @@ def test_placeholders_and_identifiers_spelled_with_a_value_stay() -> None:
     out, counts = redact.text("password = 'hunter2-Xk9'  # hunter2-Xk9, not hunter2-Xk9abc\n", "a.py")
     assert out == ("password = '[REDACTED:Secret Keyword]'  # [REDACTED:Secret Keyword], "
                    "not hunter2-Xk9abc\n") and counts["Secret Keyword"] == 2
+
+
+def test_a_value_found_on_another_line_is_no_part_of_a_name_in_other_fields() -> None:
+    """packaging: a test's URL ``https://user:pass@g.c`` (Basic Auth Credentials, value
+    ``pass``) redacted ``pass`` inside the parameter ``safe_user_passwords`` of the
+    chunk's signature and embedded text; the URL's own ``pass`` goes in every field."""
+    text = ('def test_strip_url(url: str, safe_user_passwords: list[str]) -> None:\n'
+            '    assert strip("https://user:pass@g.c/x") == "https://g.c/x"\n')
+    signature = "def test_strip_url(url: str, safe_user_passwords: list[str]) -> None"
+    item = Chunk(repo="r", path="tests/test_url.py", language="python", kind=SymbolKind.FUNCTION,
+                 name="test_strip_url", qualified_name="test_strip_url", parent="", signature=signature,
+                 docstring="", start_line=1, end_line=2, start_byte=0, end_byte=len(text), text=text,
+                 embed_text=signature + "\n" + text)
+    [clean], counts = redact.chunks([item])
+    marker = "[REDACTED:Basic Auth Credentials]"
+    assert counts == {"Basic Auth Credentials": 1}
+    assert clean.signature == signature
+    assert clean.text == text.replace("user:pass@", f"user:{marker}@")
+    assert clean.embed_text == signature + "\n" + clean.text

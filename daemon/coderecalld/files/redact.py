@@ -242,10 +242,13 @@ def _pem_bodies(lines: list[str]) -> set[int]:
 
 def _apply(field: str, values: dict[str, str], path: str) -> str:
     """``field`` scanned on its own, then cleared of every value found elsewhere in the
-    chunk, including one cut short at the end (``embed_text`` is truncated)."""
+    chunk where it stands as a whole token (a value is a whole token of its own line:
+    ``_widen``), including one cut short at the end (``embed_text`` is truncated). Not
+    inside a longer name: packaging's test URL ``user:pass@`` had turned the signature's
+    parameter ``safe_user_passwords`` into ``safe_user_[REDACTED:..]words`` (a newcomer)."""
     field = text(field, path)[0]
     for value, kind in sorted(values.items(), key=lambda kv: -len(kv[0])):
-        field = _replaced(field, value, kind)[0]
+        field = re.sub(_alone(value), lambda _, kind=kind: MARKER.format(kind), field)
         tail = _TAIL.search(field)
         if tail and len(tail.group()) >= 4 and value.startswith(tail.group()):
             field = field[:tail.start()] + MARKER.format(kind)
