@@ -201,7 +201,7 @@ INDEX_QUEUE_DEPTH = Gauge(
 
 #: Store methods timed by ``STORE_OP_DURATION`` (the ``Store`` protocol's; the only label values).
 STORE_OPS = ("upsert", "set_dense", "delete_file_except", "delete_repo", "hybrid", "dense_search",
-             "sparse_search", "sparse_scores", "retrieve", "find", "find_any", "facet_any",
+             "sparse_search", "sparse_scores", "dense_scores", "retrieve", "find", "find_any", "facet_any",
              "missing_dense", "all_points", "count", "count_missing_dense", "flush", "optimize",
              "upsert_files", "delete_files", "file_search", "count_files")
 

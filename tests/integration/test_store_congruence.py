@@ -602,6 +602,13 @@ def retrievers_and_fields(b: Backend) -> dict[str, Any]:
     assert picked == {pid: scores[pid] for pid in some if pid in scores}
     assert store.sparse_scores(sparse.query_vector("!!"), every_id) == {}
     assert store.sparse_scores(q_sparse, []) == {}
+    # ``dense_scores``: the cosine of exactly the ids asked that have a vector
+    cosines = store.dense_scores(q_dense, every_id)
+    assert cosines.keys() == {pid for pid, _ in dense}
+    assert all(cosines[pid] == pytest.approx(c, abs=1e-4) for pid, c in dense)
+    vectorless = next(p.id for p in points if p.dense is None)
+    assert store.dense_scores(q_dense, [dense[-1][0], vectorless]) == {dense[-1][0]: cosines[dense[-1][0]]}
+    assert store.dense_scores(q_dense, []) == {}
     unknown = str(uuid.UUID(int=7))
     by_id = {p.id: p.payload for p in points}
     asked = [every_id[5], unknown, every_id[0], every_id[11]]
@@ -629,8 +636,8 @@ def retrievers_and_fields(b: Backend) -> dict[str, Any]:
 @scenario
 def candidate_fusion(b: Backend) -> dict[str, Any]:
     """``fusion.hybrid``: the linear formula over the dense candidates, each with its exact
-    sparse term, plus the sparse retriever's own candidates only while one of them could
-    still reach the page; ``fusion.agreement`` as each retriever's own top k would judge."""
+    sparse term, plus the sparse retriever's own candidates, each with its exact cosine,
+    only while one of them could still reach the page; ``fusion.agreement`` as each retriever's own top k would judge."""
     store, points = b.open(), corpus()
     store.upsert(points)
     q_dense, q_sparse, dense, sparse_ = _prefetches(points)
@@ -651,12 +658,16 @@ def candidate_fusion(b: Backend) -> dict[str, Any]:
     assert settled.sparse_ranked is None
     assert_ranked(settled.hits, expected_linear(dense, sparse_, (1.0, 0.1), 20.0), 3)
     assert settled.sparse == {pid: pytest.approx(s, abs=1e-4) for pid, s in sparse_ if pid in dense_ids}
-    # Prefetch 2: only the two best cosines are candidates; their sparse terms are exact
-    # although neither may be in the sparse retriever's own top 2.
+    # Prefetch 2: the two best cosines and the two best sparse scores are candidates, each
+    # with both its exact terms (a sparse candidate outside the dense two gets its cosine:
+    # a point the dense side ranks 3rd or lower may still lead the page on both).
     short = fusion.hybrid(store, q_dense, q_sparse, every, 2, weight=0.1, half=20.0,
                           prefetch=2, fields=())
-    assert short.sparse_ranked is None
-    assert_ranked(short.hits, expected_linear(dense[:2], sparse_, (1.0, 0.1), 20.0), 2)
+    assert short.sparse_ranked == pytest.approx([s for _, s in sparse_[:2]], abs=1e-4)
+    candidates = {pid for pid, _ in dense[:2]} | {pid for pid, _ in sparse_[:2]}
+    assert_ranked(short.hits, {pid: v for pid, v in expected_linear(dense, sparse_, (1.0, 0.1), 20.0).items()
+                               if pid in candidates}, 2)
+    assert short.dense == {pid: pytest.approx(c, abs=1e-4) for pid, c in dense if pid in candidates}
     # keep: the page is the formula's ranking restricted to the points it accepts.
     in_app = fusion.hybrid(store, q_dense, q_sparse, every, 2, weight=1.0, half=2.0, prefetch=100,
                            fields=("path",), keep=lambda h: h.payload["path"].startswith("app/"))

@@ -13,16 +13,23 @@ docs/retrieval.md). ``hybrid`` computes it in four steps:
    ``prefetch``. At 1M points that is ~1 chunk's 115 near-duplicates, so the term
    reached almost no dense candidate;
 3. the sparse retriever's own top ``prefetch``, only when a point outside the dense
-   candidates could still reach the top ``limit``. Such a point scores
-   ``w * s / (s + half) < w``, so it cannot once the ``limit``-th fused score is at least
-   ``w``. For a natural-language query (w = 0.1 against cosines of 0.3 and up) that is
-   almost always the case, and this step is the costly one at scale: a 4-term query walks
-   posting lists of ~10^5 points;
+   candidates could still reach the top ``limit``, each of those outside them with its
+   exact cosine (``Store.dense_scores``, one query filtered to their ids, as step 2).
+   Such a point scores at most ``floor + w`` (``floor`` the last dense candidate's
+   cosine, 0 when the dense retriever returned fewer than ``prefetch``: every other
+   point then has no vector), so it cannot once the ``limit``-th fused score is at
+   least that. The sparse candidates' own cosines make the formula the same for both
+   sides' candidates; before, a point the sparse side ranked 3rd and the dense side
+   266th scored its lexical term alone (at most w) and could never reach a page.
+   11 question sets (357 questions; ``eval_questions.py``): symbol@5 265 -> 266 (gson
+   +1), file@5 313 unchanged; CoSQA dev nDCG@10 60.1 unchanged. This step is the costly
+   one at scale: a 4-term query walks posting lists of ~10^5 points (~4 ms at 1M);
 4. the payload of the top ``limit``, read by id (the next candidates fill in for any
    point deleted since step 1: each step is its own store call).
 
 Measured in-process at 1M points (docs/performance.md, "Candidate fusion"): the engine's
-two-prefetch formula query took 7.8 ms p50, steps 1-4 take 5.0 ms.
+two-prefetch formula query took 7.8 ms p50, steps 1-4 take 5.0 ms (before step 3 read the sparse
+candidates' cosines and ran whenever a point outside could still reach the page).
 
 ``agreement`` answers "is the first hit in the top ``k`` of each retriever alone?" from
 what ``hybrid`` already holds. A point tied with the k-th counts as inside, because the
@@ -44,6 +51,9 @@ from coderecalld.store import StoreFilter
 #: sums can differ in the last bit (relative 1.2e-7) past ~10k points; without this a hit
 #: would beat itself.
 TIE_TOLERANCE = 1e-6
+#: Whether the sparse retriever's own candidates outside the dense ones get their cosine
+#: (``hybrid`` step 3); False: their lexical term alone, the former formula.
+SPARSE_COSINES = True
 #: Candidates whose payload ``hybrid`` reads at a time when ``keep`` may reject some (a
 #: page of 10 under a glob most paths match: one read).
 KEEP_BATCH = 50
@@ -70,7 +80,7 @@ def hybrid(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVecto
            fields: Sequence[str] | None, keep: Callable[[Hit], bool] | None = None) -> Fused:
     """The top ``limit`` points of ``store`` under ``flt`` by ``cosine + weight * s / (s +
     half)`` (module docstring); each retriever hands over ``max(prefetch, limit)``
-    candidates. ``dense`` None: the sparse retriever alone, scored ``weight * s / (s +
+    candidates, each scored on both sides (a point with no dense vector: its lexical term). ``dense`` None: the sparse retriever alone, scored ``weight * s / (s +
     half)``. An empty ``sparse_vector``: cosines alone. ``fields``: the payload keys of the
     hits (None: all; they must hold what ``keep`` reads). ``keep``: hits are only the
     candidates it accepts, payloads read ``KEEP_BATCH`` at a time until ``limit`` are found
@@ -90,12 +100,17 @@ def hybrid(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVecto
         fused = {pid: cos + _term(lexical.get(pid, 0.0), weight, half)
                  for pid, cos in cosines.items()}
     ranked: list[float] | None = None
-    if sparse_vector.indices and (dense is None or not _settled(fused, limit, weight)):
+    # a point outside the dense candidates has a cosine under their last one's (or none)
+    floor = min(cosines.values()) if SPARSE_COSINES and len(cosines) >= depth else 0.0
+    if sparse_vector.indices and (dense is None or not _settled(fused, limit, floor + weight)):
         own = store.sparse_search(sparse_vector, flt, depth, fields=())
         ranked = [h.score for h in own]
+        outside = [h.id for h in own if h.id not in fused]
+        extra = store.dense_scores(dense, outside) if SPARSE_COSINES and dense is not None and outside else {}
+        cosines.update(extra)
         for h in own:
             if h.id not in fused:
-                fused[h.id] = _term(h.score, weight, half)
+                fused[h.id] = extra.get(h.id, 0.0) + _term(h.score, weight, half)
             lexical.setdefault(h.id, h.score)
     order = sorted(fused, key=fused.__getitem__, reverse=True)
     hits: list[Hit] = []
@@ -141,12 +156,12 @@ def _term(score: float, weight: float, half: float) -> float:
     return weight * score / (score + half) if score > 0 else 0.0
 
 
-def _settled(fused: dict[str, float], limit: int, weight: float) -> bool:
+def _settled(fused: dict[str, float], limit: int, bound: float) -> bool:
     """Whether no point outside ``fused`` can enter its top ``limit``: it holds ``limit``
-    scores and the ``limit``-th is at least ``weight``, the bound of a sparse-only score."""
+    scores and the ``limit``-th is at least ``bound``, the most a point outside can score."""
     if len(fused) < limit:
         return False
-    return sorted(fused.values(), reverse=True)[limit - 1] >= weight
+    return sorted(fused.values(), reverse=True)[limit - 1] >= bound
 
 
 def lexical_first(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVector,

@@ -269,6 +269,11 @@ class Store(Protocol):
         ``sparse`` (absent: no shared term, or no such point), scoring only those points."""
         ...
 
+    def dense_scores(self, dense: Sequence[float], ids: Collection[str]) -> dict[str, float]:
+        """``dense_search``'s cosine of each point of ``ids`` that has a dense vector
+        (absent: no vector yet, or no such point), scoring only those points."""
+        ...
+
     def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
         """The points of ``ids`` that exist, in that order, score 1.0; ``fields`` as above."""
         ...

@@ -413,6 +413,20 @@ class EdgeStore:
         points = self._run("sparse_scores", lambda shard: shard.query(request))
         return {str(p.id): p.score for p in points}
 
+    def dense_scores(self, dense: Sequence[float], ids: Collection[str]) -> dict[str, float]:
+        """The cosine of each point of ``ids`` that has a dense vector (the score
+        ``dense_search`` gives it, with its search parameters), in one query filtered to
+        ``ids``, as ``sparse_scores``."""
+        if not ids:
+            return {}
+        self._check_dim(dense)
+        request = qe.QueryRequest(
+            limit=len(ids), query=qe.Query.Nearest(list(dense), using=DENSE),
+            filter=qe.Filter(must=[qe.HasIdCondition(set(ids))]), with_payload=False,
+            params=self.dense_params)
+        points = self._run("dense_scores", lambda shard: shard.query(request))
+        return {str(p.id): p.score for p in points}
+
     def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
         """The points of ``ids`` that exist, in the order of ``ids``, score 1.0; ``fields``
         as in ``dense_search``."""

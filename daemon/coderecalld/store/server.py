@@ -390,6 +390,18 @@ class ServerStore:
             with_payload=False))
         return {str(p.id): p.score for p in response.points}
 
+    def dense_scores(self, dense: Sequence[float], ids: Collection[str]) -> dict[str, float]:
+        """The cosine of each point of ``ids`` that has a dense vector (as
+        ``EdgeStore.dense_scores``): one ``query_points`` filtered to ``ids``."""
+        if not ids:
+            return {}
+        self._check_dim(dense)
+        response = self._run("dense_scores", lambda c: c.query_points(
+            self.collection, query=list(dense), using=DENSE, limit=len(ids),
+            query_filter=qm.Filter(must=[qm.HasIdCondition(has_id=list(ids))]),
+            with_payload=False))
+        return {str(p.id): p.score for p in response.points}
+
     def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
         """The points of ``ids`` that exist, in the order of ``ids``, score 1.0; ``fields``
         as in ``dense_search``."""
