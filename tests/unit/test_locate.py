@@ -94,6 +94,18 @@ def test_an_overload_stub_is_listed_at_its_implementation() -> None:
         ("Response.iter_content", 914, 977, 0.9)]
     (alone,) = locate.files([stub], 10)  # no implementation among the chunks: the stub's lines
     assert (alone.functions[0].start_line, alone.functions[0].end_line) == (906, 915)
+    # ... unless the file's definitions are known: the last one is the implementation
+    asked: list[tuple[str, str, tuple[str, ...]]] = []
+
+    def spans(repo: str, path: str, names):  # type: ignore[no-untyped-def]
+        asked.append((repo, path, tuple(names)))
+        return {"Response.iter_content": [(906, 909), (914, 977), (910, 913)]}
+    (found,) = locate.files([stub], 10, spans=spans)
+    assert [(f.qualified_name, f.start_line, f.end_line, f.score) for f in found.functions] == [
+        ("Response.iter_content", 914, 977, 0.9)]
+    assert asked == [("r", "m.py", ("Response.iter_content",))]
+    (found,) = locate.files([stub, impl], 10, spans=spans)  # the implementation among them: no lookup
+    assert len(asked) == 1 and found.functions[0].start_line == 914
     assert locate.is_stub({"snippet": "  @typing.overload\ndef f(x: int) -> int: ..."})
     assert locate.is_stub({"snippet": "@staticmethod\n    @overload\n    def f(x: int): ..."})
     assert not locate.is_stub({"snippet": "@property\ndef f(self):"})

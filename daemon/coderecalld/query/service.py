@@ -605,6 +605,8 @@ class Service:
             elif LITERAL_HOLDERS_FIRST and asked.shape is Shape.LITERAL:
                 ranked = self._literal_holders_first(asked, ranked, flt, limit, fields, view, path_glob)
         ranked = ranked[:limit]
+        if file_prior and any(locating.is_overload(h.payload) for h, _, _ in ranked):
+            ranked = self._implemented(ranked, flt, fields, view)
         features = self._features(asked, mode, by_chunks if order else ranked, vectors, flt, view,
                                   fusions)
         if (mode == "hybrid" and not absent and asked.shape is Shape.IDENTIFIER and view.flt is None
@@ -617,6 +619,39 @@ class Service:
             features = replace(features, absent=absent[0], scoped=bool(
                 path_glob or flt.path or flt.path_prefix or flt.language or flt.kind or flt.roles))
         return ranked, replace(features, shape=str(asked.shape))
+
+    def _implemented(self, page: Ranked, flt: StoreFilter, fields: tuple[str, ...] | None,
+                     view: overlay.View) -> Ranked:
+        """``page`` with each Python ``@overload`` stub (``locate.is_overload``) answered by
+        its implementation, the last definition of its name in its file, at the stub's
+        place and score; one a page answers already, or a later stub of it, is left out.
+        ``_ranked`` collapses stubs whose implementation is among the candidates
+        (``_collapse_stubs``); arrow's ``api.get`` was shown at a stub's lines, 41-58, its
+        implementation (83-86) nowhere on the page (a newcomer). One keyword lookup per
+        file holding such stubs."""
+        wanted: dict[tuple[str, str], set[str]] = {}
+        for hit, _, source in page:
+            if source == INDEX and locating.is_overload(hit.payload):
+                wanted.setdefault(_chunk_key(hit.payload)[:2], set()).add(str(hit.payload["qualified_name"]))
+        last: dict[tuple[str, str, str], Hit] = {}
+        for (repo, path), names in wanted.items():
+            for h in self._file_definitions(flt, repo, path, names, _with_role_fields(fields)):
+                key = (repo, path, str(h.payload["qualified_name"]))
+                if (not view.hides(h) and not locating.is_stub(h.payload) and not is_part(key[2])
+                        and int(h.payload.get("start_line", 0)) > int(last[key].payload.get("start_line", 0)
+                                                                      if key in last else -1)):
+                    last[key] = h
+        out: Ranked = []
+        shown: set[str] = set()
+        for hit, match, source in page:
+            key = (*_chunk_key(hit.payload)[:2], str(hit.payload.get("qualified_name", "")))
+            if source == INDEX and key in last and locating.is_overload(hit.payload):
+                hit = replace(last[key], score=hit.score)
+            if hit.id in shown:
+                continue
+            shown.add(hit.id)
+            out.append((hit, match, source))
+        return out
 
     def _ranked(self, store: Any, asked: shapes.Query, vectors: Vectors, flt: StoreFilter,
                 limit: int, mode: str, fields: tuple[str, ...] | None,
