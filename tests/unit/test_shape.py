@@ -913,6 +913,17 @@ def test_a_name_holding_an_abbreviation_stays_a_name() -> None:
     ("what calls settle", ("settle",)),
     ("where is settle called?", ("settle",)),
     ("what uses the cache", ("cache",)),
+    # an exception's raise sites are its callers (its constructions)
+    ("where does requests raise MissingSchema", ("MissingSchema",)),
+    ("where is TooManyRedirects raised and how many redirects are followed", ("TooManyRedirects",)),
+    ("what raises `ConnectTimeout`", ("ConnectTimeout",)),
+    ("which function throws InvalidURL", ("InvalidURL",)),
+    ("when is CookieConflictError raised", ("CookieConflictError",)),
+    ("where is the error raised when the url has no scheme", ()),
+    ("where does flask raise an error when the app is not found", ()),
+    # the functions a decorator registers, not the decorator's uses
+    ("where are after_request functions called and the session saved", ()),
+    ("where are teardown_request callbacks invoked", ()),
     # not a callers question, or no symbol named
     ("how is merge_environment_settings used", ()),
     ("where is the session created", ()),

@@ -1123,13 +1123,19 @@ class Service:
         ``find_callers`` answers (``callgraph.callers``: resolved ones first, then inherited,
         override and name-only ones), then by role as the question asks (``_penalty``: the
         code's before a test's; a question asking for tests, "tests for ProxyFix", gets the
-        tests' calls only), each calling chunk once. Before, such a question ranked the definition
+        tests' calls only, one asking for none the code's only when it has any), each
+        calling chunk once. Before, such a question ranked the definition
         and its namesakes by their words: requests' one caller of
         ``merge_environment_settings`` (``Session.request``) was not among the first 8 (a
         newcomer). A few keyword lookups and one read of the chunks placed."""
         sites = callgraph.callers(self.store, flt, asked.callers[0])
         if "test" in asked.roles:  # "tests for X": the tests' calls only
             sites = [sc for sc in sites if hit_role(sc[0].hit.payload) == "test"]
+        elif any(hit_role(sc[0].hit.payload) != "test" for sc in sites):
+            # the code's calls only, when it has any: "where does requests raise
+            # MissingSchema" placed the 2,000-line test class asserting it second, under
+            # the one method raising it (a newcomer)
+            sites = [sc for sc in sites if hit_role(sc[0].hit.payload) != "test"]
         order = sorted(sites, key=lambda sc: (
             callgraph.RANK.get(sc[1], 9), _penalty(sc[0].hit.payload, asked.roles, ROLE_PENALTY),
             sc[0].hit.payload.get("path", "")))

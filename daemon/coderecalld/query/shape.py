@@ -366,14 +366,30 @@ _CALLS_OF = re.compile(r"(?i)\b(?:(?:what|who|which(?:\s+(?:of\s+the\s+|of\s+the
                        r"\s+(?:calls|invokes|uses|call|invoke|use)"
                        r"|(?:callers|call\s+sites|usages|uses|invocations|references)"
                        r"\s+(?:of|to))\s+(?:the\s+)?(?:(?:function|method|class)\s+)?" + _ASKED_NAME)
-#: "where is X called / used / invoked", "where does X get called".
+#: "where is X called / used / invoked", "where does X get called"; not "where are
+#: after_request functions called", which asks where the functions registered so run, not
+#: for the decorator's uses (flask: four tests applying ``@app.after_request`` led the
+#: page, ``Flask.process_response`` 8th; a newcomer).
 _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:function|method)\s+)?"
-                     + _ASKED_NAME + r"\s+(?:\w+\s+)?(?:called|invoked|used)\b")
+                     + _ASKED_NAME + r"\s+(?:(?!(?:functions?|funcs|handlers?|hooks?|callbacks?|callables?"
+                     r"|listeners?|receivers?|decorators?)\b)\w+\s+)?(?:called|invoked|used)\b")
+#: "where is X raised / thrown", "what raises X", "which function throws X", "where does
+#: the client raise X", "when is X raised": the raise sites are the exception class's
+#: callers (its constructions), as ``find_callers`` answers them. requests' "where does
+#: requests raise MissingSchema" answered the class, ``PreparedRequest.prepare_url``
+#: raising it 8th (a newcomer).
+_RAISE_SITES = re.compile(r"(?i)\b(?:(?:where|when)\s+(?:is|are|does|do|gets?)\s+(?:the\s+|an?\s+)?"
+                     r"(?:(?:exception|error)\s+)?" + _ASKED_NAME + r"\s+(?:\w+\s+)?(?:raised|thrown)\b"
+                     r"|(?:what|who|which(?:\s+(?:functions?|methods?|code|places?|lines?))?)\s+"
+                     r"(?:raises|throws|raise|throw)\s+(?:an?\s+|the\s+)?" + _ASKED_NAME
+                     + r"|where\s+(?:does|do)\s+(?:\w+\s+){0,3}?(?:raise|throw)\s+(?:an?\s+|the\s+)?"
+                     + _ASKED_NAME + ")")
 
 
 def _callers(text: str, symbols: tuple[str, ...], roles: frozenset[str]) -> tuple[str, ...]:
     """The symbols of ``symbols`` (code spans and code words of a short question) whose
-    callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``), in order, and a plain lowercase
+    callers ``text`` asks for (``_CALLS_OF``, ``_CALLED``; an exception's raise sites:
+    ``_RAISE_SITES``), in order, and a plain lowercase
     word written where the pattern wants a name, last in the question ("what calls settle",
     "where is settle called": a newcomer on axios
     got the definition and its namesakes, none of the four call sites, where "settle()"
@@ -384,8 +400,8 @@ def _callers(text: str, symbols: tuple[str, ...], roles: frozenset[str]) -> tupl
     first symbol's callers among the tests: "where are the tests
     for the ProxyFix middleware" (werkzeug: ``LocalProxy``'s tests came first by their
     words, ``test_proxy_fix.py`` sixth)."""
-    matches = [m for pattern in (_CALLS_OF, _CALLED) for m in pattern.finditer(text)]
-    asked = [dotted(m.group(1).removesuffix("()")) for m in matches]
+    matches = [m for pattern in (_CALLS_OF, _CALLED, _RAISE_SITES) for m in pattern.finditer(text)]
+    asked = [dotted(next(g for g in m.groups() if g).removesuffix("()")) for m in matches]
     # a plain word only as the question's last ("what calls the server when a request
     # times out" asks about no function named ``server``)
     plain = {n for n, m in zip(asked, matches) if _PLAIN_NAME.fullmatch(n) and n not in _NOT_NAMES
