@@ -123,3 +123,47 @@ def test_an_identifiers_source_readers_off_the_page_join_its_holders(daemon: Dae
     assert page[:2] == [("pkg/routing.py", "Router.__init__"), ("pkg/routing.py", "Router.app")]
     monkeypatch.setattr(service, "HOLDERS_JOINING", 0)
     assert ("pkg/routing.py", "Router.app") not in _page(daemon, "redirect_slashes")[:2]
+
+
+LOCALES = "".join(f'''
+def locale_{k}():
+    return {{"2 days": "2 days", "ago": "{{0}} ago", "days ago": "days ago, 2 days"}}
+''' for k in range(20))
+MOMENT = '''class Moment:
+    def dehumanize(self, text, locale="en"):
+        """Returns a new Moment that represents
+        the time difference relative to this one.
+
+        Usage::
+
+            >>> m.dehumanize("2 days ago")
+        """
+        parts = text.split()
+        return self.shift(int(parts[0]))
+'''
+HUMANIZE_TESTS = {f"tests/test_humanize_{k}.py": (
+    f"def test_days_{k}(moment):\n"
+    f"    assert moment.humanize({k}) == '2 days ago'\n"
+    f"    assert moment.humanize({k} + 1) != 'days ago'\n") for k in range(12)}
+
+
+def test_a_quoted_phrase_in_a_docstring_is_found_and_an_unheld_one_is_flagged(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """arrow (a newcomer): ``"2 days ago"``, written in ``Arrow.dehumanize``'s docstring,
+    was absent from 30 places of tests and locale classes full of its words; ``"represents
+    the time difference relative"`` wraps a docstring line; ``"frobnicate the widget
+    cache"``, held nowhere, answered a constructor at 1.0 with no note."""
+    files = {"pkg/moment.py": MOMENT, "pkg/locales.py": LOCALES, **HUMANIZE_TESTS}
+    with indexed(tmp_path, files) as d:
+        days = d.service.search('"2 days ago"', limit=6, repo="fx")
+        wrapped = d.service.search('"represents the time difference relative"', limit=6, repo="fx")
+        nowhere = d.service.search('"frobnicate the days cache"', limit=6, repo="fx")
+        monkeypatch.setattr(service, "LITERAL_HOLDER_DEPTH", service.EVIDENCE_DEPTH)
+        shallow = d.service.search('"2 days ago"', limit=6, repo="fx")
+    assert (days[0].path, days[0].qualified_name) == ("pkg/moment.py", "Moment.dehumanize")
+    assert ("pkg/moment.py", "Moment.dehumanize") not in [(h.path, h.qualified_name) for h in shallow]
+    assert (wrapped[0].qualified_name, wrapped.low_confidence) == ("Moment.dehumanize", False)
+    assert nowhere and nowhere.low_confidence
+    assert nowhere.confidence_reason == (
+        "no hit holds 'frobnicate the days cache' verbatim: these hits match its words")
+    assert days.low_confidence is False

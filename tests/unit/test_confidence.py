@@ -75,7 +75,7 @@ def test_features_serialise_with_gap() -> None:
     assert f.as_dict() == {"mode": "hybrid", "hits": 2, "top_score": 0.75, "second_score": 0.5,
                            "pinned": False, "agree": True, "dense_top": 0.6, "sparse_top": 12.0,
                            "shape": "", "absent": "", "scoped": False, "named_top": False, "name_says": False,
-                           "foreign": 0, "member": "", "gap": 0.25}
+                           "foreign": 0, "member": "", "unheld": "", "gap": 0.25}
 
 
 def test_agreement_is_needed_only_where_it_changes_the_verdict() -> None:
@@ -151,6 +151,16 @@ def test_a_literal_no_chunk_holds_is_low_unless_pinned() -> None:
     assert confidence(replace(absent, scoped=True)) == (
         True, "no chunk in the searched paths, languages, kinds or roles holds 'X-Request-Id': "
               "these hits match its parts")
+
+
+def test_a_quoted_phrase_no_hit_holds_is_low_unless_pinned() -> None:
+    """Its hits are scored 0..1 by the phrase's words, the first always 1.0 (arrow:
+    ``"frobnicate the widget cache"`` answered a constructor at 1.0 with no note)."""
+    unheld = Features("hybrid", 3, 1.0, 0.4, shape="literal", unheld="frobnicate the widget cache")
+    assert confidence(unheld) == (
+        True, "no hit holds 'frobnicate the widget cache' verbatim: these hits match its words")
+    assert confidence(replace(unheld, unheld="")) == (False, "")
+    assert confidence(replace(unheld, pinned=True)) == (False, "")
 
 
 def test_a_flat_top_whose_second_scores_higher_says_so() -> None:

@@ -117,7 +117,8 @@ class Features:
     frames of a trace alone when none of them is in an indexed file (0 otherwise);
     ``member``: an identifier written as code calls a member (``c.json``) that no
     definition is named, whose first hits are the methods of its last name (``""``
-    otherwise).
+    otherwise); ``unheld``: a quoted literal that no hit holds verbatim (``""`` when one
+    does, or not a literal).
     """
 
     mode: str
@@ -135,6 +136,7 @@ class Features:
     name_says: bool = False
     foreign: int = 0
     member: str = ""
+    unheld: str = ""
 
     @property
     def gap(self) -> float:
@@ -173,6 +175,8 @@ def confidence(features: Features, *, min_top_score: float | None = None,
     if features.absent:
         where = "no chunk in the searched paths, languages, kinds or roles" if features.scoped else "no indexed chunk"
         return True, f"{where} holds {features.absent!r}: these hits match its parts"
+    if features.unheld:  # a quoted literal: every hit is scored 0..1 by its words
+        return True, f"no hit holds {features.unheld!r} verbatim: these hits match its words"
     if features.member:  # ``c.json``: the receiver's type is a guess
         head, _, name = features.member.rpartition(".")
         return True, (f"no definition is named {features.member!r}: the first hits are the "

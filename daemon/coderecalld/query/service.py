@@ -596,6 +596,7 @@ class Service:
             # a search page (``locate`` lists a file's functions by its own rule)
             ranked = self._with_enclosing(ranked, flt, limit, fields, view, path_glob)
         absent: list[str] = []  # one-word evidence no indexed chunk holds (hybrid only)
+        unheld: list[str] = []  # a quoted literal no hit holds verbatim (hybrid only)
         if mode == "hybrid":
             ranked = self._with_evidence(asked, ranked, flt, limit, fields, view, path_glob, absent)
             if HOLDERS_FIRST and asked.shape is Shape.IDENTIFIER and _CODE_TOKEN.fullmatch(asked.text.strip()):
@@ -603,7 +604,7 @@ class Service:
                          if not asked.roles and not flt.roles else [])
                 ranked = self._holders_first(asked.text.strip(), ranked, limit, asked.roles, extra)
             elif LITERAL_HOLDERS_FIRST and asked.shape is Shape.LITERAL:
-                ranked = self._literal_holders_first(asked, ranked, flt, limit, fields, view, path_glob)
+                ranked = self._literal_holders_first(asked, ranked, flt, limit, fields, view, path_glob, unheld)
         ranked = ranked[:limit]
         if file_prior and any(locating.is_overload(h.payload) for h, _, _ in ranked):
             ranked = self._implemented(ranked, flt, fields, view)
@@ -618,6 +619,8 @@ class Service:
         if absent and view.flt is None:  # no session overlay
             features = replace(features, absent=absent[0], scoped=bool(
                 path_glob or flt.path or flt.path_prefix or flt.language or flt.kind or flt.roles))
+        elif unheld and ranked:
+            features = replace(features, unheld=unheld[0])
         return ranked, replace(features, shape=str(asked.shape))
 
     def _implemented(self, page: Ranked, flt: StoreFilter, fields: tuple[str, ...] | None,
@@ -890,7 +893,7 @@ class Service:
 
     def _source_holders(self, vector: SparseVector, token: str, flt: StoreFilter,
                         view: overlay.View, path_glob: str,
-                        fields: tuple[str, ...] | None) -> list[Hit]:
+                        fields: tuple[str, ...] | None, depth: int = 0) -> list[Hit]:
         """The source chunks holding ``token`` verbatim among the first ``EVIDENCE_DEPTH``
         source chunks its words find (``vector``), best first, for a token whose best
         holders are all tests, docs or other roles: 30 marshmallow tests asserting
@@ -898,10 +901,11 @@ class Service:
         the evidence never read (it read the first ``EVIDENCE_DEPTH`` holders). One sparse
         query, the texts of long chunks read as ``_holds_verbatim`` reads them."""
         read = None if fields is None else tuple(dict.fromkeys((*_with_role_fields(fields), *_SENTENCE_FIELDS)))
-        pattern = re.compile(re.escape(token))
+        pattern = _phrase(token)
         texts: dict[str, str] = {}
         return [h.keep(_with_role_fields(fields)) for h in self.store.sparse_search(
-                    vector, replace(flt, roles=("source",)), EVIDENCE_DEPTH + view.shadow_points, fields=read)
+                    vector, replace(flt, roles=("source",)), (depth or EVIDENCE_DEPTH) + view.shadow_points,
+                    fields=read)
                 if not view.hides(h) and _in_glob(h, path_glob) and self._holds_verbatim(h, pattern, texts)]
 
     def _with_sentence(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,
@@ -1030,7 +1034,8 @@ class Service:
         return _holders_before(page, ranked, limit, holders, roles) if holders else ranked
 
     def _literal_holders_first(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, limit: int,
-                               fields: tuple[str, ...] | None, view: overlay.View, path_glob: str) -> Ranked:
+                               fields: tuple[str, ...] | None, view: overlay.View, path_glob: str,
+                               unheld: list[str] | None = None) -> Ranked:
         """``ranked`` with, among its first ``limit``, the chunks holding the quoted literal
         ``asked.text`` verbatim (``_holds_verbatim``; quotes off) first, by role (source
         first unless the query asks for a role), each role's in page order, then the rest.
@@ -1040,11 +1045,14 @@ class Service:
         answered one source function and nine tests, ``legacyArgs`` printing it absent, and
         starlette's ``"starlette.exception_handlers"`` ranked two chunks without it above
         the one holding it. Unchanged when nothing holds it. One text read of the page, one
-        sparse query (source holders)."""
+        sparse query (source holders) of ``LITERAL_HOLDER_DEPTH``. A literal neither the page
+        nor those source chunks hold is appended to ``unheld`` (the answer's confidence says
+        so: a quoted phrase no chunk holds, "frobnicate the widget cache", answered a
+        constructor at 1.0 with no note; a newcomer)."""
         literal = _unquoted(asked.text)
         if not literal:
             return ranked
-        pattern = re.compile(re.escape(literal))
+        pattern = _phrase(literal)
         page = ranked[:limit]
         texts: dict[str, str] = {}
         ids = [r[0].id for r in page if r[2] == INDEX]
@@ -1053,9 +1061,12 @@ class Service:
         held = [r for r in page if r[2] == INDEX and r[0].id in holding]
         vector = shapes.evidence_vector(literal)
         seen = {r[0].id for r in page}
-        extra = ([(h, "evidence", INDEX) for h in self._source_holders(vector, literal, flt, view, path_glob, fields)
+        extra = ([(h, "evidence", INDEX) for h in self._source_holders(vector, literal, flt, view, path_glob, fields,
+                                                                       LITERAL_HOLDER_DEPTH)
                   if h.id not in seen][:limit]
                  if vector is not None and not asked.roles and not flt.roles else [])
+        if not held and not extra and unheld is not None:
+            unheld.append(literal)
         both = held + extra  # a class holding its method's literal: the method is where it is
         both = [r for r in both if not any(o is not r and _encloses(r[0], o[0]) for o in both)]
         holders = sorted((r for r in both if r[1] != "exact"), key=lambda r: _holder_cost(r[0].payload, asked.roles))
@@ -2368,6 +2379,12 @@ HOLDERS_JOINING = 3
 #: A quoted literal query lists the chunks holding it verbatim first, source first
 #: (``_literal_holders_first``).
 LITERAL_HOLDERS_FIRST = True
+#: Source chunks a quoted literal's words find that are read for holding it verbatim
+#: (``_literal_holders_first``): arrow's ``"2 days ago"``, in ``Arrow.dehumanize``'s
+#: docstring, was never found among the 5 best of its words (locale classes full of
+#: "days" and "ago"), and 30 places were tests (a newcomer). A holder is checked from its
+#: payload (``_holds_verbatim``; at most ``VERBATIM_READS`` blob reads).
+LITERAL_HOLDER_DEPTH = 50
 
 
 def _holders_before(page: Ranked, ranked: Ranked, limit: int, holders: Ranked,
@@ -2737,6 +2754,13 @@ def _descending(ranked: Ranked) -> list[float]:
 def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """``fields`` with what ranking an inserted definition reads (kind, name, path, role)."""
     return None if fields is None else tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
+
+
+def _phrase(text: str) -> re.Pattern[str]:
+    """``text`` verbatim as a pattern, any run of whitespace matching any other: a phrase a
+    docstring wraps ("that represents\\n        the time difference relative", arrow's
+    ``Arrow.dehumanize``) is held as a reader of the rendered text quotes it."""
+    return re.compile(r"\s+".join(re.escape(word) for word in text.split()))
 
 
 def _insert(page: Ranked, hit: Hit, match: str, rank: int, limit: int) -> Ranked:
