@@ -1371,3 +1371,34 @@ def test_a_refused_call_written_in_a_title_is_a_trace(text: str, refused: tuple[
 
 def test_a_question_about_a_signature_without_typeerror_stays_a_question() -> None:
     assert shape.analyze("why does parse() take 2 positional arguments").shape is Shape.TEXT
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    # a negated statement opens as messages do, not as a question (requests: the unquoted
+    # "Could not find a suitable TLS CA certificate bundle, invalid path" came 3rd; a newcomer)
+    ("Could not find a suitable TLS CA certificate bundle, invalid path",
+     "Could not find a suitable TLS CA certificate bundle, invalid path"),
+    ("Cannot open the file for reading in binary mode", "Cannot open the file for reading in binary mode"),
+    ("Can't pickle local object 'outer.inner'", "Can't pickle local object 'outer.inner'"),
+    ("Does not match the expected schema at all", "Does not match the expected schema at all"),
+    # questions stay questions
+    ("could I find where the session cookie is signed", ""),
+    ("how does the session cookie get signed", ""),
+    ("does the client retry a request on a timeout", ""),
+    ("can not be used twice? why not", ""),
+])
+def test_a_negated_statement_is_a_message_not_a_question(text: str, sentence: str) -> None:
+    assert shape.analyze(text).sentence == sentence
+
+
+@pytest.mark.parametrize(("text", "evidence"), [
+    # a language's own exception beside other code words is no verbatim evidence
+    ("IndexError from generic_tags() when EXT_SUFFIX is an empty string", ("generic_tags", "EXT_SUFFIX")),
+    ("NullPointerException in RouteBuilder.build when the path is null", ("RouteBuilder.build",)),
+    # alone, it is the one token there is; a project's own exception always is one
+    ("why do I get a KeyError in the session", ("KeyError",)),
+    ("MissingSchema raised by prepare_url", ("MissingSchema", "prepare_url")),
+])
+def test_a_builtin_exception_beside_other_tokens_is_no_evidence(text: str, evidence: tuple[str, ...]) -> None:
+    assert shape.analyze(text).evidence == evidence
+    assert "IndexError" in shape.BUILTIN_EXCEPTIONS and "MissingSchema" not in shape.BUILTIN_EXCEPTIONS

@@ -24,6 +24,7 @@ Pure functions of the text: no store, no model.
 from __future__ import annotations
 
 import bisect
+import builtins
 import keyword
 import math
 import re
@@ -632,9 +633,22 @@ def _sentence(text: str, asking: bool = True) -> str:
     spans = stated or not asking or bool(_SENTENCES.search(text))
     least = SENTENCE_MIN_WORDS if asking else NAMED_MESSAGE_MIN_WORDS
     if (not least <= len(words) <= SENTENCE_MAX_WORDS or ("?" in text and not quoted)
-            or ("`" in text and not spans) or (asking and words[0].lower().strip(",.:;'\"") in _ASKING)):
+            or ("`" in text and not spans) or (asking and _asks(words))):
         return ""
     return text
+
+
+def _asks(words: list[str]) -> bool:
+    """Whether a text of ``words`` opens as a question does (``_ASKING``): "how does ..",
+    "can I ..". Not a negated statement, as messages open: "Could not find a suitable TLS
+    CA certificate bundle, invalid path" (requests), "Cannot ..", "Does not ..", "Can't .."
+    were read as questions, and the source line printing the first, pasted unquoted, came
+    3rd under a test and a Makefile (a newcomer)."""
+    first = words[0].lower().strip(",.:;'\"")
+    if first.endswith(("n't", "n\u2019t")) or first == "cannot":
+        return False
+    negated = len(words) > 1 and words[1].lower() == "not"
+    return first in _ASKING and not negated
 
 
 #: A value a message printed, then a colon: a JSON path (moshi's ``Nesting too deep at
@@ -1275,6 +1289,20 @@ def code_spans(text: str) -> list[str]:
 _OPTION = re.compile(r"(?<![\w-])(--[^\W\d_][\w-]*\w)(?:=\S*)?")
 
 
+#: Exception classes a language defines (Python's builtins, and the JVM's and JavaScript's
+#: most common): written unquoted beside other code words of a short text, no verbatim
+#: evidence (``_evidence``). ``except (ValueError, IndexError)`` is in code everywhere:
+#: packaging's "IndexError from generic_tags() when EXT_SUFFIX is an empty string" placed a
+#: metadata validator catching it first and located its file above tags.py (a newcomer).
+BUILTIN_EXCEPTIONS = frozenset(
+    {name for name, value in vars(builtins).items()
+     if isinstance(value, type) and issubclass(value, BaseException)}
+    | {"NullPointerException", "IllegalArgumentException", "IllegalStateException",
+       "IndexOutOfBoundsException", "ArrayIndexOutOfBoundsException", "ClassCastException",
+       "NumberFormatException", "UnsupportedOperationException", "RangeError", "ReferenceError",
+       "URIError", "EvalError"})
+
+
 def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     """Verbatim tokens of a short query that the index may hold as such: the query itself
     for an identifier or literal, quoted strings, code words and long command-line options
@@ -1284,7 +1312,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     /users` already exists``): those are the values it printed (``... for path
     '/ping'``), no text of the code: '/user/:' drew gin's auth.go (``AuthUserKey =
     "user"``) as evidence, and located it first, for a route tree's panic; a quoted name
-    (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays."""
+    (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays. A language's own exception
+    name (``BUILTIN_EXCEPTIONS``) written beside other tokens is none."""
     quoted = _QUOTED.fullmatch(text)
     if quoted:
         return (quoted.group(1) or quoted.group(2),)
@@ -1302,6 +1331,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
+        if any(w not in BUILTIN_EXCEPTIONS for w in quoted + code):
+            code = [w for w in code if w not in BUILTIN_EXCEPTIONS]
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
         printed = {q for q in [a or b for a, b in _QUOTED.findall(sentence)]
