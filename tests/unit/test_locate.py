@@ -597,3 +597,22 @@ def test_a_located_files_function_scores_never_rise_down_its_list() -> None:
     assert [(f.qualified_name, f.score) for f in _non_rising(listed)] == [
         ("a", 1.98), ("b", 0.99), ("c", 0.99), ("d", 0.5)]
     assert _non_rising(()) == ()
+
+
+def test_a_file_ranked_by_its_top_level_code_lists_it_before_its_types() -> None:
+    """flask's globals.py, ranked by its module-level message ``_no_app_msg``, listed only
+    two one-line type stubs (``AppContextProxy`` 24-24) under ``TYPE_CHECKING`` (a newcomer)."""
+    module = _hit("globals.py", "flask.globals", 0.9, kind="module", start=1)
+    module.payload["end_line"] = 60
+    stubs = [_hit("globals.py", "AppContextProxy", 0.3, kind="class", start=24),
+             _hit("globals.py", "_AppCtxGlobalsProxy", 0.2, kind="class", start=26)]
+    (only,) = locate.files([module, *stubs], 10, functions_per_file=2)  # the first file: 3 more
+    assert [(f.qualified_name, f.start_line, f.end_line) for f in only.functions] == [
+        ("flask.globals", 1, 60), ("AppContextProxy", 24, 33), ("_AppCtxGlobalsProxy", 26, 35)]
+    # a function of the file is listed instead, first
+    (only,) = locate.files([module, *stubs, _hit("globals.py", "_lookup", 0.1, start=40)], 10,
+                           functions_per_file=2)
+    assert [f.qualified_name for f in only.functions] == ["_lookup", "AppContextProxy", "_AppCtxGlobalsProxy"]
+    # the module chunk alone lists nothing (``chunks_of`` lists its functions by the words)
+    (only,) = locate.files([module], 10, functions_per_file=2)
+    assert only.functions == ()

@@ -35,6 +35,8 @@ FUNCTION_KINDS = frozenset({"function", "method", "class", "constructor", "inter
 #: A docs page's heading chunk: a file with no function among its chunks lists its best
 #: sections instead (``_functions``: a newcomer saw ``advanced.rst`` located with no place
 #: in it, though search had found its ``#Proxies/SOCKS`` section).
+#: Kind of a whole-module chunk: a file's top-level code (``index/chunk.py``).
+MODULE_KIND = "module"
 SECTION_KIND = "section"
 #: The kinds of ``FUNCTION_KINDS`` that are types: listed after the functions of a file.
 TYPE_KINDS = frozenset({"class", "interface", "struct"})
@@ -359,7 +361,9 @@ def _functions(chunks: list[Hit], limit: int,
     a long function (``name#part2``, ``index/chunk.py``) is listed as the function itself:
     at the whole function's lines when its whole chunk is among the chunks, else at the
     part's (``files`` then asks its ``spans`` for the whole's; a part named no symbol an
-    agent can look up, and took a second place for one function). A file with none of those (a docs page) lists its best sections
+    agent can look up, and took a second place for one function). A file whose best chunk
+    is its top-level code (``MODULE_KIND``) and that lists no function lists that chunk
+    before its types. A file with none of those (a docs page) lists its best sections
     (``SECTION_KIND``) instead."""
     implemented: dict[str, Hit] = {}
     for h in reversed(chunks):  # best last: the best chunk of a name wins
@@ -368,6 +372,15 @@ def _functions(chunks: list[Hit], limit: int,
     seen: dict[str, FunctionHit] = {}
     callables = FUNCTION_KINDS - TYPE_KINDS
     for kinds, bodyless in ((callables, False), (callables, True), (TYPE_KINDS, None)):
+        if (bodyless is None and not seen and limit and chunks and chunks[0].payload.get("kind") == MODULE_KIND
+                and any(h.payload.get("kind") in TYPE_KINDS for h in chunks)):
+            # the file's top-level code is its best chunk and no function is listed: say so
+            # before its types (flask's globals.py, ranked by the module-level message
+            # ``_no_app_msg``, listed two one-line type stubs under ``TYPE_CHECKING``; a
+            # newcomer)
+            p = chunks[0].payload
+            seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(p["start_line"]),
+                                                    int(p["end_line"]), round(chunks[0].score, 6))
         for hit in chunks:
             p = hit.payload
             name = unparted(p["qualified_name"])
