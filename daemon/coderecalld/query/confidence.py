@@ -174,7 +174,8 @@ def confidence(features: Features, *, min_top_score: float | None = None,
         return False, ""
     if features.absent:
         where = "no chunk in the searched paths, languages, kinds or roles" if features.scoped else "no indexed chunk"
-        return True, f"{where} holds {features.absent!r}: these hits match its parts"
+        rest = "the query's other words" if features.shape == "text" else "its parts"
+        return True, f"{where} holds {features.absent!r}: these hits match {rest}"
     if features.unheld:  # a quoted literal: every hit is scored 0..1 by its words
         return True, f"no hit holds {features.unheld!r} verbatim: these hits match its words"
     if features.member:  # ``c.json``: the receiver's type is a guess

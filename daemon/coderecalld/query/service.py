@@ -613,6 +613,12 @@ class Service:
         if (mode == "hybrid" and not absent and asked.shape is Shape.IDENTIFIER and view.flt is None
                 and len(asked.text.split()) == 1 and _DOTTED_NAME.search(asked.text)):
             absent = self._absent_member(asked.text, flt)  # a qualified name's member
+        elif asked.shape is Shape.TEXT and ABSENT_TEXT_NAMES:
+            # a code word of a question or a report no indexed chunk holds: the API it asks
+            # about is not here ("FluxCapacitor no longer works" answered a CLI group at 0.13
+            # with no note: a report is ranked by its words alone, on a scale no floor
+            # judges; two newcomers)
+            absent = [token for token in absent if not _DOTTED_NAME.search(token) and not _ACRONYMS.fullmatch(token)]
         elif not (len(asked.evidence) == 1 and (asked.shape is Shape.LITERAL or (
                 asked.shape is Shape.IDENTIFIER and absent and not _DOTTED_NAME.search(absent[0])))):
             absent = []
@@ -2379,6 +2385,12 @@ HOLDERS_JOINING = 3
 #: A quoted literal query lists the chunks holding it verbatim first, source first
 #: (``_literal_holders_first``).
 LITERAL_HOLDERS_FIRST = True
+#: An acronym's plural in prose ("UUIDs", "URLs", "APIs"): a code word by its case, held
+#: by no chunk as written, yet no name of the code (flask's "how are UUIDs ... preserved").
+_ACRONYMS = re.compile(r"[A-Z]{2,}s")
+#: Whether a short text's one-word code token that no indexed chunk holds
+#: (``_with_evidence``'s ``absent``) makes its answer low-confidence, as a literal's does.
+ABSENT_TEXT_NAMES = True
 #: Source chunks a quoted literal's words find that are read for holding it verbatim
 #: (``_literal_holders_first``): arrow's ``"2 days ago"``, in ``Arrow.dehumanize``'s
 #: docstring, was never found among the 5 best of its words (locale classes full of
