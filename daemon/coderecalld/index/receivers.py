@@ -16,7 +16,14 @@ enclosing functions' names), each read from the source lines of that scope:
   annotation (or reST ``:rtype:``) names a class: return types are followed one level;
 * ``x: C`` and ``x: C = ...``; ``with C(...) as x``;
 * ``self.a = C(...)`` / ``self.a: C`` in any method of the class or of a same-file base
-  (``self.a.m()``), and ``a: C`` in the class body;
+  (``self.a.m()``), and ``a: C`` in the class body (a dataclass's, attrs' or NamedTuple's
+  field); an attribute declared so has its declared type whatever else is assigned to it;
+* ``for x in xs`` (also ``enumerate(xs)``, ``reversed(xs)``) where ``xs``, a name or an
+  attribute, is declared ``Sequence[C]``, ``list[C]``, ``Iterable[C]``, ``set[C]`` or
+  ``tuple[C, ...]`` (``| None`` unwrapped);
+* ``Type[C]`` / ``type[C]``: the class ``C`` itself (``CLASS_OBJECT``): a call on it is
+  ``C``'s method, calling it constructs a ``C``, as a classmethod's ``cls(..)`` and
+  ``self.__class__(..)`` do;
 * ``super().m()`` / ``super(C, self).m()``: the first base (``class C(B)``) -> ``B.m``.
 
 A name bound more than once to different or unknown things (a plain parameter, ``for x
@@ -48,6 +55,9 @@ _KEYWORD_ARGUMENT = re.compile(rf"^\s*{_NAME}=(?!=)\S")
 _WITH = re.compile(rf"([\w.]+)\((?:[^()]|\([^()]*\))*\)\s+as\s+({_NAME})")
 _AS = re.compile(rf"\bas\s+({_NAME})")
 _FOR = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
+#: A whole ``for`` header: its targets and the value iterated (``_loop_item``).
+_FOR_IN = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\s+(.+?)\s*:\s*$")
+_DOTTED = re.compile(rf"{_NAME}(?:\.{_NAME})*")
 _TUPLE = re.compile(r"^\s*([\w\s,*()\[\]]+?,[\w\s,*()\[\]]*?)\s*=(?!=)")
 _CALL = re.compile(r"^([\w.]+)\s*\(")
 _RTYPE = re.compile(r":rtype:\s*([\w.]+)")
@@ -63,6 +73,20 @@ _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final
 #: ``Union[A, B]`` (typer's ``obj: Union[click.Command, click.Group]`` typed ``obj.get_usage``
 #: as ``typing.Union.get_usage``, a newcomer): read as ``A | B``.
 _UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
+#: A subscripted type, ``Type[Arrow]``, ``Sequence[Marker]``: its name and its arguments.
+_SUBSCRIPTED = re.compile(r"^([A-Za-z_][\w.]*)\[(.*)\]$")
+_CLASS_OBJECT_TYPE = _SUBSCRIPTED
+#: A name annotated with a class itself, ``type: Type[Arrow]``, ``c: Optional[type[C]]``.
+_CLASS_VALUED = re.compile(r"(\w+)\s*:\s*(?:[\w.]+\[)*(?:[\w.]*\.)?[Tt]ype\[")
+#: Containers whose iteration gives their one type argument (``tuple`` only as ``tuple[T,
+#: ...]``): packaging's ``for env_marker in self.environments`` of a dataclass field
+#: ``environments: Sequence[Marker] | None`` called ``Marker.evaluate`` name-only (a newcomer).
+_CONTAINERS = ("Sequence", "MutableSequence", "List", "list", "Iterable", "Iterator", "Collection",
+               "AbstractSet", "Set", "set", "FrozenSet", "frozenset", "MutableSet", "Tuple", "tuple")
+#: Modules whose names ``_typing_name`` accepts for a generic alias.
+_TYPING_MODULES = ("typing", "typing_extensions", "collections.abc")
+#: Builtins a loop reads through to the iterated value (``for i, m in enumerate(xs)``).
+_THROUGH = re.compile(r"^(enumerate|reversed)\((.*)\)$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
 #: A ``with`` statement whose first call is left open on its line (``_with_above``).
 _WITH_OPEN = re.compile(r"^\s*(?:async\s+)?with\s+[\w.]+\((?:[^()]|\([^()]*\))*$")
@@ -103,6 +127,11 @@ _PROPERTIES = frozenset({"property", "cached_property"})
 ATTRIBUTE = "\x1f"
 #: Marks a name bound to something untyped (it then has no type in that scope).
 UNKNOWN = "?"
+#: Prefixes a value that is a class itself, not an instance of it (``type: Type[Arrow]``,
+#: arrow's ``self.type.fromdatetime(..)``): a method called on it is the class's (a
+#: classmethod), calling it constructs the class (``self.type(..)`` is no ``__call__``).
+#: Only ``Receivers`` holds it: every answer it gives out is the class (``instance``).
+CLASS_OBJECT = "\x1e"
 #: A pytest fixture's decorator (``@pytest.fixture``, ``@pytest.fixture(scope="module")``,
 #: ``@fixture``).
 _FIXTURE = re.compile(r"^@(?:pytest\.)?fixture\b")
@@ -144,6 +173,9 @@ class Receivers:
         self._events: dict[str, dict[str, list[tuple[int, int, str]]]] = {}
         self._attrs: dict[str, dict[str, str]] = {}
         self._assigned: dict[str, set[str]] = {}
+        self._declared: dict[str, dict[str, list[str]]] = {}  # function -> name -> annotations
+        self._annotations: dict[str, dict[str, list[str]]] = {}  # class -> attribute -> annotations
+        self._class_names: frozenset[str] | None = None
         self._fixtures: dict[str, str] | None = None  # request name -> class
         self._fixture_values: dict[str, str] = {}  # fixture's qualified name -> class
         self._statement_cache: dict[str, list[tuple[int, str]]] = {}
@@ -154,18 +186,12 @@ class Receivers:
         """The module-qualified class a type expression names (``"Flask"``, ``Optional[x.C]``,
         ``C | None``), ``""`` if none: a class of this file or an imported CapWords name; in an
         ``annotation`` any imported name (``socket.socket``) or builtin type (``builtins.str``)."""
-        expr = expr.strip().strip("'\"").strip()
-        for _ in range(3):  # nested: `Annotated[Optional[Path], ..]`
-            wrapped = _WRAPPERS.match(expr.strip())
-            if not wrapped:
-                break
-            expr = split_params(f"({wrapped.group(1)})")[0]
-        union = _UNION.match(expr.strip())
-        if union:  # `Union[A, B]` as `A | B`: one class besides None, else none
-            expr = " | ".join(split_params(f"({union.group(1)})"))
-        if "|" in expr:
-            parts = [p.strip() for p in expr.split("|") if p.strip() != "None"]
-            expr = parts[0] if len(parts) == 1 else ""
+        expr = unwrapped(expr)
+        held = _CLASS_OBJECT_TYPE.match(expr) if annotation and "[" in expr else None
+        if held and self._typing_name(held.group(1), ("Type", "type")):
+            # `type: Type[Arrow]`: the class itself (``CLASS_OBJECT``)
+            inner = self.class_of(held.group(2), True)
+            return f"{CLASS_OBJECT}{inner}" if inner and not inner.startswith(CLASS_OBJECT) else ""
         expr = expr.strip().strip("'\"").split("[", 1)[0].strip()
         if not re.fullmatch(rf"{_NAME}(\.{_NAME})*", expr):
             return ""
@@ -179,6 +205,67 @@ class Receivers:
             # `value: typing.Any` made `value.lower()` a call of `typing.Any.lower`)
             return "" if _any_value(found) else found
         return f"builtins.{expr}" if annotation and expr in _BUILTIN_TYPES else ""
+
+    def _typing_name(self, written: str, names: tuple[str, ...]) -> bool:
+        """Whether ``written`` (``Sequence``, ``typing.Type``, ``t.List``, ``list``) is one of
+        ``names`` of typing or ``collections.abc`` as the file imports it (``_TYPING_MODULES``),
+        or a lower-case builtin of ``names`` the file does not shadow; never a class of the file."""
+        head, _, rest = written.partition(".")
+        if head in self.top:
+            return False
+        if head in self.table:
+            module, _, name = ".".join(filter(None, [self.table[head], rest])).rpartition(".")
+            return module in _TYPING_MODULES and name in names
+        return not rest and head in names and head.islower()  # `list[T]`, `type[X]`
+
+    def element_class(self, annotation: str) -> str:
+        """The class iterating a value annotated ``annotation`` gives: ``T`` of ``Sequence[T]``,
+        ``list[T]``, ``Iterable[T]``, ``set[T]``, ``tuple[T, ...]`` (``_CONTAINERS``; ``| None``
+        and ``Optional`` unwrapped), as ``class_of`` reads an annotation; else ``""``."""
+        found = _SUBSCRIPTED.match(unwrapped(annotation))
+        if not found or not self._typing_name(found.group(1), _CONTAINERS):
+            return ""
+        args = [a.strip() for a in split_params(f"({found.group(2)})")]
+        pair = found.group(1).rpartition(".")[2] in ("tuple", "Tuple")
+        if len(args) != (2 if pair else 1) or (pair and args[1] != "..."):
+            return ""  # `tuple[A, B]`: each item its own type
+        return self.class_of(args[0], True)
+
+    def element_type(self, expr: str, owner: str) -> str:
+        """The class iterating ``expr`` in ``owner`` gives, by the annotation declaring it
+        (``element_class``): a name's (a parameter's, ``xs: list[T] = ..``) in the function
+        binding it, an attribute's (``self.packages``, ``lock.packages``) in its class of
+        this file (``_attr_annotations``); ``""`` if none or they disagree."""
+        head, dot, attr = expr.rpartition(".")
+        if dot:
+            cls = self._local_class(instance(self.expr_type(head, owner)))
+            annotations = self._attr_annotation(cls, attr) if cls else []
+        else:
+            annotations = self._name_annotations(attr, owner)
+        found = {self.element_class(a) for a in annotations}
+        return found.pop() if len(found) == 1 else ""
+
+    def _name_annotations(self, name: str, owner: str) -> list[str]:
+        """The annotations of ``name`` in the function of ``owner`` (or around it) binding it."""
+        scope = owner.split("#", 1)[0]
+        while scope:
+            sym = self.symbols.get(scope)
+            if sym is None:
+                return []
+            if sym.kind in _FUNCTION_KINDS and name in self._bindings(sym):
+                return self._declared.get(sym.qualified_name, {}).get(name, [])
+            scope = sym.parent
+        return []
+
+    def _class_valued(self) -> frozenset[str]:
+        """Names this file annotates with a class itself (``type: Type[Arrow]``, ``cls_:
+        Optional[type[C]]``), read once: only a call of one of these names is asked whether
+        it constructs (``call_type``), reading no attribute types of the others (a class's
+        attributes read while its own are being read are partial)."""
+        if self._class_names is None:
+            self._class_names = frozenset(m.group(1) for line in self.lines.values() if "ype[" in line
+                                          for m in _CLASS_VALUED.finditer(line))
+        return self._class_names
 
     def _local_class(self, fq: str) -> str:
         """``fq``'s qualified name in this file when it is a class of this file, else ``""``."""
@@ -200,7 +287,8 @@ class Receivers:
             expr = split_params(f"({inner.group(1)})")[0]
         if expr.strip("'\" ").rsplit(".", 1)[-1] == "Self":
             return cls_fq
-        return self.class_of(expr, True)
+        found = self.class_of(expr, True)
+        return "" if found.startswith(CLASS_OBJECT) else found  # `-> Type[X]`: not followed
 
     def call_type(self, callee: str, owner: str, entered: bool = False) -> str:
         """The class of the value ``callee(...)`` returns inside ``owner``: a constructed class,
@@ -208,8 +296,14 @@ class Receivers:
         ``entered``, as ``with`` enters it: ``returns``)."""
         cls = self.enclosing_class(owner)
         if callee == "cls":  # a classmethod's, not a local bound so (`cls = self._wrapper or C`)
-            own = cls and (self.is_parameter("cls", owner) or not self.binds("cls", owner))
+            own = cls and (self.class_parameter(owner) or not self.binds("cls", owner))
             return f"{self.module}.{cls}" if own else ""
+        if callee == "self.__class__":  # arrow's `floor = self.__class__(..)`, then `floor.shift(..)`
+            return f"{self.module}.{cls}" if cls else ""
+        if callee.rpartition(".")[2] in self._class_valued():
+            held = self.expr_type(callee, owner)  # `self.type(..)` of `type: Type[Arrow]`: an Arrow
+            if held.startswith(CLASS_OBJECT):
+                return instance(held)
         direct = self.class_of(callee)
         if direct:
             return direct
@@ -224,7 +318,7 @@ class Receivers:
             # an imported function: its declared result, read at query time (``PRODUCED``)
             imported = self.table.get(callee, "")
             return f"{imported}{PRODUCED}" if imported and not self.binds(callee, owner) else ""
-        receiver = self.expr_type(head, owner)
+        receiver = instance(self.expr_type(head, owner))
         local = self._local_class(receiver)
         fn = self._find_method(local, rest) if local else None
         if fn is not None:
@@ -251,6 +345,7 @@ class Receivers:
         else:
             fq = self.name_type(head, owner, line)
         for i, attr in enumerate(parts[1:], 1):
+            fq = instance(fq)  # an attribute of a class itself: its class's as an instance's
             if fq.endswith(PRODUCED):
                 # an attribute of another file's result, a step of its chain: a property
                 # states its result as a method does (httpx's `server.url.copy_with(..)`
@@ -335,6 +430,20 @@ class Receivers:
             sym = self.symbols.get(sym.parent)
         return False
 
+    def class_parameter(self, owner: str) -> bool:
+        """Whether ``cls`` in ``owner`` is the first parameter of the method around it (a
+        classmethod's, ``__new__``'s), its class: a later parameter named so is a value
+        (attrs' tests take a parametrized ``cls``: ``cls(1, 2).__lt__(42)`` was a call of
+        the test class's ``__lt__``)."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        while sym is not None and sym.kind in _FUNCTION_KINDS:
+            params = _params(sym.signature)
+            if any(p[0] == "cls" for p in params):
+                return (sym.kind is SymbolKind.METHOD and params[0][0] == "cls"
+                        and not any(d.strip().startswith("@staticmethod") for d in sym.decorators))
+            sym = self.symbols.get(sym.parent)
+        return False
+
     def attr_type(self, cls: str, attr: str, depth: int = 8) -> str:
         """The class of ``self.<attr>`` in class ``cls`` of this file (its bases of this file
         searched in order when it binds none)."""
@@ -344,13 +453,17 @@ class Receivers:
         found = self._attrs[cls].get(attr)
         if found is not None:
             return "" if found == UNKNOWN else found
-        sym = self.symbols.get(cls)
-        for base in bases(sym.signature) if sym is not None and depth else ():
-            if base in self.symbols and self.symbols[base].kind is SymbolKind.CLASS:
-                found = self.attr_type(base, attr, depth - 1)
-                if found:
-                    return found
+        for base in self._file_bases(cls, depth):
+            found = self.attr_type(base, attr, depth - 1)
+            if found:
+                return found
         return ""
+
+    def _file_bases(self, cls: str, depth: int) -> list[str]:
+        """The bases of class ``cls`` that are classes of this file, in order (none at ``depth`` 0)."""
+        sym = self.symbols.get(cls)
+        return [b for b in (bases(sym.signature) if sym is not None and depth else ())
+                if b in self.symbols and self.symbols[b].kind is SymbolKind.CLASS]
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
@@ -366,6 +479,7 @@ class Receivers:
                 if starred:  # `**kwargs` is a dict, `*args` a tuple
                     self._bind(out, name, starred, (fn.start_line, -1, events))
                 elif annotation:
+                    self._declared.setdefault(fn.qualified_name, {}).setdefault(name, []).append(annotation)
                     self._bind(out, name, self.class_of(annotation, True), (fn.start_line, -1, events))
                 elif not default and name in self.fixtures() and name != fn.name:
                     # pytest passes a test its fixture's value: `def test_x(cr)` of a
@@ -419,10 +533,13 @@ class Receivers:
                 return  # `x = None`, then `x = C()`: a C (httpie's `downloader`, a newcomer)
             if not annotation and (value.endswith(",") or _KEYWORD_ARGUMENT.match(line)):
                 return  # `env=env,` on its own line of a call: an argument, no binding
+            if annotation:
+                self._declared.setdefault(owner, {}).setdefault(name, []).append(annotation)
             self._bind(out, name, self._value_type(annotation, value, owner), at)
             return
         declare = _DECLARE.match(line)
         if declare and not line.rstrip().endswith(":"):
+            self._declared.setdefault(owner, {}).setdefault(declare.group(1), []).append(declare.group(2))
             self._bind(out, declare.group(1), self.class_of(declare.group(2), True), at)
             return
         typed_with = {m.group(2): m.group(1) for m in _WITH.finditer(line)} if " as " in line else {}
@@ -433,9 +550,30 @@ class Receivers:
             self._bind(out, m.group(1), self.call_type(callee, owner, entered=True) if callee else "", at)
         loop = _FOR.match(line)
         tup = _TUPLE.match(line) if not loop else None
+        item = self._loop_item(line, owner) if loop else ("", "")
         for found in (loop, tup):
             for name in _NAME_RE.findall(found.group(1)) if found else ():
-                self._bind(out, name, "", at)
+                self._bind(out, name, item[1] if name == item[0] else "", at)
+
+    def _loop_item(self, line: str, owner: str) -> tuple[str, str]:
+        """(name, class) of the item a ``for`` line binds from a value whose annotation says
+        what it holds (``element_type``): ``for m in self.environments:``, ``for i, p in
+        enumerate(self.packages):``, ``reversed(xs)``; ``("", "")`` otherwise."""
+        found = _FOR_IN.match(line)
+        if not found:
+            return "", ""
+        names, iterated = found.group(1).strip().strip("()"), found.group(2).strip()
+        through = _THROUGH.match(iterated)
+        if through and (through.group(1) in self.top or through.group(1) in self.table):
+            return "", ""  # the file's own `enumerate`
+        if through:
+            args = split_params(f"({through.group(2)})")
+            iterated = args[0].strip() if through.group(1) == "reversed" or len(args) <= 2 else ""
+        targets = [n.strip() for n in names.split(",")]
+        wanted = 2 if through and through.group(1) == "enumerate" else 1
+        if len(targets) != wanted or not _NAME_RE.fullmatch(targets[-1]) or not _DOTTED.fullmatch(iterated):
+            return "", ""
+        return targets[-1], self.element_type(iterated, owner)
 
     def _with_above(self, line: str, at: int) -> dict[str, str]:
         """``as``-name -> callee of a ``with`` whose call spans lines and ends on ``line``
@@ -492,7 +630,7 @@ class Receivers:
         for sym in self.symbols.values():
             if sym.kind is SymbolKind.CLASS:
                 for attr in self._class_attrs(sym.qualified_name):
-                    fq = self.attr_type(sym.qualified_name, attr, 0)
+                    fq = instance(self.attr_type(sym.qualified_name, attr, 0))
                     if fq and not fq.startswith(ATTRIBUTE):
                         out[f"{sym.qualified_name}.{attr}"] = fq
         return out
@@ -559,7 +697,7 @@ class Receivers:
         method is); ``""`` otherwise (an attribute of a class of this file that no method
         is, a receiver of unknown type)."""
         head, _, name = expr.rpartition(".")
-        cls = self.class_of(head) or self.expr_type(head, owner, line)
+        cls = self.class_of(head) or instance(self.expr_type(head, owner, line))
         if not cls or cls.startswith(ATTRIBUTE) or cls.endswith(PRODUCED):
             return ""
         local = self._local_class(cls)
@@ -623,6 +761,7 @@ class Receivers:
                     return ""  # read on the second pass
                 built.add(self.name_type(m.group(1), sym.qualified_name, i))
         found = built.pop() if len(built) == 1 else ""
+        found = "" if found.startswith(CLASS_OBJECT) else found  # a class, not an instance
         # another conftest fixture's value, `def client(app): return app`: not followed
         return "" if found.endswith(PRODUCED) else found
 
@@ -647,7 +786,7 @@ class Receivers:
             found = _ASSIGN.match(line) or _DECLARE.match(line)
             if found and found.group(2):
                 bind(out, found.group(1), self.class_of(found.group(2), True))
-        return {k: v for k, v in out.items() if v != UNKNOWN}
+        return {k: instance(v) for k, v in out.items() if v != UNKNOWN}
 
     def assigned(self, cls: str, name: str) -> bool:
         """Whether a method of class ``cls`` of this file assigns ``self.<name> = ..``: then
@@ -687,11 +826,53 @@ class Receivers:
                         out.append((child, m))
         return out
 
+    def _attr_annotation(self, cls: str, attr: str, depth: int = 8) -> list[str]:
+        """The annotations declaring ``attr`` in class ``cls`` of this file
+        (``_attr_annotations``), else in its first same-file base declaring it."""
+        found = self._attr_annotations(cls).get(attr)
+        if found:
+            return found
+        for base in self._file_bases(cls, depth):
+            found = self._attr_annotation(base, attr, depth - 1)
+            if found:
+                return found
+        return []
+
+    def _attr_annotations(self, cls: str) -> dict[str, list[str]]:
+        """Attribute -> the annotations declaring it in class ``cls`` of this file, read once:
+        ``a: C`` or ``a: C = ..`` in the class body (a dataclass's, attrs' or a NamedTuple's
+        field), ``self.a: C = ..`` in its methods."""
+        found = self._annotations.get(cls)
+        if found is None:
+            found = self._annotations[cls] = {}
+            sym = self.symbols.get(cls)
+            for _, line in self._statement_lines(sym) if sym is not None else ():
+                declare = _DECLARE.match(line) or _ASSIGN.match(line)
+                if declare and declare.group(2):
+                    found.setdefault(declare.group(1), []).append(declare.group(2))
+            for _, m in self._self_assignments(cls):
+                if m.group(2):
+                    found.setdefault(m.group(1), []).append(m.group(2))
+        return found
+
     def _class_attrs(self, cls: str) -> dict[str, str]:
+        """Attribute -> class of each attribute class ``cls`` of this file types: the
+        annotations declaring it (``_attr_annotations``) when it has any, as a type checker
+        reads them (packaging's ``self.marker: Marker | None = None`` then ``self.marker =
+        Marker.__new__(Marker)`` left ``req.marker.evaluate()`` name-only), else every
+        ``self.a = ..`` of its methods agreeing (``bind``); a property's declared result."""
         out: dict[str, str] = {}
         sym = self.symbols.get(cls)
         if sym is None:
             return out
+        declared = self._attr_annotations(cls)
+        for attr, annotations in declared.items():
+            for annotation in annotations:
+                fq = self.class_of(annotation, True)
+                local = self._local_class(fq)
+                # a descriptor of this file (`author: _Validator[str | None] = _Validator()`,
+                # packaging's Metadata): reading it gives what its `__get__` returns
+                bind(out, attr, "" if local and self._find_method(local, "__get__") else fq)
         assigned: dict[str, list[re.Match[str]]] = {}
         for child, m in self._self_assignments(cls):
             assigned.setdefault(child.qualified_name, []).append(m)
@@ -702,12 +883,9 @@ class Receivers:
             if found:
                 bind(out, child.name, found)
             for m in assigned.get(child.qualified_name, ()):
-                name, annotation, value = m.groups()
-                bind(out, name, self._value_type(annotation, value, child.qualified_name))
-        for _, line in self._statement_lines(sym):  # the class body: `a: C` declarations
-            declare = _DECLARE.match(line) or _ASSIGN.match(line)
-            if declare and declare.group(2):
-                bind(out, declare.group(1), self.class_of(declare.group(2), True))
+                name, _, value = m.groups()
+                if name not in declared:
+                    bind(out, name, self._value_type(None, value, child.qualified_name))
         return out
 
     def _property_type(self, method: Symbol, cls: str) -> str:
@@ -763,12 +941,10 @@ class Receivers:
         found = self.symbols.get(f"{cls}.{name}")
         if found is not None and found.kind in _FUNCTION_KINDS:
             return found
-        sym = self.symbols.get(cls)
-        for base in bases(sym.signature) if sym is not None and depth else ():
-            if base in self.symbols and self.symbols[base].kind is SymbolKind.CLASS:
-                found = self._find_method(base, name, depth - 1)
-                if found is not None:
-                    return found
+        for base in self._file_bases(cls, depth):
+            found = self._find_method(base, name, depth - 1)
+            if found is not None:
+                return found
         return None
 
     def method_target(self, cls_fq: str, name: str) -> str:
@@ -787,7 +963,7 @@ class Receivers:
         head, dot, method = site.name.rpartition(".")
         if not dot:
             return self._super(site, owner)
-        receiver = self.expr_type(head, owner, site.line)
+        receiver = instance(self.expr_type(head, owner, site.line))
         return self.method_target(receiver, method) if receiver else ""
 
     def _super(self, site: CallSite, owner: str) -> str:
@@ -802,6 +978,30 @@ class Receivers:
             return ""
         base = self.class_of(written[0])
         return self.method_target(base, site.name) if base else ""
+
+
+def instance(fq: str) -> str:
+    """``fq`` without the ``CLASS_OBJECT`` mark: the class whose methods a call on it reaches."""
+    return fq[1:] if fq.startswith(CLASS_OBJECT) else fq
+
+
+def unwrapped(expr: str) -> str:
+    """The type a written annotation holds besides ``None``: ``Optional[X]``, ``X | None``,
+    ``Union[X, None]``, ``Final[X]``, ``Annotated[X, ..]`` and a quoted ``"X"`` are ``X``;
+    a union of two types or more is ``""``."""
+    expr = expr.strip().strip("'\"").strip()
+    for _ in range(3):  # nested: `Annotated[Optional[Path], ..]`
+        wrapped = _WRAPPERS.match(expr.strip())
+        if not wrapped:
+            break
+        expr = split_params(f"({wrapped.group(1)})")[0]
+    union = _UNION.match(expr.strip())
+    if union:  # `Union[A, B]` as `A | B`: one class besides None, else none
+        expr = " | ".join(split_params(f"({union.group(1)})"))
+    if "|" in expr:
+        parts = [p.strip() for p in split_params(f"({expr})", "([{", ")]}", "|") if p.strip() != "None"]
+        expr = parts[0] if len(parts) == 1 else ""
+    return expr.strip().strip("'\"").strip()
 
 
 def _is_property(method: Symbol) -> bool:
@@ -953,10 +1153,10 @@ def _params(signature: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def split_params(signature: str, opening: str = "([{", closing: str = ")]}") -> list[str]:
+def split_params(signature: str, opening: str = "([{", closing: str = ")]}", separator: str = ",") -> list[str]:
     """The text of each parameter of the first parenthesised list of ``signature``, split at
-    commas outside brackets (``opening``/``closing``: Java and TypeScript add ``<``/``>``);
-    ``[]`` when there is none."""
+    commas (``separator``) outside brackets (``opening``/``closing``: Java and TypeScript
+    add ``<``/``>``); ``[]`` when there is none."""
     start = signature.find("(")
     if start < 0:
         return []
@@ -968,7 +1168,7 @@ def split_params(signature: str, opening: str = "([{", closing: str = ")]}") -> 
             if depth == 0:
                 break
             depth -= 1
-        elif ch == "," and depth == 0:
+        elif ch == separator and depth == 0:
             parts.append("".join(cur))
             cur = []
             continue

@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, Receivers, header_bases, nested_definition
+from coderecalld.index.receivers import ATTRIBUTE, CLASS_OBJECT, UNKNOWN, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import SLICE, GoReceivers
@@ -589,7 +589,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             if returned:
                 return receivers.method_target(returned, site.name)
         if (with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top
-                and (site.name != "cls" or receivers.is_parameter("cls", owner) or not receivers.binds("cls", owner))):
+                and (site.name != "cls" or receivers.class_parameter(owner) or not receivers.binds("cls", owner))):
             # (a method's own `cls = self._wrapper_class or default` is no class of it:
             # structlog's `cls(..)` in an instance method was a construction of its class)
             cls = _enclosing_class(symbols, owner)  # `cls(..)`, `self.__class__(..)`: its class
@@ -599,6 +599,8 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
         if (receivers is not None and not dot and owner and head not in selves
                 and (head not in table and head not in top or receivers.is_parameter(head, owner))):
             called = receivers.name_type(head, owner, site.line)  # `ts = TimeStamper(..)`, then `ts(..)`
+            if called.startswith(CLASS_OBJECT):  # `t: Type[Arrow]`, then `t(..)`: a construction
+                return called[1:]
             if called and called.rpartition(".")[2].lstrip("_")[:1].isupper():
                 return receivers.method_target(called, "__call__")
         if (receivers is not None and cls and head in selves and site.name.count(".") == 1
@@ -607,6 +609,8 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             # `self.app = app`, then `self.app(..)`: the attribute's callable, its class's
             # `__call__` when the class assigns it an instance (`self.stamper = TimeStamper()`)
             held = receivers.attr_type(cls, site.name.partition(".")[2])
+            if held.startswith(CLASS_OBJECT):  # arrow's `self.type(..)` of `type: Type[Arrow]`
+                return held[1:]
             if held:
                 return receivers.method_target(held, "__call__")
             # `self.dispatch = self._dispatch_sync`, then `self.dispatch(..)`: that method
@@ -644,7 +648,7 @@ PY_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_")) - {"s
 #: 73 of marshmallow's 193 ``Schema.load`` sites (``MySchema().load(..)``) were name-only.
 #: Arguments nest one level of parentheses at most.
 _CONSTRUCTED = r"(?<![\w.)\]])([A-Za-z_][\w.]*)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
-_NOT_CLASSES = frozenset({"super", "type", "self", "cls"})
+_NOT_CLASSES = frozenset({"super", "type", "self"})
 #: Lines longer than this are not searched for a construction (``_constructed_receiver``):
 #: the search is linear in the line, and runs for each bare call on it.
 CONSTRUCTED_LINE_MAX = 1000
@@ -659,7 +663,8 @@ def _constructed_receiver(line: str, name: str) -> str:
     found = re.search(_CONSTRUCTED + re.escape(name) + r"\s*\(", line)
     head = found.group(1) if found else ""
     # ``super().m()`` and ``type(x).m()`` are no construction; ``self.root().m()`` is a
-    # chain through a method (``self`` alone: ``self(..)`` calls the object)
+    # chain through a method (``self`` alone: ``self(..)`` calls the object); a classmethod's
+    # ``cls(..).m()`` is one of its class (``_OWN_CLASS``: arrow's ``cls(*values).shift(..)``)
     return head if head and head not in _NOT_CLASSES and head.split(".", 1)[0] not in ("super", "type") else ""
 
 
