@@ -139,7 +139,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``append = text.append``, ``fca = Attribute.from_counting_attr``) is that method there.
 #: A method's first parameter is its instance whatever its name (``def info(__self, ..)``).
 #: ``self.x(..)`` of an attribute bound to one method alone (``self.x = self._m``) calls it.
-PAYLOAD_VERSION = 26
+#: 27: Python receivers the source declares: a class-body annotation or ``self.a: T`` types
+#: the attribute whatever else is assigned; a loop over a ``Sequence[T]``/``list[T]``/..
+#: binds a ``T``; ``Type[X]`` is the class ``X`` (its method called, or constructed);
+#: ``self.__class__(..)`` and a classmethod's ``cls(..)`` build the class (``cls`` only as
+#: the method's first parameter). Call-site targets change; no field is added.
+PAYLOAD_VERSION = 27
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -1312,8 +1312,9 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     /users` already exists``): those are the values it printed (``... for path
     '/ping'``), no text of the code: '/user/:' drew gin's auth.go (``AuthUserKey =
     "user"``) as evidence, and located it first, for a route tree's panic; a quoted name
-    (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays. A language's own exception
-    name (``BUILTIN_EXCEPTIONS``) written beside other tokens is none."""
+    (``'--count'``, ``'DATABASE_URL'``, ``'index.html'``) stays. In a short text a
+    language's own exception name (``BUILTIN_EXCEPTIONS``) written beside other tokens is
+    none (an error line's, ``KeyError: 'SECRET_KEY'``, names what was raised)."""
     quoted = _QUOTED.fullmatch(text)
     if quoted:
         return (quoted.group(1) or quoted.group(2),)
@@ -1331,7 +1332,7 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
-        if any(w not in BUILTIN_EXCEPTIONS for w in quoted + code):
+        if shape is Shape.TEXT and any(w not in BUILTIN_EXCEPTIONS for w in quoted + code):
             code = [w for w in code if w not in BUILTIN_EXCEPTIONS]
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
