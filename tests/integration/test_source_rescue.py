@@ -14,7 +14,7 @@ import pytest
 from coderecall import Client
 import livedaemon
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
-from coderecalld.query import service
+from coderecalld.query import fusion, service
 from gitfixtures import GitRepo
 
 SOURCE = '''"""Run a script's application from the command line."""
@@ -85,5 +85,9 @@ def test_a_page_of_examples_still_reaches_the_source(client: Client, monkeypatch
         (h.role, h.qualified_name if h.role == "source" else "") for h in wide]
     # the role filter finds it first too, and without the second reading the page lost it
     assert client.search(QUESTION, limit=1, role="source")[0].qualified_name == "find_app_in_module"
+    # without the second reading, the fusion's sparse candidates (scored on both sides:
+    # ``fusion.SPARSE_COSINES``) reach it too; without either, the page lost it
     monkeypatch.setattr(service, "SOURCE_RESCUE", False)
+    assert "find_app_in_module" in [h.qualified_name for h in client.search(QUESTION, limit=10)]
+    monkeypatch.setattr(fusion, "SPARSE_COSINES", False)
     assert "find_app_in_module" not in [h.qualified_name for h in client.search(QUESTION, limit=10)]
