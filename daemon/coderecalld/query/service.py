@@ -700,6 +700,9 @@ class Service:
                                    str(h.payload.get("path", "")), int(h.payload.get("start_line", 0))))
         members = (self._members(store, query, flt) if not pinned and asked.shape is Shape.IDENTIFIER
                    else [])
+        if (not pinned and not members and asked.shape is Shape.IDENTIFIER and store is self.store
+                and _PLAIN_NAME.match(query.strip())):
+            pinned = self._bindings(query.strip(), flt, fields)
         depth = limit + min(len(pinned), limit) + ROLE_OVERFETCH
         if file_prior and FILE_PRIOR.get(asked.shape, 0.0) > 0:
             depth = max(depth, LOCATE_CANDIDATES)
@@ -1105,8 +1108,9 @@ class Service:
         text = str(hit.payload.get("embed_text", ""))
         if pattern.search(text):
             return True
-        if len(text) < EMBED_TEXT_CHARS or hit.payload.get("kind") == "module":
-            return False  # a module chunk's lines are its file's: its symbols hold theirs
+        module = hit.payload.get("kind") == "module"
+        if len(text) < EMBED_TEXT_CHARS or (module and not MODULE_TAIL_VERBATIM):
+            return False
         if hit.id not in texts:
             # a blob's read is the cost (cached: its other chunks' lines are a slice of it)
             blob = f"blob:{hit.payload.get('blob_id', '')}"
@@ -1115,8 +1119,13 @@ class Service:
             texts[blob] = ""
             texts[hit.id] = self._chunk_source(hit.payload)
         source = texts[hit.id]
+        found = pattern.search(source)
+        # a module chunk's lines are its file's: it holds its top-level code's alone (its
+        # symbols hold theirs)
+        if found and module:
+            found = next((m for m in pattern.finditer(source) if _top_level(source, m.start())), None)
         # redacted only when it holds the pattern: a secret must not be found by its words
-        return bool(pattern.search(source)) and bool(
+        return bool(found) and bool(
             pattern.search(redact.text(source, str(hit.payload.get("path", "")))[0]))
 
     def _chunk_source(self, payload: dict) -> str:
@@ -1264,6 +1273,25 @@ class Service:
         lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
         return min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
                                         -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
+
+    def _bindings(self, name: str, flt: StoreFilter, fields: tuple[str, ...] | None) -> list[Hit]:
+        """The module chunks that bind ``name`` in their top-level code (``NAME = ..``,
+        ``NAME: T = ..``, JS's ``const NAME =``), for a one-name query no symbol is named:
+        a module-level value is no symbol (a class a factory makes included), and a long
+        module's chunk scored too low on the name's one term to be found. jsonschema's
+        ``Draft202012Validator = create(..)``, line 812 of a 1,410-line module, was not on
+        the page of ``search Draft202012Validator`` (a newcomer). Among the first
+        ``BINDING_DEPTH`` module chunks holding its term; read as ``_holds_verbatim`` reads."""
+        vector = shapes.evidence_vector(name)
+        if vector is None or BINDING_DEPTH <= 0:
+            return []
+        pattern = re.compile(rf"(?m)^[ \t]*(?:(?:export\s+)?(?:const|let|var)\s+)?{re.escape(name)}"
+                             r"[ \t]*(?::[^=\n]*)?=(?![=>])")
+        read = None if fields is None else tuple(dict.fromkeys((*fields, *_SENTENCE_FIELDS)))
+        texts: dict[str, str] = {}
+        return [h.keep(fields) for h in self.store.sparse_search(vector, replace(flt, kind="module"), BINDING_DEPTH,
+                                                                 fields=read)
+                if self._holds_verbatim(h, pattern, texts)]
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         """The symbols ``query`` names: by qualified or plain name (case-insensitive), or
@@ -2766,6 +2794,27 @@ def _descending(ranked: Ranked) -> list[float]:
 def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:
     """``fields`` with what ranking an inserted definition reads (kind, name, path, role)."""
     return None if fields is None else tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
+
+
+#: Module chunks holding a one-name query's term read for a binding of it (``_bindings``).
+BINDING_DEPTH = 20
+#: Whether a module chunk holds a verbatim text in its top-level code past the head its
+#: embedded text keeps (``_holds_verbatim``): jsonschema's ``Draft7Validator = create(``,
+#: line 718 of a 1,410-line module, was held by no hit (a newcomer).
+MODULE_TAIL_VERBATIM = True
+#: A line that opens a definition or a decorator (its indented lines are its body).
+_DEFINITION_LINE = re.compile(r"(?:async\s+def|def|class|@)\b|@")
+
+
+def _top_level(source: str, at: int) -> bool:
+    """Whether offset ``at`` of a Python-like ``source`` lies in top-level code: on an
+    unindented line, or under one that opens no definition (``def``, ``class``, a decorator;
+    a line closing brackets, ``) -> T:``, continues the one above): the continuation lines
+    of ``X = create(\n    meta_schema=..)``."""
+    start = source.rfind("\n", 0, at) + 1
+    while start > 0 and source[start:start + 1] in (" ", "\t", "\n", "\r", ")", "]", "}"):
+        start = source.rfind("\n", 0, start - 1) + 1
+    return not _DEFINITION_LINE.match(source[start:at + 1] if start <= at else source[start:])
 
 
 def _phrase(text: str) -> re.Pattern[str]:
