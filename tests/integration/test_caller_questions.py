@@ -92,6 +92,25 @@ def test_prepare_url_raises_missing_schema():
         prepare_url("example.com")
     assert str(MissingSchema("raise requests")) == "raise requests"
 ''',
+    # a function the code only registers (a reference) and tests call
+    "pkg/flashing.py": '''\
+def get_flashed_messages(with_categories=False):
+    """The messages flashed so far."""
+    return []
+
+
+def create_environment(env):
+    env.globals.update(get_flashed_messages=get_flashed_messages)
+    return env
+''',
+    "tests/test_flashing.py": '''\
+from pkg.flashing import get_flashed_messages
+
+
+def test_flashed_messages_are_empty():
+    assert get_flashed_messages() == []
+    assert get_flashed_messages(with_categories=True) == []
+''',
     "tests/test_settings.py": '''\
 from pkg.settings import merge_environment_settings
 
@@ -184,3 +203,12 @@ def test_a_question_asking_where_an_exception_is_raised_answers_with_the_raise_s
         ("pkg/models.py", "prepare_url", "caller")]
     assert [h.path for h in hits if h.match == "caller"] == ["pkg/models.py"]
     assert _placed(by_words[:1]) != [("pkg/models.py", "prepare_url")]
+
+
+def test_a_function_the_code_only_references_keeps_its_tests_calls(tmp_path: Path) -> None:
+    """flask's ``get_flashed_messages`` is registered as a Jinja global (a ``reference``) and
+    called by tests only: "where is get_flashed_messages called" placed no call site once
+    the tests' were dropped for the code's (a review)."""
+    with indexed(tmp_path, FILES) as d:
+        hits = d.service.search("where is get_flashed_messages called", limit=4, repo="fx")
+    assert [(h.path, h.match) for h in hits[:1]] == [("tests/test_flashing.py", "caller")]

@@ -147,17 +147,26 @@ HUMANIZE_TESTS = {f"tests/test_humanize_{k}.py": (
     f"    assert moment.humanize({k} + 1) != 'days ago'\n") for k in range(12)}
 
 
+URLS = '''def prepare_url(url):
+    if "://" not in url:
+        raise ValueError(f"Invalid URL {url!r}: No scheme supplied")
+    return url
+'''
+
+
 def test_a_quoted_phrase_in_a_docstring_is_found_and_an_unheld_one_is_flagged(
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """arrow (a newcomer): ``"2 days ago"``, written in ``Arrow.dehumanize``'s docstring,
     was absent from 30 places of tests and locale classes full of its words; ``"represents
     the time difference relative"`` wraps a docstring line; ``"frobnicate the widget
     cache"``, held nowhere, answered a constructor at 1.0 with no note."""
-    files = {"pkg/moment.py": MOMENT, "pkg/locales.py": LOCALES, **HUMANIZE_TESTS}
+    files = {"pkg/moment.py": MOMENT, "pkg/locales.py": LOCALES, "pkg/urls.py": URLS, **HUMANIZE_TESTS}
     with indexed(tmp_path, files) as d:
         days = d.service.search('"2 days ago"', limit=6, repo="fx")
         wrapped = d.service.search('"represents the time difference relative"', limit=6, repo="fx")
         nowhere = d.service.search('"frobnicate the days cache"', limit=6, repo="fx")
+        # a pasted message with the value it printed is held by its template (a review)
+        printed = d.service.search('"Invalid URL \'foo\': No scheme supplied"', limit=3, repo="fx")
         monkeypatch.setattr(service, "LITERAL_HOLDER_DEPTH", service.EVIDENCE_DEPTH)
         shallow = d.service.search('"2 days ago"', limit=6, repo="fx")
     assert (days[0].path, days[0].qualified_name) == ("pkg/moment.py", "Moment.dehumanize")
@@ -167,3 +176,4 @@ def test_a_quoted_phrase_in_a_docstring_is_found_and_an_unheld_one_is_flagged(
     assert nowhere.confidence_reason == (
         "no hit holds 'frobnicate the days cache' verbatim: these hits match its words")
     assert days.low_confidence is False
+    assert (printed[0].qualified_name, printed.low_confidence) == ("prepare_url", False)

@@ -43,7 +43,12 @@ TESTS = {f"tests/test_draft7_{k}.py": (
     f"def test_draft7_{k}():\n"
     f"    assert list(Draft7Validator().iter_errors({k})) == []\n"
     "    assert Draft7Validator.META_SCHEMA  # Draft7Validator\n") for k in range(8)}
-FILES = {"pkg/validators.py": VALIDATORS, **TESTS}
+# a JS module: a local ``var`` inside a function assigned at top level is no binding (a
+# review: express's ``var etagFn`` inside ``res.send = function () {..}`` pinned the module)
+RESPONSE_JS = ("var deprecate = require('depd')('express');\nvar res = Object.create(http.ServerResponse.prototype);\n"
+               "module.exports = res;\n\n") + "res.send = function send(body) {\n" + "".join(
+    f"  var part{k} = body[{k}];\n" for k in range(200)) + "  var etagFn = this.app.get('etag fn');\n  return etagFn(body);\n};\n"
+FILES = {"pkg/validators.py": VALIDATORS, "lib/response.js": RESPONSE_JS, **TESTS}
 
 
 def test_a_module_binding_is_found_where_it_is_bound(tmp_path: Path) -> None:
@@ -52,9 +57,11 @@ def test_a_module_binding_is_found_where_it_is_bound(tmp_path: Path) -> None:
         name = d.service.search("Draft7Validator", limit=3, repo="fx")
         quoted = d.service.search('"Draft7Validator = create("', limit=3, repo="fx")
         inner = d.service.search("scratch_value", limit=3, repo="fx")
+        local_js = d.service.search("etagFn", limit=3, repo="fx")
     assert [(h.path, h.qualified_name, h.match) for h in name[:1]] == [
         ("pkg/validators.py", "pkg.validators", "exact")]
     assert (quoted[0].path, quoted[0].qualified_name, quoted.low_confidence) == (
         "pkg/validators.py", "pkg.validators", False)
     # bound only inside functions: no module chunk is pinned for it
     assert all(not (h.qualified_name == "pkg.validators" and h.match == "exact") for h in inner)
+    assert all(not (h.path == "lib/response.js" and h.match == "exact" and h.kind == "module") for h in local_js)

@@ -924,6 +924,9 @@ def test_a_name_holding_an_abbreviation_stays_a_name() -> None:
     # the functions a decorator registers, not the decorator's uses
     ("where are after_request functions called and the session saved", ()),
     ("where are teardown_request callbacks invoked", ()),
+    # ... a singular names the function itself (a review)
+    ("where is the url_for function called", ("url_for",)),
+    ("where is the teardown_request handler used", ("teardown_request",)),
     # not a callers question, or no symbol named
     ("how is merge_environment_settings used", ()),
     ("where is the session created", ()),
@@ -1402,3 +1405,21 @@ def test_a_negated_statement_is_a_message_not_a_question(text: str, sentence: st
 def test_a_builtin_exception_beside_other_tokens_is_no_evidence(text: str, evidence: tuple[str, ...]) -> None:
     assert shape.analyze(text).evidence == evidence
     assert "IndexError" in shape.BUILTIN_EXCEPTIONS and "MissingSchema" not in shape.BUILTIN_EXCEPTIONS
+
+
+@pytest.mark.parametrize(("text", "shape_", "raised", "sentence"), [
+    # an exception's bare CamelCase name opening a pasted line is an error line, as it is
+    # with its module (requests: ``prepare_url`` was off the first 10; a newcomer)
+    ("MissingSchema: Invalid URL 'x': No scheme supplied. Perhaps you meant https://x?",
+     Shape.TRACE, ("MissingSchema",), "Invalid URL 'x': No scheme supplied. Perhaps you meant ?"),
+    ("TooManyRedirects: Exceeded 30 redirects.", Shape.TRACE, ("TooManyRedirects",), "Exceeded 30 redirects."),
+    # a product's name, or a question after the name, is no error line
+    ("GitHub: the action fails on windows runners", Shape.TEXT, (), "GitHub: the action fails on windows runners"),
+    ("ValueMapper: how does it map values", Shape.TEXT, (), "ValueMapper: how does it map values"),
+])
+def test_a_bare_exception_name_opens_an_error_line(text: str, shape_: Shape, raised: tuple[str, ...],
+                                                   sentence: str) -> None:
+    asked = shape.analyze(text)
+    assert (asked.shape, asked.raised, asked.sentence) == (shape_, raised, sentence)
+    if raised:  # the message is the evidence, not the class's name
+        assert not set(raised) & {e.rpartition(".")[2] for e in asked.evidence}

@@ -618,7 +618,8 @@ class Service:
             # about is not here ("FluxCapacitor no longer works" answered a CLI group at 0.13
             # with no note: a report is ranked by its words alone, on a scale no floor
             # judges; two newcomers)
-            absent = [token for token in absent if not _DOTTED_NAME.search(token) and not _ACRONYMS.fullmatch(token)]
+            absent = [token for token in absent if not _DOTTED_NAME.search(token) and not _ACRONYMS.fullmatch(token)
+                      and not self._singular_held(token, flt)]
         elif not (len(asked.evidence) == 1 and (asked.shape is Shape.LITERAL or (
                 asked.shape is Shape.IDENTIFIER and absent and not _DOTTED_NAME.search(absent[0])))):
             absent = []
@@ -1065,8 +1066,8 @@ class Service:
         page = ranked[:limit]
         texts: dict[str, str] = {}
         ids = [r[0].id for r in page if r[2] == INDEX]
-        holding = {h.id for h in (self.store.retrieve(ids, fields=_SENTENCE_FIELDS) if ids else ())
-                   if self._holds_verbatim(h, pattern, texts)}
+        read = self.store.retrieve(ids, fields=_SENTENCE_FIELDS) if ids else []
+        holding = {h.id for h in read if self._holds_verbatim(h, pattern, texts)}
         held = [r for r in page if r[2] == INDEX and r[0].id in holding]
         vector = shapes.evidence_vector(literal)
         seen = {r[0].id for r in page}
@@ -1074,7 +1075,10 @@ class Service:
                                                                        LITERAL_HOLDER_DEPTH)
                   if h.id not in seen][:limit]
                  if vector is not None and not asked.roles and not flt.roles else [])
-        if not held and not extra and unheld is not None:
+        if (not held and not extra and unheld is not None
+                and not any(shapes.template_words(str(h.payload.get("embed_text", "")), literal) for h in read)):
+            # a message with the values it printed is held by a template (``f"Invalid URL
+            # {url!r}: .."``): flagged as held by none, a review
             unheld.append(literal)
         both = held + extra  # a class holding its method's literal: the method is where it is
         both = [r for r in both if not any(o is not r and _encloses(r[0], o[0]) for o in both)]
@@ -1109,8 +1113,8 @@ class Service:
         if pattern.search(text):
             return True
         module = hit.payload.get("kind") == "module"
-        if len(text) < EMBED_TEXT_CHARS or (module and not MODULE_TAIL_VERBATIM):
-            return False
+        if len(text) < EMBED_TEXT_CHARS or (module and not (MODULE_TAIL_VERBATIM and hit.payload.get("language") == "python")):
+            return False  # a module chunk's top-level code is told apart in Python only
         if hit.id not in texts:
             # a blob's read is the cost (cached: its other chunks' lines are a slice of it)
             blob = f"blob:{hit.payload.get('blob_id', '')}"
@@ -1157,10 +1161,11 @@ class Service:
         sites = callgraph.callers(self.store, flt, asked.callers[0])
         if "test" in asked.roles:  # "tests for X": the tests' calls only
             sites = [sc for sc in sites if hit_role(sc[0].hit.payload) == "test"]
-        elif any(hit_role(sc[0].hit.payload) != "test" for sc in sites):
-            # the code's calls only, when it has any: "where does requests raise
+        elif any(hit_role(sc[0].hit.payload) != "test" and sc[1] in _CALLING for sc in sites):
+            # the code's calls only, when it has a resolved one: "where does requests raise
             # MissingSchema" placed the 2,000-line test class asserting it second, under
-            # the one method raising it (a newcomer)
+            # the one method raising it (a newcomer); flask's one ``reference`` to
+            # ``get_flashed_messages`` (a Jinja global) is no call (a review)
             sites = [sc for sc in sites if hit_role(sc[0].hit.payload) != "test"]
         order = sorted(sites, key=lambda sc: (
             callgraph.RANK.get(sc[1], 9), _penalty(sc[0].hit.payload, asked.roles, ROLE_PENALTY),
@@ -1274,9 +1279,21 @@ class Service:
         return min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
                                         -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
 
+    def _singular_held(self, token: str, flt: StoreFilter) -> bool:
+        """Whether ``token`` written as a plural (``InvalidSpecifiers``, ``Matches``) names a
+        code word the index holds without its ``s`` or ``es``: a question's plural of a
+        class, no absent name (a review). One term lookup per ending."""
+        for cut in (2, 1) if token.endswith("es") else (1,) if token.endswith("s") else ():
+            vector = shapes.evidence_vector(token[:-cut])
+            if vector is not None and self.store.sparse_search(vector, flt, 1, fields=()):
+                return True
+        return False
+
     def _bindings(self, name: str, flt: StoreFilter, fields: tuple[str, ...] | None) -> list[Hit]:
-        """The module chunks that bind ``name`` in their top-level code (``NAME = ..``,
-        ``NAME: T = ..``, JS's ``const NAME =``), for a one-name query no symbol is named:
+        """The Python module chunks that bind ``name`` in their top-level code (``NAME =
+        ..``, ``NAME: T = ..``; ``_top_level``, which reads Python's blocks only: express's
+        ``var etagFn`` inside ``res.send = function () {..}`` pinned its module, a review),
+        for a one-name query no symbol is named:
         a module-level value is no symbol (a class a factory makes included), and a long
         module's chunk scored too low on the name's one term to be found. jsonschema's
         ``Draft202012Validator = create(..)``, line 812 of a 1,410-line module, was not on
@@ -1285,13 +1302,12 @@ class Service:
         vector = shapes.evidence_vector(name)
         if vector is None or BINDING_DEPTH <= 0:
             return []
-        pattern = re.compile(rf"(?m)^[ \t]*(?:(?:export\s+)?(?:const|let|var)\s+)?{re.escape(name)}"
-                             r"[ \t]*(?::[^=\n]*)?=(?![=>])")
-        read = None if fields is None else tuple(dict.fromkeys((*fields, *_SENTENCE_FIELDS)))
+        pattern = re.compile(rf"(?m)^[ \t]*{re.escape(name)}[ \t]*(?::[^=\n]*)?=(?![=>])")
+        read = None if fields is None else tuple(dict.fromkeys((*fields, *_SENTENCE_FIELDS, "language")))
         texts: dict[str, str] = {}
         return [h.keep(fields) for h in self.store.sparse_search(vector, replace(flt, kind="module"), BINDING_DEPTH,
                                                                  fields=read)
-                if self._holds_verbatim(h, pattern, texts)]
+                if h.payload.get("language") == "python" and self._holds_verbatim(h, pattern, texts)]
 
     def _exact(self, store: Any, query: str, flt: StoreFilter, limit: int) -> list[Hit]:
         """The symbols ``query`` names: by qualified or plain name (case-insensitive), or
@@ -2796,6 +2812,10 @@ def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:
     return None if fields is None else tuple(dict.fromkeys((*fields, "kind", "name_lc", "path", "role")))
 
 
+#: The confidences of a call site that is the code's call of the symbol, for
+#: ``_with_callers``'s choice of the code's calls over the tests' (not a ``reference``, not
+#: a ``name_only`` guess).
+_CALLING = frozenset({"resolved", "inherited", "override"})
 #: Module chunks holding a one-name query's term read for a binding of it (``_bindings``).
 BINDING_DEPTH = 20
 #: Whether a module chunk holds a verbatim text in its top-level code past the head its

@@ -314,6 +314,8 @@ def analyze(text: str) -> Query:
             raised = tuple(dict.fromkeys(m.group(1) for m in errors  # not a
                                          if m.group(1) != "panic"  # question about the class
                                          and not m.group().rstrip().endswith("?")))[:MAX_REFUSED]
+            if not raised and _bare_error(text):
+                raised = (_bare_error(text).rpartition(".")[2],)
     else:
         terms = _short_terms(prose)
         dense = text
@@ -334,7 +336,13 @@ def analyze(text: str) -> Query:
     roles = _roles(text, shape)
     if described and not DESCRIPTION_ROLES:
         roles = roles & {"test"}
-    return Query(text, shape, terms, dense, _evidence(prose, shape, sentence), roles,
+    evidence = _evidence(prose, shape, sentence)
+    if shape is Shape.TRACE and sentence and raised:
+        # an error line's message is its evidence: the raised class's own name drew its
+        # two-line definition first (requests' ``MissingSchema: Invalid URL ..``; the
+        # class is where it is defined, ``RAISED_CLASS_PENALTY``)
+        evidence = tuple(e for e in evidence if e.rpartition(".")[2] not in raised)
+    return Query(text, shape, terms, dense, evidence, roles,
                  names, paths, compounds, title_names, symbols, frames, sentence, refused, raised,
                  described,
                  _callers(prose, symbols, frozenset() if described else roles),
@@ -367,13 +375,13 @@ _CALLS_OF = re.compile(r"(?i)\b(?:(?:what|who|which(?:\s+(?:of\s+the\s+|of\s+the
                        r"\s+(?:calls|invokes|uses|call|invoke|use)"
                        r"|(?:callers|call\s+sites|usages|uses|invocations|references)"
                        r"\s+(?:of|to))\s+(?:the\s+)?(?:(?:function|method|class)\s+)?" + _ASKED_NAME)
-#: "where is X called / used / invoked", "where does X get called"; not "where are
-#: after_request functions called", which asks where the functions registered so run, not
-#: for the decorator's uses (flask: four tests applying ``@app.after_request`` led the
+#: "where is X called / used / invoked", "where does X get called", "where is the url_for
+#: function called"; not "where are after_request functions called" (a plural), which asks
+#: where the functions registered so run, not for the decorator's uses (flask: four tests applying ``@app.after_request`` led the
 #: page, ``Flask.process_response`` 8th; a newcomer).
 _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:function|method)\s+)?"
-                     + _ASKED_NAME + r"\s+(?:(?!(?:functions?|funcs|handlers?|hooks?|callbacks?|callables?"
-                     r"|listeners?|receivers?|decorators?)\b)\w+\s+)?(?:called|invoked|used)\b")
+                     + _ASKED_NAME + r"\s+(?:(?!(?:functions|funcs|handlers|hooks|callbacks|callables"
+                     r"|listeners|receivers|decorators)\b)\w+\s+)?(?:called|invoked|used)\b")
 #: "where is X raised / thrown", "what raises X", "which function throws X", "where does
 #: the client raise X", "when is X raised": the raise sites are the exception class's
 #: callers (its constructions), as ``find_callers`` answers them. requests' "where does
@@ -748,16 +756,37 @@ _DEPRECATION = re.compile(r"^(?:\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT )
 _SEVERITY = re.compile(r"(?:error|fatal|warning)(?:\[\w+\])?:[ \t]+(?=\S)", re.IGNORECASE)
 
 
+#: An exception's name opening a pasted line without its module and without an
+#: exception's suffix (``MissingSchema: Invalid URL ..``, ``TooManyRedirects: Exceeded 30
+#: redirects.``): a CamelCase name with an inner capital, then a colon and the message.
+#: Read as a question, the message was looked for with the name glued to it, and requests'
+#: ``prepare_url`` raising it was off the first 10 (a newcomer; with the module prefix the
+#: line is a trace and was right).
+_NAMED_HEAD = re.compile(r"[ \t]*+((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+[A-Z]\w*):[ \t]+(?=\S)")
+
+
+def _bare_error(line: str) -> str:
+    """The exception's name opening ``line`` as ``_NAMED_HEAD`` reads it (not a product's
+    name, and not before a question: "ValueMapper: how does it map values"), else ``""``."""
+    named = _NAMED_HEAD.match(line)
+    if not named or named.group(1).lower() in _PRODUCT_NAMES or _asks(line[named.end():].split()):
+        return ""
+    return named.group(1)
+
+
 def _logged(line: str) -> str:
     """``line`` without a log line's or a warning's prefix (``_LOG_PREFIX``) and the
     warning's or exception's name after it (``_ERROR_HEAD``), or a program's error prefix
     (``_PROGRAM_PREFIX``), or a Node deprecation's namespace and caller (``_DEPRECATION``),
-    or a compiler's severity (``_SEVERITY``), when a prefix was there: the message a chunk
+    or a compiler's severity (``_SEVERITY``), or an exception's bare CamelCase name
+    (``_NAMED_HEAD``; not a product's, ``GitHub:``), when a prefix was there: the message a chunk
     of code holds (jq's prefix drew its ``jq_exit`` macro first). A line without a prefix
     is returned as is."""
     program = _PROGRAM_PREFIX.match(line)
     if program:
         return line[program.end():].strip()
+    if _bare_error(line):
+        return line[_NAMED_HEAD.match(line).end():].strip()
     deprecation = _DEPRECATION.match(line)
     if deprecation:
         return deprecation.group(1).strip()
@@ -889,6 +918,8 @@ def detect(text: str) -> Shape:
             and _ERROR_LINE.fullmatch(lines[-1].strip())
             and (len(text) <= ISSUE_MIN_CHARS or _NAMED_ERROR.match(lines[-1]))):
         return Shape.TRACE  # "KeyError: 'x'" alone, or a message with a long repr
+    if len(lines) == 1 and len(text) <= ISSUE_MIN_CHARS and _bare_error(text):
+        return Shape.TRACE  # "MissingSchema: Invalid URL ..", as "requests.exceptions.MissingSchema: .." is
     if _usage_hinted(lines) and len(text) <= ISSUE_MIN_CHARS:
         return Shape.TRACE  # a CLI's error line and its hint ("Run 'app --help' for usage.")
     if len(lines) <= 2 and len(text) <= ERROR_LINE_MAX_CHARS and "TypeError" in text and _REFUSED_CALL.search(text):
@@ -1137,7 +1168,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     spelled: dict[str, str] = {}
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
-    raised = {m.group(1).lower() for m in errors}
+    raised = {m.group(1).lower() for m in errors} | ({_bare_error(text).rpartition(".")[2].lower()} - {""})
     called = " ".join(f"`{c}`" for m in errors if m.start() > len(title)  # the body's; a code span each
                       for c in _ERROR_CALL.findall(m.group()))
     for where, part in enumerate((title + "\n" + called if called else title, body)):
