@@ -1423,3 +1423,13 @@ def test_a_bare_exception_name_opens_an_error_line(text: str, shape_: Shape, rai
     assert (asked.shape, asked.raised, asked.sentence) == (shape_, raised, sentence)
     if raised:  # the message is the evidence, not the class's name
         assert not set(raised) & {e.rpartition(".")[2] for e in asked.evidence}
+
+
+def test_an_error_line_alone_names_neither_its_exception_nor_its_module() -> None:
+    """``requests.exceptions.TooManyRedirects: ..`` named the module ``exceptions``, and
+    ``locate`` led with the file defining the exception (a newcomer); an issue's text keeps
+    the names its prose writes."""
+    assert shape.analyze("requests.exceptions.TooManyRedirects: Exceeded 30 redirects.").names == ()
+    issue = ("Redirect loop in sessions\n\nCalling requests.exceptions handling in sessions.resolve_redirects "
+             "loops forever.\nrequests.exceptions.TooManyRedirects: Exceeded 30 redirects.\n" + "More words. " * 30)
+    assert "exceptions" in [n.lower() for n in shape.analyze(issue).names]

@@ -1462,6 +1462,13 @@ class Service:
             lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
                                                      or locating.declares_only(str(h.payload.get("path", "")))))
         placed = list(_as_placed(ranked, top))
+        if asked.raised and asked.shape is Shape.TRACE:
+            # the class of the exception a trace raised is where it is defined: its chunk,
+            # the best on the exception's name, led locate with its file (requests'
+            # ``TooManyRedirects: Exceeded 30 redirects.`` located exceptions.py above the
+            # sessions.py raising it; a newcomer). Search demotes it (``RAISED_CLASS_PENALTY``)
+            placed = [h for h in placed if not (h.payload.get("kind") == "class" and str(
+                h.payload.get("qualified_name", "")).rpartition(".")[2] in asked.raised)] or placed
         listing = functions > 0
         found = locating.files(placed, limit, penalty=penalty,
                                functions_per_file=functions,

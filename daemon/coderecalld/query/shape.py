@@ -1169,6 +1169,11 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors} | ({_bare_error(text).rpartition(".")[2].lower()} - {""})
+    # ... nor, in an error line pasted alone, its module's parts: ``requests.exceptions.
+    # TooManyRedirects: ..`` named the module ``exceptions``, and ``locate`` led with the
+    # file defining the exception, not the one raising it (a newcomer)
+    if len([line for line in text.splitlines() if line.strip()]) <= 2 and not stack.count(text):
+        raised |= {part.lower() for m in errors for part in m.group()[:m.end(1) - m.start()].strip().split(".")[:-1]}
     called = " ".join(f"`{c}`" for m in errors if m.start() > len(title)  # the body's; a code span each
                       for c in _ERROR_CALL.findall(m.group()))
     for where, part in enumerate((title + "\n" + called if called else title, body)):
