@@ -52,3 +52,6 @@ def test_an_error_line_locates_the_raise_not_the_definition(tmp_path: Path, line
     assert located.files[0].path == "requests/sessions.py"
     assert located.files[0].functions[0].qualified_name == "SessionRedirectMixin.resolve_redirects"
     assert hits[0].qualified_name == "SessionRedirectMixin.resolve_redirects"
+    # the demoted class is no rival of the first hit for the answer's confidence: it
+    # scored the best on the exception's name and flagged right answers "none stands out"
+    assert hits.low_confidence is False, hits.confidence_reason

@@ -1361,8 +1361,12 @@ class Service:
         top, match, source = ranked[0]
         where = (top.payload.get("repo"), top.payload.get("path"))
         # An issue asks which file: the second is the best hit of another file than the first's.
-        second = next((h.score for h, _, _ in ranked[1:] if not asked.long
-                       or (h.payload.get("repo"), h.payload.get("path")) != where), 0.0)
+        # A trace's raised class is demoted (``RAISED_CLASS_PENALTY``), not a rival: its
+        # score, the best on the exception's name, flagged right answers "none stands out"
+        # (requests' ``TooManyRedirects: Exceeded 30 redirects.``, a newcomer's re-run)
+        second = next((h.score for h, _, _ in ranked[1:] if (not asked.long
+                       or (h.payload.get("repo"), h.payload.get("path")) != where)
+                       and not _raised_class(h.payload, asked)), 0.0)
         # pinned: an exact name's definition, a chunk the query's verbatim evidence placed
         # first (a source literal holding the whole message), or a call site of the
         # function a callers question names (its five callers first were flagged for the
@@ -1467,8 +1471,7 @@ class Service:
             # the best on the exception's name, led locate with its file (requests'
             # ``TooManyRedirects: Exceeded 30 redirects.`` located exceptions.py above the
             # sessions.py raising it; a newcomer). Search demotes it (``RAISED_CLASS_PENALTY``)
-            placed = [h for h in placed if not (h.payload.get("kind") == "class" and str(
-                h.payload.get("qualified_name", "")).rpartition(".")[2] in asked.raised)] or placed
+            placed = [h for h in placed if not _raised_class(h.payload, asked)] or placed
         listing = functions > 0
         found = locating.files(placed, limit, penalty=penalty,
                                functions_per_file=functions,
@@ -2842,6 +2845,12 @@ def _top_level(source: str, at: int) -> bool:
     while start > 0 and source[start:start + 1] in (" ", "\t", "\n", "\r", ")", "]", "}"):
         start = source.rfind("\n", 0, start - 1) + 1
     return not _DEFINITION_LINE.match(source[start:at + 1] if start <= at else source[start:])
+
+
+def _raised_class(payload: dict, asked: shapes.Query) -> bool:
+    """Whether ``payload`` is the class of an exception a trace raised (``Query.raised``)."""
+    return (bool(asked.raised) and payload.get("kind") == "class"
+            and str(payload.get("qualified_name", "")).rpartition(".")[2] in asked.raised)
 
 
 def _phrase(text: str) -> re.Pattern[str]:
