@@ -75,7 +75,6 @@ _WRAPPERS = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?(?:Optional|Final
 _UNION = re.compile(r"^(?:(?:t|typing|typing_extensions)\.)?Union\[(.*)\]$")
 #: A subscripted type, ``Type[Arrow]``, ``Sequence[Marker]``: its name and its arguments.
 _SUBSCRIPTED = re.compile(r"^([A-Za-z_][\w.]*)\[(.*)\]$")
-_CLASS_OBJECT_TYPE = _SUBSCRIPTED
 #: A name annotated with a class itself, ``type: Type[Arrow]``, ``c: Optional[type[C]]``.
 _CLASS_VALUED = re.compile(r"(\w+)\s*:\s*(?:[\w.]+\[)*(?:[\w.]*\.)?[Tt]ype\[")
 #: Containers whose iteration gives their one type argument (``tuple`` only as ``tuple[T,
@@ -187,7 +186,7 @@ class Receivers:
         ``C | None``), ``""`` if none: a class of this file or an imported CapWords name; in an
         ``annotation`` any imported name (``socket.socket``) or builtin type (``builtins.str``)."""
         expr = unwrapped(expr)
-        held = _CLASS_OBJECT_TYPE.match(expr) if annotation and "[" in expr else None
+        held = _SUBSCRIPTED.match(expr) if annotation and "[" in expr else None
         if held and self._typing_name(held.group(1), ("Type", "type")):
             # `type: Type[Arrow]`: the class itself (``CLASS_OBJECT``)
             inner = self.class_of(held.group(2), True)

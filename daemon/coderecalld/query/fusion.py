@@ -28,8 +28,9 @@ docs/retrieval.md). ``hybrid`` computes it in four steps:
    point deleted since step 1: each step is its own store call).
 
 Measured in-process at 1M points (docs/performance.md, "Candidate fusion"): the engine's
-two-prefetch formula query took 7.8 ms p50, steps 1-4 take 5.0 ms (before step 3 read the sparse
-candidates' cosines and ran whenever a point outside could still reach the page).
+two-prefetch formula query took 7.8 ms p50, steps 1-4 take 5.0 ms (before step 3 read
+the sparse candidates' cosines and ran whenever a point outside could still reach the
+page).
 
 ``agreement`` answers "is the first hit in the top ``k`` of each retriever alone?" from
 what ``hybrid`` already holds. A point tied with the k-th counts as inside, because the
@@ -64,7 +65,8 @@ class Fused:
     """One hybrid answer and the retriever scores behind it.
 
     ``hits``: best first, fused scores, payloads as asked. ``dense``: the cosine of each
-    dense candidate. ``sparse``: every sparse score seen (the candidates' and, when step 3
+    dense candidate (and, when step 3 ran, of each of the sparse retriever's own that has
+    a vector). ``sparse``: every sparse score seen (the candidates' and, when step 3
     ran, the sparse retriever's own top). ``sparse_ranked``: the scores of that own top,
     best first (None when step 3 did not run).
     """
@@ -80,7 +82,8 @@ def hybrid(store: Any, dense: Sequence[float] | None, sparse_vector: SparseVecto
            fields: Sequence[str] | None, keep: Callable[[Hit], bool] | None = None) -> Fused:
     """The top ``limit`` points of ``store`` under ``flt`` by ``cosine + weight * s / (s +
     half)`` (module docstring); each retriever hands over ``max(prefetch, limit)``
-    candidates, each scored on both sides (a point with no dense vector: its lexical term). ``dense`` None: the sparse retriever alone, scored ``weight * s / (s +
+    candidates, each scored on both sides (a point with no dense vector: its lexical
+    term). ``dense`` None: the sparse retriever alone, scored ``weight * s / (s +
     half)``. An empty ``sparse_vector``: cosines alone. ``fields``: the payload keys of the
     hits (None: all; they must hold what ``keep`` reads). ``keep``: hits are only the
     candidates it accepts, payloads read ``KEEP_BATCH`` at a time until ``limit`` are found

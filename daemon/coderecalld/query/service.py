@@ -647,9 +647,9 @@ class Service:
         for (repo, path), names in wanted.items():
             for h in self._file_definitions(flt, repo, path, names, _with_role_fields(fields)):
                 key = (repo, path, str(h.payload["qualified_name"]))
-                if (not view.hides(h) and not locating.is_stub(h.payload) and not is_part(key[2])
-                        and int(h.payload.get("start_line", 0)) > int(last[key].payload.get("start_line", 0)
-                                                                      if key in last else -1)):
+                if view.hides(h) or locating.is_stub(h.payload) or is_part(key[2]):
+                    continue
+                if key not in last or int(h.payload.get("start_line", 0)) > int(last[key].payload.get("start_line", 0)):
                     last[key] = h
         out: Ranked = []
         shown: set[str] = set()
@@ -1113,7 +1113,9 @@ class Service:
         if pattern.search(text):
             return True
         module = hit.payload.get("kind") == "module"
-        if len(text) < EMBED_TEXT_CHARS or (module and not (MODULE_TAIL_VERBATIM and hit.payload.get("language") == "python")):
+        if len(text) < EMBED_TEXT_CHARS:
+            return False
+        if module and not (MODULE_TAIL_VERBATIM and hit.payload.get("language") == "python"):
             return False  # a module chunk's top-level code is told apart in Python only
         if hit.id not in texts:
             # a blob's read is the cost (cached: its other chunks' lines are a slice of it)
@@ -2825,7 +2827,7 @@ def _with_role_fields(fields: tuple[str, ...] | None) -> tuple[str, ...] | None:
 #: The confidences of a call site that is the code's call of the symbol, for
 #: ``_with_callers``'s choice of the code's calls over the tests' (not a ``reference``, not
 #: a ``name_only`` guess).
-_CALLING = frozenset({"resolved", "inherited", "override"})
+_CALLING = frozenset({callgraph.RESOLVED, callgraph.INHERITED, callgraph.OVERRIDE})
 #: Module chunks holding a one-name query's term read for a binding of it (``_bindings``).
 BINDING_DEPTH = 20
 #: Whether a module chunk holds a verbatim text in its top-level code past the head its

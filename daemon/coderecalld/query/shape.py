@@ -314,8 +314,9 @@ def analyze(text: str) -> Query:
             raised = tuple(dict.fromkeys(m.group(1) for m in errors  # not a
                                          if m.group(1) != "panic"  # question about the class
                                          and not m.group().rstrip().endswith("?")))[:MAX_REFUSED]
-            if not raised and _bare_error(text):
-                raised = (_bare_error(text).rpartition(".")[2],)
+            bare = _bare_error(text)
+            if not raised and bare:
+                raised = (bare.rpartition(".")[2],)
     else:
         terms = _short_terms(prose)
         dense = text
@@ -377,8 +378,8 @@ _CALLS_OF = re.compile(r"(?i)\b(?:(?:what|who|which(?:\s+(?:of\s+the\s+|of\s+the
                        r"\s+(?:of|to))\s+(?:the\s+)?(?:(?:function|method|class)\s+)?" + _ASKED_NAME)
 #: "where is X called / used / invoked", "where does X get called", "where is the url_for
 #: function called"; not "where are after_request functions called" (a plural), which asks
-#: where the functions registered so run, not for the decorator's uses (flask: four tests applying ``@app.after_request`` led the
-#: page, ``Flask.process_response`` 8th; a newcomer).
+#: where the functions registered so run, not for the decorator's uses (flask: four tests
+#: applying ``@app.after_request`` led the page, ``Flask.process_response`` 8th; a newcomer).
 _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:function|method)\s+)?"
                      + _ASKED_NAME + r"\s+(?:(?!(?:functions|funcs|handlers|hooks|callbacks|callables"
                      r"|listeners|receivers|decorators)\b)\w+\s+)?(?:called|invoked|used)\b")
@@ -388,11 +389,11 @@ _CALLED = re.compile(r"(?i)\bwhere\s+(?:is|are|does|do)\s+(?:the\s+)?(?:(?:funct
 #: requests raise MissingSchema" answered the class, ``PreparedRequest.prepare_url``
 #: raising it 8th (a newcomer).
 _RAISE_SITES = re.compile(r"(?i)\b(?:(?:where|when)\s+(?:is|are|does|do|gets?)\s+(?:the\s+|an?\s+)?"
-                     r"(?:(?:exception|error)\s+)?" + _ASKED_NAME + r"\s+(?:\w+\s+)?(?:raised|thrown)\b"
-                     r"|(?:what|who|which(?:\s+(?:functions?|methods?|code|places?|lines?))?)\s+"
-                     r"(?:raises|throws|raise|throw)\s+(?:an?\s+|the\s+)?" + _ASKED_NAME
-                     + r"|where\s+(?:does|do)\s+(?:\w+\s+){0,3}?(?:raise|throw)\s+(?:an?\s+|the\s+)?"
-                     + _ASKED_NAME + ")")
+                          r"(?:(?:exception|error)\s+)?" + _ASKED_NAME + r"\s+(?:\w+\s+)?(?:raised|thrown)\b"
+                          r"|(?:what|who|which(?:\s+(?:functions?|methods?|code|places?|lines?))?)\s+"
+                          r"(?:raises|throws|raise|throw)\s+(?:an?\s+|the\s+)?" + _ASKED_NAME
+                          + r"|where\s+(?:does|do)\s+(?:\w+\s+){0,3}?(?:raise|throw)\s+(?:an?\s+|the\s+)?"
+                          + _ASKED_NAME + ")")
 
 
 def _callers(text: str, symbols: tuple[str, ...], roles: frozenset[str]) -> tuple[str, ...]:
@@ -765,13 +766,19 @@ _SEVERITY = re.compile(r"(?:error|fatal|warning)(?:\[\w+\])?:[ \t]+(?=\S)", re.I
 _NAMED_HEAD = re.compile(r"[ \t]*+((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+[A-Z]\w*):[ \t]+(?=\S)")
 
 
-def _bare_error(line: str) -> str:
-    """The exception's name opening ``line`` as ``_NAMED_HEAD`` reads it (not a product's
-    name, and not before a question: "ValueMapper: how does it map values"), else ``""``."""
+def _bare_head(line: str) -> re.Match[str] | None:
+    """``_NAMED_HEAD``'s match opening ``line`` when it is an exception's name: not a
+    product's name, and not before a question ("ValueMapper: how does it map values")."""
     named = _NAMED_HEAD.match(line)
     if not named or named.group(1).lower() in _PRODUCT_NAMES or _asks(line[named.end():].split()):
-        return ""
-    return named.group(1)
+        return None
+    return named
+
+
+def _bare_error(line: str) -> str:
+    """The exception's name opening ``line`` (``_bare_head``), else ``""``."""
+    named = _bare_head(line)
+    return named.group(1) if named else ""
 
 
 def _logged(line: str) -> str:
@@ -785,8 +792,9 @@ def _logged(line: str) -> str:
     program = _PROGRAM_PREFIX.match(line)
     if program:
         return line[program.end():].strip()
-    if _bare_error(line):
-        return line[_NAMED_HEAD.match(line).end():].strip()
+    named = _bare_head(line)
+    if named:
+        return line[named.end():].strip()
     deprecation = _DEPRECATION.match(line)
     if deprecation:
         return deprecation.group(1).strip()
@@ -1168,7 +1176,10 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     spelled: dict[str, str] = {}
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
-    raised = {m.group(1).lower() for m in errors} | ({_bare_error(text).rpartition(".")[2].lower()} - {""})
+    raised = {m.group(1).lower() for m in errors}
+    bare = _bare_error(text)
+    if bare:
+        raised.add(bare.rpartition(".")[2].lower())
     # ... nor, in an error line pasted alone, its module's parts: ``requests.exceptions.
     # TooManyRedirects: ..`` named the module ``exceptions``, and ``locate`` led with the
     # file defining the exception, not the one raising it (a newcomer)
@@ -1367,9 +1378,9 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
                 and (word := w.strip("\"'`(),?:;.")).lower() not in _PRODUCT_NAMES]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
-        # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         if shape is Shape.TEXT and any(w not in BUILTIN_EXCEPTIONS for w in quoted + code):
             code = [w for w in code if w not in BUILTIN_EXCEPTIONS]
+        # A node id is held by no chunk; the test's own name is (``test_y`` of ``a.py::test_y``).
         tokens = (_NODE_ID.sub(r"\1", t).rsplit("::", 1)[-1] if _NODE_ID.match(t) else t
                   for t in quoted + code)
         printed = {q for q in [a or b for a, b in _QUOTED.findall(sentence)]
