@@ -1150,3 +1150,17 @@ export function save(dir: string) {
     sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in found}
     assert sites["save"] == [("createdDirs.add", "Set.add"), ("router.add", "src/router.TrieRouter.add"),
                              ("count.add", "")]  # of no known class: as before
+
+
+def test_a_raised_local_is_the_class_it_was_constructed_as() -> None:
+    text = ("def is_type(self, instance, type):\n    try:\n        return self.C.is_type(instance, type)\n"
+            "    except exceptions.UndefinedTypeCheck:\n        exc = exceptions.UnknownType(type, instance)\n"
+            "        raise exc from None\n")
+    assert resolve.raises(text) == ("exceptions.UnknownType",)
+    # bound twice, to two classes, or to a call's result: no class is known
+    twice = "def f(a):\n    err = A()\n    if a:\n        err = B()\n    raise err\n"
+    assert resolve.raises(twice) == ()
+    made = "def f(a):\n    err = self._error(a)\n    raise err\n"
+    assert resolve.raises(made) == ()
+    caught = "def f():\n    try:\n        g()\n    except KeyError as exc:\n        raise exc\n"
+    assert resolve.raises(caught) == ()

@@ -1058,10 +1058,23 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     return target
 
 
+def _constructed(name: str, text: str) -> str:
+    """The class a raised lowercase local ``name`` is bound to in ``text`` when one
+    assignment binds it, to a construction (jsonschema's ``exc = exceptions.UnknownType(..)``
+    then ``raise exc from None``: its card said ``raises: []``); else ``name``."""
+    if "." in name or not name[:1].islower():
+        return name
+    bound = {m.group(1) for m in re.finditer(rf"^[ \t]*{re.escape(name)}[ \t]*=[ \t]*([A-Za-z_][\w.]*)\(",
+                                              text, re.M)}
+    others = re.findall(rf"^[ \t]*{re.escape(name)}[ \t]*=(?!=)", text, re.M)
+    return next(iter(bound)) if len(bound) == 1 and len(others) == 1 else name
+
+
 def raises(text: str) -> tuple[str, ...]:
-    """Exception names raised in ``text`` (``raise X``, ``raise X(...)``, ``throw new X``) and
+    """Exception names raised in ``text`` (``raise X``, ``raise X(...)``, ``throw new X``, and
+    ``raise exc`` of a local the text binds to one construction, ``exc = X(...)``) and
     listed in a Google-style ``Raises:`` section, in order of first mention."""
-    found = [m for m in _RAISE.findall(text) + _THROW.findall(text)]
+    found = [_constructed(m, text) for m in _RAISE.findall(text) + _THROW.findall(text)]
     for header in _RAISES_HEADER.finditer(text):
         indent = len(header.group(1))
         for line in text[header.end():].split("\n")[1:]:
