@@ -1409,10 +1409,7 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
     for level in range(1, CHAIN_MAX + 1):
         if not reached:
             break
-        functions = _paid(reached.values())
-        found = {str(h.payload.get("fq_name", "")): h.payload
-                 for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
-                                         fields=("fq_name", "returns", "kind"))}
+        found = _result_functions(store, flt, _paid(reached.values()))
         following = {}
         for t, fn in reached.items():
             fq = str(found.get(fn, {}).get("returns") or "")
@@ -1451,6 +1448,34 @@ def _conftest_classes(store: Any, flt: StoreFilter, markers: set[str]) -> dict[s
     return found
 
 
+#: Functions a request's result receivers name through a re-export (``werkzeug.routing.Map.bind``
+#: for ``werkzeug.routing.map.Map.bind``) that ``_result_functions`` follows at most: each
+#: costs a keyword lookup per dotted prefix (``reexported``).
+REEXPORTED_RESULTS = 32
+
+
+def _result_functions(store: Any, flt: StoreFilter, functions: Sequence[str]) -> dict[str, dict]:
+    """Module-qualified function name -> the payload (``fq_name``, ``returns``, ``kind``) of
+    the definition it names, for each of ``functions`` (the ``F`` of ``F()`` receivers): by
+    ``fq_name``, else through the re-exports a caller's import wrote it by (werkzeug's
+    ``from werkzeug.routing import Map``: ``Map(..).bind(..)`` returns a ``MapAdapter``;
+    the lookup by ``fq_name`` alone found nothing, so ``callers Rule.build`` listed 104 calls
+    of ``MapAdapter.build`` as name-only candidates, a newcomer). At most
+    ``REEXPORTED_RESULTS`` names are followed through re-exports (the shortest first); a
+    name of no definition is absent. One keyword lookup, plus those."""
+    if not functions:
+        return {}
+    found = {str(h.payload.get("fq_name", "")): h.payload
+             for h in store.find_any(flt, "fq_name", list(functions), limit=4 * len(functions),
+                                     fields=("fq_name", "returns", "kind"))}
+    missing = sorted((fn for fn in functions if fn not in found and "." in fn), key=lambda n: (len(n), n))
+    for fn in missing[:REEXPORTED_RESULTS]:
+        reached = [h for h in reexported(store, flt, fn) if h.payload.get("kind") in ("function", "method")]
+        if reached:
+            found[fn] = reached[0].payload
+    return found
+
+
 def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> set[str]:
     """The ``F()`` receivers among ``targets`` (``RETURNED``) whose function states no
     result type the index knows (an interface, another package's type, no definition in
@@ -1459,9 +1484,8 @@ def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> se
     if not called:
         return set()
     functions = sorted(c[: -len(RETURNED)] for c in called)
-    typed = {f"{h.payload.get('fq_name', '')}{RETURNED}"
-             for h in store.find_any(flt, "fq_name", functions, limit=4 * len(functions),
-                                     fields=("fq_name", "returns")) if h.payload.get("returns")}
+    typed = {f"{fn}{RETURNED}" for fn, p in _result_functions(store, flt, functions).items()
+             if p.get("returns")}
     # a conftest fixture's value (`conftest.runner()`): typed when a conftest.py's fixture
     # of that name states its class; pytest's own (`tmp_path`) and untyped ones are unknown
     typed |= {f"{marker}{RETURNED}" for marker in _conftest_classes(
