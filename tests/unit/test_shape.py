@@ -173,6 +173,13 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("Remove examples that illustrate JointGrid annotate", set()),
     ("Add tests for the session cookie serializer.", {"test"}),
     ("docs for the session cookie serializer", {"docs"}),  # a request, not a description
+    # the subject of a report: what a test framework does with tests (pytest's issue titles)
+    ("Test method with positional-only `self` doesn't get its fixtures", set()),
+    ("Test class with __init__ is not collected and no warning is shown", set()),
+    ("Test function marked async def is silently skipped", set()),
+    ("Test module with syntax error gives INTERNALERROR", set()),
+    ("Fix flaky test of `Session.get`", {"test"}),
+    ("test functions that use tmp_path", {"test"}),  # a request: no report
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles

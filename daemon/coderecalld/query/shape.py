@@ -334,7 +334,7 @@ def analyze(text: str) -> Query:
     described = shape is Shape.TEXT and describes(text)
     # a change's description names what it changes: documentation and examples are often
     # the source's own docstrings ("Fix documentation on distplot bins"), tests are tests
-    roles = _roles(text, shape)
+    roles = _roles(text, shape, described)
     if described and not DESCRIPTION_ROLES:
         roles = roles & {"test"}
     evidence = _evidence(prose, shape, sentence)
@@ -460,11 +460,14 @@ _NOMINAL = re.compile(r"[A-Za-z']+[ \t]+(?:of|for|in|value|values|type|types)\b"
 #: "autowrap with cython backend fails when ..."), a note's ("pytest should no longer
 #: crash on ...", "The manpage builder now adds ..."); not in a relative clause, which
 #: says what the code sought does ("Code that should run when the application shuts
-#: down", "Options that are not shown in the help page": a newcomer's searches).
+#: down", "Options that are not shown in the help page": a newcomer's searches); nor
+#: "silently", "ignored", "breaks", "gives": "Test function marked async def is silently
+#: skipped", "Test module with syntax error gives INTERNALERROR" (pytest issue titles).
 _BEHAVIOUR = re.compile(r"(?i)(?<!\bthat )(?<!\bwhich )(?<!\bwho )\b(?:does not|doesn't|do not|"
                         r"don't|did not|didn't|is not|isn't|are not|aren't|was not|wasn't|cannot|"
                         r"can't|no longer|fails?|failed|failing|crash(?:es|ed)?|should|"
-                        r"incorrect(?:ly)?|wrong(?:ly)?|instead of|now(?!,))\b")
+                        r"incorrect(?:ly)?|wrong(?:ly)?|instead of|now(?!,)|silently|unexpected(?:ly)?|"
+                        r"ignored|ignores|broken|breaks|gives)\b")
 #: First words that make a lower-case text a description of a change all the same: a
 #: commit subject ("fix profiler example import", 13 of werkzeug's 100 sampled subjects
 #: open with "fix"), never a search box's request (none of CoSQA dev's 500 queries opens
@@ -1465,7 +1468,7 @@ def _compounds(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))[:MAX_COMPOUNDS]
 
 
-def _roles(text: str, shape: Shape) -> frozenset[str]:
+def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
     """File roles a query asks for: a role word (``_ROLE_WORDS``) that is the request's
     object. It is among the first ``ROLE_EARLY_WORDS`` words of a query of at most
     ``ROLE_REQUEST_WORDS`` words, of one opening as a request (``_REQUEST``: where, which,
@@ -1476,7 +1479,12 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
     runs of letters and digits; "for example" and "e.g." name no role. Elsewhere a role word
     describes, not asks: "import errors in test suites" (a changelog sentence about
     pytest's collection got tests first), "where does caplog restore the log level after a
-    test" (pytest's own questions all say "test"). An issue or a trace names none."""
+    test" (pytest's own questions all say "test"). An issue or a trace names none, nor
+    does the subject of a ``described`` text (a report or a change's description): "Test
+    class with __init__ is not collected", "Test method with positional-only `self` doesn't
+    get its fixtures" are issue titles about what a test framework does with tests (pytest's
+    answers were tests alone, its ``Class.collect`` and ``getfuncargnames`` absent; a
+    newcomer), while "Fix flaky test of `X`" names the tests it changes."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
     total = len(_ALNUM_RUN.findall(text))
@@ -1492,6 +1500,8 @@ def _roles(text: str, shape: Shape) -> frozenset[str]:
             if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
                 continue  # "where are markdown docs generated": the code making them
             at = len(_ALNUM_RUN.findall(text[:m.start()]))  # words before the role word
+            if described and at == 0:
+                continue  # the subject of a report: "Test class with __init__ is not collected"
             last = at + len(_ALNUM_RUN.findall(m.group())) >= total
             if ((at < ROLE_EARLY_WORDS and (short or opener or at == 0))
                     or (short and last)
