@@ -2575,9 +2575,28 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
     `make_context` docs" asks for docs and names a source method (click's core.py was 43rd
     of the files, out of the answer)."""
     return dict.fromkeys(_chunk_key(h.payload) for h, match, _ in ranked
-                         if match in ("exact", "name") or (
+                         if (match in ("exact", "name") or (
                              match == "evidence" and any(_written(s, h.payload)
                                                          for s in asked.symbols)))
+                         and _named_in_role(h.payload, asked))
+
+
+#: A test's definition of one of these shapes is named as a test (``_named_in_role``).
+_TEST_NAME = re.compile(r"(?:^|\.)(?:test|Test)|(?:Test|_test|Tests)$")
+
+
+def _named_in_role(payload: dict, asked: shapes.Query) -> bool:
+    """Whether a definition the query names counts as named for ``locate``'s files: one in
+    a source file or a file of a role the query asks for, or a test's definition named as a
+    test (``test_x``, ``TestX``, ``XTest``). A test module's fixture that shares its name
+    with what the text speaks of is no file the text names: structlog's fixture ``exc_info``
+    put ``tests/test_frames.py`` first for "ProcessorFormatter loses the traceback ..;
+    exc_info is cleared before the last processor runs", above the ``stdlib.py`` to fix
+    (a newcomer)."""
+    role = hit_role(payload)
+    if role == classify.Role.SOURCE or role in asked.roles:
+        return True
+    return role == classify.Role.TEST and bool(_TEST_NAME.search(str(payload.get("qualified_name", ""))))
 
 
 #: Receivers that are the calling function's own object (``_same_file_call``).
