@@ -180,6 +180,11 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("Test module with syntax error gives INTERNALERROR", set()),
     ("Fix flaky test of `Session.get`", {"test"}),
     ("test functions that use tmp_path", {"test"}),  # a request: no report
+    # a config file the code finds or reads asks for the code
+    ("where is the configuration file (pytest.ini, pyproject.toml, tox.ini, setup.cfg) found and read?",
+     set()),
+    ("where is the config file parsed", set()),
+    ("which config files set the line length", {"config"}),
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles

@@ -180,6 +180,12 @@ _PASSIVE_ROLE = frozenset({"tested", "documented"})
 #: ``get_docs_for_click`` absent (a newcomer); "how does cobra generate man docs".
 _MADE_AFTER = re.compile(r"(?:\s+\w+)?\s+(?:generated|built|rendered|produced|created|made)\b", re.I)
 _MADE_BEFORE = re.compile(r"\b(?:generat|build|render|produc|creat)\w*\s+(?:\w+\s+){0,2}$", re.I)
+#: A config file the code finds or reads asks for that code ("where is the configuration
+#: file (pytest.ini, pyproject.toml, tox.ini, setup.cfg) found and read": pytest's own
+#: ``tox.ini`` and ``pyproject.toml`` came first, ``locate_config`` 6th; a newcomer): the
+#: verb after the role words, past a parenthesis or one word.
+_READ_AFTER = re.compile(r"(?:\s*\([^()]{0,200}\))?(?:\s+\w+)?\s+(?:found|read|parsed|loaded|located|"
+                         r"discovered|searched|looked up|detected|picked up)\b", re.I)
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
 _ALNUM_RUN = re.compile(r"\w+")  # a word as _roles counts them (``_WORD`` is a code word)
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
@@ -1499,6 +1505,8 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
                 continue  # "the test client": a thing, not tests
             if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
                 continue  # "where are markdown docs generated": the code making them
+            if role == "config" and _READ_AFTER.match(plain, m.end()):
+                continue  # "where is the config file found and read": the code reading it
             at = len(_ALNUM_RUN.findall(text[:m.start()]))  # words before the role word
             if described and at == 0:
                 continue  # the subject of a report: "Test class with __init__ is not collected"
