@@ -220,8 +220,11 @@ def test_a_data_dir_held_by_another_process_says_so(tmp_path: Path) -> None:
 
 def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
         tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A weak answer while the model has not reached the code says so, with the count; once
-    every chunk has its vector the note is gone."""
+    """While a share of the scope waits for dense vectors (``PENDING_LEXICAL_SHARE``) a
+    hybrid answer is ranked by words alone, low, and says so with the counts; below the
+    share, a weak answer names the count; once every chunk has its vector, no note."""
+    from coderecalld.query import service as service_mod
+
     git_repo.commit({"geo/birds.py": "def arctic_tern_route(season):\n    return season\n",
                      "geo/maps.py": "def draw_coast(points):\n    return points\n"})
     daemon = Daemon.open(Config(data_dir=tmp_path / "data", repos=(RepoConfig("r", str(git_repo.path), "main"),),
@@ -230,20 +233,29 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
         daemon.pipeline.index_repo(daemon.cfg.repos[0], with_dense=False)
         waiting = daemon.store.count_missing_dense("r")
         assert waiting == 2  # per file its function (nothing else: no module chunk)
+        filling = daemon.service.search("route of the arctic tern by season")
+        assert [h.qualified_name for h in filling][:1] == ["arctic_tern_route"]
+        assert filling.low_confidence
+        assert filling.confidence_reason.startswith(
+            "2 of 2 chunks in scope still wait for dense vectors: ranked by their words alone until embedded")
+        located = daemon.service.locate("route of the arctic tern by season")
+        assert located.files[0].path == "geo/birds.py" and located.low_confidence
+        assert located.confidence_reason.startswith("2 of 2 chunks in scope still wait for dense vectors")
+        monkeypatch.setattr(service_mod, "PENDING_LEXICAL_SHARE", 1.01)  # under the share
         before = daemon.service.search("recipe for lemon cake with icing")
         assert before.low_confidence
         assert before.confidence_reason.endswith(
             f"; {waiting} chunks in scope still wait for dense vectors (found by their words only until embedded)")
+        monkeypatch.setattr(service_mod, "PENDING_LEXICAL_SHARE", 0.1)
         daemon.pipeline.embed_backlog()
         assert daemon.store.count_missing_dense("r") == 0
-        # The count is a hint reused for PENDING_NOTE_TTL_S per scope, then asked again.
+        # The counts are a hint reused for PENDING_NOTE_TTL_S per scope, then asked again.
         stale = daemon.service.search("recipe for lemon cake with icing")  # now dense hits exist
-        assert stale.confidence_reason.endswith(f"; {waiting} chunks in scope still wait for dense vectors "
-                                                "(found by their words only until embedded)")
-        from coderecalld.query import service as service_mod
-
+        assert stale.confidence_reason.startswith("2 of 2 chunks in scope still wait for dense vectors")
         monkeypatch.setattr(service_mod, "PENDING_NOTE_TTL_S", 0.0)
         after = daemon.service.search("recipe for lemon cake with icing")
         assert after.low_confidence and "wait for dense vectors" not in after.confidence_reason
+        right = daemon.service.search("route of the arctic tern by season")
+        assert "wait for dense vectors" not in right.confidence_reason
     finally:
         daemon.close()
