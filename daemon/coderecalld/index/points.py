@@ -144,7 +144,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: binds a ``T``; ``Type[X]`` is the class ``X`` (its method called, or constructed);
 #: ``self.__class__(..)`` and a classmethod's ``cls(..)`` build the class (``cls`` only as
 #: the method's first parameter). Call-site targets change; no field is added.
-PAYLOAD_VERSION = 27
+#: 28: Python: ``self.a.m(..)`` of an attribute neither a class nor its bases of its file
+#: bind, when a base is another file's, targets that attribute (``Session.config.m``: the
+#: base's file declares its type); ``raises`` names the class a raised local was built as
+#: (``exc = UnknownType(..)`` then ``raise exc``).
+PAYLOAD_VERSION = 28
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -126,6 +126,8 @@ _PROPERTIES = frozenset({"property", "cached_property"})
 ATTRIBUTE = "\x1f"
 #: Marks a name bound to something untyped (it then has no type in that scope).
 UNKNOWN = "?"
+#: Bases that declare no attribute of a class (``_inherited_attr``).
+_NO_BASES = frozenset({"object", "Generic", "Protocol", "ABC", "NamedTuple", "TypedDict", "Enum", "Exception"})
 #: Prefixes a value that is a class itself, not an instance of it (``type: Type[Arrow]``,
 #: arrow's ``self.type.fromdatetime(..)``): a method called on it is the class's (a
 #: classmethod), calling it constructs the class (``self.type(..)`` is no ``__call__``).
@@ -358,7 +360,13 @@ class Receivers:
                 # An attribute of a class of another file: its type is that file's to say
                 # (``instance_edges``); the target names the attribute (``AppContext.app.m``).
                 return f"{ATTRIBUTE}{fq}.{attr}"
-            fq = self.attr_type(local, attr) if local else ""
+            found = self.attr_type(local, attr) if local else ""
+            if not found and local and i == len(parts) - 1 and self._inherited_attr(local, attr):
+                # one this file's class does not bind, nor its bases here, but another
+                # file's base may declare: that file says (pytest's ``Session(nodes.Collector)``
+                # calling ``self.config.getoption(..)``, ``config: Config`` on ``Node``)
+                return f"{ATTRIBUTE}{fq}.{attr}"
+            fq = found
             if not fq:
                 return ""
         return fq
@@ -457,6 +465,19 @@ class Receivers:
             if found:
                 return found
         return ""
+
+    def _inherited_attr(self, cls: str, attr: str, depth: int = 8) -> bool:
+        """Whether ``self.<attr>`` of class ``cls`` of this file may be declared by a base of
+        another file: neither ``cls`` nor its bases of this file bind it (``attr_type`` read
+        them first) and one of them names a base that is no class of this file (nor
+        ``object``, ``Generic[..]``, ``Protocol``)."""
+        if depth <= 0 or attr in self._attrs.get(cls, {}):
+            return False
+        sym = self.symbols.get(cls)
+        named = bases(sym.signature) if sym is not None else []
+        if any(b not in self.symbols and b.partition("[")[0].rpartition(".")[2] not in _NO_BASES for b in named):
+            return True
+        return any(self._inherited_attr(b, attr, depth - 1) for b in self._file_bases(cls, depth))
 
     def _file_bases(self, cls: str, depth: int) -> list[str]:
         """The bases of class ``cls`` that are classes of this file, in order (none at ``depth`` 0)."""

@@ -1339,6 +1339,8 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         held = _instances_of(store, flt, {cls})
         if p.get("language") == "go":  # a struct's field is a field of every struct embedding it
             held |= _promoted(store, flt, held)
+        elif p.get("language") == "python":  # a class's attribute is every subclass's
+            held |= _heirs(store, flt, held)
         resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
         inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)
                       | _returning(store, flt, below)}
@@ -1500,6 +1502,35 @@ def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     names = aliases(store, flt, classes)
     edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
+
+
+#: Classes whose attributes of a known type ``_heirs`` gives their subclasses at most.
+HEIR_CLASSES = 64
+
+
+def _heirs(store: Any, flt: StoreFilter, held: set[str]) -> set[str]:
+    """``S.a`` for each class attribute ``C.a`` of ``held`` (``instance_edges``: declared in
+    ``C``'s file, ``self.config: Config = config``) and every class ``S`` below ``C``
+    (``MRO_DEPTH`` levels, any file), which inherits it: pytest's ``item.config.getoption(..)``
+    on an ``Item`` of ``Node``'s ``config`` was one of ``Config.getoption``'s 14 name-only
+    callers (a newcomer). An owner is a class when its last name is capitalised (a module's
+    is not); at most ``HEIR_CLASSES`` of them, within the request's lookup budget."""
+    owners: dict[str, set[str]] = {}
+    for name in held:
+        owner, _, attr = name.rpartition(".")
+        if owner and owner.rpartition(".")[2][:1].isupper():
+            owners.setdefault(owner, set()).add(attr)
+    out: set[str] = set()
+    for owner in sorted(owners)[:HEIR_CLASSES]:
+        frontier, seen = {owner}, {owner}
+        for _ in range(MRO_DEPTH):
+            below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
+            if not below:
+                break
+            seen |= below
+            frontier = below
+            out |= {f"{c}.{a}" for c in below for a in owners[owner]}
+    return out
 
 
 #: Go structs whose embedders ``_promoted`` walks at most (one lookup per struct and level).
