@@ -38,6 +38,7 @@ from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
 from coderecalld.index.receivers import ATTRIBUTE, CLASS_OBJECT, UNKNOWN, Receivers, header_bases, nested_definition
 from coderecalld.index.receivers import bases as _bases
+from coderecalld.parse import text as tx
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
 from coderecalld.index.receivers_go import SLICE, GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
@@ -911,6 +912,23 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     types = {s.name: s.qualified_name for s in parsed.symbols if s.kind in _JAVA_TYPES}
     methods = {(s.parent, s.name) for s in parsed.symbols if s.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION)}
     own = {name for _, name in methods}
+    # (class, name) -> the argument counts its overloads take, (fewest, most): a call of a
+    # count none of them takes is a base's overload (jsoup's `el.attr("x")` on an Element,
+    # which declares only `attr(String,String)` and `attr(String,boolean)`, is Node's
+    # `attr(String)`: `callers Node.attr` missed 19 such calls, `callers Element.attr`
+    # listed them resolved; a newcomer)
+    arities: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    for s in parsed.symbols:
+        if s.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION):
+            taken = tx.java_arity(s.qualified_name, s.name)
+            if taken is not None:
+                arities.setdefault((s.parent, s.name), []).append(taken)
+    called: list[int | None] = [None]  # the argument count of the call being resolved
+
+    def fits(cls: str, name: str) -> bool:
+        n = called[0]
+        return n is None or (cls, name) not in arities or any(lo <= n <= hi for lo, hi in arities[(cls, name)])
+
     here = posixpath.dirname(path)
     # the package's classes in every source root (Maven's src/test/java beside src/main/java:
     # jsoup's tests called Entities.unescape of their package unimported, 19 calls unresolved)
@@ -944,7 +962,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         sym = symbols.get(cls)
         if sym is None or depth == 0:
             return ""
-        if (cls, name) in methods:
+        if (cls, name) in methods and fits(cls, name):
             return f"{cls}.{name}"
         base = _java_extends(sym.signature)
         found = type_name(base.group(1)) if base else ""
@@ -974,12 +992,16 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         return local_method(fq, name) or f"{fq}.{name}"
 
     def local_method(cls: str, name: str, depth: int = 8) -> str:
-        """``cls.name`` defined by ``cls`` or a same-file ``extends`` base, else ``""``."""
-        if (cls, name) in methods:
+        """``cls.name`` defined by ``cls`` or a same-file ``extends`` base, else ``""``; a
+        class whose overloads of ``name`` take none of the call's argument count defines
+        none for it: its ``extends`` base of another file's (``Base.name``)."""
+        if (cls, name) in methods and fits(cls, name):
             return f"{cls}.{name}"
         base = _java_extends(symbols[cls].signature) if cls in symbols and depth else None
         found = qualify(base.group(1)) if base else ""
-        return local_method(found, name, depth - 1) if found in symbols else ""
+        if found in symbols:
+            return local_method(found, name, depth - 1)
+        return f"{found}.{name}" if found and (cls, name) in methods else ""
 
     receivers = JavaReceivers(symbols, lines)
     for s in parsed.symbols:
@@ -1028,6 +1050,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
+        called[0] = tx.call_arity(lines.get(site.line, ""), site.name.rpartition(".")[2])
         cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
         if head == "this" and len(rest) == 2 and owner:
             found = receivers.type_of(rest[0], owner, this=True)

@@ -334,3 +334,63 @@ def param_types(blob: bytes, params: Node) -> str:
             declared = next((c for c in param.named_children if c.type != "modifiers"), param)
         types.append(compact(blob, declared) + spread)
     return f"({','.join(types)})"
+
+
+def java_arity(qualified: str, name: str) -> tuple[int, float] | None:
+    """(fewest, most) arguments a Java method takes, from its qualified name's parameter
+    types (``Node.attr(String,String)``: (2, 2); ``error(String,Object...)``: (1, inf));
+    None when the name carries no parameter list."""
+    at = qualified.rfind(name + "(")
+    if at < 0 or not qualified.endswith(")"):
+        return None
+    params = _top_level_split(qualified[at + len(name) + 1:-1], "<", ">")
+    if params and params[-1].endswith("..."):
+        return len(params) - 1, float("inf")
+    return len(params), len(params)
+
+
+def _top_level_split(text: str, opening: str, closing: str) -> list[str]:
+    """``text`` split at commas outside ``opening``/``closing`` pairs; ``[]`` for blank."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in opening:
+            depth += 1
+        elif ch in closing:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    last = text[start:].strip()
+    return out + [last] if out or last else []
+
+
+#: Opens a string or character literal in a C-family line (``call_arity`` skips its text).
+_QUOTES = "\"'"
+
+
+def call_arity(line: str, name: str) -> int | None:
+    """Arguments of the one call of ``name`` the source ``line`` writes (``el.attr("x")``:
+    1), counted at the top level of its parentheses, strings and characters skipped; None
+    when the line writes no such call or several, or the call goes on past the line."""
+    calls = list(re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", line))
+    if len(calls) != 1:
+        return None
+    depth, commas, quote, escaped, empty = 0, 0, "", False, True
+    for ch in line[calls[0].end() - 1:]:
+        if quote:
+            escaped, quote = (not escaped and ch == "\\"), ("" if ch == quote and not escaped else quote)
+            continue
+        if ch in _QUOTES:
+            quote, empty = ch, False
+        elif ch in "([{":
+            depth += 1
+            empty = empty and depth == 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return 0 if empty else commas + 1
+        elif ch == "," and depth == 1:
+            commas += 1
+        elif not ch.isspace():
+            empty = False
+    return None

@@ -21,6 +21,7 @@ from typing import Any
 from coderecalld import logs
 from coderecalld.files import classify
 from coderecalld.parse import headers
+from coderecalld.parse import text as tx
 from coderecalld.query import frames as stack
 from coderecalld.query import ruby
 from coderecalld.records import CallerHit, Hit, is_part
@@ -890,12 +891,20 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     if rewritten:
         found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
+    overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
     holders = ruby.holders(chosen)
     if holders is not None and not on_constant:
         holders = set()
     for site in found_sites:
         if module_repos and str(site.hit.payload.get("repo") or "") not in module_repos:
             other += 1
+            continue
+        verdict = overloads.get(id(site))
+        if verdict == _ANOTHER_OVERLOAD:
+            other += 1
+            continue
+        if verdict:
+            out.append((site, verdict))
             continue
         if (callable_in and site.target not in targets
                 and str(site.hit.payload.get("language") or "") not in callable_in
@@ -975,6 +984,64 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 if not _rust_elsewhere(site, rust_files)]
     if omitted is not None:
         omitted["other_type"] = omitted.get("other_type", 0) + other
+    return out
+
+
+#: ``_overload_verdicts``'s verdict on a call of another overload of the name.
+_ANOTHER_OVERLOAD = "another overload"
+#: Classes of call targets whose ancestors ``_overload_verdicts`` reads at most.
+OVERLOAD_CLASSES = 16
+
+
+def _overload_verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], found: Sequence[Site],
+                       wanted: set[str]) -> dict[int, str]:
+    """Java: ``id(site)`` -> a verdict from the argument count each call writes on its line
+    (``parse.text.call_arity``) against the overloads' parameter lists (a target names the
+    overloads of ``pkg.C.m`` alike). A call of a count none of the asked method's overloads
+    takes is another overload's, whatever its receiver (``_ANOTHER_OVERLOAD``: jsoup's
+    ``el.attr("x")`` is ``Node.attr(String)``, which ``Element`` does not declare, not one
+    of ``Element.attr``'s 80 resolved callers). A call resolved to a subclass's method
+    of the name that none of that class's overloads takes, and the asked method does, is
+    the asked one, inherited (``callers Node.attr`` missed 19 such calls; a newcomer).
+    Calls whose count is not on their line are not judged. One keyword lookup for the
+    subclasses' overloads, and ``_ancestors`` for at most ``OVERLOAD_CLASSES`` classes."""
+    java = [h for h in chosen if h.payload.get("language") == "java"
+            and h.payload.get("kind") in ("method", "function", "constructor")]
+    own = [a for h in java if (a := tx.java_arity(str(h.payload.get("qualified_name", "")),
+                                                  str(h.payload.get("name", ""))))]
+    if not own or len(own) != len(java):
+        return {}
+    short = str(java[0].payload.get("name", ""))
+    counted = {}
+    for site in found:
+        if site.hit.payload.get("language") == "java" and site.short == short:
+            n = tx.call_arity(site.text, short)
+            if n is not None:
+                counted[id(site)] = (site, n)
+    takes = lambda arities, n: any(lo <= n <= hi for lo, hi in arities)  # noqa: E731
+    others = sorted({site.target for site, _ in counted.values() if site.target and site.target not in wanted})
+    theirs: dict[str, list[tuple[int, float]]] = {}
+    if others:
+        for h in store.find_any(flt, "fq_name", others, limit=FETCH_LIMIT,
+                                fields=("fq_name", "qualified_name", "name", "kind")):
+            taken = tx.java_arity(str(h.payload.get("qualified_name", "")), str(h.payload.get("name", "")))
+            if taken is not None:
+                theirs.setdefault(str(h.payload["fq_name"]), []).append(taken)
+    classes = {fq.rpartition(".")[0] for fq in fq_names(java)}
+    below: dict[str, bool] = {}
+    out: dict[int, str] = {}
+    for key, (site, n) in counted.items():
+        if not takes(own, n):
+            out[key] = _ANOTHER_OVERLOAD  # Java picks an overload by its arguments, whatever the receiver
+            continue
+        arities = theirs.get(site.target)
+        if site.target in wanted or not arities or takes(arities, n):
+            continue
+        cls = site.target.rpartition(".")[0]
+        if cls not in below and len(below) < OVERLOAD_CLASSES:
+            below[cls] = bool(classes & _ancestors(store, flt, cls))
+        if below.get(cls):
+            out[key] = INHERITED
     return out
 
 
