@@ -147,7 +147,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 28: Python: ``self.a.m(..)`` of an attribute neither a class nor its bases of its file
 #: bind, when a base is another file's, targets that attribute (``Session.config.m``: the
 #: base's file declares its type); ``raises`` names the class a raised local was built as
-#: (``exc = UnknownType(..)`` then ``raise exc``).
+#: (``exc = UnknownType(..)`` then ``raise exc``). Java: a call of a count none of its
+#: class's overloads of the name takes resolves to the ``extends`` base's.
 PAYLOAD_VERSION = 28
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
