@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from coderecalld.files import classify
@@ -130,6 +130,7 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
           spans: Callable[[str, str, Sequence[str]], Mapping[str, Sequence[tuple[int, int]]]] | None = None,
           definitions: Callable[[str, str, Sequence[str]], list[Hit]] | None = None,
           named_weight: float | None = None,
+          verbatim: Collection[tuple[str, str, int, str]] = (),
           ) -> list[FileHit]:
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
@@ -159,7 +160,12 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     ``findCaseInsensitivePathRec``, 703-950, were listed under the function's name); one
     call per file that needs it. ``definitions(repo, path, names)``: the chunks of those
     qualified names in that file, for the function enclosing a listed nested one that is
-    not among the chunks (``_with_enclosing``); one call per file that needs it."""
+    not among the chunks (``_with_enclosing``); one call per file that needs it.
+    ``verbatim``: the chunks, by (repo, path, start line, qualified name), that hold the
+    message or literal the query quotes; each is listed first in its file, whatever its
+    kind (werkzeug's ``BadRequest``, a class whose ``description`` holds "sent a request
+    that this server could not understand", was no function, and its file listed eight
+    others; a newcomer)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
         (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
@@ -182,6 +188,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
                             key=lambda h: -h.score)
         found = _functions(chunks, listed, None if definitions is None else (
             lambda names, r=repo, p=path: definitions(r, p, names)))
+        if verbatim and listed:
+            found = _holders_first(found, chunks, verbatim, listed)
         if not found and listed and chunks_of is not None and all(
                 h.payload.get("kind") == "module" for h in chunks):
             # ranked by its module chunk alone (a docstring saying what the file is for):
@@ -402,6 +410,26 @@ def _functions(chunks: list[Hit], limit: int,
                 seen[p["qualified_name"]] = FunctionHit(p["qualified_name"], int(p["start_line"]),
                                                         int(p["end_line"]), round(hit.score, 6))
     return tuple(seen.values())
+
+
+def _holders_first(found: tuple[FunctionHit, ...], chunks: list[Hit],
+                   verbatim: Collection[tuple[str, str, int, str]], limit: int) -> tuple[FunctionHit, ...]:
+    """``found`` (one file's listed functions) with the chunks among ``chunks`` that
+    ``verbatim`` names first, in their order (a type or a module chunk too, at its own
+    lines and score), at most ``limit`` in all."""
+    front: list[FunctionHit] = []
+    for h in chunks:
+        p = h.payload
+        key = (str(p.get("repo", "")), str(p.get("path", "")), int(p.get("start_line", 0)),
+               str(p.get("qualified_name", "")))
+        name = unparted(key[3])
+        if key in verbatim and name not in {f.qualified_name for f in front}:
+            front.append(next((f for f in found if f.qualified_name == name), None) or FunctionHit(
+                name, int(p["start_line"]), int(p["end_line"]), round(h.score, 6)))
+    if not front:
+        return found
+    names = {f.qualified_name for f in front}
+    return tuple([*front, *(f for f in found if f.qualified_name not in names)][:limit])
 
 
 def _with_enclosing(seen: dict[str, FunctionHit], chunks: list[Hit], limit: int,

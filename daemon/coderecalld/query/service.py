@@ -1509,6 +1509,11 @@ class Service:
                                named_weight=0.0 if asked.roles else None,
                                spans=(lambda r, p, names: self._spans(flt, r, p, names))
                                if listing else None,
+                               # the chunks holding a quoted message or literal, first in
+                               # their files whatever their kind
+                               verbatim={_chunk_key(h.payload) for h, match, _ in ranked
+                                         if match == "evidence"}
+                               if asked.sentence or asked.shape is Shape.LITERAL else (),
                                definitions=(lambda r, p, names: self._file_definitions(
                                    flt, r, p, names, LOCATE_FIELDS)) if listing else None)
         return found, placed, penalty, lexical
