@@ -605,14 +605,39 @@ def constructed(chosen: Iterable[Hit]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _called_instance(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """The ``__call__`` definitions of the class whose module-level instance the dotted
+    ``name`` is, directly or through a re-export (``instance_edges`` of its module's chunk):
+    pytest's ``pytest.fail`` is ``_pytest.outcomes.fail: _Fail = _Fail()``, whose calls
+    ``callers pytest.fail`` answered as 60 name-only calls of the name (a newcomer); ``[]``
+    when it is none. A keyword lookup per module read."""
+    for target in [name, *_unalias(store, flt, name)]:
+        module = target.rpartition(".")[0]
+        for hit in store.find_any(flt, "fq_name", [module], limit=8, fields=("kind", "instance_edges")):
+            if hit.payload.get("kind") != "module":
+                continue
+            for edge in hit.payload.get("instance_edges") or ():
+                var, _, cls = str(edge).partition(" ")
+                if var == target:
+                    found = [h for h in definitions(store, flt, f"{cls}.__call__")
+                             if h.payload.get("kind") == "method"]
+                    if found:
+                        return found
+    return []
+
+
 def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | None = None,
              at: tuple[str, str] | None = None, spelled: bool = False) -> list[tuple[Site, str]]:
     """``_calls`` of ``name``; a constructor's (``constructed``) are its class's
     constructions (``callers RetryPolicy.init`` answered 68 other types' ``.init(``,
     ``self.init`` and ``super.init`` and 1 of 15 ``RetryPolicy(..)``; ``MockHandler.
     __construct`` none of 135 ``new MockHandler(..)``: a callers audit) and the calls
-    resolved to the constructor itself (Python's ``super().__init__(..)``)."""
+    resolved to the constructor itself (Python's ``super().__init__(..)``). A dotted name
+    no definition has that is a module's instance of a class is that class's ``__call__``
+    (``_called_instance``)."""
     chosen = definitions(store, flt, name)
+    if not chosen and "." in name:
+        chosen = _called_instance(store, flt, name)
     # ``Parser#parse`` beside a ``def self.parse``: an instance method, which no call on the
     # class reaches (``Parser.parse(..)`` is the other's)
     on_constant = True
@@ -1409,6 +1434,11 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         elif p.get("language") == "python":  # a class's attribute is every subclass's
             held |= _heirs(store, flt, held)
         resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
+        if method == "__call__" and p.get("language") == "python":
+            # calling a module's instance runs its class's __call__: pytest's `fail(..)`
+            # after `from _pytest.outcomes import fail` (`fail: _Fail = _Fail()`), 60
+            # calls no `callers _Fail.__call__` listed (a newcomer)
+            resolved |= {v for v in held if v.rpartition(".")[2][:1].islower()}
         inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)
                       | _returning(store, flt, below)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
