@@ -337,6 +337,8 @@ def analyze(text: str) -> Query:
         # (``jq``, ``error``, ``stdin``) drew jq's ``jq_exit`` macro first
         terms = _short_terms(logged)
         dense = logged
+    if shape is Shape.TEXT and not sentence:
+        terms = _abbreviated(terms)  # a message's words are the code's own, as written
     described = shape is Shape.TEXT and describes(text)
     # a change's description names what it changes: documentation and examples are often
     # the source's own docstrings ("Fix documentation on distplot bins"), tests are tests
@@ -562,6 +564,79 @@ def _short_terms(text: str) -> tuple[tuple[str, float], ...]:
     weight 1."""
     return tuple((t, 1.0) for t in dict.fromkeys(
         t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS))
+
+
+#: Words and the abbreviations code writes for them (``parse_converter_args`` for "parse
+#: converter arguments", ``st_mtime`` for "modification time"): a question's word adds its
+#: abbreviations as terms, and an abbreviation its words (``_abbreviated``). Only
+#: abbreviations of two letters or more that name nothing else in code.
+ABBREVIATIONS = {
+    "argument": ("arg",), "arguments": ("args",), "parameter": ("param",), "parameters": ("params",),
+    "configuration": ("config", "cfg"), "directory": ("dir",), "directories": ("dirs",),
+    "environment": ("env",), "initialize": ("init",), "initialise": ("init",), "initialization": ("init",),
+    "authentication": ("auth",), "authenticate": ("auth",), "authorization": ("auth",),
+    "message": ("msg",), "messages": ("msgs",), "number": ("num",), "reference": ("ref",),
+    "references": ("refs",), "attribute": ("attr",), "attributes": ("attrs",), "temporary": ("tmp", "temp"),
+    "request": ("req",), "response": ("resp",), "database": ("db",), "connection": ("conn",),
+    "connections": ("conns",), "string": ("str",), "integer": ("int",), "boolean": ("bool",),
+    "function": ("func", "fn"), "functions": ("funcs", "fns"), "previous": ("prev",), "length": ("len",),
+    "index": ("idx",), "element": ("elem",), "elements": ("elems",), "character": ("char",),
+    "characters": ("chars",), "source": ("src",), "destination": ("dest", "dst"), "buffer": ("buf",),
+    "address": ("addr",), "document": ("doc",), "documents": ("docs",), "information": ("info",),
+    "maximum": ("max",), "minimum": ("min",), "position": ("pos",), "command": ("cmd",),
+    "commands": ("cmds",), "package": ("pkg",), "library": ("lib",), "application": ("app",),
+    "context": ("ctx",), "callback": ("cb",), "object": ("obj",), "error": ("err",), "errors": ("errs",),
+    "exception": ("exc",), "value": ("val",), "values": ("vals",), "variable": ("var",),
+    "variables": ("vars",), "current": ("cur",), "dictionary": ("dict",), "sequence": ("seq",),
+    "specification": ("spec",), "statistics": ("stats",), "synchronize": ("sync",),
+    "synchronous": ("sync",), "asynchronous": ("async",), "execute": ("exec",), "expression": ("expr",),
+    "iterator": ("iter",), "miscellaneous": ("misc",), "certificate": ("cert",), "certificates": ("certs",),
+    "column": ("col",), "columns": ("cols",), "coordinate": ("coord",), "coordinates": ("coords",),
+    "description": ("desc",), "format": ("fmt",), "frequency": ("freq",), "identifier": ("id",),
+    "image": ("img",), "language": ("lang",), "manager": ("mgr",), "memory": ("mem",),
+    "operation": ("op",), "operations": ("ops",), "option": ("opt",), "options": ("opts",),
+    "original": ("orig",), "password": ("passwd", "pwd"), "pointer": ("ptr",), "process": ("proc",),
+    "property": ("prop",), "properties": ("props",), "receive": ("recv",), "repository": ("repo",),
+    "repositories": ("repos",), "result": ("res",), "separator": ("sep",), "signature": ("sig",),
+    "standard": ("std",), "statement": ("stmt",), "system": ("sys",), "template": ("tmpl", "tpl"),
+    "timestamp": ("ts",), "token": ("tok",), "transaction": ("txn",), "utility": ("util",),
+    "utilities": ("utils",), "version": ("ver",), "window": ("win",), "milliseconds": ("ms",),
+    "seconds": ("secs",), "regular": ("re",), "allocate": ("alloc",), "allocation": ("alloc",),
+}
+#: Phrases code writes as one abbreviation ("modification time": ``st_mtime``).
+ABBREVIATED_PHRASES = {("modification", "time"): "mtime", ("modification", "times"): "mtime",
+                       ("file", "descriptor"): "fd", ("regular", "expression"): "regex",
+                       ("regular", "expressions"): "regex"}
+_EXPANSIONS: dict[str, tuple[str, ...]] = {}
+for _word, _short in ABBREVIATIONS.items():
+    for _a in _short:
+        _EXPANSIONS.setdefault(_a, ())
+        if _word not in _EXPANSIONS[_a]:
+            _EXPANSIONS[_a] = (*_EXPANSIONS[_a], _word)
+#: The weight of a term ``_abbreviated`` adds (the query's own words weigh 1).
+ABBREVIATION_WEIGHT = 0.5
+
+
+def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], ...]:
+    """``terms`` (a question's) with the abbreviations of its words and the words of its
+    abbreviations (``ABBREVIATIONS``, ``ABBREVIATED_PHRASES``) added at
+    ``ABBREVIATION_WEIGHT``, each once, after the query's own: werkzeug's "how are converter
+    arguments parsed" missed ``parse_converter_args``, "detect that a file changed by polling
+    modification times" ``StatReloaderLoop.run_step`` reading ``st_mtime`` (a newcomer)."""
+    if ABBREVIATION_WEIGHT <= 0:
+        return terms
+    have = {t for t, _ in terms}
+    words = [t for t, _ in terms]
+    added: dict[str, None] = {}
+    for word in words:
+        for extra in (*ABBREVIATIONS.get(word, ()), *_EXPANSIONS.get(word, ())):
+            added.setdefault(extra)
+    for first, second in zip(words, words[1:]):
+        phrase = ABBREVIATED_PHRASES.get((first, second))
+        if phrase:
+            added.setdefault(phrase)
+    return terms + tuple((t, ABBREVIATION_WEIGHT) for t in added if t not in have
+                         and t not in sparse.QUERY_STOP_WORDS)
 
 
 #: A short text is a message (an error string, a log line pasted without quotes) when it
