@@ -259,3 +259,22 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
         assert "wait for dense vectors" not in right.confidence_reason
     finally:
         daemon.close()
+
+
+def test_a_report_is_not_said_to_wait_for_vectors(tmp_path: Path, git_repo: GitRepo) -> None:
+    """An issue or a report is ranked by its words alone, embedded or not: the fill of the
+    dense vectors changes nothing of its answer, which says nothing of it."""
+    git_repo.commit({"geo/birds.py": "def arctic_tern_route(season):\n    return season\n",
+                     "geo/maps.py": "def draw_coast(points):\n    return points\n"})
+    daemon = Daemon.open(Config(data_dir=tmp_path / "data", repos=(RepoConfig("r", str(git_repo.path), "main"),),
+                                index=IndexConfig(sync_interval_s=3600, sync_jitter_s=0)))
+    try:
+        daemon.pipeline.index_repo(daemon.cfg.repos[0], with_dense=False)
+        assert daemon.store.count_missing_dense("r") == 2
+        report = "Arctic tern route is wrong in winter."
+        for answer in (daemon.service.search(report), daemon.service.locate(report)):
+            assert "wait for dense vectors" not in answer.confidence_reason
+        question = daemon.service.search("route of the arctic tern by season")
+        assert "wait for dense vectors" in question.confidence_reason
+    finally:
+        daemon.close()

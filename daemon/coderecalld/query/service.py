@@ -69,7 +69,8 @@ from coderecalld.store.ledger import Ledger
 PENDING_NOTE_TTL_S = 10.0
 #: While at least this share of a hybrid query's scope waits for dense vectors (the model
 #: fills them after the lexical index), the query is ranked by its words alone and the
-#: answer says so, with low confidence: a chunk without a vector scores its lexical term
+#: answer says so, with low confidence (not an issue or a report, never embedded:
+#: ``_embedded``): a chunk without a vector scores its lexical term
 #: alone (at most ``fusion`` weight 0.1-0.2) against cosines of 0.3-0.8, so the code not yet
 #: embedded is never on the page (structlog with 140 of 1,570 chunks embedded: the right
 #: symbol in the top 5 for 4 of 17 questions, and no note; a newcomer). Seven question sets
@@ -538,7 +539,7 @@ class Service:
         low, reason = confidence.confidence(features)
         if low and features.mode != "sparse":
             reason += self._pending_note(flt)
-        if mode == "hybrid":
+        if mode == "hybrid" and _embedded(asked):
             low, reason = self._filling_note(flt, low, reason)
         unfinished = self._first_index_note(flt)
         if unfinished:  # a partial index can miss the answer, however strong the hits look
@@ -570,9 +571,7 @@ class Service:
         if located:
             fetch = max(fetch, LOCATE_CANDIDATES)
         embed = self.embedder and mode != "sparse" and (mode == "dense" or (
-            LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0
-            and (EMBED_DESCRIPTIONS or not asked.describes)
-            and not self._filling(flt)))
+            _embedded(asked) and not self._filling(flt)))
         vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
                    shapes.sparse_vector(asked))
         fusions: dict[str, fusion.Fused] = {}
@@ -1450,7 +1449,7 @@ class Service:
             if foreign:
                 low, reason = confidence.confidence(confidence.Features(features.mode, len(found),
                                                                         foreign=foreign))
-        if mode == "hybrid":
+        if mode == "hybrid" and _embedded(asked):
             low, reason = self._filling_note(flt, low, reason)
         return Located(tuple(found), low, reason, features.shape)
 
@@ -2989,6 +2988,13 @@ _ASSIGNED = re.compile(r"\s*[^\W\d][\w.]*(?:\s*:[^=]+)?\s*=(?!=)\s*\S.*(?<![([{,
 _COMMENT_TAIL = re.compile(r"\s#[^\"'\n]*$")
 #: Letters that may prefix a Python string literal.
 _STRING_PREFIXES = frozenset({"r", "u", "b", "f", "rb", "br", "fr", "rf"})
+
+
+def _embedded(asked: shapes.Query) -> bool:
+    """Whether a hybrid search embeds ``asked`` (``LONG_DENSE_WEIGHT`` of its shape above 0,
+    and not a description unless ``EMBED_DESCRIPTIONS``): an issue or a report is ranked
+    by its words alone, so the vectors' fill (``Service._filling``) changes nothing of it."""
+    return LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0 and (EMBED_DESCRIPTIONS or not asked.describes)
 
 
 def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
