@@ -104,3 +104,70 @@ def test_java_arity() -> None:
     assert tx.java_arity("A.m(Map<K,V>,int)", "m") == (2, 2)
     assert tx.java_arity("A.m()", "m") == (0, 0)
     assert tx.java_arity("A.m", "m") is None
+
+
+INHERITED = {
+    "src/main/java/org/demo/Tokeniser.java": '''\
+package org.demo;
+
+public class Tokeniser {
+    public void transition(String state) {
+    }
+}
+''',
+    "src/main/java/org/demo/Other.java": '''\
+package org.demo;
+
+public class Other {
+    public void transition(String state) {
+    }
+}
+''',
+    "src/main/java/org/demo/TreeBuilder.java": '''\
+package org.demo;
+
+public abstract class TreeBuilder {
+    protected Tokeniser tokeniser;
+    protected Other other;
+}
+''',
+    "src/main/java/org/demo/HtmlTreeBuilder.java": '''\
+package org.demo;
+
+public class HtmlTreeBuilder extends TreeBuilder {
+    public void process() {
+        tokeniser.transition("data");
+        other.transition("data");
+    }
+}
+''',
+    "src/main/java/org/demo/State.java": '''\
+package org.demo;
+
+public class State {
+    public void step(HtmlTreeBuilder tb) {
+        tb.tokeniser.transition("rawtext");
+    }
+}
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def fields(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("fields"), INHERITED) as running:
+        yield running
+
+
+def test_a_field_a_base_of_another_file_declares_types_its_calls(fields: Daemon) -> None:
+    """jsoup's ``tokeniser.transition(..)`` in ``HtmlTreeBuilder`` and ``tb.tokeniser
+    .transition(..)`` were name-only callers of ``Tokeniser.transition``, the field declared
+    on ``TreeBuilder`` in another file (a newcomer)."""
+    # a call through a field is judged for the class asked about: another class's field
+    # stays a candidate of a method of its name
+    assert rows(fields, "org.demo.Tokeniser.transition") == (
+        [("HtmlTreeBuilder.java", 5, "resolved"), ("State.java", 5, "resolved"),
+         ("HtmlTreeBuilder.java", 6, "name_only")], 0)
+    assert rows(fields, "org.demo.Other.transition") == (
+        [("HtmlTreeBuilder.java", 6, "resolved"), ("HtmlTreeBuilder.java", 5, "name_only"),
+         ("State.java", 5, "name_only")], 0)

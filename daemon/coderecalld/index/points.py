@@ -149,7 +149,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: base's file declares its type); ``raises`` names the class a raised local was built as
 #: (``exc = UnknownType(..)`` then ``raise exc``). Java: a call of a count none of its
 #: class's overloads of the name takes resolves to the ``extends`` base's.
-PAYLOAD_VERSION = 28
+#: 29: Java: a class's typed fields are ``instance_edges`` (``TreeBuilder.tokeniser
+#: Tokeniser``); a bare name neither the method nor its classes bind, in a class extending
+#: another file's, and ``p.f.m()`` on a typed ``p``, target the field (``via`` attribute).
+PAYLOAD_VERSION = 29
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

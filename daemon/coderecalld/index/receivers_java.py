@@ -70,6 +70,30 @@ class JavaReceivers:
             return ""
         return found
 
+    def bound(self, name: str, owner: str) -> bool:
+        """Whether ``name`` is bound in method ``owner`` (a local or parameter, typed or not)
+        or as a field of its class or an outer class of this file."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        if sym is None:
+            return True  # not known here: say nothing of it
+        if sym.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION) and name in self._bindings(sym, True):
+            return True
+        cls = self.symbols.get(sym.parent) if sym.kind not in _TYPE_KINDS else sym
+        while cls is not None and cls.kind in _TYPE_KINDS:
+            if name in self._bindings(cls, False):
+                return True
+            cls = self.symbols.get(cls.parent)
+        return False
+
+    def fields(self, cls: str) -> dict[str, str]:
+        """The fields class ``cls`` of this file declares with a class type, name -> the
+        type as written (arrays, generics' arguments and unknown types left out)."""
+        sym = self.symbols.get(cls)
+        if sym is None or sym.kind not in _TYPE_KINDS:
+            return {}
+        return {name: t for name, t in self._bindings(sym, False).items()
+                if t and t != UNKNOWN and t[:1].isupper() and not self._type_parameter(t.split(".", 1)[0], sym)}
+
     def _type_parameter(self, name: str, sym: Symbol | None) -> bool:
         """Whether ``name`` is a type parameter of ``sym`` or a symbol around it
         (``class Box<T>``, ``<E> void put(E e)``): a call on it reaches its bound's method."""

@@ -154,10 +154,11 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     receivers = Receivers(module, table, by_name, top - parsed.unbound, lines) if style == "python" else None
     go = (GoReceivers(module, {local: t for local, t in parsed.import_aliases if local != "*"}, by_name, lines)
           if style == "go" else None)
+    java_fields: dict[str, tuple[tuple[str, str], ...]] = {}  # a Java class's typed fields
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
-                   instances, supertypes, by_name, receivers, go)
+                   instances, supertypes, by_name, receivers, go, java_fields)
     typed = tuple(sorted(instances.items())) if style == "python" else ()
-    fields = go.field_types() if go is not None else {}  # a Go struct's typed fields
+    fields = go.field_types() if go is not None else java_fields  # a Go struct's, a Java class's typed fields
     returned = go_returns(parsed, go) if go is not None else {}
     if receivers is not None:  # declared results; a conftest's fixtures: the class each produces
         returned = receivers.declared_results()
@@ -429,7 +430,8 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
 def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[str, str],
           lines: Mapping[int, str], bare: Callable[[CallSite], bool], java_dirs: Mapping[str, frozenset[str]],
           instances: dict[str, str], supertypes: dict[str, tuple[str, ...]], symbols: dict[str, Symbol],
-          receivers: Receivers | None, go: GoReceivers | None = None) -> Target:
+          receivers: Receivers | None, go: GoReceivers | None = None,
+          java_fields: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Target:
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
     struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
@@ -439,7 +441,7 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     if style == "go" and go is not None:
         return _go(parsed, module, symbols, bare, supertypes, go)
     if style == "java":
-        return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes)
+        return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes, java_fields)
     untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances, lines)
     if style != "js":
         return untyped
@@ -888,7 +890,8 @@ def java_package(parsed: ParsedFile) -> str:
 
 def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol],
           java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool],
-          lines: Mapping[int, str], bases: dict[str, tuple[str, ...]]) -> Target:
+          lines: Mapping[int, str], bases: dict[str, tuple[str, ...]],
+          fields: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Target:
     """Java: a target is ``pkg.Class.method`` (parameter lists dropped: a call reaches every
     overload of the name). A type name resolves through an explicit import, this file's
     types, a same-package file (``java_dirs``), a wildcard import whose package directory
@@ -977,6 +980,16 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             found = method(sym.parent, name, True, depth - 1)
         return found
 
+    def inherits(cls: str, depth: int = 8) -> bool:
+        """Whether class ``cls`` of this file, or an ``extends`` base of it in this file,
+        extends a class of another file."""
+        sym = symbols.get(cls)
+        base = _java_extends(sym.signature) if sym is not None and depth else None
+        if base is None:
+            return False
+        found = qualify(base.group(1))
+        return bool(found) and (found not in symbols or inherits(found, depth - 1))
+
     def qualify(type_: str) -> str:
         """A type as written (``Store``, ``Map.Entry``, ``java.util.List``) -> its qualified name."""
         head, dot, rest = type_.partition(".")
@@ -1007,6 +1020,16 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
             bases[s.qualified_name] = tuple(filter(None, map(qualify, header_bases(s.signature))))
+            if fields is not None:
+                # `Class.field type` for the query side (``instance_edges``): a subclass of
+                # another file reads a field this class declares (jsoup's HtmlTreeBuilder
+                # calling `tokeniser.transition(..)` of TreeBuilder's `Tokeniser tokeniser`)
+                own = (s.qualified_name[len(package) + 1:] if package and s.qualified_name.startswith(package + ".")
+                       else s.qualified_name)
+                typed_fields = tuple((f"{own}.{name}", fq) for name, t in
+                                     sorted(receivers.fields(s.qualified_name).items()) if (fq := qualify(t)))
+                if typed_fields:
+                    fields[s.qualified_name] = typed_fields
             enum = symbols.get(s.parent) if s.parent else None
             if (enum is not None and enum.kind is SymbolKind.ENUM and s.kind is SymbolKind.CLASS
                     and not _JAVA_TYPE_HEAD.search(s.signature)):
@@ -1064,6 +1087,15 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             found = receivers.type_of(head, owner)
             if found:
                 return typed(found, rest[0])
+            if cls and not receivers.bound(head, owner) and inherits(cls):
+                # a field a base of another file may declare: that file says its type
+                return f"{ATTRIBUTE}{cls}.{head}.{rest[0]}"
+        if len(rest) == 2 and owner and head[:1].islower() and rest[0][:1].islower():
+            # `tb.tokeniser.transition(..)` on a typed `tb`: the field of its class (or of a
+            # base of that class), typed by the file declaring it
+            found = qualify(receivers.type_of(head, owner) or "")
+            if found:
+                return f"{ATTRIBUTE}{found}.{rest[0]}.{rest[1]}"
         if not rest and head[:1].isupper() and _JAVA_CHAINING.search(lines.get(site.line, "")):
             return type_name(head)  # `this(..)`, `super(..)`: the parser names the class they construct
         if not rest and not bare(site):

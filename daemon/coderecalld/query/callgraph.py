@@ -1431,7 +1431,7 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         held = _instances_of(store, flt, {cls})
         if p.get("language") == "go":  # a struct's field is a field of every struct embedding it
             held |= _promoted(store, flt, held)
-        elif p.get("language") == "python":  # a class's attribute is every subclass's
+        elif p.get("language") in ("python", "java"):  # a class's attribute is every subclass's
             held |= _heirs(store, flt, held)
         resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
         if method == "__call__" and p.get("language") == "python":
@@ -1439,8 +1439,10 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
             # after `from _pytest.outcomes import fail` (`fail: _Fail = _Fail()`), 60
             # calls no `callers _Fail.__call__` listed (a newcomer)
             resolved |= {v for v in held if v.rpartition(".")[2][:1].islower()}
-        inherited |= {f"{c}{sep}{method}" for c in below | _instances_of(store, flt, below)
-                      | _returning(store, flt, below)}
+        held_below = _instances_of(store, flt, below)
+        if p.get("language") in ("python", "java"):  # a subclass's instance in a base's field
+            held_below |= _heirs(store, flt, held_below)
+        inherited |= {f"{c}{sep}{method}" for c in below | held_below | _returning(store, flt, below)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
             override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
     return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
