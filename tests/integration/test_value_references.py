@@ -125,10 +125,23 @@ def main():
 '''
 
 
+SERVE = '''from pkg import handlers
+from pkg.mw import Middleware
+
+
+def serve(app):
+    mw = Middleware(app)
+    handlers.register(mw.run)
+    other = app.make()
+    handlers.register(other.run)
+    return mw.name
+'''
+
+
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     with indexed(tmp_path_factory.mktemp("references"), {"pkg/__init__.py": "", "pkg/mw.py": MW, "pkg/handlers.py": HANDLERS, "app.py": APP,
-                 "pkg/decoders.py": DECODERS, "pkg/errors.py": ERRORS}) as d:
+                 "pkg/decoders.py": DECODERS, "pkg/errors.py": ERRORS, "pkg/serve.py": SERVE}) as d:
         yield d
 
 
@@ -141,9 +154,12 @@ def test_a_method_stored_in_an_attribute_is_a_reference_of_it(running: Daemon) -
 
 
 def test_a_method_passed_as_an_argument_or_listed_is_a_reference(running: Daemon) -> None:
-    # `target=self.run` in Middleware, and a dict value in a subclass (the base's method)
+    # `target=self.run` in Middleware, and a dict value in a subclass (the base's method);
+    # `mw.run` of a local constructed as a Middleware (uvicorn's `target=server.run`: a
+    # newcomer), not `other.run` of a local of unknown type
     assert _sites(running, "Middleware.run") == [
-        ("pkg/mw.py", 19, "Middleware.start", "reference"), ("pkg/mw.py", 29, "Timing.__init__", "reference")]
+        ("pkg/mw.py", 19, "Middleware.start", "reference"), ("pkg/mw.py", 29, "Timing.__init__", "reference"),
+        ("pkg/serve.py", 7, "serve", "reference")]
 
 
 def test_calls_come_before_references_and_shadowing_parameters_are_none(running: Daemon) -> None:
@@ -183,7 +199,7 @@ def test_a_local_of_the_spelling_and_a_type_expression_name_none(running: Daemon
     """requests' ``major, minor, patch = ..`` were references of the imported ``api.patch``;
     ``Callable[[PreparedRequest], ..]`` one of ``PreparedRequest`` (a type, no value)."""
     assert [row for row in _sites(running, "on_error") if row[2] == "version"] == []
-    assert _sites(running, "Middleware") == []
+    assert _sites(running, "Middleware") == [("pkg/serve.py", 6, "serve", "resolved")]  # constructed, only
 
 
 def test_raising_a_class_constructs_it_and_an_except_clause_names_none(running: Daemon) -> None:

@@ -1164,3 +1164,28 @@ def test_a_raised_local_is_the_class_it_was_constructed_as() -> None:
     assert resolve.raises(made) == ()
     caught = "def f():\n    try:\n        g()\n    except KeyError as exc:\n        raise exc\n"
     assert resolve.raises(caught) == ()
+
+
+BRANCHES = b'''from pkg.config import Config, Reload
+
+
+def run(app):
+    config = Config(app)
+    if config.reload:
+        sock = config.bind()
+        Reload(config, target=app, sockets=[sock]).run()
+    elif config.workers:
+        sock = config.bind()
+        Reload(config, target=app).run()
+'''
+
+
+def test_a_calls_keyword_argument_binds_no_name() -> None:
+    """``Reload(config, target=app)`` read as ``config, target = ..`` bound ``config``
+    untyped: uvicorn's second ``config.bind_socket()``, in the ``elif`` branch, was
+    name-only (a newcomer)."""
+    parsed = parse.symbols(BRANCHES, "python")
+    chunks = resolve.chunks(chunk.chunks("r", "app/main.py", BRANCHES, parsed), parsed, "app/main.py", "app.main")
+    sites = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in chunks}["run"]
+    assert [s for s in sites if s[1] == "config.bind"] == [
+        (7, "config.bind", "pkg.config.Config.bind"), (10, "config.bind", "pkg.config.Config.bind")]

@@ -58,7 +58,10 @@ _FOR = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
 #: A whole ``for`` header: its targets and the value iterated (``_loop_item``).
 _FOR_IN = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\s+(.+?)\s*:\s*$")
 _DOTTED = re.compile(rf"{_NAME}(?:\.{_NAME})*")
-_TUPLE = re.compile(r"^\s*([\w\s,*()\[\]]+?,[\w\s,*()\[\]]*?)\s*=(?!=)")
+#: ``a, b = ..``, ``(a, b) = ..``; never a call's keyword argument after a positional one
+#: (uvicorn's ``ChangeReload(config, target=server.run)`` bound ``config`` untyped there,
+#: and ``config.bind_socket()`` in the next ``elif`` branch was name-only; a newcomer).
+_TUPLE = re.compile(r"^\s*((?:(?!\w\s*\()[\w\s,*()\[\]])+?,[\w\s,*()\[\]]*?)\s*=(?!=)")
 _CALL = re.compile(r"^([\w.]+)\s*\(")
 _RTYPE = re.compile(r":rtype:\s*([\w.]+)")
 _RETURN = re.compile(r"->\s*(.+?)\s*:?\s*$")

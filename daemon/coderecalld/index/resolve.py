@@ -36,7 +36,8 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import ATTRIBUTE, CLASS_OBJECT, UNKNOWN, Receivers, header_bases, nested_definition
+from coderecalld.index.receivers import ATTRIBUTE, CLASS_OBJECT, PRODUCED, UNKNOWN, Receivers, header_bases, nested_definition
+from coderecalld.index.receivers import instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
@@ -375,10 +376,25 @@ def _python_reference(module: str, table: Mapping[str, str], symbols: Mapping[st
             return ""
         return f"{module}.{found.qualified_name}"
 
+    def typed_method(name: str, attr: str, owner: str, line: int) -> str:
+        """``name.attr`` of a local ``name`` of a known class: its method (a class of this
+        file: when it defines one), else ``Class.attr`` of another file's class (what it is
+        there, the query side's to match); ``""`` when the type is unknown."""
+        if not function_like(attr):
+            return ""
+        fq = instance(receivers.expr_type(name, owner, line))
+        if not fq or fq.startswith(ATTRIBUTE) or fq.endswith(PRODUCED):
+            return ""
+        local = receivers._local_class(fq)
+        return method(local, attr) if local else f"{fq}.{attr}"
+
     def target(site: CallSite, owner: str) -> str:
         head, dot, rest = site.name.partition(".")
         if owner and head not in ("self", "cls") and receivers.binds(head, owner):
-            return ""
+            # a local's method of a known class (uvicorn's `server = Server(config)` then
+            # `Multiprocess(config, target=server.run, ..)`: `callers Server.run` listed none
+            # of the three places handing it to a supervisor or a thread; a newcomer)
+            return typed_method(head, rest, owner, site.line) if dot and "." not in rest else ""
         if head in ("self", "cls"):
             cls = receivers.enclosing_class(owner) if owner else ""
             return method(cls, rest) if cls and rest and "." not in rest else ""

@@ -1002,7 +1002,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
             else:
                 other += 1
-    if chosen:  # named as a value (a callback, a dispatch table): where it is used, not called
+    if chosen and not all(_python_property(h.payload) for h in chosen):
+        # named as a value (a callback, a dispatch table): where it is used, not called;
+        # a property's reads are no references (``x.name`` of a typed local names it so)
         named = wanted | inherited
         held = store.find_any(flt, "reference_targets", sorted(named), limit=FETCH_LIMIT, fields=REFERENCE_FIELDS)
         out += [(site, REFERENCE) for site in sites(held, lambda s: s.get("target", "") in named, "references")
@@ -1010,6 +1012,17 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     if omitted is not None:
         omitted["other_type"] = omitted.get("other_type", 0) + other
     return out
+
+
+_PROPERTY_DECORATOR = re.compile(r"^[ \t]*@(?:[\w.]*\.)?(?:property|cached_property|\w+\.(?:getter|setter|deleter))\b",
+                                 re.MULTILINE)
+
+
+def _python_property(payload: dict) -> bool:
+    """Whether a definition is a Python property (a decorator line of its snippet before its
+    ``def``: ``@property``, ``@cached_property``, ``@x.setter``)."""
+    return (payload.get("language") == "python"
+            and bool(_PROPERTY_DECORATOR.search(str(payload.get("snippet", "")).split("def ", 1)[0])))
 
 
 #: ``_overload_verdicts``'s verdict on a call of another overload of the name.
