@@ -93,7 +93,9 @@ def test_java_receivers_typed_by_declarations() -> None:
         ("this.helper.own", "com.acme.app.Helper.own"),
         ("this.step", "com.acme.app.Service.step"),
         ("t.trim", ""),  # java.lang.String: no project type
-        ("items.forEach", ""),  # not declared here
+        # not declared here, in a class extending another file's: that base's field, if
+        # any (``via`` attribute: its type is the declaring file's to say)
+        ("items.forEach", "com.acme.app.Service.items.forEach"),
         ("it.go", ""),  # a lambda parameter
         ("Service.this.step", "com.acme.app.Service.step"),  # the outer instance
         ("Helper.INSTANCE.work", ""),  # a static field: its type is not read from another class

@@ -91,9 +91,25 @@ def test_trace_terms_name_the_frames() -> None:
 
 
 def test_short_text_terms_are_the_plain_query_terms() -> None:
-    q = shape.analyze("how do I parse a query string")
-    assert shape.sparse_vector(q) == sparse.query_vector("how do I parse a query string")
-    assert q.dense_text == "how do I parse a query string"
+    q = shape.analyze("how do I parse a query header")
+    assert shape.sparse_vector(q) == sparse.query_vector("how do I parse a query header")
+    assert q.dense_text == "how do I parse a query header"
+
+
+@pytest.mark.parametrize(("text", "added"), [
+    # a word adds the abbreviations code writes for it, an abbreviation its words
+    ("how are converter arguments parsed", [("args", 0.5)]),
+    ("how does the reloader poll modification times", [("mtime", 0.5)]),
+    ("where is the cfg file read", [("configuration", 0.5)]),
+    ("how do I parse a query string", [("str", 0.5)]),
+    ("how is the session cookie signed", []),
+    # a message's words are the code's own, as written: none added
+    ("Could not parse the configuration file", []),
+])
+def test_a_questions_terms_add_abbreviations(text: str, added: list[tuple[str, float]]) -> None:
+    terms = shape.analyze(text).terms
+    own = [(t, 1.0) for t in dict.fromkeys(t for t in sparse.tokens(text) if t not in sparse.QUERY_STOP_WORDS)]
+    assert list(terms) == own + added
 
 
 @pytest.mark.parametrize(("text", "evidence"), [
