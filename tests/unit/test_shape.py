@@ -201,6 +201,10 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
      set()),
     ("where is the config file parsed", set()),
     ("which config files set the line length", {"config"}),
+    # "example" before a noun names a thing, unless a part of examples
+    ("where are the example datasets downloaded and cached on disk", set()),
+    ("where are the example files for the blueprint", {"example"}),
+    ("example of a blueprint", {"example"}),
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles

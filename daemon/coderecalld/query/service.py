@@ -401,6 +401,9 @@ LOCATED_NEXT_HITS = 0
 #: Files of ``locate``'s ranking read for that order.
 LOCATED_ORDER_FILES = 10
 MAX_LOCATE_FILES = 100
+#: Files ``locate`` ranks at least, whatever its ``limit``: its answer's first files do not
+#: depend on how many are asked (the default page).
+LOCATE_RANKED_FILES = 10
 #: A call's name matched to more same-file definitions than this (``__init__``, ``eval``
 #: of many classes) names no callee (``_callees``).
 CALLEE_MAX_DEFINITIONS = 2
@@ -1435,7 +1438,13 @@ class Service:
         flt = replace(flt, roles=roles)
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)
-        found, placed, penalty, lexical = self._ranked_files(asked, ranked, flt, mode, limit, functions)
+        # ranked as for a page of at least ``LOCATE_RANKED_FILES``, then cut: a smaller
+        # ``limit`` is the same answer's first files (the file-level ranking keeps a share
+        # of ``limit`` places for its own files, so seaborn's `--limit 5` dropped
+        # `utils.py`, 5th of 10, for two examples scoring a quarter of it; a newcomer)
+        found, placed, penalty, lexical = self._ranked_files(asked, ranked, flt, mode,
+                                                             max(limit, LOCATE_RANKED_FILES), functions)
+        found = found[:limit]
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits), functions=_non_rising(f.functions))
                  for f in found]

@@ -196,6 +196,13 @@ _TEST_MODIFIER = re.compile(r"test\s+([^\W\d_]+)", re.I)
 _TEST_PARTS = frozenset({"case", "cases", "file", "files", "suite", "suites", "function",
                          "functions", "method", "methods", "module", "modules", "class",
                          "classes", "code", "coverage"})
+#: So does a singular "example", "sample" or "demo" before a noun ("where are the example
+#: datasets downloaded": seaborn's ``load_dataset``, with example scripts first; a
+#: newcomer), unless the noun is a part of examples ("example files", "sample code").
+_EXAMPLE_MODIFIER = re.compile(r"(?:example|sample|demo)\s+([^\W\d_]+)", re.I)
+_EXAMPLE_PARTS = frozenset({"file", "files", "code", "script", "scripts", "program", "programs",
+                            "usage", "project", "projects", "app", "apps", "folder", "directory",
+                            "notebook", "notebooks", "page", "pages", "gallery"})
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
 PROSE_STOP = frozenset("""
@@ -1578,6 +1585,10 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
             if (thing and m.group().lower() == "test" and thing.group(1).lower() not in _TEST_PARTS
                     and thing.group(1).lower() not in sparse.STOP_WORDS):
                 continue  # "the test client": a thing, not tests
+            made = _EXAMPLE_MODIFIER.match(text, m.start())
+            if (made and role == "example" and made.group(1).lower() not in _EXAMPLE_PARTS
+                    and made.group(1).lower() not in sparse.STOP_WORDS):
+                continue  # "the example datasets": a thing, not examples
             if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
                 continue  # "where are markdown docs generated": the code making them
             if role == "config" and _READ_AFTER.match(plain, m.end()):
