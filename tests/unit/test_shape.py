@@ -42,6 +42,10 @@ KeyError: 'SECRET_KEY'
     ("KeyError: 'SECRET_KEY'", Shape.TRACE),
     (TRACE, Shape.TRACE),
     (ISSUE, Shape.ISSUE),
+    # a link to lines of a file of code is an issue's, however short (seaborn's)
+    ("heatmap ignores vmin when norm=None\n\nI think the check at "
+     "https://github.com/mwaskom/seaborn/blob/master/seaborn/matrix.py#L299-L303 is wrong.", Shape.ISSUE),
+    ("what does https://github.com/o/r/blob/main/docs/index.html do", Shape.TEXT),  # no lines, no code
 ])
 def test_detect(text: str, expected: Shape) -> None:
     assert shape.detect(text.strip()) is expected

@@ -1028,6 +1028,12 @@ def detect(text: str) -> Shape:
         return Shape.TRACE
     if len(text) > ISSUE_MIN_CHARS or len(lines) >= ISSUE_MIN_LINES:
         return Shape.ISSUE
+    if linked_lines(text):
+        # a link to lines of a file of code is an issue's, however short: its file and the
+        # function holding the lines are read as an issue's are (seaborn's two-line "heatmap
+        # ignores vmin when norm=None .. the check at ../matrix.py#L299-L303 is wrong" read
+        # as a question, the link unread: `_HeatMapper.plot` 4th of its file; a newcomer)
+        return Shape.ISSUE
     words = text.split()
     if _QUOTED.fullmatch(text) or (
             _LITERAL.match(text) and len(words) <= 3 and not _IDENTIFIER_LIST.match(text)):
