@@ -212,3 +212,37 @@ def test_a_function_the_code_only_references_keeps_its_tests_calls(tmp_path: Pat
     with indexed(tmp_path, FILES) as d:
         hits = d.service.search("where is get_flashed_messages called", limit=4, repo="fx")
     assert [(h.path, h.match) for h in hits[:1]] == [("tests/test_flashing.py", "caller")]
+
+
+MANY = {
+    "plot/base.py": '''\
+class Plotter:
+    def iter_data(self, grouping):
+        """Yield the data of each group."""
+        yield from grouping
+''',
+    **{f"plot/kind{i}.py": f'''\
+from plot.base import Plotter
+
+
+class Kind{i}(Plotter):
+    def draw_{i}(self, groups):
+        for sub in self.iter_data(groups):
+            print(sub)
+''' for i in range(7)},
+    "plot/docs.py": '''\
+class Docs:
+    def __iter__(self):
+        """Iterate the parsed data of the docs."""
+        return iter(self.parsed_data)
+''',
+}
+
+
+def test_a_callers_question_lists_the_callers_a_page_holds(tmp_path: Path) -> None:
+    """seaborn's "who calls iter_data" listed 4 of its 16 calling functions, then a chunk
+    saying ``iter(..)`` (a newcomer): a page of ten lists up to eight callers."""
+    with indexed(tmp_path, MANY) as d:
+        hits = d.service.search("who calls iter_data", limit=10, repo="fx")
+    assert sorted(h.qualified_name for h in hits[:7]) == [f"Kind{i}.draw_{i}" for i in range(7)]
+    assert all(h.match == "caller" for h in hits[:7])
