@@ -285,13 +285,34 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
     if first is not None and first in score and order[0] != first:
         score[first] = score[order[0]]
         order = [first, *(key for key in order if key != first)]
-    order = _kept(order, [*named, *lexical[:kept]], limit)
+    order = _spread(_kept(order, [*named, *lexical[:kept]], limit), lexical[:kept], limit)
     out = []
     for key in order:
         found = chunks.get(key)
         if found is None:
             found = sorted(chunks_of(*key), key=lambda h: -h.score) if chunks_of else []
-        out.append((score[key], key, found))
+        # a kept file moved up scores no more than the one above it
+        out.append((min(score[key], out[-1][0]) if out else score[key], key, found))
+    return out
+
+
+def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit: int,
+            ) -> list[tuple[str, str]]:
+    """``order`` (the answer's files, by score) with the ``j``-th of ``kept`` (the
+    file-level ranking's first files) moved up to place ``j * limit // len(kept)`` when it
+    is lower: the kept files spread over the page rather than at its end, so that its first
+    places hold their share too (the 10-file page's first 5 held none of the four kept; a
+    page of 5 kept 2 among its 5, so ``--limit 5`` answered other files than the first 5
+    of 10; ``locate`` now ranks 10 and cuts)."""
+    held = [key for key in kept if key in order]
+    if not held:
+        return order
+    out = list(order)
+    for j, key in enumerate(held, 1):
+        deadline = max(1, j * limit // len(held))
+        at = out.index(key)
+        if at >= deadline:
+            out.insert(deadline - 1, out.pop(at))
     return out
 
 
