@@ -672,7 +672,7 @@ def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | 
     made += _inherited_constructions(store, flt, chosen, classes)
     found = _calls(store, flt, name, chosen, omitted, on_constant)
     if not classes:
-        return found
+        return _for_inheriting_class(store, flt, name, chosen, found, omitted)
     out = [(site, RESOLVED if confidence == NAME_ONLY else confidence) for site, confidence in found
            if confidence != NAME_ONLY or _chains_to(store, site, classes)]
     # Swift's implicit member `.init(..)` (`refreshWindow: .init(interval: 30)`): of a type
@@ -714,6 +714,31 @@ def _inherited_constructions(store: Any, flt: StoreFilter, chosen: Sequence[Hit]
                     and (h.payload.get("fq_name") or h.payload.get("qualified_name")) == sub]
             out += [(site, INHERITED) for site, confidence in (_calls(store, flt, sub, defs) if defs else [])
                     if confidence == RESOLVED]
+    return out
+
+
+def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Sequence[Hit],
+                          found: list[tuple[Site, str]], omitted: dict[str, int] | None,
+                          ) -> list[tuple[Site, str]]:
+    """``found`` (the calls of ``chosen``, methods a base defines) narrowed to the class
+    ``name`` asks about when that class only inherits them (``_inheriting_class``): a call
+    on another subclass of the base (a sibling, ``inherited`` there) is no call of this
+    class's; its own and its subclasses' calls stay, and so do the base's own (a receiver of
+    the base's type may be one of it). seaborn's ``callers HueMapping.__call__`` listed 9
+    ``StyleMapping`` calls as inherited (a newcomer). Unchanged for a class that defines
+    the method, or a name of no class."""
+    asked = _inheriting_class(store, flt, name, chosen)
+    methods = [h for h in chosen if h.payload.get("kind") == "method"]
+    if not asked or not methods:
+        return found
+    method = name.rpartition(".")[2]
+    own = {asked} | _subclasses(store, flt, asked, method)
+    allowed = aliases(store, flt, {f"{c}.{method}" for c in own | _instances_of(store, flt, own)
+                                   | _returning(store, flt, own)})
+    out = [(site, confidence) for site, confidence in found
+           if confidence != INHERITED or site.target in allowed]
+    if omitted is not None:
+        omitted["other_type"] = omitted.get("other_type", 0) + len(found) - len(out)
     return out
 
 
