@@ -725,14 +725,17 @@ def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Seque
     on another subclass of the base (a sibling, ``inherited`` there) is no call of this
     class's; its own and its subclasses' calls stay, and so do the base's own (a receiver of
     the base's type may be one of it). seaborn's ``callers HueMapping.__call__`` listed 9
-    ``StyleMapping`` calls as inherited (a newcomer). Unchanged for a class that defines
-    the method, or a name of no class."""
+    ``StyleMapping`` calls as inherited (a newcomer). Calls resolved to a class between it
+    and the base stay (a receiver of that type may be one of it). Unchanged for a class
+    that defines the method, or a name of no class."""
     asked = _inheriting_class(store, flt, name, chosen)
     methods = [h for h in chosen if h.payload.get("kind") == "method"]
     if not asked or not methods:
         return found
     method = name.rpartition(".")[2]
-    own = {asked} | _subclasses(store, flt, asked, method)
+    # its subclasses, and its bases: a call resolved to a base's name may be on one of it
+    # (a subclass's own `self.route(..)` names the imported base, flask's `App.route`)
+    own = {asked} | _subclasses(store, flt, asked, method) | _ancestors(store, flt, asked)
     allowed = aliases(store, flt, {f"{c}.{method}" for c in own | _instances_of(store, flt, own)
                                    | _returning(store, flt, own)})
     out = [(site, confidence) for site, confidence in found
