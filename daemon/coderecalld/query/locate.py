@@ -299,8 +299,8 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
 def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit: int,
             ) -> list[tuple[str, str]]:
     """``order`` (the answer's files, by score) with the ``j``-th of ``kept`` (the
-    file-level ranking's first files) moved up to place ``j * limit // len(kept)`` when it
-    is lower: the kept files spread over the page rather than at its end, so that its first
+    file-level ranking's first files) moved up to place ceil(``j * limit / len(kept)``)
+    when it is lower (for 4 kept of 10: 3, 5, 8, 10): the kept files spread over the page rather than at its end, so that its first
     places hold their share too (the 10-file page's first 5 held none of the four kept; a
     page of 5 kept 2 among its 5, so ``--limit 5`` answered other files than the first 5
     of 10; ``locate`` now ranks 10 and cuts)."""
@@ -309,7 +309,7 @@ def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit
         return order
     out = list(order)
     for j, key in enumerate(held, 1):
-        deadline = max(1, j * limit // len(held))
+        deadline = max(1, -(-j * limit // len(held)))  # ceil: the page's share reached there
         at = out.index(key)
         if at >= deadline:
             out.insert(deadline - 1, out.pop(at))
