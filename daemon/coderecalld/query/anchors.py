@@ -252,6 +252,24 @@ def _indexed(store: Any, asked: Query, flt: StoreFilter,
     return files, _frame_files(files, resolved), linked
 
 
+def foreign_frames(store: Any, asked: Query, flt: StoreFilter,
+                   suffixes: Callable[[], Sequence[PathSuffixes]] | None = None) -> tuple[str, ...]:
+    """The paths of ``asked``'s frames that name no indexed file of ``flt`` (another
+    package's: ``site-packages/matplotlib/lines.py``), when another of its frames names
+    one (the trace runs through the project); ``()`` otherwise. One facet and at most one
+    keyword lookup (``_named_files``)."""
+    if len(asked.frames) < 2:
+        return ()
+    named, deeper = _named_files(store, asked.paths, flt, suffixes)
+
+    def indexed(path: str) -> bool:
+        return path in deeper or any(path == n or path.endswith("/" + n) for n in named)
+
+    paths = {f.path for f in asked.frames}
+    inside = {p for p in paths if indexed(p)}
+    return tuple(sorted(paths - inside)) if inside else ()
+
+
 def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> bool:
     """Whether a name of ``asked``'s title (``Query.title_names``) is defined in ``path``
     and in no other file in scope (declaration files aside): the issue points at that file

@@ -404,6 +404,9 @@ LOCATED_NEXT_HITS = 0
 #: Files of ``locate``'s ranking read for that order.
 LOCATED_ORDER_FILES = 10
 MAX_LOCATE_FILES = 100
+#: Whether an issue's or a trace's Python frames in another package's files are left out
+#: of it, when the trace runs through indexed files too (``Service._without_foreign``).
+FOREIGN_FRAMES_DROPPED = True
 #: Files ``locate`` ranks at least, whatever its ``limit``: its answer's first files do not
 #: depend on how many are asked (the default page).
 LOCATE_RANKED_FILES = 10
@@ -536,7 +539,7 @@ class Service:
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
         flt = replace(flt, roles=roles)
-        asked = shapes.without_project(shapes.analyze(query), self._project_names(flt))
+        asked = self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
         ranked, features = self._search(asked, flt, limit, mode, path_glob, principal, session)
         if asked.long and ranked:  # the flat-top rule's exemption (not in dense mode)
             features = replace(features, named_top=self._names_file(
@@ -807,6 +810,14 @@ class Service:
                     i += 1  # the function placed asks for no function around it
             i += 1
         return rows
+
+    def _without_foreign(self, asked: shapes.Query, flt: StoreFilter) -> shapes.Query:
+        """``asked`` without its Python frames in another package's files when the trace
+        also runs through ``flt``'s (``shape.without_frames``, ``anchors.foreign_frames``);
+        as it is for any other shape (no store call)."""
+        if not FOREIGN_FRAMES_DROPPED or asked.shape not in (Shape.ISSUE, Shape.TRACE) or len(asked.frames) < 2:
+            return asked
+        return shapes.without_frames(asked, anchors.foreign_frames(self.store, asked, flt, self._suffixes(flt)))
 
     def _foreign(self, asked: shapes.Query, flt: StoreFilter) -> int:
         """The frames of a trace alone (``Shape.TRACE``) none of which is in an indexed file
@@ -1437,7 +1448,7 @@ class Service:
         if flt is None:
             return Located((), True, "no results")
         # once: up to ~150 ms for a 200,000-character paste
-        asked = shapes.without_project(shapes.analyze(query), self._project_names(flt))
+        asked = self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
         flt = replace(flt, roles=roles)
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)

@@ -537,6 +537,33 @@ PROJECT_MIN_CHARS = 4
 _DETERMINERS = frozenset("the a an its our my your each this that every".split())
 
 
+def without_frames(asked: Query, paths: Collection[str]) -> Query:
+    """``asked`` (an issue or a trace) re-read without its Python frames whose cleaned path
+    is one of ``paths`` (another package's files, ``anchors.foreign_frames``) and the source
+    line printed under each: a library's function name weighs as a frame's
+    (``WEIGHT_FRAME``) and drew the project's namesake (seaborn's ``lineplot(..,
+    dashes=..)`` issue through matplotlib's ``lines.py .. in _get_dash_pattern`` located
+    ``LineStyle._get_dash_pattern``'s file first; a newcomer). Unchanged when none is
+    printed, or when the rest reads as another shape."""
+    if asked.shape not in (Shape.ISSUE, Shape.TRACE) or not paths:
+        return asked
+    wanted = set(paths)
+
+    def drop(m: re.Match[str]) -> str:
+        return "" if _clean_path(drop_environment(m.group(1))) in wanted else m.group()
+
+    text = _PYTHON_FRAME_LINES.sub(drop, asked.text)
+    if text == asked.text:
+        return asked
+    again = analyze(text)
+    return again if again.shape is asked.shape else asked
+
+
+#: A Python traceback's frame line and the source line printed under it (indented deeper).
+_PYTHON_FRAME_LINES = re.compile(r"^[ \t]*File \"([^\"\n]{1,400})\", line \d+[^\n]*\n(?:[ \t]+(?!File \")\S[^\n]*\n?)?",
+                                 re.MULTILINE)
+
+
 def without_project(asked: Query, names: Collection[str]) -> Query:
     """``asked`` without the repository's own name where a question says it in lower case
     (``how does starlette run a sync endpoint``, ``cobra's help command``), re-analysed:
