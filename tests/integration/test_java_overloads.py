@@ -93,6 +93,10 @@ def test_a_call_runs_the_overload_its_arguments_fit(daemon: Daemon) -> None:
     ("x.attr(", "attr", None),  # goes on past the line
     ("a.attr(1).attr(2)", "attr", None),  # two calls of the name: which one is not known
     ("nothing here", "attr", None),
+    # type arguments' commas and a comment's are none: not counted (gson's TypeToken calls)
+    ("put(new HashMap<String, Integer>());", "put", None),
+    ('gson.fromJson("{}", new TypeToken<Map<String, Boolean>>() {}.getType());', "fromJson", None),
+    ("b.m(1 /* , two */)", "m", None),
 ])
 def test_call_arity(line: str, name: str, count: int | None) -> None:
     assert tx.call_arity(line, name) == count

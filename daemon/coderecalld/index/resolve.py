@@ -1132,11 +1132,12 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
 def _constructed(name: str, text: str) -> str:
     """The class a raised lowercase local ``name`` is bound to in ``text`` when one
     assignment binds it, to a construction (jsonschema's ``exc = exceptions.UnknownType(..)``
-    then ``raise exc from None``: its card said ``raises: []``); else ``name``."""
+    then ``raise exc from None``: its card said ``raises: []``); else ``name`` (also for a
+    conditional expression's, ``e = A(..) if x else B(..)``: either)."""
     if "." in name or not name[:1].islower():
         return name
-    bound = {m.group(1) for m in re.finditer(rf"^[ \t]*{re.escape(name)}[ \t]*=[ \t]*([A-Za-z_][\w.]*)\(",
-                                              text, re.M)}
+    bound = {m.group(1) for m in re.finditer(rf"^[ \t]*{re.escape(name)}[ \t]*=[ \t]*([A-Za-z_][\w.]*)\([^\n]*$",
+                                              text, re.M) if not re.search(r"\bif\b.*\belse\b", m.group())}
     others = re.findall(rf"^[ \t]*{re.escape(name)}[ \t]*=(?!=)", text, re.M)
     return next(iter(bound)) if len(bound) == 1 and len(others) == 1 else name
 

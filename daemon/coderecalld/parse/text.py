@@ -371,9 +371,15 @@ _QUOTES = "\"'"
 def call_arity(line: str, name: str) -> int | None:
     """Arguments of the one call of ``name`` the source ``line`` writes (``el.attr("x")``:
     1), counted at the top level of its parentheses, strings and characters skipped; None
-    when the line writes no such call or several, or the call goes on past the line."""
+    when the line writes no such call or several, the call goes on past the line, or the
+    line after its name holds a ``<`` or a comment (a type argument's commas are none)."""
     calls = list(re.finditer(rf"(?<![\w$]){re.escape(name)}\s*\(", line))
     if len(calls) != 1:
+        return None
+    if "<" in line[calls[0].end():] or "/*" in line or "//" in line[calls[0].end():]:
+        # type arguments (`new HashMap<String, Integer>()`), a comparison or a comment:
+        # their commas are no argument's (gson's `fromJson(.., new TypeToken<Map<String,
+        # Boolean>>() {})` was counted 3 and left out; a review)
         return None
     depth, commas, quote, escaped, empty = 0, 0, "", False, True
     for ch in line[calls[0].end() - 1:]:
