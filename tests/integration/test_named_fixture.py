@@ -85,3 +85,21 @@ def test_a_test_named_as_a_test_still_names_its_file(daemon: Daemon) -> None:
     located = daemon.service.locate("test_no_trailing_newline fails on Windows", limit=2, repo="fx")
     assert located.files[0].path == "tests/test_frames.py"
     assert located.files[0].functions[0].qualified_name == "test_no_trailing_newline"
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("`exc_info` fixture returns the wrong exception type in the formatter tests", True),
+    ("the exc_info fixture returns the wrong exception type in the formatter tests", True),
+    ("fixture exc_info returns the wrong exception type", True),
+    ("exc_info is cleared before the last processor runs", False),
+])
+def test_a_fixture_the_text_calls_one_is_named(text: str, named: bool) -> None:
+    """pytest's "`mock_timing` fixture does not patch time.perf_counter" lost
+    ``testing/conftest.py`` (a review): a fixture named as code is named; a word that only
+    shares a fixture's name is not."""
+    from coderecalld.query import service
+    from coderecalld.query import shape
+
+    fixture = {"repo": "fx", "path": "tests/test_frames.py", "qualified_name": "exc_info",
+               "role": "test", "kind": "function"}
+    assert service._named_in_role(fixture, shape.analyze(text)) is named

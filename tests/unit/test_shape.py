@@ -205,6 +205,8 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
      set()),
     ("where is the config file parsed", set()),
     ("which config files set the line length", {"config"}),
+    ("which config file is read by codecov", {"config"}),
+    ("where is the config file read by codecov", {"config"}),
     # "example" before a noun names a thing, unless a part of examples
     ("where are the example datasets downloaded and cached on disk", set()),
     ("where are the example files for the blueprint", {"example"}),

@@ -2661,7 +2661,8 @@ _TEST_NAME = re.compile(r"(?:^|\.)(?:test|Test)|(?:Test|_test|Tests)$")
 def _named_in_role(payload: dict, asked: shapes.Query) -> bool:
     """Whether a definition the query names counts as named for ``locate``'s files: one in
     a source file or a file of a role the query asks for, or a test's definition named as a
-    test (``test_x``, ``TestX``, ``XTest``). A test module's fixture that shares its name
+    test (``test_x``, ``TestX``, ``XTest``) or as code (in a code span, or called a
+    fixture: "`mock_timing` fixture"). A test module's fixture that shares its name
     with what the text speaks of is no file the text names: structlog's fixture ``exc_info``
     put ``tests/test_frames.py`` first for "ProcessorFormatter loses the traceback ..;
     exc_info is cleared before the last processor runs", above the ``stdlib.py`` to fix
@@ -2669,7 +2670,12 @@ def _named_in_role(payload: dict, asked: shapes.Query) -> bool:
     role = hit_role(payload)
     if role == classify.Role.SOURCE or role in asked.roles:
         return True
-    return role == classify.Role.TEST and bool(_TEST_NAME.search(str(payload.get("qualified_name", ""))))
+    name = str(payload.get("qualified_name", ""))
+    # ... or named as code: in a code span, or called a fixture ("`mock_timing` fixture
+    # does not patch ..": pytest's conftest.py fell out of the answer; a review)
+    short = re.escape(name.rpartition(".")[2])
+    return role == classify.Role.TEST and bool(
+        _TEST_NAME.search(name) or re.search(rf"`{short}`|\b{short}\b`?\s+fixture|\bfixture\s+`?{short}\b", asked.text))
 
 
 #: Receivers that are the calling function's own object (``_same_file_call``).

@@ -184,6 +184,10 @@ _MADE_BEFORE = re.compile(r"\b(?:generat|build|render|produc|creat)\w*\s+(?:\w+\
 #: file (pytest.ini, pyproject.toml, tox.ini, setup.cfg) found and read": pytest's own
 #: ``tox.ini`` and ``pyproject.toml`` came first, ``locate_config`` 6th; a newcomer): the
 #: verb after the role words, past a parenthesis or one word.
+#: ... not "which config file ..", which asks for the file, nor one read "by" another tool
+#: ("which config file is read by codecov": a review).
+_REQUEST_WHICH = re.compile(r"\W*which\b", re.I)
+_READ_BY = re.compile(r"\s+by\b", re.I)
 _READ_AFTER = re.compile(r"(?:\s*\([^()]{0,200}\))?(?:\s+\w+)?\s+(?:found|read|parsed|loaded|located|"
                          r"discovered|searched|looked up|detected|picked up)\b", re.I)
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
@@ -1624,7 +1628,9 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
                 continue  # "the example datasets": a thing, not examples
             if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
                 continue  # "where are markdown docs generated": the code making them
-            if role == "config" and _READ_AFTER.match(plain, m.end()):
+            read = _READ_AFTER.match(plain, m.end())
+            if (role == "config" and read and not _REQUEST_WHICH.match(text)
+                    and not _READ_BY.match(plain, read.end())):
                 continue  # "where is the config file found and read": the code reading it
             at = len(_ALNUM_RUN.findall(text[:m.start()]))  # words before the role word
             if described and at == 0:
