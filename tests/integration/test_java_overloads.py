@@ -57,6 +57,38 @@ public class Use {
     }
 }
 ''',
+    # an overload between the asked class and the receiver's runs instead (a review)
+    "src/main/java/org/demo/Mid.java": '''\
+package org.demo;
+
+public class Mid extends Node {
+    public String attr(String key) {
+        return key;
+    }
+}
+''',
+    "src/main/java/org/demo/Leaf.java": '''\
+package org.demo;
+
+public class Leaf extends Mid {
+    public Leaf attr(String key, int value) {
+        return this;
+    }
+
+    public String run(Leaf other) {
+        return other.attr("y");
+    }
+}
+''',
+    "src/main/java/org/demo/UseLeaf.java": '''\
+package org.demo;
+
+public class UseLeaf {
+    public String run(Leaf leaf) {
+        return leaf.attr("z");
+    }
+}
+''',
 }
 
 
@@ -77,9 +109,13 @@ def test_a_call_runs_the_overload_its_arguments_fit(daemon: Daemon) -> None:
     # the one-argument calls: Node's attr(String), inherited by Element (written in
     # Element itself, bare: resolved to Node's when indexed); no call takes none
     assert rows(daemon, "org.demo.Node.attr") == (
-        [("Element.java", 13, "resolved"), ("Use.java", 7, "inherited")], 2)
+        [("Element.java", 13, "resolved"), ("Use.java", 7, "inherited")], 4)
+    # `other.attr("y")` on a Leaf runs Mid's attr(String): Mid's, not Node's
+    # (written in Leaf, resolved to Mid's when indexed; from another file, judged by count)
+    assert [r for r in rows(daemon, "org.demo.Mid.attr")[0] if r[0] in ("Leaf.java", "UseLeaf.java")] == [
+        ("Leaf.java", 9, "resolved"), ("UseLeaf.java", 5, "inherited")]
     # the two-argument call on an Element is Element's; the others fit none of its overloads
-    assert rows(daemon, "org.demo.Element.attr") == ([("Use.java", 5, "resolved")], 3)
+    assert rows(daemon, "org.demo.Element.attr") == ([("Use.java", 5, "resolved")], 5)
 
 
 @pytest.mark.parametrize(("line", "name", "count"), [

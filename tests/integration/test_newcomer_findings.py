@@ -238,6 +238,9 @@ def test_low_confidence_reason_names_chunks_still_waiting_for_dense_vectors(
         assert filling.low_confidence
         assert filling.confidence_reason.startswith(
             "2 of 2 chunks in scope still wait for dense vectors: ranked by their words alone until embedded")
+        dense = daemon.service.search("route of the arctic tern by season", mode="dense")
+        assert dense.low_confidence and dense.confidence_reason.startswith(
+            "2 of 2 chunks in scope still wait for dense vectors: this dense answer covers the others only")
         located = daemon.service.locate("route of the arctic tern by season")
         assert located.files[0].path == "geo/birds.py" and located.low_confidence
         assert located.confidence_reason.startswith("2 of 2 chunks in scope still wait for dense vectors")

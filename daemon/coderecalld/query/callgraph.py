@@ -1094,7 +1094,8 @@ def _overload_verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], foun
             if taken is not None:
                 theirs.setdefault(str(h.payload["fq_name"]), []).append(taken)
     classes = {fq.rpartition(".")[0] for fq in fq_names(java)}
-    below: dict[str, bool] = {}
+    above: set[str] | None = None  # the asked classes' own bases, read once
+    between: dict[str, list[tuple[int, float]] | None] = {}  # class -> its in-between overloads
     out: dict[int, str] = {}
     for key, (site, n) in counted.items():
         if not takes(own, n):
@@ -1104,9 +1105,22 @@ def _overload_verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], foun
         if site.target in wanted or not arities or takes(arities, n):
             continue
         cls = site.target.rpartition(".")[0]
-        if cls not in below and len(below) < OVERLOAD_CLASSES:
-            below[cls] = bool(classes & _ancestors(store, flt, cls))
-        if below.get(cls):
+        if cls not in between and len(between) < OVERLOAD_CLASSES:
+            ancestors = _ancestors(store, flt, cls)
+            if classes & ancestors:
+                if above is None:
+                    above = set().union(*(_ancestors(store, flt, c) for c in classes))
+                # a class between it and the asked one declaring an overload of the count
+                # runs instead (`Sub extends Mid extends Base`, Mid's `m(int)`; a review)
+                middle = sorted(ancestors - above - classes)
+                between[cls] = [a for h in (store.find_any(flt, "fq_name", [f"{m}.{short}" for m in middle],
+                                                           limit=FETCH_LIMIT, fields=("qualified_name", "name"))
+                                            if middle else [])
+                                if (a := tx.java_arity(str(h.payload.get("qualified_name", "")),
+                                                       str(h.payload.get("name", ""))))]
+            else:
+                between[cls] = None
+        if between.get(cls) is not None and not takes(between[cls] or [], n):
             out[key] = INHERITED
     return out
 
