@@ -54,14 +54,38 @@ class Local:
     def run(self):
         return self.config.getoption("x")
 ''',
+    "pt/other.py": '''\
+from .config import Other
+from .nodes import Node
+
+
+class Redeclared(Node):
+    config: Other
+
+    def run(self):
+        return self.config.getoption("other")
+
+
+class Rebound(Node):
+    def __init__(self):
+        self.config = Other()
+
+    def run(self):
+        return self.config.getoption("rebound")
+''',
     "pt/runner.py": '''\
 from .nodes import Item
 from .main import Session
+from .other import Redeclared
 
 
 def protocol(item: Item, session: Session):
     item.config.getoption("setuponly")
     return session.config.getoption("stepwise")
+
+
+def extra(node: Redeclared):
+    return node.config.getoption("x")
 ''',
 }
 
@@ -76,16 +100,21 @@ def test_an_attribute_a_base_declares_is_its_subclasses(daemon: Daemon) -> None:
     omitted: dict[str, int] = {}
     found = [(s.path, s.line, s.confidence) for s in daemon.service.find_callers(
         "pt.config.Config.getoption", repo="fx", omitted=omitted)]
-    # `Local` binds its own `config` to an untyped parameter: a candidate
+    # `Local` binds its own `config` to an untyped parameter: a candidate; `Redeclared`
+    # and `Rebound` declare theirs as another class (a review): another type's calls
+    # (`node.config` of a `Redeclared`, from another file: a candidate, no longer Config's)
     assert found == [("pt/main.py", 6, "resolved"), ("pt/nodes.py", 11, "resolved"),
-                     ("pt/runner.py", 6, "resolved"), ("pt/runner.py", 7, "resolved"),
-                     ("pt/main.py", 14, "name_only")]
+                     ("pt/runner.py", 7, "resolved"), ("pt/runner.py", 8, "resolved"),
+                     ("pt/main.py", 14, "name_only"), ("pt/runner.py", 12, "name_only")]
+    assert omitted["other_type"] == 2
     omitted = {}
     other = [(s.path, s.line, s.confidence) for s in daemon.service.find_callers(
         "pt.config.Other.getoption", repo="fx", omitted=omitted)]
     # an attribute's type is read for the class asked about, not for every other class:
     # calls through another file's attribute stay candidates of a method of its name
     # (``Item``'s own call, typed in its file, is another type's)
-    assert other == [("pt/main.py", 6, "name_only"), ("pt/main.py", 14, "name_only"),
-                     ("pt/runner.py", 6, "name_only"), ("pt/runner.py", 7, "name_only")]
+    assert other == [("pt/other.py", 9, "resolved"), ("pt/other.py", 17, "resolved"),
+                     ("pt/runner.py", 12, "resolved"),
+                     ("pt/main.py", 6, "name_only"), ("pt/main.py", 14, "name_only"),
+                     ("pt/runner.py", 7, "name_only"), ("pt/runner.py", 8, "name_only")]
     assert omitted["other_type"] == 1

@@ -1676,15 +1676,27 @@ def _heirs(store: Any, flt: StoreFilter, held: set[str]) -> set[str]:
             owners.setdefault(owner, set()).add(attr)
     out: set[str] = set()
     for owner in sorted(owners)[:HEIR_CLASSES]:
-        frontier, seen = {owner}, {owner}
-        for _ in range(MRO_DEPTH):
-            below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
-            if not below:
-                break
-            seen |= below
-            frontier = below
-            out |= {f"{c}.{a}" for c in below for a in owners[owner]}
+        for attr in sorted(owners[owner]):
+            frontier, seen = {owner}, {owner}
+            for _ in range(MRO_DEPTH):
+                below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
+                if not below:
+                    break
+                seen |= below
+                # a subclass declaring the attribute itself (another type: `config:
+                # OtherConfig`, `self.config = OtherConfig()`) is not the base's, nor are
+                # its subclasses (a review)
+                frontier = below - _declaring(store, flt, below, attr)
+                out |= {f"{c}.{attr}" for c in frontier}
     return out
+
+
+def _declaring(store: Any, flt: StoreFilter, classes: set[str], attr: str) -> set[str]:
+    """The classes of ``classes`` whose file types their attribute ``attr`` itself
+    (``instance_edges`` of their module's chunk, or of a Java class's own). One facet."""
+    edges = _facet(store, flt, "instance_edges", "fq_name", classes | {c.rpartition(".")[0] for c in classes})
+    declared = {e.partition(" ")[0] for e in edges}
+    return {c for c in classes if f"{c}.{attr}" in declared}
 
 
 #: Go structs whose embedders ``_promoted`` walks at most (one lookup per struct and level).
