@@ -1677,18 +1677,26 @@ def _heirs(store: Any, flt: StoreFilter, held: set[str]) -> set[str]:
     out: set[str] = set()
     for owner in sorted(owners)[:HEIR_CLASSES]:
         for attr in sorted(owners[owner]):
-            frontier, seen = {owner}, {owner}
-            for _ in range(MRO_DEPTH):
-                below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
-                if not below:
-                    break
-                seen |= below
-                # a subclass declaring the attribute itself (another type: `config:
-                # OtherConfig`, `self.config = OtherConfig()`) is not the base's, nor are
-                # its subclasses (a review)
-                frontier = below - _declaring(store, flt, below, attr)
-                out |= {f"{c}.{attr}" for c in frontier}
+            # a subclass declaring the attribute itself (another type: `config:
+            # OtherConfig`, `self.config = OtherConfig()`) is not the base's, nor are its
+            # subclasses (a review)
+            for kept in _descend(store, flt, owner, lambda below, a=attr: below - _declaring(store, flt, below, a)):
+                out |= {f"{c}.{attr}" for c in kept}
     return out
+
+
+def _descend(store: Any, flt: StoreFilter, cls: str, keep: Callable[[set[str]], set[str]]) -> Iterator[set[str]]:
+    """The classes below ``cls``, a level at a time (``MRO_DEPTH`` levels, each through
+    ``base_targets`` and the names re-exports give the level above): at each level those
+    ``keep(level)`` keeps, which the next level is read below."""
+    frontier, seen = {cls}, {cls}
+    for _ in range(MRO_DEPTH):
+        below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
+        if not below:
+            return
+        seen |= below
+        frontier = keep(below)
+        yield frontier
 
 
 def _declaring(store: Any, flt: StoreFilter, classes: set[str], attr: str) -> set[str]:
@@ -1746,18 +1754,16 @@ def base_classes(store: Any, flt: StoreFilter, payload: dict, depth: int = MRO_D
 def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str, sep: str = ".") -> set[str]:
     """Classes below ``cls`` (breadth first, ``MRO_DEPTH`` levels) that inherit ``method``."""
     out: set[str] = set()
-    frontier, seen = {cls}, {cls}
-    for _ in range(MRO_DEPTH):
-        below = _facet(store, flt, "fq_name", "base_targets", aliases(store, flt, frontier)) - seen
-        if not below:
-            break
-        seen |= below
+
+    def inheriting(below: set[str]) -> set[str]:
         overriding = _facet(store, flt, "fq_name", "fq_name", (f"{c}{sep}{method}" for c in below))
         active = _BUDGET.get()
         if active is not None and active.cut:
-            break  # which of ``below`` override the method is not known: none counted
-        frontier = {c for c in below if f"{c}{sep}{method}" not in overriding}
-        out |= frontier
+            return set()  # which of ``below`` override the method is not known: none counted
+        return {c for c in below if f"{c}{sep}{method}" not in overriding}
+
+    for kept in _descend(store, flt, cls, inheriting):
+        out |= kept
     return out
 
 
