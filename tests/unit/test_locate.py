@@ -379,10 +379,12 @@ def test_the_file_index_first_files_are_kept_in_the_answer() -> None:
     # the fusion alone: c.py moves up, y.py and z.py (w / (k + 1) < 1 / (k + 5)) stay out
     assert [key[1] for _, key, _ in plain] == ["c.py", "a.py", "b.py", "d.py"]
     kept = locate.fused(by_chunks, lexical, 4, kept=2)
-    # the two lowest give their places to the file index's first two, by fused score
-    assert [key[1] for _, key, _ in kept] == ["c.py", "a.py", "y.py", "z.py"]
+    # the two lowest give their places to the file index's first two, spread over the
+    # page (``_spread``: the j-th by place ceil(j x 4 / 2), never the first), scores never
+    # rising down it
+    assert [key[1] for _, key, _ in kept] == ["c.py", "y.py", "a.py", "z.py"]
     assert [round(score, 6) for score, _, _ in kept] == [
-        round(1 / (k + 3) + w / (k + 3), 6), round(1 / (k + 1), 6),
+        round(1 / (k + 3) + w / (k + 3), 6), round(w / (k + 1), 6),
         round(w / (k + 1), 6), round(w / (k + 2), 6)]
     # a kept file the fusion already placed takes no second place
     once = locate.fused(by_chunks, [("r", "c.py"), ("r", "y.py")], 4, kept=2)
@@ -397,8 +399,9 @@ def test_kept_files_take_the_last_places_of_a_full_answer() -> None:
     kept = int(10 * locate.LEXICAL_FILES_KEPT)
     files = locate.files(hits, 10, lexical=lexical, kept=kept)
     paths = [f.path for f in files]
-    assert paths[:10 - kept] == [f"{p}.py" for p in "abcdefghij"][:10 - kept]
-    assert paths[10 - kept:] == [f"x{i}.py" for i in range(kept)]
+    # spread over the page: the j-th kept file by place ceil(j x 10 / 4) = 3, 5, 8, 10
+    assert kept == 4
+    assert paths == ["a.py", "b.py", "x0.py", "c.py", "x1.py", "d.py", "e.py", "x2.py", "f.py", "x3.py"]
     assert all(a.score >= b.score for a, b in zip(files, files[1:]))
     assert [f.path for f in locate.files(hits, 10, lexical=lexical)] == [f"{p}.py" for p in "abcdefghij"]
 
@@ -410,10 +413,11 @@ def test_a_named_definition_file_is_kept_before_the_file_index_ones(monkeypatch:
     lexical = [("r", "x0.py"), ("r", "x1.py")]
     k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
     out = locate.fused(by_chunks, lexical, 5, kept=2, named=[("r", "k.py")])
-    # two places for the fusion's best, then by fused score: k.py counts its chunk rank 11
-    assert [key[1] for _, key, _ in out] == ["a.py", "b.py", "k.py", "x0.py", "x1.py"]
+    # two places for the fusion's best, then by fused score (k.py counts its chunk rank
+    # 11), the file index's first by place ceil(1 x 5 / 2) = 3; scores never rise
+    assert [key[1] for _, key, _ in out] == ["a.py", "b.py", "x0.py", "k.py", "x1.py"]
     assert [round(s, 6) for s, _, _ in out] == [round(1 / (k + 1), 6), round(1 / (k + 2), 6),
-                                                round(1 / (k + 11), 6), round(w / (k + 1), 6),
+                                                round(w / (k + 1), 6), round(w / (k + 1), 6),
                                                 round(w / (k + 2), 6)]
     # named first when places are short: limit 3 keeps two of the three
     assert [key[1] for _, key, _ in locate.fused(by_chunks, lexical, 3, kept=2, named=[("r", "k.py")])] == [

@@ -211,12 +211,12 @@ def _keeping(ranked: list[tuple[float, tuple[str, str], list[Hit]]],
              named: Sequence[tuple[str, str]], limit: int,
              ) -> list[tuple[float, tuple[str, str], list[Hit]]]:
     """``ranked`` (best first) cut to ``limit`` with the files of ``named`` among them
-    (``_kept``): the order stays by score."""
-    keys = set(_kept([key for _, key, _ in ranked], named, limit))
+    (``with_kept``): the order stays by score."""
+    keys = set(with_kept([key for _, key, _ in ranked], named, limit))
     return [r for r in ranked if r[1] in keys]
 
 
-def _kept(order: list[tuple[str, str]], must: Sequence[tuple[str, str]], limit: int,
+def with_kept(order: list[tuple[str, str]], must: Sequence[tuple[str, str]], limit: int,
           ) -> list[tuple[str, str]]:
     """``order`` cut to ``limit`` keys with the first ``limit`` - 1 of ``must`` that it
     holds among them, each in place of the lowest other; ``order``'s order kept."""
@@ -285,7 +285,7 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
     if first is not None and first in score and order[0] != first:
         score[first] = score[order[0]]
         order = [first, *(key for key in order if key != first)]
-    order = _spread(_kept(order, [*named, *lexical[:kept]], limit), lexical[:kept], limit)
+    order = _spread(with_kept(order, [*named, *lexical[:kept]], limit), lexical[:kept], limit)
     out = []
     for key in order:
         found = chunks.get(key)
@@ -299,8 +299,8 @@ def fused(ranked: Sequence[tuple[float, tuple[str, str], list[Hit]]],
 def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit: int,
             ) -> list[tuple[str, str]]:
     """``order`` (the answer's files, by score) with the ``j``-th of ``kept`` (the
-    file-level ranking's first files) moved up to place ceil(``j * limit / len(kept)``)
-    when it is lower (for 4 kept of 10: 3, 5, 8, 10): the kept files spread over the page rather than at its end, so that its first
+    file-level ranking's first files) moved up to place ceil(``j * limit / len(kept)``),
+    never the first, when it is lower (for 4 kept of 10: 3, 5, 8, 10): the kept files spread over the page rather than at its end, so that its first
     places hold their share too (the 10-file page's first 5 held none of the four kept; a
     page of 5 kept 2 among its 5, so ``--limit 5`` answered other files than the first 5
     of 10; ``locate`` now ranks 10 and cuts)."""
@@ -309,7 +309,7 @@ def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit
         return order
     out = list(order)
     for j, key in enumerate(held, 1):
-        deadline = max(1, -(-j * limit // len(held)))  # ceil: the page's share reached there
+        deadline = max(2, -(-j * limit // len(held)))  # ceil; the first place stays the fusion's
         at = out.index(key)
         if at >= deadline:
             out.insert(deadline - 1, out.pop(at))

@@ -1457,8 +1457,8 @@ class Service:
         # of ``limit`` places for its own files, so seaborn's `--limit 5` dropped
         # `utils.py`, 5th of 10, for two examples scoring a quarter of it; a newcomer)
         found, placed, penalty, lexical = self._ranked_files(asked, ranked, flt, mode,
-                                                             max(limit, LOCATE_RANKED_FILES), functions)
-        found = found[:limit]
+                                                             max(limit, LOCATE_RANKED_FILES), functions,
+                                                             cut=limit)
         commits: dict[str, str] = {}
         found = [replace(f, commit=self._commit(f.repo, commits), functions=_non_rising(f.functions))
                  for f in found]
@@ -1477,9 +1477,10 @@ class Service:
         return Located(tuple(found), low, reason, features.shape)
 
     def _ranked_files(self, asked: shapes.Query, ranked: Ranked, flt: StoreFilter, mode: str,
-                      limit: int, functions: int,
+                      limit: int, functions: int, cut: int = 0,
                       ) -> tuple[list[FileHit], list[Hit], Callable[[dict], float], list[Hit]]:
-        """``locate``'s files for the candidates ``ranked`` (best first): at most ``limit``,
+        """``locate``'s files for the candidates ``ranked`` (best first): at most ``limit``
+        (then, with ``cut``, the first ``cut`` of them and the named files among them),
         each listing ``functions`` functions (0: none, and no store call for them), ranked
         as ``locate`` says; with the placed candidates, the file penalty and the file-level
         index's hits they were ranked with (for ``locate``'s confidence). ``search`` orders
@@ -1538,6 +1539,12 @@ class Service:
                                if asked.sentence or asked.shape is Shape.LITERAL else (),
                                definitions=(lambda r, p, names: self._file_definitions(
                                    flt, r, p, names, LOCATE_FIELDS)) if listing else None)
+        if cut and len(found) > cut:
+            # the first ``cut`` files, with the files of the definitions the query names
+            # among them as on any page (``locate.with_kept``: "where are the docs of
+            # `make_widget`" keeps the source file defining it)
+            keep = set(locating.with_kept([(f.repo, f.path) for f in found], named_files, cut))
+            found = [f for f in found if (f.repo, f.path) in keep]
         return found, placed, penalty, lexical
 
     def _lexical_files(self, asked: shapes.Query, vector: SparseVector, flt: StoreFilter,
