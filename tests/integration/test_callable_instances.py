@@ -60,3 +60,54 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 def test_calling_a_modules_instance_calls_its_class(daemon: Daemon, name: str) -> None:
     found = [(s.path, s.line, s.confidence) for s in daemon.service.find_callers(name, repo="fx")]
     assert found == [("app.py", 6, "resolved"), ("tool/runner.py", 6, "resolved")]
+
+
+ATTRIBUTES = {
+    "plot/__init__.py": "",
+    "plot/base.py": '''\
+"""Semantic mappings and the plotter holding them."""
+import warnings
+
+
+class Mapping:
+    def __call__(self, key):
+        return key
+
+
+class HueMapping(Mapping):
+    pass
+
+
+class StyleMapping(Mapping):
+    pass
+
+
+class Plotter:
+    def map_hue(self):
+        mapping = HueMapping()
+        self._hue_map = mapping
+
+    def map_style(self):
+        self._style_map = StyleMapping()
+''',
+    "plot/lines.py": '''\
+from plot.base import Plotter
+
+
+class LinePlotter(Plotter):
+    def plot(self):
+        self._hue_map("a")
+        self._style_map("b")
+''',
+}
+
+
+def test_calling_an_instance_a_base_class_attribute_holds(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """seaborn's ``self._hue_map(..)`` in subclasses in other files (``VectorPlotter``
+    binds ``self._hue_map = mapping`` of a ``HueMapping``): none of its 16 calls was a
+    caller of ``HueMapping.__call__``, inherited from ``SemanticMapping`` (a newcomer)."""
+    with indexed(tmp_path_factory.mktemp("held"), ATTRIBUTES) as d:
+        hue = [(s.path, s.line) for s in d.service.find_callers("plot.base.HueMapping.__call__", repo="fx")]
+        style = [(s.path, s.line) for s in d.service.find_callers("plot.base.StyleMapping.__call__", repo="fx")]
+    assert hue == [("plot/lines.py", 6)]
+    assert style == [("plot/lines.py", 7)]

@@ -736,8 +736,10 @@ def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Seque
     # its subclasses, and its bases: a call resolved to a base's name may be on one of it
     # (a subclass's own `self.route(..)` names the imported base, flask's `App.route`)
     own = {asked} | _subclasses(store, flt, asked, method) | _ancestors(store, flt, asked)
-    allowed = aliases(store, flt, {f"{c}.{method}" for c in own | _instances_of(store, flt, own)
-                                   | _returning(store, flt, own)})
+    held = _instances_of(store, flt, own)
+    held |= _heirs(store, flt, held)
+    allowed = aliases(store, flt, {f"{c}.{method}" for c in own | held | _returning(store, flt, own)}
+                      | ({v for v in held if _instance_name(v)} if method == "__call__" else set()))
     out = [(site, confidence) for site, confidence in found
            if confidence != INHERITED or site.target in allowed]
     if omitted is not None:
@@ -1489,15 +1491,17 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         elif p.get("language") in ("python", "java"):  # a class's attribute is every subclass's
             held |= _heirs(store, flt, held)
         resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
-        if method == "__call__" and p.get("language") == "python":
-            # calling a module's instance runs its class's __call__: pytest's `fail(..)`
-            # after `from _pytest.outcomes import fail` (`fail: _Fail = _Fail()`), 60
-            # calls no `callers _Fail.__call__` listed (a newcomer)
-            resolved |= {v for v in held if v.rpartition(".")[2][:1].islower()}
         held_below = _instances_of(store, flt, below)
         if p.get("language") in ("python", "java"):  # a subclass's instance in a base's field
             held_below |= _heirs(store, flt, held_below)
         inherited |= {f"{c}{sep}{method}" for c in below | held_below | _returning(store, flt, below)}
+        if method == "__call__" and p.get("language") == "python":
+            # calling an instance a module or a class attribute holds runs its class's
+            # __call__: pytest's `fail(..)` after `from _pytest.outcomes import fail` (`fail:
+            # _Fail = _Fail()`), 60 calls no `callers _Fail.__call__` listed; seaborn's
+            # `self._hue_map(..)` of a `HueMapping` (newcomers)
+            resolved |= {v for v in held if _instance_name(v)}
+            inherited |= {v for v in held_below if _instance_name(v)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
             override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
     return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
@@ -1683,6 +1687,12 @@ def _heirs(store: Any, flt: StoreFilter, held: set[str]) -> set[str]:
             for kept in _descend(store, flt, owner, lambda below, a=attr: below - _declaring(store, flt, below, a)):
                 out |= {f"{c}.{attr}" for c in kept}
     return out
+
+
+def _instance_name(name: str) -> bool:
+    """Whether a dotted ``name`` ends with a value's name (``fail``, ``_hue_map``), not a
+    class's (``Pool``)."""
+    return name.rpartition(".")[2].lstrip("_")[:1].islower()
 
 
 def _descend(store: Any, flt: StoreFilter, cls: str, keep: Callable[[set[str]], set[str]]) -> Iterator[set[str]]:
