@@ -1471,3 +1471,17 @@ def test_an_error_line_alone_names_neither_its_exception_nor_its_module() -> Non
     issue = ("Redirect loop in sessions\n\nCalling requests.exceptions handling in sessions.resolve_redirects "
              "loops forever.\nrequests.exceptions.TooManyRedirects: Exceeded 30 redirects.\n" + "More words. " * 30)
     assert "exceptions" in [n.lower() for n in shape.analyze(issue).names]
+
+
+@pytest.mark.parametrize(("text", "symbols", "evidence"), [
+    # a special method named alone is every class's: no symbol, no evidence (a review:
+    # pytest's "Test class with __init__ .." pinned an unrelated two-line `__init__`)
+    ("Test class with __init__ is not collected and no warning is shown", (), ()),
+    ("where is __repr__ of Response defined", (), ()),
+    # qualified, or written in a code span, it is named
+    ("what does `Cache.__init__` set", ("Cache.__init__",), ("Cache.__init__",)),
+    ("why does `__init__` of Session fail", (), ("__init__",)),
+])
+def test_a_bare_special_method_names_no_symbol(text: str, symbols: tuple[str, ...], evidence: tuple[str, ...]) -> None:
+    asked = shape.analyze(text)
+    assert (asked.symbols, asked.evidence) == (symbols, evidence)
