@@ -478,7 +478,7 @@ class Receivers:
             return False
         sym = self.symbols.get(cls)
         named = bases(sym.signature) if sym is not None else []
-        if any(b not in self.symbols and b.partition("[")[0].rpartition(".")[2] not in _NO_BASES for b in named):
+        if any(b not in self.symbols and b.rpartition(".")[2] not in _NO_BASES for b in named):
             return True
         return any(self._inherited_attr(b, attr, depth - 1) for b in self._file_bases(cls, depth))
 

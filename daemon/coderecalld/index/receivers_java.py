@@ -59,6 +59,14 @@ class JavaReceivers:
         sym = self.symbols.get(owner.split("#", 1)[0])
         if sym is None:
             return ""
+        found = self._bound_to(name, sym, this)
+        if not found or found == UNKNOWN or self._type_parameter(found.split(".", 1)[0], sym):
+            return ""
+        return found
+
+    def _bound_to(self, name: str, sym: Symbol, this: bool = False) -> str | None:
+        """The type written for ``name`` where ``sym`` sees it bound (``type_of``'s order;
+        ``""`` or ``UNKNOWN`` when bound without a known type), None when unbound."""
         found = None
         if not this and sym.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION):
             found = self._bindings(sym, True).get(name)
@@ -66,24 +74,13 @@ class JavaReceivers:
         while found is None and cls is not None and cls.kind in _TYPE_KINDS:
             found = self._bindings(cls, False).get(name)
             cls = None if this else self.symbols.get(cls.parent)
-        if not found or found == UNKNOWN or self._type_parameter(found.split(".", 1)[0], sym):
-            return ""
         return found
 
     def bound(self, name: str, owner: str) -> bool:
         """Whether ``name`` is bound in method ``owner`` (a local or parameter, typed or not)
         or as a field of its class or an outer class of this file."""
         sym = self.symbols.get(owner.split("#", 1)[0])
-        if sym is None:
-            return True  # not known here: say nothing of it
-        if sym.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION) and name in self._bindings(sym, True):
-            return True
-        cls = self.symbols.get(sym.parent) if sym.kind not in _TYPE_KINDS else sym
-        while cls is not None and cls.kind in _TYPE_KINDS:
-            if name in self._bindings(cls, False):
-                return True
-            cls = self.symbols.get(cls.parent)
-        return False
+        return sym is None or self._bound_to(name, sym) is not None  # unknown here: say nothing
 
     def fields(self, cls: str) -> dict[str, str]:
         """The fields class ``cls`` of this file declares with a class type, name -> the

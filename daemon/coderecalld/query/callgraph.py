@@ -736,8 +736,7 @@ def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Seque
     # its subclasses, and its bases: a call resolved to a base's name may be on one of it
     # (a subclass's own `self.route(..)` names the imported base, flask's `App.route`)
     own = {asked} | _subclasses(store, flt, asked, method) | _ancestors(store, flt, asked)
-    held = _instances_of(store, flt, own)
-    held |= _heirs(store, flt, held)
+    held = _held(store, flt, own, True)
     allowed = aliases(store, flt, {f"{c}.{method}" for c in own | held | _returning(store, flt, own)}
                       | ({v for v in held if _instance_name(v)} if method == "__call__" else set()))
     out = [(site, confidence) for site, confidence in found
@@ -1075,8 +1074,7 @@ def _overload_verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], foun
     subclasses' overloads, and ``_ancestors`` for at most ``OVERLOAD_CLASSES`` classes."""
     java = [h for h in chosen if h.payload.get("language") == "java"
             and h.payload.get("kind") in ("method", "function", "constructor")]
-    own = [a for h in java if (a := tx.java_arity(str(h.payload.get("qualified_name", "")),
-                                                  str(h.payload.get("name", ""))))]
+    own = [a for h in java if (a := _arity(h.payload))]
     if not own or len(own) != len(java):
         return {}
     short = str(java[0].payload.get("name", ""))
@@ -1092,7 +1090,7 @@ def _overload_verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], foun
     if others:
         for h in store.find_any(flt, "fq_name", others, limit=FETCH_LIMIT,
                                 fields=("fq_name", "qualified_name", "name", "kind")):
-            taken = tx.java_arity(str(h.payload.get("qualified_name", "")), str(h.payload.get("name", "")))
+            taken = _arity(h.payload)
             if taken is not None:
                 theirs.setdefault(str(h.payload["fq_name"]), []).append(taken)
     classes = {fq.rpartition(".")[0] for fq in fq_names(java)}
@@ -1118,13 +1116,18 @@ def _overload_verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], foun
                 between[cls] = [a for h in (store.find_any(flt, "fq_name", [f"{m}.{short}" for m in middle],
                                                            limit=FETCH_LIMIT, fields=("qualified_name", "name"))
                                             if middle else [])
-                                if (a := tx.java_arity(str(h.payload.get("qualified_name", "")),
-                                                       str(h.payload.get("name", ""))))]
+                                if (a := _arity(h.payload))]
             else:
                 between[cls] = None
         if between.get(cls) is not None and not takes(between[cls] or [], n):
             out[key] = INHERITED
     return out
+
+
+def _arity(payload: dict) -> tuple[int, float] | None:
+    """(fewest, most) arguments a Java method definition takes (``parse.text.java_arity``
+    of its payload's qualified name and name)."""
+    return tx.java_arity(str(payload.get("qualified_name", "")), str(payload.get("name", "")))
 
 
 #: Languages where a nested function's name is no name outside its enclosing function
@@ -1485,15 +1488,14 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or not cls:
             continue
         below = _subclasses(store, flt, cls, method, sep)
-        held = _instances_of(store, flt, {cls})
+        # a class's attribute is every subclass's (Python, Java), also one holding an
+        # instance of a subclass of the method's class
+        inheriting = p.get("language") in ("python", "java")
+        held = _held(store, flt, {cls}, inheriting)
         if p.get("language") == "go":  # a struct's field is a field of every struct embedding it
             held |= _promoted(store, flt, held)
-        elif p.get("language") in ("python", "java"):  # a class's attribute is every subclass's
-            held |= _heirs(store, flt, held)
         resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
-        held_below = _instances_of(store, flt, below)
-        if p.get("language") in ("python", "java"):  # a subclass's instance in a base's field
-            held_below |= _heirs(store, flt, held_below)
+        held_below = _held(store, flt, below, inheriting)
         inherited |= {f"{c}{sep}{method}" for c in below | held_below | _returning(store, flt, below)}
         if method == "__call__" and p.get("language") == "python":
             # calling an instance a module or a class attribute holds runs its class's
@@ -1660,6 +1662,13 @@ def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     names = aliases(store, flt, classes)
     edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
+
+
+def _held(store: Any, flt: StoreFilter, classes: set[str], inheriting: bool) -> set[str]:
+    """``_instances_of(classes)``, and with ``inheriting`` the same attributes of the
+    subclasses of the classes declaring them (``_heirs``)."""
+    held = _instances_of(store, flt, classes)
+    return held | _heirs(store, flt, held) if inheriting else held
 
 
 #: Classes whose attributes of a known type ``_heirs`` gives their subclasses at most.

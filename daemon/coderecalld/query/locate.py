@@ -32,11 +32,11 @@ SPREAD = 0.25
 SUPPORT = 1
 #: Chunk kinds that answer "which function": a class counts (an edit in its body).
 FUNCTION_KINDS = frozenset({"function", "method", "class", "constructor", "interface", "struct"})
+#: Kind of a whole-module chunk: a file's top-level code (``index/chunk.py``).
+MODULE_KIND = "module"
 #: A docs page's heading chunk: a file with no function among its chunks lists its best
 #: sections instead (``_functions``: a newcomer saw ``advanced.rst`` located with no place
 #: in it, though search had found its ``#Proxies/SOCKS`` section).
-#: Kind of a whole-module chunk: a file's top-level code (``index/chunk.py``).
-MODULE_KIND = "module"
 SECTION_KIND = "section"
 #: The kinds of ``FUNCTION_KINDS`` that are types: listed after the functions of a file.
 TYPE_KINDS = frozenset({"class", "interface", "struct"})
@@ -300,10 +300,11 @@ def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit
             ) -> list[tuple[str, str]]:
     """``order`` (the answer's files, by score) with the ``j``-th of ``kept`` (the
     file-level ranking's first files) moved up to place ceil(``j * limit / len(kept)``),
-    never the first, when it is lower (for 4 kept of 10: 3, 5, 8, 10): the kept files spread over the page rather than at its end, so that its first
-    places hold their share too (the 10-file page's first 5 held none of the four kept; a
-    page of 5 kept 2 among its 5, so ``--limit 5`` answered other files than the first 5
-    of 10; ``locate`` now ranks 10 and cuts)."""
+    never the first, when it is lower (for 4 kept of 10: 3, 5, 8, 10): the kept files
+    spread over the page rather than at its end, so that its first places hold their share
+    too (the 10-file page's first 5 held none of the four kept; a page of 5 kept 2 among
+    its 5, so ``--limit 5`` answered other files than the first 5 of 10; ``locate`` now
+    ranks 10 and cuts)."""
     held = [key for key in kept if key in order]
     if not held:
         return order

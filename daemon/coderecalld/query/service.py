@@ -539,7 +539,7 @@ class Service:
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
         flt = replace(flt, roles=roles)
-        asked = self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
+        asked = self._asked(query, flt)
         ranked, features = self._search(asked, flt, limit, mode, path_glob, principal, session)
         if asked.long and ranked:  # the flat-top rule's exemption (not in dense mode)
             features = replace(features, named_top=self._names_file(
@@ -810,6 +810,12 @@ class Service:
                     i += 1  # the function placed asks for no function around it
             i += 1
         return rows
+
+    def _asked(self, query: str, flt: StoreFilter) -> shapes.Query:
+        """``query`` analysed for ``flt``'s scope: without the one repository's own name
+        (``shape.without_project``) and a trace's frames in another package's files
+        (``_without_foreign``)."""
+        return self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
 
     def _without_foreign(self, asked: shapes.Query, flt: StoreFilter) -> shapes.Query:
         """``asked`` without its Python frames in another package's files when the trace
@@ -1448,7 +1454,7 @@ class Service:
         if flt is None:
             return Located((), True, "no results")
         # once: up to ~150 ms for a 200,000-character paste
-        asked = self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
+        asked = self._asked(query, flt)
         flt = replace(flt, roles=roles)
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)

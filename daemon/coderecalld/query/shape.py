@@ -207,6 +207,9 @@ _EXAMPLE_MODIFIER = re.compile(r"(?:example|sample|demo)\s+([^\W\d_]+)", re.I)
 _EXAMPLE_PARTS = frozenset({"file", "files", "code", "script", "scripts", "program", "programs",
                             "usage", "project", "projects", "app", "apps", "folder", "directory",
                             "notebook", "notebooks", "page", "pages", "gallery"})
+#: A role -> the singular before a noun that names a thing, and the nouns that are parts
+#: of the role's files (``_roles``).
+_MODIFIERS = {"test": (_TEST_MODIFIER, _TEST_PARTS), "example": (_EXAMPLE_MODIFIER, _EXAMPLE_PARTS)}
 #: English words that carry no topic in an issue's prose (beyond ``sparse.STOP_WORDS``):
 #: kept out of a long query's capped term list so identifiers get the places.
 PROSE_STOP = frozenset("""
@@ -645,12 +648,9 @@ ABBREVIATIONS = {
 ABBREVIATED_PHRASES = {("modification", "time"): "mtime", ("modification", "times"): "mtime",
                        ("file", "descriptor"): "fd", ("regular", "expression"): "regex",
                        ("regular", "expressions"): "regex"}
-_EXPANSIONS: dict[str, tuple[str, ...]] = {}
-for _word, _short in ABBREVIATIONS.items():
-    for _a in _short:
-        _EXPANSIONS.setdefault(_a, ())
-        if _word not in _EXPANSIONS[_a]:
-            _EXPANSIONS[_a] = (*_EXPANSIONS[_a], _word)
+#: An abbreviation -> the words it stands for (``ABBREVIATIONS`` read backwards).
+_EXPANSIONS = {short: tuple(word for word, shorts in ABBREVIATIONS.items() if short in shorts)
+               for shorts in ABBREVIATIONS.values() for short in shorts}
 #: The weight of a term ``_abbreviated`` adds (the query's own words weigh 1).
 ABBREVIATION_WEIGHT = 0.5
 
@@ -1625,14 +1625,10 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
     asked = set()
     for role, words in _ROLE_WORDS.items():
         for m in words.finditer(plain):
-            thing = _TEST_MODIFIER.match(text, m.start())
-            if (thing and m.group().lower() == "test" and thing.group(1).lower() not in _TEST_PARTS
-                    and thing.group(1).lower() not in sparse.STOP_WORDS):
-                continue  # "the test client": a thing, not tests
-            made = _EXAMPLE_MODIFIER.match(text, m.start())
-            if (made and role == "example" and made.group(1).lower() not in _EXAMPLE_PARTS
-                    and made.group(1).lower() not in sparse.STOP_WORDS):
-                continue  # "the example datasets": a thing, not examples
+            modifier, parts = _MODIFIERS.get(role, (None, frozenset()))
+            thing = modifier.match(text, m.start()) if modifier else None
+            if thing and thing.group(1).lower() not in parts and thing.group(1).lower() not in sparse.STOP_WORDS:
+                continue  # "the test client", "the example datasets": a thing, not the role's files
             if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
                 continue  # "where are markdown docs generated": the code making them
             read = _READ_AFTER.match(plain, m.end())
