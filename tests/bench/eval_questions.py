@@ -80,9 +80,11 @@ def dotted(name: str) -> str:
 _PARAMETERS = re.compile(r"(?<=[\w>])\([^()]*\)")
 
 
-def prepare(work: Path, mirrors: Path, rows: list[dict], chunking: dict[str, int] | None = None) -> Daemon:
+def prepare(work: Path, mirrors: Path, rows: list[dict], chunking: dict[str, int] | None = None,
+            model: bool = True) -> Daemon:
     """A daemon over one working bare repo per repository of ``rows``, its ``main`` at
-    the rows' commit (alternates to the mirror: no copy), indexed with the model."""
+    the rows' commit (alternates to the mirror: no copy), indexed with the model unless
+    ``model`` is False (an issue set: a pasted issue is ranked by its words alone)."""
     repos: dict[str, str] = {}
     for r in rows:
         if repos.setdefault(r["repo"], r["commit"]) != r["commit"]:
@@ -93,7 +95,7 @@ def prepare(work: Path, mirrors: Path, rows: list[dict], chunking: dict[str, int
         repo = pygit2.Repository(str(bare))
         repo.references.create("refs/heads/main", repo.revparse_single(commit).id, force=True)
         cfgs.append(RepoConfig(name.split("/")[1], str(bare), "main"))
-    cfg = Config(data_dir=work / "data", repos=tuple(cfgs), embedding=EmbeddingConfig(threads=2),
+    cfg = Config(data_dir=work / "data", repos=tuple(cfgs), embedding=EmbeddingConfig(enabled=model, threads=2),
                  index=IndexConfig(sync_interval_s=86400, sync_jitter_s=0, **(chunking or {})))
     daemon = Daemon.open(cfg)
     for c in cfgs:
@@ -126,6 +128,9 @@ def main() -> int:
     ap.add_argument("--max-chunk-lines", type=int, help="index.max_chunk_lines (a separate --work: "
                     "another chunking is another index)")
     ap.add_argument("--max-chunk-chars", type=int, help="index.max_chunk_chars (likewise)")
+    ap.add_argument("--no-model", action="store_true",
+                    help="index without the model (a separate --work): for sets of pasted "
+                         "issues, which are ranked by their words alone either way")
     issue_lab.add_sets(ap)
     args = ap.parse_args()
     issue_lab.apply_sets(args.set)
@@ -133,7 +138,7 @@ def main() -> int:
             if line.strip()]
     chunking = {k: v for k, v in (("max_chunk_lines", args.max_chunk_lines),
                                   ("max_chunk_chars", args.max_chunk_chars)) if v}
-    daemon = prepare(args.work, args.mirrors, rows, chunking)
+    daemon = prepare(args.work, args.mirrors, rows, chunking, model=not args.no_model)
     table: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     dumped: list[dict] = []
     try:
