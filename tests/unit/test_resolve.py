@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from coderecalld import parse
 from coderecalld.index import chunk, layout, resolve
+from coderecalld.records import SymbolKind
 
 SOURCE = b'''"""Payments."""
 import os.path
@@ -251,7 +252,9 @@ def loads(s):
 
 def test_module_level_instances_resolve_their_method_calls() -> None:
     """``name = Class(...)`` at module level ties ``name.method()`` to ``Class.method``; a
-    factory call (lowercase), an unknown callee or a rebinding to one binds nothing."""
+    call of the file's own or an imported function (lowercase) to a method of its result
+    (``F().m``, which the function's declared result types at query time), kept out of the
+    module's ``instance_edges``; an unknown callee or a rebinding to one binds nothing."""
     parsed = parse.symbols(INSTANCES, "python")
     assert parsed.instances == (
         ("_default_decoder", "JSONDecoder"), ("_scan", "scanner.Scanner"), ("log", "logging.getLogger"),
@@ -261,11 +264,14 @@ def test_module_level_instances_resolve_their_method_calls() -> None:
     chunks = resolve.chunks(chunk.chunks("r", path, INSTANCES, parsed), parsed, path, "pkg.json")
     sites = {c.qualified_name: [(s.name, s.target) for s in c.call_sites] for c in chunks}
     assert sites["loads"] == [
-        ("log.info", ""), ("helper.run", ""), ("shadow.decode", ""),
+        ("log.info", "logging.getLogger().info"), ("helper.run", ""), ("shadow.decode", ""),
         ("_scan.scan", "pkg.json.scanner.Scanner.scan"), ("local.run", "pkg.json.Local.run"),
-        ("not_a_class.run", ""), ("strip", ""),
+        ("not_a_class.run", "pkg.json.local_factory().run"), ("strip", ""),
         ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode"),
         ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode")]
+    module = next(c for c in chunks if c.kind is SymbolKind.MODULE)
+    assert module.instances == (("_default_decoder", "pkg.json.decoder.JSONDecoder"),
+                                ("_scan", "pkg.json.scanner.Scanner"), ("local", "pkg.json.Local"))
     assert parse.symbols(b"x = Foo()\n", "javascript").instances == ()
 
 
@@ -1191,3 +1197,36 @@ def test_a_calls_keyword_argument_binds_no_name() -> None:
     sites = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in chunks}["run"]
     assert [s for s in sites if s[1] == "config.bind"] == [
         (7, "config.bind", "pkg.config.Config.bind"), (10, "config.bind", "pkg.config.Config.bind")]
+
+
+def test_a_method_of_an_unnamed_value_is_no_call_of_the_modules_function() -> None:
+    """xarray's ``indexes[0].concat(indexes, ..)`` in a module defining ``concat`` was a
+    resolved call of that function (a newcomer): its callee is its last name alone."""
+    src = b'''from pkg.other import merge
+
+
+def concat(objs):
+    indexes = list(objs)
+    first = indexes[0].concat(indexes)
+    again = make().concat(1).merge(2)
+    both = concat(objs[1:]) or objs[0].concat(objs)
+    return merge(first, again, both)
+
+
+def make():
+    return Box()
+
+
+class Box:
+    def concat(self, x):
+        return Box().concat(x)
+'''
+    chunks = _resolved_chunks(src, "python", "pkg/mod.py", "pkg.mod")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in chunks}
+    # a line that calls the name bare too keeps both its targets (which is which is unknown)
+    assert got["concat"] == [(5, "list", "builtins.list"), (6, "concat", ""), (7, "merge", ""),
+                             (7, "concat", ""), (7, "make", "pkg.mod.make"),
+                             (8, "concat", "pkg.mod.concat"), (8, "concat", "pkg.mod.concat"),
+                             (9, "merge", "pkg.other.merge")]
+    # a construction's method is the class's, as before
+    assert got["Box.concat"] == [(18, "concat", "pkg.mod.Box.concat"), (18, "Box", "pkg.mod.Box")]

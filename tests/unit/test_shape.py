@@ -1485,3 +1485,86 @@ def test_an_error_line_alone_names_neither_its_exception_nor_its_module() -> Non
 def test_a_bare_special_method_names_no_symbol(text: str, symbols: tuple[str, ...], evidence: tuple[str, ...]) -> None:
     asked = shape.analyze(text)
     assert (asked.symbols, asked.evidence) == (symbols, evidence)
+
+
+def test_a_comprehensions_frame_inside_its_functions_frame_is_that_function() -> None:
+    """xarray's ``<listcomp>`` frame, under the ``map`` frame of the same file, was placed
+    by its line alone (from an older release) in another function (a newcomer)."""
+    text = '''Dataset.map fails when the function returns a scalar
+
+```
+Traceback (most recent call last):
+  File "/home/kim/repro.py", line 3, in <module>
+    ds.map(lambda v: 1)
+  File "/home/kim/.venv/lib/python3.11/site-packages/xarray/core/dataset.py", line 6939, in map
+    variables = {
+  File "/home/kim/.venv/lib/python3.11/site-packages/xarray/core/dataset.py", line 6939, in <dictcomp>
+    k: maybe_wrap_array(v, func(v, *args, **kwargs))
+  File "/home/kim/.venv/lib/python3.11/site-packages/xarray/core/util.py", line 12, in helper
+    return [x for x in y]
+  File "/home/kim/.venv/lib/python3.11/site-packages/xarray/core/util.py", line 12, in <listcomp>
+    return [x for x in y]
+  File "/home/kim/.venv/lib/python3.11/site-packages/xarray/core/other.py", line 40, in <genexpr>
+    raise TypeError("no scalar")
+TypeError: no scalar
+```
+'''
+    got = [(f.path, f.function, f.line) for f in shape.analyze(text).frames]
+    # innermost first; a comprehension with no frame of its file around it stays, unnamed
+    assert got == [("xarray/core/other.py", "", 40), ("xarray/core/util.py", "helper", 12),
+                   ("xarray/core/dataset.py", "map", 6939), ("home/kim/repro.py", "", 3)]
+
+
+def test_a_logging_error_report_points_at_the_call_that_logged() -> None:
+    """Python's ``--- Logging error ---`` report: the handler's traceback and the call
+    stack's innermost frames in logging files are the logging machinery; the frame that
+    logged is sphinx's ``_determine_py_coverage_modules`` (a newcomer: ``sphinx/util/
+    logging.py`` was located first)."""
+    text = '''Logging error when coverage_modules lists an undocumented module
+
+```
+--- Logging error ---
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/logging/__init__.py", line 1110, in emit
+    msg = self.format(record)
+  File "/home/dana/.venv/lib/python3.11/site-packages/sphinx/util/logging.py", line 567, in format
+    message = super().format(record)
+  File "/home/dana/.venv/lib/python3.11/site-packages/sphinx/util/logging.py", line 100, in getMessage
+    message = super().getMessage()
+TypeError: not all arguments converted during string formatting
+Call stack:
+  File "/home/dana/.venv/lib/python3.11/site-packages/sphinx/ext/coverage.py", line 283, in build_py_coverage
+    modules = _determine_py_coverage_modules(
+  File "/home/dana/.venv/lib/python3.11/site-packages/sphinx/ext/coverage.py", line 156, in _determine_py_coverage_modules
+    logger.warning(
+  File "/home/dana/.venv/lib/python3.11/site-packages/sphinx/util/logging.py", line 191, in warning
+    return super().warning(
+  File "/usr/lib/python3.11/logging/__init__.py", line 1855, in warning
+    self.log(WARNING, msg, *args, **kwargs)
+  File "/home/dana/.venv/lib/python3.11/site-packages/sphinx/util/logging.py", line 138, in log
+    super().log(level, msg, *args, **kwargs)
+Message: 'the following modules are specified in coverage_modules but were not documented'
+Arguments: ('mypkg.extra',)
+```
+'''
+    asked = shape.analyze(text)
+    assert [(f.path, f.function, f.line) for f in asked.frames] == [
+        ("sphinx/ext/coverage.py", "_determine_py_coverage_modules", 156),
+        ("sphinx/ext/coverage.py", "build_py_coverage", 283)]
+    assert asked.paths == ("sphinx/ext/coverage.py",)
+    assert "getMessage" not in asked.names and "_determine_py_coverage_modules" in asked.names
+    # no report: a traceback through a project's logging module keeps its frames
+    plain = text.replace("--- Logging error ---\n", "")
+    assert asked.frames != shape.analyze(plain).frames
+    assert shape.analyze(plain).frames[0].path == "sphinx/util/logging.py"
+
+
+def test_values_spelled_in_camel_case_are_no_names() -> None:
+    """"polyval NaN": ``NaN`` was a symbol and verbatim evidence, and xarray's ``polyval``
+    left the page for the functions whose docs say NaN (a newcomer); a code word beside
+    it still is one."""
+    for text in ("polyval NaN", "why is NaT returned here"):
+        asked = shape.analyze(text)
+        assert asked.evidence == () and asked.symbols == ()
+    asked = shape.analyze("why does to_datetime return NaT")
+    assert asked.evidence == ("to_datetime",) and asked.symbols == ("to_datetime",)

@@ -152,7 +152,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 29: Java: a class's typed fields are ``instance_edges`` (``TreeBuilder.tokeniser
 #: Tokeniser``); a bare name neither the method nor its classes bind, in a class extending
 #: another file's, and ``p.f.m()`` on a typed ``p``, target the field (``via`` attribute).
-PAYLOAD_VERSION = 29
+#: 30: Python, JS, Go: a call named by its last name alone that its line writes only as a
+#: method of an unnamed value (``xs[0].concat(..)``) is no call of the module's function of
+#: that name. Python: a module-level ``name = function(..)`` types ``name.m(..)`` in the
+#: file as a method of the function's result (``logging.getLogger().warning``).
+PAYLOAD_VERSION = 30
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -158,7 +158,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     java_fields: dict[str, tuple[tuple[str, str], ...]] = {}  # a Java class's typed fields
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers, go, java_fields)
-    typed = tuple(sorted(instances.items())) if style == "python" else ()
+    # a function's result is the file's to read (``_instances``), no class another file may
+    # type its uses of the name by
+    typed = tuple(sorted((k, v) for k, v in instances.items() if not v.endswith(PRODUCED))) if style == "python" else ()
     fields = go.field_types() if go is not None else java_fields  # a Go struct's, a Java class's typed fields
     returned = go_returns(parsed, go) if go is not None else {}
     if receivers is not None:  # declared results; a conftest's fixtures: the class each produces
@@ -179,6 +181,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         value = _scoped(value, scopes, by_name, referable=True) if value is not None else None
     if style == "python":
         target = _own_parameter(target, by_name)
+    if style in ("python", "js", "go"):
+        target = _on_values(target, lines, module, table)
     out = []
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
@@ -228,6 +232,34 @@ def local_import_scopes(parsed: ParsedFile, symbols: Mapping[str, Symbol], modul
 #: (``def info(__self, message)``, ``def f(this, x)``).
 _FIRST_PARAMETER = re.compile(r"^(?:async\s+)?def\s+\w+\s*\(\s*([A-Za-z_]\w*)\s*[,:)=]")
 _NOT_INSTANCE = ("@staticmethod", "@classmethod")
+
+
+_DOT_SPACE = re.compile(r"\.\s+")
+
+
+def _on_values(target: Target, lines: Mapping[int, str], module: str, table: Mapping[str, str]) -> Target:
+    """``target``, leaving unresolved a call named by its last name alone (``text.callee``)
+    that ``target`` reads as the module's own function of that name (``module.name``) or the
+    one imported under it (``table``), when its line calls the name only as a method of a
+    value no name holds: a call's result (``make().concat(..)``), a subscript
+    (``indexes[0].concat(..)``) or an expression (``(a or b).concat(..)``). A bare
+    ``concat(..)`` calls that function; a method of the value is another's (xarray's
+    ``indexes[0].concat(indexes, ..)`` was a ``resolved`` call of the module's ``concat``
+    function and missing from ``Index.concat``'s callers; a newcomer). A method the line's
+    value is known to have (``cls(..).shift(..)``: ``Stamp.shift``) keeps its target, and
+    so does a line that also calls the name bare; a value reference is no call."""
+
+    def own(site: CallSite, owner: str) -> str:
+        found = target(site, owner)
+        if (not found or site.reference or "." in site.name
+                or found not in (f"{module}.{site.name}", table.get(site.name))):
+            return found
+        line = _DOT_SPACE.sub(".", lines.get(site.line, ""))
+        name = re.escape(site.name)
+        if re.search(rf"\.{name}\s*\(", line) and not re.search(rf"(?<![\w.$]){name}\s*\(", line):
+            return ""
+        return found
+    return own
 
 
 def _own_parameter(target: Target, symbols: Mapping[str, Symbol]) -> Target:
@@ -695,16 +727,25 @@ _OWN_CLASS = frozenset({"cls", "self.__class__"})
 
 def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
                symbols: dict[str, Symbol], top: set[str]) -> dict[str, str]:
-    """Module-level ``name = Class(...)`` bindings: name -> the class's absolute dotted name.
-    A later binding to anything else (a function, an unknown callee) forgets the name."""
+    """Module-level ``name = Class(...)`` bindings: name -> the class's absolute dotted name;
+    ``name = function(...)`` of the file's own or an imported function: name -> the
+    function's result (``pkg.logging.getLogger()``, ``receivers.PRODUCED``), which its
+    declared result (payload ``returns``) types at query time, as a function's local
+    bound so (sphinx's 314 ``logger.warning(..)`` calls on a module's ``logger =
+    logging.getLogger(__name__)`` were name-only callers of ``SphinxLoggerAdapter.warning``,
+    the same call on a function's own ``logger`` resolved; a newcomer). A later binding to
+    anything else (an unknown callee) forgets the name."""
     out: dict[str, str] = {}
     for name, callee in parsed.instances:
         head, _, rest = callee.partition(".")
-        if head in top:  # the file's own class
+        if head in top:  # the file's own class or function
             local = symbols.get(callee)
-            fq = f"{module}.{callee}" if local is not None and local.kind is SymbolKind.CLASS else ""
-        elif head in table and callee.rsplit(".", 1)[-1].lstrip("_")[:1].isupper():  # an imported CapWords name
+            kind = local.kind if local is not None else None
+            fq = (f"{module}.{callee}" if kind is SymbolKind.CLASS
+                  else f"{module}.{callee}{PRODUCED}" if kind is SymbolKind.FUNCTION else "")
+        elif head in table:  # an imported CapWords name is a class, another a function
             fq = ".".join([table[head], *([rest] if rest else [])])
+            fq += "" if callee.rsplit(".", 1)[-1].lstrip("_")[:1].isupper() else PRODUCED
         else:
             fq = ""
         if fq:

@@ -325,7 +325,7 @@ def analyze(text: str) -> Query:
             body = _REPORT.sub("", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body)))
         dense = _dense_digest(body)
-        own = drop_environment(_STDLIB_FRAME.sub("", body))
+        own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
         (names, title_names), paths, frames = _names(own, errors), _paths(own, printed), _frames(printed)
@@ -1174,6 +1174,49 @@ _STDLIB_FRAME = re.compile(
     r"^[ \t]*File \"[^\"\n]{0,400}?(?:/lib/python\d[\w.]*/|\\[Ll]ib\\)"
     r"(?!(?:site|dist)-packages)[^\"\n]{1,400}\", line \d+.*\n"
     r"(?:[ \t]+(?!File \")\S.*\n?)?", re.MULTILINE)
+#: Python's report of a log record its handler failed to format (``logging.Handler.
+#: handleError``): the handler's traceback (group ``failed``), then the stack of the code
+#: that logged it (group ``stack``), then the record's ``Message:``.
+_LOGGING_ERROR = re.compile(r"^--- Logging error ---[ \t]*\n(?P<failed>.*?)^Call stack:[ \t]*\n"
+                            r"(?P<stack>.*?)(?=^Message: |^```|\Z)", re.MULTILINE | re.DOTALL)
+#: A logging module's file: the standard library's and a project's own wrapper of it
+#: (sphinx's ``sphinx/util/logging.py``, a ``log.py``, a ``logger.py``).
+_LOGGING_FILE = re.compile(r"(?:^|[/\\])(?:logging|log|logger|logs|_logging)(?:\.py|[/\\]__init__\.py)$")
+
+
+def _logged_calls(text: str) -> str:
+    """``text`` with each Python logging error report (``_LOGGING_ERROR``) cut to what
+    points at the code at fault: the call that logged a record its arguments do not
+    format. The handler's own traceback (through ``logging/__init__.py`` and a project's
+    logging wrapper, where the formatting failed) is left out, and so are the innermost
+    frames of the call stack in a logging module's file (``_LOGGING_FILE``), so the
+    innermost frame left is the one that logged (sphinx's coverage builder: the
+    ``--- Logging error ---`` report's frames in ``sphinx/util/logging.py`` located it
+    first, the culprit ``_determine_py_coverage_modules`` second; a newcomer). The error
+    lines of the handler's traceback stay."""
+    if "--- Logging error ---" not in text:
+        return text
+
+    def cut(found: re.Match[str]) -> str:
+        errors = "".join(m.group() + "\n" for m in _ERROR_LINE.finditer(found.group("failed")))
+        stack = found.group("stack")
+        starts = [m.start() for m in re.finditer(r"^[ \t]*File \"", stack, re.MULTILINE)]
+        end = len(stack)
+        for start in reversed(starts):
+            path = stack_path(stack[start:])
+            if not path or not _LOGGING_FILE.search(path):
+                break
+            end = start
+        return f"--- Logging error ---\n{errors}Call stack:\n{stack[:end]}"
+    return _LOGGING_ERROR.sub(cut, text)
+
+
+def stack_path(entry: str) -> str:
+    """The path of the Python frame ``entry`` starts with (``File "p.py", line 3``), or ``""``."""
+    found = stack.PYTHON.match(entry.lstrip())
+    return found.group(1) if found else ""
+
+
 #: The info string of a fenced block (```` ```shell ````): a language name, not code.
 _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
@@ -1398,15 +1441,26 @@ def _bare_native(frame: Frame) -> bool:
             and not stack.environment(frame.function))
 
 
+#: Python's names of a comprehension's own frame (before 3.12, which inlines the first three).
+_COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
+
+
 def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
     """``Query.frames`` of the frames ``printed`` (``frames.read``, innermost first): paths
     cleaned as ``_paths`` cleans them (a bare file name and a runtime library's frame
     dropped: Rust's ``std::io`` frames are ``library/std/src/io/mod.rs``, which named a
     crate's own ``src/io/mod.rs``), a function whose last
     segment is a pseudo-name (``<module>``, ``<lambda>``, ``Object.<anonymous>``) as none,
-    at most ``MAX_FRAMES``."""
+    at most ``MAX_FRAMES``. A comprehension's frame (``_COMPREHENSIONS``) right inside a
+    frame of the same file is left out: that frame names the function it runs in (xarray's
+    ``line 6939, in <listcomp>`` under ``line 6939, in map``, from an older release, was
+    placed by its line alone in ``Dataset.reduce``, listed before ``Dataset.map``; a
+    newcomer)."""
     found: list[Frame] = []
-    for frame in printed:
+    for i, frame in enumerate(printed):
+        if (frame.function in _COMPREHENSIONS and i + 1 < len(printed)
+                and printed[i + 1].path == frame.path and printed[i + 1].function not in _COMPREHENSIONS):
+            continue
         path, function = _clean_path(frame.path), frame.function
         if (_is_file_path(path) or _bare_native(frame)) and not stack.environment(function):
             named = _FUNCTION_NAME.fullmatch(function.rsplit(".", 1)[-1])
@@ -1547,11 +1601,15 @@ def _header_names(text: str) -> list[str]:
 
 
 #: Names of products and services written in camel case, words of prose and no code: "GitHub:
-#: .." inserted `.github/workflows/tests.yaml` as evidence (a review).
+#: .." inserted `.github/workflows/tests.yaml` as evidence (a review). And the values a
+#: language or library spells so (``NaN``, ``NaT``): what a user saw, no name of the code
+#: ("polyval NaN" was a symbol and evidence ``NaN``, and xarray's ``polyval`` left the
+#: page for ``bfill`` and ``polyfit``, whose docs say NaN; a newcomer).
 _PRODUCT_NAMES = frozenset("""
 github gitlab bitbucket pycharm vscode intellij javascript typescript coffeescript postgresql
 mysql mariadb sqlite mongodb redis youtube linkedin macos ios ipados iphone ipad pypi pypy
 cpython numpy scipy matplotlib oauth openapi graphql devops powershell webassembly
+nan nat
 """.split())
 
 
