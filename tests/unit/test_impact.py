@@ -87,7 +87,7 @@ def test_a_recursive_root_is_a_leaf_under_itself() -> None:
 def test_name_only_callers_are_leaves_where_resolved_ones_exist() -> None:
     """``decode`` has a resolved caller (g) and an unrelated name-only one (u): u is listed
     but its own callers are never asked for. With name-only callers alone (the definition is
-    out of scope) they are followed."""
+    out of scope) they are followed, in the definition's repository."""
     u = _site("C", "c/bytes.py", "u", "c.bytes.u", 4, "decode")
     v = _site("C", "c/main.py", "v", "c.main.v", 9, "u")
     graph = {"f": [(G, RESOLVED), (u, NAME_ONLY)], "b.svc.g": [], "c.bytes.u": [(v, RESOLVED)]}
@@ -102,9 +102,15 @@ def test_name_only_callers_are_leaves_where_resolved_ones_exist() -> None:
                                     (("C", "c/bytes.py", 4, "u", "name_only", 1), [])]
     assert asked == ["f", "b.svc.g"]  # u's callers never asked
     graph["f"] = [(u, NAME_ONLY)]
-    alone = impact.analyze("f", ROOTS, callers_of, lambda repo: "", 3, 200)
+    alone = impact.analyze("f", frozenset({("C", "c/core.py", "f")}), callers_of, lambda repo: "", 3, 200)
     assert shape(alone.callers) == [(("C", "c/bytes.py", 4, "u", "name_only", 1), [
         (("C", "c/main.py", 9, "v", "resolved", 2), [])])]
+    # ... in the definition's repository: one in another shares a word with it, no more
+    # (xarray's untyped `.mean()` led to sphinx's `self.config.setup(self)`; a newcomer)
+    asked.clear()
+    other = impact.analyze("f", ROOTS, callers_of, lambda repo: "", 3, 200)
+    assert shape(other.callers) == [(("C", "c/bytes.py", 4, "u", "name_only", 1), [])]
+    assert asked == ["f"] and not other.truncated
 
 
 def test_a_caller_reached_twice_is_expanded_once() -> None:

@@ -103,6 +103,10 @@ class Lookups:
     left: int = field(default_factory=lambda: HIERARCHY_LOOKUPS)
     cut: bool = False
     until: float = field(default_factory=lambda: time.monotonic() + HIERARCHY_SECONDS)
+    #: ``aliases`` answers of this request, by store, filter and names: one class's aliases
+    #: were read three times per ``callers`` (its subclasses, instances and functions
+    #: returning it), each time paid for again
+    aliased: dict[tuple[int, StoreFilter, frozenset[str]], frozenset[str]] = field(default_factory=dict)
 
     def late(self) -> bool:
         """Whether its time is spent (then ``cut``)."""
@@ -483,7 +487,20 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
     what a test helper package binds, ``from .factories import make_user``, is still a
     name of it). At most ``ALIAS_MAX`` names are followed (the shortest first; a log line
     and the request's budget, ``cut``, say when the cap cuts), and within a request's
-    lookup budget (``budget``: its prefixes are keyword lookups, paid for shortest first)."""
+    lookup budget (``budget``: its prefixes are keyword lookups, paid for shortest first),
+    whose answers it keeps for the request (``Lookups.aliased``)."""
+    active = _BUDGET.get()
+    key = (id(store), flt, frozenset(names))
+    if active is not None and key in active.aliased:
+        return set(active.aliased[key])
+    found = _aliases(store, flt, names)
+    if active is not None:
+        active.aliased[key] = frozenset(found)
+    return found
+
+
+def _aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
+    """``aliases`` of ``names``, read from the store."""
     found = set(names)
     frontier = set(names)
     for _ in range(ALIAS_ROUNDS):
@@ -737,8 +754,11 @@ def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Seque
     # (a subclass's own `self.route(..)` names the imported base, flask's `App.route`)
     own = {asked} | _subclasses(store, flt, asked, method) | _ancestors(store, flt, asked)
     held = _held(store, flt, own, True)
-    allowed = aliases(store, flt, {f"{c}.{method}" for c in own | held | _returning(store, flt, own)}
-                      | ({v for v in held if _instance_name(v)} if method == "__call__" else set()))
+    attrs = _of_classes(held)  # as they are, and the functions' results: ``hierarchy``
+    allowed = aliases(store, flt, {f"{c}.{method}" for c in own | (held - attrs)}
+                      | ({v for v in held - attrs if _instance_name(v)} if method == "__call__" else set()))
+    allowed |= {f"{c}.{method}" for c in attrs | _returning(store, flt, own)} | (
+        {v for v in attrs if _instance_name(v)} if method == "__call__" else set())
     out = [(site, confidence) for site, confidence in found
            if confidence != INHERITED or site.target in allowed]
     if omitted is not None:
@@ -1478,10 +1498,13 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
     do not); ``B.m`` for every base ``B`` up the class's bases (not in Go:
     ``NO_OVERRIDE_LANGUAGES``). Each with its re-export aliases. Keyword-index reads only
     (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level of
-    the hierarchy; nothing for a function."""
+    the hierarchy; nothing for a function. A class attribute's name (``_of_classes``) and a
+    function's result (``_returning``, which follows the function's aliases itself) are
+    taken as they are, without aliases."""
     resolved: set[str] = set()
     inherited: set[str] = set()
     override: set[str] = set()
+    attributes: tuple[set[str], set[str]] = (set(), set())  # resolved, inherited: no aliases
     for hit in chosen:
         p = hit.payload
         cls, sep, method = _method_parts(p)
@@ -1494,9 +1517,13 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         held = _held(store, flt, {cls}, inheriting)
         if p.get("language") == "go":  # a struct's field is a field of every struct embedding it
             held |= _promoted(store, flt, held)
-        resolved |= {f"{v}{sep}{method}" for v in held | _returning(store, flt, {cls})}
+        attrs = _of_classes(held) | _returning(store, flt, {cls})
+        attributes[0].update(f"{v}{sep}{method}" for v in attrs)
+        resolved |= {f"{v}{sep}{method}" for v in held - attrs}
         held_below = _held(store, flt, below, inheriting)
-        inherited |= {f"{c}{sep}{method}" for c in below | held_below | _returning(store, flt, below)}
+        attrs_below = _of_classes(held_below) | _returning(store, flt, below)
+        attributes[1].update(f"{v}{sep}{method}" for v in attrs_below)
+        inherited |= {f"{c}{sep}{method}" for c in below | (held_below - attrs_below)}
         if method == "__call__" and p.get("language") == "python":
             # calling an instance a module or a class attribute holds runs its class's
             # __call__: pytest's `fail(..)` after `from _pytest.outcomes import fail` (`fail:
@@ -1506,8 +1533,19 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
             inherited |= {v for v in held_below if _instance_name(v)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
             override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
-    return tuple(aliases(store, flt, names) if names else set()  # type: ignore[return-value]
-                 for names in (resolved, inherited, override))
+    return tuple((aliases(store, flt, names) if names else set()) | direct  # type: ignore[return-value]
+                 for names, direct in ((resolved, attributes[0]), (inherited, attributes[1]), (override, set())))
+
+
+def _of_classes(held: set[str]) -> set[str]:
+    """The names of ``held`` (``_held``) that are class attributes, ``pkg.mod.Align.ds``: an
+    owner whose last name is capitalised, as ``_heirs`` reads it (a module's is not). A call
+    names one as its class's file does (``self.ds.m(..)``; a subclass's, ``_heirs``); no
+    module re-exports it, so ``aliases`` need not follow it (xarray's ``callers
+    Dataset._replace``: 4,749 class attributes of tests and benchmarks holding a
+    ``Dataset`` spent the request's lookup budget on their prefixes, and the answer said
+    calls may be missing, though none were; a newcomer)."""
+    return {v for v in held if v.rpartition(".")[0].rpartition(".")[2].lstrip("_")[:1].isupper()}
 
 
 #: Go definition kinds that are types (a conversion calls one; no member call does).
