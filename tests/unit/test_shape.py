@@ -1568,3 +1568,19 @@ def test_values_spelled_in_camel_case_are_no_names() -> None:
         assert asked.evidence == () and asked.symbols == ()
     asked = shape.analyze("why does to_datetime return NaT")
     assert asked.evidence == ("to_datetime",) and asked.symbols == ("to_datetime",)
+
+
+def test_pythons_own_message_about_a_builtin_value_is_no_message_of_the_project() -> None:
+    """"'NoneType' object has no attribute 'index'": the interpreter's words, which no code
+    of the project holds (xarray placed a ``__getattr__`` raising its own "object has no
+    attribute" first; a newcomer). The name it could not find stays; a project's class in
+    the same message is the project's message."""
+    title = "groupby then .map() fails with AttributeError: 'NoneType' object has no attribute 'index'"
+    asked = shape.analyze(title)
+    assert asked.sentence == "" and "NoneType" not in asked.evidence and "index" in asked.evidence
+    assert not {"nonetype", "object", "has"} & {t for t, _ in asked.terms}
+    assert {"groupby", "index", "map"} <= {t for t, _ in asked.terms}
+    trace = shape.analyze("TypeError: 'int' object is not subscriptable")
+    assert trace.sentence == "" and trace.evidence == () and trace.raised == ("TypeError",)
+    own = shape.analyze("AttributeError: 'Dataset' object has no attribute 'foo'")
+    assert own.sentence == "'Dataset' object has no attribute 'foo'"

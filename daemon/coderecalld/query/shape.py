@@ -319,8 +319,12 @@ def analyze(text: str) -> Query:
     title_names = 0
     # a question's words, its Latin abbreviations blanked (``_prose``): what is looked up
     prose = _prose(text) if shape is Shape.TEXT else text
+    if shape in (Shape.TEXT, Shape.TRACE):
+        # Python's own words about a built-in value (``'NoneType' object has no attribute``)
+        # are no project's: the name it could not find is
+        prose = _INTERPRETERS.sub(" ", prose)
     if shape in (Shape.ISSUE, Shape.TRACE):
-        body = _BANNER.sub("", text)
+        body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body)))
@@ -346,6 +350,9 @@ def analyze(text: str) -> Query:
     sentence = (_sentence(logged, asking=logged == text) or _asked_message(text) if shape is Shape.TEXT
                 else _error_message(text) if shape is Shape.TRACE and len(text) <= ERROR_LINE_MAX_CHARS
                 else _quoted_words(text) if shape is Shape.LITERAL else "")
+    python_said = bool(_INTERPRETERS.search(sentence))
+    if python_said:
+        sentence = ""  # no code of the project holds it: its words ask
     if sentence and sentence == logged != text:
         # a log line's or a program's prefix is no part of what the code holds: its words
         # (``jq``, ``error``, ``stdin``) drew jq's ``jq_exit`` macro first
@@ -360,7 +367,7 @@ def analyze(text: str) -> Query:
     if described and not DESCRIPTION_ROLES:
         roles = roles & {"test"}
     evidence = _evidence(prose, shape, sentence)
-    if shape is Shape.TRACE and sentence and raised:
+    if shape is Shape.TRACE and (sentence or python_said) and raised:
         # an error line's message is its evidence: the raised class's own name drew its
         # two-line definition first (requests' ``MissingSchema: Invalid URL ..``; the
         # class is where it is defined, ``RAISED_CLASS_PENALTY``)
@@ -1575,7 +1582,7 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         printed = {q for q in [a or b for a, b in _QUOTED.findall(sentence)]
                    + [_shown(s) for s in code_spans(sentence)] if _PRINTED_VALUE.search(q)
                    } if shape is Shape.TEXT else set()
-        return tuple(dict.fromkeys(q for q in tokens if q and q not in printed))
+        return tuple(dict.fromkeys(q for q in tokens if q and q not in printed and q.lower() not in _VALUE_WORDS))
     return ()
 
 
@@ -1600,17 +1607,31 @@ def _header_names(text: str) -> list[str]:
             if (says or m.group().startswith("X-")) and not _SENTENCE_START.search(text[:m.start()])]
 
 
+#: A message Python itself writes about a value of a built-in type (``'NoneType' object
+#: has no attribute 'index'``, ``'int' object is not subscriptable``): no code of the
+#: project holds it, so it is no message to look up verbatim (xarray's "groupby .. .map()
+#: fails with AttributeError: 'NoneType' object has no attribute 'index'" placed the
+#: ``__getattr__`` raising its own "object has no attribute" first, ``groupby.py`` 8th; a
+#: newcomer).
+_INTERPRETERS = re.compile(
+    r"'(?:NoneType|int|float|complex|str|bytes|bytearray|bool|list|tuple|dict|set|frozenset|"
+    r"function|method|builtin_function_or_method|module|type|generator|coroutine|range)' object "
+    r"(?:has no attribute|is not (?:subscriptable|callable|iterable|an iterator|a mapping)|"
+    r"does not support|cannot be interpreted)")
+
+
+#: Values and types a language or library spells in camel case (``NaN``, ``NaT``, Python's
+#: ``NoneType``), quoted or not: what a user saw, no name of the code ("polyval NaN" was a
+#: symbol and evidence ``NaN``, and xarray's ``polyval`` left the page for ``bfill`` and
+#: ``polyfit``, whose docs say NaN; a newcomer).
+_VALUE_WORDS = frozenset({"nan", "nat", "nonetype"})
 #: Names of products and services written in camel case, words of prose and no code: "GitHub:
-#: .." inserted `.github/workflows/tests.yaml` as evidence (a review). And the values a
-#: language or library spells so (``NaN``, ``NaT``): what a user saw, no name of the code
-#: ("polyval NaN" was a symbol and evidence ``NaN``, and xarray's ``polyval`` left the
-#: page for ``bfill`` and ``polyfit``, whose docs say NaN; a newcomer).
+#: .." inserted `.github/workflows/tests.yaml` as evidence (a review); and ``_VALUE_WORDS``.
 _PRODUCT_NAMES = frozenset("""
 github gitlab bitbucket pycharm vscode intellij javascript typescript coffeescript postgresql
 mysql mariadb sqlite mongodb redis youtube linkedin macos ios ipados iphone ipad pypi pypy
 cpython numpy scipy matplotlib oauth openapi graphql devops powershell webassembly
-nan nat
-""".split())
+""".split()) | _VALUE_WORDS
 
 
 #: A quoted part of a pasted message that is a value it printed, not a name of the code:
