@@ -49,7 +49,8 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from coderecall._client import DEFAULT_ADDR, Client
-from coderecall._errors import CodeRecallError, DeadlineExceededError, ResourceExhaustedError, UnavailableError
+from coderecall._errors import (CodeRecallError, DeadlineExceededError, InvalidArgumentError, ResourceExhaustedError,
+                               UnavailableError)
 from coderecall._status import progress_row
 from coderecall._types import CallSite, Card, Impact, IndexProgress, Page, RepoInfo, SymbolHit
 
@@ -88,7 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         with Client(addr, timeout_s=args.timeout, token=token) as client:
             status = args.run(client, args)
         sys.stdout.flush()  # a closed pipe fails here, inside the handler, not at exit
-    except UsageError as exc:
+    except (UsageError, InvalidArgumentError) as exc:
+        # the daemon refusing an argument as written (``--limit 900``: at most 500) is a
+        # usage error too: retrying it changes nothing (a newcomer read exit 1 as "none")
         return _fail(str(exc), 2)
     except (ResourceExhaustedError, UnavailableError, DeadlineExceededError) as exc:
         return _fail(str(exc), RETRY_STATUS)

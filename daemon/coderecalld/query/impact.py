@@ -24,7 +24,8 @@ module-qualified name (``fq_name``; its qualified name when no module is known).
   another repository than the definition's, which names it by a word the two share and
   nothing more (xarray's ``Weighted.mean``: an untyped ``.mean()`` in a benchmark, then
   sphinx's ``self.config.setup(self)`` for that benchmark's ``setup``, and the whole
-  Sphinx command line under it, 2,000 nodes; a newcomer).
+  Sphinx command line under it, 2,000 nodes; a newcomer). A root no repository in scope
+  defines has no such bound.
 * ``truncated`` is true when the node limit dropped a caller, or a node at the depth
   limit has callers of its own.
 
@@ -80,7 +81,7 @@ def analyze(name: str, roots: frozenset[Key],
             memo[asked, at] = callers_of(asked, at)
         return memo[asked, at]
 
-    top = _children(ask(name), 1, roots, commit_of, {k[0] for k in roots})
+    top = _children(ask(name), 1, roots, commit_of, {k[0] for k in roots} or None)
     truncated = len(top) > limit
     top = top[:limit]
     count = len(top)
@@ -107,9 +108,10 @@ def analyze(name: str, roots: frozenset[Key],
 
 
 def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
-              commit_of: Callable[[str], str], repos: set[str]) -> list[_Node]:
+              commit_of: Callable[[str], str], repos: set[str] | None) -> list[_Node]:
     """The nodes of the callers ``found`` of a definition in ``repos`` (its repository; the
-    root's: every one of its definitions'), best first; see the module docstring."""
+    root's: every one of its definitions'; None: no definition is in scope), best first;
+    see the module docstring."""
     ordered = sorted(((caller_hit(site, conf, commit_of(site.hit.payload["repo"])), site)
                       for site, conf in found),
                      key=lambda hs: (RANK.get(hs[0].confidence, 9), hs[0].repo, hs[0].path,
@@ -122,7 +124,8 @@ def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
             continue
         p = site.hit.payload
         leaf = not hit.caller or key in above or (hit.confidence not in _CERTAIN
-                                                  and (any_resolved or hit.repo not in repos))
+                                                  and (any_resolved or (repos is not None
+                                                                        and hit.repo not in repos)))
         expand = "" if leaf else p.get("fq_name") or p["qualified_name"]
         nodes[key] = _Node(hit, depth, key, expand, above | {key})
     return list(nodes.values())
