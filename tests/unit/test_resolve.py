@@ -1230,3 +1230,34 @@ class Box:
                              (9, "merge", "pkg.other.merge")]
     # a construction's method is the class's, as before
     assert got["Box.concat"] == [(18, "concat", "pkg.mod.Box.concat"), (18, "Box", "pkg.mod.Box")]
+
+
+def test_a_type_variable_with_a_bound_is_another_name_of_its_bound() -> None:
+    """xarray's accessors declare ``self._obj: T_DataArray`` (``TypeVar("T_DataArray",
+    bound="DataArray")``): their ``self._obj._replace(..)`` calls were name-only (a
+    newcomer). The module re-exports it as its bound; a constrained one names no class."""
+    src = b'''from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from pkg.dataarray import DataArray
+
+T_DataArray = TypeVar("T_DataArray", bound="DataArray")
+T_Xarray = TypeVar("T_Xarray", "DataArray", "Dataset")
+
+
+class Accessor:
+    def __init__(self, obj: T_DataArray) -> None:
+        self._obj: T_DataArray = obj
+
+    def floor(self):
+        return self._obj._replace(1)
+
+    def other(self, x: T_Xarray):
+        return x._replace(2)
+'''
+    chunks = {c.qualified_name: c for c in _resolved_chunks(src, "python", "pkg/types.py", "pkg.types")}
+    assert [(s.name, s.target) for s in chunks["Accessor.floor"].call_sites] == [
+        ("self._obj._replace", "pkg.dataarray.DataArray._replace")]
+    assert [(s.name, s.target) for s in chunks["Accessor.other"].call_sites] == [("x._replace", "")]
+    exports = dict(chunks["pkg.types"].exports)
+    assert exports["T_DataArray"] == "pkg.dataarray.DataArray" and "T_Xarray" not in exports

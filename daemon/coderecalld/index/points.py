@@ -155,7 +155,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 30: Python, JS, Go: a call named by its last name alone that its line writes only as a
 #: method of an unnamed value (``xs[0].concat(..)``) is no call of the module's function of
 #: that name. Python: a module-level ``name = function(..)`` types ``name.m(..)`` in the
-#: file as a method of the function's result (``logging.getLogger().warning``).
+#: file as a method of the function's result (``logging.getLogger().warning``); a type
+#: variable with a bound is another name of its bound (``exports``, call targets).
 PAYLOAD_VERSION = 30
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -311,17 +311,26 @@ def _scoped(target: Target, scopes: Mapping[str, Mapping[str, str]], symbols: Ma
 #: A module-level ``a = b = name`` (Python): every name on the left is another name of the
 #: value on the right.
 _ALIAS_LINE = re.compile(r"^((?:[A-Za-z_]\w*\s*=\s*)+)([A-Za-z_][\w.]*)\s*(?:#.*)?$")
+#: A module-level type variable with a bound (``T_DataArray = TypeVar("T_DataArray",
+#: bound="DataArray")``): its bound, group 2, is the class its annotated values are of
+#: (xarray's accessors declare ``self._obj: T_DataArray``; their 4 ``self._obj._replace(..)``
+#: calls were name-only callers of ``DataArray._replace``; a newcomer). Constraints
+#: (``TypeVar("T", A, B)``) name no one class.
+_TYPEVAR_LINE = re.compile(r"""^([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*(?:typing\.|typing_extensions\.)?TypeVar\(\s*["']\w+["']"""
+                           r"""(?=.*\bbound\s*=\s*["']?([A-Za-z_][\w.]*))""")
 
 
 def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed: ParsedFile,
                      module: str) -> dict[str, str]:
     """Names a Python module binds at its top level to a function or class it defines or
     imports: ``s = attributes = attrs`` and ``_attrs = attrs`` (attrs), ``URL = Url``
-    (marshmallow): local name -> the value's absolute dotted name, as an import would bind
-    it (``import_table``). A call through the alias resolves to the definition, and the
-    module's ``exports`` re-export it (``attr.s(..)`` is a call of ``attr._make.attrs``:
-    366 such calls were no callers of it). A name bound again later, or to anything else
-    (a call, a literal, a name of unknown value), is no alias."""
+    (marshmallow), and a type variable to its bound (``_TYPEVAR_LINE``): local name -> the
+    value's absolute dotted name, as an import would bind it (``import_table``). A call
+    through the alias resolves to the definition, and the module's ``exports`` re-export it
+    (``attr.s(..)`` is a call of ``attr._make.attrs``: 366 such calls were no callers of
+    it; a type variable another module imports is its bound there too, through the
+    export). A name bound again later, or to anything else (a call, a literal, a name of
+    unknown value), is no alias."""
     defined = {s.name: s for s in parsed.symbols if not s.parent and s.kind in _REFERABLE}
     out: dict[str, str] = {}
     bound: dict[str, int] = {}
@@ -332,6 +341,9 @@ def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed:
         found = _ALIAS_LINE.match(line.rstrip())
         names = [n.strip() for n in found.group(1).split("=") if n.strip()] if found else []
         value = found.group(2) if found else ""
+        typevar = _TYPEVAR_LINE.match(line) if not found else None
+        if typevar:
+            names, value = [typevar.group(1)], typevar.group(2)
         head, _, rest = value.partition(".")
         target = (f"{module}.{value}" if value in defined else
                   ".".join(filter(None, [table[head], rest])) if head in table else "")
