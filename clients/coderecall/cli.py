@@ -536,7 +536,7 @@ def _one_line(text: str) -> str:
 
 #: Match kinds a symbols row names beside its kind: the name was not matched as written
 #: (in Go, ``execute`` is another method than ``Execute``; a newcomer read the JSON only).
-_NOTED_MATCHES = frozenset({"case_insensitive", "inherited", "prefix", "substring", "fuzzy"})
+_NOTED_MATCHES = frozenset({"case_insensitive", "inherited", "prefix", "substring", "fuzzy", "as_called"})
 
 
 def _symbol_rows(hits: list[SymbolHit]) -> list[tuple[str, ...]]:

@@ -14,6 +14,7 @@ import contextvars
 import functools
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -216,7 +217,32 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
         found = written_tail(store, flt, name)
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = inherited_definition(store, flt, name)
+    if not found and "." in name and depth == ALIAS_ROUNDS:
+        found = as_called(store, flt, name)
     return found
+
+
+#: Chunks read for the calls written as a dotted name no definition has (``as_called``).
+AS_CALLED_CHUNKS = 64
+
+
+def as_called(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
+    """The definitions the calls written ``name`` resolve to, for a dotted name no
+    definition has: code names a function through its import's local name (``import
+    xarray as xr``: ``xr.concat(..)`` is ``xarray.concat``, re-exporting
+    ``xarray.structure.concat.concat``; ``callers xr.concat`` listed every ``concat`` of
+    five languages as name-only, and ``symbols xr.Dataset`` found nothing; a newcomer).
+    The targets of such calls in at most ``AS_CALLED_CHUNKS`` chunks, most frequent first,
+    until one has definitions; ``[]`` when none does. One keyword lookup, then the
+    targets' definitions."""
+    hits = store.find_any(flt, "calls", [name], limit=AS_CALLED_CHUNKS, fields=("call_sites",))
+    counts = Counter(str(s.get("target")) for h in hits for s in h.payload.get("call_sites") or ()
+                     if s.get("name") == name and s.get("target"))
+    for target, _ in counts.most_common(3):
+        found = definitions(store, flt, target.removesuffix(RETURNED), ALIAS_ROUNDS - 1)
+        if found:
+            return found
+    return []
 
 
 #: A Rust impl's item as the index names it: ``<&[u8] as Buf>::advance``,

@@ -1733,6 +1733,11 @@ class Service:
             # ``HTTPConnection.url_for``: ``card`` and ``callers`` found it, ``symbols`` not)
             out = [(hit, "inherited", 1.0) for hit in callgraph.inherited_definition(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
+        if not out and not prefix and "." in name:
+            # a name as code writes it through an import's local name (`xr.Dataset` of
+            # `import xarray as xr`): what those calls resolve to (match "as_called")
+            out = [(hit, "as_called", 1.0) for hit in callgraph.as_called(store, flt, name)
+                   if hit.payload.get("kind") not in _HIDDEN_KINDS]
         if not out and prefix and not fuzzy and "." in shapes.dotted(name):
             out = self._member_prefix(store, flt, name)
         if prefix and not fuzzy and "::" in name and not name.startswith("<"):
@@ -2220,7 +2225,7 @@ class Service:
 #: Go (a package's files), Rust (impl blocks), C# (partial classes), Swift and Kotlin
 #: (extensions), Ruby (a class reopened).
 MEMBERS_ELSEWHERE = frozenset({"go", "rust", "csharp", "swift", "kotlin", "ruby"})
-_MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "inherited": 0, "case_insensitive": 1, "prefix": 2,
+_MATCH_ORDER = {"exact": 0, "reexport": 0, "scoped": 0, "inherited": 0, "as_called": 0, "case_insensitive": 1, "prefix": 2,
                 "substring": 3, "fuzzy": 4}
 
 
