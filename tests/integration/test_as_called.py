@@ -25,11 +25,13 @@ class Box:
 ''',
     "app/use.py": '''\
 import pkg as pk
+from pkg.core import merge as join_all
 
 
 def run():
     box = pk.Box()
-    return pk.merge([box.open()])
+    first = pk.merge([box.open()])
+    return first + join_all([])
 ''',
     "web/merge.js": '''\
 function combine(a, b) {
@@ -52,6 +54,12 @@ def test_a_local_import_name_finds_the_definition_its_calls_resolve_to(daemon: D
         ("pkg/core.py", "Box")]
     sites = daemon.service.find_callers("pk.merge", repo="fx")
     # the JavaScript `a.merge(b)` is no call of it
-    assert [(s.path, s.line, s.confidence) for s in sites] == [("app/use.py", 6, "resolved")]
+    assert [(s.path, s.line, s.confidence) for s in sites] == [("app/use.py", 7, "resolved"),
+                                                               ("app/use.py", 8, "resolved")]
+    # a bare local name an import binds
+    assert [(h.path, h.qualified_name, h.match) for h in daemon.service.find_symbols("join_all", repo="fx")] == [
+        ("pkg/core.py", "merge", "as_called")]
+    assert [(s.path, s.line) for s in daemon.service.find_callers("join_all", repo="fx")] == [
+        ("app/use.py", 7), ("app/use.py", 8)]
     assert daemon.service.get_card("pk.merge", repo="fx").qualified_name == "merge"
     assert daemon.service.find_symbols("pk.nothing", repo="fx") == []

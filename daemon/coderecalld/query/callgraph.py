@@ -217,7 +217,7 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
         found = written_tail(store, flt, name)
     if not found and "." in name and depth == ALIAS_ROUNDS:
         found = inherited_definition(store, flt, name)
-    if not found and "." in name and depth == ALIAS_ROUNDS:
+    if not found and depth == ALIAS_ROUNDS:
         found = as_called(store, flt, name)
     return found
 
@@ -227,11 +227,12 @@ AS_CALLED_CHUNKS = 64
 
 
 def as_called(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
-    """The definitions the calls written ``name`` resolve to, for a dotted name no
-    definition has: code names a function through its import's local name (``import
-    xarray as xr``: ``xr.concat(..)`` is ``xarray.concat``, re-exporting
-    ``xarray.structure.concat.concat``; ``callers xr.concat`` listed every ``concat`` of
-    five languages as name-only, and ``symbols xr.Dataset`` found nothing; a newcomer).
+    """The definitions the calls written ``name`` resolve to, for a name no definition
+    has: code names a function through its import's local name (``import xarray as xr``:
+    ``xr.concat(..)`` is ``xarray.concat``, re-exporting ``xarray.structure.concat.concat``;
+    ``from sphinx.pycode.ast import unparse as ast_unparse``: ``ast_unparse(..)``);
+    ``callers xr.concat`` listed every ``concat`` of five languages as name-only, and
+    ``symbols xr.Dataset`` found nothing (a newcomer).
     The targets of such calls in at most ``AS_CALLED_CHUNKS`` chunks, most frequent first,
     until one has definitions; ``[]`` when none does. One keyword lookup, then the
     targets' definitions."""

@@ -401,6 +401,12 @@ FILE_PRIOR = {Shape.ISSUE: 0.5}
 LOCATED_ORDER_SHAPES = frozenset({Shape.ISSUE})
 LOCATED_FIRST_HITS = 1
 LOCATED_NEXT_HITS = 0
+#: Hits of ``locate``'s first file an issue's page leads with at most (0: all it holds
+#: among the page's first ``PAGE_FLOOR``). Three newcomers (sphinx, xarray, django) found
+#: pages of ten chunks of one file; swe-lite-dev search file@5/10, function@10 with
+#: ``LOCATED_NEXT_HITS`` 1: all 78.7/79.8, 55.1; at most 7: 78.7/82.0, 50.0; at most 5:
+#: 79.8/83.1, 50.0 (next hits alone: 77.5/80.9, 55.1). A wider page costs the functions.
+LOCATED_FIRST_MAX = 0
 #: Files of ``locate``'s ranking read for that order.
 LOCATED_ORDER_FILES = 10
 MAX_LOCATE_FILES = 100
@@ -1595,10 +1601,10 @@ class Service:
         return out
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
-                 ) -> dict[str, list[tuple[str, int, int]]]:
+                 ) -> dict[str, list[tuple[str, int, int, int]]]:
         """For each qualified name of ``names`` (functions of ``repo``'s ``path``), the
         functions and methods of the same file it calls, in call order, as (qualified
-        name, start line, end line). A call site resolved at index time (its ``target``)
+        name, start line, end line, lines less its docstring's). A call site resolved at index time (its ``target``)
         names the definition whose module-qualified name it is; an unresolved one only
         when written bare or on the caller's own object (``helper(``, ``self._helper(``,
         ``this.helper(``: ``_same_file_call``), matched by name to at most
@@ -1621,17 +1627,22 @@ class Service:
         for h in self.store.find_any(where, "name", sorted(called), limit=MAX_LIMIT,
                                      fields=("name", "qualified_name", "fq_name", "kind",
                                              "start_line", "end_line", "snippet", "path",
-                                             "language")):
+                                             "language", "docstring")):
             p = h.payload
             if (p.get("kind") in locating.CALLABLE_KINDS and not is_part(p["qualified_name"])
                     and not locating.is_stub(p)
                     # a Rust macro a function invokes (walkdir's `itry!`) is syntax, not where
                     # the work is: it was listed after the first function of 4 of 5 traces
                     and not str(p.get("snippet", "")).lstrip().startswith("macro_rules!")):
+                # its lines less its docstring's: a documented getter is no longer a getter
+                # (matplotlib's `Text.get_position`, a docstring, a comment and a return,
+                # was listed after `_get_wrap_line_width` before the fixed `_get_dist_to_box`)
+                doc = str(p.get("docstring") or "")
+                lines = int(p["end_line"]) - int(p["start_line"]) + 1 - (doc.count("\n") + 1 if doc else 0)
                 defined.setdefault(p["name"], []).append(
                     (p["qualified_name"], int(p["start_line"]), int(p["end_line"]),
-                     str(p.get("fq_name") or "")))
-        out: dict[str, list[tuple[str, int, int]]] = {}
+                     str(p.get("fq_name") or ""), lines))
+        out: dict[str, list[tuple[str, int, int, int]]] = {}
         for own, row in sites.items():
             found = out.setdefault(own, [])
             for name, target in row:
@@ -1640,7 +1651,8 @@ class Service:
                     defs = [d for d in defs if d[3] == target]
                 elif len(defs) > CALLEE_MAX_DEFINITIONS:
                     continue
-                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found]
+                found += [(d[0], d[1], d[2], d[4]) for d in defs
+                          if d[0] != own and (d[0], d[1], d[2], d[4]) not in found]
         return out
 
     # --- symbols --------------------------------------------------------------------
@@ -1733,9 +1745,9 @@ class Service:
             # ``HTTPConnection.url_for``: ``card`` and ``callers`` found it, ``symbols`` not)
             out = [(hit, "inherited", 1.0) for hit in callgraph.inherited_definition(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
-        if not out and not prefix and "." in name:
+        if not out and not prefix and not fuzzy:
             # a name as code writes it through an import's local name (`xr.Dataset` of
-            # `import xarray as xr`): what those calls resolve to (match "as_called")
+            # `import xarray as xr`, `ast_unparse`): what those calls resolve to (match "as_called")
             out = [(hit, "as_called", 1.0) for hit in callgraph.as_called(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
         if not out and prefix and not fuzzy and "." in shapes.dotted(name):
@@ -2837,7 +2849,8 @@ def _by_files(ranked: Ranked, order: Sequence[tuple[str, str]]) -> Ranked:
     first: list[int] = []
     for n, key in enumerate(order):
         held = by_file.get(key, [])
-        first += held[:max(LOCATED_FIRST_HITS, sum(1 for i in held if i < PAGE_FLOOR))
+        lead = max(LOCATED_FIRST_HITS, sum(1 for i in held if i < PAGE_FLOOR))
+        first += held[:(min(lead, LOCATED_FIRST_MAX) if LOCATED_FIRST_MAX else lead)
                       if n == 0 else LOCATED_NEXT_HITS]
     placed = set(first)
     return [ranked[i] for i in first] + [r for i, r in enumerate(ranked) if i not in placed]
