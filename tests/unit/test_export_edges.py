@@ -116,3 +116,28 @@ def test_a_lookup_budget_cuts_the_aliases_and_says_so(tmp_path: Path) -> None:
     # the first round's two prefixes are paid for; the next round's are not
     assert tight.cut and found == whole
     assert roomy.left < 100 and tight.left == 0
+
+
+def test_many_modules_importing_a_module_for_use_give_no_names_under_it(
+        tmp_path: Path, monkeypatch) -> None:
+    """django: every module's ``from django.db import models`` gave each name under it one
+    more alias (``X.models.GeneratedField``: 8,000 of one class), whose prefixes spent the
+    request's lookup budget, and ``callers`` said calls may be missing on complete answers
+    (a newcomer). Past ``USED_ALIASES_MAX`` such names in a round they are left out, the
+    module's own alias and a re-export under another name stay, and nothing is cut; a few
+    are followed as before (``from app7 import api``, above)."""
+    monkeypatch.setattr(callgraph, "USED_ALIASES_MAX", 5)
+    with EdgeStore(tmp_path / "store", 4, "m", sparse.TOKENIZER_VERSION) as store:
+        store.upsert([_module("org/app", f"app{i}.views", [("core", "lib.core")]) for i in range(8)])
+        store.upsert([_module("org/app", "lib", [("Client", "lib.core.Client")])])  # a re-export
+        with callgraph.budget() as spent:
+            found = callgraph.aliases(store, StoreFilter(repos=("org/app",)), {"lib.core.Client.send"})
+        assert not spent.cut
+        assert found == {"lib.core.Client.send", "lib.Client.send"}
+        assert callgraph.aliases(store, StoreFilter(repos=("org/app",)), {"lib.core"}) == (
+            {"lib.core"} | {f"app{i}.views.core" for i in range(8)})
+    # five importers: followed as before
+    with EdgeStore(tmp_path / "few", 4, "m", sparse.TOKENIZER_VERSION) as store:
+        store.upsert([_module("org/app", f"app{i}.views", [("core", "lib.core")]) for i in range(5)])
+        assert callgraph.aliases(store, StoreFilter(repos=("org/app",)), {"lib.core.Client"}) == (
+            {"lib.core.Client"} | {f"app{i}.views.core.Client" for i in range(5)})

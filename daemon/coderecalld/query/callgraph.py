@@ -76,6 +76,9 @@ def callable_from(languages: Iterable[str]) -> frozenset[str]:
 ALIAS_ROUNDS = 3
 #: Names ``aliases`` follows at most: each costs one facet lookup per dotted prefix.
 ALIAS_MAX = 5000
+#: Names one round may reach under modules imported for use (``_aliases``' ``used``)
+#: before those are left out: a popular module's importers (django's ``models``).
+USED_ALIASES_MAX = 256
 #: Keyword lookups (facet values: alias prefixes, subclasses' base names, overriding
 #: methods) one ``callers`` request (or one ``impact``, over all its nodes) may spend on
 #: aliases and the class hierarchy. Past it the hierarchy stops where it is and the answer
@@ -527,14 +530,19 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
 
 
 def _aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
-    """``aliases`` of ``names``, read from the store."""
+    """``aliases`` of ``names``, read from the store. Past ``ALIAS_MAX`` names, or
+    ``USED_ALIASES_MAX`` in one round under modules another module imports under their
+    own names for its use (``used``), those are left out from then on, and the cap cuts
+    only if that is not enough."""
     found = set(names)
     frontier = set(names)
+    pruned = False  # past ALIAS_MAX once: names under a module imported for use are left out
     for _ in range(ALIAS_ROUNDS):
         prefixes = {p for n in frontier for p in _prefixes(n)}
         if not prefixes:
             break
         new: set[str] = set()
+        used_new: set[str] = set()
         # n is reached through an export of target when target is n or a dotted prefix of it:
         # index the frontier by those prefixes (one dict lookup per edge, not a scan).
         under: dict[str, list[str]] = {}
@@ -548,16 +556,32 @@ def _aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
             # a test module's bindings name only what they bind (a test helper package's
             # ``from .factories import make_user``), not what lies under it (sympy's tests'
             # ``from sympy import Basic`` made every method of ``Basic`` one more name each)
-            tested = _test_module(alias[1:] if star else alias.rpartition(".")[0])
+            binder, _, local = alias.rpartition(".")
+            tested = _test_module(alias[1:] if star else binder)
             nested = alias.lstrip("*").startswith(target + ".")
+            # a module imported under its own name from outside the binder's own package
+            # (`from django.db import models` in `django.contrib.auth.models`): seldom
+            # imported from the binder to reach the names under it
+            used = (not star and local == target.rpartition(".")[2] and local[:1].islower()
+                    and not target.startswith(binder + "."))
             for n in under.get(target, ()):
-                if (nested or tested) and n != target:
+                if (nested or tested or (used and pruned)) and n != target:
                     continue  # a name under the target, aliased by a module under it
                 if not star:
                     new.add(f"{alias}{n[len(target):]}")
+                    if used and n != target:
+                        used_new.add(f"{alias}{n[len(target):]}")
                 elif n != target:  # `from m import *` re-exports m's names, not m
                     new.add(f"{alias[1:]}{n[len(target):]}")
         frontier = new - found
+        if not pruned and (len(found) + len(frontier) > ALIAS_MAX or len(used_new - found) > USED_ALIASES_MAX):
+            # too many: leave out, from here on, the names under modules imported for use
+            # (django: every module's `from django.db import models` gave each name under
+            # it one more, `X.models.GeneratedField`, 8,000 aliases of one class, whose
+            # prefixes spent the request's lookups; `callers` said calls may be missing on
+            # complete answers; a newcomer)
+            pruned = True
+            frontier -= used_new
         if len(found) + len(frontier) > ALIAS_MAX:
             kept = sorted(frontier, key=lambda n: (len(n), n))[:max(0, ALIAS_MAX - len(found))]
             logs.warn("callgraph.aliases_cut", names=sorted(names)[:3], kept=len(kept),
