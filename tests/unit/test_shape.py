@@ -1584,3 +1584,20 @@ def test_pythons_own_message_about_a_builtin_value_is_no_message_of_the_project(
     assert trace.sentence == "" and trace.evidence == () and trace.raised == ("TypeError",)
     own = shape.analyze("AttributeError: 'Dataset' object has no attribute 'foo'")
     assert own.sentence == "'Dataset' object has no attribute 'foo'"
+
+
+def test_a_module_python_says_lacks_a_name_is_a_path_of_the_issue() -> None:
+    """``AttributeError: module 'matplotlib.cm' has no attribute 'get_cmap'``: the module
+    should hold it (matplotlib's ``colors.py`` was located first on the words "module" and
+    "attribute"; a newcomer). A module of one name is no path (any directory holds one)."""
+    text = '''plt.get_cmap works but cm.get_cmap is gone in 3.9
+
+```
+Traceback (most recent call last):
+  File "/home/u/plot.py", line 3, in <module>
+    cmap = matplotlib.cm.get_cmap("viridis")
+AttributeError: module 'matplotlib.cm' has no attribute 'get_cmap'
+```
+'''
+    assert shape.analyze(text).paths == ("home/u/plot.py", "matplotlib/cm.py", "matplotlib/cm/__init__.py")
+    assert shape.analyze(text.replace("'matplotlib.cm'", "'six'")).paths == ("home/u/plot.py",)

@@ -1419,18 +1419,28 @@ def _symbols(text: str) -> tuple[str, ...]:
 _DUNDER = re.compile(r"__\w+__")
 
 
+#: Python's error about a module that lacks a name (``AttributeError: module
+#: 'matplotlib.cm' has no attribute 'get_cmap'``): the module, group 1, is the file that
+#: should hold it (matplotlib's ``colors.py`` was located first, on the words "module"
+#: and "attribute", and ``cm.py`` second; a newcomer). A dotted name: a package's.
+_MODULE_LACKS = re.compile(r"\bmodule '([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)' has no attribute\b")
+
+
 def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
     dropped, without a leading ``./`` or ``/``; frames' paths first (``printed``: the
     frames of ``text``, ``frames.read``), innermost first (a Python trace ends at the
     failing call, so a deep trace keeps its last frames within ``MAX_PATHS``), each once;
     not a runtime library's frame's (``library/std/src/io/mod.rs`` names a crate's own
-    ``src/io/mod.rs``). A
+    ``src/io/mod.rs``); a module Python says lacks a name (``_MODULE_LACKS``), as its
+    file and its package's ``__init__.py``. A
     bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
     environment prefixes already dropped."""
     runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
     framed = [_clean_path(f.path) for f in printed if _bare_native(f)]
     found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
+    found += [f"{m.group(1).replace('.', '/')}{end}" for m in _MODULE_LACKS.finditer(text)
+              for end in (".py", "/__init__.py")]
     cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
     return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
 
