@@ -224,3 +224,38 @@ def test_class_attributes_holding_an_instance_cost_no_alias_lookups(
     assert sorted((s.path, s.line, s.confidence) for s in found) == [
         (f"tests/test_s{i}.py", 9, "resolved") for i in sorted(range(40), key=str)]
     assert "hierarchy_cut" not in omitted
+
+
+# A class with sixty methods returning itself (xarray: ~2,000 methods return a Dataset,
+# whose own names' prefixes spent `callers Dataset._replace`'s budget; a newcomer).
+BUILDERS = {
+    "shapes/base.py": "class Shape:\n    def area(self):\n        return 0\n\n"
+                      + "".join(f"    def step{i}(self) -> 'Shape':\n        return self\n\n" for i in range(60)),
+    "app/use.py": '''\
+from shapes.base import Shape
+
+
+def measure(shape: Shape):
+    return shape.step7().area()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def builders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("builders"), BUILDERS) as running:
+        yield running
+
+
+@pytest.mark.parametrize("owners", [callgraph.METHOD_OWNERS, 0])
+def test_methods_returning_their_class_share_its_aliases(
+        builders: Daemon, monkeypatch: pytest.MonkeyPatch, owners: int) -> None:
+    """A method's result is named by its class's aliases: one lookup of the class, not
+    sixty of its methods' prefixes (``METHOD_OWNERS`` 0: each method by its own name, as
+    before, which spends the budget)."""
+    monkeypatch.setattr(callgraph, "HIERARCHY_LOOKUPS", 100)
+    monkeypatch.setattr(callgraph, "METHOD_OWNERS", owners)
+    omitted: dict[str, int] = {}
+    found = builders.service.find_callers("Shape.area", repo="fx", omitted=omitted)
+    assert [(s.path, s.line, s.confidence) for s in found] == [("app/use.py", 5, "resolved")]
+    assert ("hierarchy_cut" in omitted) is (owners == 0)

@@ -1618,18 +1618,34 @@ def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     ``Mux.Mount``'s 22 callers were name-only); and ``conftest.N()`` for a Python
     ``conftest.py``'s fixture ``N`` producing one of them (or a name re-exports give it), as
     a test requesting it writes its value (``index/receivers.CONFTEST``: click's ``runner``).
-    Two keyword lookups."""
+    Two keyword lookups, and the aliases of the functions and of the classes holding the
+    methods (``METHOD_OWNERS`` at most; a method's names are its class's: xarray's ~2,000
+    methods returning a ``Dataset`` spent the lookup budget on their own prefixes)."""
     if not classes:
         return set()
     out: set[str] = set()
     functions = _facet(store, flt, "fq_name", "returns", aliases(store, flt, classes))
+    owned: dict[str, set[str]] = {}
     for fn in functions:
         module, _, leaf = fn.rpartition(".")
         if module.rpartition(".")[2] == CONFTEST:
             out.add(f"{CONFTEST}.{leaf}{RETURNED}")
+        elif module.rpartition(".")[2].lstrip("_")[:1].isupper():
+            owned.setdefault(module, set()).add(leaf)  # a method (its class's last name capitalised)
+    owners = sorted(owned, key=lambda o: -len(owned[o]))[:METHOD_OWNERS]
+    plain = functions - {f"{o}.{m}" for o in owners for m in owned[o]}
     # a Python caller writes the function as its import does (`from rich import
     # get_console`): every name re-exports give it
-    return out | {f"{fn}{RETURNED}" for fn in (aliases(store, flt, functions) if functions else set())}
+    named = aliases(store, flt, plain) if plain else set()
+    for owner in owners:
+        named |= {f"{name}.{m}" for name in aliases(store, flt, {owner}) for m in owned[owner]}
+    return out | {f"{fn}{RETURNED}" for fn in named}
+
+
+#: Classes ``_returning`` reads the aliases of, at most, for their methods' names (the
+#: classes with the most methods returning the type first); the methods of the others are
+#: followed by their own names.
+METHOD_OWNERS = 64
 
 
 def on_result(target: str) -> bool:
