@@ -52,7 +52,7 @@ def test_same_file_callees_follow_resolved_and_own_calls_only(tmp_path: Path) ->
     assert names["Session.send"] == ["Session._prepare"]
     assert names["Session.get"] == ["Session.request"]
     start = SESSIONS.splitlines().index("def _changed_host(old_url, new_url):") + 1
-    assert callees["should_strip_auth"][0][1:] == (start, start + 1, 2)  # two lines, no docstring
+    assert callees["should_strip_auth"][0][1:] == (start, start + 1)
     # in an answer: the first function, then its helper, never the unrelated Session.get
     listed = [f.qualified_name for f in located.files[0].functions]
     assert listed[:2] == ["should_strip_auth", "_changed_host"]

@@ -248,12 +248,9 @@ def test_the_first_function_is_followed_by_the_helpers_it_calls() -> None:
 
     found = tuple(FunctionHit(n, i * 10, i * 10 + 5, 1.0 - i / 10) for i, n in enumerate(
         ["sqf_list", "Poly.sqf_list", "_generic_factor_list", "sqf", "_sorted_factors"]))
-    # (name, start, end, lines less the docstring's): a documented getter, five lines of
-    # which three are its docstring, is passed over (matplotlib's `Text.get_position`)
-    graph = {"sqf_list": [("_generic_factor_list", 20, 25, 6)],
-             "_generic_factor_list": [("sqf_list", 0, 5, 6), ("get_position", 50, 54, 2),
-                                      ("_symbolic_factor_list", 90, 99, 10)],
-             "_symbolic_factor_list": [("_sorted_factors", 40, 45, 6)]}
+    graph = {"sqf_list": [("_generic_factor_list", 20, 25)],
+             "_generic_factor_list": [("sqf_list", 0, 5), ("_symbolic_factor_list", 90, 99)],
+             "_symbolic_factor_list": [("_sorted_factors", 40, 45)]}
     asked: list[list[str]] = []
 
     def callees(names):

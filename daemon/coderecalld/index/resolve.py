@@ -314,10 +314,13 @@ _ALIAS_LINE = re.compile(r"^((?:[A-Za-z_]\w*\s*=\s*)+)([A-Za-z_][\w.]*)\s*(?:#.*
 #: A module-level type variable with a bound (``T_DataArray = TypeVar("T_DataArray",
 #: bound="DataArray")``): its bound, group 2, is the class its annotated values are of
 #: (xarray's accessors declare ``self._obj: T_DataArray``; their 4 ``self._obj._replace(..)``
-#: calls were name-only callers of ``DataArray._replace``; a newcomer). Constraints
-#: (``TypeVar("T", A, B)``) name no one class.
+#: calls were name-only callers of ``DataArray._replace``; a newcomer). A bound of one
+#: class only, bare or quoted: constraints (``TypeVar("T", A, B)``), a union
+#: (``bound=Union["Dataset", "DataArray"]``, ``bound="A | B"``) or a subscripted type name
+#: no one class (a review: xarray's ``T_DataArrayOrSet`` was read as ``Union``, and the
+#: calls on it were left out as another type's).
 _TYPEVAR_LINE = re.compile(r"""^([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*(?:typing\.|typing_extensions\.)?TypeVar\(\s*["']\w+["']"""
-                           r"""(?=.*\bbound\s*=\s*["']?([A-Za-z_][\w.]*))""")
+                           r"""(?=.*\bbound\s*=\s*(?P<q>["']?)(?P<bound>[A-Za-z_][\w.]*)(?P=q)\s*[,)])""")
 
 
 def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed: ParsedFile,
@@ -343,7 +346,7 @@ def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed:
         value = found.group(2) if found else ""
         typevar = _TYPEVAR_LINE.match(line) if not found else None
         if typevar:
-            names, value = [typevar.group(1)], typevar.group(2)
+            names, value = [typevar.group(1)], typevar.group("bound")
         head, _, rest = value.partition(".")
         target = (f"{module}.{value}" if value in defined else
                   ".".join(filter(None, [table[head], rest])) if head in table else "")

@@ -241,9 +241,15 @@ def _indexed(store: Any, asked: Query, flt: StoreFilter,
     """The indexed files ``asked`` names, each with ``PATH_WEIGHT`` (by path, deeper:
     ``_named_files``, or a JVM frame by its class's qualified name: ``_qualified_frames``),
     and its frames in them, their paths the indexed ones, innermost first (``_frame_files``),
-    and its linked lines in them (``Query.linked``) as frames naming no function."""
+    and its linked lines in them (``Query.linked``) as frames naming no function; the
+    file of each module it says lacks a name (``Query.lacking``), by the module's name: a
+    third-party module's path suffix named the repository's own (xarray's
+    ``core/common.py`` for ``module 'pandas.core.common' has no attribute``; a review)."""
     named, deeper = _named_files(store, asked.paths, flt, suffixes)
     files = dict.fromkeys(named, PATH_WEIGHT)
+    for module in asked.lacking:
+        files.update((h.payload["path"], PATH_WEIGHT) for h in store.find(flt, "fq_name", module, limit=4)
+                     if h.payload.get("kind") == "module")
     frames = [f._replace(path=deeper[f.path]) if f.path in deeper else f for f in asked.frames]
     resolved = _qualified_frames(store, frames, files, flt)
     files.update((f.path, PATH_WEIGHT) for f, g in zip(resolved, frames) if f.path != g.path)

@@ -236,17 +236,29 @@ def as_called(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     ``from sphinx.pycode.ast import unparse as ast_unparse``: ``ast_unparse(..)``);
     ``callers xr.concat`` listed every ``concat`` of five languages as name-only, and
     ``symbols xr.Dataset`` found nothing (a newcomer).
-    The targets of such calls in at most ``AS_CALLED_CHUNKS`` chunks, most frequent first,
-    until one has definitions; ``[]`` when none does. One keyword lookup, then the
-    targets' definitions."""
+    The one target of such calls in at most ``AS_CALLED_CHUNKS`` chunks, when at least
+    ``AS_CALLED_SHARE`` of them resolve to it (an import binds one thing) and it has
+    definitions; ``[]`` otherwise: a name on an object (``self.get``, ``self._replace``:
+    many classes' methods; a review) is no import's, and stays the calls of its name. One
+    keyword lookup, then the target's definitions."""
+    if name.partition(".")[0] in _RECEIVER_WORDS:
+        return []
     hits = store.find_any(flt, "calls", [name], limit=AS_CALLED_CHUNKS, fields=("call_sites",))
-    counts = Counter(str(s.get("target")) for h in hits for s in h.payload.get("call_sites") or ()
-                     if s.get("name") == name and s.get("target"))
-    for target, _ in counts.most_common(3):
-        found = definitions(store, flt, target.removesuffix(RETURNED), ALIAS_ROUNDS - 1)
-        if found:
-            return found
-    return []
+    written = [str(s.get("target") or "") for h in hits for s in h.payload.get("call_sites") or ()
+               if s.get("name") == name]
+    counts = Counter(t for t in written if t)
+    if not counts:
+        return []
+    target, many = counts.most_common(1)[0]
+    if many < AS_CALLED_SHARE * len(written):
+        return []
+    return definitions(store, flt, target.removesuffix(RETURNED), ALIAS_ROUNDS - 1)
+
+
+#: Share of the calls written as a name that must resolve to one target for ``as_called``.
+AS_CALLED_SHARE = 0.9
+#: Names of the object a method runs on: a name starting with one is no import's.
+_RECEIVER_WORDS = frozenset({"self", "cls", "this", "super", "Self", "static", "parent"})
 
 
 #: A Rust impl's item as the index names it: ``<&[u8] as Buf>::advance``,

@@ -318,17 +318,16 @@ def _spread(order: list[tuple[str, str]], kept: Sequence[tuple[str, str]], limit
 
 
 def with_callees(found: tuple[FunctionHit, ...],
-                 callees: Callable[[Sequence[str]], Mapping[str, Sequence[tuple[str, int, int, int]]]],
+                 callees: Callable[[Sequence[str]], Mapping[str, Sequence[tuple[str, int, int]]]],
                  *, chain: int = CALLEE_CHAIN) -> tuple[FunctionHit, ...]:
     """``found`` (one file's functions, best first) with its first function's first
     same-file callee right after it, that callee's first after it, ... ``chain`` deep (a
-    callee of fewer than ``CALLEE_MIN_LINES`` lines besides its docstring not listed
-    already is passed over: a getter, ``Name()``, says nothing of where the work is);
+    callee of fewer than ``CALLEE_MIN_LINES`` lines not listed already is passed over:
+    a getter, ``Name()``, says nothing of where the work is);
     one listed further down moves up with its score, one not listed scores
     ``CALLEE_SHARE`` x its caller's and the last listed gives it its place (as many
     functions as ``found``). ``callees(names)``: qualified name -> its callees as
-    (qualified name, start, end, lines less the docstring's), called at most ``chain``
-    times."""
+    (qualified name, start, end), called at most ``chain`` times."""
     out = list(found)
     head = out[0]
     for _ in range(chain):
@@ -336,7 +335,7 @@ def with_callees(found: tuple[FunctionHit, ...],
         above = {f.qualified_name for f in out[:at]}
         listed = {f.qualified_name for f in out}
         nxt = next((c for c in callees([head.qualified_name]).get(head.qualified_name, ())
-                    if c[0] not in above and (c[0] in listed or c[3] >= CALLEE_MIN_LINES)), None)
+                    if c[0] not in above and (c[0] in listed or c[2] - c[1] + 1 >= CALLEE_MIN_LINES)), None)
         if nxt is None:
             break
         held = next((f for f in out if f.qualified_name == nxt[0]), None)

@@ -27,7 +27,7 @@ from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import sparse
 from coderecalld.embed.local import Embedder
-from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied
+from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied, StoreUnavailable
 from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
@@ -1601,10 +1601,10 @@ class Service:
         return out
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
-                 ) -> dict[str, list[tuple[str, int, int, int]]]:
+                 ) -> dict[str, list[tuple[str, int, int]]]:
         """For each qualified name of ``names`` (functions of ``repo``'s ``path``), the
         functions and methods of the same file it calls, in call order, as (qualified
-        name, start line, end line, lines less its docstring's). A call site resolved at index time (its ``target``)
+        name, start line, end line). A call site resolved at index time (its ``target``)
         names the definition whose module-qualified name it is; an unresolved one only
         when written bare or on the caller's own object (``helper(``, ``self._helper(``,
         ``this.helper(``: ``_same_file_call``), matched by name to at most
@@ -1627,22 +1627,17 @@ class Service:
         for h in self.store.find_any(where, "name", sorted(called), limit=MAX_LIMIT,
                                      fields=("name", "qualified_name", "fq_name", "kind",
                                              "start_line", "end_line", "snippet", "path",
-                                             "language", "docstring")):
+                                             "language")):
             p = h.payload
             if (p.get("kind") in locating.CALLABLE_KINDS and not is_part(p["qualified_name"])
                     and not locating.is_stub(p)
                     # a Rust macro a function invokes (walkdir's `itry!`) is syntax, not where
                     # the work is: it was listed after the first function of 4 of 5 traces
                     and not str(p.get("snippet", "")).lstrip().startswith("macro_rules!")):
-                # its lines less its docstring's: a documented getter is no longer a getter
-                # (matplotlib's `Text.get_position`, a docstring, a comment and a return,
-                # was listed after `_get_wrap_line_width` before the fixed `_get_dist_to_box`)
-                doc = str(p.get("docstring") or "")
-                lines = int(p["end_line"]) - int(p["start_line"]) + 1 - (doc.count("\n") + 1 if doc else 0)
                 defined.setdefault(p["name"], []).append(
                     (p["qualified_name"], int(p["start_line"]), int(p["end_line"]),
-                     str(p.get("fq_name") or ""), lines))
-        out: dict[str, list[tuple[str, int, int, int]]] = {}
+                     str(p.get("fq_name") or "")))
+        out: dict[str, list[tuple[str, int, int]]] = {}
         for own, row in sites.items():
             found = out.setdefault(own, [])
             for name, target in row:
@@ -1651,8 +1646,7 @@ class Service:
                     defs = [d for d in defs if d[3] == target]
                 elif len(defs) > CALLEE_MAX_DEFINITIONS:
                     continue
-                found += [(d[0], d[1], d[2], d[4]) for d in defs
-                          if d[0] != own and (d[0], d[1], d[2], d[4]) not in found]
+                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found]
         return out
 
     # --- symbols --------------------------------------------------------------------
@@ -2047,7 +2041,8 @@ class Service:
         (0 = 3600, max 86400); empty content removes it (see ``query/overlay.py``). Any role may
         write, but only into a repo in its scope (``NotFound`` otherwise, as for an unknown
         repo). Raises ``InvalidArgument`` (bad path, session, TTL, content over
-        ``index.max_file_bytes``) and ``ResourceExhausted`` (too many overlay files)."""
+        ``index.max_file_bytes``), ``ResourceExhausted`` (too many overlay files) and
+        ``StoreUnavailable`` (while the index is rebuilt for a new vector space: retry)."""
         validate.text("repo", repo, validate.MAX_REPO_CHARS)
         validate.repo_path("path", path)
         if not isinstance(content, bytes):
@@ -2055,7 +2050,8 @@ class Service:
         if self.cfg.repo(repo) is None or not principal.allows(repo):
             raise NotFound(f"repo {repo!r} is not configured")
         if self.overlay is None:
-            raise InvalidArgument("overlay: unavailable while the index is rebuilt for a new "
+            # UNAVAILABLE, worth retrying (the CLI's exit 3), not a usage error (a review)
+            raise StoreUnavailable("overlay: unavailable while the index is rebuilt for a new "
                                   "vector space (retry after the switch), or not started")
         return self.overlay.put(principal.name, session, repo, path, content, ttl_s)
 

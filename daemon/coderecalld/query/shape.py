@@ -254,7 +254,9 @@ class Query:
     ProxyFix": ``_callers``); for a short text, ``types``: it asks for a type ("which class
     ...", "the Router struct": ``asks_for_type``); for an issue, ``linked``: the (path,
     first line) of each code host link to lines of a file (``blob/main/x.py#L689-L697``:
-    ``linked_lines``), at most ``MAX_LINKED``."""
+    ``linked_lines``), at most ``MAX_LINKED``; for an issue or a trace, ``lacking``: the
+    dotted modules Python says lack a name (``_MODULE_LACKS``), the files to hold it when
+    the index has such a module (``anchors``: by its module name, not a path suffix)."""
 
     text: str
     shape: Shape
@@ -275,6 +277,7 @@ class Query:
     callers: tuple[str, ...] = ()
     types: bool = False
     linked: tuple[tuple[str, int], ...] = ()
+    lacking: tuple[str, ...] = ()
 
     @property
     def long(self) -> bool:
@@ -377,7 +380,9 @@ def analyze(text: str) -> Query:
                  described,
                  _callers(prose, symbols, frozenset() if described else roles),
                  shape is Shape.TEXT and asks_for_type(prose),
-                 linked_lines(original) if shape is Shape.ISSUE else ())
+                 linked_lines(original) if shape is Shape.ISSUE else (),
+                 tuple(dict.fromkeys(m.group(1) for m in _MODULE_LACKS.finditer(text)))[:MAX_PATHS]
+                 if shape in (Shape.ISSUE, Shape.TRACE) else ())
 
 
 #: A question asking for a type: "which class parses ...", "what exception class is
@@ -1193,19 +1198,17 @@ _LOGGING_FILE = re.compile(r"(?:^|[/\\])(?:logging|log|logger|logs|_logging)(?:\
 
 def _logged_calls(text: str) -> str:
     """``text`` with each Python logging error report (``_LOGGING_ERROR``) cut to what
-    points at the code at fault: the call that logged a record its arguments do not
-    format. The handler's own traceback (through ``logging/__init__.py`` and a project's
-    logging wrapper, where the formatting failed) is left out, and so are the innermost
-    frames of the call stack in a logging module's file (``_LOGGING_FILE``), so the
-    innermost frame left is the one that logged (sphinx's coverage builder: the
-    ``--- Logging error ---`` report's frames in ``sphinx/util/logging.py`` located it
-    first, the culprit ``_determine_py_coverage_modules`` second; a newcomer). The error
-    lines of the handler's traceback stay."""
+    points at the code at fault: the innermost frames of the stack of the code that logged
+    the record, in a logging module's file (``_LOGGING_FILE``), are left out, so the
+    innermost frame left is the call that logged (sphinx's coverage builder: the report's
+    frames in ``sphinx/util/logging.py`` located it first, the culprit
+    ``_determine_py_coverage_modules`` second; a newcomer). The handler's own traceback,
+    printed before that stack (outer frames), stays: a project's handler may be where it
+    failed (rich's ``RichHandler`` writing to a legacy Windows console; a review)."""
     if "--- Logging error ---" not in text:
         return text
 
     def cut(found: re.Match[str]) -> str:
-        errors = "".join(m.group() + "\n" for m in _ERROR_LINE.finditer(found.group("failed")))
         stack = found.group("stack")
         starts = [m.start() for m in re.finditer(r"^[ \t]*File \"", stack, re.MULTILINE)]
         end = len(stack)
@@ -1214,7 +1217,7 @@ def _logged_calls(text: str) -> str:
             if not path or not _LOGGING_FILE.search(path):
                 break
             end = start
-        return f"--- Logging error ---\n{errors}Call stack:\n{stack[:end]}"
+        return f"--- Logging error ---\n{found.group('failed')}Call stack:\n{stack[:end]}"
     return _LOGGING_ERROR.sub(cut, text)
 
 
@@ -1422,7 +1425,8 @@ _DUNDER = re.compile(r"__\w+__")
 #: Python's error about a module that lacks a name (``AttributeError: module
 #: 'matplotlib.cm' has no attribute 'get_cmap'``): the module, group 1, is the file that
 #: should hold it (matplotlib's ``colors.py`` was located first, on the words "module"
-#: and "attribute", and ``cm.py`` second; a newcomer). A dotted name: a package's.
+#: and "attribute", and ``cm.py`` second; a newcomer). A dotted name: a package's
+#: (``Query.lacking``).
 _MODULE_LACKS = re.compile(r"\bmodule '([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)' has no attribute\b")
 
 
@@ -1432,15 +1436,12 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     frames of ``text``, ``frames.read``), innermost first (a Python trace ends at the
     failing call, so a deep trace keeps its last frames within ``MAX_PATHS``), each once;
     not a runtime library's frame's (``library/std/src/io/mod.rs`` names a crate's own
-    ``src/io/mod.rs``); a module Python says lacks a name (``_MODULE_LACKS``), as its
-    file and its package's ``__init__.py``. A
+    ``src/io/mod.rs``). A
     bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
     environment prefixes already dropped."""
     runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
     framed = [_clean_path(f.path) for f in printed if _bare_native(f)]
     found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
-    found += [f"{m.group(1).replace('.', '/')}{end}" for m in _MODULE_LACKS.finditer(text)
-              for end in (".py", "/__init__.py")]
     cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
     return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
 
@@ -1631,17 +1632,18 @@ _INTERPRETERS = re.compile(
 
 
 #: Values and types a language or library spells in camel case (``NaN``, ``NaT``, Python's
-#: ``NoneType``), quoted or not: what a user saw, no name of the code ("polyval NaN" was a
-#: symbol and evidence ``NaN``, and xarray's ``polyval`` left the page for ``bfill`` and
-#: ``polyfit``, whose docs say NaN; a newcomer).
+#: ``NoneType``), quoted or not: what a user saw, no verbatim evidence ("polyval NaN" pinned
+#: the chunks saying NaN, and xarray's ``polyval`` left the page for ``bfill`` and
+#: ``polyfit``, whose docs do; a newcomer). Still a name a definition may have (sympy's
+#: ``class NaN``: "where is NaN defined" lost it as no name at all; a review).
 _VALUE_WORDS = frozenset({"nan", "nat", "nonetype"})
 #: Names of products and services written in camel case, words of prose and no code: "GitHub:
-#: .." inserted `.github/workflows/tests.yaml` as evidence (a review); and ``_VALUE_WORDS``.
+#: .." inserted `.github/workflows/tests.yaml` as evidence (a review); and ``NoneType``.
 _PRODUCT_NAMES = frozenset("""
 github gitlab bitbucket pycharm vscode intellij javascript typescript coffeescript postgresql
 mysql mariadb sqlite mongodb redis youtube linkedin macos ios ipados iphone ipad pypi pypy
-cpython numpy scipy matplotlib oauth openapi graphql devops powershell webassembly
-""".split()) | _VALUE_WORDS
+cpython numpy scipy matplotlib oauth openapi graphql devops powershell webassembly nonetype
+""".split())
 
 
 #: A quoted part of a pasted message that is a value it printed, not a name of the code:
