@@ -29,6 +29,15 @@ relevant, no right file, among search's first 5 hits: the flag's definition, iss
         --work /tmp/questions [--modes hybrid,sparse,dense] [--misses]
 
 Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
+
+``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 250 over 19
+repositories), each written by a newcomer trial from a real fix commit (title, body, the
+real traceback where the bug raised; the fixed file and function as the answer), asked at
+the mirror's HEAD as the trial asked it. Run them with ``--no-model`` (an issue is ranked by
+its words alone either way; a separate ``--work``):
+
+    for f in tests/bench/issues/*.jsonl; do python tests/bench/eval_questions.py \
+        --questions $f --work /tmp/issues/$(basename $f .jsonl) --no-model; done
 """
 
 from __future__ import annotations
