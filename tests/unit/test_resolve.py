@@ -253,8 +253,8 @@ def loads(s):
 def test_module_level_instances_resolve_their_method_calls() -> None:
     """``name = Class(...)`` at module level ties ``name.method()`` to ``Class.method``; a
     call of the file's own or an imported function (lowercase) to a method of its result
-    (``F().m``, which the function's declared result types at query time), kept out of the
-    module's ``instance_edges``; an unknown callee or a rebinding to one binds nothing."""
+    (``F().m``, which the function's declared result types at query time, also for the
+    module's ``instance_edges``); an unknown callee or a rebinding to one binds nothing."""
     parsed = parse.symbols(INSTANCES, "python")
     assert parsed.instances == (
         ("_default_decoder", "JSONDecoder"), ("_scan", "scanner.Scanner"), ("log", "logging.getLogger"),
@@ -271,7 +271,8 @@ def test_module_level_instances_resolve_their_method_calls() -> None:
         ("_default_decoder.decode", "pkg.json.decoder.JSONDecoder.decode")]
     module = next(c for c in chunks if c.kind is SymbolKind.MODULE)
     assert module.instances == (("_default_decoder", "pkg.json.decoder.JSONDecoder"),
-                                ("_scan", "pkg.json.scanner.Scanner"), ("local", "pkg.json.Local"))
+                                ("_scan", "pkg.json.scanner.Scanner"), ("local", "pkg.json.Local"),
+                                ("log", "logging.getLogger()"), ("not_a_class", "pkg.json.local_factory()"))
     assert parse.symbols(b"x = Foo()\n", "javascript").instances == ()
 
 

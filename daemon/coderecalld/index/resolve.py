@@ -158,9 +158,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     java_fields: dict[str, tuple[tuple[str, str], ...]] = {}  # a Java class's typed fields
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers, go, java_fields)
-    # a function's result is the file's to read (``_instances``), no class another file may
-    # type its uses of the name by
-    typed = tuple(sorted((k, v) for k, v in instances.items() if not v.endswith(PRODUCED))) if style == "python" else ()
+    # a function's result (``F()``) too: the query side types another file's uses of the
+    # name by the function's declared result (``callgraph._instances_of``)
+    typed = tuple(sorted(instances.items())) if style == "python" else ()
     fields = go.field_types() if go is not None else java_fields  # a Go struct's, a Java class's typed fields
     returned = go_returns(parsed, go) if go is not None else {}
     if receivers is not None:  # declared results; a conftest's fixtures: the class each produces

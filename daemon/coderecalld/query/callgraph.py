@@ -111,6 +111,8 @@ class Lookups:
     #: were read three times per ``callers`` (its subclasses, instances and functions
     #: returning it), each time paid for again
     aliased: dict[tuple[int, StoreFilter, frozenset[str]], frozenset[str]] = field(default_factory=dict)
+    #: ``_returning`` answers of this request, likewise (its instances and its hierarchy ask)
+    returning: dict[tuple[int, StoreFilter, frozenset[str]], frozenset[str]] = field(default_factory=dict)
 
     def late(self) -> bool:
         """Whether its time is spent (then ``cut``)."""
@@ -1632,9 +1634,22 @@ def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     a test requesting it writes its value (``index/receivers.CONFTEST``: click's ``runner``).
     Two keyword lookups, and the aliases of the functions and of the classes holding the
     methods (``METHOD_OWNERS`` at most; a method's names are its class's: xarray's ~2,000
-    methods returning a ``Dataset`` spent the lookup budget on their own prefixes)."""
+    methods returning a ``Dataset`` spent the lookup budget on their own prefixes); kept
+    for the request (``Lookups.returning``)."""
     if not classes:
         return set()
+    active = _BUDGET.get()
+    key = (id(store), flt, frozenset(classes))
+    if active is not None and key in active.returning:
+        return set(active.returning[key])
+    found = _results_of(store, flt, classes)
+    if active is not None:
+        active.returning[key] = frozenset(found)
+    return found
+
+
+def _results_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
+    """``_returning`` of ``classes``, read from the store."""
     out: set[str] = set()
     functions = _facet(store, flt, "fq_name", "returns", aliases(store, flt, classes))
     owned: dict[str, set[str]] = {}
@@ -1773,10 +1788,18 @@ def _unknown_results(store: Any, flt: StoreFilter, targets: Iterable[str]) -> se
 
 
 def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
-    """Module-qualified names of module-level variables of any of ``classes``."""
+    """Module-qualified names of module-level variables of any of ``classes``, or of a
+    function's result declared as one (``LOGGER = logging.getLogger(..)`` of a
+    ``getLogger() -> SphinxLoggerAdapter``: ``_returning``), as another module imports
+    them (sphinx's ``from ._shared import LOGGER``: 75 ``LOGGER.warning(..)`` calls were
+    name-only callers of ``SphinxLoggerAdapter.warning``)."""
     if not classes:
         return set()
-    names = aliases(store, flt, classes)
+    # module functions' results only: a method's (xarray's ~2,000 returning a Dataset) would
+    # cost a lookup each for what a module seldom binds
+    results = {r for r in _returning(store, flt, classes)
+               if not r[:-len(RETURNED)].rpartition(".")[0].rpartition(".")[2].lstrip("_")[:1].isupper()}
+    names = aliases(store, flt, classes) | results
     edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
 
