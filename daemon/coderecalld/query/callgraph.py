@@ -708,6 +708,44 @@ def _called_instance(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     return []
 
 
+def instance_methods(store: Any, flt: StoreFilter, targets: Iterable[str]) -> dict[str, str]:
+    """Call target -> its class's method, for each target ``v.m`` whose ``v`` is a module's
+    instance of a class, directly or through a re-export (``instance_edges`` of its
+    module's chunk): matplotlib's ``switch_backend`` calls ``backend_registry.
+    load_backend_module(..)`` of ``backend_registry = BackendRegistry()``, re-exported by
+    ``matplotlib.backends``; ``callees`` showed ``matplotlib.backends.backend_registry.
+    load_backend_module``, which ``symbols`` does not know (a newcomer). At most
+    ``INSTANCE_TARGETS`` instances; a lookup or two each."""
+    out: dict[str, str] = {}
+    held: dict[str, str] = {}  # instance -> class ("" when none)
+    for target in sorted(set(targets)):
+        var, _, method = target.rpartition(".")
+        if not var or "." not in var or on_result(target):
+            continue
+        if var not in held:
+            if len(held) >= INSTANCE_TARGETS:
+                continue
+            held[var] = ""
+            for name in [var, *_unalias(store, flt, var)]:
+                module = name.rpartition(".")[0]
+                for hit in store.find_any(flt, "fq_name", [module], limit=8, fields=("kind", "instance_edges")):
+                    if hit.payload.get("kind") != "module":
+                        continue
+                    for edge in hit.payload.get("instance_edges") or ():
+                        inst, _, cls = str(edge).partition(" ")
+                        if inst == name and not cls.endswith(RETURNED):
+                            held[var] = cls
+                if held[var]:
+                    break
+        if held[var]:
+            out[target] = f"{held[var]}.{method}"
+    return out
+
+
+#: Distinct receivers ``instance_methods`` reads for one answer, at most.
+INSTANCE_TARGETS = 16
+
+
 def _callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | None = None,
              at: tuple[str, str] | None = None, spelled: bool = False) -> list[tuple[Site, str]]:
     """``_calls`` of ``name``; a constructor's (``constructed``) are its class's

@@ -1819,6 +1819,10 @@ class Service:
         # own fixture): a call on it is of an unknown type, name-only
         found = [replace(s, target=typed.get(s.target, "" if callgraph.on_result(s.target) else s.target))
                  for s in found]
+        # a method of a module's instance: its class's (`backend_registry.load_backend_module`
+        # is `BackendRegistry.load_backend_module`), a name `symbols` and `card` know
+        held = callgraph.instance_methods(self.store, flt, {s.target for s in found if s.target and not s.via})
+        found = [replace(s, target=held.get(s.target, s.target)) for s in found]
         # A target through another file's attribute (``via``) names a path, not a definition.
         return Page.cut([callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target
                                               else callgraph.RESOLVED,
