@@ -107,12 +107,10 @@ class Lookups:
     left: int = field(default_factory=lambda: HIERARCHY_LOOKUPS)
     cut: bool = False
     until: float = field(default_factory=lambda: time.monotonic() + HIERARCHY_SECONDS)
-    #: ``aliases`` answers of this request, by store, filter and names: one class's aliases
-    #: were read three times per ``callers`` (its subclasses, instances and functions
-    #: returning it), each time paid for again
-    aliased: dict[tuple[int, StoreFilter, frozenset[str]], frozenset[str]] = field(default_factory=dict)
-    #: ``_returning`` answers of this request, likewise (its instances and its hierarchy ask)
-    returning: dict[tuple[int, StoreFilter, frozenset[str]], frozenset[str]] = field(default_factory=dict)
+    #: ``aliases`` and ``_returning`` answers of this request (``_kept``), by reader, store,
+    #: filter and names: one class's aliases were read three times per ``callers`` (its
+    #: subclasses, instances and functions returning it), each time paid for again
+    kept: dict[tuple[str, int, StoreFilter, frozenset[str]], frozenset[str]] = field(default_factory=dict)
 
     def late(self) -> bool:
         """Whether its time is spent (then ``cut``)."""
@@ -532,14 +530,21 @@ def aliases(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
     name of it). At most ``ALIAS_MAX`` names are followed (the shortest first; a log line
     and the request's budget, ``cut``, say when the cap cuts), and within a request's
     lookup budget (``budget``: its prefixes are keyword lookups, paid for shortest first),
-    whose answers it keeps for the request (``Lookups.aliased``)."""
+    whose answers it keeps for the request (``_kept``)."""
+    return _kept(_aliases, store, flt, names)
+
+
+def _kept(read: Callable[[Any, StoreFilter, set[str]], set[str]], store: Any, flt: StoreFilter,
+          names: set[str]) -> set[str]:
+    """``read(store, flt, names)``, kept for the active request (``Lookups.kept``): asked
+    again with the same names, it is answered without a lookup."""
     active = _BUDGET.get()
-    key = (id(store), flt, frozenset(names))
-    if active is not None and key in active.aliased:
-        return set(active.aliased[key])
-    found = _aliases(store, flt, names)
+    key = (read.__name__, id(store), flt, frozenset(names))
+    if active is not None and key in active.kept:
+        return set(active.kept[key])
+    found = read(store, flt, names)
     if active is not None:
-        active.aliased[key] = frozenset(found)
+        active.kept[key] = frozenset(found)
     return found
 
 
@@ -693,19 +698,25 @@ def _called_instance(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     pytest's ``pytest.fail`` is ``_pytest.outcomes.fail: _Fail = _Fail()``, whose calls
     ``callers pytest.fail`` answered as 60 name-only calls of the name (a newcomer); ``[]``
     when it is none. A keyword lookup per module read."""
+    for _, classes in _instance_classes(store, flt, name):
+        for cls in classes:
+            found = [h for h in definitions(store, flt, f"{cls}.__call__") if h.payload.get("kind") == "method"]
+            if found:
+                return found
+    return []
+
+
+def _instance_classes(store: Any, flt: StoreFilter, name: str) -> Iterator[tuple[str, list[str]]]:
+    """For ``name`` and each name it may stand for through re-exports (``_unalias``), in
+    turn: that name and the classes its module's chunks say it holds (``instance_edges``;
+    a function's result too, ``F()``), in edge order. A keyword lookup per name, as asked."""
     for target in [name, *_unalias(store, flt, name)]:
         module = target.rpartition(".")[0]
-        for hit in store.find_any(flt, "fq_name", [module], limit=8, fields=("kind", "instance_edges")):
-            if hit.payload.get("kind") != "module":
-                continue
-            for edge in hit.payload.get("instance_edges") or ():
-                var, _, cls = str(edge).partition(" ")
-                if var == target:
-                    found = [h for h in definitions(store, flt, f"{cls}.__call__")
-                             if h.payload.get("kind") == "method"]
-                    if found:
-                        return found
-    return []
+        yield target, [cls for hit in store.find_any(flt, "fq_name", [module], limit=8,
+                                                     fields=("kind", "instance_edges"))
+                       if hit.payload.get("kind") == "module"
+                       for var, _, cls in (str(e).partition(" ") for e in hit.payload.get("instance_edges") or ())
+                       if var == target]
 
 
 def instance_methods(store: Any, flt: StoreFilter, targets: Iterable[str]) -> dict[str, str]:
@@ -725,18 +736,8 @@ def instance_methods(store: Any, flt: StoreFilter, targets: Iterable[str]) -> di
         if var not in held:
             if len(held) >= INSTANCE_TARGETS:
                 continue
-            held[var] = ""
-            for name in [var, *_unalias(store, flt, var)]:
-                module = name.rpartition(".")[0]
-                for hit in store.find_any(flt, "fq_name", [module], limit=8, fields=("kind", "instance_edges")):
-                    if hit.payload.get("kind") != "module":
-                        continue
-                    for edge in hit.payload.get("instance_edges") or ():
-                        inst, _, cls = str(edge).partition(" ")
-                        if inst == name and not cls.endswith(RETURNED):
-                            held[var] = cls
-                if held[var]:
-                    break
+            held[var] = next((classes[-1] for _, found in _instance_classes(store, flt, var)
+                              if (classes := [c for c in found if not c.endswith(RETURNED)])), "")
         if held[var]:
             out[target] = f"{held[var]}.{method}"
     return out
@@ -1648,7 +1649,13 @@ def _of_classes(held: set[str]) -> set[str]:
     Dataset._replace``: 4,749 class attributes of tests and benchmarks holding a
     ``Dataset`` spent the request's lookup budget on their prefixes, and the answer said
     calls may be missing, though none were; a newcomer)."""
-    return {v for v in held if v.rpartition(".")[0].rpartition(".")[2].lstrip("_")[:1].isupper()}
+    return {v for v in held if _owned_by_class(v)}
+
+
+def _owned_by_class(name: str) -> bool:
+    """Whether the dotted ``name``'s owner is a class: its last name capitalised, leading
+    underscores aside (``pkg.mod.Align.ds``, ``pkg.mod._Box.make``; a module's is not)."""
+    return name.rpartition(".")[0].rpartition(".")[2].lstrip("_")[:1].isupper()
 
 
 #: Go definition kinds that are types (a conversion calls one; no member call does).
@@ -1673,17 +1680,8 @@ def _returning(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     Two keyword lookups, and the aliases of the functions and of the classes holding the
     methods (``METHOD_OWNERS`` at most; a method's names are its class's: xarray's ~2,000
     methods returning a ``Dataset`` spent the lookup budget on their own prefixes); kept
-    for the request (``Lookups.returning``)."""
-    if not classes:
-        return set()
-    active = _BUDGET.get()
-    key = (id(store), flt, frozenset(classes))
-    if active is not None and key in active.returning:
-        return set(active.returning[key])
-    found = _results_of(store, flt, classes)
-    if active is not None:
-        active.returning[key] = frozenset(found)
-    return found
+    for the request (``_kept``)."""
+    return _kept(_results_of, store, flt, classes) if classes else set()
 
 
 def _results_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
@@ -1695,7 +1693,7 @@ def _results_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
         module, _, leaf = fn.rpartition(".")
         if module.rpartition(".")[2] == CONFTEST:
             out.add(f"{CONFTEST}.{leaf}{RETURNED}")
-        elif module.rpartition(".")[2].lstrip("_")[:1].isupper():
+        elif _owned_by_class(fn):
             owned.setdefault(module, set()).add(leaf)  # a method (its class's last name capitalised)
     owners = sorted(owned, key=lambda o: -len(owned[o]))[:METHOD_OWNERS]
     plain = functions - {f"{o}.{m}" for o in owners for m in owned[o]}
@@ -1836,7 +1834,7 @@ def _instances_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     # module functions' results only: a method's (xarray's ~2,000 returning a Dataset) would
     # cost a lookup each for what a module seldom binds
     results = {r for r in _returning(store, flt, classes)
-               if not r[:-len(RETURNED)].rpartition(".")[0].rpartition(".")[2].lstrip("_")[:1].isupper()}
+               if not _owned_by_class(r[:-len(RETURNED)])}
     names = aliases(store, flt, classes) | results
     edges = _facet(store, flt, "instance_edges", "instance_types", names)
     return {var for var, _, cls in (e.partition(" ") for e in edges) if cls in names}
