@@ -234,6 +234,7 @@ _FIRST_PARAMETER = re.compile(r"^(?:async\s+)?def\s+\w+\s*\(\s*([A-Za-z_]\w*)\s*
 _NOT_INSTANCE = ("@staticmethod", "@classmethod")
 
 
+#: A dot and the spaces after it (`x.  concat(`), read as the dot alone by `_on_values`.
 _DOT_SPACE = re.compile(r"\.\s+")
 
 

@@ -1209,22 +1209,16 @@ def _logged_calls(text: str) -> str:
         return text
 
     def cut(found: re.Match[str]) -> str:
-        stack = found.group("stack")
-        starts = [m.start() for m in re.finditer(r"^[ \t]*File \"", stack, re.MULTILINE)]
-        end = len(stack)
+        called = found.group("stack")
+        starts = [m.start() for m in re.finditer(r"^[ \t]*File \"", called, re.MULTILINE)]
+        end = len(called)
         for start in reversed(starts):
-            path = stack_path(stack[start:])
-            if not path or not _LOGGING_FILE.search(path):
+            frame = stack.PYTHON.match(called[start:].lstrip())  # File "p.py", line 3, in f
+            if frame is None or not _LOGGING_FILE.search(frame.group(1)):
                 break
             end = start
-        return f"--- Logging error ---\n{found.group('failed')}Call stack:\n{stack[:end]}"
+        return f"--- Logging error ---\n{found.group('failed')}Call stack:\n{called[:end]}"
     return _LOGGING_ERROR.sub(cut, text)
-
-
-def stack_path(entry: str) -> str:
-    """The path of the Python frame ``entry`` starts with (``File "p.py", line 3``), or ``""``."""
-    found = stack.PYTHON.match(entry.lstrip())
-    return found.group(1) if found else ""
 
 
 #: The info string of a fenced block (```` ```shell ````): a language name, not code.
