@@ -186,8 +186,9 @@ class Client:
         starts with it when ``prefix``; at most ``limit`` (max 500) from ``offset`` on.
         ``fuzzy`` also finds substrings
         and small typos (``isEligableForRefund`` -> ``isEligibleForRefund``), ranked exact
-        (with ``reexport``, ``scoped`` and ``inherited``: the base's method a ``Class.method``
-        names) > case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
+        (with ``reexport``, ``scoped``, ``inherited``: the base's method a ``Class.method``
+        names, and ``as_called``: what the calls written so resolve to, ``xr.concat``)
+        > case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
         that session's uncommitted files. A ``Page`` of ``SymbolHit``: ``total``,
         ``truncated``, ``next_offset``."""
         request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit,
