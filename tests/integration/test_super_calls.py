@@ -115,3 +115,87 @@ def test_a_sibling_class_own_call_is_no_caller_of_an_override(tmp_path: Path) ->
     # the base's own call of its method may run any override: a template method stays
     assert base == [("ReloaderLoop.run", 4, "resolved")]
     assert stat == [("ReloaderLoop.run", 4, "override")]
+
+
+SPLIT = '''\
+from pkg.base import OutputMixin
+
+
+class GroupsMixin:
+    def split(self, X, y=None, groups=None):
+        return self._split(X)
+
+
+class BaseKFold:
+    def __init__(self, n_splits, *, shuffle=False):
+        self.n_splits = n_splits
+        self.shuffle = shuffle
+
+
+class KFold(GroupsMixin, BaseKFold):
+    def __init__(self, n_splits=5):
+        super().__init__(n_splits=n_splits)
+
+
+class Ridge(OutputMixin, BaseKFold):
+    def __init__(self):
+        super(Ridge, self).__init__(3)
+
+    def fit(self, X):
+        return super().fit(X)
+
+
+class Chained(GroupsMixin, KFold):
+    def __init__(self):
+        super().__init__()
+'''
+
+BASE = '''\
+class OutputMixin:
+    def _more_tags(self):
+        return {"multioutput": True}
+
+
+class Estimator:
+    def fit(self, X):
+        return self
+'''
+
+RIDGE = '''\
+from pkg.base import OutputMixin, Estimator
+
+
+class BaseRidge(Estimator):
+    pass
+
+
+class RidgeCV(OutputMixin, BaseRidge):
+    def fit(self, X):
+        return super().fit(X)
+'''
+
+
+def test_a_super_call_reaches_the_first_base_that_has_the_method(tmp_path: Path) -> None:
+    """``class KFold(GroupsMixin, BaseKFold)``: ``super().__init__`` runs ``BaseKFold``'s, the
+    mixin listed first having none (Python's MRO). scikit-learn lists its mixins first: its
+    ``callers _BaseKFold.__init__`` missed KFold's, ``callees KFold.__init__`` named
+    ``_UnsupportedGroupCVMixin.__init__``, which does not exist (a newcomer)."""
+    files = {"pkg/split.py": SPLIT, "pkg/base.py": BASE, "pkg/ridge.py": RIDGE}
+    with indexed(tmp_path, files) as d:
+        base = sorted((s.caller, s.line, s.confidence) for s in d.service.find_callers(
+            "BaseKFold.__init__", repo="fx"))
+        kfold = sorted((s.caller, s.line, s.confidence) for s in d.service.find_callers(
+            "KFold.__init__", repo="fx"))
+        fit = sorted((s.path, s.caller, s.line, s.confidence) for s in d.service.find_callers(
+            "Estimator.fit", repo="fx"))
+        callees = {s.callee: s.target for s in d.service.find_callees("KFold.__init__", repo="fx")}
+        ridge_callees = {s.callee: s.target for s in d.service.find_callees("RidgeCV.fit", repo="fx")}
+    # KFold's (first base GroupsMixin has no __init__) and Ridge's (the imported mixin has
+    # none either); Chained's reaches KFold.__init__, which KFold defines
+    assert base == [("KFold.__init__", 17, "resolved"), ("Ridge.__init__", 22, "resolved")]
+    assert kfold == [("Chained.__init__", 30, "resolved")]
+    # RidgeCV's super().fit: OutputMixin has none, BaseRidge inherits Estimator's;
+    # Ridge's super().fit reaches no fit at all (BaseKFold has none): not a caller
+    assert fit == [("pkg/ridge.py", "RidgeCV.fit", 10, "inherited")]
+    assert callees == {"super": "", "__init__": "pkg.split.BaseKFold.__init__"}
+    assert ridge_callees == {"super": "", "fit": "pkg.ridge.BaseRidge.fit"}

@@ -42,6 +42,9 @@ RANK = {RESOLVED: 0, INHERITED: 1, OVERRIDE: 2, REFERENCE: 3, NAME_ONLY: 4}
 #: Levels of subclasses and of bases followed from a method's class (deep enough for
 #: real hierarchies: flask's Flask -> App -> Scaffold is two).
 MRO_DEPTH = 6
+#: Classes directly below a method's classes read for ``super()`` calls past their other
+#: bases (``_past_bases``): scikit-learn's ``BaseEstimator`` has ~200.
+MRO_SUBCLASSES = 500
 #: Method definitions (``HIERARCHY_LANGUAGES``) a question may name and still have their
 #: class hierarchies walked (each costs a few keyword facets per level; a dotted name names
 #: one or a few).
@@ -1004,7 +1007,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # A bare name every other class defines (`get`) would walk hundreds of hierarchies: its
     # calls on other types then stay name-only candidates instead (nothing is left out).
     walked = len(methods) <= HIERARCHY_MAX_METHODS
-    extra, inherited, override = hierarchy(store, flt, methods) if walked else (set(), set(), set())
+    extra, inherited, override, holders = hierarchy(store, flt, methods) if walked else (set(), set(), set(), {})
+    # ``super().m()`` in a class whose first bases lack ``m`` (scikit-learn's mixins)
+    skips = _past_bases(store, flt, holders)
     wanted |= extra
     inherited -= wanted
     override -= wanted | inherited
@@ -1013,13 +1018,13 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # own object's call of a base's method may run the override
     tails = _tails(methods)
     above = {_simple(t.rpartition(tail)[0]) for t in override | wanted for tail in tails if t.endswith(tail)}
-    hits = store.find_any(flt, "call_targets", sorted(targets), limit=FETCH_LIMIT, fields=SITE_FIELDS)
+    hits = store.find_any(flt, "call_targets", sorted(targets | set(skips)), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     built = ruby_constructions(chosen)
     hits += store.find_any(flt, "calls", sorted({short, name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     def may_match(s: dict) -> bool:
         written = s["name"]
         return (s.get("target", "") in targets or written == name or written.rsplit(".", 1)[-1] == short
-                or written in built)
+                or written in built or s.get("target", "") in skips)
 
     out = []
     other = 0
@@ -1112,6 +1117,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             continue
         if static and site.target not in targets and _on_object(site):
             other += 1
+            continue
+        reached = _reached(site, skips[site.target]) if site.target in skips and _super_call(site) else ""
+        if reached:  # super() past bases without the method (also a base of the method's class)
+            out.append((site, reached))
             continue
         if site.target in override and (_super_call(site) or _class_call(site)):
             other += 1  # super().m() / Base.m(self) run the base's m, never an override of it
@@ -1594,8 +1603,9 @@ def _same_tail(target: str, wanted: set[str]) -> bool:
     return any(target.endswith("." + w) or w.endswith("." + target) for w in wanted if "." in w)
 
 
-def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[str], set[str], set[str]]:
-    """(resolved, inherited, override) call targets of the methods in ``chosen``
+def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit],
+              ) -> tuple[set[str], set[str], set[str], dict[str, tuple[str, str]]]:
+    """(resolved, inherited, override, holders) call targets of the methods in ``chosen``
     (``HIERARCHY_LANGUAGES``) beyond their own names: ``v.m`` for a module-level ``v`` of
     the class in any module (``current_app.url_for``: ``instance_edges``); ``S.m`` and
     ``v.m`` for every subclass ``S`` that inherits ``m`` (subclasses of an overriding class
@@ -1604,7 +1614,10 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
     (facets over ``base_targets``, ``fq_name``, ``instance_types``), about two per level of
     the hierarchy; nothing for a function. A class attribute's name (``_of_classes``) and a
     function's result (``_returning``, which follows the function's aliases itself) are
-    taken as they are, without aliases."""
+    taken as they are, without aliases. ``holders``: each Python class whose ``m`` is a
+    method of ``chosen`` (its own class's, ``RESOLVED``; a subclass inheriting it,
+    ``INHERITED``) -> (confidence, method name), for ``_past_bases``."""
+    holders: dict[str, tuple[str, str]] = {}
     resolved: set[str] = set()
     inherited: set[str] = set()
     override: set[str] = set()
@@ -1615,6 +1628,9 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
         if p.get("kind") != "method" or p.get("language") not in HIERARCHY_LANGUAGES or not cls:
             continue
         below = _subclasses(store, flt, cls, method, sep)
+        if p.get("language") == "python":
+            holders.update((c, (INHERITED, method)) for c in below)
+            holders[cls] = (RESOLVED, method)
         # a class's attribute is every subclass's (Python, Java), also one holding an
         # instance of a subclass of the method's class
         inheriting = p.get("language") in ("python", "java")
@@ -1637,8 +1653,102 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit]) -> tuple[set[
             inherited |= {v for v in held_below if _instance_name(v)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
             override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
-    return tuple((aliases(store, flt, names) if names else set()) | direct  # type: ignore[return-value]
-                 for names, direct in ((resolved, attributes[0]), (inherited, attributes[1]), (override, set())))
+    return (*((aliases(store, flt, names) if names else set()) | direct
+              for names, direct in ((resolved, attributes[0]), (inherited, attributes[1]), (override, set()))),
+            holders)  # type: ignore[return-value]
+
+
+def _past_bases(store: Any, flt: StoreFilter, holders: Mapping[str, tuple[str, str]],
+                ) -> dict[str, dict[str, str]]:
+    """The targets a Python ``super().m()`` call is stored under (its class's first written
+    base's ``B.m``, ``index/receivers``) that run a method of ``holders`` (``hierarchy``:
+    class -> (confidence, ``m``)) -> {the calling class: confidence}. Python's MRO skips a
+    base that neither defines nor inherits ``m``: ``class KFold(GroupsMixin, BaseKFold)``'s
+    ``super().__init__(..)`` runs ``BaseKFold.__init__`` (scikit-learn lists its mixins
+    first; its ``callers _BaseKFold.__init__`` missed KFold's, a newcomer). Each class
+    directly below a holder, written after bases that are indexed and reach no ``m``
+    (``_reaches``), gives each of those bases' ``B.m``. A base not indexed (another
+    package's) may have ``m``: none past it. At most ``MRO_SUBCLASSES`` classes below; two
+    keyword reads, and ``_reaches``' per base."""
+    if not holders:
+        return {}
+    names: dict[str, str] = {}  # a holder's names, as base_targets write them -> the holder
+    for cls in holders:
+        names.update(dict.fromkeys(aliases(store, flt, {cls}), cls))
+    below = store.find_any(flt, "base_targets", sorted(names), limit=MRO_SUBCLASSES,
+                           fields=("fq_name", "base_targets", "kind", "language"))
+    out: dict[str, dict[str, str]] = {}
+    for hit in below:
+        p = hit.payload
+        bases = [str(b) for b in p.get("base_targets") or ()]
+        first = next((i for i, b in enumerate(bases) if b in names), 0)
+        sub = str(p.get("fq_name") or "")
+        if p.get("kind") != "class" or p.get("language") != "python" or not first or not sub:
+            continue
+        confidence, method = holders[names[bases[first]]]
+        for base in bases[:first]:
+            if _reaches(store, flt, base, method) is not False:
+                break  # runs that base's m (or may: not indexed)
+            out.setdefault(f"{base}.{method}", {})[sub] = confidence
+    return out
+
+
+def _reaches(store: Any, flt: StoreFilter, cls: str, method: str) -> bool | None:
+    """Whether the class ``cls`` (a module-qualified name, or a name re-exports give it)
+    defines or inherits ``method`` from an indexed class (``_ancestors``); ``None`` when no
+    indexed class is so named."""
+    if cls not in _facet(store, flt, "fq_name", "fq_name", [cls]):
+        found = {str(h.payload.get("fq_name") or "") for h in definitions(store, flt, cls)
+                 if h.payload.get("kind") == "class"} - {""}
+        if not found:
+            return None
+        cls = sorted(found)[0]
+    owners = {cls} | _ancestors(store, flt, cls)
+    return bool(_facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in owners)))
+
+
+def super_targets(store: Any, flt: StoreFilter, found: Sequence[Site]) -> dict[str, str]:
+    """For the Python ``super().m()`` calls of ``found`` whose stored target (their class's
+    first written base's ``B.m``) no indexed class defines or inherits: that target -> the
+    ``B.m`` of the first base of the calling class, in written order, that does
+    (``_past_bases``' rule, from the caller's side: ``callees KFold.__init__`` named
+    ``_UnsupportedGroupCVMixin.__init__``, which does not exist). A base not indexed stops
+    the walk; no base reaching ``m`` keeps the target. Keyed by target and calling class
+    (``"target@class"``); a few keyword reads per such call."""
+    out: dict[str, str] = {}
+    for site in found:
+        if (site.hit.payload.get("language") != "python" or not site.target or site.via
+                or not _super_call(site)):
+            continue
+        head, _, method = site.target.rpartition(".")
+        cls = str(site.hit.payload.get("fq_name") or "").rpartition(".")[0]
+        key = f"{site.target}@{cls}"
+        if key in out or _reaches(store, flt, head, method) is not False:
+            continue
+        point = [h for h in store.find(flt, "fq_name", cls, limit=4) if h.payload.get("kind") == "class"]
+        bases = [str(b) for b in (point[0].payload.get("base_targets") or ()) if point]
+        if head not in bases:
+            continue
+        for base in bases[bases.index(head) + 1:]:
+            reaches = _reaches(store, flt, base, method)
+            if reaches is None:
+                break
+            if reaches:
+                out[key] = f"{base}.{method}"
+                break
+    return out
+
+
+def super_key(site: Site) -> str:
+    """``super_targets``' key of ``site``."""
+    return f"{site.target}@{str(site.hit.payload.get('fq_name') or '').rpartition('.')[0]}"
+
+
+def _reached(site: Site, classes: Mapping[str, str]) -> str:
+    """The confidence ``classes`` (``_past_bases``: calling class -> confidence) give the
+    ``super()`` call ``site``, when it is written in one of them; else ``""``."""
+    caller = str(site.hit.payload.get("fq_name") or "")
+    return next((c for cls, c in classes.items() if caller.startswith(cls + ".")), "")
 
 
 def _of_classes(held: set[str]) -> set[str]:

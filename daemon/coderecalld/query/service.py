@@ -1823,6 +1823,9 @@ class Service:
         # is `BackendRegistry.load_backend_module`), a name `symbols` and `card` know
         held = callgraph.instance_methods(self.store, flt, {s.target for s in found if s.target and not s.via})
         found = [replace(s, target=held.get(s.target, s.target)) for s in found]
+        # `super().m()` past a first base without `m` (scikit-learn's mixins): the base's that has it
+        past = callgraph.super_targets(self.store, flt, found)
+        found = [replace(s, target=past.get(callgraph.super_key(s), s.target)) for s in found]
         # A target through another file's attribute (``via``) names a path, not a definition.
         return Page.cut([callgraph.caller_hit(site, callgraph.NAME_ONLY if site.via or not site.target
                                               else callgraph.RESOLVED,
