@@ -208,7 +208,8 @@ class Client:
         (``truncated``: ask again with ``offset=page.next_offset``) and whose
         ``omitted_other_type`` counts the calls left out as calls on another type;
         ``hierarchy_cut``: the daemon's lookups ran out before it followed the name's
-        re-export aliases and class hierarchy whole (calls through the rest may be missing)."""
+        re-export aliases and class hierarchy whole (calls on the classes not reached are
+        ``name_only``; calls of the methods it overrides may be missing)."""
         request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit, offset=offset)
         response = self._call(self._stub.FindCallers, request)
         page = _page([_from_pb(s, CallSite) for s in response.sites], response, offset)

@@ -225,7 +225,8 @@ class Page(list):  # type: ignore[type-arg]
     page.next_offset``). ``omitted_other_type`` (``find_callers`` only): calls of the same
     short name left out because their receiver is known to be another type;
     ``hierarchy_cut`` (``find_callers`` only): the aliases and class hierarchy were not
-    followed whole (the daemon's lookup budget ran out), so calls may be missing.
+    followed whole (the daemon's lookup budget ran out): calls on the classes not reached
+    are ``name_only``, calls of the methods it overrides may be missing.
     """
 
     def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0,

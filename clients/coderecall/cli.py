@@ -280,7 +280,8 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
               file=sys.stderr)
     if page.hierarchy_cut:
         print(f"coderecall: {args.name!r} has more aliases and subclasses than one request follows; "
-              "calls through the rest (inherited, override) may be missing", file=sys.stderr)
+              "calls on the classes it did not reach are listed as name-only, calls of the methods it "
+              "overrides may be missing", file=sys.stderr)
     empty = f"no {'resolved ' if args.resolved else ''}call sites of {args.name!r}"
     if page and all(s.confidence == "name_only" for s in page) and not client.find_symbols(
             args.name, repo=args.repo, limit=1):

@@ -84,7 +84,10 @@ def test_a_spent_budget_is_said(daemon: Daemon, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(callgraph, "HIERARCHY_LOOKUPS", 1)
     found, omitted = _sites(daemon)
     assert omitted["hierarchy_cut"] == 1
+    # the calls on the classes the walk did not reach are listed, as name-only
     assert ("resolved", 10) in found and [c for c, _ in found].count("inherited") < 3
+    assert sorted(line for _, line in found) == [10, 11, 12, 13]
+    assert {c for c, _ in found} <= {"resolved", "inherited", "name_only"}
     server, port = build_server(daemon.service, "127.0.0.1:0")
     server.start()
     try:
@@ -94,7 +97,8 @@ def test_a_spent_budget_is_said(daemon: Daemon, monkeypatch: pytest.MonkeyPatch,
     err = capsys.readouterr().err
     assert status == 0
     assert ("coderecall: 'Shape.area' has more aliases and subclasses than one request follows; "
-            "calls through the rest (inherited, override) may be missing\n") in err
+            "calls on the classes it did not reach are listed as name-only, calls of the methods it "
+            "overrides may be missing\n") in err
     assert daemon.service.analyze_impact("Shape.area", repo="fx").truncated is True
 
 
@@ -143,11 +147,15 @@ def test_a_cut_hierarchy_adds_no_overriding_subclass(review: Daemon, lookups: in
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever the budget, ``Square`` (which overrides ``area``) and ``Tile`` below it are
     never counted as inheriting ``Shape.area``: a cut before the override check made them
-    ``inherited`` (a review); the whole answer is ``s.area()`` and ``c.area()``."""
+    ``inherited`` (a review); the whole answer is ``s.area()`` and ``c.area()``. Past a cut,
+    the calls on classes the walk did not reach are ``name_only`` candidates (``t.area()``
+    of a ``Tile`` may be of ``Shape.area``, as far as it read), never ``q.area()``: its
+    target is ``Square``'s own ``area``, another definition."""
     monkeypatch.setattr(callgraph, "HIERARCHY_LOOKUPS", lookups)
     found = [(s.line, s.confidence) for s in review.service.find_callers("shapes.base.Shape.area", repo="fx")]
     assert found[0] == (10, "resolved")
-    assert set(found) <= {(10, "resolved"), (13, "inherited")}
+    assert set(found) <= {(10, "resolved"), (13, "inherited"), (12, "name_only"), (13, "name_only")}
+    assert 13 in {line for line, _ in found}
 
 
 # A constructor overridden down a hierarchy (marshmallow's ``Schema.__init__`` and its

@@ -96,3 +96,60 @@ def test_a_class_a_package_star_imports_is_no_untyped_value(tmp_path_factory: py
             omitted: dict[str, int] = {}
             sites = [(s.line, s.confidence) for s in d.service.find_callers(name, repo="fx", omitted=omitted)]
             assert (sites, omitted) == ([(line, "resolved")], {"other_type": 1})
+
+
+MANAGERS = {
+    "shop/__init__.py": "",
+    "shop/query.py": '''\
+class QuerySet:
+    def filter(self, **kw):
+        return self
+
+
+class TagQuery:
+    def filter(self, **kw):
+        return []
+''',
+    "shop/models.py": '''\
+from shop.query import TagQuery
+
+
+class Model:
+    pass
+
+
+class Page(Model):
+    title = "page"
+
+
+class Tag(Model):
+    objects: TagQuery = TagQuery()
+''',
+    "shop/views.py": '''\
+from shop.models import Page, Tag
+
+
+def pages(url):
+    return Page.objects.filter(url=url)
+
+
+def tags(name):
+    return Tag.objects.filter(name=name)
+''',
+}
+
+
+def test_a_class_attribute_of_no_stated_type_is_a_candidate(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``Page.objects.filter(..)``: ``objects`` is set on every Django model by a metaclass,
+    so no file states its type; the call may be ``QuerySet.filter``'s (1,990 such calls
+    were left out as on another type; a newcomer). ``Tag.objects`` is a ``TagQuery``, as
+    ``Tag``'s file declares: on another type."""
+    with indexed(tmp_path_factory.mktemp("managers"), MANAGERS) as d:
+        omitted: dict[str, int] = {}
+        found = [(s.path, s.line, s.confidence) for s in d.service.find_callers(
+            "QuerySet.filter", repo="fx", omitted=omitted)]
+        tag = [(s.path, s.line, s.confidence) for s in d.service.find_callers("TagQuery.filter", repo="fx")]
+    assert found == [("shop/views.py", 5, "name_only")]
+    assert omitted.get("other_type") == 1
+    # Page's objects may be a TagQuery too
+    assert sorted(tag) == [("shop/views.py", 5, "name_only"), ("shop/views.py", 9, "resolved")]
