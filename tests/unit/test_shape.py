@@ -211,6 +211,12 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("where are the example datasets downloaded and cached on disk", set()),
     ("where are the example files for the blueprint", {"example"}),
     ("example of a blueprint", {"example"}),
+    # the asker's own files: the library's code that serves them (structlog's capture_logs)
+    ("capture log output in my unit tests", set()),
+    ("how do I freeze time in our tests", set()),
+    ("add my docs to the sidebar", set()),
+    ("where are your tests for the router", {"test"}),  # asked of the project: its own
+    ("tests for the router", {"test"}),
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles

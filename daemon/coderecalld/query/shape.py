@@ -193,6 +193,11 @@ _READ_AFTER = re.compile(r"(?:\s*\([^()]{0,200}\))?(?:\s+\w+)?\s+(?:found|read|p
 _REQUEST = re.compile(r"\W*(?:where|which|what|find|show|list|give)\b", re.I)
 _ALNUM_RUN = re.compile(r"\w+")  # a word as _roles counts them (``_WORD`` is a code word)
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
+#: A role word the asker owns names their own files, not the repository's: "capture log
+#: output in my unit tests" wants the library's testing helper (structlog's
+#: ``capture_logs``: the whole page was its tests; a newcomer), "in our docs" a feature.
+#: Not "your": asked of the project, "your tests" are the repository's.
+_OWNED = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:\w+\s+)?$", re.I)
 #: A singular "test" before a noun names a thing of the test tooling ("where does the test
 #: client store cookies": Django's ``django.test.Client``; "the test runner", "a test
 #: database"), not tests; unless the noun is a part of tests ("test files", "test suite").
@@ -1701,7 +1706,8 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
     class with __init__ is not collected", "Test method with positional-only `self` doesn't
     get its fixtures" are issue titles about what a test framework does with tests (pytest's
     answers were tests alone, its ``Class.collect`` and ``getfuncargnames`` absent; a
-    newcomer), while "Fix flaky test of `X`" names the tests it changes."""
+    newcomer), while "Fix flaky test of `X`" names the tests it changes. A role word after
+    "my" or "our" (``_OWNED``) names the asker's files: "in my unit tests"."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
     total = len(_ALNUM_RUN.findall(text))
@@ -1716,6 +1722,8 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
                 continue  # "the test client", "the example datasets": a thing, not the role's files
             if _MADE_AFTER.match(plain, m.end()) or _MADE_BEFORE.search(plain[:m.start()]):
                 continue  # "where are markdown docs generated": the code making them
+            if _OWNED.search(plain[:m.start()]):
+                continue  # "in my unit tests": the asker's, not the repository's
             read = _READ_AFTER.match(plain, m.end())
             if (role == "config" and read and not _REQUEST_WHICH.match(text)
                     and not _READ_BY.match(plain, read.end())):
