@@ -1616,3 +1616,16 @@ AttributeError: module 'matplotlib.cm' has no attribute 'get_cmap'
     asked = shape.analyze(text)
     assert asked.lacking == ("matplotlib.cm",) and asked.paths == ("home/u/plot.py",)
     assert shape.analyze(text.replace("'matplotlib.cm'", "'six'")).lacking == ()
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    # an exception's message after its name, no colon: a capitalised message of 4+ words
+    ("why do I get ValueError The data_key argument for one or more fields collides with another field's name",
+     "The data_key argument for one or more fields collides with another field's name"),
+    # the asker's own phrase after the name, or too short: no message
+    ("how to catch ImportError In Python for optional deps", ""),
+    ("why do I get ValueError when I pass a list", ""),
+    ("why is KeyError Raised Twice here", ""),
+])
+def test_an_exception_message_asked_without_a_colon(text: str, sentence: str) -> None:
+    assert shape.analyze(text).sentence == sentence

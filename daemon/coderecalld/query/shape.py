@@ -736,6 +736,17 @@ _ASKED_QUOTE = re.compile(r"(?<!\w)\"([^\"\n]{2,120})\"(?!\w)|(?<!\w)'([^'\n]{2,
 #: or ``Warning`` (not ``Note:``), then the message up to a question mark or the line's end.
 _NAMED_ASKED = re.compile(r"(?<![\w.])((?:[A-Za-z_]\w*\.)*(?:[A-Z][a-z0-9]+[A-Z]\w*|[A-Z]\w*(?:Error|Exception|Warning))):"
                           r"[ \t]++([^\n?]{3,200})")
+#: ... and with no colon, a name ending ``Error``, ``Exception`` or ``Warning`` then a
+#: capitalised message of at least ``SENTENCE_MIN_WORDS`` words (``why do I get ValueError
+#: The data_key argument for one or more fields collides with another field's name``:
+#: marshmallow's ``Schema._init_fields`` raising it was not in hybrid's top 10, first by
+#: the sparse side alone; a newcomer).
+_NAMED_ASKED_BARE = re.compile(r"(?<![\w.])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning))"
+                               r"[ \t]++([A-Z][^\n?]{3,200})")
+#: Words that open the asker's own phrase after an exception's name, not its message
+#: (``how to catch ImportError In Python for optional deps``).
+_CLAUSE_OPENERS = frozenset("""in on for with when if from at by to while because after before since
+unless during inside within of into and or as""".split())
 #: Where the asker's own clause after such a message begins (``.. No host supplied when the
 #: url has no host``): the message is the words before it (its first words are what
 #: ``sentence_patterns`` look for, so a message that goes on past them still matches).
@@ -750,13 +761,19 @@ def _asked_message(text: str) -> str:
     the message (a newcomer); also one word a sentence's stop ends (``"Aborted!"``: a
     message, where ``"invoke"`` is a name); unquoted, an exception's message after its
     name (``_NAMED_ASKED``: requests' ``why do I get InvalidURL: No host supplied``
-    answered the class ``InvalidURL`` and never ``prepare_url`` raising it, a newcomer).
-    ``""`` when it quotes none or several."""
+    answered the class ``InvalidURL`` and never ``prepare_url`` raising it, a newcomer),
+    or without the colon a capitalised one of ``SENTENCE_MIN_WORDS`` words or more
+    (``_NAMED_ASKED_BARE``). ``""`` when it quotes none or several."""
     quoted = [(a or b).strip() for a, b in _ASKED_QUOTE.findall(text)]
     if not quoted and QUOTED_MESSAGES:
         named = [_ASKER_CLAUSE.split(m.group(2), 1)[0].strip().rstrip(".!,") for m in _NAMED_ASKED.finditer(text)]
         if len(named) == 1 and len(named[0].split()) >= NAMED_MESSAGE_MIN_WORDS:
             return named[0]  # ``why do I get InvalidURL: No host supplied``
+        bare = [_ASKER_CLAUSE.split(m.group(2), 1)[0].strip().rstrip(".!,")
+                for m in _NAMED_ASKED_BARE.finditer(text)]
+        if (not named and len(bare) == 1 and len(bare[0].split()) >= SENTENCE_MIN_WORDS
+                and not _asks(bare[0].split()) and bare[0].split()[0].lower() not in _CLAUSE_OPENERS):
+            return bare[0]  # ``why do I get ValueError The data_key argument ... collides ..``
     if not QUOTED_MESSAGES or len(quoted) != 1:
         return ""
     return quoted[0] if len(quoted[0].split()) >= 2 or re.fullmatch(r"[^\W\d_]\w*[.!?]", quoted[0]) else ""
