@@ -81,6 +81,22 @@ def test_file_purpose_from_docstring_else_its_symbols() -> None:
     assert card.file_purpose(points[:1] + constants) == "defines MAX"
 
 
+def test_file_purpose_is_the_first_sentence_without_title_decoration() -> None:
+    """scikit-learn's module docstrings: a reST title between ``=====`` lines (``_lda.py``
+    gave the overline), a first sentence over two lines (``tree/_classes.py`` gave
+    "... including decision, regression and"); a newcomer."""
+    def module(doc: str) -> list[dict]:
+        return [{"kind": "module", "docstring": doc, "name": "m", "qualified_name": "m", "start_line": 1}]
+    lda = ("\n\n" + "=" * 61 + "\nOnline Latent Dirichlet Allocation with variational inference\n"
+           + "=" * 61 + "\n\nThis implementation is modified from onlineldavb.\n")
+    assert card.file_purpose(module(lda)) == "Online Latent Dirichlet Allocation with variational inference"
+    tree = ("\nThis module gathers tree-based methods, including decision, regression and\n"
+            "randomized trees. Single and multi-output problems are both handled.\n")
+    assert card.file_purpose(module(tree)) == ("This module gathers tree-based methods, including "
+                                               "decision, regression and randomized trees.")
+    assert card.file_purpose(module("Utilities\n---------\n\nHelpers.")) == "Utilities"
+
+
 def test_summary_is_the_first_sentence_of_the_first_paragraph() -> None:
     doc = "Convert a high-level event into bytes that can be sent to the peer,\nwhile updating state.\n\nArgs: x"
     assert card.summary(doc) == "Convert a high-level event into bytes that can be sent to the peer, while updating state."

@@ -108,9 +108,14 @@ def public(member: dict) -> bool:
     return not name.startswith(("_", "#")) and _PRIVATE.search(head) is None
 
 
-def first_line(text: str) -> str:
-    """The first non-blank line of ``text``, stripped."""
-    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+#: A line of one punctuation mark repeated: a reST title's over- or underline (``=====``).
+_DECORATION = re.compile(r"^\s*([=\-~^*#+`:._\"'])\1{2,}\s*$")
+
+
+def undecorated(text: str) -> str:
+    """``text`` without its reST decoration lines (``_DECORATION``), each a blank line:
+    a title between ``====`` lines is a paragraph of its own."""
+    return "\n".join("" if _DECORATION.match(line) else line for line in text.splitlines())
 
 
 def summary(docstring: str) -> str:
@@ -178,9 +183,12 @@ def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
 
 
 def file_purpose(file_points: list[dict]) -> str:
-    """The module docstring's first line, else ``defines A, B, C`` from its top-level symbols."""
+    """The module docstring's first sentence (``summary``, its reST title decoration left
+    out: scikit-learn's ``_lda.py`` gave its title's overline ``=====``, and a first line
+    cut mid-sentence, "... including decision, regression and"; a newcomer), else
+    ``defines A, B, C`` from its top-level symbols."""
     module = next((p for p in file_points if p["kind"] == "module"), None)
-    line = first_line(module.get("docstring", "")) if module else ""
+    line = summary(undecorated(str(module.get("docstring", "")))) if module else ""
     if line:
         return line
     top = [p for p in sorted(file_points, key=lambda p: p["start_line"])
