@@ -157,7 +157,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: that name. Python: a module-level ``name = function(..)`` types ``name.m(..)`` in the
 #: file as a method of the function's result (``logging.getLogger().warning``); a type
 #: variable with a bound is another name of its bound (``exports``, call targets).
-PAYLOAD_VERSION = 30
+#: 31: Cython (``.pyx``, ``.pxd``, ``.pxi``, Tempita ``.tp``), Fortran and CUDA sources,
+#: skipped as unsupported before, are text chunks (``classify.SOURCE_TEXT_EXTENSIONS``).
+PAYLOAD_VERSION = 31
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
