@@ -144,3 +144,25 @@ def test_a_callers_callers_are_asked_of_its_own_file() -> None:
         return GRAPH.get(name, [])
     impact.analyze("f", ROOTS, callers_of, lambda repo: "", 2, 200)
     assert asked[:2] == [("f", None), ("b.svc.g", ("B", "b/svc.py"))]
+
+
+def test_a_levels_room_goes_to_expanded_callers_before_leaves() -> None:
+    """django's ``impact Query.add_q --limit 60``: ``Q.check``'s name-only callers (leaves:
+    it has resolved ones) filled the tree before the other direct callers' callers, so
+    ``QuerySet.filter`` above ``_filter_or_exclude`` never showed. Within a level, the
+    callers followed next come first, whichever node they are under."""
+    p = _site("A", "a/q.py", "p", "a.q.p", 3, "f")  # root's first caller, many leaves
+    r = _site("A", "a/q.py", "r", "a.q.r", 9, "f")
+    leaves = [_site("C", f"c/m{i}.py", f"x{i}", f"c.m{i}.x{i}", 2, "check") for i in range(5)]
+    certain = _site("A", "a/p.py", "uses_p", "a.p.uses_p", 4, "p")
+    above_r = _site("A", "a/r.py", "filter", "a.r.filter", 8, "r")
+    graph = {"f": [(p, RESOLVED), (r, RESOLVED)],
+             "a.q.p": [(certain, RESOLVED), *((leaf, NAME_ONLY) for leaf in leaves)],
+             "a.q.r": [(above_r, RESOLVED)]}
+
+    def callers_of(name: str, at=None):
+        return graph.get(name, [])
+    result = impact.analyze("f", ROOTS, callers_of, lambda repo: "c", 3, 5)
+    assert [(n.site.caller, [c.site.caller for c in n.children]) for n in result.callers] == [
+        ("p", ["uses_p", "x0"]), ("r", ["filter"])]
+    assert result.truncated and result.nodes == 5

@@ -8,7 +8,9 @@ module-qualified name (``fq_name``; its qualified name when no module is known).
 * One node per calling symbol (repo, path, qualified name) under a parent, holding its
   first call site in FindCallers' order (resolved first, then repo, path, line).
 * Breadth first: every direct caller comes before any caller of a caller, so the node
-  ``limit`` cuts the deepest, least certain part of the tree first.
+  ``limit`` cuts the deepest, least certain part of the tree first; within a level, the
+  callers whose own callers are followed next come before the leaves (below), whichever
+  node they are under.
 * Cycles: a caller already on the path from the root (the analysed definitions included)
   is a leaf; it is not expanded again. That is not a truncation.
 * A caller expanded already in an earlier branch (breadth first) is a leaf where it
@@ -34,7 +36,6 @@ No grpc and no store here: ``callers_of(name)`` is the only question asked, memo
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -83,28 +84,44 @@ def analyze(name: str, roots: frozenset[Key],
 
     top = _children(ask(name), 1, roots, commit_of, {k[0] for k in roots} or None)
     truncated = len(top) > limit
-    top = top[:limit]
+    top = _kept(top, limit)
     count = len(top)
-    queue = deque(top)
+    level = top
     expanded: set[Key] = set()
-    while queue:
-        node = queue.popleft()
-        if not node.expand or node.key in expanded:
-            continue
-        at = node.key[:2]  # the caller's own definition, not every one of its name
-        if node.depth == depth or count == limit:  # cut here: only whether callers exist matters
-            truncated = truncated or bool(ask(node.expand, at))
-            continue
-        expanded.add(node.key)
-        found = _children(ask(node.expand, at), node.depth + 1, node.above, commit_of, {node.key[0]})
+    while level:
+        found: list[tuple[_Node, list[_Node]]] = []
+        for node in level:
+            if not node.expand or node.key in expanded:
+                continue
+            at = node.key[:2]  # the caller's own definition, not every one of its name
+            if node.depth == depth or count == limit:  # cut here: only whether callers exist matters
+                truncated = truncated or bool(ask(node.expand, at))
+                continue
+            expanded.add(node.key)
+            found.append((node, _children(ask(node.expand, at), node.depth + 1, node.above, commit_of,
+                                          {node.key[0]})))
+        # the level's room goes to the nodes expanded next before the leaves, whichever
+        # parent they have (django's `impact Query.add_q`: `Q.check`'s 45 name-only leaves,
+        # calls of any of 50 `check`s, filled it before `QuerySet.filter` was reached)
+        pairs = [(parent, child) for parent, children in found for child in children]
         room = limit - count
-        truncated = truncated or len(found) > room
-        node.children = found[:room]
-        count += len(node.children)
-        queue.extend(node.children)
+        truncated = truncated or len(pairs) > room
+        kept = {id(child) for child in _kept([child for _, child in pairs], room)}
+        for parent, child in pairs:
+            if id(child) in kept:
+                parent.children.append(child)
+        count += len(kept)
+        level = [child for parent, _ in found for child in parent.children]
     nodes = _walk(top)
     return Impact(name, tuple(n.frozen() for n in top), len(nodes),
                   len({n.key[0] for n in nodes}), len({n.key[:2] for n in nodes}), truncated)
+
+
+def _kept(nodes: list[_Node], room: int) -> list[_Node]:
+    """The first ``room`` of ``nodes`` (in their order) counting the ones expanded next
+    (``expand``) before the leaves."""
+    chosen = {id(n) for n in sorted(nodes, key=lambda n: not n.expand)[:max(room, 0)]}
+    return [n for n in nodes if id(n) in chosen]
 
 
 def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
