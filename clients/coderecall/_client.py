@@ -206,7 +206,8 @@ class Client:
         last dotted segment matched, the receiver's type unknown). At most ``limit`` (max
         500) from ``offset`` on: a ``Page`` of ``CallSite`` whose ``total`` counts them all
         (``truncated``: ask again with ``offset=page.next_offset``) and whose
-        ``omitted_other_type`` counts the calls left out as calls on another type;
+        ``omitted_other_type`` counts the calls left out as calls on another type (or in a
+        repository that calls nothing of the definition's package);
         ``hierarchy_cut``: the daemon's lookups ran out before it followed the name's
         re-export aliases and class hierarchy whole (calls on the classes not reached are
         ``name_only``; calls of the methods it overrides may be missing)."""

@@ -223,7 +223,8 @@ class Page(list):  # type: ignore[type-arg]
     ``total`` is how many items the whole answer holds, ``offset`` how many came before
     this page; ``truncated`` is true when more follow (ask again with ``offset=
     page.next_offset``). ``omitted_other_type`` (``find_callers`` only): calls of the same
-    short name left out because their receiver is known to be another type;
+    short name left out because their receiver is known to be another type, or because
+    their repository calls nothing of the (Python) definition's package;
     ``hierarchy_cut`` (``find_callers`` only): the aliases and class hierarchy were not
     followed whole (the daemon's lookup budget ran out): calls on the classes not reached
     are ``name_only``, calls of the methods it overrides may be missing.

@@ -10,8 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
+from conformance_cases import daemon as serving
 from conformance_cases import indexed
+from gitfixtures import GitRepo
 
 FILES = {
     "cli/__init__.py": "",
@@ -153,3 +156,43 @@ def test_a_class_attribute_of_no_stated_type_is_a_candidate(tmp_path_factory: py
     assert omitted.get("other_type") == 1
     # Page's objects may be a TagQuery too
     assert sorted(tag) == [("shop/views.py", 5, "name_only"), ("shop/views.py", 9, "resolved")]
+
+
+LIB = {"shop/__init__.py": "", "shop/signals.py": '''\
+class Signal:
+    def send(self, sender):
+        return [sender]
+'''}
+USER = {"app/__init__.py": "", "app/hooks.py": '''\
+from shop.signals import Signal
+
+
+def notify(signal, sender):
+    Signal()
+    return signal.send(sender)
+'''}
+OTHER = {"gen/__init__.py": "", "gen/tokens.py": '''\
+def drive(tokens):
+    return tokens.send(None)
+'''}
+
+
+def test_a_name_only_call_in_a_repository_that_never_imports_the_package_is_left_out(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``tokens.send(..)`` on a generator, in a repository calling nothing of ``shop``, is
+    no candidate caller of ``shop``'s ``Signal.send`` (matplotlib's, in django's card; a
+    newcomer); the same untyped call in a repository that uses ``shop`` is one."""
+    root = tmp_path_factory.mktemp("unimported")
+    repos = []
+    for name, files in (("lib", LIB), ("user", USER), ("other", OTHER)):
+        git = GitRepo(root / name)
+        git.commit(files, "initial")
+        repos.append(RepoConfig(name, str(git.path), "main"))
+    with serving(root, *repos) as d:
+        for repo in ("lib", "user", "other"):
+            d.jobs.run_now(repo)
+        omitted: dict[str, int] = {}
+        found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers(
+            "Signal.send", omitted=omitted)]
+    assert found == [("user", "app/hooks.py", 6, "name_only")]
+    assert omitted.get("other_type") == 1

@@ -1174,6 +1174,11 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 out.append((site, NAME_ONLY))  # on a class the cut walk may not have reached
             else:
                 other += 1
+    unrelated = _unimporting(store, flt, chosen, {s.hit.payload.get("repo") for s, c in out if c == NAME_ONLY})
+    if unrelated:
+        kept = [(s, c) for s, c in out if c != NAME_ONLY or s.hit.payload.get("repo") not in unrelated]
+        other += len(out) - len(kept)
+        out = kept
     if chosen and not all(_python_property(h.payload) for h in chosen):
         # named as a value (a callback, a dispatch table): where it is used, not called;
         # a property's reads are no references (``x.name`` of a typed local names it so)
@@ -1607,6 +1612,37 @@ def _defined(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
     out: set[str] = set()
     for i in range(0, len(ordered), LOOKUP_CHUNK):
         out |= store.facet_any(flt, "fq_name", "fq_name", ordered[i:i + LOOKUP_CHUNK])
+    return out
+
+
+#: Top-level names no package is known by: a test tree's or a docs tree's modules
+#: (``tests.conftest``) are named so in every repository.
+_NO_PACKAGE = frozenset({"tests", "test", "testing", "docs", "doc", "examples", "example", "src",
+                         "benchmarks", "scripts", "conftest", "setup"})
+
+
+def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], repos: set[Any]) -> set[str]:
+    """The repositories of ``repos`` (those of ``name_only`` candidates) other than the
+    ``chosen`` Python definitions' own whose code calls nothing of the definitions'
+    top-level packages (no ``call_targets`` value under ``pkg.``): a call there of the
+    method's name is on a value of another library. matplotlib's generator
+    ``tokens.send(..)`` was a candidate caller of django's ``Signal.send``, and counted in
+    its card, in a repository that never imports django (a newcomer). Empty unless every
+    definition is Python's; one facet per such repository (cached by the store until it
+    is written)."""
+    if not chosen or any(h.payload.get("language") != "python" for h in chosen):
+        return set()
+    own = {h.payload.get("repo") for h in chosen}
+    packages = {str(h.payload.get("fq_name") or "").split(".")[0] for h in chosen} - {""}
+    if not packages or packages & _NO_PACKAGE:
+        return set()
+    out = set()
+    for repo in sorted(r for r in repos - own if r):
+        if flt.repo and repo != flt.repo:
+            continue
+        targets = store.facet_any(replace(flt, repo=repo), "call_targets", "repo", [repo])
+        if not any(t.split(".", 1)[0] in packages for t in targets):
+            out.add(repo)
     return out
 
 
