@@ -278,6 +278,18 @@ def test_admin_sees_everything_and_readers_cannot_sync_unknown_repos(served: Ser
         reader.sync_repo(UNKNOWN)  # the same answer for every repo: the role is what is missing
 
 
+def test_an_unknown_repo_error_names_the_callers_repos_only(served: Served) -> None:
+    """``--repo nosuch`` says which repos may be asked (a newcomer got "is not configured"
+    alone), and names none outside the caller's scope."""
+    with served.client("pay") as reader, pytest.raises(NotFoundError) as raised:
+        reader.search("charge", repo="other/ops")
+    assert "repos: acme/pay (coderecall repos lists them)" in str(raised.value)
+    assert str(raised.value).count("other/ops") == 1  # the name asked, nothing else
+    with served.client("admin") as admin, pytest.raises(NotFoundError) as raised:
+        admin.search("charge", repo=UNKNOWN)
+    assert "repos: acme/pay, acme/web, other/gone, other/ops (coderecall repos lists them)" in str(raised.value)
+
+
 # --- authentication ---------------------------------------------------------------------------
 
 

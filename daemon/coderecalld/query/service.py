@@ -2155,7 +2155,7 @@ class Service:
         validate.text("repo", repo, validate.MAX_REPO_CHARS)
         scope = principal.scope(r.name for r in self.cfg.repos)
         if repo and repo not in scope:
-            raise NotFound(f"repo {repo!r} is not configured")  # out of scope == unknown
+            raise NotFound(_unknown_repo(repo, scope))  # out of scope == unknown
         if not scope:
             return None
         if not repo and self._scope_is_everything(scope):
@@ -2191,7 +2191,7 @@ class Service:
 
     def _indexed_commit(self, principal: Principal, repo: str) -> str:
         if self.cfg.repo(repo) is None or not principal.allows(repo):
-            raise NotFound(f"repo {repo!r} is not configured")
+            raise NotFound(_unknown_repo(repo, principal.scope(r.name for r in self.cfg.repos)))
         row = self.ledger.repo(repo)
         if row is None or not row.indexed_commit:
             raise NotFound(f"repo {repo!r} has no indexed commit yet")
@@ -3055,6 +3055,21 @@ _ASSIGNED = re.compile(r"\s*[^\W\d][\w.]*(?:\s*:[^=]+)?\s*=(?!=)\s*\S.*(?<![([{,
 _COMMENT_TAIL = re.compile(r"\s#[^\"'\n]*$")
 #: Letters that may prefix a Python string literal.
 _STRING_PREFIXES = frozenset({"r", "u", "b", "f", "rb", "br", "fr", "rf"})
+
+
+#: Repository names an unknown repo's error lists at most.
+UNKNOWN_REPO_NAMES = 10
+
+
+def _unknown_repo(repo: str, scope: Iterable[str]) -> str:
+    """The error of a ``repo`` the caller's ``scope`` lacks: it names the repositories the
+    caller may ask about (the first ``UNKNOWN_REPO_NAMES``, sorted) and where to list them
+    (``--repo nosuch`` said only "is not configured"; a newcomer). Names outside the
+    caller's scope are never shown."""
+    names = sorted(scope)
+    shown = ", ".join(names[:UNKNOWN_REPO_NAMES]) + (f", ... ({len(names)} in all)" if len(names) > UNKNOWN_REPO_NAMES else "")
+    return (f"repo {repo!r} is not configured; repos: {shown} (coderecall repos lists them)" if names
+            else f"repo {repo!r} is not configured")
 
 
 def _embedded(asked: shapes.Query) -> bool:
