@@ -66,3 +66,13 @@ def test_a_class_that_inherits_a_method_is_asked_about_its_own_calls(daemon: Dae
     # HueMapping's: its own, its subclass's and the base-typed receiver's; not StyleMapping's
     assert rows(daemon, "maps.base.HueMapping.lookup") == (
         [(8, "inherited"), (9, "inherited"), (11, "resolved")], 1)
+
+
+def test_a_stub_beside_its_module_is_the_same_class(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """matplotlib declares ``Line2D`` in ``lines.py`` and in the stub ``lines.pyi``: two
+    definitions of one class, so ``callers Line2D.set_visible`` asked about no class and
+    listed its siblings' ``Text`` and ``Collection`` calls (a newcomer)."""
+    files = {**FILES, "maps/base.pyi": ("class SemanticMapping:\n    def lookup(self, key: int) -> int: ...\n\n\n"
+                                        "class HueMapping(SemanticMapping): ...\n")}
+    with indexed(tmp_path_factory.mktemp("stubbed"), files) as running:
+        assert rows(running, "HueMapping.lookup") == ([(8, "inherited"), (9, "inherited"), (11, "resolved")], 1)

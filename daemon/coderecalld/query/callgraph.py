@@ -876,12 +876,17 @@ def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Seque
 
 def _inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Sequence[Hit]) -> str:
     """The module-qualified class ``name`` (``Class.__init__``) asks about when that class
-    only inherits the constructor ``chosen`` (defined on a base), else ``""``."""
+    only inherits the constructor ``chosen`` (defined on a base), else ``""`` (also when
+    classes of several module-qualified names answer to it)."""
     owner = name.rpartition(".")[0]
     if not owner or any(_simple(str(h.payload.get("parent") or "")) == _simple(owner) for h in chosen):
         return ""
-    found = [h for h in definitions(store, flt, owner) if h.payload.get("kind") == "class"]
-    return str(found[0].payload.get("fq_name") or found[0].payload.get("qualified_name") or "") if len(found) == 1 else ""
+    # one class, however many files declare it: a stub (`.pyi`) beside its module is the
+    # same class (matplotlib's `Line2D`: `callers Line2D.set_visible` listed its siblings'
+    # `Text` and `Collection` calls; a newcomer)
+    named = {str(h.payload.get("fq_name") or h.payload.get("qualified_name") or "")
+             for h in definitions(store, flt, owner) if h.payload.get("kind") == "class"}
+    return named.pop() if len(named) == 1 else ""
 
 
 def _simple(name: str) -> str:
