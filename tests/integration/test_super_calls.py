@@ -199,3 +199,60 @@ def test_a_super_call_reaches_the_first_base_that_has_the_method(tmp_path: Path)
     assert fit == [("pkg/ridge.py", "RidgeCV.fit", 10, "inherited")]
     assert callees == {"super": "", "__init__": "pkg.split.BaseKFold.__init__"}
     assert ridge_callees == {"super": "", "fit": "pkg.ridge.BaseRidge.fit"}
+
+
+BUILTIN_BASES = '''\
+class QuerySet:
+    def __getitem__(self, k):
+        return k
+
+
+class Row(list):
+    def __getitem__(self, i):
+        return super().__getitem__(i)
+
+
+class Options(dict):
+    def get(self, k):
+        return super(Options, self).__getitem__(k)
+
+
+def first(rows):
+    return rows.__getitem__(0)
+'''
+
+
+def test_a_super_call_on_a_builtin_base_is_the_builtins(tmp_path: Path) -> None:
+    """``class Row(list)``: ``super().__getitem__(i)`` is ``list``'s, no caller of a
+    project's ``QuerySet.__getitem__`` (django's ``datastructures.py``; a newcomer); an
+    untyped ``rows.__getitem__(0)`` stays a candidate."""
+    with indexed(tmp_path, {"pkg/query.py": BUILTIN_BASES}) as d:
+        omitted: dict[str, int] = {}
+        found = [(s.caller, s.confidence) for s in d.service.find_callers(
+            "QuerySet.__getitem__", repo="fx", omitted=omitted)]
+        targets = {s.callee: s.target for s in d.service.find_callees("Row.__getitem__", repo="fx")}
+    assert found == [("first", "name_only")]
+    assert omitted.get("other_type") == 2
+    assert targets == {"super": "", "__getitem__": "builtins.list.__getitem__"}
+
+
+FIELDS_MRO = {
+    "pkg/fields.py": "class Field:\n    def deconstruct(self):\n        return 1\n\n\nclass IntegerField(Field):\n    pass\n",
+    "pkg/mixins.py": "class AutoFieldMixin:\n    def deconstruct(self):\n        return 2\n",
+    "pkg/auto.py": ("from pkg.fields import IntegerField\nfrom pkg.mixins import AutoFieldMixin\n\n\n"
+                    "class AutoField(AutoFieldMixin, IntegerField):\n    pass\n\n\n"
+                    "class BigField(IntegerField):\n    pass\n"),
+    "pkg/use.py": ("from pkg.auto import AutoField, BigField\n\n\n"
+                   "def use():\n    AutoField().deconstruct()\n    BigField().deconstruct()\n"),
+}
+
+
+def test_a_subclass_whose_first_base_has_the_method_does_not_inherit_the_later_ones(tmp_path: Path) -> None:
+    """``class AutoField(AutoFieldMixin, IntegerField)`` runs ``AutoFieldMixin.deconstruct``
+    (Python's MRO): ``AutoField().deconstruct()`` is no inherited caller of
+    ``Field.deconstruct`` (django's field tests; a newcomer), ``BigField``'s is."""
+    with indexed(tmp_path, FIELDS_MRO) as d:
+        field = [(s.line, s.confidence) for s in d.service.find_callers("Field.deconstruct", repo="fx")]
+        mixin = [(s.line, s.confidence) for s in d.service.find_callers("AutoFieldMixin.deconstruct", repo="fx")]
+    assert field == [(6, "inherited")]
+    assert mixin == [(5, "inherited")]

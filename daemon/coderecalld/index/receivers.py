@@ -24,7 +24,9 @@ enclosing functions' names), each read from the source lines of that scope:
 * ``Type[C]`` / ``type[C]``: the class ``C`` itself (``CLASS_OBJECT``): a call on it is
   ``C``'s method, calling it constructs a ``C``, as a classmethod's ``cls(..)`` and
   ``self.__class__(..)`` do;
-* ``super().m()`` / ``super(C, self).m()``: the first base (``class C(B)``) -> ``B.m``.
+* ``super().m()`` / ``super(C, self).m()``: the first base (``class C(B)``) -> ``B.m``; a
+  builtin one (``class C(list)``) -> ``builtins.list.m`` (the query side follows the MRO
+  past a first base that lacks ``m``: ``callgraph.super_targets``).
 
 A name bound more than once to different or unknown things (a plain parameter, ``for x
 in``, ``x = y[0]``) has no type: flow is not followed, so a name is typed only where every
@@ -34,6 +36,7 @@ stage (tree-sitter, bench_parse.py) is not touched.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Mapping
 
@@ -98,6 +101,9 @@ WITH_SPAN = 12
 _STRING_LITERAL = re.compile(r"^([rRbBuUfF]{0,2})[\"']")
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list set str tuple".split())
+#: Every class Python's ``builtins`` holds (``object``, ``dict``, ``ValueError``, ...): a
+#: base written so, unshadowed, is no class of the project (``_super``).
+_BUILTIN_CLASSES = frozenset(name for name, value in vars(builtins).items() if isinstance(value, type))
 #: A block entered on one class test alone: ``if isinstance(x, C):`` (or ``elif``).
 _ISINSTANCE = re.compile(r"^\s*(?:if|elif)\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s*(?:#.*)?$")
 #: Annotations that type no class: typing's forms and abstract types (``Any``,
@@ -1000,6 +1006,10 @@ class Receivers:
         if not written:
             return ""
         base = self.class_of(written[0])
+        if not base and written[0] in _BUILTIN_CLASSES and written[0] not in self.top and written[0] not in self.table:
+            # `class Row(list)`: `super().__getitem__(i)` is the builtin's, no project
+            # method's (django's were name-only callers of `QuerySet.__getitem__`; a newcomer)
+            base = f"builtins.{written[0]}"
         return self.method_target(base, site.name) if base else ""
 
 

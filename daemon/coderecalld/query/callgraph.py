@@ -1175,7 +1175,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                            | _untyped_attributes(store, flt, others - results - defined))
             if site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
-            elif partial and site.target not in defined:
+            elif partial and site.target not in defined and not site.target.startswith("builtins."):
                 out.append((site, NAME_ONLY))  # on a class the cut walk may not have reached
             else:
                 other += 1
@@ -1781,15 +1781,24 @@ def _past_bases(store: Any, flt: StoreFilter, holders: Mapping[str, tuple[str, s
 def _reaches(store: Any, flt: StoreFilter, cls: str, method: str) -> bool | None:
     """Whether the class ``cls`` (a module-qualified name, or a name re-exports give it)
     defines or inherits ``method`` from an indexed class (``_ancestors``); ``None`` when no
-    indexed class is so named."""
+    indexed class is so named. Kept for the request (``_kept``: a mixin recurs in many
+    classes' bases)."""
+    found = _kept(_reaching, store, flt, {f"{cls} {method}"})
+    return True if "yes" in found else False if "no" in found else None
+
+
+def _reaching(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
+    """``_reaches`` of the one ``"class method"`` of ``names``, read from the store:
+    ``{"yes"}``, ``{"no"}``, or ``set()`` for no indexed class."""
+    cls, method = next(iter(names)).split(" ")
     if cls not in _facet(store, flt, "fq_name", "fq_name", [cls]):
         found = {str(h.payload.get("fq_name") or "") for h in definitions(store, flt, cls)
                  if h.payload.get("kind") == "class"} - {""}
         if not found:
-            return None
+            return set()
         cls = sorted(found)[0]
     owners = {cls} | _ancestors(store, flt, cls)
-    return bool(_facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in owners)))
+    return {"yes"} if _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in owners)) else {"no"}
 
 
 def super_targets(store: Any, flt: StoreFilter, found: Sequence[Site]) -> dict[str, str]:
@@ -2150,10 +2159,33 @@ def _subclasses(store: Any, flt: StoreFilter, cls: str, method: str, sep: str = 
         active = _BUDGET.get()
         if active is not None and active.cut:
             return set()  # which of ``below`` override the method is not known: none counted
-        return {c for c in below if f"{c}{sep}{method}" not in overriding}
+        kept = {c for c in below if f"{c}{sep}{method}" not in overriding}
+        return kept - _shadowed(store, flt, kept, {cls} | out, method) if sep == "." else kept
 
     for kept in _descend(store, flt, cls, inheriting):
         out |= kept
+    return out
+
+
+def _shadowed(store: Any, flt: StoreFilter, classes: set[str], holders: set[str], method: str) -> set[str]:
+    """The Python classes of ``classes`` (each directly below one of ``holders``, which
+    have ``method``) whose bases written before that holder define or inherit ``method``
+    (``_reaches``): Python's MRO runs theirs. Django's ``class AutoField(AutoFieldMixin,
+    IntegerField)`` runs ``AutoFieldMixin.deconstruct``, and its calls were inherited
+    callers of ``Field.deconstruct`` (a newcomer). One keyword read, and ``_reaches``' for
+    each such base."""
+    if not classes:
+        return set()
+    names = aliases(store, flt, holders) | holders
+    out = set()
+    for hit in store.find_any(flt, "fq_name", sorted(classes), limit=4 * len(classes),
+                              fields=("fq_name", "base_targets", "kind", "language")):
+        p = hit.payload
+        bases = [str(b) for b in p.get("base_targets") or ()]
+        first = next((i for i, b in enumerate(bases) if b in names), 0)
+        if (p.get("kind") == "class" and p.get("language") == "python" and first
+                and any(_reaches(store, flt, b, method) for b in bases[:first])):
+            out.add(str(p.get("fq_name") or ""))
     return out
 
 
