@@ -148,6 +148,13 @@ class Ridge(OutputMixin, BaseKFold):
 class Chained(GroupsMixin, KFold):
     def __init__(self):
         super().__init__()
+
+
+class Nested(GroupsMixin, BaseKFold):
+    def fit(self):
+        def inner():
+            return super(Nested, self).fit()
+        return inner
 '''
 
 BASE = '''\
@@ -189,6 +196,8 @@ def test_a_super_call_reaches_the_first_base_that_has_the_method(tmp_path: Path)
         fit = sorted((s.path, s.caller, s.line, s.confidence) for s in d.service.find_callers(
             "Estimator.fit", repo="fx"))
         callees = {s.callee: s.target for s in d.service.find_callees("KFold.__init__", repo="fx")}
+        # a super() call in a function nested in a method: its "class" is the method (a review's crash)
+        nested = [s.callee for s in d.service.find_callees("Nested.fit.inner", repo="fx")]
         ridge_callees = {s.callee: s.target for s in d.service.find_callees("RidgeCV.fit", repo="fx")}
     # KFold's (first base GroupsMixin has no __init__) and Ridge's (the imported mixin has
     # none either); Chained's reaches KFold.__init__, which KFold defines
@@ -198,6 +207,7 @@ def test_a_super_call_reaches_the_first_base_that_has_the_method(tmp_path: Path)
     # Ridge's super().fit reaches no fit at all (BaseKFold has none): not a caller
     assert fit == [("pkg/ridge.py", "RidgeCV.fit", 10, "inherited")]
     assert callees == {"super": "", "__init__": "pkg.split.BaseKFold.__init__"}
+    assert sorted(nested) == ["fit", "super"]
     assert ridge_callees == {"super": "", "fit": "pkg.ridge.BaseRidge.fit"}
 
 
@@ -256,3 +266,22 @@ def test_a_subclass_whose_first_base_has_the_method_does_not_inherit_the_later_o
         mixin = [(s.line, s.confidence) for s in d.service.find_callers("AutoFieldMixin.deconstruct", repo="fx")]
     assert field == [(6, "inherited")]
     assert mixin == [(5, "inherited")]
+
+
+THREADS = {
+    "pkg/base.py": "class Base:\n    def __init__(self):\n        self.ready = True\n",
+    "pkg/mixins.py": ("import threading\nfrom abc import ABC\n\n\nclass ThreadMixin(threading.Thread):\n    pass\n\n\n"
+                      "class Plain(ABC):\n    pass\n"),
+    "pkg/workers.py": ("from pkg.base import Base\nfrom pkg.mixins import Plain, ThreadMixin\n\n\n"
+                       "class Worker(ThreadMixin, Base):\n    def __init__(self):\n        super().__init__()\n\n\n"
+                       "class Job(Plain, Base):\n    def __init__(self):\n        super().__init__()\n"),
+}
+
+
+def test_a_first_base_of_another_packages_class_may_have_the_method(tmp_path: Path) -> None:
+    """``class Worker(ThreadMixin, Base)`` with ``ThreadMixin(threading.Thread)``:
+    ``super().__init__()`` runs ``Thread.__init__``, no call of ``Base.__init__`` (a
+    review); ``Plain(ABC)`` has none, so ``Job``'s reaches ``Base.__init__``."""
+    with indexed(tmp_path, THREADS) as d:
+        found = [(s.caller, s.confidence) for s in d.service.find_callers("Base.__init__", repo="fx")]
+    assert found == [("Job.__init__", "resolved")]

@@ -158,7 +158,7 @@ def test_a_class_attribute_of_no_stated_type_is_a_candidate(tmp_path_factory: py
     assert sorted(tag) == [("shop/views.py", 5, "name_only"), ("shop/views.py", 9, "resolved")]
 
 
-LIB = {"shop/__init__.py": "", "shop/signals.py": '''\
+LIB = {"shop/__init__.py": "DEFAULT_SENDER = 'shop'\n", "shop/signals.py": '''\
 class Signal:
     def send(self, sender):
         return [sender]
@@ -175,24 +175,34 @@ OTHER = {"gen/__init__.py": "", "gen/tokens.py": '''\
 def drive(tokens):
     return tokens.send(None)
 '''}
+# imports a name of the package, calls nothing of it: a Flask extension's `init_app(app)`
+PLUGIN = {"plug/__init__.py": '''\
+from shop import DEFAULT_SENDER
+
+
+class Hook:
+    def init_app(self, hub):
+        hub.send(DEFAULT_SENDER)
+'''}
 
 
 def test_a_name_only_call_in_a_repository_that_never_imports_the_package_is_left_out(
         tmp_path_factory: pytest.TempPathFactory) -> None:
     """``tokens.send(..)`` on a generator, in a repository calling nothing of ``shop``, is
     no candidate caller of ``shop``'s ``Signal.send`` (matplotlib's, in django's card; a
-    newcomer); the same untyped call in a repository that uses ``shop`` is one."""
+    newcomer); the same untyped call in a repository that uses ``shop`` is one, also where
+    it only imports a name of it (a Flask extension's ``init_app(app)``; a review)."""
     root = tmp_path_factory.mktemp("unimported")
     repos = []
-    for name, files in (("lib", LIB), ("user", USER), ("other", OTHER)):
+    for name, files in (("lib", LIB), ("user", USER), ("other", OTHER), ("plugin", PLUGIN)):
         git = GitRepo(root / name)
         git.commit(files, "initial")
         repos.append(RepoConfig(name, str(git.path), "main"))
     with serving(root, *repos) as d:
-        for repo in ("lib", "user", "other"):
+        for repo in ("lib", "user", "other", "plugin"):
             d.jobs.run_now(repo)
         omitted: dict[str, int] = {}
         found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers(
             "Signal.send", omitted=omitted)]
-    assert found == [("user", "app/hooks.py", 6, "name_only")]
+    assert found == [("plugin", "plug/__init__.py", 6, "name_only"), ("user", "app/hooks.py", 6, "name_only")]
     assert omitted.get("other_type") == 1

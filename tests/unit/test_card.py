@@ -95,6 +95,13 @@ def test_file_purpose_is_the_first_sentence_without_title_decoration() -> None:
     assert card.file_purpose(module(tree)) == ("This module gathers tree-based methods, including "
                                                "decision, regression and randomized trees.")
     assert card.file_purpose(module("Utilities\n---------\n\nHelpers.")) == "Utilities"
+    # a directive opening it is no sentence; an abbreviation ends none (a review)
+    blit = ".. redirect-from:: /tutorials/advanced/blitting\n\n.. _blitting:\n\nFaster rendering by using blitting.\n"
+    assert card.file_purpose(module(blit)) == "Faster rendering by using blitting."
+    assert card.file_purpose(module("Misc. utility functions/classes for admin documentation generator.")) == (
+        "Misc. utility functions/classes for admin documentation generator.")
+    scale = "Scales define the distribution of data values on an axis, e.g. a log scaling. They are defined."
+    assert card.file_purpose(module(scale)) == "Scales define the distribution of data values on an axis, e.g. a log scaling."
 
 
 def test_summary_is_the_first_sentence_of_the_first_paragraph() -> None:

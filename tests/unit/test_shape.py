@@ -213,7 +213,8 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("example of a blueprint", {"example"}),
     # the asker's own files: the library's code that serves them (structlog's capture_logs)
     ("capture log output in my unit tests", set()),
-    ("how do I freeze time in our tests", set()),
+    ("how do I freeze time in my own tests", set()),
+    ("where are our unit tests for Schema.load", {"test"}),  # a maintainer's: the repository's
     ("add my docs to the sidebar", set()),
     ("where are your tests for the router", {"test"}),  # asked of the project: its own
     ("tests for the router", {"test"}),

@@ -1179,7 +1179,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 out.append((site, NAME_ONLY))  # on a class the cut walk may not have reached
             else:
                 other += 1
-    unrelated = _unimporting(store, flt, chosen, {s.hit.payload.get("repo") for s, c in out if c == NAME_ONLY})
+    unrelated = _unimporting(store, flt, chosen, wanted,
+                             {s.hit.payload.get("repo") for s, c in out if c == NAME_ONLY})
     if unrelated:
         kept = [(s, c) for s, c in out if c != NAME_ONLY or s.hit.payload.get("repo") not in unrelated]
         other += len(out) - len(kept)
@@ -1626,27 +1627,34 @@ _NO_PACKAGE = frozenset({"tests", "test", "testing", "docs", "doc", "examples", 
                          "benchmarks", "scripts", "conftest", "setup"})
 
 
-def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], repos: set[Any]) -> set[str]:
+def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], named: set[str],
+                 repos: set[Any]) -> set[str]:
     """The repositories of ``repos`` (those of ``name_only`` candidates) other than the
-    ``chosen`` Python definitions' own whose code calls nothing of the definitions'
-    top-level packages (no ``call_targets`` value under ``pkg.``): a call there of the
-    method's name is on a value of another library. matplotlib's generator
+    ``chosen`` Python definitions' own that neither import nor call anything of the
+    packages the definitions are named under (their own and their re-exporters',
+    ``named``: ``pytest`` for ``_pytest.config.Config``, ``attrs`` for ``attr._make``):
+    no import table entry (``export_targets``) and no call target under ``pkg``. A call
+    there of the method's name is on a value of another library: matplotlib's generator
     ``tokens.send(..)`` was a candidate caller of django's ``Signal.send``, and counted in
-    its card, in a repository that never imports django (a newcomer). Empty unless every
-    definition is Python's; one facet per such repository (cached by the store until it
+    its card, in a repository that never imports django (a newcomer). A Flask extension
+    importing only ``current_app`` still uses flask (a review). Empty unless every
+    definition is Python's; two facets per such repository (cached by the store until it
     is written)."""
     if not chosen or any(h.payload.get("language") != "python" for h in chosen):
         return set()
     own = {h.payload.get("repo") for h in chosen}
-    packages = {str(h.payload.get("fq_name") or "").split(".")[0] for h in chosen} - {""}
+    packages = ({str(h.payload.get("fq_name") or "").split(".")[0] for h in chosen}
+                | {n.split(".", 1)[0] for n in named}) - {""}
     if not packages or packages & _NO_PACKAGE:
         return set()
     out = set()
     for repo in sorted(r for r in repos - own if r):
         if flt.repo and repo != flt.repo:
             continue
-        targets = store.facet_any(replace(flt, repo=repo), "call_targets", "repo", [repo])
-        if not any(t.split(".", 1)[0] in packages for t in targets):
+        scope = replace(flt, repo=repo)
+        used = (store.facet_any(scope, "export_targets", "repo", [repo])
+                | store.facet_any(scope, "call_targets", "repo", [repo]))
+        if not any(t.split(".", 1)[0] in packages for t in used):
             out.add(repo)
     return out
 
@@ -1780,9 +1788,10 @@ def _past_bases(store: Any, flt: StoreFilter, holders: Mapping[str, tuple[str, s
 
 def _reaches(store: Any, flt: StoreFilter, cls: str, method: str) -> bool | None:
     """Whether the class ``cls`` (a module-qualified name, or a name re-exports give it)
-    defines or inherits ``method`` from an indexed class (``_ancestors``); ``None`` when no
-    indexed class is so named. Kept for the request (``_kept``: a mixin recurs in many
-    classes' bases)."""
+    defines or inherits ``method`` from an indexed class (``MRO_DEPTH`` levels of bases);
+    ``None`` when no indexed class is so named, or when none has it and a base above is
+    another package's (which may: ``threading.Thread.__init__``), ``_NO_METHODS`` aside.
+    Kept for the request (``_kept``: a mixin recurs in many classes' bases)."""
     found = _kept(_reaching, store, flt, {f"{cls} {method}"})
     return True if "yes" in found else False if "no" in found else None
 
@@ -1791,14 +1800,31 @@ def _reaching(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
     """``_reaches`` of the one ``"class method"`` of ``names``, read from the store:
     ``{"yes"}``, ``{"no"}``, or ``set()`` for no indexed class."""
     cls, method = next(iter(names)).split(" ")
-    if cls not in _facet(store, flt, "fq_name", "fq_name", [cls]):
-        found = {str(h.payload.get("fq_name") or "") for h in definitions(store, flt, cls)
-                 if h.payload.get("kind") == "class"} - {""}
-        if not found:
-            return set()
-        cls = sorted(found)[0]
-    owners = {cls} | _ancestors(store, flt, cls)
-    return {"yes"} if _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in owners)) else {"no"}
+    owners: set[str] = set()
+    frontier, unknown = {cls}, False
+    for level in range(MRO_DEPTH + 1):
+        defined = _facet(store, flt, "fq_name", "fq_name", frontier)
+        for name in frontier - defined:  # a re-exported name (``flask.App``): its definition
+            found = {str(h.payload.get("fq_name") or "") for h in definitions(store, flt, name)
+                     if h.payload.get("kind") == "class"} - {""}
+            defined |= found
+            # another package's class may have it (``class ThreadMixin(threading.Thread)``:
+            # its ``__init__``; a review), past the ones known to have none
+            unknown = unknown or (not found and (level == 0 or name not in _NO_METHODS))
+        owners |= defined
+        frontier = _facet(store, flt, "base_targets", "fq_name", defined) - owners
+        if not frontier:
+            break
+    if level == 0 and not owners:
+        return set()  # no indexed class of that name
+    if _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in owners)):
+        return {"yes"}
+    return set() if unknown else {"no"}
+
+
+#: Bases of another package that define no method a subclass calls through ``super()``.
+_NO_METHODS = frozenset({"abc.ABC", "typing.Generic", "typing.Protocol", "typing_extensions.Protocol",
+                         "builtins.object", "object"})
 
 
 def super_targets(store: Any, flt: StoreFilter, found: Sequence[Site]) -> dict[str, str]:
@@ -1820,7 +1846,7 @@ def super_targets(store: Any, flt: StoreFilter, found: Sequence[Site]) -> dict[s
         if key in out or _reaches(store, flt, head, method) is not False:
             continue
         point = [h for h in store.find(flt, "fq_name", cls, limit=4) if h.payload.get("kind") == "class"]
-        bases = [str(b) for b in (point[0].payload.get("base_targets") or ()) if point]
+        bases = [str(b) for b in point[0].payload.get("base_targets") or ()] if point else []
         if head not in bases:
             continue
         for base in bases[bases.index(head) + 1:]:

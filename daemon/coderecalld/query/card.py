@@ -112,18 +112,41 @@ def public(member: dict) -> bool:
 _DECORATION = re.compile(r"^\s*([=\-~^*#+`:._\"'])\1{2,}\s*$")
 
 
+#: A reST directive or comment line (``.. redirect-from:: /x``, ``.. _label:``).
+_DIRECTIVE = re.compile(r"^\s*\.\.(?:\s|$)")
+
+
 def undecorated(text: str) -> str:
-    """``text`` without its reST decoration lines (``_DECORATION``), each a blank line:
-    a title between ``====`` lines is a paragraph of its own."""
-    return "\n".join("" if _DECORATION.match(line) else line for line in text.splitlines())
+    """``text`` without its reST decoration lines (``_DECORATION``) and directives or
+    comments (``_DIRECTIVE``, with the lines indented under them), each a blank line: a
+    title between ``====`` lines is a paragraph of its own, and matplotlib's
+    ``.. redirect-from::`` opening a docstring is no sentence of it (a review)."""
+    out: list[str] = []
+    inside = -1  # the indent of the directive whose block is being left out
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if inside >= 0 and line.strip() and indent > inside:
+            out.append("")
+            continue
+        inside = indent if _DIRECTIVE.match(line) else -1
+        out.append("" if inside >= 0 or _DECORATION.match(line) else line)
+    return "\n".join(out)
+
+
+#: A sentence's end: a full stop, then space and a capital (``e.g. the``, ``Misc. utility``
+#: go on), not after an abbreviation (``_ABBREVIATIONS``).
+_SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
+_ABBREVIATIONS = frozenset("e.g i.e etc vs cf al approx misc no fig eq resp mr mrs dr st".split())
 
 
 def summary(docstring: str) -> str:
-    """The docstring's first sentence (its first paragraph up to ``". "``), one line, at most
-    ``SUMMARY_MAX_CHARS`` characters."""
+    """The docstring's first sentence (its first paragraph up to a full stop before a
+    capitalised word, not an abbreviation's: "Misc. utility functions" and "..., e.g. on an
+    axis" go on; a review), one line, at most ``SUMMARY_MAX_CHARS`` characters."""
     paragraph = " ".join(docstring.strip().split("\n\n", 1)[0].split())
-    sentence = paragraph.split(". ", 1)[0]
-    sentence = sentence if sentence.endswith(".") or sentence == paragraph else sentence + "."
+    end = next((m for m in _SENTENCE_END.finditer(paragraph)
+                if paragraph[:m.start()].rsplit(None, 1)[-1].lower().lstrip("(") not in _ABBREVIATIONS), None)
+    sentence = paragraph[:m.start() + 1] if (m := end) else paragraph
     return sentence[:SUMMARY_MAX_CHARS]
 
 

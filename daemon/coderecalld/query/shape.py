@@ -195,9 +195,9 @@ _ALNUM_RUN = re.compile(r"\w+")  # a word as _roles counts them (``_WORD`` is a 
 _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
 #: A role word the asker owns names their own files, not the repository's: "capture log
 #: output in my unit tests" wants the library's testing helper (structlog's
-#: ``capture_logs``: the whole page was its tests; a newcomer), "in our docs" a feature.
-#: Not "your": asked of the project, "your tests" are the repository's.
-_OWNED = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:\w+\s+)?$", re.I)
+#: ``capture_logs``: the whole page was its tests; a newcomer). Not "our" (a maintainer's
+#: "our unit tests" are the repository's; a review) nor "your" (asked of the project).
+_OWNED = re.compile(r"\bmy\s+(?:own\s+)?(?:\w+\s+)?$", re.I)
 #: A singular "test" before a noun names a thing of the test tooling ("where does the test
 #: client store cookies": Django's ``django.test.Client``; "the test runner", "a test
 #: database"), not tests; unless the noun is a part of tests ("test files", "test suite").
@@ -1724,7 +1724,7 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
     get its fixtures" are issue titles about what a test framework does with tests (pytest's
     answers were tests alone, its ``Class.collect`` and ``getfuncargnames`` absent; a
     newcomer), while "Fix flaky test of `X`" names the tests it changes. A role word after
-    "my" or "our" (``_OWNED``) names the asker's files: "in my unit tests"."""
+    "my" (``_OWNED``) names the asker's files: "in my unit tests"."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
     total = len(_ALNUM_RUN.findall(text))
