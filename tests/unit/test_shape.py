@@ -218,6 +218,14 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("add my docs to the sidebar", set()),
     ("where are your tests for the router", {"test"}),  # asked of the project: its own
     ("tests for the router", {"test"}),
+    # tests as what a test framework's code handles (pytest's questions)
+    ("how are xfail tests reported", set()),
+    ("how does --durations pick the slowest tests", set()),
+    ("where are deselected tests removed", set()),
+    ("how are tests reordered by fixture scope", set()),
+    ("where are the tests defined for the router", {"test"}),
+    ("Where are the tests checking that a HEAD request is answered", {"test"}),
+    ("how is the session cookie tested", {"test"}),
 ])
 def test_roles_asked(text: str, roles: set[str]) -> None:
     assert shape.analyze(text).roles == roles
