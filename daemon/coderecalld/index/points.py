@@ -160,7 +160,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 31: Cython (``.pyx``, ``.pxd``, ``.pxi``, Tempita ``.tp``), Fortran and CUDA sources,
 #: skipped as unsupported before, are text chunks (``classify.SOURCE_TEXT_EXTENSIONS``).
 #: Python: ``super().m()`` in a class whose first base is a builtin (``class Row(list)``)
-#: targets ``builtins.list.m`` (call targets).
+#: targets ``builtins.list.m``; a bare call of a module function's name that a parameter,
+#: loop variable or local of the calling function binds is unresolved (call targets).
 PAYLOAD_VERSION = 31
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -644,6 +644,12 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             nested = nested_definition(symbols, owner, head, (SymbolKind.FUNCTION, SymbolKind.CLASS))
             if nested and nested not in parsed.unbound:  # not an object literal's `delay: () => 0`
                 return f"{module}.{nested}"
+            if (receivers is not None and head in top and head not in table and not nested
+                    and receivers.binds(head, owner)):
+                # a parameter, loop variable or local of the module function's name shadows it:
+                # django's `for receiver in sync_receivers: receiver(..)` in `Signal.send`
+                # was a resolved caller of the decorator `receiver` (a review)
+                return ""
         if receivers is not None and built_from and not dot and site.line in lines:
             built = _constructed_receiver(lines[site.line], site.name)
             # ``A(x).A(1)``: two calls both named ``A`` on the line, which is which unknown
