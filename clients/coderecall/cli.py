@@ -78,8 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         dashed = _unknown_dashed(parser, words) if code else ""
         if dashed:  # ``search --slurpfile``: a text that begins with a dash reads as an option
             command = next((w for w in words if w in _COMMANDS), "search")
-            print(f"{PROG}: {dashed!r} is no option; to look it up, put '--' before it "
-                  f"({PROG} {command} -- {dashed}) or pass it on stdin ('-')", file=sys.stderr)
+            print(f"{PROG}: {dashed!r} is no option; to look it up, put '--' before it, after the "
+                  f"options ({PROG} {command} [options] -- {dashed}) or pass it on stdin ('-')",
+                  file=sys.stderr)
         return code
     try:
         addr = check_addr(resolve_addr(args.addr, args.config, os.environ))

@@ -476,8 +476,8 @@ def test_a_query_that_begins_with_a_dash_gets_a_hint(capsys, addr):
     """jq's newcomer searched ``--slurpfile``: argparse read it as an option."""
     assert cli.main(["--addr", addr, "locate", "--slurpfile"]) == 2
     assert capsys.readouterr().err.endswith(
-        "coderecall: '--slurpfile' is no option; to look it up, put '--' before it "
-        "(coderecall locate -- --slurpfile) or pass it on stdin ('-')\n")
+        "coderecall: '--slurpfile' is no option; to look it up, put '--' before it, after the "
+        "options (coderecall locate [options] -- --slurpfile) or pass it on stdin ('-')\n")
     assert cli.main(["--addr", addr, "search", "--limit", "3"]) == 2  # a real option: no hint
     assert "is no option" not in capsys.readouterr().err
 

@@ -83,6 +83,15 @@ req.is = function is(types) {
 }
 
 
+def test_a_parts_name_from_a_hit_names_its_function(daemon: Daemon) -> None:
+    """A search hit may be a part (``plot_violins#part2``): `card`, `symbols` and
+    `callees` on that name answer the function (`card` said no symbol had it; a newcomer)."""
+    assert daemon.service.get_card("get_route_value#part2", repo="fx").qualified_name == "get_route_value"
+    assert [h.qualified_name for h in daemon.service.find_symbols("get_route_value#part3", repo="fx")] == [
+        "get_route_value"]
+    assert daemon.service.find_callees("get_route_value#part2", repo="fx", limit=500)[-1].callee == "normalise_route"
+
+
 @pytest.fixture(scope="module")
 def chained(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     with indexed(tmp_path_factory.mktemp("chain"), JS_FILES) as running:

@@ -407,3 +407,30 @@ def max_workers():
         # written in lowercase, the fixture is the name asked for: pinned
         hits = d.service.search("web_concurrency", limit=3, repo="fx")
         assert ("web_concurrency", "exact") in [(h.qualified_name, h.match) for h in hits]
+
+
+def test_a_compound_names_a_tests_definition_only_when_tests_are_asked(tmp_path) -> None:
+    """"which function decides whether a file is collected as a test module": the words
+    "test module" spell pytest's own test class ``TestModule`` (in ``testing/``), which was
+    inserted at rank 3 (a newcomer). A test's or a docs page's definition is no compound's
+    answer unless the question asks for that role."""
+    files = {
+        "src/collect.py": '''\
+def pytest_collect_file(path, parent):
+    """Decide whether a python file is collected, and build its collector."""
+    return parent
+''',
+        "testing/test_collect.py": '''\
+class TestModule:
+    def test_import_error(self):
+        assert 1
+''',
+    }
+    with indexed(tmp_path, files) as d:
+        asked = "which function decides whether a python file is collected as a test module"
+        assert "testmodule" in shape.analyze(asked).compounds
+        hits = d.service.search(asked, limit=5, repo="fx")
+        tests = d.service.search("which tests of the test module check import errors", limit=5, repo="fx")
+    assert all(h.match != "name" for h in hits)
+    assert hits[0].qualified_name == "pytest_collect_file"
+    assert any(h.qualified_name == "TestModule" for h in tests)
