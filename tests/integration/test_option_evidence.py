@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from coderecalld.daemon import Daemon
-from coderecalld.query import shape
+from coderecalld.query import service, shape
 from conformance_cases import indexed
 
 FILES = {
@@ -83,3 +83,24 @@ def test_an_option_with_a_value_is_read_without_it() -> None:
     assert shape.analyze("what does --tb=short print").evidence == ("--tb",)
     assert shape.analyze("run it with --no-header and -q").evidence == ("--no-header",)
     assert shape.analyze("x--y and a --- b differ").evidence == ()
+
+
+def test_an_option_its_tests_say_more_often_than_its_source_is_found_in_the_source(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"where is the --tb option read": pytest's tests say ``--tb`` in dozens of chunks, the
+    one long ``pytest_addoption`` registering it once; the option's first holders by its
+    word were all tests, and the page held neither (a newcomer). Source holders are read
+    deeper then."""
+    tests = {f"testing/test_tb_{i}.py": "".join(
+        f"def test_tb_{i}_{j}(run):\n    run('--tb', 'short')\n    run('--tb=line', 'tb')\n\n\n" for j in range(6))
+        for i in range(8)}
+    long_body = "".join(f"    group.addoption('--opt{j}', help='option {j}')\n" for j in range(60))
+    files = {**tests, "src/terminal.py": (
+        "def pytest_addoption(parser):\n    group = parser.getgroup('terminal')\n" + long_body
+        + "    group.addoption('--tb', dest='tbstyle', help='traceback print mode')\n" + long_body
+        + "    return group\n")}
+    question = "where is the --tb option read"
+    monkeypatch.setattr(service, "OPTION_DEPTH", 10)  # the tests fill the option's first holders
+    with indexed(tmp_path_factory.mktemp("deep"), files) as d:
+        page = [(h.path, h.qualified_name, h.match) for h in d.service.search(question, limit=5, repo="fx")]
+    assert ("src/terminal.py", "pytest_addoption", "evidence") in page
