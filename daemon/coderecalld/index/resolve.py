@@ -645,10 +645,11 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             if nested and nested not in parsed.unbound:  # not an object literal's `delay: () => 0`
                 return f"{module}.{nested}"
             if (receivers is not None and head in top and head not in table and not nested
-                    and receivers.binds(head, owner)):
+                    and receivers.binds(head, owner) and not receivers.name_type(head, owner, site.line)):
                 # a parameter, loop variable or local of the module function's name shadows it:
                 # django's `for receiver in sync_receivers: receiver(..)` in `Signal.send`
-                # was a resolved caller of the decorator `receiver` (a review)
+                # was a resolved caller of the decorator `receiver` (a review); one of a known
+                # type (a test's parameter naming its fixture) is called as that value below
                 return ""
         if receivers is not None and built_from and not dot and site.line in lines:
             built = _constructed_receiver(lines[site.line], site.name)
