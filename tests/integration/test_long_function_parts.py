@@ -108,3 +108,14 @@ def test_search_answers_the_names_of_an_assignment_chain_once(chained: Daemon) -
     for name in ("req.get", "req.header"):
         assert chained.service.search(name, limit=3, repo="fx")[0].qualified_name == name
         assert [h.qualified_name for h in chained.service.find_symbols(name, repo="fx")] == [name]
+
+
+def test_a_ruby_method_named_like_a_part_is_found_as_written(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Ruby's ``Day1#part2`` is a method (Advent of Code's names), not a long function's
+    part: found as written, the part rule only when nothing is (a review)."""
+    files = {"rb/day1.rb": "class Day1\n  def part1\n    1\n  end\n\n  def part2\n    part1 + 1\n  end\nend\n"}
+    with indexed(tmp_path_factory.mktemp("ruby"), files) as d:
+        found = [(h.qualified_name, h.start_line) for h in d.service.find_symbols("Day1#part2", repo="fx")]
+        callees = [(c.callee, c.target) for c in d.service.find_callees("Day1#part2", repo="fx")]
+    assert found == [("Day1.part2", 6)]
+    assert callees == [("part1", "Day1.part1")]

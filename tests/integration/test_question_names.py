@@ -425,12 +425,20 @@ class TestModule:
     def test_import_error(self):
         assert 1
 ''',
+        # an example's class is an answer (click's `ComplexCLI`; a review)
+        "examples/complex/cli.py": '''\
+class ComplexCLI:
+    def list_commands(self, ctx):
+        return sorted(ctx.folder)
+''',
     }
     with indexed(tmp_path, files) as d:
         asked = "which function decides whether a python file is collected as a test module"
         assert "testmodule" in shape.analyze(asked).compounds
         hits = d.service.search(asked, limit=5, repo="fx")
         tests = d.service.search("which tests of the test module check import errors", limit=5, repo="fx")
+        example = d.service.search("how does the complex cli load subcommands from a folder", limit=5, repo="fx")
+    assert "ComplexCLI" in [h.qualified_name for h in example]
     assert all(h.match != "name" for h in hits)
     assert hits[0].qualified_name == "pytest_collect_file"
     assert any(h.qualified_name == "TestModule" for h in tests)

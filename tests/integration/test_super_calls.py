@@ -285,3 +285,23 @@ def test_a_first_base_of_another_packages_class_may_have_the_method(tmp_path: Pa
     with indexed(tmp_path, THREADS) as d:
         found = [(s.caller, s.confidence) for s in d.service.find_callers("Base.__init__", repo="fx")]
     assert found == [("Job.__init__", "resolved")]
+
+
+MIXED_BASES = '''\
+class Mixin:
+    def extra(self):
+        return 1
+
+
+class Row(dict, Mixin):
+    def extra(self):
+        return super().extra()
+'''
+
+
+def test_a_builtin_first_base_before_a_mixin_may_reach_the_mixin(tmp_path: Path) -> None:
+    """``class Row(dict, Mixin)``: ``dict`` has no ``extra``, so ``super().extra()`` runs the
+    mixin's; it is no call on ``builtins.dict`` (a review)."""
+    with indexed(tmp_path, {"pkg/rows.py": MIXED_BASES}) as d:
+        found = [(s.caller, s.confidence) for s in d.service.find_callers("Mixin.extra", repo="fx")]
+    assert found == [("Row.extra", "name_only")]

@@ -220,7 +220,14 @@ def test_evidence_vector_is_the_whole_identifier_term() -> None:
     ("tests for the router", {"test"}),
     # tests as what a test framework's code handles (pytest's questions)
     ("how are xfail tests reported", set()),
-    ("how does --durations pick the slowest tests", set()),
+    # ... but tests a question selects, or that act, are asked for (a review)
+    ("tests related to blueprints", {"test"}),
+    ("where are the tests related to sessions", {"test"}),
+    ("tests marked slow", {"test"}),
+    ("which tests need an app context", {"test"}),
+    ("how do the tests check redirects", {"test"}),
+    ("how do I run the tests", {"test"}),
+    ("find the tests called test_json", {"test"}),
     ("where are deselected tests removed", set()),
     ("how are tests reordered by fixture scope", set()),
     ("where are the tests defined for the router", {"test"}),

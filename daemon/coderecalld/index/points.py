@@ -159,10 +159,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: variable with a bound is another name of its bound (``exports``, call targets).
 #: 31: Cython (``.pyx``, ``.pxd``, ``.pxi``, Tempita ``.tp``), Fortran and CUDA sources,
 #: skipped as unsupported before, are text chunks (``classify.SOURCE_TEXT_EXTENSIONS``).
-#: Python: ``super().m()`` in a class whose first base is a builtin (``class Row(list)``)
-#: targets ``builtins.list.m``; a bare call of a module function's name that a parameter,
-#: loop variable or local of the calling function binds is unresolved (call targets).
-PAYLOAD_VERSION = 31
+#: Python: ``super().m()`` in a class whose bases are all builtins (``class Row(list)``)
+#: targets ``builtins.list.m`` (call targets).
+#: 32: Python: a bare call of a module function's name that a loop variable binds (a
+#: ``for`` of the calling function, a comprehension on its line) is unresolved (call
+#: targets; 31 was also read by code of this round without it).
+PAYLOAD_VERSION = 32
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

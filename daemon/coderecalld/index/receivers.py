@@ -1006,7 +1006,8 @@ class Receivers:
         if not written:
             return ""
         base = self.class_of(written[0])
-        if not base and written[0] in _BUILTIN_CLASSES and written[0] not in self.top and written[0] not in self.table:
+        if not base and all(w in _BUILTIN_CLASSES and w not in self.top and w not in self.table for w in written):
+            # (every base a builtin: `class Row(dict, Mixin)`'s may reach the mixin's; a review)
             # `class Row(list)`: `super().__getitem__(i)` is the builtin's, no project
             # method's (django's were name-only callers of `QuerySet.__getitem__`; a newcomer)
             base = f"builtins.{written[0]}"

@@ -531,6 +531,31 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     return target
 
 
+#: A ``for`` clause's targets: a loop statement's or a comprehension's.
+_FOR_TARGETS = re.compile(r"\bfor\s+([\w\s,()\[\]*]+?)\s+in\b")
+
+
+def _loop_bound(name: str, owner: str, line: int, symbols: Mapping[str, Symbol],
+                lines: Mapping[int, str]) -> bool:
+    """Whether ``name`` is a loop variable where line ``line`` of function ``owner`` calls
+    it: a ``for`` statement of the function (or of one around it) binds it, or a
+    comprehension on the call's own line does (``(receiver(..) for receiver in xs)``)."""
+    if any(name in re.findall(r"\w+", m.group(1)) for m in _FOR_TARGETS.finditer(lines.get(line, ""))):
+        return True
+    sym = symbols.get(owner.split("#", 1)[0])
+    while sym is not None and sym.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        for i in range(sym.start_line, sym.end_line + 1):
+            text = lines.get(i, "")
+            if name in text and (m := _FOR_STATEMENT.match(text)) and name in re.findall(r"\w+", m.group(1)):
+                return True
+        sym = symbols.get(sym.parent)
+    return False
+
+
+#: A ``for`` statement's targets (``async for`` too).
+_FOR_STATEMENT = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
+
+
 def _this_bindings(source: Mapping[int, str]) -> list[tuple[int, str]]:
     """(line, name) of each ``var self = this;`` (``const that = this``, ``_THIS_BINDING``)
     of a JS file, read once: ``_this_alias`` asks which function holds one."""
@@ -644,12 +669,12 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             nested = nested_definition(symbols, owner, head, (SymbolKind.FUNCTION, SymbolKind.CLASS))
             if nested and nested not in parsed.unbound:  # not an object literal's `delay: () => 0`
                 return f"{module}.{nested}"
-            if (receivers is not None and head in top and head not in table and not nested
-                    and receivers.binds(head, owner) and not receivers.name_type(head, owner, site.line)):
-                # a parameter, loop variable or local of the module function's name shadows it:
-                # django's `for receiver in sync_receivers: receiver(..)` in `Signal.send`
-                # was a resolved caller of the decorator `receiver` (a review); one of a known
-                # type (a test's parameter naming its fixture) is called as that value below
+            if head in top and head not in table and not nested and _loop_bound(head, owner, site.line, symbols, lines):
+                # a loop variable of the module function's name is another value: django's
+                # `for receiver in sync_receivers: receiver(..)` in `Signal.send` was a
+                # resolved caller of the decorator `receiver` (a review). Not a parameter
+                # (a pytest test's names its fixture) nor an assignment (`helper =
+                # wrap(helper)`): those may be the function itself
                 return ""
         if receivers is not None and built_from and not dot and site.line in lines:
             built = _constructed_receiver(lines[site.line], site.name)

@@ -1299,8 +1299,9 @@ class Service:
                 continue
             # prose words meet a test's or a docs tool's name by chance ("collected as a test
             # module": pytest's test class `TestModule`; "objects interface": seaborn's docs
-            # builder's `objects_interface`; a newcomer): a role the question asks, else source
-            defs = [h for h in defs if str(h.payload.get("role") or "source") in {"source", *asked.roles}]
+            # builder's `objects_interface`; a newcomer): those roles only when asked (an
+            # example's `ComplexCLI` is one's answer; a review)
+            defs = [h for h in defs if str(h.payload.get("role") or "source") not in {"test", "docs"} - asked.roles]
             if not defs:
                 continue
             best = self._missing_definition(asked, page, defs)
@@ -1699,6 +1700,10 @@ class Service:
         view = self._view(principal, session, flt)
         found = [(h, match, score, INDEX) for h, match, score in self._symbols(
             self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
+        if not found and not prefix and is_part(name):  # a hit's `f#part2`, no Ruby `C#part2`
+            name = unparted(name)
+            found = [(h, match, score, INDEX) for h, match, score in self._symbols(
+                self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
         if not prefix:  # Ruby's ``Parser.parse`` beside ``Parser#parse``: the one spelled
             kept = {h.id for h in ruby.spelled(name, [f[0] for f in found])}
             found = [f for f in found if f[0].id in kept]
@@ -1822,7 +1827,7 @@ class Service:
         if flt is None:
             return Page()
         commits: dict[str, str] = {}
-        found = callgraph.sites(ruby.spelled(name, callgraph.definitions(self.store, flt, name)))
+        found = callgraph.sites(ruby.spelled(name, self._definitions_of(flt, name)))
         # a call on another file's result: the method its declared result has (Go's
         # ``NewRouter().HandleFunc``: ``Router.HandleFunc``), none when what is called is no
         # function (mux's ``reg.NumSubexp`` listed ``RegexpCompileFunc().NumSubexp``, of a
@@ -1846,6 +1851,14 @@ class Service:
                          for site in found],
                         offset, limit)
 
+    def _definitions_of(self, flt: StoreFilter, name: str) -> list[Hit]:
+        """``callgraph.definitions`` of ``name``, or, when none and ``name`` is a long
+        function's part as a search hit names it (``plot_violins#part2``: `card` said no
+        symbol had it; a newcomer), of the function. A Ruby method named ``part2``
+        (``Day1#part2``) is found as written first (a review)."""
+        found = callgraph.definitions(self.store, flt, name)
+        return found or (callgraph.definitions(self.store, flt, unparted(name)) if is_part(name) else [])
+
     def get_card(self, name: str, repo: str = "", budget_tokens: int = 800, *,
                  principal: Principal = LOCAL) -> Card:
         """The developer card of the definition ``name`` means (when several do: a class or
@@ -1859,7 +1872,7 @@ class Service:
         name = _symbol_name(name)
         _bounded("budget_tokens", budget_tokens, 800, MAX_CARD_TOKENS)
         flt = self._filter(principal, repo)
-        defs = ruby.spelled(name, callgraph.definitions(self.store, flt, name)) if flt is not None else []
+        defs = ruby.spelled(name, self._definitions_of(flt, name)) if flt is not None else []
         if not defs:
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
@@ -3164,17 +3177,13 @@ def _literal_prefix(glob: str) -> str:
 
 
 def _symbol_name(name: str, *, prefix: bool = False) -> str:
-    """``name`` validated (length, no NUL) and stripped, a long function's part suffix
-    (``f#part2``, ``records.unparted``) dropped, Go's receiver syntax read as the
+    """``name`` validated (length, no NUL) and stripped, Go's receiver syntax read as the
     index names methods (``gin.(*Engine).ServeHTTP`` -> ``gin.Engine.ServeHTTP``:
     ``shape.go_receivers``), a Rust ``<T as Trait>`` without spaces but its ``as``;
     ``InvalidArgument`` if empty or if
     a dotted (or ``::``) segment is empty (``.get``, ``Session.``), except the last one of a
     ``prefix`` lookup (``Session.``: the class's members)."""
     name = shapes.go_receivers(validate.text("name", name, validate.MAX_NAME_CHARS).strip())
-    # a search hit's part of a long function names that function (``plot_violins#part2``:
-    # `card` said no symbol had the name; a newcomer)
-    name = unparted(name) if not prefix else name
     if not name:
         raise InvalidArgument("name: must not be empty")
     if name.startswith("<") and " as " in name:

@@ -197,14 +197,15 @@ _NOT_A_ROLE = re.compile(r"\bfor (?:example|instance)\b|\be\.g\.", re.I)
 #: output in my unit tests" wants the library's testing helper (structlog's
 #: ``capture_logs``: the whole page was its tests; a newcomer). Not "our" (a maintainer's
 #: "our unit tests" are the repository's; a review) nor "your" (asked of the project).
-#: Tests as the subject of what code does, in a test framework's own questions: "how are
-#: xfail tests reported", "how does --durations pick the slowest tests" (a how/why
-#: question: the code's behaviour), "where are deselected tests removed" (a role word a
-#: past participle follows: what is done to them). pytest's pages were its tests alone,
-#: ``pytest_runtest_makereport`` and ``deselect_by_mark`` absent (a newcomer). Not where
-#: they are kept ("where are the tests defined").
-_BEHAVIOUR_OPENER = re.compile(r"\W*(?:how|why)\b", re.I)
-_DONE_TO = re.compile(r"\s+(?!(?:defined|located|kept|stored|written|placed|found|listed)\b)[a-z]+ed\b", re.I)
+#: Tests as what the code does something to, in a test framework's own questions: "how
+#: are xfail tests reported", "where are deselected tests removed", "how are tests
+#: reordered by fixture scope": the role word, then a participle of an action code takes
+#: on tests. pytest's pages were its tests alone, ``pytest_runtest_makereport`` and
+#: ``deselect_by_mark`` absent (a newcomer). A closed list: "tests related to X", "tests
+#: named X", "tests marked slow" select tests, and so does any question opening with how
+#: ("how do the tests check redirects"; a review of a wider first rule).
+_DONE_TO = re.compile(r"\s+(?:reported|removed|reordered|collected|counted|executed|deselected|filtered|"
+                      r"sorted|retried|rerun|grouped|run)\b", re.I)
 _OWNED = re.compile(r"\bmy\s+(?:own\s+)?(?:\w+\s+)?$", re.I)
 #: A singular "test" before a noun names a thing of the test tooling ("where does the test
 #: client store cookies": Django's ``django.test.Client``; "the test runner", "a test
@@ -1732,9 +1733,9 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
     get its fixtures" are issue titles about what a test framework does with tests (pytest's
     answers were tests alone, its ``Class.collect`` and ``getfuncargnames`` absent; a
     newcomer), while "Fix flaky test of `X`" names the tests it changes. A role word after
-    "my" (``_OWNED``) names the asker's files: "in my unit tests". Tests in a how/why
-    question, or followed by a past participle (``_DONE_TO``), are what the code handles:
-    "how are xfail tests reported", "where are deselected tests removed"."""
+    "my" (``_OWNED``) names the asker's files: "in my unit tests". Tests followed by
+    a participle of what code does to them (``_DONE_TO``: "how are xfail tests reported",
+    "where are deselected tests removed") are what the code handles."""
     if shape in (Shape.ISSUE, Shape.TRACE):
         return frozenset()
     total = len(_ALNUM_RUN.findall(text))
@@ -1751,8 +1752,7 @@ def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
                 continue  # "where are markdown docs generated": the code making them
             if _OWNED.search(plain[:m.start()]):
                 continue  # "in my unit tests": the asker's, not the repository's
-            if role == "test" and m.group().lower() not in _PASSIVE_ROLE and (
-                    _BEHAVIOUR_OPENER.match(text) or _DONE_TO.match(plain, m.end())):
+            if role == "test" and m.group().lower() not in _PASSIVE_ROLE and _DONE_TO.match(plain, m.end()):
                 continue  # "how are xfail tests reported": what the code does with tests
             read = _READ_AFTER.match(plain, m.end())
             if (role == "config" and read and not _REQUEST_WHICH.match(text)
