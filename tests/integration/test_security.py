@@ -288,6 +288,9 @@ def test_an_unknown_repo_error_names_the_callers_repos_only(served: Served) -> N
     with served.client("admin") as admin, pytest.raises(NotFoundError) as raised:
         admin.search("charge", repo=UNKNOWN)
     assert "repos: acme/pay, acme/web, other/gone, other/ops (coderecall repos lists them)" in str(raised.value)
+    with served.client("admin") as admin, pytest.raises(NotFoundError) as raised:
+        admin.sync_repo(UNKNOWN)  # sync and status say so too (a review)
+    assert "repos: acme/pay, acme/web, other/gone, other/ops (coderecall repos lists them)" in str(raised.value)
 
 
 # --- authentication ---------------------------------------------------------------------------

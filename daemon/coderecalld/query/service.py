@@ -1972,7 +1972,7 @@ class Service:
             raise PermissionDenied("sync: needs the 'admin' role")
         validate.text("name", name, validate.MAX_REPO_CHARS)
         if self.cfg.repo(name) is None or not principal.allows(name):
-            raise NotFound(f"repo {name!r} is not configured")
+            raise NotFound(unknown_repo(name, principal.scope(r.name for r in self.cfg.repos)))
         if self._sync is None:
             raise InvalidArgument("sync: this daemon was started without a sync runner")
         self._sync(name)
@@ -1988,7 +1988,7 @@ class Service:
         validate.text("repo", repo, validate.MAX_REPO_CHARS)
         scope = [r.name for r in self.cfg.repos if principal.allows(r.name)]
         if repo and repo not in scope:
-            raise NotFound(f"repo {repo!r} is not configured")
+            raise NotFound(unknown_repo(repo, scope))
         return self.progress.watch([repo] if repo else scope, once=once, alive=alive)
 
     def _status(self, name: str) -> RepoStatus:
@@ -2081,7 +2081,7 @@ class Service:
         if not isinstance(content, bytes):
             raise InvalidArgument("content: expected bytes")
         if self.cfg.repo(repo) is None or not principal.allows(repo):
-            raise NotFound(f"repo {repo!r} is not configured")
+            raise NotFound(unknown_repo(repo, principal.scope(r.name for r in self.cfg.repos)))
         if self.overlay is None:
             # UNAVAILABLE, worth retrying (the CLI's exit 3), not a usage error (a review)
             raise StoreUnavailable("overlay: unavailable while the index is rebuilt for a new "
@@ -2181,7 +2181,7 @@ class Service:
         validate.text("repo", repo, validate.MAX_REPO_CHARS)
         scope = principal.scope(r.name for r in self.cfg.repos)
         if repo and repo not in scope:
-            raise NotFound(_unknown_repo(repo, scope))  # out of scope == unknown
+            raise NotFound(unknown_repo(repo, scope))  # out of scope == unknown
         if not scope:
             return None
         if not repo and self._scope_is_everything(scope):
@@ -2217,7 +2217,7 @@ class Service:
 
     def _indexed_commit(self, principal: Principal, repo: str) -> str:
         if self.cfg.repo(repo) is None or not principal.allows(repo):
-            raise NotFound(_unknown_repo(repo, principal.scope(r.name for r in self.cfg.repos)))
+            raise NotFound(unknown_repo(repo, principal.scope(r.name for r in self.cfg.repos)))
         row = self.ledger.repo(repo)
         if row is None or not row.indexed_commit:
             raise NotFound(f"repo {repo!r} has no indexed commit yet")
@@ -3087,7 +3087,7 @@ _STRING_PREFIXES = frozenset({"r", "u", "b", "f", "rb", "br", "fr", "rf"})
 UNKNOWN_REPO_NAMES = 10
 
 
-def _unknown_repo(repo: str, scope: Iterable[str]) -> str:
+def unknown_repo(repo: str, scope: Iterable[str]) -> str:
     """The error of a ``repo`` the caller's ``scope`` lacks: it names the repositories the
     caller may ask about (the first ``UNKNOWN_REPO_NAMES``, sorted) and where to list them
     (``--repo nosuch`` said only "is not configured"; a newcomer). Names outside the
