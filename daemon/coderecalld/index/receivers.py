@@ -57,7 +57,8 @@ _CLASS_ALIAS = re.compile(rf"^\s*({_NAME})\s*=\s*({_NAME}(?:\.{_NAME})*)\s*$")
 _KEYWORD_ARGUMENT = re.compile(rf"^\s*{_NAME}=(?!=)\S")
 _WITH = re.compile(rf"([\w.]+)\((?:[^()]|\([^()]*\))*\)\s+as\s+({_NAME})")
 _AS = re.compile(rf"\bas\s+({_NAME})")
-_FOR = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
+#: A ``for`` statement's targets (``async for`` too).
+FOR_STATEMENT = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
 #: A whole ``for`` header: its targets and the value iterated (``_loop_item``).
 _FOR_IN = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\s+(.+?)\s*:\s*$")
 _DOTTED = re.compile(rf"{_NAME}(?:\.{_NAME})*")
@@ -577,7 +578,7 @@ class Receivers:
         for m in _AS.finditer(line) if " as " in line else ():
             callee = typed_with.get(m.group(1))
             self._bind(out, m.group(1), self.call_type(callee, owner, entered=True) if callee else "", at)
-        loop = _FOR.match(line)
+        loop = FOR_STATEMENT.match(line)
         tup = _TUPLE.match(line) if not loop else None
         item = self._loop_item(line, owner) if loop else ("", "")
         for found in (loop, tup):
@@ -1007,9 +1008,10 @@ class Receivers:
             return ""
         base = self.class_of(written[0])
         if not base and all(w in _BUILTIN_CLASSES and w not in self.top and w not in self.table for w in written):
-            # (every base a builtin: `class Row(dict, Mixin)`'s may reach the mixin's; a review)
             # `class Row(list)`: `super().__getitem__(i)` is the builtin's, no project
-            # method's (django's were name-only callers of `QuerySet.__getitem__`; a newcomer)
+            # method's (django's were name-only callers of `QuerySet.__getitem__`; a
+            # newcomer); every base a builtin: `class Row(dict, Mixin)`'s may reach the
+            # mixin's (a review)
             base = f"builtins.{written[0]}"
         return self.method_target(base, site.name) if base else ""
 

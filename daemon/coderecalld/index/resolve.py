@@ -36,7 +36,8 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import ATTRIBUTE, CLASS_OBJECT, PRODUCED, UNKNOWN, Receivers, header_bases, nested_definition
+from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
+                                          header_bases, nested_definition)
 from coderecalld.index.receivers import instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
@@ -536,24 +537,23 @@ _FOR_TARGETS = re.compile(r"\bfor\s+([\w\s,()\[\]*]+?)\s+in\b")
 
 
 def _loop_bound(name: str, owner: str, line: int, symbols: Mapping[str, Symbol],
-                lines: Mapping[int, str]) -> bool:
+                lines: Mapping[int, str], loops: dict[str, frozenset[str]]) -> bool:
     """Whether ``name`` is a loop variable where line ``line`` of function ``owner`` calls
     it: a ``for`` statement of the function (or of one around it) binds it, or a
-    comprehension on the call's own line does (``(receiver(..) for receiver in xs)``)."""
+    comprehension on the call's own line does (``(receiver(..) for receiver in xs)``).
+    ``loops``: each function's ``for`` statement targets, read once per function."""
     if any(name in re.findall(r"\w+", m.group(1)) for m in _FOR_TARGETS.finditer(lines.get(line, ""))):
         return True
     sym = symbols.get(owner.split("#", 1)[0])
     while sym is not None and sym.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
-        for i in range(sym.start_line, sym.end_line + 1):
-            text = lines.get(i, "")
-            if name in text and (m := _FOR_STATEMENT.match(text)) and name in re.findall(r"\w+", m.group(1)):
-                return True
+        if sym.qualified_name not in loops:
+            loops[sym.qualified_name] = frozenset(
+                target for i in range(sym.start_line, sym.end_line + 1)
+                if (m := FOR_STATEMENT.match(lines.get(i, ""))) for target in re.findall(r"\w+", m.group(1)))
+        if name in loops[sym.qualified_name]:
+            return True
         sym = symbols.get(sym.parent)
     return False
-
-
-#: A ``for`` statement's targets (``async for`` too).
-_FOR_STATEMENT = re.compile(r"^\s*(?:async\s+)?for\s+(.+?)\s+in\b")
 
 
 def _this_bindings(source: Mapping[int, str]) -> list[tuple[int, str]]:
@@ -633,6 +633,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
     callable_symbols = {k: v for k, v in symbols.items() if k not in parsed.titled} if parsed.titled else symbols
     with_instances = receivers is not None
     lines = receivers.lines if receivers is not None else {}
+    loops: dict[str, frozenset[str]] = {}  # a function's `for` targets (`_loop_bound`), read once
     # JS names bound to a module as a whole (`var m = require('./m')`), called as a function
     whole_modules = ({local for local, t in parsed.import_aliases if "#" not in t and local in table}
                      if receivers is None else set())
@@ -669,7 +670,7 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             nested = nested_definition(symbols, owner, head, (SymbolKind.FUNCTION, SymbolKind.CLASS))
             if nested and nested not in parsed.unbound:  # not an object literal's `delay: () => 0`
                 return f"{module}.{nested}"
-            if head in top and head not in table and not nested and _loop_bound(head, owner, site.line, symbols, lines):
+            if head in top and head not in table and not nested and _loop_bound(head, owner, site.line, symbols, lines, loops):
                 # a loop variable of the module function's name is another value: django's
                 # `for receiver in sync_receivers: receiver(..)` in `Signal.send` was a
                 # resolved caller of the decorator `receiver` (a review). Not a parameter

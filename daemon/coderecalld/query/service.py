@@ -1698,12 +1698,13 @@ class Service:
         if flt is None:
             return Page()
         view = self._view(principal, session, flt)
-        found = [(h, match, score, INDEX) for h, match, score in self._symbols(
-            self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
+        def indexed(asked: str) -> list[tuple[Hit, str, float, str]]:
+            return [(h, match, score, INDEX) for h, match, score in self._symbols(
+                self.store, flt, asked, prefix, fuzzy) if not view.hides(h)]
+        found = indexed(name)
         if not found and not prefix and is_part(name):  # a hit's `f#part2`, no Ruby `C#part2`
             name = unparted(name)
-            found = [(h, match, score, INDEX) for h, match, score in self._symbols(
-                self.store, flt, name, prefix, fuzzy) if not view.hides(h)]
+            found = indexed(name)
         if not prefix:  # Ruby's ``Parser.parse`` beside ``Parser#parse``: the one spelled
             kept = {h.id for h in ruby.spelled(name, [f[0] for f in found])}
             found = [f for f in found if f[0].id in kept]
