@@ -305,3 +305,17 @@ def test_a_builtin_first_base_before_a_mixin_may_reach_the_mixin(tmp_path: Path)
     with indexed(tmp_path, {"pkg/rows.py": MIXED_BASES}) as d:
         found = [(s.caller, s.confidence) for s in d.service.find_callers("Mixin.extra", repo="fx")]
     assert found == [("Row.extra", "name_only")]
+
+
+def test_a_spent_budget_says_nothing_of_what_a_base_has(tmp_path: Path, monkeypatch) -> None:
+    """Past the lookup budget no base's methods are read: whether a mixin has ``m`` is not
+    known then, and a ``super()`` call stored under it is not moved past it (every facet
+    answered nothing, so every base looked as if it had no method; a reread)."""
+    from coderecalld.query import callgraph
+    with indexed(tmp_path, {"pkg/split.py": SPLIT, "pkg/base.py": BASE, "pkg/ridge.py": RIDGE}) as d:
+        with callgraph.budget() as spent:
+            spent.left, spent.cut = 0, True
+            assert callgraph._reaches(d.service.store, callgraph.StoreFilter(repos=("fx",)),
+                                      "pkg.split.GroupsMixin", "__init__") is None
+        assert callgraph._reaches(d.service.store, callgraph.StoreFilter(repos=("fx",)),
+                                  "pkg.split.GroupsMixin", "__init__") is False

@@ -1790,7 +1790,8 @@ def _reaches(store: Any, flt: StoreFilter, cls: str, method: str) -> bool | None
     """Whether the class ``cls`` (a module-qualified name, or a name re-exports give it)
     defines or inherits ``method`` from an indexed class (``MRO_DEPTH`` levels of bases);
     ``None`` when no indexed class is so named, or when none has it and a base above is
-    another package's (which may: ``threading.Thread.__init__``), ``_NO_METHODS`` aside.
+    another package's (which may: ``threading.Thread.__init__``), ``_NO_METHODS`` aside,
+    or when the request's lookup budget is spent (its facets read nothing).
     Kept for the request (``_kept``: a mixin recurs in many classes' bases)."""
     found = _kept(_reaching, store, flt, {f"{cls} {method}"})
     return True if "yes" in found else False if "no" in found else None
@@ -1819,7 +1820,9 @@ def _reaching(store: Any, flt: StoreFilter, names: set[str]) -> set[str]:
         return set()  # no indexed class of that name
     if _facet(store, flt, "fq_name", "fq_name", (f"{c}.{method}" for c in owners)):
         return {"yes"}
-    return set() if unknown else {"no"}
+    active = _BUDGET.get()
+    # a spent budget read no base nor method (its facets answered nothing): not known
+    return set() if unknown or (active is not None and active.cut) else {"no"}
 
 
 #: Bases of another package that define no method a subclass calls through ``super()``.
