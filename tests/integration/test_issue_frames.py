@@ -283,3 +283,67 @@ def test_a_pseudo_frame_innermost_gives_the_place_to_the_function_that_ran_it(
     # and the helpers total_report calls follow it, two deep (locate.with_callees)
     assert _listed(totals, GENEXPR_TRACE) == ["total_report", "_line_total", "_to_cents",
                                               "report_totals_summary"]
+
+
+# A file defining one name forty times (gunicorn's ``http/errors.py``: twenty ``__str__``),
+# each class's method at its own lines; the caller beside it.
+ERROR_CLASSES = 40
+ERRORS = "".join(f'''
+class ParseError{k}(Exception):
+    def __init__(self, value):
+        self.value = value
+
+    def __str__(self):
+        return "bad value {k}: %r" % self.value
+''' for k in range(ERROR_CLASSES))
+STR_LINES = [i + 1 for i, line in enumerate(ERRORS.splitlines()) if "def __str__" in line]
+
+
+def _error_trace(line: int) -> str:
+    return f'''Worker crashes while formatting a parse error
+
+Traceback (most recent call last):
+  File "/srv/app/wire/worker.py", line 6, in handle
+    message = "failed: %s" % str(exc)
+  File "/srv/app/wire/errors.py", line {line + 1}, in __str__
+    return "bad value: %r" % self.value
+TypeError: not all arguments converted during string formatting
+'''
+
+
+@pytest.fixture(scope="module")
+def namesakes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    worker = '''\
+from wire.errors import ParseError0
+
+
+def handle(data):
+    try:
+        message = "failed: %s" % str(ParseError0(data))
+    except TypeError as exc:
+        message = "failed: %s" % str(exc)
+    return message
+'''
+    with indexed(tmp_path_factory.mktemp("namesakes"), {"wire/errors.py": ERRORS, "wire/worker.py": worker}) as running:
+        yield running
+
+
+def test_a_frame_stands_for_the_namesake_holding_its_line_among_any_number_of_them(
+        namesakes: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of forty ``__str__`` frames stands for the one holding its line: listed first
+    in ``errors.py`` and search's first hit of that file. Reading the file's first 16 namesakes (as
+    before) missed at least the 24 others."""
+    assert len(STR_LINES) == ERROR_CLASSES
+
+    def first(line: int) -> tuple[str, str]:
+        located = {f.path: f for f in namesakes.service.locate(_error_trace(line), limit=2, repo="fx").files}
+        hits = namesakes.service.search(_error_trace(line), limit=3, repo="fx")
+        return (located["wire/errors.py"].functions[0].qualified_name,
+                next(h.qualified_name for h in hits if h.path == "wire/errors.py"))
+
+    wanted = [(f"ParseError{k}.__str__",) * 2 for k in range(ERROR_CLASSES)]
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "FRAME_DEFINITIONS", 16)
+        cut = [first(line) for line in STR_LINES]
+    assert sum(got != want for got, want in zip(cut, wanted)) >= ERROR_CLASSES - 16
+    assert [first(line) for line in STR_LINES] == wanted

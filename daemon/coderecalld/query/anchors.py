@@ -91,9 +91,13 @@ OUTER_FRAME_PATH_WEIGHT = 0.1
 #: An issue's stay: its prose names functions its frames run too.
 TRACE_FRAME_NAMES = False
 #: Chunks read per frame for its function's definition in the frame's file (``_ran`` picks
-#: the one it ran in; 0: the frame's function is not looked up). serde_json's ``de.rs``
-#: defines ``deserialize_any`` eleven times, once per type.
-FRAME_DEFINITIONS = 16
+#: the one it ran in; 0: the frame's function is not looked up): as many as a file's
+#: chunks read for a line (``LINE_CHUNKS``). serde_json's ``de.rs`` defines
+#: ``deserialize_any`` eleven times, once per type; gunicorn's ``http/errors.py`` defines
+#: ``__str__`` twenty times, and at 16 read a frame in the last four stood for the first
+#: read (a newcomer: ``InvalidHTTPVersion.__str__`` was listed as ``InvalidRequestLine``'s).
+#: A name lookup within one file: its cost is the file's definitions of the name.
+FRAME_DEFINITIONS = 400
 #: Frames (innermost first) whose qualified function is looked up by its module-qualified
 #: name when their path names no indexed file (``_qualified_frames``): a JVM frame prints
 #: its package, not where the repository keeps the file (``com/acme/Foo.java`` for
