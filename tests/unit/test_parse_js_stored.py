@@ -31,6 +31,9 @@ def parse(source: str, path: str, language: str = "javascript") -> ParsedFile:
     ("const ok = true;\n\nexport default ok && (async (config) => {\n  return send(config);\n});\n",
      ("function", 3, 5, True, ("send",))),
     ("export default class {\n  m() {}\n}\n", ("class", 1, 3, False, ())),
+    # axios lib/helpers/isURLSameOrigin.js: a function chosen when the module loads
+    ("export default env.browser ? ((origin) => (url) => {\n  return check(origin, url);\n})(\n"
+     "  new URL(env.origin)\n) : () => true;\n", ("function", 1, 5, False, ("check", "URL"))),
 ])
 def test_javascript_anonymous_default_export_is_named_after_the_file(source: str, expected: tuple) -> None:
     parsed = parse(source, "lib/helpers/resolveConfig.js")
@@ -246,3 +249,22 @@ function Emitter() {
     assert got["Hono.use"] == ("method", 3, 8, False, ("handlers.forEach", "this.#addRoute"))
     assert "Hono.constructor.use" not in got and "Hono.constructor.route" in got  # the class's own route stays
     assert got["Emitter.on"] == ("function", 20, 22, False, ("listen",))
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_generator_function_expressions_bound_to_names_are_functions(language: str) -> None:
+    """axios's trackStream.js and readBlob.js: ``const f = function* ..`` and ``async
+    function*`` bound by ``const``, exported or not, were no symbols (no search, symbols or
+    callers of them)."""
+    source = ("export const streamChunk = function* (chunk, size) {\n  yield chunk.slice(0, size);\n}\n\n"
+              "const readStream = async function* (stream) {\n  yield* stream;\n}\n\n"
+              "export const readBytes = async function* (iterable, size) {\n"
+              "  for await (const chunk of readStream(iterable)) {\n    yield* streamChunk(chunk, size);\n  }\n}\n\n"
+              "const store = {\n  entries: function* () {\n    yield 1;\n  },\n};\n")
+    found = table(parse(source, "lib/helpers/trackStream.js", language))
+    assert found == {
+        "streamChunk": ("function", 1, 3, False, ("chunk.slice",)),
+        "readStream": ("function", 5, 7, True, ()),
+        "readBytes": ("function", 9, 13, True, ("readStream", "streamChunk")),
+        "store.entries": ("method", 16, 18, False, ()),  # an object's member, as `function ()`'s
+    }

@@ -164,7 +164,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 32: Python: a bare call of a module function's name that a loop variable binds (a
 #: ``for`` of the calling function, a comprehension on its line) is unresolved (call
 #: targets; 31 was also read by code of this round without it).
-PAYLOAD_VERSION = 32
+#: 33: JavaScript/TypeScript generator function expressions bound to names (``const f =
+#: function* ..``, ``async function*``) and a default export chosen by a ternary of
+#: functions are symbols (axios's ``trackStream.js``, ``isURLSameOrigin.js``).
+PAYLOAD_VERSION = 33
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

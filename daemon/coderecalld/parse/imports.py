@@ -195,6 +195,26 @@ _ANONYMOUS_DEFAULTS = frozenset({"arrow_function", "function_expression", "gener
                                  "object", "binary_expression"})
 
 
+#: A ternary's branches that are functions (stored.scm's chosen default export): a function
+#: or an immediately called one (``((origin) => (url) => ..)(x)``), which returns one.
+_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "generator_function"})
+
+
+def _chosen_function(node: Node) -> bool:
+    """Whether ``node`` is a ternary both of whose branches are functions (``_FUNCTION_VALUES``)
+    or calls of a parenthesized one: axios's ``export default env ? (() => ..)() : () => true``."""
+    if node.type != "ternary_expression":
+        return False
+    for field in ("consequence", "alternative"):
+        branch = node.child_by_field_name(field)
+        if branch is not None and branch.type == "call_expression":
+            callee = branch.child_by_field_name("function")
+            branch = callee.named_children[0] if callee is not None and callee.type == "parenthesized_expression" and callee.named_children else None
+        if branch is None or branch.type not in _FUNCTION_VALUES:
+            return False
+    return True
+
+
 def _js(blob: bytes, node: Node, default: str = DEFAULT) -> list[tuple[str, str]]:
     if node.type == "assignment_expression":  # `module.exports = f` / `= require("m")`
         right = node.child_by_field_name("right")
@@ -220,7 +240,8 @@ def _js(blob: bytes, node: Node, default: str = DEFAULT) -> list[tuple[str, str]
     if node.type == "export_statement":
         named = node.child_by_field_name("declaration") or node.child_by_field_name("value")
         if named is not None and named.type != "identifier":
-            anonymous = named.type in _ANONYMOUS_DEFAULTS and named.child_by_field_name("name") is None
+            anonymous = ((named.type in _ANONYMOUS_DEFAULTS and named.child_by_field_name("name") is None)
+                         or _chosen_function(named))
             if anonymous and default != DEFAULT:
                 return [("default", f"#{default}")]
             named = named.child_by_field_name("name")

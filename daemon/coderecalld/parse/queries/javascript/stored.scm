@@ -26,8 +26,20 @@
     (binary_expression right: (parenthesized_expression [
       (arrow_function body: (_) @body)
       (function_expression !name body: (_) @body)
+      (generator_function !name body: (_) @body)
     ]))
   ]) @definition.function
+
+; a default export chosen when the module loads, a function either way: axios's
+; `export default platform.hasStandardBrowserEnv ? ((origin) => (url) => {..})(..) : () => true`
+; (isURLSameOrigin.js had no symbol, so its callers and search found nothing of it)
+(export_statement
+  "default" @name
+  value: (ternary_expression
+    consequence: [(arrow_function) (function_expression) (generator_function)
+                  (call_expression function: (parenthesized_expression [(arrow_function) (function_expression)]))]
+    alternative: [(arrow_function) (function_expression) (generator_function)
+                  (call_expression function: (parenthesized_expression [(arrow_function) (function_expression)]))]) @body) @definition.function
 
 (export_statement
   "default" @name
@@ -61,6 +73,7 @@
     [
       (arrow_function body: (_) @body)
       (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
     ])
   (#match? @_runner "^(test|it|describe|suite|context|specify)$")) @definition.function
 
@@ -71,6 +84,7 @@
   value: [
     (arrow_function body: (_) @body)
     (function_expression !name body: (_) @body)
+    (generator_function !name body: (_) @body)
   ]) @definition.function
 
 (pair
@@ -80,7 +94,7 @@
 
 (pair
   key: [(property_identifier) @name (string (string_fragment) @name)]
-  value: [(arrow_function "async" @async) (function_expression !name "async" @async)])
+  value: [(arrow_function "async" @async) (function_expression !name "async" @async) (generator_function !name "async" @async)])
 
 ; the object's binding names its members (methods `m() {}` are method_definitions)
 (variable_declarator
@@ -108,6 +122,7 @@
     right: [
       (arrow_function body: (_) @body)
       (function_expression !name body: (_) @body)
+      (generator_function !name body: (_) @body)
     ])
   (#not-eq? @_object "module")) @definition.function
 
@@ -120,6 +135,7 @@
     right: [
       (arrow_function body: (_) @body)
       (function_expression !name body: (_) @body)
+      (generator_function !name body: (_) @body)
     ])) @definition.function
 
 ; `req.get = req.header = function header() {}`: a chain of assignments; each property
@@ -129,22 +145,22 @@
   (assignment_expression
     left: (member_expression object: (identifier) @_object property: (property_identifier) @name)
     right: (assignment_expression
-      right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]))
+      right: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]))
   (#not-eq? @_object "module")) @definition.function
 
 (assignment_expression
   left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
-  right: (assignment_expression right: [(arrow_function) (function_expression)])
+  right: (assignment_expression right: [(arrow_function) (function_expression) (generator_function)])
   (#not-match? @receiver "^(exports|module)$"))
 
 (assignment_expression
   left: (member_expression property: (property_identifier) @name)
-  right: (assignment_expression right: [(arrow_function "async" @async) (function_expression "async" @async)]))
+  right: (assignment_expression right: [(arrow_function "async" @async) (function_expression "async" @async) (generator_function "async" @async)]))
 
 (assignment_expression
   right: (assignment_expression
     left: (member_expression object: (identifier) property: (property_identifier) @name)
-    right: [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]) @definition.function)
+    right: [(arrow_function body: (_) @body) (function_expression !name body: (_) @body) (generator_function !name body: (_) @body)]) @definition.function)
 
 (assignment_expression
   right: (assignment_expression
@@ -160,6 +176,7 @@
     right: [
       (arrow_function body: (_) @body)
       (function_expression !name body: (_) @body)
+      (generator_function !name body: (_) @body)
     ])
   (#any-of? @_via "prototype" "exports")) @definition.function
 
@@ -183,12 +200,12 @@
 
 (assignment_expression
   left: (member_expression property: (property_identifier) @name)
-  right: [(arrow_function "async" @async) (function_expression !name "async" @async)])
+  right: [(arrow_function "async" @async) (function_expression !name "async" @async) (generator_function !name "async" @async)])
 
 ; the owner: `A` in `A.x` and `A.prototype.x`, never `exports` or `module`
 (assignment_expression
   left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
-  right: [(arrow_function) (function_expression !name)]
+  right: [(arrow_function) (function_expression !name) (generator_function !name)]
   (#not-match? @receiver "^(exports|module)$"))
 
 (assignment_expression
@@ -200,7 +217,7 @@
   left: (member_expression
     object: (member_expression object: (identifier) @receiver property: (property_identifier) @_via)
     property: (property_identifier) @name)
-  right: [(arrow_function) (function_expression !name)]
+  right: [(arrow_function) (function_expression !name) (generator_function !name)]
   (#eq? @_via "prototype"))
 
 (assignment_expression
@@ -269,7 +286,7 @@
       name: (identifier) @name
       value: (call_expression
         function: (_) @_callee
-        arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]))) .)
+        arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body) (generator_function !name body: (_) @body)]))) .)
   @definition.function
   (#not-match? @_callee "[.](map|filter|reduce|reduceRight|forEach|flatMap|find|findIndex|findLast|some|every|sort|then|catch|finally|listen|on|once)$|^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$"))
 
@@ -279,6 +296,6 @@
         name: (identifier) @name
         value: (call_expression
           function: (_) @_callee
-          arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]))) .))
+          arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body) (generator_function !name body: (_) @body)]))) .))
   @definition.function
   (#not-match? @_callee "[.](map|filter|reduce|reduceRight|forEach|flatMap|find|findIndex|findLast|some|every|sort|then|catch|finally|listen|on|once)$|^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$"))

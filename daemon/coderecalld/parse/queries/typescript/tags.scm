@@ -26,25 +26,25 @@
 [
   (lexical_declaration . (variable_declarator
       name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) .)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) .)
   (variable_declaration . (variable_declarator
       name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) .)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) .)
 ] @definition.function
 
 [
   (lexical_declaration (variable_declarator) (variable_declarator
       name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.function)
   (lexical_declaration (variable_declarator
       name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function (variable_declarator))
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.function (variable_declarator))
   (variable_declaration (variable_declarator) (variable_declarator
       name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.function)
   (variable_declaration (variable_declarator
       name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function (variable_declarator))
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @definition.function (variable_declarator))
 ]
 
 [
@@ -53,7 +53,7 @@
   (function_expression "async" @async name: (identifier) @name)
   (variable_declarator
     name: (identifier) @name
-    value: [(arrow_function "async" @async) (function_expression "async" @async)])
+    value: [(arrow_function "async" @async) (function_expression "async" @async) (generator_function "async" @async)])
   (method_definition "async" @async name: (_) @name)
   (public_field_definition name: (_) @name value: (arrow_function "async" @async))
 ]
@@ -89,6 +89,7 @@
   value: [
     (arrow_function body: (_) @body)
     (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
   ]) @definition.function
 
 (class_body
@@ -133,11 +134,11 @@
     (generator_function_declaration name: (identifier) @name)
     (lexical_declaration
       .
-      (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])
+      (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])
       .)
     (variable_declaration
       .
-      (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)])
+      (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])
       .)
   ]) @definition.function
 
