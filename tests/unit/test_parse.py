@@ -786,3 +786,22 @@ def test_a_js_decorator_without_arguments_is_a_call_of_its_scope(language: str) 
     assert got["A"] == (CallSite("HostListener", 3), CallSite("observable", 5), CallSite("mobx.action", 7))
     assert got["A.y"] == () and got["A.z"] == ()
     assert parsed.module_call_sites == (CallSite("Component", 1),)  # the class's own: the module's
+
+
+@pytest.mark.parametrize(("language", "path", "source", "doc"), [
+    # axios lib/core/AxiosError.js: the summary was "eslint-disable-next-line func-names"
+    ("javascript", "a.js", "// eslint-disable-next-line func-names\nfunction from(error) {\n  return error;\n}\n", ""),
+    ("javascript", "a.js", "/**\n * Wrap an error.\n */\n// eslint-disable-next-line no-unused-vars\nfunction from(e) {}\n",
+     "Wrap an error."),
+    ("typescript", "a.ts", "// @ts-ignore\n// Parse the header line.\nfunction parse(x: string) {}\n", "Parse the header line."),
+    ("go", "a.go", "package a\n\n// Parse reads a line.\n//\n//nolint:gocyclo\nfunc Parse() {}\n", "Parse reads a line."),
+    ("go", "a.go", "package a\n\n//go:noinline\n// Parse reads a line.\nfunc Parse() {}\n", "Parse reads a line."),
+    ("rust", "a.rs", "// NOLINT\n/// Reads the header.\nfn parse() {}\n", "Reads the header."),
+])
+def test_a_tool_directive_comment_is_no_docstring(language: str, path: str, source: str, doc: str) -> None:
+    """A linter's or compiler's directive above a definition is an instruction to a tool:
+    left out of the docstring (``docstrings._DIRECTIVE``); the prose beside it stays."""
+    from coderecalld.parse import symbols
+    parsed = symbols(source.encode(), language, path)
+    (sym,) = [s for s in parsed.symbols if s.name in ("from", "parse", "Parse")]
+    assert sym.docstring == doc

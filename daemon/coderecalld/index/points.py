@@ -166,7 +166,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: targets; 31 was also read by code of this round without it).
 #: 33: JavaScript/TypeScript generator function expressions bound to names (``const f =
 #: function* ..``, ``async function*``) and a default export chosen by a ternary of
-#: functions are symbols (axios's ``trackStream.js``, ``isURLSameOrigin.js``).
+#: functions are symbols (axios's ``trackStream.js``, ``isURLSameOrigin.js``); a tool
+#: directive comment (``// eslint-disable-next-line``, ``//nolint``) is no docstring.
 PAYLOAD_VERSION = 33
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -41,10 +41,24 @@ def python_string(literal: str) -> str:
     return first_paragraph(body)
 
 
+#: A comment line that is an instruction to a tool, not prose about the code (its marker
+#: removed): linters' and formatters' switches (ESLint, Prettier, TypeScript, Istanbul/c8,
+#: golangci-lint, clang-tidy, RuboCop, PHP_CodeSniffer, PHPStan, SwiftLint, ktlint, Biome,
+#: Deno, Sonar) and Go's compiler directives (``//go:generate``, ``// +build``). axios's
+#: ``AxiosError.from`` had the summary "eslint-disable-next-line func-names".
+_DIRECTIVE = re.compile(
+    r"^\s*(?:eslint(?:-disable|-enable|-env)?(?:-next-line|-line)?\b|prettier-ignore\b|"
+    r"@ts-(?:ignore|expect-error|nocheck|check)\b|(?:istanbul|c8|v8)\s+ignore\b|nolint\b|"
+    r"NOLINT(?:NEXTLINE|BEGIN|END)?\b|go:[a-z]+\b|\+build\b|rubocop:(?:disable|enable|todo)\b|"
+    r"phpcs:|@phpstan-|@psalm-suppress\b|swiftlint:|ktlint-disable\b|biome-ignore\b|"
+    r"deno-lint-ignore\b|NOSONAR\b|clang-format\s+(?:off|on)\b)")
+
+
 def comment_block_lines(text: str) -> str:
-    """Every line of a comment block with its markers removed (no paragraph cut)."""
-    lines = (_COMMENT_CLOSE.sub("", line) for line in text.splitlines())
-    return "\n".join(_COMMENT_OPEN.sub("", line, count=1) for line in lines)
+    """Every line of a comment block with its markers removed (no paragraph cut), less the
+    lines that are tool directives (``_DIRECTIVE``)."""
+    lines = (_COMMENT_OPEN.sub("", _COMMENT_CLOSE.sub("", line), count=1) for line in text.splitlines())
+    return "\n".join(line for line in lines if not _DIRECTIVE.match(line))
 
 
 def comment_block(text: str) -> str:
