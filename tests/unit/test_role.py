@@ -226,3 +226,30 @@ def test_a_tests_module_importing_no_test_framework_is_source(
         path: str, imports: tuple[str, ...] | None, role: str) -> None:
     assert classify.role(path, imports=imports) == role
 
+
+
+TREE = ("tornado/test/util.py", "tornado/test/web_test.py", "tornado/test/static/sample.py",
+        "tornado/web.py", "django/test/client.py", "django/test/utils.py",
+        "Lib/test/support/__init__.py", "Lib/test/test_os.py", "maint/test/mypy/good.py",
+        "src/Polly.Core.Tests/RetryTests.cs", "pkg/testing/__init__.py")
+
+
+def test_test_suites_are_the_directories_of_files_named_as_tests() -> None:
+    assert classify.test_suites(TREE) == {"tornado/test", "Lib/test", "src/Polly.Core.Tests"}
+
+
+@pytest.mark.parametrize(("path", "alone", "in_tree"), [
+    # tornado's suite keeps its helpers beside its *_test.py: a newcomer saw util.py's
+    # `_detect_ipv6` (role source) above the answer to an IPv6 question
+    ("tornado/test/util.py", "source", "test"),
+    ("tornado/test/static/sample.py", "source", "test"),        # under the suite's directory
+    ("Lib/test/support/__init__.py", "source", "test"),
+    # a package's testing library holds no tests: source either way
+    ("django/test/client.py", "source", "source"),
+    ("pkg/testing/__init__.py", "source", "source"),
+    ("maint/test/mypy/good.py", "source", "source"),
+    ("tornado/web.py", "source", "source"),
+])
+def test_a_testing_library_directory_holding_tests_is_a_test_suite(path: str, alone: str, in_tree: str) -> None:
+    assert classify.role(path) == alone
+    assert classify.role(path, suites=classify.test_suites(TREE)) == in_tree

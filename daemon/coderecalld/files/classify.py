@@ -9,6 +9,7 @@ Reasons are a small fixed vocabulary (a ledger value and a metric label, see
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Collection, Iterable
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -378,7 +379,8 @@ def declaration_file(path: str) -> bool:
     return path.endswith(DECLARATION_SUFFIXES)
 
 
-def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | None = None) -> str:
+def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | None = None,
+         suites: Collection[str] = ()) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else ``config`` for a
     dependency manifest outside test and vendored trees (``DEPENDENCY_NAMES``), else the path conventions
@@ -386,7 +388,11 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS``, else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
-    framework or test package (``_tests_with``) is source. Never raises."""
+    framework or test package (``_tests_with``) is source. ``suites``: the tree's
+    directories holding files named as tests (``test_suites``, when the tree is known): a
+    file under a package's ``test/`` or ``testing/`` directory that is one of them is a
+    test suite's helper (tornado's ``tornado/test/util.py`` beside its ``*_test.py``), not
+    a testing library (``django/test/client.py``). Never raises."""
     for entry in overrides:
         name, _, glob = entry.partition(":")
         if excluded(path, (glob,)):
@@ -403,7 +409,7 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
             and not _encloses(parts, Role.TEST, Role.DOCS) and not _encloses(parts, Role.EXAMPLE, Role.DOCS)):
         return Role.DOCS.value  # a page under docs/ (docs/topics/testing/overview.txt)
     skip = set()  # conventions whose directory another one's encloses
-    if _testing_library(parts, leaf) or _encloses(parts, Role.DOCS, Role.TEST):
+    if _testing_library(parts, leaf, pure.parts, suites) or _encloses(parts, Role.DOCS, Role.TEST):
         skip.add(Role.TEST)  # django/test/client.py; docs/topics/testing/_images/x.svg
     if _encloses(parts, Role.TEST, Role.VENDORED):
         skip.add(Role.VENDORED)  # a test's fixture tests/app/static/vendor/module.js
@@ -465,12 +471,27 @@ def _encloses(parts: list[str], outer: Role, inner: Role) -> bool:
     return first[outer] is not None and first[inner] is not None and first[outer] < first[inner]
 
 
-def _testing_library(parts: list[str], leaf: str) -> bool:
-    """Whether a file named ``leaf`` in the lowercased directories ``parts`` belongs to a
-    package's testing library (``LIBRARY_TEST_DIRS``)."""
+def _testing_library(parts: list[str], leaf: str, written: tuple[str, ...] = (),
+                     suites: Collection[str] = ()) -> bool:
+    """Whether a file named ``leaf`` in the lowercased directories ``parts`` (``written``:
+    the path's parts as written) belongs to a package's testing library
+    (``LIBRARY_TEST_DIRS``): not when one of those directories is among ``suites`` (it
+    holds tests: ``role``)."""
     tests = [i for i, d in enumerate(parts) if d in ROLE_DIRS[Role.TEST]]
     return (leaf.endswith(".py") and not _named(leaf, Role.TEST) and bool(tests)
-            and all(parts[i] in LIBRARY_TEST_DIRS and i > 0 and parts[i - 1] != "src" for i in tests))
+            and all(parts[i] in LIBRARY_TEST_DIRS and i > 0 and parts[i - 1] != "src" for i in tests)
+            and not any("/".join(written[:i + 1]) in suites for i in tests))
+
+
+def test_suites(paths: Iterable[str]) -> frozenset[str]:
+    """The directories (repo paths) of ``paths`` that hold a file named as a test
+    (``ROLE_NAMES``, ``TEST_CLASS_FILE``): a test suite's, for ``role``'s ``suites``."""
+    out = set()
+    for path in paths:
+        pure = PurePosixPath(path)
+        if _named(pure.name.lower(), Role.TEST) or TEST_CLASS_FILE.search(pure.name):
+            out.add(str(pure.parent))
+    return frozenset(out)
 
 
 #: A test file's name -> the name of the source file it tests, by ecosystem convention

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from coderecalld.files import classify
 from coderecalld.index import purpose
 from coderecalld.parse.registry import resolver_extensions
 
@@ -40,7 +41,8 @@ class Layout:
     ``packages`` are top-level import names; ``languages`` (language, file count) pairs,
     most files first; ``purpose`` one line (``""`` if nothing describes the repo);
     ``go_modules`` (directory of a ``go.mod``, its module path), deepest first;
-    ``java_dirs`` directory -> stems of its ``.java`` files.
+    ``java_dirs`` directory -> stems of its ``.java`` files; ``test_suites`` the
+    directories holding files named as tests (``classify.test_suites``, for roles).
     """
 
     package_dirs: frozenset[str]
@@ -51,6 +53,7 @@ class Layout:
     java_dirs: dict[str, frozenset[str]] = field(default_factory=dict)
     js_packages: tuple[tuple[str, str, str], ...] = ()
     js_modules: frozenset[str] = frozenset()
+    test_suites: frozenset[str] = frozenset()
 
     def module(self, path: str) -> str:
         """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
@@ -133,7 +136,8 @@ def layout(paths: Iterable[str], read: Callable[[str], bytes],
     described = purpose.purpose(set(paths), read, [lang for lang, _ in ranked], repo)
     return Layout(dirs, tuple(sorted(packages - {""})), described, ranked,
                   _go_modules(paths, read), _java_dirs(paths), _js_packages(paths, read),
-                  frozenset(js_module(p) for p in paths if PurePosixPath(p).suffix in JS_SUFFIXES))
+                  frozenset(js_module(p) for p in paths if PurePosixPath(p).suffix in JS_SUFFIXES),
+                  classify.test_suites(paths))
 
 
 def _js_packages(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str, str], ...]:

@@ -176,10 +176,12 @@ class Pipeline:
             report.embedded += self._timed(report, "embed", self.embed_repo, repo.name)
         return self._finish(report, RepoState.READY, result.commit)
 
-    def _role(self, repo: str, path: str, imports: tuple[str, ...] | None = None) -> str:
-        """``path``'s role (``classify.role``) under ``repo``'s configured overrides."""
+    def _role(self, repo: str, path: str, imports: tuple[str, ...] | None = None,
+              suites: frozenset[str] = frozenset()) -> str:
+        """``path``'s role (``classify.role``, ``suites`` the tree's test directories) under
+        ``repo``'s configured overrides."""
         repo_cfg = self.cfg.repo(repo)
-        return classify.role(path, repo_cfg.roles if repo_cfg else (), imports=imports)
+        return classify.role(path, repo_cfg.roles if repo_cfg else (), imports=imports, suites=suites)
 
     def _file_index_short(self, repo: str) -> bool:
         """Whether the file-level index holds fewer of ``repo``'s files than the ledger
@@ -272,13 +274,14 @@ class Pipeline:
             self._unindexed(report, change.path, change.blob_id, verdict)
             return
         chunks = self._timed(report, "redact", _redacted, chunks)
-        pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id)
+        suites = shape.test_suites if shape else frozenset()
+        pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id, suites)
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
         # the file's role: a point of its own code (a Rust file's tests are role test)
         role = next((str(p.payload.get("role", "")) for p, c in zip(pts, chunks) if not c.test_code),
-                    "") or self._role(report.repo, change.path)
+                    "") or self._role(report.repo, change.path, suites=suites)
         language = str(pts[0].payload.get("language", "")) if pts else verdict.language
         terms = self._timed(report, "vectors", _file_terms, report.repo, change.path, blob, pts,
                             role, language)
@@ -348,10 +351,10 @@ class Pipeline:
         return resolve.chunks(found, parsed, path, module, java_dirs, aliases), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
-                blob_id: str) -> list[Any]:
+                blob_id: str, suites: frozenset[str] = frozenset()) -> list[Any]:
         """Store points of one file's chunks; a dense vector is attached when the vector
         cache has it (a rename, a revert, a copy: DESIGN.md decision 3), else left to
-        ``embed_backlog``."""
+        ``embed_backlog``. ``suites``: the tree's test directories (``_role``)."""
         hashes = [embed.text_hash(self.model_id, c.embed_text) for c in chunks]
         cached = self.embedder.cached(hashes) if self.embedder else {}
         pts, missing = [], 0
@@ -362,7 +365,8 @@ class Pipeline:
             point = points.to_point(c, commit=commit, blob_id=blob_id, model_id=self.model_id,
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
                                     role=self._role(c.repo, c.path,
-                                                    c.imports if c.language == "python" else None))
+                                                    c.imports if c.language == "python" else None,
+                                                    suites))
             pts.append(point)
             if dense is None and self.embedder and points.searchable(c):  # else nothing to embed
                 missing += 1

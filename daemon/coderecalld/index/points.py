@@ -167,7 +167,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 33: JavaScript/TypeScript generator function expressions bound to names (``const f =
 #: function* ..``, ``async function*``) and a default export chosen by a ternary of
 #: functions are symbols (axios's ``trackStream.js``, ``isURLSameOrigin.js``); a tool
-#: directive comment (``// eslint-disable-next-line``, ``//nolint``) is no docstring.
+#: directive comment (``// eslint-disable-next-line``, ``//nolint``) is no docstring; a
+#: package's ``test/`` directory holding tests makes its other files role test
+#: (``classify.test_suites``: tornado's ``tornado/test/util.py``).
 PAYLOAD_VERSION = 33
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

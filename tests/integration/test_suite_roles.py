@@ -1,0 +1,62 @@
+"""A package's ``test/`` directory holding its test suite: the suite's helpers (files named
+as no test beside its ``*_test.py``) are role test when indexed, in every chunk and in the
+file-level index; a testing library's ``test/`` directory (no test files in it) stays
+source. End to end on a real git fixture and the real embedded store (sparse side)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from coderecalld.daemon import Daemon
+from conformance_cases import indexed
+
+FILES = {
+    "netlib/__init__.py": "",
+    "netlib/connector.py": '''\
+def connect_dual_stack(addresses):
+    """Try ipv6 and ipv4 addresses of a host in turn, the first to answer wins."""
+    return addresses[0]
+''',
+    "netlib/test/__init__.py": "",
+    "netlib/test/util.py": '''\
+def skip_if_no_ipv6(test):
+    """Skip a test when the host has no ipv6 addresses."""
+    return test
+''',
+    "netlib/test/connector_test.py": '''\
+from netlib.connector import connect_dual_stack
+
+
+def test_connect_dual_stack():
+    assert connect_dual_stack(["::1"]) == "::1"
+''',
+    "weblib/__init__.py": "",
+    "weblib/test/__init__.py": "",
+    "weblib/test/client.py": '''\
+class TestClient:
+    """A client for a test of your ipv6 app: requests without a server."""
+
+    def get(self, path):
+        return path
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    with indexed(tmp_path_factory.mktemp("suites"), FILES) as running:
+        yield running
+
+
+def test_a_test_suites_helper_is_a_test_and_a_testing_library_is_source(daemon: Daemon) -> None:
+    hits = daemon.service.search("ipv6 addresses", limit=20, repo="fx", mode="sparse")
+    roles = {h.path: h.role for h in hits}
+    assert roles == {"netlib/connector.py": "source", "netlib/test/util.py": "test",
+                     "weblib/test/client.py": "source"}
+    files = {f.path: f.role for f in daemon.service.locate("ipv6 addresses", limit=10, repo="fx").files}
+    assert files["netlib/test/util.py"] == "test"
+    assert files["weblib/test/client.py"] == "source"
+    # the source answers first: the helper no longer outranks it as a second source
+    assert hits[0].path == "netlib/connector.py"
