@@ -158,6 +158,69 @@ def test_a_class_attribute_of_no_stated_type_is_a_candidate(tmp_path_factory: py
     assert sorted(tag) == [("shop/views.py", 5, "name_only"), ("shop/views.py", 9, "resolved")]
 
 
+# tornado: a request handler's `finish` calls its request's connection's `finish`; the
+# connection attribute is declared (a parameter's annotation) in another file.
+HANDLERS = {
+    "web/__init__.py": "",
+    "web/httputil.py": '''\
+from typing import Optional
+
+
+class HTTPConnection:
+    def finish(self) -> None:
+        pass
+
+
+class HTTPServerRequest:
+    def __init__(self, connection: HTTPConnection | None = None, handler: Optional["RequestHandler"] = None,
+                 sink=None):
+        self.connection = connection
+        self.handler = handler
+        self.sink = sink
+
+
+class RequestHandler:
+    def finish(self):
+        return None
+
+
+class ErrorHandler(RequestHandler):
+    pass
+''',
+    "web/handler.py": '''\
+from web import httputil
+
+
+class PageHandler(httputil.RequestHandler):
+    def __init__(self, request: httputil.HTTPServerRequest):
+        self.request = request
+
+    def render(self):
+        self.request.connection.finish()
+        self.request.handler.finish()
+        self.request.sink.finish()
+        self.finish()
+''',
+}
+
+
+def test_a_call_on_another_files_attribute_declared_with_an_unrelated_class_is_left_out(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``self.request.connection.finish()``: ``connection`` is declared an ``HTTPConnection``
+    in its class's file, so the call is ``HTTPConnection.finish``'s, not a name-only caller
+    of ``RequestHandler.finish`` (tornado: ``callers RequestHandler.finish`` listed its own
+    body's call of the connection's; a newcomer). An attribute declared with the method's
+    class stays its caller; one of no declared type (``sink``) a candidate."""
+    with indexed(tmp_path_factory.mktemp("handlers"), HANDLERS) as d:
+        omitted: dict[str, int] = {}
+        handler = [(s.line, s.confidence) for s in d.service.find_callers(
+            "RequestHandler.finish", repo="fx", omitted=omitted)]
+        connection = [(s.line, s.confidence) for s in d.service.find_callers("HTTPConnection.finish", repo="fx")]
+    assert sorted(handler) == [(10, "resolved"), (11, "name_only"), (12, "resolved")]
+    assert omitted.get("other_type") == 1
+    assert sorted(connection) == [(9, "resolved"), (11, "name_only")]
+
+
 LIB = {"shop/__init__.py": "DEFAULT_SENDER = 'shop'\n", "shop/signals.py": '''\
 class Signal:
     def send(self, sender):

@@ -1085,6 +1085,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     if rewritten:
         found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
+    declared: dict[str, set[str]] | None = None  # attribute receivers' declared classes, read at the first
     overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
     holders = ruby.holders(chosen)
     if holders is not None and not on_constant:
@@ -1158,6 +1159,15 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                         INHERITED if site.target in inherited else OVERRIDE))
         elif owners and not site.target and _scoped_elsewhere(site, owners):
             other += 1  # written on another type: Psr7\Utils::modifyRequest(...)
+        elif site.via and site.target and chosen and methods and walked and not partial and _declared_elsewhere(
+                site.target.rpartition(".")[0],
+                declared := declared if declared is not None else _attribute_types(
+                    store, flt, {s.target.rpartition(".")[0] for s in found_sites if s.via and s.target}),
+                related := related if related is not None else _related(store, flt, methods, override)):
+            # an attribute its class's file types with a class outside the method's hierarchy
+            # (tornado's `self.request.connection.finish()`, `connection: HTTPConnection`):
+            # the call is that class's, listed as a name-only caller of `RequestHandler.finish`
+            other += 1
         elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
               or _same_tail(site.target, wanted)):
             out.append((site, NAME_ONLY))
@@ -1657,6 +1667,31 @@ def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], named: set
         if not any(t.split(".", 1)[0] in packages for t in used):
             out.add(repo)
     return out
+
+
+def _attribute_types(store: Any, flt: StoreFilter, receivers: set[str]) -> dict[str, set[str]]:
+    """Each of ``receivers`` that is a class's attribute (``pkg.mod.Request.connection``:
+    the receiver of a call target its file resolved ``via`` the attribute) -> the classes
+    its class's file declares it holds (``instance_edges``); one not declared is absent.
+    One facet."""
+    owners = {r.rpartition(".")[0] for r in receivers if _owned_by_class(r)}
+    if not owners:
+        return {}
+    edges = _facet(store, flt, "instance_edges", "fq_name", owners | {o.rpartition(".")[0] for o in owners})
+    out: dict[str, set[str]] = {}
+    for edge in edges:
+        attr, _, cls = edge.partition(" ")
+        if attr in receivers and cls:
+            out.setdefault(attr, set()).add(cls)
+    return out
+
+
+def _declared_elsewhere(receiver: str, declared: dict[str, set[str]], related: set[str]) -> bool:
+    """Whether the attribute ``receiver`` is declared (``_attribute_types``) with classes all
+    outside ``related`` (the simple names of the method's hierarchy, ``_related``; empty:
+    nothing judged, so never)."""
+    classes = declared.get(receiver)
+    return bool(related) and bool(classes) and all(_simple(c) not in related for c in classes)
 
 
 def _untyped_attributes(store: Any, flt: StoreFilter, targets: set[str]) -> set[str]:
