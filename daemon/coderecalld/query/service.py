@@ -2729,7 +2729,8 @@ def _test_closure(payload: dict) -> bool:
 def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str], None]:
     """The chunks of ``ranked`` that are definitions the query names, by ``_chunk_key``,
     best first: a pinned exact name, a definition inserted for a name (match ``"exact"``,
-    ``"name"``), or verbatim evidence whose name is one of ``asked.symbols`` as written.
+    ``"name"``), verbatim evidence whose name is one of ``asked.symbols`` as written, or
+    (a short text) a function or class ranked on its own whose name is one of them.
     ``locate`` keeps their files in its answer (``locate.fused``'s ``named``) and charges
     those files their role's penalty only, never ``ASKED_OTHER_PENALTY``: "fix minor typo in
     `make_context` docs" asks for docs and names a source method (click's core.py was 43rd
@@ -2737,7 +2738,14 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
     return dict.fromkeys(_chunk_key(h.payload) for h, match, _ in ranked
                          if (match in ("exact", "name") or (
                              match == "evidence" and any(_written(s, h.payload)
-                                                         for s in asked.symbols)))
+                                                         for s in asked.symbols)) or (
+                             # a short text's named definition the ranking found itself:
+                             # tornado's "HTTPServerRequest() no longer accepts host=" put
+                             # the class first on search's page, and wsgi.py, which only
+                             # uses it, first of locate's files (a newcomer)
+                             match == "hybrid" and not asked.long
+                             and h.payload.get("kind") in locating.FUNCTION_KINDS
+                             and any(_written(s, h.payload) for s in asked.symbols)))
                          and _named_in_role(h.payload, asked))
 
 
