@@ -131,6 +131,8 @@ def test_a_questions_terms_add_abbreviations(text: str, added: list[tuple[str, f
     ("Added :func:`ExceptionInfo.group_contains() <pytest.ExceptionInfo.group_contains>`",
      ("ExceptionInfo.group_contains()",)),
     ("why is `a` ``b`` and `c` slow", ("a", "b", "c")),
+    # a call's arguments cut by a space leave its name, not "Queue.get(timeout=0"
+    ("Queue.get(timeout=0, block=True) waits forever", ("Queue.get",)),
     # A node id is held by no chunk; its test's name is. A Rust path stays as written.
     ("why does `tests/test_a.py::TestX::test_y[1-2]` fail", ("test_y",)),
     ("where is `app::Router::route` called", ("app::Router::route",)),
@@ -351,6 +353,10 @@ def test_code_spans(text: str, spans: list[str]) -> None:
     # A pytest node id names its test.
     ("testing/test_cache.py::test_cache_reportheader fails", ("test_cache_reportheader",)),
     ("why does `tests/test_a.py::TestX::test_y[1-2]` fail", ("TestX.test_y",)),
+    # A call written with its arguments names what it calls (tornado: "Queue.get(timeout=0)
+    # waits forever" named no symbol, and its file was located without it).
+    ("Queue.get(timeout=0) waits forever instead of timing out", ("Queue.get",)),
+    ("`Session.request(url, timeout=(1, 2))` ignores the tuple", ("Session.request",)),
 ])
 def test_symbols_of_a_short_question(text: str, symbols: tuple[str, ...]) -> None:
     assert shape.analyze(text).symbols == symbols

@@ -93,6 +93,10 @@ PENDING_LEXICAL_SHARE = 0.1
 RANKINGS_FUSED = True
 RANK_FUSION_K = 5
 RANK_FUSION_WEIGHT = 0.75
+#: Kinds of a definition a short text names (``_named``) that ``locate`` lists first in
+#: its file: a function the text names is the one it asks about; a class is not listed
+#: before the method a fix is in.
+NAMED_FIRST_KINDS = frozenset({"function", "method", "constructor"})
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
@@ -1582,10 +1586,16 @@ class Service:
                                spans=(lambda r, p, names: self._spans(flt, r, p, names))
                                if listing else None,
                                # the chunks holding a quoted message or literal, first in
-                               # their files whatever their kind
-                               verbatim={_chunk_key(h.payload) for h, match, _ in ranked
-                                         if match == "evidence"}
-                               if asked.sentence or asked.shape is Shape.LITERAL else (),
+                               # their files whatever their kind; a short text's named
+                               # function or method too ("Queue.get(timeout=0) waits
+                               # forever": Queue.put's docstring said "waiting forever")
+                               verbatim=({_chunk_key(h.payload) for h, match, _ in ranked
+                                          if match == "evidence"}
+                                         if asked.sentence or asked.shape is Shape.LITERAL else set())
+                               | ({_chunk_key(h.payload) for h, _, _ in ranked
+                                   if _chunk_key(h.payload) in named
+                                   and h.payload.get("kind") in NAMED_FIRST_KINDS}
+                                  if not asked.long else set()),
                                definitions=(lambda r, p, names: self._file_definitions(
                                    flt, r, p, names, LOCATE_FIELDS)) if listing else None)
         if cut and len(found) > cut:

@@ -1426,19 +1426,39 @@ _SYMBOL = re.compile(r"[^\W\d]\w*[!?]?(?:(?:\.|::|#)[^\W\d]\w*[!?]?)*")  # Ruby'
 
 def _symbols(text: str) -> tuple[str, ...]:
     """The symbol names a short question names: each code span that is one name, dotted or
-    not, a call's ``()`` dropped (```Cache.get()``` -> ``Cache.get``; an RST reference's
+    not, a call's ``()`` and arguments dropped (```Cache.get()``` -> ``Cache.get``,
+    ``Queue.get(timeout=0)`` -> ``Queue.get``; an RST reference's
     shown text, ``:func:`f() <pkg.f>``` -> ``f``; a pytest node id's test,
     ``tests/test_a.py::TestX::test_y`` -> ``TestX.test_y``), then each code word of
     its prose (``Session.request``, ``parse_expr``, ``runCommand``); ``::`` read as ``.``;
     names of ``_NOT_NAMES`` and names under 3 characters left out; at most
     ``MAX_SYMBOLS``, in order of appearance."""
-    found = [_shown(span).removesuffix("()") for span in code_spans(text)]
-    found += [w.strip("\"'(),?:;.").removesuffix("()") for w in _TICKS.sub(" ", text).split()
+    found = [_callee(_shown(span)) for span in code_spans(text)]
+    found += [_callee(w.strip("\"'(),?:;.")) for w in _TICKS.sub(" ", text).split()
               if _CODE_WORD.search(w)]
     found = [_NODE_ID.sub(r"\1", n) for n in found]  # a test's node id names the test
     names = (dotted(n) for n in found if _SYMBOL.fullmatch(n) and not _DUNDER.fullmatch(n))  # ``--help``: no
     return tuple(dict.fromkeys(n for n in names if len(n) >= 3 and n.lower() not in _NOT_NAMES
                                and n.lower() not in _PRODUCT_NAMES))[:MAX_SYMBOLS]
+
+
+#: A call written with its arguments, as a word of prose or a code span: the name called
+#: (group 1). ``Queue.get(timeout=0)`` named no symbol (a newcomer's title).
+_CALL_WRITTEN = re.compile(r"^([^\W\d][\w.:#]*)\((?:[^()]|\([^()]*\))*\)?$")
+
+
+def _whole(word: str) -> str:
+    """A code word whose parentheses do not close (a call's arguments cut by a space or by
+    ``strip``: ``Queue.get(timeout=0``) as the name it calls (``_callee``), else itself."""
+    return _callee(word) if word.count("(") > word.count(")") else word
+
+
+def _callee(word: str) -> str:
+    """``word`` less a call's parentheses and arguments (``Cache.get()``, ``Queue.get(
+    timeout=0``: ``strip`` took its closing one) when it is a call (``_CALL_WRITTEN``),
+    else itself."""
+    call = _CALL_WRITTEN.match(word)
+    return call.group(1) if call else word
 
 
 #: A special method named alone (``__init__``, ``__repr__``): every class's, so no one
@@ -1605,8 +1625,9 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         spans = [_shown(s) for s in code_spans(text)]
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
+        # a call's arguments cut by a space (``Queue.get(timeout=0, block=True)``): its name
         code = [word for w in rest.split() if _CODE_WORD.search(w)
-                and (word := w.strip("\"'`(),?:;.")).lower() not in _PRODUCT_NAMES
+                and (word := _whole(w.strip("\"'`(),?:;."))).lower() not in _PRODUCT_NAMES
                 and not _DUNDER.fullmatch(word)]  # every class's: no evidence
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
