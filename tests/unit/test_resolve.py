@@ -1271,3 +1271,26 @@ class Accessor:
     exports = dict(chunks["pkg.types"].exports)
     assert exports["T_DataArray"] == "pkg.dataarray.DataArray"
     assert not {"T_Xarray", "T_Either", "T_Pipe"} & set(exports)
+
+
+def test_a_raise_in_a_docstrings_example_or_a_comment_is_none() -> None:
+    """FastAPI's ``HTTPException`` card said the class raises ``HTTPException``: its
+    docstring's usage example. A ``Raises:`` section still lists what it documents."""
+    text = '''class HTTPException(Exception):
+    """An HTTP error.
+
+    ```python
+    raise HTTPException(status_code=404, detail="Item not found")
+    ```
+
+    Raises:
+        ValueError: when the code is bad
+    """
+
+    def check(self):
+        # raise Nope() would be wrong here
+        raise KeyError(1)
+'''
+    assert resolve.raises(text) == ("KeyError", "ValueError")
+    java = "/**\n * Fails: throw new Bar()\n */\nvoid f() { throw new Baz(); }\n"
+    assert resolve.raises(java) == ("Baz",)

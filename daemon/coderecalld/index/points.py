@@ -169,7 +169,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: functions are symbols (axios's ``trackStream.js``, ``isURLSameOrigin.js``); a tool
 #: directive comment (``// eslint-disable-next-line``, ``//nolint``) is no docstring; a
 #: package's ``test/`` directory holding tests makes its other files role test
-#: (``classify.test_suites``: tornado's ``tornado/test/util.py``).
+#: (``classify.test_suites``: tornado's ``tornado/test/util.py``); a ``raise`` in a
+#: docstring's example or a comment is none of a chunk's ``raises``.
 PAYLOAD_VERSION = 33
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

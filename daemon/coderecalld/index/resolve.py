@@ -53,6 +53,10 @@ _JS_SUFFIXES = resolver_extensions("js")
 _RAISE = re.compile(r"^[ \t]*raise[ \t]+([A-Za-z_][\w.]*)", re.M)
 _THROW = re.compile(r"\bthrow\s+new\s+([A-Za-z_][\w.]*)")
 _RAISES_HEADER = re.compile(r"^(\s*)Raises:\s*$", re.M)
+#: A triple-quoted string (a Python docstring, with any prefix) and a comment line (``#``,
+#: ``//``, ``*`` of a block comment): text, not statements, for ``raises``.
+_STRING_BLOCK = re.compile(r'(?s)[rRbBuUfF]{0,2}(?:"""(?:[^\\]|\\.)*?"""|\'\'\'(?:[^\\]|\\.)*?\'\'\')')
+_COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//|/?\*).*$", re.M)
 _RAISES_ITEM = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*(?::|$)")
 #: Names that re-raise or are not exception classes.
 _NOT_EXCEPTIONS = frozenset({"exc", "e", "err", "error", "ex"})
@@ -1236,7 +1240,10 @@ def raises(text: str) -> tuple[str, ...]:
     """Exception names raised in ``text`` (``raise X``, ``raise X(...)``, ``throw new X``, and
     ``raise exc`` of a local the text binds to one construction, ``exc = X(...)``) and
     listed in a Google-style ``Raises:`` section, in order of first mention."""
-    found = [_constructed(m, text) for m in _RAISE.findall(text) + _THROW.findall(text)]
+    code = _STRING_BLOCK.sub("", text)  # a docstring's example is no raise (FastAPI's
+    # `HTTPException` card said it raises `HTTPException`, from its docstring; a newcomer)
+    code = _COMMENT_LINE.sub("", code)
+    found = [_constructed(m, code) for m in _RAISE.findall(code) + _THROW.findall(code)]
     for header in _RAISES_HEADER.finditer(text):
         indent = len(header.group(1))
         for line in text[header.end():].split("\n")[1:]:
