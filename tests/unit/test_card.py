@@ -179,3 +179,17 @@ def test_a_go_named_type_of_no_struct_lists_its_methods() -> None:
     built = card.build(definition, [definition, *members], [], "c" * 40, "")
     assert built.methods == ("func (d ShellCompDirective) Has(flag ShellCompDirective) bool",)
     assert built.bases == () and built.init_params == ()
+
+
+def test_a_top_level_definitions_siblings_are_its_files_functions_and_types() -> None:
+    """FastAPI's ``HTTPBasic`` had no sibling beside ``HTTPBase``, ``HTTPBearer`` and the
+    credentials models of ``security/http.py``; a method's are its class's methods."""
+    def point(name: str, kind: str, line: int, parent: str = "") -> dict:
+        return {"name": name, "qualified_name": f"{parent}.{name}" if parent else name, "kind": kind,
+                "parent": parent, "start_line": line}
+    points = [point("HTTPBase", "class", 1), point("HTTPBasic", "class", 10), point("__call__", "method", 12, "HTTPBasic"),
+              point("get_scheme", "function", 20), point("_split", "function", 25), point("Scheme", "enum", 30),
+              point("VERSION", "constant", 35), point("http", "module", 1)]
+    assert card._siblings(points[1], points) == ("HTTPBase", "get_scheme", "Scheme", "_split")
+    assert card._siblings(points[3], points) == ("HTTPBase", "HTTPBasic", "Scheme", "_split")
+    assert card._siblings(points[2], points) == ()  # the class's only method

@@ -192,12 +192,17 @@ def params(signature: str) -> tuple[str, ...]:
     return tuple(p for p in split_top(inside_parens(signature)) if p not in ("self", "cls"))
 
 
+#: Kinds of a top-level definition's siblings (``_siblings``): its file's functions and types.
+TOP_LEVEL_KINDS = ("function", "class", "interface", "struct", "enum", "trait")
+
+
 def _siblings(definition: dict, file_points: list[dict]) -> tuple[str, ...]:
-    """Every other member of ``definition``'s class (else function of its file), once
+    """Every other member of ``definition``'s class (else top-level function or type of its
+    file: FastAPI's ``HTTPBasic`` had none beside ``HTTPBase`` and ``HTTPBearer``), once
     each: public names first, in source order, then private ones (``build`` shows the
     first ``MAX_SIBLINGS`` and counts them all)."""
     parent = definition.get("parent", "")
-    kinds = ("method",) if parent else ("function",)
+    kinds = ("method",) if parent else TOP_LEVEL_KINDS
     names = dict.fromkeys(p["name"] for p in sorted(file_points, key=lambda p: p["start_line"])
                           if p.get("parent", "") == parent and p["kind"] in kinds and not is_part(p["qualified_name"])
                           and p["qualified_name"] != definition["qualified_name"])
