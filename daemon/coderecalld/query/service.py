@@ -91,6 +91,8 @@ PENDING_LEXICAL_SHARE = 0.1
 #: 198 / 283, 195 / 282, 195 / 282; weight 0.5 / 1.0 at k 5: 197 / 283, 198 / 286. File@5
 #: 327 either way.
 RANKINGS_FUSED = True
+#: ... also for ``locate``'s candidates (measured, not done: see docs/retrieval.md).
+RANKINGS_FUSED_LOCATE = False
 RANK_FUSION_K = 5
 RANK_FUSION_WEIGHT = 0.75
 #: Kinds of a definition a short text names (``_named``) that ``locate`` lists first in
@@ -613,7 +615,7 @@ class Service:
                                                          fetch + view.shadow_points, mode, fields,
                                                          fusions, INDEX, glob, file_prior)
                   if not view.hides(h)]
-        if RANKINGS_FUSED and mode == "hybrid" and vectors[0] is not None and file_prior:
+        if RANKINGS_FUSED and mode == "hybrid" and vectors[0] is not None and (file_prior or RANKINGS_FUSED_LOCATE):
             # the same page ranked by the query's words alone (as while vectors fill), and
             # both orders fused by their ranks (``rank_fused``)
             words = [(h, m, INDEX) for h, m in self._ranked(self.store, asked, (None, vectors[1]), flt,
