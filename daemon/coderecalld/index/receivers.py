@@ -631,7 +631,28 @@ class Receivers:
         if literal:
             return literal
         call = _CALL.match(value)
-        return self.call_type(call.group(1), owner) if call and whole_call(value, call.end() - 1) else ""
+        if call and not whole_call(value, call.end() - 1):
+            return self._constructed_result(value, call, owner)
+        return self.call_type(call.group(1), owner) if call else ""
+
+    def _constructed_result(self, value: str, call: re.Match[str], owner: str) -> str:
+        """The class of ``C(..).m(..)``'s value, a method called on a construction written on
+        one line: ``m``'s declared result (this file's class's, ``returns``; another file's,
+        read at query time: ``PRODUCED``). tornado's ``stream = await
+        TCPClient().connect(..)`` (``-> IOStream``) made ``stream.write(..)`` a name-only
+        call (a newcomer). ``""`` for anything else (``C(a) + 1``, a call's call)."""
+        close = _closing(value, call.end() - 1)
+        method = _METHOD_CALL.match(value, close + 1) if close > 0 else None
+        if method is None or not whole_call(value, method.end() - 1):
+            return ""
+        cls = self.call_type(call.group(1), owner)
+        if not cls or cls.startswith((ATTRIBUTE, CLASS_OBJECT)) or cls.endswith(PRODUCED):
+            return ""
+        local = self._local_class(cls)
+        fn = self._find_method(local, method.group(1)) if local else None
+        if fn is not None:
+            return self.returns(fn, cls)
+        return "" if local else f"{cls}.{method.group(1)}{PRODUCED}"
 
     def _literal_type(self, value: str) -> str:
         """The builtin class of a literal value (``{..}`` a dict, or a set without ``:``;
@@ -1088,6 +1109,21 @@ def bind(out: dict[str, str], name: str, fq: str) -> None:
         out[name] = fq or UNKNOWN
     elif prior != fq:
         out[name] = UNKNOWN
+
+
+#: A method call right after a call's closing parenthesis (``.connect(`` of ``C(..).connect(..)``).
+_METHOD_CALL = re.compile(r"\.([A-Za-z_]\w*)\s*\(")
+
+
+def _closing(value: str, paren: int) -> int:
+    """The index of the parenthesis closing the one ``value`` opens at ``paren``; -1 when it
+    does not close on this line."""
+    depth = 0
+    for i in range(paren, len(value)):
+        depth += {"(": 1, ")": -1}.get(value[i], 0)
+        if depth == 0:
+            return i
+    return -1
 
 
 def whole_call(value: str, paren: int) -> bool:
