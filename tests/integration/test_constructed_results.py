@@ -36,6 +36,20 @@ async def own():
     s.write(b"x")
 ''',
  "demo/__init__.py": "",
+ "demo/auth.py": '''\
+import typing
+from typing import cast
+
+from net.iostream import IOStream
+
+
+class Mixin:
+    def redirect(self):
+        handler = cast(IOStream, self)
+        handler.write(b"x")
+        other = typing.cast("IOStream", self)
+        other.write(b"y")
+''',
  "demo/client.py": '''\
 from net.tcpclient import TCPClient
 
@@ -48,10 +62,12 @@ async def main(host, port):
 ''',
 }
 
-def test_a_value_of_a_method_called_on_a_construction_is_its_declared_result(tmp_path) -> None:
+def test_a_value_of_a_method_called_on_a_construction_or_a_cast_is_typed(tmp_path) -> None:
+    """Also ``handler = cast(RequestHandler, self)`` (tornado's auth mixins): the type named."""
     with indexed(tmp_path, FILES) as d:
         stream = caller_rows(d, "IOStream.write")
         local = caller_rows(d, "Local.write")
     # `TCPClient() + 1` is no method's value: a candidate of both
-    assert stream == [("demo/client.py", 6, "main", "resolved"), ("demo/client.py", 8, "main", "name_only")]
+    assert stream == [("demo/auth.py", 10, "Mixin.redirect", "resolved"), ("demo/auth.py", 12, "Mixin.redirect", "resolved"),
+                      ("demo/client.py", 6, "main", "resolved"), ("demo/client.py", 8, "main", "name_only")]
     assert local == [("demo/client.py", 8, "main", "name_only"), ("net/tcpclient.py", 19, "own", "resolved")]

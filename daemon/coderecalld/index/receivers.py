@@ -633,7 +633,21 @@ class Receivers:
         call = _CALL.match(value)
         if call and not whole_call(value, call.end() - 1):
             return self._constructed_result(value, call, owner)
+        if call and self._cast(call.group(1)):
+            # `handler = cast(RequestHandler, self)`: the type it names (tornado's auth mixins)
+            args = split_params(value[call.end() - 1:])
+            return self.class_of(args[0].strip().strip("'\""), True) if len(args) == 2 else ""
         return self.call_type(call.group(1), owner) if call else ""
+
+    def _cast(self, callee: str) -> bool:
+        """Whether ``callee`` names ``typing.cast`` here (``cast`` imported from ``typing``,
+        ``typing.cast``, ``t.cast`` of ``import typing as t``)."""
+        head, _, last = callee.rpartition(".")
+        if last != "cast":
+            return False
+        if not head:
+            return self.table.get("cast", "") in ("typing.cast", "typing_extensions.cast")
+        return self.table.get(head, head) in ("typing", "typing_extensions")
 
     def _constructed_result(self, value: str, call: re.Match[str], owner: str) -> str:
         """The class of ``C(..).m(..)``'s value, a method called on a construction written on
