@@ -42,6 +42,9 @@ from coderecalld.daemon import Daemon
 from coderecalld.query import confidence
 from coderecalld.server.app import build_server
 
+sys.path.insert(0, str(Path(__file__).parent))
+import issue_lab  # noqa: E402  (--with: the constant overrides of its --set)
+
 DEFAULT_SET = Path("/work/shared/eval/cosqa-dev")
 REPO = "eval"
 MODES = ("dense", "sparse", "hybrid")
@@ -191,7 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confidence", action="store_true",
                         help="measure the low_confidence flag (precision/recall) and replay thresholds")
     parser.add_argument("--features", type=Path, help="with --confidence: write per-query features (JSONL)")
+    parser.add_argument("--with", dest="overrides", action="append", default=[], metavar="[MODULE.]NAME=VALUE",
+                        help="override a query-layer constant, as issue_lab.py's --set (repeatable)")
     args = parser.parse_args(argv)
+    issue_lab.apply_sets(args.overrides)
 
     corpus, queries, qrels = read_set(args.set)
     args.work.mkdir(parents=True, exist_ok=True)

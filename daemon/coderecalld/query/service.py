@@ -78,27 +78,32 @@ PENDING_NOTE_TTL_S = 10.0
 #: ``/work/lab/s31/pending_lab.py``), symbol@5 / @1: all embedded 166 / 112; 5 % hidden
 #: 160 / 110; 20 % hidden 146 / 99; words alone 163 / 101.
 PENDING_LEXICAL_SHARE = 0.1
-#: A hybrid search page (an embedded query: a question, a name, a message) is the
-#: reciprocal-rank fusion (``rank_fused``) of two rankings of the query's chunks: the
-#: score fusion below (the model's cosine leads, ``SPARSE_WEIGHT_TEXT``) and the query's
-#: words alone (the same ranking with no query vector, as while vectors fill), ``1 / (k +
-#: r_hybrid) + RANK_FUSION_WEIGHT / (k + r_words)``. FastAPI's long methods whose
-#: parameters carry ``Doc()`` prose took a question's first places by cosine while its
-#: words put the function that does the work first (``solve_dependencies``: 1st by words,
-#: 20th hybrid; a newcomer). On 12 question sets (338 questions with an answer symbol,
-#: ``/work/lab/s34/fuse_an.py`` over both rankings' first 30), symbol@1 / @5: hybrid 184 /
-#: 270, words alone 179 / 273; fused at k 5 / 10 / 30 / 60 with weight 0.75: 199 / 284,
-#: 198 / 283, 195 / 282, 195 / 282; weight 0.5 / 1.0 at k 5: 197 / 283, 198 / 286. File@5
-#: 327 either way.
+#: A hybrid search page (an embedded query: a question, a name, a message) whose first
+#: hit scores under ``RANK_FUSION_BELOW`` (the model is unsure) is the reciprocal-rank
+#: fusion (``rank_fused``) of two rankings of the query's chunks: the score fusion below
+#: (the model's cosine leads, ``SPARSE_WEIGHT_TEXT``) and the query's words alone (the
+#: same ranking with no query vector, as while vectors fill): ``1 / (k + r_hybrid) +
+#: RANK_FUSION_WEIGHT / (k + r_words)``. FastAPI's long methods whose parameters carry
+#: ``Doc()`` prose took a question's first places by cosine while its words put the
+#: function that does the work first (``solve_dependencies``: 1st by words, 20th hybrid; a
+#: newcomer). 12 question sets (338 questions with an answer symbol; both rankings' first
+#: 30, ``/work/lab/s34/fuse_an.py``), symbol@1 / @5: hybrid 184 / 270, words alone 179 /
+#: 273; fused at k 5 always, weight 0.25 / 0.5 / 0.75: 193 / 276, 197 / 283, 199 / 284;
+#: k 3, 0.4: 197 / 280; fused under 0.7 at 0.35 / 0.5 / 0.75: 190 / 279, 191 / 284,
+#: 193 / 285; under 0.65 at 0.75: 190 / 280. CoSQA dev nDCG@10 (``eval_retrieval.py
+#: --with``; 60.1 unfused): always at 0.25 / 0.5 / 0.75: 59.7 / 57.9 / 56.1; under 0.7 at
+#: 0.35 / 0.5 / 0.75: 59.8 / 59.6 / 59.1; under 0.65 / 0.75 at 0.75: 59.6 / 58.1 (the
+#: model is flattered there: its first cosine's median is 0.79, the question sets'
+#: 0.60-0.80). Only the first ``RANK_FUSION_DEPTH`` of the hybrid ranking taking the
+#: words' ranks (10, always, 0.5 / 0.75): CoSQA 58.4 / 57.4.
 RANKINGS_FUSED = True
 #: ... also for ``locate``'s candidates (measured, not done: see docs/retrieval.md).
 RANKINGS_FUSED_LOCATE = False
 RANK_FUSION_K = 5
-RANK_FUSION_WEIGHT = 0.75
-#: Kinds of a definition a short text names (``_named``) that ``locate`` lists first in
-#: its file: a function the text names is the one it asks about; a class is not listed
-#: before the method a fix is in.
-NAMED_FIRST_KINDS = frozenset({"function", "method", "constructor"})
+RANK_FUSION_WEIGHT = 0.5
+#: Only the hybrid ranking's first this many take the words' ranks (0: every chunk of both).
+RANK_FUSION_DEPTH = 0
+RANK_FUSION_BELOW = 0.7
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
@@ -615,7 +620,8 @@ class Service:
                                                          fetch + view.shadow_points, mode, fields,
                                                          fusions, INDEX, glob, file_prior)
                   if not view.hides(h)]
-        if RANKINGS_FUSED and mode == "hybrid" and vectors[0] is not None and (file_prior or RANKINGS_FUSED_LOCATE):
+        if (RANKINGS_FUSED and mode == "hybrid" and vectors[0] is not None and (file_prior or RANKINGS_FUSED_LOCATE)
+                and ranked and ranked[0][0].score < RANK_FUSION_BELOW):
             # the same page ranked by the query's words alone (as while vectors fill), and
             # both orders fused by their ranks (``rank_fused``)
             words = [(h, m, INDEX) for h, m in self._ranked(self.store, asked, (None, vectors[1]), flt,
@@ -3079,7 +3085,8 @@ def _insert(page: Ranked, hit: Hit, match: str, rank: int, limit: int) -> Ranked
     return page[:limit]
 
 
-def rank_fused(first: Ranked, second: Ranked, k: int | None = None, weight: float | None = None) -> Ranked:
+def rank_fused(first: Ranked, second: Ranked, k: int | None = None, weight: float | None = None,
+               depth: int | None = None) -> Ranked:
     """``first`` and ``second`` (two rankings of one query's chunks, best first) fused by
     reciprocal ranks: ``1 / (k + r_first) + weight / (k + r_second)``, ranks 1-based, a
     ranking a chunk is missing from adding nothing (``RANK_FUSION_K``, ``RANK_FUSION_WEIGHT``
@@ -3089,12 +3096,18 @@ def rank_fused(first: Ranked, second: Ranked, k: int | None = None, weight: floa
     and none rises down the list. Pure."""
     k = RANK_FUSION_K if k is None else k
     weight = RANK_FUSION_WEIGHT if weight is None else weight
+    depth = RANK_FUSION_DEPTH if depth is None else depth
     fused: dict[str, float] = {}
     entries: dict[str, tuple[Hit, str, str]] = {}
-    for ranking, share in ((first, 1.0), (second, weight)):
-        for rank, entry in enumerate(ranking, 1):
-            fused[entry[0].id] = fused.get(entry[0].id, 0.0) + share / (k + rank)
-            entries.setdefault(entry[0].id, entry)
+    for rank, entry in enumerate(first, 1):
+        fused[entry[0].id] = fused.get(entry[0].id, 0.0) + 1.0 / (k + rank)
+        entries.setdefault(entry[0].id, entry)
+    reordered = {entry[0].id for entry in first[:depth]} if depth else set(entries)
+    for rank, entry in enumerate(second, 1):
+        if depth and entry[0].id not in reordered:
+            continue
+        fused[entry[0].id] = fused.get(entry[0].id, 0.0) + weight / (k + rank)
+        entries.setdefault(entry[0].id, entry)
     order = sorted(entries, key=lambda pid: -fused[pid])  # stable: first's order, then second's
     if not order:
         return []
