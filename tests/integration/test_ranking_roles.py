@@ -207,3 +207,41 @@ def test_a_query_asking_for_docs_still_locates_the_definition_it_names(tmp_path:
     assert described.files[0].functions[0].qualified_name == "make_widget"
     for located in (asked, described):
         assert [f.score for f in located.files] == sorted((f.score for f in located.files), reverse=True)
+
+
+def test_an_unsure_hybrid_page_is_fused_with_the_words_ranking(served: tuple[Client, Daemon],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question whose first hybrid score is under ``RANK_FUSION_BELOW`` is answered by the
+    reciprocal-rank fusion (``rank_fused``) of the hybrid ranking and the words-alone one
+    (as while vectors fill), scores never rising; one the model is sure of is not fused."""
+    from coderecalld.query import service as service_mod
+    daemon = served[1]
+    query = "which function splits the netloc into user name, password, host and port"
+
+    def page(fused: bool, words: bool = False) -> list[tuple[str, float]]:
+        with monkeypatch.context() as m:
+            m.setattr(service_mod, "RANKINGS_FUSED", fused)
+            if words:
+                m.setattr(daemon.service, "_filling", lambda flt: (1, 1))
+            return [(h.id, h.score) for h in daemon.service.search(query, limit=10, repo="std")]
+
+    hybrid, words = page(False), page(False, words=True)
+    assert hybrid[0][1] < service_mod.RANK_FUSION_BELOW
+    assert [i for i, _ in hybrid[:5]] != [i for i, _ in words[:5]]  # two rankings to fuse
+    calls = []
+    real = service_mod.rank_fused
+
+    def spy(first, second, *args, **kwargs):
+        out = real(first, second, *args, **kwargs)
+        calls.append(([e[0].id for e in first], [e[0].id for e in second], [e[0].id for e in out]))
+        return out
+
+    monkeypatch.setattr(service_mod, "rank_fused", spy)
+    fused = page(True)
+    (first, second, out), = calls
+    # the two rankings before a page's last steps (parts collapsed, evidence placed)
+    assert first[:2] == [i for i, _ in hybrid[:2]] and second[:2] == [i for i, _ in words[:2]]
+    assert [i for i, _ in fused[:2]] == out[:2] and out[:5] != first[:5]
+    assert all(a[1] >= b[1] for a, b in zip(fused, fused[1:]))
+    monkeypatch.setattr(service_mod, "RANK_FUSION_BELOW", 0.0)  # the model always sure
+    assert page(True) == hybrid and len(calls) == 1

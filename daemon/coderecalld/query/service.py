@@ -104,6 +104,10 @@ RANK_FUSION_WEIGHT = 0.5
 #: Only the hybrid ranking's first this many take the words' ranks (0: every chunk of both).
 RANK_FUSION_DEPTH = 0
 RANK_FUSION_BELOW = 0.7
+#: Kinds of a definition a short text names (``_named``) that ``locate`` lists first in
+#: its file: a function the text names is the one it asks about; a class is not listed
+#: before the method a fix is in.
+NAMED_FIRST_KINDS = frozenset({"function", "method", "constructor"})
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
