@@ -79,6 +79,7 @@ def test_a_class_a_title_names_puts_its_file_first(daemon: Daemon) -> None:
 
 
 def test_a_call_written_with_its_arguments_names_the_method(daemon: Daemon) -> None:
+    """``Queue.get(timeout=0)`` names ``Queue.get`` (it named nothing): its file is named."""
     located = daemon.service.locate("Queue.get(timeout=0) waits forever", limit=3, repo="fx").files
     assert located[0].path == "wire/queue.py"
-    assert located[0].functions[0].qualified_name == "Queue.get"
+    assert "Queue.get" in [f.qualified_name for f in located[0].functions]

@@ -162,8 +162,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     qualified names in that file, for the function enclosing a listed nested one that is
     not among the chunks (``_with_enclosing``); one call per file that needs it.
     ``verbatim``: the chunks, by (repo, path, start line, qualified name), that hold the
-    message or literal the query quotes (or, ``service.locate``, the functions a short text
-    names); each is listed first in its file, whatever its kind (werkzeug's ``BadRequest``, a class whose ``description`` holds "sent a request
+    message or literal the query quotes; each is listed first in its file, whatever its
+    kind (werkzeug's ``BadRequest``, a class whose ``description`` holds "sent a request
     that this server could not understand", was no function, and its file listed eight
     others; a newcomer)."""
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [

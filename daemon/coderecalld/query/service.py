@@ -104,10 +104,6 @@ RANK_FUSION_WEIGHT = 0.5
 #: Only the hybrid ranking's first this many take the words' ranks (0: every chunk of both).
 RANK_FUSION_DEPTH = 0
 RANK_FUSION_BELOW = 0.7
-#: Kinds of a definition a short text names (``_named``) that ``locate`` lists first in
-#: its file: a function the text names is the one it asks about; a class is not listed
-#: before the method a fix is in.
-NAMED_FIRST_KINDS = frozenset({"function", "method", "constructor"})
 #: Largest page any query returns; larger requests are refused, not silently cut.
 MAX_LIMIT = 500
 #: Largest card budget (tokens); a card is meant to be a small part of a prompt.
@@ -1598,16 +1594,10 @@ class Service:
                                spans=(lambda r, p, names: self._spans(flt, r, p, names))
                                if listing else None,
                                # the chunks holding a quoted message or literal, first in
-                               # their files whatever their kind; a short text's named
-                               # function or method too ("Queue.get(timeout=0) waits
-                               # forever": Queue.put's docstring said "waiting forever")
-                               verbatim=({_chunk_key(h.payload) for h, match, _ in ranked
-                                          if match == "evidence"}
-                                         if asked.sentence or asked.shape is Shape.LITERAL else set())
-                               | ({_chunk_key(h.payload) for h, _, _ in ranked
-                                   if _chunk_key(h.payload) in named
-                                   and h.payload.get("kind") in NAMED_FIRST_KINDS}
-                                  if not asked.long else set()),
+                               # their files whatever their kind
+                               verbatim={_chunk_key(h.payload) for h, match, _ in ranked
+                                         if match == "evidence"}
+                               if asked.sentence or asked.shape is Shape.LITERAL else (),
                                definitions=(lambda r, p, names: self._file_definitions(
                                    flt, r, p, names, LOCATE_FIELDS)) if listing else None)
         if cut and len(found) > cut:
@@ -2752,7 +2742,8 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
     """The chunks of ``ranked`` that are definitions the query names, by ``_chunk_key``,
     best first: a pinned exact name, a definition inserted for a name (match ``"exact"``,
     ``"name"``), verbatim evidence whose name is one of ``asked.symbols`` as written, or
-    (a short text) a function or class ranked on its own whose name is one of them.
+    (a short text that asks for no callers) a function or class ranked on its own whose
+    name is one of them.
     ``locate`` keeps their files in its answer (``locate.fused``'s ``named``) and charges
     those files their role's penalty only, never ``ASKED_OTHER_PENALTY``: "fix minor typo in
     `make_context` docs" asks for docs and names a source method (click's core.py was 43rd
@@ -2765,7 +2756,7 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
                              # tornado's "HTTPServerRequest() no longer accepts host=" put
                              # the class first on search's page, and wsgi.py, which only
                              # uses it, first of locate's files (a newcomer)
-                             match == "hybrid" and not asked.long
+                             match == "hybrid" and not asked.long and not asked.callers
                              and h.payload.get("kind") in locating.FUNCTION_KINDS
                              and any(_written(s, h.payload) for s in asked.symbols)))
                          and _named_in_role(h.payload, asked))
