@@ -171,7 +171,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: package's ``test/`` directory holding tests makes its other files role test
 #: (``classify.test_suites``: tornado's ``tornado/test/util.py``); a ``raise`` in a
 #: docstring's example or a comment is none of a chunk's ``raises``; Python's ``x =
-#: C(..).m(..)`` is typed by ``m``'s declared result, ``cast(T, x)`` as ``T``.
+#: C(..).m(..)`` is typed by ``m``'s declared result, ``cast(T, x)`` as ``T``; a class a
+#: function defines may have a base the same function defines.
 PAYLOAD_VERSION = 33
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -198,7 +198,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         named = tuple(replace(s, target=value(s, owner)) for s in c.references
                       # `s = attrs` at the top level is an alias of it (``assigned_aliases``), no use
                       if not (is_module and aliased and _alias_line(lines.get(s.line, "")))) if value else ()
-        bases = (class_bases(c.signature, module, table, top)
+        bases = (class_bases(c.signature, module, table, top, by_name, c.qualified_name)
                  if style == "python" and c.kind is SymbolKind.CLASS and "#" not in c.qualified_name
                  else supertypes.get(c.qualified_name, ()))
         out.append(replace(c, module=module, call_sites=sites, references=tuple(s for s in named if s.target),
@@ -483,13 +483,22 @@ def _site(site: CallSite, target: str) -> CallSite:
     return replace(site, target=target)
 
 
-def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[str]) -> tuple[str, ...]:
+def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[str],
+                symbols: Mapping[str, Symbol] | None = None, qualified: str = "") -> tuple[str, ...]:
     """Module-qualified bases of a Python ``class X(A, m.B, metaclass=M)``, in order, through
-    the file's own top-level names and its import table; a base bound by neither is left out."""
+    the file's own top-level names and its import table, and (a class ``qualified`` defined
+    in a function, with ``symbols``) a class the same function defines: tornado's tests
+    define ``CurrentUserHandler(RequestHandler)`` and ``WithUserHandler(CurrentUserHandler)``
+    in one method, and the second's ``self.finish()`` was left out of ``RequestHandler.finish``'s
+    callers as another type's (a newcomer). A base bound by none is left out."""
     out = []
+    scope = qualified.rpartition(".")[0]
     for base in _bases(signature):
         head, _, rest = base.partition(".")
-        if head in top:
+        nested = nested_definition(symbols, scope, head, (SymbolKind.CLASS,)) if symbols and scope and not rest else ""
+        if nested:
+            out.append(f"{module}.{nested}")
+        elif head in top:
             out.append(f"{module}.{base}")
         elif head in table:
             out.append(".".join(filter(None, [table[head], rest])))
