@@ -83,3 +83,11 @@ def test_a_call_written_with_its_arguments_names_the_method(daemon: Daemon) -> N
     located = daemon.service.locate("Queue.get(timeout=0) waits forever", limit=3, repo="fx").files
     assert located[0].path == "wire/queue.py"
     assert "Queue.get" in [f.qualified_name for f in located[0].functions]
+
+
+def test_a_diagnostics_quoted_name_is_no_named_definition(daemon: Daemon) -> None:
+    """"error: `ServerRequest` must be the last argument": a printed value, not the class
+    asked about; the container's words keep its file first (axum's ``Json<_>``)."""
+    text = "error: `ServerRequest` accepts the host name and port of the container environ"
+    assert _files(daemon, text)[0] == "wire/container.py"
+    assert _files(daemon, text.removeprefix("error: "))[0] == "wire/request.py"

@@ -2742,8 +2742,8 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
     """The chunks of ``ranked`` that are definitions the query names, by ``_chunk_key``,
     best first: a pinned exact name, a definition inserted for a name (match ``"exact"``,
     ``"name"``), verbatim evidence whose name is one of ``asked.symbols`` as written, or
-    (a short text that asks for no callers) a function or class ranked on its own whose
-    name is one of them.
+    (a short text that asks for no callers and is no diagnostic, ``_DIAGNOSTIC``) a
+    function or class ranked on its own whose name is one of them.
     ``locate`` keeps their files in its answer (``locate.fused``'s ``named``) and charges
     those files their role's penalty only, never ``ASKED_OTHER_PENALTY``: "fix minor typo in
     `make_context` docs" asks for docs and names a source method (click's core.py was 43rd
@@ -2757,11 +2757,17 @@ def _named(ranked: Ranked, asked: shapes.Query) -> dict[tuple[str, str, int, str
                              # the class first on search's page, and wsgi.py, which only
                              # uses it, first of locate's files (a newcomer)
                              match == "hybrid" and not asked.long and not asked.callers
+                             and not _DIAGNOSTIC.match(asked.text)
                              and h.payload.get("kind") in locating.FUNCTION_KINDS
                              and any(_written(s, h.payload) for s in asked.symbols)))
                          and _named_in_role(h.payload, asked))
 
 
+#: A text that opens as a tool's diagnostic (``error: ..``, Rust's ``error[E0277]: ..``):
+#: the names it quotes are values it printed, no definition asked about (``_named``:
+#: axum's "error: `Json<_>` consumes the request body .." located json.rs, defining
+#: ``Json``, above the macro printing the message; the eleven question sets).
+_DIAGNOSTIC = re.compile(r"(?i)^\s*(?:error|warning|fatal|panic)(?:\[\w+\])?\s*:")
 #: A test's definition of one of these shapes is named as a test (``_named_in_role``).
 _TEST_NAME = re.compile(r"(?:^|\.)(?:test|Test)|(?:Test|_test|Tests)$")
 
