@@ -797,6 +797,10 @@ def test_a_js_decorator_without_arguments_is_a_call_of_its_scope(language: str) 
     ("go", "a.go", "package a\n\n// Parse reads a line.\n//\n//nolint:gocyclo\nfunc Parse() {}\n", "Parse reads a line."),
     ("go", "a.go", "package a\n\n//go:noinline\n// Parse reads a line.\nfunc Parse() {}\n", "Parse reads a line."),
     ("rust", "a.rs", "// NOLINT\n/// Reads the header.\nfn parse() {}\n", "Reads the header."),
+    # by their syntax: TSLint, Flow; a prose line naming a linter is kept (a review)
+    ("typescript", "a.ts", "// tslint:disable-next-line:no-any\n// $FlowFixMe\nfunction parse(x: string) {}\n", ""),
+    ("javascript", "a.js", "// eslint plugins read this list: the rule names the linter reports.\nfunction parse(x) {}\n",
+     "eslint plugins read this list: the rule names the linter reports."),
 ])
 def test_a_tool_directive_comment_is_no_docstring(language: str, path: str, source: str, doc: str) -> None:
     """A linter's or compiler's directive above a definition is an instruction to a tool:

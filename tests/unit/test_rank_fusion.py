@@ -33,3 +33,20 @@ def test_rank_fused_depth_lets_only_the_first_rankings_head_take_the_seconds_ran
 
 def test_rank_fused_of_nothing_is_nothing() -> None:
     assert service.rank_fused([], [], k=5, weight=0.5) == []
+
+
+def test_a_ranking_is_unsure_when_its_first_score_is_low_and_the_second_close() -> None:
+    assert service._unsure(ranking("a", "b", top=0.6))  # 0.6, 0.59
+    assert not service._unsure(ranking("a", "b", top=0.75))  # the model sure
+    clear = [(Hit(id="a", score=0.614), "hybrid", "index"), (Hit(id="b", score=0.45), "hybrid", "index")]
+    assert not service._unsure(clear)  # requests' TooManyRedirects: a clear first kept
+    assert service._unsure(ranking("a", top=0.5)) and not service._unsure([])
+
+
+def test_the_fused_first_shows_its_own_score() -> None:
+    """When the words move the hybrid second first, it shows its own hybrid score, not the
+    former first's (a review: ``handle_redirect`` shown at ``TooManyRedirects``' 0.614)."""
+    out = service.rank_fused(ranking("a", "b", "c"), ranking("b", "c", top=0.2), k=5, weight=1.0)
+    assert [h.id for h, _, _ in out] == ["b", "c", "a"]  # 1/7 + 1/6, 1/8 + 1/7, 1/6
+    assert out[0][0].score == pytest.approx(0.59)
+    assert all(x[0].score >= y[0].score for x, y in zip(out, out[1:]))

@@ -357,6 +357,8 @@ def test_code_spans(text: str, spans: list[str]) -> None:
     # waits forever" named no symbol, and its file was located without it).
     ("Queue.get(timeout=0) waits forever instead of timing out", ("Queue.get",)),
     ("`Session.request(url, timeout=(1, 2))` ignores the tuple", ("Session.request",)),
+    # a plural in parentheses is prose (a review: `request(s)` named `request`)
+    ("cookie(s) lost after request(s) follow redirect(s) over HTTP(S)", ()),
 ])
 def test_symbols_of_a_short_question(text: str, symbols: tuple[str, ...]) -> None:
     assert shape.analyze(text).symbols == symbols

@@ -44,10 +44,12 @@ def python_string(literal: str) -> str:
 #: A comment line that is an instruction to a tool, not prose about the code (its marker
 #: removed): linters' and formatters' switches (ESLint, Prettier, TypeScript, Istanbul/c8,
 #: golangci-lint, clang-tidy, RuboCop, PHP_CodeSniffer, PHPStan, SwiftLint, ktlint, Biome,
-#: Deno, Sonar) and Go's compiler directives (``//go:generate``, ``// +build``). axios's
+#: Deno, Sonar, TSLint, JSHint, Flow, JetBrains' ``noinspection``) by their own syntax (a
+#: prose line that starts "eslint plugins .." is kept) and Go's compiler directives (``//go:generate``, ``// +build``). axios's
 #: ``AxiosError.from`` had the summary "eslint-disable-next-line func-names".
 _DIRECTIVE = re.compile(
-    r"^\s*(?:eslint(?:-disable|-enable|-env)?(?:-next-line|-line)?\b|prettier-ignore\b|"
+    r"^\s*(?:eslint-(?:disable|enable)(?:-next-line|-line)?\b|eslint-env\s|eslint\s+[@\w/-]+\s*:|"
+    r"tslint:|jshint\s|jscs:|\$FlowFixMe|@flow\b|noinspection\s|prettier-ignore\b|"
     r"@ts-(?:ignore|expect-error|nocheck|check)\b|(?:istanbul|c8|v8)\s+ignore\b|nolint\b|"
     r"NOLINT(?:NEXTLINE|BEGIN|END)?\b|go:[a-z]+\b|\+build\b|rubocop:(?:disable|enable|todo)\b|"
     r"phpcs:|@phpstan-|@psalm-suppress\b|swiftlint:|ktlint-disable\b|biome-ignore\b|"

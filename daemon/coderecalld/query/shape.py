@@ -1456,9 +1456,17 @@ def _whole(word: str) -> str:
 def _callee(word: str) -> str:
     """``word`` less a call's parentheses and arguments (``Cache.get()``, ``Queue.get(
     timeout=0``: ``strip`` took its closing one) when it is a call (``_CALL_WRITTEN``),
-    else itself."""
+    ``""`` for a plural written so (``request(s)``, ``HTTP(S)``: prose, no call; a
+    review), else itself."""
+    if _PLURAL_WRITTEN.match(word):
+        return ""
     call = _CALL_WRITTEN.match(word)
     return call.group(1) if call else word
+
+
+#: A word with an optional plural ending in parentheses: ``request(s)``, ``box(es)``,
+#: ``entr(ies)``, ``HTTP(S)`` (its closing parenthesis may be stripped already).
+_PLURAL_WRITTEN = re.compile(r"^[^\W\d]\w*\((?:s|es|ies)\)?$", re.IGNORECASE)
 
 
 #: A special method named alone (``__init__``, ``__repr__``): every class's, so no one
