@@ -32,6 +32,8 @@ from netlib.connector import connect_dual_stack
 def test_connect_dual_stack():
     assert connect_dual_stack(["::1"]) == "::1"
 ''',
+    "netlib/test/resolver_test.py": "def test_resolve():\n    assert True\n",
+    "netlib/test/stream_test.py": "def test_stream():\n    assert True\n",
     "weblib/__init__.py": "",
     "weblib/test/__init__.py": "",
     "weblib/test/client.py": '''\
@@ -60,3 +62,33 @@ def test_a_test_suites_helper_is_a_test_and_a_testing_library_is_source(daemon: 
     assert files["weblib/test/client.py"] == "source"
     # the source answers first: the helper no longer outranks it as a second source
     assert hits[0].path == "netlib/connector.py"
+
+
+def test_a_directory_that_becomes_a_suite_re_roles_its_unchanged_files(tmp_path) -> None:
+    """A sync that makes a directory a test suite (its third test file) re-indexes its other
+    files with their new role, and one that unmakes it re-roles them back: a file's role
+    does not depend on the history the index was built through (a review)."""
+    from conformance_cases import daemon as make_daemon
+    from coderecalld.config import RepoConfig
+    from gitfixtures import GitRepo
+    helpers = "def wait_for_ipv6(host):\n    return host\n"
+    base = {"lib/__init__.py": "", "lib/test/__init__.py": "", "lib/test/util.py": helpers,
+            "lib/test/a_test.py": "def test_a():\n    assert True\n",
+            "lib/test/b_test.py": "def test_b():\n    assert True\n"}
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(base, "two tests")
+
+    def role() -> str:
+        (hit,) = [h for h in d.service.search("wait_for_ipv6", limit=5, repo="fx", mode="sparse")
+                  if h.path == "lib/test/util.py"]
+        return hit.role
+
+    with make_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        assert role() == "source"
+        repo.commit({**base, "lib/test/c_test.py": "def test_c():\n    assert True\n"}, "a third")
+        d.jobs.run_now("fx")
+        assert role() == "test"
+        repo.commit({"lib/test/c_test.py": None}, "the third removed")
+        d.jobs.run_now("fx")
+        assert role() == "source"

@@ -483,15 +483,22 @@ def _testing_library(parts: list[str], leaf: str, written: tuple[str, ...] = (),
             and not any("/".join(written[:i + 1]) in suites for i in tests))
 
 
+#: Files named as tests a directory holds, at least, to be a test suite (``test_suites``):
+#: a testing library may keep a test of its own beside it (``mypkg/testing/test_helpers.py``;
+#: a review); tornado's ``tornado/test/`` holds 40.
+SUITE_TESTS = 3
+
+
 def test_suites(paths: Iterable[str]) -> frozenset[str]:
-    """The directories (repo paths) of ``paths`` that hold a file named as a test
-    (``ROLE_NAMES``, ``TEST_CLASS_FILE``): a test suite's, for ``role``'s ``suites``."""
-    out = set()
+    """The directories (repo paths) of ``paths`` that hold at least ``SUITE_TESTS`` files
+    named as tests (``ROLE_NAMES``, ``TEST_CLASS_FILE``): a test suite's, for ``role``'s
+    ``suites``."""
+    counts: dict[str, int] = {}
     for path in paths:
         pure = PurePosixPath(path)
         if _named(pure.name.lower(), Role.TEST) or TEST_CLASS_FILE.search(pure.name):
-            out.add(str(pure.parent))
-    return frozenset(out)
+            counts[str(pure.parent)] = counts.get(str(pure.parent), 0) + 1
+    return frozenset(d for d, n in counts.items() if n >= SUITE_TESTS)
 
 
 #: A test file's name -> the name of the source file it tests, by ecosystem convention

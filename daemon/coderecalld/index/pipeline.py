@@ -211,7 +211,9 @@ class Pipeline:
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
         self.progress.update(report.repo, state="indexing", phase="indexing", files_total=len(changes))
+        before = self.ledger.repo_meta(report.repo).get("test_suites")
         shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
+        changes = _rerolled(changes, blobs, before, shape.test_suites)
         for change in changes:
             if self._stopping.is_set():
                 break
@@ -238,7 +240,8 @@ class Pipeline:
                               lambda path: parse.language_for(path), repo)
         purpose = redact.text(shape.purpose, "README.md")[0]  # never store a secret, even here
         self.ledger.set_repo_meta(repo, {"purpose": purpose, "packages": list(shape.packages),
-                                         "languages": [list(kv) for kv in shape.languages]})
+                                         "languages": [list(kv) for kv in shape.languages],
+                                         "test_suites": sorted(shape.test_suites)})
         return shape
 
     def _apply(self, report: IndexReport, repository: pygit2.Repository, commit: str,
@@ -486,3 +489,22 @@ def _blob_or_empty(repository: pygit2.Repository, blob_id: str) -> bytes:
         return mirror.read_blob(repository, blob_id)
     except MirrorError:
         return b""
+
+
+def _rerolled(changes: list[FileChange], blobs: dict[str, str], before: list[str] | None,
+              after: frozenset[str]) -> list[FileChange]:
+    """``changes`` with every unchanged file under a directory that became or stopped being
+    a test suite (``before``, the last sync's ``Layout.test_suites``; None: never recorded,
+    nothing to compare) re-indexed too: a file's role reads its tree's suites
+    (``classify.role``), and an incremental sync re-roles only what it re-indexes (a review:
+    a helper kept its role after a test file was added beside it). Its blob is unchanged:
+    its dense vectors come from the cache."""
+    if before is None:
+        return changes
+    moved = set(before) ^ set(after)
+    if not moved:
+        return changes
+    held = {c.path for c in changes}
+    extra = [FileChange(path, ChangeStatus.MODIFIED, blob, blob) for path, blob in sorted(blobs.items())
+             if path not in held and any(path.startswith(d + "/") for d in moved)]
+    return changes + extra
