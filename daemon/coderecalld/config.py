@@ -146,6 +146,8 @@ class IndexConfig:
     ``exclude``: glob patterns (fnmatch, ``**`` allowed) of repo paths never indexed.
     ``skip_vendored``: also skip vendored and dependency trees (``classify.VENDORED``:
     ``node_modules/``, ``vendor/``, ``third_party/``, virtualenvs, ...) at any depth.
+    ``skip_translations``: also skip the translated copies of a tree kept beside an English
+    one (``docs/de/``, ``docs/zh/`` beside ``docs/en/``: ``classify.translation_dirs``).
     ``sync_interval_s``: seconds between re-syncs in ``serve``; ``sync_jitter_s`` random
     extra delay so many repos don't fetch at once.
     ``max_chunk_lines``/``max_chunk_chars``: a text section, or a symbol's own code (less
@@ -157,6 +159,7 @@ class IndexConfig:
     max_file_bytes: int = 1_000_000
     exclude: tuple[str, ...] = ()
     skip_vendored: bool = True
+    skip_translations: bool = True
     sync_interval_s: float = 300.0
     sync_jitter_s: float = 30.0
     max_chunk_lines: int = 150

@@ -92,3 +92,28 @@ def test_a_directory_that_becomes_a_suite_re_roles_its_unchanged_files(tmp_path)
         repo.commit({"lib/test/c_test.py": None}, "the third removed")
         d.jobs.run_now("fx")
         assert role() == "source"
+
+
+def test_a_docs_trees_translations_are_not_indexed(tmp_path) -> None:
+    """FastAPI keeps each page in a dozen languages beside ``docs/en/``: the copies are left
+    out (``index.skip_translations``), so the English page answers; with the option off,
+    they are indexed."""
+    from conformance_cases import config, reopen
+    from coderecalld.config import RepoConfig
+    from dataclasses import replace
+    from gitfixtures import GitRepo
+    page = "# CORS\n\nEnable CORS with the CORSMiddleware: allow origins, methods and headers.\n"
+    files = {f"docs/{lang}/docs/tutorial/cors.md": page for lang in ("en", "de", "zh", "ja", "pt-BR")}
+    files["app/cors.py"] = "def add_cors(app, origins):\n    return app\n"
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(files, "pages")
+    cfg = config(tmp_path, RepoConfig("fx", str(repo.path), "main"))
+    with reopen(cfg) as d:
+        d.jobs.run_now("fx")
+        paths = {h.path for h in d.service.search("enable CORS origins", limit=10, repo="fx", mode="sparse")}
+    assert paths == {"docs/en/docs/tutorial/cors.md", "app/cors.py"}
+    every = replace(cfg, data_dir=tmp_path / "every", index=replace(cfg.index, skip_translations=False))
+    with reopen(every) as d:
+        d.jobs.run_now("fx")
+        paths = {h.path for h in d.service.search("enable CORS origins", limit=10, repo="fx", mode="sparse")}
+    assert paths == set(files)

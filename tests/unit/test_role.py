@@ -258,3 +258,24 @@ def test_test_suites_are_the_directories_of_files_named_as_tests() -> None:
 def test_a_testing_library_directory_holding_tests_is_a_test_suite(path: str, alone: str, in_tree: str) -> None:
     assert classify.role(path) == alone
     assert classify.role(path, suites=classify.test_suites(TREE)) == in_tree
+
+
+DOCS_TREE = ("docs/en/docs/tutorial/cors.md", "docs/de/docs/tutorial/cors.md", "docs/zh/docs/tutorial/cors.md",
+             "docs/pt-BR/docs/tutorial/cors.md", "docs/em/docs/tutorial/cors.md", "docs/en/mkdocs.yml",
+             "site/en/index.md", "site/ui/index.md", "site/io/index.md",  # two-letter folders, no languages
+             "guide/en/a.md", "guide/fr/a.md",  # one translation: too few to tell
+             "fastapi/routing.py")
+
+
+def test_translated_copies_are_the_language_folders_beside_an_english_one() -> None:
+    """FastAPI's ``docs/{de,zh,pt-BR,..}/`` beside ``docs/en/``; ``em`` is no language."""
+    assert classify.translation_dirs(DOCS_TREE) == {"docs/de", "docs/zh", "docs/pt-BR"}
+
+
+def test_translations_are_excluded_unless_asked_for() -> None:
+    from coderecalld.config import IndexConfig
+    found = classify.translation_dirs(DOCS_TREE)
+    kept = [p for p in DOCS_TREE if not classify.path_excluded(p, IndexConfig(), None, found)]
+    assert kept == [p for p in DOCS_TREE if not p.startswith(("docs/de/", "docs/zh/", "docs/pt-BR/"))]
+    everything = IndexConfig(skip_translations=False)
+    assert all(not classify.path_excluded(p, everything, None, found) for p in DOCS_TREE)

@@ -154,14 +154,54 @@ VENDORED = tuple(f"**/{d}/**" for d in (
     "Carthage", ".venv", "venv", "site-packages", "__pycache__", ".tox", ".yarn"))
 
 
-def path_excluded(path: str, index: IndexConfig, repo: RepoConfig | None = None) -> bool:
+def path_excluded(path: str, index: IndexConfig, repo: RepoConfig | None = None,
+                  translations: Collection[str] = ()) -> bool:
     """True if ``path`` is not to be indexed in ``repo``: it matches ``index.exclude``,
-    ``repo.exclude`` or (with ``index.skip_vendored``) ``VENDORED``, or ``repo.include`` is
-    set and it matches none of those globs."""
+    ``repo.exclude`` or (with ``index.skip_vendored``) ``VENDORED``, or (with
+    ``index.skip_translations``) it is under one of ``translations`` (``translation_dirs``
+    of its tree), or ``repo.include`` is set and it matches none of those globs."""
     patterns = index.exclude + (repo.exclude if repo else ()) + (VENDORED if index.skip_vendored else ())
     if excluded(path, patterns):
         return True
+    if translations and index.skip_translations and any(
+            str(parent) in translations for parent in PurePosixPath(path).parents):
+        return True
     return bool(repo and repo.include) and not excluded(path, repo.include)
+
+
+#: Language tags (ISO 639-1) a docs tree's translations are kept under (``docs/de/``,
+#: ``docs/zh-hant/``, ``docs/pt_BR/``): a directory of such folders beside an English one.
+LANGUAGE_TAGS = frozenset("""af am ar az be bg bn bs ca cs cy da de el eo es et eu fa fi fr ga
+gl gu he hi hr hu hy id is it ja ka kk km kn ko ky lo lt lv mk ml mn mr ms my nb ne nl nn no pa
+pl pt ro ru si sk sl sq sr sv sw ta te th tl tr uk ur uz vi zh""".split())
+_LANGUAGE_DIR = re.compile(r"^([a-z]{2})(?:[-_][A-Za-z]{2,4})?$")
+_ENGLISH_DIR = re.compile(r"^en(?:[-_](?:us|gb))?$", re.IGNORECASE)
+#: Translations beside an English folder, at least, for a directory to be a translated tree.
+TRANSLATIONS_MIN = 2
+
+
+def translation_dirs(paths: Iterable[str]) -> frozenset[str]:
+    """The directories of ``paths`` that hold a translation of a tree an English sibling
+    holds: in a directory whose folders include ``en`` (``en-US``, ``en_GB``) and at least
+    ``TRANSLATIONS_MIN`` folders named by a language tag (``LANGUAGE_TAGS``, a region
+    allowed: ``pt-BR``, ``zh-hant``), each of those others. FastAPI keeps each docs page in
+    a dozen languages (``docs/{de,es,ja,zh,..}/``): "tutorial on enabling CORS" listed
+    eight translations before ``docs/en/`` (a newcomer). ``docs/ui/`` beside ``docs/en/``
+    alone is none."""
+    children: dict[str, set[str]] = {}
+    for path in paths:
+        parts = PurePosixPath(path).parts[:-1]
+        for i, name in enumerate(parts):
+            children.setdefault("/".join(parts[:i]), set()).add(name)
+    out = set()
+    for parent, names in children.items():
+        if not any(_ENGLISH_DIR.match(n) for n in names):
+            continue
+        tagged = [n for n in names if (m := _LANGUAGE_DIR.match(n)) and m.group(1) in LANGUAGE_TAGS
+                  and not _ENGLISH_DIR.match(n)]
+        if len(tagged) >= TRANSLATIONS_MIN:
+            out.update(f"{parent}/{n}" if parent else n for n in tagged)
+    return frozenset(out)
 
 
 def excluded(path: str, patterns: tuple[str, ...]) -> bool:

@@ -203,10 +203,12 @@ class Pipeline:
         store by ``embed_backlog``), so memory is bounded by the largest file, not the repo."""
         started = time.monotonic()
         repo_cfg = self.cfg.repo(report.repo)
-        blobs = {path: blob for path, blob in mirror.tree_blobs(repository, commit)
-                 if not classify.path_excluded(path, self.cfg.index, repo_cfg)}
+        tree = list(mirror.tree_blobs(repository, commit))
+        translations = classify.translation_dirs(path for path, _ in tree) if self.cfg.index.skip_translations else ()
+        blobs = {path: blob for path, blob in tree
+                 if not classify.path_excluded(path, self.cfg.index, repo_cfg, translations)}
         links = {path: link for path, link in mirror.tree_submodules(repository, commit).items()
-                 if not classify.path_excluded(path, self.cfg.index, repo_cfg)}
+                 if not classify.path_excluded(path, self.cfg.index, repo_cfg, translations)}
         changes = self.ledger.diff(report.repo, {**blobs, **{p: t for p, (t, _) in links.items()}})
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
