@@ -122,7 +122,9 @@ def base_set(work: Path, stride: int = 2) -> BaseSet:
         model_id = daemon.embedder.model_id
     finally:
         daemon.close()
-    missing = sum(p.dense is None for p in pts)
+    # a point with no sparse terms is never searched and never embedded: a constant, a
+    # variable, an import-only module chunk (``points.searchable``)
+    missing = sum(p.dense is None and bool(p.sparse.indices) for p in pts)
     if missing:
         raise SystemExit(f"base set: {missing} points without a dense vector ({report.error})")
     base = BaseSet(pts, model_id, index_s, files or report.files_seen)
