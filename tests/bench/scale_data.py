@@ -170,7 +170,9 @@ def _payload(p: dict, k: int) -> dict:
 
 
 def synthetic(base: list[PointRecord], k: int, rng: np.random.Generator) -> Iterator[PointRecord]:
-    """Copy ``k`` (1-based) of every base point, in base order (see the module docstring)."""
+    """Copy ``k`` (1-based) of every base point with a dense vector (a constant or an
+    import-only module chunk has none), in base order (see the module docstring)."""
+    base = [p for p in base if p.dense is not None]
     dense = np.asarray([p.dense for p in base], dtype=np.float32)
     noisy = dense + rng.normal(0.0, SIGMA, dense.shape).astype(np.float32)
     noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
