@@ -33,6 +33,9 @@ for that variant use ``bench_quant.py``).
 
     python tests/bench/bench_scale.py --work /tmp/perf-work [--sizes 10k,100k,1m] [--variant plain]
 
+``BENCH_WITH="service.RANKINGS_FUSED=False"`` (``;``-separated) sets query-layer constants in
+the daemon child, as ``issue_lab.py --set`` does (an A/B of one rule on the same store).
+
 Writes (merges into) ``--json`` (default ``tests/bench/results/scale.json``). Not a test:
 nothing here asserts a time. The machine is shared: each figure carries the load average.
 """
@@ -165,6 +168,11 @@ def serve(data: Path, base_repo: str) -> int:
     from coderecalld.daemon import Daemon
     from coderecalld.server.app import build_server
 
+    overrides = [o for o in os.environ.get("BENCH_WITH", "").split(";") if o.strip()]
+    if overrides:  # BENCH_WITH="service.RANKINGS_FUSED=False;...": constants as issue_lab's --set
+        sys.path.insert(0, str(Path(__file__).parent))
+        import issue_lab
+        issue_lab.apply_sets(overrides)
     repos = json.loads((data / "built.json").read_text())["repos"]
     cfg = Config(data_dir=data, repos=tuple(RepoConfig(r, base_repo, "main") for r in repos))
     started = time.monotonic()
