@@ -245,3 +245,27 @@ def test_an_unsure_hybrid_page_is_fused_with_the_words_ranking(served: tuple[Cli
     assert all(a[1] >= b[1] for a, b in zip(fused, fused[1:]))
     monkeypatch.setattr(service_mod, "RANK_FUSION_BELOW", 0.0)  # the model always sure
     assert page(True) == hybrid and len(calls) == 1
+
+
+def test_a_search_of_an_embedded_index_reads_no_exact_pending_count(served: tuple[Client, Daemon],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every hybrid search asks whether its scope is still filling (``_filling``); with
+    every vector in, the cheap bound answers it (the exact count reads every payload's
+    text: 1.6 s at 100k points, a stall each ``PENDING_NOTE_TTL_S``)."""
+    daemon = served[1]
+    service = daemon.service
+    asked: list[bool] = []
+    real = service.store.count_missing_dense
+
+    def spy(*args, **kwargs):
+        asked.append(bool(kwargs.get("upper")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service.store, "count_missing_dense", spy)
+    service._pending_bounds.clear()
+    service._pending_counts.clear()
+    service._scope_counts.clear()
+    hits = service.search("how is a URL query string parsed into pairs", limit=5, repo="std")
+    assert hits and asked == [True]
+    exact, bound = real(flt=None), real(flt=None, upper=True)
+    assert exact == 0 and bound > exact  # import-only modules and constants: never embedded

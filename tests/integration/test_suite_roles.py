@@ -117,3 +117,17 @@ def test_a_docs_trees_translations_are_not_indexed(tmp_path) -> None:
         d.jobs.run_now("fx")
         paths = {h.path for h in d.service.search("enable CORS origins", limit=10, repo="fx", mode="sparse")}
     assert paths == set(files)
+
+
+def test_the_pending_bound_counts_the_never_embedded_too(tmp_path) -> None:
+    """``count_missing_dense(upper=True)`` counts every point without a dense vector; the
+    exact count leaves out those never embedded (a blank text: an import-only module)."""
+    from conformance_cases import indexed
+    files = {"pkg/__init__.py": "", "pkg/imports.py": "import os\nimport sys\n",
+             "pkg/work.py": "def run(x):\n    return x + 1\n"}
+    with indexed(tmp_path, files) as d:
+        exact = d.store.count_missing_dense("fx")
+        bound = d.store.count_missing_dense("fx", upper=True)
+        from coderecalld.store.base import StoreFilter
+        total = d.store.count(StoreFilter(repos=("fx",)))
+    assert exact >= 1 and bound > exact and bound == total  # no model: nothing embedded

@@ -521,6 +521,7 @@ class Service:
         self.overlay = overlay
         self._pending_counts: dict[StoreFilter, tuple[float, int]] = {}
         self._scope_counts: dict[StoreFilter, tuple[float, int]] = {}
+        self._pending_bounds: dict[StoreFilter, tuple[float, int]] = {}
         self._store_repos: tuple[int, frozenset[str] | None] = (0, None)
         # repo -> ((repo, indexed commit), its indexed paths by suffix): anchors' deeper paths
         self._path_suffixes: dict[str, tuple[tuple[str, str], anchors.PathSuffixes]] = {}
@@ -2149,14 +2150,20 @@ class Service:
         """(waiting, points) when at least ``PENDING_LEXICAL_SHARE`` of the points ``flt``
         covers wait for dense vectors (a hybrid query is then ranked by its words alone),
         else None; None without a model. Both counts are reused for ``PENDING_NOTE_TTL_S``
-        per filter (~3 ms each at 100k points)."""
+        per filter. The exact count of the waiting reads every point's text (1.6 s at 100k
+        points: every search paid it once per filter every ``PENDING_NOTE_TTL_S``, a stall
+        of the 100k benchmark's tail); it is asked only when the points without a vector,
+        the never-embedded among them, reach the share (``count_missing_dense``'s ``upper``,
+        2 ms)."""
         if self.embedder is None:
             return None
-        waiting = self._cached_count(self._pending_counts, flt, lambda: self.store.count_missing_dense(flt=flt))
-        if not waiting:
-            return None
         points = self._cached_count(self._scope_counts, flt, lambda: self.store.count(flt))
-        return (waiting, points) if points and waiting >= PENDING_LEXICAL_SHARE * points else None
+        bound = self._cached_count(self._pending_bounds, flt,
+                                   lambda: self.store.count_missing_dense(flt=flt, upper=True))
+        if not points or bound < PENDING_LEXICAL_SHARE * points:
+            return None
+        waiting = self._cached_count(self._pending_counts, flt, lambda: self.store.count_missing_dense(flt=flt))
+        return (waiting, points) if waiting and waiting >= PENDING_LEXICAL_SHARE * points else None
 
     def _filling_note(self, flt: StoreFilter, low: bool, reason: str, mode: str = "hybrid",
                       ) -> tuple[bool, str]:

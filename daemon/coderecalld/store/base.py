@@ -326,9 +326,12 @@ class Store(Protocol):
         """Exact number of points matching ``flt`` (all points when None)."""
         ...
 
-    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
+    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None, upper: bool = False) -> int:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
-        given, waiting for a dense vector (as ``missing_dense`` counts them)."""
+        given, waiting for a dense vector (as ``missing_dense`` counts them). ``upper``:
+        every point without one, those never embedded (a blank ``embed_text``) too, an upper
+        bound read from the vectors alone (the exact count reads every payload's text: 1.6 s
+        at 100k points on the embedded engine, 2 ms for the bound)."""
         ...
 
     def upsert_files(self, files: Sequence[FileTerms]) -> None:

@@ -570,11 +570,12 @@ class EdgeStore:
         request = qe.CountRequest(exact=True, filter=_to_filter(flt) if flt else None)
         return self._run("count", lambda shard: shard.count(request))
 
-    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
+    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None, upper: bool = False) -> int:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
-        given, without a dense vector."""
+        given, without a dense vector (``upper``: the never-embedded too; ``Store``)."""
         must = [*([_match("repo", repo)] if repo else []), *_must(flt or StoreFilter())] or None
-        qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE), _match("embed_text", "")])
+        qfilter = qe.Filter(must=must, must_not=[qe.HasVectorCondition(DENSE),
+                                                 *(() if upper else (_match("embed_text", ""),))])
         request = qe.CountRequest(exact=True, filter=qfilter)
         return self._run("count_missing_dense", lambda shard: shard.count(request))
 

@@ -517,12 +517,13 @@ class ServerStore:
         qfilter = _to_filter(flt) if flt else None
         return self._count("count", qfilter)
 
-    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None) -> int:
+    def count_missing_dense(self, repo: str = "", flt: StoreFilter | None = None, upper: bool = False) -> int:
         """Exact number of points of ``repo`` (every repo when ``""``), within ``flt`` when
-        given, without a dense vector."""
+        given, without a dense vector (``upper``: the never-embedded too; ``Store``)."""
         must = [*([_match("repo", repo)] if repo else []), *_must(flt or StoreFilter())] or None
         return self._count("count_missing_dense", qm.Filter(
-            must=must, must_not=[qm.HasVectorCondition(has_vector=DENSE), _match("embed_text", "")]))
+            must=must, must_not=[qm.HasVectorCondition(has_vector=DENSE),
+                                 *(() if upper else (_match("embed_text", ""),))]))
 
     # --- internals -------------------------------------------------------------------
 
