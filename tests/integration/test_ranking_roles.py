@@ -263,7 +263,7 @@ def test_a_search_of_an_embedded_index_reads_no_exact_pending_count(served: tupl
 
     monkeypatch.setattr(service.store, "count_missing_dense", spy)
     service._pending_bounds.clear()
-    service._pending_counts.clear()
+    service._blank_counts.clear()
     service._scope_counts.clear()
     hits = service.search("how is a URL query string parsed into pairs", limit=5, repo="std")
     assert hits and asked == [True]

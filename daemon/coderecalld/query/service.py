@@ -67,6 +67,10 @@ from coderecalld.store.ledger import Ledger
 #: Seconds a scope's count of points waiting for dense vectors is reused by the
 #: low-confidence reason (a hint: a few seconds stale is fine, a count per query is not).
 PENDING_NOTE_TTL_S = 10.0
+#: Seconds a scope's count of never-embedded points (a blank text: constants, import-only
+#: modules) is reused (``Service._waiting``): counting them reads every payload's text,
+#: 1.6 s at 100k points.
+BLANKS_TTL_S = 600.0
 #: While at least this share of a hybrid query's scope waits for dense vectors (the model
 #: fills them after the lexical index), the query is ranked by its words alone and the
 #: answer says so, with low confidence (not an issue or a report, never embedded:
@@ -519,9 +523,9 @@ class Service:
         self.embedder = embedder
         self._sync = sync
         self.overlay = overlay
-        self._pending_counts: dict[StoreFilter, tuple[float, int]] = {}
         self._scope_counts: dict[StoreFilter, tuple[float, int]] = {}
         self._pending_bounds: dict[StoreFilter, tuple[float, int]] = {}
+        self._blank_counts: dict[StoreFilter, tuple[float, int]] = {}
         self._store_repos: tuple[int, frozenset[str] | None] = (0, None)
         # repo -> ((repo, indexed commit), its indexed paths by suffix): anchors' deeper paths
         self._path_suffixes: dict[str, tuple[tuple[str, str], anchors.PathSuffixes]] = {}
@@ -2162,8 +2166,23 @@ class Service:
                                    lambda: self.store.count_missing_dense(flt=flt, upper=True))
         if not points or bound < PENDING_LEXICAL_SHARE * points:
             return None
-        waiting = self._cached_count(self._pending_counts, flt, lambda: self.store.count_missing_dense(flt=flt))
+        waiting = self._waiting(flt, bound)
         return (waiting, points) if waiting and waiting >= PENDING_LEXICAL_SHARE * points else None
+
+    def _waiting(self, flt: StoreFilter, bound: int) -> int:
+        """The points ``flt`` covers that wait for a dense vector: ``bound`` (every point
+        without one, ``count_missing_dense``'s ``upper``) less those never embedded (a blank
+        text), counted exactly (a read of every payload's text) at most once per
+        ``BLANKS_TTL_S`` per filter: they change only when a sync writes."""
+        if not bound:
+            return 0
+        now = time.monotonic()
+        blank = self._blank_counts.get(flt)
+        if blank is None or now - blank[0] > BLANKS_TTL_S:
+            if len(self._blank_counts) > 1024:
+                self._blank_counts.clear()
+            blank = self._blank_counts[flt] = (now, max(0, bound - self.store.count_missing_dense(flt=flt)))
+        return max(0, bound - blank[1])
 
     def _filling_note(self, flt: StoreFilter, low: bool, reason: str, mode: str = "hybrid",
                       ) -> tuple[bool, str]:
@@ -2195,12 +2214,12 @@ class Service:
     def _pending_note(self, flt: StoreFilter) -> str:
         """``"; N chunks in scope still wait for dense vectors ..."`` when the repos ``flt``
         covers have points without one, else ``""``: a weak answer may only mean the model
-        has not reached the code yet. Asked only for low-confidence answers; the exact count
-        (~3 ms at 100k points here, linear in the points) is reused for
-        ``PENDING_NOTE_TTL_S`` per filter."""
+        has not reached the code yet. Asked only for low-confidence answers; the count is
+        ``_waiting``'s, its bound reused for ``PENDING_NOTE_TTL_S`` per filter."""
         if self.embedder is None:
             return ""
-        waiting = self._cached_count(self._pending_counts, flt, lambda: self.store.count_missing_dense(flt=flt))
+        waiting = self._waiting(flt, self._cached_count(
+            self._pending_bounds, flt, lambda: self.store.count_missing_dense(flt=flt, upper=True)))
         if not waiting:
             return ""
         return (f"; {waiting} chunks in scope still wait for dense vectors (found by their "
