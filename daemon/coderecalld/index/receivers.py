@@ -1143,12 +1143,8 @@ def _closing(value: str, paren: int) -> int:
 def whole_call(value: str, paren: int) -> bool:
     """Whether ``value`` is one call whose argument list opens at ``paren``: it closes at the
     end, or not on this line (``x = C(`` continued); ``C(a).b`` and ``C(a) + 1`` are not."""
-    depth = 0
-    for i in range(paren, len(value)):
-        depth += {"(": 1, ")": -1}.get(value[i], 0)
-        if depth == 0:
-            return i == len(value) - 1
-    return True
+    close = _closing(value, paren)
+    return close < 0 or close == len(value) - 1
 
 
 
