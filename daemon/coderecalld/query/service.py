@@ -624,19 +624,20 @@ class Service:
         vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
                    shapes.sparse_vector(asked))
         fusions: dict[str, fusion.Fused] = {}
-        ranked = [(h, m, INDEX) for h, m in self._ranked(self.store, asked, vectors, flt,
-                                                         fetch + view.shadow_points, mode, fields,
-                                                         fusions, INDEX, glob, file_prior)
-                  if not view.hides(h)]
+
+        def committed(using: Vectors, into: dict[str, fusion.Fused]) -> Ranked:
+            """The index's ranking of ``asked`` with ``using``, less what the session hides."""
+            return [(h, m, INDEX) for h, m in self._ranked(self.store, asked, using, flt,
+                                                           fetch + view.shadow_points, mode, fields,
+                                                           into, INDEX, glob, file_prior)
+                    if not view.hides(h)]
+
+        ranked = committed(vectors, fusions)
         if (RANKINGS_FUSED and mode == "hybrid" and vectors[0] is not None and (file_prior or RANKINGS_FUSED_LOCATE)
                 and _unsure(ranked)):
             # the same page ranked by the query's words alone (as while vectors fill), and
             # both orders fused by their ranks (``rank_fused``)
-            words = [(h, m, INDEX) for h, m in self._ranked(self.store, asked, (None, vectors[1]), flt,
-                                                            fetch + view.shadow_points, mode, fields,
-                                                            {}, INDEX, glob, file_prior)
-                     if not view.hides(h)]
-            ranked = rank_fused(ranked, words)
+            ranked = rank_fused(ranked, committed((None, vectors[1]), {}))
         if view.flt is not None:
             overlaid = [(overlay.restore(h), m, OVERLAY) for h, m in self._ranked(
                 self.overlay.store, asked, vectors, view.flt, fetch, mode, fields, fusions,
@@ -2162,27 +2163,29 @@ class Service:
         if self.embedder is None:
             return None
         points = self._cached_count(self._scope_counts, flt, lambda: self.store.count(flt))
-        bound = self._cached_count(self._pending_bounds, flt,
-                                   lambda: self.store.count_missing_dense(flt=flt, upper=True))
+        bound = self._pending_bound(flt)
         if not points or bound < PENDING_LEXICAL_SHARE * points:
             return None
         waiting = self._waiting(flt, bound)
         return (waiting, points) if waiting and waiting >= PENDING_LEXICAL_SHARE * points else None
 
+    def _pending_bound(self, flt: StoreFilter) -> int:
+        """Every point ``flt`` covers without a dense vector, the never-embedded too
+        (``count_missing_dense``'s ``upper``), reused for ``PENDING_NOTE_TTL_S``."""
+        return self._cached_count(self._pending_bounds, flt,
+                                  lambda: self.store.count_missing_dense(flt=flt, upper=True))
+
     def _waiting(self, flt: StoreFilter, bound: int) -> int:
-        """The points ``flt`` covers that wait for a dense vector: ``bound`` (every point
-        without one, ``count_missing_dense``'s ``upper``) less those never embedded (a blank
-        text), counted exactly (a read of every payload's text) at most once per
-        ``BLANKS_TTL_S`` per filter: they change only when a sync writes."""
+        """The points ``flt`` covers that wait for a dense vector: ``bound``
+        (``_pending_bound``) less those never embedded (a blank text), counted exactly (a
+        read of every payload's text) at most once per ``BLANKS_TTL_S`` per filter: they
+        change only when a sync writes."""
         if not bound:
             return 0
-        now = time.monotonic()
-        blank = self._blank_counts.get(flt)
-        if blank is None or now - blank[0] > BLANKS_TTL_S:
-            if len(self._blank_counts) > 1024:
-                self._blank_counts.clear()
-            blank = self._blank_counts[flt] = (now, max(0, bound - self.store.count_missing_dense(flt=flt)))
-        return max(0, bound - blank[1])
+        blank = self._cached_count(self._blank_counts, flt,
+                                   lambda: max(0, bound - self.store.count_missing_dense(flt=flt)),
+                                   ttl=BLANKS_TTL_S)
+        return max(0, bound - blank)
 
     def _filling_note(self, flt: StoreFilter, low: bool, reason: str, mode: str = "hybrid",
                       ) -> tuple[bool, str]:
@@ -2200,12 +2203,12 @@ class Service:
 
     @staticmethod
     def _cached_count(cache: dict[StoreFilter, tuple[float, int]], flt: StoreFilter,
-                      count: Callable[[], int]) -> int:
-        """``count()`` for ``flt``, reused for ``PENDING_NOTE_TTL_S`` (at most 1,024 scopes
-        cached; the cache is emptied past them)."""
+                      count: Callable[[], int], ttl: float | None = None) -> int:
+        """``count()`` for ``flt``, reused for ``ttl`` seconds (``PENDING_NOTE_TTL_S`` by
+        default; at most 1,024 scopes cached; the cache is emptied past them)."""
         now = time.monotonic()
         cached = cache.get(flt)
-        if cached is None or now - cached[0] > PENDING_NOTE_TTL_S:
+        if cached is None or now - cached[0] > (PENDING_NOTE_TTL_S if ttl is None else ttl):
             if len(cache) > 1024:
                 cache.clear()
             cached = cache[flt] = (now, count())
@@ -2218,8 +2221,7 @@ class Service:
         ``_waiting``'s, its bound reused for ``PENDING_NOTE_TTL_S`` per filter."""
         if self.embedder is None:
             return ""
-        waiting = self._waiting(flt, self._cached_count(
-            self._pending_bounds, flt, lambda: self.store.count_missing_dense(flt=flt, upper=True)))
+        waiting = self._waiting(flt, self._pending_bound(flt))
         if not waiting:
             return ""
         return (f"; {waiting} chunks in scope still wait for dense vectors (found by their "
