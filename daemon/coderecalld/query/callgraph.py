@@ -1673,7 +1673,7 @@ def _attribute_types(store: Any, flt: StoreFilter, receivers: set[str]) -> dict[
     """Each of ``receivers`` that is a class's attribute (``pkg.mod.Request.connection``:
     the receiver of a call target its file resolved ``via`` the attribute) -> the classes
     its class's file declares it holds (``instance_edges``); one not declared is absent.
-    One facet."""
+    One facet (none when no receiver is a class's)."""
     owners = {r.rpartition(".")[0] for r in receivers if _owned_by_class(r)}
     if not owners:
         return {}
@@ -1681,7 +1681,7 @@ def _attribute_types(store: Any, flt: StoreFilter, receivers: set[str]) -> dict[
     out: dict[str, set[str]] = {}
     for edge in edges:
         attr, _, cls = edge.partition(" ")
-        if attr in receivers and cls:
+        if attr in receivers:
             out.setdefault(attr, set()).add(cls)
     return out
 
@@ -1690,7 +1690,7 @@ def _declared_elsewhere(receiver: str, declared: dict[str, set[str]], related: s
     """Whether the attribute ``receiver`` is declared (``_attribute_types``) with classes all
     outside ``related`` (the simple names of the method's hierarchy, ``_related``; empty:
     nothing judged, so never)."""
-    classes = declared.get(receiver)
+    classes = {c for c in declared.get(receiver, ()) if c}
     return bool(related) and bool(classes) and all(_simple(c) not in related for c in classes)
 
 
@@ -1706,10 +1706,7 @@ def _untyped_attributes(store: Any, flt: StoreFilter, targets: set[str]) -> set[
     attributes = {r for r in receivers if _owned_by_class(r) and not r.rpartition(".")[2].lstrip("_")[:1].isupper()}
     if not attributes:
         return set()
-    owners = {r.rpartition(".")[0] for r in attributes}
-    edges = _facet(store, flt, "instance_edges", "fq_name", owners | {o.rpartition(".")[0] for o in owners})
-    declared = {e.partition(" ")[0] for e in edges}
-    return attributes - declared
+    return attributes - set(_attribute_types(store, flt, attributes))
 
 
 def _kinds(store: Any, flt: StoreFilter, names: set[str]) -> dict[str, tuple[set[str], dict[str, str]]]:
