@@ -173,7 +173,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: docstring's example or a comment is none of a chunk's ``raises``; Python's ``x =
 #: C(..).m(..)`` is typed by ``m``'s declared result, ``cast(T, x)`` as ``T``; a class a
 #: function defines may have a base the same function defines.
-PAYLOAD_VERSION = 33
+#: 34: Python: the builtin ``open(..)``'s result (entered by ``with`` or assigned) is a file
+#: object (``receivers.OPENED_FILE``), and a module function's result no longer types a
+#: call of a name the calling function binds (a parameter ``open``) (call targets).
+PAYLOAD_VERSION = 34
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

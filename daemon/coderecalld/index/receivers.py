@@ -100,6 +100,12 @@ _WITH_OPEN = re.compile(r"^\s*(?:async\s+)?with\s+[\w.]+\((?:[^()]|\([^()]*\))*$
 WITH_SPAN = 12
 #: A string literal's opening: its prefix (``f``, ``b``, ``rb``) and quote.
 _STRING_LITERAL = re.compile(r"^([rRbBuUfF]{0,2})[\"']")
+#: The class of what the builtin ``open(..)`` (or ``io.open``) returns, unshadowed: a file
+#: object, whose ``write``/``read``/``close`` reach no project method. Python's ``open``
+#: returns ``io.TextIOWrapper`` in text mode and a buffered or raw ``io`` object in binary
+#: mode; callee alone does not tell which, so the text mode's class stands for all of them
+#: (``with open(p) as f: f.write(..)`` was a name-only caller of every ``write``).
+OPENED_FILE = "io.TextIOWrapper"
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list set str tuple".split())
 #: Every class Python's ``builtins`` holds (``object``, ``dict``, ``ValueError``, ...): a
@@ -318,14 +324,17 @@ class Receivers:
         direct = self.class_of(callee)
         if direct:
             return direct
+        if self._builtin_open(callee, owner):
+            return OPENED_FILE
         head, _, rest = callee.rpartition(".")
         nested = "" if head else nested_definition(self.symbols, owner, callee, (SymbolKind.CLASS,))
         if nested:
             return f"{self.module}.{nested}"
         if not head:
             fn = self.symbols.get(callee)
-            if callee in self.top:
-                return self.returns(fn, entered=entered) if fn is not None and fn.kind in _FUNCTION_KINDS else ""
+            if callee in self.top:  # unless a parameter or local of `owner` shadows it
+                own = fn is not None and fn.kind in _FUNCTION_KINDS and not self.binds(callee, owner)
+                return self.returns(fn, entered=entered) if own else ""
             # an imported function: its declared result, read at query time (``PRODUCED``)
             imported = self.table.get(callee, "")
             return f"{imported}{PRODUCED}" if imported and not self.binds(callee, owner) else ""
@@ -638,6 +647,13 @@ class Receivers:
             args = split_params(value[call.end() - 1:])
             return self.class_of(args[0].strip().strip("'\""), True) if len(args) == 2 else ""
         return self.call_type(call.group(1), owner) if call else ""
+
+    def _builtin_open(self, callee: str, owner: str) -> bool:
+        """Whether ``callee`` is Python's own ``open``: ``open`` this file neither defines nor
+        imports and ``owner`` does not bind, or ``io.open`` of ``import io``."""
+        if callee == "open":
+            return "open" not in self.top and "open" not in self.table and not self.binds("open", owner)
+        return callee == "io.open" and self.table.get("io", "") == "io"
 
     def _cast(self, callee: str) -> bool:
         """Whether ``callee`` names ``typing.cast`` here (``cast`` imported from ``typing``,
