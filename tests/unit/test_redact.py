@@ -193,6 +193,23 @@ def test_placeholders_and_identifiers_spelled_with_a_value_stay() -> None:
                    "not hunter2-Xk9abc\n") and counts["Secret Keyword"] == 2
 
 
+def test_a_value_spelled_in_the_name_it_is_given_to_stays() -> None:
+    """Django 5.1's ``SetPasswordMixin.create_password_fields``: form field names given to
+    ``*_field_name`` parameters were served by ``read`` as ``[REDACTED:Secret Keyword]``
+    (a newcomer editing the function got altered source)."""
+    source = ("    def create_password_fields(\n"
+              "        password1_field_name=\"password1\",\n"
+              "        password2_field_name=\"password2\",\n"
+              "        usable_password_field_name=\"usable-password\",\n"
+              "    ):\n")
+    out, counts = redact.text(source, "django/contrib/auth/forms.py")
+    assert out == source and not counts
+    # a value the name does not spell is still a credential, even one spelled as a word
+    out, counts = redact.text('password = "password1"\nPASSWORD_FIELD = "hunter2-Xk9"\n', "a.py")
+    assert out == ('password = "[REDACTED:Secret Keyword]"\n'
+                   'PASSWORD_FIELD = "[REDACTED:Secret Keyword]"\n') and counts["Secret Keyword"] == 2
+
+
 def test_a_value_found_on_another_line_is_no_part_of_a_name_in_other_fields() -> None:
     """packaging: a test's URL ``https://user:pass@g.c`` (Basic Auth Credentials, value
     ``pass``) redacted ``pass`` inside the parameter ``safe_user_passwords`` of the

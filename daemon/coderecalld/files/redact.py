@@ -86,6 +86,24 @@ TYPE_NAMES = frozenset({"string", "number", "boolean", "object", "undefined", "f
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
 
 
+#: The name a keyword's value is given to: the last name before the value on its line.
+_KEY_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+
+
+def _spells_its_key(line: str, value: str) -> bool:
+    """Whether ``value`` is spelled inside the name it is assigned to, a name's own text and
+    no credential: Django's ``password1_field_name="password1"`` and
+    ``usable_password_field_name="usable_password"`` (form field names) were served by
+    ``read`` as ``[REDACTED:Secret Keyword]`` (a newcomer editing ``SetPasswordMixin``).
+    Case and ``-``/``_`` are ignored; a value of under 4 characters never counts."""
+    at = line.rfind(value)
+    names = _KEY_NAME.findall(line[:at]) if at > 0 else []
+    if len(value) < 4 or not names:
+        return False
+    fold = value.lower().replace("-", "_")
+    return fold in names[-1].lower().replace("-", "_")
+
+
 @cache
 def _plugins() -> tuple:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
@@ -177,11 +195,12 @@ def line_findings(line: str, path: str = "") -> tuple[tuple[str, str], ...]:
         for secret in plugin.analyze_line(filename=path or "x", line=line, line_number=1):
             value = secret.secret_value or ""
             if value.strip() and not is_sequential_string(value) and not (
-                    secret.type == KEYWORD and (value.lower() in TYPE_NAMES or _PLACEHOLDER.match(value))):
+                    secret.type == KEYWORD and (value.lower() in TYPE_NAMES or _PLACEHOLDER.match(value)
+                                                or _spells_its_key(line, value))):
                 found.setdefault(_widen(line, value), secret.type)
     for value in _ASSIGNED.findall(line):
         # An identifier-like value of low entropy is a variable name (``token = token_v2``).
-        if len(value) >= 8 and not (_IDENT.match(value) and entropy_bits(value) < 3.5):
+        if len(value) >= 8 and not (_IDENT.match(value) and entropy_bits(value) < 3.5) and not _spells_its_key(line, value):
             found.setdefault(value, KEYWORD)
     for token in _TOKEN_RUN.findall(line):
         if _high_entropy(token):
