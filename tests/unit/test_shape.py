@@ -1607,6 +1607,17 @@ def test_values_spelled_in_camel_case_are_no_evidence() -> None:
     assert asked.evidence == ("to_datetime",) and asked.symbols == ("to_datetime", "NaT")
 
 
+@pytest.mark.parametrize(("text", "evidence"), [
+    # Django: "5.1" pinned a GIS test's JSON coordinates ("5,1") as evidence (a newcomer)
+    ("index_together crash on 5.1", ("index_together",)),
+    ("IPv6Address TypeError in 5.1.5 and v5.1.6rc1", ("IPv6Address",)),
+    ("is np.float64 still 1.5 times slower", ("np.float64",)),  # a dotted name stays
+    ('why is the default timeout "0.25"', ("0.25",)),  # quoted: a literal the code may hold
+])
+def test_a_version_or_number_written_in_prose_is_no_evidence(text: str, evidence: tuple[str, ...]) -> None:
+    assert shape.analyze(text).evidence == evidence
+
+
 def test_pythons_own_message_about_a_builtin_value_is_no_message_of_the_project() -> None:
     """"'NoneType' object has no attribute 'index'": the interpreter's words, which no code
     of the project holds (xarray placed a ``__getattr__`` raising its own "object has no

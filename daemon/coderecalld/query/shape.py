@@ -1636,7 +1636,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         # a call's arguments cut by a space (``Queue.get(timeout=0, block=True)``): its name
         code = [word for w in rest.split() if _CODE_WORD.search(w)
                 and (word := _whole(w.strip("\"'`(),?:;."))).lower() not in _PRODUCT_NAMES
-                and not _DUNDER.fullmatch(word)]  # every class's: no evidence
+                and not _DUNDER.fullmatch(word)  # every class's: no evidence
+                and not _NUMERAL.fullmatch(word)]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         if shape is Shape.TEXT and any(w not in BUILTIN_EXCEPTIONS for w in quoted + code):
@@ -1651,6 +1652,11 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     return ()
 
 
+#: A number or a version written unquoted in prose (``5.1``, ``3.13``, ``v2.0.1``,
+#: ``1.2rc1``): the release a user runs, no text of the code. Django's "index_together crash
+#: on 5.1" pinned a GIS test's JSON coordinates (``5,1``) as evidence (a newcomer). Quoted
+#: (``"0.5"``) it stays a literal.
+_NUMERAL = re.compile(r"[vV]?\d+(?:\.\d+)+[a-z]*\d*")
 #: A header's or key's name written in a question unquoted, every part capitalised and
 #: joined by hyphens (``Retry-After``, ``X-Forwarded-For``, ``WWW-Authenticate``): a literal
 #: the code holds. drf's "where is the Retry-After header set when a request is throttled"
