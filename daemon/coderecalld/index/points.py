@@ -177,7 +177,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: object (``receivers.OPENED_FILE``), and a module function's result no longer types a
 #: call of a name the calling function binds (a parameter ``open``) (call targets). A
 #: keyword's value spelled inside the name it is given to (Django's
-#: ``password1_field_name="password1"``) is no secret (``redact._spells_its_key``).
+#: ``password1_field_name="password1"``) is no secret (``redact._spells_its_key``). A
+#: class a function defines reads a base name that function defines before a top-level
+#: class of that name (``self.m()`` and typed receivers' targets).
 PAYLOAD_VERSION = 34
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

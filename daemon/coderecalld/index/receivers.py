@@ -499,10 +499,21 @@ class Receivers:
         return any(self._inherited_attr(b, attr, depth - 1) for b in self._file_bases(cls, depth))
 
     def _file_bases(self, cls: str, depth: int) -> list[str]:
-        """The bases of class ``cls`` that are classes of this file, in order (none at ``depth`` 0)."""
+        """The bases of class ``cls`` that are classes of this file, in order (none at ``depth``
+        0). A class a function defines reads a base name the same function (or one around
+        it) defines first, as Python does: ``class Handler`` at the top and again in
+        ``make()``, then ``class Sub(Handler)`` in ``make()``: ``Sub``'s ``self.finish()``
+        was the top-level ``Handler``'s (a review; ``resolve.class_bases`` reads them so)."""
         sym = self.symbols.get(cls)
-        return [b for b in (bases(sym.signature) if sym is not None and depth else ())
-                if b in self.symbols and self.symbols[b].kind is SymbolKind.CLASS]
+        scope = sym.parent if sym is not None else ""
+        out = []
+        for b in bases(sym.signature) if sym is not None and depth else ():
+            nested = nested_definition(self.symbols, scope, b, (SymbolKind.CLASS,)) if scope and "." not in b else ""
+            if nested:
+                out.append(nested)
+            elif b in self.symbols and self.symbols[b].kind is SymbolKind.CLASS:
+                out.append(b)
+        return out
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:

@@ -916,7 +916,13 @@ def _method(module: str, table: dict[str, str], symbols: dict[str, Symbol], cls:
     # a JS/TS class names its bases after ``extends`` (zod's ``class ZodString extends
     # ZodType<string, ...>``: ``this._processInputParams()`` was never its base's)
     for base in header_bases(sym.signature) if _EXTENDS.search(sym.signature) else _bases(sym.signature):
-        if base in symbols and symbols[base].kind is SymbolKind.CLASS:
+        # a class a function defines: a base the same function defines first (class_bases)
+        nested = nested_definition(symbols, sym.parent, base, (SymbolKind.CLASS,)) if sym.parent else ""
+        if nested:
+            found = _method(module, table, symbols, nested, name, depth - 1)
+            if found:
+                return found
+        elif base in symbols and symbols[base].kind is SymbolKind.CLASS:
             found = _method(module, table, symbols, base, name, depth - 1)
             if found:
                 return found
