@@ -84,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     try:
         addr = check_addr(resolve_addr(args.addr, args.config, os.environ))
+        if args.timeout is None:  # a sync indexes; a query answers
+            args.timeout = SYNC_TIMEOUT_S if args.command == "sync" else CALL_TIMEOUT_S
         if not args.timeout > 0:
             raise UsageError(f"--timeout: expected seconds > 0, got {args.timeout:g}")
         token = args.token or os.environ.get(ENV_TOKEN, "")
@@ -364,9 +366,24 @@ def _repos(client: Client, args: argparse.Namespace) -> None:
     _emit(client.list_repos(), args.json, _repo_rows)
 
 
+#: The deadline of a call, in seconds, unless ``--timeout`` says otherwise.
+CALL_TIMEOUT_S = 30.0
+#: The deadline of ``sync``, in seconds: it returns when the repository is fetched and
+#: re-indexed, which takes minutes for a first index of a large one (Django's 4,579 files:
+#: about 4 minutes with the model off; a newcomer's ``sync`` of pydantic ended in "Deadline
+#: Exceeded" at 30 s while the daemon went on indexing).
+SYNC_TIMEOUT_S = 3600.0
+
+
 def _sync(client: Client, args: argparse.Namespace) -> int:
-    """Exit 1 when the sync ended in error (the row says why), so scripts can tell."""
-    repo = client.sync_repo(args.name)
+    """Exit 1 when the sync ended in error (the row says why), so scripts can tell. Past
+    the deadline the daemon goes on syncing: the error says so and how to follow it."""
+    try:
+        repo = client.sync_repo(args.name)
+    except DeadlineExceededError as exc:
+        raise DeadlineExceededError(exc.code, (
+            f"{exc.details}; the daemon goes on syncing {args.name!r}: follow it with "
+            f"'{PROG} status --watch {args.name}', or wait longer with --timeout"), exc.addr) from None
     _emit([repo], args.json, _repo_rows)
     return 1 if repo.state == "error" else 0
 
@@ -687,8 +704,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--addr", metavar="HOST:PORT", help=f"daemon address (default: ${ENV_ADDR}, "
                         f"then server.listen from --config, then {DEFAULT_ADDR})")
     parser.add_argument("--config", metavar="FILE", help="coderecalld TOML config to read server.listen from")
-    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30.0,
-                        help="per-call deadline (default: 30)")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=None,
+                        help=f"per-call deadline (default: {CALL_TIMEOUT_S:g}; `sync`: {SYNC_TIMEOUT_S:g})")
     parser.add_argument("--token", metavar="TOKEN", default="",
                         help=f"bearer token (default: ${ENV_TOKEN})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

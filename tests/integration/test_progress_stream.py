@@ -160,3 +160,41 @@ def test_scope_is_the_callers_like_list_repos(tmp_path: Path) -> None:
                 list(stranger.watch_progress(once=True))
     finally:
         running.close()
+
+
+def test_a_sync_past_its_deadline_says_the_daemon_goes_on(live, monkeypatch, capsys) -> None:
+    """pydantic's first index took longer than the CLI's 30 s call deadline: ``sync`` ended in
+    a bare "Deadline Exceeded" while the daemon went on indexing (a newcomer). A sync now
+    waits up to ``SYNC_TIMEOUT_S`` unless ``--timeout`` says otherwise, and past its
+    deadline says the sync goes on and how to follow it."""
+    running, commit = live
+    gate = threading.Event()
+    chunks = running.daemon.pipeline._chunks
+
+    def held(repo, path, *args):
+        assert gate.wait(timeout=30)
+        return chunks(repo, path, *args)
+
+    monkeypatch.setattr(running.daemon.pipeline, "_chunks", held)
+    code = client_cli.main(["--addr", running.addr, "--timeout", "0.5", "sync", "hooks"])
+    err = capsys.readouterr().err
+    assert code == client_cli.RETRY_STATUS
+    assert "goes on syncing 'hooks'" in err and "status --watch hooks" in err
+    gate.set()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and running.client.list_repos()[0].indexed_commit != commit:
+        time.sleep(0.1)
+    (repo,) = [r for r in running.client.list_repos() if r.name == "hooks"]
+    assert (repo.state, repo.indexed_commit, repo.files) == ("ready", commit, 6)  # it went on
+    # no --timeout: a sync waits for the index (one answered at once here), a query 30 s
+    timeouts: list[float] = []
+    real = client_cli.Client
+
+    def recorded(addr, timeout_s, token):
+        timeouts.append(timeout_s)
+        return real(addr, timeout_s=timeout_s, token=token)
+
+    monkeypatch.setattr(client_cli, "Client", recorded)
+    assert client_cli.main(["--addr", running.addr, "sync", "hooks"]) == 0
+    assert client_cli.main(["--addr", running.addr, "repos"]) == 0
+    assert timeouts == [client_cli.SYNC_TIMEOUT_S, client_cli.CALL_TIMEOUT_S] == [3600.0, 30.0]
