@@ -6,7 +6,6 @@ keyword-exact; the model would only blur which case fails without it)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -163,8 +162,8 @@ QUESTION = "where is the run server command implemented"
 
 def test_compounds_of_a_question() -> None:
     assert shape.analyze(QUESTION).compounds == (
-        "run_server_command", "runservercommand",
-        "run_server", "runserver", "server_command", "servercommand")
+        "run_server", "runserver", "server_command", "servercommand",
+        "run_server_command", "runservercommand")
     assert shape.analyze("how do I make an archive").compounds == ("make_archive", "makearchive")
     assert shape.analyze("run_server(").compounds == ()  # an identifier is not a question
     # A code span or code word is a name already (``Query.symbols``) and breaks a run.
@@ -184,27 +183,6 @@ def test_the_definition_a_question_spells_is_on_the_first_page(
     assert [h.qualified_name for h in hits][:2] == before[:2]  # the rest keeps its order
     scores = [h.score for h in hits]
     assert scores == sorted(scores, reverse=True)  # the inserted hit takes the displaced score
-
-
-def test_a_name_three_words_spell_keeps_its_words_from_a_pair(tmp_path: Path) -> None:
-    """Django: "DeprecationWarning from file-based cache" placed geos's ``fromfile`` ("from
-    file") as the name the question spells, over the file cache's ``FileBasedCache`` (a
-    newcomer)."""
-    files = {
-        # no word of the question: never a candidate, so never on the page already
-        "geo/factory.py": 'def fromfile(path):\n    """Read a geometry."""\n    return read(path)\n',
-        "cache/filebased.py": ('class FileBasedCache:\n    """Entries kept as files of a directory."""\n\n'
-                               '    def keys(self):\n        return glob.glob1(self.dir, "*")\n'),
-        "cache/memory.py": 'class MemoryCache:\n    """A cache of a dict: no warning on deprecation."""\n',
-        "cache/base.py": ('class CacheKeyWarning(RuntimeWarning):\n    """A cache key warning."""\n\n\n'
-                          'def warn_deprecated(cache):\n    """Warn of a deprecated cache: a DeprecationWarning."""\n'
-                          '    warnings.warn("cache", DeprecationWarning)\n'),
-    }
-    with indexed(tmp_path, files) as d:
-        hits = d.service.search("DeprecationWarning from file-based cache", limit=3, repo="fx")
-    # the class was third by its words; "from file" spelled `fromfile`, placed third over it
-    assert [(h.qualified_name, h.path) for h in hits][2] == ("FileBasedCache", "cache/filebased.py")
-    assert all(h.qualified_name != "fromfile" for h in hits)
 
 
 def test_a_name_with_two_definitions_behind_a_common_one_inserts_nothing(daemon: Daemon) -> None:

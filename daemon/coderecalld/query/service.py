@@ -1330,31 +1330,17 @@ class Service:
         role (source first), then by the question's lexical score; a test's or a docs
         page's definition only when the question asks for that role. A name defined more
         than ``COMPOUND_MAX_DEFINITIONS`` times names nothing in particular. One keyword
-        lookup, and one score lookup per name inserted. A name two words spell is not
-        placed when one of its words is a word of a three-word name whose definition the page
-        shows: that word is the longer name's (Django's "from file-based cache" placed geos's
-        ``fromfile`` and pushed ``FileBasedCache`` off the page; a newcomer)."""
+        lookup, and one score lookup per name inserted."""
         # A snake_case name is also looked up private ("check the match" -> _check_match).
         names = list(dict.fromkeys(v for n in asked.compounds
                                    for v in ((n, "_" + n) if "_" in n else (n,))))
-        # the words each name spells (its snake_case twin's; triples come first)
-        spelled: dict[str, frozenset[str]] = {}
-        for n in (n for n in asked.compounds if "_" in n):
-            for v in (n, "_" + n, n.replace("_", "")):
-                spelled.setdefault(v, frozenset(n.split("_")))
-        spoken: set[str] = set()  # the words of a three-word name the page shows
         held = {str(h.payload.get("name_lc", "")) for h in self.store.find_any(
             flt, "name_lc", names, limit=4 * len(names), fields=("name_lc",))}
         for name in (n for n in names if n in held):
-            words = spelled.get(name, frozenset())
-            if words & spoken:
-                continue  # a word of a name shown already ("from file-based cache": not fromfile)
             # Each name's own read: a common one (to_dict) must not hide another's count.
             defs = self._definitions(flt, "name_lc", name, view, path_glob)
             if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
                 continue
-            if len(words) >= 3 and any(h.id in {d.id for d in defs} for h, _, _ in page):
-                spoken |= words
             # prose words meet a test's or a docs tool's name by chance ("collected as a test
             # module": pytest's test class `TestModule`; "objects interface": seaborn's docs
             # builder's `objects_interface`; a newcomer): those roles only when asked (an

@@ -1733,10 +1733,7 @@ def _compounds(text: str) -> tuple[str, ...]:
     lookup matches ``run_command``, ``runCommand`` and ``RunCommand`` alike. A code span or
     code word is no part of one and breaks a run (``how does `app.test_client` keep
     cookies`` spelled ``app_test``, a test's nested function: ``Query.symbols`` reads the
-    span). At most ``MAX_COMPOUNDS``, pairs kept first, then listed after the triples: the
-    first one defined is the one placed (``service._with_compounds``), and a name three
-    words spell is the narrower ("from file-based cache": geos's ``fromfile`` was placed
-    over ``FileBasedCache``, Django's file cache; a newcomer)."""
+    span). At most ``MAX_COMPOUNDS``, pairs first."""
     words: list[str | None] = []
     for token in _TICKS.sub(" ` ", text).split():
         if "`" in token or _CODE_WORD.search(token):
@@ -1745,15 +1742,13 @@ def _compounds(text: str) -> tuple[str, ...]:
         for word in _PLAIN_WORD.findall(token.lower()):
             if word not in _ARTICLES:
                 words.append(None if word in _NOT_COMPOUND or len(word) < 2 else word)
-    found: dict[str, int] = {}
+    found: list[str] = []
     for size in (2, 3):
         for i in range(len(words) - size + 1):
             group = words[i:i + size]
             if all(group):
-                for name in ("_".join(group), "".join(group)):  # type: ignore[arg-type]
-                    found.setdefault(name, size)
-    kept = list(found)[:MAX_COMPOUNDS]
-    return tuple(sorted(kept, key=lambda name: -found[name]))
+                found += ["_".join(group), "".join(group)]  # type: ignore[arg-type]
+    return tuple(dict.fromkeys(found))[:MAX_COMPOUNDS]
 
 
 def _roles(text: str, shape: Shape, described: bool = False) -> frozenset[str]:
