@@ -70,3 +70,22 @@ def test_a_local_repository_is_mirrored_without_copying_its_objects(tmp_path: Pa
     third = src.commit({"c.py": "def gamma():\n    pass\n"})
     again = mirror.sync(RepoConfig("x", str(src.path)), tmp_path / "mirrors")
     assert again.commit == third and third != second
+
+
+def test_a_fetched_mirror_copies_objects_and_follows_a_rewritten_branch(tmp_path: Path, monkeypatch) -> None:
+    """The fetch path remote URLs take (``LOCAL_BORROWED`` off makes a local one take it):
+    objects are copied, the mirror reads without the source's, a rewrite is followed."""
+    from coderecalld.files import mirror
+
+    monkeypatch.setattr(mirror, "LOCAL_BORROWED", False)
+    src = GitRepo(tmp_path / "src")
+    src.commit({"a.py": "def alpha():\n    pass\n"})
+    second = src.commit({"b.py": "def beta():\n    pass\n"})
+    result = mirror.sync(RepoConfig("x", str(src.path)), tmp_path / "mirrors")
+    assert (result.branch, result.commit) == ("main", second)
+    assert not (Path(result.git_dir) / "objects" / "info" / "alternates").exists()
+    src.repo.reset(src.repo[second].parents[0].id, pygit2.enums.ResetMode.HARD)
+    third = src.commit({"c.py": "def gamma():\n    pass\n"})
+    again = mirror.sync(RepoConfig("x", str(src.path)), tmp_path / "mirrors")
+    assert again.commit == third
+    assert mirror.read_path(mirror.open_repo(again.git_dir), third, "c.py") == b"def gamma():\n    pass\n"
