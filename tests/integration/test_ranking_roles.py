@@ -272,3 +272,43 @@ def test_a_search_of_an_embedded_index_reads_no_exact_pending_count(served: tupl
     assert hits and asked == [True]
     exact, bound = real(flt=None), real(flt=None, upper=True)
     assert exact == 0 and bound > exact  # import-only modules and constants: never embedded
+
+
+def test_a_fused_pages_second_ranking_reads_nothing_twice(served: tuple[Client, Daemon],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words-alone ranking of a fused page (``rank_fused``) is answered from what the
+    hybrid one read in the same request (``reuse.Reused``): the sparse retriever's own top is
+    searched once, a payload is read once, and the page is what it was with every read
+    repeated."""
+    from coderecalld.query import reuse
+    from coderecalld.query import service as service_mod
+    daemon = served[1]
+    store = daemon.service.store
+    query = "which function splits the netloc into user name, password, host and port"
+    searched: list[tuple] = []
+    retrieved: list[str] = []
+    real_search, real_retrieve = store.sparse_search, store.retrieve
+
+    def search_spy(sparse, flt, limit, fields=None):
+        searched.append((sparse, flt, limit, fields))
+        return real_search(sparse, flt, limit, fields=fields)
+
+    def retrieve_spy(ids, fields=None):
+        retrieved.extend(ids)
+        return real_retrieve(ids, fields)
+
+    monkeypatch.setattr(store, "sparse_search", search_spy)
+    monkeypatch.setattr(store, "retrieve", retrieve_spy)
+    monkeypatch.setattr(service_mod, "RANKINGS_FUSED", True)
+    fused = [(h.id, h.score) for h in daemon.service.search(query, limit=10, repo="std")]
+    assert fused[0][1] < service_mod.RANK_FUSION_BELOW  # a fused page
+    once_searched, once_retrieved = list(searched), list(retrieved)
+    assert len(once_searched) == len(set(once_searched))
+    searched.clear()
+    retrieved.clear()
+    with monkeypatch.context() as m:
+        m.setattr(reuse, "Reused", lambda s: s)  # every read asked of the store again
+        again = [(h.id, h.score) for h in daemon.service.search(query, limit=10, repo="std")]
+    assert again == fused
+    # the words' ranking repeated the hybrid one's own sparse top and re-read payloads
+    assert len(searched) > len(once_searched) and len(retrieved) > len(once_retrieved)

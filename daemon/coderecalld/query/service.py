@@ -32,7 +32,7 @@ from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
-from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, ruby, validate
+from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, reuse, ruby, validate
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
@@ -624,10 +624,12 @@ class Service:
         vectors = (self.embedder.embed_query(asked.dense_text).tolist() if embed else None,
                    shapes.sparse_vector(asked))
         fusions: dict[str, fusion.Fused] = {}
+        # a second ranking (``rank_fused``) reads again what the first read: once per request
+        reading = reuse.Reused(self.store)
 
         def committed(using: Vectors, into: dict[str, fusion.Fused]) -> Ranked:
             """The index's ranking of ``asked`` with ``using``, less what the session hides."""
-            return [(h, m, INDEX) for h, m in self._ranked(self.store, asked, using, flt,
+            return [(h, m, INDEX) for h, m in self._ranked(reading, asked, using, flt,
                                                            fetch + view.shadow_points, mode, fields,
                                                            into, INDEX, glob, file_prior)
                     if not view.hides(h)]
@@ -773,7 +775,7 @@ class Service:
                                    str(h.payload.get("path", "")), int(h.payload.get("start_line", 0))))
         members = (self._members(store, query, flt) if not pinned and asked.shape is Shape.IDENTIFIER
                    else [])
-        if (not pinned and not members and asked.shape is Shape.IDENTIFIER and store is self.store
+        if (not pinned and not members and asked.shape is Shape.IDENTIFIER and source == INDEX
                 and _PLAIN_NAME.match(query.strip())):
             pinned = self._bindings(query.strip(), flt, fields)
         depth = limit + min(len(pinned), limit) + ROLE_OVERFETCH

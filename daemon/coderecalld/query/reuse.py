@@ -1,0 +1,62 @@
+"""One request's view of a store that answers a repeated read from what it already read.
+
+A search page the model is unsure of is ranked twice (``service.rank_fused``): by the hybrid
+retrievers, then by the query's words alone. The second ranking asks the store again for
+what the first had read: the sparse retriever's own top (``fusion.hybrid`` step 3 runs it
+whenever the dense candidates do not settle the page, as they rarely do when the model is
+unsure), the same exact-name lookups, and payloads of the chunks both rankings hold.
+``Reused`` wraps the store for the length of one request and keeps those answers, so each
+is read once. Nothing is kept between requests, so what a sync writes meanwhile is seen by
+the next request as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from coderecalld.records import Hit, SparseVector
+from coderecalld.store import StoreFilter
+
+
+class Reused:
+    """``store`` with ``sparse_search``, ``find`` and ``retrieve`` answered once per distinct
+    call; every other method is the store's own. ``retrieve`` reads only the ids it has not
+    returned before with the same ``fields`` (the order of ``ids`` kept, missing points
+    left out, as the store's). Lists are copied out, so a caller may change its own.
+    Raises what the store raises; a failed call keeps nothing."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._searched: dict[tuple[Any, ...], list[Hit]] = {}
+        self._found: dict[tuple[Any, ...], list[Hit]] = {}
+        self._points: dict[tuple[str, ...] | None, dict[str, Hit]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    def sparse_search(self, sparse: SparseVector, flt: StoreFilter, limit: int,
+                      fields: Sequence[str] | None = None) -> list[Hit]:
+        key = (sparse, flt, limit, _fields(fields))
+        if key not in self._searched:
+            self._searched[key] = self._store.sparse_search(sparse, flt, limit, fields=fields)
+        return list(self._searched[key])
+
+    def find(self, flt: StoreFilter, field: str, value: str, prefix: bool = False,
+             limit: int = 100) -> list[Hit]:
+        key = (flt, field, value, prefix, limit)
+        if key not in self._found:
+            self._found[key] = self._store.find(flt, field, value, prefix=prefix, limit=limit)
+        return list(self._found[key])
+
+    def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
+        known = self._points.setdefault(_fields(fields), {})
+        missing = [i for i in dict.fromkeys(ids) if i not in known]
+        if missing:
+            for hit in self._store.retrieve(missing, fields):
+                known[hit.id] = hit
+        return [known[i] for i in ids if i in known]
+
+
+def _fields(fields: Sequence[str] | None) -> tuple[str, ...] | None:
+    return None if fields is None else tuple(fields)
