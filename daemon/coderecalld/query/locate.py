@@ -10,6 +10,7 @@ chunks, best first, at most ``functions_per_file``). Pure: no store.
 
 from __future__ import annotations
 
+import functools
 import re
 from contextvars import ContextVar
 
@@ -570,6 +571,18 @@ def is_overload(payload: dict) -> bool:
 
 
 def is_stub(payload: dict) -> bool:
+    """``_stub`` of the payload fields it reads, cached (a page's ordering reads it for each
+    of its 100 candidates in each ranking: ~550 reads a fused search). ``abstract``: a
+    body that only raises ``NotImplementedError`` counts (``ABSTRACT_STUBS``, unless the
+    query asks for it: ``NOT_IMPLEMENTED_ASKED``), read at each call."""
+    return _stub(str(payload.get("path", "")), payload.get("kind"), payload.get("language"),
+                 payload.get("start_line"), payload.get("end_line"), str(payload.get("snippet", "")),
+                 ABSTRACT_STUBS and not NOT_IMPLEMENTED_ASKED.get())
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _stub(path: str, kind: object, language: object, start_line: object, end_line: object,
+          snippet: str, abstract: bool) -> bool:
     """A signature without behaviour: a chunk of a declaration file (``declares_only``), a
     Python ``@overload`` stub (a decorator line ``@overload``, ``@typing.overload`` or
     ``@t.overload`` before its ``def`` in the chunk's snippet), beside the implementation
@@ -580,21 +593,19 @@ def is_stub(payload: dict) -> bool:
     about), or (TypeScript, Go) a one-line method without a body (an interface's: hono's
     ``ClientResponse.json`` came before ``Context.json``). ``@overload(...)`` (numba's
     implementations) and ``@overloaded_op`` are not stubs."""
-    if declares_only(str(payload.get("path", ""))):
+    if declares_only(path):
         return True
-    snippet = str(payload.get("snippet", ""))
-    if (payload.get("kind") in CALLABLE_KINDS and payload.get("language") not in _UNBRACED
+    if (kind in CALLABLE_KINDS and language not in _UNBRACED
             and snippet.rstrip().endswith(";") and "{" not in snippet):
         return True
-    if (payload.get("kind") in CALLABLE_KINDS and payload.get("language") in _SIGNATURE_LINES
-            and payload.get("start_line") == payload.get("end_line")
+    if (kind in CALLABLE_KINDS and language in _SIGNATURE_LINES and start_line == end_line
             and "{" not in snippet and "=>" not in snippet):
         return True  # an interface's method: ``json(): Promise<T>`` (TS), ``Read(p []byte) ...`` (Go)
-    if is_overload(payload):
+    if is_overload({"snippet": snippet}):
         return True
-    return (ABSTRACT_STUBS and not NOT_IMPLEMENTED_ASKED.get() and payload.get("kind") in CALLABLE_KINDS
-            and payload.get("language") == "python"
-            and _abstract_body(snippet, int(payload.get("end_line") or 0) - int(payload.get("start_line") or 0)))
+    return (abstract and kind in CALLABLE_KINDS
+            and language == "python"
+            and _abstract_body(snippet, int(end_line or 0) - int(start_line or 0)))
 
 
 #: A Python function whose body only raises ``NotImplementedError`` (or, under

@@ -2610,9 +2610,17 @@ def _name_match(payload: dict, words: frozenset[str]) -> float:
     if payload.get("kind") in _NAME_MATCH_SKIP:
         return 0.0
     name = payload.get("name") or unparted(str(payload.get("qualified_name", ""))).rpartition(".")[2]
-    terms = [t for t in sparse.tokens(str(name)) if len(t) > 1]
-    parts = terms[1:]  # the whole identifier comes first, then its parts (none for one word)
+    parts = _symbol_words(str(name))
     return 1.0 if len(parts) >= 2 and all(_word_in(part, words) for part in parts) else 0.0
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _symbol_words(name: str) -> tuple[str, ...]:
+    """The words of a symbol's name after the whole identifier (``run_command`` -> run,
+    command; none for one word), 1-letter ones left out; cached (a page's ordering reads
+    one per candidate)."""
+    terms = [t for t in sparse.tokens(name) if len(t) > 1]
+    return tuple(terms[1:])  # the whole identifier comes first, then its parts
 
 
 def _word_in(part: str, words: frozenset[str]) -> bool:
