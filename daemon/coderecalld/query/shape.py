@@ -1634,10 +1634,11 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
         rest = _TICKS.sub(" ", text)  # a span's words are the span's, not code words again
         quoted = [a or b for a, b in _QUOTED.findall(rest)] + spans
         # a call's arguments cut by a space (``Queue.get(timeout=0, block=True)``): its name
-        code = [word for w in rest.split() if _CODE_WORD.search(w)
+        written = rest.split()
+        code = [word for i, w in enumerate(written) if _CODE_WORD.search(w)
                 and (word := _whole(w.strip("\"'`(),?:;."))).lower() not in _PRODUCT_NAMES
                 and not _DUNDER.fullmatch(word)  # every class's: no evidence
-                and not _NUMERAL.fullmatch(word)]
+                and not _version(word, written[i - 1] if i else "")]
         code += [m.group(1) for m in _OPTION.finditer(rest)]  # --lf, --cache-show, --tb=short
         code += _header_names(rest)  # Retry-After, X-Forwarded-For: a literal, unquoted
         if shape is Shape.TEXT and any(w not in BUILTIN_EXCEPTIONS for w in quoted + code):
@@ -1652,11 +1653,27 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
     return ()
 
 
-#: A number or a version written unquoted in prose (``5.1``, ``3.13``, ``v2.0.1``,
-#: ``1.2rc1``): the release a user runs, no text of the code. Django's "index_together crash
-#: on 5.1" pinned a GIS test's JSON coordinates (``5,1``) as evidence (a newcomer). Quoted
-#: (``"0.5"``) it stays a literal.
-_NUMERAL = re.compile(r"[vV]?\d+(?:\.\d+)+[a-z]*\d*")
+#: A dotted number written unquoted in prose (``5.1``, ``3.13``, ``42.0``).
+_NUMERAL = re.compile(r"\d+(?:\.\d+)+")
+#: A number that names a release however it is written: three or more parts, a ``v``
+#: before it, a pre-release after it (``5.1.5``, ``v2.0``, ``1.2rc1``).
+_RELEASE = re.compile(r"[vV]\d+(?:\.\d+)*[a-z]*\d*|\d+(?:\.\d+){2,}[a-z]*\d*|\d+(?:\.\d+)+(?:a|b|rc|dev|post)\d*")
+#: Words before a dotted number that make it a release: a language or framework, or a
+#: word placing it in time ("crash on 5.1", "since 3.12", "Python 3.13").
+_RELEASE_CONTEXT = frozenset("""
+on in since from to until before after version versions release releases upgrade upgrading
+upgraded python py django node nodejs go java ruby php rust pip""".split())
+
+
+def _version(word: str, before: str) -> bool:
+    """Whether ``word``, written in prose after ``before``, is a release number and no text of
+    the code (``_RELEASE``, or a dotted number after ``_RELEASE_CONTEXT``): Django's
+    "index_together crash on 5.1" pinned a GIS test's JSON coordinates (``5,1``) as
+    evidence (a newcomer). A value stays evidence: gson's "(42 vs 42.0, -0.0 vs 0)" is
+    what ``JsonPrimitive``'s comments say. Quoted (``"0.5"``) it is a literal either way."""
+    if _RELEASE.fullmatch(word):
+        return True
+    return bool(_NUMERAL.fullmatch(word)) and before.strip("(,").lower() in _RELEASE_CONTEXT
 #: A header's or key's name written in a question unquoted, every part capitalised and
 #: joined by hyphens (``Retry-After``, ``X-Forwarded-For``, ``WWW-Authenticate``): a literal
 #: the code holds. drf's "where is the Retry-After header set when a request is throttled"
