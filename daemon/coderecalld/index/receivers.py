@@ -106,6 +106,9 @@ _STRING_LITERAL = re.compile(r"^([rRbBuUfF]{0,2})[\"']")
 #: mode; callee alone does not tell which, so the text mode's class stands for all of them
 #: (``with open(p) as f: f.write(..)`` was a name-only caller of every ``write``).
 OPENED_FILE = "io.TextIOWrapper"
+#: A line binding the name ``open`` somewhere in a file (``_builtin_open``).
+_OPEN_BOUND = re.compile(r"\b(?:def|class)\s+open\b|\bglobal\b.*\bopen\b|\bas\s+open\b"
+                         r"|(?:^|[\s,(])open\s*(?::[^=]+)?=(?!=)")
 #: Builtin types an annotation may name: a call on one is known not to reach a project's method.
 _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list set str tuple".split())
 #: Every class Python's ``builtins`` holds (``object``, ``dict``, ``ValueError``, ...): a
@@ -196,6 +199,7 @@ class Receivers:
         self._fixtures: dict[str, str] | None = None  # request name -> class
         self._fixture_values: dict[str, str] = {}  # fixture's qualified name -> class
         self._statement_cache: dict[str, list[tuple[int, str]]] = {}
+        self._open_bound: bool | None = None  # whether the file binds `open` anywhere
 
     # --- types of expressions ---------------------------------------------------------
 
@@ -661,9 +665,16 @@ class Receivers:
 
     def _builtin_open(self, callee: str, owner: str) -> bool:
         """Whether ``callee`` is Python's own ``open``: ``open`` this file neither defines nor
-        imports and ``owner`` does not bind, or ``io.open`` of ``import io``."""
+        imports nor binds anywhere (a nested ``def open``, a ``class open``, ``global open``,
+        ``open = ..``, ``as open``, or a ``*`` import that may bring one: ``_OPEN_BOUND``) and
+        ``owner`` does not bind, or ``io.open`` of ``import io``. A review found each of those
+        typed as a file, and a project's real caller dropped."""
         if callee == "open":
-            return "open" not in self.top and "open" not in self.table and not self.binds("open", owner)
+            if self._open_bound is None:
+                self._open_bound = any("open" in line and _OPEN_BOUND.search(line) or "import *" in line
+                                       for line in self.lines.values())
+            return ("open" not in self.top and "open" not in self.table and not self._open_bound
+                    and not self.binds("open", owner))
         return callee == "io.open" and self.table.get("io", "") == "io"
 
     def _cast(self, callee: str) -> bool:
