@@ -208,6 +208,11 @@ def test_a_value_spelled_in_the_name_it_is_given_to_stays() -> None:
     out, counts = redact.text('password = "password1"\nPASSWORD_FIELD = "hunter2-Xk9"\n', "a.py")
     assert out == ('password = "[REDACTED:Secret Keyword]"\n'
                    'PASSWORD_FIELD = "[REDACTED:Secret Keyword]"\n') and counts["Secret Keyword"] == 2
+    # a review: a capitalised value resembling its name, and a value repeated after it
+    for line in ('password1 = "Password1"\n', 'admin_password = "Admin_Password"\n',
+                 'password = "hunter2secret"  # hunter2secret\n'):
+        out, counts = redact.text(line, "a.py")
+        assert "[REDACTED:Secret Keyword]" in out and "unter2secret" not in out and counts["Secret Keyword"] >= 1
 
 
 def test_a_value_found_on_another_line_is_no_part_of_a_name_in_other_fields() -> None:

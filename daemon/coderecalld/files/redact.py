@@ -95,13 +95,14 @@ def _spells_its_key(line: str, value: str) -> bool:
     no credential: Django's ``password1_field_name="password1"`` and
     ``usable_password_field_name="usable_password"`` (form field names) were served by
     ``read`` as ``[REDACTED:Secret Keyword]`` (a newcomer editing ``SetPasswordMixin``).
-    Case and ``-``/``_`` are ignored; a value of under 4 characters never counts."""
-    at = line.rfind(value)
-    names = _KEY_NAME.findall(line[:at]) if at > 0 else []
-    if len(value) < 4 or not names:
+    The value must be lower case (``-`` read as ``_``), at least 4 characters, and spelled
+    exactly so in the last name before its first quoted occurrence: ``password1 =
+    "Password1"`` and ``password = "hunter2"  # hunter2`` stay redacted (a review)."""
+    if len(value) < 4 or value != value.lower():
         return False
-    fold = value.lower().replace("-", "_")
-    return fold in names[-1].lower().replace("-", "_")
+    quoted = re.search(rf"[\"']{re.escape(value)}[\"']", line)
+    names = _KEY_NAME.findall(line[:quoted.start()]) if quoted else []
+    return bool(names) and value.replace("-", "_") in names[-1].replace("-", "_")
 
 
 @cache
