@@ -1615,6 +1615,9 @@ def test_values_spelled_in_camel_case_are_no_evidence() -> None:
     ("DeprecationWarning since 3.12 and v2.0", ("DeprecationWarning",)),
     # a value, not a release: gson's JsonPrimitive comments say "42.0" and "-0.0"
     ("numbers that compare equal (42 vs 42.0, -0.0 vs 0) hash differently", ("42.0", "-0.0")),
+    # a review: a default's value and an address are the code's text
+    ("why is the default timeout 0.5", ("0.5",)),
+    ("server binds to 0.0.0.0 instead of 127.0.0.1", ("0.0.0.0", "127.0.0.1")),
     ('why is the default timeout "0.25"', ("0.25",)),  # quoted: a literal the code may hold
 ])
 def test_a_version_or_number_written_in_prose_is_no_evidence(text: str, evidence: tuple[str, ...]) -> None:
