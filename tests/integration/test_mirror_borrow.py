@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygit2
+import pytest
 from conformance_cases import daemon, indexed_paths
 from gitfixtures import GitRepo
 
@@ -89,3 +90,48 @@ def test_a_fetched_mirror_copies_objects_and_follows_a_rewritten_branch(tmp_path
     again = mirror.sync(RepoConfig("x", str(src.path)), tmp_path / "mirrors")
     assert again.commit == third
     assert mirror.read_path(mirror.open_repo(again.git_dir), third, "c.py") == b"def gamma():\n    pass\n"
+
+
+def test_borrowing_from_a_detached_checkout_and_a_linked_work_tree(tmp_path: Path) -> None:
+    """A review: a work tree at a detached HEAD (a CI checkout), no branch configured,
+    crashed the sync (``AttributeError``); a ``git worktree add`` checkout borrowed from
+    ``.git/worktrees/<name>/objects``, which does not exist."""
+    from coderecalld.files import mirror
+
+    src = GitRepo(tmp_path / "src")
+    first = src.commit({"a.py": "def alpha():\n    pass\n"})
+    src.repo.set_head(pygit2.Oid(hex=first))  # detached
+    assert src.repo.head_is_detached
+    result = mirror.sync(RepoConfig("x", str(src.path)), tmp_path / "mirrors")
+    assert (result.branch, result.commit) == ("main", first)
+    src.repo.set_head("refs/heads/main")
+    src.repo.branches.local.create("side", src.repo[first])
+    linked = src.repo.add_worktree("wt", str(tmp_path / "wt"), src.repo.branches.local["side"])
+    other = mirror.sync(RepoConfig("y", linked.path), tmp_path / "mirrors")
+    assert (other.branch, other.commit) == ("side", first)
+    assert mirror.read_path(mirror.open_repo(other.git_dir), first, "a.py") == b"def alpha():\n    pass\n"
+
+
+def test_a_mirror_fetched_after_borrowing_holds_its_own_objects(tmp_path: Path, monkeypatch) -> None:
+    """A review: a repo whose url moved from a local path to a remote kept the stale
+    alternates, the fetch copied nothing, and the mirror lost every object with the old
+    source. Read from a pruned source, a commit is a ``MirrorError``, not a ``KeyError``."""
+    import shutil
+
+    from coderecalld.errors import MirrorError
+    from coderecalld.files import mirror
+
+    src = GitRepo(tmp_path / "src")
+    commit = src.commit({"a.py": "def alpha():\n    pass\n"})
+    borrowed = mirror.sync(RepoConfig("x", str(src.path)), tmp_path / "mirrors")
+    shutil.rmtree(src.path)
+    with pytest.raises(MirrorError, match="missing from the mirror"):
+        mirror.read_path(mirror.open_repo(borrowed.git_dir), commit, "a.py")
+    moved = GitRepo(tmp_path / "moved")
+    again = moved.commit({"b.py": "def beta():\n    pass\n"})
+    monkeypatch.setattr(mirror, "LOCAL_BORROWED", False)  # the fetch path a remote url takes
+    fetched = mirror.sync(RepoConfig("x", str(moved.path)), tmp_path / "mirrors")
+    assert fetched.commit == again
+    assert not (Path(fetched.git_dir) / "objects" / "info" / "alternates").exists()
+    shutil.rmtree(moved.path)
+    assert mirror.read_path(mirror.open_repo(fetched.git_dir), again, "b.py") == b"def beta():\n    pass\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,6 +58,13 @@ def sync(repo: RepoConfig, mirrors_root: Path) -> MirrorResult:
         remote = repository.remotes["origin"]
         callbacks = credentials.callbacks(repo)
         local = _local_source(repo.url) if LOCAL_BORROWED else None
+        if local is None and (git_dir / "objects" / "info" / "alternates").exists():
+            # borrowed from a local source before, fetched now (its url changed): a fetch
+            # would copy nothing the borrowed objects already answer, and the mirror would
+            # lose them with that source (a review); it starts again, whole
+            shutil.rmtree(git_dir)
+            repository = _open_or_init(git_dir, repo.url)
+            remote = repository.remotes["origin"]
         if local is not None:
             # a repository on this machine: its objects are read where they are, no pack
             # built and copied (libgit2's local transport packs every object first: 22 s
@@ -124,7 +132,7 @@ def _borrow(git_dir: Path, source: pygit2.Repository, branch: str) -> tuple[pygi
     deleted, as a fetch with prune would. Returns the reopened mirror and the branch to
     index: ``branch``, else the source's HEAD branch (``""`` when unborn). Raises
     ``pygit2.GitError``/``OSError`` as the store of the refs does."""
-    objects = str(Path(source.path) / "objects")
+    objects = str(_common_dir(source) / "objects")
     alternates = git_dir / "objects" / "info" / "alternates"
     alternates.parent.mkdir(parents=True, exist_ok=True)
     listed = alternates.read_text().splitlines() if alternates.exists() else []
@@ -144,8 +152,23 @@ def _borrow(git_dir: Path, source: pygit2.Repository, branch: str) -> tuple[pygi
         if name.startswith("refs/heads/") and name not in heads:
             repository.references.delete(name)
     if not branch and not source.head_is_unborn:
-        branch = source.references["HEAD"].target.removeprefix("refs/heads/")
+        if source.head_is_detached:  # a CI checkout or a bisect: no branch named by HEAD
+            names = sorted(name.removeprefix("refs/heads/") for name in heads)
+            branch = next((b for b in ("main", "master") if b in names), names[0] if names else "")
+        else:
+            branch = str(source.references["HEAD"].target).removeprefix("refs/heads/")
     return repository, branch
+
+
+def _common_dir(source: pygit2.Repository) -> Path:
+    """The git directory holding ``source``'s objects: its own, or for a linked work tree
+    (``git worktree add``, whose git directory is ``.git/worktrees/<name>``) the main one
+    its ``commondir`` file names."""
+    own = Path(source.path)
+    common = own / "commondir"
+    if common.is_file():
+        return (own / common.read_text().strip()).resolve()
+    return own
 
 
 def _default_branch(remote: pygit2.Remote, repository: pygit2.Repository,
@@ -294,7 +317,13 @@ def read_path(repository: pygit2.Repository, commit: str, path: str) -> bytes:
     """
     if not commit:
         raise NotFound(f"{path}: repository has no indexed commit")
-    tree = repository[commit].peel(pygit2.Tree)
+    try:
+        tree = repository[commit].peel(pygit2.Tree)
+    except (KeyError, ValueError, pygit2.GitError) as exc:
+        # a local source's objects are borrowed (``LOCAL_BORROWED``): pruned or deleted
+        # there, they are gone here too until the next sync (a review: a bare KeyError)
+        raise MirrorError(f"commit {commit[:12]} missing from the mirror ({exc}); a local source "
+                          "may have been pruned or moved: sync the repository") from exc
     try:
         entry = tree[path]
     except (KeyError, ValueError):
