@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -86,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         addr = check_addr(resolve_addr(args.addr, args.config, os.environ))
         if args.timeout is None:  # a sync indexes; a query answers
             args.timeout = SYNC_TIMEOUT_S if args.command == "sync" else CALL_TIMEOUT_S
-        if not args.timeout > 0:
+        if not (args.timeout > 0 and math.isfinite(args.timeout)):  # `inf` read as a deadline passed
             raise UsageError(f"--timeout: expected seconds > 0, got {args.timeout:g}")
         token = args.token or os.environ.get(ENV_TOKEN, "")
         with Client(addr, timeout_s=args.timeout, token=token) as client:

@@ -192,6 +192,7 @@ def test_sigterm_during_initial_index_stops_promptly(tmp_path: Path) -> None:
     (["--addr", "127.0.0.1:99999", "repos"], "got '127.0.0.1:99999'"),
     (["--addr", "127.0.0.1:50551", "--timeout", "0", "repos"], "--timeout: expected seconds > 0, got 0"),
     (["--addr", "127.0.0.1:50551", "--timeout", "-1", "repos"], "--timeout: expected seconds > 0, got -1"),
+    (["--addr", "127.0.0.1:50551", "--timeout", "inf", "sync", "x"], "--timeout: expected seconds > 0, got inf"),
 ])
 def test_client_address_and_timeout_are_checked_before_any_call(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
