@@ -38,6 +38,19 @@ def make():
         return sub.finish()
 
     return Sub, use
+
+
+def build():
+    class Handler:
+        def finish(self):
+            return 3
+
+    class Outer:
+        class Inner(Handler):
+            def go(self):
+                return self.finish()
+
+    return Outer
 '''}
 
 
@@ -56,4 +69,7 @@ def test_a_nested_classs_base_is_the_one_its_function_defines(daemon: Daemon) ->
     top = sorted((c.line, c.caller, c.confidence) for c in daemon.service.find_callers(
         "pkg.web.Handler.finish", repo="fx", omitted=omitted))
     assert top == [(8, "Top.go", "resolved")]  # a top-level class still reads the top level
-    assert omitted["other_type"] == 2
+    assert omitted["other_type"] == 3
+    # a class statement in a class body inside a function: the function's class (a review)
+    inner = [(c.line, c.caller, c.confidence) for c in daemon.service.find_callers("build.Handler.finish", repo="fx")]
+    assert inner == [(35, "build.Outer.Inner.go", "resolved")]

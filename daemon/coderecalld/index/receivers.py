@@ -512,7 +512,7 @@ class Receivers:
         scope = sym.parent if sym is not None else ""
         out = []
         for b in bases(sym.signature) if sym is not None and depth else ():
-            nested = nested_definition(self.symbols, scope, b, (SymbolKind.CLASS,)) if scope and "." not in b else ""
+            nested = base_in_scope(self.symbols, scope, b) if scope and "." not in b else ""
             if nested:
                 out.append(nested)
             elif b in self.symbols and self.symbols[b].kind is SymbolKind.CLASS:
@@ -1143,6 +1143,21 @@ def nested_definition(symbols: Mapping[str, Symbol], owner: str, name: str,
             return found.qualified_name
         scope = symbols.get(scope.parent)
     return ""
+
+
+def base_in_scope(symbols: Mapping[str, Symbol], scope: str, name: str) -> str:
+    """The class a base ``name`` written in a class statement inside ``scope`` (the class's
+    parent; not top level) is, by Python's scoping: a class the enclosing class bodies
+    define directly (the statement runs in that body), then one a function around them
+    defines (``nested_definition``); ``""`` when neither does (the top level decides).
+    ``def make(): class Handler; class Outer: class Sub(Handler)`` is ``make.Handler`` (a
+    review)."""
+    while scope and (sym := symbols.get(scope)) is not None and sym.kind is SymbolKind.CLASS:
+        found = symbols.get(f"{scope}.{name}")
+        if found is not None and found.kind is SymbolKind.CLASS:
+            return found.qualified_name
+        scope = sym.parent
+    return nested_definition(symbols, scope, name, (SymbolKind.CLASS,)) if scope else ""
 
 
 def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:
