@@ -30,10 +30,12 @@ relevant, no right file, among search's first 5 hits: the flag's definition, iss
 
 Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
 
-``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 250 over 19
+``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 270 over 20
 repositories), each written by a newcomer trial from a real fix commit (title, body, the
 real traceback where the bug raised; the fixed file and function as the answer), asked at
-the mirror's HEAD as the trial asked it. Run them with ``--no-model`` (an issue is ranked by
+the mirror's HEAD as the trial asked it, or (``pydantic.jsonl``) each at its fix's parent
+commit: a set naming several commits of a repository is asked in rounds (``rounds``), the
+repository moved and re-synced between them. Run them with ``--no-model`` (an issue is ranked by
 its words alone either way; a separate ``--work``):
 
     for f in tests/bench/issues/*.jsonl; do python tests/bench/eval_questions.py \
@@ -89,15 +91,41 @@ def dotted(name: str) -> str:
 _PARAMETERS = re.compile(r"(?<=[\w>])\([^()]*\)")
 
 
+def rounds(rows: list[dict]) -> list[list[dict]]:
+    """``rows`` in rounds that each ask every repository at one commit: round k holds, per
+    repository, the rows of the k-th commit it names (a set of issues written from real
+    fixes, each asked at its fix's parent, names one commit per row; a set asked at one
+    commit is one round). Row order is kept within a round."""
+    order: dict[str, list[str]] = {}
+    for r in rows:
+        commits = order.setdefault(r["repo"], [])
+        if r["commit"] not in commits:
+            commits.append(r["commit"])
+    out: list[list[dict]] = [[] for _ in range(max((len(c) for c in order.values()), default=0))]
+    for r in rows:
+        out[order[r["repo"]].index(r["commit"])].append(r)
+    return out
+
+
+def at_commits(daemon: Daemon, work: Path, mirrors: Path, rows: list[dict]) -> None:
+    """Move each repository of ``rows`` (one commit each) to its rows' commit and sync it:
+    the next round of a set asked at several commits (the ledger and the vector cache make
+    each step an incremental re-index)."""
+    for name, commit in {r["repo"]: r["commit"] for r in rows}.items():
+        repo = pygit2.Repository(str(issue_lab.working_repo(work, mirrors, name)))
+        repo.references.create("refs/heads/main", repo.revparse_single(commit).id, force=True)
+        daemon.jobs.run_now(name.split("/")[1])
+
+
 def prepare(work: Path, mirrors: Path, rows: list[dict], chunking: dict[str, int] | None = None,
             model: bool = True) -> Daemon:
     """A daemon over one working bare repo per repository of ``rows``, its ``main`` at
-    the rows' commit (alternates to the mirror: no copy), indexed with the model unless
-    ``model`` is False (an issue set: a pasted issue is ranked by its words alone)."""
+    the rows' first commit (alternates to the mirror: no copy; ``rounds`` and
+    ``at_commits`` move it on), indexed with the model unless ``model`` is False (an
+    issue set: a pasted issue is ranked by its words alone)."""
     repos: dict[str, str] = {}
     for r in rows:
-        if repos.setdefault(r["repo"], r["commit"]) != r["commit"]:
-            raise SystemExit(f"{r['repo']}: one commit per repository, got two")
+        repos.setdefault(r["repo"], r["commit"])
     cfgs = []
     for name, commit in repos.items():
         bare = issue_lab.working_repo(work, mirrors, name)
@@ -150,8 +178,11 @@ def main() -> int:
     daemon = prepare(args.work, args.mirrors, rows, chunking, model=not args.no_model)
     table: dict[tuple[str, str], list[tuple]] = defaultdict(list)
     dumped: list[dict] = []
+    asked = [(k, row) for k, group in enumerate(rounds(rows)) for row in group]
     try:
-        for row in rows:
+        for i, (k, row) in enumerate(asked):
+            if k and asked[i - 1][0] != k:  # a round's first row: its repositories move on
+                at_commits(daemon, args.work, args.mirrors, [r for j, r in asked if j == k])
             repo = row["repo"].split("/")[1]
             for mode in args.modes.split(","):
                 res = daemon.service.search(row["query"], limit=args.limit, repo=repo, mode=mode)
