@@ -39,6 +39,9 @@ def test_a_nested_classs_base_defined_beside_it_is_in_the_hierarchy(tmp_path) ->
         omitted: dict[str, int] = {}
         found = [(s.line, s.caller, s.confidence) for s in d.service.find_callers(
             "RequestHandler.finish", repo="fx", omitted=omitted)]
+    # `self.finish()` in WithUserHandler: its base is the function's CurrentUserHandler, whose
+    # base is RequestHandler, so the method is found through both (it was a name-only
+    # candidate while `self.m()` read top-level bases only)
     assert found == [(8, "GetCurrentUserTest.get_handlers.CurrentUserHandler.prepare", "resolved"),
-                     (12, "GetCurrentUserTest.get_handlers.WithUserHandler.get", "name_only")]
+                     (12, "GetCurrentUserTest.get_handlers.WithUserHandler.get", "resolved")]
     assert omitted.get("other_type", 0) == 0

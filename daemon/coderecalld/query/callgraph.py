@@ -1086,6 +1086,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     declared: dict[str, set[str]] | None = None  # attribute receivers' declared classes, read at the first
+    elsewhere: set[str] | None = None  # module values of another type, read at the first (a cut walk)
     overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
     holders = ruby.holders(chosen)
     if holders is not None and not on_constant:
@@ -1167,6 +1168,15 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             # an attribute its class's file types with a class outside the method's hierarchy
             # (tornado's `self.request.connection.finish()`, `connection: HTTPConnection`):
             # the call is that class's, listed as a name-only caller of `RequestHandler.finish`
+            other += 1
+        elif site.target and not site.via and chosen and methods and site.target.rpartition(".")[0] in (
+                elsewhere := elsewhere if elsewhere is not None else _values_elsewhere(
+                    store, flt, {s.target.rpartition(".")[0] for s in found_sites if s.target and not s.via},
+                    {str(h.payload.get("fq_name") or "").rpartition(".")[0] for h in methods})):
+            # a module's value of a class the method's classes are not above (Django's
+            # `router = ConnectionRouter()`: 23 `router.allow_migrate_model(..)` calls were
+            # name-only callers of `Operation.allow_migrate_model`; a newcomer), whether or
+            # not the walk below them was cut
             other += 1
         elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
               or _same_tail(site.target, wanted)):
@@ -1684,6 +1694,44 @@ def _attribute_types(store: Any, flt: StoreFilter, receivers: set[str]) -> dict[
         if attr in receivers:
             out.setdefault(attr, set()).add(cls)
     return out
+
+
+#: Classes whose bases ``_values_elsewhere`` walks up, per request, and the keyword
+#: lookups (values) it may spend doing so.
+VALUE_CLASSES = 8
+VALUE_LOOKUPS = 400
+
+
+def _values_elsewhere(store: Any, flt: StoreFilter, receivers: set[str], classes: set[str]) -> set[str]:
+    """The ``receivers`` that are module-level values (``django.db.router``: a lowercase name
+    in a module) their module declares (``instance_edges``) with classes none of ``classes``
+    is, or is above (``_ancestors``, walked up: a class's bases are few where its subclasses,
+    walked down, may be too many): a call on one is another type's, whatever the cut walk
+    below ``classes`` missed. Read on a budget of its own (``VALUE_LOOKUPS``: the request's
+    may be spent when this is asked), one facet, one kind lookup and at most
+    ``VALUE_CLASSES`` upward walks; a value of a class the index does not define or that is
+    not walked (a function's result, ``parser = build()``), or anything when that budget runs
+    out, is not judged."""
+    values = {r for r in receivers if "." in r and not _owned_by_class(r)
+              and not r.rpartition(".")[2].lstrip("_")[:1].isupper()}
+    if not values or not classes:
+        return set()
+    with budget(Lookups(left=VALUE_LOOKUPS)) as own:
+        declared: dict[str, set[str]] = {}
+        for edge in _facet(store, flt, "instance_edges", "fq_name", {v.rpartition(".")[0] for v in values}):
+            var, _, cls = edge.partition(" ")
+            if var in values and cls:
+                declared.setdefault(var, set()).add(cls)
+        # a class of the index only: an edge may name a function's result (``parser =
+        # build()``) or a class the index does not hold, whose bases are not known
+        held = sorted({c for types in declared.values() for c in types})[:VALUE_CLASSES]
+        kinds = _kinds(store, flt, set(held)) if held else {}
+        unrelated: dict[str, bool] = {}
+        for cls in (c for c in held if "class" in kinds.get(c, (set(), {}))[0]):
+            unrelated[cls] = cls not in classes and not (classes & _ancestors(store, flt, cls))
+    if own.cut:
+        return set()
+    return {var for var, held in declared.items() if all(unrelated.get(c, False) for c in held)}
 
 
 def _declared_elsewhere(receiver: str, declared: dict[str, set[str]], related: set[str]) -> bool:
