@@ -504,20 +504,13 @@ class Receivers:
 
     def _file_bases(self, cls: str, depth: int) -> list[str]:
         """The bases of class ``cls`` that are classes of this file, in order (none at ``depth``
-        0). A class a function defines reads a base name the same function (or one around
-        it) defines first, as Python does: ``class Handler`` at the top and again in
+        0), by Python's scoping (``file_base``): ``class Handler`` at the top and again in
         ``make()``, then ``class Sub(Handler)`` in ``make()``: ``Sub``'s ``self.finish()``
-        was the top-level ``Handler``'s (a review; ``resolve.class_bases`` reads them so)."""
+        was the top-level ``Handler``'s (a review)."""
         sym = self.symbols.get(cls)
-        scope = sym.parent if sym is not None else ""
-        out = []
-        for b in bases(sym.signature) if sym is not None and depth else ():
-            nested = base_in_scope(self.symbols, scope, b) if scope and "." not in b else ""
-            if nested:
-                out.append(nested)
-            elif b in self.symbols and self.symbols[b].kind is SymbolKind.CLASS:
-                out.append(b)
-        return out
+        if sym is None or not depth:
+            return []
+        return [local for b in bases(sym.signature) if (local := file_base(self.symbols, sym.parent, b))]
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
@@ -1145,19 +1138,24 @@ def nested_definition(symbols: Mapping[str, Symbol], owner: str, name: str,
     return ""
 
 
-def base_in_scope(symbols: Mapping[str, Symbol], scope: str, name: str) -> str:
-    """The class a base ``name`` written in a class statement inside ``scope`` (the class's
-    parent; not top level) is, by Python's scoping: a class the enclosing class bodies
-    define directly (the statement runs in that body), then one a function around them
-    defines (``nested_definition``); ``""`` when neither does (the top level decides).
-    ``def make(): class Handler; class Outer: class Sub(Handler)`` is ``make.Handler`` (a
-    review)."""
-    while scope and (sym := symbols.get(scope)) is not None and sym.kind is SymbolKind.CLASS:
-        found = symbols.get(f"{scope}.{name}")
-        if found is not None and found.kind is SymbolKind.CLASS:
-            return found.qualified_name
-        scope = sym.parent
-    return nested_definition(symbols, scope, name, (SymbolKind.CLASS,)) if scope else ""
+def file_base(symbols: Mapping[str, Symbol], scope: str, name: str) -> str:
+    """The class of this file a base ``name`` written in a class statement inside ``scope``
+    (the class's parent; ``""`` at top level) is, by Python's scoping: a class the enclosing
+    class bodies define directly (the statement runs in that body), then one a function
+    around them defines (``nested_definition``), then the file's class of that qualified
+    name; ``""`` when none is (an imported base). ``def make(): class Handler; class Outer:
+    class Sub(Handler)`` is ``make.Handler`` (a review), not the top-level ``Handler``."""
+    if scope and "." not in name:
+        while scope and (sym := symbols.get(scope)) is not None and sym.kind is SymbolKind.CLASS:
+            found = symbols.get(f"{scope}.{name}")
+            if found is not None and found.kind is SymbolKind.CLASS:
+                return found.qualified_name
+            scope = sym.parent
+        nested = nested_definition(symbols, scope, name, (SymbolKind.CLASS,)) if scope else ""
+        if nested:
+            return nested
+    top = symbols.get(name)
+    return name if top is not None and top.kind is SymbolKind.CLASS else ""
 
 
 def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:

@@ -37,7 +37,7 @@ from dataclasses import replace
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
 from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
-                                          base_in_scope, header_bases, nested_definition)
+                                          file_base, header_bases, nested_definition)
 from coderecalld.index.receivers import instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
@@ -916,14 +916,10 @@ def _method(module: str, table: dict[str, str], symbols: dict[str, Symbol], cls:
     # a JS/TS class names its bases after ``extends`` (zod's ``class ZodString extends
     # ZodType<string, ...>``: ``this._processInputParams()`` was never its base's)
     for base in header_bases(sym.signature) if _EXTENDS.search(sym.signature) else _bases(sym.signature):
-        # a class a function defines: a base the same function defines first (class_bases)
-        nested = base_in_scope(symbols, sym.parent, base) if sym.parent and "." not in base else ""
-        if nested:
-            found = _method(module, table, symbols, nested, name, depth - 1)
-            if found:
-                return found
-        elif base in symbols and symbols[base].kind is SymbolKind.CLASS:
-            found = _method(module, table, symbols, base, name, depth - 1)
+        # a class of this file, by Python's scoping (a nested class's base its function defines)
+        local = file_base(symbols, sym.parent, base)
+        if local:
+            found = _method(module, table, symbols, local, name, depth - 1)
             if found:
                 return found
         elif base.split(".", 1)[0] in table:

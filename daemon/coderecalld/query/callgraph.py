@@ -1687,12 +1687,18 @@ def _attribute_types(store: Any, flt: StoreFilter, receivers: set[str]) -> dict[
     owners = {r.rpartition(".")[0] for r in receivers if _owned_by_class(r)}
     if not owners:
         return {}
-    edges = _facet(store, flt, "instance_edges", "fq_name", owners | {o.rpartition(".")[0] for o in owners})
+    return _declared_types(store, flt, owners | {o.rpartition(".")[0] for o in owners}, receivers)
+
+
+def _declared_types(store: Any, flt: StoreFilter, holders: set[str], names: set[str]) -> dict[str, set[str]]:
+    """Each of ``names`` that the points named ``holders`` (a class, its module) declare in
+    their ``instance_edges`` (``"<name> <class>"``) -> those classes (``""`` for one of no
+    stated class). One facet."""
     out: dict[str, set[str]] = {}
-    for edge in edges:
-        attr, _, cls = edge.partition(" ")
-        if attr in receivers:
-            out.setdefault(attr, set()).add(cls)
+    for edge in _facet(store, flt, "instance_edges", "fq_name", holders):
+        name, _, cls = edge.partition(" ")
+        if name in names:
+            out.setdefault(name, set()).add(cls)
     return out
 
 
@@ -1717,11 +1723,9 @@ def _values_elsewhere(store: Any, flt: StoreFilter, receivers: set[str], classes
     if not values or not classes:
         return set()
     with budget(Lookups(left=VALUE_LOOKUPS)) as own:
-        declared: dict[str, set[str]] = {}
-        for edge in _facet(store, flt, "instance_edges", "fq_name", {v.rpartition(".")[0] for v in values}):
-            var, _, cls = edge.partition(" ")
-            if var in values and cls:
-                declared.setdefault(var, set()).add(cls)
+        modules = {v.rpartition(".")[0] for v in values}
+        declared = {var: held - {""} for var, held in _declared_types(store, flt, modules, values).items()
+                    if held - {""}}
         # a class of the index only: an edge may name a function's result (``parser =
         # build()``) or a class the index does not hold, whose bases are not known
         held = sorted({c for types in declared.values() for c in types})[:VALUE_CLASSES]

@@ -1656,8 +1656,8 @@ def _evidence(text: str, shape: Shape, sentence: str = "") -> tuple[str, ...]:
 #: A dotted number of two or three parts written unquoted in prose (``5.1``, ``3.13``,
 #: ``42.0``); four are an address (``127.0.0.1``), which a release never is.
 _NUMERAL = re.compile(r"\d+(?:\.\d+){1,2}")
-#: A number that names a release however it is written: three or more parts, a ``v``
-#: before it, a pre-release after it (``5.1.5``, ``v2.0``, ``1.2rc1``).
+#: A number that names a release however it is written: three parts, a ``v`` before it,
+#: a pre-release after it (``5.1.5``, ``v2.0``, ``1.2rc1``); never four (an address).
 _RELEASE = re.compile(r"[vV]\d+(?:\.\d+){0,2}[a-z]*\d*|\d+(?:\.\d+){2}[a-z]*\d*|\d+(?:\.\d+){1,2}(?:a|b|rc|dev|post)\d*")
 #: Words before a dotted number that make it a release: a language or framework, or a
 #: word placing it in time ("crash on 5.1", "since 3.12", "Python 3.13").
