@@ -176,3 +176,81 @@ def test_an_isinstance_block_types_its_name_inside_it_only() -> None:
                    (10, "param.make_metavar", "pkg.core.TyperArgument.make_metavar"),
                    (11, "param.after", ""),  # after the blocks: unknown, as before
                    (13, "param.either", "")]  # one of two classes: unknown
+
+
+GUARDED = b'''from pkg.core import Prefetch, Query
+
+
+class Box:
+    def __init__(self, query=None, other=None, flag=False):
+        self._query = query or Query(self)
+        self._other = other if other is not None else Query(self)
+        self._mixed = Prefetch(query) if flag else Query(self)
+        self._unsure = make() if flag else Query(self)
+
+    def run(self):
+        self._query.add_q()
+        self._other.add_q()
+        self._mixed.add_q()
+        self._unsure.add_q()
+
+
+def normalize(lookup, items):
+    if not isinstance(lookup, Prefetch):
+        lookup = Prefetch(lookup)
+    lookup.add_prefix("x")
+    for item in items:
+        if not isinstance(item, Query):
+            continue
+        item.add_q()
+    item.add_q()
+
+
+def compare(self, other=None):
+    if not isinstance(other, Query):
+        raise TypeError(
+            "not a query"
+        )
+    other.add_q()
+
+
+def branches(lookup):
+    if not isinstance(lookup, Prefetch):
+        lookup = Prefetch(lookup)
+    else:
+        pass
+    lookup.add_prefix("y")
+    if not isinstance(lookup, Prefetch):
+        log(lookup)
+    lookup.add_prefix("z")
+    if not isinstance(lookup, Prefetch):
+        lookup = Query(lookup)
+    lookup.add_prefix("w")
+'''
+
+
+def guarded_sites() -> dict[str, list[tuple[int, str, str]]]:
+    parsed = parse.symbols(GUARDED, "python")
+    found = resolve.chunks(chunk.chunks("r", "m.py", GUARDED, parsed), parsed, "m.py", "m")
+    return {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites if "." in s.name]
+            for c in found}
+
+
+def test_a_default_or_a_conditional_of_one_class_types_the_value() -> None:
+    got = guarded_sites()["Box.run"]
+    assert got == [(12, "self._query.add_q", "pkg.core.Query.add_q"),  # `query or Query(..)`
+                   (13, "self._other.add_q", "pkg.core.Query.add_q"),  # `other if other is not None else ..`
+                   (14, "self._mixed.add_q", ""),  # a Prefetch or a Query
+                   (15, "self._unsure.add_q", "")]  # an unknown call's result or a Query
+
+
+def test_a_not_isinstance_guard_types_its_name_after_its_block() -> None:
+    got = guarded_sites()
+    # the block binds it to the class, or leaves (continue, a raise spanning lines)
+    assert got["normalize"] == [(21, "lookup.add_prefix", "pkg.core.Prefetch.add_prefix"),
+                                (25, "item.add_q", "pkg.core.Query.add_q"),
+                                (26, "item.add_q", "")]  # after the loop: not every item passed
+    assert got["compare"] == [(34, "other.add_q", "pkg.core.Query.add_q")]
+    # an `else`, a block that neither leaves nor binds, a binding to another class: untyped
+    assert got["branches"] == [(42, "lookup.add_prefix", ""), (45, "lookup.add_prefix", ""),
+                               (48, "lookup.add_prefix", "")]

@@ -177,3 +177,38 @@ def test_class_bases_are_module_qualified() -> None:
                                set()) == ("flask.sansio.app.App", "pkg.mixins.Mixin")
     assert resolve.class_bases("class P(Mixin[Flask, int], App)", "m", table, {"Mixin"}) == (
         "m.Mixin", "flask.sansio.app.App")
+
+
+NESTED_BASES = b'''class Handler:
+    pass
+
+
+class Outer:
+    class Handler:
+        pass
+
+    class Sub(Handler):
+        pass
+
+
+def make():
+    class Handler:
+        pass
+
+    class Box:
+        class Inner(Handler):
+            pass
+
+    class Plain(Handler):
+        pass
+'''
+
+
+def test_a_class_bodys_and_a_functions_classes_are_read_before_the_top_level() -> None:
+    # the same reading `self.m()` targets use (receivers.file_base): `Outer.Sub`'s base
+    # was the top-level `Handler` in `bases` while its `self.m()` went to `Outer.Handler`'s
+    parsed = parse.symbols(NESTED_BASES, "python")
+    chunks = resolve.chunks(chunk.chunks("r", "m.py", NESTED_BASES, parsed), parsed, "m.py", "m")
+    bases = {c.qualified_name: c.bases for c in chunks if c.bases}
+    assert bases == {"Outer.Sub": ("m.Outer.Handler",), "make.Box.Inner": ("m.make.Handler",),
+                     "make.Plain": ("m.make.Handler",)}

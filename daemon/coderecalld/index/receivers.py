@@ -40,6 +40,7 @@ import builtins
 import re
 from collections.abc import Mapping
 
+from coderecalld.parse.headers import top_level
 from coderecalld.records import CallSite, Symbol, SymbolKind, unparted
 
 _NAME = r"[A-Za-z_]\w*"
@@ -116,6 +117,13 @@ _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list s
 _BUILTIN_CLASSES = frozenset(name for name, value in vars(builtins).items() if isinstance(value, type))
 #: A block entered on one class test alone: ``if isinstance(x, C):`` (or ``elif``).
 _ISINSTANCE = re.compile(r"^\s*(?:if|elif)\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s*(?:#.*)?$")
+#: ``if not isinstance(x, C):``, a guard: ``_guarded`` reads its block.
+_NOT_ISINSTANCE = re.compile(r"^\s*if\s+not\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:"
+                             r"\s*(?:#.*)?$")
+#: A statement that leaves its block: what follows a guard's block is not reached through it.
+_LEAVES = re.compile(r"(?:return|raise|continue|break)\b")
+#: A value's keywords outside brackets and strings (``_alternatives``).
+_VALUE_KEYWORD = re.compile(r"[ \t](or|if|else|and|not|lambda|for|in|is)(?=[ \t(\[{\"'])")
 #: Annotations that type no class: typing's forms and abstract types (``Any``,
 #: ``Callable``, ``Mapping``: a project's class may implement one, starlette's ``Headers``
 #: is a ``Mapping``), ``collections.abc``'s, ``abc``'s and ``object``. typing's concrete
@@ -411,9 +419,11 @@ class Receivers:
                 return ""
             if sym.kind in _FUNCTION_KINDS:
                 found = self._bindings(sym).get(name)
+                reaching = (self._reaching(sym, name, line) if first and line is not None
+                            and (found is not None or name in self._events.get(scope, {})) else None)
+                # a name only narrowed here (a parameter `x=None`, never bound) has events only
+                found = found if reaching is None else reaching
                 if found is not None:
-                    reaching = self._reaching(sym, name, line) if first and line is not None else None
-                    found = found if reaching is None else reaching
                     return "" if found == UNKNOWN else found
             first = False
             scope = sym.parent
@@ -423,7 +433,10 @@ class Receivers:
         """The class (``""``: untyped) of the binding of ``name`` nearest above ``line`` in
         ``fn`` when no line between them (``line`` included) is indented less than it (the
         block it is in was not left: no ``else`` branch, no loop's end), else ``None``."""
-        events = [e for e in self._events.get(fn.qualified_name, {}).get(name, ()) if e[0] < line]
+        # in line order, a block's own bindings before a guard's event on its last line
+        # (``_guarded``), which is recorded before them
+        events = sorted((e for e in self._events.get(fn.qualified_name, {}).get(name, ()) if e[0] < line),
+                        key=lambda e: (e[0], -e[1]))
         if not events:
             return None
         at, indent, fq = events[-1]
@@ -562,6 +575,10 @@ class Receivers:
                    at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None = None) -> None:
         if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
             return  # binds nothing (most calls, returns): no pattern needs to run
+        guard = _NOT_ISINSTANCE.match(line) if at is not None and "not isinstance(" in line else None
+        if guard:
+            self._guarded(guard.group(1), guard.group(2), owner, at)
+            return
         narrowed = _ISINSTANCE.match(line) if at is not None and "isinstance(" in line else None
         if narrowed:
             # `if isinstance(x, C):` types `x` as a `C` in its block only: an event at the
@@ -601,6 +618,43 @@ class Receivers:
         for found in (loop, tup):
             for name in _NAME_RE.findall(found.group(1)) if found else ():
                 self._bind(out, name, item[1] if name == item[0] else "", at)
+
+    def _guarded(self, name: str, written: str, owner: str,
+                 at: tuple[int, int, dict[str, list[tuple[int, int, str]]]]) -> None:
+        """``if not isinstance(name, C):`` (line ``at``) whose block, with no ``else`` or
+        ``elif``, ends leaving it (``return``, ``raise``, ``continue``, ``break``) or binding
+        ``name`` to a ``C``: after the block ``name`` is a ``C`` on every path, an event at
+        the ``if``'s indentation on the block's last line (``_reaching``). Django's ``if not
+        isinstance(lookup, Prefetch): lookup = Prefetch(lookup)`` left ``lookup.add_prefix(..)``
+        below it a name-only call; ``if not isinstance(other, C): return NotImplemented``
+        guards most ``__eq__``."""
+        cls = self.class_of(written)
+        sym = self.symbols.get(owner)
+        if not cls or sym is None:
+            return
+        line, indent, events = at
+        block: list[tuple[int, int, str]] = []  # (line, indentation, text) of the block's lines
+        for k in range(line + 1, sym.end_line + 1):
+            text = self.lines.get(k, "")
+            stripped = text.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            depth = len(text) - len(text.lstrip())
+            if depth <= indent:
+                if depth == indent and re.match(r"(?:else|elif)\b", stripped):
+                    return  # the other branch: either class after the whole statement
+                break
+            block.append((k, depth, stripped))
+        if not block:
+            return
+        starts = {k for k, _ in self._statement_lines(sym)}  # no line continuing a statement
+        last = next((text for k, depth, text in reversed(block) if depth == block[0][1] and k in starts
+                     and not text.startswith((")", "]", "}"))), "")
+        assign = _ASSIGN.match(last)
+        if not (_LEAVES.match(last) or assign and assign.group(1) == name
+                and self._value_type(assign.group(2), assign.group(3), owner) == cls):
+            return
+        self._record((block[-1][0], indent, events), name, cls, indent)
 
     def _loop_item(self, line: str, owner: str) -> tuple[str, str]:
         """(name, class) of the item a ``for`` line binds from a value whose annotation says
@@ -642,6 +696,9 @@ class Receivers:
         # `response = await client.get(..)`: the coroutine's declared result (httpx's async
         # tests: 22 of `Response.json`'s callers were name-only)
         value = value[6:].lstrip() if value.startswith("await ") else value
+        either = _alternatives(value) if " " in value else None
+        if either is not None:
+            return self._either_type(either, owner)
         if re.fullmatch(rf"{_NAME}(\.{_NAME})*", value):  # `self.app = app`: the name's type
             return self.expr_type(value, owner)
         literal = self._literal_type(value)
@@ -655,6 +712,25 @@ class Receivers:
             args = split_params(value[call.end() - 1:])
             return self.class_of(args[0].strip().strip("'\""), True) if len(args) == 2 else ""
         return self.call_type(call.group(1), owner) if call else ""
+
+    def _either_type(self, either: tuple[list[str], str], owner: str) -> str:
+        """The class of a value that is one of ``either``'s alternatives (``_alternatives``):
+        the one class every typed alternative has, ``None`` aside. An untyped alternative is
+        passed over in ``a or C()`` (a default: Django's ``self._query = query or
+        sql.Query(self.model)`` left ``self._query.add_q(..)`` name-only), and in ``a if
+        cond else C()`` only when it is a bare name ``cond`` reads (``y if y is not None
+        else C()``); any other untyped alternative makes the value untyped."""
+        parts, condition = either
+        known = set()
+        for part in parts:
+            if part == "None":
+                continue
+            found = self._value_type(None, part, owner)
+            if found:
+                known.add(found)
+            elif condition and not (_NAME_RE.fullmatch(part) and re.search(rf"\b{part}\b", condition)):
+                return ""
+        return known.pop() if len(known) == 1 else ""
 
     def _builtin_open(self, callee: str, owner: str) -> bool:
         """Whether ``callee`` is Python's own ``open``: ``open`` this file neither defines nor
@@ -1178,6 +1254,24 @@ def bind(out: dict[str, str], name: str, fq: str) -> None:
 
 #: A method call right after a call's closing parenthesis (``.connect(`` of ``C(..).connect(..)``).
 _METHOD_CALL = re.compile(r"\.([A-Za-z_]\w*)\s*\(")
+
+
+def _alternatives(value: str) -> tuple[list[str], str] | None:
+    """The alternatives of a value that is one of them, and the condition choosing (``""``
+    for ``or``): ``a or b or C()`` -> ``(["a", "b", "C()"], "")``, ``a if c else C()`` ->
+    ``(["a", "C()"], "c")``, read outside brackets and strings; ``None`` for any other value,
+    and for one that mixes in ``and``, ``not``, ``lambda``, a comparison or a nested
+    conditional (its value may be a ``bool``, or group otherwise)."""
+    found = [(m.start(1), m.end(1), m.group(1)) for i in top_level(value) if value[i] in " \t"
+             for m in (_VALUE_KEYWORD.match(value, i),) if m]  # (start, end, keyword)
+    words = [w for _, _, w in found]
+    if words.count("if") == 1 and words.count("else") == 1 and words[0] == "if" and words[-1] == "else":
+        (_, start, _), (end, after, _) = found[0], found[-1]  # the condition may hold any
+        return [value[:found[0][0]].strip(), value[after:].strip()], value[start:end].strip()
+    if words and set(words) == {"or"}:
+        bounds = [0] + [x for s, e, _ in found for x in (s, e)] + [len(value)]
+        return [value[bounds[k]:bounds[k + 1]].strip() for k in range(0, len(bounds), 2)], ""
+    return None
 
 
 def _closing(value: str, paren: int) -> int:

@@ -490,12 +490,14 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
     in a function, with ``symbols``) a class the same function defines: tornado's tests
     define ``CurrentUserHandler(RequestHandler)`` and ``WithUserHandler(CurrentUserHandler)``
     in one method, and the second's ``self.finish()`` was left out of ``RequestHandler.finish``'s
-    callers as another type's (a newcomer). A base bound by none is left out."""
+    callers as another type's (a newcomer). A class in a class body reads that body's
+    classes first (``file_base``). A base bound by none is left out."""
     out = []
     scope = qualified.rpartition(".")[0]
     for base in _bases(signature):
         head, _, rest = base.partition(".")
-        nested = nested_definition(symbols, scope, head, (SymbolKind.CLASS,)) if symbols and scope and not rest else ""
+        # as `self.m()` targets read it (``file_base``): the enclosing class bodies first
+        nested = file_base(symbols, scope, head) if symbols and scope and not rest else ""
         if nested:
             out.append(f"{module}.{nested}")
         elif head in top:

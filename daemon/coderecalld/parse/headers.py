@@ -5,26 +5,34 @@ of the languages resolved within a file) and the query side (cards)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 
-def split_top(text: str) -> list[str]:
-    """``text`` split at commas outside brackets and quotes, each part stripped."""
-    parts, depth, quote, cur = [], 0, "", []
-    for ch in text:
+def top_level(text: str) -> Iterator[int]:
+    """The index of each character of ``text`` outside brackets and quotes, in order (in a
+    quote, a backslash escapes the character after it)."""
+    depth, quote, i, n = 0, "", 0, len(text)
+    while i < n:
+        ch = text[i]
         if quote:
+            i += 2 if ch == "\\" else 1
             quote = "" if ch == quote else quote
-        elif ch in "'\"":
+            continue
+        if ch in "'\"":
             quote = ch
         elif ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    parts.append("".join(cur).strip())
+        elif depth == 0:
+            yield i
+        i += 1
+
+
+def split_top(text: str) -> list[str]:
+    """``text`` split at commas outside brackets and quotes, each part stripped."""
+    cuts = [i for i in top_level(text) if text[i] == ","]
+    parts = (text[start + 1:end].strip() for start, end in zip([-1, *cuts], [*cuts, len(text)]))
     return [p for p in parts if p]
 
 
