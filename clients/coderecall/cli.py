@@ -112,15 +112,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 RETRY_STATUS = 3
 
 
+#: Exit status after stdout's reader went away: 128 + SIGPIPE (13), what a shell reports for
+#: a program a closed pipe stopped (``set -o pipefail``). Not 1, "nothing found": an agent
+#: read ``coderecall callers X | head -1`` failing with 1 as no callers (a newcomer).
+BROKEN_PIPE_STATUS = 141
+
+
 def broken_pipe() -> int:
     """Exit status after stdout's reader went away (``... | head``): stdout is pointed at
     /dev/null so the interpreter's final flush cannot raise again, and nothing is printed
-    (the reader asked for no more). Shared by ``coderecall-mcp``."""
+    (the reader asked for no more); ``BROKEN_PIPE_STATUS``. Shared by ``coderecall-mcp``
+    and ``coderecalld``."""
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):  # stdout is not a real file (tests capture it)
         pass
-    return 1
+    return BROKEN_PIPE_STATUS
 
 
 def check_addr(addr: str) -> str:

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2 if isinstance(exc, config_mod.ConfigError) else 1
     except BrokenPipeError:  # e.g. `coderecalld symbols FILE | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return 141  # 128 + SIGPIPE, as the client's ``BROKEN_PIPE_STATUS``: not 1, "none"
 
 
 def _parser() -> argparse.ArgumentParser:

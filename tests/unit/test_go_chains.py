@@ -295,3 +295,38 @@ def test_a_chain_continued_on_the_next_lines_is_no_bare_call() -> None:
         (28, "Path", M + "NewRouter().Host().Path"),
         (30, "route.GetVarNames", ""),  # (a binding over three lines: not read)
     ]
+
+
+INDEXED = b'''package gin
+
+type node struct {
+\tchildren []*node
+\tkids     []node
+\tnames    map[string]*node
+}
+
+func (n *node) find(path string) *node {
+\tfor i := range n.children {
+\t\tif x := n.children[i].find(path); x != nil {
+\t\t\treturn x
+\t\t}
+\t}
+\tc := n.children[len(n.children)-1]
+\tc.find(path)
+\tn.kids[1].find(path)
+\tn.names["a"].find(path)
+\treturn nil
+}
+'''
+
+
+def test_an_element_of_a_slice_of_a_known_type_is_typed() -> None:
+    # gin's recursive `n.children[i].findCaseInsensitivePathRec(..)` (children `[]*node`)
+    # was a name-only caller of its own method (a newcomer)
+    parsed = parse.symbols(INDEXED, "go")
+    found = resolve.chunks(chunk.chunks("r", "gin/tree.go", INDEXED, parsed), parsed, "gin/tree.go",
+                           "github.com/gin-gonic/gin")
+    got = [(s.line, s.name, s.target) for c in found for s in c.call_sites if s.name.endswith("find")]
+    own = "github.com/gin-gonic/gin.node.find"
+    assert got == [(11, "find", own), (16, "c.find", own), (17, "find", own),
+                   (18, "find", "")]  # a map's value: not typed

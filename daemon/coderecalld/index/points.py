@@ -183,7 +183,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 35: Python: ``a or C()`` and ``a if cond else C()`` are a ``C`` (``receivers._either_type``);
 #: after ``if not isinstance(x, C):`` whose block leaves or binds ``x`` to a ``C``, ``x``
 #: is a ``C`` (``receivers._guarded``); a class in a class body reads that body's classes
-#: as bases first (``bases``, as ``self.m()`` targets did) (call targets, bases).
+#: as bases first (``bases``, as ``self.m()`` targets did). Go: an element of a slice of a
+#: known type (``n.children[i].m()``, ``c := n.children[0]``) is of its element type (call
+#: targets, bases).
 PAYLOAD_VERSION = 35
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

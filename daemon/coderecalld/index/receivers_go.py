@@ -197,6 +197,12 @@ class GoReceivers:
                     return ""
                 fq, pos = self.type_of(expr[pos + 2:close], True), close + 1
                 continue
+            if rest.startswith("["):  # an element of a slice of a known type: `n.children[i]`
+                close = _closing(expr, pos)
+                if close < 0 or not fq.startswith(SLICE):
+                    return ""
+                fq, pos = fq[len(SLICE):], close + 1
+                continue
             step = re.match(rf"\.\s*({_ID})", rest)
             if not fq or fq == UNKNOWN or fq.startswith(SLICE) or step is None:
                 return ""
@@ -246,7 +252,7 @@ class GoReceivers:
         if (fn is None and owner) or ("." not in line and not self.continues(site)):
             return ""
         found = set()
-        ends = [tail.start() + 1 for tail in re.finditer(rf"\)\s*\.\s*{re.escape(site.name)}\s*\(", line)]
+        ends = [tail.start() + 1 for tail in re.finditer(rf"[)\]]\s*\.\s*{re.escape(site.name)}\s*\(", line)]
         for end in ends or ([len(line) - len(line.lstrip())] if self.continues(site) else []):
             start = _expression_start(line, end)
             expr, first = line[start:end], site.line
