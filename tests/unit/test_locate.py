@@ -593,13 +593,19 @@ def test_an_issues_page_follows_the_located_files(monkeypatch: pytest.MonkeyPatc
 def test_a_located_files_function_scores_never_rise_down_its_list() -> None:
     """``locate`` lists a file's first function, then the functions it calls, then by
     score: click's 1.98, 0.99, 1.28 read as a ranking out of order (three newcomers). The
-    order stays, a later score is cut to the one before it."""
+    order stays; a function listed above a higher one shows that one's score, and the
+    functions below keep theirs (cut to the one above, a callee's half score was every
+    later function's: a newcomer)."""
     from coderecalld.query.service import _non_rising
     from coderecalld.records import FunctionHit
     listed = (FunctionHit("a", 1, 5, 1.98), FunctionHit("b", 7, 9, 0.99), FunctionHit("c", 11, 20, 1.28),
               FunctionHit("d", 21, 30, 0.5))
     assert [(f.qualified_name, f.score) for f in _non_rising(listed)] == [
-        ("a", 1.98), ("b", 0.99), ("c", 0.99), ("d", 0.5)]
+        ("a", 1.98), ("b", 1.28), ("c", 1.28), ("d", 0.5)]
+    # a callee placed after its caller at half its score: the rest keep their own
+    callee = (FunctionHit("a", 1, 5, 0.7), FunctionHit("b", 7, 9, 0.35), FunctionHit("c", 11, 20, 0.6),
+              FunctionHit("d", 21, 30, 0.55), FunctionHit("e", 31, 40, 0.2))
+    assert [f.score for f in _non_rising(callee)] == [0.7, 0.6, 0.6, 0.55, 0.2]
     assert _non_rising(()) == ()
 
 
