@@ -158,8 +158,15 @@ def test_identifiers_built_of_words_are_not_secrets() -> None:
 
     for line in ("class SOCKS5UsernamePasswordRequest(Base):",
                  "x = parse_utf8_header_v2(stream)",
-                 "result = HTTP2ConnectionPoolManager3()"):
+                 "result = HTTP2ConnectionPoolManager3()",
+                 # starlette's status.py: four of these were served redacted (a newcomer)
+                 "HTTP_407_PROXY_AUTHENTICATION_REQUIRED = 407",
+                 "HTTP_503_SERVICE_UNAVAILABLE = 503",
+                 '__all__ = ("HTTP_431_REQUEST_HEADER_FIELDS_TOO_LARGE",)'):
         assert line_findings(line) == (), line
+    # A key of capitals and digits in groups stays a key, joined by `_` or `-`
+    for line in ('TOKEN = "K7XQ_M2PZ_QWERTY_9F3D_ABCDE"', "key = AB3D_EFGHIJK_9876_ZXCVBN1_LMNOPQ"):
+        assert line_findings(line) != (), line
     # Random keys still are, even unquoted next to an identifier-looking prefix.
     assert line_findings("key aB3dE9fGh2JkLmN0pQrSt7uV") != ()
 

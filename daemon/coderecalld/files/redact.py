@@ -133,7 +133,19 @@ def _identifier_like(token: str) -> bool:
     segments = _SEGMENT.findall(_VERSION_OR_DIGITS.sub(" ", token))
     short = sum(len(seg) <= 2 for seg in segments)
     has_word = any(len(seg) >= 3 and seg[-1].islower() for seg in segments)
-    return has_word and short <= len(segments) * 0.3
+    return has_word and short <= len(segments) * 0.3 or _constant_like(token)
+
+
+def _constant_like(token: str) -> bool:
+    """True for an upper-case constant's name of words and numbers between underscores
+    (``HTTP_407_PROXY_AUTHENTICATION_REQUIRED``): three parts at least, each all capitals
+    and digits, none of one or two letters, two of them words of 4+ letters. starlette's
+    ``status.py`` was served with four such names replaced by the high-entropy marker (a
+    newcomer). A key's groups mix letters and digits (``K7XQ``), or are joined by ``-``."""
+    parts = token.split("_")
+    if len(parts) < 3 or not all(p.isdigit() or (p.isalpha() and p.isupper() and len(p) >= 3) for p in parts):
+        return False
+    return sum(p.isalpha() and len(p) >= 4 for p in parts) >= 2
 
 
 _VERSION_OR_DIGITS = re.compile(r"[Vv](?=\d)|\d+")

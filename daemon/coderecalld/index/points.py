@@ -185,7 +185,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: is a ``C`` (``receivers._guarded``); a class in a class body reads that body's classes
 #: as bases first (``bases``, as ``self.m()`` targets did). Go: an element of a slice of a
 #: known type (``n.children[i].m()``, ``c := n.children[0]``) is of its element type (call
-#: targets, bases).
+#: targets, bases). An upper-case constant's name of words and numbers
+#: (``HTTP_407_PROXY_AUTHENTICATION_REQUIRED``) is no high-entropy secret (``redact``).
 PAYLOAD_VERSION = 35
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
