@@ -10,6 +10,7 @@ what was left out and how to ask for more in ``more``. Citations are
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from coderecall._client import Client
@@ -185,6 +186,11 @@ def _profile(client: Client, hit: SymbolHit) -> dict[str, Any]:
     return {k: v for k, v in rows.items() if v}
 
 
+#: Members a class's card reads (one keyword lookup); past them its "more" counts every
+#: symbol the case-insensitive prefix finds.
+CARD_MEMBERS = 200
+
+
 def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     """The card of symbol ``name``: the symbol (FindSymbols), its ``profile`` from the
     daemon's GetCard (bases, constructor, raises, siblings, purposes), its call sites
@@ -193,15 +199,17 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     Several matches without one exact qualified-name match give ``candidates`` instead.
     Raises ``NotFoundError`` when nothing matches, and whatever the client raises.
     """
-    hits = client.find_symbols(name, repo=repo, limit=20)
-    if not hits:
+    page = client.find_symbols(name, repo=repo, limit=20)
+    if not page:
         raise NotFoundError("NOT_FOUND", f"no symbol named {name!r}; try search_code", client.addr)
+    hits = _one_per_definition(page)
+    total = page.total - (len(page) - len(hits))
     exact = [h for h in hits if h.qualified_name == name]
     if len(hits) > 1 and len(exact) != 1:
         rows = [symbol(h) for h in hits]
         shown = fit({}, "candidates", rows, "")
-        if hits.total > len(shown["candidates"]):  # say how many, and what narrows
-            shown["more"] = (f"{hits.total - len(shown['candidates'])} more of {hits.total} left "
+        if total > len(shown["candidates"]):  # say how many, and what narrows
+            shown["more"] = (f"{total - len(shown['candidates'])} more of {total} left "
                              f"out; {narrow(repo=repo, last='a qualified name (Class.method)')}, or "
                              "find_symbol pages through them all")
         return shown
@@ -211,14 +219,20 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
         head["doc"] = _cut(hit.docstring, CARD_DOC_CHARS)
     extra: dict[str, Any] = {}
     if hit.kind in CLASS_KINDS:
-        methods = client.find_symbols(f"{hit.qualified_name}.", repo=hit.repo, prefix=True, limit=50)
+        members = client.find_symbols(f"{hit.qualified_name}.", repo=hit.repo, prefix=True, limit=CARD_MEMBERS)
+        # the lookup ignores case: ``Starlette.`` also found the package's ``starlette.*``
+        # modules, and "43 more methods" of a class of ten (a newcomer)
+        methods = [m for m in members if m.qualified_name.startswith(f"{hit.qualified_name}.")]
         rows = [{"cite": cite(m.repo, m.path, m.start_line, m.end_line), "name": m.qualified_name,
                  "sig": _cut(m.signature, 120)} for m in methods]
         extra["methods"] = prefix_fitting(rows, BUDGET_CHARS // 3)
         kept = len(extra["methods"])
-        if methods.total > kept:
-            extra["methods_more"] = (f"{methods.total - kept} more methods: find_symbol(name="
-                                     f"{hit.qualified_name + '.'!r}, prefix=true, offset={kept})")
+        if members.truncated or len(methods) > kept:
+            after = members.index(methods[kept - 1]) + 1 if kept else 0  # in the lookup's order
+            more = (f"{len(methods) - kept} more methods" if not members.truncated else
+                    f"{members.total - after} more symbols named so (any case)")
+            extra["methods_more"] = (f"{more}: find_symbol(name={hit.qualified_name + '.'!r}, "
+                                     f"prefix=true, offset={after})")
     # Asked by qualified name (``Session.close``), as the daemon's own card does: the bare
     # name would list every ``.close()`` of every class.
     sites = client.find_callers(hit.qualified_name, limit=CARD_CALLERS)
@@ -240,6 +254,18 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
                                f"with start_line={last + 1}")
         payload["source"] = excerpt
     return {**payload, **extra}
+
+
+def _one_per_definition(hits: Sequence[SymbolHit]) -> list[SymbolHit]:
+    """``hits`` with one hit per definition: of those sharing a repository, a file and a
+    qualified name, the widest (an ``@overload`` stub's one line beside the implementation:
+    click's ``Context.invoke`` had three and no card, however narrowed; a newcomer)."""
+    widest: dict[tuple[str, str, str], SymbolHit] = {}
+    for h in hits:
+        key = (h.repo, h.path, h.qualified_name)
+        if key not in widest or h.end_line - h.start_line > widest[key].end_line - widest[key].start_line:
+            widest[key] = h
+    return [h for h in hits if widest[(h.repo, h.path, h.qualified_name)] is h]
 
 
 def impact(result: Impact, depth: int = 3, repo: str = "") -> dict[str, Any]:

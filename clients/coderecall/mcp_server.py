@@ -45,6 +45,8 @@ from coderecall.cli import ENV_ADDR, ENV_TOKEN, broken_pipe, resolve_addr
 
 BUDGET_CHARS = results.BUDGET_CHARS
 PROG = "coderecall-mcp"
+#: The depth the daemon walks for ``analyze_impact``'s depth 0 (its ``impact.DEFAULT_DEPTH``).
+IMPACT_DEPTH = 3
 _READ_ONLY = ToolAnnotations(read_only_hint=True)
 # Transport failures as grpc words them (connection refused, DNS, no route): the daemon
 # is not there, as opposed to a daemon answering UNAVAILABLE because its store is down.
@@ -125,8 +127,15 @@ def build_server(client: Client) -> MCPServer:
     def analyze_impact(name: str, depth: int = 3, repo: str = "") -> CallToolResult:
         """Before changing a function: its callers, their callers... across repos, depth
         levels deep (d: level, max 10)."""
-        return answer(lambda: results.impact(client.analyze_impact(name, repo=repo, depth=depth),
-                                             depth, repo))
+        def run() -> dict[str, Any]:
+            found = client.analyze_impact(name, repo=repo, depth=depth)
+            shown = results.impact(found, depth or IMPACT_DEPTH, repo)  # 0: the daemon's default
+            if not found.callers and not client.find_symbols(name, repo=repo, limit=1):
+                # a typo reads as "nothing calls it: safe to change" otherwise (a newcomer)
+                shown = {"no_symbol": f"no symbol named {name!r} is indexed; try find_symbol with fuzzy=true",
+                         **shown}
+            return shown
+        return answer(run)
 
     def get_card(name: str, repo: str = "") -> CallToolResult:
         """One symbol at a glance: signature, docstring, bases, constructor, raises, source

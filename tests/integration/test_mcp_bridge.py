@@ -52,6 +52,24 @@ JOURNAL = "def post(amount):\n    return amount\n\n\n" + "".join(
 PAGES = 60  # Book.page_00..59: more methods than a card shows
 BOOK = "class Book:\n    \"\"\"A bound ledger.\"\"\"\n\n" + "".join(
     f"    def page_{i:02}(self, amount, account):\n        return amount\n\n" for i in range(PAGES))
+# overload stubs beside the implementation, and a class whose name a module's spells
+# in another case (``Ledger.`` and ``ledger.money``)
+CONVERT = """from typing import overload
+
+
+@overload
+def to_cents(value: int) -> int: ...
+@overload
+def to_cents(value: float) -> float: ...
+def to_cents(value):
+    \"\"\"Whole cents of an amount.\"\"\"
+    return value * 100
+
+
+class Ledger:
+    def open(self):
+        return to_cents(1)
+"""
 HELPERS = "".join(
     f'def ledger_entry_{i:03}(amount: float, account: str) -> float:\n'
     f'    """Book ledger entry number {i:03} against an account."""\n'
@@ -118,7 +136,8 @@ def mcp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bridge]:
                  "app/cli.py": CLI}, "initial")
     ledger = GitRepo(tmp_path / "ledger")
     ledger.commit({"ledger/money.py": LEDGER, "ledger/entries.py": HELPERS, "ledger/long.py": LONG, "ledger/account.py": ACCOUNT,
-                   "ledger/journal.py": JOURNAL, "ledger/book.py": BOOK}, "initial")
+                   "ledger/journal.py": JOURNAL, "ledger/book.py": BOOK, "ledger/convert.py": CONVERT},
+                  "initial")
     cfg = Config(data_dir=tmp_path / "data",
                  repos=(RepoConfig("shop", str(shop.path), "main"), RepoConfig("ledger", str(ledger.path), "main")),
                  embedding=EmbeddingConfig(enabled=False),
@@ -315,6 +334,35 @@ def test_get_card_ambiguous_lists_candidates(mcp: Bridge) -> None:
     narrowed = mcp.ok("get_card", name="round_money", repo="ledger")
     assert narrowed["symbol"]["doc"] == "Round half up to whole cents."
     assert narrowed["callers"][0]["cite"] == "ledger:ledger/money.py:7"
+
+
+def test_get_card_of_an_overloaded_function_is_its_implementations(mcp: Bridge) -> None:
+    # click's `Context.invoke`: three definitions of one name, candidates however narrowed
+    for name in ("to_cents", "ledger.convert.to_cents"):
+        card = mcp.ok("get_card", name=name)
+        assert card["symbol"]["cite"] == "ledger:ledger/convert.py:8-10", name
+        assert card["symbol"]["doc"] == "Whole cents of an amount."
+        assert card["callers"] == [{"cite": "ledger:ledger/convert.py:15", "caller": "Ledger.open",
+                                    "callee": "to_cents", "confidence": "resolved"}]
+
+
+def test_get_card_of_a_class_lists_its_own_members_only(mcp: Bridge) -> None:
+    # `Ledger.` also finds `ledger.money`.. (case-insensitive): no "more methods" of those
+    card = mcp.ok("get_card", name="Ledger")
+    assert card["methods"] == [{"cite": "ledger:ledger/convert.py:14-15", "name": "Ledger.open",
+                                "sig": "def open(self)"}]
+    assert "methods_more" not in card
+
+
+def test_analyze_impact_of_an_unknown_name_says_so(mcp: Bridge) -> None:
+    # an empty tree read as "safe to change" (a newcomer)
+    typo = mcp.ok("analyze_impact", name="round_mony")
+    assert typo == {"no_symbol": "no symbol named 'round_mony' is indexed; try find_symbol with fuzzy=true",
+                    "nodes": 0, "repos": 0, "files": 0, "callers": []}
+    assert "no_symbol" not in mcp.ok("analyze_impact", name="settle")  # defined, never called
+    # depth 0 is the daemon's default, 3: the cut names the depth walked
+    assert mcp.ok("analyze_impact", name="round_money", depth=0)["callers"] == mcp.ok(
+        "analyze_impact", name="round_money", depth=3)["callers"]
 
 
 def test_get_card_source_excerpt_is_cut_at_40_lines(mcp: Bridge) -> None:
