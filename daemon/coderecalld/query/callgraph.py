@@ -13,6 +13,7 @@ import contextlib
 import contextvars
 import functools
 import re
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -1057,6 +1058,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
+    own_names = fq_names(chosen)  # a standard library's root they are under is the project's
     # Go: a type is "called" only as a conversion, `chi.Context(x)`, never as a member of a
     # value (`r.Context()` on an `*http.Request`: 54 such rows answered `callers Context`)
     go_type = bool(chosen) and all(h.payload.get("language") == "go"
@@ -1123,6 +1125,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             other += 1
             continue
         if go_type and site.target not in targets and not _bare(site):
+            other += 1
+            continue
+        if (chosen and site.target and site.target not in targets  # (no definition: any `get`)
+                and standard_library(site.target, str(site.hit.payload.get("language") or ""), own_names)):
             other += 1
             continue
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
@@ -2026,6 +2032,33 @@ def _results_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
 #: classes with the most methods returning the type first); the methods of the others are
 #: followed by their own names.
 METHOD_OWNERS = 64
+
+
+#: The first path element of every package of Go's standard library (go1.24's ``go list
+#: std``): a call target under one is a standard library type's method.
+GO_STANDARD_ROOTS = frozenset("""archive bufio builtin bytes cmp compress container context crypto
+database debug embed encoding errors expvar flag fmt go hash html image index io iter log maps math
+mime net os path plugin reflect regexp runtime slices sort strconv strings sync syscall testing text
+time unicode unique unsafe weak""".split())
+#: The same for Python: its standard library's top-level modules (``sys.stdlib_module_names``,
+#: the running interpreter's; ``builtins`` among them).
+PYTHON_STANDARD_ROOTS = frozenset(sys.stdlib_module_names)
+_TARGET_ROOT = re.compile(r"[\w-]+")
+
+
+def standard_library(target: str, language: str, own: Iterable[str]) -> bool:
+    """Whether call target ``target`` of a site in ``language`` (Go, Python) is a method of
+    a type of the language's standard library, its receiver typed by it (``net/http/
+    httptest.NewRecorder().Header().Get``, ``os.CreateTemp().Name``): no project method's
+    call, however its name is spelled. gin's ``callers Context.Get`` listed 164 such calls
+    as name-only, every one ``http.Header``'s, ``url.Values``' or ``reflect.StructTag``'s (a
+    newcomer). ``own``: the asked definitions' qualified names: a root they are under is the
+    project's (a Go module named ``net``, a Python package named ``logging``)."""
+    roots = GO_STANDARD_ROOTS if language == "go" else PYTHON_STANDARD_ROOTS if language == "python" else ()
+    root = _TARGET_ROOT.match(target)
+    if not roots or root is None or root.group() not in roots or "." not in target:
+        return False
+    return not any(_TARGET_ROOT.match(name) and _TARGET_ROOT.match(name).group() == root.group() for name in own)
 
 
 def on_result(target: str) -> bool:
