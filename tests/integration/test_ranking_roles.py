@@ -312,3 +312,15 @@ def test_a_fused_pages_second_ranking_reads_nothing_twice(served: tuple[Client, 
     assert again == fused
     # the words' ranking repeated the hybrid one's own sparse top and re-read payloads
     assert len(searched) > len(once_searched) and len(retrieved) > len(once_retrieved)
+
+
+def test_a_filter_of_several_roles_ranks_them_alike(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `--role test,docs` answered tests only, docs ranked below them by their role's
+    # penalty (click's "Exit Codes" docs sections; a newcomer): each asked role is asked for
+    from coderecalld.query import service
+    query = "decode a JSON document with object hooks"
+    both = client.search(query, limit=5, role="test,docs")
+    assert {h.role for h in both} == {"test", "docs"}
+    assert both[0].path == "docs/json.rst", [(h.path, h.score) for h in both]
+    monkeypatch.setattr(service, "ROLES_FILTERED_ALIKE", False)  # the docs' penalty put it 4th
+    assert client.search(query, limit=5, role="test,docs")[0].path != "docs/json.rst"

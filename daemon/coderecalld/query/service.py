@@ -190,6 +190,9 @@ LEXICAL_FIRST = frozenset({Shape.LITERAL})
 #: chunk scores alike or higher; a newcomer on axios saw four ``dist/`` copies of
 #: ``combineURLs`` above ``lib/``'s for "tests for combineURLs" and the ``dist/node`` copy
 #: of ``resolveConfig`` above ``lib/``'s for ``withXSRFToken`` (0.80 against 0.56).
+#: Whether a role filter of several roles, source not among them, asks for each of them
+#: (``_asked``): none of them pays its role's penalty against the others.
+ROLES_FILTERED_ALIKE = True
 ROLE_PENALTY = {"test": 0.2, "docs": 0.3, "example": 0.2, "generated": 0.5,
                 "vendored": 0.5, "config": 0.05, "source": 0.0}
 #: The same for an issue or a trace, on ``lexical_first``'s 0..1 lexical scale: on
@@ -579,7 +582,7 @@ class Service:
         if flt is None:
             return SearchHits([], *confidence.confidence(confidence.Features(mode, 0)))
         flt = replace(flt, roles=roles)
-        asked = self._asked(query, flt)
+        asked = self._asked(query, flt, roles)
         ranked, features = self._search(asked, flt, limit, mode, path_glob, principal, session)
         if asked.long and ranked:  # the flat-top rule's exemption (not in dense mode)
             features = replace(features, named_top=self._names_file(
@@ -863,11 +866,18 @@ class Service:
             i += 1
         return rows
 
-    def _asked(self, query: str, flt: StoreFilter) -> shapes.Query:
+    def _asked(self, query: str, flt: StoreFilter, roles: Sequence[str] = ()) -> shapes.Query:
         """``query`` analysed for ``flt``'s scope: without the one repository's own name
         (``shape.without_project``) and a trace's frames in another package's files
-        (``_without_foreign``)."""
-        return self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
+        (``_without_foreign``), asking for the roles of ``roles``, a role filter of several
+        roles none of which is source (``Query.roles``): ``--role test,docs`` answered tests
+        only, the docs ranked under them by their role's penalty (click's "Exit Codes"
+        sections, first with ``--role docs``; a newcomer). With source among them, source
+        still leads."""
+        asked = self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
+        if ROLES_FILTERED_ALIKE and len(roles) > 1 and classify.Role.SOURCE not in roles:
+            asked = replace(asked, roles=asked.roles | frozenset(roles))
+        return asked
 
     def _without_foreign(self, asked: shapes.Query, flt: StoreFilter) -> shapes.Query:
         """``asked`` without its Python frames in another package's files when the trace
@@ -1520,7 +1530,7 @@ class Service:
         if flt is None:
             return Located((), True, "no results")
         # once: up to ~150 ms for a 200,000-character paste
-        asked = self._asked(query, flt)
+        asked = self._asked(query, flt, roles)
         flt = replace(flt, roles=roles)
         ranked, features = self._search(asked, flt, LOCATE_CANDIDATES, mode, "", principal, "",
                                         fields=LOCATE_FIELDS, file_prior=False)
