@@ -199,8 +199,10 @@ def error_message(exc: CodeRecallError) -> str:
         return f"coderecalld is not reachable at {exc.addr} (is it running?)"
     if isinstance(exc, UnavailableError):
         return str(exc)
-    hint = " (list_repos shows what is indexed)" if exc.code == "NOT_FOUND" else ""
-    return f"{exc.code}: {exc.details}{hint}"
+    # the daemon names the CLI's command for the configured repos; a missing file or symbol
+    # is no repo's fault, and got the list_repos hint too (a newcomer)
+    details = exc.details.replace("(coderecall repos lists them)", "(list_repos lists them)")
+    return f"{exc.code}: {details}"
 
 
 async def catalog(server: MCPServer) -> list[dict[str, Any]]:

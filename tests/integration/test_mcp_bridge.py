@@ -395,7 +395,10 @@ def test_list_repos(mcp: Bridge) -> None:
 
 def test_daemon_errors_are_tool_errors_and_the_bridge_lives_on(mcp: Bridge) -> None:
     message = mcp.error("search_code", query="refund", repo="elsewhere")
-    assert message.startswith("NOT_FOUND: ") and "elsewhere" in message
+    assert message == ("NOT_FOUND: repo 'elsewhere' is not configured; repos: ledger, shop "
+                       "(list_repos lists them)")  # not the CLI's `coderecall repos`
+    missing = mcp.error("read_symbol", repo="shop", path="app/nothing.py", start_line=1, end_line=2)
+    assert missing.startswith("NOT_FOUND: ") and "list_repos" not in missing
     assert mcp.error("read_symbol", repo="shop", path="app/money.py", start_line=5, end_line=2).startswith(
         "INVALID_ARGUMENT: ")
     assert mcp.error("get_card", name="no_such_symbol").startswith("NOT_FOUND: no symbol named 'no_such_symbol'")

@@ -26,7 +26,7 @@ from coderecalld.parse import headers
 from coderecalld.parse import text as tx
 from coderecalld.query import frames as stack
 from coderecalld.query import ruby
-from coderecalld.records import CallerHit, Hit, is_part
+from coderecalld.records import CallerHit, Hit, is_part, unparted
 from coderecalld.store import StoreFilter
 
 RESOLVED = "resolved"
@@ -1089,6 +1089,18 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     declared: dict[str, set[str]] | None = None  # attribute receivers' declared classes, read at the first
     elsewhere: set[str] | None = None  # module values of another type, read at the first (a cut walk)
+    implemented: set[str] | None = None  # Go interfaces the method's type implements, read at the first
+
+    def interfaces() -> set[str]:
+        nonlocal implemented, declared
+        if implemented is None:
+            implemented = set()
+            if any(h.payload.get("language") == "go" for h in methods):
+                if declared is None:
+                    declared = _attribute_types(store, flt, {s.target.rpartition(".")[0] for s in found_sites
+                                                             if s.via and s.target})
+                implemented = _go_interfaces(store, flt, methods, _receiver_types(found_sites, targets, declared))
+        return implemented
     overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
     holders = ruby.holders(chosen)
     if holders is not None and not on_constant:
@@ -1174,7 +1186,11 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             # an attribute its class's file types with a class outside the method's hierarchy
             # (tornado's `self.request.connection.finish()`, `connection: HTTPConnection`):
             # the call is that class's, listed as a name-only caller of `RequestHandler.finish`
-            other += 1
+            # -- unless that type is a Go interface the method's type implements
+            if declared.get(site.target.rpartition(".")[0], set()) & interfaces():
+                out.append((site, OVERRIDE))
+            else:
+                other += 1
         elif site.target and not site.via and chosen and methods and site.target.rpartition(".")[0] in (
                 elsewhere := elsewhere if elsewhere is not None else _values_elsewhere(
                     store, flt, {s.target.rpartition(".")[0] for s in found_sites if s.target and not s.via},
@@ -1199,7 +1215,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 untyped = (_untyped_receivers(store, flt, others - results - defined)
                            | _unknown_results(store, flt, results)
                            | _untyped_attributes(store, flt, others - results - defined))
-            if site.target.rpartition(".")[0] in untyped:
+            if site.target.rpartition(".")[0] in interfaces():
+                out.append((site, OVERRIDE))  # on a Go interface the method's type implements
+            elif site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
             elif partial and site.target not in defined and not site.target.startswith("builtins."):
                 out.append((site, NAME_ONLY))  # on a class the cut walk may not have reached
@@ -1765,6 +1783,59 @@ def _untyped_attributes(store: Any, flt: StoreFilter, targets: set[str]) -> set[
     if not attributes:
         return set()
     return attributes - set(_attribute_types(store, flt, attributes))
+
+
+#: Go interfaces ``_go_interfaces`` reads the method sets of, at most (one lookup each).
+GO_INTERFACES_MAX = 8
+
+
+def _receiver_types(found: Sequence[Site], targets: set[str],
+                    declared: dict[str, set[str]] | None) -> set[str]:
+    """The types the call sites of ``found`` not resolved to ``targets`` are typed with:
+    their target's receiver, and an attribute receiver's declared classes (``declared``)."""
+    out = set()
+    for s in found:
+        if s.target and s.target not in targets:
+            receiver = s.target.rpartition(".")[0]
+            out |= {c for c in (declared or {}).get(receiver, ()) if c} if s.via else {receiver}
+    return out
+
+
+def _go_interfaces(store: Any, flt: StoreFilter, methods: Sequence[Hit], receivers: set[str]) -> set[str]:
+    """The types of ``receivers`` (fq names) that are Go interfaces whose every declared
+    method the type of one of the Go ``methods`` defines under the same name: a call on a
+    value of one may dispatch to it. gin's ``c.Writer.WriteHeaderNow()`` (``Writer
+    ResponseWriter``) was left out of ``responseWriter.WriteHeaderNow``'s callers as another
+    type's (a newcomer); hono's calls through an implemented TypeScript interface are
+    ``override`` already. Methods a type gets from an embedded struct are not read: such a
+    type is left as before. Up to ``GO_INTERFACES_MAX`` interfaces, one lookup each."""
+    go = [h for h in methods if h.payload.get("language") == "go"]
+    receivers = {r for r in receivers if "(" not in r}
+    if not go or not receivers:
+        return set()
+    interfaces = [h for h in store.find_any(flt, "fq_name", sorted(receivers), limit=4 * len(receivers),
+                                            fields=("fq_name", "kind", "qualified_name", "repo", "language"))
+                  if h.payload.get("kind") == "interface" and h.payload.get("language") == "go"]
+    owners = {(str(h.payload.get("repo")), unparted(str(h.payload["qualified_name"])).rpartition(".")[0]) for h in go}
+    own_sets = {owner: _member_names(store, flt, *owner) for owner in owners}
+    names = {str(h.payload.get("name") or "") for h in go}
+    out: set[str] = set()
+    for iface in interfaces[:GO_INTERFACES_MAX]:
+        declared = _member_names(store, flt, str(iface.payload.get("repo")), str(iface.payload["qualified_name"]))
+        if declared & names and any(declared <= own for own in own_sets.values()):
+            out.add(str(iface.payload.get("fq_name")))
+    return out
+
+
+def _member_names(store: Any, flt: StoreFilter, repo: str, qualified: str) -> set[str]:
+    """The names of the methods defined on the type ``qualified`` of ``repo`` (one prefix lookup)."""
+    prefix = f"{qualified}."
+    # the lookup ignores case: gin's interface `ResponseWriter` and struct `responseWriter`
+    # share one lowercased prefix
+    return {str(h.payload.get("name") or "") for h in store.find(replace(flt, repo=repo), "qualified_name_lc",
+                                                                  prefix.lower(), prefix=True, limit=200)
+            if h.payload.get("kind") == "method" and str(h.payload.get("qualified_name", "")).startswith(prefix)
+            and "." not in str(h.payload.get("qualified_name", ""))[len(prefix):]}
 
 
 def _kinds(store: Any, flt: StoreFilter, names: set[str]) -> dict[str, tuple[set[str], dict[str, str]]]:
