@@ -64,8 +64,14 @@ PATH_WEIGHT = 0.5
 #: a trace ends where the code failed, and the edit is most often there or one frame up
 #: (the innermost frame raising on input its caller got wrong), seldom at the entry points
 #: above. Frames, not files: a request's trace through a framework's handler into a view's
-#: three frames weighs the view only.
-FRAME_WEIGHTS: tuple[float, ...] = (0.2, 0.2)
+#: three frames weighs the view only. (0.4, 0.1) since the thirty-sixth session, as a
+#: trace alone's: the 270 pasted issues of ``tests/bench/issues`` (sparse-only) file@1 /
+#: file@5 / symbol@1 / symbol@5 180 / 236 / 99 / 168 -> 183 / 237 / 100 / 172 (search),
+#: locate 180 / 252 / 113 / 166 -> 183 / 252 / 114 / 168, werkzeug one file@1 less;
+#: swe-lite-dev snapshot file@1 64.0 -> 65.2, the rest unchanged; (0.3, 0.1) 182 / 237 /
+#: 100 / 171. gin's "RedirectFixedPath panics" put the panic's caller's file above the
+#: innermost frame's tree.go (a newcomer).
+FRAME_WEIGHTS: tuple[float, ...] = (0.4, 0.1)
 #: The same for a trace pasted alone (``Shape.TRACE``: no issue around it): it is answered
 #: by where it failed. On the gin and axios newcomers' traces alone (20: Go panics and V8
 #: traces, 6 and 14), the innermost indexed frame's file was located first for 11 with
@@ -177,7 +183,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         ran = named.setdefault(frame.path, [])
         if len(ran) < FRAME_FUNCTIONS and all(f.line != frame.line or f.function for f in ran):
             ran.append(frame)
-    _refused(store, asked, flt, framed, files, named)
+    _refused(store, asked, flt, framed, files, named, weights[0] if weights else 0.0)
     if TEST_WEIGHT > 0 and asked.shape is Shape.ISSUE:
         for path, score in _tested(store, hits, flt).items():
             files[path] = files.get(path, 0.0) + TEST_WEIGHT * score
@@ -193,14 +199,15 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
 
 
 def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame],
-             files: dict[str, float], named: dict[str, list[Frame]]) -> None:
+             files: dict[str, float], named: dict[str, list[Frame]], innermost: float = 0.0) -> None:
     """Put each callable that refused a call's arguments (``Query.refused``: ``f() got an
     unexpected keyword argument``) first among its file's frames (``named``, path -> frames):
     the call failed before it ran, so no frame names it, yet its signature is most often
     the edit (astropy's ``RST.__init__`` refusing ``header_rows``; sympy's
     ``_print_SingularityFunction`` refusing ``exp``). Its file is the one only definition
     of its qualified name in scope, a source file (which joins ``files`` with
-    ``PATH_WEIGHT``; a definition in a test or an example is the user's own handler's
+    ``PATH_WEIGHT`` and ``innermost``, the innermost frame's weight: the call failed there,
+    below every frame; a definition in a test or an example is the user's own handler's
     namesake, ``http_exception``), else each of the first ``INNER_FRAME_FILES`` frame files
     (where not defined, the frame finds nothing: ``_file_evidence``). One keyword lookup
     per callable."""
@@ -215,7 +222,7 @@ def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]
             defined = set()  # a test's or an example's: the trace's own callable's namesake
         paths = list(defined) if len(defined) == 1 else inner
         for path in paths:
-            files[path] = max(files.get(path, 0.0), PATH_WEIGHT)
+            files[path] = max(files.get(path, 0.0), PATH_WEIGHT + (innermost if len(defined) == 1 else 0.0))
             ran = named.setdefault(path, [])
             if all(f.function != callee for f in ran):
                 ran.insert(0, Frame(path, callee))
