@@ -202,7 +202,8 @@ def error_message(exc: CodeRecallError) -> str:
     # the daemon names the CLI's command for the configured repos; a missing file or symbol
     # is no repo's fault, and got the list_repos hint too (a newcomer)
     details = exc.details.replace("(coderecall repos lists them)", "(list_repos lists them)")
-    return f"{exc.code}: {details}"
+    repo = exc.code == "NOT_FOUND" and "repo " in details and "list_repos" not in details
+    return f"{exc.code}: {details}" + (" (list_repos shows what is indexed)" if repo else "")
 
 
 async def catalog(server: MCPServer) -> list[dict[str, Any]]:

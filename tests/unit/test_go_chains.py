@@ -330,3 +330,17 @@ def test_an_element_of_a_slice_of_a_known_type_is_typed() -> None:
     own = "github.com/gin-gonic/gin.node.find"
     assert got == [(11, "find", own), (16, "c.find", own), (17, "find", own),
                    (18, "find", "")]  # a map's value: not typed
+
+
+def test_a_line_of_many_tails_is_left_untyped_not_read_cubically() -> None:
+    # a generated line of 1,000 `n.children[0].find()` took 183 s to index (a review): past
+    # CHAIN_TAILS_MAX occurrences on one line its tails are untyped, as unknown receivers are
+    from coderecalld.index.receivers_go import CHAIN_TAILS_MAX
+    many = CHAIN_TAILS_MAX + 1
+    src = INDEXED.replace(b"\treturn nil\n}\n", b"\t" + b"; ".join([b"n.children[0].find(path)"] * many)
+                          + b"\n\treturn nil\n}\n")
+    parsed = parse.symbols(src, "go")
+    found = resolve.chunks(chunk.chunks("r", "gin/tree.go", src, parsed), parsed, "gin/tree.go",
+                           "github.com/gin-gonic/gin")
+    tails = [s.target for c in found for s in c.call_sites if s.line == 19]
+    assert len(tails) == many and set(tails) == {""}

@@ -68,6 +68,12 @@ def test_error_messages() -> None:
     assert error_message(store_down) == "coderecalld at h:1 is unavailable: vector store unavailable"
     assert error_message(NotFoundError("NOT_FOUND", "unknown repo 'x'", "h:1")) == (
         "NOT_FOUND: unknown repo 'x' (list_repos shows what is indexed)")
+    # the daemon's CLI hint becomes the tool's; a missing file is no repo's fault
+    assert error_message(NotFoundError("NOT_FOUND", "repo 'y' is not configured; repos: a "
+                                       "(coderecall repos lists them)", "h:1")) == (
+        "NOT_FOUND: repo 'y' is not configured; repos: a (list_repos lists them)")
+    assert error_message(NotFoundError("NOT_FOUND", "no file 'a.py' at the indexed commit", "h:1")) == (
+        "NOT_FOUND: no file 'a.py' at the indexed commit")
     assert error_message(InvalidArgumentError("INVALID_ARGUMENT", "bad", "h:1")) == "INVALID_ARGUMENT: bad"
 
 

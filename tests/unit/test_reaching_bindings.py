@@ -254,3 +254,52 @@ def test_a_not_isinstance_guard_types_its_name_after_its_block() -> None:
     # an `else`, a block that neither leaves nor binds, a binding to another class: untyped
     assert got["branches"] == [(42, "lookup.add_prefix", ""), (45, "lookup.add_prefix", ""),
                                (48, "lookup.add_prefix", "")]
+
+
+REVIEWED = b'''from .base import Meta, Reader
+
+
+class Resource:
+    class Meta(Meta):
+        pass
+
+
+class Outer:
+    class Sub(Base):
+        pass
+
+    class Base:
+        pass
+
+
+class Base:
+    def run(self):
+        return 1
+
+
+def read(path, y, a, b):
+    fp = path if hasattr(path, "read") else Reader(path)
+    fp.read()
+    r = y if y is not None else Reader(y)
+    r.read()
+    q = a == b or Reader(a)
+    q.read()
+    if not isinstance(a, Reader):
+        a = convert(a)  # a str or Reader()
+    a.read()
+'''
+
+
+def test_a_reviews_wrong_targets_are_untyped_or_right() -> None:
+    parsed = parse.symbols(REVIEWED, "python")
+    found = resolve.chunks(chunk.chunks("r", "m.py", REVIEWED, parsed), parsed, "m.py", "m")
+    # `class Meta(Meta)` is the imported Meta, never itself; a base defined below the
+    # statement in its class body is not yet bound there: the module's
+    assert {c.qualified_name: c.bases for c in found if c.bases} == {
+        "Resource.Meta": ("base.Meta",), "Outer.Sub": ("m.Base",)}
+    sites = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites if s.name.endswith(".read")]
+             for c in found}["read"]
+    assert sites == [(24, "fp.read", ""),  # `hasattr(path, "read")`: path may be any reader
+                     (26, "r.read", "base.Reader.read"),  # `y is not None`: a default
+                     (28, "q.read", ""),  # a comparison's bool or a Reader
+                     (31, "a.read", "")]  # the binding's comment is no part of its value

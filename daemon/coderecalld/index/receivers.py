@@ -36,6 +36,7 @@ stage (tree-sitter, bench_parse.py) is not touched.
 
 from __future__ import annotations
 
+import bisect
 import builtins
 import re
 from collections.abc import Mapping
@@ -117,13 +118,25 @@ _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list s
 _BUILTIN_CLASSES = frozenset(name for name, value in vars(builtins).items() if isinstance(value, type))
 #: A block entered on one class test alone: ``if isinstance(x, C):`` (or ``elif``).
 _ISINSTANCE = re.compile(r"^\s*(?:if|elif)\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s*(?:#.*)?$")
+def _event_order(event: tuple[int, int, str]) -> tuple[int, int]:
+    """The order of a name's events (``Receivers._record``): by line, the deeper first."""
+    return event[0], -event[1]
+
+
 #: ``if not isinstance(x, C):``, a guard: ``_guarded`` reads its block.
 _NOT_ISINSTANCE = re.compile(r"^\s*if\s+not\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:"
                              r"\s*(?:#.*)?$")
 #: A statement that leaves its block: what follows a guard's block is not reached through it.
 _LEAVES = re.compile(r"(?:return|raise|continue|break)\b")
 #: A value's keywords outside brackets and strings (``_alternatives``).
-_VALUE_KEYWORD = re.compile(r"[ \t](or|if|else|and|not|lambda|for|in|is)(?=[ \t(\[{\"'])")
+_VALUE_KEYWORD = re.compile(r"[ \t](or|if|else|and|not|lambda|for|in|is|yield|await)(?=[ \t(\[{\"'])")
+_LEADING_KEYWORD = re.compile(r"(?:yield|lambda|not|await)\b")
+#: An operator or a comma outside brackets: an alternative that compares, computes or
+#: builds a tuple (``a == b or C()``, ``a, b or C()``) is no value of one class.
+_VALUE_OPERATOR = re.compile(r"[=!<>]=|[<>+\-*/%|&^@~,]")
+#: A condition that only tests a name for ``None`` or truth: ``y if y is not None else C()``
+#: has ``y`` a ``C``-or-untyped default (``hasattr(y, "read")`` duck-types it instead).
+_NONE_TEST = re.compile(r"(?:not\s+)?([A-Za-z_]\w*)(?:\s+is(?:\s+not)?\s+None)?")
 #: Annotations that type no class: typing's forms and abstract types (``Any``,
 #: ``Callable``, ``Mapping``: a project's class may implement one, starlette's ``Headers``
 #: is a ``Mapping``), ``collections.abc``'s, ``abc``'s and ``object``. typing's concrete
@@ -207,6 +220,7 @@ class Receivers:
         self._fixtures: dict[str, str] | None = None  # request name -> class
         self._fixture_values: dict[str, str] = {}  # fixture's qualified name -> class
         self._statement_cache: dict[str, list[tuple[int, str]]] = {}
+        self._statement_index: dict[str, dict[int, str]] = {}
         self._open_bound: bool | None = None  # whether the file binds `open` anywhere
 
     # --- types of expressions ---------------------------------------------------------
@@ -433,10 +447,7 @@ class Receivers:
         """The class (``""``: untyped) of the binding of ``name`` nearest above ``line`` in
         ``fn`` when no line between them (``line`` included) is indented less than it (the
         block it is in was not left: no ``else`` branch, no loop's end), else ``None``."""
-        # in line order, a block's own bindings before a guard's event on its last line
-        # (``_guarded``), which is recorded before them
-        events = sorted((e for e in self._events.get(fn.qualified_name, {}).get(name, ()) if e[0] < line),
-                        key=lambda e: (e[0], -e[1]))
+        events = [e for e in self._events.get(fn.qualified_name, {}).get(name, ()) if e[0] < line]
         if not events:
             return None
         at, indent, fq = events[-1]
@@ -523,7 +534,8 @@ class Receivers:
         sym = self.symbols.get(cls)
         if sym is None or not depth:
             return []
-        return [local for b in bases(sym.signature) if (local := file_base(self.symbols, sym.parent, b))]
+        return [local for b in bases(sym.signature)
+                if (local := file_base(self.symbols, sym.parent, b, sym.start_line))]
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
@@ -568,8 +580,10 @@ class Receivers:
     def _record(at: tuple[int, int, dict[str, list[tuple[int, int, str]]]], name: str, fq: str,
                 indent: int) -> None:
         """An event of ``name`` at ``at``'s line, for the block indented ``indent``
-        (``_reaching``), in line order."""
-        at[2].setdefault(name, []).append((at[0], indent, fq))
+        (``_reaching``), kept in line order, a deeper block's before a shallower one's on
+        one line: a guard's event on its block's last line (``_guarded``) is recorded before
+        the block's own bindings are read. Lines come in order, so it goes last but there."""
+        bisect.insort(at[2].setdefault(name, []), (at[0], indent, fq), key=_event_order)
 
     def _read_line(self, line: str, owner: str, out: dict[str, str],
                    at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None = None) -> None:
@@ -647,14 +661,16 @@ class Receivers:
             block.append((k, depth, stripped))
         if not block:
             return
-        starts = {k for k, _ in self._statement_lines(sym)}  # no line continuing a statement
-        last = next((text for k, depth, text in reversed(block) if depth == block[0][1] and k in starts
+        starts = self._statement_texts(sym)  # no line continuing a statement, no comment
+        last = next((starts[k].strip() for k, depth, text in reversed(block) if depth == block[0][1] and k in starts
                      and not text.startswith((")", "]", "}"))), "")
         assign = _ASSIGN.match(last)
         if not (_LEAVES.match(last) or assign and assign.group(1) == name
                 and self._value_type(assign.group(2), assign.group(3), owner) == cls):
             return
-        self._record((block[-1][0], indent, events), name, cls, indent)
+        # in line order, after the block's own bindings, which are recorded after it
+        at_end = (block[-1][0], indent, cls)
+        bisect.insort(events.setdefault(name, []), at_end, key=lambda e: (e[0], -e[1]))
 
     def _loop_item(self, line: str, owner: str) -> tuple[str, str]:
         """(name, class) of the item a ``for`` line binds from a value whose annotation says
@@ -728,8 +744,8 @@ class Receivers:
             found = self._value_type(None, part, owner)
             if found:
                 known.add(found)
-            elif condition and not (_NAME_RE.fullmatch(part) and re.search(rf"\b{part}\b", condition)):
-                return ""
+            elif condition and not ((tested := _NONE_TEST.fullmatch(condition)) and tested.group(1) == part):
+                return ""  # `y if hasattr(y, "read") else C(y)`: `y` may be any reader
         return known.pop() if len(known) == 1 else ""
 
     def _builtin_open(self, callee: str, owner: str) -> bool:
@@ -902,6 +918,14 @@ class Receivers:
         ``conftest.py``'s are stored (``Chunk.returns``) for the tests that request them."""
         self.fixtures()
         return dict(self._fixture_values)
+
+    def _statement_texts(self, sym: Symbol) -> dict[int, str]:
+        """``_statement_lines`` of ``sym`` by line number, built once per definition (each of
+        its guards reads them, ``_guarded``)."""
+        found = self._statement_index.get(sym.qualified_name)
+        if found is None:
+            found = self._statement_index[sym.qualified_name] = dict(self._statement_lines(sym))
+        return found
 
     def _statement_lines(self, sym: Symbol) -> list[tuple[int, str]]:
         """``sym``'s own statement lines (``_statements``), read once per definition: a
@@ -1214,24 +1238,36 @@ def nested_definition(symbols: Mapping[str, Symbol], owner: str, name: str,
     return ""
 
 
-def file_base(symbols: Mapping[str, Symbol], scope: str, name: str) -> str:
+def file_base(symbols: Mapping[str, Symbol], scope: str, name: str, before: int = 0) -> str:
     """The class of this file a base ``name`` written in a class statement inside ``scope``
-    (the class's parent; ``""`` at top level) is, by Python's scoping: a class the enclosing
-    class bodies define directly (the statement runs in that body), then one a function
-    around them defines (``nested_definition``), then the file's class of that qualified
-    name; ``""`` when none is (an imported base). ``def make(): class Handler; class Outer:
-    class Sub(Handler)`` is ``make.Handler`` (a review), not the top-level ``Handler``."""
+    (the class's parent; ``""`` at top level) is, by Python's scoping: a class the
+    enclosing class body defines directly (the statement runs in that body; an outer class
+    body is not in scope), then one a function around it defines (``nested_definition``),
+    then the file's class of that qualified name; ``""`` when none is (an imported base).
+    ``def make(): class Handler; class Outer: class Sub(Handler)`` is ``make.Handler`` (a
+    review), not the top-level ``Handler``. ``before``: the class statement's first line
+    (0: not known): a name is read when the statement runs, so a class body's or a
+    function's class counts only when defined above it, and so does a top-level class for
+    a top-level statement: ``class Meta(Meta)`` in a class body is the imported ``Meta``,
+    never itself (a review of session 36)."""
+    def above(sym: Symbol) -> bool:
+        return not before or sym.start_line < before
+
     if scope and "." not in name:
-        while scope and (sym := symbols.get(scope)) is not None and sym.kind is SymbolKind.CLASS:
+        sym = symbols.get(scope)
+        if sym is not None and sym.kind is SymbolKind.CLASS:
             found = symbols.get(f"{scope}.{name}")
-            if found is not None and found.kind is SymbolKind.CLASS:
+            if found is not None and found.kind is SymbolKind.CLASS and above(found):
                 return found.qualified_name
-            scope = sym.parent
+            while scope and (sym := symbols.get(scope)) is not None and sym.kind is SymbolKind.CLASS:
+                scope = sym.parent
         nested = nested_definition(symbols, scope, name, (SymbolKind.CLASS,)) if scope else ""
-        if nested:
+        if nested and above(symbols[nested]):
             return nested
     top = symbols.get(name)
-    return name if top is not None and top.kind is SymbolKind.CLASS else ""
+    if top is None or top.kind is not SymbolKind.CLASS:
+        return ""
+    return name if scope or above(top) else ""
 
 
 def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:
@@ -1262,9 +1298,17 @@ def _alternatives(value: str) -> tuple[list[str], str] | None:
     ``(["a", "C()"], "c")``, read outside brackets and strings; ``None`` for any other value,
     and for one that mixes in ``and``, ``not``, ``lambda``, a comparison or a nested
     conditional (its value may be a ``bool``, or group otherwise)."""
-    found = [(m.start(1), m.end(1), m.group(1)) for i in top_level(value) if value[i] in " \t"
+    if _LEADING_KEYWORD.match(value):
+        return None  # `yield q or C()` is what the generator is sent
+    outside = list(top_level(value))
+    found = [(m.start(1), m.end(1), m.group(1)) for i in outside if value[i] in " \t"
              for m in (_VALUE_KEYWORD.match(value, i),) if m]  # (start, end, keyword)
     words = [w for _, _, w in found]
+    if not words or words[0] not in ("if", "or"):
+        return None
+    condition = range(found[0][1], found[-1][0]) if words[0] == "if" else range(0)
+    if any(_VALUE_OPERATOR.match(value, i) and i not in condition for i in outside):
+        return None  # `a == b or C()`, `a * 2 or C()`, `a, b or C()`
     if words.count("if") == 1 and words.count("else") == 1 and words[0] == "if" and words[-1] == "else":
         (_, start, _), (end, after, _) = found[0], found[-1]  # the condition may hold any
         return [value[:found[0][0]].strip(), value[after:].strip()], value[start:end].strip()

@@ -56,6 +56,10 @@ SLICE = "[]"
 _CODE_ONLY = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\'(?:[^\'\\]|\\.)*\'')
 #: Steps of one expression's chain read for its type (``c.Root().Parent().Flags()``).
 _CHAIN_MAX = 8
+#: Occurrences of one chain tail on a line read at most (``chain_target``); more: untyped.
+#: A line of 1,000 ``n.children[0].find()`` took 183 s to index, each tail's chain read
+#: back to its start for every site (a review of session 36).
+CHAIN_TAILS_MAX = 16
 #: Lines above a chain's tail (``}).Methods(..)``) read for where the chain opens.
 _ABOVE_MAX = 40
 #: Ends the type of a value another file's function returned: ``<function target>()``
@@ -253,6 +257,8 @@ class GoReceivers:
             return ""
         found = set()
         ends = [tail.start() + 1 for tail in re.finditer(rf"[)\]]\s*\.\s*{re.escape(site.name)}\s*\(", line)]
+        if len(ends) > CHAIN_TAILS_MAX:
+            return ""  # a generated line of a thousand tails: each read back to its start was cubic
         for end in ends or ([len(line) - len(line.lstrip())] if self.continues(site) else []):
             start = _expression_start(line, end)
             expr, first = line[start:end], site.line

@@ -497,7 +497,9 @@ def class_bases(signature: str, module: str, table: Mapping[str, str], top: set[
     for base in _bases(signature):
         head, _, rest = base.partition(".")
         # as `self.m()` targets read it (``file_base``): the enclosing class bodies first
-        nested = file_base(symbols, scope, head) if symbols and scope and not rest else ""
+        defined = symbols.get(qualified) if symbols else None
+        nested = (file_base(symbols, scope, head, defined.start_line if defined else 0)
+                  if symbols and scope and not rest else "")
         if nested:
             out.append(f"{module}.{nested}")
         elif head in top:
@@ -919,7 +921,7 @@ def _method(module: str, table: dict[str, str], symbols: dict[str, Symbol], cls:
     # ZodType<string, ...>``: ``this._processInputParams()`` was never its base's)
     for base in header_bases(sym.signature) if _EXTENDS.search(sym.signature) else _bases(sym.signature):
         # a class of this file, by Python's scoping (a nested class's base its function defines)
-        local = file_base(symbols, sym.parent, base)
+        local = file_base(symbols, sym.parent, base, sym.start_line)
         if local:
             found = _method(module, table, symbols, local, name, depth - 1)
             if found:
