@@ -1139,7 +1139,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if go_type and site.target not in targets and not _bare(site):
             other += 1
             continue
-        if (chosen and site.target and site.target not in targets  # (no definition: any `get`)
+        if (chosen and walked and site.target and site.target not in targets  # (no definition: any `get`)
                 and standard_library(site.target, str(site.hit.payload.get("language") or ""), own_names)):
             other += 1
             continue
