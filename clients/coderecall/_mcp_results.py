@@ -166,8 +166,12 @@ def source(client: Client, repo: str, path: str, start_line: int, end_line: int,
         payload["text"] = "".join(lines[:kept])
         payload["more"] = (f"lines {last + 1}-{text.end_line} left out; call read_symbol "
                            f"again with start_line={last + 1}")
-    over = len(dumps(payload)) - budget
-    if over > 0:  # one huge line (minified code): cut inside it
+    if len(dumps(payload)) > budget:  # one huge line (minified code): cut inside it, and say so
+        last = text.start_line + kept - 1  # (a newcomer read a cut 16,866-character line as whole)
+        cut = (f"line {last} ({len(lines[kept - 1].rstrip(chr(10)))} characters) is cut to fit: "
+               f"longer than one answer holds") if lines else "the text is cut to fit"
+        payload["more"] = f"{payload['more']}; {cut}" if "more" in payload else cut
+        over = len(dumps(payload)) - budget
         payload["text"] = payload["text"][: max(0, len(payload["text"]) - over - 1)] + "…"
     return payload
 

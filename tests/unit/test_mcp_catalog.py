@@ -135,3 +135,19 @@ def test_search_narrowing_names_only_filters_that_would_narrow() -> None:
     assert results.narrowing(spread, "a", "", "") == "call again with path_prefix=, language= or a narrower query"
     same = [hit("a", "x/m.py"), hit("a", "x/n.py")]
     assert results.narrowing(same, "", "", "") == "call again with a narrower query"
+
+
+def test_a_line_longer_than_an_answer_is_cut_and_says_so() -> None:
+    """A newcomer's ``read_symbol`` of an SVG of one 16,866-character line came back cut
+    with "…", no ``more``, and cited ``1-1`` as if whole."""
+    from coderecall import SourceText
+
+    class Reading(Client):
+        def read_symbol(self, repo: str, path: str, start_line: int = 1, end_line: int = 0) -> SourceText:
+            return SourceText(repo, path, "c" * 40, 1, 2, "<svg " + "x" * 16_860 + ">\nshort\n")
+
+    got = results.source(Reading("127.0.0.1:9"), "r", "img/a.svg", 1, 2, budget=3000)
+    assert len(json.dumps(got, ensure_ascii=False, separators=(",", ":"))) <= 3000
+    assert got["cite"] == "r:img/a.svg:1-1" and got["text"].endswith("…")
+    assert got["more"] == ("lines 2-2 left out; call read_symbol again with start_line=2; "
+                           "line 1 (16866 characters) is cut to fit: longer than one answer holds")
