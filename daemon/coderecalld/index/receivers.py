@@ -116,20 +116,17 @@ _BUILTIN_TYPES = frozenset("bool bytearray bytes dict float frozenset int list s
 #: Every class Python's ``builtins`` holds (``object``, ``dict``, ``ValueError``, ...): a
 #: base written so, unshadowed, is no class of the project (``_super``).
 _BUILTIN_CLASSES = frozenset(name for name, value in vars(builtins).items() if isinstance(value, type))
+#: ``isinstance(x, C):`` ending an ``if`` line: the name (group 1) and the class (group 2).
+_CLASS_TEST = r"isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s*(?:#.*)?$"
 #: A block entered on one class test alone: ``if isinstance(x, C):`` (or ``elif``).
-_ISINSTANCE = re.compile(r"^\s*(?:if|elif)\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s*(?:#.*)?$")
-def _event_order(event: tuple[int, int, str]) -> tuple[int, int]:
-    """The order of a name's events (``Receivers._record``): by line, the deeper first."""
-    return event[0], -event[1]
-
-
+_ISINSTANCE = re.compile(rf"^\s*(?:if|elif)\s+{_CLASS_TEST}")
 #: ``if not isinstance(x, C):``, a guard: ``_guarded`` reads its block.
-_NOT_ISINSTANCE = re.compile(r"^\s*if\s+not\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:"
-                             r"\s*(?:#.*)?$")
+_NOT_ISINSTANCE = re.compile(rf"^\s*if\s+not\s+{_CLASS_TEST}")
 #: A statement that leaves its block: what follows a guard's block is not reached through it.
 _LEAVES = re.compile(r"(?:return|raise|continue|break)\b")
 #: A value's keywords outside brackets and strings (``_alternatives``).
 _VALUE_KEYWORD = re.compile(r"[ \t](or|if|else|and|not|lambda|for|in|is|yield|await)(?=[ \t(\[{\"'])")
+#: A value opening with one of these is no choice of alternatives (``yield q or C()``).
 _LEADING_KEYWORD = re.compile(r"(?:yield|lambda|not|await)\b")
 #: An operator or a comma outside brackets: an alternative that compares, computes or
 #: builds a tuple (``a == b or C()``, ``a, b or C()``) is no value of one class.
@@ -668,9 +665,7 @@ class Receivers:
         if not (_LEAVES.match(last) or assign and assign.group(1) == name
                 and self._value_type(assign.group(2), assign.group(3), owner) == cls):
             return
-        # in line order, after the block's own bindings, which are recorded after it
-        at_end = (block[-1][0], indent, cls)
-        bisect.insort(events.setdefault(name, []), at_end, key=lambda e: (e[0], -e[1]))
+        self._record((block[-1][0], indent, events), name, cls, indent)
 
     def _loop_item(self, line: str, owner: str) -> tuple[str, str]:
         """(name, class) of the item a ``for`` line binds from a value whose annotation says
@@ -1278,6 +1273,11 @@ def children(symbols: Mapping[str, Symbol]) -> dict[str, list[Symbol]]:
     return out
 
 
+def _event_order(event: tuple[int, int, str]) -> tuple[int, int]:
+    """The order of a name's events (``Receivers._record``): by line, the deeper first."""
+    return event[0], -event[1]
+
+
 def bind(out: dict[str, str], name: str, fq: str) -> None:
     """Record one binding: a name keeps a type only while every binding agrees on it
     (``UNKNOWN`` once they disagree or one is untyped)."""
@@ -1309,10 +1309,10 @@ def _alternatives(value: str) -> tuple[list[str], str] | None:
     condition = range(found[0][1], found[-1][0]) if words[0] == "if" else range(0)
     if any(_VALUE_OPERATOR.match(value, i) and i not in condition for i in outside):
         return None  # `a == b or C()`, `a * 2 or C()`, `a, b or C()`
-    if words.count("if") == 1 and words.count("else") == 1 and words[0] == "if" and words[-1] == "else":
+    if words.count("if") == 1 and words.count("else") == 1 and words[-1] == "else":
         (_, start, _), (end, after, _) = found[0], found[-1]  # the condition may hold any
         return [value[:found[0][0]].strip(), value[after:].strip()], value[start:end].strip()
-    if words and set(words) == {"or"}:
+    if set(words) == {"or"}:
         bounds = [0] + [x for s, e, _ in found for x in (s, e)] + [len(value)]
         return [value[bounds[k]:bounds[k + 1]].strip() for k in range(0, len(bounds), 2)], ""
     return None

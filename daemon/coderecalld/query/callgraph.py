@@ -16,7 +16,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -1058,7 +1058,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
-    own_names = fq_names(chosen)  # a standard library's root they are under is the project's
+    # a standard library's root the definitions are under is the project's (a module `net`)
+    own_roots = {m.group() for n in fq_names(chosen) if (m := _TARGET_ROOT.match(n))}
     # Go: a type is "called" only as a conversion, `chi.Context(x)`, never as a member of a
     # value (`r.Context()` on an `*http.Request`: 54 such rows answered `callers Context`)
     go_type = bool(chosen) and all(h.payload.get("language") == "go"
@@ -1140,7 +1141,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             other += 1
             continue
         if (chosen and walked and site.target and site.target not in targets  # (no definition: any `get`)
-                and standard_library(site.target, str(site.hit.payload.get("language") or ""), own_names)):
+                and standard_library(site.target, str(site.hit.payload.get("language") or ""), own_roots)):
             other += 1
             continue
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
@@ -2117,19 +2118,17 @@ PYTHON_STANDARD_ROOTS = frozenset(sys.stdlib_module_names)
 _TARGET_ROOT = re.compile(r"[\w-]+")
 
 
-def standard_library(target: str, language: str, own: Iterable[str]) -> bool:
+def standard_library(target: str, language: str, own: Collection[str]) -> bool:
     """Whether call target ``target`` of a site in ``language`` (Go, Python) is a method of
     a type of the language's standard library, its receiver typed by it (``net/http/
     httptest.NewRecorder().Header().Get``, ``os.CreateTemp().Name``): no project method's
     call, however its name is spelled. gin's ``callers Context.Get`` listed 164 such calls
     as name-only, every one ``http.Header``'s, ``url.Values``' or ``reflect.StructTag``'s (a
-    newcomer). ``own``: the asked definitions' qualified names: a root they are under is the
-    project's (a Go module named ``net``, a Python package named ``logging``)."""
+    newcomer). ``own``: the roots (``_TARGET_ROOT``) of the asked definitions' qualified
+    names, the project's (a Go module named ``net``, a Python package named ``logging``)."""
     roots = GO_STANDARD_ROOTS if language == "go" else PYTHON_STANDARD_ROOTS if language == "python" else ()
     root = _TARGET_ROOT.match(target)
-    if not roots or root is None or root.group() not in roots or "." not in target:
-        return False
-    return not any(_TARGET_ROOT.match(name) and _TARGET_ROOT.match(name).group() == root.group() for name in own)
+    return bool(roots) and root is not None and "." in target and root.group() in roots and root.group() not in own
 
 
 def on_result(target: str) -> bool:
