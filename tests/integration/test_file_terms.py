@@ -165,6 +165,33 @@ def test_locate_keeps_the_file_index_first_files(tmp_path: Path, monkeypatch: py
     assert next(f for f in answer if f.path == "pkg/cache.py").functions  # its own functions
 
 
+def test_a_kept_files_functions_score_on_the_candidates_scale(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file the file index keeps while no candidate chunk is its own lists its functions
+    scored by the query's words, scaled under the last candidate's score: httpx's ``main``
+    was listed at 87.1 (its raw BM25 score) beside functions at 0.3-1.8 (a newcomer)."""
+    pairs = ("expire_stale", "stale_entries", "expire_entries")
+    files = dict(FILES)
+    files["pkg/cache.py"] = "".join(
+        f"def {word}_{i}(items):\n    return [x for x in items if x.{word}]\n\n\n"
+        for i in range(3) for word in ("expire", "stale", "entries"))
+    for i in range(40):
+        files[f"pkg/m{i}.py"] = f"def {pairs[i % 3]}_{i}(store):\n    return store.pop({i})\n"
+    monkeypatch.setattr(service, "LOCATE_CANDIDATES", 10)
+    monkeypatch.setattr(service, "PAGE_FLOOR", 10)
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(files, "initial")
+    with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
+        running.jobs.run_now("fx")
+        answer = list(running.service.locate(QUERY, limit=10, repo="fx").files)
+    kept = next(f for f in answer if f.path == "pkg/cache.py")
+    others = [fn.score for f in answer if f.path != "pkg/cache.py" for fn in f.functions]
+    assert kept.functions and others
+    assert 0 < max(fn.score for fn in kept.functions) <= min(others)
+    # in proportion to their words' scores: each of its functions holds one word of three
+    assert len({round(fn.score, 6) for fn in kept.functions}) <= 3
+
+
 # An issue whose chunks put one lone strong chunk (helpers.py) first, while its words are
 # the two methods of cache.py: ``locate`` ranks cache.py first (a file's best chunk plus a
 # share of its next, fused with the file-level index); search's page is led by it.
