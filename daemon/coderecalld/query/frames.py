@@ -54,7 +54,7 @@ class Frame(NamedTuple):
 #: A Python frame (``File "p.py", line 3, in f``): path, line, function (maybe none).
 PYTHON = re.compile(r"File \"([^\"]+)\", line (\d+)(?:, in ([\w<>.]+))?")
 #: The source line Python prints under a frame: indented, on the next line.
-_PYTHON_CODE = re.compile(r"[^\n]*\n[ \t]++([^\s][^\n]{0,300})")
+CODE_LINE = re.compile(r"[^\n]*\n[ \t]++([^\s][^\n]{0,300})")
 #: Python frames as pytest (``pkg/mod.py:124: in __eq__``) and IPython (``pkg/mod.py in
 #: f(x)``; 8.x: ``File ~/pkg/mod.py:12, in f(x)``) print them: path, line, function in
 #: groups 1-3, or path and function in 4-5.
@@ -167,13 +167,16 @@ def read(text: str) -> list[Frame]:
 
 def printed_code(text: str, frame: Frame) -> str:
     """The source line a Python trace in ``text`` prints under ``frame`` (its ``File "..",
-    line N, in f`` header, its path as printed ending with ``frame.path``), stripped;
-    ``""`` when none is printed. Linear: one search for the header."""
+    line N, in f`` header, its path as printed ending with ``frame.path``'s file name:
+    ``frame.path`` may be the indexed path, ``src/jinja2/lexer.py`` for a printed
+    ``site-packages/jinja2/lexer.py``), stripped; ``""`` when none is printed. Linear:
+    one search for the header."""
     if not frame.line:
         return ""
-    header = re.compile(r'File "[^"\n]*' + re.escape(frame.path) + r'", line ' + str(frame.line) + r"\b")
+    name = frame.path.replace("\\", "/").rpartition("/")[2]
+    header = re.compile(r'File "(?:[^"\n]*[/\\])?' + re.escape(name) + r'", line ' + str(frame.line) + r"\b")
     m = header.search(text)
-    code = _PYTHON_CODE.match(text, m.end()) if m else None
+    code = CODE_LINE.match(text, m.end()) if m else None
     line = code.group(1).strip() if code else ""
     return "" if not line or line.startswith(("File ", "Traceback", "^", "~")) else line
 

@@ -342,6 +342,7 @@ def analyze(text: str) -> Query:
         prose = _INTERPRETERS.sub(" ", prose)
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
+        body = _without_handed_back(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body)))
@@ -1206,6 +1207,45 @@ _BANNER = re.compile(  # a banner line is short: longer lines are never tried (l
     r"|.*\bType [\"']?(?:help|copyright)[\"']?,.*"
     r"|IPython \d+\.\d+.*"
     r"|(?:\?|%quickref|help|object\?)[ \t]+->.*)$", re.MULTILINE)
+
+
+#: A Python traceback's first line.
+_TRACEBACK_HEAD = re.compile(r"^[ \t]*Traceback \(most recent call last\):", re.M)
+#: The line a Python trace prints under a frame that passes an exception on instead of
+#: raising it where it happened: a raise with a traceback (``raise
+#: value.with_traceback(tb)``; jinja's ``raise rewrite_traceback_stack(source=source)``)
+#: or a re-raise helper's call (``reraise(*exc_info)``, ``six.reraise(..)``).
+_PASSES_ON = re.compile(r"^raise\b.*(?:traceback|\btb\b|exc_info)|\breraise\s*\(")
+
+
+def _without_handed_back(text: str) -> str:
+    """``text`` without, in each Python traceback, its frames (headers and source lines)
+    from the first down to the innermost whose line passes the exception on
+    (``_PASSES_ON``): they are the path the error was handed back along, not where it
+    happened. jinja re-raises a template's error through ``Template.render``,
+    ``handle_exception`` and ``_compat.reraise``: their files took the frame weights, their
+    names the definition bonus and their words the lexical side, and the compiler or the
+    lexer that was at fault came 6th-10th or not at all (a newcomer's four jinja issues).
+    The frames inside it (the traceback re-raised: a template's, or the original raise
+    site's) stay. Linear: one pass over the frames."""
+    heads = [m.end() for m in _TRACEBACK_HEAD.finditer(text)]
+    cuts: list[tuple[int, int]] = []
+    first = None  # the first frame of the current traceback, when it has no header
+    for m in stack.PYTHON.finditer(text):
+        block = bisect.bisect_right(heads, m.start())
+        if first is None or first[0] != block:
+            first = (block, m.start())
+        code = stack.CODE_LINE.match(text, m.end())
+        if code and _PASSES_ON.search(code.group(1).strip()):
+            cuts.append((heads[block - 1] if block else first[1], code.end()))
+    if not cuts:
+        return text
+    out, at = [], 0
+    for start, end in cuts:
+        start = max(start, at)
+        out.append(text[at:start])
+        at = max(at, end)
+    return "".join(out) + text[at:]
 
 
 #: A traceback frame in the interpreter's own library (``.../lib/python3.9/argparse.py``,
