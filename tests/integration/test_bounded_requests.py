@@ -21,6 +21,7 @@ from gitfixtures import GitRepo
 
 import coderecall
 from coderecalld import deadline
+from coderecalld import errors as coderecalld_errors
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecall import cli
 from coderecalld.server import admission, build_server
@@ -90,6 +91,65 @@ def test_a_saturated_server_refuses_expensive_requests_and_serves_cheap_ones(
         holder.join(10)
         assert other.find_callers("y") == []  # the slot is free again
     assert api.ended == ["done", "done"]
+
+
+class SyncingApi(SlowApi):
+    """``sync_repo`` blocks until ``release``, as a long sync holds its worker;
+    ``index_overlay`` likewise; ``list_repos`` answers at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.syncing = threading.Event()
+
+    def sync_repo(self, name, *, principal):
+        self.syncing.set()
+        self.release.wait(30)
+        raise coderecalld_errors.NotFound(f"repo {name!r} (a stand-in)")
+
+    def index_overlay(self, repo, path, content, session, ttl_s=0, *, principal):
+        self.started.set()
+        self.release.wait(30)
+        raise coderecalld_errors.NotFound(f"repo {repo!r} (a stand-in)")
+
+    def list_repos(self, *, principal):
+        return []
+
+
+def test_syncs_overlays_and_streams_leave_a_worker_for_the_cheap_kinds() -> None:
+    """A sync takes one of ``sync_slots`` permits, an overlay an expensive one: eight syncs
+    of one repo held all eight workers (a newcomer's `repos` waited 30 s), eight large
+    overlays too. Out of 8 workers: 4 expensive, 2 streams, 1 sync; one always left."""
+    assert (admission.expensive_slots(8), admission.stream_slots(8), admission.sync_slots(8)) == (4, 2, 1)
+    assert admission.expensive_slots(8) + admission.stream_slots(8) + admission.sync_slots(8) < 8
+    api = SyncingApi()
+    server, port = build_server(api, "127.0.0.1:0", max_workers=8)
+    server.start()
+    addr = f"127.0.0.1:{port}"
+    try:
+        with coderecall.Client(addr, timeout_s=20) as first, coderecall.Client(addr, timeout_s=20) as other:
+            holder = threading.Thread(target=lambda: pytest.raises(coderecall.NotFoundError, first.sync_repo, "a"))
+            holder.start()
+            assert api.syncing.wait(10)
+            with pytest.raises(coderecall.ResourceExhaustedError, match="limit of 1 sync requests"):
+                other.sync_repo("b")
+            # four overlays hold the four expensive permits; a fifth is refused
+            overlays = [threading.Thread(target=lambda i=i: pytest.raises(
+                coderecall.NotFoundError, coderecall.Client(addr, timeout_s=20).index_overlay,
+                "a", f"{i}.py", b"x = 1\n", "s")) for i in range(4)]
+            for t in overlays:
+                t.start()
+            time.sleep(1.0)
+            with pytest.raises(coderecall.ResourceExhaustedError, match="limit of 4 expensive requests"):
+                other.index_overlay("a", "5.py", b"x = 1\n", "s")
+            started = time.monotonic()
+            assert other.list_repos() == [] and other.find_symbols("y") == []  # a worker is free
+            assert time.monotonic() - started < 5
+            api.release.set()
+            for t in [holder, *overlays]:
+                t.join(10)
+    finally:
+        api.release.set()
+        server.stop(0).wait()
 
 
 def test_the_work_stops_at_the_clients_deadline(slow: tuple[SlowApi, str]) -> None:

@@ -116,6 +116,19 @@ def test_bounds(layer: overlay.Overlay, monkeypatch: pytest.MonkeyPatch) -> None
             layer.put(**args)
 
 
+def test_a_file_of_too_many_chunks_is_refused_before_any_is_embedded(
+        layer: overlay.Overlay, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(overlay, "MAX_CHUNKS_PER_FILE", 3)
+    layer.put("ann", "s", "alpha", "a.py", b"def one")
+    embedded = len(layer.embedded)  # type: ignore[attr-defined]
+    with pytest.raises(ResourceExhausted, match="b.py makes 4 chunks, over the 3"):
+        layer.put("ann", "s", "alpha", "b.py", b"def w\ndef x\ndef y\ndef z")
+    # nothing embedded, stored or counted for it; the earlier file is untouched
+    assert len(layer.embedded) == embedded  # type: ignore[attr-defined]
+    assert (layer.files(), layer.store.count()) == (1, 1)
+    assert layer.put("ann", "s", "alpha", "b.py", b"def w\ndef x\ndef y").chunks == 3  # at the bound
+
+
 def test_expiry_is_lazy_and_periodic(layer: overlay.Overlay) -> None:
     clock = layer.clock
     layer.put("ann", "s", "alpha", "a.py", b"def one", ttl_s=10)

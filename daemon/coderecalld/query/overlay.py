@@ -18,7 +18,8 @@ Shadowing: for its session, an overlay file replaces the committed points of the
 repo and path; Search and FindSymbols drop committed hits of those paths, over-fetching by
 the number of points the ledger records for them so a page is still filled.
 
-Bounds: content up to ``index.max_file_bytes`` (``InvalidArgument`` beyond);
+Bounds: content up to ``index.max_file_bytes`` (``InvalidArgument`` beyond) and
+``MAX_CHUNKS_PER_FILE`` chunks (``ResourceExhausted`` beyond, before any is embedded);
 ``MAX_FILES_PER_SESSION`` files per session and ``MAX_FILES`` in all
 (``ResourceExhausted`` beyond); TTL 1..``MAX_TTL_S`` seconds, 0 = ``DEFAULT_TTL_S``.
 Expiry: every call purges expired files first (lazy), and a background thread purges
@@ -50,6 +51,11 @@ MAX_TTL_S = 86_400
 MAX_FILES_PER_SESSION = 100
 #: Every session together (at most this many times index.max_file_bytes of source).
 MAX_FILES = 5000
+#: Chunks one overlay file may make: a generated 1 MB file of 27k functions made 23,209
+#: and took 34 s to index with the model off (at ~17 chunks/s, 23 minutes to embed),
+#: holding a worker all along (a newcomer's stall trial). A real source file makes a few
+#: hundred at most; a larger one is committed and synced instead.
+MAX_CHUNKS_PER_FILE = 2000
 PURGE_INTERVAL_S = 60.0
 _TENANT_SEP = "|"  # never in a session key (hex), so the first one splits key and repo
 
@@ -157,6 +163,10 @@ class Overlay:
         # Parse and embed outside the lock: other sessions' searches never wait on the model.
         tenant = f"{key}{_TENANT_SEP}{repo}"
         points, pending, verdict, symbols = self._loose_file(tenant, path, content)
+        if len(points) > MAX_CHUNKS_PER_FILE:
+            raise ResourceExhausted(
+                f"overlay: {path} makes {len(points)} chunks, over the {MAX_CHUNKS_PER_FILE} an "
+                "overlay file may hold; commit it and sync instead")
         if self._embed is not None and pending:
             points = self._with_dense(points, pending, repo, path)
         with self._lock:

@@ -9,10 +9,16 @@ client goes away, and the expensive kinds run only as many at once as the server
   ``IndexOverlay`` write the index and are not cut (a sync outlives an impatient client
   by design); streams are not either (a stream lives as long as its client).
 * **Admission.** ``EXPENSIVE`` methods (and ``FindSymbols`` with ``fuzzy``) take one of
-  ``slots`` permits, waiting at most ``ADMISSION_WAIT_S`` (a waiting request holds a
-  worker thread, so the wait is short); none free answers ``RESOURCE_EXHAUSTED`` naming
-  the limit. The other workers stay free for the cheap kinds (exact symbol lookup,
-  ``ReadSymbol``, ``ListRepos``), which a burst of expensive ones never queues behind.
+  ``slots`` permits, ``SyncRepo`` one of ``sync_slots``, waiting at most
+  ``ADMISSION_WAIT_S`` (a waiting request holds a worker thread, so the wait is short);
+  none free answers ``RESOURCE_EXHAUSTED`` naming the limit. With the progress streams'
+  own limit (``stream_slots``) they leave at least one worker of eight for the cheap kinds
+  (exact symbol lookup, ``ReadSymbol``, ``ListRepos``, ``Status``), which a burst of
+  expensive ones never queues behind. Before, a sync took no permit: eight ``sync`` calls
+  of one repo (its run holds the repo's lock, the others wait for it, each in a worker,
+  after their clients gave up too) left ``repos`` waiting 30 s; so did eight 1 MB
+  overlays, which took no permit either, and four progress streams beside four impacts
+  (a newcomer's stall trial).
 """
 
 from __future__ import annotations
@@ -34,18 +40,34 @@ ADMISSION_WAIT_S = 0.25
 #: Methods whose cost grows with their arguments or the index (fan-out, graph walks,
 #: ranking); ``FindSymbols`` is one only with ``fuzzy``. ``Locate`` is a search and more
 #: (40 parallel 200 KB issues held every worker: an exact ``FindSymbols`` waited 7 s).
-EXPENSIVE = frozenset({"Search", "Locate", "FindCallers", "FindCallees", "GetCard", "AnalyzeImpact", "Ask"})
+#: ``IndexOverlay`` indexes a whole file (a 1 MB one of 27k functions: 34 s).
+EXPENSIVE = frozenset({"Search", "Locate", "FindCallers", "FindCallees", "GetCard", "AnalyzeImpact", "Ask",
+                       "IndexOverlay"})
 #: Methods that write the index: no deadline of ours cuts them.
 UNBOUNDED = frozenset({"SyncRepo", "IndexOverlay"})
+#: Methods taking a ``sync_slots`` permit (a sync runs for minutes).
+SYNCS = frozenset({"SyncRepo"})
 #: Methods bounded by their client's deadline only (they wait on a chat model with its own
 #: timeout, ``[ask]``).
 CLIENT_DEADLINE_ONLY = frozenset({"Ask"})
 
 
 def expensive_slots(max_workers: int) -> int:
-    """Permits for expensive RPCs out of ``max_workers`` threads: half, at least 1, so the
-    other half always serves the cheap kinds."""
+    """Permits for expensive RPCs out of ``max_workers`` threads: half, at least 1."""
     return max(1, max_workers // 2)
+
+
+def stream_slots(max_workers: int) -> int:
+    """Progress streams (``WatchProgress``) open at once out of ``max_workers`` threads: a
+    quarter, at least 1 (each holds a thread while it is open)."""
+    return max(1, max_workers // 4)
+
+
+def sync_slots(max_workers: int) -> int:
+    """``SyncRepo`` calls running at once out of ``max_workers`` threads: an eighth, at
+    least 1. With ``expensive_slots`` and ``stream_slots`` that is 7 of 8 threads (14 of
+    16): at least one always serves the cheap kinds."""
+    return max(1, max_workers // 8)
 
 
 class AdmissionInterceptor(MethodInterceptor):
@@ -53,14 +75,25 @@ class AdmissionInterceptor(MethodInterceptor):
     ``slots`` expensive ones at once; innermost, after authentication, so an
     unauthenticated call never takes a permit."""
 
-    def __init__(self, service_prefix: str, slots: int) -> None:
+    def __init__(self, service_prefix: str, slots: int, syncs: int = 1) -> None:
         super().__init__(service_prefix)
         self.slots = slots
+        self.syncs = syncs
         self._permits = threading.BoundedSemaphore(slots)
+        self._sync_permits = threading.BoundedSemaphore(syncs)
 
     def unary(self, method: str, behaviour: Behaviour) -> Behaviour:
         name = method.rsplit("/", 1)[-1]
-        if name in UNBOUNDED:
+        if name in UNBOUNDED:  # no deadline of ours; a permit all the same
+            if name in SYNCS:
+                return lambda request, context: self._admitted(
+                    name, None, lambda: behaviour(request, context), self._sync_permits,
+                    f"{name}: the server is running its limit of {self.syncs} sync requests (an "
+                    "eighth of server.max_workers); every repo also syncs on its own every "
+                    "index.sync_interval_s: `coderecall status` shows the runs; retry when one ends")
+            if name in EXPENSIVE:
+                return lambda request, context: self._admitted(
+                    name, None, lambda: behaviour(request, context))
             return behaviour
         cap = None if name in CLIENT_DEADLINE_ONLY else MAX_REQUEST_S
 
@@ -73,18 +106,20 @@ class AdmissionInterceptor(MethodInterceptor):
 
         return call
 
-    def _admitted(self, name: str, seconds: float | None, run: Callable[[], Any]) -> Any:
+    def _admitted(self, name: str, seconds: float | None, run: Callable[[], Any],
+                  permits: threading.BoundedSemaphore | None = None, refusal: str = "") -> Any:
+        permits = self._permits if permits is None else permits
         wait = ADMISSION_WAIT_S if seconds is None else min(ADMISSION_WAIT_S, seconds)
-        if not self._permits.acquire(timeout=wait):
-            raise ResourceExhausted(
+        if not permits.acquire(timeout=wait):
+            raise ResourceExhausted(refusal or (
                 f"{name}: the server is running its limit of {self.slots} expensive requests "
-                "(search, fuzzy symbols, callers, callees, card, impact, ask; half of "
-                "server.max_workers); retry after a short backoff")
+                "(search, fuzzy symbols, callers, callees, card, impact, ask, overlay; half of "
+                "server.max_workers); retry after a short backoff"))
         try:
             deadline.check(name)
             return run()
         finally:
-            self._permits.release()
+            permits.release()
 
 
 def _is_expensive(name: str, request: Any) -> bool:

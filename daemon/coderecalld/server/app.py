@@ -17,7 +17,7 @@ from coderecalld.config import IndexConfig, ServerConfig
 from coderecalld.errors import ConfigError
 from coderecalld.query import validate
 from coderecalld.query.api import CodeRecallApi
-from coderecalld.server.admission import AdmissionInterceptor, expensive_slots
+from coderecalld.server.admission import AdmissionInterceptor, expensive_slots, sync_slots
 from coderecalld.server.auth import AuthInterceptor
 from coderecalld.server.errors import ErrorInterceptor
 from coderecalld.server.rpcmetrics import RpcMetricsInterceptor
@@ -109,7 +109,7 @@ def build_server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
         interceptors=[RpcMetricsInterceptor(prefix), ErrorInterceptor(prefix),
                       AuthInterceptor(authenticator, prefix),
-                      AdmissionInterceptor(prefix, expensive_slots(max_workers))],
+                      AdmissionInterceptor(prefix, expensive_slots(max_workers), sync_slots(max_workers))],
         options=[*_OPTIONS, ("grpc.max_receive_message_length", request_limit_bytes(max_file_bytes))],
         maximum_concurrent_rpcs=max_workers * MAX_CONCURRENT_RPCS_PER_WORKER,
     )

@@ -15,14 +15,16 @@ from coderecalld.config import Config
 from coderecalld.errors import NotFound, StoreUnavailable
 from coderecalld.progress import Progress, Registry
 from coderecalld.records import RepoStatus
+from coderecalld.server.admission import stream_slots
 
 
 def starting_registry(cfg: Config) -> Registry:
     """The progress registry of a daemon not open yet: every repo in phase ``starting``
-    (``serve`` streams it while it loads the model and opens the store); at most half the
-    gRPC workers may hold a WatchProgress stream, so queries always have threads."""
+    (``serve`` streams it while it loads the model and opens the store); at most a quarter
+    of the gRPC workers may hold a WatchProgress stream (``admission.stream_slots``), so
+    queries always have threads."""
     return Registry(lambda name: Progress(name, phase="starting"),
-                    max_watches=max(1, cfg.server.max_workers // 2))
+                    max_watches=stream_slots(cfg.server.max_workers))
 
 
 
