@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from coderecall import Client, InvalidArgumentError, NotFoundError
+from coderecalld.errors import InvalidArgument
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.records import RepoState
@@ -215,6 +216,22 @@ def test_incremental_sync_touches_only_changes(running: Running) -> None:
     with pytest.raises(NotFoundError):
         client.sync_repo("elsewhere")
     assert daemon.ledger.repo("shop").state is RepoState.READY
+
+
+def test_read_of_a_binary_file_is_a_clear_error(tmp_path: Path) -> None:
+    # a PNG was served as a megabyte of U+FFFD and NUL characters, exit 0 (a newcomer)
+    repo = GitRepo(tmp_path / "bin")
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
+    repo.commit({"logo.png": png, "m.py": "def f():\n    return 1\n"})
+    cfg = make_config(tmp_path, (RepoConfig("bin", str(repo.path), "main"),))
+    daemon = Daemon.open(replace(cfg, embedding=EmbeddingConfig(enabled=False)))
+    try:
+        daemon.jobs.run_now("bin")
+        with pytest.raises(InvalidArgument, match=rf"logo.png: a binary file \({len(png)} bytes, not indexed\)"):
+            daemon.service.read_symbol("bin", "logo.png", 1, 0)
+        assert daemon.service.read_symbol("bin", "m.py", 1, 0).text == "def f():\n    return 1\n"
+    finally:
+        daemon.close()
 
 
 def test_read_symbol_counts_lines_at_newline_only(tmp_path: Path) -> None:

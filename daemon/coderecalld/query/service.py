@@ -2019,6 +2019,11 @@ class Service:
         if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
             raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes "
                                   f"({self.cfg.index.max_file_bytes})")
+        if b"\0" in blob[:classify.BINARY_SNIFF_BYTES]:
+            # as indexing judges it (``classify.classify``): a PNG was served as a megabyte of
+            # U+FFFD and NUL characters, exit 0 (a newcomer)
+            raise InvalidArgument(f"{path}: a binary file ({len(blob)} bytes, not indexed); "
+                                  "read serves text files")
         source = blob.decode("utf-8", errors="replace").removeprefix("\ufeff")
         lines = redact.split_lines(redact.text(source, path)[0])
         if start_line > len(lines):
