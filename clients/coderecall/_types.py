@@ -90,7 +90,8 @@ class RepoInfo:
     """One configured repository and its index.
 
     ``state`` is one of pending, syncing, indexing, ready, empty, error; ``error`` holds
-    the last error when ``state == "error"``. ``last_sync_unix_s`` is seconds since the
+    the last error when ``state == "error"``, or why a ``pending`` run did not end
+    ("interrupted by shutdown"). ``last_sync_unix_s`` is seconds since the
     Unix epoch of the last finished sync (0.0 if never). ``files``, ``symbols`` and
     ``chunks`` are counts in the index at ``indexed_commit``. ``purpose`` is one line
     (README or packaging description), ``languages`` (language, file count) pairs, most

@@ -384,8 +384,10 @@ SYNC_TIMEOUT_S = 3600.0
 
 
 def _sync(client: Client, args: argparse.Namespace) -> int:
-    """Exit 1 when the sync ended in error (the row says why), so scripts can tell. Past
-    the deadline the daemon goes on syncing: the error says so and how to follow it."""
+    """Exit 1 when the sync ended in error or did not end (``pending`` with a reason: the
+    daemon stopped during it, "interrupted by shutdown", which exited 0 and let a script's
+    ``sync && ..`` go on), the row saying why, so scripts can tell. Past the deadline the
+    daemon goes on syncing: the error says so and how to follow it."""
     try:
         repo = client.sync_repo(args.name)
     except DeadlineExceededError as exc:
@@ -393,7 +395,7 @@ def _sync(client: Client, args: argparse.Namespace) -> int:
             f"{exc.details}; the daemon goes on syncing {args.name!r}: follow it with "
             f"'{PROG} status --watch {args.name}', or wait longer with --timeout"), exc.addr) from None
     _emit([repo], args.json, _repo_rows)
-    return 1 if repo.state == "error" else 0
+    return 1 if repo.state == "error" or (repo.state == "pending" and repo.error) else 0
 
 
 def _status(client: Client, args: argparse.Namespace) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 import grpc
 import pytest
@@ -424,6 +424,16 @@ def test_cli_repos_and_sync_json(capsys, addr):
     assert synced == [rows[0]]
     assert cli.main(["--addr", addr, "repos"]) == 0
     assert "4107 chunks  57 pending vectors  lag 4s  2026-01-01T00:00:00Z" in capsys.readouterr().out
+
+
+def test_cli_sync_that_did_not_end_exits_1(capsys, addr, api, monkeypatch):
+    # the daemon stopped during the sync: `sync && ..` went on as if it had ended (a newcomer)
+    interrupted = replace(REPOS[0], state=RepoState.PENDING, error="interrupted by shutdown")
+    monkeypatch.setattr(api, "sync_repo", lambda name, *, principal: interrupted)
+    assert cli.main(["--addr", addr, "sync", "acme/payments"]) == 1
+    assert "interrupted by shutdown" in capsys.readouterr().out
+    monkeypatch.setattr(api, "sync_repo", lambda name, *, principal: replace(interrupted, error=""))
+    assert cli.main(["--addr", addr, "sync", "acme/payments"]) == 0  # queued, not failed
 
 
 def test_cli_search_table(capsys, addr):
