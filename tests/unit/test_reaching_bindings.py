@@ -256,6 +256,41 @@ def test_a_not_isinstance_guard_types_its_name_after_its_block() -> None:
                                (48, "lookup.add_prefix", "")]
 
 
+ASSERTED = b'''from starlette.requests import Request
+
+
+def requires(*args, **kwargs):
+    request = kwargs.get("request", args[0])
+    assert isinstance(request, Request), "no request"
+    request.url_for("home")
+
+
+def branch(request, flag):
+    if flag:
+        assert isinstance(request, Request)
+        request.url_for("a")
+    request.url_for("b")
+
+
+def either(x):
+    assert isinstance(x, (Request, str))
+    x.url_for("c")
+'''
+
+
+def test_an_asserted_isinstance_types_its_name_below_it() -> None:
+    parsed = parse.symbols(ASSERTED, "python")
+    found = resolve.chunks(chunk.chunks("r", "m.py", ASSERTED, parsed), parsed, "m.py", "m")
+    got = {c.qualified_name: [(s.line, s.target) for s in c.call_sites if s.name.endswith("url_for")]
+           for c in found}
+    url_for = "starlette.requests.Request.url_for"
+    # starlette's `requires`: the call was left out as another type's (a newcomer)
+    assert got["requires"] == [(7, url_for)]
+    # in the assert's block only; a tuple of classes says no one class
+    assert got["branch"] == [(13, url_for), (14, "")]
+    assert got["either"] == [(19, "")]
+
+
 REVIEWED = b'''from .base import Meta, Reader
 
 

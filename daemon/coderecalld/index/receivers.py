@@ -122,6 +122,9 @@ _CLASS_TEST = r"isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*:\s
 _ISINSTANCE = re.compile(rf"^\s*(?:if|elif)\s+{_CLASS_TEST}")
 #: ``if not isinstance(x, C):``, a guard: ``_guarded`` reads its block.
 _NOT_ISINSTANCE = re.compile(rf"^\s*if\s+not\s+{_CLASS_TEST}")
+#: ``assert isinstance(x, C)`` (a message after it allowed): ``x`` is a ``C`` below it.
+_ASSERT_ISINSTANCE = re.compile(
+    r"^\s*assert\s+isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)\s*(?:,.*)?$")
 #: A statement that leaves its block: what follows a guard's block is not reached through it.
 _LEAVES = re.compile(r"(?:return|raise|continue|break)\b")
 #: A value's keywords outside brackets and strings (``_alternatives``).
@@ -584,6 +587,15 @@ class Receivers:
 
     def _read_line(self, line: str, owner: str, out: dict[str, str],
                    at: tuple[int, int, dict[str, list[tuple[int, int, str]]]] | None = None) -> None:
+        if at is not None and "assert isinstance(" in line and (asserted := _ASSERT_ISINSTANCE.match(line)):
+            # below it (the assert raises otherwise) the name is a `C`, as a type checker
+            # reads it: an event at its line (``_reaching``), no binding of the function
+            # (starlette's `request = kwargs.get(..)`, `assert isinstance(request,
+            # Request)`, then `request.url_for(..)`: left out as another type's; a newcomer)
+            cls = self.class_of(asserted.group(2))
+            if cls:
+                self._record(at, asserted.group(1), cls, at[1])
+            return
         if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
             return  # binds nothing (most calls, returns): no pattern needs to run
         guard = _NOT_ISINSTANCE.match(line) if at is not None and "not isinstance(" in line else None
