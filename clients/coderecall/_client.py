@@ -190,11 +190,14 @@ class Client:
         names, and ``as_called``: what the calls written so resolve to, ``xr.concat``)
         > case_insensitive > prefix > substring > fuzzy (``hit.match``). ``session`` adds
         that session's uncommitted files. A ``Page`` of ``SymbolHit``: ``total``,
-        ``truncated``, ``next_offset``."""
+        ``truncated``, ``next_offset``, ``total_is_lower_bound`` (more match than ``total``
+        counts, on no page: a longer name or prefix lists them)."""
         request = self._request(pb.FindSymbolsRequest, name=name, repo=repo, prefix=prefix, limit=limit,
                                 fuzzy=fuzzy, session=session, offset=offset)
         response = self._call(self._stub.FindSymbols, request)
-        return _page([_from_pb(h, SymbolHit) for h in response.hits], response, offset)
+        page = _page([_from_pb(h, SymbolHit) for h in response.hits], response, offset)
+        page.total_is_lower_bound = response.total_is_lower_bound
+        return page
 
     def find_callers(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0) -> Page:
         """Call sites of ``name`` (bare ``send``, ``Client.send`` or module-qualified

@@ -229,15 +229,20 @@ class Page(list):  # type: ignore[type-arg]
     ``hierarchy_cut`` (``find_callers`` only): the aliases and class hierarchy were not
     followed whole (the daemon's lookup budget ran out): calls on the classes not reached
     are ``name_only``, calls of the methods it overrides may be missing.
+    ``total_is_lower_bound`` (``find_symbols`` only): the daemon's lookup read its limit,
+    so more names match than ``total`` counts, on no page (a longer name or prefix lists
+    them).
     """
 
     def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0,
-                 omitted_other_type: int = 0, hierarchy_cut: bool = False) -> None:
+                 omitted_other_type: int = 0, hierarchy_cut: bool = False,
+                 total_is_lower_bound: bool = False) -> None:
         super().__init__(items)
         self.offset = offset
         self.total = offset + len(self) if total is None else total
         self.omitted_other_type = omitted_other_type
         self.hierarchy_cut = hierarchy_cut
+        self.total_is_lower_bound = total_is_lower_bound
 
     @property
     def next_offset(self) -> int:

@@ -335,12 +335,18 @@ def _callees(client: Client, args: argparse.Namespace) -> int:
 def note_cut(page: Page, noun: str) -> None:
     """Say on stderr when ``page`` is not the whole answer: which part it is, of how many,
     and the ``--offset`` that continues (stdout keeps only results)."""
+    more = (f"; more than {page.total} match, past every page (the lookup read its limit): "
+            "a longer name or prefix lists them" if getattr(page, "total_is_lower_bound", False) else "")
     if page.truncated:
         shown = f"{page.offset + 1}-{page.next_offset}" if page else "none"
+        larger = f" (or a larger --limit, up to {MAX_LIMIT})" if len(page) < MAX_LIMIT else ""
         print(f"coderecall: {noun} {shown} of {page.total} shown; more with --offset "
-              f"{page.next_offset} (or a larger --limit, up to {MAX_LIMIT})", file=sys.stderr)
+              f"{page.next_offset}{larger}{more}", file=sys.stderr)
     elif page.total and page.offset >= page.total:
-        print(f"coderecall: --offset {page.offset} is past the last of {page.total} {noun}",
+        print(f"coderecall: --offset {page.offset} is past the last of {page.total} {noun}{more}",
+              file=sys.stderr)
+    elif more:
+        print(f"coderecall: {noun} {page.offset + 1}-{page.next_offset} of {page.total} shown{more}",
               file=sys.stderr)
 
 

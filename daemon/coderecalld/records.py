@@ -507,13 +507,17 @@ class Page(list):  # type: ignore[type-arg]
     its items (a plain list to every caller that only iterates), plus ``total``, how many
     items the whole answer holds, and ``offset``, how many came before this page.
     ``truncated`` is true when more items follow this page (ask again from ``next_offset``).
-    A list subclass, as ``SearchHits``, so that existing callers keep working.
+    ``lower_bound`` (``find_symbols``): a store lookup read its limit, so more items match
+    than ``total`` counts, on no page. A list subclass, as ``SearchHits``, so that existing
+    callers keep working.
     """
 
-    def __init__(self, items: Iterable[Any] = (), total: int | None = None, offset: int = 0) -> None:
+    def __init__(self, items: Iterable[Any] = (), total: int | None = None, offset: int = 0,
+                 lower_bound: bool = False) -> None:
         super().__init__(items)
         self.offset = offset
         self.total = offset + len(self) if total is None else total
+        self.lower_bound = lower_bound
 
     @property
     def next_offset(self) -> int:

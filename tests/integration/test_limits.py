@@ -112,6 +112,29 @@ def test_callees_and_symbols_pages(live: livedaemon.Live, capsys: pytest.Capture
     assert (code, err) == (0, "")
 
 
+def test_a_symbols_total_cut_by_the_lookups_read_says_so(live: livedaemon.Live, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A prefix matching more names than a lookup reads (``MAX_LIMIT``; 90 here, 101 match)
+    pages what it read as the whole answer unless the page says more match: sphinx's 828
+    names under `_` were paged to their end, 270 more on no page (a newcomer)."""
+    from coderecall import _mcp_results
+    from coderecalld.query import service
+
+    monkeypatch.setattr(service, "MAX_LIMIT", 90)
+    first = live.client.find_symbols("view_", prefix=True, limit=40)
+    assert (first.total, first.truncated, first.total_is_lower_bound) == (90, True, True)
+    last = live.client.find_symbols("view_", prefix=True, limit=40, offset=80)
+    assert (len(last), last.truncated, last.total_is_lower_bound) == (10, False, True)
+    code, _, err = cli(live, capsys, "symbols", "view_", "--prefix", "--limit", "40", "--offset", "80")
+    assert (code, err) == (0, "coderecall: symbols 81-90 of 90 shown; more than 90 match, past every "
+                              "page (the lookup read its limit): a longer name or prefix lists them\n")
+    more = _mcp_results.page({}, [{"n": h.name} for h in last], last, "find_symbol")["more"]
+    assert more == "more match past every page (the lookup read its limit): a longer name lists them"
+    narrower = live.client.find_symbols("view_01", prefix=True, limit=40)
+    assert (narrower.total, narrower.total_is_lower_bound) == (10, False)  # view_01_0 .. view_01_9
+    assert "more than" not in cli(live, capsys, "symbols", "view_01", "--prefix")[2]
+
+
 def test_callees_of_a_name_two_definitions_have_say_so(live: livedaemon.Live,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(live, capsys, "callees", "build")

@@ -275,14 +275,16 @@ class FindSymbolsRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., prefix: _Optional[bool] = ..., limit: _Optional[int] = ..., fuzzy: _Optional[bool] = ..., session: _Optional[str] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindSymbolsResponse(_message.Message):
-    __slots__ = ("hits", "total", "truncated")
+    __slots__ = ("hits", "total", "truncated", "total_is_lower_bound")
     HITS_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_IS_LOWER_BOUND_FIELD_NUMBER: _ClassVar[int]
     hits: _containers.RepeatedCompositeFieldContainer[SymbolHit]
     total: int
     truncated: bool
-    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
+    total_is_lower_bound: bool
+    def __init__(self, hits: _Optional[_Iterable[_Union[SymbolHit, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ..., total_is_lower_bound: _Optional[bool] = ...) -> None: ...
 
 class FindCallersRequest(_message.Message):
     __slots__ = ("name", "repo", "limit", "offset")

@@ -133,8 +133,10 @@ def _page(items: list[Any]) -> dict[str, Any]:
 
 
 def find_symbols_response(hits: list[SymbolHit]) -> pb.FindSymbolsResponse:
-    """Hits, in order, as a ``FindSymbolsResponse`` with the page's total."""
-    return pb.FindSymbolsResponse(hits=[symbol_hit_to_pb(h) for h in hits], **_page(hits))
+    """Hits, in order, as a ``FindSymbolsResponse`` with the page's total (and whether it
+    is a lower bound: ``records.Page.lower_bound``)."""
+    return pb.FindSymbolsResponse(hits=[symbol_hit_to_pb(h) for h in hits], **_page(hits),
+                                  total_is_lower_bound=bool(getattr(hits, "lower_bound", False)))
 
 
 def find_callers_response(sites: list[CallerHit]) -> pb.FindCallersResponse:
