@@ -12,8 +12,10 @@ structured content) with ``repo:path:start-end`` citations (call sites:
 ``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
 named in ``more`` with how many and how to ask for it (``offset=`` where the tool pages,
 else a narrower filter the call does not already set). Daemon errors become tool errors
-(``isError``) with the daemon's message; the bridge keeps running. An argument a tool
-does not take is an error naming the ones it does (never silently ignored).
+(``isError``) with the daemon's message; the bridge keeps running. A call the daemon
+refuses as over its limits (``RESOURCE_EXHAUSTED``: its share of expensive requests, or
+a caller's rate) is tried again after ``RETRY_WAITS_S`` before it is an error. An argument
+a tool does not take is an error naming the ones it does (never silently ignored).
 
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else
 ``127.0.0.1:50551``; the bearer token ``--token``, else ``$CODERECALL_TOKEN``.
@@ -27,7 +29,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any
@@ -40,11 +44,16 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from coderecall import _mcp_results as results
 from coderecall._client import DEFAULT_ADDR, Client
-from coderecall._errors import CodeRecallError, UnavailableError
+from coderecall._errors import CodeRecallError, ResourceExhaustedError, UnavailableError
 from coderecall.cli import ENV_ADDR, ENV_TOKEN, broken_pipe, resolve_addr
 
 BUDGET_CHARS = results.BUDGET_CHARS
 PROG = "coderecall-mcp"
+#: Waits (seconds, each x 0.5-1.5 at random) before a call the daemon refused as over its
+#: limits is tried again; then its refusal is the answer. An agent's parallel tool calls
+#: (eight ``find_callers`` at once: four refused within 0.5 s, a newcomer) wait their turn
+#: (the daemon admits half its workers' worth of expensive requests, each waiting 0.25 s).
+RETRY_WAITS_S = (0.25, 0.5, 1.0)
 #: The depth the daemon walks for ``analyze_impact``'s depth 0 (its ``impact.DEFAULT_DEPTH``).
 IMPACT_DEPTH = 3
 _READ_ONLY = ToolAnnotations(read_only_hint=True)
@@ -57,13 +66,21 @@ _UNREACHABLE = ("failed to connect", "connection refused", "dns resolution faile
 def build_server(client: Client) -> MCPServer:
     """The MCP server with the eight tools, answering through ``client``."""
     def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
-        try:
-            payload = call()
-        except CodeRecallError as exc:
-            return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
-                                  is_error=True)
-        return CallToolResult(content=[TextContent(type="text", text=results.dumps(payload))],
-                              structured_content=payload)
+        waits = list(RETRY_WAITS_S)
+        while True:
+            try:
+                payload = call()
+            except ResourceExhaustedError as exc:
+                if waits:  # read-only calls: trying again changes nothing but the wait
+                    time.sleep(waits.pop(0) * random.uniform(0.5, 1.5))
+                    continue
+                return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
+                                      is_error=True)
+            except CodeRecallError as exc:
+                return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
+                                      is_error=True)
+            return CallToolResult(content=[TextContent(type="text", text=results.dumps(payload))],
+                                  structured_content=payload)
 
     def search_code(query: str, limit: int = 10, repo: str = "", language: str = "",
                     path_prefix: str = "", role: str = "") -> CallToolResult:

@@ -10,7 +10,7 @@ from typing import Any
 import anyio
 import pytest
 
-from coderecall import Client, InvalidArgumentError, NotFoundError, UnavailableError
+from coderecall import Client, InvalidArgumentError, NotFoundError, ResourceExhaustedError, UnavailableError
 from coderecall import _mcp_results as results
 from coderecall import mcp_server
 from coderecall.mcp_server import build_server, catalog, error_message
@@ -57,6 +57,36 @@ def test_search_schema_optionals(tools: list[dict[str, Any]]) -> None:
     search = next(t for t in tools if t["name"] == "search_code")["inputSchema"]
     assert search["required"] == ["query"]
     assert search["properties"]["limit"] == {"default": 10, "type": "integer"}
+
+
+class Refusing:
+    """A client whose ``list_repos`` is refused as over the daemon's limits ``refusals``
+    times, then answers."""
+
+    def __init__(self, refusals: int) -> None:
+        self.refusals = refusals
+        self.calls = 0
+
+    def list_repos(self) -> list[Any]:
+        self.calls += 1
+        if self.calls <= self.refusals:
+            raise ResourceExhaustedError("RESOURCE_EXHAUSTED", "FindCallers: the server is running its "
+                                         "limit of 4 expensive requests", "127.0.0.1:1")
+        return []
+
+
+@pytest.mark.parametrize("refusals, calls, error", [(0, 1, False), (3, 4, False), (4, 4, True)])
+def test_a_refused_call_is_tried_again_before_it_is_an_error(monkeypatch: pytest.MonkeyPatch, refusals: int,
+                                                             calls: int, error: bool) -> None:
+    # an agent's parallel tool calls were refused within 0.5 s (a newcomer's stall trial)
+    slept: list[float] = []
+    monkeypatch.setattr(mcp_server.time, "sleep", slept.append)
+    client = Refusing(refusals)
+    result = anyio.run(build_server(client).call_tool, "list_repos", {})  # type: ignore[arg-type]
+    text = json.dumps(result, default=str)
+    assert client.calls == calls and len(slept) == calls - 1
+    assert all(0.5 * w <= s <= 1.5 * w for s, w in zip(slept, mcp_server.RETRY_WAITS_S))
+    assert ("RESOURCE_EXHAUSTED: FindCallers: the server is running its limit" in text) is error
 
 
 def test_error_messages() -> None:
