@@ -192,6 +192,10 @@ def test_impact_cut_is_said(live: livedaemon.Live, capsys: pytest.CaptureFixture
     (lambda c: c.ask("q" * 10_001), "question: 10001 characters, longer than 10000 (the maximum)"),
     (lambda c: c.find_symbols("n" * 1_001), "name: 1001 characters, longer than 1000 (the maximum)"),
     (lambda c: c.index_overlay("web", "a.py", b"x", "s", ttl_s=90_000), "ttl_s: 90000 > 86400 (the maximum)"),
+    # the model is off here: a dense answer was "no hits", read as nothing relevant
+    *[(lambda c, call=call: call(c), "mode: dense needs the embedding model, and this daemon runs without it "
+       "([embedding] enabled = false); use hybrid or sparse")
+      for call in (lambda c: c.search("x", mode="dense"), lambda c: c.locate("x", mode="dense"))],
 ])
 def test_limits_are_named_in_errors(live: livedaemon.Live, call, message: str) -> None:
     with pytest.raises(InvalidArgumentError) as info:

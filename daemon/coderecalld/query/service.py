@@ -569,6 +569,10 @@ class Service:
         mode = mode or "hybrid"
         if mode not in SEARCH_MODES:
             raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
+        if mode == "dense" and self.embedder is None:
+            # it answered "no hits", low confidence "no results": nothing relevant (a newcomer)
+            raise InvalidArgument("mode: dense needs the embedding model, and this daemon runs "
+                                  "without it ([embedding] enabled = false); use hybrid or sparse")
         validate.text("language", language, validate.MAX_LANGUAGE_CHARS)
         validate.text("path_prefix", path_prefix, validate.MAX_PATH_CHARS)
         validate.text("path_glob", path_glob, validate.MAX_PATH_CHARS)
@@ -1525,6 +1529,10 @@ class Service:
         mode = mode or "hybrid"
         if mode not in SEARCH_MODES:
             raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
+        if mode == "dense" and self.embedder is None:
+            # it answered "no hits", low confidence "no results": nothing relevant (a newcomer)
+            raise InvalidArgument("mode: dense needs the embedding model, and this daemon runs "
+                                  "without it ([embedding] enabled = false); use hybrid or sparse")
         roles = _roles(role)
         flt = self._filter(principal, repo)
         if flt is None:
