@@ -233,6 +233,8 @@ def _search(client: Client, args: argparse.Namespace) -> int:
         print(f"coderecall: {len(hits)} hit{'' if len(hits) == 1 else 's'} matched --path-glob among the daemon's best "
               "candidates (200; 500 with --mode dense or sparse); a longer --path-prefix or a "
               "narrower query reaches past them", file=sys.stderr)
+    if not hits and hits.confidence_reason.startswith("no word of"):
+        return _found(hits, f"no hits: {hits.confidence_reason}")
     return _found(hits, "no hits" + (" (a filter may leave none: --repo, --language, --path-prefix, "
                                      "--path-glob, --kind, --role)" if _filtered(args) else ""))
 

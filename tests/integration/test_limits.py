@@ -135,6 +135,19 @@ def test_a_symbols_total_cut_by_the_lookups_read_says_so(live: livedaemon.Live, 
     assert "more than" not in cli(live, capsys, "symbols", "view_01", "--prefix")[2]
 
 
+def test_a_query_of_no_searchable_word_says_so(live: livedaemon.Live, capsys: pytest.CaptureFixture[str]) -> None:
+    # packaging's `"~="`: "no hits (a filter may leave none: --repo, ..)" blamed the filters
+    hits = live.client.search('"~="', repo="web")
+    assert list(hits) == [] and hits.confidence_reason == (
+        "no word of '\"~=\"' is searchable: punctuation and stop words are not indexed; "
+        "search for the words around it")
+    code, _, err = cli(live, capsys, "search", '"~="', "--repo", "web")
+    assert (code, err) == (1, "coderecall: no hits: no word of '\"~=\"' is searchable: punctuation and "
+                              "stop words are not indexed; search for the words around it\n")
+    code, _, err = cli(live, capsys, "search", "nothing like it here zzqx", "--repo", "web")
+    assert code == 1 and "is searchable" not in err  # words no chunk holds: another answer
+
+
 def test_callees_of_a_name_two_definitions_have_say_so(live: livedaemon.Live,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(live, capsys, "callees", "build")

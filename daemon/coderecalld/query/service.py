@@ -593,6 +593,10 @@ class Service:
                 asked, flt, str(ranked[0][0].payload.get("path", "")), titles=mode != "dense"),
                 foreign=self._foreign(asked, flt))
         low, reason = confidence.confidence(features)
+        if not ranked and not shapes.sparse_vector(asked).indices:
+            # `"~="`: "no hits (a filter may leave none: --repo ..)" blamed the filters (a newcomer)
+            reason = (f"no word of {query.strip()[:80]!r} is searchable: punctuation and stop words "
+                      "are not indexed; search for the words around it")
         if low and features.mode != "sparse":
             reason += self._pending_note(flt)
         if mode == "dense" or (mode == "hybrid" and _embedded(asked)):
