@@ -800,6 +800,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sync = commands.add_parser("sync", help="fetch and re-index one repository now")
     sync.add_argument("name")
+    # also after the command, as the README writes it (`sync NAME --timeout S` was refused)
+    sync.add_argument("--timeout", metavar="SECONDS", type=float, default=argparse.SUPPRESS,
+                      help=f"deadline of the sync (default: {SYNC_TIMEOUT_S:g})")
     sync.set_defaults(run=_sync)
 
     status = commands.add_parser("status", help="index progress per repository")

@@ -198,3 +198,7 @@ def test_a_sync_past_its_deadline_says_the_daemon_goes_on(live, monkeypatch, cap
     assert client_cli.main(["--addr", running.addr, "sync", "hooks"]) == 0
     assert client_cli.main(["--addr", running.addr, "repos"]) == 0
     assert timeouts == [client_cli.SYNC_TIMEOUT_S, client_cli.CALL_TIMEOUT_S] == [3600.0, 30.0]
+    # after the command too, as the README writes `sync NAME` with `--timeout` (it was refused)
+    assert client_cli.main(["--addr", running.addr, "sync", "hooks", "--timeout", "120"]) == 0
+    assert client_cli.main(["--addr", running.addr, "--timeout", "60", "sync", "hooks"]) == 0
+    assert timeouts[2:] == [120.0, 60.0]
