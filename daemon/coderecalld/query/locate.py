@@ -99,7 +99,6 @@ LEXICAL_FILES_KEPT_LONG = 0.2
 #: its listed ones' callees was measured too and is not done: pytest 51.9, flask 75.0 (the
 #: first file's callees took the second file's places among an agent's first ten).
 CALLEE_CHAIN = 2
-CALLEE_BY_SCORE = False
 #: Characters of a definition's source the model reads (its chunk's ``embed_text``,
 #: ``index/chunk.py`` ``DEFAULT_MAX_CHARS``): a nested function starting past them is text
 #: the enclosing function's dense vector never saw (``read_past``).
@@ -336,12 +335,8 @@ def with_callees(found: tuple[FunctionHit, ...],
         at = out.index(head) + 1
         above = {f.qualified_name for f in out[:at]}
         listed = {f.qualified_name for f in out}
-        called = [c for c in callees([head.qualified_name]).get(head.qualified_name, ())
-                  if c[0] not in above and (c[0] in listed or c[2] - c[1] + 1 >= CALLEE_MIN_LINES)]
-        nxt = next(iter(called), None)
-        if CALLEE_BY_SCORE and any(c[0] in listed for c in called):
-            scores = {f.qualified_name: f.score for f in out}
-            nxt = max((c for c in called if c[0] in listed), key=lambda c: scores[c[0]])
+        nxt = next((c for c in callees([head.qualified_name]).get(head.qualified_name, ())
+                    if c[0] not in above and (c[0] in listed or c[2] - c[1] + 1 >= CALLEE_MIN_LINES)), None)
         if nxt is None:
             break
         held = next((f for f in out if f.qualified_name == nxt[0]), None)
