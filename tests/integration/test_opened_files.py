@@ -88,20 +88,6 @@ def use(p, data):
     with open(p) as w:
         w.write(data)
 ''',
-    # a script's top level: black's `if __name__ == "__main__": with open(..) as fd:` (a newcomer)
-    "pkg/script.py": '''\
-import sys
-
-if __name__ == "__main__":
-    with open(sys.argv[1], "w") as fd:
-        fd.write("x")
-''',
-    "pkg/starred_script.py": '''\
-from pkg.myopen import *
-
-with open("x") as w:
-    w.write("y")
-''',
 }
 
 
@@ -124,10 +110,8 @@ def test_a_builtin_opens_file_is_another_type(daemon: Daemon) -> None:
         # a parameter named `open` is no builtin: its result is unknown
         ("pkg/own.py", 17, "shadowed", "name_only"),
     ]
-    # f.write (with open), handle.write (open assigned), g.write (io.open), and a
-    # script's top-level fd.write (with open)
-    assert omitted["other_type"] == 4
-    assert not any(c.path == "pkg/script.py" for c in page)
+    # f.write (with open), handle.write (open assigned), g.write (io.open)
+    assert omitted["other_type"] == 3
 
 
 def test_an_open_the_file_binds_is_no_builtins(daemon: Daemon) -> None:
@@ -135,8 +119,8 @@ def test_an_open_the_file_binds_is_no_builtins(daemon: Daemon) -> None:
     brings one: the calls stay candidates (a review found them dropped as another type)."""
     page = daemon.service.find_callers("Writer.write", repo="fx")
     listed = sorted((c.path, c.line, c.caller, c.confidence) for c in page
-                    if c.path in ("pkg/local.py", "pkg/starred.py", "pkg/starred_script.py"))
+                    if c.path in ("pkg/local.py", "pkg/starred.py"))
     # candidates by name: which `open` each is, the index does not follow (a nested
     # function's result, a global rebound at run time, a name a * import may bring)
     assert listed == [("pkg/local.py", 9, "nested", "name_only"), ("pkg/local.py", 16, "rebound", "name_only"),
-                      ("pkg/starred.py", 6, "use", "name_only"), ("pkg/starred_script.py", 4, "", "name_only")]
+                      ("pkg/starred.py", 6, "use", "name_only")]

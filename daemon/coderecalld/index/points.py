@@ -187,8 +187,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: known type (``n.children[i].m()``, ``c := n.children[0]``) is of its element type (call
 #: targets, bases). An upper-case constant's name of words and numbers
 #: (``HTTP_407_PROXY_AUTHENTICATION_REQUIRED``) is no high-entropy secret (``redact``).
-#: 36: Python: below ``assert isinstance(x, C)``, in its block, ``x`` is a ``C``; a
-#: module's top-level ``with open(..) as f`` binds a file, as a function's does.
+#: 36: Python: below ``assert isinstance(x, C)``, in its block, ``x`` is a ``C``.
 PAYLOAD_VERSION = 36
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

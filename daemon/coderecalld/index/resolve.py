@@ -36,8 +36,8 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, OPENED_FILE, PRODUCED, UNKNOWN,
-                                          Receivers, file_base, header_bases, nested_definition)
+from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
+                                          file_base, header_bases, nested_definition)
 from coderecalld.index.receivers import instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
@@ -812,11 +812,6 @@ def _instances(parsed: ParsedFile, module: str, table: dict[str, str],
         elif head in table:  # an imported CapWords name is a class, another a function
             fq = ".".join([table[head], *([rest] if rest else [])])
             fq += "" if callee.rsplit(".", 1)[-1].lstrip("_")[:1].isupper() else PRODUCED
-        elif callee == "open" and not any(key.startswith("*") for key in table):
-            # the builtin's file, as in a function (``receivers.OPENED_FILE``): a script's
-            # `if __name__ == "__main__": with open(..) as fd: fd.read()` was a name-only
-            # caller of every project `read` (black's scripts: 6 of `Cache.read`'s; a newcomer)
-            fq = OPENED_FILE
         else:
             fq = ""
         if fq:
