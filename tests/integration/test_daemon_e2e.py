@@ -234,45 +234,6 @@ def test_read_of_a_binary_file_is_a_clear_error(tmp_path: Path) -> None:
         daemon.close()
 
 
-def test_read_during_a_sync_follows_what_the_index_holds(tmp_path: Path) -> None:
-    """A sync that rewrote one file of two (stopped there, as by a shutdown): ``read`` gives
-    each file as its points hold it, the rewritten one at the commit the sync was going to,
-    so a hit's lines read right; before, the path at the indexed commit (sphinx's
-    ``symbols Sphinx`` said line 156 during a sync, ``read`` gave a docstring line)."""
-    repo = GitRepo(tmp_path / "mid")
-    body = "def first():\n    return 1\n"
-    old = repo.commit({"a.py": body, "b.py": body})
-    cfg = make_config(tmp_path, (RepoConfig("mid", str(repo.path), "main"),))
-    daemon = Daemon.open(replace(cfg, embedding=EmbeddingConfig(enabled=False)))
-    try:
-        daemon.jobs.run_now("mid")
-        new = repo.commit({"a.py": "# one\n# two\n# three\n" + body, "b.py": "# moved\n" + body})
-        pipeline, apply = daemon.pipeline, daemon.pipeline._apply
-
-        def one_then_stop(*args, **kwargs):
-            apply(*args, **kwargs)
-            pipeline._stopping.set()  # after the first changed file, as a SIGTERM would
-
-        pipeline._apply = one_then_stop  # type: ignore[method-assign]
-        daemon.jobs.run_now("mid")
-        pipeline._stopping.clear()
-        pipeline._apply = apply  # type: ignore[method-assign]
-        assert daemon.ledger.repo("mid").indexed_commit == old  # the run did not end
-        texts = {}
-        for path in ("a.py", "b.py"):
-            (hit,) = [h for h in daemon.service.find_symbols("first", repo="mid") if h.path == path]
-            read = daemon.service.read_symbol("mid", path, hit.start_line, hit.end_line)
-            texts[path] = (hit.start_line, read.text, read.commit)
-        rewritten = next(p for p, (line, _, _) in texts.items() if line > 1)
-        kept = ({"a.py", "b.py"} - {rewritten}).pop()
-        assert texts[rewritten][1:] == (body, new)  # its new lines, at the new commit
-        assert texts[kept] == (1, body, old)  # not rewritten yet: as indexed
-        daemon.jobs.run_now("mid")  # the next run ends it: every file at the new commit
-        assert {daemon.service.read_symbol("mid", p, 1, 1).commit for p in ("a.py", "b.py")} == {new}
-    finally:
-        daemon.close()
-
-
 def test_read_symbol_counts_lines_at_newline_only(tmp_path: Path) -> None:
     # A form feed or a lone CR inside a line must not shift the lines after it: the index
     # counts lines at "\n" only, and ReadSymbol must agree with the symbol ranges it cites.

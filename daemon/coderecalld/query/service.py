@@ -2014,13 +2014,8 @@ class Service:
     def read_symbol(self, repo: str, path: str, start_line: int, end_line: int, *,
                     principal: Principal = LOCAL) -> SourceText:
         """Lines ``start_line..end_line`` (1-based, inclusive; ``end_line`` 0 = to the end) of
-        ``path`` as the index holds it, read from the mirror's git objects, with secrets
-        redacted exactly as in the index: the blob the ledger records for it, which is the
-        file at the indexed commit, or, while a sync rewrites the repo, at the commit it
-        syncs to once the file's points are rewritten (``SourceText.commit`` says which).
-        Before, ``read`` took the path at the indexed commit whatever the index held: during
-        a sync shifting sphinx's lines, ``symbols Sphinx`` said line 156 and ``read`` of it
-        gave a docstring line for 12 s (a newcomer).
+        ``path`` at the indexed commit, read from the mirror's git objects, with secrets
+        redacted exactly as in the index.
 
         Only a path the ledger knows and that is neither sensitive nor excluded is read; any
         other answers like a missing file."""
@@ -2034,19 +2029,6 @@ class Service:
                   or classify.path_excluded(path, self.cfg.index, self.cfg.repo(repo)))
         try:
             blob = mirror.read_path(repository, commit, path)
-        except (MirrorError, NotFound):
-            blob = None
-        if row is not None and not hidden and row.blob_id:
-            syncing = self.progress.get(repo).commit
-            try:
-                held = mirror.read_blob(repository, row.blob_id)
-            except MirrorError:
-                held = None
-            if held is not None and held != blob and syncing and syncing != commit:
-                blob, commit = held, syncing  # rewritten by the sync under way
-        try:
-            if blob is None:
-                blob = mirror.read_path(repository, commit, path)
         except MirrorError as exc:
             # a blob the mirror lacks (a partial clone): no internal error (a review)
             if hidden:
