@@ -1670,3 +1670,76 @@ AttributeError: module 'matplotlib.cm' has no attribute 'get_cmap'
 ])
 def test_an_exception_message_asked_without_a_colon(text: str, sentence: str) -> None:
     assert shape.analyze(text).sentence == sentence
+
+
+JINJA_TRACE = """NameError when a template whose name has braces imports a macro
+```
+Traceback (most recent call last):
+  File "/srv/app/site/views.py", line 6, in page
+    env.get_template("pages/{slug}.html").render()
+  File "/venv/lib/python3.10/site-packages/jinja2/environment.py", line 1292, in render
+    self.environment.handle_exception()
+  File "/venv/lib/python3.10/site-packages/jinja2/environment.py", line 939, in handle_exception
+    raise rewrite_traceback_stack(source=source)
+  File "<template>", line 1, in top-level template code
+NameError: name 'slug' is not defined
+```
+"""
+# Django's wrap_database_errors re-raises the driver's error with its traceback: the frames
+# outside it are the call that failed (a review)
+DJANGO_TRACE = """Window query crashes
+```
+Traceback (most recent call last):
+  File "/app/shop/views.py", line 41, in report
+    rows = list(qs)
+  File "/venv/lib/python3.11/site-packages/django/db/backends/utils.py", line 84, in _execute
+    with self.db.wrap_database_errors:
+  File "/venv/lib/python3.11/site-packages/django/db/utils.py", line 91, in __exit__
+    raise dj_exc_value.with_traceback(traceback) from exc_value
+  File "/venv/lib/python3.11/site-packages/django/db/backends/utils.py", line 89, in _execute
+    return self.cursor.execute(sql, params)
+django.db.utils.ProgrammingError: column must appear in the GROUP BY clause
+```
+"""
+# a new exception whose message holds a traceback is raised where it happened
+FORMATTED_TRACE = """Job fails
+```
+Traceback (most recent call last):
+  File "/app/taskq/worker.py", line 112, in run_job
+    self._call(job)
+  File "/app/taskq/worker.py", line 140, in _call
+    raise JobFailed(traceback.format_exc())
+taskq.errors.JobFailed: boom
+```
+"""
+# a logger's prefix before the second traceback's header: the first stays whole, and so
+# does the application's own frame outside jinja's
+LOGGED_TRACES = """Two errors in the worker log
+```
+Traceback (most recent call last):
+  File "/app/worker/boot.py", line 12, in load_plugins
+    plugin = registry.resolve(name)
+  File "/app/worker/registry.py", line 44, in resolve
+    return self._entries[name]
+KeyError: 'exporter'
+ERROR:root:Traceback (most recent call last):
+  File "/app/worker/handler.py", line 30, in handle
+    out = template.render(ctx)
+  File "/venv/lib/python3.11/site-packages/jinja2/environment.py", line 1301, in render
+    self.environment.handle_exception()
+  File "/venv/lib/python3.11/site-packages/jinja2/environment.py", line 936, in handle_exception
+    raise rewrite_traceback_stack(source=source)
+  File "<template>", line 1, in top-level template code
+jinja2.exceptions.UndefinedError: 'user' is undefined
+```
+"""
+
+
+@pytest.mark.parametrize(("text", "functions"), [
+    (JINJA_TRACE, ["page"]),  # jinja's render and handle_exception: the path handed back along
+    (DJANGO_TRACE, ["_execute", "__exit__", "_execute", "report"]),
+    (FORMATTED_TRACE, ["_call", "run_job"]),
+    (LOGGED_TRACES, ["handle", "resolve", "load_plugins"]),
+])
+def test_frames_an_error_was_handed_back_along_are_left_out(text: str, functions: list[str]) -> None:
+    assert [f.function for f in shape.analyze(text).frames] == functions

@@ -1209,43 +1209,68 @@ _BANNER = re.compile(  # a banner line is short: longer lines are never tried (l
     r"|(?:\?|%quickref|help|object\?)[ \t]+->.*)$", re.MULTILINE)
 
 
-#: A Python traceback's first line.
-_TRACEBACK_HEAD = re.compile(r"^[ \t]*Traceback \(most recent call last\):", re.M)
+#: A Python traceback's first line, wherever it starts (a logger's prefix before it:
+#: ``ERROR:root:Traceback (most recent call last):``).
+_TRACEBACK_HEAD = re.compile(r"Traceback \(most recent call last\):")
 #: The line a Python trace prints under a frame that passes an exception on instead of
 #: raising it where it happened: a raise with a traceback (``raise
 #: value.with_traceback(tb)``; jinja's ``raise rewrite_traceback_stack(source=source)``)
-#: or a re-raise helper's call (``reraise(*exc_info)``, ``six.reraise(..)``).
-_PASSES_ON = re.compile(r"^raise\b.*(?:traceback|\btb\b|exc_info)|\breraise\s*\(")
+#: or a re-raise helper's call (``reraise(*exc_info)``, ``six.reraise(..)``). Not a new
+#: exception whose message holds a traceback (``raise JobFailed(traceback.format_exc())``).
+_PASSES_ON = re.compile(r"^raise\s+[\w.]*(?:\.with_traceback|traceback\w*)\(|^(?:[\w.]+\.)?reraise\(")
 
 
 def _without_handed_back(text: str) -> str:
-    """``text`` without, in each Python traceback, its frames (headers and source lines)
-    from the first down to the innermost whose line passes the exception on
-    (``_PASSES_ON``): they are the path the error was handed back along, not where it
-    happened. jinja re-raises a template's error through ``Template.render``,
-    ``handle_exception`` and ``_compat.reraise``: their files took the frame weights, their
-    names the definition bonus and their words the lexical side, and the compiler or the
-    lexer that was at fault came 6th-10th or not at all (a newcomer's four jinja issues).
-    The frames inside it (the traceback re-raised: a template's, or the original raise
-    site's) stay. Linear: one pass over the frames."""
-    heads = [m.end() for m in _TRACEBACK_HEAD.finditer(text)]
-    cuts: list[tuple[int, int]] = []
-    first = None  # the first frame of the current traceback, when it has no header
+    """``text`` without, in each Python traceback whose innermost frames are generated code
+    (a file name in angle brackets: ``File "<template>"``, ``<unknown>``, ``<string>``)
+    below a frame passing the exception on (``_PASSES_ON``), its frames from the first down
+    to that one (headers and source lines): they are the path the error was handed back
+    along, and no indexed code ran where it happened; the frames of another package
+    outside them stay (an application's own call of ``render``). jinja re-raises a template's error
+    through ``Template.render``, ``handle_exception`` and ``_compat.reraise``: their files
+    took the frame weights, their names the definition bonus and their words the lexical
+    side, and the compiler or the lexer at fault came 6th-10th (a newcomer's jinja issues).
+    A re-raise with project frames inside it (Django's ``wrap_database_errors``, SQLAlchemy's
+    ``raise exc.with_traceback(..) from e``: the original raise site) cuts nothing: the
+    frames outside it are the call that failed (a review). Linear: one pass over the frames."""
+    heads = [m.start() for m in _TRACEBACK_HEAD.finditer(text)]
+    blocks: dict[int, list[tuple[int, int, bool, str]]] = {}  # per traceback: its frames
     for m in stack.PYTHON.finditer(text):
-        block = bisect.bisect_right(heads, m.start())
-        if first is None or first[0] != block:
-            first = (block, m.start())
         code = stack.CODE_LINE.match(text, m.end())
-        if code and _PASSES_ON.search(code.group(1).strip()):
-            cuts.append((heads[block - 1] if block else first[1], code.end()))
+        passes = bool(code and _PASSES_ON.search(code.group(1).strip()))
+        frames = blocks.setdefault(bisect.bisect_right(heads, m.start()), [])
+        frames.append((m.start(), code.end() if code else m.end(), passes, _package(m.group(1))))
+    cuts: list[tuple[int, int]] = []
+    for frames in blocks.values():
+        last = max((i for i, f in enumerate(frames) if f[2]), default=-1)
+        inside = frames[last + 1:]
+        if last < 0 or not inside or not all(package.startswith("<") for *_, package in inside):
+            continue
+        first = last  # the frames of the re-raising package around it: the caller's stay
+        while first > 0 and frames[first - 1][3] == frames[last][3]:
+            first -= 1
+        cuts.append((frames[first][0], frames[last][1]))
     if not cuts:
         return text
     out, at = [], 0
-    for start, end in cuts:
-        start = max(start, at)
-        out.append(text[at:start])
+    for start, end in sorted(cuts):
+        out.append(text[at:max(start, at)])
         at = max(at, end)
     return "".join(out) + text[at:]
+
+
+def _package(path: str) -> str:
+    """The package a traceback frame's file is in: its directory's first part after an
+    installation directory (``site-packages/jinja2/..`` -> ``jinja2``), else its
+    directory; a generated file as printed (``<template>``)."""
+    path = path.replace("\\", "/")
+    if path.startswith("<"):
+        return path
+    head, _, _ = path.rpartition("/")
+    for marker in ("site-packages/", "dist-packages/"):
+        if marker in head + "/":
+            return (head + "/").rpartition(marker)[2].split("/", 1)[0]
+    return head
 
 
 #: A traceback frame in the interpreter's own library (``.../lib/python3.9/argparse.py``,
