@@ -100,8 +100,12 @@ class SyncingApi(SlowApi):
     def __init__(self) -> None:
         super().__init__()
         self.syncing = threading.Event()
+        self.syncs = 0
+        self.counting = threading.Lock()
 
     def sync_repo(self, name, *, principal):
+        with self.counting:
+            self.syncs += 1
         self.syncing.set()
         self.release.wait(30)
         raise coderecalld_errors.NotFound(f"repo {name!r} (a stand-in)")
@@ -116,22 +120,28 @@ class SyncingApi(SlowApi):
 
 
 def test_syncs_overlays_and_streams_leave_a_worker_for_the_cheap_kinds() -> None:
-    """A sync takes one of ``sync_slots`` permits, an overlay an expensive one: eight syncs
-    of one repo held all eight workers (a newcomer's `repos` waited 30 s), eight large
-    overlays too. Out of 8 workers: 4 expensive, 2 streams, 1 sync; one always left."""
-    assert (admission.expensive_slots(8), admission.stream_slots(8), admission.sync_slots(8)) == (4, 2, 1)
-    assert admission.expensive_slots(8) + admission.stream_slots(8) + admission.sync_slots(8) < 8
+    """A sync takes one of ``sync_slots`` permits, on threads of their own, an overlay an
+    expensive one: eight syncs of one repo held all eight workers (a newcomer's `repos`
+    waited 30 s), eight large overlays too. Out of 8 workers: 4 expensive, 2 streams; and
+    2 syncs on 2 threads more: two repos sync at once (a review)."""
+    assert (admission.expensive_slots(8), admission.stream_slots(8), admission.sync_slots(8)) == (4, 2, 2)
+    assert admission.expensive_slots(8) + admission.stream_slots(8) < 8
     api = SyncingApi()
     server, port = build_server(api, "127.0.0.1:0", max_workers=8)
     server.start()
     addr = f"127.0.0.1:{port}"
     try:
         with coderecall.Client(addr, timeout_s=20) as first, coderecall.Client(addr, timeout_s=20) as other:
-            holder = threading.Thread(target=lambda: pytest.raises(coderecall.NotFoundError, first.sync_repo, "a"))
-            holder.start()
-            assert api.syncing.wait(10)
-            with pytest.raises(coderecall.ResourceExhaustedError, match="limit of 1 sync requests"):
-                other.sync_repo("b")
+            holders = [threading.Thread(target=lambda r=r: pytest.raises(
+                coderecall.NotFoundError, coderecall.Client(addr, timeout_s=20).sync_repo, r)) for r in "ab"]
+            for holder in holders:
+                holder.start()
+            waited = time.monotonic() + 10
+            while api.syncs < 2 and time.monotonic() < waited:
+                time.sleep(0.05)
+            assert api.syncs == 2  # two repos sync at once
+            with pytest.raises(coderecall.ResourceExhaustedError, match="limit of 2 sync requests"):
+                other.sync_repo("c")
             # four overlays hold the four expensive permits; a fifth is refused
             overlays = [threading.Thread(target=lambda i=i: pytest.raises(
                 coderecall.NotFoundError, coderecall.Client(addr, timeout_s=20).index_overlay,
@@ -145,7 +155,7 @@ def test_syncs_overlays_and_streams_leave_a_worker_for_the_cheap_kinds() -> None
             assert other.list_repos() == [] and other.find_symbols("y") == []  # a worker is free
             assert time.monotonic() - started < 5
             api.release.set()
-            for t in [holder, *overlays]:
+            for t in [*holders, *overlays]:
                 t.join(10)
     finally:
         api.release.set()

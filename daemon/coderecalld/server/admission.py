@@ -11,14 +11,15 @@ client goes away, and the expensive kinds run only as many at once as the server
 * **Admission.** ``EXPENSIVE`` methods (and ``FindSymbols`` with ``fuzzy``) take one of
   ``slots`` permits, ``SyncRepo`` one of ``sync_slots``, waiting at most
   ``ADMISSION_WAIT_S`` (a waiting request holds a worker thread, so the wait is short);
-  none free answers ``RESOURCE_EXHAUSTED`` naming the limit. With the progress streams'
-  own limit (``stream_slots``) they leave at least one worker of eight for the cheap kinds
-  (exact symbol lookup, ``ReadSymbol``, ``ListRepos``, ``Status``), which a burst of
-  expensive ones never queues behind. Before, a sync took no permit: eight ``sync`` calls
-  of one repo (its run holds the repo's lock, the others wait for it, each in a worker,
-  after their clients gave up too) left ``repos`` waiting 30 s; so did eight 1 MB
-  overlays, which took no permit either, and four progress streams beside four impacts
-  (a newcomer's stall trial).
+  none free answers ``RESOURCE_EXHAUSTED`` naming the limit. The server runs
+  ``max_workers`` threads for the queries and ``sync_slots`` more for the syncs; with the
+  progress streams' own limit (``stream_slots``) the expensive kinds leave at least a
+  quarter of the queries' workers to the cheap kinds (exact symbol lookup, ``ReadSymbol``,
+  ``ListRepos``, ``Status``), which a burst of expensive ones never queues behind. Before,
+  a sync took no permit: eight ``sync`` calls of one repo (its run holds the repo's lock,
+  the others wait for it, each in a worker, after their clients gave up too) left
+  ``repos`` waiting 30 s; so did eight 1 MB overlays, which took no permit either, and
+  four progress streams beside four impacts (a newcomer's stall trial).
 """
 
 from __future__ import annotations
@@ -64,10 +65,10 @@ def stream_slots(max_workers: int) -> int:
 
 
 def sync_slots(max_workers: int) -> int:
-    """``SyncRepo`` calls running at once out of ``max_workers`` threads: an eighth, at
-    least 1. With ``expensive_slots`` and ``stream_slots`` that is 7 of 8 threads (14 of
-    16): at least one always serves the cheap kinds."""
-    return max(1, max_workers // 8)
+    """``SyncRepo`` calls running at once: a quarter of ``max_workers``, at least 2 (two
+    repos synced at once, a review: one sync refused every other repo's). Their threads
+    come on top of the queries' ``max_workers``, so a sync never takes a query's worker."""
+    return max(2, max_workers // 4)
 
 
 class AdmissionInterceptor(MethodInterceptor):
@@ -88,8 +89,8 @@ class AdmissionInterceptor(MethodInterceptor):
             if name in SYNCS:
                 return lambda request, context: self._admitted(
                     name, None, lambda: behaviour(request, context), self._sync_permits,
-                    f"{name}: the server is running its limit of {self.syncs} sync requests (an "
-                    "eighth of server.max_workers); every repo also syncs on its own every "
+                    f"{name}: the server is running its limit of {self.syncs} sync requests (a "
+                    "quarter of server.max_workers, at least 2); every repo also syncs on its own every "
                     "index.sync_interval_s: `coderecall status` shows the runs; retry when one ends")
             if name in EXPENSIVE:
                 return lambda request, context: self._admitted(

@@ -106,7 +106,9 @@ def build_server(
         authenticator = Authenticator(AuthMode.OFF)
     prefix = f"/{SERVICE_NAME}/"
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="coderecall-rpc"),
+        # a sync's thread is its own, beyond the queries' max_workers (``sync_slots``)
+        futures.ThreadPoolExecutor(max_workers=max_workers + sync_slots(max_workers),
+                                   thread_name_prefix="coderecall-rpc"),
         interceptors=[RpcMetricsInterceptor(prefix), ErrorInterceptor(prefix),
                       AuthInterceptor(authenticator, prefix),
                       AdmissionInterceptor(prefix, expensive_slots(max_workers), sync_slots(max_workers))],
