@@ -71,7 +71,7 @@ def build_server(client: Client) -> MCPServer:
             try:
                 payload = call()
             except ResourceExhaustedError as exc:
-                if waits:  # read-only calls: trying again changes nothing but the wait
+                if waits and _busy(exc):  # read-only calls: trying again changes nothing but the wait
                     time.sleep(waits.pop(0) * random.uniform(0.5, 1.5))
                     continue
                 return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
@@ -208,6 +208,14 @@ def _untitled(schema: dict[str, Any]) -> dict[str, Any]:
     if "properties" in out:
         out["properties"] = {name: _untitled(prop) for name, prop in out["properties"].items()}
     return out
+
+
+def _busy(exc: ResourceExhaustedError) -> bool:
+    """Whether the daemon refused a call for how busy it is (its limit of expensive
+    requests, a caller's rate), which a later try may pass; not a bound of the call itself
+    (an answer over the message size, an overlay over its files: a review saw a 5 MB read
+    tried four times)."""
+    return "running its limit of" in exc.details or exc.details.startswith("rate limit:")
 
 
 def error_message(exc: CodeRecallError) -> str:

@@ -89,6 +89,17 @@ def test_a_refused_call_is_tried_again_before_it_is_an_error(monkeypatch: pytest
     assert ("RESOURCE_EXHAUSTED: FindCallers: the server is running its limit" in text) is error
 
 
+def test_a_call_over_its_own_bound_is_not_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 5 MB answer over the message size was tried four times (a review)
+    client = Refusing(1)
+    sized = ResourceExhaustedError("RESOURCE_EXHAUSTED", "Received message larger than max (5242880 vs. "
+                                   "4194304)", "127.0.0.1:1")
+    monkeypatch.setattr(client, "list_repos", lambda: (_ for _ in ()).throw(sized))
+    monkeypatch.setattr(mcp_server.time, "sleep", lambda s: pytest.fail("slept"))
+    text = json.dumps(anyio.run(build_server(client).call_tool, "list_repos", {}), default=str)  # type: ignore[arg-type]
+    assert "Received message larger than max" in text
+
+
 def test_error_messages() -> None:
     refused = UnavailableError("UNAVAILABLE", "failed to connect to all addresses; last error: "
                                "UNKNOWN: ipv4:127.0.0.1:9: Failed to connect to remote host: "
