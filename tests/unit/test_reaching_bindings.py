@@ -275,6 +275,18 @@ def branch(request, flag):
 def either(x):
     assert isinstance(x, (Request, str))
     x.url_for("c")
+
+
+class Child(Request):
+    def bark(self): ...
+
+
+def narrower(y: Child, z):
+    assert isinstance(y, Request)
+    y.bark()
+    z = Child()
+    assert isinstance(z, Request)
+    z.bark()
 '''
 
 
@@ -289,6 +301,10 @@ def test_an_asserted_isinstance_types_its_name_below_it() -> None:
     # in the assert's block only; a tuple of classes says no one class
     assert got["branch"] == [(13, url_for), (14, "")]
     assert got["either"] == [(19, "")]
+    # a narrower type known already stays (a review: `x: Child` was read as a Request)
+    barks = {c.qualified_name: [(s.line, s.target) for s in c.call_sites if s.name.endswith("bark")]
+             for c in found}
+    assert barks["narrower"] == [(28, "m.Child.bark"), (31, "m.Child.bark")]
 
 
 REVIEWED = b'''from .base import Meta, Reader

@@ -592,9 +592,15 @@ class Receivers:
             # reads it: an event at its line (``_reaching``), no binding of the function
             # (starlette's `request = kwargs.get(..)`, `assert isinstance(request,
             # Request)`, then `request.url_for(..)`: left out as another type's; a newcomer)
-            cls = self.class_of(asserted.group(2))
-            if cls:
-                self._record(at, asserted.group(1), cls, at[1])
+            name, cls = asserted.group(1), self.class_of(asserted.group(2))
+            sym = self.symbols.get(owner)
+            # a type the name has already is at least as narrow (`x = Child()`, `x: Child`,
+            # then `assert isinstance(x, Base)`: still a Child; a review)
+            known = any(fq and not fq.endswith(PRODUCED) and not fq.startswith(ATTRIBUTE)
+                        for line, _, fq in at[2].get(name, ()) if line < at[0]) or (
+                sym is not None and any(p[0] == name and p[1] for p in _params(sym.signature)))
+            if cls and not known:
+                self._record(at, name, cls, at[1])
             return
         if "=" not in line and ":" not in line and " as " not in line and "for " not in line:
             return  # binds nothing (most calls, returns): no pattern needs to run
