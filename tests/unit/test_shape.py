@@ -1743,3 +1743,18 @@ jinja2.exceptions.UndefinedError: 'user' is undefined
 ])
 def test_frames_an_error_was_handed_back_along_are_left_out(text: str, functions: list[str]) -> None:
     assert [f.function for f in shape.analyze(text).frames] == functions
+
+
+def test_a_frames_printed_line_is_found_by_its_longest_path() -> None:
+    # two files of one name at one line: the name alone took click's line for the project's (a review)
+    text = ('Traceback (most recent call last):\n'
+            '  File "/venv/site-packages/click/decorators.py", line 33, in new_func\n'
+            '    return f(get_current_context(), *args, **kwargs)\n'
+            '  File "/home/u/proj/src/mycli/decorators.py", line 33, in wrapper\n'
+            '    raise value.with_traceback(tb)\n')
+    assert frames.printed_code(text, frames.Frame("src/mycli/decorators.py", "wrapper", 33)) == \
+        "raise value.with_traceback(tb)"
+    # an indexed path the trace prints under another root: its trailing parts
+    assert frames.printed_code(text, frames.Frame("lib/click/decorators.py", "new_func", 33)) == \
+        "return f(get_current_context(), *args, **kwargs)"
+    assert frames.printed_code(text, frames.Frame("src/mycli/decorators.py", "wrapper", 34)) == ""

@@ -167,15 +167,22 @@ def read(text: str) -> list[Frame]:
 
 def printed_code(text: str, frame: Frame) -> str:
     """The source line a Python trace in ``text`` prints under ``frame`` (its ``File "..",
-    line N, in f`` header, its path as printed ending with ``frame.path``'s file name:
-    ``frame.path`` may be the indexed path, ``src/jinja2/lexer.py`` for a printed
-    ``site-packages/jinja2/lexer.py``), stripped; ``""`` when none is printed. Linear:
-    one search for the header."""
+    line N, in f`` header, its path as printed ending with the longest trailing part of
+    ``frame.path`` any header has: ``frame.path`` may be the indexed path,
+    ``src/jinja2/lexer.py`` for a printed ``site-packages/jinja2/lexer.py``, and a file
+    name alone is the last resort, after ``mycli/decorators.py`` is looked for above
+    ``click/decorators.py``), stripped; ``""`` when none is printed. One search for the
+    header per trailing part (at most the path's depth)."""
     if not frame.line:
         return ""
-    name = frame.path.replace("\\", "/").rpartition("/")[2]
-    header = re.compile(r'File "(?:[^"\n]*[/\\])?' + re.escape(name) + r'", line ' + str(frame.line) + r"\b")
-    m = header.search(text)
+    parts = frame.path.replace("\\", "/").split("/")
+    m = None
+    for k in range(len(parts)):
+        tail = "/".join(parts[k:])
+        header = re.compile(r'File "(?:[^"\n]*[/\\])?' + re.escape(tail) + r'", line ' + str(frame.line) + r"\b")
+        m = header.search(text)
+        if m:
+            break
     code = CODE_LINE.match(text, m.end()) if m else None
     line = code.group(1).strip() if code else ""
     return "" if not line or line.startswith(("File ", "Traceback", "^", "~")) else line
