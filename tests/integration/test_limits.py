@@ -127,9 +127,12 @@ def test_a_symbols_total_cut_by_the_lookups_read_says_so(live: livedaemon.Live, 
     assert (len(last), last.truncated, last.total_is_lower_bound) == (10, False, True)
     code, _, err = cli(live, capsys, "symbols", "view_", "--prefix", "--limit", "40", "--offset", "80")
     assert (code, err) == (0, "coderecall: symbols 81-90 of 90 shown; more than 90 match, past every "
-                              "page (the lookup read its limit): a longer name or prefix lists them\n")
+                              "page (the lookup read its limit): a longer name or prefix, or --repo, lists them\n")
     more = _mcp_results.page({}, [{"n": h.name} for h in last], last, "find_symbol")["more"]
-    assert more == "more match past every page (the lookup read its limit): a longer name lists them"
+    assert more == "more match past every page (the lookup read its limit): a longer name or a repo lists them"
+    monkeypatch.setattr(service, "MAX_LIMIT", 101)  # exactly as many as match: the whole answer
+    whole = live.client.find_symbols("view_", prefix=True, limit=40, offset=80)
+    assert (whole.total, whole.total_is_lower_bound) == (101, False)
     narrower = live.client.find_symbols("view_01", prefix=True, limit=40)
     assert (narrower.total, narrower.total_is_lower_bound) == (10, False)  # view_01_0 .. view_01_9
     assert "more than" not in cli(live, capsys, "symbols", "view_01", "--prefix")[2]

@@ -1807,10 +1807,10 @@ class Service:
         name field whose lookup read ``MAX_LIMIT`` points (more may match) is added to ``cut``."""
         hits = []
         for field in ("qualified_name_lc", "name_lc"):
-            read = store.find(flt, field, name.lower(), prefix=prefix or fuzzy, limit=MAX_LIMIT)
-            if cut is not None and len(read) >= MAX_LIMIT:
+            read = store.find(flt, field, name.lower(), prefix=prefix or fuzzy, limit=MAX_LIMIT + 1)
+            if cut is not None and len(read) > MAX_LIMIT:  # one more than read: more match
                 cut.append(field)
-            hits += read
+            hits += read[:MAX_LIMIT]
         if "." in name:  # module-qualified, as call targets print it (pkg.mod.Class.method)
             for field in ("fq_name", "fq_aliases"):
                 hits += store.find(flt, field, name, limit=MAX_LIMIT)
@@ -2040,6 +2040,8 @@ class Service:
         if len(blob) > self.cfg.index.max_file_bytes:  # bounds the decode + redaction work
             raise InvalidArgument(f"{path}: {len(blob)} bytes, over index.max_file_bytes "
                                   f"({self.cfg.index.max_file_bytes})")
+        if blob.startswith((b"\xff\xfe", b"\xfe\xff")):  # NULs too, but text: as indexing says
+            raise InvalidArgument(f"{path}: UTF-16 text (not indexed: encoding); read serves UTF-8 text")
         if b"\0" in blob[:classify.BINARY_SNIFF_BYTES]:
             # as indexing judges it (``classify.classify``): a PNG was served as a megabyte of
             # U+FFFD and NUL characters, exit 0 (a newcomer)
