@@ -354,3 +354,40 @@ def test_a_reviews_wrong_targets_are_untyped_or_right() -> None:
                      (26, "r.read", "base.Reader.read"),  # `y is not None`: a default
                      (28, "q.read", ""),  # a comparison's bool or a Reader
                      (31, "a.read", "")]  # the binding's comment is no part of its value
+
+
+SHADOWED = b'''from pkg import Box
+
+b = Box()
+
+
+def param(b):
+    b.put()
+
+
+def local():
+    b = make()
+    b.put()
+
+
+def module_level():
+    b.put()
+
+
+def comprehension(items):
+    return [b.put() for b in items]
+
+
+def loop(pairs):
+    for i, b in pairs:
+        b.put()
+'''
+
+
+def test_a_functions_own_name_is_no_module_level_instance() -> None:
+    # each was a resolved call of the module's `b = Box()` (a review)
+    parsed = parse.symbols(SHADOWED, "python")
+    found = resolve.chunks(chunk.chunks("r", "m.py", SHADOWED, parsed), parsed, "m.py", "m")
+    got = {c.qualified_name: [s.target for s in c.call_sites if s.name == "b.put"] for c in found}
+    assert got == {"param": [""], "local": [""], "module_level": ["pkg.Box.put"], "comprehension": [""],
+                   "loop": [""], "m": []}

@@ -188,7 +188,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: targets, bases). An upper-case constant's name of words and numbers
 #: (``HTTP_407_PROXY_AUTHENTICATION_REQUIRED``) is no high-entropy secret (``redact``).
 #: 36: Python: below ``assert isinstance(x, C)``, in its block, ``x`` is a ``C``.
-PAYLOAD_VERSION = 36
+#: 37: Python: a function's own name (a parameter, a local, a loop's or a comprehension's
+#: variable) is no module-level instance of its spelling (``b = Box()``).
+PAYLOAD_VERSION = 37
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

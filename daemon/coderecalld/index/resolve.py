@@ -744,7 +744,15 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             member = f"{own}.{site.name.partition('.')[2]}"
             if own and member in callable_symbols:
                 return f"{module}.{member}"
-        found = _target(site, module, table, top, callable_symbols, cls, selves, instances)
+        if (local and receivers is not None and head in instances
+                and (receivers.binds(head, owner) or _comprehension_bound(head, lines.get(site.line, "")))):
+            # the function's own `b` (a parameter, an assignment, a loop's or a
+            # comprehension's variable) is no module-level `b = Box()`: each was a resolved
+            # call of `Box.put` (a review of session 37)
+            found = _target(site, module, table, top, callable_symbols, cls, selves,
+                            {name: fq for name, fq in instances.items() if name != head})
+        else:
+            found = _target(site, module, table, top, callable_symbols, cls, selves, instances)
         if found or not receivers or (head in selves and site.name.count(".") == 1):
             return found  # ``self.m()`` the class (and its bases) do not define stays unknown
         if not dot and head in PY_BUILTINS and not starred and head not in table and head not in top and (
@@ -755,6 +763,12 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             return f"builtins.{head}"
         return receivers.target(site, owner)
     return target
+
+
+def _comprehension_bound(name: str, line: str) -> bool:
+    """Whether ``line`` binds ``name`` as a loop's or a comprehension's variable
+    (``[b.put() for b in items]``, ``for i, b in pairs``)."""
+    return name in line and re.search(rf"\bfor\s+(?:[\w\s,(]*[\s,(])?{re.escape(name)}\b[\w\s,)]*\bin\b", line) is not None
 
 
 #: Python's builtin names (functions, types, exceptions): a bare call of one no import,
