@@ -381,6 +381,12 @@ def comprehension(items):
 def loop(pairs):
     for i, b in pairs:
         b.put()
+
+
+def rebinds():
+    global b
+    b = Box()
+    b.put()
 '''
 
 
@@ -390,4 +396,4 @@ def test_a_functions_own_name_is_no_module_level_instance() -> None:
     found = resolve.chunks(chunk.chunks("r", "m.py", SHADOWED, parsed), parsed, "m.py", "m")
     got = {c.qualified_name: [s.target for s in c.call_sites if s.name == "b.put"] for c in found}
     assert got == {"param": [""], "local": [""], "module_level": ["pkg.Box.put"], "comprehension": [""],
-                   "loop": [""], "m": []}
+                   "loop": [""], "rebinds": ["pkg.Box.put"], "m": []}

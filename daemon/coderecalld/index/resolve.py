@@ -745,10 +745,11 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             if own and member in callable_symbols:
                 return f"{module}.{member}"
         if (local and receivers is not None and head in instances
-                and (receivers.binds(head, owner) or _comprehension_bound(head, lines.get(site.line, "")))):
+                and (receivers.binds(head, owner) or _comprehension_bound(head, lines.get(site.line, "")))
+                and not _declared_global(head, symbols.get(owner.split("#", 1)[0]), lines)):
             # the function's own `b` (a parameter, an assignment, a loop's or a
             # comprehension's variable) is no module-level `b = Box()`: each was a resolved
-            # call of `Box.put` (a review of session 37)
+            # call of `Box.put` (a review of session 37); `global b` makes it the module's
             found = _target(site, module, table, top, callable_symbols, cls, selves,
                             {name: fq for name, fq in instances.items() if name != head})
         else:
@@ -763,6 +764,16 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             return f"builtins.{head}"
         return receivers.target(site, owner)
     return target
+
+
+def _declared_global(name: str, fn: Symbol | None, lines: Mapping[int, str]) -> bool:
+    """Whether function ``fn`` declares ``global name`` (its assignments are the module's:
+    black's ``initialize`` rebinding ``python_grammar_async_keywords``)."""
+    if fn is None:
+        return False
+    pattern = re.compile(rf"^\s*global\s[^#]*\b{re.escape(name)}\b")
+    return any(pattern.match(lines.get(i, "")) for i in range(fn.start_line, fn.end_line + 1)
+               if "global" in lines.get(i, ""))
 
 
 def _comprehension_bound(name: str, line: str) -> bool:
