@@ -1766,8 +1766,8 @@ class Service:
         session's overlay files, which shadow their committed versions.
 
         The answer is a ``Page``: at most ``limit`` hits from ``offset`` on, with ``total``
-        (each store lookup reads at most ``MAX_LIMIT`` points: when one reads that many,
-        ``Page.lower_bound`` says more match than ``total``, on no page: sphinx's 828 names
+        (each store lookup reads at most ``MAX_LIMIT`` points: when more match, it reads
+        one more and ``Page.lower_bound`` says more match than ``total``, on no page: sphinx's 828 names
         under ``--prefix _`` were paged as the whole answer while 270 more were on none; a
         newcomer)."""
         name = _symbol_name(name, prefix=prefix)
