@@ -136,7 +136,7 @@ def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: st
     next_offset = items.offset + len(kept)
     left = items.total - next_offset
     beyond = ("; more match past every page (the lookup read its limit): a longer name or a repo lists them"
-              if getattr(items, "total_is_lower_bound", False) else "")
+              if items.total_is_lower_bound else "")
     if left > 0:
         payload["more"] = (f"{left} more of {items.total} left out; call {tool} again with "
                            f"offset={next_offset}{beyond}")

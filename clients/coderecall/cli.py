@@ -338,7 +338,7 @@ def note_cut(page: Page, noun: str) -> None:
     """Say on stderr when ``page`` is not the whole answer: which part it is, of how many,
     and the ``--offset`` that continues (stdout keeps only results)."""
     more = (f"; more than {page.total} match, past every page (the lookup read its limit): "
-            "a longer name or prefix, or --repo, lists them" if getattr(page, "total_is_lower_bound", False) else "")
+            "a longer name or prefix, or --repo, lists them" if page.total_is_lower_bound else "")
     if page.truncated:
         shown = f"{page.offset + 1}-{page.next_offset}" if page else "none"
         larger = f" (or a larger --limit, up to {MAX_LIMIT})" if len(page) < MAX_LIMIT else ""

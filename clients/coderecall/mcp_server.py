@@ -70,13 +70,11 @@ def build_server(client: Client) -> MCPServer:
         while True:
             try:
                 payload = call()
-            except ResourceExhaustedError as exc:
-                if waits and _busy(exc):  # read-only calls: trying again changes nothing but the wait
+            except CodeRecallError as exc:
+                if waits and isinstance(exc, ResourceExhaustedError) and _busy(exc):
+                    # read-only calls: trying again changes nothing but the wait
                     time.sleep(waits.pop(0) * random.uniform(0.5, 1.5))
                     continue
-                return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
-                                      is_error=True)
-            except CodeRecallError as exc:
                 return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
                                       is_error=True)
             return CallToolResult(content=[TextContent(type="text", text=results.dumps(payload))],

@@ -566,13 +566,7 @@ class Service:
         if not query:
             raise InvalidArgument("query: must not be empty")
         limit = _limit(limit, 10)
-        mode = mode or "hybrid"
-        if mode not in SEARCH_MODES:
-            raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
-        if mode == "dense" and self.embedder is None:
-            # it answered "no hits", low confidence "no results": nothing relevant (a newcomer)
-            raise InvalidArgument("mode: dense needs the embedding model, and this daemon runs "
-                                  "without it ([embedding] enabled = false); use hybrid or sparse")
+        mode = self._mode(mode)
         validate.text("language", language, validate.MAX_LANGUAGE_CHARS)
         validate.text("path_prefix", path_prefix, validate.MAX_PATH_CHARS)
         validate.text("path_glob", path_glob, validate.MAX_PATH_CHARS)
@@ -608,6 +602,19 @@ class Service:
         return SearchHits([self._hit(h, match, score=score, commits=commits, source=source)
                            for (h, match, source), score in zip(ranked, _descending(ranked), strict=True)],
                           low, reason, features)
+
+    def _mode(self, mode: str) -> str:
+        """``mode`` of ``search`` or ``locate`` (``""``: hybrid), checked: one of
+        ``SEARCH_MODES``, and ``dense`` only with the model (without it, dense answered "no
+        hits", low confidence "no results": nothing relevant; a newcomer). Raises
+        ``InvalidArgument``."""
+        mode = mode or "hybrid"
+        if mode not in SEARCH_MODES:
+            raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
+        if mode == "dense" and self.embedder is None:
+            raise InvalidArgument("mode: dense needs the embedding model, and this daemon runs "
+                                  "without it ([embedding] enabled = false); use hybrid or sparse")
+        return mode
 
     def _search(self, asked: shapes.Query, flt: StoreFilter, limit: int, mode: str, path_glob: str,
                 principal: Principal, session: str, fields: tuple[str, ...] | None = HIT_FIELDS,
@@ -1530,13 +1537,7 @@ class Service:
         limit = _bounded("limit", limit, 10, MAX_LOCATE_FILES)
         if not 0 <= functions <= 50:
             raise InvalidArgument(f"functions: must be 0..50, got {functions}")
-        mode = mode or "hybrid"
-        if mode not in SEARCH_MODES:
-            raise InvalidArgument(f"mode: must be one of {', '.join(SEARCH_MODES)}, got {mode!r}")
-        if mode == "dense" and self.embedder is None:
-            # it answered "no hits", low confidence "no results": nothing relevant (a newcomer)
-            raise InvalidArgument("mode: dense needs the embedding model, and this daemon runs "
-                                  "without it ([embedding] enabled = false); use hybrid or sparse")
+        mode = self._mode(mode)
         roles = _roles(role)
         flt = self._filter(principal, repo)
         if flt is None:
