@@ -21,6 +21,10 @@ enclosing functions' names), each read from the source lines of that scope:
 * ``for x in xs`` (also ``enumerate(xs)``, ``reversed(xs)``) where ``xs``, a name or an
   attribute, is declared ``Sequence[C]``, ``list[C]``, ``Iterable[C]``, ``set[C]`` or
   ``tuple[C, ...]`` (``| None`` unwrapped);
+* ``xs[i]`` (and ``x = xs[i]``) where ``xs``, a name or an attribute, is declared
+  ``list[C]``/``Sequence[C]`` (``C``), ``dict[K, C]``/``Mapping``/``defaultdict`` (``C``) or
+  ``tuple[A, C]`` (``C`` at ``[1]``), subscripts chained and attributes after them
+  (``subscript_type``);
 * ``Type[C]`` / ``type[C]``: the class ``C`` itself (``CLASS_OBJECT``): a call on it is
   ``C``'s method, calling it constructs a ``C``, as a classmethod's ``cls(..)`` and
   ``self.__class__(..)`` do;
@@ -29,8 +33,8 @@ enclosing functions' names), each read from the source lines of that scope:
   past a first base that lacks ``m``: ``callgraph.super_targets``).
 
 A name bound more than once to different or unknown things (a plain parameter, ``for x
-in``, ``x = y[0]``) has no type: flow is not followed, so a name is typed only where every
-binding agrees. Text-based on purpose: the lines are already in memory, and the parse
+in``, ``x = y[0]`` of an undeclared ``y``) has no type: flow is not followed, so a name is
+typed only where every binding agrees. Text-based on purpose: the lines are already in memory, and the parse
 stage (tree-sitter, bench_parse.py) is not touched.
 """
 
@@ -91,8 +95,16 @@ _CLASS_VALUED = re.compile(r"(\w+)\s*:\s*(?:[\w.]+\[)*(?:[\w.]*\.)?[Tt]ype\[")
 #: ``environments: Sequence[Marker] | None`` called ``Marker.evaluate`` name-only (a newcomer).
 _CONTAINERS = ("Sequence", "MutableSequence", "List", "list", "Iterable", "Iterator", "Collection",
                "AbstractSet", "Set", "set", "FrozenSet", "frozenset", "MutableSet", "Tuple", "tuple")
-#: Modules whose names ``_typing_name`` accepts for a generic alias.
-_TYPING_MODULES = ("typing", "typing_extensions", "collections.abc")
+#: Generic aliases whose subscript gives their one type argument (``item_annotation``).
+_SEQUENCES = ("Sequence", "MutableSequence", "List", "list")
+#: Generic aliases whose subscript gives their second type argument, the value's.
+_MAPPINGS = ("Mapping", "MutableMapping", "Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "ChainMap")
+#: A subscripted value: a dotted head, one or more subscripts (none nested), then attributes
+#: (``xs[0]``, ``self._release_ranges[-1].tokens``, ``stack[-1][1]``).
+SUBSCRIPT_VALUE = re.compile(r"^([A-Za-z_][\w.]*)((?:\[[^\[\]]*\])+)((?:\.[A-Za-z_]\w*)*)$")
+#: Modules whose names ``_typing_name`` accepts for a generic alias (``collections`` for
+#: ``defaultdict`` and ``OrderedDict``).
+_TYPING_MODULES = ("typing", "typing_extensions", "collections.abc", "collections")
 #: Builtins a loop reads through to the iterated value (``for i, m in enumerate(xs)``).
 _THROUGH = re.compile(r"^(enumerate|reversed)\((.*)\)$")
 _SUPER = r"super\(\s*(?:{_NAME}\s*,\s*{_NAME})?\s*\)\.{method}\s*\("
@@ -288,6 +300,55 @@ class Receivers:
         found = {self.element_class(a) for a in annotations}
         return found.pop() if len(found) == 1 else ""
 
+    def item_annotation(self, annotation: str, index: str) -> str:
+        """The annotation of ``value[index]`` for a value annotated ``annotation``, as a type
+        checker reads it: a sequence's (``list[T]``, ``Sequence[T]``: ``_SEQUENCES``) ``T``,
+        a mapping's (``dict[K, V]``, ``Mapping``, ``defaultdict``: ``_MAPPINGS``) ``V``,
+        ``tuple[T, ...]``'s ``T`` and ``tuple[A, B]``'s at a literal integer ``index``
+        (``-1`` counts from the end); ``""`` for a slice, another generic or a bare name."""
+        found = _SUBSCRIPTED.match(unwrapped(annotation))
+        if not found or ":" in index:
+            return ""
+        generic = found.group(1)
+        args = [a.strip() for a in split_params(f"({found.group(2)})")]
+        if self._typing_name(generic, _SEQUENCES):
+            return args[0] if len(args) == 1 else ""
+        if self._typing_name(generic, _MAPPINGS):
+            return args[1] if len(args) == 2 else ""
+        if not self._typing_name(generic, ("Tuple", "tuple")):
+            return ""
+        if len(args) == 2 and args[1] == "...":
+            return args[0]
+        at = index.strip()
+        return args[int(at)] if re.fullmatch(r"-?\d+", at) and -len(args) <= int(at) < len(args) else ""
+
+    def subscript_type(self, expr: str, owner: str) -> str:
+        """The class of a subscripted value (``SUBSCRIPT_VALUE``) in ``owner``: its head's
+        declared annotation (a name's in the function binding it, an attribute's in its class
+        of this file, as ``element_type`` reads them), each subscript's item
+        (``item_annotation``), then its attributes as ``expr_type`` walks them. black's
+        ``self._release_ranges[-1].tokens.append(..)`` of ``_release_ranges:
+        list[ReleaseRange]`` (``tokens: list[Any]``) is ``list.append``, no name-only call of
+        ``Line.append``. ``""`` when a step is unknown or the head's annotations disagree."""
+        found = SUBSCRIPT_VALUE.match(expr.strip())
+        if not found:
+            return ""
+        head, dot, attr = found.group(1).rpartition(".")
+        if dot:
+            cls = self._local_class(instance(self.expr_type(head, owner)))
+            annotations = self._attr_annotation(cls, attr) if cls else []
+        else:
+            annotations = self._name_annotations(attr, owner)
+        indexes = re.findall(r"\[([^\[\]]*)\]", found.group(2))
+        classes = set()
+        for annotation in set(annotations):
+            for index in indexes:
+                annotation = self.item_annotation(annotation, index)
+            classes.add(self.class_of(annotation, True) if annotation else "")
+        if len(classes) != 1:
+            return ""
+        return self._walk(classes.pop(), found.group(3).split(".")[1:])
+
     def _name_annotations(self, name: str, owner: str) -> list[str]:
         """The annotations of ``name`` in the function of ``owner`` (or around it) binding it."""
         scope = owner.split("#", 1)[0]
@@ -390,7 +451,11 @@ class Receivers:
             fq = f"{self.module}.{cls}"
         else:
             fq = self.name_type(head, owner, line)
-        for i, attr in enumerate(parts[1:], 1):
+        return self._walk(fq, parts[1:])
+
+    def _walk(self, fq: str, attrs: list[str]) -> str:
+        """The class of attribute chain ``attrs`` read from a value of class ``fq``."""
+        for i, attr in enumerate(attrs, 1):
             fq = instance(fq)  # an attribute of a class itself: its class's as an instance's
             if fq.endswith(PRODUCED):
                 # an attribute of another file's result, a step of its chain: a property
@@ -401,12 +466,12 @@ class Receivers:
                 fq = f"{fq}.{attr}{PRODUCED}"
                 continue
             local = self._local_class(fq)
-            if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(parts) - 1:
+            if not local and fq and not fq.startswith(ATTRIBUTE) and i == len(attrs):
                 # An attribute of a class of another file: its type is that file's to say
                 # (``instance_edges``); the target names the attribute (``AppContext.app.m``).
                 return f"{ATTRIBUTE}{fq}.{attr}"
             found = self.attr_type(local, attr) if local else ""
-            if not found and local and i == len(parts) - 1 and self._inherited_attr(local, attr):
+            if not found and local and i == len(attrs) and self._inherited_attr(local, attr):
                 # one this file's class does not bind, nor its bases here, but another
                 # file's base may declare: that file says (pytest's ``Session(nodes.Collector)``
                 # calling ``self.config.getoption(..)``, ``config: Config`` on ``Node``)
@@ -733,6 +798,8 @@ class Receivers:
         literal = self._literal_type(value)
         if literal:
             return literal
+        if "[" in value and SUBSCRIPT_VALUE.match(value):  # `tokens = self._ranges[-1].tokens`
+            return self.subscript_type(value, owner)
         call = _CALL.match(value)
         if call and not whole_call(value, call.end() - 1):
             return self._constructed_result(value, call, owner)

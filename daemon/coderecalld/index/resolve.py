@@ -705,6 +705,9 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             returned = receivers.call_type(built, owner) if cls and built != site.name else ""
             if returned:
                 return receivers.method_target(returned, site.name)
+            items = {receivers.subscript_type(held, owner) for held in _subscripted_receivers(lines[site.line], site.name)}
+            if len(items) == 1 and (item := items.pop()):  # ``self.routes[0].matches(..)``, ``routes: list[Route]``
+                return receivers.method_target(instance(item), site.name)
         if (with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top
                 and (site.name != "cls" or receivers.class_parameter(owner) or not receivers.binds("cls", owner))):
             # (a method's own `cls = self._wrapper_class or default` is no class of it:
@@ -794,6 +797,22 @@ _NOT_CLASSES = frozenset({"super", "type", "self"})
 #: Lines longer than this are not searched for a construction (``_constructed_receiver``):
 #: the search is linear in the line, and runs for each bare call on it.
 CONSTRUCTED_LINE_MAX = 1000
+
+
+#: A method called on a subscripted value, ``xs[0].m(``, ``self.a[k].b.m(`` (its receiver is
+#: no name: the parser names the call by its method alone). Subscripts nest no brackets.
+_SUBSCRIPTED_CALL = r"(?<![\w.)\]])([A-Za-z_][\w.]*(?:\[[^\[\]]*\])+(?:\.[A-Za-z_]\w*)*)\s*\.\s*{name}\s*\("
+
+
+def _subscripted_receivers(line: str, name: str) -> list[str]:
+    """The subscripted values (``receivers.SUBSCRIPT_VALUE``) ``.name(`` is called on in
+    ``line`` when every call of ``name`` there is on one (``a[0].add(x); b.add(y)``: which
+    site is which is unknown), else ``[]``. Lines over ``CONSTRUCTED_LINE_MAX`` are not read."""
+    if "[" not in line or len(line) > CONSTRUCTED_LINE_MAX:
+        return []
+    calls = len(re.findall(rf"(?<!\w){re.escape(name)}\s*\(", line))
+    found = [m.group(1) for m in re.finditer(_SUBSCRIPTED_CALL.format(name=re.escape(name)), line)]
+    return found if found and len(found) == calls else []
 
 
 def _constructed_receiver(line: str, name: str) -> str:
