@@ -190,7 +190,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 36: Python: below ``assert isinstance(x, C)``, in its block, ``x`` is a ``C``.
 #: 37: Python: a function's own name (a parameter, a local, a loop's or a comprehension's
 #: variable) is no module-level instance of its spelling (``b = Box()``).
-PAYLOAD_VERSION = 37
+#: 38: Python: an item of a declared container (``xs[0].m()`` of ``xs: list[C]``, a
+#: ``dict[K, C]``'s value, ``tuple[A, C]``'s ``[1]``) is of its declared type.
+PAYLOAD_VERSION = 38
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
