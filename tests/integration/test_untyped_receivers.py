@@ -269,3 +269,86 @@ def test_a_name_only_call_in_a_repository_that_never_imports_the_package_is_left
             "Signal.send", omitted=omitted)]
     assert found == [("plugin", "plug/__init__.py", 6, "name_only"), ("user", "app/hooks.py", 6, "name_only")]
     assert omitted.get("other_type") == 1
+
+
+JS_LIB = {"package.json": '{"name": "@acme/interceptors", "main": "lib/index.js"}\n',
+          "lib/index.js": "export { InterceptorManager } from './core/InterceptorManager.js';\n",
+          "lib/core/InterceptorManager.js": '''\
+export class InterceptorManager {
+  use(fulfilled, rejected) {
+    return fulfilled;
+  }
+}
+'''}
+# requires the package and calls `use` on a value of no known type
+JS_USER = {"package.json": '{"name": "client"}\n', "src/setup.js": '''\
+const { InterceptorManager } = require('@acme/interceptors');
+
+function install(manager, handler) {
+  new InterceptorManager();
+  return manager.use(handler);
+}
+
+module.exports = { install };
+'''}
+# an express application: `app.use(..)` of a package it never requires
+JS_OTHER = {"package.json": '{"name": "server"}\n', "app.js": '''\
+const express = require('express');
+
+const app = express();
+app.use(function logger(req, res, next) {
+  next();
+});
+'''}
+# the package's own tests, no package.json name of their own: the definitions' repo
+JS_UNNAMED = {"lib/core/InterceptorManager.js": '''\
+export class InterceptorManager {
+  use(fulfilled) {
+    return fulfilled;
+  }
+}
+''', "run.js": '''\
+function run(router) {
+  return router.use(1);
+}
+'''}
+
+
+def test_js_name_only_calls_in_a_repository_that_never_requires_the_package_are_left_out(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """express's ``app.use(..)`` and ``router.use(..)`` were candidate callers of axios's
+    ``InterceptorManager.use``, 3 of the 5 its card showed (a newcomer): a JS definition of
+    a named npm package (``package.json``'s ``name``, a scoped one here) keeps the untyped
+    calls of a repository that requires the package, and leaves out those of one that
+    never names it. A definition of no named package (``unnamed``) keeps every candidate."""
+    root = tmp_path_factory.mktemp("unrequired")
+    repos = []
+    for name, files in (("lib", JS_LIB), ("client", JS_USER), ("server", JS_OTHER)):
+        git = GitRepo(root / name)
+        git.commit(files, "initial")
+        repos.append(RepoConfig(name, str(git.path), "main"))
+    with serving(root, *repos) as d:
+        for repo in ("lib", "client", "server"):
+            d.jobs.run_now(repo)
+        omitted: dict[str, int] = {}
+        found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers(
+            "InterceptorManager.use", omitted=omitted)]
+        card = d.service.get_card("InterceptorManager.use", repo="lib")
+    assert found == [("client", "src/setup.js", 5, "name_only")]
+    assert omitted.get("other_type") == 1
+    assert card.callers_total == 1
+    assert [(c.repo, c.line) for c in card.callers] == [("client", 5)]
+
+
+def test_js_definitions_of_no_named_package_keep_every_candidate(tmp_path_factory: pytest.TempPathFactory) -> None:
+    root = tmp_path_factory.mktemp("unnamed")
+    repos = []
+    for name, files in (("unnamed", JS_UNNAMED), ("server", JS_OTHER)):
+        git = GitRepo(root / name)
+        git.commit(files, "initial")
+        repos.append(RepoConfig(name, str(git.path), "main"))
+    with serving(root, *repos) as d:
+        for repo in ("unnamed", "server"):
+            d.jobs.run_now(repo)
+        found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers("InterceptorManager.use")]
+    assert found == [("server", "app.js", 4, "name_only"), ("unnamed", "run.js", 2, "name_only")]

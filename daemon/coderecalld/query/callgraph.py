@@ -1682,16 +1682,27 @@ def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], named: set
     there of the method's name is on a value of another library: matplotlib's generator
     ``tokens.send(..)`` was a candidate caller of django's ``Signal.send``, and counted in
     its card, in a repository that never imports django (a newcomer). A Flask extension
-    importing only ``current_app`` still uses flask (a review). Empty unless every
-    definition is Python's; two facets per such repository (cached by the store until it
-    is written)."""
-    if not chosen or any(h.payload.get("language") != "python" for h in chosen):
+    importing only ``current_app`` still uses flask (a review). The same for JS/TS
+    definitions of a named npm package (``_js_packages``): express's ``router.use(..)``
+    and ``app.use(..)`` were candidate callers of axios's ``InterceptorManager.use``, 3 of
+    the 5 its card showed (a newcomer). Empty unless every definition is Python's, or
+    every one is JS/TS's of a named package; two facets per such repository (cached by
+    the store until it is written)."""
+    if not chosen:
         return set()
+    if all(h.payload.get("language") in _JS_LANGUAGES for h in chosen):
+        packages = _js_packages(chosen)
+    elif all(h.payload.get("language") == "python" for h in chosen):
+        packages = ({str(h.payload.get("fq_name") or "").split(".")[0] for h in chosen}
+                    | {n.split(".", 1)[0] for n in named}) - {""}
+        if packages & _NO_PACKAGE:
+            return set()
+    else:
+        return set()
+    if not packages:
+        return set()
+    prefixes = tuple(f"{p}{sep}" for p in packages for sep in "./")
     own = {h.payload.get("repo") for h in chosen}
-    packages = ({str(h.payload.get("fq_name") or "").split(".")[0] for h in chosen}
-                | {n.split(".", 1)[0] for n in named}) - {""}
-    if not packages or packages & _NO_PACKAGE:
-        return set()
     out = set()
     for repo in sorted(r for r in repos - own if r):
         if flt.repo and repo != flt.repo:
@@ -1699,8 +1710,33 @@ def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], named: set
         scope = replace(flt, repo=repo)
         used = (store.facet_any(scope, "export_targets", "repo", [repo])
                 | store.facet_any(scope, "call_targets", "repo", [repo]))
-        if not any(t.split(".", 1)[0] in packages for t in used):
+        if not any(t in packages or t.startswith(prefixes) for t in used):
             out.add(repo)
+    return out
+
+
+#: Languages whose definitions an npm package specifier names (``_js_packages``).
+_JS_LANGUAGES = frozenset({"javascript", "typescript", "jsx", "tsx"})
+
+
+def _js_packages(chosen: Sequence[Hit]) -> set[str]:
+    """The npm packages JS/TS definitions ``chosen`` are published in, from each module
+    alias's package specifier (``fq_aliases``: ``axios/lib/core/InterceptorManager.
+    InterceptorManager.use`` under ``package.json``'s ``"name": "axios"``): its first path
+    segment, two for a scoped package (``@acme/util``). Empty when one of them is in no
+    named package: every repo then stays a candidate. An import or call target names the
+    package as written (``supertest``, ``axios.default``, ``axios/lib/utils``:
+    ``resolve.js_import_table`` keeps package specifiers)."""
+    out: set[str] = set()
+    for hit in chosen:
+        qualified = str(hit.payload.get("qualified_name") or "")
+        specs = [a[: -len(qualified) - 1] for a in hit.payload.get("fq_aliases") or ()
+                 if qualified and a.endswith(f".{qualified}")]
+        if not specs:
+            return set()
+        for spec in specs:
+            parts = spec.split("/")
+            out.add("/".join(parts[:2]) if spec.startswith("@") and len(parts) > 1 else parts[0])
     return out
 
 
