@@ -179,6 +179,7 @@ def test_a_kept_files_functions_score_on_the_candidates_scale(tmp_path: Path,
         files[f"pkg/m{i}.py"] = f"def {pairs[i % 3]}_{i}(store):\n    return store.pop({i})\n"
     monkeypatch.setattr(service, "LOCATE_CANDIDATES", 10)
     monkeypatch.setattr(service, "PAGE_FLOOR", 10)
+    monkeypatch.setattr(service, "RANKED_FLOOR", 10)
     repo = GitRepo(tmp_path / "fixture")
     repo.commit(files, "initial")
     with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
