@@ -623,6 +623,16 @@ def test_a_file_ranked_by_its_top_level_code_lists_it_before_its_types() -> None
     (only,) = locate.files([module, *stubs, _hit("globals.py", "_lookup", 0.1, start=40)], 10,
                            functions_per_file=2)
     assert [f.qualified_name for f in only.functions] == ["_lookup", "AppContextProxy", "_AppCtxGlobalsProxy"]
-    # the module chunk alone lists nothing (``chunks_of`` lists its functions by the words)
+    # the module chunk alone: its functions by the words (``chunks_of``), else the chunk
+    # itself, never nothing (hono's types-only ``client/types.ts`` listed no line; a newcomer)
     (only,) = locate.files([module], 10, functions_per_file=2)
-    assert only.functions == ()
+    assert [(f.qualified_name, f.start_line, f.end_line) for f in only.functions] == [("flask.globals", 1, 60)]
+    (only,) = locate.files([module], 10, functions_per_file=2, chunks_of=lambda repo, path: [
+        _hit("globals.py", "_find_app", 0.4, start=44)])
+    assert [f.qualified_name for f in only.functions] == ["_find_app"]
+    (only,) = locate.files([module], 10, functions_per_file=2, chunks_of=lambda repo, path: [])
+    assert [f.qualified_name for f in only.functions] == ["flask.globals"]
+    alias = _hit("types.ts", "ClientRequest", 0.5, kind="type", start=3)
+    (only,) = locate.files([alias], 10, functions_per_file=2)
+    assert [(f.qualified_name, f.start_line) for f in only.functions] == [("ClientRequest", 3)]
+    assert all(not f.functions for f in locate.files([module, alias], 10, functions_per_file=0))

@@ -199,6 +199,14 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
             # resolve a schema given by name"; a newcomer)
             found = _functions(sorted(chunks_of(repo, path), key=lambda h: (-h.score, int(h.payload.get("start_line", 0)))),
                                listed)
+        if not found and listed and chunks:
+            # nothing of a kind listed (its top-level code alone, a file of type aliases or
+            # constants; none of its functions holds the query's words): its best chunk, so
+            # the answer still says where in the file to read (hono's types-only
+            # ``client/types.ts`` led a question's answer with no line; a newcomer)
+            p = chunks[0].payload
+            found = (FunctionHit(unparted(p["qualified_name"]), int(p["start_line"]), int(p["end_line"]),
+                                 round(chunks[0].score, 6)),)
         if spans is not None:
             found = _whole(found, chunks, lambda names, r=repo, p=path: spans(r, p, names))
         if callees is not None and found and i == 0 and CALLEE_CHAIN > 0:
