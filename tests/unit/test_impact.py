@@ -166,3 +166,31 @@ def test_a_levels_room_goes_to_expanded_callers_before_leaves() -> None:
     assert [(n.site.caller, [c.site.caller for c in n.children]) for n in result.callers] == [
         ("p", ["uses_p", "x0"]), ("r", ["filter"])]
     assert result.truncated and result.nodes == 5
+
+
+def test_source_callers_come_before_generated_copies_of_one_confidence() -> None:
+    """axios's ``impact mergeConfig``: its ``dist/`` bundles' copies of the callers came
+    first by path and filled the node limit before ``lib/``'s ``Axios._request`` was
+    expanded (a newcomer). Within a confidence, callers are ordered by ``role_of``."""
+    def at(path: str, caller: str, role: str, callee: str) -> Site:
+        site = _site("A", path, caller, f"{path[:-3].replace('/', '.')}.{caller}", 4, callee)
+        site.hit.payload["role"] = role
+        return site
+    bundled = [at(f"dist/b{i}.js", "Axios._request", "generated", "mergeConfig") for i in range(3)]
+    source = at("lib/core/Axios.js", "Axios._request", "source", "mergeConfig")
+    above = at("lib/core/Axios.js", "Axios.request", "source", "_request")
+    graph = {"f": [*((b, RESOLVED) for b in bundled), (source, RESOLVED)],
+             source.hit.payload["fq_name"]: [(above, RESOLVED)]}
+    rank = {"source": 0.0, "generated": 0.5}
+
+    def callers_of(name: str, at=None):
+        return graph.get(name, [])
+    by_role = impact.analyze("f", ROOTS, callers_of, lambda repo: "c", 3, 2,
+                             lambda payload: rank[payload["role"]])
+    assert [n.site.path for n in by_role.callers] == ["lib/core/Axios.js", "dist/b0.js"]
+    assert by_role.truncated
+    whole = impact.analyze("f", ROOTS, callers_of, lambda repo: "c", 3, 10, lambda payload: rank[payload["role"]])
+    assert [(n.site.path, [c.site.caller for c in n.children]) for n in whole.callers] == [
+        ("lib/core/Axios.js", ["Axios.request"]), ("dist/b0.js", []), ("dist/b1.js", []), ("dist/b2.js", [])]
+    by_path = impact.analyze("f", ROOTS, callers_of, lambda repo: "c", 3, 2)
+    assert [n.site.path for n in by_path.callers] == ["dist/b0.js", "dist/b1.js"]

@@ -6,7 +6,7 @@ caller's call site with its ``confidence`` (``resolved`` through imports, module
 module-qualified name (``fq_name``; its qualified name when no module is known).
 
 * One node per calling symbol (repo, path, qualified name) under a parent, holding its
-  first call site in FindCallers' order (resolved first, then repo, path, line).
+  first call site in FindCallers' order (resolved first, source first, then repo, path, line).
 * Breadth first: every direct caller comes before any caller of a caller, so the node
   ``limit`` cuts the deepest, least certain part of the tree first; within a level, the
   callers whose own callers are followed next come before the leaves (below), whichever
@@ -70,11 +70,14 @@ class _Node:
 
 def analyze(name: str, roots: frozenset[Key],
             callers_of: Callable[[str, tuple[str, str] | None], list[tuple[Site, str]]],
-            commit_of: Callable[[str], str], depth: int, limit: int) -> Impact:
+            commit_of: Callable[[str], str], depth: int, limit: int,
+            role_of: Callable[[dict], float] = lambda payload: 0.0) -> Impact:
     """The impact tree of ``name`` whose definitions are ``roots``, ``depth`` levels deep
     (1..MAX_DEPTH) and at most ``limit`` nodes (1..MAX_NODES); see the module docstring.
     ``callers_of(name, at)``: the callers of ``name``'s definitions in file ``at`` (repo,
-    path) when it has one, of all of them for ``at`` None (the root)."""
+    path) when it has one, of all of them for ``at`` None (the root). ``role_of(payload)``:
+    where a caller's role puts it among callers of one confidence, lowest first
+    (``service.role_rank``: source first, generated and vendored copies last)."""
     memo: dict[tuple[str, tuple[str, str] | None], list[tuple[Site, str]]] = {}
 
     def ask(asked: str, at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
@@ -82,7 +85,7 @@ def analyze(name: str, roots: frozenset[Key],
             memo[asked, at] = callers_of(asked, at)
         return memo[asked, at]
 
-    top = _children(ask(name), 1, roots, commit_of, {k[0] for k in roots} or None)
+    top = _children(ask(name), 1, roots, commit_of, {k[0] for k in roots} or None, role_of)
     truncated = len(top) > limit
     top = _kept(top, limit)
     count = len(top)
@@ -99,7 +102,7 @@ def analyze(name: str, roots: frozenset[Key],
                 continue
             expanded.add(node.key)
             found.append((node, _children(ask(node.expand, at), node.depth + 1, node.above, commit_of,
-                                          {node.key[0]})))
+                                          {node.key[0]}, role_of)))
         # the level's room goes to the nodes expanded next before the leaves, whichever
         # parent they have (django's `impact Query.add_q`: `Q.check`'s 45 name-only leaves,
         # calls of any of 50 `check`s, filled it before `QuerySet.filter` was reached)
@@ -125,14 +128,17 @@ def _kept(nodes: list[_Node], room: int) -> list[_Node]:
 
 
 def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
-              commit_of: Callable[[str], str], repos: set[str] | None) -> list[_Node]:
+              commit_of: Callable[[str], str], repos: set[str] | None,
+              role_of: Callable[[dict], float] = lambda payload: 0.0) -> list[_Node]:
     """The nodes of the callers ``found`` of a definition in ``repos`` (its repository; the
-    root's: every one of its definitions'; None: no definition is in scope), best first;
-    see the module docstring."""
+    root's: every one of its definitions'; None: no definition is in scope), best first
+    (by confidence, then role: axios's ``dist/`` bundles' copies of ``mergeConfig``'s
+    callers came first by path and filled the 200 nodes before ``lib/``'s ``Axios.request``
+    was reached; a newcomer); see the module docstring."""
     ordered = sorted(((caller_hit(site, conf, commit_of(site.hit.payload["repo"])), site)
                       for site, conf in found),
-                     key=lambda hs: (RANK.get(hs[0].confidence, 9), hs[0].repo, hs[0].path,
-                                     hs[0].line, hs[0].caller))
+                     key=lambda hs: (RANK.get(hs[0].confidence, 9), role_of(hs[1].hit.payload), hs[0].repo,
+                                     hs[0].path, hs[0].line, hs[0].caller))
     any_resolved = any(conf in _CERTAIN for _, conf in found)
     nodes: dict[Key, _Node] = {}
     for hit, site in ordered:

@@ -2173,7 +2173,7 @@ class Service:
         # one lookup budget for every level's callers: a cut drops callers, as the limits do
         with callgraph.budget() as spent:
             found = impact.analyze(name, roots, lambda asked, at: callgraph.callers(self.store, flt, asked, at=at),
-                                   lambda r: self._commit(r, commits), depth, limit)
+                                   lambda r: self._commit(r, commits), depth, limit, role_rank)
         return replace(found, truncated=True) if spent.cut else found
 
     def index_overlay(self, repo: str, path: str, content: bytes, session: str, ttl_s: int = 0, *,
