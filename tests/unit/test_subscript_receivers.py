@@ -4,7 +4,8 @@ dict[K, C]`` (``Mapping``, ``defaultdict``), ``t[1].m()`` of ``t: tuple[A, B]``,
 attributes after them, and a name bound to such a value. The parser names such a call by its
 method alone; a Python-callers trial on black, starlette and click (session 37, checked
 against jedi) found black's ``self._release_ranges[-1].tokens`` and ``bracket_stack[-1][1]``
-``.append(..)`` listed as name-only callers of ``Line.append``."""
+``.append(..)`` listed as name-only callers of ``Line.append``. A tuple assignment of as many
+values as names binds each its value's type (``errors, seen = [], {}``)."""
 
 from __future__ import annotations
 
@@ -94,4 +95,42 @@ def test_parameters_nested_items_and_undeclared_values() -> None:
         (46, "Route", "pkg.routing.Route"),
         (47, "matches", ""),  # a list literal declares nothing about its items
         (48, "append", ""),  # index 5 of a pair: out of range
+    ]
+
+
+UNPACKED = b'''class Box:
+    def put(self, x):
+        pass
+
+
+def f(pair, patterns: list[Box]):
+    errors, seen = [], {}
+    errors.append(1)
+    seen.get(2)
+    a, b = pair
+    a.put(1)
+    (c, d) = (Box(), "x")
+    c.put(2)
+    d.upper()
+    e, *rest = [], 1
+    e.append(3)
+    p, others = patterns[0], patterns[1:]
+    p.put(4)
+'''
+
+
+def test_a_tuple_assignment_binds_each_name_its_value() -> None:
+    path = "pkg/box.py"
+    parsed = parse.symbols(UNPACKED, "python")
+    found = resolve.chunks(chunk.chunks("r", path, UNPACKED, parsed), parsed, path, "pkg.box")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+    assert got["f"] == [
+        (8, "errors.append", "builtins.list.append"),
+        (9, "seen.get", "builtins.dict.get"),
+        (11, "a.put", ""),  # one value unpacked: its items unknown
+        (12, "Box", "pkg.box.Box"),
+        (13, "c.put", "pkg.box.Box.put"),  # parenthesised on both sides
+        (14, "d.upper", "builtins.str.upper"),
+        (16, "e.append", ""),  # a starred target: which value is whose is not read
+        (18, "p.put", "pkg.box.Box.put"),  # an item of a declared list
     ]

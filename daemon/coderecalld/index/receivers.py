@@ -25,6 +25,8 @@ enclosing functions' names), each read from the source lines of that scope:
   ``list[C]``/``Sequence[C]`` (``C``), ``dict[K, C]``/``Mapping``/``defaultdict`` (``C``) or
   ``tuple[A, C]`` (``C`` at ``[1]``), subscripts chained and attributes after them
   (``subscript_type``);
+* each name of a tuple assignment of as many values (``errors, seen = [], {}``), as each
+  value alone would bind it;
 * ``Type[C]`` / ``type[C]``: the class ``C`` itself (``CLASS_OBJECT``): a call on it is
   ``C``'s method, calling it constructs a ``C``, as a classmethod's ``cls(..)`` and
   ``self.__class__(..)`` do;
@@ -709,9 +711,11 @@ class Receivers:
         loop = FOR_STATEMENT.match(line)
         tup = _TUPLE.match(line) if not loop else None
         item = self._loop_item(line, owner) if loop else ("", "")
+        values = _unpacked(tup.group(1), line[tup.end():]) if tup else []
         for found in (loop, tup):
-            for name in _NAME_RE.findall(found.group(1)) if found else ():
-                self._bind(out, name, item[1] if name == item[0] else "", at)
+            for i, name in enumerate(_NAME_RE.findall(found.group(1)) if found else ()):
+                fq = item[1] if name == item[0] else self._value_type(None, values[i], owner) if values else ""
+                self._bind(out, name, fq, at)
 
     def _guarded(self, name: str, written: str, owner: str,
                  at: tuple[int, int, dict[str, list[tuple[int, int, str]]]]) -> None:
@@ -1412,6 +1416,23 @@ def _closing(value: str, paren: int) -> int:
         if depth == 0:
             return i
     return -1
+
+
+def _unpacked(targets: str, value: str) -> list[str]:
+    """The values a tuple assignment binds to its names in order, when its targets are plain
+    names and its value as many expressions (``errors, seen = [], {}``: a ``list`` and a
+    ``dict``, whose ``errors.append(..)`` was a name-only caller of every project's
+    ``append``), else ``[]`` (``a, b = pair``, ``a, *rest = ..``: each unknown)."""
+    names = [t.strip() for t in targets.strip().strip("()").split(",")]
+    if names and not names[-1]:
+        names.pop()  # `a, b, = ..`
+    if not names or not all(_NAME_RE.fullmatch(n) for n in names):
+        return []
+    value = value.strip()
+    if value.startswith("(") and value.endswith(")") and _closing(value, 0) == len(value) - 1:
+        value = value[1:-1]
+    parts = [p.strip() for p in split_params(f"({value})")]
+    return parts if len(parts) == len(names) and all(parts) else []
 
 
 def whole_call(value: str, paren: int) -> bool:
