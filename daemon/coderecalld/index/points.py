@@ -191,7 +191,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 37: Python: a function's own name (a parameter, a local, a loop's or a comprehension's
 #: variable) is no module-level instance of its spelling (``b = Box()``).
 #: 38: Python: an item of a declared container (``xs[0].m()`` of ``xs: list[C]``, a
-#: ``dict[K, C]``'s value, ``tuple[A, C]``'s ``[1]``) is of its declared type.
+#: ``dict[K, C]``'s value, ``tuple[A, C]``'s ``[1]``) is of its declared type; each name of
+#: a tuple assignment of as many values is of its value's type.
 PAYLOAD_VERSION = 38
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
