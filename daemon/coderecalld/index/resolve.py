@@ -153,6 +153,7 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         table.update(aliased)
     elif style == "js":
         table = js_import_table(parsed.import_aliases, path, module)
+        aliased = js_chained_aliases(parsed, module)
     instances: dict[str, str] = {}
     supertypes: dict[str, tuple[str, ...]] = {}  # class (qualified name) -> its bases' targets
     top = {s.name for s in parsed.symbols if not s.parent}
@@ -203,7 +204,8 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                  else supertypes.get(c.qualified_name, ()))
         out.append(replace(c, module=module, call_sites=sites, references=tuple(s for s in named if s.target),
                            raises=() if is_module else raises(c.text),
-                           exports=tuple(sorted(table.items())) if is_module and not stub else (),
+                           exports=(tuple(sorted({**table, **aliased}.items())) if style == "js" else
+                                    tuple(sorted(table.items()))) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else fields.get(c.qualified_name, ()),
                            returns=returned.get(unparted(c.qualified_name), "")))
@@ -361,6 +363,38 @@ def assigned_aliases(lines: Mapping[int, str], table: Mapping[str, str], parsed:
             if target and name != value:
                 out[name] = target
     return {name: target for name, target in out.items() if bound[name] == 1}
+
+
+#: Lines a chained assignment's names may span before the function's own header
+#: (``res.set =`` on one line, ``res.header = function header(..) {`` on the next).
+CHAINED_SPAN = 3
+
+
+def js_chained_aliases(parsed: ParsedFile, module: str) -> dict[str, str]:
+    """The other names of a JS/TS function a chained assignment binds twice or more
+    (``res.set = res.header = function header(..)``, ``exports.a = exports.b = function
+    () {..}``: the parser makes one symbol per name), each name -> another's
+    module-qualified name, as the module's re-exports (``exports``): ``callers res.set``
+    then answers the calls written ``res.header(..)`` too, and the other way (express's
+    five ``res.header(..)`` calls were no callers of ``res.set``; a newcomer). Two symbols
+    are one function when they end on one line, the second starts at most
+    ``CHAINED_SPAN`` lines below the first, and the first's header assigns the second's
+    name."""
+    functions = [s for s in parsed.symbols if s.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD)]
+    by_end: dict[int, list[Symbol]] = {}
+    for sym in functions:
+        by_end.setdefault(sym.end_line, []).append(sym)
+    out: dict[str, str] = {}
+    for group in by_end.values():
+        for first in group if len(group) > 1 else ():
+            for other in group:
+                if (other is first or not first.start_line <= other.start_line <= first.start_line + CHAINED_SPAN
+                        or not re.search(rf"(?<![\w$.])(?:[\w$]+\.)*{re.escape(other.qualified_name)}\s*=(?!=)",
+                                         first.signature)):
+                    continue
+                out.setdefault(other.qualified_name, f"{module}.{first.qualified_name}")
+                out.setdefault(first.qualified_name, f"{module}.{other.qualified_name}")
+    return out
 
 
 def _alias_line(line: str) -> bool:

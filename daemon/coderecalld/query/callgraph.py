@@ -1032,10 +1032,16 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     above = {_simple(t.rpartition(tail)[0]) for t in override | wanted for tail in tails if t.endswith(tail)}
     hits = store.find_any(flt, "call_targets", sorted(targets | set(skips)), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     built = ruby_constructions(chosen)
-    hits += store.find_any(flt, "calls", sorted({short, name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
+    # a JS function's other names on its own object (``res.set = res.header = function
+    # header(..)``: ``index/resolve.js_chained_aliases``): their unresolved calls are
+    # candidates too (express's ``res.header(..)`` on a handler's untyped ``res``)
+    owners_js = ({fq.rpartition(".")[0] for fq in fq_names(chosen)}
+                 if chosen and all(h.payload.get("language") in _JS_LANGUAGES for h in chosen) else set())
+    shorts = {short} | {w.rpartition(".")[2] for w in wanted if w.rpartition(".")[0] in owners_js}
+    hits += store.find_any(flt, "calls", sorted(shorts | {name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
     def may_match(s: dict) -> bool:
         written = s["name"]
-        return (s.get("target", "") in targets or written == name or written.rsplit(".", 1)[-1] == short
+        return (s.get("target", "") in targets or written == name or written.rsplit(".", 1)[-1] in shorts
                 or written in built or s.get("target", "") in skips)
 
     out = []
