@@ -192,9 +192,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: variable) is no module-level instance of its spelling (``b = Box()``).
 #: 38: Python: an item of a declared container (``xs[0].m()`` of ``xs: list[C]``, a
 #: ``dict[K, C]``'s value, ``tuple[A, C]``'s ``[1]``) is of its declared type; each name of
-#: a tuple assignment of as many values is of its value's type. JS/TS: a function a chained
-#: assignment names twice is exported under both names (``resolve.js_chained_aliases``).
-PAYLOAD_VERSION = 38
+#: a tuple assignment of as many values is of its value's type.
+#: 39: JS/TS: a function a chained assignment names twice is exported under both names
+#: (``resolve.js_chained_aliases``).
+PAYLOAD_VERSION = 39
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
