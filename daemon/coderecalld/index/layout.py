@@ -75,7 +75,10 @@ class Layout:
         elif top == len(dirs):
             top = 0
         names = dirs[top:] + ([] if pure.stem == "__init__" else [pure.stem])
-        return ".".join(names)
+        # a hidden directory's or file's leading dots (``.github/actions/people/people.py``)
+        # are no part of a dotted name: `.github.actions..` read as empty segments, and
+        # every impact tree reaching it failed (pydantic's ``impact model_validate``; a newcomer)
+        return ".".join(n for n in (name.lstrip(".") for name in names) if n)
 
     def go_package(self, path: str) -> str:
         """Import path of a Go file's package: ``example.com/a/util`` for ``util/x.go`` under

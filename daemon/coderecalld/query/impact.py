@@ -150,6 +150,11 @@ def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
                                                   and (any_resolved or (repos is not None
                                                                         and hit.repo not in repos)))
         expand = "" if leaf else p.get("fq_name") or p["qualified_name"]
+        if "" in expand.replace("::", ".").split(".") and expand:
+            # a name the callers graph cannot ask by (a JS module under `.github/`: an empty
+            # dotted segment) is a leaf, not the whole tree's failure (pydantic's `impact
+            # model_validate` failed whole on a `.github/` script; a newcomer)
+            expand = ""
         nodes[key] = _Node(hit, depth, key, expand, above | {key})
     return list(nodes.values())
 

@@ -1908,6 +1908,14 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Page()
+        return self._callers_page(name, flt, limit, offset, omitted)
+
+    def _callers_page(self, name: str, flt: StoreFilter, limit: int, offset: int,
+                      omitted: dict[str, int] | None = None) -> Page:
+        """``find_callers``' page for a name the index itself gave (a card's definition's
+        module-qualified name): not validated as a caller's input is, for a module name
+        may hold what a written name may not (a JS module under ``.github/``: an empty
+        dotted segment, refused as input)."""
         commits: dict[str, str] = {}
         found = [(role_rank(site.hit.payload),
                   callgraph.caller_hit(site, confidence, self._commit(site.hit.payload["repo"], commits)))
@@ -1993,9 +2001,15 @@ class Service:
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
         file_points += self._members_elsewhere(best)
         # a Ruby instance method beside a singleton one of its name is asked as Ruby writes it
+        if "" in fq.replace("::", ".").split("."):
+            # a name the callers graph cannot ask by (a JS module under `.github/`: an empty
+            # dotted segment): its qualified name, every definition of which it may call
+            fq = best["qualified_name"]
         spelled = (f"{fq.rpartition('.')[0]}#{fq.rpartition('.')[2]}" if best.get("language") == "ruby"
                    and ruby.instance_spelling(name) else fq)
-        callers = self.find_callers(spelled, limit=MAX_LIMIT, principal=principal)
+        # call sites across every repo the caller may read, whatever ``repo`` chose the definition by
+        every = self._filter(principal, "")
+        callers = self._callers_page(spelled, every, MAX_LIMIT, 0) if every is not None else Page()
         purpose = str(self.ledger.repo_meta(best["repo"]).get("purpose", ""))
         inherited = [(b.payload, [h.payload for h in self.store.find(
             StoreFilter(repos=(b.payload["repo"],), path=b.payload["path"]), "path", b.payload["path"],
