@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import re
+
 import grpc
 
 
@@ -88,8 +90,22 @@ _BY_CODE: dict[grpc.StatusCode, type[CodeRecallError]] = {
 }
 
 
+#: gRPC's refusal of a message over a channel's size bound (either side's): its details.
+_TOO_LARGE = re.compile(r"(?:Received|Sent) message larger than max \((\d+) vs\. (\d+)\)")
+
+
 def from_rpc_error(exc: grpc.RpcError, addr: str) -> CodeRecallError:
-    """The ``CodeRecallError`` subclass for a failed call's status code."""
+    """The ``CodeRecallError`` subclass for a failed call's status code. A request over
+    the daemon's message bound (gRPC's ``RESOURCE_EXHAUSTED``, "Received message larger
+    than max") is an ``InvalidArgumentError`` that says so: no retry can pass it (a 3 MB
+    paste was answered "SERVER: Received message larger than max (3000016 vs. 2065536)",
+    exit 3, "worth retrying"; a newcomer)."""
     code = exc.code() if isinstance(exc, grpc.Call) else grpc.StatusCode.UNKNOWN
     details = (exc.details() if isinstance(exc, grpc.Call) else "") or str(code.name)
+    too_large = _TOO_LARGE.search(details) if code is grpc.StatusCode.RESOURCE_EXHAUSTED else None
+    if too_large:
+        return InvalidArgumentError(
+            "INVALID_ARGUMENT", f"the request is {int(too_large.group(1)):,} bytes, over the {int(too_large.group(2)):,} "
+            "a coderecalld message may hold (a query is read up to 500,000 characters: send the issue's "
+            "text, not whole logs)", addr)
     return _BY_CODE.get(code, InternalError)(code.name, details, addr)

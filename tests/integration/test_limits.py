@@ -219,6 +219,27 @@ def test_limits_are_named_in_errors(live: livedaemon.Live, call, message: str) -
     assert info.value.details == message
 
 
+def test_a_request_over_the_message_bound_is_refused_as_written(live: livedaemon.Live,
+                                                                capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3 MB paste met gRPC's message bound: "SERVER: Received message larger than max
+    (3000016 vs. 2065536)", a RESOURCE_EXHAUSTED the CLI exits 3 on ("worth retrying"); no
+    retry can pass it (a newcomer). It is an invalid argument that says which bound."""
+    from coderecalld.server.app import request_limit_bytes
+    bound = request_limit_bytes(IndexConfig().max_file_bytes)
+    with pytest.raises(InvalidArgumentError) as info:
+        live.client.search("y" * 3_000_000)
+    sent = int(info.value.details.split(" bytes")[0].rsplit(" ", 1)[1].replace(",", ""))
+    assert 3_000_000 < sent < 3_000_100
+    assert info.value.details == (
+        f"the request is {sent:,} bytes, over the {bound:,} a coderecalld message may hold (a query is "
+        "read up to 500,000 characters: send the issue's text, not whole logs)")
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("y" * 3_000_000))
+    code, _, err = cli(live, capsys, "locate", "-")
+    assert code == 2
+    assert f"over the {bound:,} a coderecalld message may hold" in err
+
+
 # --- line ranges: one rule, the maximum named -------------------------------------------------
 
 
