@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import grpc
 
-from coderecall._errors import (InvalidArgumentError, NotFoundError, PermissionDeniedError, ResourceExhaustedError,
+from coderecall._errors import (TOO_LARGE_PREFIX, InvalidArgumentError, NotFoundError, PermissionDeniedError,
                                 from_rpc_error)
 from coderecall._types import (
     Answer,
@@ -306,14 +306,15 @@ class Client:
                                 session=session, ttl_s=ttl_s)
         try:
             return _from_pb(self._call(self._stub.IndexOverlay, request), OverlayStatus)
-        except ResourceExhaustedError as exc:
-            if "larger than max" not in exc.details:
+        except InvalidArgumentError as exc:
+            if not exc.details.startswith(TOO_LARGE_PREFIX):
                 raise
             # The daemon's gRPC bound sits above index.max_file_bytes, so a request it
             # refuses unread holds a file the daemon would refuse anyway: say which limit.
+            sizes = exc.details[len(TOO_LARGE_PREFIX):].split(" (", 1)[0]
             raise InvalidArgumentError(
                 "INVALID_ARGUMENT", f"content: {len(content)} bytes, over the daemon's "
-                f"index.max_file_bytes (the request was refused unread: {exc.details})",
+                f"index.max_file_bytes (the request was refused unread: {sizes})",
                 self.addr) from None
 
     def ask(self, question: str, repo: str = "", limit: int = 0) -> Answer:

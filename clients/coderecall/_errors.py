@@ -90,6 +90,8 @@ _BY_CODE: dict[grpc.StatusCode, type[CodeRecallError]] = {
 }
 
 
+#: How the details of a request refused for its size begin (``from_rpc_error``).
+TOO_LARGE_PREFIX = "the request is "
 #: gRPC's refusal of a message over a channel's size bound (either side's): its details.
 _TOO_LARGE = re.compile(r"(?:Received|Sent) message larger than max \((\d+) vs\. (\d+)\)")
 
@@ -105,7 +107,7 @@ def from_rpc_error(exc: grpc.RpcError, addr: str) -> CodeRecallError:
     too_large = _TOO_LARGE.search(details) if code is grpc.StatusCode.RESOURCE_EXHAUSTED else None
     if too_large:
         return InvalidArgumentError(
-            "INVALID_ARGUMENT", f"the request is {int(too_large.group(1)):,} bytes, over the {int(too_large.group(2)):,} "
+            "INVALID_ARGUMENT", f"{TOO_LARGE_PREFIX}{int(too_large.group(1)):,} bytes, over the {int(too_large.group(2)):,} "
             "a coderecalld message may hold (a query is read up to 500,000 characters: send the issue's "
             "text, not whole logs)", addr)
     return _BY_CODE.get(code, InternalError)(code.name, details, addr)

@@ -357,6 +357,8 @@ def _found(rows: Sequence[object], empty: str) -> int:
     on stderr (stdout keeps only results, ``[]`` under --json)."""
     if rows:
         return 0
+    if isinstance(rows, Page) and rows.total and rows.offset >= rows.total:
+        return 1  # ``note_cut`` said the offset is past the last of them: there are some
     print(f"coderecall: {empty}", file=sys.stderr)
     return 1
 

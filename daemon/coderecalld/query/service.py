@@ -3402,6 +3402,9 @@ def _symbol_name(name: str, *, prefix: bool = False) -> str:
         # the index names types and traits without their spaces (``parse.text.compact``)
         name = " as ".join(re.sub(r"\s+", "", part) for part in name.split(" as "))
     segments = name.replace("::", ".").split(".")
+    if len(segments) > validate.MAX_NAME_SEGMENTS:
+        raise InvalidArgument(f"name: {len(segments)} dotted segments, more than {validate.MAX_NAME_SEGMENTS} "
+                              "(the maximum)")
     if any(not s.strip() for s in (segments[:-1] if prefix else segments)):
         raise InvalidArgument(f"name: empty segment in {name!r} (a dotted name reads "
                               "Class.method or pkg.module.name)")

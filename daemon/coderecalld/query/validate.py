@@ -16,6 +16,11 @@ MAX_QUERY_CHARS = 10_000
 #: 500,000 characters at 4 UTF-8 bytes each (``server/app.request_limit_bytes``).
 MAX_SEARCH_QUERY_CHARS = 500_000
 MAX_NAME_CHARS = 1_000
+#: Dotted (or ``::``) segments a symbol name may have: a lookup drops them one at a time,
+#: a few store calls each, with no other bound (a name of 499 ``a.a.a..`` segments held a
+#: worker 3.5 s; 12 such lookups at once stalled ``status`` 24 s; a newcomer). Real names
+#: have ~10 (``com.google.gson.internal.bind.TypeAdapters.X``: 7).
+MAX_NAME_SEGMENTS = 64
 MAX_REPO_CHARS = 200
 MAX_LANGUAGE_CHARS = 64
 MAX_PATH_CHARS = 4_096
