@@ -58,6 +58,9 @@ class SlowApi:
         self.remaining.append(deadline.remaining())
         return []
 
+    def search(self, query, limit=10, repo="", language="", path_prefix="", *, principal, **options):
+        return []
+
 
 @pytest.fixture
 def slow() -> Iterator[tuple[SlowApi, str]]:
@@ -87,6 +90,13 @@ def test_a_saturated_server_refuses_expensive_requests_and_serves_cheap_ones(
         # the CLI says "retry" (3), not "nothing found" (1)
         assert cli.main(["--addr", addr, "callers", "y"]) == cli.RETRY_STATUS == 3
         assert other.find_symbols("y") == []  # an exact lookup is not
+        # nor a short search (a question, a name, an error line); a pasted issue and a
+        # glob still are (a newcomer's six agents: a one-word search refused 52-60 %)
+        assert list(other.search("where is y parsed")) == []
+        with pytest.raises(coderecall.ResourceExhaustedError):
+            other.search("y " * (admission.CHEAP_SEARCH_CHARS // 2 + 1))
+        with pytest.raises(coderecall.ResourceExhaustedError):
+            other.search("y", path_glob="src/**/*.py")
         api.release.set()
         holder.join(10)
         assert other.find_callers("y") == []  # the slot is free again
