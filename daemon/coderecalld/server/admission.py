@@ -115,8 +115,8 @@ class AdmissionInterceptor(MethodInterceptor):
         if not permits.acquire(timeout=wait):
             raise ResourceExhausted(refusal or (
                 f"{name}: the server is running its limit of {self.slots} expensive requests "
-                "(search, fuzzy symbols, callers, callees, card, impact, ask, overlay; half of "
-                "server.max_workers); retry after a short backoff"))
+                "(a long or globbed search, locate, fuzzy symbols, callers, callees, card, impact, ask, "
+                "overlay; half of server.max_workers); retry after a short backoff"))
         try:
             deadline.check(name)
             return run()
