@@ -140,6 +140,11 @@ def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: st
     if left > 0:
         payload["more"] = (f"{left} more of {items.total} left out; call {tool} again with "
                            f"offset={next_offset}{beyond}")
+    elif items.total and not items and items.offset >= items.total:
+        # an empty page past the end is no "none": say how many there are (it was read as
+        # nothing found; a newcomer)
+        payload["more"] = (f"offset={items.offset} is past the last of {items.total}; call {tool} "
+                           f"again with a smaller offset{beyond}")
     elif beyond:
         payload["more"] = beyond[2:]
     return payload

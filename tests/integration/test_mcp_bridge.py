@@ -227,7 +227,10 @@ def test_find_callers_pages_with_offset(mcp: Bridge) -> None:
         answer = mcp.ok("find_callers", name="post", repo="ledger", offset=len(callers))
         callers += [r["caller"] for r in answer["results"]]
     assert callers == [f"journal_line_{i:03}" for i in range(POSTS)]
-    assert mcp.ok("find_callers", name="post", offset=POSTS) == {"results": []}
+    # a page past the end says how many there are: an empty list alone read as "none"
+    assert mcp.ok("find_callers", name="post", offset=POSTS) == {
+        "results": [], "more": f"offset={POSTS} is past the last of {POSTS}; call find_callers again with a "
+                               "smaller offset"}
     # a name no symbol has says so, as the CLI does
     assert mcp.ok("find_callers", name="noSuchThing") == {
         "no_symbol": "no symbol named 'noSuchThing' is indexed; try find_symbol with fuzzy=true", "results": []}
