@@ -105,6 +105,11 @@ def from_rpc_error(exc: grpc.RpcError, addr: str) -> CodeRecallError:
     code = exc.code() if isinstance(exc, grpc.Call) else grpc.StatusCode.UNKNOWN
     details = (exc.details() if isinstance(exc, grpc.Call) else "") or str(code.name)
     too_large = _TOO_LARGE.search(details) if code is grpc.StatusCode.RESOURCE_EXHAUSTED else None
+    if too_large and "CLIENT: Received" in details:
+        # the answer was over this client's receive bound, not the request: a smaller page
+        return InvalidArgumentError(
+            "INVALID_ARGUMENT", f"the answer is {int(too_large.group(1)):,} bytes, over the {int(too_large.group(2)):,} "
+            "this client accepts: ask for fewer results (a smaller limit)", addr)
     if too_large:
         return InvalidArgumentError(
             "INVALID_ARGUMENT", f"{TOO_LARGE_PREFIX}{int(too_large.group(1)):,} bytes, over the {int(too_large.group(2)):,} "

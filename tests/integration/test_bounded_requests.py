@@ -96,6 +96,10 @@ def test_a_saturated_server_refuses_expensive_requests_and_serves_cheap_ones(
         with pytest.raises(coderecall.ResourceExhaustedError):
             other.search("y " * (admission.CHEAP_SEARCH_CHARS // 2 + 1))
         with pytest.raises(coderecall.ResourceExhaustedError):
+            other.search("Traceback:\n  File x\nValueError: y")  # an issue's or a trace's shape
+        with pytest.raises(coderecall.ResourceExhaustedError):
+            other.search("y", limit=admission.CHEAP_SEARCH_LIMIT + 1)
+        with pytest.raises(coderecall.ResourceExhaustedError):
             other.search("y", path_glob="src/**/*.py")
         api.release.set()
         holder.join(10)

@@ -1,7 +1,7 @@
 """Definitions under a hidden directory (``.github/``) never break the callers graph:
 pydantic's ``.github/actions/people/people.py`` was module ``.github.actions.people.people``,
 and ``impact model_validate`` failed whole ("find fq_name: empty value"), as did ``card`` of
-its functions (a newcomer). A Python file there is named without the leading dots; a JS
+its functions (a newcomer). A Python file there is named with an underscore for the leading dots (``_github..``); a JS
 module keeps its path (what relative imports resolve to) and is a leaf of an impact tree
 when its name cannot be asked by. Real git fixture, real daemon."""
 
@@ -61,8 +61,8 @@ def test_impact_and_card_reach_a_hidden_directorys_python(running: Daemon) -> No
     assert rows == [(".github/actions/people/people.py", "get_edges", ["main"]), ("pkg/core.py", "run", [])]
     card = running.service.get_card("get_edges")
     assert (card.path, card.module, card.callers_total) == (".github/actions/people/people.py",
-                                                           "github.actions.people.people", 1)
-    assert caller_rows(running, "github.actions.people.people.get_edges") == [
+                                                           "_github.actions.people.people", 1)
+    assert caller_rows(running, "_github.actions.people.people.get_edges") == [
         (".github/actions/people/people.py", 9, "main", "resolved")]
 
 

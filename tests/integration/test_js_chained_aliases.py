@@ -41,6 +41,21 @@ exports.pick = exports.choose = function pick(list) {
   return list[0];
 };
 """,
+    "lib/render.js": """export default function render(x) {
+  return x;
+}
+
+export function helper(y) {
+  return y;
+}
+
+export { helper as bar };
+""",
+    "lib/use.js": """function go(thing, o) {
+  thing.default(1);
+  return o.bar(2);
+}
+""",
     "test/res.set.js": """var res = require('../lib/response');
 var helpers = require('../lib/helpers');
 var app = require('../lib/app');
@@ -78,3 +93,11 @@ def test_either_name_of_a_chained_assignment_has_the_calls_of_both(running: Daem
 def test_functions_ending_on_one_line_are_not_aliases(running: Daemon) -> None:
     assert caller_rows(running, "res.vary") == [("test/res.set.js", 8, "handler", "name_only")]
     assert caller_rows(running, "res.append") == []
+
+
+def test_a_modules_own_reexport_names_are_no_other_names_of_a_function(running: Daemon) -> None:
+    """A review: ``export default render`` and ``export { helper as bar }`` made every
+    untyped ``thing.default(..)`` and ``o.bar(..)`` a candidate caller: only a member's
+    chained names are other names its untyped calls may be written with."""
+    assert caller_rows(running, "render") == []
+    assert caller_rows(running, "helper") == []

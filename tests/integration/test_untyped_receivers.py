@@ -7,6 +7,7 @@ class of the index stays judged by its hierarchy. Real git fixture, real embedde
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -221,6 +222,20 @@ def test_a_call_on_another_files_attribute_declared_with_an_unrelated_class_is_l
     assert sorted(connection) == [(9, "resolved"), (11, "name_only")]
 
 
+@contextmanager
+def synced(root, *named: tuple[str, dict[str, str]]) -> Iterator[Daemon]:
+    """A real daemon over one git repo per ``(name, files)``, each synced once."""
+    repos = []
+    for name, files in named:
+        git = GitRepo(root / name)
+        git.commit(files, "initial")
+        repos.append(RepoConfig(name, str(git.path), "main"))
+    with serving(root, *repos) as d:
+        for name, _ in named:
+            d.jobs.run_now(name)
+        yield d
+
+
 LIB = {"shop/__init__.py": "DEFAULT_SENDER = 'shop'\n", "shop/signals.py": '''\
 class Signal:
     def send(self, sender):
@@ -256,14 +271,7 @@ def test_a_name_only_call_in_a_repository_that_never_imports_the_package_is_left
     newcomer); the same untyped call in a repository that uses ``shop`` is one, also where
     it only imports a name of it (a Flask extension's ``init_app(app)``; a review)."""
     root = tmp_path_factory.mktemp("unimported")
-    repos = []
-    for name, files in (("lib", LIB), ("user", USER), ("other", OTHER), ("plugin", PLUGIN)):
-        git = GitRepo(root / name)
-        git.commit(files, "initial")
-        repos.append(RepoConfig(name, str(git.path), "main"))
-    with serving(root, *repos) as d:
-        for repo in ("lib", "user", "other", "plugin"):
-            d.jobs.run_now(repo)
+    with synced(root, ("lib", LIB), ("user", USER), ("other", OTHER), ("plugin", PLUGIN)) as d:
         omitted: dict[str, int] = {}
         found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers(
             "Signal.send", omitted=omitted)]
@@ -322,14 +330,7 @@ def test_js_name_only_calls_in_a_repository_that_never_requires_the_package_are_
     calls of a repository that requires the package, and leaves out those of one that
     never names it. A definition of no named package (``unnamed``) keeps every candidate."""
     root = tmp_path_factory.mktemp("unrequired")
-    repos = []
-    for name, files in (("lib", JS_LIB), ("client", JS_USER), ("server", JS_OTHER)):
-        git = GitRepo(root / name)
-        git.commit(files, "initial")
-        repos.append(RepoConfig(name, str(git.path), "main"))
-    with serving(root, *repos) as d:
-        for repo in ("lib", "client", "server"):
-            d.jobs.run_now(repo)
+    with synced(root, ("lib", JS_LIB), ("client", JS_USER), ("server", JS_OTHER)) as d:
         omitted: dict[str, int] = {}
         found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers(
             "InterceptorManager.use", omitted=omitted)]
@@ -342,13 +343,37 @@ def test_js_name_only_calls_in_a_repository_that_never_requires_the_package_are_
 
 def test_js_definitions_of_no_named_package_keep_every_candidate(tmp_path_factory: pytest.TempPathFactory) -> None:
     root = tmp_path_factory.mktemp("unnamed")
-    repos = []
-    for name, files in (("unnamed", JS_UNNAMED), ("server", JS_OTHER)):
-        git = GitRepo(root / name)
-        git.commit(files, "initial")
-        repos.append(RepoConfig(name, str(git.path), "main"))
-    with serving(root, *repos) as d:
-        for repo in ("unnamed", "server"):
-            d.jobs.run_now(repo)
+    with synced(root, ("unnamed", JS_UNNAMED), ("server", JS_OTHER)) as d:
         found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers("InterceptorManager.use")]
     assert found == [("server", "app.js", 4, "name_only"), ("unnamed", "run.js", 2, "name_only")]
+
+
+UMBRELLA_CORE = {"package.json": '{"name": "@acme/core", "main": "lib/index.js"}\n',
+                 "lib/index.js": '''\
+export class Pipeline {
+  pipe(step) {
+    return step;
+  }
+}
+'''}
+UMBRELLA = {"package.json": '{"name": "acme", "main": "index.js"}\n',
+            "index.js": "export * from '@acme/core';\n"}
+UMBRELLA_APP = {"package.json": '{"name": "shop"}\n', "src/run.js": '''\
+import { Pipeline } from 'acme';
+
+function run(p) {
+  new Pipeline();
+  return p.pipe(3);
+}
+'''}
+
+
+def test_js_a_repo_using_an_umbrella_package_that_reexports_the_definition_keeps_its_candidates(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A review: an app importing ``acme``, whose ``export * from '@acme/core'`` re-exports
+    the definition (vue over ``@vue/runtime-core``), never names ``@acme/core``; it uses
+    the package all the same, and its untyped ``p.pipe(..)`` stays a candidate."""
+    root = tmp_path_factory.mktemp("umbrella")
+    with synced(root, ("core", UMBRELLA_CORE), ("acme", UMBRELLA), ("shop", UMBRELLA_APP)) as d:
+        found = [(s.repo, s.path, s.line, s.confidence) for s in d.service.find_callers("Pipeline.pipe")]
+    assert found == [("shop", "src/run.js", 5, "name_only")]

@@ -77,6 +77,30 @@ def test_status_codes_map_to_error_classes(code, cls):
     assert (error.code, error.details, error.addr) == (code.name, "boom", "127.0.0.1:1")
 
 
+@pytest.mark.parametrize(("details", "message"), [
+    ("SERVER: Received message larger than max (3000016 vs. 2065536)",
+     "the request is 3,000,016 bytes, over the 2,065,536 a coderecalld message may hold (a query is read "
+     "up to 500,000 characters: send the issue's text, not whole logs)"),
+    # the answer over this client's receive bound: no request of the caller's was too large (a review)
+    ("Stream removed (CLIENT: Received message larger than max (5242880 vs. 4194304))",
+     "the answer is 5,242,880 bytes, over the 4,194,304 this client accepts: ask for fewer results "
+     "(a smaller limit)"),
+])
+def test_a_message_over_a_size_bound_is_an_invalid_argument_saying_which(details: str, message: str) -> None:
+    class TooLarge(grpc.RpcError, grpc.Call):
+        def code(self):
+            return grpc.StatusCode.RESOURCE_EXHAUSTED
+
+        def details(self):
+            return details
+
+        initial_metadata = trailing_metadata = is_active = time_remaining = cancel = None
+        add_callback = None
+
+    error = _errors.from_rpc_error(TooLarge(), "127.0.0.1:1")
+    assert (type(error), error.details) == (coderecall.InvalidArgumentError, message)
+
+
 def test_an_unreachable_daemon_is_a_retry_status_not_nothing_found(capsys) -> None:
     import socket
 

@@ -117,10 +117,10 @@ def test_layout_module_names_packages_and_purpose() -> None:
     assert shape.languages == (("python", 6), ("javascript", 1))
     # a hidden directory's or file's leading dots are no empty segments of a dotted name
     # (pydantic's `.github/actions/people/people.py` failed every impact tree reaching it)
-    hidden = layout.layout([".github/actions/people/people.py", "ci/.hooks/.check.py", "..odd/x.py"],
-                           lambda p: b"", parse.language_for)
-    assert [hidden.module(p) for p in (".github/actions/people/people.py", "ci/.hooks/.check.py", "..odd/x.py")] == [
-        "github.actions.people.people", "ci.hooks.check", "odd.x"]
+    paths = [".github/actions/people/people.py", "ci/.hooks/.check.py", "..odd/x.py", "github/actions/people/people.py"]
+    hidden = layout.layout(paths, lambda p: b"", parse.language_for)
+    assert [hidden.module(p) for p in paths] == [
+        "_github.actions.people.people", "ci._hooks._check", "_odd.x", "github.actions.people.people"]
 
 
 def test_packaging_description_when_no_readme() -> None:

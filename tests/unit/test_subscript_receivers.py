@@ -134,3 +134,33 @@ def test_a_tuple_assignment_binds_each_name_its_value() -> None:
         (16, "e.append", ""),  # a starred target: which value is whose is not read
         (18, "p.put", "pkg.box.Box.put"),  # an item of a declared list
     ]
+
+
+REBOUND = b'''class C:
+    def m(self):
+        pass
+
+
+class D:
+    def m(self):
+        pass
+
+
+def f(rows: list[list[C]], xs: list[D], p: tuple[C, D], pairs):
+    xs[0].m()
+    for xs in rows:
+        xs[0].m()
+    sorted(pairs, key=lambda p: p[1].m())
+    [p[1].m() for p in pairs]
+'''
+
+
+def test_a_container_name_bound_otherwise_too_is_not_judged() -> None:
+    """The review's cases: a declared name a loop rebinds, and a lambda's or a
+    comprehension's own variable of the declared name's spelling, are other values."""
+    path = "pkg/rebound.py"
+    parsed = parse.symbols(REBOUND, "python")
+    found = resolve.chunks(chunk.chunks("r", path, REBOUND, parsed), parsed, path, "pkg.rebound")
+    got = {c.qualified_name: [(s.line, s.name, s.target) for s in c.call_sites] for c in found}
+    assert [(line, target) for line, name, target in got["f"] if name == "m"] == [
+        (12, ""), (14, ""), (15, ""), (16, "")]

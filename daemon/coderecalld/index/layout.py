@@ -77,8 +77,11 @@ class Layout:
         names = dirs[top:] + ([] if pure.stem == "__init__" else [pure.stem])
         # a hidden directory's or file's leading dots (``.github/actions/people/people.py``)
         # are no part of a dotted name: `.github.actions..` read as empty segments, and
-        # every impact tree reaching it failed (pydantic's ``impact model_validate``; a newcomer)
-        return ".".join(n for n in (name.lstrip(".") for name in names) if n)
+        # every impact tree reaching it failed (pydantic's ``impact model_validate``; a
+        # newcomer). An underscore stands for them: ``github/x.py`` beside it keeps its name
+        # (a review: both were ``github.x``)
+        return ".".join(n for n in (f"_{name.lstrip('.')}" if name.startswith(".") else name
+                                    for name in names) if n.strip("_"))
 
     def go_package(self, path: str) -> str:
         """Import path of a Go file's package: ``example.com/a/util`` for ``util/x.go`` under

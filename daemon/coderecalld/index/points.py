@@ -196,7 +196,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 39: JS/TS: a function a chained assignment names twice is exported under both names
 #: (``resolve.js_chained_aliases``).
 #: 40: a Python file's module name drops a hidden directory's leading dots
-#: (``.github/x.py`` is ``github.x``).
+#: (``.github/x.py`` is ``_github.x``).
 PAYLOAD_VERSION = 40
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -341,6 +341,8 @@ class Receivers:
             annotations = self._attr_annotation(cls, attr) if cls else []
         else:
             annotations = self._name_annotations(attr, owner)
+            if annotations and self._rebound(attr, owner):
+                return ""  # bound otherwise too (`for xs in rows`, `except .. as xs`): unknown
         indexes = re.findall(r"\[([^\[\]]*)\]", found.group(2))
         classes = set()
         for annotation in set(annotations):
@@ -350,6 +352,24 @@ class Receivers:
         if len(classes) != 1:
             return ""
         return self._walk(classes.pop(), found.group(3).split(".")[1:])
+
+    def _rebound(self, name: str, owner: str) -> bool:
+        """Whether the function binding ``name`` around ``owner`` also binds it without an
+        annotation: a loop's or an ``as`` target, a plain or walrus assignment (a declared
+        ``xs: list[C]`` that ``for xs in rows`` binds again holds another item type; a
+        review). Read only for a subscripted call's head."""
+        scope = owner.split("#", 1)[0]
+        while scope:
+            sym = self.symbols.get(scope)
+            if sym is None:
+                return False
+            if sym.kind in _FUNCTION_KINDS and name in self._bindings(sym):
+                n = re.escape(name)
+                again = re.compile(rf"^\s*(?:async\s+)?for\s+(?:[\w\s,(]*[\s,(])?{n}\b[\w\s,)]*\bin\b"
+                                   rf"|\bas\s+{n}\b|^\s*{n}\s*=(?!=)|\b{n}\s*:=|^\s*(?:[\w\s,(]*,\s*)?{n}\s*(?:,[\w\s,)]*)?=(?!=)")
+                return any(again.search(line) for _, line in self._statement_lines(sym) if name in line)
+            scope = sym.parent
+        return False
 
     def _name_annotations(self, name: str, owner: str) -> list[str]:
         """The annotations of ``name`` in the function of ``owner`` (or around it) binding it."""

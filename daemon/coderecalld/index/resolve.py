@@ -739,7 +739,8 @@ def _scripted(parsed: ParsedFile, module: str, table: dict[str, str], symbols: d
             returned = receivers.call_type(built, owner) if cls and built != site.name else ""
             if returned:
                 return receivers.method_target(returned, site.name)
-            items = {receivers.subscript_type(held, owner) for held in _subscripted_receivers(lines[site.line], site.name)}
+            items = {receivers.subscript_type(held, owner) if not _locally_bound(held, lines[site.line]) else ""
+                     for held in _subscripted_receivers(lines[site.line], site.name)}
             if len(items) == 1 and (item := items.pop()):  # ``self.routes[0].matches(..)``, ``routes: list[Route]``
                 return receivers.method_target(instance(item), site.name)
         if (with_instances and site.name in _OWN_CLASS and owner and head not in table and head not in top
@@ -836,6 +837,16 @@ CONSTRUCTED_LINE_MAX = 1000
 #: A method called on a subscripted value, ``xs[0].m(``, ``self.a[k].b.m(`` (its receiver is
 #: no name: the parser names the call by its method alone). Subscripts nest no brackets.
 _SUBSCRIPTED_CALL = r"(?<![\w.)\]])([A-Za-z_][\w.]*(?:\[[^\[\]]*\])+(?:\.[A-Za-z_]\w*)*)\s*\.\s*{name}\s*\("
+
+
+def _locally_bound(held: str, line: str) -> bool:
+    """Whether ``line`` binds the head name of ``held`` itself, as a comprehension's or a
+    lambda's variable (``key=lambda p: p[1].m()`` in a function whose ``p`` is declared
+    otherwise; a review)."""
+    head = re.match(r"[A-Za-z_]\w*", held)
+    name = head.group() if head else ""
+    return bool(name) and (_comprehension_bound(name, line)
+                           or re.search(rf"\blambda\b[^:]*\b{re.escape(name)}\b[^:]*:", line) is not None)
 
 
 def _subscripted_receivers(line: str, name: str) -> list[str]:

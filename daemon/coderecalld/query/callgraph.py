@@ -1035,7 +1035,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a JS function's other names on its own object (``res.set = res.header = function
     # header(..)``: ``index/resolve.js_chained_aliases``): their unresolved calls are
     # candidates too (express's ``res.header(..)`` on a handler's untyped ``res``)
-    owners_js = ({fq.rpartition(".")[0] for fq in fq_names(chosen)}
+    # (members only: a module's own re-exports, `export default render`, `export { helper as
+    # bar }`, made every untyped `x.default(..)` and `o.bar(..)` a candidate; a review)
+    owners_js = ({fq.rpartition(".")[0] for h in chosen if "." in str(h.payload.get("qualified_name", ""))
+                  for fq in fq_names([h])}
                  if chosen and all(h.payload.get("language") in _JS_LANGUAGES for h in chosen) else set())
     shorts = {short} | {w.rpartition(".")[2] for w in wanted if w.rpartition(".")[0] in owners_js}
     hits += store.find_any(flt, "calls", sorted(shorts | {name} | built), limit=FETCH_LIMIT, fields=SITE_FIELDS)
@@ -1691,13 +1694,18 @@ def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], named: set
     importing only ``current_app`` still uses flask (a review). The same for JS/TS
     definitions of a named npm package (``_js_packages``): express's ``router.use(..)``
     and ``app.use(..)`` were candidate callers of axios's ``InterceptorManager.use``, 3 of
-    the 5 its card showed (a newcomer). Empty unless every definition is Python's, or
+    the 5 its card showed (a newcomer); a scoped package's scope counts as its name
+    (an umbrella package re-exports it so). Empty unless every definition is Python's, or
     every one is JS/TS's of a named package; two facets per such repository (cached by
     the store until it is written)."""
     if not chosen:
         return set()
     if all(h.payload.get("language") in _JS_LANGUAGES for h in chosen):
+        # and a scoped package's scope: an umbrella package re-exports it under the scope's
+        # name (`acme`'s `export * from '@acme/core'`; vue's `vue` over `@vue/runtime-core`),
+        # and an app importing it, or another package of the scope, uses it (a review)
         packages = _js_packages(chosen)
+        packages |= {p[1:].split("/", 1)[0] for p in packages if p.startswith("@")}
     elif all(h.payload.get("language") == "python" for h in chosen):
         packages = ({str(h.payload.get("fq_name") or "").split(".")[0] for h in chosen}
                     | {n.split(".", 1)[0] for n in named}) - {""}
@@ -1707,7 +1715,8 @@ def _unimporting(store: Any, flt: StoreFilter, chosen: Sequence[Hit], named: set
         return set()
     if not packages:
         return set()
-    prefixes = tuple(f"{p}{sep}" for p in packages for sep in "./")
+    prefixes = tuple(f"{p}{sep}" for p in packages for sep in "./") + tuple(
+        f"{p.split('/', 1)[0]}/" for p in packages if p.startswith("@"))
     own = {h.payload.get("repo") for h in chosen}
     out = set()
     for repo in sorted(r for r in repos - own if r):

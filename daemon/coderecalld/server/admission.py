@@ -9,7 +9,8 @@ client goes away, and the expensive kinds run only as many at once as the server
   ``IndexOverlay`` write the index and are not cut (a sync outlives an impatient client
   by design); streams are not either (a stream lives as long as its client).
 * **Admission.** ``EXPENSIVE`` methods (and ``FindSymbols`` with ``fuzzy``; ``Search``
-  only of a query over ``CHEAP_SEARCH_CHARS`` or with a path glob) take one of
+  only of a query over ``CHEAP_SEARCH_CHARS`` or ``CHEAP_SEARCH_LINES``, a page over
+  ``CHEAP_SEARCH_LIMIT`` or a path glob) take one of
   ``slots`` permits, ``SyncRepo`` one of ``sync_slots``, waiting at most
   ``ADMISSION_WAIT_S`` (a waiting request holds a worker thread, so the wait is short);
   none free answers ``RESOURCE_EXHAUSTED`` naming the limit. The server runs
@@ -131,12 +132,19 @@ class AdmissionInterceptor(MethodInterceptor):
 #: 52-60 % of the time while the four permits were held (a newcomer's stall trial). A pasted
 #: issue or trace (longer), a glob (``MAX_LIMIT`` candidates read) and ``Locate`` still
 #: take one.
-CHEAP_SEARCH_CHARS = 1_000
+CHEAP_SEARCH_CHARS = 200
+#: ... of at most two lines (``shape.py`` reads a longer or a three-line query as an issue or
+#: a trace, ranked as ``Locate`` ranks: 400 candidates, files; a review), for a page of at
+#: most this many hits.
+CHEAP_SEARCH_LINES = 2
+CHEAP_SEARCH_LIMIT = 50
 
 
 def _is_expensive(name: str, request: Any) -> bool:
     if name == "Search":
-        return len(getattr(request, "query", "")) > CHEAP_SEARCH_CHARS or bool(getattr(request, "path_glob", ""))
+        query = getattr(request, "query", "")
+        return (len(query) > CHEAP_SEARCH_CHARS or query.count("\n") >= CHEAP_SEARCH_LINES
+                or getattr(request, "limit", 0) > CHEAP_SEARCH_LIMIT or bool(getattr(request, "path_glob", "")))
     return name in EXPENSIVE or (name == "FindSymbols" and bool(getattr(request, "fuzzy", False)))
 
 
