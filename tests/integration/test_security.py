@@ -400,7 +400,9 @@ def test_oversized_fields_and_messages_are_refused(served: Served) -> None:
         client.search("会话" * 250_000)
         with pytest.raises(InvalidArgumentError, match="longer than 500000"):
             client.search("会" * 500_001)
-        with pytest.raises(ResourceExhaustedError):  # ... past the request bound (2,065,536 bytes)
+        # ... past the request bound (2,065,536 bytes): refused unread, an invalid argument
+        # naming the bound (no retry passes it; it was RESOURCE_EXHAUSTED, "worth retrying")
+        with pytest.raises(InvalidArgumentError, match="over the 2,065,536 a coderecalld message may hold"):
             client.search("q" * (2 << 20))
         assert client.find_symbols("charge", repo="acme/pay")  # still serving
 
