@@ -103,7 +103,10 @@ _SEQUENCES = ("Sequence", "MutableSequence", "List", "list")
 _MAPPINGS = ("Mapping", "MutableMapping", "Dict", "dict", "DefaultDict", "defaultdict", "OrderedDict", "ChainMap")
 #: A subscripted value: a dotted head, one or more subscripts (none nested), then attributes
 #: (``xs[0]``, ``self._release_ranges[-1].tokens``, ``stack[-1][1]``).
-SUBSCRIPT_VALUE = re.compile(r"^([A-Za-z_][\w.]*)((?:\[[^\[\]]*\])+)((?:\.[A-Za-z_]\w*)*)$")
+_SUBSCRIPT_PARTS = (r"[A-Za-z_][\w.]*", r"(?:\[[^\[\]]*\])+", r"(?:\.[A-Za-z_]\w*)*")
+SUBSCRIPT_VALUE = re.compile("^({})({})({})$".format(*_SUBSCRIPT_PARTS))
+#: The same value unanchored and ungrouped, as a call's receiver (``resolve._subscripted_receivers``).
+SUBSCRIPTED = "".join(_SUBSCRIPT_PARTS)
 #: Modules whose names ``_typing_name`` accepts for a generic alias (``collections`` for
 #: ``defaultdict`` and ``OrderedDict``).
 _TYPING_MODULES = ("typing", "typing_extensions", "collections.abc", "collections")
@@ -355,33 +358,33 @@ class Receivers:
 
     def _rebound(self, name: str, owner: str) -> bool:
         """Whether the function binding ``name`` around ``owner`` also binds it without an
-        annotation: a loop's or an ``as`` target, a plain or walrus assignment (a declared
-        ``xs: list[C]`` that ``for xs in rows`` binds again holds another item type; a
-        review). Read only for a subscripted call's head."""
+        annotation: a loop's or an ``as`` target, a plain, tuple or walrus assignment (a
+        declared ``xs: list[C]`` that ``for xs in rows`` binds again holds another item
+        type; a review). Read only for a subscripted call's head."""
+        sym = self._binder(name, owner)
+        if sym is None:
+            return False
+        n = re.escape(name)
+        again = re.compile(rf"^\s*(?:async\s+)?for\s+(?:[\w\s,(]*[\s,(])?{n}\b[\w\s,)]*\bin\b"
+                           rf"|\bas\s+{n}\b|\b{n}\s*:=|^\s*(?:[\w\s,(]*,\s*)?{n}\s*(?:,[\w\s,)]*)?=(?!=)")
+        return any(again.search(line) for _, line in self._statement_lines(sym) if name in line)
+
+    def _binder(self, name: str, owner: str) -> Symbol | None:
+        """The function of ``owner`` (or one around it) that binds ``name``, else None."""
         scope = owner.split("#", 1)[0]
         while scope:
             sym = self.symbols.get(scope)
             if sym is None:
-                return False
+                return None
             if sym.kind in _FUNCTION_KINDS and name in self._bindings(sym):
-                n = re.escape(name)
-                again = re.compile(rf"^\s*(?:async\s+)?for\s+(?:[\w\s,(]*[\s,(])?{n}\b[\w\s,)]*\bin\b"
-                                   rf"|\bas\s+{n}\b|^\s*{n}\s*=(?!=)|\b{n}\s*:=|^\s*(?:[\w\s,(]*,\s*)?{n}\s*(?:,[\w\s,)]*)?=(?!=)")
-                return any(again.search(line) for _, line in self._statement_lines(sym) if name in line)
+                return sym
             scope = sym.parent
-        return False
+        return None
 
     def _name_annotations(self, name: str, owner: str) -> list[str]:
         """The annotations of ``name`` in the function of ``owner`` (or around it) binding it."""
-        scope = owner.split("#", 1)[0]
-        while scope:
-            sym = self.symbols.get(scope)
-            if sym is None:
-                return []
-            if sym.kind in _FUNCTION_KINDS and name in self._bindings(sym):
-                return self._declared.get(sym.qualified_name, {}).get(name, [])
-            scope = sym.parent
-        return []
+        sym = self._binder(name, owner)
+        return self._declared.get(sym.qualified_name, {}).get(name, []) if sym is not None else []
 
     def _class_valued(self) -> frozenset[str]:
         """Names this file annotates with a class itself (``type: Type[Arrow]``, ``cls_:

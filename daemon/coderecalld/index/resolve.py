@@ -38,7 +38,7 @@ from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
 from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
                                           file_base, header_bases, nested_definition)
-from coderecalld.index.receivers import instance
+from coderecalld.index.receivers import SUBSCRIPTED, instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
@@ -836,7 +836,7 @@ CONSTRUCTED_LINE_MAX = 1000
 
 #: A method called on a subscripted value, ``xs[0].m(``, ``self.a[k].b.m(`` (its receiver is
 #: no name: the parser names the call by its method alone). Subscripts nest no brackets.
-_SUBSCRIPTED_CALL = r"(?<![\w.)\]])([A-Za-z_][\w.]*(?:\[[^\[\]]*\])+(?:\.[A-Za-z_]\w*)*)\s*\.\s*{name}\s*\("
+_SUBSCRIPTED_CALL = r"(?<![\w.)\]])(" + SUBSCRIPTED + r")\s*\.\s*{name}\s*\("
 
 
 def _locally_bound(held: str, line: str) -> bool:

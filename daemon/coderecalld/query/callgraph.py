@@ -2182,6 +2182,13 @@ def standard_library(target: str, language: str, own: Collection[str]) -> bool:
     return bool(roots) and root is not None and "." in target and root.group() in roots and root.group() not in own
 
 
+def askable(name: str) -> bool:
+    """Whether the callers graph can be asked by ``name``, a name the index gave: no dotted
+    (or ``::``) segment of it is empty (a JS module under ``.github/`` is named
+    ``.github/scripts/notify``, whose lookups split it into an empty module name)."""
+    return "" not in name.replace("::", ".").split(".")
+
+
 def on_result(target: str) -> bool:
     """Whether a call target is a member of another file's function's result (``F().m``),
     whose type the query side reads (``_returning``): an unresolved receiver by itself."""

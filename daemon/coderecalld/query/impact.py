@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coderecalld.query.callgraph import INHERITED, RANK, REFERENCE, RESOLVED, Site, caller_hit
+from coderecalld.query.callgraph import INHERITED, RANK, REFERENCE, RESOLVED, Site, askable, caller_hit
 from coderecalld.records import CallerHit, Impact, ImpactNode
 
 DEFAULT_DEPTH = 3
@@ -150,7 +150,7 @@ def _children(found: list[tuple[Site, str]], depth: int, above: frozenset[Key],
                                                   and (any_resolved or (repos is not None
                                                                         and hit.repo not in repos)))
         expand = "" if leaf else p.get("fq_name") or p["qualified_name"]
-        if "" in expand.replace("::", ".").split(".") and expand:
+        if expand and not askable(expand):
             # a name the callers graph cannot ask by (a JS module under `.github/`: an empty
             # dotted segment) is a leaf, not the whole tree's failure (pydantic's `impact
             # model_validate` failed whole on a `.github/` script; a newcomer)

@@ -2001,7 +2001,7 @@ class Service:
         file_points = [h.payload for h in self.store.find(file_flt, "path", best["path"], limit=MAX_LIMIT)]
         file_points += self._members_elsewhere(best)
         # a Ruby instance method beside a singleton one of its name is asked as Ruby writes it
-        if "" in fq.replace("::", ".").split("."):
+        if not callgraph.askable(fq):
             # a name the callers graph cannot ask by (a JS module under `.github/`: an empty
             # dotted segment): its qualified name, every definition of which it may call
             fq = best["qualified_name"]

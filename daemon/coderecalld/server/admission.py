@@ -34,6 +34,7 @@ import grpc
 
 from coderecalld import deadline
 from coderecalld.errors import ResourceExhausted
+from coderecalld.query import shape as shapes
 from coderecalld.server.intercept import Behaviour, MethodInterceptor
 
 #: Longest a query RPC may run, whatever deadline its client set (or none).
@@ -132,11 +133,11 @@ class AdmissionInterceptor(MethodInterceptor):
 #: 52-60 % of the time while the four permits were held (a newcomer's stall trial). A pasted
 #: issue or trace (longer), a glob (``MAX_LIMIT`` candidates read) and ``Locate`` still
 #: take one.
-CHEAP_SEARCH_CHARS = 200
+CHEAP_SEARCH_CHARS = shapes.ISSUE_MIN_CHARS
 #: ... of at most two lines (``shape.py`` reads a longer or a three-line query as an issue or
 #: a trace, ranked as ``Locate`` ranks: 400 candidates, files; a review), for a page of at
 #: most this many hits.
-CHEAP_SEARCH_LINES = 2
+CHEAP_SEARCH_LINES = shapes.ISSUE_MIN_LINES - 1
 CHEAP_SEARCH_LIMIT = 50
 
 
