@@ -18,9 +18,9 @@ from coderecall.v1 import coderecall_pb2 as pb
 from coderecall.v1 import coderecall_pb2_grpc as pb_grpc
 from codenames import random_name
 from gitfixtures import GitRepo
+from slowapi import SlowApi, serving
 
 import coderecall
-from coderecalld import deadline
 from coderecalld import errors as coderecalld_errors
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecall import cli
@@ -29,49 +29,11 @@ from coderecalld.server import admission, build_server
 # --- admission and deadlines over an in-test api ----------------------------------------------
 
 
-class SlowApi:
-    """``find_callers`` works in small steps, checking its deadline between them, until
-    ``release`` is set; ``find_symbols`` answers at once. Records how each call ended."""
-
-    def __init__(self) -> None:
-        self.release = threading.Event()
-        self.started = threading.Event()
-        self.ended: list[str] = []
-        self.ended_event = threading.Event()
-        self.remaining: list[float | None] = []
-
-    def find_callers(self, name, repo="", limit=100, *, principal, omitted=None):
-        self.started.set()
-        try:
-            while not self.release.wait(0.01):
-                deadline.check("the next step")
-            self.ended.append("done")
-            return []
-        except Exception as exc:
-            self.ended.append(type(exc).__name__)
-            raise
-        finally:
-            self.ended_event.set()
-
-    def find_symbols(self, name, repo="", prefix=False, limit=50, *, fuzzy=False, session="",
-                     principal):
-        self.remaining.append(deadline.remaining())
-        return []
-
-    def search(self, query, limit=10, repo="", language="", path_prefix="", *, principal, **options):
-        return []
-
-
 @pytest.fixture
 def slow() -> Iterator[tuple[SlowApi, str]]:
     api = SlowApi()
-    server, port = build_server(api, "127.0.0.1:0", max_workers=2)  # 1 expensive slot
-    server.start()
-    try:
-        yield api, f"127.0.0.1:{port}"
-    finally:
-        api.release.set()
-        server.stop(0).wait()
+    with serving(api) as addr:  # 1 expensive slot
+        yield api, addr
 
 
 def test_a_saturated_server_refuses_expensive_requests_and_serves_cheap_ones(
