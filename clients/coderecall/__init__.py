@@ -9,11 +9,14 @@ Example::
             print(hit.repo, hit.path, hit.start_line, hit.qualified_name)
 
 Results are plain frozen dataclasses; failures raise ``CodeRecallError`` subclasses.
+A ``Cancellation`` cancels, from another thread, the calls a block of code makes.
 The generated protobuf stubs live in ``coderecall.v1`` and are not part of this API.
 """
 
+from coderecall._cancel import Cancellation
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import (
+    CancelledError,
     CodeRecallError,
     DeadlineExceededError,
     FailedPreconditionError,
@@ -48,6 +51,8 @@ __all__ = [
     "DEFAULT_ADDR",
     "Answer",
     "CallSite",
+    "Cancellation",
+    "CancelledError",
     "Card",
     "Citation",
     "Client",

@@ -11,8 +11,9 @@ from typing import Any, TypeVar
 
 import grpc
 
-from coderecall._errors import (TOO_LARGE_PREFIX, InvalidArgumentError, NotFoundError, PermissionDeniedError,
-                                from_rpc_error)
+from coderecall import _cancel
+from coderecall._errors import (TOO_LARGE_PREFIX, CancelledError, InvalidArgumentError, NotFoundError,
+                                PermissionDeniedError, from_rpc_error)
 from coderecall._types import (
     Answer,
     CallSite,
@@ -79,9 +80,10 @@ class Client:
     Every method blocks for at most ``timeout_s`` seconds and raises a
     ``coderecall.CodeRecallError`` subclass on failure (``NotFoundError``,
     ``InvalidArgumentError``, ``UnavailableError`` when the daemon cannot be reached,
-    ``DeadlineExceededError``, ...). A ``limit`` of 0 asks for the server's default;
-    an empty ``repo`` means every repository in scope. Thread-safe; use as a context
-    manager or call ``close()``.
+    ``DeadlineExceededError``, ...); a call under a ``Cancellation`` (its ``run``) ends
+    with ``CancelledError`` when that is cancelled. A ``limit`` of 0 asks for the
+    server's default; an empty ``repo`` means every repository in scope. Thread-safe; use
+    as a context manager or call ``close()``.
 
     Args:
         addr: ``host:port`` of the daemon.
@@ -339,8 +341,16 @@ class Client:
                                        self.addr) from None
 
     def _call(self, method: Callable[..., _T], request: Any) -> _T:
+        cancellation = _cancel.current()
         try:
-            return method(request, timeout=self.timeout_s, metadata=self._metadata)
+            if cancellation is None:
+                return method(request, timeout=self.timeout_s, metadata=self._metadata)
+            # a future, which another thread's cancel() ends; a blocking call it could not
+            return cancellation.result(lambda: method.future(  # type: ignore[attr-defined]
+                request, timeout=self.timeout_s, metadata=self._metadata))
+        except grpc.FutureCancelledError:
+            raise CancelledError("CANCELLED", "the call was cancelled (Cancellation.cancel)",
+                                 self.addr) from None
         except grpc.RpcError as exc:
             raise from_rpc_error(exc, self.addr) from None
 

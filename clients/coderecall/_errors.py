@@ -11,6 +11,7 @@
     ├── ResourceExhaustedError      RESOURCE_EXHAUSTED: rate limit or server capacity; retry later
     ├── UnavailableError            UNAVAILABLE: daemon unreachable, or its store is down
     ├── DeadlineExceededError       DEADLINE_EXCEEDED: no answer within the client's timeout
+    ├── CancelledError              CANCELLED: the caller cancelled the call (Cancellation) or closed the client
     └── InternalError               INTERNAL, UNKNOWN and every other code
 """
 
@@ -73,6 +74,11 @@ class DeadlineExceededError(CodeRecallError):
     """No answer arrived within the client's ``timeout_s``."""
 
 
+class CancelledError(CodeRecallError):
+    """The caller gave the call up: its ``Cancellation`` was cancelled (the daemon stops
+    the call's work), or the client was closed under it. Not ``asyncio.CancelledError``."""
+
+
 class InternalError(CodeRecallError):
     """The daemon failed unexpectedly (details are in its log)."""
 
@@ -87,6 +93,9 @@ _BY_CODE: dict[grpc.StatusCode, type[CodeRecallError]] = {
     grpc.StatusCode.RESOURCE_EXHAUSTED: ResourceExhaustedError,
     grpc.StatusCode.UNAVAILABLE: UnavailableError,
     grpc.StatusCode.DEADLINE_EXCEEDED: DeadlineExceededError,
+    # only the client's side ends a call so: a cancel, a closed channel (the daemon's
+    # own CANCELLED goes to a client that is gone)
+    grpc.StatusCode.CANCELLED: CancelledError,
 }
 
 

@@ -58,6 +58,7 @@ def test_result_types_are_plain_frozen_dataclasses():
         (grpc.StatusCode.PERMISSION_DENIED, coderecall.PermissionDeniedError),
         (grpc.StatusCode.DEADLINE_EXCEEDED, coderecall.DeadlineExceededError),
         (grpc.StatusCode.FAILED_PRECONDITION, coderecall.FailedPreconditionError),
+        (grpc.StatusCode.CANCELLED, coderecall.CancelledError),  # a cancel, a closed client
         (grpc.StatusCode.DATA_LOSS, coderecall.InternalError),
     ],
 )
