@@ -14,8 +14,10 @@ named in ``more`` with how many and how to ask for it (``offset=`` where the too
 else a narrower filter the call does not already set). Daemon errors become tool errors
 (``isError``) with the daemon's message; the bridge keeps running. A call the daemon
 refuses as over its limits (``RESOURCE_EXHAUSTED``: its share of expensive requests, or
-a caller's rate) is tried again after ``RETRY_WAITS_S`` before it is an error. An argument
-a tool does not take is an error naming the ones it does (never silently ignored).
+a caller's rate) is tried again after ``RETRY_WAITS_S`` before it is an error. A tool
+call the client cancels (``notifications/cancelled``) cancels its daemon call, which
+stops its work, and tries nothing again. An argument a tool does not take is an error
+naming the ones it does (never silently ignored).
 
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else
 ``127.0.0.1:50551``; the bearer token ``--token``, else ``$CODERECALL_TOKEN``.
@@ -31,8 +33,7 @@ import json
 import os
 import random
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -43,6 +44,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from coderecall import _mcp_results as results
+from coderecall._cancel import Cancellation
 from coderecall._client import DEFAULT_ADDR, Client
 from coderecall._errors import CodeRecallError, ResourceExhaustedError, UnavailableError
 from coderecall.cli import ENV_ADDR, ENV_TOKEN, broken_pipe, resolve_addr
@@ -65,23 +67,8 @@ _UNREACHABLE = ("failed to connect", "connection refused", "dns resolution faile
 
 def build_server(client: Client) -> MCPServer:
     """The MCP server with the eight tools, answering through ``client``."""
-    def answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
-        waits = list(RETRY_WAITS_S)
-        while True:
-            try:
-                payload = call()
-            except CodeRecallError as exc:
-                if waits and isinstance(exc, ResourceExhaustedError) and _busy(exc):
-                    # read-only calls: trying again changes nothing but the wait
-                    time.sleep(waits.pop(0) * random.uniform(0.5, 1.5))
-                    continue
-                return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
-                                      is_error=True)
-            return CallToolResult(content=[TextContent(type="text", text=results.dumps(payload))],
-                                  structured_content=payload)
-
-    def search_code(query: str, limit: int = 10, repo: str = "", language: str = "",
-                    path_prefix: str = "", role: str = "") -> CallToolResult:
+    async def search_code(query: str, limit: int = 10, repo: str = "", language: str = "",
+                          path_prefix: str = "", role: str = "") -> CallToolResult:
         """Hybrid (meaning + keyword) search for functions, classes and methods. Best first;
         an exact identifier in the query is pinned first. low_confidence: weak hits, rather
         say not found. role: source|test|docs|example|generated|vendored|config,
@@ -93,9 +80,9 @@ def build_server(client: Client) -> MCPServer:
             return results.fit(head, "results", [results.symbol(h) for h in hits],
                                results.narrowing(hits, repo=repo, path_prefix=path_prefix,
                                                  language=language))
-        return answer(run)
+        return await _answer(run)
 
-    def locate_code(query: str, limit: int = 10, repo: str = "", role: str = "") -> CallToolResult:
+    async def locate_code(query: str, limit: int = 10, repo: str = "", role: str = "") -> CallToolResult:
         """Which files (and functions) a question, an issue text or a traceback is about,
         best file first. role as in search_code."""
         def run() -> dict[str, Any]:
@@ -103,10 +90,10 @@ def build_server(client: Client) -> MCPServer:
             head = {"low_confidence": files.confidence_reason} if files.low_confidence else {}
             return results.fit(head, "files", [results.located(f) for f in files],
                                results.narrow(repo=repo, last="a smaller limit"))
-        return answer(run)
+        return await _answer(run)
 
-    def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",
-                    offset: int = 0) -> CallToolResult:
+    async def find_symbol(name: str, prefix: bool = False, fuzzy: bool = False, repo: str = "",
+                          offset: int = 0) -> CallToolResult:
         """Definitions named name or qualified name (Class.method; Go's Type.Method or
         (*Type).Method; Rust's Type::method; Java's Outer$Inner.method; Ruby's Class#method;
         PHP's Ns\\Class::method), case-insensitive, or module-qualified (pkg.Class, re-exports
@@ -116,9 +103,9 @@ def build_server(client: Client) -> MCPServer:
             hits = client.find_symbols(name, repo=repo, prefix=prefix, limit=results.PAGE_ROWS,
                                        fuzzy=fuzzy, offset=offset)
             return results.page({}, [results.symbol(h) for h in hits], hits, "find_symbol")
-        return answer(run)
+        return await _answer(run)
 
-    def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
+    async def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
         """Call sites of a function or method: where, the calling symbol, and confidence
         (resolved, inherited, override, reference: passed or stored as a value there, not
         called; name_only); a property, read and not called, says so. offset: skip that
@@ -137,9 +124,9 @@ def build_server(client: Client) -> MCPServer:
                 head["property"] = (f"{name!r} is a property, read and not called; its reads: "
                                     f"search_code with query '\".{defined[0].name}\"'")
             return results.page(head, [results.call_site(s) for s in sites], sites, "find_callers")
-        return answer(run)
+        return await _answer(run)
 
-    def analyze_impact(name: str, depth: int = 3, repo: str = "") -> CallToolResult:
+    async def analyze_impact(name: str, depth: int = 3, repo: str = "") -> CallToolResult:
         """Before changing a function: its callers, their callers... across repos, depth
         levels deep (d: level, max 10)."""
         def run() -> dict[str, Any]:
@@ -150,21 +137,21 @@ def build_server(client: Client) -> MCPServer:
                 shown = {"no_symbol": f"no symbol named {name!r} is indexed; try find_symbol with fuzzy=true",
                          **shown}
             return shown
-        return answer(run)
+        return await _answer(run)
 
-    def get_card(name: str, repo: str = "") -> CallToolResult:
+    async def get_card(name: str, repo: str = "") -> CallToolResult:
         """One symbol at a glance: signature, docstring, bases, constructor, raises, source
         excerpt, methods of a class, up to 5 call sites. Several matches: candidates to
         narrow with repo or Class.method."""
-        return answer(lambda: results.card(client, name, repo))
+        return await _answer(lambda: results.card(client, name, repo))
 
-    def read_symbol(repo: str, path: str, start_line: int, end_line: int) -> CallToolResult:
+    async def read_symbol(repo: str, path: str, start_line: int, end_line: int) -> CallToolResult:
         """Source lines start_line..end_line (1-based, inclusive) of a file at the indexed commit."""
-        return answer(lambda: results.source(client, repo, path, start_line, end_line))
+        return await _answer(lambda: results.source(client, repo, path, start_line, end_line))
 
-    def list_repos() -> CallToolResult:
+    async def list_repos() -> CallToolResult:
         """Indexed repositories: state, indexed commit, counts."""
-        return answer(lambda: {"repos": [results.repo_row(r) for r in client.list_repos()]})
+        return await _answer(lambda: {"repos": [results.repo_row(r) for r in client.list_repos()]})
 
     tools = [_tool(fn) for fn in (search_code, locate_code, find_symbol, find_callers, analyze_impact, get_card,
                                   read_symbol, list_repos)]
@@ -192,7 +179,38 @@ class StrictTool(Tool):
         return await super().run(arguments, context, convert_result=convert_result)
 
 
-def _tool(fn: Callable[..., CallToolResult]) -> Tool:
+async def _answer(call: Callable[[], dict[str, Any]]) -> CallToolResult:
+    """``call``'s payload as a tool result, its ``CodeRecallError`` as an error result.
+    ``call`` blocks: it runs on a worker thread, under a cancellation that a cancel of the
+    tool call cancels (the thread is left to end: its daemon call ends within moments)."""
+    cancellation = Cancellation()
+    try:
+        return await anyio.to_thread.run_sync(cancellation.run, _retried, call, cancellation,
+                                              abandon_on_cancel=True)
+    except anyio.get_cancelled_exc_class():
+        cancellation.cancel()
+        raise
+
+
+def _retried(call: Callable[[], dict[str, Any]], cancellation: Cancellation) -> CallToolResult:
+    """``call`` as a tool result, tried again after ``RETRY_WAITS_S`` while the daemon is
+    busy, unless ``cancellation`` is cancelled: then its refusal is the (unread) answer."""
+    waits = list(RETRY_WAITS_S)
+    while True:
+        try:
+            payload = call()
+        except CodeRecallError as exc:
+            # read-only calls: trying again changes nothing but the wait; a cancel ends it
+            if (waits and isinstance(exc, ResourceExhaustedError) and _busy(exc)
+                    and not cancellation.wait(waits.pop(0) * random.uniform(0.5, 1.5))):
+                continue
+            return CallToolResult(content=[TextContent(type="text", text=error_message(exc))],
+                                  is_error=True)
+        return CallToolResult(content=[TextContent(type="text", text=results.dumps(payload))],
+                              structured_content=payload)
+
+
+def _tool(fn: Callable[..., Awaitable[CallToolResult]]) -> Tool:
     tool = StrictTool.from_function(fn, description=" ".join((fn.__doc__ or "").split()),
                                     annotations=_READ_ONLY)
     # pydantic's "title" on the schema and every property repeats the names: tokens for

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp.client.session import ClientSession
@@ -31,6 +32,7 @@ from coderecalld.daemon import Daemon
 from coderecalld.server.app import build_server
 from gitfixtures import GitRepo
 from integration.test_daemon_e2e import BILLING, CLI, MONEY
+from slowapi import SlowApi, serving
 
 LEDGER = '''\
 def round_money(value):
@@ -406,6 +408,29 @@ def test_daemon_errors_are_tool_errors_and_the_bridge_lives_on(mcp: Bridge) -> N
         "INVALID_ARGUMENT: ")
     assert mcp.error("get_card", name="no_such_symbol").startswith("NOT_FOUND: no symbol named 'no_such_symbol'")
     assert mcp.ok("list_repos")["repos"]  # still answering
+
+
+def test_a_cancelled_tool_call_cancels_its_daemon_call(tmp_path: Path) -> None:
+    """An agent that gives up on a tool call (its MCP client sends notifications/cancelled)
+    ends the daemon's work on it: the bridge's thread stayed in the blocking gRPC call, and
+    an expensive worker ran on for an answer nobody read (a stall hunt: an analyze_impact
+    of a hub name, 5-35 s)."""
+    api = SlowApi()
+    with serving(api) as addr, bridge(addr, tmp_path / "bridge.err") as running:
+        async def give_up() -> None:
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(running.session.call_tool, "find_callers", {"name": "hub"})
+                assert await anyio.to_thread.run_sync(api.started.wait, 10)
+                tasks.cancel_scope.cancel()
+
+        running.portal.call(give_up)
+        assert api.ended_event.wait(5)  # not at release, nor at the bridge's 30 s deadline
+        assert api.ended == ["Cancelled"]
+        # the one expensive slot is free again, and the bridge answers on
+        api.release.set()
+        assert running.ok("find_callers", name="hub") == {
+            "no_symbol": "no symbol named 'hub' is indexed; try find_symbol with fuzzy=true", "results": []}
+    assert api.ended == ["Cancelled", "done"]
 
 
 def test_dead_daemon_is_reported_not_reachable(tmp_path: Path) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from typing import Any
 
 import anyio
 import pytest
 
-from coderecall import Client, InvalidArgumentError, NotFoundError, ResourceExhaustedError, UnavailableError
+from coderecall import (Cancellation, Client, InvalidArgumentError, NotFoundError, ResourceExhaustedError,
+                        UnavailableError)
 from coderecall import _mcp_results as results
 from coderecall import mcp_server
 from coderecall.mcp_server import build_server, catalog, error_message
@@ -80,7 +82,7 @@ def test_a_refused_call_is_tried_again_before_it_is_an_error(monkeypatch: pytest
                                                              calls: int, error: bool) -> None:
     # an agent's parallel tool calls were refused within 0.5 s (a newcomer's stall trial)
     slept: list[float] = []
-    monkeypatch.setattr(mcp_server.time, "sleep", slept.append)
+    monkeypatch.setattr(Cancellation, "wait", lambda self, timeout_s: slept.append(timeout_s) or False)
     client = Refusing(refusals)
     result = anyio.run(build_server(client).call_tool, "list_repos", {})  # type: ignore[arg-type]
     text = json.dumps(result, default=str)
@@ -89,13 +91,40 @@ def test_a_refused_call_is_tried_again_before_it_is_an_error(monkeypatch: pytest
     assert ("RESOURCE_EXHAUSTED: FindCallers: the server is running its limit" in text) is error
 
 
+def test_a_cancel_ends_the_wait_between_tries_and_tries_nothing_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a tool call its agent gave up on waited out its tries on a worker thread, calling again
+    monkeypatch.setattr(mcp_server, "RETRY_WAITS_S", (60.0, 60.0))
+    client = Refusing(3)
+    waiting, woke = threading.Event(), threading.Event()
+    cancelled: list[bool] = []
+    wait = Cancellation.wait
+
+    def recorded(self: Cancellation, timeout_s: float) -> bool:
+        waiting.set()
+        cancelled.append(wait(self, timeout_s))
+        woke.set()
+        return cancelled[-1]
+
+    monkeypatch.setattr(Cancellation, "wait", recorded)
+
+    async def give_up() -> None:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(build_server(client).call_tool, "list_repos", {})  # type: ignore[arg-type]
+            assert await anyio.to_thread.run_sync(waiting.wait, 10)
+            tasks.cancel_scope.cancel()
+
+    anyio.run(give_up)
+    assert woke.wait(20)  # a wait of 30-90 s, ended by the cancel
+    assert cancelled == [True] and client.calls == 1
+
+
 def test_a_call_over_its_own_bound_is_not_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
     # a 5 MB answer over the message size was tried four times (a review)
     client = Refusing(1)
     sized = ResourceExhaustedError("RESOURCE_EXHAUSTED", "Received message larger than max (5242880 vs. "
                                    "4194304)", "127.0.0.1:1")
     monkeypatch.setattr(client, "list_repos", lambda: (_ for _ in ()).throw(sized))
-    monkeypatch.setattr(mcp_server.time, "sleep", lambda s: pytest.fail("slept"))
+    monkeypatch.setattr(Cancellation, "wait", lambda self, timeout_s: pytest.fail("slept"))
     text = json.dumps(anyio.run(build_server(client).call_tool, "list_repos", {}), default=str)  # type: ignore[arg-type]
     assert "Received message larger than max" in text
 
