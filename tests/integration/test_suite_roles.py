@@ -179,3 +179,6 @@ def test_a_bundled_copy_of_another_distribution_is_vendored_and_re_roled(tmp_pat
         repo.commit({"reqlib/packages/pool3/__init__.py": "__version__ = '1.11'\n"}, "versioned again")
         d.jobs.run_now("fx")
         assert roles(d)["reqlib/packages/pool3/poolmanager.py"] == "vendored"
+        # the re-roled file counts in the run's total: 2 of 2, never "2/1 changed files"
+        done = d.progress.get("fx")
+        assert (done.files_done, done.files_total) == (2, 2)

@@ -219,6 +219,8 @@ class Pipeline:
         shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
         changes = _rerolled(changes, blobs, meta.get("test_suites"), shape.test_suites)
         changes = _rerolled(changes, blobs, meta.get("vendored"), shape.vendored)
+        # the files re-roled count in the total too (a newcomer saw "874/871 changed files")
+        self.progress.update(report.repo, files_total=len(changes))
         for change in changes:
             if self._stopping.is_set():
                 break
