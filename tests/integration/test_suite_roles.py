@@ -131,3 +131,54 @@ def test_the_pending_bound_counts_the_never_embedded_too(tmp_path) -> None:
         from coderecalld.store.base import StoreFilter
         total = d.store.count(StoreFilter(repos=("fx",)))
     assert exact >= 1 and bound > exact and bound == total  # no model: nothing embedded
+
+
+BUNDLING = {
+    "reqlib/__init__.py": "__version__ = '2.7.0'\n",
+    "reqlib/adapters.py": '''\
+def send_through_proxies(request, proxies):
+    """Send the request through the configured proxies of its connection pool."""
+    return request, proxies
+''',
+    "reqlib/packages/__init__.py": "",
+    "reqlib/packages/pool3/__init__.py": "__version__ = '1.10.4'\n",
+    "reqlib/packages/pool3/poolmanager.py": '''\
+def proxy_pool(url, proxies):
+    """A connection pool that sends each request through proxies, and proxies of proxies."""
+    return url, proxies
+''',
+}
+
+
+def test_a_bundled_copy_of_another_distribution_is_vendored_and_re_roled(tmp_path) -> None:
+    """requests 2.0-2.15 bundled urllib3 under ``requests/packages/``: those files are
+    role vendored (in every chunk, the file-level index and ``locate``), and the package's
+    own file answers first though the copy holds the query's words more often. A sync that
+    makes a subpackage a bundled copy (its ``__version__`` added) re-roles its unchanged
+    files, and one that unmakes it re-roles them back."""
+    from conformance_cases import daemon as make_daemon
+    from coderecalld.config import RepoConfig
+    from gitfixtures import GitRepo
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(BUNDLING, "bundled")
+    query = "send request through proxies of proxies pool"
+
+    def roles(d) -> dict[str, str]:
+        return {h.path: h.role for h in d.service.search(query, limit=10, repo="fx", mode="sparse")
+                if not h.path.endswith("__init__.py")}
+
+    with make_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as d:
+        d.jobs.run_now("fx")
+        assert roles(d) == {"reqlib/adapters.py": "source", "reqlib/packages/pool3/poolmanager.py": "vendored"}
+        files = d.service.locate(query, limit=10, repo="fx").files
+        assert [(f.path, f.role) for f in files][0] == ("reqlib/adapters.py", "source")
+        assert {f.path: f.role for f in files}.get("reqlib/packages/pool3/poolmanager.py", "vendored") == "vendored"
+        repo.commit({"reqlib/packages/pool3/__init__.py": ""}, "no version")
+        d.jobs.run_now("fx")
+        assert roles(d)["reqlib/packages/pool3/poolmanager.py"] == "source"
+        repo.commit({"reqlib/packages/pool3/__init__.py": "__version__ = '1.11'\n"}, "versioned again")
+        d.jobs.run_now("fx")
+        assert roles(d)["reqlib/packages/pool3/poolmanager.py"] == "vendored"
+        # the re-roled file counts in the run's total: 2 of 2, never "2/1 changed files"
+        done = d.progress.get("fx")
+        assert (done.files_done, done.files_total) == (2, 2)

@@ -279,3 +279,76 @@ def test_translations_are_excluded_unless_asked_for() -> None:
     assert kept == [p for p in DOCS_TREE if not p.startswith(("docs/de/", "docs/zh/", "docs/pt-BR/"))]
     everything = IndexConfig(skip_translations=False)
     assert all(not classify.path_excluded(p, everything, None, found) for p in DOCS_TREE)
+
+
+#: requests 2.x: urllib3 and chardet bundled under ``requests/packages/``; urllib3's own
+#: ``packages/six.py``; a package's own ``packages/`` subpackage (poetry-core's models) and
+#: a JS monorepo's top-level ``packages/``.
+BUNDLED = {
+    "requests/__init__.py": b"__version__ = '2.7.0'\n",
+    "requests/packages/__init__.py": b"from __future__ import absolute_import\n",
+    "requests/packages/urllib3/__init__.py": b'"""urllib3"""\n__author__ = "x"\n__version__ = "1.10.4"\n',
+    "requests/packages/urllib3/poolmanager.py": b"class PoolManager: pass\n",
+    "requests/packages/chardet/__init__.py": b"__version__: str = '2.3.0'\n",
+    "requests/packages/chardet/compat.py": b"",
+    "urllib3/__init__.py": b"",
+    "urllib3/packages/__init__.py": b"",
+    "urllib3/packages/six.py": b'"""six"""\n__version__ = "1.9.0"\n',
+    "urllib3/packages/ordered_dict.py": b"class OrderedDict(dict): pass\n",
+    "poetry/__init__.py": b"",
+    "poetry/core/__init__.py": b"__version__ = '1.0'\n",
+    "poetry/core/packages/__init__.py": b"",
+    "poetry/core/packages/package.py": b"class Package: pass\n",
+    "poetry/core/packages/constraints/__init__.py": b"from .x import y\n",
+    # no Python package encloses it: a top-level or a loose packages/ directory
+    "packages/core/__init__.py": b"__version__ = '3.0'\n",
+    "tools/packages/lib/__init__.py": b"__version__ = '0.1'\n",
+}
+
+
+def test_bundled_copies_are_the_versioned_packages_of_a_packages_subpackage() -> None:
+    read_paths = []
+
+    def read(path: str) -> bytes:
+        read_paths.append(path)
+        return BUNDLED[path]
+
+    assert classify.vendored_packages(BUNDLED, read) == {
+        "requests/packages/urllib3", "requests/packages/chardet", "urllib3/packages/six.py"}
+    # only the candidates' own files are read
+    assert sorted(read_paths) == sorted([
+        "requests/packages/urllib3/__init__.py", "requests/packages/chardet/__init__.py",
+        "urllib3/packages/six.py", "urllib3/packages/ordered_dict.py",
+        "poetry/core/packages/package.py", "poetry/core/packages/constraints/__init__.py"])
+
+
+@pytest.mark.parametrize(("path", "role"), [
+    ("requests/packages/urllib3/poolmanager.py", "vendored"),
+    ("requests/packages/urllib3/__init__.py", "vendored"),
+    ("requests/packages/chardet/compat.py", "vendored"),
+    ("urllib3/packages/six.py", "vendored"),
+    ("urllib3/packages/ordered_dict.py", "source"),
+    ("requests/packages/__init__.py", "source"),
+    ("poetry/core/packages/package.py", "source"),
+    ("packages/core/__init__.py", "source"),
+])
+def test_a_file_of_a_bundled_copy_is_vendored(path: str, role: str) -> None:
+    vendored = classify.vendored_packages(BUNDLED, BUNDLED.__getitem__)
+    assert classify.role(path, vendored=vendored) == role
+    assert classify.role(path) == "source"
+    # a repo's own override still wins
+    assert classify.role(path, ("source:requests/**",), vendored=vendored) == (
+        "source" if path.startswith("requests/") else role)
+
+
+@pytest.mark.parametrize(("path", "role"), [
+    (".github/actions/comment-docs-preview-in-pr/app/main.py", "config"),
+    (".github/scripts/notify.js", "config"),
+    (".github/workflows/test.yml", "config"),
+    (".circleci/config.yml", "config"),
+    (".github/CONTRIBUTING.md", "docs"),
+    (".github/scripts/test_notify.py", "test"),
+    ("src/github/client.py", "source"),
+])
+def test_a_forge_or_ci_directory_is_config(path: str, role: str) -> None:
+    assert classify.role(path) == role

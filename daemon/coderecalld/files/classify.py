@@ -9,7 +9,7 @@ Reasons are a small fixed vocabulary (a ledger value and a metric label, see
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -317,6 +317,10 @@ ROLE_DIRS = {
                              "docs_src", "docs-src", "doc_src", "docs_examples", "doc_examples",
                              "code_examples"}),
     Role.DOCS: frozenset({"doc", "docs", "documentation", "man"}),
+    # a forge's or CI service's directory: workflows and the scripts and actions they run,
+    # no part of the project's code (FastAPI's ``.github/actions/*/app/main.py`` was
+    # source, on issue answers beside the library's; a newcomer). Its pages stay docs.
+    Role.CONFIG: frozenset({".github", ".gitlab", ".circleci", ".buildkite"}),
 }
 #: Directory names of tests by their form (fnmatch, lowercased), read as ``tests/``: a
 #: directory of one kind of test (``integration_tests``, ``typing_tests``, ``e2e-tests``,
@@ -358,6 +362,46 @@ ROLE_NAMES = {
                   "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
                   ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
 }
+#: Directories of a Python package that bundle other distributions by name (requests
+#: 2.0-2.15's ``requests/packages/urllib3/`` and ``chardet/``, urllib3's own
+#: ``urllib3/packages/six.py``): what ``vendored_packages`` reads. ``packages/`` at a repo's
+#: top (a JavaScript monorepo's, a Python repo's of its own distributions) is no such one.
+BUNDLING_DIRS = frozenset({"packages"})
+#: A top-level ``__version__`` assignment: a distribution's own version (PEP 396's
+#: convention), which a bundled copy keeps and a package's own subpackage does not
+#: (poetry-core's ``poetry/core/packages/`` is its own code: ``Package``, ``Dependency``).
+_VERSIONED = re.compile(rb"^__version__\s*[:=]", re.MULTILINE)
+
+
+def vendored_packages(paths: Iterable[str], read: Callable[[str], bytes]) -> frozenset[str]:
+    """The bundled copies of other distributions among a tree's ``paths`` (repo paths):
+    each package directory (``a/packages/x``, by its ``__init__.py``) or module
+    (``a/packages/x.py``) directly under a ``BUNDLING_DIRS`` directory that is itself a
+    subpackage of a Python package (``a/__init__.py`` and ``a/packages/__init__.py`` in
+    the tree) and whose ``__init__.py`` or module assigns ``__version__`` at top level
+    (``_VERSIONED``). ``read(path)`` returns a blob's bytes (one read per candidate). The
+    vendored role by directory name (``ROLE_DIRS``: ``vendor/``, ``_vendor/``) needs no
+    tree: requests' ``packages/`` copies of urllib3 and chardet were source, and led the
+    answers of issues about requests' own code with urllib3's files (a newcomer)."""
+    paths = list(paths)
+    held = set(paths)
+    found = set()
+    for path in paths:
+        parts = path.split("/")
+        if not path.endswith(".py") or len(parts) < 3:
+            continue
+        module = parts[-2] in BUNDLING_DIRS and parts[-1] != "__init__.py"
+        package = parts[-1] == "__init__.py" and len(parts) >= 4 and parts[-3] in BUNDLING_DIRS
+        if not (module or package):
+            continue
+        bundling = parts[:-1] if module else parts[:-2]
+        if ("/".join([*bundling, "__init__.py"]) in held
+                and "/".join([*bundling[:-1], "__init__.py"]) in held
+                and _VERSIONED.search(read(path))):
+            found.add(path if module else "/".join(parts[:-1]))
+    return frozenset(found)
+
+
 #: A test class's file by the JVM, .NET, Swift and PHP conventions, in its own case
 #: (JUnit's ``FooTest.java``, Maven failsafe's ``FooIT.java``, xUnit's ``FooTests.cs``,
 #: XCTest's, PHPUnit's), a name before ``Test`` in lower case or digits: ``Latest.cs``,
@@ -420,7 +464,7 @@ def declaration_file(path: str) -> bool:
 
 
 def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | None = None,
-         suites: Collection[str] = ()) -> str:
+         suites: Collection[str] = (), vendored: Collection[str] = ()) -> str:
     """The ``Role`` of ``path`` (a repo-relative git path): the first ``overrides`` entry
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else ``config`` for a
     dependency manifest outside test and vendored trees (``DEPENDENCY_NAMES``), else the path conventions
@@ -432,11 +476,15 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     directories holding files named as tests (``test_suites``, when the tree is known): a
     file under a package's ``test/`` or ``testing/`` directory that is one of them is a
     test suite's helper (tornado's ``tornado/test/util.py`` beside its ``*_test.py``), not
-    a testing library (``django/test/client.py``). Never raises."""
+    a testing library (``django/test/client.py``). ``vendored``: the tree's bundled copies
+    of other distributions (``vendored_packages``, when the tree is known): a file at or
+    under one is ``vendored``, after the overrides. Never raises."""
     for entry in overrides:
         name, _, glob = entry.partition(":")
         if excluded(path, (glob,)):
             return name
+    if any(path == v or path.startswith(v + "/") for v in vendored):
+        return Role.VENDORED.value
     pure = PurePosixPath(path)
     parts = [_dir_kind(d.lower()) for d in pure.parts[:-1]]
     dirs = set(parts)

@@ -42,7 +42,9 @@ class Layout:
     most files first; ``purpose`` one line (``""`` if nothing describes the repo);
     ``go_modules`` (directory of a ``go.mod``, its module path), deepest first;
     ``java_dirs`` directory -> stems of its ``.java`` files; ``test_suites`` the
-    directories holding files named as tests (``classify.test_suites``, for roles).
+    directories holding files named as tests (``classify.test_suites``, for roles);
+    ``vendored`` the bundled copies of other distributions (``classify.vendored_packages``,
+    likewise).
     """
 
     package_dirs: frozenset[str]
@@ -54,6 +56,7 @@ class Layout:
     js_packages: tuple[tuple[str, str, str], ...] = ()
     js_modules: frozenset[str] = frozenset()
     test_suites: frozenset[str] = frozenset()
+    vendored: frozenset[str] = frozenset()
 
     def module(self, path: str) -> str:
         """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
@@ -143,7 +146,7 @@ def layout(paths: Iterable[str], read: Callable[[str], bytes],
     return Layout(dirs, tuple(sorted(packages - {""})), described, ranked,
                   _go_modules(paths, read), _java_dirs(paths), _js_packages(paths, read),
                   frozenset(js_module(p) for p in paths if PurePosixPath(p).suffix in JS_SUFFIXES),
-                  classify.test_suites(paths))
+                  classify.test_suites(paths), classify.vendored_packages(paths, read))
 
 
 def _js_packages(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str, str], ...]:

@@ -177,11 +177,13 @@ class Pipeline:
         return self._finish(report, RepoState.READY, result.commit)
 
     def _role(self, repo: str, path: str, imports: tuple[str, ...] | None = None,
-              suites: frozenset[str] = frozenset()) -> str:
-        """``path``'s role (``classify.role``, ``suites`` the tree's test directories) under
-        ``repo``'s configured overrides."""
+              shape: layout.Layout | None = None) -> str:
+        """``path``'s role (``classify.role``, with ``shape``'s test suites and bundled
+        copies when the tree is known) under ``repo``'s configured overrides."""
         repo_cfg = self.cfg.repo(repo)
-        return classify.role(path, repo_cfg.roles if repo_cfg else (), imports=imports, suites=suites)
+        return classify.role(path, repo_cfg.roles if repo_cfg else (), imports=imports,
+                             suites=shape.test_suites if shape else (),
+                             vendored=shape.vendored if shape else ())
 
     def _file_index_short(self, repo: str) -> bool:
         """Whether the file-level index holds fewer of ``repo``'s files than the ledger
@@ -213,9 +215,12 @@ class Pipeline:
         report.stages_s["diff"] += time.monotonic() - started
         report.files_seen = len(blobs)
         self.progress.update(report.repo, state="indexing", phase="indexing", files_total=len(changes))
-        before = self.ledger.repo_meta(report.repo).get("test_suites")
+        meta = self.ledger.repo_meta(report.repo)
         shape = self._timed(report, "layout", self._layout, report.repo, repository, blobs)
-        changes = _rerolled(changes, blobs, before, shape.test_suites)
+        changes = _rerolled(changes, blobs, meta.get("test_suites"), shape.test_suites)
+        changes = _rerolled(changes, blobs, meta.get("vendored"), shape.vendored)
+        # the files re-roled count in the total too (a newcomer saw "874/871 changed files")
+        self.progress.update(report.repo, files_total=len(changes))
         for change in changes:
             if self._stopping.is_set():
                 break
@@ -243,7 +248,8 @@ class Pipeline:
         purpose = redact.text(shape.purpose, "README.md")[0]  # never store a secret, even here
         self.ledger.set_repo_meta(repo, {"purpose": purpose, "packages": list(shape.packages),
                                          "languages": [list(kv) for kv in shape.languages],
-                                         "test_suites": sorted(shape.test_suites)})
+                                         "test_suites": sorted(shape.test_suites),
+                                         "vendored": sorted(shape.vendored)})
         return shape
 
     def _apply(self, report: IndexReport, repository: pygit2.Repository, commit: str,
@@ -279,14 +285,13 @@ class Pipeline:
             self._unindexed(report, change.path, change.blob_id, verdict)
             return
         chunks = self._timed(report, "redact", _redacted, chunks)
-        suites = shape.test_suites if shape else frozenset()
-        pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id, suites)
+        pts = self._timed(report, "vectors", self._points, chunks, commit, change.blob_id, shape)
         ids = [p.id for p in pts]
         self._timed(report, "store", self.store.upsert, pts)
         self._timed(report, "store", self.store.delete_file_except, report.repo, change.path, ids)
         # the file's role: a point of its own code (a Rust file's tests are role test)
         role = next((str(p.payload.get("role", "")) for p, c in zip(pts, chunks) if not c.test_code),
-                    "") or self._role(report.repo, change.path, suites=suites)
+                    "") or self._role(report.repo, change.path, shape=shape)
         language = str(pts[0].payload.get("language", "")) if pts else verdict.language
         terms = self._timed(report, "vectors", _file_terms, report.repo, change.path, blob, pts,
                             role, language)
@@ -356,10 +361,10 @@ class Pipeline:
         return resolve.chunks(found, parsed, path, module, java_dirs, aliases), verdict, len(parsed.symbols)
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
-                blob_id: str, suites: frozenset[str] = frozenset()) -> list[Any]:
+                blob_id: str, shape: layout.Layout | None = None) -> list[Any]:
         """Store points of one file's chunks; a dense vector is attached when the vector
         cache has it (a rename, a revert, a copy: DESIGN.md decision 3), else left to
-        ``embed_backlog``. ``suites``: the tree's test directories (``_role``)."""
+        ``embed_backlog``. ``shape``: the tree's layout, for roles (``_role``)."""
         hashes = [embed.text_hash(self.model_id, c.embed_text) for c in chunks]
         cached = self.embedder.cached(hashes) if self.embedder else {}
         pts, missing = [], 0
@@ -371,7 +376,7 @@ class Pipeline:
                                     text_hash=h, dense=None if dense is None else tuple(dense.tolist()),
                                     role=self._role(c.repo, c.path,
                                                     c.imports if c.language == "python" else None,
-                                                    suites))
+                                                    shape))
             pts.append(point)
             if dense is None and self.embedder and points.searchable(c):  # else nothing to embed
                 missing += 1
@@ -495,12 +500,13 @@ def _blob_or_empty(repository: pygit2.Repository, blob_id: str) -> bytes:
 
 def _rerolled(changes: list[FileChange], blobs: dict[str, str], before: list[str] | None,
               after: frozenset[str]) -> list[FileChange]:
-    """``changes`` with every unchanged file under a directory that became or stopped being
-    a test suite (``before``, the last sync's ``Layout.test_suites``; None: never recorded,
-    nothing to compare) re-indexed too: a file's role reads its tree's suites
-    (``classify.role``), and an incremental sync re-roles only what it re-indexes (a review:
-    a helper kept its role after a test file was added beside it). Its blob is unchanged:
-    its dense vectors come from the cache."""
+    """``changes`` with every unchanged file at or under a path that became or stopped
+    being a test suite or a bundled copy (``before``, the last sync's
+    ``Layout.test_suites`` or ``Layout.vendored``, ``after`` this one's; None: never
+    recorded, nothing to compare) re-indexed too: a file's role reads its tree's suites
+    and bundled copies (``classify.role``), and an incremental sync re-roles only what it
+    re-indexes (a review: a helper kept its role after a test file was added beside it).
+    Its blob is unchanged: its dense vectors come from the cache."""
     if before is None:
         return changes
     moved = set(before) ^ set(after)
@@ -508,5 +514,5 @@ def _rerolled(changes: list[FileChange], blobs: dict[str, str], before: list[str
         return changes
     held = {c.path for c in changes}
     extra = [FileChange(path, ChangeStatus.MODIFIED, blob, blob) for path, blob in sorted(blobs.items())
-             if path not in held and any(path.startswith(d + "/") for d in moved)]
+             if path not in held and any(path == d or path.startswith(d + "/") for d in moved)]
     return changes + extra

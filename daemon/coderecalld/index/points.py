@@ -197,7 +197,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``resolve.js_chained_aliases``).
 #: 40: a Python file's module name drops a hidden directory's leading dots
 #: (``.github/x.py`` is ``_github.x``).
-PAYLOAD_VERSION = 40
+#: 41: roles: a bundled copy of another distribution is vendored
+#: (``classify.vendored_packages``: requests' ``packages/urllib3``); a file under a forge's
+#: or CI service's directory (``.github/``) is config.
+PAYLOAD_VERSION = 41
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
