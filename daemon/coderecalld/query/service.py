@@ -1498,7 +1498,8 @@ class Service:
         """The symbols ``query`` names: by qualified or plain name (case-insensitive), or
         by module-qualified name (``github.com/gin-gonic/gin.node.getValue``, as Go and
         call targets print it; exact); failing those, a dotted name by the qualified
-        names it ends (``_qualified_tail``)."""
+        names it ends (``_qualified_tail``), then as the method its class inherits
+        (``callgraph.inherited_definition``)."""
         # Ruby's Helpers#send_file, PHP's \GuzzleHttp\describe_type
         written = shapes.dotted(query).replace("\\", ".").lstrip(".")
         lowered = written.lower()
@@ -1511,6 +1512,12 @@ class Service:
             hits = [h for h, _, _ in _qualified_tail(store, flt, written)][:limit]
         if not hits:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m, json!
             hits = [h for h in callgraph.written_tail(store, flt, query)
+                    if h.payload.get("kind") not in _HIDDEN_KINDS][:limit]
+        if not hits and "." in written:
+            # a method the class inherits, as ``symbols`` finds it (jsoup's ``Element.remove``
+            # is ``Node.remove``: ``symbols`` resolved it, search pinned ``Elements.remove``'s
+            # namesakes' words instead; a newcomer)
+            hits = [h for h in callgraph.inherited_definition(store, flt, written)
                     if h.payload.get("kind") not in _HIDDEN_KINDS][:limit]
         return _dedupe(hits)
 
