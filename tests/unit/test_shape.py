@@ -1758,3 +1758,16 @@ def test_a_frames_printed_line_is_found_by_its_longest_path() -> None:
     assert frames.printed_code(text, frames.Frame("lib/click/decorators.py", "new_func", 33)) == \
         "return f(get_current_context(), *args, **kwargs)"
     assert frames.printed_code(text, frames.Frame("src/mycli/decorators.py", "wrapper", 34)) == ""
+
+
+def test_an_http_status_code_adds_its_code_names() -> None:
+    """gin's "what happens on a 404" missed ``createStaticHandler``, which writes
+    ``http.StatusNotFound``: a question's status code adds its reason's code names."""
+    terms = dict(shape.analyze("how are static files served and what happens on a 404").terms)
+    assert {t: terms[t] for t in ("404", "notfound", "not_found", "statusnotfound")} == {
+        "404": 1.0, "notfound": shape.ABBREVIATION_WEIGHT, "not_found": shape.ABBREVIATION_WEIGHT,
+        "statusnotfound": shape.ABBREVIATION_WEIGHT}
+    # a one-word reason is a word of any text; a number no status has adds nothing
+    assert set(dict(shape.analyze("what does the handler send with a 200 or a 410").terms)) == {
+        "handler", "send", "200", "410"}
+    assert set(dict(shape.analyze("why is the port 8080 by default").terms)) == {"port", "8080", "default"}

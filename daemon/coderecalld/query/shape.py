@@ -683,12 +683,35 @@ _EXPANSIONS = {short: tuple(word for word, shorts in ABBREVIATIONS.items() if sh
                for shorts in ABBREVIATIONS.values() for short in shorts}
 #: The weight of a term ``_abbreviated`` adds (the query's own words weigh 1).
 ABBREVIATION_WEIGHT = 0.5
+#: HTTP status codes (RFC 9110 section 15) by their reason phrases, as code names them:
+#: joined (Java's, JS's ``NotFound``, Python's ``HTTPStatus.NOT_FOUND`` and Go's
+#: ``http.StatusNotFound`` as the index's tokens read them: ``notfound``, ``not_found``,
+#: ``statusnotfound``). A question's code adds them (``_abbreviated``): gin's "how are
+#: static files served and what happens on a 404" missed ``createStaticHandler``, which
+#: writes ``http.StatusNotFound`` (a newcomer).
+HTTP_REASONS = {
+    "200": "ok", "201": "created", "202": "accepted", "204": "no content", "301": "moved permanently",
+    "302": "found", "303": "see other", "304": "not modified", "307": "temporary redirect",
+    "308": "permanent redirect", "400": "bad request", "401": "unauthorized", "403": "forbidden",
+    "404": "not found", "405": "method not allowed", "406": "not acceptable", "408": "request timeout",
+    "409": "conflict", "410": "gone", "411": "length required", "412": "precondition failed",
+    "413": "request entity too large", "414": "request uri too long", "415": "unsupported media type",
+    "416": "requested range not satisfiable", "417": "expectation failed", "422": "unprocessable entity",
+    "428": "precondition required", "429": "too many requests", "431": "request header fields too large",
+    "500": "internal server error", "501": "not implemented", "502": "bad gateway",
+    "503": "service unavailable", "504": "gateway timeout", "505": "http version not supported",
+}
+#: ``HTTP_REASONS``' code names by code: joined, snake case, Go's ``Status`` form; of a
+#: reason of two words or more (``ok``, ``gone`` alone are words of any text).
+_HTTP_NAMES = {code: ("".join(reason.split()), "_".join(reason.split()), "status" + "".join(reason.split()))
+               for code, reason in HTTP_REASONS.items() if " " in reason}
 
 
 def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], ...]:
     """``terms`` (a question's) with the abbreviations of its words and the words of its
     abbreviations (``ABBREVIATIONS``, ``ABBREVIATED_PHRASES``) added at
-    ``ABBREVIATION_WEIGHT``, each once, after the query's own: werkzeug's "how are converter
+    ``ABBREVIATION_WEIGHT``, each once, after the query's own (and an HTTP status code's
+    names, ``_HTTP_NAMES``): werkzeug's "how are converter
     arguments parsed" missed ``parse_converter_args``, "detect that a file changed by polling
     modification times" ``StatReloaderLoop.run_step`` reading ``st_mtime`` (a newcomer)."""
     if ABBREVIATION_WEIGHT <= 0:
@@ -697,7 +720,7 @@ def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float
     words = [t for t, _ in terms]
     added: dict[str, None] = {}
     for word in words:
-        for extra in (*ABBREVIATIONS.get(word, ()), *_EXPANSIONS.get(word, ())):
+        for extra in (*ABBREVIATIONS.get(word, ()), *_EXPANSIONS.get(word, ()), *_HTTP_NAMES.get(word, ())):
             added.setdefault(extra)
     for first, second in zip(words, words[1:]):
         phrase = ABBREVIATED_PHRASES.get((first, second))
