@@ -1771,3 +1771,23 @@ def test_an_http_status_code_adds_its_code_names() -> None:
     assert set(dict(shape.analyze("what does the handler send with a 200 or a 410").terms)) == {
         "handler", "send", "200", "410"}
     assert set(dict(shape.analyze("why is the port 8080 by default").terms)) == {"port", "8080", "default"}
+
+
+def test_a_code_host_link_names_its_file_and_lines_at_any_depth() -> None:
+    text = ("isFlagArg treats -- as a flag\n\nThe check at https://github.com/spf13/cobra/blob/bf11ab6/"
+            "command.go#L629-L632 looks wrong; see https://github.com/spf13/cobra/blob/main/doc/man_docs.go.\n"
+            "and https://github.com/spf13/cobra/issues/12 and https://go.dev/play/p/UxqRkMcEX2a\n")
+    asked = shape.analyze(text)
+    assert asked.shape is shape.Shape.ISSUE
+    assert sorted(asked.paths) == ["command.go", "doc/man_docs.go"]
+    assert asked.linked == (("command.go", 629),)
+    assert shape.hosted_files(text) == (("command.go", 629), ("doc/man_docs.go", 0))
+
+
+@pytest.mark.parametrize("link", ["https://go.dev/play/p/UxqRkMcEX2a", "https://play.golang.org/p/UxqRkMcEX2a",
+                                  "https://jsfiddle.net/u/UxqRkMcEX2a/", "https://codesandbox.io/s/UxqRkMcEX2a"])
+def test_a_paste_or_playground_link_adds_no_terms(link: str) -> None:
+    """cobra's issue linking ``go.dev/play/p/UxqRkMcEX2a`` had the terms ``uxq``, ``rk``,
+    ``mc`` at 3.4 each; a docs page's name still counts."""
+    text = f"isFlagArg bug\n\nsee {link} for a repro, and https://go.dev/doc/effective_go.html\nmore\n"
+    assert [t for t, _ in shape.analyze(text).terms] == ["isflagarg", "flag", "arg", "repro", "effective", "go"]

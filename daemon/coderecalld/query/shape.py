@@ -29,7 +29,7 @@ import keyword
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -354,6 +354,9 @@ def analyze(text: str) -> Query:
         printed = stack.read(own)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
         (names, title_names), paths, frames = _names(own, errors), _paths(own, printed), _frames(printed)
+        # a code host's link names its file exactly, one at the root too (cobra's
+        # ``blob/<sha>/command.go#L629``: a bare name once delinked, which names no path)
+        paths = tuple(dict.fromkeys((*paths, *(p for p, _ in hosted_files(original)))))[:MAX_PATHS]
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
         if shape is Shape.TRACE:
             raised = tuple(dict.fromkeys(m.group(1) for m in errors  # not a
@@ -1023,6 +1026,17 @@ _CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.
 _CODE_FILE = re.compile(r"\.(?:py|pyi|pyx|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|scala|rb|php|c|h|cc|"
                         r"cpp|hpp|cs|swift|m|mm|sh|lua|ex|exs|erl|hs|ml|toml|cfg|ini|yaml|yml|json)"
                         r"(?::\d+){0,2}$")
+#: Paste sites and playgrounds: a link to one names a snippet by an opaque id, whose
+#: letters read as code words (cobra's ``go.dev/play/p/UxqRkMcEX2a`` gave an issue the
+#: terms ``uxqrkmcex2a``, ``uxq``, ``rk``, ``mc`` at 3.4 each; a newcomer). Hosts, and a
+#: host with the path prefix of its playground.
+_PASTE_HOSTS = frozenset({"play.golang.org", "goplay.tools", "play.rust-lang.org", "jsfiddle.net",
+                          "codepen.io", "codesandbox.io", "stackblitz.com", "pastebin.com", "replit.com",
+                          "repl.it", "jsbin.com", "dpaste.org", "dpaste.com", "hastebin.com", "paste.rs",
+                          "glot.io", "ideone.com", "onlinegdb.com", "godbolt.org", "tsplay.dev",
+                          "pastebin.ubuntu.com", "bpa.st", "paste.debian.net"})
+_PLAYGROUNDS = (("go.dev", "play/"), ("www.typescriptlang.org", "play"), ("typescriptlang.org", "play"),
+                ("svelte.dev", "repl"), ("vuejs.org", "play"), ("play.kotlinlang.org", ""))
 _WEB_PAGE_SUFFIX = re.compile(r"\.(?:html?|php|aspx?|jsp|cgi|md|rst|txt)$")
 #: Whether a link is read for what it says of the code (``_delinked``).
 DELINK = True
@@ -1033,7 +1047,8 @@ def _delinked(text: str) -> str:
     code host's link to a file of code (``github.com/o/r/blob/main/src/app.py#L10``) by the
     file's path (``src/app.py``), a link ending in a file of code by its path without the
     host; any other code host link but one to a file (an issue, a pull request, a commit)
-    by nothing; any other link, a hosted docs page's too, by its last path segment's words
+    by nothing, and so is a paste site's or a playground's (``_PASTE_HOSTS``); any other
+    link, a hosted docs page's too, by its last path segment's words
     (its page suffix dropped: ``numpy.ndarray.html`` -> ``numpy.ndarray``,
     ``Troubleshooting.md``) and its fragment (a docs anchor names an API:
     ``#flask.Flask.url_for``; gson's messages link their ``#duplicate-fields``). Its host,
@@ -1058,20 +1073,38 @@ def linked_lines(text: str) -> tuple[tuple[str, int], ...]:
     (``github.com/encode/httpx/blob/master/httpx/_models.py#L689-L697`` -> ``("httpx/
     _models.py", 689)``), in text order, each once, at most ``MAX_LINKED``: httpx's issue
     linking ``Response.charset_encoding``'s lines had it 4th of its file's functions."""
-    out: dict[tuple[str, int], None] = {}
     if "#" not in text:
         return ()
+    return _first(((path, line) for path, line in _hosted(text) if line), MAX_LINKED)
+
+
+def hosted_files(text: str) -> tuple[tuple[str, int], ...]:
+    """(path in its repository, first linked line or 0) of each code host link to a file of
+    code in ``text`` (``_HOSTED_FILE``, ``_CODE_FILE``), in text order, each once, at most
+    ``MAX_PATHS``. Linear in ``len(text)``."""
+    return _first(_hosted(text), MAX_PATHS) if "://" in text else ()
+
+
+def _first(links: Iterable[tuple[str, int]], limit: int) -> tuple[tuple[str, int], ...]:
+    """The first ``limit`` distinct ``links``, reading no further."""
+    out: dict[tuple[str, int], None] = {}
+    for link in links:
+        out[link] = None
+        if len(out) >= limit:
+            break
+    return tuple(out)
+
+
+def _hosted(text: str) -> Iterator[tuple[str, int]]:
+    """``hosted_files``' links, lazily, repeats included."""
     for match in _URL.finditer(text):
         rest = match.group().split("://", 1)[-1]
         rest, _, fragment = rest.partition("#")
         host, _, path = rest.partition("?")[0].partition("/")
-        lines = _LINES_FRAGMENT.match(fragment)
-        hosted = _HOSTED_FILE.match(path.strip("/")) if lines and host.lower() in _CODE_HOSTS else None
-        if hosted and _CODE_FILE.search(hosted.group(1)):
-            out[hosted.group(1).strip("/"), int(lines.group(1))] = None
-            if len(out) >= MAX_LINKED:
-                break
-    return tuple(out)
+        hosted = _HOSTED_FILE.match(path.strip("/")) if host.lower() in _CODE_HOSTS else None
+        if hosted and _CODE_FILE.search(hosted.group(1).rstrip(".,;:!?")):
+            lines = _LINES_FRAGMENT.match(fragment)
+            yield hosted.group(1).rstrip(".,;:!?").strip("/"), int(lines.group(1)) if lines else 0
 
 
 def _link_words(match: re.Match[str]) -> str:
@@ -1085,6 +1118,8 @@ def _link_words(match: re.Match[str]) -> str:
     host, _, path = rest.partition("/")
     host = host.lower().rpartition("@")[2].partition(":")[0]
     path = path.strip("/")
+    if host in _PASTE_HOSTS or any(host == h and path.startswith(prefix) for h, prefix in _PLAYGROUNDS):
+        return tail
     if host in _CODE_HOSTS:
         hosted = _HOSTED_FILE.match(path)
         if hosted is None:  # an issue, a pull request, a commit
