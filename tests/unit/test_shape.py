@@ -1791,3 +1791,14 @@ def test_a_paste_or_playground_link_adds_no_terms(link: str) -> None:
     ``mc`` at 3.4 each; a docs page's name still counts."""
     text = f"isFlagArg bug\n\nsee {link} for a repro, and https://go.dev/doc/effective_go.html\nmore\n"
     assert [t for t, _ in shape.analyze(text).terms] == ["isflagarg", "flag", "arg", "repro", "effective", "go"]
+
+
+def test_a_name_the_prose_writes_as_code_outlasts_the_names_pasted_output_repeats() -> None:
+    """cobra's `legacyArgs`, written once in a code span, was cut by the 24-name cap under
+    the words its pasted completion output repeated (``prog``, ``arg1``, ``Completion``)."""
+    output = "\n".join(f"prog arg{i} Completion{i} directive{i} " * 2 for i in range(12))
+    text = f"completion of subcommand args is wrong\n\nThe check in `legacyArgs` is wrong.\n```\n{output}\n```\n"
+    names = shape.analyze(text).names
+    assert len(names) == shape.MAX_NAMES and names[0] == "legacyArgs"
+    # without the span it is a word of the prose, counted by its mentions: cut
+    assert "legacyArgs" not in shape.analyze(text.replace("`legacyArgs`", "legacyArgs")).names

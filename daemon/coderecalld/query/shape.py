@@ -1498,7 +1498,9 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     exception class (``PolynomialError``, or an error line's ``TooManyRedirects``: what
     failed is where it is raised, not where it is defined; swe-lite-dev unchanged without
     them), no frame pseudo-name (``<module>``),
-    one spelling per lowercased name; title first, then by mentions, then by first
+    one spelling per lowercased name; title first, then those the prose writes in an inline
+    code span (a name the reporter points at: cobra's `legacyArgs`, said once, was cut by
+    the 24 words its pasted output repeated; a newcomer), then by mentions, then by first
     appearance; and how many are the title's. A callable an error line names (``TypeError:
     RST.__init__() got an unexpected keyword argument``: the function that refused the
     call) counts as the title's. ``text`` has its environment prefixes already dropped;
@@ -1506,6 +1508,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
     spelled: dict[str, str] = {}
+    spanned: set[str] = set()  # lowercased names of the prose's inline code spans
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors}
@@ -1524,9 +1527,10 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
                  if f.function and not stack.environment(f.function)]
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
-        spans += code_spans(_FENCE.sub(" ", part))
-        for span in spans:
+        inline = code_spans(_FENCE.sub(" ", part))
+        for span in spans + inline:
             found += _NAME.findall(stack.PYTHON.sub(" ", span))
+        spanned.update(n.lower() for span in inline for n in _NAME.findall(span))
         prose = _PATH.sub(" ", _TICKS.sub(" ", _FENCE.sub(" ", part)))
         for word in _WORD.findall(prose):
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
@@ -1539,7 +1543,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
             name = spelled.setdefault(name.lower(), name)  # Matrix and matrix: one lookup
             counts[name] += 1
             rank.setdefault(name, (where, len(rank)))
-    best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))[:MAX_NAMES]
+    best = sorted(counts, key=lambda n: (rank[n][0], n.lower() not in spanned, -counts[n], rank[n][1]))[:MAX_NAMES]
     return tuple(best), sum(1 for n in best if rank[n][0] == 0)
 
 
