@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from coderecalld.auth import LOCAL
 from coderecalld.daemon import Daemon
 from coderecalld.query import shape
 from conformance_cases import indexed
@@ -69,47 +68,3 @@ def test_only_the_project_name_said_in_lower_case_is_dropped(question: str, left
     assert shape.without_project(shape.analyze(question), ("widget",)).text == left
     assert shape.without_project(shape.analyze(question), ("gadget",)).text == question
     assert shape.without_project(shape.analyze(question), ("wid",)).text == question  # too short
-
-
-GADGET = {
-    "gadget/frames.py": '''\
-class FrameCounter:
-    """Counts each frame a gadget draws: frames drawn, frame rate, dropped frames."""
-
-    def draw_frame(self):
-        """Count one drawn frame."""
-        self.frames += 1
-''',
-}
-
-
-def test_an_unscoped_question_naming_one_repository_asks_for_it(tmp_path) -> None:
-    """Several repositories in scope: a question naming one in lower case drops the name,
-    as within that repository, and another repository's hits cost ``ASKED_OTHER_PENALTY``
-    ("how does jsoup detect the charset" answered the class ``Jsoup`` and gin's
-    ``Context.ContentType``; scoped, jsoup's ``detectCharset``: a newcomer). A question
-    naming both, or neither, is answered across both as before."""
-    from conformance_cases import daemon as make_daemon
-    from coderecalld.config import RepoConfig
-    from gitfixtures import GitRepo
-    widget, gadget = GitRepo(tmp_path / "widget"), GitRepo(tmp_path / "gadget")
-    widget.commit(FILES, "widget")
-    gadget.commit(GADGET, "gadget")
-    with make_daemon(tmp_path, RepoConfig("widget", str(widget.path), "main"),
-                     RepoConfig("gadget", str(gadget.path), "main")) as d:
-        d.jobs.run_now("widget")
-        d.jobs.run_now("gadget")
-        service = d.service
-        question = "how does widget draw a frame"
-        scoped = [(h.repo, h.qualified_name) for h in service.search(question, limit=3, repo="widget")]
-        assert scoped[0] == ("widget", "paint_frame")
-        hits = service.search(question, limit=3)
-        assert [(h.repo, h.qualified_name) for h in hits][0] == ("widget", "paint_frame")
-        assert service.locate(question, limit=2).files[0].path == "widget/render.py"
-        # the name is what the search dropped; the other repository's hit costs its penalty
-        asked = service._asked(question, service._filter(LOCAL, ""))
-        assert (asked.text, asked.repos) == ("how does draw a frame", frozenset({"widget"}))
-        # naming both repositories (or none): nothing dropped, no repository asked for
-        for both in ("how does widget draw gadget frames", "how does a frame get drawn"):
-            asked = service._asked(both, service._filter(LOCAL, ""))
-            assert (asked.text, asked.repos) == (both, frozenset())

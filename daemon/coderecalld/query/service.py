@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from coderecalld import credentials
 from coderecalld.auth import LOCAL, Principal
-from coderecalld.config import Config, RepoConfig
+from coderecalld.config import Config
 from coderecalld.embed import sparse
 from coderecalld.embed.local import Embedder
 from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied, StoreUnavailable
@@ -917,38 +917,10 @@ class Service:
         only, the docs ranked under them by their role's penalty (click's "Exit Codes"
         sections, first with ``--role docs``; a newcomer). With source among them, source
         still leads."""
-        analysed = shapes.analyze(query)
-        names = self._project_names(flt)
-        asked = shapes.without_project(analysed, names) if names else self._naming_repo(analysed, flt)
-        asked = self._without_foreign(asked, flt)
+        asked = self._without_foreign(shapes.without_project(shapes.analyze(query), self._project_names(flt)), flt)
         if ROLES_FILTERED_ALIKE and len(roles) > 1 and classify.Role.SOURCE not in roles:
             asked = replace(asked, roles=asked.roles | frozenset(roles))
         return asked
-
-    def _naming_repo(self, asked: shapes.Query, flt: StoreFilter) -> shapes.Query:
-        """``asked`` without the name of the one repository of several in ``flt``'s scope it
-        says (``shape.without_project``'s rules: a lower-case name, not in code, not after an
-        article), and asking for that repository (``Query.repos``: the others' hits cost
-        ``ASKED_OTHER_PENALTY``); as it is when it names none or several. Unscoped, "how
-        does jsoup detect the charset" matched the class ``Jsoup``, eight ``Jsoup.parse``
-        overloads first, and gin's ``Context.ContentType`` third (a newcomer); scoped,
-        ``detectCharset`` was first. A substring test per name first, so a scope of many
-        repositories costs microseconds."""
-        scope = frozenset(flt.repos)
-        configs = [r for r in self.cfg.repos if not scope or r.name in scope]
-        if len(configs) < 2 or asked.shape is not Shape.TEXT or asked.sentence:
-            return asked
-        text = asked.text.lower()
-        said = []
-        for cfg in configs:
-            names = [n for n in _repo_names(cfg.name, cfg) if n.lower() in text]
-            fewer = shapes.without_project(asked, names) if names else asked
-            if fewer is not asked:
-                said.append((cfg.name, fewer))
-        if len(said) != 1:
-            return asked
-        repo, fewer = said[0]
-        return replace(fewer, repos=frozenset({repo}))
 
     def _without_foreign(self, asked: shapes.Query, flt: StoreFilter) -> shapes.Query:
         """``asked`` without its Python frames in another package's files when the trace
@@ -1647,8 +1619,7 @@ class Service:
         named = _named(ranked, asked)
         named_files = list(dict.fromkeys(key[:2] for key in named))
         penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p)[:2] in named_files
-                                            else asked.roles, table, asked.long)
-                    + (ASKED_OTHER_PENALTY if asked.repos and p.get("repo") not in asked.repos else 0.0))
+                                            else asked.roles, table, asked.long))
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
@@ -2388,7 +2359,11 @@ class Service:
         configured name and its URL's last part (``.git`` dropped); ``()`` when the scope
         holds several repositories (there the name tells them apart)."""
         repos = flt.repos or tuple(r.name for r in self.cfg.repos)
-        return _repo_names(repos[0], self.cfg.repo(repos[0])) if len(repos) == 1 else ()
+        if len(repos) != 1:
+            return ()
+        cfg = self.cfg.repo(repos[0])
+        tail = cfg.url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git") if cfg else ""
+        return tuple(dict.fromkeys(n for n in (repos[0], tail) if n))
 
     def _scope_is_everything(self, scope: tuple[str, ...]) -> bool:
         """Whether ``scope`` (the caller's repos) covers every repo the store holds, so the
@@ -2662,13 +2637,6 @@ def _source_missed(asked: shapes.Query, candidates: Sequence[Hit], limit: int, f
     return any(hit_role(h.payload) != classify.Role.SOURCE and -key(h) < floor for h in page)
 
 
-def _repo_names(repo: str, cfg: RepoConfig | None) -> tuple[str, ...]:
-    """The names a question may call ``repo`` by: its configured name and its URL's last
-    part (``.git`` dropped; ``cfg`` its configuration, None: unknown)."""
-    tail = cfg.url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git") if cfg else ""
-    return tuple(dict.fromkeys(n for n in (repo, tail) if n))
-
-
 def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
               ) -> Callable[[Hit], float]:
     """The hybrid order of ``asked``'s candidates ``hits``, as a sort key (smaller first):
@@ -2679,9 +2647,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     less ``RAISED_CLASS_PENALTY`` for the class of an exception a trace names,
     less ``TYPE_PENALTY_TEXT`` for a type's chunk when a short text asks for no type
     and names none of that name (``Query.symbols``), less ``TEST_CLOSURE_PENALTY`` for a
-    function nested in a test function when a short text asks for no tests, less
-    ``ASKED_OTHER_PENALTY`` for a hit of another repository than the question names
-    (``Query.repos``), plus ``NAME_MATCH_WEIGHT`` for a code symbol whose whole name is in a question's words
+    function nested in a test function when a short text asks for no tests,
+    plus ``NAME_MATCH_WEIGHT`` for a code symbol whose whole name is in a question's words
     (``_name_match``), plus (issues,
     ``file_prior``) ``FILE_PRIOR`` times its file's score among ``hits``
     (``locate.file_scores``). Scores are unchanged; ``sorted`` keeps ties stable."""
@@ -2710,8 +2677,6 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
             demote += typed  # (``locate`` reads no ``name``)
         if closures and _test_closure(payload):
             demote += closures
-        if asked.repos and payload.get("repo") not in asked.repos:
-            demote += ASKED_OTHER_PENALTY
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 

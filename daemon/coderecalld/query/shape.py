@@ -270,9 +270,7 @@ class Query:
     first line) of each code host link to lines of a file (``blob/main/x.py#L689-L697``:
     ``linked_lines``), at most ``MAX_LINKED``; for an issue or a trace, ``lacking``: the
     dotted modules Python says lack a name (``_MODULE_LACKS``), the files to hold it when
-    the index has such a module (``anchors``: by its module name, not a path suffix);
-    ``repos``: the one repository of several in scope a question names (``service``'s
-    ``_asked``: "how does jsoup detect the charset"), its name dropped from ``text``."""
+    the index has such a module (``anchors``: by its module name, not a path suffix)."""
 
     text: str
     shape: Shape
@@ -294,7 +292,6 @@ class Query:
     types: bool = False
     linked: tuple[tuple[str, int], ...] = ()
     lacking: tuple[str, ...] = ()
-    repos: frozenset[str] = frozenset()
 
     @property
     def long(self) -> bool:
