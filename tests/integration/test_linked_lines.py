@@ -51,18 +51,3 @@ def test_a_linked_line_leads_its_files_functions(daemon: Daemon) -> None:
     assert daemon.service.locate(unlinked, limit=1, repo="fx").files[0].functions[0].qualified_name == (
         "parse_content_type_charset")
 
-
-def test_a_link_to_a_file_at_the_root_names_it(tmp_path) -> None:
-    """cobra's ``blob/<sha>/command.go#L629-L632``: a file at the repository's root was a
-    bare name once the link was read, which names no path, so neither the file nor its
-    lines counted (a newcomer)."""
-    files = {"models.py": MODELS,
-             "web/charset.py": "def charset_of_content_type_header(header):\n"
-                               '    """The charset parameter of a content type header, quoted charset too."""\n'
-                               "    return header\n"}
-    issue = ISSUE.replace("web/models.py", "models.py")
-    with indexed(tmp_path, files) as d:
-        (located,) = d.service.locate(issue, limit=1, repo="fx").files
-        assert (located.path, located.functions[0].qualified_name) == ("models.py", "Response.text_codec")
-        unlinked = issue.replace("https://github.com/acme/web/blob/main/models.py#L13-L15", "")
-        assert d.service.locate(unlinked, limit=1, repo="fx").files[0].path == "web/charset.py"

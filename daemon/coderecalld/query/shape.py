@@ -351,9 +351,6 @@ def analyze(text: str) -> Query:
         printed = stack.read(own)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
         (names, title_names), paths, frames = _names(own, errors), _paths(own, printed), _frames(printed)
-        # a code host's link names its file exactly, one at the root too (cobra's
-        # ``blob/<sha>/command.go#L629``: a bare name once delinked, which names no path)
-        paths = tuple(dict.fromkeys((*paths, *(p for p, _ in hosted_files(original)))))[:MAX_PATHS]
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
         if shape is Shape.TRACE:
             raised = tuple(dict.fromkeys(m.group(1) for m in errors  # not a
@@ -380,7 +377,7 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     if shape is Shape.TEXT and not sentence:
-        terms = _abbreviated(terms)  # a message's words are the code's own, as written
+        terms = _abbreviated(terms, http_statuses(text))  # a message's words are the code's own
     described = shape is Shape.TEXT and describes(text)
     # a change's description names what it changes: documentation and examples are often
     # the source's own docstrings ("Fix documentation on distplot bins"), tests are tests
@@ -686,7 +683,7 @@ ABBREVIATION_WEIGHT = 0.5
 #: HTTP status codes (RFC 9110 section 15) by their reason phrases, as code names them:
 #: joined (Java's, JS's ``NotFound``, Python's ``HTTPStatus.NOT_FOUND`` and Go's
 #: ``http.StatusNotFound`` as the index's tokens read them: ``notfound``, ``not_found``,
-#: ``statusnotfound``). A question's code adds them (``_abbreviated``): gin's "how are
+#: ``statusnotfound``). A question's status code adds them (``http_statuses``, ``_abbreviated``): gin's "how are
 #: static files served and what happens on a 404" missed ``createStaticHandler``, which
 #: writes ``http.StatusNotFound`` (a newcomer).
 HTTP_REASONS = {
@@ -701,17 +698,32 @@ HTTP_REASONS = {
     "500": "internal server error", "501": "not implemented", "502": "bad gateway",
     "503": "service unavailable", "504": "gateway timeout", "505": "http version not supported",
 }
+#: A status code as a question writes one: ending its clause or before a word of a
+#: response (``on a 404``, ``a 404 error``, ``returns 405 when``), not a count or a
+#: position (``after 500 entries``, ``line 404``, ``port 8080``; a review).
+_HTTP_STATUS = re.compile(r"(?<![\w.:/-])(?<!line )(?<!lines )(?<!port )(?<!max )(?<!maximum )(?<!after )"
+                          r"([1-5]\d\d)(?![\w.:/-])(?=\s*(?:$|[,;?!)]|\.(?!\d)|\s(?:error|errors|response|"
+                          r"responses|status|page|pages|code|codes|not|when|if|for|and|or|instead|with|from|"
+                          r"is|was|in|on|back)\b))", re.IGNORECASE)
+
+
+def http_statuses(text: str) -> tuple[str, ...]:
+    """The HTTP status codes ``text`` (a question) writes as statuses (``_HTTP_STATUS``)
+    that ``HTTP_REASONS`` names, each once."""
+    return tuple(dict.fromkeys(c for c in _HTTP_STATUS.findall(text) if c in HTTP_REASONS))
+
+
 #: ``HTTP_REASONS``' code names by code: joined, snake case, Go's ``Status`` form; of a
 #: reason of two words or more (``ok``, ``gone`` alone are words of any text).
 _HTTP_NAMES = {code: ("".join(reason.split()), "_".join(reason.split()), "status" + "".join(reason.split()))
                for code, reason in HTTP_REASONS.items() if " " in reason}
 
 
-def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], ...]:
+def _abbreviated(terms: tuple[tuple[str, float], ...], statuses: Collection[str] = ()) -> tuple[tuple[str, float], ...]:
     """``terms`` (a question's) with the abbreviations of its words and the words of its
     abbreviations (``ABBREVIATIONS``, ``ABBREVIATED_PHRASES``) added at
-    ``ABBREVIATION_WEIGHT``, each once, after the query's own (and an HTTP status code's
-    names, ``_HTTP_NAMES``): werkzeug's "how are converter
+    ``ABBREVIATION_WEIGHT``, each once, after the query's own (and the code names of the
+    HTTP status codes ``statuses``, ``_HTTP_NAMES``): werkzeug's "how are converter
     arguments parsed" missed ``parse_converter_args``, "detect that a file changed by polling
     modification times" ``StatReloaderLoop.run_step`` reading ``st_mtime`` (a newcomer)."""
     if ABBREVIATION_WEIGHT <= 0:
@@ -720,7 +732,10 @@ def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float
     words = [t for t, _ in terms]
     added: dict[str, None] = {}
     for word in words:
-        for extra in (*ABBREVIATIONS.get(word, ()), *_EXPANSIONS.get(word, ()), *_HTTP_NAMES.get(word, ())):
+        for extra in (*ABBREVIATIONS.get(word, ()), *_EXPANSIONS.get(word, ())):
+            added.setdefault(extra)
+    for code in statuses:
+        for extra in _HTTP_NAMES.get(code, ()):
             added.setdefault(extra)
     for first, second in zip(words, words[1:]):
         phrase = ABBREVIATED_PHRASES.get((first, second))
