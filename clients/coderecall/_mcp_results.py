@@ -10,6 +10,7 @@ what was left out and how to ask for more in ``more``. Citations are
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -209,7 +210,9 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     daemon's GetCard (bases, constructor, raises, siblings, purposes), its call sites
     (FindCallers) and a source excerpt (ReadSymbol), all within ``BUDGET_CHARS``.
 
-    Several matches without one exact qualified-name match give ``candidates`` instead.
+    Several matches without one exact qualified-name match give ``candidates`` instead,
+    unless they are a type and its constructors, or one method's overloads (``_meant``):
+    that card, the others in ``also_named``.
     Raises ``NotFoundError`` when nothing matches, and whatever the client raises.
     """
     page = client.find_symbols(name, repo=repo, limit=20)
@@ -218,6 +221,9 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     hits = _one_per_definition(page)
     total = page.total - (len(page) - len(hits))
     exact = [h for h in hits if h.qualified_name == name]
+    meant = _meant(hits) if len(hits) > 1 and len(exact) != 1 and total == len(hits) else None
+    if meant is not None:
+        exact = [meant]
     if len(hits) > 1 and len(exact) != 1:
         rows = [symbol(h) for h in hits]
         shown = fit({}, "candidates", rows, "")
@@ -231,6 +237,9 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
     if hit.docstring:  # the card shows the first paragraph, up to a budget share
         head["doc"] = _cut(hit.docstring, CARD_DOC_CHARS)
     extra: dict[str, Any] = {}
+    if meant is not None:  # the type's constructors, or the method's other overloads
+        extra["also_named"] = [f"{cite(h.repo, h.path, h.start_line, h.end_line)} {h.qualified_name}"
+                               for h in hits if h is not hit]
     if hit.kind in CLASS_KINDS:
         members = client.find_symbols(f"{hit.qualified_name}.", repo=hit.repo, prefix=True, limit=CARD_MEMBERS)
         # the lookup ignores case: ``Starlette.`` also found the package's ``starlette.*``
@@ -267,6 +276,30 @@ def card(client: Client, name: str, repo: str = "") -> dict[str, Any]:
                                f"with start_line={last + 1}")
         payload["source"] = excerpt
     return {**payload, **extra}
+
+
+def _meant(hits: Sequence[SymbolHit]) -> SymbolHit | None:
+    """The one definition ``hits`` (every match of a name, several) mean when they are one
+    type and its own constructors (Java's ``org.jsoup.safety.Cleaner`` and
+    ``..Cleaner.Cleaner(Safelist)``: the type), or the overloads of one method, told apart
+    by their parameter lists only (``HtmlTreeBuilder.process(Token)`` and
+    ``process(Token,HtmlTreeBuilderState)``: the longest, as the daemon's card takes it);
+    else None. ``get_card Cleaner`` listed two candidates and took an agent a second call
+    (a newcomer)."""
+    bare = {h.qualified_name: _PARAMETERS.sub("", h.qualified_name) for h in hits}
+    types = [h for h in hits if h.kind in CLASS_KINDS]
+    if len(types) == 1:
+        own = types[0].qualified_name
+        constructor = f"{own}.{own.rpartition('.')[2]}"
+        if all(h is types[0] or bare[h.qualified_name] == constructor for h in hits):
+            return types[0]
+    if not types and len({(h.repo, h.path, bare[h.qualified_name]) for h in hits}) == 1:
+        return max(hits, key=lambda h: h.end_line - h.start_line)
+    return None
+
+
+#: A Java or C# method's parameter list closing its qualified name (``process(Token)``).
+_PARAMETERS = re.compile(r"\([^()]*\)$")
 
 
 def _one_per_definition(hits: Sequence[SymbolHit]) -> list[SymbolHit]:

@@ -50,3 +50,4 @@ def test_a_linked_line_leads_its_files_functions(daemon: Daemon) -> None:
     unlinked = ISSUE.replace("#L13-L15", "")
     assert daemon.service.locate(unlinked, limit=1, repo="fx").files[0].functions[0].qualified_name == (
         "parse_content_type_charset")
+

@@ -1758,3 +1758,54 @@ def test_a_frames_printed_line_is_found_by_its_longest_path() -> None:
     assert frames.printed_code(text, frames.Frame("lib/click/decorators.py", "new_func", 33)) == \
         "return f(get_current_context(), *args, **kwargs)"
     assert frames.printed_code(text, frames.Frame("src/mycli/decorators.py", "wrapper", 34)) == ""
+
+
+def test_an_http_status_code_adds_its_code_names() -> None:
+    """gin's "what happens on a 404" missed ``createStaticHandler``, which writes
+    ``http.StatusNotFound``: a question's status code adds its reason's code names."""
+    terms = dict(shape.analyze("how are static files served and what happens on a 404").terms)
+    assert {t: terms[t] for t in ("404", "notfound", "not_found", "statusnotfound")} == {
+        "404": 1.0, "notfound": shape.ABBREVIATION_WEIGHT, "not_found": shape.ABBREVIATION_WEIGHT,
+        "statusnotfound": shape.ABBREVIATION_WEIGHT}
+    # a one-word reason is a word of any text; a number no status has adds nothing
+    assert set(dict(shape.analyze("what does the handler send with a 200 or a 410").terms)) == {
+        "handler", "send", "200", "410"}
+    assert set(dict(shape.analyze("why is the port 8080 by default").terms)) == {"port", "8080", "default"}
+    # a count or a position is no status (a review)
+    for question in ("how does the lru cache evict after 500 entries", "what does the code at line 404 do",
+                     "why are 404 files skipped when packing"):
+        assert "notfound" not in dict(shape.analyze(question).terms) and not any(
+            "internal" in t for t, _ in shape.analyze(question).terms), question
+    assert shape.http_statuses("which handler returns a 500 error, or a 404?") == ("500", "404")
+
+
+def test_a_code_host_link_names_its_file_and_lines() -> None:
+    text = ("isFlagArg treats -- as a flag\n\nThe check at https://github.com/spf13/cobra/blob/bf11ab6/"
+            "command.go#L629-L632 looks wrong; see https://github.com/spf13/cobra/blob/main/doc/man_docs.go.\n"
+            "and https://github.com/spf13/cobra/issues/12 and https://go.dev/play/p/UxqRkMcEX2a\n")
+    asked = shape.analyze(text)
+    assert asked.shape is shape.Shape.ISSUE
+    # a file at the root is no path: a link's owner may be another repository's (a review)
+    assert asked.paths == ("doc/man_docs.go",)
+    assert asked.linked == (("command.go", 629),)
+    assert shape.hosted_files(text) == (("command.go", 629), ("doc/man_docs.go", 0))
+
+
+@pytest.mark.parametrize("link", ["https://go.dev/play/p/UxqRkMcEX2a", "https://play.golang.org/p/UxqRkMcEX2a",
+                                  "https://jsfiddle.net/u/UxqRkMcEX2a/", "https://codesandbox.io/s/UxqRkMcEX2a"])
+def test_a_paste_or_playground_link_adds_no_terms(link: str) -> None:
+    """cobra's issue linking ``go.dev/play/p/UxqRkMcEX2a`` had the terms ``uxq``, ``rk``,
+    ``mc`` at 3.4 each; a docs page's name still counts."""
+    text = f"isFlagArg bug\n\nsee {link} for a repro, and https://go.dev/doc/effective_go.html\nmore\n"
+    assert [t for t, _ in shape.analyze(text).terms] == ["isflagarg", "flag", "arg", "repro", "effective", "go"]
+
+
+def test_a_name_the_prose_writes_as_code_outlasts_the_names_pasted_output_repeats() -> None:
+    """cobra's `legacyArgs`, written once in a code span, was cut by the 24-name cap under
+    the words its pasted completion output repeated (``prog``, ``arg1``, ``Completion``)."""
+    output = "\n".join(f"prog arg{i} Completion{i} directive{i} " * 2 for i in range(12))
+    text = f"completion of subcommand args is wrong\n\nThe check in `legacyArgs` is wrong.\n```\n{output}\n```\n"
+    names = shape.analyze(text).names
+    assert len(names) == shape.MAX_NAMES and names[0] == "legacyArgs"
+    # without the span it is a word of the prose, counted by its mentions: cut
+    assert "legacyArgs" not in shape.analyze(text.replace("`legacyArgs`", "legacyArgs")).names

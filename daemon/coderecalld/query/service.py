@@ -485,6 +485,18 @@ LEXICAL_FILES_ROLES: tuple[str, ...] = (str(classify.Role.SOURCE),)
 # Base#route!, A\B::c, JS's private Hono.#dispatch
 _IDENTIFIER = re.compile(r"^\\?(?:[^\W\d]|\$)[\w$]*[!?]?(?:(?:\.#?|::|#|\\)(?:[^\W\d]|\$)[\w$]*[!?]?)*$")
 #: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
+#: A call's argument list closing a name (``Element.text()``, ``Element.html(String)``,
+#: ``parse(css, root)``): no nested parentheses, one line.
+_CALL_ARGUMENTS = re.compile(r"\([^()\n]*\)$")
+
+
+def uncalled(text: str) -> str:
+    """``text`` without the argument list closing it when what is left is one name
+    (``_IDENTIFIER``): ``Element.text()`` -> ``Element.text``; else ``text`` itself."""
+    bare = _CALL_ARGUMENTS.sub("", text.strip())
+    return bare if bare != text.strip() and _IDENTIFIER.match(bare) else text
+
+
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
 #: A constant's or an environment variable's name, in capitals with an underscore
@@ -777,7 +789,10 @@ class Service:
         ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it. Hybrid
         reads ``ROLE_OVERFETCH`` more candidates and orders them by ``_order``."""
         dense, sparse_vector = vectors
-        query = asked.text
+        # a name written as its call (``Element.text()``) names the definition: without its parentheses, ``Element.text()`` pinned nothing, and a
+        # method named by an English word lost to its namesakes (``Element.val()`` first;
+        # a newcomer)
+        query = uncalled(asked.text) if asked.shape is Shape.IDENTIFIER else asked.text
         if mode == "sparse":
             if not sparse_vector.indices and _IDENTIFIER.match(query):
                 # Every word a stop word: the one lexical hit left is a symbol the whole
@@ -1455,7 +1470,8 @@ class Service:
         """The symbols ``query`` names: by qualified or plain name (case-insensitive), or
         by module-qualified name (``github.com/gin-gonic/gin.node.getValue``, as Go and
         call targets print it; exact); failing those, a dotted name by the qualified
-        names it ends (``_qualified_tail``)."""
+        names it ends (``_qualified_tail``), then as the method its class inherits
+        (``callgraph.inherited_definition``)."""
         # Ruby's Helpers#send_file, PHP's \GuzzleHttp\describe_type
         written = shapes.dotted(query).replace("\\", ".").lstrip(".")
         lowered = written.lower()
@@ -1468,6 +1484,12 @@ class Service:
             hits = [h for h, _, _ in _qualified_tail(store, flt, written)][:limit]
         if not hits:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m, json!
             hits = [h for h in callgraph.written_tail(store, flt, query)
+                    if h.payload.get("kind") not in _HIDDEN_KINDS][:limit]
+        if not hits and "." in written:
+            # a method the class inherits, as ``symbols`` finds it (jsoup's ``Element.remove``
+            # is ``Node.remove``: ``symbols`` resolved it, search pinned ``Elements.remove``'s
+            # namesakes' words instead; a newcomer)
+            hits = [h for h in callgraph.inherited_definition(store, flt, written)
                     if h.payload.get("kind") not in _HIDDEN_KINDS][:limit]
         return _dedupe(hits)
 

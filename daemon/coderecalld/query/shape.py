@@ -29,7 +29,7 @@ import keyword
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -377,7 +377,7 @@ def analyze(text: str) -> Query:
         terms = _short_terms(logged)
         dense = logged
     if shape is Shape.TEXT and not sentence:
-        terms = _abbreviated(terms)  # a message's words are the code's own, as written
+        terms = _abbreviated(terms, http_statuses(text))  # a message's words are the code's own
     described = shape is Shape.TEXT and describes(text)
     # a change's description names what it changes: documentation and examples are often
     # the source's own docstrings ("Fix documentation on distplot bins"), tests are tests
@@ -680,12 +680,50 @@ _EXPANSIONS = {short: tuple(word for word, shorts in ABBREVIATIONS.items() if sh
                for shorts in ABBREVIATIONS.values() for short in shorts}
 #: The weight of a term ``_abbreviated`` adds (the query's own words weigh 1).
 ABBREVIATION_WEIGHT = 0.5
+#: HTTP status codes (RFC 9110 section 15) by their reason phrases, as code names them:
+#: joined (Java's, JS's ``NotFound``, Python's ``HTTPStatus.NOT_FOUND`` and Go's
+#: ``http.StatusNotFound`` as the index's tokens read them: ``notfound``, ``not_found``,
+#: ``statusnotfound``). A question's status code adds them (``http_statuses``, ``_abbreviated``): gin's "how are
+#: static files served and what happens on a 404" missed ``createStaticHandler``, which
+#: writes ``http.StatusNotFound`` (a newcomer).
+HTTP_REASONS = {
+    "200": "ok", "201": "created", "202": "accepted", "204": "no content", "301": "moved permanently",
+    "302": "found", "303": "see other", "304": "not modified", "307": "temporary redirect",
+    "308": "permanent redirect", "400": "bad request", "401": "unauthorized", "403": "forbidden",
+    "404": "not found", "405": "method not allowed", "406": "not acceptable", "408": "request timeout",
+    "409": "conflict", "410": "gone", "411": "length required", "412": "precondition failed",
+    "413": "request entity too large", "414": "request uri too long", "415": "unsupported media type",
+    "416": "requested range not satisfiable", "417": "expectation failed", "422": "unprocessable entity",
+    "428": "precondition required", "429": "too many requests", "431": "request header fields too large",
+    "500": "internal server error", "501": "not implemented", "502": "bad gateway",
+    "503": "service unavailable", "504": "gateway timeout", "505": "http version not supported",
+}
+#: A status code as a question writes one: ending its clause or before a word of a
+#: response (``on a 404``, ``a 404 error``, ``returns 405 when``), not a count or a
+#: position (``after 500 entries``, ``line 404``, ``port 8080``; a review).
+_HTTP_STATUS = re.compile(r"(?<![\w.:/-])(?<!line )(?<!lines )(?<!port )(?<!max )(?<!maximum )(?<!after )"
+                          r"([1-5]\d\d)(?![\w.:/-])(?=\s*(?:$|[,;?!)]|\.(?!\d)|\s(?:error|errors|response|"
+                          r"responses|status|page|pages|code|codes|not|when|if|for|and|or|instead|with|from|"
+                          r"is|was|in|on|back)\b))", re.IGNORECASE)
 
 
-def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], ...]:
+def http_statuses(text: str) -> tuple[str, ...]:
+    """The HTTP status codes ``text`` (a question) writes as statuses (``_HTTP_STATUS``)
+    that ``HTTP_REASONS`` names, each once."""
+    return tuple(dict.fromkeys(c for c in _HTTP_STATUS.findall(text) if c in HTTP_REASONS))
+
+
+#: ``HTTP_REASONS``' code names by code: joined, snake case, Go's ``Status`` form; of a
+#: reason of two words or more (``ok``, ``gone`` alone are words of any text).
+_HTTP_NAMES = {code: ("".join(reason.split()), "_".join(reason.split()), "status" + "".join(reason.split()))
+               for code, reason in HTTP_REASONS.items() if " " in reason}
+
+
+def _abbreviated(terms: tuple[tuple[str, float], ...], statuses: Collection[str] = ()) -> tuple[tuple[str, float], ...]:
     """``terms`` (a question's) with the abbreviations of its words and the words of its
     abbreviations (``ABBREVIATIONS``, ``ABBREVIATED_PHRASES``) added at
-    ``ABBREVIATION_WEIGHT``, each once, after the query's own: werkzeug's "how are converter
+    ``ABBREVIATION_WEIGHT``, each once, after the query's own (and the code names of the
+    HTTP status codes ``statuses``, ``_HTTP_NAMES``): werkzeug's "how are converter
     arguments parsed" missed ``parse_converter_args``, "detect that a file changed by polling
     modification times" ``StatReloaderLoop.run_step`` reading ``st_mtime`` (a newcomer)."""
     if ABBREVIATION_WEIGHT <= 0:
@@ -695,6 +733,9 @@ def _abbreviated(terms: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float
     added: dict[str, None] = {}
     for word in words:
         for extra in (*ABBREVIATIONS.get(word, ()), *_EXPANSIONS.get(word, ())):
+            added.setdefault(extra)
+    for code in statuses:
+        for extra in _HTTP_NAMES.get(code, ()):
             added.setdefault(extra)
     for first, second in zip(words, words[1:]):
         phrase = ABBREVIATED_PHRASES.get((first, second))
@@ -997,6 +1038,17 @@ _CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.
 _CODE_FILE = re.compile(r"\.(?:py|pyi|pyx|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|scala|rb|php|c|h|cc|"
                         r"cpp|hpp|cs|swift|m|mm|sh|lua|ex|exs|erl|hs|ml|toml|cfg|ini|yaml|yml|json)"
                         r"(?::\d+){0,2}$")
+#: Paste sites and playgrounds: a link to one names a snippet by an opaque id, whose
+#: letters read as code words (cobra's ``go.dev/play/p/UxqRkMcEX2a`` gave an issue the
+#: terms ``uxqrkmcex2a``, ``uxq``, ``rk``, ``mc`` at 3.4 each; a newcomer). Hosts, and a
+#: host with the path prefix of its playground.
+_PASTE_HOSTS = frozenset({"play.golang.org", "goplay.tools", "play.rust-lang.org", "jsfiddle.net",
+                          "codepen.io", "codesandbox.io", "stackblitz.com", "pastebin.com", "replit.com",
+                          "repl.it", "jsbin.com", "dpaste.org", "dpaste.com", "hastebin.com", "paste.rs",
+                          "glot.io", "ideone.com", "onlinegdb.com", "godbolt.org", "tsplay.dev",
+                          "pastebin.ubuntu.com", "bpa.st", "paste.debian.net"})
+_PLAYGROUNDS = (("go.dev", "play/"), ("www.typescriptlang.org", "play"), ("typescriptlang.org", "play"),
+                ("svelte.dev", "repl"), ("vuejs.org", "play"), ("play.kotlinlang.org", ""))
 _WEB_PAGE_SUFFIX = re.compile(r"\.(?:html?|php|aspx?|jsp|cgi|md|rst|txt)$")
 #: Whether a link is read for what it says of the code (``_delinked``).
 DELINK = True
@@ -1007,7 +1059,8 @@ def _delinked(text: str) -> str:
     code host's link to a file of code (``github.com/o/r/blob/main/src/app.py#L10``) by the
     file's path (``src/app.py``), a link ending in a file of code by its path without the
     host; any other code host link but one to a file (an issue, a pull request, a commit)
-    by nothing; any other link, a hosted docs page's too, by its last path segment's words
+    by nothing, and so is a paste site's or a playground's (``_PASTE_HOSTS``); any other
+    link, a hosted docs page's too, by its last path segment's words
     (its page suffix dropped: ``numpy.ndarray.html`` -> ``numpy.ndarray``,
     ``Troubleshooting.md``) and its fragment (a docs anchor names an API:
     ``#flask.Flask.url_for``; gson's messages link their ``#duplicate-fields``). Its host,
@@ -1032,20 +1085,38 @@ def linked_lines(text: str) -> tuple[tuple[str, int], ...]:
     (``github.com/encode/httpx/blob/master/httpx/_models.py#L689-L697`` -> ``("httpx/
     _models.py", 689)``), in text order, each once, at most ``MAX_LINKED``: httpx's issue
     linking ``Response.charset_encoding``'s lines had it 4th of its file's functions."""
-    out: dict[tuple[str, int], None] = {}
     if "#" not in text:
         return ()
+    return _first(((path, line) for path, line in _hosted(text) if line), MAX_LINKED)
+
+
+def hosted_files(text: str) -> tuple[tuple[str, int], ...]:
+    """(path in its repository, first linked line or 0) of each code host link to a file of
+    code in ``text`` (``_HOSTED_FILE``, ``_CODE_FILE``), in text order, each once, at most
+    ``MAX_PATHS``. Linear in ``len(text)``."""
+    return _first(_hosted(text), MAX_PATHS) if "://" in text else ()
+
+
+def _first(links: Iterable[tuple[str, int]], limit: int) -> tuple[tuple[str, int], ...]:
+    """The first ``limit`` distinct ``links``, reading no further."""
+    out: dict[tuple[str, int], None] = {}
+    for link in links:
+        out[link] = None
+        if len(out) >= limit:
+            break
+    return tuple(out)
+
+
+def _hosted(text: str) -> Iterator[tuple[str, int]]:
+    """``hosted_files``' links, lazily, repeats included."""
     for match in _URL.finditer(text):
         rest = match.group().split("://", 1)[-1]
         rest, _, fragment = rest.partition("#")
         host, _, path = rest.partition("?")[0].partition("/")
-        lines = _LINES_FRAGMENT.match(fragment)
-        hosted = _HOSTED_FILE.match(path.strip("/")) if lines and host.lower() in _CODE_HOSTS else None
-        if hosted and _CODE_FILE.search(hosted.group(1)):
-            out[hosted.group(1).strip("/"), int(lines.group(1))] = None
-            if len(out) >= MAX_LINKED:
-                break
-    return tuple(out)
+        hosted = _HOSTED_FILE.match(path.strip("/")) if host.lower() in _CODE_HOSTS else None
+        if hosted and _CODE_FILE.search(hosted.group(1).rstrip(".,;:!?")):
+            lines = _LINES_FRAGMENT.match(fragment)
+            yield hosted.group(1).rstrip(".,;:!?").strip("/"), int(lines.group(1)) if lines else 0
 
 
 def _link_words(match: re.Match[str]) -> str:
@@ -1059,6 +1130,8 @@ def _link_words(match: re.Match[str]) -> str:
     host, _, path = rest.partition("/")
     host = host.lower().rpartition("@")[2].partition(":")[0]
     path = path.strip("/")
+    if host in _PASTE_HOSTS or any(host == h and path.startswith(prefix) for h, prefix in _PLAYGROUNDS):
+        return tail
     if host in _CODE_HOSTS:
         hosted = _HOSTED_FILE.match(path)
         if hosted is None:  # an issue, a pull request, a commit
@@ -1437,7 +1510,9 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     exception class (``PolynomialError``, or an error line's ``TooManyRedirects``: what
     failed is where it is raised, not where it is defined; swe-lite-dev unchanged without
     them), no frame pseudo-name (``<module>``),
-    one spelling per lowercased name; title first, then by mentions, then by first
+    one spelling per lowercased name; title first, then those the prose writes in an inline
+    code span (a name the reporter points at: cobra's `legacyArgs`, said once, was cut by
+    the 24 words its pasted output repeated; a newcomer), then by mentions, then by first
     appearance; and how many are the title's. A callable an error line names (``TypeError:
     RST.__init__() got an unexpected keyword argument``: the function that refused the
     call) counts as the title's. ``text`` has its environment prefixes already dropped;
@@ -1445,6 +1520,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
     spelled: dict[str, str] = {}
+    spanned: set[str] = set()  # lowercased names of the prose's inline code spans
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors}
@@ -1463,9 +1539,10 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
                  if f.function and not stack.environment(f.function)]
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
-        spans += code_spans(_FENCE.sub(" ", part))
-        for span in spans:
+        inline = code_spans(_FENCE.sub(" ", part))
+        for span in spans + inline:
             found += _NAME.findall(stack.PYTHON.sub(" ", span))
+        spanned.update(n.lower() for span in inline for n in _NAME.findall(span))
         prose = _PATH.sub(" ", _TICKS.sub(" ", _FENCE.sub(" ", part)))
         for word in _WORD.findall(prose):
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
@@ -1478,7 +1555,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
             name = spelled.setdefault(name.lower(), name)  # Matrix and matrix: one lookup
             counts[name] += 1
             rank.setdefault(name, (where, len(rank)))
-    best = sorted(counts, key=lambda n: (rank[n][0], -counts[n], rank[n][1]))[:MAX_NAMES]
+    best = sorted(counts, key=lambda n: (rank[n][0], n.lower() not in spanned, -counts[n], rank[n][1]))[:MAX_NAMES]
     return tuple(best), sum(1 for n in best if rank[n][0] == 0)
 
 
