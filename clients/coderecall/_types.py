@@ -59,7 +59,9 @@ class CallSite:
     inherits it, ``"override"`` when the call names a base-class method it overrides (it may
     dispatch here), ``"reference"`` when no call but a value names the definition there
     (a callback passed or stored: ``Thread(target=self.run)``), ``"name_only"`` when only
-    the name matched (the receiver's type unknown).
+    the name matched (the receiver's type unknown). ``role`` is the calling file's
+    (``"source"``, ``"test"``, ``"docs"``, ``"example"``, ``"generated"``, ``"vendored"``,
+    ``"config"``; ``""`` from a daemon older than the field).
     """
 
     repo: str
@@ -71,6 +73,7 @@ class CallSite:
     text: str = ""
     confidence: str = ""
     target: str = ""
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -381,7 +381,8 @@ class CallerHit:
     (stripped, at most 200 characters). ``target`` is the module-qualified name the call
     resolves to (``""`` if unresolved); ``confidence`` is ``resolved`` when the call was
     tied to the asked definition through imports, its module or its class, ``name_only``
-    when only the name matched.
+    when only the name matched. ``role`` is the calling file's (``files.classify.Role``:
+    ``source``, ``test``, ...; ``""`` from a daemon older than the field).
     """
 
     repo: str
@@ -393,6 +394,7 @@ class CallerHit:
     text: str = ""
     confidence: str = ""
     target: str = ""
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ CALLER = CallerHit(
     text="ok = validator.verify(body, sig)",
     confidence="resolved",
     target="acme.hmac_check.HMACValidator.verify",
+    role="test",
 )
 SOURCE = SourceText(
     repo="acme/payments",

@@ -51,7 +51,7 @@ class SymbolHit(_message.Message):
     def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ..., source: _Optional[str] = ..., id: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class CallSite(_message.Message):
-    __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target")
+    __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target", "role")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     LINE_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +61,7 @@ class CallSite(_message.Message):
     TEXT_FIELD_NUMBER: _ClassVar[int]
     CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     line: int
@@ -70,7 +71,8 @@ class CallSite(_message.Message):
     text: str
     confidence: str
     target: str
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ..., text: _Optional[str] = ..., confidence: _Optional[str] = ..., target: _Optional[str] = ...) -> None: ...
+    role: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ..., text: _Optional[str] = ..., confidence: _Optional[str] = ..., target: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class LanguageCount(_message.Message):
     __slots__ = ("language", "files")

@@ -36,6 +36,7 @@ from coderecalld.query import anchors, callgraph, card, confidence, fusion, impa
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
+from coderecalld.query.callgraph import hit_role
 from coderecalld.query.shape import Shape
 from coderecalld.query.fuzzy import candidates as fuzzy_candidates
 from coderecalld.query.fuzzy import judge as fuzzy_judge
@@ -2948,11 +2949,6 @@ def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, flo
     path = str(payload.get("path", ""))
     stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
     return _penalty(payload, roles, penalties) + stub
-
-
-def hit_role(payload: dict) -> str:
-    """A point's role: its payload's, or (indexed before roles) its path's by convention."""
-    return payload.get("role") or classify.role(payload.get("path", ""))
 
 
 def role_rank(payload: dict) -> float:
