@@ -232,6 +232,9 @@ class Page(list):  # type: ignore[type-arg]
     ``hierarchy_cut`` (``find_callers`` only): the aliases and class hierarchy were not
     followed whole (the daemon's lookup budget ran out): calls on the classes not reached
     are ``name_only``, calls of the methods it overrides may be missing.
+    ``by_confidence`` (``find_callers`` only): how many items of the whole answer (every
+    page) have each confidence, most certain first (``{"resolved": 22, "name_only": 43}``;
+    empty from a daemon older than the count).
     ``total_is_lower_bound`` (``find_symbols`` only): the daemon's lookup read its limit,
     so more names match than ``total`` counts, on no page (a longer name or prefix lists
     them).
@@ -239,13 +242,14 @@ class Page(list):  # type: ignore[type-arg]
 
     def __init__(self, items: Iterable[object] = (), total: int | None = None, offset: int = 0,
                  omitted_other_type: int = 0, hierarchy_cut: bool = False,
-                 total_is_lower_bound: bool = False) -> None:
+                 total_is_lower_bound: bool = False, by_confidence: dict[str, int] | None = None) -> None:
         super().__init__(items)
         self.offset = offset
         self.total = offset + len(self) if total is None else total
         self.omitted_other_type = omitted_other_type
         self.hierarchy_cut = hierarchy_cut
         self.total_is_lower_bound = total_is_lower_bound
+        self.by_confidence = dict(by_confidence or {})
 
     @property
     def next_offset(self) -> int:

@@ -301,18 +301,28 @@ class FindCallersRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindCallersResponse(_message.Message):
-    __slots__ = ("sites", "total", "truncated", "omitted_other_type", "hierarchy_cut")
+    __slots__ = ("sites", "total", "truncated", "omitted_other_type", "hierarchy_cut", "by_confidence")
     SITES_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     TRUNCATED_FIELD_NUMBER: _ClassVar[int]
     OMITTED_OTHER_TYPE_FIELD_NUMBER: _ClassVar[int]
     HIERARCHY_CUT_FIELD_NUMBER: _ClassVar[int]
+    BY_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
     total: int
     truncated: bool
     omitted_other_type: int
     hierarchy_cut: bool
-    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ..., omitted_other_type: _Optional[int] = ..., hierarchy_cut: _Optional[bool] = ...) -> None: ...
+    by_confidence: _containers.RepeatedCompositeFieldContainer[ConfidenceCount]
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ..., omitted_other_type: _Optional[int] = ..., hierarchy_cut: _Optional[bool] = ..., by_confidence: _Optional[_Iterable[_Union[ConfidenceCount, _Mapping]]] = ...) -> None: ...
+
+class ConfidenceCount(_message.Message):
+    __slots__ = ("confidence", "sites")
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    SITES_FIELD_NUMBER: _ClassVar[int]
+    confidence: str
+    sites: int
+    def __init__(self, confidence: _Optional[str] = ..., sites: _Optional[int] = ...) -> None: ...
 
 class FindCalleesRequest(_message.Message):
     __slots__ = ("name", "repo", "limit", "offset")

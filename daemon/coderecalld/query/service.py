@@ -18,6 +18,7 @@ import itertools
 import posixpath
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -1923,7 +1924,11 @@ class Service:
                  for site, confidence in callgraph.callers(self.store, flt, name, omitted, spelled=True)]
         found.sort(key=lambda r: (callgraph.RANK.get(r[1].confidence, 9), r[0], r[1].repo, r[1].path,
                                   r[1].line, r[1].caller))
-        return Page.cut([hit for _, hit in found], offset, limit)
+        page = Page.cut([hit for _, hit in found], offset, limit)
+        # every page says what the whole answer holds: an agent read a second page of 43
+        # name-only sites (gin's Context.Render) to learn that it held nothing certain
+        page.by_confidence = tuple(Counter(hit.confidence for _, hit in found).items())  # in rank order
+        return page
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
                      principal: Principal = LOCAL) -> Page:
