@@ -30,6 +30,7 @@ CARD_CALLERS = 5
 CARD_SIBLINGS = 10
 CARD_DOC_CHARS = 1000
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait"})
+NAME_ONLY = "name_only"  # the least certain confidence of a call site, ranked last
 # Rows a paging tool (find_symbol, find_callers) asks the daemon for per call: more than
 # one answer's budget holds, so the budget, not this, usually ends a page.
 PAGE_ROWS = 100
@@ -129,8 +130,9 @@ def narrowing(hits: list[SymbolHit], repo: str, path_prefix: str, language: str)
 def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: str) -> dict[str, Any]:
     """``head`` plus as many ``rows`` (one per item of the daemon's page ``items``) as fit in
     ``BUDGET_CHARS``; when the answer holds more (cut by the budget or by the daemon's
-    page), ``more`` says how many of the ``total`` and the ``offset`` that continues."""
-    reserve = len(dumps(head)) + len(tool) + 90  # "results", "more" and its words
+    page), ``more`` says how many of the ``total`` and the ``offset`` that continues (and,
+    for call sites, when all of them matched by name only)."""
+    reserve = len(dumps(head)) + len(tool) + 110  # "results", "more" and its words
     kept = prefix_fitting(rows, BUDGET_CHARS - reserve)
     payload = dict(head, results=kept)
     next_offset = items.offset + len(kept)
@@ -138,7 +140,9 @@ def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: st
     beyond = ("; more match past every page (the lookup read its limit): a longer name or a repo lists them"
               if items.total_is_lower_bound else "")
     if left > 0:
-        payload["more"] = (f"{left} more of {items.total} left out; call {tool} again with "
+        # the daemon ranks name-only sites last: past the others, the rest is all name-only
+        rest = " (all name_only)" if items.by_confidence and next_offset >= _not_name_only(items) else ""
+        payload["more"] = (f"{left} more of {items.total} left out{rest}; call {tool} again with "
                            f"offset={next_offset}{beyond}")
     elif items.total and not items and items.offset >= items.total:
         # an empty page past the end is no "none": say how many there are (it was read as
@@ -148,6 +152,22 @@ def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: st
     elif beyond:
         payload["more"] = beyond[2:]
     return payload
+
+
+def _not_name_only(items: Page) -> int:
+    return sum(n for confidence, n in items.by_confidence.items() if confidence != NAME_ONLY)
+
+
+def earlier(sites: Page) -> str:
+    """For a ``find_callers`` page past the first whose sites all matched by name only: that
+    the others, ranked first by the daemon, were on earlier pages, and how many of each
+    (``""`` for any other page, or when the daemon did not count them)."""
+    others = {c: n for c, n in sites.by_confidence.items() if c != NAME_ONLY}
+    if not sites or not sites.offset or sites[0].confidence != NAME_ONLY or not others:
+        return ""
+    counts = ", ".join(f"{n} {c}" for c, n in others.items())
+    return (f"every site from offset {sites.offset} on matched by name only; the {sum(others.values())} "
+            f"others ({counts}) were on earlier pages: offset=0")
 
 
 def prefix_fitting(rows: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:

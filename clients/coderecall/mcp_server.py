@@ -106,13 +106,19 @@ def build_server(client: Client) -> MCPServer:
         return await _answer(run)
 
     async def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
-        """Call sites of a function or method: where, the calling symbol, and confidence
-        (resolved, inherited, override, reference: passed or stored as a value there, not
-        called; name_only); a property, read and not called, says so. offset: skip that
-        many (paging)."""
+        """Call sites of a function or method: where, the calling symbol and confidence
+        (resolved, inherited, override, reference: passed or stored, not called; name_only);
+        a property says so; omitted_other_type: same-name calls on other types, left out.
+        offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
-            head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}
+            # the whole answer's counts first: page 2 of 43 name-only sites was read to learn
+            # that it held nothing certain (gin's Context.Render)
+            head: dict[str, Any] = {"by_confidence": sites.by_confidence} if sites.by_confidence else {}
+            if sites.omitted_other_type:
+                head["omitted_other_type"] = sites.omitted_other_type
+            if note := results.earlier(sites):
+                head["earlier"] = note
             if sites.hierarchy_cut:
                 head["hierarchy_cut"] = True  # calls through further aliases or subclasses may be missing
             defined = client.find_symbols(name, repo=repo, limit=1) if not sites else []

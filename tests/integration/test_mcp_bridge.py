@@ -231,7 +231,7 @@ def test_find_callers_pages_with_offset(mcp: Bridge) -> None:
     assert callers == [f"journal_line_{i:03}" for i in range(POSTS)]
     # a page past the end says how many there are: an empty list alone read as "none"
     assert mcp.ok("find_callers", name="post", offset=POSTS) == {
-        "results": [], "more": f"offset={POSTS} is past the last of {POSTS}; call find_callers again with a "
+        "by_confidence": {"resolved": POSTS}, "results": [], "more": f"offset={POSTS} is past the last of {POSTS}; call find_callers again with a "
                                "smaller offset"}
     # a name no symbol has says so, as the CLI does
     assert mcp.ok("find_callers", name="noSuchThing") == {

@@ -123,3 +123,23 @@ def test_the_daemon_counts_every_page_per_confidence(client: Client) -> None:
     assert list(body.by_confidence.items()) == [("resolved", 1 + BODY_TESTS), ("name_only", ANY_TESTS)]
     assert [(s.caller, s.role) for s in body[:2]] == [("Context.should_bind_body_with", "source"),
                                                      ("test_body_00", "test")]
+
+
+def test_find_callers_says_its_confidences_first_and_where_the_certain_sites_are(mcp: Bridge) -> None:
+    first = mcp.ok("find_callers", name="Context.render")
+    assert list(first)[0] == "by_confidence"  # at the top: the whole answer, every page
+    assert first["by_confidence"] == {"resolved": RENDERED, "name_only": VIEWED}
+    kept = len(first["results"])
+    assert RENDERED < kept < RENDERED + VIEWED
+    assert [r["confidence"] for r in first["results"]] == ["resolved"] * RENDERED + ["name_only"] * (kept - RENDERED)
+    assert first["more"] == (f"{RENDERED + VIEWED - kept} more of {RENDERED + VIEWED} left out (all name_only); "
+                             f"call find_callers again with offset={kept}")
+    rest = mcp.ok("find_callers", name="Context.render", offset=kept)
+    assert list(rest) == ["by_confidence", "earlier", "results"]
+    assert rest["earlier"] == (f"every site from offset {kept} on matched by name only; the {RENDERED} others "
+                               f"({RENDERED} resolved) were on earlier pages: offset=0")
+    assert [r["caller"] for r in rest["results"]] == [f"test_view_{i:02}" for i in range(kept - RENDERED, VIEWED)]
+    # a page that starts with certain sites, or an answer that is all name-only, needs no such note
+    assert "earlier" not in mcp.ok("find_callers", name="Context.render", offset=RENDERED - 1)
+    assert mcp.ok("find_callers", name="Binding.bind_body")["by_confidence"] == {
+        "resolved": 1 + BODY_TESTS, "name_only": ANY_TESTS}
