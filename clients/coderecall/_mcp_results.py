@@ -15,7 +15,7 @@ from typing import Any
 
 from coderecall._client import Client
 from coderecall._errors import NotFoundError
-from coderecall._types import CallSite, Impact, LocatedFile, Page, RepoInfo, SymbolHit
+from coderecall._types import CallSite, LocatedFile, Page, RepoInfo, SymbolHit
 
 # Hard cap on one tool answer, in characters of compact JSON (about 1,500 tokens at
 # ~4 characters per token): enough for ~20 search hits or a 40-line excerpt, small
@@ -299,28 +299,3 @@ def _one_per_definition(hits: Sequence[SymbolHit]) -> list[SymbolHit]:
         if key not in widest or h.end_line - h.start_line > widest[key].end_line - widest[key].start_line:
             widest[key] = h
     return [h for h in hits if widest[(h.repo, h.path, h.qualified_name)] is h]
-
-
-def impact(result: Impact, depth: int = 3, repo: str = "") -> dict[str, Any]:
-    """An impact tree flattened depth first: one row per caller with its depth ``d`` (1 =
-    calls the symbol), ``repo:path:line`` and ``confidence``; totals in the head. A tree
-    cut by the daemon (``depth`` levels, 200 nodes) says so in ``truncated``, and how to
-    see past the cut."""
-    head: dict[str, Any] = {"nodes": result.nodes, "repos": result.repos_touched,
-                            "files": result.files_touched}
-    if result.truncated:
-        head["truncated"] = True
-        head["cut"] = (f"callers exist past depth {depth} or the 200-node limit; "
-                       + (f"call again with depth={depth + 1} (max 10) or " if depth < 10 else "")
-                       + ("with repo= (one repository's callers), or " if not repo else "")
-                       + "analyze_impact on one of the deepest callers")
-    rows = []
-    stack = list(reversed(result.callers))
-    while stack:
-        node = stack.pop()
-        s = node.site
-        rows.append({"d": node.depth, "cite": cite(s.repo, s.path, s.line),
-                     "caller": s.caller or "<module>", "confidence": s.confidence})
-        stack.extend(reversed(node.children))
-    return fit(head, "callers", rows, narrow(repo=repo, last=f"depth={max(1, depth - 1)}"
-                                             if depth > 1 else ""))

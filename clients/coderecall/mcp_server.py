@@ -11,7 +11,8 @@ touches the index itself): ``search_code``, ``locate_code``, ``find_symbol``, ``
 structured content) with ``repo:path:start-end`` citations (call sites:
 ``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
 named in ``more`` with how many and how to ask for it (``offset=`` where the tool pages,
-else a narrower filter the call does not already set). Daemon errors become tool errors
+else a narrower filter the call does not already set; ``analyze_impact``: in ``cut``, its
+deepest, least certain nodes left out first, ``coderecall._mcp_impact``). Daemon errors become tool errors
 (``isError``) with the daemon's message; the bridge keeps running. A call the daemon
 refuses as over its limits (``RESOURCE_EXHAUSTED``: its share of expensive requests, or
 a caller's rate) is tried again after ``RETRY_WAITS_S`` before it is an error. A tool
@@ -43,6 +44,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
+from coderecall import _mcp_impact
 from coderecall import _mcp_results as results
 from coderecall._cancel import Cancellation
 from coderecall._client import DEFAULT_ADDR, Client
@@ -137,7 +139,7 @@ def build_server(client: Client) -> MCPServer:
         levels deep (d: level, max 10)."""
         def run() -> dict[str, Any]:
             found = client.analyze_impact(name, repo=repo, depth=depth)
-            shown = results.impact(found, depth or IMPACT_DEPTH, repo)  # 0: the daemon's default
+            shown = _mcp_impact.impact(found, depth or IMPACT_DEPTH, repo)  # 0: the daemon's default
             if not found.callers and not client.find_symbols(name, repo=repo, limit=1):
                 # a typo reads as "nothing calls it: safe to change" otherwise (a newcomer)
                 shown = {"no_symbol": f"no symbol named {name!r} is indexed; try find_symbol with fuzzy=true",

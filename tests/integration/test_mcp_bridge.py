@@ -268,9 +268,7 @@ def test_search_hint_suggests_only_filters_that_narrow(mcp: Bridge) -> None:
 def test_analyze_impact_says_where_it_was_cut(mcp: Bridge) -> None:
     cut = mcp.ok("analyze_impact", name="round_money", depth=1)
     assert (cut["nodes"], cut["truncated"]) == (3, True)
-    assert cut["cut"] == ("callers exist past depth 1 or the 200-node limit; call again with depth=2 "
-                          "(max 10) or with repo= (one repository's callers), or analyze_impact on one "
-                          "of the deepest callers")
+    assert cut["cut"] == "callers exist past depth 1; call again with depth=2"  # one call, not three
 
 
 def test_analyze_impact_flattens_the_tree(mcp: Bridge) -> None:

@@ -143,3 +143,44 @@ def test_find_callers_says_its_confidences_first_and_where_the_certain_sites_are
     assert "earlier" not in mcp.ok("find_callers", name="Context.render", offset=RENDERED - 1)
     assert mcp.ok("find_callers", name="Binding.bind_body")["by_confidence"] == {
         "resolved": 1 + BODY_TESTS, "name_only": ANY_TESTS}
+
+
+
+def names(prefix: str, count: int, start: int = 0) -> list[str]:
+    return [f"test_{prefix}_{i:02}" for i in range(start, count)]
+
+
+def test_analyze_impact_cut_to_fit_keeps_every_branch_and_drops_the_deepest_tests_first(mcp: Bridge) -> None:
+    """72 nodes do not fit: depth 3 loses its name-only tests, then its last resolved ones;
+    every direct caller's branch stays (bind_form -> handle_form -> serve, last in the tree,
+    went first when the tree was cut in order), and the note names the call that shows
+    what was left out."""
+    deep = mcp.ok("analyze_impact", name="Binding.decode_json", depth=3)
+    assert [(r["d"], r["caller"]) for r in deep["callers"] if r["d"] == 1] == [
+        (1, "Binding.bind_body"), (1, "Binding.bind_query"), (1, "Binding.bind_form")]
+    assert [r["caller"] for r in deep["callers"]] == [
+        "Binding.bind_body", "Context.should_bind_body_with", "handler", *names("should", 8),
+        *names("body", BODY_TESTS), *names("any", ANY_TESTS),
+        "Binding.bind_query", *names("query", QUERY_TESTS),
+        "Binding.bind_form", "Context.handle_form", "serve"]
+    left = SHOULD_TESTS - 8 + MAYBE_TESTS
+    assert (deep["nodes"], deep["truncated"]) == (72, True)
+    assert deep["cut"] == (
+        f"{left} of 72 nodes left out to fit ({left} in tests, {MAYBE_TESTS} name_only), the deepest first: "
+        f"depths 1-2 are whole; for the {left} under 'Context.should_bind_body_with': call analyze_impact with "
+        "name='Context.should_bind_body_with', depth=1")
+    assert "more" not in deep  # one place says what was cut
+    # the call it names shows every node left out
+    subtree = mcp.ok("analyze_impact", name="Context.should_bind_body_with", depth=1)
+    assert [r["caller"] for r in subtree["callers"]] == [
+        "handler", *names("should", SHOULD_TESTS), *names("maybe", MAYBE_TESTS)]
+    assert "truncated" not in subtree  # nothing calls them
+
+
+def test_analyze_impact_that_fits_suggests_the_next_depth_only_then(mcp: Bridge) -> None:
+    """Depth 2 fits whole and the daemon's depth cut it: one larger depth, and nothing else
+    (at depth 2 the trial's answer suggested depth=1, two nodes)."""
+    shallow = mcp.ok("analyze_impact", name="Binding.decode_json", depth=2)
+    assert len(shallow["callers"]) == shallow["nodes"] == 3 + 1 + BODY_TESTS + ANY_TESTS + QUERY_TESTS + 1
+    assert (shallow["truncated"], shallow["cut"]) == (True, "callers exist past depth 2; call again with depth=3")
+    assert "more" not in shallow
