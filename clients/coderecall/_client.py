@@ -215,12 +215,15 @@ class Client:
         repository that calls nothing of the definition's package);
         ``hierarchy_cut``: the daemon's lookups ran out before it followed the name's
         re-export aliases and class hierarchy whole (calls on the classes not reached are
-        ``name_only``; calls of the methods it overrides may be missing)."""
+        ``name_only``; calls of the methods it overrides may be missing);
+        ``by_confidence``: the whole answer's call sites per confidence, most certain first
+        (empty from an older daemon)."""
         request = self._request(pb.FindCallersRequest, name=name, repo=repo, limit=limit, offset=offset)
         response = self._call(self._stub.FindCallers, request)
         page = _page([_from_pb(s, CallSite) for s in response.sites], response, offset)
         page.omitted_other_type = response.omitted_other_type
         page.hierarchy_cut = response.hierarchy_cut
+        page.by_confidence = {c.confidence: c.sites for c in response.by_confidence}
         return page
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0) -> Page:

@@ -16,7 +16,7 @@ from typing import Any
 
 from coderecall._client import Client
 from coderecall._errors import NotFoundError
-from coderecall._types import CallSite, Impact, LocatedFile, Page, RepoInfo, SymbolHit
+from coderecall._types import CallSite, LocatedFile, Page, RepoInfo, SymbolHit
 
 # Hard cap on one tool answer, in characters of compact JSON (about 1,500 tokens at
 # ~4 characters per token): enough for ~20 search hits or a 40-line excerpt, small
@@ -31,6 +31,7 @@ CARD_CALLERS = 5
 CARD_SIBLINGS = 10
 CARD_DOC_CHARS = 1000
 CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait"})
+NAME_ONLY = "name_only"  # the least certain confidence of a call site, ranked last
 # Rows a paging tool (find_symbol, find_callers) asks the daemon for per call: more than
 # one answer's budget holds, so the budget, not this, usually ends a page.
 PAGE_ROWS = 100
@@ -130,8 +131,9 @@ def narrowing(hits: list[SymbolHit], repo: str, path_prefix: str, language: str)
 def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: str) -> dict[str, Any]:
     """``head`` plus as many ``rows`` (one per item of the daemon's page ``items``) as fit in
     ``BUDGET_CHARS``; when the answer holds more (cut by the budget or by the daemon's
-    page), ``more`` says how many of the ``total`` and the ``offset`` that continues."""
-    reserve = len(dumps(head)) + len(tool) + 90  # "results", "more" and its words
+    page), ``more`` says how many of the ``total`` and the ``offset`` that continues (and,
+    for call sites, when all of them matched by name only)."""
+    reserve = len(dumps(head)) + len(tool) + 110  # "results", "more" and its words
     kept = prefix_fitting(rows, BUDGET_CHARS - reserve)
     payload = dict(head, results=kept)
     next_offset = items.offset + len(kept)
@@ -139,7 +141,9 @@ def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: st
     beyond = ("; more match past every page (the lookup read its limit): a longer name or a repo lists them"
               if items.total_is_lower_bound else "")
     if left > 0:
-        payload["more"] = (f"{left} more of {items.total} left out; call {tool} again with "
+        # the daemon ranks name-only sites last: past the others, the rest is all name-only
+        rest = " (all name_only)" if items.by_confidence and next_offset >= _not_name_only(items) else ""
+        payload["more"] = (f"{left} more of {items.total} left out{rest}; call {tool} again with "
                            f"offset={next_offset}{beyond}")
     elif items.total and not items and items.offset >= items.total:
         # an empty page past the end is no "none": say how many there are (it was read as
@@ -149,6 +153,22 @@ def page(head: dict[str, Any], rows: list[dict[str, Any]], items: Page, tool: st
     elif beyond:
         payload["more"] = beyond[2:]
     return payload
+
+
+def _not_name_only(items: Page) -> int:
+    return sum(n for confidence, n in items.by_confidence.items() if confidence != NAME_ONLY)
+
+
+def earlier(sites: Page) -> str:
+    """For a ``find_callers`` page past the first whose sites all matched by name only: that
+    the others, ranked first by the daemon, were on earlier pages, and how many of each
+    (``""`` for any other page, or when the daemon did not count them)."""
+    others = {c: n for c, n in sites.by_confidence.items() if c != NAME_ONLY}
+    if not sites or not sites.offset or sites[0].confidence != NAME_ONLY or not others:
+        return ""
+    counts = ", ".join(f"{n} {c}" for c, n in others.items())
+    return (f"every site from offset {sites.offset} on matched by name only; the {sum(others.values())} "
+            f"others ({counts}) were on earlier pages: offset=0")
 
 
 def prefix_fitting(rows: list[dict[str, Any]], budget: int) -> list[dict[str, Any]]:
@@ -312,28 +332,3 @@ def _one_per_definition(hits: Sequence[SymbolHit]) -> list[SymbolHit]:
         if key not in widest or h.end_line - h.start_line > widest[key].end_line - widest[key].start_line:
             widest[key] = h
     return [h for h in hits if widest[(h.repo, h.path, h.qualified_name)] is h]
-
-
-def impact(result: Impact, depth: int = 3, repo: str = "") -> dict[str, Any]:
-    """An impact tree flattened depth first: one row per caller with its depth ``d`` (1 =
-    calls the symbol), ``repo:path:line`` and ``confidence``; totals in the head. A tree
-    cut by the daemon (``depth`` levels, 200 nodes) says so in ``truncated``, and how to
-    see past the cut."""
-    head: dict[str, Any] = {"nodes": result.nodes, "repos": result.repos_touched,
-                            "files": result.files_touched}
-    if result.truncated:
-        head["truncated"] = True
-        head["cut"] = (f"callers exist past depth {depth} or the 200-node limit; "
-                       + (f"call again with depth={depth + 1} (max 10) or " if depth < 10 else "")
-                       + ("with repo= (one repository's callers), or " if not repo else "")
-                       + "analyze_impact on one of the deepest callers")
-    rows = []
-    stack = list(reversed(result.callers))
-    while stack:
-        node = stack.pop()
-        s = node.site
-        rows.append({"d": node.depth, "cite": cite(s.repo, s.path, s.line),
-                     "caller": s.caller or "<module>", "confidence": s.confidence})
-        stack.extend(reversed(node.children))
-    return fit(head, "callers", rows, narrow(repo=repo, last=f"depth={max(1, depth - 1)}"
-                                             if depth > 1 else ""))

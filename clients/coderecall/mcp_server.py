@@ -11,7 +11,8 @@ touches the index itself): ``search_code``, ``locate_code``, ``find_symbol``, ``
 structured content) with ``repo:path:start-end`` citations (call sites:
 ``repo:path:line``), each at most ``BUDGET_CHARS`` characters; what does not fit is
 named in ``more`` with how many and how to ask for it (``offset=`` where the tool pages,
-else a narrower filter the call does not already set). Daemon errors become tool errors
+else a narrower filter the call does not already set; ``analyze_impact``: in ``cut``, its
+deepest, least certain nodes left out first, ``coderecall._mcp_impact``). Daemon errors become tool errors
 (``isError``) with the daemon's message; the bridge keeps running. A call the daemon
 refuses as over its limits (``RESOURCE_EXHAUSTED``: its share of expensive requests, or
 a caller's rate) is tried again after ``RETRY_WAITS_S`` before it is an error. A tool
@@ -43,6 +44,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
+from coderecall import _mcp_impact
 from coderecall import _mcp_results as results
 from coderecall._cancel import Cancellation
 from coderecall._client import DEFAULT_ADDR, Client
@@ -106,13 +108,19 @@ def build_server(client: Client) -> MCPServer:
         return await _answer(run)
 
     async def find_callers(name: str, repo: str = "", offset: int = 0) -> CallToolResult:
-        """Call sites of a function or method: where, the calling symbol, and confidence
-        (resolved, inherited, override, reference: passed or stored as a value there, not
-        called; name_only); a property, read and not called, says so. offset: skip that
-        many (paging)."""
+        """Call sites of a function or method: where, the calling symbol and confidence
+        (resolved, inherited, override, reference: passed or stored, not called; name_only);
+        a property says so; omitted_other_type: same-name calls on other types, left out.
+        offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
-            head = {"omitted_other_type": sites.omitted_other_type} if sites.omitted_other_type else {}
+            # the whole answer's counts first: page 2 of 43 name-only sites was read to learn
+            # that it held nothing certain (gin's Context.Render)
+            head: dict[str, Any] = {"by_confidence": sites.by_confidence} if sites.by_confidence else {}
+            if sites.omitted_other_type:
+                head["omitted_other_type"] = sites.omitted_other_type
+            if note := results.earlier(sites):
+                head["earlier"] = note
             if sites.hierarchy_cut:
                 head["hierarchy_cut"] = True  # calls through further aliases or subclasses may be missing
             defined = client.find_symbols(name, repo=repo, limit=1) if not sites else []
@@ -131,7 +139,7 @@ def build_server(client: Client) -> MCPServer:
         levels deep (d: level, max 10)."""
         def run() -> dict[str, Any]:
             found = client.analyze_impact(name, repo=repo, depth=depth)
-            shown = results.impact(found, depth or IMPACT_DEPTH, repo)  # 0: the daemon's default
+            shown = _mcp_impact.impact(found, depth or IMPACT_DEPTH, repo)  # 0: the daemon's default
             if not found.callers and not client.find_symbols(name, repo=repo, limit=1):
                 # a typo reads as "nothing calls it: safe to change" otherwise (a newcomer)
                 shown = {"no_symbol": f"no symbol named {name!r} is indexed; try find_symbol with fuzzy=true",

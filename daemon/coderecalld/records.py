@@ -381,7 +381,8 @@ class CallerHit:
     (stripped, at most 200 characters). ``target`` is the module-qualified name the call
     resolves to (``""`` if unresolved); ``confidence`` is ``resolved`` when the call was
     tied to the asked definition through imports, its module or its class, ``name_only``
-    when only the name matched.
+    when only the name matched. ``role`` is the calling file's (``files.classify.Role``:
+    ``source``, ``test``, ...; ``""`` from a daemon older than the field).
     """
 
     repo: str
@@ -393,6 +394,7 @@ class CallerHit:
     text: str = ""
     confidence: str = ""
     target: str = ""
+    role: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,16 +510,18 @@ class Page(list):  # type: ignore[type-arg]
     items the whole answer holds, and ``offset``, how many came before this page.
     ``truncated`` is true when more items follow this page (ask again from ``next_offset``).
     ``lower_bound`` (``find_symbols``): a store lookup read its limit, so more items match
-    than ``total`` counts, on no page. A list subclass, as ``SearchHits``, so that existing
-    callers keep working.
+    than ``total`` counts, on no page. ``by_confidence`` (``find_callers``): the whole
+    answer's items per confidence, most certain first, as ``(confidence, count)`` pairs.
+    A list subclass, as ``SearchHits``, so that existing callers keep working.
     """
 
     def __init__(self, items: Iterable[Any] = (), total: int | None = None, offset: int = 0,
-                 lower_bound: bool = False) -> None:
+                 lower_bound: bool = False, by_confidence: tuple[tuple[str, int], ...] = ()) -> None:
         super().__init__(items)
         self.offset = offset
         self.total = offset + len(self) if total is None else total
         self.lower_bound = lower_bound
+        self.by_confidence = by_confidence
 
     @property
     def next_offset(self) -> int:

@@ -388,7 +388,7 @@ def test_cli_callers_json(capsys, addr):
     assert rows == [{"repo": "acme/api", "path": "web/hooks.py", "line": 77,
                      "caller": "handle_webhook", "callee": "validator.verify", "commit": COMMIT,
                      "text": "if not validator.verify(body, sig):", "confidence": "resolved",
-                     "target": "payments.hmac_check.HMACValidator.verify"}]
+                     "target": "payments.hmac_check.HMACValidator.verify", "role": ""}]
 
 
 def test_cli_card_text_and_json(capsys, addr):

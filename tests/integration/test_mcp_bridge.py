@@ -231,7 +231,7 @@ def test_find_callers_pages_with_offset(mcp: Bridge) -> None:
     assert callers == [f"journal_line_{i:03}" for i in range(POSTS)]
     # a page past the end says how many there are: an empty list alone read as "none"
     assert mcp.ok("find_callers", name="post", offset=POSTS) == {
-        "results": [], "more": f"offset={POSTS} is past the last of {POSTS}; call find_callers again with a "
+        "by_confidence": {"resolved": POSTS}, "results": [], "more": f"offset={POSTS} is past the last of {POSTS}; call find_callers again with a "
                                "smaller offset"}
     # a name no symbol has says so, as the CLI does
     assert mcp.ok("find_callers", name="noSuchThing") == {
@@ -268,9 +268,7 @@ def test_search_hint_suggests_only_filters_that_narrow(mcp: Bridge) -> None:
 def test_analyze_impact_says_where_it_was_cut(mcp: Bridge) -> None:
     cut = mcp.ok("analyze_impact", name="round_money", depth=1)
     assert (cut["nodes"], cut["truncated"]) == (3, True)
-    assert cut["cut"] == ("callers exist past depth 1 or the 200-node limit; call again with depth=2 "
-                          "(max 10) or with repo= (one repository's callers), or analyze_impact on one "
-                          "of the deepest callers")
+    assert cut["cut"] == "callers exist past depth 1; call again with depth=2"  # one call, not three
 
 
 def test_analyze_impact_flattens_the_tree(mcp: Bridge) -> None:

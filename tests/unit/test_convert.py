@@ -42,6 +42,7 @@ CALLER = CallerHit(
     text="ok = validator.verify(body, sig)",
     confidence="resolved",
     target="acme.hmac_check.HMACValidator.verify",
+    role="test",
 )
 SOURCE = SourceText(
     repo="acme/payments",
@@ -167,8 +168,11 @@ def test_pages_carry_their_total_both_ways():
 
     page = Page.cut([CALLER] * 7, offset=2, limit=3)
     assert (len(page), page.total, page.offset, page.truncated) == (3, 7, 2, True)
+    page.by_confidence = (("resolved", 2), ("name_only", 5))  # the whole answer's, not the page's
     response = convert.find_callers_response(page)
     assert (len(response.sites), response.total, response.truncated) == (3, 7, True)
+    assert [(c.confidence, c.sites) for c in response.by_confidence] == [("resolved", 2), ("name_only", 5)]
+    assert not convert.find_callers_response([CALLER]).by_confidence  # a plain list: nothing counted
     back = _page(list(response.sites), response, 2)
     assert (back.total, back.truncated, back.next_offset) == (7, True, 5)
     last = convert.find_symbols_response(Page.cut([HIT] * 7, offset=5, limit=3))

@@ -51,7 +51,7 @@ class SymbolHit(_message.Message):
     def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., language: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., qualified_name: _Optional[str] = ..., parent: _Optional[str] = ..., signature: _Optional[str] = ..., docstring: _Optional[str] = ..., start_line: _Optional[int] = ..., end_line: _Optional[int] = ..., start_byte: _Optional[int] = ..., end_byte: _Optional[int] = ..., commit: _Optional[str] = ..., score: _Optional[float] = ..., match: _Optional[str] = ..., snippet: _Optional[str] = ..., source: _Optional[str] = ..., id: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class CallSite(_message.Message):
-    __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target")
+    __slots__ = ("repo", "path", "line", "caller", "callee", "commit", "text", "confidence", "target", "role")
     REPO_FIELD_NUMBER: _ClassVar[int]
     PATH_FIELD_NUMBER: _ClassVar[int]
     LINE_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +61,7 @@ class CallSite(_message.Message):
     TEXT_FIELD_NUMBER: _ClassVar[int]
     CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
     repo: str
     path: str
     line: int
@@ -70,7 +71,8 @@ class CallSite(_message.Message):
     text: str
     confidence: str
     target: str
-    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ..., text: _Optional[str] = ..., confidence: _Optional[str] = ..., target: _Optional[str] = ...) -> None: ...
+    role: str
+    def __init__(self, repo: _Optional[str] = ..., path: _Optional[str] = ..., line: _Optional[int] = ..., caller: _Optional[str] = ..., callee: _Optional[str] = ..., commit: _Optional[str] = ..., text: _Optional[str] = ..., confidence: _Optional[str] = ..., target: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class LanguageCount(_message.Message):
     __slots__ = ("language", "files")
@@ -299,18 +301,28 @@ class FindCallersRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., repo: _Optional[str] = ..., limit: _Optional[int] = ..., offset: _Optional[int] = ...) -> None: ...
 
 class FindCallersResponse(_message.Message):
-    __slots__ = ("sites", "total", "truncated", "omitted_other_type", "hierarchy_cut")
+    __slots__ = ("sites", "total", "truncated", "omitted_other_type", "hierarchy_cut", "by_confidence")
     SITES_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     TRUNCATED_FIELD_NUMBER: _ClassVar[int]
     OMITTED_OTHER_TYPE_FIELD_NUMBER: _ClassVar[int]
     HIERARCHY_CUT_FIELD_NUMBER: _ClassVar[int]
+    BY_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     sites: _containers.RepeatedCompositeFieldContainer[CallSite]
     total: int
     truncated: bool
     omitted_other_type: int
     hierarchy_cut: bool
-    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ..., omitted_other_type: _Optional[int] = ..., hierarchy_cut: _Optional[bool] = ...) -> None: ...
+    by_confidence: _containers.RepeatedCompositeFieldContainer[ConfidenceCount]
+    def __init__(self, sites: _Optional[_Iterable[_Union[CallSite, _Mapping]]] = ..., total: _Optional[int] = ..., truncated: _Optional[bool] = ..., omitted_other_type: _Optional[int] = ..., hierarchy_cut: _Optional[bool] = ..., by_confidence: _Optional[_Iterable[_Union[ConfidenceCount, _Mapping]]] = ...) -> None: ...
+
+class ConfidenceCount(_message.Message):
+    __slots__ = ("confidence", "sites")
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    SITES_FIELD_NUMBER: _ClassVar[int]
+    confidence: str
+    sites: int
+    def __init__(self, confidence: _Optional[str] = ..., sites: _Optional[int] = ...) -> None: ...
 
 class FindCalleesRequest(_message.Message):
     __slots__ = ("name", "repo", "limit", "offset")

@@ -656,7 +656,12 @@ def caller_hit(site: Site, confidence: str, commit: str) -> CallerHit:
     p = site.hit.payload
     caller = "" if p.get("kind") in _NOT_DEFINITIONS else p["qualified_name"]
     return CallerHit(p["repo"], p["path"], site.line, caller, site.name, commit,
-                     text=site.text, confidence=confidence, target=site.target)
+                     text=site.text, confidence=confidence, target=site.target, role=hit_role(p))
+
+
+def hit_role(payload: dict) -> str:
+    """A point's role: its payload's, or (indexed before roles) its path's by convention."""
+    return payload.get("role") or classify.role(payload.get("path", ""))
 
 
 def callers(store: Any, flt: StoreFilter, name: str, omitted: dict[str, int] | None = None,

@@ -18,6 +18,7 @@ import itertools
 import posixpath
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -36,6 +37,7 @@ from coderecalld.query import anchors, callgraph, card, confidence, fusion, impa
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
+from coderecalld.query.callgraph import hit_role
 from coderecalld.query.shape import Shape
 from coderecalld.query.fuzzy import candidates as fuzzy_candidates
 from coderecalld.query.fuzzy import judge as fuzzy_judge
@@ -1944,7 +1946,11 @@ class Service:
                  for site, confidence in callgraph.callers(self.store, flt, name, omitted, spelled=True)]
         found.sort(key=lambda r: (callgraph.RANK.get(r[1].confidence, 9), r[0], r[1].repo, r[1].path,
                                   r[1].line, r[1].caller))
-        return Page.cut([hit for _, hit in found], offset, limit)
+        page = Page.cut([hit for _, hit in found], offset, limit)
+        # every page says what the whole answer holds: an agent read a second page of 43
+        # name-only sites (gin's Context.Render) to learn that it held nothing certain
+        page.by_confidence = tuple(Counter(hit.confidence for _, hit in found).items())  # in rank order
+        return page
 
     def find_callees(self, name: str, repo: str = "", limit: int = 100, *, offset: int = 0,
                      principal: Principal = LOCAL) -> Page:
@@ -2970,11 +2976,6 @@ def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, flo
     path = str(payload.get("path", ""))
     stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
     return _penalty(payload, roles, penalties) + stub
-
-
-def hit_role(payload: dict) -> str:
-    """A point's role: its payload's, or (indexed before roles) its path's by convention."""
-    return payload.get("role") or classify.role(payload.get("path", ""))
 
 
 def role_rank(payload: dict) -> float:

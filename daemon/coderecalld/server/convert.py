@@ -140,8 +140,11 @@ def find_symbols_response(hits: list[SymbolHit]) -> pb.FindSymbolsResponse:
 
 
 def find_callers_response(sites: list[CallerHit]) -> pb.FindCallersResponse:
-    """Call sites, in order, as a ``FindCallersResponse`` with the page's total."""
-    return pb.FindCallersResponse(sites=[caller_hit_to_pb(s) for s in sites], **_page(sites))
+    """Call sites, in order, as a ``FindCallersResponse`` with the page's total and the
+    whole answer's count per confidence (``records.Page.by_confidence``)."""
+    counts = [pb.ConfidenceCount(confidence=c, sites=n) for c, n in getattr(sites, "by_confidence", ())]
+    return pb.FindCallersResponse(sites=[caller_hit_to_pb(s) for s in sites], **_page(sites),
+                                  by_confidence=counts)
 
 
 def find_callees_response(sites: list[CallerHit]) -> pb.FindCalleesResponse:
