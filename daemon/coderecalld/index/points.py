@@ -197,7 +197,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``resolve.js_chained_aliases``).
 #: 40: a Python file's module name drops a hidden directory's leading dots
 #: (``.github/x.py`` is ``_github.x``).
-PAYLOAD_VERSION = 40
+#: 43: JS/TS: a function a property is defined with by name (``Object.defineProperty(req,
+#: 'fresh', {get() {..}})``, ``Object.defineProperties``, ``req.__defineGetter__('fresh', ..)``,
+#: a helper of the file's ``defineGetter(req, 'fresh', function(){..})``) is the method
+#: ``req.fresh`` (was no symbol, ``get``, or the function's own name).
+PAYLOAD_VERSION = 43
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
