@@ -371,3 +371,21 @@ def test_properties_defined_by_name_leave_other_calls_alone() -> None:
     assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
         ("ips", "function", 2, 2), ("defineGetter", "function", 3, 3), ("get", "function", 7, 7)]
     assert [c.name for c in parsed.module_call_sites].count("fake") == 1  # line 1's, as before
+
+
+def test_a_local_helper_defines_properties_only_when_its_name_says_so() -> None:
+    """An event binder the file defines (``on(window, 'resize', function () {..})``) or an
+    ``assign(app, 'render', ..)`` defines no member ``window.resize`` (a review); a
+    ``defineGetter``, ``defineProperty`` or ``setter`` of the file's own does."""
+    source = (
+        "function on(el, type, fn) { el.addEventListener(type, fn); }\n"          # 1
+        "on(window, 'resize', function () { layout(); });\n"                      # 2
+        "function assign(o, k, v) { o[k] = v; }\n"                                # 3
+        "assign(app, 'render', function render() { draw(); });\n"                 # 4
+        "function defineProp(o, k, g) {}\n"                                       # 5
+        "defineProp(req, 'ip', function () { return addr(); });\n"                # 6
+    )
+    parsed = parse(source, "lib/browser.js")
+    assert [(s.qualified_name, str(s.kind), s.start_line) for s in parsed.symbols] == [
+        ("on", "function", 1), ("assign", "function", 3), ("render", "function", 4),
+        ("defineProp", "function", 5), ("req.ip", "method", 6)]

@@ -7,6 +7,7 @@ language's query adds decorators, docstrings, an async flag or naming context (`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node, Query, QueryCursor
@@ -122,9 +123,17 @@ def _add_definition(group: RawDefinition, match: dict[str, list[Node]]) -> None:
             setattr(group, key, nodes[0])
 
 
+#: A helper's name that says it defines a property (express's ``defineGetter``, a
+#: ``defineProperty``/``defProp``/``setter`` of one's own): an event binder's
+#: ``on(window, 'resize', function () {..})`` or an ``assign(app, 'render', ..)`` defines
+#: no member ``window.resize`` (a review).
+PROPERTY_DEFINERS = re.compile(r"(?i)define|getter|setter|propert|^defprop")
+
+
 def local_helpers(blob: bytes, definitions: list[RawDefinition]) -> list[RawDefinition]:
     """``definitions`` with the names a ``@helper``'s call gives (queries/javascript/stored.scm)
-    kept only where the file defines a function of the helper's name, as express's
+    kept only where the file defines a function of the helper's name and that name says it
+    defines a property (``PROPERTY_DEFINERS``), as express's
     ``lib/request.js`` defines ``defineGetter`` beside its calls; a test's ``stub(obj, 'get',
     function () {..})`` calls an imported helper, which need not define anything. Otherwise
     an anonymous function is no symbol (as before) and a named one is known by its own name
@@ -132,8 +141,9 @@ def local_helpers(blob: bytes, definitions: list[RawDefinition]) -> list[RawDefi
     extents."""
     if all(d.helper is None for d in definitions):
         return definitions
-    defined = {tx.text(blob, d.name) for d in definitions
-               if d.helper is None and d.name.type == "identifier" and any(k == "function" for k, _ in d.extents)}
+    defined = {name for d in definitions
+               if d.helper is None and d.name.type == "identifier" and any(k == "function" for k, _ in d.extents)
+               and PROPERTY_DEFINERS.search(name := tx.text(blob, d.name))}
     out = []
     for d in definitions:
         if d.helper is None or tx.text(blob, d.helper) in defined:
