@@ -655,7 +655,7 @@ def test_language_for_and_supported_languages() -> None:
 KNOWN_CAPTURES = {
     "name", "body", "decorator", "async", "doc", "doc.module", "reference.call", "reference.import",
     "reference.value",
-    "receiver", "trait", "params", "anonymous", "package", "alias", "tail",
+    "receiver", "trait", "params", "anonymous", "package", "alias", "tail", "helper",
 }
 
 

@@ -268,3 +268,124 @@ def test_generator_function_expressions_bound_to_names_are_functions(language: s
         "readBytes": ("function", 9, 13, True, ("readStream", "streamChunk")),
         "store.entries": ("method", 16, 18, False, ()),  # an object's member, as `function ()`'s
     }
+
+
+PROPERTIES = """function defineGetter(obj, name, getter) {
+  Object.defineProperty(obj, name, { get: getter });
+}
+
+/** Whether the request is fresh. */
+Object.defineProperty(req, 'fresh', {
+  get() {
+    return fresh(this.headers);
+  },
+  set(value) {
+    store(value);
+  },
+  enumerable: true,
+});
+
+Object.defineProperty(Route.prototype, 'size', {
+  value: function () {
+    return count(this);
+  },
+});
+
+Object.defineProperties(res, {
+  body: {
+    get: function getBody() {
+      return read(this);
+    },
+  },
+  'kind': { get: () => kindOf() },
+});
+
+req.__defineGetter__('stale', function(){
+  return !this.fresh;
+});
+
+req.__defineSetter__('stale', function stale(v){
+  mark(v);
+});
+
+defineGetter(req, 'protocol', function protocol(){
+  return scheme(this);
+});
+
+defineGetter(req, 'xhr', function(){
+  return this.get('X-Requested-With') === 'XMLHttpRequest';
+});
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+def test_properties_defined_by_name_are_methods_of_their_object(language: str) -> None:
+    """express's request getters (``defineGetter(req, 'fresh', function(){..})``, 3.x's
+    ``req.__defineGetter__('fresh', ..)``) had no symbol (``symbols fresh`` found none) or
+    their function's own name (``protocol``): each form's function is ``req.<property>``, a
+    method, over its own lines, with its calls; a named function expression is known by
+    the property; the property reads (``this.fresh``) are no calls."""
+    parsed = parse(PROPERTIES, "lib/request.js", language)
+    rows = [(s.qualified_name, str(s.kind), s.start_line, s.end_line, tuple(c.name for c in s.call_sites))
+            for s in parsed.symbols]
+    assert rows == [
+        ("defineGetter", "function", 1, 3, ("Object.defineProperty",)),
+        ("req.fresh", "method", 7, 9, ("fresh",)),  # get()
+        ("req.fresh", "method", 10, 12, ("store",)),  # set(value)
+        ("Route.size", "method", 17, 19, ("count",)),  # value: function, on Route.prototype
+        ("res.body", "method", 24, 26, ("read",)),  # Object.defineProperties
+        ("res.kind", "method", 28, 28, ("kindOf",)),
+        ("req.stale", "method", 31, 33, ()),  # __defineGetter__: `this.fresh` is read, not called
+        ("req.stale", "method", 35, 37, ("mark",)),  # __defineSetter__
+        ("req.protocol", "method", 39, 41, ("scheme",)),  # the file's helper
+        ("req.xhr", "method", 43, 45, ("this.get",)),
+    ]
+    assert [s.name for s in parsed.symbols][1:] == [
+        "fresh", "fresh", "size", "body", "kind", "stale", "stale", "protocol", "xhr"]
+    assert all(s.parent == s.qualified_name.rpartition(".")[0] for s in parsed.symbols[1:])
+    by_line = {s.start_line: s for s in parsed.symbols}
+    # a call statement is the range of an anonymous function: its doc block is the property's
+    assert by_line[43].signature == "defineGetter(req, 'xhr', function()"
+    assert by_line[31].signature == "req.__defineGetter__('stale', function()"
+    assert by_line[39].signature == "function protocol()"
+    assert "fresh" not in {s.qualified_name for s in parsed.symbols}  # no name binds in the file
+    assert {"req.fresh", "req.xhr"} <= parsed.unbound
+
+
+def test_properties_defined_by_name_leave_other_calls_alone() -> None:
+    """No name is guessed: a helper the file does not define (a test's ``stub``), a
+    property that is no identifier, a function passed by name, and ``exports`` (compiled
+    TypeScript's re-export getters, which would shadow the definitions) name nothing; a
+    named function there keeps its own name, as before."""
+    source = (
+        "stub(req, 'ip', function(){ return fake(); });\n"                        # 1
+        "stub(req, 'ips', function ips(){ return fake(); });\n"                   # 2
+        "function defineGetter(o, n, g) {}\n"                                     # 3
+        "defineGetter(req, 'not-a-name', function(){ return 1; });\n"             # 4
+        "defineGetter(req, 'host', host);\n"                                      # 5
+        "Object.defineProperty(req, 'by', { get: byName });\n"                    # 6
+        "Object.defineProperty(exports, 'x', { enumerable: true, get: function () { return m.x; } });\n"  # 7
+        "Object.defineProperty(req, 'flag', { enumerable: true, configurable: true });\n"  # 8
+    )
+    parsed = parse(source, "lib/request.js")
+    assert [(s.qualified_name, str(s.kind), s.start_line, s.end_line) for s in parsed.symbols] == [
+        ("ips", "function", 2, 2), ("defineGetter", "function", 3, 3), ("get", "function", 7, 7)]
+    assert [c.name for c in parsed.module_call_sites].count("fake") == 1  # line 1's, as before
+
+
+def test_a_local_helper_defines_properties_only_when_its_name_says_so() -> None:
+    """An event binder the file defines (``on(window, 'resize', function () {..})``) or an
+    ``assign(app, 'render', ..)`` defines no member ``window.resize`` (a review); a
+    ``defineGetter``, ``defineProperty`` or ``setter`` of the file's own does."""
+    source = (
+        "function on(el, type, fn) { el.addEventListener(type, fn); }\n"          # 1
+        "on(window, 'resize', function () { layout(); });\n"                      # 2
+        "function assign(o, k, v) { o[k] = v; }\n"                                # 3
+        "assign(app, 'render', function render() { draw(); });\n"                 # 4
+        "function defineProp(o, k, g) {}\n"                                       # 5
+        "defineProp(req, 'ip', function () { return addr(); });\n"                # 6
+    )
+    parsed = parse(source, "lib/browser.js")
+    assert [(s.qualified_name, str(s.kind), s.start_line) for s in parsed.symbols] == [
+        ("on", "function", 1), ("assign", "function", 3), ("render", "function", 4),
+        ("defineProp", "function", 5), ("req.ip", "method", 6)]

@@ -200,7 +200,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 41: roles: a bundled copy of another distribution is vendored
 #: (``classify.vendored_packages``: requests' ``packages/urllib3``); a file under a forge's
 #: or CI service's directory (``.github/``) is config.
-PAYLOAD_VERSION = 41
+#: 43: JS/TS: a function a property is defined with by name (``Object.defineProperty(req,
+#: 'fresh', {get() {..}})``, ``Object.defineProperties``, ``req.__defineGetter__('fresh', ..)``,
+#: a helper of the file's ``defineGetter(req, 'fresh', function(){..})``) is the method
+#: ``req.fresh`` (was no symbol, ``get``, or the function's own name).
+PAYLOAD_VERSION = 43
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -7,14 +7,17 @@ language's query adds decorators, docstrings, an async flag or naming context (`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderecalld.parse import text as tx
+
 _DEFINITION = "definition."
 _REFERENCE = "reference."
 # Captures that only name a definition (see extract._attach); the first node of each is kept.
-_CONTEXT = ("receiver", "trait", "params", "alias")
+_CONTEXT = ("receiver", "trait", "params", "alias", "helper")
 
 
 @dataclass(slots=True)
@@ -25,7 +28,9 @@ class RawDefinition:
     receiver, Rust ``impl`` type), ``trait`` the trait an ``impl`` implements, ``params`` the
     parameter list whose types join the qualified name (Java overloads), ``anonymous`` marks a
     ``@name`` that is the supertype of an anonymous class, ``alias`` the name the definition
-    is known by instead of ``@name`` (JS's ``res.type = function contentType``: ``type``).
+    is known by instead of ``@name`` (JS's ``res.type = function contentType``: ``type``),
+    ``helper`` the function whose call names it (express's ``defineGetter(req, 'fresh',
+    function(){..})``; ``local_helpers``).
     ``tail`` is a node after the ``@definition`` node that still belongs to it, the last one
     when several are captured (Kotlin's ``get() = ...`` on the line after its property, which
     the grammar makes the property's sibling).
@@ -43,6 +48,7 @@ class RawDefinition:
     anonymous: bool = False
     tail: Node | None = None
     alias: Node | None = None
+    helper: Node | None = None
 
 
 @dataclass(slots=True)
@@ -115,3 +121,36 @@ def _add_definition(group: RawDefinition, match: dict[str, list[Node]]) -> None:
                 group.tail = nodes[-1]
         elif key in _CONTEXT and getattr(group, key) is None:
             setattr(group, key, nodes[0])
+
+
+#: A helper's name that says it defines a property (express's ``defineGetter``, a
+#: ``defineProperty``/``defProp``/``setter`` of one's own): an event binder's
+#: ``on(window, 'resize', function () {..})`` or an ``assign(app, 'render', ..)`` defines
+#: no member ``window.resize`` (a review).
+PROPERTY_DEFINERS = re.compile(r"(?i)define|getter|setter|propert|^defprop")
+
+
+def local_helpers(blob: bytes, definitions: list[RawDefinition]) -> list[RawDefinition]:
+    """``definitions`` with the names a ``@helper``'s call gives (queries/javascript/stored.scm)
+    kept only where the file defines a function of the helper's name and that name says it
+    defines a property (``PROPERTY_DEFINERS``), as express's
+    ``lib/request.js`` defines ``defineGetter`` beside its calls; a test's ``stub(obj, 'get',
+    function () {..})`` calls an imported helper, which need not define anything. Otherwise
+    an anonymous function is no symbol (as before) and a named one is known by its own name
+    again: its ``@alias`` and ``@receiver`` are dropped, and the call's statement from its
+    extents."""
+    if all(d.helper is None for d in definitions):
+        return definitions
+    defined = {name for d in definitions
+               if d.helper is None and d.name.type == "identifier" and any(k == "function" for k, _ in d.extents)
+               and PROPERTY_DEFINERS.search(name := tx.text(blob, d.name))}
+    out = []
+    for d in definitions:
+        if d.helper is None or tx.text(blob, d.helper) in defined:
+            out.append(d)
+        elif d.name.type == "identifier":
+            call = d.helper.start_byte
+            d.extents = [(k, n) for k, n in d.extents if not n.start_byte <= call < n.end_byte]
+            d.alias = d.receiver = d.helper = None
+            out.append(d)
+    return out

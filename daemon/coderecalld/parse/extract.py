@@ -16,7 +16,7 @@ from tree_sitter import Node, Tree
 
 from coderecalld.parse import ruby_calls
 from coderecalld.parse import text as tx
-from coderecalld.parse.captures import RawDefinition, RawTags, collect
+from coderecalld.parse.captures import RawDefinition, RawTags, collect, local_helpers
 from coderecalld.parse.docstrings import COMMENT_STYLES, DOC_STYLES
 from coderecalld.parse.imports import DEFAULT
 from coderecalld.parse.registry import LanguageSpec, tags_query
@@ -64,6 +64,7 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
     """Extract symbols, calls and imports of ``tree`` (parsed from ``blob``, valid UTF-8);
     ``default`` names the file's anonymous default export (``imports.default_name``)."""
     tags = collect(tags_query(spec.name), tree.root_node)
+    tags.definitions = local_helpers(blob, tags.definitions)
     other_self: frozenset[int] = frozenset()
     if spec.name == "ruby":
         scopes: dict[tuple[int, int], ruby_calls.Bindings] = {}

@@ -7,6 +7,8 @@
 ;   `export default`: `o.get` (an object of no name, e.g. an argument, gives just `get`);
 ; * `A.from = (e) => {...}`, `Foo.prototype.bar = function () {...}`: `A.from`, `Foo.bar`;
 ;   `exports.x = ...`, `module.exports.x = ...`: `x`.
+; * `Object.defineProperty(req, 'fresh', { get() {..} })`, `req.__defineGetter__('fresh', ..)`,
+;   a helper's `defineGetter(req, 'fresh', function(){..})`: `req.fresh`.
 ;
 ; A `@name` or `@receiver` that is the `default` keyword stands for the file's anonymous
 ; default export: extract names it after the file (`imports.default_name`), as its import sites
@@ -299,3 +301,126 @@
           arguments: (arguments [(arrow_function body: (_) @body) (function_expression !name body: (_) @body) (generator_function !name body: (_) @body)]))) .))
   @definition.function
   (#not-match? @_callee "[.](map|filter|reduce|reduceRight|forEach|flatMap|find|findIndex|findLast|some|every|sort|then|catch|finally|listen|on|once)$|^(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)$"))
+
+; --- accessors and values defined on an object by name ----------------------------------
+; `Object.defineProperty(req, 'fresh', { get() {..}, set(v) {..}, value: function () {..} })`,
+; `Object.defineProperties(req, { fresh: { get: function () {..} } })`,
+; `req.__defineGetter__('fresh', function () {..})` (`__defineSetter__`) and a helper of the
+; file called with (object, identifier string, inline function), express's
+; `defineGetter(req, 'fresh', function(){..})`: each function is `req.fresh`, a method of
+; `req` as `req.accepts = function` is (`Foo.prototype` names `Foo`). express's getters had
+; no symbol (`fresh`) or the function's own name (`protocol`), so an issue about `req.fresh`
+; named no function. A named function expression (`function protocol(){..}`) is known by
+; the property (`@alias`). Not `exports`/`module.exports`: compiled TypeScript re-exports
+; every name so (`Object.defineProperty(exports, "x", { get: function () { return m.x; } })`),
+; which would shadow the definitions. A `@helper` that no function of the file is named
+; gives no name (`captures.local_helpers`): a test's `stub(obj, 'get', function () {..})`.
+
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments
+    .
+    [(identifier) @receiver
+     (member_expression object: (identifier) @receiver property: (property_identifier) @_via)]
+    .
+    (string (string_fragment) @alias)
+    .
+    (object [
+      (method_definition name: (property_identifier) @_key @name)
+      (pair key: (property_identifier) @_key @name
+            value: [(arrow_function) (function_expression !name) (generator_function !name)])
+      (pair key: (property_identifier) @_key value: (function_expression name: (identifier) @name))
+    ]))
+  (#eq? @_object "Object")
+  (#eq? @_define "defineProperty")
+  (#eq? @_via "prototype")
+  (#not-match? @receiver "^(exports|module)$")
+  (#any-of? @_key "get" "set" "value"))
+
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments
+    .
+    [(identifier) @receiver
+     (member_expression object: (identifier) @receiver property: (property_identifier) @_via)]
+    .
+    (object (pair
+      key: [(property_identifier) @alias (string (string_fragment) @alias)]
+      value: (object [
+        (method_definition name: (property_identifier) @_key @name)
+        (pair key: (property_identifier) @_key @name
+              value: [(arrow_function) (function_expression !name) (generator_function !name)])
+        (pair key: (property_identifier) @_key value: (function_expression name: (identifier) @name))
+      ]))))
+  (#eq? @_object "Object")
+  (#eq? @_define "defineProperties")
+  (#eq? @_via "prototype")
+  (#not-match? @receiver "^(exports|module)$")
+  (#any-of? @_key "get" "set" "value"))
+
+; `req.__defineGetter__('fresh', function () {..})`: the statement is the range (the doc
+; block above it documents the property); a named function keeps its own header
+(expression_statement
+  (call_expression
+    function: (member_expression
+      object: [(identifier) @receiver
+               (member_expression object: (identifier) @receiver property: (property_identifier) @_via)]
+      property: (property_identifier) @_define)
+    arguments: (arguments
+      .
+      (string (string_fragment) @name)
+      .
+      [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]
+      .))
+  (#eq? @_via "prototype")
+  (#not-match? @receiver "^(exports|module)$")
+  (#any-of? @_define "__defineGetter__" "__defineSetter__")) @definition.function
+
+(expression_statement
+  (call_expression
+    function: (member_expression
+      object: [(identifier) @receiver
+               (member_expression object: (identifier) @receiver property: (property_identifier) @_via)]
+      property: (property_identifier) @_define)
+    arguments: (arguments
+      .
+      (string (string_fragment) @alias)
+      .
+      (function_expression name: (identifier) @name)
+      .))
+  (#eq? @_via "prototype")
+  (#not-match? @receiver "^(exports|module)$")
+  (#any-of? @_define "__defineGetter__" "__defineSetter__")) @definition.function
+
+; express's `defineGetter(req, 'fresh', function(){..})`
+(expression_statement
+  (call_expression
+    function: (identifier) @helper
+    arguments: (arguments
+      .
+      [(identifier) @receiver
+       (member_expression object: (identifier) @receiver property: (property_identifier) @_via)]
+      .
+      (string (string_fragment) @name)
+      .
+      [(arrow_function body: (_) @body) (function_expression !name body: (_) @body)]
+      .))
+  (#eq? @_via "prototype")
+  (#not-match? @receiver "^(exports|module)$")
+  (#match? @name "^[A-Za-z_$][A-Za-z0-9_$]*$")) @definition.function
+
+(expression_statement
+  (call_expression
+    function: (identifier) @helper
+    arguments: (arguments
+      .
+      [(identifier) @receiver
+       (member_expression object: (identifier) @receiver property: (property_identifier) @_via)]
+      .
+      (string (string_fragment) @alias)
+      .
+      (function_expression name: (identifier) @name)
+      .))
+  (#eq? @_via "prototype")
+  (#not-match? @receiver "^(exports|module)$")
+  (#match? @alias "^[A-Za-z_$][A-Za-z0-9_$]*$")) @definition.function
