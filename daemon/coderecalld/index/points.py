@@ -197,7 +197,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``resolve.js_chained_aliases``).
 #: 40: a Python file's module name drops a hidden directory's leading dots
 #: (``.github/x.py`` is ``_github.x``).
-PAYLOAD_VERSION = 40
+#: 42: Go: a call on a composite literal (``T{..}.M()``, ``(&pkg.T{..}).M()``, over lines
+#: too) or on a package-level variable of the file (``var X = T{..}``) is its type's; one on
+#: a name no local binds and the file does not type is ``<module>.X.M``, and a file's
+#: package-level variables of a known type are its module chunk's ``instance_edges``
+#: (``receivers_go.value_types``), for the package's other files' calls.
+PAYLOAD_VERSION = 42
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
