@@ -200,6 +200,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 41: roles: a bundled copy of another distribution is vendored
 #: (``classify.vendored_packages``: requests' ``packages/urllib3``); a file under a forge's
 #: or CI service's directory (``.github/``) is config.
+#: 42: Go: a call on a composite literal (``T{..}.M()``, ``(&pkg.T{..}).M()``, over lines
+#: too) or on a package-level variable of the file (``var X = T{..}``) is its type's; one on
+#: a name no local binds and the file does not type is ``<module>.X.M``, and a file's
+#: package-level variables of a known type are its module chunk's ``instance_edges``
+#: (``receivers_go.value_types``), for the package's other files' calls.
 #: 43: JS/TS: a function a property is defined with by name (``Object.defineProperty(req,
 #: 'fresh', {get() {..}})``, ``Object.defineProperties``, ``req.__defineGetter__('fresh', ..)``,
 #: a helper of the file's ``defineGetter(req, 'fresh', function(){..})``) is the method

@@ -9,7 +9,14 @@ method ``owner`` with ``<type>.M``, the type named like every Go target
 * ``x := T{}``, ``x := &T{...}``, ``x := new(T)``, ``var x T``, ``var x = &T{}``, and
   ``x := NewT(...)`` / ``x, err := NewT(...)`` where ``NewT`` is a function of this file
   whose (first) result is ``*T``;
-* a field of a struct of this file (``s.db.Query()`` with ``db *DB`` in ``Server``).
+* a field of a struct of this file (``s.db.Query()`` with ``db *DB`` in ``Server``);
+* a package-level variable of this file (``var X = T{..}``, a ``var (..)`` block's ``X =
+  &T{..}``: ``package_values``). A name nothing in the file binds is another file's
+  package-level name: ``X.M()`` targets ``<module>.X.M``, which the query side types from
+  that file's ``instance_edges`` (``value_types``).
+
+A composite literal types a call on it too: ``T{..}.M()``, ``(&pkg.T{..}).M()``, written
+on one line or over several (``chain_target``).
 
 Only a type known to be concrete types anything: a pointer ``*T``, a composite literal or
 ``new(T)``, or a name this file declares as a struct. A value of another file's named type
@@ -22,6 +29,7 @@ different types (in two blocks) have none.
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -35,10 +43,17 @@ GO_BUILTINS = frozenset(
     "append cap clear close complex copy delete imag len make max min new panic print println real recover "
     "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
     "string uint uint8 uint16 uint32 uint64 uintptr".split())
+#: Go's predeclared values (and the blank identifier): no package's variable.
+_PREDECLARED_VALUES = frozenset({"nil", "true", "false", "iota", "_"})
 _ID = r"[A-Za-z_]\w*"
 _RECEIVER = re.compile(rf"^func\s*\(\s*({_ID})?\s*(\*?\s*{_ID})")
 _SHORT = re.compile(rf"(?:^|[;{{]|\bif\s|\bswitch\s|\bfor\s)\s*({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*(.*)$")
-_VAR = re.compile(rf"^\s*var\s+({_ID}(?:\s*,\s*{_ID})*)\s*([^=]*?)\s*(?:=\s*(.*))?$")
+#: A variable spec's names, declared type and value (``a, b *T = ..``).
+_SPEC_BODY = rf"({_ID}(?:\s*,\s*{_ID})*)\s*([^=]*?)\s*(?:=\s*(.*))?$"
+_VAR = re.compile(rf"^\s*var\s+{_SPEC_BODY}")
+#: A package-level variable's spec: ``var X = T{..}``, or a ``var (..)`` block's ``X = T{..}``,
+#: its lines joined (a value may go on below: ``jsoniter.Config{`` .. ``}.Froze()``).
+_SPEC = re.compile(rf"^\s*(?:var\s+)?{_SPEC_BODY}", re.DOTALL)
 _RANGE = re.compile(rf"\bfor\s+({_ID}(?:\s*,\s*{_ID})*)\s*:=\s*range\b")
 _LITERAL = re.compile(rf"^(&)?({_ID}(?:\.{_ID})?)\s*\{{")
 _NEW = re.compile(rf"^new\(\s*({_ID}(?:\.{_ID})?)\s*\)")
@@ -62,6 +77,8 @@ _CHAIN_MAX = 8
 CHAIN_TAILS_MAX = 16
 #: Lines above a chain's tail (``}).Methods(..)``) read for where the chain opens.
 _ABOVE_MAX = 40
+#: Parentheses around an operand read through at most (``((&T{..})).M()``); deeper: untyped.
+_PARENS_MAX = 4
 #: Ends the type of a value another file's function returned: ``<function target>()``
 #: (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a
 #: call on it is ``example.com/m.NewRouter().Mount``; the query side reads the function's
@@ -108,6 +125,8 @@ class GoReceivers:
         # function -> its names and every literal's parameters (``scope_at`` with no line)
         self._merged: dict[str, dict[str, str]] = {}
         self._fields: dict[str, dict[str, str]] = {}
+        self._values: dict[str, str] | None = None  # ``package_values``, read once
+        self._typed: dict[str, str] | None = None  # those of a known type
 
     def type_of(self, expr: str, concrete: bool = False) -> str:
         """The target-style name of a type expression (``*Server``, ``db.DB``), ``""`` when
@@ -139,9 +158,10 @@ class GoReceivers:
         sym = self.symbols.get(f"{self._package}.{fq[len(prefix):]}") if fq.startswith(prefix) else None
         return sym if sym is not None and sym.kind is SymbolKind.STRUCT else None
 
-    def expression_type(self, expr: str, scope: Mapping[str, str]) -> str:
+    def expression_type(self, expr: str, scope: Mapping[str, str], depth: int = 0) -> str:
         """The target-style type of a Go expression in a function whose names ``scope``
-        types, ``""`` when unknown: a composite literal (``&T{..}``), ``new(T)``, a name, a
+        types, ``""`` when unknown: a composite literal (``&T{..}``), ``new(T)``, an operand
+        in parentheses (``(&T{..})``, ``depth`` of them read so far), a name, a
         field of a struct of this file (``s.db``), a call of a function or method of this file
         by its declared (first) result (``NewT(..)``, ``c.Root()``, ``c.Root().Parent()``), a
         type assertion (``in.(*T)``), and chains of those: a chain's type is its last step's.
@@ -156,7 +176,12 @@ class GoReceivers:
         literal = _LITERAL.match(expr)
         new = _NEW.match(expr) if literal is None else None
         head = re.match(_ID, expr) if literal is None and new is None else None
-        if literal:  # `&T{..}`, its body maybe continued on the next lines
+        if expr.startswith("("):  # `(T{..}).M()`, `(&pkg.T{..}).M()`
+            close = _closing(expr, 0)
+            if close < 0 or depth >= _PARENS_MAX:
+                return ""
+            fq, pos = self.expression_type(expr[1:close], scope, depth + 1), close + 1
+        elif literal:  # `&T{..}`, its body maybe continued on the next lines
             close = _closing(expr, literal.end() - 1)
             fq, pos = self.type_of(literal.group(2), True), (close + 1 if close >= 0 else len(expr))
         elif new:
@@ -189,6 +214,13 @@ class GoReceivers:
             if close < 0:
                 return ""  # a package's value
             fq, pos = f"{self.table[head.group()]}.{called.group(1)}{RETURNED}", close + 1
+        elif head.group() not in scope and head.end() == len(expr.rstrip()) and (
+                head.group()[:1].isupper() or head.group() in self.package_values()):
+            # a package-level variable alone, of no type this file knows (gin's `b := Form`,
+            # `Form` another file's): the value is named by it, as a call on it is (``target``).
+            # Another file's only when exported: a function literal's parameter list this
+            # file cannot read (`func(h func(int)) {`) binds lowercase names it misses
+            return self._package_name(head.group())
         else:
             fq, pos = scope.get(head.group(), ""), head.end()
         steps = 0
@@ -245,18 +277,20 @@ class GoReceivers:
 
     def chain_target(self, site: CallSite, owner: str) -> str:
         """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written
-        bare) from the type ``x.f()`` returns (``expression_type``); ``""`` when unknown or
+        bare) from the type ``x.f()`` returns (``expression_type``), and of a call on a
+        composite literal (``T{..}.M()``, ``(&pkg.T{..}).M()``); ``""`` when unknown or
         when its occurrences on the line disagree. At the top level (``owner`` ``""``: a
         package variable's value, mux's ``var tests = []T{{route: new(Route).Path(..)}}``)
         no local names a value. A chain opened on a line above (``r.HandleFunc("/", func(..)
         {`` .. ``}).Methods(..)``: ``_opened_above``), or continued from lines ending with
         its ``.`` (``r.Host(..).`` then ``Path(..)``: ``_continued``), is read from there."""
         fn = self._function(owner)
-        line = self.lines.get(site.line, "").split("//", 1)[0]
+        line = self._code(site.line)  # (a string's `//` or brace is none: `T{URL: "http://x"}.M()`)
         if (fn is None and owner) or ("." not in line and not self.continues(site)):
             return ""
         found = set()
-        ends = [tail.start() + 1 for tail in re.finditer(rf"[)\]]\s*\.\s*{re.escape(site.name)}\s*\(", line)]
+        # after a call, an index or a composite literal (`T{..}.M()`)
+        ends = [tail.start() + 1 for tail in re.finditer(rf"[)\]}}]\s*\.\s*{re.escape(site.name)}\s*\(", line)]
         if len(ends) > CHAIN_TAILS_MAX:
             return ""  # a generated line of a thousand tails: each read back to its start was cubic
         for end in ends or ([len(line) - len(line.lstrip())] if self.continues(site) else []):
@@ -267,7 +301,7 @@ class GoReceivers:
             elif fn is not None:
                 expr, first, start = self._continued(fn, site.line, expr, start)
                 expr = expr[:-1] if expr.endswith(".") else expr  # (the site opens its line)
-            scope = self.scope_at(fn, first, start) if fn is not None else {}
+            scope = self._typing(self.scope_at(fn, first, start) if fn is not None else {})
             fq = self.expression_type(expr, scope) if expr else ""
             found.add(f"{fq}.{site.name}" if fq and not fq.startswith(SLICE) else "")
         return found.pop() if len(found) == 1 else ""
@@ -306,8 +340,7 @@ class GoReceivers:
         text = "\n".join([*rows[:-1], rows[-1][:end]])
         start = _expression_start(text, len(text))
         expr = text[start:]
-        depth = sum({"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(c, 0) for c in expr)
-        if depth or not expr.strip():
+        if _depth(expr) or not expr.strip():
             return "", line, 0
         return expr, first + text.count("\n", 0, start), start - (text.rfind("\n", 0, start) + 1)
 
@@ -327,7 +360,7 @@ class GoReceivers:
             self._literals[fn.qualified_name] = literals
             for i in range(fn.start_line + 1, fn.end_line + 1):
                 line = self.lines.get(i, "").split("//", 1)[0]
-                self._read_line(line, out)
+                self._read_line(line, out, i, fn.end_line)
                 for literal in _FUNC_LITERAL.finditer(line) if "func" in line else ():
                     bound: dict[str, str] = {}
                     for name, type_ in params(literal.group(1)):
@@ -389,27 +422,91 @@ class GoReceivers:
                         return i, j + 1
         return 0, 0
 
-    def _read_line(self, line: str, out: dict[str, str]) -> None:
+    def _read_line(self, line: str, out: dict[str, str], number: int, last: int) -> None:
+        """Bind the names ``line`` (line ``number`` of a function ending at line ``last``)
+        declares in ``out``."""
+        typing = self._typing(out)
         if ":=" in line:
             loop = _RANGE.search(line)
             short = _SHORT.search(line) if not loop else None
             names = re.findall(_ID, (loop or short).group(1)) if loop or short else []
             if loop:  # `for i, x := range s`: x an element of a slice of a known type
-                ranged = self.expression_type(_ranged(line[loop.end():]), out)
+                ranged = self.expression_type(_ranged(line[loop.end():]), typing)
                 element = ranged[len(SLICE):] if ranged.startswith(SLICE) else ""
                 for i, name in enumerate(names):
                     _bind(out, name, element if i == 1 else "")
             else:
                 # a statement ends at `;` (`for p := c; p != nil; p = p.Parent() {`)
-                typed = self.expression_type(short.group(2).split(";", 1)[0], out) if short else ""
+                value = self._whole(short.group(2), number, last) if short else ""
+                typed = self.expression_type(value.split(";", 1)[0], typing) if short else ""
                 for i, name in enumerate(names):
                     _bind(out, name, typed if i == 0 else "")
         var = _VAR.match(line) if "var " in line else None
         if var:
             names, type_, value = var.groups()
-            typed = self.type_of(type_) if type_ else self.expression_type(value or "", out)
+            typed = self.type_of(type_) if type_ else self.expression_type(
+                self._whole(value or "", number, last), typing)
             for i, name in enumerate(re.findall(_ID, names)):
                 _bind(out, name, typed if i == 0 or type_ else "")
+
+    def _whole(self, value: str, line: int, last: int) -> str:
+        """``value``, written on ``line``, with the lines below it up to where its brackets
+        close (to line ``last``, at most ``_ABOVE_MAX`` lines) when it opens a composite
+        literal left open there: ``c := jsoniter.Config{`` .. ``}.Froze()`` is what
+        ``Froze`` returns, no ``Config``."""
+        if not _LITERAL.match(value.strip()):
+            return value
+        rows, depth = [value], _depth(value)
+        for i in range(line + 1, min(last, line + _ABOVE_MAX) + 1):
+            if depth <= 0:
+                break
+            rows.append(self._code(i))
+            depth += _depth(rows[-1])
+        return "\n".join(rows)
+
+    def _typing(self, scope: dict[str, str]) -> Mapping[str, str]:
+        """The names typed in a function: ``scope``'s, then the package-level variables of
+        this file no local shadows (``package_values``)."""
+        if self._typed is None:
+            self._typed = {name: fq for name, fq in self.package_values().items() if fq != UNKNOWN}
+        return ChainMap(scope, self._typed) if self._typed else scope
+
+    def package_values(self) -> dict[str, str]:
+        """Name -> type (target-style, ``UNKNOWN`` when not known) of each package-level
+        variable this file declares: its declared type when it has one (``var X *T``; one
+        this file does not know to be concrete, ``var X Binding = impl{}``, types nothing: a
+        value of an interface type may be set to another), else its value's
+        (``expression_type`` with no local names: ``var X = T{..}``, a ``var (..)`` block's
+        ``X = &pkg.T{..}``, ``new(T)``, ``NewT()``), read over its lines (at most
+        ``_ABOVE_MAX`` below its first): gin's ``customConfig = jsoniter.Config{`` ..
+        ``}.Froze()`` is what ``Froze`` returns, no ``Config``."""
+        if self._values is None:
+            self._values = {}
+            specs = {(s.start_line, min(s.end_line, s.start_line + _ABOVE_MAX)) for s in self.symbols.values()
+                     if s.kind is SymbolKind.VARIABLE and not s.parent}
+            for first, last in sorted(specs):
+                spec = _SPEC.match("\n".join(self._code(i) for i in range(first, last + 1)))
+                if spec is None:
+                    continue
+                names, type_, value = spec.groups()
+                typed = self.type_of(type_) if type_ else self.expression_type(value or "", {})
+                for i, name in enumerate(re.findall(_ID, names)):
+                    _bind(self._values, name, typed if i == 0 or type_ else "")
+        return self._values
+
+    def _package_name(self, name: str) -> str:
+        """``<module>.<name>`` for a name no local binds, a package-level variable (or type)
+        of any file of the package; ``""`` for a predeclared name or a function of this file."""
+        sym = self.symbols.get(f"{self._package}.{name}")
+        function = sym is not None and sym.kind is SymbolKind.FUNCTION
+        return "" if function or name in GO_BUILTINS or name in _PREDECLARED_VALUES else f"{self.module}.{name}"
+
+    def value_types(self) -> tuple[tuple[str, str], ...]:
+        """``(name, type)`` of each package-level variable of this file of a known type
+        (``package_values``; slices left out), for the query side to type ``X.M()`` in the
+        package's other files (``instance_edges`` of the file's module chunk)."""
+        return tuple(sorted((name, fq) for name, fq in self.package_values().items()
+                            if fq != UNKNOWN and name != "_" and not fq.startswith(SLICE)))
 
     def fields(self, struct: Symbol) -> dict[str, str]:
         """Field name -> type of a struct of this file; an embedded type is keyed by its name,
@@ -516,7 +613,15 @@ class GoReceivers:
         fn = self._function(owner)
         if len(parts) < 2 or fn is None:
             return ""
-        found = self.scope_at(fn, site.line, self.column(site)).get(parts[0], "")
+        scope = self._typing(self.scope_at(fn, site.line, self.column(site)))
+        if parts[0] not in scope:
+            # no local: a package-level variable (or a type: `T.M(v)`, a method expression).
+            # Another file's, or one of no type here, is named by the package for the query
+            # side to type (its file's `value_types`): gin's `FormPost.Bind(..)` in
+            # binding_test.go, `FormPost = formPostBinding{}` in binding_nomsgpack.go
+            named = self._package_name(parts[0])
+            return f"{named}.{parts[1]}" if named and len(parts) == 2 else ""
+        found = scope.get(parts[0], "")
         fq = "" if found == UNKNOWN else found
         for i, attr in enumerate(parts[1:-1], 2):
             if not fq or fq.startswith(SLICE) or fq.endswith(RETURNED):
@@ -598,6 +703,12 @@ def _closing(text: str, opening: int) -> int:
             if depth == 0:
                 return i
     return -1
+
+
+def _depth(text: str) -> int:
+    """Brackets ``text`` opens less those it closes, outside its strings."""
+    code = _CODE_ONLY.sub('""', text)
+    return sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
 
 
 def _expression_start(line: str, end: int) -> int:

@@ -165,8 +165,10 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
                    instances, supertypes, by_name, receivers, go, java_fields)
     # a function's result (``F()``) too: the query side types another file's uses of the
-    # name by the function's declared result (``callgraph._instances_of``)
-    typed = tuple(sorted(instances.items())) if style == "python" else ()
+    # name by the function's declared result (``callgraph._instances_of``); a Go package's
+    # variables of a known type, for its other files' `X.M()` (``GoReceivers.value_types``)
+    typed = (tuple(sorted(instances.items())) if style == "python"
+             else go.value_types() if go is not None else ())
     fields = go.field_types() if go is not None else java_fields  # a Go struct's, a Java class's typed fields
     returned = go_returns(parsed, go) if go is not None else {}
     if receivers is not None:  # declared results; a conftest's fixtures: the class each produces
@@ -1042,9 +1044,11 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     ``c.Root().Find()`` the method of the type the chain returns when this file defines
     its steps (``GoReceivers.chain_target``), ``s.m()`` on the enclosing method's receiver ``s``
     of type ``T`` is ``T.m``, a call on a typed variable, parameter or struct field
-    (``index/receivers_go``) ``<type>.m``. ``embedded`` is filled with each struct's embedded
-    types (qualified name -> target-style names). ``receivers``: the file's (its references
-    and results read them too). Other selectors stay unresolved."""
+    (``index/receivers_go``) or on a composite literal (``(&T{..}).m()``) ``<type>.m``, and
+    one on a package-level name no local binds that this file does not type ``<module>.X.m``
+    (another file's variable: the query side reads its type). ``embedded`` is filled with
+    each struct's embedded types (qualified name -> target-style names). ``receivers``: the
+    file's (its references and results read them too). Other selectors stay unresolved."""
     table = receivers.table
     embedded.update((s.qualified_name, receivers.embedded(s))
                     for s in parsed.symbols if s.kind is SymbolKind.STRUCT)

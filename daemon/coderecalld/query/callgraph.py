@@ -1209,11 +1209,14 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         elif site.target and not site.via and chosen and methods and site.target.rpartition(".")[0] in (
                 elsewhere := elsewhere if elsewhere is not None else _values_elsewhere(
                     store, flt, {s.target.rpartition(".")[0] for s in found_sites if s.target and not s.via},
-                    {str(h.payload.get("fq_name") or "").rpartition(".")[0] for h in methods})):
+                    {str(h.payload.get("fq_name") or "").rpartition(".")[0] for h in methods},
+                    {s.target.rpartition(".")[0] for s in found_sites
+                     if s.target and not s.via and s.hit.payload.get("language") == "go"})):
             # a module's value of a class the method's classes are not above (Django's
             # `router = ConnectionRouter()`: 23 `router.allow_migrate_model(..)` calls were
-            # name-only callers of `Operation.allow_migrate_model`; a newcomer), whether or
-            # not the walk below them was cut
+            # name-only callers of `Operation.allow_migrate_model`; a newcomer; gin's
+            # `FormPost = formPostBinding{}`, `FormPost.Bind(..)` of `jsonBinding.Bind`),
+            # whether or not the walk below them was cut
             other += 1
         elif (not site.target or not chosen or site.via or not walked  # unknown type, or not judged
               or _same_tail(site.target, wanted)):
@@ -1783,24 +1786,29 @@ def _declared_types(store: Any, flt: StoreFilter, holders: set[str], names: set[
     return out
 
 
+#: The kinds of a module-level value's type ``_values_elsewhere`` judges (a Go struct's
+#: methods are its own and its embedded types', as a class's are its bases').
+_VALUE_CLASS_KINDS = frozenset({"class", "struct"})
 #: Classes whose bases ``_values_elsewhere`` walks up, per request, and the keyword
 #: lookups (values) it may spend doing so.
 VALUE_CLASSES = 8
 VALUE_LOOKUPS = 400
 
 
-def _values_elsewhere(store: Any, flt: StoreFilter, receivers: set[str], classes: set[str]) -> set[str]:
+def _values_elsewhere(store: Any, flt: StoreFilter, receivers: set[str], classes: set[str],
+                      go: Collection[str] = ()) -> set[str]:
     """The ``receivers`` that are module-level values (``django.db.router``: a lowercase name
-    in a module) their module declares (``instance_edges``) with classes none of ``classes``
-    is, or is above (``_ancestors``, walked up: a class's bases are few where its subclasses,
-    walked down, may be too many): a call on one is another type's, whatever the cut walk
-    below ``classes`` missed. Read on a budget of its own (``VALUE_LOOKUPS``: the request's
-    may be spent when this is asked), one facet, one kind lookup and at most
-    ``VALUE_CLASSES`` upward walks; a value of a class the index does not define or that is
-    not walked (a function's result, ``parser = build()``), or anything when that budget runs
-    out, is not judged."""
+    in a module; any name of ``go``, Go's receivers, whose case says whether it is exported,
+    not whether it is a type) their module declares (``instance_edges``) with classes (Go:
+    structs) none of ``classes`` is, or is above (``_ancestors``, walked up: a class's bases
+    are few where its subclasses, walked down, may be too many): a call on one is another
+    type's, whatever the cut walk below ``classes`` missed. Read on a budget of its own
+    (``VALUE_LOOKUPS``: the request's may be spent when this is asked), one facet, one kind
+    lookup and at most ``VALUE_CLASSES`` upward walks; a value of a class the index does not
+    define or that is not walked (a function's result, ``parser = build()``), or anything
+    when that budget runs out, is not judged."""
     values = {r for r in receivers if "." in r and not _owned_by_class(r)
-              and not r.rpartition(".")[2].lstrip("_")[:1].isupper()}
+              and (r in go or not r.rpartition(".")[2].lstrip("_")[:1].isupper())}
     if not values or not classes:
         return set()
     with budget(Lookups(left=VALUE_LOOKUPS)) as own:
@@ -1812,7 +1820,7 @@ def _values_elsewhere(store: Any, flt: StoreFilter, receivers: set[str], classes
         held = sorted({c for types in declared.values() for c in types})[:VALUE_CLASSES]
         kinds = _kinds(store, flt, set(held)) if held else {}
         unrelated: dict[str, bool] = {}
-        for cls in (c for c in held if "class" in kinds.get(c, (set(), {}))[0]):
+        for cls in (c for c in held if kinds.get(c, (set(), {}))[0] & _VALUE_CLASS_KINDS):
             unrelated[cls] = cls not in classes and not (classes & _ancestors(store, flt, cls))
     if own.cut:
         return set()
