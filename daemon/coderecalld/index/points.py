@@ -209,7 +209,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 'fresh', {get() {..}})``, ``Object.defineProperties``, ``req.__defineGetter__('fresh', ..)``,
 #: a helper of the file's ``defineGetter(req, 'fresh', function(){..})``) is the method
 #: ``req.fresh`` (was no symbol, ``get``, or the function's own name).
-PAYLOAD_VERSION = 43
+#: 44: 41-43 together: each was built on a branch of its own, and an index one of them
+#: built lacks the others'.
+PAYLOAD_VERSION = 44
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
