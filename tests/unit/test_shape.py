@@ -1777,6 +1777,10 @@ def test_an_http_status_code_adds_its_code_names() -> None:
         assert "notfound" not in dict(shape.analyze(question).terms) and not any(
             "internal" in t for t, _ in shape.analyze(question).terms), question
     assert shape.http_statuses("which handler returns a 500 error, or a 404?") == ("500", "404")
+    # gin's question as a newcomer wrote it
+    assert shape.http_statuses("where are static files served from a directory and a 404 returned "
+                               "for a missing file") == ("404",)
+    assert shape.http_statuses("keep the 500 entries") == ()
 
 
 def test_a_code_host_link_names_its_file_and_lines() -> None:

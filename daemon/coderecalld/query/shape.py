@@ -698,19 +698,38 @@ HTTP_REASONS = {
     "500": "internal server error", "501": "not implemented", "502": "bad gateway",
     "503": "service unavailable", "504": "gateway timeout", "505": "http version not supported",
 }
-#: A status code as a question writes one: ending its clause or before a word of a
-#: response (``on a 404``, ``a 404 error``, ``returns 405 when``), not a count or a
-#: position (``after 500 entries``, ``line 404``, ``port 8080``; a review).
-_HTTP_STATUS = re.compile(r"(?<![\w.:/-])(?<!line )(?<!lines )(?<!port )(?<!max )(?<!maximum )(?<!after )"
-                          r"([1-5]\d\d)(?![\w.:/-])(?=\s*(?:$|[,;?!)]|\.(?!\d)|\s(?:error|errors|response|"
-                          r"responses|status|page|pages|code|codes|not|when|if|for|and|or|instead|with|from|"
-                          r"is|was|in|on|back)\b))", re.IGNORECASE)
+#: A status code as a question writes one: after an article, a verb of answering or
+#: "status"/"code"/"http" (``a 404 returned``, ``returns 405``, ``status 500``), or before a
+#: word of a response or the end of its clause (``404 error``, ``on 404?``); never a count
+#: or a position (``after 500 entries``, ``line 404``, ``port 8080``, ``the 500 entries``:
+#: a plural after it; a review).
+_NUMBER = re.compile(r"(?<![\w.:/-])([1-5]\d\d)(?![\w:/-]|\.\d)")
+_STATUS_BEFORE = frozenset("a an the http https status code codes return returns returned respond responds "
+                           "responded answer answers answered with send sends sent get gets got on as raise "
+                           "raises throw throws".split())
+_STATUS_AFTER = frozenset("error errors response responses status page pages code codes not returned is was "
+                          "means".split())
+_COUNT_BEFORE = frozenset("line lines port ports max maximum min minimum after over under than about every "
+                          "first last top".split())
 
 
 def http_statuses(text: str) -> tuple[str, ...]:
-    """The HTTP status codes ``text`` (a question) writes as statuses (``_HTTP_STATUS``)
-    that ``HTTP_REASONS`` names, each once."""
-    return tuple(dict.fromkeys(c for c in _HTTP_STATUS.findall(text) if c in HTTP_REASONS))
+    """The HTTP status codes ``text`` (a question) writes as statuses (``_STATUS_BEFORE``,
+    ``_STATUS_AFTER``, not ``_COUNT_BEFORE`` nor before a plural) that ``HTTP_REASONS``
+    names, each once."""
+    found: dict[str, None] = {}
+    for m in _NUMBER.finditer(text):
+        if m.group(1) not in HTTP_REASONS:
+            continue
+        before = text[:m.start()].split()[-1:] or [""]
+        after = text[m.end():].split()[:1] or [""]
+        word_before, word_after = before[0].lower(), after[0].lower().strip(".,;:!?)")
+        plural = word_after.endswith("s") and word_after not in _STATUS_AFTER
+        if word_before in _COUNT_BEFORE or plural:
+            continue
+        if word_before in _STATUS_BEFORE or word_after in _STATUS_AFTER or not word_after:
+            found[m.group(1)] = None
+    return tuple(found)
 
 
 #: ``HTTP_REASONS``' code names by code: joined, snake case, Go's ``Status`` form; of a
