@@ -67,10 +67,16 @@ def symbol_right(qualified: str, wanted: list[str]) -> bool:
     matches a docs section under that heading (``docs/api.rst#API/Heading``). A Rust name
     is read dotted, its trait left out (``<AllowHeader as Trait>::merge`` and
     ``AllowHeader::merge`` are ``AllowHeader.merge``), and a Java one without its
-    parameter types, as the question sets write them."""
-    qualified = dotted(qualified)
+    parameter types, as the question sets write them. A part of a long function
+    (``genBashComp#part2``, ``index/chunk.py``) is that function: search shows it so, and
+    ``card`` and ``symbols`` answer the function for it."""
+    qualified = dotted(_PART.sub("", qualified))
     return any(qualified == w or qualified.endswith("." + w) or (w.startswith("#") and w in qualified)
                for w in wanted)
+
+
+#: A part's suffix (``#part2``) ending a qualified name.
+_PART = re.compile(r"#part\d+$")
 
 
 def dotted(name: str) -> str:
