@@ -1792,7 +1792,6 @@ def test_a_code_host_link_names_its_file_and_lines() -> None:
     # a file at the root is no path: a link's owner may be another repository's (a review)
     assert asked.paths == ("doc/man_docs.go",)
     assert asked.linked == (("command.go", 629),)
-    assert shape.hosted_files(text) == (("command.go", 629), ("doc/man_docs.go", 0))
 
 
 @pytest.mark.parametrize("link", ["https://go.dev/play/p/UxqRkMcEX2a", "https://play.golang.org/p/UxqRkMcEX2a",

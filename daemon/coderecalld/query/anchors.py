@@ -40,6 +40,7 @@ from typing import Any
 from coderecalld.files import classify
 from coderecalld.parse import registry
 from coderecalld.query import frames as stack
+from coderecalld.query.callgraph import hit_role
 from coderecalld.query import locate as locating
 from coderecalld.query.frames import Frame
 from coderecalld.query.shape import Query, Shape, path_names, sparse_vector
@@ -217,8 +218,7 @@ def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]
                 if h.payload.get("kind") not in _NOT_DEFINITIONS
                 and not locating.declares_only(str(h.payload.get("path", "")))]
         defined = {str(h.payload.get("path", "")) for h in defs}
-        if any((h.payload.get("role") or classify.role(str(h.payload.get("path", "")))) != "source"
-               for h in defs):
+        if any(hit_role(h.payload) != "source" for h in defs):
             defined = set()  # a test's or an example's: the trace's own callable's namesake
         paths = list(defined) if len(defined) == 1 else inner
         for path in paths:
@@ -301,7 +301,7 @@ def _role_asked(hit: Hit, asked: Query) -> bool:
     query asks for. A test's is no definition an issue's name means: attrs' issue about its
     ``__attrs_pre_init__`` hook lifted seven test classes' overrides of it above the function
     generating the call (the source names the hook only as a string)."""
-    role = hit.payload.get("role") or classify.role(str(hit.payload.get("path", "")))
+    role = hit_role(hit.payload)
     return role in ("source", "config") or role in asked.roles
 
 
@@ -411,7 +411,7 @@ def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, floa
         path = h.payload["path"]
         if path not in tests and len(tests) >= TEST_FILES:
             continue
-        if (h.payload.get("role") or classify.role(path)) == "test":  # repo overrides too
+        if hit_role(h.payload) == "test":  # repo overrides too
             tests[path] = max(tests.get(path, 0.0), h.score)
     wanted: dict[str, float] = {}
     for path, score in tests.items():

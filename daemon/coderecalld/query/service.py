@@ -486,7 +486,6 @@ LEXICAL_FILE_CHUNKS = 400
 LEXICAL_FILES_ROLES: tuple[str, ...] = (str(classify.Role.SOURCE),)
 # Base#route!, A\B::c, JS's private Hono.#dispatch
 _IDENTIFIER = re.compile(r"^\\?(?:[^\W\d]|\$)[\w$]*[!?]?(?:(?:\.#?|::|#|\\)(?:[^\W\d]|\$)[\w$]*[!?]?)*$")
-#: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 #: A call's argument list closing a name (``Element.text()``, ``Element.html(String)``,
 #: ``parse(css, root)``): no nested parentheses, one line.
 _CALL_ARGUMENTS = re.compile(r"\([^()\n]*\)$")
@@ -499,6 +498,7 @@ def uncalled(text: str) -> str:
     return bare if bare != text.strip() and _IDENTIFIER.match(bare) else text
 
 
+#: A module-qualified name with a module path (Go's ``github.com/gin-gonic/gin.node.getValue``).
 _MODULE_QUALIFIED = re.compile(r"^[\w.@~-]+(?:/[\w.@~-]+)+\.[^\W\d]\w*(?:\.[^\W\d]\w*)*$")
 _HIDDEN_KINDS = ("section",)
 #: A constant's or an environment variable's name, in capitals with an underscore
@@ -791,9 +791,9 @@ class Service:
         ``limit`` of ``GLOB_CANDIDATES`` fused candidates whose path matches it. Hybrid
         reads ``ROLE_OVERFETCH`` more candidates and orders them by ``_order``."""
         dense, sparse_vector = vectors
-        # a name written as its call (``Element.text()``) names the definition: without its parentheses, ``Element.text()`` pinned nothing, and a
-        # method named by an English word lost to its namesakes (``Element.val()`` first;
-        # a newcomer)
+        # a name written as its call (``Element.text()``) names the definition: with its
+        # parentheses it pinned nothing, and a method named by an English word lost to its
+        # namesakes (``Element.val()`` first; a newcomer)
         query = uncalled(asked.text) if asked.shape is Shape.IDENTIFIER else asked.text
         if mode == "sparse":
             if not sparse_vector.indices and _IDENTIFIER.match(query):

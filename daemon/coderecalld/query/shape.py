@@ -29,7 +29,7 @@ import keyword
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -1104,38 +1104,20 @@ def linked_lines(text: str) -> tuple[tuple[str, int], ...]:
     (``github.com/encode/httpx/blob/master/httpx/_models.py#L689-L697`` -> ``("httpx/
     _models.py", 689)``), in text order, each once, at most ``MAX_LINKED``: httpx's issue
     linking ``Response.charset_encoding``'s lines had it 4th of its file's functions."""
+    out: dict[tuple[str, int], None] = {}
     if "#" not in text:
         return ()
-    return _first(((path, line) for path, line in _hosted(text) if line), MAX_LINKED)
-
-
-def hosted_files(text: str) -> tuple[tuple[str, int], ...]:
-    """(path in its repository, first linked line or 0) of each code host link to a file of
-    code in ``text`` (``_HOSTED_FILE``, ``_CODE_FILE``), in text order, each once, at most
-    ``MAX_PATHS``. Linear in ``len(text)``."""
-    return _first(_hosted(text), MAX_PATHS) if "://" in text else ()
-
-
-def _first(links: Iterable[tuple[str, int]], limit: int) -> tuple[tuple[str, int], ...]:
-    """The first ``limit`` distinct ``links``, reading no further."""
-    out: dict[tuple[str, int], None] = {}
-    for link in links:
-        out[link] = None
-        if len(out) >= limit:
-            break
-    return tuple(out)
-
-
-def _hosted(text: str) -> Iterator[tuple[str, int]]:
-    """``hosted_files``' links, lazily, repeats included."""
     for match in _URL.finditer(text):
         rest = match.group().split("://", 1)[-1]
         rest, _, fragment = rest.partition("#")
         host, _, path = rest.partition("?")[0].partition("/")
-        hosted = _HOSTED_FILE.match(path.strip("/")) if host.lower() in _CODE_HOSTS else None
+        lines = _LINES_FRAGMENT.match(fragment)
+        hosted = _HOSTED_FILE.match(path.strip("/")) if lines and host.lower() in _CODE_HOSTS else None
         if hosted and _CODE_FILE.search(hosted.group(1).rstrip(".,;:!?")):
-            lines = _LINES_FRAGMENT.match(fragment)
-            yield hosted.group(1).rstrip(".,;:!?").strip("/"), int(lines.group(1)) if lines else 0
+            out[hosted.group(1).rstrip(".,;:!?").strip("/"), int(lines.group(1))] = None
+            if len(out) >= MAX_LINKED:
+                break
+    return tuple(out)
 
 
 def _link_words(match: re.Match[str]) -> str:
