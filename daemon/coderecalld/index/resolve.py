@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
+from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, EXACT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
                                           file_base, header_bases, nested_definition)
 from coderecalld.index.receivers import SUBSCRIPTED, instance
 from coderecalld.index.receivers import bases as _bases
@@ -514,6 +514,8 @@ _REFERABLE = (*_FUNCTIONS, SymbolKind.CLASS)
 
 
 def _site(site: CallSite, target: str) -> CallSite:
+    if target.startswith(EXACT):
+        return replace(site, target=target[len(EXACT):], exact=True)
     if target.startswith(ATTRIBUTE):
         return replace(site, target=target[len(ATTRIBUTE):], via_attribute=True)
     return replace(site, target=target)
@@ -1118,7 +1120,8 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     call, ``this.m()`` and bare ``m()`` the enclosing class's method (bare: also outer
     classes; then an ``extends`` base), a static import ``m()`` its class's member (unless
     this file defines an ``m``). A method call on a typed receiver (``index/receivers_java``:
-    parameters, locals, ``var x = new C()``, fields, ``this.f.m()``) is ``<type>.m``, the
+    parameters, locals, ``var x = new C()``, fields, ``this.f.m()``; marked ``exact`` when
+    its every value is a construction of its type) is ``<type>.m``, the
     first of the type and its same-file ``extends`` bases that defines it (else the type's
     own name: the query side follows ``base_targets`` from there, as for Python); ``super.m()`` the
     ``extends`` base's. ``bases`` is filled with each type's qualified name -> its extended
@@ -1282,7 +1285,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         callee = found.group(2)
         if found.group(1):  # `new Foo(..).name(..)`
             made = type_name(callee) if "." not in callee else qualify(callee)
-            return typed(made, site.name) if made else ""
+            return exactly(typed(made, site.name), True) if made else ""  # no anonymous body: `(..).`
         on, _, called = callee.rpartition(".")
         holder = (cls if not on or on == "this" else
                   (type_name(on) if on[:1].isupper() and "." not in on else ""))
@@ -1295,7 +1298,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
         if head == "this" and len(rest) == 2 and owner:
             found = receivers.type_of(rest[0], owner, this=True)
-            return typed(found, rest[1]) if found else ""
+            return exactly(typed(found, rest[1]), receivers.exact(rest[0], owner, this=True)) if found else ""
         if head == "this":
             return method(cls, rest[0], False) if cls and len(rest) == 1 else ""
         if head == "super":
@@ -1304,7 +1307,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if len(rest) == 1 and owner and head[:1].islower():
             found = receivers.type_of(head, owner)
             if found:
-                return typed(found, rest[0])
+                return exactly(typed(found, rest[0]), receivers.exact(head, owner))
             if cls and not receivers.bound(head, owner) and inherits(cls):
                 # a field a base of another file may declare: that file says its type
                 return f"{ATTRIBUTE}{cls}.{head}.{rest[0]}"
@@ -1329,6 +1332,12 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             return ""  # `C.FIELD.m()`, `C.this.f.m()`: a method of the field's type, unknown here
         return ".".join([found, *rest]) if found else ""
     return target
+
+
+def exactly(target: str, exact: bool) -> str:
+    """``target`` marked as called on exactly its class (``EXACT``: ``CallSite.exact``)
+    when ``exact`` and it is one."""
+    return EXACT + target if exact and target else target
 
 
 def _constructed(name: str, text: str) -> str:

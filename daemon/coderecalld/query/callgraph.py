@@ -193,6 +193,7 @@ class Site:
     target: str
     via: str = ""  # "attribute": the target's receiver is an attribute of unknown type
     type: str = ""  # the receiver's declared type, when the target is unknown (index/resolve_own)
+    exact: bool = False  # the receiver is exactly the target's class: no override runs (CallSite.exact)
 
     @property
     def short(self) -> str:
@@ -647,7 +648,7 @@ def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None,
         for s in hit.payload.get(field, []):
             if keep is None or keep(s):
                 out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
-                                s.get("via", ""), s.get("type", "")))
+                                s.get("via", ""), s.get("type", ""), bool(s.get("exact"))))
     return out
 
 
@@ -987,7 +988,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     ``inherited``: its target is ``<subclass>.<method>`` of a subclass (any file or repo,
     through ``base_targets``) that inherits the named method without overriding it.
     ``override``: its target is the same method of a base class the named one overrides
-    (the call may dispatch to the override).
+    (the call may dispatch to the override), unless its receiver is exactly that base's
+    class (``Site.exact``: gson's ``new JsonReader(..)`` locals' ``skipValue()``).
     ``reference``: no call; a Python value that names the definition (``self.run`` passed
     as ``target=``, a dispatch table's entry), from the points' ``references``.
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
@@ -1170,6 +1172,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             continue
         if site.target in override and (_super_call(site) or _class_call(site)):
             other += 1  # super().m() / Base.m(self) run the base's m, never an override of it
+            continue
+        if site.target in override and site.exact:
+            other += 1  # on exactly the base's class (`new JsonReader(..)`): no override runs
             continue
         if site.target in override and _own_call_beside(site, above):
             other += 1  # self.m() of a sibling class: its object is never the method's class
