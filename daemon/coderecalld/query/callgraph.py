@@ -1163,6 +1163,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
             other += 1
             continue
+        if syntax == "method" and site.target not in targets and _module_qualified(site):
+            other += 1  # `take::new(..)`: a module's function, no type's
+            continue
         if static and site.target not in targets and _on_object(site):
             other += 1
             continue
@@ -1501,6 +1504,22 @@ def _written_as(site: Site) -> str:
     if scoped:
         return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
     return "path" if bare else ""
+
+
+def _module_qualified(site: Site) -> bool:
+    """Whether a Rust ``site`` is written on a module's path (``take::new(..)``,
+    ``crate::util::f(..)``, ``self::f(..)``): its qualifier, as the call's name and its line
+    write it, is a lower-case name, which Rust gives a module, never a type (rustc's
+    ``non_camel_case_types``). A module holds functions, so no method of a type is called
+    so: bytes' ``take::new(self, limit)`` was a name-only caller of ``Bytes::new``. A
+    macro's ``$t::new(..)`` is no such path (its name has no qualifier)."""
+    if site.hit.payload.get("language") != "rust":
+        return False
+    qualifier = site.name.rpartition(".")[0].rpartition(".")[2]
+    if not qualifier[:1].islower() or not qualifier.isidentifier():
+        return False
+    call = rf"(?<![\w$]){re.escape(qualifier)}\s*::\s*{re.escape(site.short)}\s*(?:::\s*<[^()]*>)?\s*\("
+    return re.search(call, site.text) is not None
 
 
 def _php_static(hit: Hit) -> bool:
