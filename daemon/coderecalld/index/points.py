@@ -214,6 +214,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 47 (45 and 46 are other branches'): Java: a call on a local or field only ever assigned a
 #: construction of its declared type (no anonymous body), or on ``new C(..)`` itself, is
 #: ``exact`` (``receivers_java.exact``): ``callers`` lists it as no override's.
+#: Rust: a method call on a value of a type the file states (a parameter's, a ``let``'s of
+#: an associated function's result, one step's declared result, ``self`` of a trait impl)
+#: is the file's method of that type, else carries the type (``receiver_type``).
 PAYLOAD_VERSION = 47
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

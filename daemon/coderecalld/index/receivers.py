@@ -185,6 +185,9 @@ ATTRIBUTE = "\x1f"
 #: (Java's ``JsonReader r = new JsonReader(..)``: ``receivers_java.exact``): the call runs
 #: no override of the method (``CallSite.exact``).
 EXACT = "\x1d"
+#: Prefixes a call target that is only its receiver's type (Rust's ``src.freeze()`` on a
+#: ``src: BytesMut`` whose file defines no ``freeze``): ``CallSite.receiver_type``.
+TYPED = "\x1c"
 #: Marks a name bound to something untyped (it then has no type in that scope).
 UNKNOWN = "?"
 #: Bases that declare no attribute of a class (``_inherited_attr``).

@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, EXACT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
+from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, EXACT, TYPED, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
                                           file_base, header_bases, nested_definition)
 from coderecalld.index.receivers import SUBSCRIPTED, instance
 from coderecalld.index.receivers import bases as _bases
@@ -115,8 +115,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if not style:
         return chunk_list
     if style == "rust":  # within the file; the index names Rust definitions without a module
-        target = resolve_rust.calls(parsed, _bare_test(chunk_list))
-        value = resolve_rust.references(parsed, _lines(chunk_list))
+        lines = _lines(chunk_list)
+        target = resolve_rust.calls(parsed, _bare_test(chunk_list), lines)
+        value = resolve_rust.references(parsed, lines)
         out = []
         for c in chunk_list:
             owner = "" if c.kind is SymbolKind.MODULE else c.qualified_name
@@ -514,6 +515,8 @@ _REFERABLE = (*_FUNCTIONS, SymbolKind.CLASS)
 
 
 def _site(site: CallSite, target: str) -> CallSite:
+    if target.startswith(TYPED):
+        return replace(site, receiver_type=target[len(TYPED):])
     if target.startswith(EXACT):
         return replace(site, target=target[len(EXACT):], exact=True)
     if target.startswith(ATTRIBUTE):

@@ -1074,6 +1074,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
+    rust_types = _rust_impl_types(chosen)
     # a standard library's root the definitions are under is the project's (a module `net`)
     own_roots = {m.group() for n in fq_names(chosen) if (m := _TARGET_ROOT.match(n))}
     # Go: a type is "called" only as a conversion, `chi.Context(x)`, never as a member of a
@@ -1184,6 +1185,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             continue
         if scopes and site.target not in targets and _bare(site) and not _inside(site, scopes):
             other += 1
+            continue
+        if site.type and not site.target and site.type in rust_types:
+            out.append((site, RESOLVED))  # on a value of the method's own impl type (Rust)
             continue
         if site.type and not site.target and walked:
             if related is None:
@@ -1504,6 +1508,23 @@ def _written_as(site: Site) -> str:
     if scoped:
         return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
     return "path" if bare else ""
+
+
+def _rust_impl_types(chosen: Iterable[Hit]) -> set[str]:
+    """The types whose impls define the Rust methods of ``chosen`` (``BytesMut::freeze``,
+    ``<BytesMut as Buf>::advance``: ``BytesMut``), as a call's ``receiver_type`` names
+    them (index/resolve_rust: ``fn from(src: BytesMut) { src.freeze() }``): such a call
+    is of the method when no other definition is asked (a trait's own method, ``Buf::
+    get_u8``, is no impl type's: its name's owner is the trait, which no value has)."""
+    out: set[str] = set()
+    for h in chosen:
+        p = h.payload
+        if p.get("language") != "rust" or p.get("kind") != "method":
+            return set()
+        qualified = str(p.get("qualified_name") or "")
+        impl = re.match(r"^<\s*&?\s*(?:mut\s+)?(?:\w+::)*(\w+)[^>]*?\s+as\s", qualified)
+        out.add(impl.group(1) if impl else qualified.rpartition("::")[0].rpartition("::")[2])
+    return out
 
 
 def _module_qualified(site: Site) -> bool:
