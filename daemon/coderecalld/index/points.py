@@ -217,6 +217,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Rust: a method call on a value of a type the file states (a parameter's, a ``let``'s of
 #: an associated function's result, one step's declared result, ``self`` of a trait impl)
 #: is the file's method of that type, else carries the type (``receiver_type``).
+#: Java: a call on an anonymous class's instance (``new T() {..}.m()``) is ``T``'s ``m``
+#: (or the anonymous class's own).
 PAYLOAD_VERSION = 47
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

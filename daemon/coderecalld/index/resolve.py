@@ -81,6 +81,9 @@ _JAVA_CHAINING = re.compile(r"(?<![\w.])(?:this|super)\s*\(")
 _JAVA_CHAINED = r"(?<![\w.)\]])(new\s+)?([A-Za-z_][\w.]*)\s*(?:<[^<>()]*>)?\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
 #: A Java type declaration's keyword: a nested type, where an enum constant's body has none.
 _JAVA_TYPE_HEAD = re.compile(r"\b(?:class|interface|enum|record)\b")
+#: An anonymous class's header as the parser signs it (``new TypeAdapter<Class>()``; group
+#: 1: the type it extends or implements).
+_JAVA_ANONYMOUS = re.compile(r"^new\s+([A-Za-z_][\w.]*)\s*(?:<|\()")
 #: A type parameter list, innermost first (``<T extends Connection.Base<T>>``).
 _TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
 
@@ -1130,7 +1133,8 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     ``extends`` base's. ``bases`` is filled with each type's qualified name -> its extended
     and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) is
     ``m`` of the class ``a`` declares it returns when this file defines ``a`` (``chained``),
-    or of the class ``new C(..).m()`` constructs; else unresolved."""
+    or of the class ``new C(..).m()`` constructs, or of an anonymous class's instance
+    (``new C() {..}.m()``: its own ``m``, else ``C``'s); else unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     # a static import's wildcard (`import static org.junit..Assertions.*`, a class's members)
     # imports no types: jsoup's tests, with `java.io.*` beside it, had two wildcards and no
@@ -1295,6 +1299,26 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         made = returned(holder, called) if holder in symbols else ""
         return typed(made, site.name) if made else ""
 
+    # line -> the anonymous classes whose body closes on it, for `new T() {..}.m()`
+    closing: dict[int, list[Symbol]] = {}
+    for s in parsed.symbols:
+        if s.kind in _JAVA_TYPES and _JAVA_ANONYMOUS.match(s.signature):
+            closing.setdefault(s.end_line, []).append(s)
+
+    def anonymous(site: CallSite) -> str:
+        """A call on an anonymous class's instance, ``new TypeAdapter<X>() {..}.name(..)``
+        (its line ``}.name(``): the class's own ``name``, else the extended type's
+        (``typed``); gson's 14 ``}.nullSafe()`` were name-only callers of
+        ``TypeAdapter.nullSafe``."""
+        made = closing.get(site.line)
+        if not made or not re.search(r"\}\s*\.\s*" + re.escape(site.name) + r"\s*\(", lines.get(site.line, "")):
+            return ""
+        sym = min(made, key=lambda s: s.start_line)  # the outermost: its `}` is the receiver's
+        if (sym.qualified_name, site.name) in methods and fits(sym.qualified_name, site.name):
+            return f"{sym.qualified_name}.{site.name}"
+        base = _JAVA_ANONYMOUS.match(sym.signature)
+        return typed(base.group(1), site.name) if base else ""
+
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         called[0] = tx.call_arity(lines.get(site.line, ""), site.name.rpartition(".")[2])
@@ -1323,7 +1347,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if not rest and head[:1].isupper() and _JAVA_CHAINING.search(lines.get(site.line, "")):
             return type_name(head)  # `this(..)`, `super(..)`: the parser names the class they construct
         if not rest and not bare(site):
-            return chained(site, owner, cls)
+            return chained(site, owner, cls) or anonymous(site)
         if not rest and not head[:1].isupper():
             if head in explicit and head not in own:
                 return explicit[head]
