@@ -102,6 +102,10 @@ class CallSite:
             listed: ``Thread(target=self.run)``, ``self.dispatch_func = self.dispatch``).
             The resolve stage keeps one only when its target is a function or method
             (Python); the payload keeps them apart from calls (``references``).
+        exact: the receiver's class is exactly the target's (a local or field only ever
+            assigned a construction of its declared type, ``JsonReader r = new
+            JsonReader(..)``; a construction's own call, ``new C(..).m()``): the call runs
+            that class's method, never a subclass's override of it.
         other_self: Ruby: the call is written in a block that may run with another ``self``
             than its method's (a DSL's ``instance_eval``: ``parse.ruby_calls.in_other_self``);
             its method resolves no bare call there. Not stored.
@@ -114,6 +118,7 @@ class CallSite:
     receiver_type: str = ""
     reference: bool = False
     other_self: bool = False
+    exact: bool = False
 
     @property
     def short_name(self) -> str:

@@ -211,7 +211,15 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``req.fresh`` (was no symbol, ``get``, or the function's own name).
 #: 44: 41-43 together: each was built on a branch of its own, and an index one of them
 #: built lacks the others'.
-PAYLOAD_VERSION = 44
+#: 47 (45 and 46 are other branches'): Java: a call on a local or field only ever assigned a
+#: construction of its declared type (no anonymous body), or on ``new C(..)`` itself, is
+#: ``exact`` (``receivers_java.exact``): ``callers`` lists it as no override's.
+#: Rust: a method call on a value of a type the file states (a parameter's, a ``let``'s of
+#: an associated function's result, one step's declared result, ``self`` of a trait impl)
+#: is the file's method of that type, else carries the type (``receiver_type``).
+#: Java: a call on an anonymous class's instance (``new T() {..}.m()``) is ``T``'s ``m``
+#: (or the anonymous class's own).
+PAYLOAD_VERSION = 47
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
@@ -243,7 +251,8 @@ def call_sites(chunk: Chunk, references: bool = False) -> list[dict]:
     """The payload's ``call_sites``: name, line, the line's text (stripped, at most
     ``CALL_TEXT_MAX_CHARS``), the resolved ``target`` (``""`` if unresolved) and, only when
     the target's receiver is another file's class attribute, ``"via": "attribute"``; when
-    the receiver's declared type is known and the target not, ``"type"`` (``resolve_own``).
+    the receiver's declared type is known and the target not, ``"type"`` (``resolve_own``);
+    when the receiver is exactly the target's class (``CallSite.exact``), ``"exact": true``.
     With ``references``, the payload's ``references`` instead: the same rows of the values
     that name a function (``Chunk.references``, each with its target)."""
     lines = chunk.text.split("\n")
@@ -256,6 +265,8 @@ def call_sites(chunk: Chunk, references: bool = False) -> list[dict]:
             row["via"] = "attribute"
         if s.receiver_type:
             row["type"] = s.receiver_type
+        if s.exact:
+            row["exact"] = True
         out.append(row)
     return out
 

@@ -181,6 +181,13 @@ _PROPERTIES = frozenset({"property", "cached_property"})
 #: Prefixes a receiver that is an attribute of another file's class (``"\x1fpkg.C.attr"``, a
 #: control character no name holds): its type is unknown here, the query side may know it.
 ATTRIBUTE = "\x1f"
+#: Prefixes a call target whose receiver is exactly the target's class, never a subclass
+#: (Java's ``JsonReader r = new JsonReader(..)``: ``receivers_java.exact``): the call runs
+#: no override of the method (``CallSite.exact``).
+EXACT = "\x1d"
+#: Prefixes a call target that is only its receiver's type (Rust's ``src.freeze()`` on a
+#: ``src: BytesMut`` whose file defines no ``freeze``): ``CallSite.receiver_type``.
+TYPED = "\x1c"
 #: Marks a name bound to something untyped (it then has no type in that scope).
 UNKNOWN = "?"
 #: Bases that declare no attribute of a class (``_inherited_attr``).

@@ -14,7 +14,9 @@ name, each read from the source lines of its scope:
   for ``store.m()`` and ``this.store.m()`` (``this.`` only the enclosing class's).
 
 A name declared twice in a method with different types, or bound by a lambda parameter,
-has no type (flow is not followed). Only capitalised type names count: primitives have no
+has no type (flow is not followed). ``exact`` says when a local's or a field's every value
+is a construction of its own type (``JsonReader r = new JsonReader(..)``, no anonymous
+class body): its calls run that class's method, never a subclass's override. Only capitalised type names count: primitives have no
 methods, and a lower-case head is a package (``java.util.List`` is kept whole).
 """
 
@@ -40,6 +42,11 @@ _LAMBDA = re.compile(r"(?:\(\s*([\w$\s,]*)\)|\b([a-z_$][\w$]*))\s*->")
 _TYPE_PARAMETERS = re.compile(
     r"\b(?:class|interface|record)\s+\w+\s*<|^\s*(?:(?:public|protected|private|static|final|abstract|"
     r"synchronized|native|default|strictfp)\s+)*<")
+#: ``new C(`` / ``new a.C<X>(`` at the start of a value: the type constructed.
+_NEW = re.compile(r"\s*new\s+((?:[a-z_]\w*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*(?:<[^;(){}]*>)?\s*\(")
+#: Characters of a value ``exact`` reads past its ``=`` at most (a construction's arguments
+#: over several lines: gson's tests' ``new JsonReader(reader("..."))``).
+EXACT_VALUE_CHARS = 2000
 _NOT_TYPES = frozenset({"return", "new", "throw", "else", "case", "package", "import"})
 _TYPE_KINDS = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.ENUM)
 
@@ -51,6 +58,8 @@ class JavaReceivers:
         self.symbols, self.lines = symbols, lines
         self._children = children(symbols)
         self._scopes: dict[str, dict[str, str]] = {}
+        self._exact: dict[tuple[str, str, bool], bool] = {}
+        self._text: str | None = None  # the file's text, read once for its fields (``exact``)
 
     def type_of(self, name: str, owner: str, this: bool = False) -> str:
         """The type written for ``name`` in method ``owner`` (a local or parameter, else a
@@ -81,6 +90,50 @@ class JavaReceivers:
         or as a field of its class or an outer class of this file."""
         sym = self.symbols.get(owner.split("#", 1)[0])
         return sym is None or self._bound_to(name, sym) is not None  # unknown here: say nothing
+
+    def exact(self, name: str, owner: str, this: bool = False) -> bool:
+        """Whether every value ``name`` holds in method ``owner`` is a construction of
+        the type it is declared with (``JsonReader r = new JsonReader(..)``, ``r = new
+        JsonReader(..)`` again; ``var r = new JsonReader(..)``), with no anonymous class
+        body: a local of the method, or a field of its class that is ``final`` or ``private``
+        (no other file assigns it) assigned nowhere else in the file. Its calls then run
+        that class's methods, never a subclass's override: gson's ``reader.skipValue()``
+        on ``new JsonReader(..)`` locals were 44 ``override`` callers of
+        ``JsonTreeReader.skipValue``. A parameter, a for-each or pattern variable, or a
+        value of any other form (a ternary, a call, a cast) is not exact. ``this``: the
+        field (``this.name``)."""
+        key = (name, owner, this)
+        if key not in self._exact:
+            self._exact[key] = self._exactly(name, owner, this)
+        return self._exact[key]
+
+    def _exactly(self, name: str, owner: str, this: bool) -> bool:
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        declared = self.type_of(name, owner, this)
+        if sym is None or not declared:
+            return False
+        simple = declared.rpartition(".")[2]
+        if not this and sym.kind in (SymbolKind.METHOD, SymbolKind.FUNCTION) and name in self._bindings(sym, True):
+            if any(n == name for _, n in params(sym.signature)):
+                return False
+            return _constructed_only("\n".join(self._own_lines(sym, True)), name, simple, False)
+        field = self._field_declaration(name, sym)
+        if field is None or not re.search(r"\b(?:final|private)\b", field):
+            return False
+        if self._text is None:
+            self._text = "\n".join(self.lines.get(i, "") for i in range(1, max(self.lines, default=0) + 1))
+        return _constructed_only(self._text, name, simple, True)
+
+    def _field_declaration(self, name: str, sym: Symbol) -> str | None:
+        """The line declaring field ``name`` of the class ``sym`` sees it in (its own, then
+        outer classes'), None when no class of this file declares it."""
+        cls = self.symbols.get(sym.parent) if sym.kind not in _TYPE_KINDS else sym
+        declare = re.compile(rf"\s{re.escape(name)}\s*[=;]")
+        while cls is not None and cls.kind in _TYPE_KINDS:
+            if name in self._bindings(cls, False):
+                return next((line for line in self._own_lines(cls, False) if declare.search(line)), None)
+            cls = self.symbols.get(cls.parent)
+        return None
 
     def fields(self, cls: str) -> dict[str, str]:
         """The fields class ``cls`` of this file declares with a class type, name -> the
@@ -126,6 +179,51 @@ class JavaReceivers:
                 line = self.lines.get(i, "")
                 out.append(line.split("{", 1)[1] if i == first and is_method and "{" in line else line)
         return out
+
+
+def _constructed_only(text: str, name: str, simple: str, field: bool) -> bool:
+    """Whether ``text`` assigns ``name`` at least once and only ever ``new <simple>(..)``
+    (a field: ``this.name =`` too), each construction closing before a ``;`` with no
+    anonymous class body, and binds it no other way (a for-each's ``name :``, a pattern's
+    ``instanceof T name``)."""
+    word = re.escape(name)
+    if re.search(rf"(?<![\w$.]){word}\s*:(?!:)|\binstanceof\s+[\w.<>]+\s+{word}\b", text):
+        return False
+    assigned = (rf"(?<![\w$])(?:\bthis\s*\.\s*)?{word}\s*=(?!=)" if field
+                else rf"(?<![\w$.]){word}\s*=(?!=)")
+    seen = False
+    for m in re.finditer(assigned, text):
+        if not field and text[max(0, m.start() - 80):m.start()].rstrip().endswith("."):
+            return False  # `obj. name = ..`: another object's field
+        value = text[m.end():m.end() + EXACT_VALUE_CHARS]
+        new = _NEW.match(value)
+        if new is None or new.group(1).rpartition(".")[2] != simple:
+            return False
+        close = closing_paren(value, new.end() - 1)
+        if close < 0 or not value[close + 1:].lstrip().startswith(";"):
+            return False  # an anonymous class's body, a chained call, or cut short
+        seen = True
+    return seen
+
+
+def closing_paren(text: str, paren: int) -> int:
+    """The index of the parenthesis closing the one ``text`` opens at ``paren``, string and
+    character literals skipped (``reader("a(b")``); -1 when it does not close in ``text``."""
+    depth, i, n = 0, paren, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "\"'":
+            i += 1
+            while i < n and text[i] != ch:
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
 
 
 def _read_line(line: str, out: dict[str, str]) -> None:

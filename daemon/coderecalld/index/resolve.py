@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.index import resolve_kotlin, resolve_own, resolve_rust
-from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
+from coderecalld.index.receivers import (ATTRIBUTE, CLASS_OBJECT, EXACT, TYPED, FOR_STATEMENT, PRODUCED, UNKNOWN, Receivers,
                                           file_base, header_bases, nested_definition)
 from coderecalld.index.receivers import SUBSCRIPTED, instance
 from coderecalld.index.receivers import bases as _bases
@@ -81,6 +81,9 @@ _JAVA_CHAINING = re.compile(r"(?<![\w.])(?:this|super)\s*\(")
 _JAVA_CHAINED = r"(?<![\w.)\]])(new\s+)?([A-Za-z_][\w.]*)\s*(?:<[^<>()]*>)?\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
 #: A Java type declaration's keyword: a nested type, where an enum constant's body has none.
 _JAVA_TYPE_HEAD = re.compile(r"\b(?:class|interface|enum|record)\b")
+#: An anonymous class's header as the parser signs it (``new TypeAdapter<Class>()``; group
+#: 1: the type it extends or implements).
+_JAVA_ANONYMOUS = re.compile(r"^new\s+([A-Za-z_][\w.]*)\s*(?:<|\()")
 #: A type parameter list, innermost first (``<T extends Connection.Base<T>>``).
 _TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
 
@@ -115,8 +118,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     if not style:
         return chunk_list
     if style == "rust":  # within the file; the index names Rust definitions without a module
-        target = resolve_rust.calls(parsed, _bare_test(chunk_list))
-        value = resolve_rust.references(parsed, _lines(chunk_list))
+        lines = _lines(chunk_list)
+        target = resolve_rust.calls(parsed, _bare_test(chunk_list), lines)
+        value = resolve_rust.references(parsed, lines)
         out = []
         for c in chunk_list:
             owner = "" if c.kind is SymbolKind.MODULE else c.qualified_name
@@ -514,6 +518,10 @@ _REFERABLE = (*_FUNCTIONS, SymbolKind.CLASS)
 
 
 def _site(site: CallSite, target: str) -> CallSite:
+    if target.startswith(TYPED):
+        return replace(site, receiver_type=target[len(TYPED):])
+    if target.startswith(EXACT):
+        return replace(site, target=target[len(EXACT):], exact=True)
     if target.startswith(ATTRIBUTE):
         return replace(site, target=target[len(ATTRIBUTE):], via_attribute=True)
     return replace(site, target=target)
@@ -1118,13 +1126,15 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     call, ``this.m()`` and bare ``m()`` the enclosing class's method (bare: also outer
     classes; then an ``extends`` base), a static import ``m()`` its class's member (unless
     this file defines an ``m``). A method call on a typed receiver (``index/receivers_java``:
-    parameters, locals, ``var x = new C()``, fields, ``this.f.m()``) is ``<type>.m``, the
+    parameters, locals, ``var x = new C()``, fields, ``this.f.m()``; marked ``exact`` when
+    its every value is a construction of its type) is ``<type>.m``, the
     first of the type and its same-file ``extends`` bases that defines it (else the type's
     own name: the query side follows ``base_targets`` from there, as for Python); ``super.m()`` the
     ``extends`` base's. ``bases`` is filled with each type's qualified name -> its extended
     and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) is
     ``m`` of the class ``a`` declares it returns when this file defines ``a`` (``chained``),
-    or of the class ``new C(..).m()`` constructs; else unresolved."""
+    or of the class ``new C(..).m()`` constructs, or of an anonymous class's instance
+    (``new C() {..}.m()``: its own ``m``, else ``C``'s); else unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     # a static import's wildcard (`import static org.junit..Assertions.*`, a class's members)
     # imports no types: jsoup's tests, with `java.io.*` beside it, had two wildcards and no
@@ -1282,12 +1292,32 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         callee = found.group(2)
         if found.group(1):  # `new Foo(..).name(..)`
             made = type_name(callee) if "." not in callee else qualify(callee)
-            return typed(made, site.name) if made else ""
+            return exactly(typed(made, site.name), True) if made else ""  # no anonymous body: `(..).`
         on, _, called = callee.rpartition(".")
         holder = (cls if not on or on == "this" else
                   (type_name(on) if on[:1].isupper() and "." not in on else ""))
         made = returned(holder, called) if holder in symbols else ""
         return typed(made, site.name) if made else ""
+
+    # line -> the anonymous classes whose body closes on it, for `new T() {..}.m()`
+    closing: dict[int, list[Symbol]] = {}
+    for s in parsed.symbols:
+        if s.kind in _JAVA_TYPES and _JAVA_ANONYMOUS.match(s.signature):
+            closing.setdefault(s.end_line, []).append(s)
+
+    def anonymous(site: CallSite) -> str:
+        """A call on an anonymous class's instance, ``new TypeAdapter<X>() {..}.name(..)``
+        (its line ``}.name(``): the class's own ``name``, else the extended type's
+        (``typed``); gson's 14 ``}.nullSafe()`` were name-only callers of
+        ``TypeAdapter.nullSafe``."""
+        made = closing.get(site.line)
+        if not made or not re.search(r"\}\s*\.\s*" + re.escape(site.name) + r"\s*\(", lines.get(site.line, "")):
+            return ""
+        sym = min(made, key=lambda s: s.start_line)  # the outermost: its `}` is the receiver's
+        if (sym.qualified_name, site.name) in methods and fits(sym.qualified_name, site.name):
+            return f"{sym.qualified_name}.{site.name}"
+        base = _JAVA_ANONYMOUS.match(sym.signature)
+        return typed(base.group(1), site.name) if base else ""
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
@@ -1295,7 +1325,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         cls = _enclosing_class(symbols, owner, _JAVA_TYPES) if owner else ""
         if head == "this" and len(rest) == 2 and owner:
             found = receivers.type_of(rest[0], owner, this=True)
-            return typed(found, rest[1]) if found else ""
+            return exactly(typed(found, rest[1]), receivers.exact(rest[0], owner, this=True)) if found else ""
         if head == "this":
             return method(cls, rest[0], False) if cls and len(rest) == 1 else ""
         if head == "super":
@@ -1304,7 +1334,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if len(rest) == 1 and owner and head[:1].islower():
             found = receivers.type_of(head, owner)
             if found:
-                return typed(found, rest[0])
+                return exactly(typed(found, rest[0]), receivers.exact(head, owner))
             if cls and not receivers.bound(head, owner) and inherits(cls):
                 # a field a base of another file may declare: that file says its type
                 return f"{ATTRIBUTE}{cls}.{head}.{rest[0]}"
@@ -1317,7 +1347,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if not rest and head[:1].isupper() and _JAVA_CHAINING.search(lines.get(site.line, "")):
             return type_name(head)  # `this(..)`, `super(..)`: the parser names the class they construct
         if not rest and not bare(site):
-            return chained(site, owner, cls)
+            return chained(site, owner, cls) or anonymous(site)
         if not rest and not head[:1].isupper():
             if head in explicit and head not in own:
                 return explicit[head]
@@ -1329,6 +1359,12 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             return ""  # `C.FIELD.m()`, `C.this.f.m()`: a method of the field's type, unknown here
         return ".".join([found, *rest]) if found else ""
     return target
+
+
+def exactly(target: str, exact: bool) -> str:
+    """``target`` marked as called on exactly its class (``EXACT``: ``CallSite.exact``)
+    when ``exact`` and it is one."""
+    return EXACT + target if exact and target else target
 
 
 def _constructed(name: str, text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from coderecalld.index.receivers import TYPED, whole_call
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind, unparted
 
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
@@ -16,6 +17,25 @@ Target = Callable[[CallSite, str], str]
 #: A trait impl's method as the index names it: ``<Vec as BufMut>::put`` -> the trait
 #: (``BufMut``) and its type arguments, if any (``From<&'a str>``).
 _TRAIT_IMPL = re.compile(r"^<.+ as ([\w:]+)(<.*>)?>::\w+$")
+#: A type as a parameter, a ``let`` or a result declares it: a reference's ``&'a mut`` and
+#: a path's modules dropped, ``Take<T>`` -> ``Take`` (group 1); ``dyn``/``impl`` trait
+#: objects, tuples, slices and arrays are none.
+_DECLARED = r"&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:[a-z_]\w*::)*([A-Z]\w*)(?:\s*<[^;{}()]*>)?"
+#: A function's declared result (``-> Self``, ``-> Result<..>`` is a ``Result``).
+_RESULT = re.compile(rf"\)\s*->\s*{_DECLARED}\s*(?:where\b|\{{|;|$)")
+#: ``let [mut] x[: T] = value`` on one line (group 1: the name, 2: the annotation's type,
+#: 3: the value).
+_LET = re.compile(rf"\blet\s+(?:mut\s+)?([a-z_]\w*)\s*(?::\s*{_DECLARED}\s*)?=(?!=)\s*(.*?)\s*;?\s*$")
+#: A path call's head in a value: ``crate::BytesMut::with_capacity(`` (group 1: the type,
+#: 2: the function), a turbofish allowed.
+_PATH_CALL = re.compile(r"^(?:[a-z_]\w*::)*([A-Z]\w*)\s*::\s*(\w+)\s*(?:::\s*<[^()]*>\s*)?\(")
+#: Associated functions whose result is ``Self`` whatever file defines them: ``From::from``
+#: and ``Default::default`` by their traits' signatures, ``new`` and ``with_capacity`` by
+#: the convention clippy's ``new_ret_no_self`` holds constructors to.
+_CONSTRUCTORS = frozenset({"new", "with_capacity", "from", "default"})
+#: A chain's step before the call named ``{name}``: ``self.split_to(len).`` / ``T::f(..).``
+#: (group 1: ``self`` or a type, 2: the function; its arguments nest one level at most).
+_CHAINED = r"(?<![\w.])(self|[A-Z]\w*)\s*(?:\.|::)\s*(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*{name}\s*\("
 
 
 class RustNames:
@@ -77,6 +97,34 @@ class RustNames:
             return ""  # another file's trait: `name` may be its own
         return "" if (declared.name, name) in self.methods else f"{kind}::{name}"
 
+    def self_type(self, owner: str) -> str:
+        """The type ``self`` is in ``owner``: its impl's type (``impl Extend<u8> for
+        BytesMut``: ``BytesMut``), ``""`` outside an impl or for a trait's own method."""
+        sym = self.impl_method(owner)
+        parent = self.symbols.get(sym.parent) if sym is not None else None
+        if sym is None or (parent is not None and parent.kind is SymbolKind.TRAIT):
+            return ""
+        kind = sym.parent.rpartition("::")[2]
+        return kind if kind.isidentifier() and kind[:1].isupper() else ""
+
+    def result(self, qualified: str) -> str:
+        """The type the file's function or method ``qualified`` declares it returns
+        (``Self``: its impl's type), ``""`` when none or not one type."""
+        sym = self.symbols.get(qualified)
+        found = _RESULT.search(sym.signature) if sym is not None else None
+        if found is None:
+            return ""
+        return self.self_type(qualified) if found.group(1) == "Self" else found.group(1)
+
+    def typed(self, type_: str, name: str) -> str:
+        """``name`` called on a value of ``type_``: the file's method (``method``), else the
+        type alone (``TYPED``: the query side matches it to the type's method) when the file
+        defines no ``name`` for the type (several impls' is no one's). A generic parameter's
+        name (``T``, ``B1``: one capital letter and digits) is no type."""
+        if not type_ or re.fullmatch(r"[A-Z]\d*", type_):
+            return ""
+        return self.method(type_, name) or ("" if self.methods.get((type_, name)) else TYPED + type_)
+
     def function(self, owner: str, name: str) -> str:
         """The file's function ``name`` the caller ``owner`` sees: its own nested ones, then
         its module's, outwards (``mod`` blocks); ``""`` when none."""
@@ -92,29 +140,93 @@ class RustNames:
                 "" if sym is None else module_of(sym.parent, self.symbols))
 
 
-def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool]) -> Target:
+def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[int, str]) -> Target:
     """Rust, within one file: ``self.m(..)`` and ``Self::m(..)`` in a method are its impl
     type's ``m`` (``RustNames.on_self``); ``T::m(..)`` likewise for a type ``T`` whose
-    ``m`` this file implements (``RustNames.method``); a bare ``f(..)`` is the file's one
+    ``m`` this file implements (``RustNames.method``); ``x.m(..)`` on a value of a known
+    type (a parameter's, a ``let``'s: ``local_type``; one step's declared result,
+    ``self.split_to(len).freeze()``: ``_chain_type``; ``self`` of a trait impl for a type)
+    is that type's ``m`` when this file defines it, else names the type alone
+    (``CallSite.receiver_type``, for the query side); a bare ``f(..)`` is the file's one
     function ``f`` of the caller's module or an enclosing one (``mod`` blocks), or one
     defined inside the caller, when its line writes it bare (``bare``: a chain's
     ``.route_layer(..)`` is named ``route_layer`` too, and a test function of that name was
-    its target). Calls on anything else (``x.m()``, ``crate::a::f()``, a method of another
-    file's impl) keep an empty target: only their name is known (axum: every call was so)."""
+    its target). Calls on anything else (an untyped ``x.m()``, ``crate::a::f()``, a method of another
+    file's impl) keep an empty target: only their name is known (axum: every call was so).
+    ``lines``: line number -> source text of the file."""
     names = RustNames(parsed)
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
         if not rest:
-            return names.function(owner, head) if bare(site) else ""
+            if bare(site):
+                return names.function(owner, head)
+            return names.typed(_chain_type(names, owner, head, lines.get(site.line, "")), head)
         if len(rest) != 1:
             return ""
         if head in ("self", "Self"):
-            return names.on_self(owner, rest[0], path=head == "Self")
+            found = names.on_self(owner, rest[0], path=head == "Self")
+            return found or ("" if head == "Self" or names.methods.get((names.self_type(owner), rest[0]))
+                             else names.typed(names.self_type(owner), rest[0]))
         if head[:1].isupper():
             return names.method(head, rest[0], path=True)
-        return ""
+        return names.typed(local_type(names, owner, head, site.line, lines), rest[0])
     return target
+
+
+def local_type(names: RustNames, owner: str, name: str, line: int, lines: Mapping[int, str]) -> str:
+    """The type of ``name`` in the function ``owner`` at ``line``: a parameter's declared
+    type (``fn from(src: BytesMut)``; ``Self``: the impl's), else the one ``let`` that
+    binds it before ``line``, by its annotation or its value, a path call of a function
+    whose result is the type (``crate::BytesMut::with_capacity(..)``: the file's function
+    declaring it, else ``_CONSTRUCTORS``). ``""`` when unknown or when anything else binds
+    the name in the function (a closure's or a pattern's, a second ``let``: ``binds``)."""
+    holder = names.symbols.get(unparted(owner)) if owner else None
+    if holder is None:
+        return ""
+    word = rf"\b{re.escape(name)}\b"
+    param = re.search(rf"[(,]\s*(?:mut\s+)?{word}\s*:\s*{_DECLARED}\s*[,)]", holder.signature)
+    if param:
+        generics = holder.signature.split("(", 1)[0]
+        if re.search(rf"[<,]\s*{param.group(1)}\b", generics):
+            return ""  # `fn f<B: Buf>(buf: B)`: a type parameter
+        return names.self_type(owner) if param.group(1) == "Self" else param.group(1)
+    body = [lines.get(n, "") for n in range(holder.start_line + 1, min(line, holder.end_line) + 1)]
+    lets = [m for text in body if "let" in text and (m := _LET.search(text)) and m.group(1) == name]
+    text = "\n".join(body)
+    if len(lets) != 1 or len(re.findall(rf"\blet\b[^=;]*?{word}", text)) != 1 or any(
+            re.search(pattern, text) for pattern in (rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",
+                                                     rf"\|[^|\n]*{word}[^|\n]*\|", rf"{word}[^=\n]*=>")):
+        return ""
+    _, annotated, value = lets[0].groups()
+    if annotated:
+        return names.self_type(owner) if annotated == "Self" else annotated
+    return _value_type(names, owner, value.rstrip(";").rstrip().removesuffix("?").rstrip())
+
+
+def _value_type(names: RustNames, owner: str, value: str) -> str:
+    """The type of a ``let``'s value that is one path call (``T::f(..)``, ``Self::f(..)``)."""
+    call = _PATH_CALL.match(value)
+    if call is None or not whole_call(value, call.end() - 1):
+        return ""
+    type_, fn = call.groups()
+    type_ = names.self_type(owner) if type_ == "Self" else type_
+    declared = names.method(type_, fn, path=True)
+    found = names.result(declared) if declared else ""
+    return found or (type_ if fn in _CONSTRUCTORS and not declared else "")
+
+
+def _chain_type(names: RustNames, owner: str, name: str, line: str) -> str:
+    """The type of the value ``name`` is called on when ``line`` writes it on one step's
+    result, ``self.split_to(len).freeze()`` or ``T::f(..).name(..)``: what the file's
+    method declares it returns (``-> BytesMut``, ``-> Self``)."""
+    found = re.search(_CHAINED.format(name=re.escape(name)), line) if f".{name}" in line.replace(" ", "") else None
+    if found is None:
+        return ""
+    head, step = found.groups()
+    called = (names.on_self(owner, step) if head == "self" else
+              names.method(names.self_type(owner) if head == "Self" else head, step, path=True))
+    return names.result(called) if called else ""
 
 
 def references(parsed: ParsedFile, lines: Mapping[int, str]) -> Target:

@@ -193,6 +193,7 @@ class Site:
     target: str
     via: str = ""  # "attribute": the target's receiver is an attribute of unknown type
     type: str = ""  # the receiver's declared type, when the target is unknown (index/resolve_own)
+    exact: bool = False  # the receiver is exactly the target's class: no override runs (CallSite.exact)
 
     @property
     def short(self) -> str:
@@ -647,7 +648,7 @@ def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None,
         for s in hit.payload.get(field, []):
             if keep is None or keep(s):
                 out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
-                                s.get("via", ""), s.get("type", "")))
+                                s.get("via", ""), s.get("type", ""), bool(s.get("exact"))))
     return out
 
 
@@ -987,7 +988,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     ``inherited``: its target is ``<subclass>.<method>`` of a subclass (any file or repo,
     through ``base_targets``) that inherits the named method without overriding it.
     ``override``: its target is the same method of a base class the named one overrides
-    (the call may dispatch to the override).
+    (the call may dispatch to the override), unless its receiver is exactly that base's
+    class (``Site.exact``: gson's ``new JsonReader(..)`` locals' ``skipValue()``).
     ``reference``: no call; a Python value that names the definition (``self.run`` passed
     as ``target=``, a dispatch table's entry), from the points' ``references``.
     ``name_only``: the call's last segment equals ``name``'s and its receiver's type is
@@ -1072,6 +1074,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
+    rust_types = _rust_impl_types(chosen)
     # a standard library's root the definitions are under is the project's (a module `net`)
     own_roots = {m.group() for n in fq_names(chosen) if (m := _TARGET_ROOT.match(n))}
     # Go: a type is "called" only as a conversion, `chi.Context(x)`, never as a member of a
@@ -1161,6 +1164,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if syntax and site.target not in targets and _written_as(site) == _OTHER_SYNTAX[syntax]:
             other += 1
             continue
+        if syntax == "method" and site.target not in targets and _module_qualified(site):
+            other += 1  # `take::new(..)`: a module's function, no type's
+            continue
         if static and site.target not in targets and _on_object(site):
             other += 1
             continue
@@ -1171,11 +1177,17 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if site.target in override and (_super_call(site) or _class_call(site)):
             other += 1  # super().m() / Base.m(self) run the base's m, never an override of it
             continue
+        if site.target in override and site.exact:
+            other += 1  # on exactly the base's class (`new JsonReader(..)`): no override runs
+            continue
         if site.target in override and _own_call_beside(site, above):
             other += 1  # self.m() of a sibling class: its object is never the method's class
             continue
         if scopes and site.target not in targets and _bare(site) and not _inside(site, scopes):
             other += 1
+            continue
+        if site.type and not site.target and site.type in rust_types:
+            out.append((site, RESOLVED))  # on a value of the method's own impl type (Rust)
             continue
         if site.type and not site.target and walked:
             if related is None:
@@ -1496,6 +1508,39 @@ def _written_as(site: Site) -> str:
     if scoped:
         return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
     return "path" if bare else ""
+
+
+def _rust_impl_types(chosen: Iterable[Hit]) -> set[str]:
+    """The types whose impls define the Rust methods of ``chosen`` (``BytesMut::freeze``,
+    ``<BytesMut as Buf>::advance``: ``BytesMut``), as a call's ``receiver_type`` names
+    them (index/resolve_rust: ``fn from(src: BytesMut) { src.freeze() }``): such a call
+    is of the method when no other definition is asked (a trait's own method, ``Buf::
+    get_u8``, is no impl type's: its name's owner is the trait, which no value has)."""
+    out: set[str] = set()
+    for h in chosen:
+        p = h.payload
+        if p.get("language") != "rust" or p.get("kind") != "method":
+            return set()
+        qualified = str(p.get("qualified_name") or "")
+        impl = re.match(r"^<\s*&?\s*(?:mut\s+)?(?:\w+::)*(\w+)[^>]*?\s+as\s", qualified)
+        out.add(impl.group(1) if impl else qualified.rpartition("::")[0].rpartition("::")[2])
+    return out
+
+
+def _module_qualified(site: Site) -> bool:
+    """Whether a Rust ``site`` is written on a module's path (``take::new(..)``,
+    ``crate::util::f(..)``, ``self::f(..)``): its qualifier, as the call's name and its line
+    write it, is a lower-case name, which Rust gives a module, never a type (rustc's
+    ``non_camel_case_types``). A module holds functions, so no method of a type is called
+    so: bytes' ``take::new(self, limit)`` was a name-only caller of ``Bytes::new``. A
+    macro's ``$t::new(..)`` is no such path (its name has no qualifier)."""
+    if site.hit.payload.get("language") != "rust":
+        return False
+    qualifier = site.name.rpartition(".")[0].rpartition(".")[2]
+    if not qualifier[:1].islower() or not qualifier.isidentifier():
+        return False
+    call = rf"(?<![\w$]){re.escape(qualifier)}\s*::\s*{re.escape(site.short)}\s*(?:::\s*<[^()]*>)?\s*\("
+    return re.search(call, site.text) is not None
 
 
 def _php_static(hit: Hit) -> bool:
