@@ -375,7 +375,8 @@ def anonymous_member(store: Any, flt: StoreFilter, wanted: str) -> list[Hit]:
     anonymous class after its immediately enclosing class (a named one or another anonymous
     one) and its place, from 1, among that class's anonymous classes and enum constant
     bodies in source order (``Outer$1``, ``Outer$Inner$2``, ``Outer$Inner$2$1``, ``E$1`` for
-    enum constant ``A { ... }``: checked with javac 17), so the method ``write`` inside that
+    enum constant ``A { ... }``, ``A() { ... }`` or ``A("x") { ... }``: checked with javac
+    17), so the method ``write`` inside that
     class's lines; the index names an anonymous class by the field holding it or
     ``<anonymous T>`` (its signature ``new T()``; two in one method share that name), which
     no trace prints (gson's ``ReflectiveTypeAdapterFactory$2.readIntoField``: a newcomer).
@@ -409,7 +410,7 @@ def anonymous_member(store: Any, flt: StoreFilter, wanted: str) -> list[Hit]:
             signature = str(c.get("signature", ""))
             parent = by_name.get(str(c.get("parent") or ""), {})
             return c.get("kind") in _CLASS_KINDS and (signature.startswith("new ") or (
-                parent.get("kind") == "enum" and signature.isidentifier()))  # an enum constant's body
+                parent.get("kind") == "enum" and _ENUM_CONSTANT.fullmatch(signature) is not None))
 
         current: dict | None = p
         for part in parts[first:-1]:
@@ -429,6 +430,10 @@ def anonymous_member(store: Any, flt: StoreFilter, wanted: str) -> list[Hit]:
     return out
 
 
+#: An enum constant's body's signature: its name, with its arguments or none (``PLAIN``,
+#: ``DEFAULT()``, ``QUOTED("q")``; gson's ``LongSerializationPolicy.DEFAULT()`` was not
+#: numbered). Possessive: linear whatever the signature.
+_ENUM_CONSTANT = re.compile(r"[^\W\d]\w*+\s*+(?:\(.*\))?", re.DOTALL)
 #: A JVM anonymous class's place in its binary name (``$2``): ASCII digits only.
 _PLACE = re.compile(r"[0-9]+")
 
