@@ -211,7 +211,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``req.fresh`` (was no symbol, ``get``, or the function's own name).
 #: 44: 41-43 together: each was built on a branch of its own, and an index one of them
 #: built lacks the others'.
-PAYLOAD_VERSION = 44
+#: 45: roles: a versioned package under a Python package's ``packages/`` that imports its
+#: host package beyond itself (``mytool/packages/core`` importing ``mytool.util``) is the
+#: project's own source, no bundled copy (``classify.vendored_packages``).
+PAYLOAD_VERSION = 45
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
