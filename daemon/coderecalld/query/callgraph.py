@@ -25,6 +25,7 @@ from coderecalld.files import classify
 from coderecalld.parse import headers
 from coderecalld.parse import text as tx
 from coderecalld.query import frames as stack
+from coderecalld.query import overloads
 from coderecalld.query import ruby
 from coderecalld.records import CallerHit, Hit, is_part, unparted
 from coderecalld.store import StoreFilter
@@ -209,7 +210,15 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     (``inherited_definition``). A name only a declaration file defines (a ``.pyi`` stub's
     ``def asdict``: ``classify.declaration_file``) is followed through the re-exports too,
     and the implementation they reach is the answer (attrs' ``attr.asdict`` is
-    ``attr._funcs.asdict``; its card showed the stub's signature)."""
+    ``attr._funcs.asdict``; its card showed the stub's signature). A name closing in a
+    parameter list means the overloads of the name before it that print that list
+    (``overloads.pick``: ``Selector.select(String,Element)``; none when they print others),
+    or, when none prints one, all of that name's definitions (a call written so)."""
+    if depth == ALIAS_ROUNDS:
+        base, params = overloads.split(name)
+        found = definitions(store, flt, base) if params is not None else []
+        if found:
+            return overloads.pick(found, params)
     impl = rust_impl_item(store, flt, name)
     if impl:
         return impl

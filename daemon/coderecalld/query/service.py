@@ -33,7 +33,8 @@ from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
-from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, reuse, ruby, validate
+from coderecalld.query import (anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
+                               validate)
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
@@ -1820,7 +1821,13 @@ class Service:
         def indexed(asked: str) -> list[tuple[Hit, str, float, str]]:
             return [(h, match, score, INDEX) for h, match, score in self._symbols(
                 self.store, flt, asked, prefix, fuzzy, cut) if not view.hides(h)]
-        found = indexed(name)
+        base, params = overloads.split(name) if not prefix else (name, None)
+        found = indexed(base) if params is not None else []
+        if found:  # Selector.select(String,Element): the overloads printing that list
+            kept = {h.id for h in overloads.select([f[0] for f in found], name, params)}
+            found, name = [f for f in found if f[0].id in kept], base
+        else:
+            found = indexed(name)
         if not found and not prefix and is_part(name):  # a hit's `f#part2`, no Ruby `C#part2`
             name = unparted(name)
             found = indexed(name)
@@ -1932,7 +1939,16 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Page()
+        self._overloads_named(flt, name)
         return self._callers_page(name, flt, limit, offset, omitted)
+
+    def _overloads_named(self, flt: StoreFilter, name: str) -> None:
+        """Raises ``NotFound`` listing the overloads of ``name`` less its parameter list when
+        that list matches none of them (``overloads.select``: ``callers
+        Selector.select(int)`` answered every ``select``'s calls); nothing otherwise."""
+        base, params = overloads.split(name)
+        if params is not None:
+            overloads.select(callgraph.definitions(self.store, flt, base), name, params)
 
     def _callers_page(self, name: str, flt: StoreFilter, limit: int, offset: int,
                       omitted: dict[str, int] | None = None) -> Page:
@@ -1963,6 +1979,7 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Page()
+        self._overloads_named(flt, name)
         commits: dict[str, str] = {}
         found = callgraph.sites(ruby.spelled(name, self._definitions_of(flt, name)))
         # a call on another file's result: the method its declared result has (Go's
@@ -2011,6 +2028,8 @@ class Service:
         flt = self._filter(principal, repo)
         defs = ruby.spelled(name, self._definitions_of(flt, name)) if flt is not None else []
         if not defs:
+            if flt is not None:
+                self._overloads_named(flt, name)
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
         ordered = sorted(defs, key=lambda h: (_card_rank(h.payload),
@@ -2210,6 +2229,7 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Impact(name, (), 0, 0, 0, False)
+        self._overloads_named(flt, name)
         roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(self.store, flt, name))
         commits: dict[str, str] = {}
         # one lookup budget for every level's callers: a cut drops callers, as the limits do
