@@ -213,7 +213,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: built lacks the others'.
 #: 45: roles: a versioned package under a Python package's ``packages/`` that imports its
 #: host package beyond itself (``mytool/packages/core`` importing ``mytool.util``) is the
-#: project's own source, no bundled copy (``classify.vendored_packages``).
+#: project's own source, no bundled copy (``classify.vendored_packages``). Python: a
+#: class body's method bound by assignment (``get = _cached_get``) is a variable symbol
+#: ``Sub.get`` (``queries/python/tags.scm``), so the class defines the name itself.
 PAYLOAD_VERSION = 45
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

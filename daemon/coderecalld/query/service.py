@@ -817,7 +817,10 @@ class Service:
             pinned = [h for h in pinned if _written(query, h.payload)]
         # nor is a lowercase name (an option key ``force_ip_resolve``) the constant
         # ``FORCE_IP_RESOLVE`` holding it: a constant is pinned as written
-        pinned = [h for h in pinned if h.payload.get("kind") not in VALUE_KINDS or _written(query, h.payload)]
+        # (or a class's member a subclass inherits, its name as written: ``SubSub.get`` is
+        # ``Sub``'s ``get = _cached_get``)
+        pinned = [h for h in pinned if h.payload.get("kind") not in VALUE_KINDS or _written(query, h.payload)
+                  or (h.payload.get("parent") and h.payload.get("name") == shapes.dotted(query).rpartition(".")[2])]
         # the name as written first, then source (a bundle's copies in dist/ held the first
         # places), an implementation before a declaration, then by path and line
         pinned.sort(key=lambda h: (not _written(query, h.payload), *_source_order(h.payload),
