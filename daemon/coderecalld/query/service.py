@@ -33,7 +33,7 @@ from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
-from coderecalld.query import (anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
+from coderecalld.query import (accessors, anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
                                validate)
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
@@ -1844,6 +1844,9 @@ class Service:
                                   *_source_order(f[0].payload), _plain_order(name, f[0].payload),
                                   _member_order(name, f[0].payload), _card_rank(f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
+        # a property's getter and setter are one row (``accessors.merged``)
+        rows = {h.id: h for h in accessors.merged([f[0] for f in found])}
+        found = [(rows[h.id], *rest) for h, *rest in found if h.id in rows]
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
                      for h, match, score, source in found[offset:offset + limit]], len(found), offset,
@@ -2030,6 +2033,7 @@ class Service:
         _bounded("budget_tokens", budget_tokens, 800, MAX_CARD_TOKENS)
         flt = self._filter(principal, repo)
         defs = ruby.spelled(name, self._definitions_of(flt, name)) if flt is not None else []
+        defs = accessors.merged(defs)  # a property's getter and setter: one card, both shown
         if not defs:
             if flt is not None:
                 self._overloads_named(flt, name)
