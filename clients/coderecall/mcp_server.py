@@ -111,7 +111,8 @@ def build_server(client: Client) -> MCPServer:
         """Call sites of a function or method: where, the calling symbol and confidence
         (resolved, inherited, override, reference: passed or stored, not called; name_only);
         a property says so; omitted_other_type: same-name calls on other types, left out.
-        offset: skip that many (paging)."""
+        An overload as printed, Selector.select(String,Element), selects it (calls told
+        apart by argument count). offset: skip that many (paging)."""
         def run() -> dict[str, Any]:
             sites = client.find_callers(name, repo=repo, limit=results.PAGE_ROWS, offset=offset)
             # the whole answer's counts first: page 2 of 43 name-only sites was read to learn
@@ -150,7 +151,7 @@ def build_server(client: Client) -> MCPServer:
     async def get_card(name: str, repo: str = "") -> CallToolResult:
         """One symbol at a glance: signature, docstring, bases, constructor, raises, source
         excerpt, methods of a class, up to 5 call sites. Several matches: candidates to
-        narrow with repo or Class.method."""
+        narrow with repo, Class.method or an overload as printed, Class.method(String,int)."""
         return await _answer(lambda: results.card(client, name, repo))
 
     async def read_symbol(repo: str, path: str, start_line: int, end_line: int) -> CallToolResult:

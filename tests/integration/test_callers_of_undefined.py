@@ -50,7 +50,8 @@ def test_calls_of_a_name_no_symbol_has_say_so(live: livedaemon.Live, capsys: pyt
     assert cli.main(["--addr", live.addr, "callers", "get"]) == 0
     out, err = capsys.readouterr()
     assert [line.split()[1] for line in out.splitlines()] == ["pkg/lookup.py:5", "pkg/lookup.py:5"]
-    assert err == ("coderecall: no symbol named 'get' is indexed: these are calls of the name, "
+    assert err == ("coderecall: 2 call sites: 2 name_only\n"
+                   "coderecall: no symbol named 'get' is indexed: these are calls of the name, "
                    "on receivers of any type\n")
     # a defined name's callers carry no such note
     assert cli.main(["--addr", live.addr, "callers", "parse"]) == 1

@@ -82,12 +82,13 @@ def test_callers_cli_notes_the_cut_on_stderr(live: livedaemon.Live, capsys: pyte
     code, out, err = cli(live, capsys, "callers", "blueprint_route")
     assert code == 0
     assert len(out.splitlines()) == 100
-    assert err == ("coderecall: call sites 1-100 of 131 shown; more with --offset 100 "
+    counts = "coderecall: 131 call sites: 131 resolved\n"  # the whole answer's, on every page
+    assert err == (counts + "coderecall: call sites 1-100 of 131 shown; more with --offset 100 "
                    "(or a larger --limit, up to 500)\n")
     code, out, err = cli(live, capsys, "callers", "blueprint_route", "--offset", "100")
-    assert (code, len(out.splitlines()), err) == (0, 31, "")
+    assert (code, len(out.splitlines()), err) == (0, 31, counts)
     code, out, err = cli(live, capsys, "callers", "blueprint_route", "--limit", "500")
-    assert (code, len(out.splitlines()), err) == (0, 131, "")
+    assert (code, len(out.splitlines()), err) == (0, 131, counts)
     code, out, err = cli(live, capsys, "callers", "blueprint_route", "--offset", "200")
     # one note: there are call sites, none past the offset (it also said "no call sites of
     # 'blueprint_route'", a contradiction; a newcomer)

@@ -155,7 +155,8 @@ def test_a_bundled_copy_of_another_distribution_is_vendored_and_re_roled(tmp_pat
     role vendored (in every chunk, the file-level index and ``locate``), and the package's
     own file answers first though the copy holds the query's words more often. A sync that
     makes a subpackage a bundled copy (its ``__version__`` added) re-roles its unchanged
-    files, and one that unmakes it re-roles them back."""
+    files, and one that unmakes it re-roles them back, as does a file of it that imports
+    the host package (a project's own versioned subpackage, no copy)."""
     from conformance_cases import daemon as make_daemon
     from coderecalld.config import RepoConfig
     from gitfixtures import GitRepo
@@ -182,3 +183,8 @@ def test_a_bundled_copy_of_another_distribution_is_vendored_and_re_roled(tmp_pat
         # the re-roled file counts in the run's total: 2 of 2, never "2/1 changed files"
         done = d.progress.get("fx")
         assert (done.files_done, done.files_total) == (2, 2)
+        # a subpackage importing its host package is the project's own, versioned or not
+        repo.commit({"reqlib/packages/pool3/util.py": "from reqlib.adapters import send_through_proxies\n"},
+                    "imports its host")
+        d.jobs.run_now("fx")
+        assert roles(d)["reqlib/packages/pool3/poolmanager.py"] == "source"

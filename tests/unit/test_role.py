@@ -283,12 +283,17 @@ def test_translations_are_excluded_unless_asked_for() -> None:
 
 #: requests 2.x: urllib3 and chardet bundled under ``requests/packages/``; urllib3's own
 #: ``packages/six.py``; a package's own ``packages/`` subpackage (poetry-core's models) and
-#: a JS monorepo's top-level ``packages/``.
+#: a JS monorepo's top-level ``packages/``; a project's own versioned subpackages under its
+#: ``packages/`` (mytool's), which import the project beyond themselves, absolutely or
+#: relatively, as a bundled copy never does.
 BUNDLED = {
     "requests/__init__.py": b"__version__ = '2.7.0'\n",
     "requests/packages/__init__.py": b"from __future__ import absolute_import\n",
     "requests/packages/urllib3/__init__.py": b'"""urllib3"""\n__author__ = "x"\n__version__ = "1.10.4"\n',
-    "requests/packages/urllib3/poolmanager.py": b"class PoolManager: pass\n",
+    "requests/packages/urllib3/poolmanager.py": (
+        b'"""\n>>> import requests\n"""\nfrom .connectionpool import HTTPConnectionPool\n'
+        b"from requests.packages.urllib3.util import parse_url\nfrom ..urllib3 import exceptions\n"
+        b"import urllib3.fields, os\nclass PoolManager: pass\n"),
     "requests/packages/chardet/__init__.py": b"__version__: str = '2.3.0'\n",
     "requests/packages/chardet/compat.py": b"",
     "urllib3/__init__.py": b"",
@@ -303,6 +308,14 @@ BUNDLED = {
     # no Python package encloses it: a top-level or a loose packages/ directory
     "packages/core/__init__.py": b"__version__ = '3.0'\n",
     "tools/packages/lib/__init__.py": b"__version__ = '0.1'\n",
+    "src/mytool/__init__.py": b"__version__ = '1.2'\n",
+    "src/mytool/util.py": b"def helper(): pass\n",
+    "src/mytool/packages/__init__.py": b"",
+    "src/mytool/packages/core/__init__.py": b"__version__ = '1.2'\nfrom .engine import run\n",
+    "src/mytool/packages/core/engine.py": b"from ...util import helper\n",
+    "src/mytool/packages/cli/__init__.py": b"__version__ = '0.3'\n",
+    "src/mytool/packages/cli/main.py": b"import os, mytool.util as u\n",
+    "src/mytool/packages/plugin.py": b"__version__ = '0.1'\nfrom . import cli\n",
 }
 
 
@@ -319,7 +332,15 @@ def test_bundled_copies_are_the_versioned_packages_of_a_packages_subpackage() ->
     assert sorted(read_paths) == sorted([
         "requests/packages/urllib3/__init__.py", "requests/packages/chardet/__init__.py",
         "urllib3/packages/six.py", "urllib3/packages/ordered_dict.py",
-        "poetry/core/packages/package.py", "poetry/core/packages/constraints/__init__.py"])
+        "poetry/core/packages/package.py", "poetry/core/packages/constraints/__init__.py",
+        "src/mytool/packages/core/__init__.py", "src/mytool/packages/cli/__init__.py",
+        "src/mytool/packages/plugin.py",
+        # then each .py file of a versioned candidate, for its imports
+        "requests/packages/urllib3/__init__.py", "requests/packages/urllib3/poolmanager.py",
+        "requests/packages/chardet/__init__.py", "requests/packages/chardet/compat.py",
+        "urllib3/packages/six.py", "src/mytool/packages/core/__init__.py",
+        "src/mytool/packages/core/engine.py", "src/mytool/packages/cli/__init__.py",
+        "src/mytool/packages/cli/main.py", "src/mytool/packages/plugin.py"])
 
 
 @pytest.mark.parametrize(("path", "role"), [
@@ -331,6 +352,10 @@ def test_bundled_copies_are_the_versioned_packages_of_a_packages_subpackage() ->
     ("requests/packages/__init__.py", "source"),
     ("poetry/core/packages/package.py", "source"),
     ("packages/core/__init__.py", "source"),
+    ("src/mytool/packages/core/__init__.py", "source"),
+    ("src/mytool/packages/core/engine.py", "source"),
+    ("src/mytool/packages/cli/__init__.py", "source"),
+    ("src/mytool/packages/plugin.py", "source"),
 ])
 def test_a_file_of_a_bundled_copy_is_vendored(path: str, role: str) -> None:
     vendored = classify.vendored_packages(BUNDLED, BUNDLED.__getitem__)

@@ -378,11 +378,15 @@ def vendored_packages(paths: Iterable[str], read: Callable[[str], bytes]) -> fro
     each package directory (``a/packages/x``, by its ``__init__.py``) or module
     (``a/packages/x.py``) directly under a ``BUNDLING_DIRS`` directory that is itself a
     subpackage of a Python package (``a/__init__.py`` and ``a/packages/__init__.py`` in
-    the tree) and whose ``__init__.py`` or module assigns ``__version__`` at top level
-    (``_VERSIONED``). ``read(path)`` returns a blob's bytes (one read per candidate). The
-    vendored role by directory name (``ROLE_DIRS``: ``vendor/``, ``_vendor/``) needs no
-    tree: requests' ``packages/`` copies of urllib3 and chardet were source, and led the
-    answers of issues about requests' own code with urllib3's files (a newcomer)."""
+    the tree), whose ``__init__.py`` or module assigns ``__version__`` at top level
+    (``_VERSIONED``), and none of whose ``.py`` files imports its host package outside
+    itself (``_imports_host``: a bundled copy is another distribution's code, which never
+    names the package bundling it; a project's own ``mytool/packages/core`` does). ``read
+    (path)`` returns a blob's bytes (one read per candidate, then one per ``.py`` file of a
+    versioned one). The vendored role by directory name (``ROLE_DIRS``: ``vendor/``,
+    ``_vendor/``) needs no tree: requests' ``packages/`` copies of urllib3 and chardet were
+    source, and led the answers of issues about requests' own code with urllib3's files (a
+    newcomer)."""
     paths = list(paths)
     held = set(paths)
     found = set()
@@ -398,8 +402,48 @@ def vendored_packages(paths: Iterable[str], read: Callable[[str], bytes]) -> fro
         if ("/".join([*bundling, "__init__.py"]) in held
                 and "/".join([*bundling[:-1], "__init__.py"]) in held
                 and _VERSIONED.search(read(path))):
-            found.add(path if module else "/".join(parts[:-1]))
+            copy = path if module else "/".join(parts[:-1])
+            files = [copy] if module else [p for p in paths if p.startswith(copy + "/") and p.endswith(".py")]
+            top = _package_top(bundling, held)
+            if not any(_imports_host(f, read(f), copy.removesuffix(".py"), top) for f in files):
+                found.add(copy)
     return frozenset(found)
+
+
+#: A Python import statement at the start of a line (``from ..x import y``, ``import a.b,
+#: c as d``); a doctest's ``>>> import x`` and prose are none.
+_IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import\b|import[ \t]+([\w., \t]+))", re.MULTILINE)
+
+
+def _package_top(bundling: list[str], held: set[str]) -> int:
+    """The index in ``bundling`` (a package directory's path parts) of its outermost
+    enclosing package: the highest directory of the unbroken ``__init__.py`` chain."""
+    top = len(bundling) - 1
+    while top > 0 and "/".join([*bundling[:top], "__init__.py"]) in held:
+        top -= 1
+    return top
+
+
+def _imports_host(path: str, text: bytes, copy: str, top: int) -> bool:
+    """Whether the file ``path`` of the candidate copy ``copy`` (its directory or module
+    path, no ``.py``) imports a module of its host package outside ``copy``: absolutely by
+    the package's top name (``mytool.util``, not ``mytool.packages.core`` itself) or
+    relatively past ``copy`` (``from ... import util``). ``top``: the index of the
+    outermost package in the path's parts (``_package_top``)."""
+    parts = path.removesuffix(".py").split("/")
+    here = parts[top:-1]  # the package the file is in, as dotted parts
+    own = copy.split("/")[top:]
+    for match in _IMPORT.finditer(text):
+        dots, name, names = match.groups()
+        if dots:
+            base = here[:len(here) - len(dots) + 1] if len(dots) <= len(here) else []
+            targets = [base + (name.decode().split(".") if name else [])]
+        else:
+            written = [name] if name else [n.split()[0] for n in names.split(b",") if n.split()]
+            targets = [n.decode().split(".") for n in written]
+        if any(t and t[0] == own[0] and t[:len(own)] != own for t in targets):
+            return True
+    return False
 
 
 #: A test class's file by the JVM, .NET, Swift and PHP conventions, in its own case

@@ -211,7 +211,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``req.fresh`` (was no symbol, ``get``, or the function's own name).
 #: 44: 41-43 together: each was built on a branch of its own, and an index one of them
 #: built lacks the others'.
-#: 47 (45 and 46 are other branches'): Java: a call on a local or field only ever assigned a
+#: 45: roles: a versioned package under a Python package's ``packages/`` that imports its
+#: host package beyond itself (``mytool/packages/core`` importing ``mytool.util``) is the
+#: project's own source, no bundled copy (``classify.vendored_packages``). Python: a
+#: class body's method bound by assignment (``get = _cached_get``) is a variable symbol
+#: ``Sub.get`` (``queries/python/tags.scm``), so the class defines the name itself.
+#: 47: Java: a call on a local or field only ever assigned a
 #: construction of its declared type (no anonymous body), or on ``new C(..)`` itself, is
 #: ``exact`` (``receivers_java.exact``): ``callers`` lists it as no override's.
 #: Rust: a method call on a value of a type the file states (a parameter's, a ``let``'s of
@@ -219,7 +224,8 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: is the file's method of that type, else carries the type (``receiver_type``).
 #: Java: a call on an anonymous class's instance (``new T() {..}.m()``) is ``T``'s ``m``
 #: (or the anonymous class's own).
-PAYLOAD_VERSION = 47
+#: 48: 45 and 47 together (each built on a branch of its own).
+PAYLOAD_VERSION = 48
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -25,8 +25,9 @@ from coderecalld.files import classify
 from coderecalld.parse import headers
 from coderecalld.parse import text as tx
 from coderecalld.query import frames as stack
+from coderecalld.query import overloads
 from coderecalld.query import ruby
-from coderecalld.records import CallerHit, Hit, is_part, unparted
+from coderecalld.records import VALUE_KINDS, CallerHit, Hit, is_part, unparted
 from coderecalld.store import StoreFilter
 
 RESOLVED = "resolved"
@@ -210,7 +211,15 @@ def definitions(store: Any, flt: StoreFilter, name: str, depth: int = ALIAS_ROUN
     (``inherited_definition``). A name only a declaration file defines (a ``.pyi`` stub's
     ``def asdict``: ``classify.declaration_file``) is followed through the re-exports too,
     and the implementation they reach is the answer (attrs' ``attr.asdict`` is
-    ``attr._funcs.asdict``; its card showed the stub's signature)."""
+    ``attr._funcs.asdict``; its card showed the stub's signature). A name closing in a
+    parameter list means the overloads of the name before it that print that list
+    (``overloads.pick``: ``Selector.select(String,Element)``; none when they print others),
+    or, when none prints one, all of that name's definitions (a call written so)."""
+    if depth == ALIAS_ROUNDS:
+        base, params = overloads.split(name)
+        found = definitions(store, flt, base) if params is not None else []
+        if found:
+            return overloads.pick(found, params)
     impl = rust_impl_item(store, flt, name)
     if impl:
         return impl
@@ -442,17 +451,24 @@ def inherited_definition(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
     """The definition ``Class.method`` means when ``Class`` does not define ``method`` but
     inherits it: the method of its first base (``base_classes`` order) that defines it, as a
     language server's "find references" on ``app.route`` answers with ``Scaffold.route``
-    for a ``Flask`` app. ``[]`` when no class of that name or none of its bases defines it."""
+    for a ``Flask`` app. A base that binds the name in its body (``get = _cached_get``: a
+    value symbol, ``records.VALUE_KINDS``) defines it there: that line is the answer, not a
+    further base's method it overrides. ``[]`` when no class of that name or none of its
+    bases defines it."""
     owner, method = name.rsplit(".", 1)
     classes = [h for h in definitions(store, flt, owner, ALIAS_ROUNDS - 1) if h.payload.get("kind") == "class"]
     for cls in classes:
         for base in base_classes(store, flt, cls.payload):
             base_name = base.payload.get("fq_name") or base.payload.get("qualified_name", "")
             found = [h for h in _named(store, flt, f"{base_name}.{method}")
-                     if h.payload.get("kind") in ("method", "function")]
+                     if h.payload.get("kind") in _MEMBER_KINDS]
             if found:
                 return found
     return []
+
+
+#: Kinds of a class's member that ``inherited_definition`` takes as the class defining it.
+_MEMBER_KINDS = frozenset({"method", "function", *VALUE_KINDS})
 
 
 def reexported(store: Any, flt: StoreFilter, name: str) -> list[Hit]:

@@ -33,7 +33,8 @@ from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
-from coderecalld.query import anchors, callgraph, card, confidence, fusion, impact, overlay, reuse, ruby, validate
+from coderecalld.query import (accessors, anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
+                               validate)
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
@@ -816,7 +817,10 @@ class Service:
             pinned = [h for h in pinned if _written(query, h.payload)]
         # nor is a lowercase name (an option key ``force_ip_resolve``) the constant
         # ``FORCE_IP_RESOLVE`` holding it: a constant is pinned as written
-        pinned = [h for h in pinned if h.payload.get("kind") not in VALUE_KINDS or _written(query, h.payload)]
+        # (or a class's member a subclass inherits, its name as written: ``SubSub.get`` is
+        # ``Sub``'s ``get = _cached_get``)
+        pinned = [h for h in pinned if h.payload.get("kind") not in VALUE_KINDS or _written(query, h.payload)
+                  or (h.payload.get("parent") and h.payload.get("name") == shapes.dotted(query).rpartition(".")[2])]
         # the name as written first, then source (a bundle's copies in dist/ held the first
         # places), an implementation before a declaration, then by path and line
         pinned.sort(key=lambda h: (not _written(query, h.payload), *_source_order(h.payload),
@@ -1820,7 +1824,13 @@ class Service:
         def indexed(asked: str) -> list[tuple[Hit, str, float, str]]:
             return [(h, match, score, INDEX) for h, match, score in self._symbols(
                 self.store, flt, asked, prefix, fuzzy, cut) if not view.hides(h)]
-        found = indexed(name)
+        base, params = overloads.split(name) if not prefix else (name, None)
+        found = indexed(base) if params is not None else []
+        if found:  # Selector.select(String,Element): the overloads printing that list
+            kept = {h.id for h in overloads.select([f[0] for f in found], name, params)}
+            found, name = [f for f in found if f[0].id in kept], base
+        else:
+            found = indexed(name)
         if not found and not prefix and is_part(name):  # a hit's `f#part2`, no Ruby `C#part2`
             name = unparted(name)
             found = indexed(name)
@@ -1834,6 +1844,9 @@ class Service:
                                   *_source_order(f[0].payload), _plain_order(name, f[0].payload),
                                   _member_order(name, f[0].payload), _card_rank(f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
+        # a property's getter and setter are one row (``accessors.merged``)
+        rows = {h.id: h for h in accessors.merged([f[0] for f in found])}
+        found = [(rows[h.id], *rest) for h, *rest in found if h.id in rows]
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
                      for h, match, score, source in found[offset:offset + limit]], len(found), offset,
@@ -1932,7 +1945,16 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Page()
+        self._overloads_named(flt, name)
         return self._callers_page(name, flt, limit, offset, omitted)
+
+    def _overloads_named(self, flt: StoreFilter, name: str) -> None:
+        """Raises ``NotFound`` listing the overloads of ``name`` less its parameter list when
+        that list matches none of them (``overloads.select``: ``callers
+        Selector.select(int)`` answered every ``select``'s calls); nothing otherwise."""
+        base, params = overloads.split(name)
+        if params is not None:
+            overloads.select(callgraph.definitions(self.store, flt, base), name, params)
 
     def _callers_page(self, name: str, flt: StoreFilter, limit: int, offset: int,
                       omitted: dict[str, int] | None = None) -> Page:
@@ -1963,6 +1985,7 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Page()
+        self._overloads_named(flt, name)
         commits: dict[str, str] = {}
         found = callgraph.sites(ruby.spelled(name, self._definitions_of(flt, name)))
         # a call on another file's result: the method its declared result has (Go's
@@ -2010,7 +2033,10 @@ class Service:
         _bounded("budget_tokens", budget_tokens, 800, MAX_CARD_TOKENS)
         flt = self._filter(principal, repo)
         defs = ruby.spelled(name, self._definitions_of(flt, name)) if flt is not None else []
+        defs = accessors.merged(defs)  # a property's getter and setter: one card, both shown
         if not defs:
+            if flt is not None:
+                self._overloads_named(flt, name)
             raise NotFound(f"symbol {name!r} not found")
         # Overloads share a name: the longest definition is the implementation.
         ordered = sorted(defs, key=lambda h: (_card_rank(h.payload),
@@ -2210,6 +2236,7 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Impact(name, (), 0, 0, 0, False)
+        self._overloads_named(flt, name)
         roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(self.store, flt, name))
         commits: dict[str, str] = {}
         # one lookup budget for every level's callers: a cut drops callers, as the limits do

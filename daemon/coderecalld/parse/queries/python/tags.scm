@@ -141,6 +141,21 @@
                               (elif_clause consequence: (block (assignment left: (identifier) @name) @definition.constant))])
   (#match? @name "^_*[A-Z][A-Z0-9_]*[A-Z0-9]$"))
 
+; --- a method a class body binds by assignment: a lowercase name assigned another name or
+; attribute whose last part is lowercase, as a function's is (requests-cache's `get =
+; _cached_get`, `__call__ = run`, `post = Base.get`): a variable for lookups, so the class
+; defines the name itself (`Sub.get` was pinned as the base's `get` it overrides; a review).
+; A class's own `queryset = Model.objects` is one too: it overrides the base's as well.
+(class_definition
+  body: (block (assignment left: (identifier) @name right: (identifier) @_value) @definition.variable)
+  (#match? @name "^_*[a-z][A-Za-z0-9_]*$")
+  (#match? @_value "^_*[a-z][A-Za-z0-9_]*$"))
+
+(class_definition
+  body: (block (assignment left: (identifier) @name right: (attribute attribute: (identifier) @_value)) @definition.variable)
+  (#match? @name "^_*[a-z][A-Za-z0-9_]*$")
+  (#match? @_value "^_*[a-z][A-Za-z0-9_]*$"))
+
 ; --- an alias: a capitalised name a module binds to another name (`Str = String`,
 ; `BaseSchema = Schema`, `Deep = pkg.sub.Thing`) or to a subscripted type (a type alias:
 ; typer's `MarkupMode = Literal["markdown", "rich", None]`): a variable for lookups (marshmallow's
