@@ -21,11 +21,10 @@
 The daemon's address is ``--addr``, else ``$CODERECALL_ADDR``, else ``server.listen``
 from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` prints a
 JSON list of objects (one per result, every field of the result type; ``impact``,
-``overlay`` and ``ask`` print one object, and so does ``callers``: ``{"total", "offset",
-"by_confidence", "sites"}``, its sites' count per confidence beside them). ``callers``
-prints its sites' count per confidence on stderr (``65 call sites: 22 resolved, 43
-name_only``) and each site's file role after its confidence unless source (``name_only
-(test)``). ``search`` and ``locate`` print "low confidence:
+``overlay`` and ``ask`` print one object). ``callers`` prints on stderr its whole answer's
+count of sites per confidence (``65 call sites: 22 resolved, 43 name_only``), and in text
+each site's file role after its confidence unless source (``name_only (test)``; every
+``--json`` site has its ``role``). ``search`` and ``locate`` print "low confidence:
 REASON" on stderr when the daemon flags their answer as weak; ``symbols``, ``callers`` and
 ``callees`` print on stderr how many more results exist past ``--limit`` and the
 ``--offset`` that shows them, ``impact`` and ``card`` when a limit or the budget cut them.
@@ -289,12 +288,9 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
     sites: list[CallSite] = page
     if args.resolved:  # the server sorts resolved sites first, so the limit keeps them all
         sites = [s for s in page if s.confidence in _CERTAIN]
-    if args.json:
-        print(json.dumps(_callers_json(page, sites), indent=2, ensure_ascii=False))
-    else:
-        _emit(sites, False, _caller_rows)
-        if page and page.by_confidence:  # a page past the end: note_cut's one note
-            print(f"coderecall: {_counted(page.by_confidence)}", file=sys.stderr)
+    _emit(sites, args.json, _caller_rows)
+    if page and page.by_confidence:  # a page past the end: note_cut's one note
+        print(f"coderecall: {_counted(page.by_confidence)}", file=sys.stderr)
     if not args.resolved or len(sites) == len(page):  # else every resolved site is shown
         note_cut(page, "call sites")
     if page.omitted_other_type:
@@ -322,24 +318,6 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
         empty += (f": it is a property, read and not called (its reads: {PROG} search "
                   f"'\".{defined[0].name}\"')")
     return _found(sites, empty)
-
-
-def _counted(by_confidence: Mapping[str, int]) -> str:
-    """A ``find_callers`` answer's sites per confidence, as a footer: ``"65 call sites: 22
-    resolved, 43 name_only"`` (the daemon's order, most certain first)."""
-    total = sum(by_confidence.values())
-    return (f"{total} call site{'s' if total != 1 else ''}: "
-            + ", ".join(f"{n} {c}" for c, n in by_confidence.items()))
-
-
-def _callers_json(page: Page, sites: Sequence[CallSite]) -> dict[str, Any]:
-    """``callers --json``: ``{"total", "offset", "by_confidence", "sites"}``: the whole
-    answer's count of sites (every page) and per confidence (``{"resolved": 22,
-    "name_only": 43}``, most certain first; ``{}`` from an older daemon), where this page
-    starts, and its ``sites`` (every ``CallSite`` field, ``role`` among them; only the
-    certain ones under ``--resolved``)."""
-    return {"total": page.total, "offset": page.offset, "by_confidence": page.by_confidence,
-            "sites": [asdict(s) for s in sites]}
 
 
 def _callees(client: Client, args: argparse.Namespace) -> int:
@@ -612,6 +590,14 @@ def _symbol_rows(hits: list[SymbolHit]) -> list[tuple[str, ...]]:
          f"({h.kind}; {h.match})" if h.match in _NOTED_MATCHES else f"({h.kind})", _one_line(h.signature))
         for h in hits
     ]
+
+
+def _counted(by_confidence: Mapping[str, int]) -> str:
+    """A ``find_callers`` answer's sites per confidence, as a note: ``"65 call sites: 22
+    resolved, 43 name_only"`` (the daemon's order, most certain first)."""
+    total = sum(by_confidence.values())
+    return (f"{total} call site{'s' if total != 1 else ''}: "
+            + ", ".join(f"{n} {c}" for c, n in by_confidence.items()))
 
 
 def _caller_rows(sites: list[CallSite]) -> list[tuple[str, ...]]:
