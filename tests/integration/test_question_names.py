@@ -256,11 +256,18 @@ def test_the_definitions_a_question_names_as_code_are_on_the_first_page(
         m.setattr(service, "COMPOUND_RANK", 0)
         before = [h.qualified_name for h in daemon.service.search(NAMED, limit=5, repo="fx")]
     assert not {"Vault.fetch", "Vault.put"} & set(before)
-    hits = daemon.service.search(NAMED, limit=5, repo="fx")
+    with monkeypatch.context() as m:
+        m.setattr(service, "MEMBER_RANK", 0)  # every name from COMPOUND_RANK on
+        hits = daemon.service.search(NAMED, limit=5, repo="fx")
     assert [(h.qualified_name, h.match) for h in hits][2:4] == [
         ("Vault.fetch", "name"), ("Vault.put", "name")]  # named first, placed first
     assert [h.qualified_name for h in hits][:2] == before[:2]
     assert [h.qualified_name for h in hits][4] == before[2]
+    # the first, a method written with its class, is what the text is about: first
+    hits = daemon.service.search(NAMED, limit=5, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits] == [
+        ("Vault.fetch", "name"), (before[0], "hybrid"), ("Vault.put", "name"),
+        (before[1], "hybrid"), (before[2], "hybrid")]
     scores = [h.score for h in hits]
     assert scores == sorted(scores, reverse=True)
     located = daemon.service.locate(NAMED, limit=3, repo="fx")
@@ -268,10 +275,19 @@ def test_the_definitions_a_question_names_as_code_are_on_the_first_page(
     assert {"Vault.fetch", "Vault.put"} <= {f.qualified_name for f in located.files[0].functions}
 
 
+def test_a_named_type_stays_below_the_questions_own_words(daemon: Daemon) -> None:
+    """A type's name written with its module (``tool.Vault``) is often the question's
+    context, not its answer: placed at ``COMPOUND_RANK``, never first (rack's "what does
+    Rack::Lint check in check_headers")."""
+    hits = daemon.service.search("why does ``vault.Vault`` reject keys outside the vault directory",
+                                 limit=5, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits][2] == ("Vault", "name")
+
+
 def test_a_named_method_a_class_inherits_is_its_bases(daemon: Daemon) -> None:
     hits = daemon.service.search("why does ``Frame.where`` reject keys outside the vault",
                                  limit=5, repo="fx")
-    assert [(h.qualified_name, h.path, h.match) for h in hits][2] == (
+    assert [(h.qualified_name, h.path, h.match) for h in hits][0] == (
         "Shared.where", "tool/frames.py", "name")
 
 
@@ -284,7 +300,7 @@ def test_an_overloaded_function_is_one_definition_its_implementation(
                                  limit=5, repo="fx")
     placed = [(h.qualified_name, h.start_line, h.match) for h in hits if h.qualified_name == "expect"]
     assert placed == [("expect", 8, "name")]  # the implementation, not a stub
-    assert hits[2].qualified_name == "expect"
+    assert hits[0].qualified_name == "expect"  # a function written with its module
 
 
 @pytest.mark.parametrize("question", [
@@ -327,7 +343,7 @@ def test_a_bare_name_means_the_definition_whose_qualified_name_it_is(
     # the method, written so, is the method; a bare name of two methods names neither
     hits = daemon.service.search("why does ``Other.from_dict`` reject keys outside the vault",
                                  limit=5, repo="fx")
-    assert [(h.qualified_name, h.match) for h in hits][2] == ("Other.from_dict", "name")
+    assert [(h.qualified_name, h.match) for h in hits][0] == ("Other.from_dict", "name")
     hits = daemon.service.search("why does ``where`` reject keys outside the vault",
                                  limit=5, repo="fx")
     assert all(h.match != "name" for h in hits)

@@ -442,3 +442,38 @@ def test_mandatory_after_default():
         hits = d.service.search(query, limit=2, repo="fx")
         assert [(h.path, h.match) for h in hits] == [("app/order.py", "evidence"), ("tests/test_order.py", "hybrid")]
         assert not hits.low_confidence
+
+
+
+QUOTING = {
+    "dates/parser.py": '''\
+def parse_multiformat(string, formats):
+    for fmt in formats:
+        found = match(string, fmt)
+        if found:
+            return found
+    raise ParserMatchError(
+        f"Could not match input {string!r} to any of the following formats: {', '.join(formats)}."
+    )
+''',
+    # Decoys: the question's words, never the message.
+    "dates/validate.py": "".join(f'''
+def validate_{i}(value):
+    """Could the input match any of the formats? Match the input to any format of the list."""
+    return value
+''' for i in range(4)),
+}
+
+
+def test_a_question_quoting_part_of_a_template_finds_it(tmp_path) -> None:
+    """A question quotes the part of a message it remembers, without the values the
+    template prints (arrow's "Could not match input to any of", from ``f"Could not match
+    input {string!r} to any of the following formats: .."``; a newcomer): the template holds
+    that run of its words across a placeholder (``shape.fragment_words``), first."""
+    question = 'where does the error "Could not match input to any of" come from'
+    assert shape.analyze(question).sentence == "Could not match input to any of"
+    with indexed(tmp_path, QUOTING) as running:
+        hits = running.service.search(question, limit=3, repo="fx")
+        assert [(h.path, h.qualified_name, h.match) for h in hits][:1] == [
+            ("dates/parser.py", "parse_multiformat", "evidence")]
+        assert not hits.low_confidence

@@ -1812,3 +1812,42 @@ def test_a_name_the_prose_writes_as_code_outlasts_the_names_pasted_output_repeat
     assert len(names) == shape.MAX_NAMES and names[0] == "legacyArgs"
     # without the span it is a word of the prose, counted by its mentions: cut
     assert "legacyArgs" not in shape.analyze(text.replace("`legacyArgs`", "legacyArgs")).names
+
+
+_ARROW_RAISE = ('        raise ParserMatchError(\n'
+                '            f"Could not match input {string!r} to any of the following formats: {\', \'.join(formats)}."\n'
+                '        )')
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    # the value left out, the end cut (arrow: a newcomer's question quoted this)
+    ("Could not match input to any of", 7),
+    # the value kept, the end cut
+    ("Could not match input '2021-13' to any of", 7),
+    # a value opening or closing the run where the template goes on: a guess
+    ("'2021-13' to any of the following", 0),
+    ("Could not match input to all of", 0),
+    ("Could not match input x", 0),
+    # a run of one piece crosses no placeholder: the verbatim patterns read it
+    ("Could not match input", 0),
+    ("to any of the following formats", 0),
+    # a literal word skipped is no print of the template
+    ("Could not match any of", 0),
+    # more of the message is value than literal
+    ("match input x y z w v u t to", 0),
+])
+def test_a_quoted_part_of_a_message_template_is_held_by_it(message: str, words: int) -> None:
+    """``template_words`` reads a message that quotes a run of a template's words across a
+    placeholder (``fragment_words``) when no whole print of it matches."""
+    assert shape.template_words(_ARROW_RAISE, message) == words
+
+
+def test_a_fragment_is_bounded_and_needs_three_literal_words() -> None:
+    """Two literal words around a value are too few; a long message costs one pass per start."""
+    assert shape.fragment_words([["duplicate", "key"], []], ["duplicate", "key", "a"]) == 0
+    assert shape.fragment_words([["a", "b", "c"], ["d"]], ["a", "b", "c", "x", "d"]) == 4
+    # a value at the template's own ends
+    assert shape.fragment_words([[], ["is", "not", "valid"]], ["x", "is", "not", "valid"]) == 3
+    assert shape.fragment_words([["is", "not", "valid"], []], ["is", "not", "valid", "x"]) == 3
+    pieces = [["a"] * 30, ["a"] * 30]
+    assert shape.fragment_words(pieces, ["a"] * 40) == 40

@@ -416,6 +416,14 @@ CALLER_INSERTS = 8
 #: A definition whose whole name a short question's adjacent words spell
 #: (``Query.compounds``) takes this rank (1-based) when the page lacks it; 0: off.
 COMPOUND_RANK = 3
+#: The rank a short question's first symbol written as a member of its owner
+#: (``Class.method``, ``Mod::Class#method``; ``Query.symbols``) takes when the index
+#: resolves it to functions or methods (``callgraph.definitions``); 0: ``COMPOUND_RANK``
+#: as any other. The 13 question sets (model on, ``eval_questions.py``): symbol@1 +1
+#: (click's ``Context.invoke``), nothing else moved; arrow + rack (24 newcomer questions):
+#: ``DateTimeFormatter._format_token``, ``Rack::Builder#map`` and ``Rack::Response#finish``
+#: first, they were 2nd, 2nd and 3rd.
+MEMBER_RANK = 1
 COMPOUND_MAX_DEFINITIONS = 1
 #: A name a short question writes as code (``Query.symbols``) that is the whole qualified
 #: name of some of its definitions means those (``lineplot``: seaborn's function, not
@@ -1342,7 +1350,8 @@ class Service:
                       path_glob: str) -> Ranked:
         """``page`` with the definition of each symbol a short question names as code
         (``Query.symbols``: ```Cache.get()``` -> ``Cache.get``, ``Session.request``) at
-        rank ``COMPOUND_RANK`` on, the first named first, unless it is there or higher
+        rank ``COMPOUND_RANK`` on (the first, when it is a function or method written with
+        its owner, at ``MEMBER_RANK``), the first named first, unless it is there or higher
         already (moved up from further down: ``locate`` reads ``LOCATE_CANDIDATES``, where
         a named method deep in the pool was listed below its file's other chunks): the
         definitions the name means as ``callgraph.definitions`` resolves it (qualified,
@@ -1360,10 +1369,16 @@ class Service:
         ``Cache.mkdir()`` listed none of them in the top 10. A few keyword lookups per
         symbol (``callgraph.definitions``), one more for the fallback."""
         rank = COMPOUND_RANK
-        for symbol in asked.symbols:
+        for i, symbol in enumerate(asked.symbols):
             defs = [h for h in callgraph.definitions(self.store, flt, symbol)
                     if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
                     and _in_glob(h, path_glob)]
+            # the first name written as a member of its owner (``Response.raise_for_status``,
+            # ``Rack::Response#finish``) that the index resolves to functions is what the
+            # question is about (a type's name, ``Rack::Lint``, is often its context)
+            at = (MEMBER_RANK if i == 0 and defs and MEMBER_RANK > 0 and "." in symbol
+                  and all(h.payload.get("kind") in locating.CALLABLE_KINDS for h in defs)
+                  and not (asked.roles or flt.roles) else rank)
             if not defs and "." in symbol:
                 owner, name = symbol.rsplit(".", 1)
                 defs = [h for h in self._definitions(flt, "name", name, view, path_glob)
@@ -1374,11 +1389,11 @@ class Service:
                 written = [h for h in defs if h.payload.get("qualified_name") == symbol]
                 cost = (lambda hs: min((_penalty(h.payload, asked.roles, ROLE_PENALTY) for h in hs), default=9.0))
                 defs = written if written and cost(written) <= cost(defs) else defs
-            best = self._missing_definition(asked, page[:rank], defs)
+            best = self._missing_definition(asked, page[:at], defs)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
-                               best.keep(_with_role_fields(fields)), "name", min(rank, limit), limit)
-                rank += 1
+                               best.keep(_with_role_fields(fields)), "name", min(at, limit), limit)
+                rank += at == rank
         return page
 
     def _with_compounds(self, asked: shapes.Query, page: Ranked, flt: StoreFilter, limit: int,

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import bisect
 import builtins
+import functools
 import keyword
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -2075,6 +2076,16 @@ def _joined(source: str) -> str:
 TEMPLATE_MIN_WORDS = 3
 
 
+def _template_pieces(source: str) -> Iterator[list[list[str]]]:
+    """The words of each literal piece of ``source``'s string literals that interpolate a
+    value (``message_templates``), the pieces split at its placeholders."""
+    for m in _STRING_LITERAL.finditer(_joined(_ADJACENT_LITERALS.sub("", source))):
+        literal = m.group(1) or m.group(2) or m.group(3) or ""
+        pieces = _PLACEHOLDER.split(literal)
+        if len(pieces) > 1:  # no value: a verbatim pattern finds it
+            yield [re.findall(r"\w+", piece) for piece in pieces]
+
+
 def message_templates(source: str, among: frozenset[str] | None = None) -> list[tuple[int, Printed]]:
     """The message templates of a chunk's ``source``: its string literals that interpolate
     a value (``_PLACEHOLDER``: ``"{value!r} is not a valid {number_type}."``), each as
@@ -2087,12 +2098,7 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
     matches the code that raised it (click: four of seven pasted messages ranked another
     chunk first)."""
     out = []
-    for m in _STRING_LITERAL.finditer(_joined(_ADJACENT_LITERALS.sub("", source))):
-        literal = m.group(1) or m.group(2) or m.group(3) or ""
-        pieces = _PLACEHOLDER.split(literal)
-        if len(pieces) < 2:
-            continue  # no value: a verbatim pattern finds it
-        words = [re.findall(r"\w+", piece) for piece in pieces]
+    for words in _template_pieces(source):
         # a location's words are no message (serde_json's "{} at line {} column {}")
         count = sum(1 for w in words for x in w if x.lower() not in _LOCATION_WORDS)
         if count < TEMPLATE_MIN_WORDS or (among is not None and any(
@@ -2221,15 +2227,74 @@ class _Gaps:
 
 def template_words(source: str, message: str) -> int:
     """Literal words of the longest of ``source``'s message templates that prints
-    ``message`` (``message_templates``); 0 when none does."""
+    ``message`` (``message_templates``), else of the longest run of a template's words
+    that ``message`` quotes across a placeholder (``fragment_words``: a question quoting
+    part of a message, its value left out or kept); 0 when none does."""
     if "{" not in source and "%" not in source and "+" not in source and "$" not in source and "\\(" not in source:
         return 0
-    among = frozenset(w.lower() for w in re.findall(r"\w+", message))
+    said = re.findall(r"\w+", message)
+    among = frozenset(w.lower() for w in said)
     templates = message_templates(source, among)
-    if not templates:
-        return 0
-    gaps = _Gaps(message)  # once for every template
-    return max((count for count, printed in templates if printed.search(message, gaps)), default=0)
+    gaps = _Gaps(message) if templates else None  # once for every template
+    whole = max((count for count, printed in templates if printed.search(message, gaps)), default=0)
+    if whole or len(said) < TEMPLATE_MIN_WORDS or len(said) > FRAGMENT_MAX_WORDS:
+        return whole
+    said = [w.lower() for w in said]
+    return max((fragment_words(pieces, said) for pieces in _template_pieces(source)
+                if sum(1 for piece in pieces for w in piece if w.lower() in among) >= TEMPLATE_MIN_WORDS),
+               default=0)
+
+
+#: Words of a message read as a part of a template at most (``fragment_words``), and the
+#: words one placeholder's value may print in it.
+FRAGMENT_MAX_WORDS = 40
+FRAGMENT_VALUE_WORDS = 8
+
+
+def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
+    """Literal words of a template (``pieces``: its literal pieces' words, split at its
+    placeholders) that ``said`` (a message's words, lowercased, in order) matches as one
+    run of them crossing at least one placeholder, each placeholder on the way printing
+    nothing or 1 to ``FRAGMENT_VALUE_WORDS`` words, the run starting and ending at any
+    literal word of the template (or with a value at its ends): arrow's ``f"Could not match input {string!r} to any of the following
+    formats: .."`` quoted as "Could not match input to any of" (the value left out, the
+    rest cut) had no holder (a newcomer); 0 when no such run has ``TEMPLATE_MIN_WORDS``
+    literal words and at least half of ``said``. O(words x template words x
+    ``FRAGMENT_VALUE_WORDS``)."""
+    tokens: list[str | None] = []  # a literal word, or None: a placeholder
+    for i, piece in enumerate(pieces):
+        if i:
+            tokens.append(None)
+        tokens += [w.lower() for w in piece]
+    n, t = len(said), len(tokens)
+    best = 0
+
+    @functools.lru_cache(maxsize=None)
+    def run(i: int, j: int, crossed: int) -> int:
+        """Most literal words matching ``said[i:]`` from token ``j`` on (-1: none);
+        ``crossed``: 0 no placeholder yet, 1 one left empty (crossed once a literal word
+        follows), 2 crossed."""
+        if i == n:
+            return 0 if crossed == 2 else -1
+        if j == t:
+            return -1
+        token = tokens[j]
+        if token is not None:
+            if token != said[i]:
+                return -1
+            rest = run(i + 1, j + 1, 2 if crossed else 0)
+            return rest + 1 if rest >= 0 else -1
+        # a value ends the message only where it ends the template
+        return max([run(i, j + 1, crossed or 1),
+                    *(run(i + m, j + 1, 2) for m in range(1, min(FRAGMENT_VALUE_WORDS, n - i) + 1)
+                      if i + m < n or j + 1 == t)])
+
+    for j in range(t):
+        if tokens[j] == said[0]:
+            best = max(best, run(0, j, 0))
+    if tokens and tokens[0] is None:  # a value opens the template, and the message
+        best = max([best, *(run(m, 1, 2) for m in range(1, min(FRAGMENT_VALUE_WORDS, n - 1) + 1))])
+    return best if best >= max(TEMPLATE_MIN_WORDS, -(-n // 2)) else 0
 
 
 def sentence_core(sentence: str) -> str:
