@@ -23,7 +23,7 @@ from the TOML file given by ``--config``, else ``127.0.0.1:50551``. ``--json`` p
 JSON list of objects (one per result, every field of the result type; ``impact``,
 ``overlay`` and ``ask`` print one object). ``callers`` prints on stderr its whole answer's
 count of sites per confidence (``65 call sites: 22 resolved, 43 name_only``), and in text
-each site's file role after its confidence unless source (``name_only (test)``; every
+each site's file role after its confidence unless source (``name_only[test]``, one column; every
 ``--json`` site has its ``role``). ``search`` and ``locate`` print "low confidence:
 REASON" on stderr when the daemon flags their answer as weak; ``symbols``, ``callers`` and
 ``callees`` print on stderr how many more results exist past ``--limit`` and the
@@ -604,7 +604,7 @@ def _caller_rows(sites: list[CallSite]) -> list[tuple[str, ...]]:
     # a calling file's role beside the confidence when it is not source: a test's or a
     # vendored copy's call reads otherwise as the library's own use
     return [(s.repo, f"{s.path}:{s.line}", s.caller or "<module>",
-             (s.confidence or "-") + (f" ({s.role})" if s.role not in ("", "source") else ""),
+             (s.confidence or "-") + (f"[{s.role}]" if s.role not in ("", "source") else ""),
              s.text or f"-> {s.callee}")
             for s in sites]
 

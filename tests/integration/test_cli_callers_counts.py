@@ -41,9 +41,9 @@ def test_callers_prints_counts_per_confidence_and_roles(live: livedaemon.Live,
     out, err = capsys.readouterr()
     assert [line.split()[1:4] for line in out.splitlines()] == [
         ["pkg/use.py:5", "run", "resolved"],
-        ["tests/test_core.py:5", "test_compute", "resolved"],
+        ["tests/test_core.py:5", "test_compute", "resolved[test]"],  # one column: fields stay put
         ["pkg/other.py:2", "go", "name_only"]]
-    assert "resolved (test)" in out.splitlines()[1] and "(source)" not in out
+    assert "[source]" not in out
     assert err == "coderecall: 3 call sites: 2 resolved, 1 name_only\n"
     # a page of one: the counts are the whole answer's
     assert cli.main(["--addr", live.addr, "callers", "Calc.compute", "--limit", "1"]) == 0

@@ -275,6 +275,15 @@ def test_the_definitions_a_question_names_as_code_are_on_the_first_page(
     assert {"Vault.fetch", "Vault.put"} <= {f.qualified_name for f in located.files[0].functions}
 
 
+def test_a_member_named_past_the_subject_stays_below_the_questions_own_words(daemon: Daemon) -> None:
+    """A member written after the question's subject ("why does vault guard call
+    ``Vault.fetch``") is its context: placed at ``COMPOUND_RANK``, as before ``MEMBER_RANK``
+    (a review: "why does warm call Cache.get" put ``Cache.get`` above ``warm``)."""
+    hits = daemon.service.search("why does the vault guard call ``Vault.fetch`` for keys outside the directory",
+                                 limit=5, repo="fx")
+    assert [(h.qualified_name, h.match) for h in hits][2] == ("Vault.fetch", "name")
+
+
 def test_a_named_type_stays_below_the_questions_own_words(daemon: Daemon) -> None:
     """A type's name written with its module (``tool.Vault``) is often the question's
     context, not its answer: placed at ``COMPOUND_RANK``, never first (rack's "what does

@@ -14,7 +14,22 @@ from conformance_cases import caller_rows, indexed
 
 FILES = {
     "Cargo.toml": '[package]\nname = "bytes"\nversion = "0.1.0"\n',
-    "src/lib.rs": "mod buf;\nmod bytes;\nmod take;\nmod writer;\npub use crate::bytes::Bytes;\n",
+    "src/lib.rs": "mod buf;\nmod bytes;\nmod take;\nmod writer;\nmod prim;\npub use crate::bytes::Bytes;\n",
+    # a primitive type's path is a type's, no module's (a review)
+    "src/prim.rs": """pub trait FromBytes {
+    fn from_bytes(b: &[u8]) -> Self;
+}
+
+impl FromBytes for u32 {
+    fn from_bytes(b: &[u8]) -> u32 {
+        b.len() as u32
+    }
+}
+
+pub fn read() -> u32 {
+    u32::from_bytes(&[1, 2])
+}
+""",
     "src/bytes.rs": """pub struct Bytes;
 
 impl Bytes {
@@ -78,3 +93,8 @@ def test_a_module_path_calls_no_type_associated_function(daemon: Daemon) -> None
         ("src/buf.rs", 13, "Buf::fresh", "name_only"),
         ("src/bytes.rs", 9, "Bytes::empty", "resolved"),
     ]
+
+
+def test_a_primitive_types_path_is_a_types(daemon: Daemon) -> None:
+    rows = caller_rows(daemon, "from_bytes")
+    assert [(path, line, caller) for path, line, caller, _ in rows] == [("src/prim.rs", 12, "read")]

@@ -36,3 +36,24 @@ def test_pick_and_select() -> None:
                                        r"a\.C\.m\(String,Map<String, Integer>\), a\.C\.m\(int\)$"):
         overloads.select(java, "C.m(long)", "long")
     assert overloads.select([], "C.m(long)", "long") == []
+
+
+@pytest.mark.parametrize(("params", "kept"), [
+    ("String query, Element root", [0]),       # a declaration pasted from source
+    ("java.lang.String,Element", [0]),         # qualified types
+    ("final String q, @Nullable Element e", [0]),
+    ("String, Iterable<Element>", [1]),
+    ("int...", [2]), ("int[] xs", [2]),          # varargs as printed, or as an array
+    ("", [0, 1, 2]),                            # "select()" out of habit: no overload takes none
+    ("String", []),                             # a list of other types: none
+])
+def test_a_list_written_otherwise_selects_its_overloads(params: str, kept: list[int]) -> None:
+    """A review: these spellings were not found where the base answered every overload."""
+    java = [_hit("a.Sel.select(String,Element)"), _hit("a.Sel.select(String,Iterable<Element>)"),
+            _hit("a.Sel.select(int[])")]
+    assert overloads.pick(java, params) == [java[i] for i in kept]
+
+
+def test_an_empty_list_selects_the_overload_of_no_parameters() -> None:
+    java = [_hit("a.Node.attr()"), _hit("a.Node.attr(String)")]
+    assert overloads.pick(java, "") == [java[0]]

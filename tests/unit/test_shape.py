@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import time
 
 import hypothesis
+
 import pytest
 
 from coderecalld.embed import sparse
@@ -1842,12 +1844,33 @@ def test_a_quoted_part_of_a_message_template_is_held_by_it(message: str, words: 
     assert shape.template_words(_ARROW_RAISE, message) == words
 
 
+@pytest.mark.parametrize(("source", "message"), [
+    # runs of function words only: no message of these templates (a review)
+    ('raise TypeError(f"{value!r} is not a {kind.__name__}")', "is not a valid JSON"),
+    ('raise LookupError(f"Could not find {name} in the {where} of the {thing}")', "in the middle of the night"),
+    ('raise TypeError(f"expected {n} arguments, got {m}")', "expected arguments got"),
+])
+def test_a_fragment_of_function_words_is_no_quote(source: str, message: str) -> None:
+    assert shape.template_words(source, message) == 0
+
+
+def test_a_fragment_reads_a_bounded_number_of_templates() -> None:
+    """Many templates of common words against a long message of them: few are read."""
+    source = "\n".join(f'log(f"the {{a}} the {{b}} the the {i}")' for i in range(200))
+    started = time.perf_counter()
+    assert shape.template_words(source, " ".join(["the"] * 40)) == 0
+    assert shape.fragment_words([["a"]], []) == 0
+    assert time.perf_counter() - started < 5.0  # a guard against a blow-up, not a benchmark
+
+
 def test_a_fragment_is_bounded_and_needs_three_literal_words() -> None:
     """Two literal words around a value are too few; a long message costs one pass per start."""
     assert shape.fragment_words([["duplicate", "key"], []], ["duplicate", "key", "a"]) == 0
-    assert shape.fragment_words([["a", "b", "c"], ["d"]], ["a", "b", "c", "x", "d"]) == 4
+    assert shape.fragment_words([["abc", "bcd", "cde"], ["def"]], ["abc", "bcd", "cde", "x", "def"]) == 4
     # a value at the template's own ends
-    assert shape.fragment_words([[], ["is", "not", "valid"]], ["x", "is", "not", "valid"]) == 3
-    assert shape.fragment_words([["is", "not", "valid"], []], ["is", "not", "valid", "x"]) == 3
-    pieces = [["a"] * 30, ["a"] * 30]
-    assert shape.fragment_words(pieces, ["a"] * 40) == 40
+    assert shape.fragment_words([[], ["is", "not", "valid", "key"]], ["x", "is", "not", "valid", "key"]) == 4
+    assert shape.fragment_words([["no", "valid", "key"], []], ["no", "valid", "key", "x"]) == 3
+    pieces = [["aaa"] * 30, ["aaa"] * 30]
+    assert shape.fragment_words(pieces, ["aaa"] * 40) == 40  # template_words asks for two distinct
+    pieces = [["abc", "def", "ghi"] * 10, ["abc", "def", "ghi"] * 10]
+    assert shape.fragment_words(pieces, ["abc", "def", "ghi"] * 13) == 39

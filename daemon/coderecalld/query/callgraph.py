@@ -1548,17 +1548,23 @@ def _rust_impl_types(chosen: Iterable[Hit]) -> set[str]:
     return out
 
 
+#: Rust's primitive types: lower-case qualifiers that are types, no modules (``u32::from_bytes(..)``
+#: of ``impl FromBytes for u32`` was left out as a module's function; a review).
+_RUST_PRIMITIVES = frozenset("u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 bool char str".split())
+
+
 def _module_qualified(site: Site) -> bool:
     """Whether a Rust ``site`` is written on a module's path (``take::new(..)``,
     ``crate::util::f(..)``, ``self::f(..)``): its qualifier, as the call's name and its line
     write it, is a lower-case name, which Rust gives a module, never a type (rustc's
     ``non_camel_case_types``). A module holds functions, so no method of a type is called
     so: bytes' ``take::new(self, limit)`` was a name-only caller of ``Bytes::new``. A
-    macro's ``$t::new(..)`` is no such path (its name has no qualifier)."""
+    macro's ``$t::new(..)`` is no such path (its name has no qualifier), nor is a primitive
+    type's (``u32::from_bytes(..)``, ``_RUST_PRIMITIVES``)."""
     if site.hit.payload.get("language") != "rust":
         return False
     qualifier = site.name.rpartition(".")[0].rpartition(".")[2]
-    if not qualifier[:1].islower() or not qualifier.isidentifier():
+    if not qualifier[:1].islower() or not qualifier.isidentifier() or qualifier in _RUST_PRIMITIVES:
         return False
     call = rf"(?<![\w$]){re.escape(qualifier)}\s*::\s*{re.escape(site.short)}\s*(?:::\s*<[^()]*>)?\s*\("
     return re.search(call, site.text) is not None

@@ -5,13 +5,16 @@ Java's and C#'s qualified names carry their parameter types as the tools print t
 them, so every overload has one module-qualified name). A name written with such a list
 selects the overloads whose printed list is the same, compared without whitespace
 (``(String, Iterable<Element>)`` is ``(String,Iterable<Element>)``; generic arguments as
-printed). A list after a name no definition prints one for (Python, Go, Kotlin, C++:
+printed), else those whose types it writes otherwise (a pasted declaration ``(String query,
+Element root)``, qualified types ``java.lang.String``, varargs ``int...`` for ``int[]``); an
+empty list with no overload of no parameters is the name (``Sel.select()``). A list after a name no definition prints one for (Python, Go, Kotlin, C++:
 their qualified names have none) is a call as code writes it (``parse(css, root)``,
 ``Element.text()``) and selects nothing.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from coderecalld.errors import NotFound
@@ -41,16 +44,49 @@ def _key(params: str) -> str:
     return "".join(params.split())
 
 
+#: A qualified type's package or outer parts (``java.lang.String`` -> ``String``), an
+#: annotation or modifier before a parameter, and a parameter's trailing name
+#: (``String query`` -> ``String``): what a pasted declaration or a fully qualified list
+#: adds to the printed one.
+_QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
+_MODIFIER = re.compile(r"@\w+(?:\([^()]*\))?\s*|\b(?:final|in|out|ref|params|this|scoped)\s+")
+_PARAMETER_NAME = re.compile(r"(?<=[\w>\]?.])\s+[A-Za-z_]\w*\s*$")
+
+
+def _loose(params: str) -> tuple[str, ...]:
+    """``params`` as comparable types: each top-level parameter without modifiers,
+    annotations, its name or its types' qualifiers, varargs ``...`` as ``[]``, whitespace
+    aside (``final java.lang.String query, int... n`` -> ``("String", "int[]")``)."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(params + ","):
+        depth += {"<": 1, "(": 1, "[": 1, ">": -1, ")": -1, "]": -1}.get(c, 0)
+        if c == "," and depth <= 0:
+            part = _MODIFIER.sub("", params[start:i].strip())
+            part = _PARAMETER_NAME.sub("", part)
+            out.append("".join(_QUALIFIER.sub("", part).replace("...", "[]").split()))
+            start = i + 1
+    return tuple(p for p in out if p) if params.strip() else ()
+
+
 def pick(hits: Sequence[Hit], params: str | None) -> list[Hit]:
     """The ``hits`` whose qualified name prints the parameter list ``params`` (``split``'s,
-    whitespace aside); all of ``hits`` when ``params`` is None or none of them prints a list
-    (a call written so); ``[]`` when some print one and none this one."""
+    whitespace aside), else those whose types ``params`` writes otherwise (``_loose``: a
+    pasted declaration's names, qualified types, varargs as an array); all of ``hits`` when
+    ``params`` is None or empty with no overload of no parameters (``Selector.select()``,
+    a call written out of habit), or none of them prints a list (a call written so); ``[]``
+    when some print one and none this one."""
     if params is None:
         return list(hits)
     printed = [(h, split(str(h.payload.get("qualified_name", "")))[1]) for h in hits]
     if all(p is None for _, p in printed):
         return list(hits)
-    return [h for h, p in printed if p is not None and _key(p) == _key(params)]
+    exact = [h for h, p in printed if p is not None and _key(p) == _key(params)]
+    if exact:
+        return exact
+    loose = [h for h, p in printed if p is not None and _loose(p) == _loose(params)]
+    if loose or params.strip():
+        return loose
+    return list(hits)
 
 
 def select(hits: Sequence[Hit], name: str, params: str | None) -> list[Hit]:

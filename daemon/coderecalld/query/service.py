@@ -418,8 +418,8 @@ CALLER_INSERTS = 8
 COMPOUND_RANK = 3
 #: The rank a short question's first symbol written as a member of its owner
 #: (``Class.method``, ``Mod::Class#method``; ``Query.symbols``) takes when the index
-#: resolves it to functions or methods (``callgraph.definitions``); 0: ``COMPOUND_RANK``
-#: as any other. The 13 question sets (model on, ``eval_questions.py``): symbol@1 +1
+#: resolves it to functions or methods (``callgraph.definitions``), written as the
+#: question's subject (``_subject``); 0: ``COMPOUND_RANK`` as any other. The 13 question sets (model on, ``eval_questions.py``): symbol@1 +1
 #: (click's ``Context.invoke``), nothing else moved; arrow + rack (24 newcomer questions):
 #: ``DateTimeFormatter._format_token``, ``Rack::Builder#map`` and ``Rack::Response#finish``
 #: first, they were 2nd, 2nd and 3rd.
@@ -1374,11 +1374,12 @@ class Service:
                     if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
                     and _in_glob(h, path_glob)]
             # the first name written as a member of its owner (``Response.raise_for_status``,
-            # ``Rack::Response#finish``) that the index resolves to functions is what the
-            # question is about (a type's name, ``Rack::Lint``, is often its context)
+            # ``Rack::Response#finish``) that the index resolves to functions, as the
+            # question's subject, is what it is about (a type's name, ``Rack::Lint``, or a
+            # member further on, "how does refresh use Cache.get", is often its context)
             at = (MEMBER_RANK if i == 0 and defs and MEMBER_RANK > 0 and "." in symbol
                   and all(h.payload.get("kind") in locating.CALLABLE_KINDS for h in defs)
-                  and not (asked.roles or flt.roles) else rank)
+                  and not (asked.roles or flt.roles) and _subject(asked.text, symbol) else rank)
             if not defs and "." in symbol:
                 owner, name = symbol.rsplit(".", 1)
                 defs = [h for h in self._definitions(flt, "name", name, view, path_glob)
@@ -2983,6 +2984,25 @@ def _named_in_role(payload: dict, asked: shapes.Query) -> bool:
 
 #: Receivers that are the calling function's own object (``_same_file_call``).
 _OWN_RECEIVERS = frozenset({"self", "cls", "this", "Self"})
+
+
+#: Words before a name written in a question's subject at most (``_subject``): "how does
+#: X", "where does the X", "when X", "X ...".
+SUBJECT_WORDS = 3
+_SPELT_NAME = re.compile(r"[\w$]+(?:(?:\.|::|#)[\w$!?]+)+")
+
+
+def _subject(text: str, symbol: str) -> bool:
+    """Whether the dotted ``symbol`` (``Query.symbols``' spelling: ``Rack::Response#finish``
+    is ``Rack.Response.finish``) is written among ``text``'s first ``SUBJECT_WORDS`` + 1
+    words, where a question names its subject ("what does Rack::Response#finish return"),
+    not further on ("why does warm call Cache.get": ``warm`` is asked about; a review)."""
+    for i, word in enumerate(text.split()[:SUBJECT_WORDS + 1]):
+        for m in _SPELT_NAME.finditer(word):
+            spelt = m.group().replace("::", ".").replace("#", ".")
+            if spelt == symbol or spelt.endswith("." + symbol) or symbol.endswith("." + spelt):
+                return True
+    return False
 
 
 def _same_file_call(site: dict) -> tuple[str, str] | None:

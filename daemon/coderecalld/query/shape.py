@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import builtins
 import functools
+import itertools
 import keyword
 import math
 import re
@@ -2240,15 +2241,34 @@ def template_words(source: str, message: str) -> int:
     if whole or len(said) < TEMPLATE_MIN_WORDS or len(said) > FRAGMENT_MAX_WORDS:
         return whole
     said = [w.lower() for w in said]
-    return max((fragment_words(pieces, said) for pieces in _template_pieces(source)
-                if sum(1 for piece in pieces for w in piece if w.lower() in among) >= TEMPLATE_MIN_WORDS),
+    content = {w for w in said if _content_word(w)}
+    if len(content) < FRAGMENT_CONTENT_WORDS:
+        return 0
+    return max((fragment_words(pieces, said) for pieces in itertools.islice(
+                    (p for p in _template_pieces(source)
+                     if len(content & {w.lower() for piece in p for w in piece}) >= FRAGMENT_CONTENT_WORDS),
+                    FRAGMENT_TEMPLATES)),
                default=0)
 
 
-#: Words of a message read as a part of a template at most (``fragment_words``), and the
-#: words one placeholder's value may print in it.
+#: ``fragment_words``' "no match" (below any count).
+_NO_RUN = (-1, -1)
+#: Words of a message read as a part of a template at most (``fragment_words``), the
+#: words one placeholder's value may print in it, the template's literal words besides
+#: function words (``_content_word``) the run must match at least ("is not a valid JSON"
+#: is a run of ``f"{value!r} is not a {kind}"``, "in the middle of the night" one of ``f"..
+#: in the {where} of the {thing}"``: no message of theirs; a review), and the templates of
+#: one chunk read at most.
 FRAGMENT_MAX_WORDS = 40
 FRAGMENT_VALUE_WORDS = 8
+FRAGMENT_CONTENT_WORDS = 2
+FRAGMENT_TEMPLATES = 50
+
+
+def _content_word(word: str) -> bool:
+    """Whether a lowercased word says something of a message: three letters or more, no
+    function word (``sparse.STOP_WORDS``, ``PROSE_STOP``: "is", "not", "could", "any")."""
+    return len(word) >= 3 and word not in sparse.STOP_WORDS and word not in PROSE_STOP
 
 
 def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
@@ -2256,45 +2276,49 @@ def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
     placeholders) that ``said`` (a message's words, lowercased, in order) matches as one
     run of them crossing at least one placeholder, each placeholder on the way printing
     nothing or 1 to ``FRAGMENT_VALUE_WORDS`` words, the run starting and ending at any
-    literal word of the template (or with a value at its ends): arrow's ``f"Could not match input {string!r} to any of the following
-    formats: .."`` quoted as "Could not match input to any of" (the value left out, the
-    rest cut) had no holder (a newcomer); 0 when no such run has ``TEMPLATE_MIN_WORDS``
-    literal words and at least half of ``said``. O(words x template words x
-    ``FRAGMENT_VALUE_WORDS``)."""
+    literal word of the template (or with a value at its ends): arrow's ``f"Could not
+    match input {string!r} to any of the following formats: .."`` quoted as "Could not
+    match input to any of" (the value left out, the rest cut) had no holder (a newcomer);
+    0 when no such run has ``TEMPLATE_MIN_WORDS`` literal words, at least half of
+    ``said``, and ``FRAGMENT_CONTENT_WORDS`` of them no function words (``_content_word``),
+    or when ``said`` is empty. O(words x template words x ``FRAGMENT_VALUE_WORDS``)."""
     tokens: list[str | None] = []  # a literal word, or None: a placeholder
     for i, piece in enumerate(pieces):
         if i:
             tokens.append(None)
         tokens += [w.lower() for w in piece]
     n, t = len(said), len(tokens)
-    best = 0
+    if not n:
+        return 0
 
     @functools.lru_cache(maxsize=None)
-    def run(i: int, j: int, crossed: int) -> int:
-        """Most literal words matching ``said[i:]`` from token ``j`` on (-1: none);
-        ``crossed``: 0 no placeholder yet, 1 one left empty (crossed once a literal word
-        follows), 2 crossed."""
+    def run(i: int, j: int, crossed: int) -> tuple[int, int]:
+        """Most (literal, content) words matching ``said[i:]`` from token ``j`` on
+        (``_NO_RUN``: no match); ``crossed``: 0 no placeholder yet, 1 one left empty (crossed
+        once a literal word follows), 2 crossed."""
         if i == n:
-            return 0 if crossed == 2 else -1
+            return (0, 0) if crossed == 2 else _NO_RUN
         if j == t:
-            return -1
+            return _NO_RUN
         token = tokens[j]
         if token is not None:
             if token != said[i]:
-                return -1
+                return _NO_RUN
             rest = run(i + 1, j + 1, 2 if crossed else 0)
-            return rest + 1 if rest >= 0 else -1
+            return (rest[0] + 1, rest[1] + _content_word(token)) if rest >= (0, 0) else _NO_RUN
         # a value ends the message only where it ends the template
         return max([run(i, j + 1, crossed or 1),
                     *(run(i + m, j + 1, 2) for m in range(1, min(FRAGMENT_VALUE_WORDS, n - i) + 1)
                       if i + m < n or j + 1 == t)])
 
+    best = _NO_RUN
     for j in range(t):
         if tokens[j] == said[0]:
             best = max(best, run(0, j, 0))
     if tokens and tokens[0] is None:  # a value opens the template, and the message
         best = max([best, *(run(m, 1, 2) for m in range(1, min(FRAGMENT_VALUE_WORDS, n - 1) + 1))])
-    return best if best >= max(TEMPLATE_MIN_WORDS, -(-n // 2)) else 0
+    words, content = best
+    return words if words >= max(TEMPLATE_MIN_WORDS, -(-n // 2)) and content >= FRAGMENT_CONTENT_WORDS else 0
 
 
 def sentence_core(sentence: str) -> str:
