@@ -44,6 +44,25 @@ def use(s: Sub):
     s.get("a")
     Sub().get("c")
 ''',
+    # the base in the same file (a review: both calls were Base's, none Sub's)
+    "lib/one.py": '''\
+class OneBase:
+    def get(self, url):
+        return url
+
+
+def _cached_get(self, url):
+    return url
+
+
+class OneSub(OneBase):
+    get = _cached_get
+
+
+def use(s: OneSub):
+    s.get("a")
+    OneSub().get("c")
+''',
 }
 
 
@@ -76,3 +95,16 @@ def test_only_a_function_like_value_is_a_member(daemon: Daemon) -> None:
     # a string, a class: class attributes, not methods (no symbols, as before)
     assert list(daemon.service.find_symbols("Sub.name", repo="fx")) == []
     assert list(daemon.service.find_symbols("Sub.Model", repo="fx")) == []
+
+
+def test_calls_on_the_class_are_the_members_with_the_base_in_its_file(daemon: Daemon) -> None:
+    assert [(s.line, s.confidence) for s in daemon.service.find_callers("OneSub.get", repo="fx")] == [
+        (15, "resolved"), (16, "resolved")]
+    assert list(daemon.service.find_callers("OneBase.get", repo="fx")) == []
+
+
+@pytest.mark.parametrize(("asked", "methods"), [
+    ("OneSub", ("get = _cached_get",)), ("Sub", ("get = _cached_get",)),
+    ("SubSub", ("get = _cached_get  # from Sub",))])
+def test_the_card_lists_the_assignment_among_its_methods(daemon: Daemon, asked: str, methods: tuple[str, ...]) -> None:
+    assert daemon.service.get_card(asked, repo="fx").methods == methods

@@ -17,7 +17,8 @@ from conformance_cases import caller_rows, indexed
 
 FILES = {
     "Cargo.toml": '[package]\nname = "bytes"\nversion = "0.1.0"\n',
-    "src/lib.rs": "mod buf;\nmod bytes;\nmod bytes_mut;\nmod extend;\npub use crate::bytes::Bytes;\n"
+    "src/lib.rs": "mod buf;\nmod bytes;\nmod bytes_mut;\nmod extend;\nmod rt;\nmod other;\nmod mine;\nmod shadow;\n"
+                  "pub use crate::bytes::Bytes;\n"
                   "pub use crate::bytes_mut::BytesMut;\n",
     "src/bytes.rs": """pub struct Bytes;
 
@@ -90,6 +91,57 @@ impl Extend<u8> for BytesMut {
     }
 }
 """,
+    # a review: a name bound again in the function was typed by the parameter
+    "src/shadow.rs": """use crate::BytesMut;
+
+pub fn shadow(buf: BytesMut) {
+    let buf = buf.split_to(1);
+    buf.freeze();
+}
+
+pub fn matched(buf: BytesMut, o: Option<BytesMut>) {
+    match o {
+        Some(buf) => buf.freeze(),
+        None => {}
+    };
+}
+
+pub fn closure(buf: BytesMut) {
+    let f = |buf: &mut BytesMut| buf.freeze();
+}
+
+pub fn looped(buf: BytesMut, all: Vec<BytesMut>) {
+    for buf in all {
+        buf.freeze();
+    }
+}
+
+pub fn if_let(buf: BytesMut, o: Option<BytesMut>) {
+    if let Some(buf) = o {
+        buf.freeze();
+    }
+}
+""",
+    # a review: another crate's type of the same simple name was the crate's own
+    "src/rt.rs": "pub struct Builder;\n\nimpl Builder {\n    pub fn build(self) -> u8 {\n        0\n    }\n}\n",
+    "src/other.rs": """use tokio::runtime::Builder;
+
+pub fn start(b: Builder) {
+    b.build();
+}
+
+pub fn make() {
+    let b = Builder::new();
+    b.build();
+}
+
+pub fn named(b: tokio::runtime::Builder) {
+    b.build();
+}
+""",
+    "src/mine.rs": "use crate::rt::{self, Builder};\n\npub fn start(b: Builder, c: rt::Builder) {\n"
+                   "    b.build();\n    c.build();\n}\n",
+    "tests/own.rs": "use bytes::BytesMut;\n\nfn frozen(b: BytesMut) {\n    b.freeze();\n}\n",  # its own crate
 }
 
 
@@ -107,6 +159,12 @@ def test_a_parameter_a_result_and_a_let_type_the_receiver(daemon: Daemon) -> Non
         ("src/buf.rs", 23, "shadowed", "name_only"),
         ("src/bytes_mut.rs", 21, "BytesMut::copy_to_bytes", "resolved"),
         ("src/bytes_mut.rs", 27, "<Bytes as From<BytesMut>>::from", "resolved"),
+        ("src/shadow.rs", 5, "shadow", "name_only"),
+        ("src/shadow.rs", 10, "matched", "name_only"),
+        ("src/shadow.rs", 16, "closure", "name_only"),
+        ("src/shadow.rs", 21, "looped", "name_only"),
+        ("src/shadow.rs", 27, "if_let", "name_only"),
+        ("tests/own.rs", 4, "frozen", "resolved"),
     ]
 
 
@@ -121,4 +179,15 @@ def test_a_value_of_another_type_is_no_resolved_caller(daemon: Daemon) -> None:
         ("src/buf.rs", 10, "Buf::split_both", "name_only"),
         ("src/buf.rs", 11, "Buf::split_both", "resolved"),
         ("src/bytes_mut.rs", 21, "BytesMut::copy_to_bytes", "resolved"),
+        ("src/shadow.rs", 4, "shadow", "name_only"),  # buf: BytesMut, but bound again
+    ]
+
+
+def test_another_crates_type_of_the_name_is_no_resolved_caller(daemon: Daemon) -> None:
+    assert caller_rows(daemon, "Builder::build") == [
+        ("src/mine.rs", 4, "start", "resolved"),
+        ("src/mine.rs", 5, "start", "resolved"),
+        ("src/other.rs", 4, "start", "name_only"),
+        ("src/other.rs", 9, "make", "name_only"),
+        ("src/other.rs", 13, "named", "name_only"),
     ]

@@ -32,6 +32,9 @@ _SOURCE_ROOTS = ("src", "lib")
 #: Suffixes of JavaScript/TypeScript modules (an import names them without one).
 JS_SUFFIXES = resolver_extensions("js")
 _GO_MODULE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)", re.M)
+#: A ``Cargo.toml``'s crate name: its ``[lib]`` table's ``name``, else its ``[package]``'s.
+_CARGO_NAME = {table: re.compile(rb"^\s*\[" + table + rb"\]\s*$(?:(?!^\s*\[).)*?^\s*name\s*=\s*[\"']([^\"']+)",
+                                 re.M | re.S) for table in (b"lib", b"package")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +47,8 @@ class Layout:
     ``java_dirs`` directory -> stems of its ``.java`` files; ``test_suites`` the
     directories holding files named as tests (``classify.test_suites``, for roles);
     ``vendored`` the bundled copies of other distributions (``classify.vendored_packages``,
-    likewise).
+    likewise); ``rust_crates`` (directory of a ``Cargo.toml``, its crate name as code
+    writes it, ``-`` as ``_``), deepest first.
     """
 
     package_dirs: frozenset[str]
@@ -57,6 +61,7 @@ class Layout:
     js_modules: frozenset[str] = frozenset()
     test_suites: frozenset[str] = frozenset()
     vendored: frozenset[str] = frozenset()
+    rust_crates: tuple[tuple[str, str], ...] = ()
 
     def module(self, path: str) -> str:
         """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
@@ -85,6 +90,13 @@ class Layout:
         # (a review: both were ``github.x``)
         return ".".join(n for n in (f"_{name.lstrip('.')}" if name.startswith(".") else name
                                     for name in names) if n.strip("_"))
+
+    def rust_crate(self, path: str) -> str:
+        """The name of the crate a Rust file is in: the nearest ``Cargo.toml``'s; ``""``
+        outside any."""
+        folder = posixpath.dirname(path)
+        return next((name for root, name in self.rust_crates
+                     if not root or folder == root or folder.startswith(root + "/")), "")
 
     def go_package(self, path: str) -> str:
         """Import path of a Go file's package: ``example.com/a/util`` for ``util/x.go`` under
@@ -146,7 +158,7 @@ def layout(paths: Iterable[str], read: Callable[[str], bytes],
     return Layout(dirs, tuple(sorted(packages - {""})), described, ranked,
                   _go_modules(paths, read), _java_dirs(paths), _js_packages(paths, read),
                   frozenset(js_module(p) for p in paths if PurePosixPath(p).suffix in JS_SUFFIXES),
-                  classify.test_suites(paths), classify.vendored_packages(paths, read))
+                  classify.test_suites(paths), classify.vendored_packages(paths, read), _rust_crates(paths, read))
 
 
 def _js_packages(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str, str], ...]:
@@ -167,6 +179,17 @@ def _js_packages(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[
         entry = next((v for k in ("main", "module", "types") if isinstance(v := data.get(k), str) and v), "index")
         entry = posixpath.normpath(posixpath.join(root, entry))
         found.append((root, name, js_module(entry if PurePosixPath(entry).suffix in JS_SUFFIXES else entry + ".js")))
+    return tuple(sorted(found, key=lambda kv: (-len(kv[0]), kv[0])))
+
+
+def _rust_crates(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[str, str], ...]:
+    found = []
+    for path in paths:
+        if posixpath.basename(path) == "Cargo.toml":
+            blob = read(path)
+            match = _CARGO_NAME[b"lib"].search(blob) or _CARGO_NAME[b"package"].search(blob)
+            if match:
+                found.append((posixpath.dirname(path), match.group(1).decode("utf-8", errors="replace").replace("-", "_")))
     return tuple(sorted(found, key=lambda kv: (-len(kv[0]), kv[0])))
 
 

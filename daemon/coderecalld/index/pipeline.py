@@ -358,7 +358,9 @@ class Pipeline:
         found = chunk.chunks(repo, path, blob, parsed, **budget, module_name=named)
         java_dirs = shape.java_dirs if shape else None
         aliases = shape.js_aliases(path) if shape else ()
-        return resolve.chunks(found, parsed, path, module, java_dirs, aliases), verdict, len(parsed.symbols)
+        crate = shape.rust_crate(path) if shape else ""
+        return (resolve.chunks(found, parsed, path, module, java_dirs, aliases, crate), verdict,
+                len(parsed.symbols))
 
     def _points(self, chunks: list[chunk.Chunk], commit: str,
                 blob_id: str, shape: layout.Layout | None = None) -> list[Any]:

@@ -225,7 +225,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: Java: a call on an anonymous class's instance (``new T() {..}.m()``) is ``T``'s ``m``
 #: (or the anonymous class's own).
 #: 48: 45 and 47 together (each built on a branch of its own).
-PAYLOAD_VERSION = 48
+#: 49: Rust: a name bound again in its function (a shadowing ``let``, a pattern, a closure's
+#: or a ``for``'s) is typed by no parameter, and a type another crate's ``use`` or path
+#: names (``use tokio::runtime::Builder``) is no type of the crate (``Cargo.toml``'s name).
+#: Python: a call on a class whose body binds the name by assignment (``get = _cached_get``)
+#: is that binding's (``Sub.get``), not its same-file base's method (``Receivers._find_member``).
+PAYLOAD_VERSION = 49
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

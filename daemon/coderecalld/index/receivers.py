@@ -1248,20 +1248,29 @@ class Receivers:
         return ""
 
     def _find_method(self, cls: str, name: str, depth: int = 8) -> Symbol | None:
+        found = self._find_member(cls, name, depth)
+        return found if found is not None and found.kind in _FUNCTION_KINDS else None
+
+    def _find_member(self, cls: str, name: str, depth: int = 8) -> Symbol | None:
+        """The method ``name`` of class ``cls`` or of its first same-file base defining it, or
+        the name its body binds by assignment (``get = _cached_get``: a variable symbol
+        hiding a further base's method; a review found ``s.get(..)`` on ``Sub`` a call of the
+        same file's ``Base.get``)."""
         found = self.symbols.get(f"{cls}.{name}")
-        if found is not None and found.kind in _FUNCTION_KINDS:
+        if found is not None and (found.kind in _FUNCTION_KINDS or found.kind is SymbolKind.VARIABLE):
             return found
         for base in self._file_bases(cls, depth):
-            found = self._find_method(base, name, depth - 1)
+            found = self._find_member(base, name, depth - 1)
             if found is not None:
                 return found
         return None
 
     def method_target(self, cls_fq: str, name: str) -> str:
         """``<class>.<name>``, or the same-file base that defines ``name`` when ``cls_fq`` is
-        a class of this file that does not (``_method``'s rule for ``self``)."""
+        a class of this file that does not (``_method``'s rule for ``self``); a class body's
+        assignment of the name defines it (``_find_member``)."""
         local = self._local_class(cls_fq)
-        found = self._find_method(local, name) if local else None
+        found = self._find_member(local, name) if local else None
         return f"{self.module}.{found.qualified_name}" if found is not None else f"{cls_fq}.{name}"
 
     # --- the hook -----------------------------------------------------------------------

@@ -107,19 +107,20 @@ Target = Callable[[CallSite, str], str]
 
 def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
            java_dirs: Mapping[str, frozenset[str]] | None = None,
-           module_aliases: tuple[str, ...] = ()) -> list[Chunk]:
+           module_aliases: tuple[str, ...] = (), rust_crate: str = "") -> list[Chunk]:
     """``chunk_list`` of one file with ``module``, resolved call targets, ``raises`` and,
     on a Python/JS module chunk, ``exports`` (its absolute import table; none for a
     Python stub, ``.pyi``: its imports describe types, not the runtime). A Java file's
     module is its package (``module`` is ignored); ``java_dirs`` maps a directory of the
     repo to the type names its ``.java`` files are named after (same-package and wildcard
-    imports); ``module_aliases`` other names of the module (layout.js_aliases)."""
+    imports); ``module_aliases`` other names of the module (layout.js_aliases);
+    ``rust_crate`` the name of a Rust file's crate (layout.rust_crate)."""
     style = spec_for(parsed.language).resolver
     if not style:
         return chunk_list
     if style == "rust":  # within the file; the index names Rust definitions without a module
         lines = _lines(chunk_list)
-        target = resolve_rust.calls(parsed, _bare_test(chunk_list), lines)
+        target = resolve_rust.calls(parsed, _bare_test(chunk_list), lines, rust_crate)
         value = resolve_rust.references(parsed, lines)
         out = []
         for c in chunk_list:

@@ -6,7 +6,7 @@ qualified name as ``fq_name`` writes it (``Bytes::new``, ``<Bytes as Buf>::advan
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from coderecalld.index.receivers import TYPED, whole_call
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind, unparted
@@ -42,8 +42,13 @@ class RustNames:
     """The definitions of one Rust file a call or a value may name: its methods by
     (impl type's last segment, name), its functions by name."""
 
-    def __init__(self, parsed: ParsedFile) -> None:
+    def __init__(self, parsed: ParsedFile, lines: Mapping[int, str] | None = None, crate: str = "") -> None:
         self.symbols = {s.qualified_name: s for s in parsed.symbols}
+        #: the names the file's ``use`` items bind -> the paths they name (``Builder`` ->
+        #: ``tokio::runtime::Builder``); ``own`` the first segments of this crate's paths
+        self.uses = dict(_uses("\n".join((lines or {}).values())))
+        self.own = {"crate", "self", "super", crate.replace("-", "_")} - {""}
+        self.own |= {s.name for s in parsed.symbols if s.kind is SymbolKind.MODULE}
         self.methods: dict[tuple[str, str], list[str]] = {}
         self.functions: dict[str, list[str]] = {}
         for s in parsed.symbols:
@@ -97,6 +102,19 @@ class RustNames:
             return ""  # another file's trait: `name` may be its own
         return "" if (declared.name, name) in self.methods else f"{kind}::{name}"
 
+    def foreign(self, stated: str, type_: str) -> bool:
+        """Whether the type ``type_``, as the text ``stated`` writes it (a parameter's, a
+        ``let``'s annotation, a path call), is another crate's: written on a path, or named
+        by a ``use``, whose first segment is none of ``own`` (``use tokio::runtime::Builder;
+        fn start(b: Builder)``: a review found ``b.build()`` resolved to the crate's own
+        ``rt::Builder::build``). A path's first segment a ``use`` binds counts as that
+        ``use``'s (``use crate::rt; rt::Builder``)."""
+        written = re.search(rf"((?:\w+\s*::\s*)+){re.escape(type_)}\b", stated)
+        path = re.sub(r"\s+", "", written.group(1)) + type_ if written else self.uses.get(type_, "")
+        first = path.split("::", 1)[0] if "::" in path else ""
+        first = self.uses.get(first, first).split("::", 1)[0] if first not in self.own else first
+        return bool(first) and first not in self.own
+
     def self_type(self, owner: str) -> str:
         """The type ``self`` is in ``owner``: its impl's type (``impl Extend<u8> for
         BytesMut``: ``BytesMut``), ``""`` outside an impl or for a trait's own method."""
@@ -140,7 +158,7 @@ class RustNames:
                 "" if sym is None else module_of(sym.parent, self.symbols))
 
 
-def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[int, str]) -> Target:
+def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[int, str], crate: str = "") -> Target:
     """Rust, within one file: ``self.m(..)`` and ``Self::m(..)`` in a method are its impl
     type's ``m`` (``RustNames.on_self``); ``T::m(..)`` likewise for a type ``T`` whose
     ``m`` this file implements (``RustNames.method``); ``x.m(..)`` on a value of a known
@@ -153,8 +171,9 @@ def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[i
     ``.route_layer(..)`` is named ``route_layer`` too, and a test function of that name was
     its target). Calls on anything else (an untyped ``x.m()``, ``crate::a::f()``, a method of another
     file's impl) keep an empty target: only their name is known (axum: every call was so).
-    ``lines``: line number -> source text of the file."""
-    names = RustNames(parsed)
+    ``lines``: line number -> source text of the file; ``crate``: the name of the crate
+    the file is in (``Cargo.toml``'s), whose paths are its own (``RustNames.foreign``)."""
+    names = RustNames(parsed, lines, crate)
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")
@@ -179,35 +198,50 @@ def local_type(names: RustNames, owner: str, name: str, line: int, lines: Mappin
     type (``fn from(src: BytesMut)``; ``Self``: the impl's), else the one ``let`` that
     binds it before ``line``, by its annotation or its value, a path call of a function
     whose result is the type (``crate::BytesMut::with_capacity(..)``: the file's function
-    declaring it, else ``_CONSTRUCTORS``). ``""`` when unknown or when anything else binds
-    the name in the function (a closure's or a pattern's, a second ``let``: ``binds``)."""
+    declaring it, else ``_CONSTRUCTORS``). ``""`` when unknown, when the name is bound more
+    than once in the function (a parameter and a ``let`` shadowing it, ``let buf =
+    buf.to_vec();``, a closure's parameter, a ``for``'s or a pattern's, ``Some(buf) =>``,
+    ``if let``: ``_bindings``; a review: the call on such a name was typed by the
+    parameter), or when the type is another crate's (``RustNames.foreign``)."""
     holder = names.symbols.get(unparted(owner)) if owner else None
     if holder is None:
         return ""
     word = rf"\b{re.escape(name)}\b"
     param = re.search(rf"[(,]\s*(?:mut\s+)?{word}\s*:\s*{_DECLARED}\s*[,)]", holder.signature)
+    body = "\n".join(lines.get(n, "") for n in range(holder.start_line + 1, holder.end_line + 1))
+    if _bindings(body, word) != (0 if param else 1):
+        return ""
     if param:
         generics = holder.signature.split("(", 1)[0]
-        if re.search(rf"[<,]\s*{param.group(1)}\b", generics):
-            return ""  # `fn f<B: Buf>(buf: B)`: a type parameter
+        if re.search(rf"[<,]\s*{param.group(1)}\b", generics) or names.foreign(param.group(0), param.group(1)):
+            return ""  # `fn f<B: Buf>(buf: B)`: a type parameter; `b: tokio::runtime::Builder`
         return names.self_type(owner) if param.group(1) == "Self" else param.group(1)
-    body = [lines.get(n, "") for n in range(holder.start_line + 1, min(line, holder.end_line) + 1)]
-    lets = [m for text in body if "let" in text and (m := _LET.search(text)) and m.group(1) == name]
-    text = "\n".join(body)
-    if len(lets) != 1 or len(re.findall(rf"\blet\b[^=;]*?{word}", text)) != 1 or any(
-            re.search(pattern, text) for pattern in (rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",
-                                                     rf"\|[^|\n]*{word}[^|\n]*\|", rf"{word}[^=\n]*=>")):
+    before = [lines.get(n, "") for n in range(holder.start_line + 1, min(line, holder.end_line) + 1)]
+    lets = [m for text in before if "let" in text and (m := _LET.search(text)) and m.group(1) == name]
+    if len(lets) != 1:
         return ""
     _, annotated, value = lets[0].groups()
     if annotated:
+        if names.foreign(lets[0].group(0), annotated):
+            return ""
         return names.self_type(owner) if annotated == "Self" else annotated
     return _value_type(names, owner, value.rstrip(";").rstrip().removesuffix("?").rstrip())
 
 
+def _bindings(body: str, word: str) -> int:
+    """How many times a function's ``body`` binds the name ``word`` matches: its ``let``s
+    (``if let`` / ``while let`` patterns too), ``for`` variables, closures' parameters and
+    match arms' patterns; a doubtful match counts as one (the name then gets no type)."""
+    return sum(len(re.findall(pattern, body)) for pattern in (
+        rf"\blet\b[^=;]*?{word}", rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",
+        rf"\|[^|\n]*{word}[^|\n]*\|", rf"{word}[^=\n]*=>"))
+
+
 def _value_type(names: RustNames, owner: str, value: str) -> str:
-    """The type of a ``let``'s value that is one path call (``T::f(..)``, ``Self::f(..)``)."""
+    """The type of a ``let``'s value that is one path call (``T::f(..)``, ``Self::f(..)``)
+    of this crate's type."""
     call = _PATH_CALL.match(value)
-    if call is None or not whole_call(value, call.end() - 1):
+    if call is None or not whole_call(value, call.end() - 1) or names.foreign(value, call.group(1)):
         return ""
     type_, fn = call.groups()
     type_ = names.self_type(owner) if type_ == "Self" else type_
@@ -268,6 +302,36 @@ def binds(holder: Symbol, name: str, line: int, lines: Mapping[int, str]) -> boo
             rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",  # for x in / for (i, x) in
             rf"\|[^|\n]*{word}[^|\n]*\|",  # |x| / |a, x|
             rf"{word}[^=\n]*=>"))  # Some(x) =>
+
+
+def _uses(text: str) -> Iterator[tuple[str, str]]:
+    """(local name, path) of each name the ``use`` items of ``text`` bind, braces expanded:
+    ``use a::{b::C, d as E};`` -> ``("C", "a::b::C")``, ``("E", "a::d")``; globs bind none."""
+    for item in re.finditer(r"(?<![\w:])use\s+([^;{}]*(?:\{[^;]*\})?)\s*;", text):
+        yield from _use_tree("", re.sub(r"\s+", " ", item.group(1)).strip().removeprefix("::"))
+
+
+def _use_tree(prefix: str, tree: str) -> Iterator[tuple[str, str]]:
+    brace = tree.find("{")
+    if brace >= 0 and tree.endswith("}"):
+        head, depth, part = prefix + tree[:brace].replace(" ", ""), 0, ""
+        for ch in tree[brace + 1:-1] + ",":
+            depth += (ch == "{") - (ch == "}")
+            if ch == "," and depth == 0:
+                yield from _use_tree(head, part.strip()) if part.strip() else ()
+                part = ""
+            else:
+                part += ch
+        return
+    path, _, alias = tree.partition(" as ")
+    path = prefix + path.replace(" ", "")
+    last = path.rpartition("::")[2]
+    if last == "self":
+        path = path.rpartition("::")[0]
+        last = path.rpartition("::")[2]
+    local = alias.strip() or last
+    if local and local not in ("*", "_"):
+        yield local, path
 
 
 def module_of(name: str, symbols: Mapping[str, Symbol]) -> str:

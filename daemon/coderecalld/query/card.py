@@ -72,13 +72,14 @@ def methods(members: list[dict], inherited: list[tuple[dict, list[dict]]] = ()) 
     seen = {p["name"] for p in members}
     # its methods, not its constants and fields (jsoup's `card Element` listed
     # `static final String BaseUriKey = ..` among them) nor its nested types
-    members = [p for p in members if p.get("kind") in _CALLABLE_KINDS]
+    members = [p for p in members if _callable(p)]
     out = [p["signature"] for p in members if p["name"] in _CONSTRUCTORS]
     out += [p["signature"] for p in members if p["name"] not in _CONSTRUCTORS and (
         public(p) or _DUNDER.fullmatch(p["name"]))]  # a TS `constructor` was listed twice
     for base, points in inherited:
         own = sorted((p for p in points if p.get("parent") == base["qualified_name"]
-                      and p["kind"] == "method" and not is_part(p["qualified_name"])), key=lambda p: p["start_line"])
+                      and (p["kind"] == "method" or _bound(p)) and not is_part(p["qualified_name"])),
+                     key=lambda p: p["start_line"])
         for p in own:
             if p["name"] not in seen and public(p):
                 out.append(f"{p['signature']}  # from {base['name']}")
@@ -90,6 +91,19 @@ _DUNDER = re.compile(r"__[a-z][a-z0-9_]*[a-z0-9]__")
 #: Member kinds a card's ``methods`` lists.
 _CALLABLE_KINDS = frozenset({"method", "function", "constructor"})
 _CONSTRUCTORS = ("__init__", "constructor")
+
+
+def _callable(member: dict) -> bool:
+    """Whether a card's ``methods`` lists ``member``: a method or function, or a Python
+    class body's method bound by assignment (``_bound``)."""
+    return member.get("kind") in _CALLABLE_KINDS or _bound(member)
+
+
+def _bound(member: dict) -> bool:
+    """Whether ``member`` is a method a Python class body binds by assignment, ``get =
+    _cached_get`` (queries/python/tags.scm: a variable of the class; ``card Sub`` listed no
+    ``get`` once it was no longer the base's, a review)."""
+    return member.get("kind") == "variable" and member.get("language") == "python" and bool(member.get("parent"))
 #: A declaration's access modifier before its parameters (Java, Kotlin, C#, Swift, Scala,
 #: PHP, TypeScript): ``private`` (and Swift's ``fileprivate``) keeps a member off the card.
 _PRIVATE = re.compile(r"\b(?:file)?private\b")

@@ -1861,7 +1861,7 @@ class Service:
                                   _member_order(name, f[0].payload), _card_rank(f[0].payload),
                                   f[0].payload["repo"], f[0].payload["path"], f[0].payload["start_line"]))
         # a property's getter and setter are one row (``accessors.merged``)
-        rows = {h.id: h for h in accessors.merged([f[0] for f in found])}
+        rows = {h.id: h for h in accessors.merged([f[0] for f in found], self._points_of_file)}
         found = [(rows[h.id], *rest) for h, *rest in found if h.id in rows]
         commits: dict[str, str] = {}
         return Page([self._hit(h, match, score=score, commits=commits, source=source)
@@ -2049,7 +2049,7 @@ class Service:
         _bounded("budget_tokens", budget_tokens, 800, MAX_CARD_TOKENS)
         flt = self._filter(principal, repo)
         defs = ruby.spelled(name, self._definitions_of(flt, name)) if flt is not None else []
-        defs = accessors.merged(defs)  # a property's getter and setter: one card, both shown
+        defs = accessors.merged(defs, self._points_of_file)  # a property's getter and setter: one card
         if not defs:
             if flt is not None:
                 self._overloads_named(flt, name)
@@ -2087,6 +2087,10 @@ class Service:
         built = card.build(best, file_points, callers, self._commit(best["repo"], {}), purpose, inherited)
         return replace(card.fit(built, budget_tokens or 800), callers_total=callers.total,
                        others=tuple(others[:card.MAX_OTHERS]), definitions_total=1 + len(others))
+
+    def _points_of_file(self, repo: str, path: str) -> list[Hit]:
+        """The points of ``repo``'s file ``path`` (``accessors.merged``: what lies between)."""
+        return self.store.find(StoreFilter(repos=(repo,), path=path), "path", path, limit=MAX_LIMIT)
 
     def _members_elsewhere(self, best: dict) -> list[dict]:
         """The members of type ``best`` defined in other files, for languages where a type's
