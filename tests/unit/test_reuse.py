@@ -73,3 +73,46 @@ def test_a_failed_read_keeps_nothing() -> None:
     store.fail = False
     assert [h.id for h in reading.retrieve(["a"])] == ["a"]
     assert len(store.asked) == 2
+
+
+class BatchStore(CountingStore):
+    """``CountingStore`` with ``find_any`` (scroll order: by id), as the stores' keyword lookups."""
+
+    def find_any(self, flt, field, values, limit=100, fields=None):
+        self.asked.append(("find_any", field, tuple(values), limit))
+        held = [h for h in self.points.values() if h.payload.get(field) in values]
+        return sorted(held, key=lambda h: h.id)[:limit]
+
+
+def test_a_prefetch_reads_a_batch_once_and_answers_each_find_as_it_would() -> None:
+    """One ``find_any`` for the names not read yet; each ``find`` of them is then answered
+    from it, the same points in the same order, a name no point holds included."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})  # a second point of a.py
+    reading, flt = Reused(store), StoreFilter(repo="r")
+    assert [h.id for h in reading.find(flt, "path", "c.py", limit=10)] == ["c"]
+    reading.prefetch(flt, "path", ["a.py", "b.py", "c.py", "z.py"], limit=10)
+    assert store.asked[-1] == ("find_any", "path", ("a.py", "b.py", "z.py"), 30)  # c.py was read
+    before = len(store.asked)
+    got = {v: [h.id for h in reading.find(flt, "path", v, limit=10)] for v in ("a.py", "b.py", "z.py")}
+    assert got == {"a.py": ["a", "d"], "b.py": ["b"], "z.py": []}
+    assert len(store.asked) == before
+
+
+def test_a_prefetch_leaves_a_name_it_may_not_hold_whole_to_its_own_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name with ``limit`` points or more in the batch may have others past them: its own
+    ``find`` answers it; so does every name of a batch cut at its own limit."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
+    reading, flt = Reused(store), StoreFilter(repo="r")
+    reading.prefetch(flt, "path", ["a.py", "b.py"], limit=2)
+    assert [h.id for h in reading.find(flt, "path", "b.py", limit=2)] == ["b"]
+    assert store.asked[-1][0] == "find_any"  # b.py was answered by the batch
+    assert [h.id for h in reading.find(flt, "path", "a.py", limit=2)] == ["a", "d"]
+    assert store.asked[-1] == ("find", "path", "a.py")
+    cut = BatchStore()
+    reading = Reused(cut)
+    monkeypatch.setattr("coderecalld.query.reuse.PREFETCH_POINTS", 2)
+    reading.prefetch(flt, "path", ["a.py", "b.py", "c.py"], limit=5)
+    reading.find(flt, "path", "a.py", limit=5)
+    assert cut.asked[-1] == ("find", "path", "a.py")

@@ -8,6 +8,11 @@ unsure), the same exact-name lookups, and payloads of the chunks both rankings h
 ``Reused`` wraps the store for the length of one request and keeps those answers, so each
 is read once. Nothing is kept between requests, so what a sync writes meanwhile is seen by
 the next request as before.
+
+An impact request (``service.analyze_impact``) asks the same definitions and re-export
+modules of every caller at each level: ``Reused`` keeps them for the whole tree, and
+``prefetch`` reads the ``find``s of a batch of names with one call (``impact __init__`` on
+drf + pydantic made 4,086 one-name scrolls, 3 s of its 3.1 s).
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from coderecalld.records import Hit, SparseVector
+
+#: Points one ``prefetch`` reads at most: past it, its values are left to their own ``find``.
+PREFETCH_POINTS = 10_000
 from coderecalld.store import StoreFilter
 
 
@@ -48,6 +56,29 @@ class Reused:
         if key not in self._found:
             self._found[key] = self._store.find(flt, field, value, prefix=prefix, limit=limit)
         return list(self._found[key])
+
+    def prefetch(self, flt: StoreFilter, field: str, values: Sequence[str], limit: int = 100) -> None:
+        """Read ``find(flt, field, value, limit=limit)`` of each of ``values`` not read yet with
+        one ``find_any`` (``field``: a keyword field), so that those finds are answered from it.
+        Only a value whose points are all in that answer is kept (fewer than ``limit`` of them,
+        and the answer not cut at ``PREFETCH_POINTS``): the others are left to their own
+        ``find``, whose answer this one may not match (which ``limit`` points it returns)."""
+        missing = [v for v in dict.fromkeys(values) if v and (flt, field, v, False, limit) not in self._found]
+        if len(missing) < 2:
+            return  # its own find is one call too
+        cap = min(limit * len(missing), PREFETCH_POINTS)
+        hits = self._store.find_any(flt, field, missing, limit=cap)
+        if len(hits) >= cap:
+            return
+        groups: dict[str, list[Hit]] = {v: [] for v in missing}
+        for hit in hits:
+            held = hit.payload.get(field)
+            for value in dict.fromkeys(held if isinstance(held, list) else [held]):
+                if value in groups:
+                    groups[value].append(hit)
+        for value, found in groups.items():
+            if len(found) < limit:
+                self._found[(flt, field, value, False, limit)] = found
 
     def retrieve(self, ids: Sequence[str], fields: Sequence[str] | None = None) -> list[Hit]:
         known = self._points.setdefault(_fields(fields), {})

@@ -2210,11 +2210,14 @@ class Service:
         flt = self._filter(principal, repo)
         if flt is None:
             return Impact(name, (), 0, 0, 0, False)
-        roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(self.store, flt, name))
+        # every level asks again for the definitions and re-export modules the last one read
+        # (each caller's owner, its package's star imports): read once per request
+        reading = reuse.Reused(self.store)
+        roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(reading, flt, name))
         commits: dict[str, str] = {}
         # one lookup budget for every level's callers: a cut drops callers, as the limits do
         with callgraph.budget() as spent:
-            found = impact.analyze(name, roots, lambda asked, at: callgraph.callers(self.store, flt, asked, at=at),
+            found = impact.analyze(name, roots, lambda asked, at: callgraph.callers(reading, flt, asked, at=at),
                                    lambda r: self._commit(r, commits), depth, limit, role_rank)
         return replace(found, truncated=True) if spent.cut else found
 
