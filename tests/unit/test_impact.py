@@ -232,3 +232,25 @@ def test_a_walk_with_time_to_spare_is_the_same_tree() -> None:
     """A clock that never runs out changes nothing: the same nodes as without one."""
     assert run() == impact.analyze("f", ROOTS, lambda name, at: GRAPH.get(name, []),
                                    lambda repo: f"commit-{repo}", 3, 200, late=lambda: False)
+
+
+def test_the_walks_time_is_its_own_or_a_share_of_the_deadline(monkeypatch) -> None:
+    """``service._walk_clock``: ``WALK_SECONDS``, or ``WALK_SHARE`` of what the request's
+    deadline leaves when that is less (the rest is for the callers being asked then, and
+    the answer), on a clock the test moves."""
+    import time
+
+    from coderecalld import deadline
+    from coderecalld.query import service
+
+    now = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    with deadline.bounded(4.0):
+        late = service._walk_clock()  # 2 s: half of the 4 left
+    unbounded = service._walk_clock()  # no deadline: WALK_SECONDS
+    now[0] = 101.9
+    assert (late(), unbounded()) == (False, False)
+    now[0] = 102.1
+    assert (late(), unbounded()) == (True, False)
+    now[0] = 100.0 + impact.WALK_SECONDS + 0.1
+    assert unbounded()

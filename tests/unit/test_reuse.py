@@ -116,3 +116,40 @@ def test_a_prefetch_leaves_a_name_it_may_not_hold_whole_to_its_own_find(monkeypa
     reading.prefetch(flt, "path", ["a.py", "b.py", "c.py"], limit=5)
     reading.find(flt, "path", "a.py", limit=5)
     assert cut.asked[-1] == ("find", "path", "a.py")
+
+
+def test_each_values_points_are_read_once_and_answered_as_the_store_would() -> None:
+    """``find_any``: a value read whole before is not asked again; the answer is the
+    union in the store's order (by id), cut to ``limit``, with the payload ``fields`` asked."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
+    reading, flt = Reused(store, by_value=True), StoreFilter(repo="r")
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "z.py"], limit=10, fields=("text",))] == ["a", "d"]
+    assert store.asked[-1] == ("find_any", "path", ("a.py", "z.py"), 10)
+    got = reading.find_any(flt, "path", ["c.py", "a.py"], limit=10, fields=("text",))
+    assert [(h.id, h.payload) for h in got] == [("a", {"text": "aaa"}), ("c", {"text": "ccc"}), ("d", {"text": "d"})]
+    assert store.asked[-1] == ("find_any", "path", ("c.py",), 10)  # a.py was read whole
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "c.py"], limit=2, fields=("text",))] == ["a", "c"]
+    assert len(store.asked) == 2
+    assert reading.find_any(flt, "path", [], limit=5) == []
+
+
+def test_an_answer_that_may_be_cut_is_the_stores_own() -> None:
+    """``limit`` points for the values not read yet: another's may be past them, so the
+    whole question goes to the store, and nothing is kept of it."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
+    reading, flt = Reused(store, by_value=True), StoreFilter(repo="r")
+    reading.find_any(flt, "path", ["c.py"], limit=5)
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "b.py", "c.py"], limit=2)] == ["a", "b"]
+    assert store.asked[-2:] == [("find_any", "path", ("a.py", "b.py"), 2), ("find_any", "path", ("a.py", "b.py", "c.py"), 2)]
+    reading.find_any(flt, "path", ["a.py"], limit=5)
+    assert store.asked[-1] == ("find_any", "path", ("a.py",), 5)  # nothing kept of the cut answer
+
+
+def test_without_by_value_find_any_is_the_stores_own() -> None:
+    store = BatchStore()
+    reading, flt = Reused(store), StoreFilter(repo="r")
+    for _ in range(2):
+        assert [h.id for h in reading.find_any(flt, "path", ["a.py"], limit=5)] == ["a"]
+    assert store.asked == [("find_any", "path", ("a.py",), 5)] * 2

@@ -2213,7 +2213,8 @@ class Service:
             return Impact(name, (), 0, 0, 0, False)
         # every level asks again for the definitions and re-export modules the last one read
         # (each caller's owner, its package's star imports): read once per request
-        reading = reuse.Reused(self.store)
+        # (and the calls of a name every level asks with another, `Model`: `Reused.find_any`)
+        reading = reuse.Reused(self.store, by_value=True)
         roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(reading, flt, name))
         commits: dict[str, str] = {}
         # one lookup budget for every level's callers: a cut drops callers, as the limits do
