@@ -81,7 +81,7 @@ class BatchStore(CountingStore):
     def find_any(self, flt, field, values, limit=100, fields=None):
         self.asked.append(("find_any", field, tuple(values), limit))
         held = [h for h in self.points.values() if h.payload.get(field) in values]
-        return sorted(held, key=lambda h: h.id)[:limit]
+        return [h.keep(fields) for h in sorted(held, key=lambda h: h.id)[:limit]]
 
 
 def test_a_prefetch_reads_a_batch_once_and_answers_each_find_as_it_would() -> None:
@@ -118,33 +118,41 @@ def test_a_prefetch_leaves_a_name_it_may_not_hold_whole_to_its_own_find(monkeypa
     assert cut.asked[-1] == ("find", "path", "a.py")
 
 
-def test_each_values_points_are_read_once_and_answered_as_the_store_would() -> None:
-    """``find_any``: a value read whole before is not asked again; the answer is the
-    union in the store's order (by id), cut to ``limit``, with the payload ``fields`` asked."""
+def test_a_value_asked_again_is_read_whole_once_and_answered_as_the_store_would() -> None:
+    """``find_any`` with ``by_value``: a value asked for a second time is read whole (with
+    its field, to tell the values apart) and kept; the answer is the union in the store's
+    order (by id), cut to ``limit``, with the payload ``fields`` asked."""
     store = BatchStore()
     store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
     reading, flt = Reused(store, by_value=True), StoreFilter(repo="r")
-    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "z.py"], limit=10, fields=("text",))] == ["a", "d"]
-    assert store.asked[-1] == ("find_any", "path", ("a.py", "z.py"), 10)
+    first = reading.find_any(flt, "path", ["a.py", "z.py"], limit=10, fields=("text",))
+    assert [h.id for h in first] == ["a", "d"]
+    assert store.asked == [("find_any", "path", ("a.py", "z.py"), 10)]  # asked once: as it is
     got = reading.find_any(flt, "path", ["c.py", "a.py"], limit=10, fields=("text",))
     assert [(h.id, h.payload) for h in got] == [("a", {"text": "aaa"}), ("c", {"text": "ccc"}), ("d", {"text": "d"})]
-    assert store.asked[-1] == ("find_any", "path", ("c.py",), 10)  # a.py was read whole
-    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "c.py"], limit=2, fields=("text",))] == ["a", "c"]
-    assert len(store.asked) == 2
+    assert store.asked[1:] == [("find_any", "path", ("a.py",), 10), ("find_any", "path", ("c.py",), 10)]
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "z.py"], limit=2, fields=("text",))] == ["a", "d"]
+    assert store.asked[-1] == ("find_any", "path", ("z.py",), 2)  # z.py read whole (nothing); a.py kept
+    assert [h.id for h in reading.find_any(flt, "path", ["z.py", "a.py"], limit=1)] == ["a"]
     assert reading.find_any(flt, "path", [], limit=5) == []
 
 
 def test_an_answer_that_may_be_cut_is_the_stores_own() -> None:
-    """``limit`` points for the values not read yet: another's may be past them, so the
-    whole question goes to the store, and nothing is kept of it."""
+    """``limit`` points for the values not kept: a kept value's may come before them, so
+    the whole question goes to the store; a value whose whole read was cut is never read
+    whole again."""
     store = BatchStore()
     store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
     reading, flt = Reused(store, by_value=True), StoreFilter(repo="r")
-    reading.find_any(flt, "path", ["c.py"], limit=5)
+    for _ in range(2):
+        reading.find_any(flt, "path", ["c.py"], limit=5)  # kept the second time
     assert [h.id for h in reading.find_any(flt, "path", ["a.py", "b.py", "c.py"], limit=2)] == ["a", "b"]
     assert store.asked[-2:] == [("find_any", "path", ("a.py", "b.py"), 2), ("find_any", "path", ("a.py", "b.py", "c.py"), 2)]
-    reading.find_any(flt, "path", ["a.py"], limit=5)
-    assert store.asked[-1] == ("find_any", "path", ("a.py",), 5)  # nothing kept of the cut answer
+    before = len(store.asked)
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py"], limit=2)] == ["a", "d"]
+    assert store.asked[before:] == [("find_any", "path", ("a.py",), 2)] * 2  # read whole: cut, then as asked
+    reading.find_any(flt, "path", ["a.py"], limit=2)
+    assert store.asked[-1] == ("find_any", "path", ("a.py",), 2) and len(store.asked) == before + 3
 
 
 def test_without_by_value_find_any_is_the_stores_own() -> None:
