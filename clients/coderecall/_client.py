@@ -297,6 +297,7 @@ class Client:
         response = self._call(self._stub.AnalyzeImpact, request)
         values = {f.name: getattr(response, f.name) for f in fields(Impact)}
         values["callers"] = tuple(_impact_node_from_pb(n) for n in response.callers)
+        values["cut"] = tuple(response.cut)
         return Impact(**values)
 
     def index_overlay(self, repo: str, path: str, content: bytes, session: str,

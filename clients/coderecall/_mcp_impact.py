@@ -117,7 +117,14 @@ def _budget_cut(name: str, flat: Flat, shown: set[int], depth: int, repo: str) -
 
 def _daemon_cut(result: Impact, depth: int) -> str:
     """Where the daemon cut a tree that fits whole, and the call past it: a larger depth
-    when its depth cut it (fewer nodes than its limit)."""
+    when its depth cut it (fewer nodes than its limit); none when its time or its lookups
+    ran out (``Impact.cut``: a larger depth would be cut as much)."""
+    if "time" in result.cut:
+        return ("the daemon's time for one tree ran out before the deepest callers' own callers were asked; "
+                "call analyze_impact with name= one of the deepest callers")
+    if result.cut and not {"depth", "limit"} & set(result.cut):
+        return ("the daemon's lookups of aliases and subclasses ran out: calls on the classes it did not "
+                "reach may be missing or name_only")
     if result.nodes < DAEMON_NODES and depth < MAX_DEPTH:
         return f"callers exist past depth {depth}; call again with depth={depth + 1}"
     limit = f"depth {depth}" if result.nodes < DAEMON_NODES else f"the daemon's {DAEMON_NODES}-node limit"

@@ -324,7 +324,9 @@ class Impact:
 
     ``nodes`` counts the nodes, ``repos_touched`` / ``files_touched`` the distinct repos
     and (repo, path) among them; ``truncated`` is true when the depth or node limit cut
-    callers off. A caller already on the path from the root (recursion) is a leaf.
+    callers off, or the daemon's lookups or time for one tree ran out; ``cut`` says which
+    (``"depth"``, ``"limit"``, ``"hierarchy"``, ``"time"``, in that order). A caller
+    already on the path from the root (recursion) is a leaf.
     """
 
     name: str
@@ -333,6 +335,7 @@ class Impact:
     repos_touched: int
     files_touched: int
     truncated: bool
+    cut: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

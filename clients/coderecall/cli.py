@@ -448,6 +448,8 @@ def repos_when_up(client: Client, wait_s: float = WATCH_CONNECT_S,
 #: The server's node cap (``query/impact.MAX_NODES``) and default (``DEFAULT_NODES``).
 _IMPACT_MAX_NODES = 2000
 _IMPACT_DEFAULT_NODES = 200
+#: What may cut an impact tree, in the daemon's order (``records.ImpactCut``).
+_IMPACT_CUTS = ("depth", "limit", "hierarchy", "time")
 
 
 def _impact(client: Client, args: argparse.Namespace) -> int:
@@ -463,9 +465,24 @@ def _impact(client: Client, args: argparse.Namespace) -> int:
     else:
         print(render_impact(result))
     if result.truncated:
-        print(f"coderecall: the tree was cut at {result.nodes} callers: more exist past --depth "
-              f"{args.depth or 3} (max 10) or --limit {args.limit or 200} (max 2000)", file=sys.stderr)
+        print(f"coderecall: the tree was cut at {result.nodes} callers: "
+              f"{impact_cut(result, args.depth or 3, args.limit or _IMPACT_DEFAULT_NODES)}", file=sys.stderr)
     return _found(result.callers, f"no {'resolved ' if args.resolved else ''}callers of {args.name!r}")
+
+
+def impact_cut(result: Impact, depth: int, limit: int) -> str:
+    """What cut ``result`` (its ``cut``: every limit when the daemon names none) and what
+    shows more, for the note under a tree asked with ``depth`` and ``limit``."""
+    flags = {"depth": f"--depth {depth} (max 10)", "limit": f"--limit {limit} (max {_IMPACT_MAX_NODES})"}
+    past = [flags[c] for c in (result.cut or tuple(flags)) if c in flags]
+    notes = [f"more exist past {' or '.join(past)}"] if past else []
+    if "hierarchy" in result.cut:
+        notes.append("the daemon's lookups of aliases and subclasses ran out (calls on the classes "
+                     "it did not reach may be missing or name-only)")
+    if "time" in result.cut:
+        notes.append("the daemon's time for one tree ran out before the deepest callers' own callers "
+                     "were asked (impact one of them for its subtree)")
+    return "; ".join(notes)
 
 
 def resolved_only(result: Impact, depth: int = 3, asked: int = _IMPACT_MAX_NODES) -> Impact:
@@ -480,7 +497,8 @@ def resolved_only(result: Impact, depth: int = 3, asked: int = _IMPACT_MAX_NODES
 
     kept = _recounted(result, keep(result.callers))
     deepest = max((n.depth for n in _nodes(kept.callers)), default=0)
-    return replace(kept, truncated=result.truncated and (result.nodes >= asked or deepest >= depth))
+    truncated = result.truncated and (result.nodes >= asked or deepest >= depth)
+    return replace(kept, truncated=truncated, cut=result.cut if truncated else ())
 
 
 def first_nodes(result: Impact, limit: int) -> Impact:
@@ -498,7 +516,9 @@ def first_nodes(result: Impact, limit: int) -> Impact:
     def keep(nodes: tuple) -> tuple:
         return tuple(replace(n, children=keep(n.children)) for n in nodes if id(n) in kept)
 
-    return replace(_recounted(result, keep(result.callers)), truncated=True)
+    cut = {*result.cut, "limit"}
+    return replace(_recounted(result, keep(result.callers)), truncated=True,
+                   cut=tuple(c for c in _IMPACT_CUTS if c in cut))
 
 
 def _nodes(nodes: tuple):
@@ -661,7 +681,7 @@ def render_impact(result: Impact) -> str:
         lines.append(f"{'  ' * indent}{s.repo}  {s.path}:{s.line}  {s.caller or '<module>'}  [{s.confidence}]")
         stack.extend((child, indent + 1) for child in reversed(node.children))
     lines.append(f"{result.nodes} callers in {result.files_touched} files of {result.repos_touched} repos"
-                 + ("; truncated (raise --depth or --limit)" if result.truncated else ""))
+                 + (f"; truncated ({', '.join(result.cut or ('depth', 'limit'))})" if result.truncated else ""))
     return "\n".join(lines)
 
 

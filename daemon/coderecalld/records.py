@@ -590,6 +590,15 @@ class ImpactNode:
     children: tuple[ImpactNode, ...] = ()
 
 
+class ImpactCut(StrEnum):
+    """What cut an impact tree (``Impact.cut``; a log field)."""
+
+    DEPTH = "depth"  # a node at the depth limit has callers of its own
+    LIMIT = "limit"  # the node limit dropped a caller
+    HIERARCHY = "hierarchy"  # the request's alias and class-hierarchy lookups ran out
+    TIME = "time"  # the request's time for the walk ran out (``impact.WALK_SECONDS``)
+
+
 @dataclass(frozen=True, slots=True)
 class Impact:
     """``AnalyzeImpact``'s answer: the tree of transitive callers of ``name``.
@@ -597,8 +606,9 @@ class Impact:
     ``nodes`` counts the tree's nodes, ``repos_touched`` the distinct repos and
     ``files_touched`` the distinct (repo, path) among them; ``truncated`` is true when the
     depth or the node limit cut callers off, or the lookups one request may spend on
-    aliases and class hierarchies ran out (``callgraph.HIERARCHY_LOOKUPS``; a cycle cut is
-    not a truncation).
+    aliases and class hierarchies ran out (``callgraph.HIERARCHY_LOOKUPS``), or its time
+    did (a cycle cut is not a truncation); ``cut`` says which (``ImpactCut`` values, in
+    that order), empty when not truncated.
     """
 
     name: str
@@ -607,6 +617,7 @@ class Impact:
     repos_touched: int
     files_touched: int
     truncated: bool
+    cut: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

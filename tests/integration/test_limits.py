@@ -187,11 +187,10 @@ def test_card_counts_every_caller(live: livedaemon.Live, capsys: pytest.CaptureF
 
 def test_impact_cut_is_said(live: livedaemon.Live, capsys: pytest.CaptureFixture[str]) -> None:
     result = live.client.analyze_impact("blueprint_route", limit=50)
-    assert (result.nodes, result.truncated) == (50, True)
+    assert (result.nodes, result.truncated, result.cut) == (50, True, ("limit",))  # over gRPC
     code, _, err = cli(live, capsys, "impact", "blueprint_route", "--limit", "50")
     assert code == 0
-    assert err == ("coderecall: the tree was cut at 50 callers: more exist past --depth 3 (max 10) "
-                   "or --limit 50 (max 2000)\n")
+    assert err == "coderecall: the tree was cut at 50 callers: more exist past --limit 50 (max 2000)\n"
 
 
 # --- every limit is named in its error ------------------------------------------------------

@@ -66,3 +66,25 @@ def test_a_symbols_row_names_a_match_not_as_written() -> None:
     rows = client_cli._symbol_rows([hit("cobra.Command.Execute", "exact"), hit("cobra.Command.execute", "case_insensitive"),
                                     hit("HTTPConnection.url_for", "inherited")])
     assert [row[2] for row in rows] == ["(method)", "(method; case_insensitive)", "(method; inherited)"]
+
+
+def test_the_note_names_what_cut_the_tree() -> None:
+    """The daemon's ``cut`` picks the note: the flag that shows more, or why none does."""
+    from coderecall.cli import impact_cut
+
+    def note(*cut: str) -> str:
+        return impact_cut(Impact("f", (), 9, 1, 1, True, cut), 3, 200)
+    assert note("limit") == "more exist past --limit 200 (max 2000)"
+    assert note() == "more exist past --depth 3 (max 10) or --limit 200 (max 2000)"  # an older daemon
+    assert note("time") == ("the daemon's time for one tree ran out before the deepest callers' own "
+                            "callers were asked (impact one of them for its subtree)")
+    assert note("depth", "hierarchy").startswith("more exist past --depth 3 (max 10); the daemon's lookups")
+
+
+def test_a_cut_the_cli_makes_or_undoes_is_said_so() -> None:
+    """``first_nodes`` adds ``limit`` to what cut the tree; ``resolved_only`` of a tree it
+    makes whole says nothing cut it."""
+    cut = Impact("f", tree().callers, 9, 2, 9, True, ("depth", "time"))
+    assert first_nodes(cut, 2).cut == ("depth", "limit", "time")
+    assert resolved_only(cut, depth=4).cut == ()
+    assert resolved_only(cut, depth=3).cut == ("depth", "time")

@@ -27,7 +27,7 @@ HIT = SymbolHit(repo="acme/payments", path="src/hmac.py", language="python", kin
                 score=0.5, match="hybrid", snippet="def verify(b):", source="overlay",
                 id="0b6e4c1a-95c5-5f1e-8f0e-1c2d3e4f5a60")
 IMPACT = Impact("verify", (ImpactNode(site(7, "handle"), 1, (ImpactNode(site(30, "route"), 2),)),),
-                nodes=2, repos_touched=1, files_touched=1, truncated=True)
+                nodes=2, repos_touched=1, files_touched=1, truncated=True, cut=("depth", "time"))
 STATUS = OverlayStatus("acme/api", "web/hooks.py", "sess-1", 3, 4, 1_767_225_600.5, "")
 ANSWER = Answer("answered", "It checks [x].", (Citation(HIT.id, "acme/payments", "src/hmac.py", 3, 9,
                                                           "verify"),), (HIT,), 2, "tiny-chat")

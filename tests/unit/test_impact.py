@@ -194,3 +194,63 @@ def test_source_callers_come_before_generated_copies_of_one_confidence() -> None
         ("lib/core/Axios.js", ["Axios.request"]), ("dist/b0.js", []), ("dist/b1.js", []), ("dist/b2.js", [])]
     by_path = impact.analyze("f", ROOTS, callers_of, lambda repo: "c", 3, 2)
     assert [n.site.path for n in by_path.callers] == ["dist/b0.js", "dist/b1.js"]
+
+
+def test_the_cut_says_what_cut_the_tree() -> None:
+    """``cut`` names each reason once, in ``ImpactCut``'s order; a whole tree has none."""
+    assert (run().truncated, run().cut) == (False, ())
+    assert run(depth=1).cut == ("depth",)
+    assert run(limit=2).cut == ("limit",)
+    assert run(depth=1, limit=1).cut == ("depth",)  # g is the one node: none dropped
+
+
+def test_a_walk_out_of_time_keeps_what_it_found_and_says_so() -> None:
+    """Once ``late()`` says the time is spent, no more callers are asked: the nodes found
+    are the answer (breadth first: the shallowest), the unasked ones leaves, and the tree
+    says ``time`` (drf + pydantic's ``impact Field --depth 10 --limit 2000`` ran past the
+    CLI's deadline: no answer at all)."""
+    asked: list[str] = []
+    clock = iter([False, True])  # time for one caller's callers (g's), then none
+    result = impact.analyze("f", ROOTS, lambda name, at: asked.append(name) or GRAPH.get(name, []),
+                            lambda repo: "", 3, 200, late=lambda: next(clock))
+    assert asked == ["f", "b.svc.g"]  # k and h were found, never asked about
+    assert shape(result.callers) == [
+        (("B", "b/svc.py", 5, "g", "resolved", 1), [
+            (("A", "a/extra.py", 5, "k", "resolved", 2), []),
+            (("B", "b/svc.py", 10, "h", "resolved", 2), []),
+            (("B", "b/run.py", 3, "", "name_only", 2), []),
+        ]),
+    ]
+    assert (result.nodes, result.truncated, result.cut) == (4, True, ("time",))
+    # the root's callers are asked whatever the clock says; a tree of leaves is whole
+    leaves = impact.analyze("f", ROOTS, lambda name, at: [(TOP, NAME_ONLY)] if name == "f" else [],
+                            lambda repo: "", 3, 200, late=lambda: True)
+    assert (leaves.nodes, leaves.truncated, leaves.cut) == (1, False, ())
+
+
+def test_a_walk_with_time_to_spare_is_the_same_tree() -> None:
+    """A clock that never runs out changes nothing: the same nodes as without one."""
+    assert run() == impact.analyze("f", ROOTS, lambda name, at: GRAPH.get(name, []),
+                                   lambda repo: f"commit-{repo}", 3, 200, late=lambda: False)
+
+
+def test_the_walks_time_is_its_own_or_a_share_of_the_deadline(monkeypatch) -> None:
+    """``service._walk_clock``: ``WALK_SECONDS``, or ``WALK_SHARE`` of what the request's
+    deadline leaves when that is less (the rest is for the callers being asked then, and
+    the answer), on a clock the test moves."""
+    import time
+
+    from coderecalld import deadline
+    from coderecalld.query import service
+
+    now = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    with deadline.bounded(4.0):
+        late = service._walk_clock()  # 2 s: half of the 4 left
+    unbounded = service._walk_clock()  # no deadline: WALK_SECONDS
+    now[0] = 101.9
+    assert (late(), unbounded()) == (False, False)
+    now[0] = 102.1
+    assert (late(), unbounded()) == (True, False)
+    now[0] = 100.0 + impact.WALK_SECONDS + 0.1
+    assert unbounded()

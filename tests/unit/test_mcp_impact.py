@@ -4,6 +4,7 @@ fit, and the one note that says what was cut and the call that shows it. The liv
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -117,6 +118,19 @@ def test_a_budget_cut_never_suggests_a_larger_depth() -> None:
 ])
 def test_a_tree_the_daemon_cut_that_fits_says_where(depth: int, nodes: int, cut: str) -> None:
     assert impact(tree(truncated=True, nodes=nodes), depth=depth) == answer(ORDER, cut, nodes=nodes)
+
+
+@pytest.mark.parametrize("why, cut", [
+    (("depth", "time"), "the daemon's time for one tree ran out before the deepest callers' own callers "
+                        "were asked; call analyze_impact with name= one of the deepest callers"),
+    (("hierarchy",), "the daemon's lookups of aliases and subclasses ran out: calls on the classes it did "
+                     "not reach may be missing or name_only"),
+    (("depth", "hierarchy"), "callers exist past depth 3; call again with depth=4"),
+])
+def test_a_tree_the_daemons_time_or_lookups_cut_never_asks_for_more_depth(why: tuple[str, ...], cut: str) -> None:
+    """A deeper walk would run out the same way (``Impact.cut`` says what cut it)."""
+    cut_tree = replace(tree(truncated=True), cut=why)
+    assert impact(cut_tree, depth=3) == answer(ORDER, cut)
 
 
 def test_a_whole_tree_that_fits_says_nothing() -> None:

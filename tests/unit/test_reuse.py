@@ -73,3 +73,91 @@ def test_a_failed_read_keeps_nothing() -> None:
     store.fail = False
     assert [h.id for h in reading.retrieve(["a"])] == ["a"]
     assert len(store.asked) == 2
+
+
+class BatchStore(CountingStore):
+    """``CountingStore`` with ``find_any`` (scroll order: by id), as the stores' keyword lookups."""
+
+    def find_any(self, flt, field, values, limit=100, fields=None):
+        self.asked.append(("find_any", field, tuple(values), limit))
+        held = [h for h in self.points.values() if h.payload.get(field) in values]
+        return [h.keep(fields) for h in sorted(held, key=lambda h: h.id)[:limit]]
+
+
+def test_a_prefetch_reads_a_batch_once_and_answers_each_find_as_it_would() -> None:
+    """One ``find_any`` for the names not read yet; each ``find`` of them is then answered
+    from it, the same points in the same order, a name no point holds included."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})  # a second point of a.py
+    reading, flt = Reused(store), StoreFilter(repo="r")
+    assert [h.id for h in reading.find(flt, "path", "c.py", limit=10)] == ["c"]
+    reading.prefetch(flt, "path", ["a.py", "b.py", "c.py", "z.py"], limit=10)
+    assert store.asked[-1] == ("find_any", "path", ("a.py", "b.py", "z.py"), 30)  # c.py was read
+    before = len(store.asked)
+    got = {v: [h.id for h in reading.find(flt, "path", v, limit=10)] for v in ("a.py", "b.py", "z.py")}
+    assert got == {"a.py": ["a", "d"], "b.py": ["b"], "z.py": []}
+    assert len(store.asked) == before
+
+
+def test_a_prefetch_leaves_a_name_it_may_not_hold_whole_to_its_own_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name with ``limit`` points or more in the batch may have others past them: its own
+    ``find`` answers it; so does every name of a batch cut at its own limit."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
+    reading, flt = Reused(store), StoreFilter(repo="r")
+    reading.prefetch(flt, "path", ["a.py", "b.py"], limit=2)
+    assert [h.id for h in reading.find(flt, "path", "b.py", limit=2)] == ["b"]
+    assert store.asked[-1][0] == "find_any"  # b.py was answered by the batch
+    assert [h.id for h in reading.find(flt, "path", "a.py", limit=2)] == ["a", "d"]
+    assert store.asked[-1] == ("find", "path", "a.py")
+    cut = BatchStore()
+    reading = Reused(cut)
+    monkeypatch.setattr("coderecalld.query.reuse.PREFETCH_POINTS", 2)
+    reading.prefetch(flt, "path", ["a.py", "b.py", "c.py"], limit=5)
+    reading.find(flt, "path", "a.py", limit=5)
+    assert cut.asked[-1] == ("find", "path", "a.py")
+
+
+def test_a_value_asked_again_is_read_whole_once_and_answered_as_the_store_would() -> None:
+    """``find_any`` with ``by_value``: a value asked for a second time is read whole (with
+    its field, to tell the values apart) and kept; the answer is the union in the store's
+    order (by id), cut to ``limit``, with the payload ``fields`` asked."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
+    reading, flt = Reused(store, by_value=True), StoreFilter(repo="r")
+    first = reading.find_any(flt, "path", ["a.py", "z.py"], limit=10, fields=("text",))
+    assert [h.id for h in first] == ["a", "d"]
+    assert store.asked == [("find_any", "path", ("a.py", "z.py"), 10)]  # asked once: as it is
+    got = reading.find_any(flt, "path", ["c.py", "a.py"], limit=10, fields=("text",))
+    assert [(h.id, h.payload) for h in got] == [("a", {"text": "aaa"}), ("c", {"text": "ccc"}), ("d", {"text": "d"})]
+    assert store.asked[1:] == [("find_any", "path", ("a.py",), 10), ("find_any", "path", ("c.py",), 10)]
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "z.py"], limit=2, fields=("text",))] == ["a", "d"]
+    assert store.asked[-1] == ("find_any", "path", ("z.py",), 2)  # z.py read whole (nothing); a.py kept
+    assert [h.id for h in reading.find_any(flt, "path", ["z.py", "a.py"], limit=1)] == ["a"]
+    assert reading.find_any(flt, "path", [], limit=5) == []
+
+
+def test_an_answer_that_may_be_cut_is_the_stores_own() -> None:
+    """``limit`` points for the values not kept: a kept value's may come before them, so
+    the whole question goes to the store; a value whose whole read was cut is never read
+    whole again."""
+    store = BatchStore()
+    store.points["d"] = Hit("d", 1.0, {"path": "a.py", "text": "d"})
+    reading, flt = Reused(store, by_value=True), StoreFilter(repo="r")
+    for _ in range(2):
+        reading.find_any(flt, "path", ["c.py"], limit=5)  # kept the second time
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py", "b.py", "c.py"], limit=2)] == ["a", "b"]
+    assert store.asked[-2:] == [("find_any", "path", ("a.py", "b.py"), 2), ("find_any", "path", ("a.py", "b.py", "c.py"), 2)]
+    before = len(store.asked)
+    assert [h.id for h in reading.find_any(flt, "path", ["a.py"], limit=2)] == ["a", "d"]
+    assert store.asked[before:] == [("find_any", "path", ("a.py",), 2)] * 2  # read whole: cut, then as asked
+    reading.find_any(flt, "path", ["a.py"], limit=2)
+    assert store.asked[-1] == ("find_any", "path", ("a.py",), 2) and len(store.asked) == before + 3
+
+
+def test_without_by_value_find_any_is_the_stores_own() -> None:
+    store = BatchStore()
+    reading, flt = Reused(store), StoreFilter(repo="r")
+    for _ in range(2):
+        assert [h.id for h in reading.find_any(flt, "path", ["a.py"], limit=5)] == ["a"]
+    assert store.asked == [("find_any", "path", ("a.py",), 5)] * 2

@@ -423,20 +423,22 @@ class ImpactNode(_message.Message):
     def __init__(self, site: _Optional[_Union[CallSite, _Mapping]] = ..., depth: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ImpactNode, _Mapping]]] = ...) -> None: ...
 
 class AnalyzeImpactResponse(_message.Message):
-    __slots__ = ("name", "callers", "nodes", "repos_touched", "files_touched", "truncated")
+    __slots__ = ("name", "callers", "nodes", "repos_touched", "files_touched", "truncated", "cut")
     NAME_FIELD_NUMBER: _ClassVar[int]
     CALLERS_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
     REPOS_TOUCHED_FIELD_NUMBER: _ClassVar[int]
     FILES_TOUCHED_FIELD_NUMBER: _ClassVar[int]
     TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    CUT_FIELD_NUMBER: _ClassVar[int]
     name: str
     callers: _containers.RepeatedCompositeFieldContainer[ImpactNode]
     nodes: int
     repos_touched: int
     files_touched: int
     truncated: bool
-    def __init__(self, name: _Optional[str] = ..., callers: _Optional[_Iterable[_Union[ImpactNode, _Mapping]]] = ..., nodes: _Optional[int] = ..., repos_touched: _Optional[int] = ..., files_touched: _Optional[int] = ..., truncated: _Optional[bool] = ...) -> None: ...
+    cut: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., callers: _Optional[_Iterable[_Union[ImpactNode, _Mapping]]] = ..., nodes: _Optional[int] = ..., repos_touched: _Optional[int] = ..., files_touched: _Optional[int] = ..., truncated: _Optional[bool] = ..., cut: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class IndexOverlayRequest(_message.Message):
     __slots__ = ("repo", "path", "content", "session", "ttl_s")

@@ -484,7 +484,9 @@ def _through_reexports(store: Any, flt: StoreFilter, name: str, depth: int) -> l
     implementation means (``definitions``, ``depth`` rounds), else the first reaching any
     (a declaration file's alone), else ``[]``."""
     found: list[Hit] = []
-    for target in _unalias(store, flt, name):
+    targets = _unalias(store, flt, name)
+    _prefetch_named(store, flt, targets)  # read in one call each, then asked in turn
+    for target in targets:
         reached = definitions(store, flt, target, depth)
         if _implemented(reached):
             return reached
@@ -502,6 +504,7 @@ def _unalias(store: Any, flt: StoreFilter, name: str) -> list[str]:
     star-imports a module that may define it), longest module first."""
     parts = name.split(".")
     out = []
+    _prefetch(store, flt, "fq_name", [".".join(parts[:cut]) for cut in range(len(parts) - 1, 0, -1)])
     for cut in range(len(parts) - 1, 0, -1):
         module = ".".join(parts[:cut])
         for hit in store.find(flt, "fq_name", module, limit=FETCH_LIMIT):
@@ -513,8 +516,33 @@ def _unalias(store: Any, flt: StoreFilter, name: str) -> list[str]:
     return out
 
 
+def _prefetch(store: Any, flt: StoreFilter, field: str, values: Sequence[str]) -> None:
+    """Have a request's store (``reuse.Reused``) read ``store.find(flt, field, v,
+    limit=FETCH_LIMIT)`` of every one of ``values`` with one call; another store reads
+    each when it is asked, as before."""
+    ahead = getattr(store, "prefetch", None)
+    if ahead is not None:
+        ahead(flt, field, values, FETCH_LIMIT)
+
+
+def _prefetch_named(store: Any, flt: StoreFilter, names: Sequence[str]) -> None:
+    """``_prefetch`` what ``_named`` and ``_unalias`` read of each of ``names``: a star
+    import's targets are tried one after another, each a few lookups (pydantic's
+    ``pydantic.v1`` star-imports 20 modules)."""
+    dotted = [n for n in names if "." in n]
+    for field in _NAMED_FIELDS:
+        _prefetch(store, flt, field, dotted)
+    _prefetch(store, flt, "name", [n for n in names if "." not in n])
+    _prefetch(store, flt, "fq_name", [".".join(n.split(".")[:cut]) for n in dotted
+                                      for cut in range(n.count("."), 0, -1)])
+
+
+#: The fields ``_named`` matches a dotted name on.
+_NAMED_FIELDS = ("fq_name", "fq_aliases", "qualified_name")
+
+
 def _named(store: Any, flt: StoreFilter, name: str) -> list[Hit]:
-    fields = ("fq_name", "fq_aliases", "qualified_name") if "." in name else ("name",)
+    fields = _NAMED_FIELDS if "." in name else ("name",)
     hits: dict[str, Hit] = {}
     for field in fields:
         for hit in store.find(flt, field, name, limit=FETCH_LIMIT):
@@ -881,9 +909,11 @@ def _for_inheriting_class(store: Any, flt: StoreFilter, name: str, chosen: Seque
     ``StyleMapping`` calls as inherited (a newcomer). Calls resolved to a class between it
     and the base stay (a receiver of that type may be one of it). Unchanged for a class
     that defines the method, or a name of no class."""
-    asked = _inheriting_class(store, flt, name, chosen)
     methods = [h for h in chosen if h.payload.get("kind") == "method"]
-    if not asked or not methods:
+    # no method, nothing to narrow: `_inheriting_class` reads the owner's definitions (a
+    # function's module, through every star import of its package) for nothing
+    asked = _inheriting_class(store, flt, name, chosen) if methods else ""
+    if not asked:
         return found
     method = name.rpartition(".")[2]
     # its subclasses, and its bases: a call resolved to a base's name may be on one of it

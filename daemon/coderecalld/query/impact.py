@@ -29,7 +29,13 @@ module-qualified name (``fq_name``; its qualified name when no module is known).
   Sphinx command line under it, 2,000 nodes; a newcomer). A root no repository in scope
   defines has no such bound.
 * ``truncated`` is true when the node limit dropped a caller, or a node at the depth
-  limit has callers of its own.
+  limit has callers of its own, or the walk's time ran out (``late``) before every node
+  was asked about; ``cut`` says which (``ImpactCut``).
+* Time: a hub name's tree is costly to walk (drf + pydantic's ``impact Field --depth 10
+  --limit 2000`` ran past the CLI's 30 s deadline, and the answer was an error). Once
+  ``late()`` says so, no more callers are asked: the nodes found are the answer, those not
+  yet asked about are leaves, and the tree says it was cut by ``time``. Breadth first, the
+  nodes left unasked are the deepest.
 
 No grpc and no store here: ``callers_of(name)`` is the only question asked, memoised.
 """
@@ -40,12 +46,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coderecalld.query.callgraph import INHERITED, RANK, REFERENCE, RESOLVED, Site, askable, caller_hit
-from coderecalld.records import CallerHit, Impact, ImpactNode
+from coderecalld.records import CallerHit, Impact, ImpactCut, ImpactNode
 
 DEFAULT_DEPTH = 3
 MAX_DEPTH = 10
 DEFAULT_NODES = 200
 MAX_NODES = 2000
+#: Seconds one impact request walks the call graph at most (``service.analyze_impact``),
+#: and at most this share of the time its client gives it: the CLI's and the client's
+#: deadline is 30 s, and a tree cut by time is an answer where a missed deadline is an
+#: error. A caller being asked when the time runs out is answered first (one ``callers``
+#: question: ~0.1-1 s on drf + pydantic), then the response is built.
+WALK_SECONDS = 10.0
+WALK_SHARE = 0.5
 
 #: Edges followed when a symbol has any: a call of a subclass that inherits the method is
 #: as certain as a resolved one, and so is a value naming it (``REFERENCE``: the function
@@ -71,13 +84,16 @@ class _Node:
 def analyze(name: str, roots: frozenset[Key],
             callers_of: Callable[[str, tuple[str, str] | None], list[tuple[Site, str]]],
             commit_of: Callable[[str], str], depth: int, limit: int,
-            role_of: Callable[[dict], float] = lambda payload: 0.0) -> Impact:
+            role_of: Callable[[dict], float] = lambda payload: 0.0,
+            late: Callable[[], bool] = lambda: False) -> Impact:
     """The impact tree of ``name`` whose definitions are ``roots``, ``depth`` levels deep
     (1..MAX_DEPTH) and at most ``limit`` nodes (1..MAX_NODES); see the module docstring.
     ``callers_of(name, at)``: the callers of ``name``'s definitions in file ``at`` (repo,
     path) when it has one, of all of them for ``at`` None (the root). ``role_of(payload)``:
     where a caller's role puts it among callers of one confidence, lowest first
-    (``service.role_rank``: source first, generated and vendored copies last)."""
+    (``service.role_rank``: source first, generated and vendored copies last). ``late()``:
+    whether the walk's time is spent (asked before each caller's callers; the root's are
+    always asked)."""
     memo: dict[tuple[str, tuple[str, str] | None], list[tuple[Site, str]]] = {}
 
     def ask(asked: str, at: tuple[str, str] | None = None) -> list[tuple[Site, str]]:
@@ -86,7 +102,7 @@ def analyze(name: str, roots: frozenset[Key],
         return memo[asked, at]
 
     top = _children(ask(name), 1, roots, commit_of, {k[0] for k in roots} or None, role_of)
-    truncated = len(top) > limit
+    cut: set[ImpactCut] = {ImpactCut.LIMIT} if len(top) > limit else set()
     top = _kept(top, limit)
     count = len(top)
     level = top
@@ -97,8 +113,16 @@ def analyze(name: str, roots: frozenset[Key],
             if not node.expand or node.key in expanded:
                 continue
             at = node.key[:2]  # the caller's own definition, not every one of its name
-            if node.depth == depth or count == limit:  # cut here: only whether callers exist matters
-                truncated = truncated or bool(ask(node.expand, at))
+            stop = node.depth == depth or count == limit  # cut here: only whether callers exist matters
+            reason = ImpactCut.DEPTH if node.depth == depth else ImpactCut.LIMIT
+            if stop and reason in cut:
+                continue  # said already: its callers would change nothing
+            if (node.expand, at) not in memo and (ImpactCut.TIME in cut or late()):
+                cut.add(ImpactCut.TIME)  # unasked: a leaf, whatever callers it has
+                continue
+            if stop:
+                if ask(node.expand, at):
+                    cut.add(reason)
                 continue
             expanded.add(node.key)
             found.append((node, _children(ask(node.expand, at), node.depth + 1, node.above, commit_of,
@@ -108,7 +132,8 @@ def analyze(name: str, roots: frozenset[Key],
         # calls of any of 50 `check`s, filled it before `QuerySet.filter` was reached)
         pairs = [(parent, child) for parent, children in found for child in children]
         room = limit - count
-        truncated = truncated or len(pairs) > room
+        if len(pairs) > room:
+            cut.add(ImpactCut.LIMIT)
         kept = {id(child) for child in _kept([child for _, child in pairs], room)}
         for parent, child in pairs:
             if id(child) in kept:
@@ -117,7 +142,8 @@ def analyze(name: str, roots: frozenset[Key],
         level = [child for parent, _ in found for child in parent.children]
     nodes = _walk(top)
     return Impact(name, tuple(n.frozen() for n in top), len(nodes),
-                  len({n.key[0] for n in nodes}), len({n.key[:2] for n in nodes}), truncated)
+                  len({n.key[0] for n in nodes}), len({n.key[:2] for n in nodes}), bool(cut),
+                  tuple(c for c in ImpactCut if c in cut))
 
 
 def _kept(nodes: list[_Node], room: int) -> list[_Node]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from coderecalld import credentials
+from coderecalld import credentials, deadline
 from coderecalld.auth import LOCAL, Principal
 from coderecalld.config import Config
 from coderecalld.embed import sparse
@@ -51,6 +51,7 @@ from coderecalld.records import (
     FunctionHit,
     Hit,
     Impact,
+    ImpactCut,
     Located,
     OverlayStatus,
     Page,
@@ -2257,13 +2258,20 @@ class Service:
         if flt is None:
             return Impact(name, (), 0, 0, 0, False)
         self._overloads_named(flt, name)
-        roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(self.store, flt, name))
+        # every level asks again for the definitions and re-export modules the last one read
+        # (each caller's owner, its package's star imports): read once per request
+        # (and the calls of a name every level asks with another, `Model`: `Reused.find_any`)
+        reading = reuse.Reused(self.store, by_value=True)
+        roots = frozenset(impact.root_key(h.payload) for h in callgraph.definitions(reading, flt, name))
         commits: dict[str, str] = {}
         # one lookup budget for every level's callers: a cut drops callers, as the limits do
         with callgraph.budget() as spent:
-            found = impact.analyze(name, roots, lambda asked, at: callgraph.callers(self.store, flt, asked, at=at),
-                                   lambda r: self._commit(r, commits), depth, limit, role_rank)
-        return replace(found, truncated=True) if spent.cut else found
+            found = impact.analyze(name, roots, lambda asked, at: callgraph.callers(reading, flt, asked, at=at),
+                                   lambda r: self._commit(r, commits), depth, limit, role_rank, _walk_clock())
+        if not spent.cut:
+            return found
+        cut = {*found.cut, ImpactCut.HIERARCHY}
+        return replace(found, truncated=True, cut=tuple(c for c in ImpactCut if c in cut))
 
     def index_overlay(self, repo: str, path: str, content: bytes, session: str, ttl_s: int = 0, *,
                       principal: Principal = LOCAL) -> OverlayStatus:
@@ -3510,6 +3518,15 @@ def _offset(offset: int) -> int:
     if offset < 0:
         raise InvalidArgument(f"offset: {offset} < 0 (0 is the first item)")
     return offset
+
+
+def _walk_clock() -> Callable[[], bool]:
+    """Whether an impact walk started now has spent its time: ``impact.WALK_SECONDS``, or
+    ``impact.WALK_SHARE`` of what the request's deadline leaves, whichever is less."""
+    left = deadline.remaining()
+    until = time.monotonic() + min(impact.WALK_SECONDS, impact.WALK_SECONDS if left is None
+                                   else left * impact.WALK_SHARE)
+    return lambda: time.monotonic() > until
 
 
 def _bounded(field: str, value: int, default: int, maximum: int) -> int:

@@ -342,6 +342,7 @@ def impact_from_pb(message: pb.AnalyzeImpactResponse) -> Impact:
     """``coderecall.v1.AnalyzeImpactResponse`` -> ``Impact`` record."""
     values = {f.name: getattr(message, f.name) for f in fields(Impact)}
     values["callers"] = tuple(impact_node_from_pb(n) for n in message.callers)
+    values["cut"] = tuple(message.cut)
     return Impact(**values)
 
 
