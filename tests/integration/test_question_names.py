@@ -467,3 +467,20 @@ class ComplexCLI:
     assert all(h.match != "name" for h in hits)
     assert hits[0].qualified_name == "pytest_collect_file"
     assert any(h.qualified_name == "TestModule" for h in tests)
+
+
+@pytest.mark.parametrize(("question", "absent"), [
+    # the value is named as a thing the code holds: its absence is news
+    ('how does the server command run "frobnicate"', True),
+    # the value is an example of input the question asks about: its absence is expected
+    ('what does the server command do with an unknown name like "frobnicate"', False),
+    ('how is an invalid command such as `frobnicate` reported by the server', False),
+])
+def test_an_example_value_a_question_quotes_is_no_absent_name(daemon: Daemon, question: str,
+                                                               absent: bool) -> None:
+    """arrow's "what happens when an unsupported frame name like "fortnight" is passed to span"
+    was flagged low, "no indexed chunk holds 'fortnight'", though its first hits answered it
+    (a newcomer): a value given as an example of input (``shape.example_values``) is no name
+    the index should hold."""
+    hits = daemon.service.search(question, limit=5, repo="fx")
+    assert hits.confidence_reason.startswith("no indexed chunk holds 'frobnicate'") is absent

@@ -1023,7 +1023,8 @@ class Service:
                 # one word no indexed chunk (in scope) holds; not when the glob or the
                 # session only left out the chunks read (a glob's match may lie deeper:
                 # jq's `reduce` in parser.y was reported absent with `--path-glob '*.y'`)
-                if absent is not None and len(vector.indices) == 1 and not held:
+                if (absent is not None and len(vector.indices) == 1 and not held
+                        and token not in shapes.example_values(asked.text)):
                     absent.append(token)
                 continue
             if (not option and not asked.roles and not flt.roles

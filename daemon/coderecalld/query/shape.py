@@ -784,6 +784,32 @@ would will may might shall find show list give explain search locate tell descri
 implement implementation example examples""".split())
 
 
+#: Words before a quoted or code-spanned value that make it an example of what the code is
+#: given, not a name it holds ("an unsupported frame name like "fortnight"", "an unknown
+#: option such as `--colour`"): its absence from the index is what the question is about.
+_EXAMPLE_BEFORE = re.compile(
+    r"(?:\blike|\bsuch\s+as|\be\.g\.,?|\bfor\s+example,?|\bsay,?|\b(?:unsupported|unknown|invalid|bad|wrong|"
+    r"unrecogni[sz]ed|non-?existent|illegal|malformed|misspelt|misspelled|mistyped|bogus)"
+    r"(?:\s+[\w-]+){0,3}?)\s*$", re.IGNORECASE)
+_EXAMPLE_VALUE = re.compile(r"\"([^\"\n]{1,120})\"|'([^'\n]{1,120})'|`([^`\n]{1,120})`")
+#: Characters before a value read for ``_EXAMPLE_BEFORE``.
+EXAMPLE_LOOKBEHIND = 80
+
+
+def example_values(text: str) -> frozenset[str]:
+    """The quoted or code-spanned values ``text`` gives as examples of input (after "like",
+    "such as", "e.g.", "for example", "say", or within three words after "unsupported",
+    "unknown", "invalid", "bad", "wrong", ..: ``_EXAMPLE_BEFORE``), as written
+    between the quotes; a value no indexed chunk holds is then no absent name (arrow's "what
+    happens when an unsupported frame name like "fortnight" is passed" was flagged low,
+    "no indexed chunk holds 'fortnight'", though its first hits answered it; a newcomer)."""
+    out = set()
+    for m in _EXAMPLE_VALUE.finditer(text):
+        if _EXAMPLE_BEFORE.search(text[max(0, m.start() - EXAMPLE_LOOKBEHIND):m.start()]):
+            out.add(m.group(1) or m.group(2) or m.group(3))
+    return frozenset(out)
+
+
 def _quoted_words(text: str) -> str:
     """A literal query of several words in quotes (``"Unknown field."``), without them:
     looked for verbatim as a message is (``Query.sentence``); its words alone were taken
