@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from coderecalld.query import locate
-from coderecalld.records import Hit
+from coderecalld.query.service import _extra_above
+from coderecalld.records import FileHit, FunctionHit, Hit
 
 
 def _hit(path: str, name: str, score: float, kind: str = "function", role: str = "source",
@@ -636,3 +637,16 @@ def test_a_file_ranked_by_its_top_level_code_lists_it_before_its_types() -> None
     (only,) = locate.files([alias], 10, functions_per_file=2)
     assert [(f.qualified_name, f.start_line) for f in only.functions] == [("ClientRequest", 3)]
     assert all(not f.functions for f in locate.files([module, alias], 10, functions_per_file=0))
+
+
+def test_a_questions_first_file_lists_its_extra_functions_only_above_the_next_files_best() -> None:
+    """rack's "which function converts a status symbol like :not_found into a numeric status
+    code": `response.rb`'s eight predicates, down to 0.48, came before `utils.rb`'s
+    `status_code` (0.72), ninth; its first five stay, the extra ones only at 0.72 or more."""
+    scores = [0.73, 0.72, 0.7, 0.6, 0.55, 0.74, 0.5, 0.48]  # the extra three: 0.74, 0.5, 0.48
+    first = FileHit(repo="rack", path="lib/rack/response.rb", role="source", score=0.04,
+                    functions=tuple(FunctionHit(f"f{i}", i, i, s) for i, s in enumerate(scores)))
+    kept = _extra_above(first, 5, 0.72)
+    assert [f.qualified_name for f in kept.functions] == ["f0", "f1", "f2", "f3", "f4", "f5"]
+    assert _extra_above(first, 5, 0.4) is first  # all above: unchanged
+    assert [f.qualified_name for f in _extra_above(first, 8, 0.99).functions] == [f"f{i}" for i in range(8)]
