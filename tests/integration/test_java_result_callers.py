@@ -128,3 +128,10 @@ def test_a_generic_result_is_its_class_without_arguments(daemon: Daemon) -> None
         (TEST, 16, RUN, "resolved"),
     ]
 
+
+def test_a_call_on_a_bases_result_may_run_an_override(daemon: Daemon) -> None:
+    # an Element's `copy()` may be an Obj's: as on an Element-typed local
+    assert caller_rows(daemon, "com.acme.Obj.copy") == [
+        (TEST, 19, RUN, "resolved"),
+        (TEST, 22, RUN, "override"),
+    ]
