@@ -1138,7 +1138,9 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) is
     ``m`` of the class ``a`` declares it returns when this file defines ``a`` (``chained``),
     or of the class ``new C(..).m()`` constructs, or of an anonymous class's instance
-    (``new C() {..}.m()``: its own ``m``, else ``C``'s); else unresolved."""
+    (``new C() {..}.m()``: its own ``m``, else ``C``'s); on another file's method's result
+    (a static ``C.m()``, a typed receiver's or field's ``x.m()``; also a ``var`` local
+    holding one) ``<C.m>().name`` for the query side (``on_result``); else unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     # a static import's wildcard (`import static org.junit..Assertions.*`, a class's members)
     # imports no types: jsoup's tests, with `java.io.*` beside it, had two wildcards and no
