@@ -230,7 +230,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: names (``use tokio::runtime::Builder``) is no type of the crate (``Cargo.toml``'s name).
 #: Python: a call on a class whose body binds the name by assignment (``get = _cached_get``)
 #: is that binding's (``Sub.get``), not its same-file base's method (``Receivers._find_member``).
-PAYLOAD_VERSION = 49
+#: 50: Java: ``returns`` (a method's declared result class, overloads agreeing), and a call
+#: on another file's method's result (``C.m(..).n()``, ``x.m(..).n()``, ``var v = x.m(..)``)
+#: targets ``C.m().n`` (``receivers_go.RETURNED``) for the query side to type.
+PAYLOAD_VERSION = 50
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

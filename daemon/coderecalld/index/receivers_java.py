@@ -11,7 +11,9 @@ name, each read from the source lines of its scope:
   dropped: ``List<String> xs`` is a ``List``), ``var s = new Store(...)``, a for-each
   ``for (Store s : all)``, ``catch (IOException e)``, try-with-resources;
 * a field of the enclosing class or an outer class (``private final Store store;``),
-  for ``store.m()`` and ``this.store.m()`` (``this.`` only the enclosing class's).
+  for ``store.m()`` and ``this.store.m()`` (``this.`` only the enclosing class's);
+* ``var s = a.m(..);``: no type here, the call whose result it holds (``call_of``), which
+  the resolve stage types by the method's declared result.
 
 A name declared twice in a method with different types, or bound by a lambda parameter,
 has no type (flow is not followed). ``exact`` says when a local's or a field's every value
@@ -36,6 +38,12 @@ _DECLARE = re.compile(rf"(?:^\s*|[({{;]\s*)(?:for\s*\(\s*|catch\s*\(\s*|try\s*\(
                       rf"({_TYPE})\s+([a-z_$][\w$]*)\s*(?=[=;:,)])")
 _VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*=\s*new\s+([\w.]+)\s*[(<]")
 _UNTYPED_VAR = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*[=:]")
+#: ``var x = recv.m(`` (``m``, ``C.m``, ``this.m``, ``x.m``, ``this.x.m``): a local holding
+#: a method's result (``call_of``).
+_VAR_CALL = re.compile(r"\bvar\s+([a-z_$][\w$]*)\s*=\s*((?:this\.)?(?:[A-Za-z_$][\w$]*\.)?[A-Za-z_$][\w$]*)\s*\(")
+#: Starts what a ``var`` local holding a call's result is bound to: ``()`` then the call
+#: as written (``()gson.toJsonTree``); no type (``type_of``), its call (``call_of``).
+CALLED = "()"
 _LAMBDA = re.compile(r"(?:\(\s*([\w$\s,]*)\)|\b([a-z_$][\w$]*))\s*->")
 #: Where a header's type parameter list opens: after a type's name, or before a method's
 #: return type (after its modifiers only).
@@ -69,9 +77,20 @@ class JavaReceivers:
         if sym is None:
             return ""
         found = self._bound_to(name, sym, this)
-        if not found or found == UNKNOWN or self._type_parameter(found.split(".", 1)[0], sym):
+        if (not found or found == UNKNOWN or found.startswith(CALLED)
+                or self.type_parameter(found.split(".", 1)[0], sym)):
             return ""
         return found
+
+    def call_of(self, name: str, owner: str) -> str:
+        """The call a ``var`` local ``name`` of method ``owner`` holds the result of, as
+        written (``var o = constructorConstructor.get(..);``: ``constructorConstructor.get``),
+        when that is its every binding and the whole value; ``""`` otherwise."""
+        sym = self.symbols.get(owner.split("#", 1)[0])
+        if sym is None or sym.kind not in (SymbolKind.METHOD, SymbolKind.FUNCTION):
+            return ""
+        found = self._bindings(sym, True).get(name, "")
+        return found[len(CALLED):] if found.startswith(CALLED) else ""
 
     def _bound_to(self, name: str, sym: Symbol, this: bool = False) -> str | None:
         """The type written for ``name`` where ``sym`` sees it bound (``type_of``'s order;
@@ -142,9 +161,9 @@ class JavaReceivers:
         if sym is None or sym.kind not in _TYPE_KINDS:
             return {}
         return {name: t for name, t in self._bindings(sym, False).items()
-                if t and t != UNKNOWN and t[:1].isupper() and not self._type_parameter(t.split(".", 1)[0], sym)}
+                if t and t != UNKNOWN and t[:1].isupper() and not self.type_parameter(t.split(".", 1)[0], sym)}
 
-    def _type_parameter(self, name: str, sym: Symbol | None) -> bool:
+    def type_parameter(self, name: str, sym: Symbol | None) -> bool:
         """Whether ``name`` is a type parameter of ``sym`` or a symbol around it
         (``class Box<T>``, ``<E> void put(E e)``): a call on it reaches its bound's method."""
         while sym is not None:
@@ -226,6 +245,13 @@ def closing_paren(text: str, paren: int) -> int:
     return -1
 
 
+def _statement_end(code: str, paren: int) -> bool:
+    """Whether the parenthesis ``code`` opens at ``paren`` closes on the line, the statement's
+    ``;`` right after it."""
+    close = closing_paren(code, paren)
+    return close > 0 and code[close + 1:].strip() == ";"
+
+
 def _read_line(line: str, out: dict[str, str]) -> None:
     code = line.split("//", 1)[0]
     if not code.strip() or code.lstrip().startswith(("*", "/*", "return ", "import ", "package ")):
@@ -238,6 +264,10 @@ def _read_line(line: str, out: dict[str, str]) -> None:
         # `var x = new C(...)` only: `new C().build()` is the value of another call
         typed = {m.group(1): m.group(2) for m in _VAR.finditer(code)
                  if whole_call(code.rstrip().rstrip(";").rstrip(), code.find("(", m.end() - 1))}
+        # `var x = a.m(..);`, closing on its line: the call's result (a chain, `a.m().n()`,
+        # or a call continued below is no such value)
+        typed.update((m.group(1), CALLED + m.group(2)) for m in _VAR_CALL.finditer(code)
+                     if m.group(1) not in typed and _statement_end(code, m.end() - 1))
         for m in _UNTYPED_VAR.finditer(code):
             _bind(out, m.group(1), typed.get(m.group(1), ""))
     if "->" in code:

@@ -42,7 +42,7 @@ from coderecalld.index.receivers import SUBSCRIPTED, instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
-from coderecalld.index.receivers_go import SLICE, GoReceivers
+from coderecalld.index.receivers_go import RETURNED, SLICE, GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
 from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import resolver_extensions, spec_for
@@ -167,15 +167,16 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     go = (GoReceivers(module, {local: t for local, t in parsed.import_aliases if local != "*"}, by_name, lines)
           if style == "go" else None)
     java_fields: dict[str, tuple[tuple[str, str], ...]] = {}  # a Java class's typed fields
+    java_returns: dict[str, str] = {}  # a Java method's declared result
     target = _hook(style, parsed, path, module, table, lines, _bare_test(chunk_list), java_dirs or {},
-                   instances, supertypes, by_name, receivers, go, java_fields)
+                   instances, supertypes, by_name, receivers, go, java_fields, java_returns)
     # a function's result (``F()``) too: the query side types another file's uses of the
     # name by the function's declared result (``callgraph._instances_of``); a Go package's
     # variables of a known type, for its other files' `X.M()` (``GoReceivers.value_types``)
     typed = (tuple(sorted(instances.items())) if style == "python"
              else go.value_types() if go is not None else ())
     fields = go.field_types() if go is not None else java_fields  # a Go struct's, a Java class's typed fields
-    returned = go_returns(parsed, go) if go is not None else {}
+    returned = go_returns(parsed, go) if go is not None else java_returns
     if receivers is not None:  # declared results; a conftest's fixtures: the class each produces
         returned = receivers.declared_results()
         if path.rpartition("/")[2] == "conftest.py":
@@ -558,7 +559,8 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
           lines: Mapping[int, str], bare: Callable[[CallSite], bool], java_dirs: Mapping[str, frozenset[str]],
           instances: dict[str, str], supertypes: dict[str, tuple[str, ...]], symbols: dict[str, Symbol],
           receivers: Receivers | None, go: GoReceivers | None = None,
-          java_fields: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Target:
+          java_fields: dict[str, tuple[tuple[str, str], ...]] | None = None,
+          java_returns: dict[str, str] | None = None) -> Target:
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
     struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
@@ -568,7 +570,7 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     if style == "go" and go is not None:
         return _go(parsed, module, symbols, bare, supertypes, go)
     if style == "java":
-        return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes, java_fields)
+        return _java(parsed, path, module, symbols, java_dirs, bare, lines, supertypes, java_fields, java_returns)
     untyped = _scripted(parsed, module, table, symbols, _SELF[style], receivers, instances, lines)
     if style != "js":
         return untyped
@@ -1118,7 +1120,8 @@ def java_package(parsed: ParsedFile) -> str:
 def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol],
           java_dirs: Mapping[str, frozenset[str]], bare: Callable[[CallSite], bool],
           lines: Mapping[int, str], bases: dict[str, tuple[str, ...]],
-          fields: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Target:
+          fields: dict[str, tuple[tuple[str, str], ...]] | None = None,
+          results: dict[str, str] | None = None) -> Target:
     """Java: a target is ``pkg.Class.method`` (parameter lists dropped: a call reaches every
     overload of the name). A type name resolves through an explicit import, this file's
     types, a same-package file (``java_dirs``), a wildcard import whose package directory
@@ -1135,7 +1138,9 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     and implemented types' qualified names. A chain's tail (``a().m()``, named ``m``) is
     ``m`` of the class ``a`` declares it returns when this file defines ``a`` (``chained``),
     or of the class ``new C(..).m()`` constructs, or of an anonymous class's instance
-    (``new C() {..}.m()``: its own ``m``, else ``C``'s); else unresolved."""
+    (``new C() {..}.m()``: its own ``m``, else ``C``'s); on another file's method's result
+    (a static ``C.m()``, a typed receiver's or field's ``x.m()``; also a ``var`` local
+    holding one) ``<C.m>().name`` for the query side (``on_result``); else unresolved."""
     explicit = {local: t for local, t in parsed.import_aliases if local != "*"}
     # a static import's wildcard (`import static org.junit..Assertions.*`, a class's members)
     # imports no types: jsoup's tests, with `java.io.*` beside it, had two wildcards and no
@@ -1175,7 +1180,9 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
                 *(names for d, names in java_dirs.items() if d == package_dir or d.endswith("/" + package_dir))))
         return name in package_names[0]
 
-    def type_name(name: str) -> str:
+    def type_name(name: str, guess: bool = True) -> str:
+        """The qualified name of type ``name``; without ``guess``, ``""`` unless the file
+        knows where it is (its own, an import, its package's, a wildcard's directory)."""
         if name in types or name in explicit:
             return types.get(name) or explicit[name]
         if not name[:1].isupper() or (name.isupper() and len(name) > 1):
@@ -1186,7 +1193,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             if any(name in names and (d == pkg.replace(".", "/") or d.endswith("/" + pkg.replace(".", "/")))
                    for d, names in java_dirs.items()):
                 return f"{pkg}.{name}"
-        if name in _JAVA_LANG or len(wild) > 1:
+        if name in _JAVA_LANG or len(wild) > 1 or not guess:
             return ""
         return f"{wild[0]}.{name}" if wild else f"{package}.{name}"
 
@@ -1219,12 +1226,13 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         found = qualify(base.group(1))
         return bool(found) and (found not in symbols or inherits(found, depth - 1))
 
-    def qualify(type_: str) -> str:
-        """A type as written (``Store``, ``Map.Entry``, ``java.util.List``) -> its qualified name."""
+    def qualify(type_: str, guess: bool = True) -> str:
+        """A type as written (``Store``, ``Map.Entry``, ``java.util.List``) -> its qualified
+        name (``type_name``'s ``guess``)."""
         head, dot, rest = type_.partition(".")
         if not head[:1].isupper():
             return type_  # already qualified
-        found = type_name(head)
+        found = type_name(head, guess)
         return found + dot + rest if found else ""
 
     def typed(type_: str, name: str) -> str:
@@ -1272,6 +1280,8 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
     for s in parsed.symbols:
         if s.kind is SymbolKind.METHOD:
             declared.setdefault((s.parent, s.name), s)
+    if results is not None:
+        results.update(_java_results(parsed, qualify, receivers))
 
     def returned(cls: str, name: str) -> str:
         """The qualified type a method ``name`` of this file's class ``cls`` declares it
@@ -1294,11 +1304,30 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         if found.group(1):  # `new Foo(..).name(..)`
             made = type_name(callee) if "." not in callee else qualify(callee)
             return exactly(typed(made, site.name), True) if made else ""  # no anonymous body: `(..).`
+        return on_result(callee, owner, cls, site.name)
+
+    def on_result(callee: str, owner: str, cls: str, name: str) -> str:
+        """``name`` called on the result of ``callee(..)`` (as written: ``m``, ``this.m``,
+        ``C.m``, ``x.m``, ``this.x.m``): of the class a method of this file declares it
+        returns; or, the method another file's (a static ``C.m``, ``m`` of a receiver of a
+        known type), ``<C.m>().name`` (``RETURNED``), which the query side types by that
+        method's declared result (payload ``returns``); ``""`` when unknown. gson's
+        ``gson.toJsonTree(x).getAsJsonObject()`` and ``json.get("k").getAsJsonObject()``
+        were 36 name-only callers."""
         on, _, called = callee.rpartition(".")
         holder = (cls if not on or on == "this" else
                   (type_name(on) if on[:1].isupper() and "." not in on else ""))
-        made = returned(holder, called) if holder in symbols else ""
-        return typed(made, site.name) if made else ""
+        if not holder and on[:1].islower() and on.count(".") <= (1 if on.startswith("this.") else 0):
+            field = on.startswith("this.")
+            holder = qualify(receivers.type_of(on.removeprefix("this."), owner, field) or "", False)
+            declaring = local_method(holder, called).rpartition(".")[0] if holder in symbols else ""
+            holder = declaring if declaring in symbols else holder
+        elif holder and holder not in symbols:
+            holder = type_name(on, False)  # a static call of another file's class it knows
+        if holder in symbols:
+            made = returned(holder, called)
+            return typed(made, name) if made else ""
+        return f"{holder}.{called}{RETURNED}.{name}" if holder else ""
 
     # line -> the anonymous classes whose body closes on it, for `new T() {..}.m()`
     closing: dict[int, list[Symbol]] = {}
@@ -1336,6 +1365,9 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             found = receivers.type_of(head, owner)
             if found:
                 return exactly(typed(found, rest[0]), receivers.exact(head, owner))
+            held = receivers.call_of(head, owner)  # `var x = a.m(..);`: typed by `m`'s result
+            if held:
+                return on_result(held, owner, cls, rest[0])
             if cls and not receivers.bound(head, owner) and inherits(cls):
                 # a field a base of another file may declare: that file says its type
                 return f"{ATTRIBUTE}{cls}.{head}.{rest[0]}"
@@ -1360,6 +1392,31 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
             return ""  # `C.FIELD.m()`, `C.this.f.m()`: a method of the field's type, unknown here
         return ".".join([found, *rest]) if found else ""
     return target
+
+
+#: A Java method header's declared result before its name (group 1; type arguments and
+#: an array's brackets after it).
+_JAVA_RESULT = r"([A-Za-z_][\w.]*)(?:<[^()]*>)?(\[\])?\s+{}\s*\("
+
+
+def _java_results(parsed: ParsedFile, qualify: Callable[[str, bool], str],
+                  receivers: JavaReceivers) -> dict[str, str]:
+    """Qualified name -> the class each Java method of the file declares it returns
+    (``public JsonElement get(String k)``: ``com.google.gson.JsonElement``; payload
+    ``returns``), for another file's calls on its result: a class the file knows
+    (``qualify`` without its guess), type arguments dropped. ``void``, primitives, arrays,
+    type parameters (``<T> T fromJson(..)``, ``T`` of the class) and unknown types give
+    none, and so do overloads of one class and name that declare different results (the
+    query side reads a result by the name alone)."""
+    found: dict[tuple[str, str], set[str]] = {}
+    for s in parsed.symbols:
+        if s.kind is SymbolKind.METHOD:
+            m = re.search(_JAVA_RESULT.format(re.escape(s.name)), s.signature)
+            kind = m.group(1) if m and not m.group(2) else ""
+            ok = kind[:1].isupper() and not receivers.type_parameter(kind.partition(".")[0], s)
+            found.setdefault((s.parent, s.name), set()).add(qualify(kind, False) if ok else "")
+    return {s.qualified_name: next(iter(r)) for s in parsed.symbols
+            if s.kind is SymbolKind.METHOD and len(r := found[(s.parent, s.name)]) == 1 and next(iter(r))}
 
 
 def exactly(target: str, exact: bool) -> str:

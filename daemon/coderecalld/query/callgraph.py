@@ -2042,7 +2042,7 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit],
     resolved: set[str] = set()
     inherited: set[str] = set()
     override: set[str] = set()
-    attributes: tuple[set[str], set[str]] = (set(), set())  # resolved, inherited: no aliases
+    attributes: tuple[set[str], set[str], set[str]] = (set(), set(), set())  # resolved, inherited, override: no aliases
     for hit in chosen:
         p = hit.payload
         cls, sep, method = _method_parts(p)
@@ -2073,9 +2073,14 @@ def hierarchy(store: Any, flt: StoreFilter, chosen: Iterable[Hit],
             resolved |= {v for v in held if _instance_name(v)}
             inherited |= {v for v in held_below if _instance_name(v)}
         if p.get("language") not in NO_OVERRIDE_LANGUAGES:
-            override |= {f"{c}{sep}{method}" for c in _ancestors(store, flt, cls)}
+            above = _ancestors(store, flt, cls)
+            override |= {f"{c}{sep}{method}" for c in above}
+            if p.get("language") == "java" and above:
+                # a call on another file's method's result of a base's type (`parse(..).copy()`
+                # of an `Element parse(..)`) may run this override, as one on a base-typed local
+                attributes[2].update(f"{r}{sep}{method}" for r in _returning(store, flt, above))
     return (*((aliases(store, flt, names) if names else set()) | direct
-              for names, direct in ((resolved, attributes[0]), (inherited, attributes[1]), (override, set()))),
+              for names, direct in ((resolved, attributes[0]), (inherited, attributes[1]), (override, attributes[2]))),
             holders)  # type: ignore[return-value]
 
 
