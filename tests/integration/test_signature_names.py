@@ -14,6 +14,8 @@ import livedaemon
 from coderecall import cli
 from coderecall._errors import NotFoundError
 from coderecalld.config import RepoConfig
+from coderecalld.errors import InvalidArgument
+from coderecalld.query import service
 from conformance_cases import config
 from gitfixtures import GitRepo
 
@@ -114,3 +116,16 @@ def test_cli_callers_and_card_take_the_printed_name(live: livedaemon.Live, capsy
     # a logging handler an earlier test left on a closed stream prints its own error there)
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"coderecall: error: no overload of 'Selector.select' takes (long); its overloads: {OVERLOADS}")
+
+
+def test_a_varargs_list_is_a_list_not_empty_segments(live: livedaemon.Live) -> None:
+    """Java prints a varargs overload ``m(int...)``; its dots were read as empty dotted
+    segments and the name refused as invalid (a review). It is a parameter list: here one
+    no overload prints, so the answer names them."""
+    with pytest.raises(NotFoundError) as raised:
+        live.client.find_symbols("Selector.select(Evaluator...)")
+    assert raised.value.details == (
+        f"no overload of 'Selector.select' takes (Evaluator...); its overloads: {OVERLOADS}")
+    assert service._symbol_name("Sel.sum(int...)") == "Sel.sum(int...)"
+    with pytest.raises(InvalidArgument):
+        service._symbol_name("Sel..sum(int)")  # an empty segment before the list still is one

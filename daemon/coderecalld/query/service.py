@@ -3507,7 +3507,8 @@ def _symbol_name(name: str, *, prefix: bool = False) -> str:
     ``shape.go_receivers``), a Rust ``<T as Trait>`` without spaces but its ``as``;
     ``InvalidArgument`` if empty or if
     a dotted (or ``::``) segment is empty (``.get``, ``Session.``), except the last one of a
-    ``prefix`` lookup (``Session.``: the class's members)."""
+    ``prefix`` lookup (``Session.``: the class's members); a closing parameter list is read
+    as a whole (a varargs overload printed ``Sel.sum(int...)`` was an empty segment)."""
     name = shapes.go_receivers(validate.text("name", name, validate.MAX_NAME_CHARS).strip())
     if not name:
         raise InvalidArgument("name: must not be empty")
@@ -3515,7 +3516,9 @@ def _symbol_name(name: str, *, prefix: bool = False) -> str:
         # a Rust trait method as rustc prints it, ``<(StatusCode, R) as IntoResponse>::m``:
         # the index names types and traits without their spaces (``parse.text.compact``)
         name = " as ".join(re.sub(r"\s+", "", part) for part in name.split(" as "))
-    segments = name.replace("::", ".").split(".")
+    # a closing parameter list is no segments (``Sel.sum(int...)``, ``m(java.lang.String)``:
+    # an overload as printed, ``overloads.split``)
+    segments = overloads.split(name)[0].replace("::", ".").split(".")
     if len(segments) > validate.MAX_NAME_SEGMENTS:
         raise InvalidArgument(f"name: {len(segments)} dotted segments, more than {validate.MAX_NAME_SEGMENTS} "
                               "(the maximum)")
