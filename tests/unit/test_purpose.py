@@ -11,6 +11,7 @@ import pytest
 from coderecalld.index.purpose import (
     MANIFEST_MAX_BYTES,
     PURPOSE_MAX_CHARS,
+    cargo_crate,
     clip,
     manifests,
     purpose,
@@ -182,3 +183,17 @@ def test_an_unreadable_package_json_is_logged_and_the_readme_serves(
         assert purpose(files, files_reader(files), repo="relay") == "Relay routes HTTP."
     [record] = [r for r in caplog.records if r.getMessage() == "index.manifest_unreadable"]
     assert record.fields["repo"] == "relay" and record.fields["path"] == "package.json"
+
+
+@pytest.mark.parametrize(("manifest", "crate"), [
+    (b'[package]\nname = "tokio-util"\nversion = "0.7.0"\n', "tokio-util"),
+    # the library's own name is what code writes (`use bytes_lib::..`)
+    (b'[package]\nname = "bytes"\n\n[lib]\nname = "bytes_lib"  # the import name\npath = "src/lib.rs"\n', "bytes_lib"),
+    (b'[lib]\npath = "src/lib.rs"\n\n[package]\nname = "walkdir"\n', "walkdir"),
+    (b'[workspace]\nmembers = ["a", "b"]\n', ""),
+    (b'[package\nname = "broken"\n', ""),  # no TOML: cargo refuses it
+])
+def test_a_cargo_manifest_names_its_crate(manifest: bytes, crate: str) -> None:
+    """``layout.rust_crates`` reads a Rust file's crate name (``resolve_rust``: a path of
+    its own crate, ``use bytes::..`` in its tests, is no other crate's)."""
+    assert cargo_crate(manifest) == crate

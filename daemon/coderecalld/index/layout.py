@@ -32,9 +32,6 @@ _SOURCE_ROOTS = ("src", "lib")
 #: Suffixes of JavaScript/TypeScript modules (an import names them without one).
 JS_SUFFIXES = resolver_extensions("js")
 _GO_MODULE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)", re.M)
-#: A ``Cargo.toml``'s crate name: its ``[lib]`` table's ``name``, else its ``[package]``'s.
-_CARGO_NAME = {table: re.compile(rb"^\s*\[" + table + rb"\]\s*$(?:(?!^\s*\[).)*?^\s*name\s*=\s*[\"']([^\"']+)",
-                                 re.M | re.S) for table in (b"lib", b"package")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,10 +183,9 @@ def _rust_crates(paths: list[str], read: Callable[[str], bytes]) -> tuple[tuple[
     found = []
     for path in paths:
         if posixpath.basename(path) == "Cargo.toml":
-            blob = read(path)
-            match = _CARGO_NAME[b"lib"].search(blob) or _CARGO_NAME[b"package"].search(blob)
-            if match:
-                found.append((posixpath.dirname(path), match.group(1).decode("utf-8", errors="replace").replace("-", "_")))
+            name = purpose.cargo_crate(read(path))
+            if name:
+                found.append((posixpath.dirname(path), name.replace("-", "_")))
     return tuple(sorted(found, key=lambda kv: (-len(kv[0]), kv[0])))
 
 

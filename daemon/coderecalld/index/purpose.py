@@ -118,6 +118,17 @@ def _cargo(blob: bytes) -> tuple[str, str]:
     return _text(package.get("name")), _text(package.get("description")) or _text(shared.get("description"))
 
 
+def cargo_crate(blob: bytes) -> str:
+    """The crate name a ``Cargo.toml`` gives its code: its ``[lib]`` table's ``name``, else
+    its ``[package]``'s, as written (``-`` not yet ``_``); ``""`` when it names none or is no
+    TOML (cargo refuses such a manifest)."""
+    try:
+        data = _toml(blob)
+    except ValueError:  # tomllib.TOMLDecodeError
+        return ""
+    return _text(_table(data, "lib").get("name")) or _text(_table(data, "package").get("name"))
+
+
 def _setup_cfg(blob: bytes) -> tuple[str, str]:
     cfg = configparser.ConfigParser(interpolation=None)
     cfg.read_string(blob.decode("utf-8", errors="replace"))

@@ -1287,8 +1287,7 @@ def _java(parsed: ParsedFile, path: str, package: str, symbols: dict[str, Symbol
         """The qualified type a method ``name`` of this file's class ``cls`` declares it
         returns (``public static Parser htmlParser()``), ``""`` when none is a class."""
         sym = declared.get((cls, name))
-        found = re.search(rf"([A-Za-z_][\w.]*)(?:<[^()]*>)?(?:\[\])?\s+{re.escape(name)}\s*\(",
-                          sym.signature) if sym is not None else None
+        found = re.search(_JAVA_RESULT.format(re.escape(name)), sym.signature) if sym is not None else None
         kind = found.group(1) if found else ""
         return qualify(kind) if kind[:1].isupper() and len(kind) > 1 else ""
 

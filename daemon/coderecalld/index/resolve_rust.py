@@ -232,9 +232,7 @@ def _bindings(body: str, word: str) -> int:
     """How many times a function's ``body`` binds the name ``word`` matches: its ``let``s
     (``if let`` / ``while let`` patterns too), ``for`` variables, closures' parameters and
     match arms' patterns; a doubtful match counts as one (the name then gets no type)."""
-    return sum(len(re.findall(pattern, body)) for pattern in (
-        rf"\blet\b[^=;]*?{word}", rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",
-        rf"\|[^|\n]*{word}[^|\n]*\|", rf"{word}[^=\n]*=>"))
+    return sum(len(re.findall(pattern, body)) for pattern in (rf"\blet\b[^=;]*?{word}", *_binders(word)))
 
 
 def _value_type(names: RustNames, owner: str, value: str) -> str:
@@ -299,9 +297,15 @@ def binds(holder: Symbol, name: str, line: int, lines: Mapping[int, str]) -> boo
     return re.search(rf"{word}\s*:(?!:)", holder.signature) is not None or any(
         re.search(pattern, text) is not None for pattern in (
             rf"\blet\b[^=;]*?{word}[^=;]*=",  # let x = / let (a, x) = / let Some(x) = .. else
-            rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b",  # for x in / for (i, x) in
-            rf"\|[^|\n]*{word}[^|\n]*\|",  # |x| / |a, x|
-            rf"{word}[^=\n]*=>"))  # Some(x) =>
+            *_binders(word)))
+
+
+def _binders(word: str) -> tuple[str, ...]:
+    """The patterns of a binding of ``word`` (a name's regular expression) besides a
+    ``let``: a ``for`` variable (``for x in``, ``for (i, x) in``), a closure's parameter
+    (``|x|``, ``|a, x|``) and a match arm's pattern (``Some(x) =>``); ``binds`` and
+    ``_bindings`` read them."""
+    return (rf"\bfor\b[^{{;]*?{word}[^{{;]*?\bin\b", rf"\|[^|\n]*{word}[^|\n]*\|", rf"{word}[^=\n]*=>")
 
 
 def _uses(text: str) -> Iterator[tuple[str, str]]:

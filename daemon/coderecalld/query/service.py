@@ -420,8 +420,9 @@ COMPOUND_RANK = 3
 #: The rank a short question's first symbol written as a member of its owner
 #: (``Class.method``, ``Mod::Class#method``; ``Query.symbols``) takes when the index
 #: resolves it to functions or methods (``callgraph.definitions``), written as the
-#: question's subject (``_subject``); 0: ``COMPOUND_RANK`` as any other. The 13 question sets (model on, ``eval_questions.py``): symbol@1 +1
-#: (click's ``Context.invoke``), nothing else moved; arrow + rack (24 newcomer questions):
+#: question's subject (``_subject``); 0: ``COMPOUND_RANK`` as any other. The 13 question
+#: sets (model on, ``eval_questions.py``): symbol@1 +1 (click's ``Context.invoke``),
+#: nothing else moved; arrow + rack (24 newcomer questions):
 #: ``DateTimeFormatter._format_token``, ``Rack::Builder#map`` and ``Rack::Response#finish``
 #: first, they were 2nd, 2nd and 3rd.
 MEMBER_RANK = 1
@@ -3012,13 +3013,13 @@ _SPELT_NAME = re.compile(r"[\w$]+(?:(?:\.|::|#)[\w$!?]+)+")
 
 
 def _subject(text: str, symbol: str) -> bool:
-    """Whether the dotted ``symbol`` (``Query.symbols``' spelling: ``Rack::Response#finish``
-    is ``Rack.Response.finish``) is written among ``text``'s first ``SUBJECT_WORDS`` + 1
+    """Whether the dotted ``symbol`` (``Query.symbols``' spelling, ``shape.dotted``:
+    ``Rack::Response#finish`` is ``Rack.Response.finish``) is written among ``text``'s first ``SUBJECT_WORDS`` + 1
     words, where a question names its subject ("what does Rack::Response#finish return"),
     not further on ("why does warm call Cache.get": ``warm`` is asked about; a review)."""
     for i, word in enumerate(text.split()[:SUBJECT_WORDS + 1]):
         for m in _SPELT_NAME.finditer(word):
-            spelt = m.group().replace("::", ".").replace("#", ".")
+            spelt = shapes.dotted(m.group())
             if spelt == symbol or spelt.endswith("." + symbol) or symbol.endswith("." + spelt):
                 return True
     return False

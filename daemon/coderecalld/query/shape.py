@@ -31,7 +31,7 @@ import keyword
 import math
 import re
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -2124,8 +2124,13 @@ def message_templates(source: str, among: frozenset[str] | None = None) -> list[
     values where the code holds placeholders, so no verbatim pattern of the message
     matches the code that raised it (click: four of seven pasted messages ranked another
     chunk first)."""
+    return _printed(_template_pieces(source), among)
+
+
+def _printed(templates: Iterable[list[list[str]]], among: frozenset[str] | None) -> list[tuple[int, Printed]]:
+    """``message_templates`` of the templates' pieces ``templates`` (``_template_pieces``)."""
     out = []
-    for words in _template_pieces(source):
+    for words in templates:
         # a location's words are no message (serde_json's "{} at line {} column {}")
         count = sum(1 for w in words for x in w if x.lower() not in _LOCATION_WORDS)
         if count < TEMPLATE_MIN_WORDS or (among is not None and any(
@@ -2261,7 +2266,8 @@ def template_words(source: str, message: str) -> int:
         return 0
     said = re.findall(r"\w+", message)
     among = frozenset(w.lower() for w in said)
-    templates = message_templates(source, among)
+    pieces = list(_template_pieces(source))  # the source's literals read once, for both
+    templates = _printed(pieces, among)
     gaps = _Gaps(message) if templates else None  # once for every template
     whole = max((count for count, printed in templates if printed.search(message, gaps)), default=0)
     if whole or len(said) < TEMPLATE_MIN_WORDS or len(said) > FRAGMENT_MAX_WORDS:
@@ -2270,11 +2276,8 @@ def template_words(source: str, message: str) -> int:
     content = {w for w in said if _content_word(w)}
     if len(content) < FRAGMENT_CONTENT_WORDS:
         return 0
-    return max((fragment_words(pieces, said) for pieces in itertools.islice(
-                    (p for p in _template_pieces(source)
-                     if len(content & {w.lower() for piece in p for w in piece}) >= FRAGMENT_CONTENT_WORDS),
-                    FRAGMENT_TEMPLATES)),
-               default=0)
+    near = (p for p in pieces if len(content & {w.lower() for piece in p for w in piece}) >= FRAGMENT_CONTENT_WORDS)
+    return max((fragment_words(p, said) for p in itertools.islice(near, FRAGMENT_TEMPLATES)), default=0)
 
 
 #: ``fragment_words``' "no match" (below any count).
