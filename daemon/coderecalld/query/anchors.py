@@ -97,6 +97,13 @@ OUTER_FRAME_PATH_WEIGHT = 0.1
 #: innermost's stays (gin's ``node.getValue``: without it the caller's file came first).
 #: An issue's stay: its prose names functions its frames run too.
 TRACE_FRAME_NAMES = False
+#: Whether an issue's names that only its trace holds (an outer frame's function, not the
+#: innermost's, written nowhere else in the issue: ``_words_outside_trace``) count as
+#: definitions the issue names. As definitions they weighed the files of the pass-through
+#: frames above the failure (marshmallow's ``_deserialize``, ``deserialize`` and
+#: ``_call_and_store`` took ``fields.py`` above ``utils.py``, where the innermost frame
+#: raised and the fix went; a newcomer's issue). A name the prose writes too stays.
+ISSUE_FRAME_NAMES = False
 #: Chunks read per frame for its function's definition in the frame's file (``_ran`` picks
 #: the one it ran in; 0: the frame's function is not looked up): as many as a file's
 #: chunks read for a line (``LINE_CHUNKS``). serde_json's ``de.rs`` defines
@@ -148,14 +155,30 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
     files, framed, linked = _indexed(store, asked, flt, suffixes)
+    if framed and GUARD_FRAMES:
+        framed = _past_guards(framed)
+    if framed and RERAISED_FRAMES and _reraises(asked.text, framed[0]):
+        # the innermost frame raised an exception caught or built elsewhere: the trace shows
+        # the way it was handed back, not where it went wrong
+        text_paths = set(asked.paths) - {f.path for f in asked.frames}
+        for path in {f.path for f in framed}:
+            if path in files and not any(path_names(p, path) for p in text_paths):
+                files[path] = min(files[path], OUTER_FRAME_PATH_WEIGHT)
+        framed = []
     outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
                    - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
                    if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
+    if asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
+        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
+                       - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
+                       - _words_outside_trace(asked.text))
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = _definitions(store, flt, name)
+        if LOWER_NAMES_EXACT and name.islower():
+            defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
@@ -197,6 +220,59 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     out += [replace(h.keep(fields), score=bonus[pid]) for pid, h in extra.items() if pid not in seen]
     out.sort(key=lambda h: -h.score)
     return out
+
+
+#: Whether a name written all in lower case (``dict``, ``format``) is the definition only of
+#: that exact spelling: a case-insensitive match made a Python builtin an issue quotes
+#: (``a subclass of `dict```) the repository's ``Dict`` field class (a newcomer's marshmallow
+#: issue). A name with a capital still matches any case (``JSONDecoder``, ``JsonDecoder``).
+LOWER_NAMES_EXACT = True
+#: Whether the innermost frames of a guard (``_GUARD``: a preconditions class's check, such
+#: as Guava's ``Preconditions.checkNotNull``, commons' ``Validate.notNull``, Spring's
+#: ``Assert.notNull``) are passed over: the guard throws for its caller, which passed the
+#: bad argument (gson's ``$Gson$Preconditions.checkNotNull`` took the innermost frame's
+#: weight from the constructor and the policy one and two frames up, a newcomer's issue).
+GUARD_FRAMES = True
+#: A guard's frame function: a class named as preconditions, assertions or validation
+#: helpers, then a method; the function as ``frames.callable_name`` writes it.
+_GUARD = re.compile(r"(?:^|\.)(?:\w*Preconditions|Validate|Assert|Asserts|Assertions|Checks|Require)\.\w+$")
+#: Whether a Python trace whose innermost indexed frame re-raises an exception bound to a
+#: name (``raise exc``, ``raise``: the line printed under the frame) weighs its frames as
+#: outer ones (``OUTER_FRAME_PATH_WEIGHT``, no depth weights): the exception was raised or
+#: built from errors gathered elsewhere, and the frames are the way it was handed back
+#: (marshmallow's ``_do_load`` re-raising a ``ValidationError`` a field's ``Pluck`` caused
+#: came first with the depth and path weights, a newcomer's issue).
+RERAISED_FRAMES = True
+#: A re-raise printed under a Python frame: ``raise``, ``raise exc``, ``raise err from None``.
+_RERAISE = re.compile(r"raise(?:\s+[a-z_]\w*)?(?:\s+from\s+\w+)?\s*")
+
+
+#: A Python frame's header and the source line under it (pytest's form too), removed by
+#: ``_words_outside_trace``.
+_PYTHON_FRAME_LINES = re.compile(r'File "[^"\n]*+", line \d+[^\n]*+(?:\n[ \t]++[^\s][^\n]*+)?'
+                                 r'|^[ \t]*+[^\s"]+\.py:\d+: in [^\n]*+', re.MULTILINE)
+
+
+def _words_outside_trace(text: str) -> set[str]:
+    """The words (lower case) of ``text`` outside its stack frames (every runtime's:
+    ``frames.without``; Python's headers and source lines: ``_PYTHON_FRAME_LINES``).
+    Linear in ``text``."""
+    return set(re.findall(r"\w+", _PYTHON_FRAME_LINES.sub(" ", stack.without(text)).lower()))
+
+
+def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
+    """``framed`` (innermost first) without its innermost run of guard frames (``_GUARD``),
+    unless every frame is one."""
+    k = 0
+    while k < len(framed) and framed[k].function and _GUARD.search(framed[k].function):
+        k += 1
+    return list(framed[k:]) if k < len(framed) else list(framed)
+
+
+def _reraises(text: str, frame: Frame) -> bool:
+    """Whether the line a Python trace in ``text`` prints under ``frame`` re-raises an
+    exception bound to a name (``_RERAISE``)."""
+    return bool(_RERAISE.fullmatch(stack.printed_code(text, frame)))
 
 
 def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame],

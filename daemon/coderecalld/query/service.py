@@ -1899,8 +1899,12 @@ class Service:
             judged = _judge(name, hit.payload, fuzzy)
             if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
                 out.append((hit, *judged))
-        if not out and not prefix and "." in name:
-            out = _qualified_tail(store, flt, name)
+        if not prefix and "." in name and all(match == "case_insensitive" for _, match, _ in out):
+            # Go's package ``viper`` and its type ``Viper``: ``Viper.AllKeys`` matched the
+            # package's wrapper ``viper.AllKeys`` in another case and hid the method
+            # ``viper.Viper.AllKeys`` its tail names exactly (a newcomer)
+            seen = {hit.id for hit, _, _ in out}
+            out += [row for row in _qualified_tail(store, flt, name) if row[0].id not in seen]
         if not out and not prefix:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m
             out = [(hit, "exact", 1.0) for hit in callgraph.written_tail(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
