@@ -1668,6 +1668,10 @@ class Service:
             lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
                                                      or locating.declares_only(str(h.payload.get("path", "")))))
         placed = list(_as_placed(ranked, top))
+        if LOCATE_TEXT_DEMOTED and asked.shape is Shape.TEXT and mode == "hybrid":
+            # a question's file is scored from its chunks as search orders them: a whole
+            # module or a bodiless declaration scores its file less (``_text_demoted``)
+            placed = [_text_demoted(h) for h in placed]
         if asked.raised and asked.shape is Shape.TRACE:
             # the class of the exception a trace raised is where it is defined: its chunk,
             # the best on the exception's name, led locate with its file (requests'
@@ -3433,6 +3437,24 @@ def _embedded(asked: shapes.Query) -> bool:
     and not a description unless ``EMBED_DESCRIPTIONS``): an issue or a report is ranked
     by its words alone, so the vectors' fill (``Service._filling``) changes nothing of it."""
     return LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0 and (EMBED_DESCRIPTIONS or not asked.describes)
+
+
+#: Whether ``locate`` scores a question's candidates as search orders them before ranking
+#: their files: a whole-module chunk ``MODULE_PENALTY_TEXT`` lower, a stub (``locate.is_stub``:
+#: an interface's method) ``STUB_PENALTY`` lower (``_text_demoted``). Without it a file's
+#: module chunk, every word of the file on the lexical side, scored its file in full (chi's
+#: ``throttle.go`` above ``timeout.go`` for "how does the Timeout middleware stop a
+#: request", which search answered first; a newcomer).
+LOCATE_TEXT_DEMOTED = True
+
+
+def _text_demoted(hit: Hit) -> Hit:
+    """``hit`` with a question's ordering demotions of its kind taken off its score (at 0
+    at least): a whole-module chunk's ``MODULE_PENALTY_TEXT``, a stub's ``STUB_PENALTY``."""
+    p = hit.payload
+    cost = ((MODULE_PENALTY_TEXT if p.get("kind") == locating.MODULE_KIND else 0.0)
+            + (STUB_PENALTY if locating.is_stub(p) else 0.0))
+    return replace(hit, score=max(hit.score - cost, 0.0)) if cost else hit
 
 
 def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:
