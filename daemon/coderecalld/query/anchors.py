@@ -164,10 +164,14 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         for path in {f.path for f in framed}:
             if path in files and not any(path_names(p, path) for p in text_paths):
                 files[path] = min(files[path], OUTER_FRAME_PATH_WEIGHT)
+        # nor are its frames' functions names the issue gives, unless written outside them
+        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed if f.function}
+                       - _words_outside_trace(asked.text))
         framed = []
-    outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
-                   - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
-                   if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
+    else:
+        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
+                       - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
+                       if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
     if asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
         outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
                        - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
@@ -177,11 +181,12 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = _definitions(store, flt, name)
-        if LOWER_NAMES_EXACT and name.islower():
-            defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
+        if LOWER_NAMES_EXACT and name.islower():
+            # the other spellings still make the name ambiguous: they share its weight
+            defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         for h in (h for h in defs if _role_asked(h, asked)):  # a test's shares, unpaid
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
@@ -225,7 +230,11 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
 #: Whether a name written all in lower case (``dict``, ``format``) is the definition only of
 #: that exact spelling: a case-insensitive match made a Python builtin an issue quotes
 #: (``a subclass of `dict```) the repository's ``Dict`` field class (a newcomer's marshmallow
-#: issue). A name with a capital still matches any case (``JSONDecoder``, ``JsonDecoder``).
+#: issue), arrow's ``arrow.get()`` its class ``Arrow``. The definitions of other spellings
+#: still count among the files defining the name (its weight is shared as before: attrs'
+#: function ``attrs`` took an issue's first file from ``exceptions.py`` when the package
+#: name ``attrs`` no longer shared it with ``Attrs``-named definitions). A name with a
+#: capital still matches any case (``JSONDecoder``, ``JsonDecoder``).
 LOWER_NAMES_EXACT = True
 #: Whether the innermost frames of a guard (``_GUARD``: a preconditions class's check, such
 #: as Guava's ``Preconditions.checkNotNull``, commons' ``Validate.notNull``, Spring's
@@ -238,13 +247,12 @@ GUARD_FRAMES = True
 _GUARD = re.compile(r"(?:^|\.)(?:\w*Preconditions|Validate|Assert|Asserts|Assertions|Checks|Require)\.\w+$")
 #: Whether a Python trace whose innermost indexed frame re-raises an exception bound to a
 #: name (``raise exc``, ``raise``: the line printed under the frame) weighs its frames as
-#: outer ones (``OUTER_FRAME_PATH_WEIGHT``, no depth weights): the exception was raised or
+#: outer ones (``OUTER_FRAME_PATH_WEIGHT``, no depth weights) and its frames' functions as
+#: no names it gives (unless written outside them): the exception was raised or
 #: built from errors gathered elsewhere, and the frames are the way it was handed back
 #: (marshmallow's ``_do_load`` re-raising a ``ValidationError`` a field's ``Pluck`` caused
 #: came first with the depth and path weights, a newcomer's issue).
 RERAISED_FRAMES = True
-#: A re-raise printed under a Python frame: ``raise``, ``raise exc``, ``raise err from None``.
-_RERAISE = re.compile(r"raise(?:\s+[a-z_]\w*)?(?:\s+from\s+\w+)?\s*")
 
 
 #: A Python frame's header and the source line under it (pytest's form too), removed by
@@ -271,8 +279,8 @@ def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
 
 def _reraises(text: str, frame: Frame) -> bool:
     """Whether the line a Python trace in ``text`` prints under ``frame`` re-raises an
-    exception bound to a name (``_RERAISE``)."""
-    return bool(_RERAISE.fullmatch(stack.printed_code(text, frame)))
+    exception bound to a name (``frames.reraises``)."""
+    return stack.reraises(stack.printed_code(text, frame))
 
 
 def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame],
