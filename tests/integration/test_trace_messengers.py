@@ -207,3 +207,11 @@ def test_guard_functions(function: str, guard: bool) -> None:
 ])
 def test_reraise_lines(code: str, reraise: bool) -> None:
     assert bool(stack.RERAISE.fullmatch(code)) is reraise
+
+
+def test_modules_an_issue_imports_or_calls_through() -> None:
+    code = "import attrs\nfrom arrow import get\n@attrs.frozen\nresult = click.edit('a', editor=e)\nx = 1.5"
+    assert anchors._modules(code) == {"attrs", "arrow", "click"}
+    # a keyword argument named like a class keeps any case (click's ``editor=``: ``Editor``)
+    assert "editor" not in anchors._modules(code) and "editor" not in anchors._BUILTINS
+    assert {"dict", "list", "type"} <= anchors._BUILTINS

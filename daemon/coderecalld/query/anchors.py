@@ -31,6 +31,7 @@ without, 64.0/76.4/82.0 with.
 
 from __future__ import annotations
 
+import builtins
 import re
 
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -176,6 +177,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
                        - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
                        - _words_outside_trace(asked.text))
+    modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
@@ -184,7 +186,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
-        if LOWER_NAMES_EXACT and name.islower():
+        if LOWER_NAMES_EXACT and name.islower() and (name in _BUILTINS or name in modules):
             # the other spellings still make the name ambiguous: they share its weight
             defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         for h in (h for h in defs if _role_asked(h, asked)):  # a test's shares, unpaid
@@ -227,10 +229,14 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     return out
 
 
-#: Whether a name written all in lower case (``dict``, ``format``) is the definition only of
-#: that exact spelling: a case-insensitive match made a Python builtin an issue quotes
-#: (``a subclass of `dict```) the repository's ``Dict`` field class (a newcomer's marshmallow
-#: issue), arrow's ``arrow.get()`` its class ``Arrow``. The definitions of other spellings
+#: Whether a name written all in lower case that is a builtin (``dict``, ``type``:
+#: ``_BUILTINS``) or a module the issue imports or calls through (``arrow`` of
+#: ``arrow.get()``, ``import attrs``: ``_modules``) is the definition only of that exact
+#: spelling: a case-insensitive match made a Python builtin an issue quotes (``a subclass
+#: of `dict```) the repository's ``Dict`` field class (a newcomer's marshmallow issue),
+#: arrow's ``arrow.get()`` its class ``Arrow``. Another lower-case name keeps any case:
+#: click's ``edit(.., editor=..)`` names the class ``Editor`` that does the editing (all
+#: lower-case names exact: click's issue lost its first file). The definitions of other spellings
 #: still count among the files defining the name (its weight is shared as before: attrs'
 #: function ``attrs`` took an issue's first file from ``exceptions.py`` when the package
 #: name ``attrs`` no longer shared it with ``Attrs``-named definitions). A name with a
@@ -266,6 +272,19 @@ def _words_outside_trace(text: str) -> set[str]:
     ``frames.without``; Python's headers and source lines: ``_PYTHON_FRAME_LINES``).
     Linear in ``text``."""
     return set(re.findall(r"\w+", _PYTHON_FRAME_LINES.sub(" ", stack.without(text)).lower()))
+
+
+#: Python's builtin names in lower case (``dict``, ``list``, ``type``, ``format``).
+_BUILTINS = frozenset(n for n in dir(builtins) if n.islower() and not n.startswith("_"))
+#: A module an issue's code imports (``import attrs``, ``from arrow import ..``) or calls
+#: through (``arrow.get(``, ``@attrs.frozen``): its lower-case head.
+_MODULE_HEAD = re.compile(r"(?:^|[\s;])(?:import|from)[ \t]+([a-z_]\w*)|(?<![\w.])([a-z_]\w*)\.[A-Za-z_]")
+
+
+def _modules(text: str) -> frozenset[str]:
+    """The lower-case heads of the modules ``text`` imports or calls through
+    (``_MODULE_HEAD``). Linear in ``text``."""
+    return frozenset(a or b for a, b in _MODULE_HEAD.findall(text))
 
 
 def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
