@@ -278,7 +278,8 @@ def _words_outside_trace(text: str) -> set[str]:
 _BUILTINS = frozenset(n for n in dir(builtins) if n.islower() and not n.startswith("_"))
 #: A module an issue's code imports (``import attrs``, ``from arrow import ..``) or calls
 #: through (``arrow.get(``, ``@attrs.frozen``): its lower-case head.
-_MODULE_HEAD = re.compile(r"(?:^|[\s;])(?:import|from)[ \t]+([a-z_]\w*)|(?<![\w.])([a-z_]\w*)\.[A-Za-z_]")
+_MODULE_HEAD = re.compile(r"^[ \t>.]*+(?:import|from)[ \t]+([a-z_]\w*)|(?<![\w.])([a-z_]\w*)\.[A-Za-z_]",
+                          re.MULTILINE)
 
 
 def _modules(text: str) -> frozenset[str]:
