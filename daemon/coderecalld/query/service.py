@@ -350,6 +350,14 @@ EXACT_READ = 100
 #: (serde_json: the chunk printing "EOF while parsing a value" was sixth of locate's
 #: candidates, its file fifth).
 EVIDENCE_RANK = 3
+#: Whether an identifier a question writes (``_CODE_TOKEN``: ``FORCE_COLOR``) that one
+#: source chunk alone uses as code, and no definition is named, places that chunk first,
+#: not at ``EVIDENCE_RANK``: "where is the FORCE_COLOR environment variable read" is
+#: answered by its one reader (rich's ``Console.is_terminal`` was third, under two chunks
+#: the model liked; a newcomer).
+SOLE_HOLDER_FIRST = True
+#: Source chunks read on the token's words to see that one alone holds it.
+SOLE_HOLDER_READS = 4
 #: A message a source chunk holds whole in a string literal (no prefix of it; whole but
 #: a location the runtime appended) takes the first place instead: the literal is where
 #: the message is raised or printed (hono's ``Context is not finalized. ...`` was third,
@@ -1043,10 +1051,15 @@ class Service:
             best = min((h for h in found if h.score > bar or (code and h.id in code)), key=lambda h: (
                 _penalty(h.payload, asked.roles, ROLE_PENALTY), code is not None and h.id not in code,
                 -h.score))
+            rank = EVIDENCE_RANK
+            if (SOLE_HOLDER_FIRST and code and best.id in code and asked.shape is Shape.TEXT
+                    and hit_role(best.payload) == "source"
+                    and self._sole_source_holder(vector, token, flt, view, path_glob, best)):
+                rank = 1
             # Held by a page chunk of its role or a better one: a test holding ``tmp_path``
             # most often was placed though the fixture's source was first.
             worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
-            ids = [h.id for h, _, source in page[:EVIDENCE_RANK] if source == INDEX
+            ids = [h.id for h, _, source in page[:rank] if source == INDEX
                    and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
             if option:
                 held = ids and any(_holds_text(h, option)
@@ -1058,7 +1071,7 @@ class Service:
             if held:
                 continue
             page = _insert([r for r in page if r[0].id != best.id], best, "evidence",
-                           min(EVIDENCE_RANK, limit), limit)
+                           min(rank, limit), limit)
         if asked.symbols and COMPOUND_RANK > 0:
             page = self._with_symbols(asked, page, flt, limit, fields, view, path_glob)
         if asked.compounds and COMPOUND_RANK > 0:
@@ -1068,6 +1081,17 @@ class Service:
         if asked.sentence:  # last: a name the message's words spell must not push it off
             page = self._with_sentence(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
+
+    def _sole_source_holder(self, vector: SparseVector, token: str, flt: StoreFilter,
+                            view: overlay.View, path_glob: str, best: Hit) -> bool:
+        """Whether ``best`` is the one source chunk in scope using the identifier ``token``
+        as code and no definition is named ``token`` (an environment variable, a settings
+        key: ``SOLE_HOLDER_FIRST``). One sparse query of ``SOLE_HOLDER_READS`` source chunks,
+        one name lookup."""
+        if self.store.find(flt, "name", token, limit=1):
+            return False
+        holders = self._source_holders(vector, token, flt, view, path_glob, ("path",), depth=SOLE_HOLDER_READS)
+        return self._as_code([h.id for h in holders], token) == {best.id}
 
     def _source_holders(self, vector: SparseVector, token: str, flt: StoreFilter,
                         view: overlay.View, path_glob: str,
