@@ -188,9 +188,13 @@ def test_a_lower_case_builtin_is_no_class_of_another_case(
     ("com.google.gson.internal..Gson.Preconditions.checkNotNull", True),  # $Gson$Preconditions
     ("org.apache.commons.lang3.Validate.notNull", True),
     ("org.springframework.util.Assert.notNull", True),
-    ("com.acme.Checks.positive", True),
+    ("com.acme.Util.requireNonNull", True),
+    # other checks may be the code at fault (a message swapping index and size), and a
+    # domain class named Validate or Assert is no guard (a review)
+    ("com.google.common.base.Preconditions.checkElementIndex", False),
+    ("com.acme.bank.Validate.transfer", False),
+    ("com.acme.Assert.Assert", False),
     ("com.acme.Primitive.Primitive", False),
-    ("com.acme.Validator.validate", False),  # a validator is the code under test, no guard
     ("check_array", False),
 ])
 def test_guard_functions(function: str, guard: bool) -> None:
@@ -201,6 +205,7 @@ def test_guard_functions(function: str, guard: bool) -> None:
     ("raise exc", True),
     ("raise", True),
     ("raise err from None", True),
+    ("raise exc  # noqa: B904", True),
     ("raise ValueError(value)", False),
     ("raise ValidationError", False),  # a class raised: a new exception here
     ("raise self.error", False),
@@ -209,9 +214,17 @@ def test_reraise_lines(code: str, reraise: bool) -> None:
     assert bool(stack.RERAISE.fullmatch(code)) is reraise
 
 
-def test_modules_an_issue_imports_or_calls_through() -> None:
-    code = "import attrs\nfrom arrow import get\n@attrs.frozen\nresult = click.edit('a', editor=e)\nx = 1.5"
-    assert anchors._modules(code) == {"attrs", "arrow", "click"}
-    # a keyword argument named like a class keeps any case (click's ``editor=``: ``Editor``)
-    assert "editor" not in anchors._modules(code) and "editor" not in anchors._BUILTINS
-    assert {"dict", "list", "type"} <= anchors._BUILTINS
+def test_modules_an_issue_imports() -> None:
+    code = "import attrs\n>>> from arrow import get\n@attrs.frozen\nresult = click.edit('a', editor=e)\n"
+    assert anchors._modules(code) == {"attrs", "arrow"}
+    # a variable named after its class means the class (``session.merge``: ``Session``), and
+    # a keyword argument too (click's ``editor=``: ``Editor``): neither is a module (a review)
+    assert not anchors._modules("obj = session.merge(obj)\nsession.commit()\n")
+    assert "editor" not in anchors._BUILTINS
+    assert {"dict", "list", "type"} <= anchors._BUILTINS and not {"map", "filter", "format"} & anchors._BUILTINS
+
+
+def test_a_chained_traceback_is_no_handing_back() -> None:
+    one = 'Traceback (most recent call last):\n  File "a.py", line 1, in f\n    raise exc\nE: x\n'
+    chained = one + "\nThe above exception was the direct cause of the following exception:\n\n" + one
+    assert stack.single_traceback(one) and not stack.single_traceback(chained)

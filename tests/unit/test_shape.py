@@ -1901,11 +1901,22 @@ def test_an_ellipsis_in_a_quoted_message_stands_for_what_the_asker_left_out(mess
     assert shape.template_words(_RICH_RAISE, message) == words
 
 
+@pytest.mark.parametrize(("source", "message"), [
+    # an ellipsis over literal words alone: a guess at a generic template (a review)
+    ('log.warning("Failed to load config file %s: %s", path, exc)', "Failed ... config file"),
+    ('raise ValueError(f"Failed to parse the main config file: {path}")', "Failed to parse ... config file"),
+    # dots between words are code, no ellipsis
+    ('raise ValueError(f"range 1 to {hi} is empty")', "range 1...5 is empty"),
+])
+def test_an_ellipsis_must_leave_a_value_out(source: str, message: str) -> None:
+    assert shape.template_words(source, message) == 0
+
+
 def test_an_ellipsis_stands_for_a_bounded_number_of_template_words() -> None:
     """More left out than ``FRAGMENT_ELIDED_TOKENS`` is no quote of one template."""
-    pieces = [["alpha", "beta"] + ["gap"] * shape.FRAGMENT_ELIDED_TOKENS, ["gamma", "delta"]]
+    pieces = [["alpha", "beta"] + ["gap"] * (shape.FRAGMENT_ELIDED_TOKENS - 1), ["gamma", "delta"]]
     assert shape.fragment_words(pieces, ["alpha", "beta", shape.ELIDED, "gamma", "delta"]) == 4
-    pieces = [["alpha", "beta"] + ["gap"] * (shape.FRAGMENT_ELIDED_TOKENS + 1), ["gamma", "delta"]]
+    pieces = [["alpha", "beta"] + ["gap"] * shape.FRAGMENT_ELIDED_TOKENS, ["gamma", "delta"]]
     assert shape.fragment_words(pieces, ["alpha", "beta", shape.ELIDED, "gamma", "delta"]) == 0
 
 

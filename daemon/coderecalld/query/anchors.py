@@ -158,7 +158,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     files, framed, linked = _indexed(store, asked, flt, suffixes)
     if framed and GUARD_FRAMES:
         framed = _past_guards(framed)
-    if framed and RERAISED_FRAMES and _reraises(asked.text, framed[0]):
+    if framed and RERAISED_FRAMES and stack.single_traceback(asked.text) and _reraises(asked.text, framed[0]):
         # the innermost frame raised an exception caught or built elsewhere: the trace shows
         # the way it was handed back, not where it went wrong
         text_paths = set(asked.paths) - {f.path for f in asked.frames}
@@ -229,9 +229,9 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     return out
 
 
-#: Whether a name written all in lower case that is a builtin (``dict``, ``type``:
-#: ``_BUILTINS``) or a module the issue imports or calls through (``arrow`` of
-#: ``arrow.get()``, ``import attrs``: ``_modules``) is the definition only of that exact
+#: Whether a name written all in lower case that is a builtin type (``dict``, ``type``:
+#: ``_BUILTINS``) or a module the issue imports (``import arrow``, ``import attrs``:
+#: ``_modules``) is the definition only of that exact
 #: spelling: a case-insensitive match made a Python builtin an issue quotes (``a subclass
 #: of `dict```) the repository's ``Dict`` field class (a newcomer's marshmallow issue),
 #: arrow's ``arrow.get()`` its class ``Arrow``. Another lower-case name keeps any case:
@@ -242,15 +242,18 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
 #: name ``attrs`` no longer shared it with ``Attrs``-named definitions). A name with a
 #: capital still matches any case (``JSONDecoder``, ``JsonDecoder``).
 LOWER_NAMES_EXACT = True
-#: Whether the innermost frames of a guard (``_GUARD``: a preconditions class's check, such
-#: as Guava's ``Preconditions.checkNotNull``, commons' ``Validate.notNull``, Spring's
+#: Whether the innermost frames of a guard (``_GUARD``: a null check, such as Guava's
+#: ``Preconditions.checkNotNull``, commons' ``Validate.notNull``, Spring's
 #: ``Assert.notNull``) are passed over: the guard throws for its caller, which passed the
 #: bad argument (gson's ``$Gson$Preconditions.checkNotNull`` took the innermost frame's
 #: weight from the constructor and the policy one and two frames up, a newcomer's issue).
 GUARD_FRAMES = True
-#: A guard's frame function: a class named as preconditions, assertions or validation
-#: helpers, then a method; the function as ``frames.callable_name`` writes it.
-_GUARD = re.compile(r"(?:^|\.)(?:\w*Preconditions|Validate|Assert|Asserts|Assertions|Checks|Require)\.\w+$")
+#: A guard's frame function: a null check (``checkNotNull``, ``requireNonNull``,
+#: ``notNull``) of any class, as ``frames.callable_name`` writes it. A null check throwing is
+#: never where a null went wrong; other checks (``checkElementIndex``) and classes named
+#: ``Validate`` or ``Assert`` may be the code at fault (a review).
+_GUARD = re.compile(r"\.(?:checkNotNull|checkNonNull|requireNonNull|requireNotNull|notNull|nonNull"
+                    r"|isNotNull|assertNotNull)$")
 #: Whether a Python trace whose innermost indexed frame re-raises an exception bound to a
 #: name (``raise exc``, ``raise``: the line printed under the frame) weighs its frames as
 #: outer ones (``OUTER_FRAME_PATH_WEIGHT``, no depth weights) and its frames' functions as
@@ -274,18 +277,21 @@ def _words_outside_trace(text: str) -> set[str]:
     return set(re.findall(r"\w+", _PYTHON_FRAME_LINES.sub(" ", stack.without(text)).lower()))
 
 
-#: Python's builtin names in lower case (``dict``, ``list``, ``type``, ``format``).
-_BUILTINS = frozenset(n for n in dir(builtins) if n.islower() and not n.startswith("_"))
-#: A module an issue's code imports (``import attrs``, ``from arrow import ..``) or calls
-#: through (``arrow.get(``, ``@attrs.frozen``): its lower-case head.
-_MODULE_HEAD = re.compile(r"^[ \t>.]*+(?:import|from)[ \t]+([a-z_]\w*)|(?<![\w.])([a-z_]\w*)\.[A-Za-z_]",
-                          re.MULTILINE)
+#: Python's builtin types an issue writes in lower case (``dict``, ``list``, ``type``; the
+#: builtins module's classes), kept to the containers and scalars other languages spell the
+#: same (``map``, ``filter``, ``format``, ``help`` are functions or classes of many repos: a review).
+_BUILTINS = frozenset({"dict", "list", "set", "frozenset", "tuple", "str", "bytes", "bytearray",
+                       "int", "float", "complex", "bool", "object", "type"})
+#: A module an issue's code imports (``import attrs``, ``>>> from arrow import get``): its
+#: lower-case head. Not any ``x.y``: a variable named after its class (``session.merge`` of
+#: ``session = Session()``) means the class (a review).
+_MODULE_HEAD = re.compile(r"^[ \t>.]*+(?:import|from)[ \t]+([a-z_]\w*)", re.MULTILINE)
 
 
 def _modules(text: str) -> frozenset[str]:
-    """The lower-case heads of the modules ``text`` imports or calls through
-    (``_MODULE_HEAD``). Linear in ``text``."""
-    return frozenset(a or b for a, b in _MODULE_HEAD.findall(text))
+    """The lower-case heads of the modules ``text`` imports (``_MODULE_HEAD``). Linear in
+    ``text``."""
+    return frozenset(_MODULE_HEAD.findall(text))
 
 
 def _past_guards(framed: Sequence[Frame]) -> list[Frame]:

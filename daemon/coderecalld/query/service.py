@@ -1091,6 +1091,10 @@ class Service:
         if self.store.find(flt, "name", token, limit=1):
             return False
         holders = self._source_holders(vector, token, flt, view, path_glob, ("path",), depth=SOLE_HOLDER_READS)
+        # another file's top-level code holding it reads it too (``_as_code`` reads no module)
+        if any(h.payload.get("kind") == locating.MODULE_KIND and h.payload.get("path") != best.payload.get("path")
+               for h in holders):
+            return False
         return self._as_code([h.id for h in holders], token) == {best.id}
 
     def _source_holders(self, vector: SparseVector, token: str, flt: StoreFilter,
@@ -1678,6 +1682,11 @@ class Service:
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
+        if LOCATE_TEXT_DEMOTED and asked.shape is Shape.TEXT and mode == "hybrid":
+            # a question's file is scored from its chunks as search orders them: a whole
+            # module or a bodiless declaration scores its file less (``_text_demoted``),
+            # before the pinned ones are placed (a review)
+            ranked = [(_text_demoted(h), match, source) for h, match, source in ranked]
         # A pinned exact name carries the lookup's 1.0, under fused scores above 1: it
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
@@ -1692,10 +1701,6 @@ class Service:
             lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
                                                      or locating.declares_only(str(h.payload.get("path", "")))))
         placed = list(_as_placed(ranked, top))
-        if LOCATE_TEXT_DEMOTED and asked.shape is Shape.TEXT and mode == "hybrid":
-            # a question's file is scored from its chunks as search orders them: a whole
-            # module or a bodiless declaration scores its file less (``_text_demoted``)
-            placed = [_text_demoted(h) for h in placed]
         if asked.raised and asked.shape is Shape.TRACE:
             # the class of the exception a trace raised is where it is defined: its chunk,
             # the best on the exception's name, led locate with its file (requests'

@@ -1311,9 +1311,6 @@ _BANNER = re.compile(  # a banner line is short: longer lines are never tried (l
     r"|(?:\?|%quickref|help|object\?)[ \t]+->.*)$", re.MULTILINE)
 
 
-#: A Python traceback's first line, wherever it starts (a logger's prefix before it:
-#: ``ERROR:root:Traceback (most recent call last):``).
-_TRACEBACK_HEAD = re.compile(r"Traceback \(most recent call last\):")
 #: The line a Python trace prints under a frame that passes an exception on instead of
 #: raising it where it happened: a raise with a traceback (``raise
 #: value.with_traceback(tb)``; jinja's ``raise rewrite_traceback_stack(source=source)``)
@@ -1335,7 +1332,7 @@ def _without_handed_back(text: str) -> str:
     A re-raise with project frames inside it (Django's ``wrap_database_errors``, SQLAlchemy's
     ``raise exc.with_traceback(..) from e``: the original raise site) cuts nothing: the
     frames outside it are the call that failed (a review). Linear: one pass over the frames."""
-    heads = [m.start() for m in _TRACEBACK_HEAD.finditer(text)]
+    heads = [m.start() for m in stack.TRACEBACK_HEAD.finditer(text)]
     blocks: dict[int, list[tuple[int, int, bool, str]]] = {}  # per traceback: its frames
     for m in stack.PYTHON.finditer(text):
         code = stack.CODE_LINE.match(text, m.end())
@@ -1491,7 +1488,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
             add(match.group(), WEIGHT_FRAME * boost)
         # a trace whose innermost frame re-raises shows where the error was handed back,
         # not where it happened: its frames weigh as outer ones (``frames.reraises``)
-        handed = bool(python) and _reraised(part, python[-1])
+        handed = bool(python) and stack.single_traceback(text) and _reraised(part, python[-1])
         for i, match in enumerate(python):
             inner = i >= len(python) - INNER_FRAMES and not handed
             add(f"{match.group(1)} {match.group(3) or ''}", (WEIGHT_FRAME if inner else OUTER_FRAME_WEIGHT) * boost)
@@ -2295,9 +2292,10 @@ def template_words(source: str, message: str) -> int:
 #: An ellipsis a message is quoted with where the asker left words out ("closing tag ...
 #: doesn't match any open tag" for rich's ``f"closing tag '{tag.markup}' at position
 #: {position} doesn't match any open tag"``: a newcomer's question had no holder).
-_ELLIPSIS = re.compile(r"\.\.\.+|\u2026|\[\.\.\.\]")
+_ELLIPSIS = re.compile(r"\[\.\.\.\]|(?<!\w)\.\.\.+|\.\.\.+(?!\w)|\u2026")
 #: ``fragment_words``' token for an ellipsis between a message's words: it stands for up to
-#: ``FRAGMENT_ELIDED_TOKENS`` of the template's words and placeholders.
+#: ``FRAGMENT_ELIDED_TOKENS`` of the template's words and placeholders, one placeholder at
+#: least (the asker left a value out); ``1...5`` or ``a...b`` in code is no ellipsis.
 ELIDED = "\u2026"
 FRAGMENT_ELIDED_TOKENS = 8
 
@@ -2364,8 +2362,10 @@ def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
         once a literal word follows), 2 crossed."""
         if i == n:
             return (0, 0) if crossed == 2 else _NO_RUN
-        if said[i] == ELIDED:  # the asker left out up to FRAGMENT_ELIDED_TOKENS tokens
-            return max(run(i + 1, j + k, 2) for k in range(0, min(FRAGMENT_ELIDED_TOKENS, t - j) + 1))
+        if said[i] == ELIDED:  # the asker left out up to FRAGMENT_ELIDED_TOKENS tokens, a
+            # value among them (literal words alone: a guess at a generic template; a review)
+            return max([_NO_RUN, *(run(i + 1, j + k, 2) for k in range(1, min(FRAGMENT_ELIDED_TOKENS, t - j) + 1)
+                                   if None in tokens[j:j + k])])
         if j == t:
             return _NO_RUN
         token = tokens[j]
