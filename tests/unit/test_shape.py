@@ -1874,3 +1874,68 @@ def test_a_fragment_is_bounded_and_needs_three_literal_words() -> None:
     assert shape.fragment_words(pieces, ["aaa"] * 40) == 40  # template_words asks for two distinct
     pieces = [["abc", "def", "ghi"] * 10, ["abc", "def", "ghi"] * 10]
     assert shape.fragment_words(pieces, ["abc", "def", "ghi"] * 13) == 39
+
+
+_RICH_RAISE = ('                        raise MarkupError(\n'
+               '                            f"closing tag \'{tag.markup}\' at position {position} doesn\'t match any open tag"\n'
+               '                        ) from None')
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    # the asker's ellipsis stands for the literal words and values it left out (rich: a
+    # newcomer's question quoted this); the words either side match the template
+    ("closing tag ... doesn't match any open tag", 8),
+    ("closing tag \u2026 doesn't match any open tag", 8),
+    ("closing tag [...] doesn't match any open tag", 8),
+    # without the ellipsis the left-out literal words break the run
+    ("closing tag doesn't match any open tag", 0),
+    # too few words either side: no quote of this template
+    ("tag ... open", 0),
+    # the words after the ellipsis must follow in the template's order
+    ("any open tag ... closing tag at position", 0),
+    # an ellipsis at the ends elides nothing between words: a run of one piece, which the
+    # verbatim patterns read
+    ("... doesn't match any open tag", 0),
+])
+def test_an_ellipsis_in_a_quoted_message_stands_for_what_the_asker_left_out(message: str, words: int) -> None:
+    assert shape.template_words(_RICH_RAISE, message) == words
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    # an ellipsis over literal words alone: a guess at a generic template (a review)
+    ('log.warning("Failed to load config file %s: %s", path, exc)', "Failed ... config file"),
+    ('raise ValueError(f"Failed to parse the main config file: {path}")', "Failed to parse ... config file"),
+    # dots between words are code, no ellipsis
+    ('raise ValueError(f"range 1 to {hi} is empty")', "range 1...5 is empty"),
+])
+def test_an_ellipsis_must_leave_a_value_out(source: str, message: str) -> None:
+    assert shape.template_words(source, message) == 0
+
+
+def test_an_ellipsis_stands_for_a_bounded_number_of_template_words() -> None:
+    """More left out than ``FRAGMENT_ELIDED_TOKENS`` is no quote of one template."""
+    pieces = [["alpha", "beta"] + ["gap"] * (shape.FRAGMENT_ELIDED_TOKENS - 1), ["gamma", "delta"]]
+    assert shape.fragment_words(pieces, ["alpha", "beta", shape.ELIDED, "gamma", "delta"]) == 4
+    pieces = [["alpha", "beta"] + ["gap"] * shape.FRAGMENT_ELIDED_TOKENS, ["gamma", "delta"]]
+    assert shape.fragment_words(pieces, ["alpha", "beta", shape.ELIDED, "gamma", "delta"]) == 0
+
+
+_HANDED_BACK = """\
+Loading fails
+
+Traceback (most recent call last):
+  File "/srv/app/run.py", line 3, in <module>
+    s.load(data)
+  File "/srv/app/pkg/schema.py", line 10, in _do_load
+    {code}
+pkg.errors.ValidationError: bad
+"""
+
+
+def test_a_trace_handed_back_by_a_reraise_weighs_its_frames_as_outer_ones() -> None:
+    """A trace whose innermost frame re-raises (``raise exc``) shows where the error was
+    handed back: its frames' functions weigh ``OUTER_FRAME_WEIGHT``, not ``WEIGHT_FRAME``."""
+    raised = dict(shape._long_terms(_HANDED_BACK.format(code="raise ValueError(value)")))
+    handed = dict(shape._long_terms(_HANDED_BACK.format(code="raise exc")))
+    assert raised["do_load"] == pytest.approx(handed["do_load"] * shape.WEIGHT_FRAME / shape.OUTER_FRAME_WEIGHT, abs=1e-3)
+    assert handed["do_load"] < raised["do_load"]

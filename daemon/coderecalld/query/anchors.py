@@ -31,6 +31,7 @@ without, 64.0/76.4/82.0 with.
 
 from __future__ import annotations
 
+import builtins
 import re
 
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -97,6 +98,13 @@ OUTER_FRAME_PATH_WEIGHT = 0.1
 #: innermost's stays (gin's ``node.getValue``: without it the caller's file came first).
 #: An issue's stay: its prose names functions its frames run too.
 TRACE_FRAME_NAMES = False
+#: Whether an issue's names that only its trace holds (an outer frame's function, not the
+#: innermost's, written nowhere else in the issue: ``_words_outside_trace``) count as
+#: definitions the issue names. As definitions they weighed the files of the pass-through
+#: frames above the failure (marshmallow's ``_deserialize``, ``deserialize`` and
+#: ``_call_and_store`` took ``fields.py`` above ``utils.py``, where the innermost frame
+#: raised and the fix went; a newcomer's issue). A name the prose writes too stays.
+ISSUE_FRAME_NAMES = False
 #: Chunks read per frame for its function's definition in the frame's file (``_ran`` picks
 #: the one it ran in; 0: the frame's function is not looked up): as many as a file's
 #: chunks read for a line (``LINE_CHUNKS``). serde_json's ``de.rs`` defines
@@ -148,9 +156,28 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     bonus: dict[str, float] = {}
     extra: dict[str, Hit] = {}
     files, framed, linked = _indexed(store, asked, flt, suffixes)
-    outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
-                   - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
-                   if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
+    if framed and GUARD_FRAMES:
+        framed = _past_guards(framed)
+    if framed and RERAISED_FRAMES and stack.single_traceback(asked.text) and _reraises(asked.text, framed[0]):
+        # the innermost frame raised an exception caught or built elsewhere: the trace shows
+        # the way it was handed back, not where it went wrong
+        text_paths = set(asked.paths) - {f.path for f in asked.frames}
+        for path in {f.path for f in framed}:
+            if path in files and not any(path_names(p, path) for p in text_paths):
+                files[path] = min(files[path], OUTER_FRAME_PATH_WEIGHT)
+        # nor are its frames' functions names the issue gives, unless written outside them
+        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed if f.function}
+                       - _words_outside_trace(asked.text))
+        framed = []
+    else:
+        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
+                       - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
+                       if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
+    if asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
+        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
+                       - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
+                       - _words_outside_trace(asked.text))
+    modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
@@ -159,6 +186,9 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
+        if LOWER_NAMES_EXACT and name.islower() and (name in _BUILTINS or name in modules):
+            # the other spellings still make the name ambiguous: they share its weight
+            defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         for h in (h for h in defs if _role_asked(h, asked)):  # a test's shares, unpaid
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
@@ -197,6 +227,86 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     out += [replace(h.keep(fields), score=bonus[pid]) for pid, h in extra.items() if pid not in seen]
     out.sort(key=lambda h: -h.score)
     return out
+
+
+#: Whether a name written all in lower case that is a builtin type (``dict``, ``type``:
+#: ``_BUILTINS``) or a module the issue imports (``import arrow``, ``import attrs``:
+#: ``_modules``) is the definition only of that exact
+#: spelling: a case-insensitive match made a Python builtin an issue quotes (``a subclass
+#: of `dict```) the repository's ``Dict`` field class (a newcomer's marshmallow issue),
+#: arrow's ``arrow.get()`` its class ``Arrow``. Another lower-case name keeps any case:
+#: click's ``edit(.., editor=..)`` names the class ``Editor`` that does the editing (all
+#: lower-case names exact: click's issue lost its first file). The definitions of other spellings
+#: still count among the files defining the name (its weight is shared as before: attrs'
+#: function ``attrs`` took an issue's first file from ``exceptions.py`` when the package
+#: name ``attrs`` no longer shared it with ``Attrs``-named definitions). A name with a
+#: capital still matches any case (``JSONDecoder``, ``JsonDecoder``).
+LOWER_NAMES_EXACT = True
+#: Whether the innermost frames of a guard (``_GUARD``: a null check, such as Guava's
+#: ``Preconditions.checkNotNull``, commons' ``Validate.notNull``, Spring's
+#: ``Assert.notNull``) are passed over: the guard throws for its caller, which passed the
+#: bad argument (gson's ``$Gson$Preconditions.checkNotNull`` took the innermost frame's
+#: weight from the constructor and the policy one and two frames up, a newcomer's issue).
+GUARD_FRAMES = True
+#: A guard's frame function: a null check (``checkNotNull``, ``requireNonNull``,
+#: ``notNull``) of any class, as ``frames.callable_name`` writes it. A null check throwing is
+#: never where a null went wrong; other checks (``checkElementIndex``) and classes named
+#: ``Validate`` or ``Assert`` may be the code at fault (a review).
+_GUARD = re.compile(r"\.(?:checkNotNull|checkNonNull|requireNonNull|requireNotNull|notNull|nonNull"
+                    r"|isNotNull|assertNotNull)$")
+#: Whether a Python trace whose innermost indexed frame re-raises an exception bound to a
+#: name (``raise exc``, ``raise``: the line printed under the frame) weighs its frames as
+#: outer ones (``OUTER_FRAME_PATH_WEIGHT``, no depth weights) and its frames' functions as
+#: no names it gives (unless written outside them): the exception was raised or
+#: built from errors gathered elsewhere, and the frames are the way it was handed back
+#: (marshmallow's ``_do_load`` re-raising a ``ValidationError`` a field's ``Pluck`` caused
+#: came first with the depth and path weights, a newcomer's issue).
+RERAISED_FRAMES = True
+
+
+#: A Python frame's header and the source line under it (pytest's form too), removed by
+#: ``_words_outside_trace``.
+_PYTHON_FRAME_LINES = re.compile(r'File "[^"\n]*+", line \d+[^\n]*+(?:\n[ \t]++[^\s][^\n]*+)?'
+                                 r'|^[ \t]*+[^\s"]+\.py:\d+: in [^\n]*+', re.MULTILINE)
+
+
+def _words_outside_trace(text: str) -> set[str]:
+    """The words (lower case) of ``text`` outside its stack frames (every runtime's:
+    ``frames.without``; Python's headers and source lines: ``_PYTHON_FRAME_LINES``).
+    Linear in ``text``."""
+    return set(re.findall(r"\w+", _PYTHON_FRAME_LINES.sub(" ", stack.without(text)).lower()))
+
+
+#: Python's builtin types an issue writes in lower case (``dict``, ``list``, ``type``; the
+#: builtins module's classes), kept to the containers and scalars other languages spell the
+#: same (``map``, ``filter``, ``format``, ``help`` are functions or classes of many repos: a review).
+_BUILTINS = frozenset({"dict", "list", "set", "frozenset", "tuple", "str", "bytes", "bytearray",
+                       "int", "float", "complex", "bool", "object", "type"})
+#: A module an issue's code imports (``import attrs``, ``>>> from arrow import get``): its
+#: lower-case head. Not any ``x.y``: a variable named after its class (``session.merge`` of
+#: ``session = Session()``) means the class (a review).
+_MODULE_HEAD = re.compile(r"^[ \t>.]*+(?:import|from)[ \t]+([a-z_]\w*)", re.MULTILINE)
+
+
+def _modules(text: str) -> frozenset[str]:
+    """The lower-case heads of the modules ``text`` imports (``_MODULE_HEAD``). Linear in
+    ``text``."""
+    return frozenset(_MODULE_HEAD.findall(text))
+
+
+def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
+    """``framed`` (innermost first) without its innermost run of guard frames (``_GUARD``),
+    unless every frame is one."""
+    k = 0
+    while k < len(framed) and framed[k].function and _GUARD.search(framed[k].function):
+        k += 1
+    return list(framed[k:]) if k < len(framed) else list(framed)
+
+
+def _reraises(text: str, frame: Frame) -> bool:
+    """Whether the line a Python trace in ``text`` prints under ``frame`` re-raises an
+    exception bound to a name (``frames.reraises``)."""
+    return stack.reraises(stack.printed_code(text, frame))
 
 
 def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame],

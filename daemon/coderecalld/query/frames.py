@@ -165,6 +165,28 @@ def read(text: str) -> list[Frame]:
     return [f for f in out if f.function or (f.path, f.line) not in named]
 
 
+#: The line a Python trace prints under a frame that re-raises an exception bound to a
+#: name (``raise``, ``raise exc``, ``raise err from None``): raised or built from errors
+#: gathered elsewhere, and handed back here; a class raised (``raise ValueError(..)``,
+#: ``raise ValidationError``) is a new exception of this frame's.
+RERAISE = re.compile(r"raise(?:\s+[a-z_]\w*)?(?:\s+from\s+\w+)?\s*(?:#[^\n]*)?")
+#: A Python traceback's first line, wherever it starts (a logger's prefix before it:
+#: ``ERROR:root:Traceback (most recent call last):``); a chained one prints several.
+TRACEBACK_HEAD = re.compile(r"Traceback \(most recent call last\):")
+
+
+def reraises(code: str) -> bool:
+    """Whether ``code``, a source line a trace prints under a frame, re-raises (``RERAISE``)."""
+    return bool(RERAISE.fullmatch(code.strip()))
+
+
+def single_traceback(text: str) -> bool:
+    """Whether ``text`` holds at most one Python traceback: in a chained one (``The above
+    exception was the direct cause``) the cause's frames show where it failed, and a
+    re-raise in the last is no handing back of an error gathered elsewhere (a review)."""
+    return len(TRACEBACK_HEAD.findall(text)) <= 1
+
+
 def printed_code(text: str, frame: Frame) -> str:
     """The source line a Python trace in ``text`` prints under ``frame`` (its ``File "..",
     line N, in f`` header, its path as printed ending with the longest trailing part of

@@ -350,6 +350,14 @@ EXACT_READ = 100
 #: (serde_json: the chunk printing "EOF while parsing a value" was sixth of locate's
 #: candidates, its file fifth).
 EVIDENCE_RANK = 3
+#: Whether an identifier a question writes (``_CODE_TOKEN``: ``FORCE_COLOR``) that one
+#: source chunk alone uses as code, and no definition is named, places that chunk first,
+#: not at ``EVIDENCE_RANK``: "where is the FORCE_COLOR environment variable read" is
+#: answered by its one reader (rich's ``Console.is_terminal`` was third, under two chunks
+#: the model liked; a newcomer).
+SOLE_HOLDER_FIRST = True
+#: Source chunks read on the token's words to see that one alone holds it.
+SOLE_HOLDER_READS = 4
 #: A message a source chunk holds whole in a string literal (no prefix of it; whole but
 #: a location the runtime appended) takes the first place instead: the literal is where
 #: the message is raised or printed (hono's ``Context is not finalized. ...`` was third,
@@ -1043,10 +1051,15 @@ class Service:
             best = min((h for h in found if h.score > bar or (code and h.id in code)), key=lambda h: (
                 _penalty(h.payload, asked.roles, ROLE_PENALTY), code is not None and h.id not in code,
                 -h.score))
+            rank = EVIDENCE_RANK
+            if (SOLE_HOLDER_FIRST and code and best.id in code and asked.shape is Shape.TEXT
+                    and hit_role(best.payload) == "source"
+                    and self._sole_source_holder(vector, token, flt, view, path_glob, best)):
+                rank = 1
             # Held by a page chunk of its role or a better one: a test holding ``tmp_path``
             # most often was placed though the fixture's source was first.
             worst = _penalty(best.payload, asked.roles, ROLE_PENALTY)
-            ids = [h.id for h, _, source in page[:EVIDENCE_RANK] if source == INDEX
+            ids = [h.id for h, _, source in page[:rank] if source == INDEX
                    and _penalty(h.payload, asked.roles, ROLE_PENALTY) <= worst]
             if option:
                 held = ids and any(_holds_text(h, option)
@@ -1058,7 +1071,7 @@ class Service:
             if held:
                 continue
             page = _insert([r for r in page if r[0].id != best.id], best, "evidence",
-                           min(EVIDENCE_RANK, limit), limit)
+                           min(rank, limit), limit)
         if asked.symbols and COMPOUND_RANK > 0:
             page = self._with_symbols(asked, page, flt, limit, fields, view, path_glob)
         if asked.compounds and COMPOUND_RANK > 0:
@@ -1068,6 +1081,21 @@ class Service:
         if asked.sentence:  # last: a name the message's words spell must not push it off
             page = self._with_sentence(asked, page, flt, limit, fields, view, path_glob)
         return page + [r for r in ranked[limit:] if r not in page]
+
+    def _sole_source_holder(self, vector: SparseVector, token: str, flt: StoreFilter,
+                            view: overlay.View, path_glob: str, best: Hit) -> bool:
+        """Whether ``best`` is the one source chunk in scope using the identifier ``token``
+        as code and no definition is named ``token`` (an environment variable, a settings
+        key: ``SOLE_HOLDER_FIRST``). One sparse query of ``SOLE_HOLDER_READS`` source chunks,
+        one name lookup."""
+        if self.store.find(flt, "name", token, limit=1):
+            return False
+        holders = self._source_holders(vector, token, flt, view, path_glob, ("path",), depth=SOLE_HOLDER_READS)
+        # another file's top-level code holding it reads it too (``_as_code`` reads no module)
+        if any(h.payload.get("kind") == locating.MODULE_KIND and h.payload.get("path") != best.payload.get("path")
+               for h in holders):
+            return False
+        return self._as_code([h.id for h in holders], token) == {best.id}
 
     def _source_holders(self, vector: SparseVector, token: str, flt: StoreFilter,
                         view: overlay.View, path_glob: str,
@@ -1654,6 +1682,11 @@ class Service:
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
+        if LOCATE_TEXT_DEMOTED and asked.shape is Shape.TEXT and mode == "hybrid":
+            # a question's file is scored from its chunks as search orders them: a whole
+            # module or a bodiless declaration scores its file less (``_text_demoted``),
+            # before the pinned ones are placed (a review)
+            ranked = [(_text_demoted(h), match, source) for h, match, source in ranked]
         # A pinned exact name carries the lookup's 1.0, under fused scores above 1: it
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
@@ -1899,8 +1932,12 @@ class Service:
             judged = _judge(name, hit.payload, fuzzy)
             if judged is not None and hit.payload.get("kind") not in _HIDDEN_KINDS:
                 out.append((hit, *judged))
-        if not out and not prefix and "." in name:
-            out = _qualified_tail(store, flt, name)
+        if not prefix and "." in name and all(match == "case_insensitive" for _, match, _ in out):
+            # Go's package ``viper`` and its type ``Viper``: ``Viper.AllKeys`` matched the
+            # package's wrapper ``viper.AllKeys`` in another case and hid the method
+            # ``viper.Viper.AllKeys`` its tail names exactly (a newcomer)
+            seen = {hit.id for hit, _, _ in out}
+            out += [row for row in _qualified_tail(store, flt, name) if row[0].id not in seen]
         if not out and not prefix:  # Rust's Type::method of a trait impl, Java's Outer$Inner.m
             out = [(hit, "exact", 1.0) for hit in callgraph.written_tail(store, flt, name)
                    if hit.payload.get("kind") not in _HIDDEN_KINDS]
@@ -3429,6 +3466,24 @@ def _embedded(asked: shapes.Query) -> bool:
     and not a description unless ``EMBED_DESCRIPTIONS``): an issue or a report is ranked
     by its words alone, so the vectors' fill (``Service._filling``) changes nothing of it."""
     return LONG_DENSE_WEIGHT.get(asked.shape, 1.0) > 0 and (EMBED_DESCRIPTIONS or not asked.describes)
+
+
+#: Whether ``locate`` scores a question's candidates as search orders them before ranking
+#: their files: a whole-module chunk ``MODULE_PENALTY_TEXT`` lower, a stub (``locate.is_stub``:
+#: an interface's method) ``STUB_PENALTY`` lower (``_text_demoted``). Without it a file's
+#: module chunk, every word of the file on the lexical side, scored its file in full (chi's
+#: ``throttle.go`` above ``timeout.go`` for "how does the Timeout middleware stop a
+#: request", which search answered first; a newcomer).
+LOCATE_TEXT_DEMOTED = True
+
+
+def _text_demoted(hit: Hit) -> Hit:
+    """``hit`` with a question's ordering demotions of its kind taken off its score (at 0
+    at least): a whole-module chunk's ``MODULE_PENALTY_TEXT``, a stub's ``STUB_PENALTY``."""
+    p = hit.payload
+    cost = ((MODULE_PENALTY_TEXT if p.get("kind") == locating.MODULE_KIND else 0.0)
+            + (STUB_PENALTY if locating.is_stub(p) else 0.0))
+    return replace(hit, score=max(hit.score - cost, 0.0)) if cost else hit
 
 
 def _as_placed(ranked: Ranked, top: float) -> Iterator[Hit]:

@@ -1311,9 +1311,6 @@ _BANNER = re.compile(  # a banner line is short: longer lines are never tried (l
     r"|(?:\?|%quickref|help|object\?)[ \t]+->.*)$", re.MULTILINE)
 
 
-#: A Python traceback's first line, wherever it starts (a logger's prefix before it:
-#: ``ERROR:root:Traceback (most recent call last):``).
-_TRACEBACK_HEAD = re.compile(r"Traceback \(most recent call last\):")
 #: The line a Python trace prints under a frame that passes an exception on instead of
 #: raising it where it happened: a raise with a traceback (``raise
 #: value.with_traceback(tb)``; jinja's ``raise rewrite_traceback_stack(source=source)``)
@@ -1335,7 +1332,7 @@ def _without_handed_back(text: str) -> str:
     A re-raise with project frames inside it (Django's ``wrap_database_errors``, SQLAlchemy's
     ``raise exc.with_traceback(..) from e``: the original raise site) cuts nothing: the
     frames outside it are the call that failed (a review). Linear: one pass over the frames."""
-    heads = [m.start() for m in _TRACEBACK_HEAD.finditer(text)]
+    heads = [m.start() for m in stack.TRACEBACK_HEAD.finditer(text)]
     blocks: dict[int, list[tuple[int, int, bool, str]]] = {}  # per traceback: its frames
     for m in stack.PYTHON.finditer(text):
         code = stack.CODE_LINE.match(text, m.end())
@@ -1448,6 +1445,13 @@ def _without_outer_frames(part: str, python: Sequence[re.Match[str]]) -> str:
     return "".join(out)
 
 
+def _reraised(part: str, frame: re.Match[str]) -> bool:
+    """Whether the source line printed under a Python frame header (``frame``, a
+    ``stack.PYTHON`` match in ``part``) re-raises (``frames.reraises``)."""
+    code = stack.CODE_LINE.match(part, frame.end())
+    return bool(code) and stack.reraises(code.group(1))
+
+
 def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
     prefixes already dropped (``drop_environment``)."""
@@ -1482,8 +1486,11 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         # (a command line's paths are the reporter's files: `black --diff c5.py`)
         for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()), part)):
             add(match.group(), WEIGHT_FRAME * boost)
+        # a trace whose innermost frame re-raises shows where the error was handed back,
+        # not where it happened: its frames weigh as outer ones (``frames.reraises``)
+        handed = bool(python) and stack.single_traceback(text) and _reraised(part, python[-1])
         for i, match in enumerate(python):
-            inner = i >= len(python) - INNER_FRAMES
+            inner = i >= len(python) - INNER_FRAMES and not handed
             add(f"{match.group(1)} {match.group(3) or ''}", (WEIGHT_FRAME if inner else OUTER_FRAME_WEIGHT) * boost)
         for i, match in enumerate(stack.JVM.finditer(part)):  # innermost first
             add(f"{match.group(2)} {match.group(3)}",
@@ -2265,6 +2272,7 @@ def template_words(source: str, message: str) -> int:
     if "{" not in source and "%" not in source and "+" not in source and "$" not in source and "\\(" not in source:
         return 0
     said = re.findall(r"\w+", message)
+    elided = _elided(message)
     among = frozenset(w.lower() for w in said)
     pieces = list(_template_pieces(source))  # the source's literals read once, for both
     templates = _printed(pieces, among)
@@ -2277,7 +2285,33 @@ def template_words(source: str, message: str) -> int:
     if len(content) < FRAGMENT_CONTENT_WORDS:
         return 0
     near = (p for p in pieces if len(content & {w.lower() for piece in p for w in piece}) >= FRAGMENT_CONTENT_WORDS)
+    said = elided or said
     return max((fragment_words(p, said) for p in itertools.islice(near, FRAGMENT_TEMPLATES)), default=0)
+
+
+#: An ellipsis a message is quoted with where the asker left words out ("closing tag ...
+#: doesn't match any open tag" for rich's ``f"closing tag '{tag.markup}' at position
+#: {position} doesn't match any open tag"``: a newcomer's question had no holder).
+_ELLIPSIS = re.compile(r"\[\.\.\.\]|(?<!\w)\.\.\.+|\.\.\.+(?!\w)|\u2026")
+#: ``fragment_words``' token for an ellipsis between a message's words: it stands for up to
+#: ``FRAGMENT_ELIDED_TOKENS`` of the template's words and placeholders, one placeholder at
+#: least (the asker left a value out); ``1...5`` or ``a...b`` in code is no ellipsis.
+ELIDED = "\u2026"
+FRAGMENT_ELIDED_TOKENS = 8
+
+
+def _elided(message: str) -> list[str]:
+    """``message``'s words, lowercased, with ``ELIDED`` for each ellipsis between two of
+    them (``_ELLIPSIS``; one for a run of them); ``[]`` when none is between words."""
+    out: list[str] = []
+    for part in _ELLIPSIS.split(message):
+        words = [w.lower() for w in re.findall(r"\w+", part)]
+        if not words:
+            continue
+        if out and out[-1] != ELIDED:
+            out.append(ELIDED)
+        out += words
+    return out if ELIDED in out else []
 
 
 #: ``fragment_words``' "no match" (below any count).
@@ -2319,6 +2353,7 @@ def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
     n, t = len(said), len(tokens)
     if not n:
         return 0
+    asked = n - said.count(ELIDED)  # the message's own words
 
     @functools.lru_cache(maxsize=None)
     def run(i: int, j: int, crossed: int) -> tuple[int, int]:
@@ -2327,6 +2362,10 @@ def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
         once a literal word follows), 2 crossed."""
         if i == n:
             return (0, 0) if crossed == 2 else _NO_RUN
+        if said[i] == ELIDED:  # the asker left out up to FRAGMENT_ELIDED_TOKENS tokens, a
+            # value among them (literal words alone: a guess at a generic template; a review)
+            return max([_NO_RUN, *(run(i + 1, j + k, 2) for k in range(1, min(FRAGMENT_ELIDED_TOKENS, t - j) + 1)
+                                   if None in tokens[j:j + k])])
         if j == t:
             return _NO_RUN
         token = tokens[j]
@@ -2347,7 +2386,7 @@ def fragment_words(pieces: list[list[str]], said: list[str]) -> int:
     if tokens and tokens[0] is None:  # a value opens the template, and the message
         best = max([best, *(run(m, 1, 2) for m in range(1, min(FRAGMENT_VALUE_WORDS, n - 1) + 1))])
     words, content = best
-    return words if words >= max(TEMPLATE_MIN_WORDS, -(-n // 2)) and content >= FRAGMENT_CONTENT_WORDS else 0
+    return words if words >= max(TEMPLATE_MIN_WORDS, -(-asked // 2)) and content >= FRAGMENT_CONTENT_WORDS else 0
 
 
 def sentence_core(sentence: str) -> str:
