@@ -233,7 +233,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 50: Java: ``returns`` (a method's declared result class, overloads agreeing), and a call
 #: on another file's method's result (``C.m(..).n()``, ``x.m(..).n()``, ``var v = x.m(..)``)
 #: targets ``C.m().n`` (``receivers_go.RETURNED``) for the query side to type.
-PAYLOAD_VERSION = 50
+#: 51: Go: a generic function instantiated with a plain type name (``getTyped[string](c,
+#: key)``, ``conv.Cast[int](v)``: an index expression or a generic type's conversion to the
+#: parser) is a call of the function, and an indexed value called (``c.handlers[i](c)``)
+#: none (``records.CallSite.indexed``).
+PAYLOAD_VERSION = 51
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -281,6 +281,15 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite],
         if not written.rsplit(".", 1)[-1][:1].isupper():
             return
         callee = value
+    # Go's `getTyped[string](c, key)`, `getTyped[string](c)` (a generic type's conversion to
+    # the parser): named by the indexed operand (they were calls of `string`, or none)
+    operand = (callee.child_by_field_name("operand") if callee.type == "index_expression" else
+               callee.child_by_field_name("type") if node.type == "type_conversion_expression" else None)
+    indexed = operand is not None
+    if operand is not None:
+        callee = operand
+        if callee.type not in ("identifier", "selector_expression", "type_identifier", "qualified_type"):
+            return  # `fns[i][j](..)`, `f()[k](..)`: a value of a table, no name
     name = tx.callee(blob, callee)
     if name and callee.type == "identifier" and callee.parent is not None and callee.parent.type == "token_tree":
         outer = callee.parent
@@ -290,7 +299,7 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite],
             return  # `#[cfg(not(windows))]` calls nothing
         name = _token_receiver(blob, callee) + name
     if name:
-        into.append(CallSite(name, tx.callee_line(callee), other_self=other_self))
+        into.append(CallSite(name, tx.callee_line(callee), other_self=other_self, indexed=indexed))
 
 
 #: Levels above a value reference read for a type expression around it.
