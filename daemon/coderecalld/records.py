@@ -114,6 +114,10 @@ class CallSite:
             function's instantiation or a call of a table's element; ``name`` is the indexed
             operand's, and the resolve stage keeps the site only where that names a
             function (``index/resolve._go_instantiation``). Not stored.
+        arguments: how many arguments the call passes as the parser sees them (``f(a, b)``:
+            2); ``-1`` when that is not known: a spread or splat, a keyword argument, a Go
+            call passing another call's results (``f(g())``), no argument list
+            (``extract.argument_count``). The payload's ``"args"`` when known.
     """
 
     name: str
@@ -125,6 +129,7 @@ class CallSite:
     other_self: bool = False
     exact: bool = False
     indexed: bool = False
+    arguments: int = field(default=-1, compare=False)  # a count, no part of where and what is called
 
     @property
     def short_name(self) -> str:
