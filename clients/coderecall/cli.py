@@ -294,8 +294,8 @@ def _callers(client: Client, args: argparse.Namespace) -> int:
     if not args.resolved or len(sites) == len(page):  # else every resolved site is shown
         note_cut(page, "call sites")
     if page.omitted_other_type:
-        print(f"coderecall: {page.omitted_other_type} calls of the same name on another type, or in repos "
-              "that call nothing of its package, left out",
+        print(f"coderecall: {page.omitted_other_type} calls of the same name on another type, passing an "
+              "argument count it does not take, or in repos that call nothing of its package, left out",
               file=sys.stderr)
     if page.hierarchy_cut:
         print(f"coderecall: {args.name!r} has more aliases and subclasses than one request follows; "

@@ -109,6 +109,15 @@ class CallSite:
         other_self: Ruby: the call is written in a block that may run with another ``self``
             than its method's (a DSL's ``instance_eval``: ``parse.ruby_calls.in_other_self``);
             its method resolves no bare call there. Not stored.
+        indexed: Go: the callee is written indexed, ``getTyped[string](c, key)`` or
+            ``c.handlers[c.index](c)``, which the parser cannot tell apart: a generic
+            function's instantiation or a call of a table's element; ``name`` is the indexed
+            operand's, and the resolve stage keeps the site only where that names a
+            function (``index/resolve._go_instantiation``). Not stored.
+        arguments: how many arguments the call passes as the parser sees them (``f(a, b)``:
+            2); ``-1`` when that is not known: a spread or splat, a keyword argument, a Go
+            call passing another call's results (``f(g())``), no argument list
+            (``extract.argument_count``). The payload's ``"args"`` when known.
     """
 
     name: str
@@ -119,6 +128,8 @@ class CallSite:
     reference: bool = False
     other_self: bool = False
     exact: bool = False
+    indexed: bool = False
+    arguments: int = field(default=-1, compare=False)  # a count, no part of where and what is called
 
     @property
     def short_name(self) -> str:

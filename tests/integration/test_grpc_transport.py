@@ -347,8 +347,8 @@ def test_reflection_lists_the_service(addr):
 
 #: What ``coderecall callers verify`` says on stderr: the fake API leaves out 3 calls on
 #: another type (stdout keeps only the results).
-OTHER_TYPE_NOTE = ("coderecall: 3 calls of the same name on another type, or in repos that call nothing of its "
-                   "package, left out\n")
+OTHER_TYPE_NOTE = ("coderecall: 3 calls of the same name on another type, passing an argument count it does not "
+                   "take, or in repos that call nothing of its package, left out\n")
 
 
 def run_json(capsys, argv, err_expected=""):

@@ -105,7 +105,7 @@ export function insert(router: TrieRouter, path: string) {
 }
 
 export async function fetchIt(res: Response, other) {
-  other.add('x')
+  other.add('GET', 'x')
   return res.json()
 }
 """,

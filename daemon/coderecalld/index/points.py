@@ -233,7 +233,13 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 50: Java: ``returns`` (a method's declared result class, overloads agreeing), and a call
 #: on another file's method's result (``C.m(..).n()``, ``x.m(..).n()``, ``var v = x.m(..)``)
 #: targets ``C.m().n`` (``receivers_go.RETURNED``) for the query side to type.
-PAYLOAD_VERSION = 50
+#: 51: Go: a generic function instantiated with a plain type name (``getTyped[string](c,
+#: key)``, ``conv.Cast[int](v)``: an index expression or a generic type's conversion to the
+#: parser) is a call of the function, and an indexed value called (``c.handlers[i](c)``)
+#: none (``records.CallSite.indexed``). A call site's argument count as the parser sees it,
+#: when known (``"args"``, ``CallSite.arguments``): ``callers`` leaves out a name-only call
+#: of a count no definition of the name takes (``query/arity``).
+PAYLOAD_VERSION = 51
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
@@ -266,7 +272,8 @@ def call_sites(chunk: Chunk, references: bool = False) -> list[dict]:
     ``CALL_TEXT_MAX_CHARS``), the resolved ``target`` (``""`` if unresolved) and, only when
     the target's receiver is another file's class attribute, ``"via": "attribute"``; when
     the receiver's declared type is known and the target not, ``"type"`` (``resolve_own``);
-    when the receiver is exactly the target's class (``CallSite.exact``), ``"exact": true``.
+    when the receiver is exactly the target's class (``CallSite.exact``), ``"exact": true``;
+    the argument count the parser saw, when known, ``"args"`` (``CallSite.arguments``).
     With ``references``, the payload's ``references`` instead: the same rows of the values
     that name a function (``Chunk.references``, each with its target)."""
     lines = chunk.text.split("\n")
@@ -281,6 +288,8 @@ def call_sites(chunk: Chunk, references: bool = False) -> list[dict]:
             row["type"] = s.receiver_type
         if s.exact:
             row["exact"] = True
+        if s.arguments >= 0 and not references:
+            row["args"] = s.arguments
         out.append(row)
     return out
 

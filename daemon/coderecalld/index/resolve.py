@@ -201,7 +201,9 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
     for c in chunk_list:
         is_module = c.kind is SymbolKind.MODULE
         owner = "" if is_module else c.qualified_name
-        sites = tuple(_site(s, target(s, owner)) for s in c.call_sites)
+        called = (c.call_sites if go is None else
+                  tuple(s for s in c.call_sites if not s.indexed or _go_instantiation(s, owner, by_name, go)))
+        sites = tuple(_site(s, target(s, owner)) for s in called)
         if style == "python" and not is_module:
             sites = _own_object(sites, _enclosing_class(by_name, owner))
         named = tuple(replace(s, target=value(s, owner)) for s in c.references
@@ -1081,6 +1083,22 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
             return f"{module}.{receiver.group(2)}.{rest[0]}"
         return receivers.target(site, owner)
     return target
+
+
+def _go_instantiation(site: CallSite, owner: str, symbols: Mapping[str, Symbol], receivers: GoReceivers) -> bool:
+    """Whether an indexed Go call (``CallSite.indexed``) instantiates a generic function:
+    its operand is a bare name that is no builtin, no parameter or local of ``owner`` and
+    no variable or constant of the file (``getTyped[string](c, key)``; gin's 15 such calls
+    of ``getTyped`` were calls of ``string``, ``int``, ..), or an imported package's name
+    (``slices.Index[S](..)``). A method has no type parameters in Go: an indexed selector
+    on a value (``c.handlers[c.index](c)``) calls a table's element, no name."""
+    head, *rest = site.name.split(".")
+    if rest:
+        return len(rest) == 1 and head in receivers.table
+    if head in _GO_BUILTINS or head in _GO_NO_FUNCTIONS or receivers.local(head, owner):
+        return False
+    held = next((s for s in symbols.values() if s.name == head and not s.parent), None)
+    return held is None or held.kind not in (SymbolKind.VARIABLE, SymbolKind.CONSTANT)
 
 
 #: Go names a value reference never means a function by (``nil``, the blank identifier).

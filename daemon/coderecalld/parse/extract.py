@@ -281,6 +281,15 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite],
         if not written.rsplit(".", 1)[-1][:1].isupper():
             return
         callee = value
+    # Go's `getTyped[string](c, key)`, `getTyped[string](c)` (a generic type's conversion to
+    # the parser): named by the indexed operand (they were calls of `string`, or none)
+    operand = (callee.child_by_field_name("operand") if callee.type == "index_expression" else
+               callee.child_by_field_name("type") if node.type == "type_conversion_expression" else None)
+    indexed = operand is not None
+    if operand is not None:
+        callee = operand
+        if callee.type not in ("identifier", "selector_expression", "type_identifier", "qualified_type"):
+            return  # `fns[i][j](..)`, `f()[k](..)`: a value of a table, no name
     name = tx.callee(blob, callee)
     if name and callee.type == "identifier" and callee.parent is not None and callee.parent.type == "token_tree":
         outer = callee.parent
@@ -290,7 +299,39 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite],
             return  # `#[cfg(not(windows))]` calls nothing
         name = _token_receiver(blob, callee) + name
     if name:
-        into.append(CallSite(name, tx.callee_line(callee), other_self=other_self))
+        into.append(CallSite(name, tx.callee_line(callee), other_self=other_self, indexed=indexed,
+                             arguments=argument_count(node)))
+
+
+#: Argument lists counted (``argument_count``): Go's, Python's, Java's, C's (``argument_list``),
+#: JavaScript's and TypeScript's, Rust's (``arguments``). Others (Kotlin's ``value_arguments``
+#: beside a trailing lambda, a tagged template's string) are not.
+_ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
+#: Arguments of no count of their own: a spread (JS ``...xs``, Go ``xs...``), a splat or a
+#: keyword argument (Python), a named one (C#, PHP).
+_UNCOUNTED_ARGUMENTS = frozenset({"spread_element", "variadic_argument", "list_splat", "dictionary_splat",
+                                  "keyword_argument", "named_argument", "splat_argument",
+                                  "hash_splat_argument", "block_argument", "pair", "argument_unpacking"})
+
+
+def argument_count(node: Node) -> int:
+    """How many arguments the call ``node`` passes (``CallSite.arguments``), ``-1`` when
+    unknown: no counted argument list (``_ARGUMENT_LISTS``), one argument that is no plain
+    value (``_UNCOUNTED_ARGUMENTS``), or a Go call whose one argument is a call (its
+    results may be several: ``f(g())``). A Go generic type's conversion (``getTyped[string](c)``
+    to the parser) passes one."""
+    if node.type == "type_conversion_expression":
+        return 1
+    args = node.child_by_field_name("arguments")
+    if args is None or args.type not in _ARGUMENT_LISTS:
+        return -1
+    values = [c for c in args.named_children if not c.is_extra]
+    if any(c.type in _UNCOUNTED_ARGUMENTS for c in values):
+        return -1
+    if (node.type == "call_expression" and args.type == "argument_list" and len(values) == 1
+            and values[0].type == "call_expression"):
+        return -1  # Go's `f(g())` passes every result of g
+    return len(values)
 
 
 #: Levels above a value reference read for a type expression around it.

@@ -24,6 +24,7 @@ from coderecalld import logs
 from coderecalld.files import classify
 from coderecalld.parse import headers
 from coderecalld.parse import text as tx
+from coderecalld.query import arity
 from coderecalld.query import frames as stack
 from coderecalld.query import overloads
 from coderecalld.query import ruby
@@ -195,6 +196,7 @@ class Site:
     via: str = ""  # "attribute": the target's receiver is an attribute of unknown type
     type: str = ""  # the receiver's declared type, when the target is unknown (index/resolve_own)
     exact: bool = False  # the receiver is exactly the target's class: no override runs (CallSite.exact)
+    args: int = -1  # arguments the call passes, -1 unknown (CallSite.arguments)
 
     @property
     def short(self) -> str:
@@ -697,7 +699,7 @@ def sites(hits: Iterable[Hit], keep: Callable[[dict], bool] | None = None,
         for s in hit.payload.get(field, []):
             if keep is None or keep(s):
                 out.append(Site(hit, s["name"], int(s["line"]), s.get("text", ""), s.get("target", ""),
-                                s.get("via", ""), s.get("type", ""), bool(s.get("exact"))))
+                                s.get("via", ""), s.get("type", ""), bool(s.get("exact")), int(s.get("args", -1))))
     return out
 
 
@@ -1055,7 +1057,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     definition's name whatever its receiver) is left out;
     ``omitted["other_type"]`` counts those when given. When the name means more than
     ``HIERARCHY_MAX_METHODS`` methods (a bare ``get``), no hierarchy is walked and
-    such calls are ``name_only`` instead.
+    such calls are ``name_only`` instead. A ``name_only`` call passing an argument count
+    none of the definitions takes (``query/arity``: Go, TypeScript, Python) is left out.
     A Ruby call on a constant (``Rack::Utils.parse_query(..)``, ``MediaType.params(..)``)
     calls that module's or class's own method: resolved when the constant names the
     holder of a Ruby definition of ``chosen`` by its last segments (and ``on_constant``:
@@ -1304,6 +1307,12 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 out.append((site, NAME_ONLY))  # on a class the cut walk may not have reached
             else:
                 other += 1
+    if chosen:  # a count none of the definitions takes: another's (`str.match(/re/)`, `Router.match`)
+        arities = [arity.taken(h.payload) for h in chosen]
+        kept = [(s, c) for s, c in out if c != NAME_ONLY or s.hit.payload.get("language") not in arity.LANGUAGES
+                or arity.accepts(arities, s.args)]
+        other += len(out) - len(kept)
+        out = kept
     unrelated = _unimporting(store, flt, chosen, wanted,
                              {s.hit.payload.get("repo") for s, c in out if c == NAME_ONLY})
     if unrelated:

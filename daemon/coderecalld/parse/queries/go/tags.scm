@@ -92,6 +92,12 @@
     (identifier) (selector_expression) (index_expression) (call_expression) (parenthesized_expression)
   ] @name) @reference.call
 
+; A generic function instantiated and called with one argument parses as a conversion to a
+; generic type (`getTyped[string](c)`, `conv.Cast[int](v)`): its call (index/resolve keeps
+; it where the name is no variable's, as an indexed call: records.CallSite.indexed).
+(type_conversion_expression
+  type: (generic_type) @name) @reference.call
+
 (import_spec
   path: (interpreted_string_literal (interpreted_string_literal_content) @name)) @reference.import
 
