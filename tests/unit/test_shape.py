@@ -704,6 +704,27 @@ def test_dotnet_ruby_and_php_frames_innermost_first() -> None:
                           ("var/www/public/index.php", "", 12))
 
 
+def test_a_php_internal_function_frame_keeps_the_pairing() -> None:
+    """``#1 [internal function]: f()``: the runtime called ``f`` (a callback), which ran where
+    the frame before called it; the next frame's function was called from the runtime, in
+    no file. Skipped, it shifted every pairing below it: guzzle's progress closure at
+    ``StreamHandler.php:520`` was read as ``fread`` there (a newcomer). A closure has no
+    name of its own: its line says which function holds it."""
+    trace = (
+        "PHP Fatal error:  Uncaught TypeError: {closure}(): Argument #3 must be of type int, null given,"
+        " called in /app/src/Handler/Stream.php on line 520 and defined in /app/run.php:9\n"
+        "Stack trace:\n"
+        "#0 /app/src/Handler/Stream.php(520): {closure}(10, 8, NULL, NULL)\n"
+        "#1 [internal function]: App\\Handler\\Stream::App\\Handler\\{closure}(7, 0, NULL, 0)\n"
+        "#2 /app/src/Handler/Stream.php(213): fread(Resource id #21, 8192)\n"
+        "#3 /app/src/Handler/Stream.php(131): App\\Handler\\Stream->drain(Object(Stream))\n"
+        "#4 {main}\n")
+    assert frames.read(trace) == [
+        ("/app/src/Handler/Stream.php", "", 520), ("/app/src/Handler/Stream.php", "", 520),
+        ("/app/src/Handler/Stream.php", "App.Handler.Stream.drain", 213),
+        ("/app/src/Handler/Stream.php", "", 131)]
+
+
 def test_native_frames_of_gdb_asan_and_valgrind_innermost_first() -> None:
     """A C program's crash as gdb, AddressSanitizer and valgrind print it: each frame's
     function and file (gdb's often bare, as compiled: a path of its own for native code),

@@ -20,7 +20,8 @@ runtime prints them in:
   innermost first;
 * PHP (``#0 /app/Bar.php(34): App\\Foo->baz()``): frame ``k`` names the function called
   *from* its file, so each function is paired with the file of the frame before it (the
-  first with where the exception was thrown, ``in /app/Foo.php:12``).
+  first with where the exception was thrown, ``in /app/Foo.php:12``); ``#1 [internal
+  function]: f()`` is a frame of no file (a callback the runtime called).
 
 A frame's function is written the way the index qualifies names (``callable_name``): dots
 between scopes, no generic arguments, parameter lists, closures or compiler suffixes
@@ -92,7 +93,7 @@ DOTNET = re.compile(r"^[ \t]++at ([^\s(][^\n(]*+)\([^\n)]*+\) in ([^\n]+?\.(?:cs
 #: line, function.
 RUBY = re.compile(r"^[ \t]*+(?:from )?([^\s:'\"`]+?\.rb):(\d+):in [`']([^'`\n]++)'", re.MULTILINE)
 #: A PHP frame: ``#0 /app/Bar.php(34): App\Foo->baz('x')``: path, line, function.
-PHP = re.compile(r"^[ \t]*+#\d++ ([^\n(]+?\.php)\((\d++)\): ([^\n(]++)\(", re.MULTILINE)
+PHP = re.compile(r"^[ \t]*+#\d++ (?:([^\n(]+?\.php)\((\d++)\)|\[internal function\]): ([^\n(]++)\(", re.MULTILINE)
 #: Where a PHP exception was thrown: ``Uncaught Exception: msg in /app/Foo.php:12``,
 #: ``thrown in /app/Foo.php on line 12``: path, line.
 PHP_THROWN = re.compile(r"(?:\bin|thrown in) (\S+?\.php)(?::| on line )(\d+)")
@@ -226,9 +227,16 @@ def _php(text: str) -> list[tuple[tuple[int, int], Frame]]:
     out = []
     for m in printed:
         if where[0]:
-            out.append(((0, m.start()), Frame(where[0], callable_name(m.group(3)), where[1])))
-        where = (m.group(1), int(m.group(2)))
-    out.append(((0, printed[-1].end()), Frame(where[0], "", where[1])))
+            # a closure (``Ns\\C::Ns\\{closure}``) has no name of its own: its line says
+            # which function holds it
+            called = "" if m.group(3).rstrip().endswith("{closure}") else callable_name(m.group(3))
+            out.append(((0, m.start()), Frame(where[0], called, where[1])))
+        # ``#1 [internal function]: f()``: ``f`` ran where the frame before called it, and
+        # what the next frame names was called from the runtime, in no file (guzzle's
+        # progress closure at StreamHandler.php:520 was paired with ``fread``; a newcomer)
+        where = (m.group(1) or "", int(m.group(2) or 0))
+    if where[0]:
+        out.append(((0, printed[-1].end()), Frame(where[0], "", where[1])))
     return out
 
 
