@@ -462,8 +462,10 @@ export function f() {
   d.run();
 }
 """
+    # what `build` and `other` return is `b.ts`'s to declare: the query side reads it
+    # (``callgraph.chained``), the construction's class is not the value's
     assert resolved(ts, "typescript", "src/a.ts", "src/a")["f"] == [
-        ("b.run", ""), ("c.run", ""), ("d.run", "src/b.Builder.run")]
+        ("b.run", "src/b.Builder.build().run"), ("c.run", "src/b.Builder.other().run"), ("d.run", "src/b.Builder.run")]
     kotlin = b"""package p
 
 fun f() {

@@ -239,7 +239,14 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: none (``records.CallSite.indexed``). A call site's argument count as the parser sees it,
 #: when known (``"args"``, ``CallSite.arguments``): ``callers`` leaves out a name-only call
 #: of a count no definition of the name takes (``query/arity``).
-PAYLOAD_VERSION = 51
+#: 52: TypeScript/JavaScript: ``returns`` (a function's or method's declared result class, a
+#: ``this`` result its own class), a class's typed fields and getters are ``instance_edges``
+#: (``Context.req`` of ``get req(): HonoRequest``), a call on another call's result
+#: (``new C().m()``, ``x.m(..).n()``: ``CallSite.chain``) and a name bound to one are typed
+#: by declared results (another file's: ``C.m().n``, ``receivers_go.RETURNED``), a call on
+#: a typed name's attribute (``c.req.query()``) targets the attribute, and ``let a: A, b:
+#: B`` types each name.
+PAYLOAD_VERSION = 52
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

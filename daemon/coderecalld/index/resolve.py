@@ -565,7 +565,8 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
           java_returns: dict[str, str] | None = None) -> Target:
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
-    struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
+    struct's embedded ones: its ``base_targets``), ``java_fields`` and ``java_returns`` (a
+    Java or JS class's typed fields, a method's declared result). ``symbols``: the file's by qualified
     name (``symbols_of``); ``receivers``: Python's receiver types, ``go`` Go's (else ``None``)."""
     if style == "kotlin":
         return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
@@ -580,12 +581,20 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
             supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
+    # declared results and a class's typed fields and getters, for another file's chains
+    # (``new Hono().basePath(..).route(..)``) and attributes (``c.req.query(..)``)
+    if java_returns is not None:
+        java_returns.update(typed.declared_results())
+    if java_fields is not None:
+        java_fields.update(typed.class_fields())
     bound = set(table) | {name.split(".", 1)[0] for name in symbols}
 
     values = {s.name for s in parsed.symbols if not s.parent and s.kind in (SymbolKind.CONSTANT, SymbolKind.VARIABLE)}
 
     def target(site: CallSite, owner: str) -> str:
         head = site.name.partition(".")[0]
+        if site.chain and "." not in site.name:  # on another call's result: what it declares
+            return typed.target(site, owner)
         if owner and head in bound and head != "this" and typed.binds(head, owner):
             # a local or parameter of the calling function shadows the module's name
             # (hono's `const match = (..) => ..; return match(..)` in function `match`)

@@ -2277,7 +2277,26 @@ def _results_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     named = aliases(store, flt, plain) if plain else set()
     for owner in owners:
         named |= {f"{name}.{m}" for name in aliases(store, flt, {owner}) for m in owned[owner]}
-    return out | {f"{fn}{RETURNED}" for fn in named}
+    return out | {f"{fn}{RETURNED}" for fn in named | _fluent_heirs(store, flt, classes, owned)}
+
+
+#: Classes whose subclasses ``_fluent_heirs`` reads at most.
+FLUENT_OWNERS = 8
+
+
+def _fluent_heirs(store: Any, flt: StoreFilter, classes: set[str], owned: Mapping[str, set[str]]) -> set[str]:
+    """``S.m`` for each method ``m`` of one of ``classes`` declared to return one of them
+    (``owned``: class -> such methods) and each class ``S`` below it (``MRO_DEPTH`` levels)
+    that does not define ``m`` itself: a subclass inherits the method and its declared
+    result, and a caller writes the result of its own class's (hono's ``new
+    Hono().basePath('/v1').route(..)`` on ``src/hono.Hono``, whose base declares
+    ``basePath(..): Hono``). At most ``FLUENT_OWNERS`` classes; a facet per level."""
+    out: set[str] = set()
+    for owner in sorted(o for o in owned if o in classes)[:FLUENT_OWNERS]:
+        for level in _descend(store, flt, owner, lambda below: below):
+            own = _facet(store, flt, "fq_name", "fq_name", (f"{c}.{m}" for c in level for m in owned[owner]))
+            out |= {f"{c}.{m}" for c in level for m in owned[owner]} - own
+    return out
 
 
 #: Classes ``_returning`` reads the aliases of, at most, for their methods' names (the
@@ -2408,6 +2427,9 @@ def _result_functions(store: Any, flt: StoreFilter, functions: Sequence[str]) ->
     missing = sorted((fn for fn in functions if fn not in found and "." in fn), key=lambda n: (len(n), n))
     for fn in missing[:REEXPORTED_RESULTS]:
         reached = [h for h in reexported(store, flt, fn) if h.payload.get("kind") in ("function", "method")]
+        if not reached and _owned_by_class(fn):
+            # a method its class inherits (hono's `new Hono().basePath(..)` of its base's)
+            reached = [h for h in inherited_definition(store, flt, fn) if h.payload.get("kind") == "method"]
         if reached:
             found[fn] = reached[0].payload
     return found
