@@ -238,6 +238,10 @@ class Chunk:
     its result in other files name it (``receivers_go.RETURNED``); of a Python
     ``conftest.py``'s pytest fixture, the class of the value it produces (the tests that
     request it name it ``conftest.<fixture>()``, ``receivers.CONFTEST``).
+    ``results``: a Go function's or method's result types by position, target-style
+    (``""`` for one not concrete), when it has two or more: another file's ``c, r :=
+    CreateTestContext(w)`` names ``r``'s type ``<module>.CreateTestContext#1()``
+    (``receivers_go.POSITION``).
     """
 
     repo: str
@@ -269,6 +273,7 @@ class Chunk:
     test_code: bool = False
     declares: bool = False
     returns: str = ""
+    results: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,7 +245,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: (``new C().m()``, ``x.m(..).n()``: ``CallSite.chain``) and a name bound to one are typed
 #: by declared results (another file's: ``C.m().n``, ``receivers_go.RETURNED``), a call on
 #: a typed name's attribute (``c.req.query()``) targets the attribute, and ``let a: A, b:
-#: B`` types each name.
+#: B`` types each name. Go: ``results`` (a function's result types by position, two or
+#: more), a name after the first of ``a, b := F(..)`` is typed by its position's result
+#: (another file's: ``F#1()``, ``receivers_go.POSITION``), and a call on a field of another
+#: file's result (``c.Writer.M()``) targets the field (``F().Writer.M``, via attribute).
 PAYLOAD_VERSION = 52
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
@@ -406,6 +409,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         payload["declares"] = True
     if chunk.returns:
         payload["returns"] = chunk.returns
+    if any(chunk.results):
+        payload["results"] = list(chunk.results)
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
         payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),

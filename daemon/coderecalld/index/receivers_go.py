@@ -85,6 +85,8 @@ _PARENS_MAX = 4
 #: declared result (payload ``returns``) to know which type's method that is. A function
 #: of the calling file is read here (``returns``).
 RETURNED = "()"
+#: Names a result after the first in a marker (``<module>.F#1()``: ``F``'s second result).
+POSITION = "#"
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +256,45 @@ class GoReceivers:
                 struct = self.struct_of(fq)
                 fq = self.fields(struct).get(step.group(1), "") if struct is not None else ""
         return "" if fq == UNKNOWN or pos < len(expr.rstrip()) else fq
+
+    def result_type(self, value: str, scope: Mapping[str, str], position: int) -> str:
+        """The type of result ``position`` (from 0) of ``value`` when it is one call: of a
+        function of this file (``F(..)``) or a method of a type this file knows, by its
+        declared results; another file's or package's function, or a method this file does
+        not define, named with the position (``<module>.F#1()``, ``POSITION``) for the query
+        side to read its ``results``. ``""`` otherwise (a value of several expressions, a
+        type assertion's or a map read's ``ok``)."""
+        expr = _CODE_ONLY.sub('""', value.strip())
+        opened = _call_open(expr) if expr.endswith(")") else -1
+        if opened <= 0:
+            return ""
+        callee = expr[:opened].rstrip()
+        on, dot, name = callee.rpartition(".")
+        if not re.fullmatch(_ID, name) or name in GO_BUILTINS or (not dot and name in scope):
+            return ""
+        if not dot:
+            fn = self.symbols.get(f"{self._package}.{name}")
+            if fn is not None:
+                return self._result_at(fn, position) if fn.kind is SymbolKind.FUNCTION else ""
+            return f"{self.module}.{name}{POSITION}{position}{RETURNED}"
+        if on in self.table:
+            return f"{self.table[on]}.{name}{POSITION}{position}{RETURNED}"
+        fq = self.expression_type(on, scope)
+        if not fq or fq == UNKNOWN or fq.startswith(SLICE):
+            return ""
+        method = self._method(fq, name)
+        return self._result_at(method, position) if method is not None else f"{fq}.{name}{POSITION}{position}{RETURNED}"
+
+    def _result_at(self, fn: Symbol, position: int) -> str:
+        """The type of result ``position`` of this file's ``fn``, ``""`` when not concrete."""
+        found = results(fn.signature)
+        return self.type_of(found[position][1]) if position < len(found) else ""
+
+    def result_types(self, fn: Symbol) -> tuple[str, ...]:
+        """Each result's type of ``fn`` (``Chunk.results``), target-style, when it has two or
+        more (``""`` for one not concrete)."""
+        found = results(fn.signature)
+        return tuple(self.type_of(t) for _, t in found) if len(found) > 1 else ()
 
     def _called(self, fq: str, name: str) -> str:
         """The type a call of method ``name`` on a value of type ``fq`` returns: this file's
@@ -437,10 +478,11 @@ class GoReceivers:
                     _bind(out, name, element if i == 1 else "")
             else:
                 # a statement ends at `;` (`for p := c; p != nil; p = p.Parent() {`)
-                value = self._whole(short.group(2), number, last) if short else ""
-                typed = self.expression_type(value.split(";", 1)[0], typing) if short else ""
+                value = self._whole(short.group(2), number, last).split(";", 1)[0] if short else ""
+                typed = self.expression_type(value, typing) if short else ""
                 for i, name in enumerate(names):
-                    _bind(out, name, typed if i == 0 else "")
+                    # `c, r := CreateTestContext(w)`: each the call's result at its position
+                    _bind(out, name, typed if i == 0 else self.result_type(value, typing, i))
         var = _VAR.match(line) if "var " in line else None
         if var:
             names, type_, value = var.groups()
@@ -624,6 +666,10 @@ class GoReceivers:
         found = scope.get(parts[0], "")
         fq = "" if found == UNKNOWN else found
         for i, attr in enumerate(parts[1:-1], 2):
+            if fq.endswith(RETURNED) and i == len(parts) - 1:
+                # a field of another file's result (`c.Writer.M()` of `c, _ :=
+                # CreateTestContext(w)`): the query side types the result, then the field
+                return f"{ATTRIBUTE}{fq}.{attr}.{parts[-1]}"
             if not fq or fq.startswith(SLICE) or fq.endswith(RETURNED):
                 return ""
             struct = self.struct_of(fq)
@@ -732,3 +778,17 @@ def _expression_start(line: str, end: int) -> int:
 def _ranged(text: str) -> str:
     """The expression a ``range`` clause ranges over: ``text`` up to the loop's ``{``."""
     return text.split("{", 1)[0].strip()
+
+
+def _call_open(expr: str) -> int:
+    """The index of the ``(`` opening the argument list ``expr``'s last character closes
+    (matched backward, brackets nesting), else -1."""
+    depth = 0
+    for i in range(len(expr) - 1, -1, -1):
+        if expr[i] in ")]}":
+            depth += 1
+        elif expr[i] in "([{":
+            depth -= 1
+            if not depth:
+                return i if expr[i] == "(" else -1
+    return -1

@@ -218,8 +218,16 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                                     tuple(sorted(table.items()))) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else fields.get(c.qualified_name, ()),
-                           returns=returned.get(unparted(c.qualified_name), "")))
+                           returns=returned.get(unparted(c.qualified_name), ""),
+                           results=_go_results(go, by_name.get(unparted(c.qualified_name)))))
     return out
+
+
+def _go_results(receivers: GoReceivers | None, sym: Symbol | None) -> tuple[str, ...]:
+    """A Go function's or method's result types by position (``Chunk.results``), else ``()``."""
+    if receivers is None or sym is None or sym.kind not in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return ()
+    return receivers.result_types(sym)
 
 
 def go_returns(parsed: ParsedFile, receivers: GoReceivers) -> dict[str, str]:

@@ -2238,6 +2238,18 @@ _GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
 #: Ends a call target's receiver that is another file's function's result (Go:
 #: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
 RETURNED = "()"
+#: Names a result after the first in a step (``F#1()``, ``index/receivers_go.POSITION``).
+POSITION = "#"
+#: A step naming a result after the first (``F#1()``); JS's private ``#m()`` is none.
+_POSITIONED = re.compile(POSITION + r"[0-9]+\(\)")
+
+
+def _result_field(target: str) -> str:
+    """The field of ``target`` when it calls a method on a field of a chain of results
+    (``F().Writer.M``: ``Writer``), else ``""``."""
+    receiver = target.rpartition(".")[0]
+    chain, _, field_ = receiver.rpartition(".")
+    return field_ if chain.endswith(RETURNED) and field_ and not set("()#") & set(field_) else ""
 #: Steps of a chain of results ``chained`` follows at most (``index/receivers_go._CHAIN_MAX``).
 CHAIN_MAX = 8
 #: The module a Python test's conftest fixture value is named under (``conftest.runner()``,
@@ -2355,7 +2367,10 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
     type, mux's ``RegexpCompileFunc``) maps to ``""``: it is no declared result, whatever
     the value returns. One keyword lookup per step."""
     steps = {t: t.rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in targets
-             if on_result(t) and t.count(RETURNED) >= least}
+             if on_result(t) and (t.count(RETURNED) >= least or _POSITIONED.search(t))}
+    # a field of a result (Go's `c.Writer.M()` of `c, _ := F(w)`): the chain, then the field
+    fields = {t: held for t in targets if not on_result(t) and (held := _result_field(t))}
+    steps |= {t: t.rpartition(".")[0].rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in fields}
     reached = {t: parts[0] for t, parts in steps.items()}  # the function a chain's step calls
     # a Python test's conftest fixture (`conftest.runner()`): the conftest.py fixture of that
     # name, when one alone (or several of one class) states its class
@@ -2372,7 +2387,7 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
             if level == 1 and found.get(fn, {}).get("kind") not in (None, "function", "method"):
                 out[t] = ""
             elif fq and level == len(steps[t]):
-                out[t] = f"{fq}.{t.rpartition('.')[2]}"
+                out[t] = f"{fq}.{fields[t]}.{t.rpartition('.')[2]}" if t in fields else f"{fq}.{t.rpartition('.')[2]}"
             elif fq:
                 following[t] = f"{fq}.{steps[t][level]}"
         reached = following
@@ -2421,9 +2436,18 @@ def _result_functions(store: Any, flt: StoreFilter, functions: Sequence[str]) ->
     name of no definition is absent. One keyword lookup, plus those."""
     if not functions:
         return {}
+    # `F#1`: result 1 of `F` (Go's `c, r := F(w)`: ``index/receivers_go.POSITION``)
+    positions = {fn: fn.rpartition(POSITION) for fn in functions if _POSITIONED.search(fn + RETURNED)}
+    plain = {fn for fn in functions if fn not in positions} | {base for base, _, _ in positions.values()}
     found = {str(h.payload.get("fq_name", "")): h.payload
-             for h in store.find_any(flt, "fq_name", list(functions), limit=4 * len(functions),
-                                     fields=("fq_name", "returns", "kind"))}
+             for h in store.find_any(flt, "fq_name", sorted(plain), limit=4 * len(plain),
+                                     fields=("fq_name", "returns", "kind", "results"))}
+    for fn, (base, _, at) in positions.items():
+        typed = list(found[base].get("results") or ()) if base in found else []
+        if at.isdigit() and int(at) < len(typed):
+            found[fn] = {"fq_name": fn, "returns": typed[int(at)], "kind": found[base].get("kind")}
+        elif base in found:
+            found[fn] = {"fq_name": fn, "returns": "", "kind": found[base].get("kind")}
     missing = sorted((fn for fn in functions if fn not in found and "." in fn), key=lambda n: (len(n), n))
     for fn in missing[:REEXPORTED_RESULTS]:
         reached = [h for h in reexported(store, flt, fn) if h.payload.get("kind") in ("function", "method")]
