@@ -249,6 +249,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: more), a name after the first of ``a, b := F(..)`` is typed by its position's result
 #: (another file's: ``F#1()``, ``receivers_go.POSITION``), and a call on a field of another
 #: file's result (``c.Writer.M()``) targets the field (``F().Writer.M``, via attribute).
+#: Go: a value declared with a named type (an interface, a named slice; the package's or
+#: another module's, not the standard library's) is of that type: a parameter ``b
+#: Binding``, a package variable ``Form Binding = formBinding{}`` (its ``instance_edges``),
+#: a conversion ``ResponseWriter(w)``; an interface's embedded ones are its ``base_targets``.
 PAYLOAD_VERSION = 52
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -64,6 +64,9 @@ _FUNC_LITERAL = re.compile(r"\bfunc\s*(\([^()]*\))")
 _FIELD = re.compile(rf"^\s*({_ID}(?:\s*,\s*{_ID})*)\s+([^`/]+?)\s*(?:`.*)?(?://.*)?$")
 _EMBEDDED = re.compile(rf"^\s*(\*?\s*{_ID}(?:\.{_ID})?)\s*(?:`.*)?(?://.*)?$")
 _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: Kinds of a Go type whose values have methods of their own (a named slice or func type
+#: is a ``type_alias`` symbol).
+_NAMED_TYPES = frozenset({SymbolKind.STRUCT, SymbolKind.INTERFACE, SymbolKind.TYPE_ALIAS})
 #: The prefix of a slice type's binding (``[]*T``, a variadic ``...*T``): ``[]`` and the
 #: element's target-style name; ranging over one binds the element's type.
 SLICE = "[]"
@@ -129,14 +132,21 @@ class GoReceivers:
         self._fields: dict[str, dict[str, str]] = {}
         self._values: dict[str, str] | None = None  # ``package_values``, read once
         self._typed: dict[str, str] | None = None  # those of a known type
+        # every type parameter the file declares (`[K comparable, V any]`): no type of the package
+        self._type_parameters = frozenset(part.split()[0] for sym in symbols.values()
+                                          for found in _TYPE_PARAMETERS.findall(sym.signature)
+                                          for part in found.split(",") if part.split())
 
-    def type_of(self, expr: str, concrete: bool = False) -> str:
+    def type_of(self, expr: str, concrete: bool = False, named: bool = True) -> str:
         """The target-style name of a type expression (``*Server``, ``db.DB``), ``""`` when
-        it names no type of a package, or a value type not known to be a struct (unless
-        ``concrete``: a composite literal or ``new``)."""
+        it names no type of a package, or the standard library's value type (unless
+        ``concrete``: a composite literal or ``new``). A value type is a struct, an interface
+        or another named type of the package or of another module (what a value declared
+        with it calls is that type's method); with ``named`` False (a function's result,
+        which the query side reads as a concrete type) only a struct of this file."""
         expr = expr.strip()
         if expr.startswith(("[]", "...")):  # a slice (or variadic) of a concrete type: ranged over
-            element = self.type_of(expr[2:] if expr.startswith("[]") else expr[3:], concrete)
+            element = self.type_of(expr[2:] if expr.startswith("[]") else expr[3:], concrete, named)
             return f"{SLICE}{element}" if element and not element.startswith(SLICE) else ""
         pointer = expr.startswith("*")
         name = expr.lstrip("*").strip()
@@ -145,13 +155,21 @@ class GoReceivers:
         head, dot, rest = name.partition(".")
         if dot:
             fq = f"{self.table[head]}.{rest}" if head in self.table else ""
-            struct = False
+            # another module's named type (a struct, an interface, a named slice): its own
+            # methods; the standard library's values stay untyped (an `http.ResponseWriter`
+            # may be a project's type)
+            struct = named and "." in self.table.get(head, "").split("/", 1)[0]
         else:
             sym = self.symbols.get(f"{self._package}.{name}")
             # a composite literal's or new's type is a type whatever its case (another
             # file's `node`: chi's `tr := &node{}` typed nothing)
             fq = f"{self.module}.{name}" if sym is not None or name[:1].isupper() or pointer or concrete else ""
-            struct = sym is not None and sym.kind is SymbolKind.STRUCT
+            # a type of the package: this file's struct, interface or named type (gin's `b
+            # Binding` param: the interface's own `Name`, 9 name-only callers), or another
+            # file's exported one (no one-letter name: a type parameter, `T`)
+            struct = (sym is not None and sym.kind is SymbolKind.STRUCT) or named and (
+                sym.kind in _NAMED_TYPES if sym is not None
+                else name[:1].isupper() and len(name) > 1 and name not in self._type_parameters)
         return fq if fq and (pointer or concrete or struct) else ""
 
     def struct_of(self, fq: str) -> Symbol | None:
@@ -203,6 +221,8 @@ class GoReceivers:
                 return ""
             if fn is None:  # another file's function of the package, or a conversion
                 fq = f"{self.module}.{head.group()}{RETURNED}"
+            elif fn.kind in _NAMED_TYPES:  # a conversion, `ResponseWriter(w)`: a value of the type
+                fq = self.type_of(head.group(), True)
             elif fn.kind is not SymbolKind.FUNCTION:
                 return ""
             else:
@@ -288,13 +308,13 @@ class GoReceivers:
     def _result_at(self, fn: Symbol, position: int) -> str:
         """The type of result ``position`` of this file's ``fn``, ``""`` when not concrete."""
         found = results(fn.signature)
-        return self.type_of(found[position][1]) if position < len(found) else ""
+        return self.type_of(found[position][1], named=False) if position < len(found) else ""
 
     def result_types(self, fn: Symbol) -> tuple[str, ...]:
         """Each result's type of ``fn`` (``Chunk.results``), target-style, when it has two or
         more (``""`` for one not concrete)."""
         found = results(fn.signature)
-        return tuple(self.type_of(t) for _, t in found) if len(found) > 1 else ()
+        return tuple(self.type_of(t, named=False) for _, t in found) if len(found) > 1 else ()
 
     def _called(self, fq: str, name: str) -> str:
         """The type a call of method ``name`` on a value of type ``fq`` returns: this file's
@@ -314,7 +334,7 @@ class GoReceivers:
         """The type of a function's or method's (first) result, target-style
         (``Chunk.returns``), ``""`` when not concrete."""
         found = results(fn.signature)
-        return self.type_of(found[0][1]) if found else ""
+        return self.type_of(found[0][1], named=False) if found else ""
 
     def chain_target(self, site: CallSite, owner: str) -> str:
         """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written

@@ -1080,8 +1080,8 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     each struct's embedded types (qualified name -> target-style names). ``receivers``: the
     file's (its references and results read them too). Other selectors stay unresolved."""
     table = receivers.table
-    embedded.update((s.qualified_name, receivers.embedded(s))
-                    for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
+    embedded.update((s.qualified_name, receivers.embedded(s))  # an interface's too: its methods'
+                    for s in parsed.symbols if s.kind in (SymbolKind.STRUCT, SymbolKind.INTERFACE))
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")

@@ -1156,22 +1156,27 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a chain of other files' results (mux's `new(Route).Host(..).Subrouter().Path`): the
     # method of the type its steps' declared results reach
     rewritten = chained(store, flt, {s.target for s in found_sites})
+    rewritten |= conversions(store, flt, {s.target for s in found_sites if s.hit.payload.get("language") == "go"
+                                          and on_result(s.target) and s.target not in rewritten})
     if rewritten:
         found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     declared: dict[str, set[str]] | None = None  # attribute receivers' declared classes, read at the first
     elsewhere: set[str] | None = None  # module values of another type, read at the first (a cut walk)
     implemented: set[str] | None = None  # Go interfaces the method's type implements, read at the first
+    valued: dict[str, set[str]] = {}  # Go package variables' declared types, read with them
 
     def interfaces() -> set[str]:
-        nonlocal implemented, declared
+        nonlocal implemented, declared, valued
         if implemented is None:
             implemented = set()
             if any(h.payload.get("language") == "go" for h in methods):
                 if declared is None:
                     declared = _attribute_types(store, flt, {s.target.rpartition(".")[0] for s in found_sites
                                                              if s.via and s.target})
-                implemented = _go_interfaces(store, flt, methods, _receiver_types(found_sites, targets, declared))
+                valued = _go_values(store, flt, found_sites, targets)
+                implemented = _go_interfaces(store, flt, methods, _receiver_types(found_sites, targets, declared)
+                                             | {c for types in valued.values() for c in types})
         return implemented
     overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
     holders = ruby.holders(chosen)
@@ -1301,6 +1306,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                            | _untyped_attributes(store, flt, others - results - defined))
             if site.target.rpartition(".")[0] in interfaces():
                 out.append((site, OVERRIDE))  # on a Go interface the method's type implements
+            elif valued.get(site.target.rpartition(".")[0], set()) & interfaces():
+                out.append((site, OVERRIDE))  # on a package variable declared with one (`Form Binding`)
             elif site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
             elif partial and site.target not in defined and not site.target.startswith("builtins."):
@@ -1977,6 +1984,19 @@ def _receiver_types(found: Sequence[Site], targets: set[str],
     return out
 
 
+def _go_values(store: Any, flt: StoreFilter, found: Sequence[Site], targets: set[str]) -> dict[str, set[str]]:
+    """Each Go package variable a call of ``found`` not resolved to ``targets`` is made on
+    (``binding.Form`` of ``binding.Form.Name``) -> the types its package declares it with
+    (``instance_edges``: ``Form Binding = formBinding{}``, an interface). One facet."""
+    values = {s.target.rpartition(".")[0] for s in found if s.target and s.target not in targets and not s.via
+              and s.hit.payload.get("language") == "go" and not on_result(s.target)}
+    values = {v for v in values if "." in v and "(" not in v}
+    if not values:
+        return {}
+    return {v: types - {""} for v, types in _declared_types(store, flt, {v.rpartition(".")[0] for v in values},
+                                                             values).items()}
+
+
 def _go_interfaces(store: Any, flt: StoreFilter, methods: Sequence[Hit], receivers: set[str]) -> set[str]:
     """The types of ``receivers`` (fq names) that are Go interfaces whose every declared
     method the type of one of the Go ``methods`` defines under the same name: a call on a
@@ -2392,6 +2412,21 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
                 following[t] = f"{fq}.{steps[t][level]}"
         reached = following
     return out
+
+
+def conversions(store: Any, flt: StoreFilter, targets: Iterable[str]) -> dict[str, str]:
+    """Call target -> the method it calls, for each Go target on the value of one call
+    (``T().M``, ``RETURNED``) that is a conversion to a type of the index (a struct, an
+    interface, a named type): the value is a ``T`` (gin's ``w := ResponseWriter(writer)``
+    then ``w.WriteHeaderNow()``, the interface's own method). One keyword lookup."""
+    called = {t: t.rpartition(".")[0][: -len(RETURNED)] for t in targets
+              if on_result(t) and t.count(RETURNED) == 1 and not _POSITIONED.search(t)}
+    if not called:
+        return {}
+    types = {str(h.payload.get("fq_name", "")) for h in store.find_any(
+        flt, "fq_name", sorted(set(called.values())), limit=4 * len(called), fields=("fq_name", "kind"))
+             if h.payload.get("kind") in _GO_TYPE_KINDS}
+    return {t: f"{fn}.{t.rpartition('.')[2]}" for t, fn in called.items() if fn in types}
 
 
 def _conftest_fixtures(store: Any, flt: StoreFilter, markers: set[str]) -> dict[str, str]:
