@@ -1308,6 +1308,8 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                 out.append((site, OVERRIDE))  # on a Go interface the method's type implements
             elif valued.get(site.target.rpartition(".")[0], set()) & interfaces():
                 out.append((site, OVERRIDE))  # on a package variable declared with one (`Form Binding`)
+            elif valued.get(site.target.rpartition(".")[0]):
+                other += 1  # declared with another interface (`Uri BindingUri` of `BindingUri.Name`)
             elif site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
             elif partial and site.target not in defined and not site.target.startswith("builtins."):
@@ -1986,15 +1988,18 @@ def _receiver_types(found: Sequence[Site], targets: set[str],
 
 def _go_values(store: Any, flt: StoreFilter, found: Sequence[Site], targets: set[str]) -> dict[str, set[str]]:
     """Each Go package variable a call of ``found`` not resolved to ``targets`` is made on
-    (``binding.Form`` of ``binding.Form.Name``) -> the types its package declares it with
-    (``instance_edges``: ``Form Binding = formBinding{}``, an interface). One facet."""
+    (``binding.Form`` of ``binding.Form.Name``) -> the Go interfaces of the index its package
+    declares it with (``instance_edges``: ``Form Binding = formBinding{}``); a variable of
+    no such interface is absent. One facet and one keyword lookup."""
     values = {s.target.rpartition(".")[0] for s in found if s.target and s.target not in targets and not s.via
               and s.hit.payload.get("language") == "go" and not on_result(s.target)}
     values = {v for v in values if "." in v and "(" not in v}
-    if not values:
-        return {}
-    return {v: types - {""} for v, types in _declared_types(store, flt, {v.rpartition(".")[0] for v in values},
-                                                             values).items()}
+    declared = _declared_types(store, flt, {v.rpartition(".")[0] for v in values}, values) if values else {}
+    types = sorted({t for held in declared.values() for t in held if t})
+    interfaces = {str(h.payload.get("fq_name")) for h in store.find_any(
+        flt, "fq_name", types, limit=4 * len(types), fields=("fq_name", "kind", "language"))
+                  if h.payload.get("kind") == "interface" and h.payload.get("language") == "go"} if types else set()
+    return {v: held & interfaces for v, held in declared.items() if held & interfaces}
 
 
 def _go_interfaces(store: Any, flt: StoreFilter, methods: Sequence[Hit], receivers: set[str]) -> set[str]:
@@ -2005,7 +2010,10 @@ def _go_interfaces(store: Any, flt: StoreFilter, methods: Sequence[Hit], receive
     type's (a newcomer); hono's calls through an implemented TypeScript interface are
     ``override`` already. Methods a type gets from an embedded struct are not read: such a
     type is left as before. Up to ``GO_INTERFACES_MAX`` interfaces, one lookup each."""
-    go = [h for h in methods if h.payload.get("language") == "go"]
+    # a concrete type's methods (`func (w *T) M()`); an interface's own (`M()`, asked) is
+    # run through no other interface: a value of that one runs a concrete type's
+    go = [h for h in methods if h.payload.get("language") == "go"
+          and str(h.payload.get("signature") or "").startswith("func")]
     receivers = {r for r in receivers if "(" not in r}
     if not go or not receivers:
         return set()
