@@ -118,6 +118,11 @@ class CallSite:
             2); ``-1`` when that is not known: a spread or splat, a keyword argument, a Go
             call passing another call's results (``f(g())``), no argument list
             (``extract.argument_count``). The payload's ``"args"`` when known.
+        chain: JS/TS: the receiver when it is another call's result, written with its
+            arguments dropped (``new Hono().basePath()`` of ``new Hono().basePath('/v').route(..)``,
+            ``app.route()``, ``c.req`` of ``x.c.req.m(..)`` never: that is a dotted name),
+            for the resolve stage to type by declared results (``extract.receiver_chain``);
+            ``""`` when the receiver is a name. Not stored.
     """
 
     name: str
@@ -129,6 +134,7 @@ class CallSite:
     other_self: bool = False
     exact: bool = False
     indexed: bool = False
+    chain: str = field(default="", compare=False)
     arguments: int = field(default=-1, compare=False)  # a count, no part of where and what is called
 
     @property
@@ -232,6 +238,10 @@ class Chunk:
     its result in other files name it (``receivers_go.RETURNED``); of a Python
     ``conftest.py``'s pytest fixture, the class of the value it produces (the tests that
     request it name it ``conftest.<fixture>()``, ``receivers.CONFTEST``).
+    ``results``: a Go function's or method's result types by position, target-style
+    (``""`` for one not concrete), when it has two or more: another file's ``c, r :=
+    CreateTestContext(w)`` names ``r``'s type ``<module>.CreateTestContext#1()``
+    (``receivers_go.POSITION``).
     """
 
     repo: str
@@ -263,6 +273,7 @@ class Chunk:
     test_code: bool = False
     declares: bool = False
     returns: str = ""
+    results: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,5 +165,5 @@ def test_typed_receivers_interfaces_and_inherited_methods(running: Daemon) -> No
         ("app", "src/service.ts", 18, "Service.run", "src/store.Store.describe", "inherited")]
     # A default-imported class: its target goes through the default export.
     assert sites(running, "src/banner.Banner.render") == [
-        ("app", "src/main.ts", 8, "main", "", "name_only"),  # new Banner(...).render(): a chain
+        ("app", "src/main.ts", 8, "main", "src/banner.default.render", "resolved"),  # new Banner(..).render()
         ("app", "src/service.ts", 18, "Service.run", "src/banner.default.render", "resolved")]

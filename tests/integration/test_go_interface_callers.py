@@ -67,12 +67,10 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 
 
 def test_a_call_on_an_implemented_interface_may_run_the_method(running: Daemon) -> None:
-    # a field typed `ResponseWriter`: override; one typed `Flusher` (no FlushAll on
-    # responseWriter): another type's, left out. A parameter of an interface type is not
-    # typed by the index at all: its calls stay name-only candidates, either interface's
+    # a field or a parameter typed `ResponseWriter`: override; one typed `Flusher` (no
+    # FlushAll on responseWriter): another type's, left out
     assert caller_rows(running, "responseWriter.WriteHeaderNow") == [
         ("context.go", 9, "gin.Context.Status", "override"),
-        ("context.go", 14, "gin.write", "name_only"),
-        ("context.go", 15, "gin.write", "name_only"),
+        ("context.go", 14, "gin.write", "override"),
         ("response_writer.go", 22, "gin.responseWriter.reset", "resolved"),
     ]

@@ -171,8 +171,9 @@ def test_calls_on_literals_are_left_out_of_another_types_callers(running: Daemon
 
 
 def test_calls_on_literals_are_their_types_callers(running: Daemon) -> None:
+    # (line 15: a parameter declared with the `Render` interface both implement: override)
     assert caller_rows(running, "render.JSON.Render") == [
-        ("context.go", 15, "gin.Context.Render", "name_only"),
+        ("context.go", 15, "gin.Context.Render", "override"),
         ("context.go", 22, "gin.Context.JSON", "resolved"),
         ("render/render_test.go", 10, "render.TestRender", "resolved"),
         ("render/render_test.go", 13, "render.TestRender", "resolved"),
@@ -180,7 +181,7 @@ def test_calls_on_literals_are_their_types_callers(running: Daemon) -> None:
     ]
     # `shared` is declared in vars.go: the query side reads its type there
     assert caller_rows(running, "render.PureJSON.Render") == [
-        ("context.go", 15, "gin.Context.Render", "name_only"),
+        ("context.go", 15, "gin.Context.Render", "override"),
         ("context.go", 23, "gin.Context.JSON", "resolved"),
         ("render/render_test.go", 14, "render.TestRender", "resolved"),
         ("render/render_test.go", 17, "render.TestRender", "resolved"),
@@ -189,16 +190,17 @@ def test_calls_on_literals_are_their_types_callers(running: Daemon) -> None:
 
 def test_a_package_level_variable_of_another_file_types_its_calls(running: Daemon) -> None:
     # `FormPost.Bind`, a local bound to it, and another package's `binding.FormPost.Bind`:
-    # formPostBinding's; `Form` (declared `Binding`) and an interface parameter: candidates
+    # formPostBinding's; `Form` (declared `Binding`) and an interface parameter: calls
+    # through the interface each implements (override)
     assert caller_rows(running, "jsonBinding.Bind") == [
         ("binding/binding_test.go", 6, "binding.TestBinding", "resolved"),
-        ("binding/binding_test.go", 10, "binding.TestBinding", "name_only"),
-        ("binding/binding_test.go", 14, "binding.testBodyBinding", "name_only"),
+        ("binding/binding_test.go", 10, "binding.TestBinding", "override"),
+        ("binding/binding_test.go", 14, "binding.testBodyBinding", "override"),
     ]
     assert caller_rows(running, "formPostBinding.Bind") == [
         ("binding/binding_test.go", 7, "binding.TestBinding", "resolved"),
         ("binding/binding_test.go", 9, "binding.TestBinding", "resolved"),
-        ("binding/binding_test.go", 10, "binding.TestBinding", "name_only"),
-        ("binding/binding_test.go", 14, "binding.testBodyBinding", "name_only"),
+        ("binding/binding_test.go", 10, "binding.TestBinding", "override"),
+        ("binding/binding_test.go", 14, "binding.testBodyBinding", "override"),
         ("context.go", 27, "gin.Context.BindForm", "resolved"),
     ]

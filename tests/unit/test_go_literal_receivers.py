@@ -107,10 +107,11 @@ def test_a_package_level_variable_types_calls_on_it() -> None:
     assert got[(39, "form.Bind")] == B + "Form.Bind"  # a literal going on below its line
     assert got[(41, "single.Render")] == R + "XML.Render"  # `var single = new(XML)`
     assert got[(46, "d.Render")] == R + "JSON.Render"  # a local bound to one
-    # declared with a type this file does not know to be concrete (an interface may hold
-    # another value later), two values, another file's variable, and a local bound to one:
-    # named by the package, for the query side to type from the declaring file
-    assert got[(37, "shared.Render")] == R + "shared.Render"
+    # declared with a named type (an interface, maybe): the type's method, whatever value
+    # it holds (`Render.Render`, the interface's own). Two values, another file's
+    # variable, and a local bound to one: named by the package, for the query side to
+    # type from the declaring file
+    assert got[(37, "shared.Render")] == R + "Render.Render"
     assert got[(40, "pair.Render")] == R + "pair.Render"
     assert got[(42, "Plain.Bind")] == R + "Plain.Bind"
     assert got[(44, "p.Bind")] == R + "Plain.Bind"
@@ -120,17 +121,17 @@ def test_a_package_level_variable_types_calls_on_it() -> None:
 
 
 def test_a_local_shadows_a_package_level_variable() -> None:
-    # a parameter of a type that may be an interface, and a loop variable of no known type:
-    # neither is the package's name; nor is a lowercase name the file binds nowhere it
-    # reads (a literal's parameter list of a `func` type is not read)
-    assert sites("render.shadowed") == [(51, "defaultJSON.Render", ""), (53, "c.Render", ""),
+    # a parameter of a type that may be an interface (its method), and a loop variable of
+    # no known type: neither is the package's name; nor is a lowercase name the file binds
+    # nowhere it reads (a literal's parameter list of a `func` type is not read)
+    assert sites("render.shadowed") == [(51, "defaultJSON.Render", R + "Renderer.Render"), (53, "c.Render", ""),
                                         (55, "visit", R + "visit"), (57, "v.Render", "")]
 
 
 def test_package_level_variables_of_a_known_type_are_the_module_chunks_instances() -> None:
     module = next(c for c in found() if c.kind is SymbolKind.MODULE)
     assert module.instances == (("defaultJSON", R + "JSON"), ("form", B + "Form"), ("pointer", R + "JSON"),
-                                ("single", R + "XML"))
+                                ("shared", R + "Render"), ("single", R + "XML"))
 
 
 def test_parentheses_past_the_bound_are_untyped_not_a_recursion_error() -> None:

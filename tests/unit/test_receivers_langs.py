@@ -310,17 +310,17 @@ def test_go_receivers_typed_by_literals_pointers_and_fields() -> None:
         ("n.Stop", f"{u}.Server.Stop"),  # NewServer() (*Server, error)
         ("err.Error", ""),  # the second result: not followed
         ("s.db.Query", "example.com/a/db.DB.Query"),  # a field of the receiver's struct
-        # Cache is an interface: the call does not pin the method; named as the field (a
-        # `via` target: name-only, no struct stores an interface-typed field's type)
-        ("s.cache.Get", f"{u}.Server.cache.Get"),
+        # Cache is an interface: the interface's own method (an implementation's override)
+        ("s.cache.Get", f"{u}.Cache.Get"),
         ("s.audit.Info", f"{u}.Logger.Info"),  # `log, audit *Logger`
         # a value of another package's type: may be an interface (named as the field, `via`)
         ("s.conn.Close", f"{u}.Server.conn.Close"),
         ("l.Info", f"{u}.Logger.Info"), ("m.Info", f"{u}.Logger.Info"),  # `l, m *Logger`
-        ("c.Get", ""), ("opts.Apply", ""),  # values of types not known to be structs
+        ("c.Get", f"{u}.Cache.Get"),  # a parameter declared with an interface: its own method
+        ("opts.Apply", f"{u}.Options.Apply"),  # another file's named type: its method
         ("s.Promoted", f"{u}.Server.Promoted"),  # the receiver (as before); the query follows Base
-        # an embedded value of another file's type: may be an interface (the field, `via`)
-        ("s.Base.Own", f"{u}.Server.Base.Own"),
+        # an embedded value of another file's type: that type's method
+        ("s.Base.Own", f"{u}.Base.Own"),
         ("s.Mixin.Mix", "example.com/a/db.Mixin.Mix"),  # an embedded pointer
         ("s.Handler.Serve", f"{u}.Server.Handler.Serve"),  # an embedded interface (the field, `via`)
         ("x.Stop", f"{u}.pair().Stop"),  # another file's function's first result: named by it
@@ -462,8 +462,10 @@ export function f() {
   d.run();
 }
 """
+    # what `build` and `other` return is `b.ts`'s to declare: the query side reads it
+    # (``callgraph.chained``), the construction's class is not the value's
     assert resolved(ts, "typescript", "src/a.ts", "src/a")["f"] == [
-        ("b.run", ""), ("c.run", ""), ("d.run", "src/b.Builder.run")]
+        ("b.run", "src/b.Builder.build().run"), ("c.run", "src/b.Builder.other().run"), ("d.run", "src/b.Builder.run")]
     kotlin = b"""package p
 
 fun f() {

@@ -239,7 +239,21 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: none (``records.CallSite.indexed``). A call site's argument count as the parser sees it,
 #: when known (``"args"``, ``CallSite.arguments``): ``callers`` leaves out a name-only call
 #: of a count no definition of the name takes (``query/arity``).
-PAYLOAD_VERSION = 51
+#: 52: TypeScript/JavaScript: ``returns`` (a function's or method's declared result class, a
+#: ``this`` result its own class), a class's typed fields and getters are ``instance_edges``
+#: (``Context.req`` of ``get req(): HonoRequest``), a call on another call's result
+#: (``new C().m()``, ``x.m(..).n()``: ``CallSite.chain``) and a name bound to one are typed
+#: by declared results (another file's: ``C.m().n``, ``receivers_go.RETURNED``), a call on
+#: a typed name's attribute (``c.req.query()``) targets the attribute, and ``let a: A, b:
+#: B`` types each name. Go: ``results`` (a function's result types by position, two or
+#: more), a name after the first of ``a, b := F(..)`` is typed by its position's result
+#: (another file's: ``F#1()``, ``receivers_go.POSITION``), and a call on a field of another
+#: file's result (``c.Writer.M()``) targets the field (``F().Writer.M``, via attribute).
+#: Go: a value declared with a named type (an interface, a named slice; the package's or
+#: another module's, not the standard library's) is of that type: a parameter ``b
+#: Binding``, a package variable ``Form Binding = formBinding{}`` (its ``instance_edges``),
+#: a conversion ``ResponseWriter(w)``; an interface's embedded ones are its ``base_targets``.
+PAYLOAD_VERSION = 52
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
@@ -399,6 +413,8 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         payload["declares"] = True
     if chunk.returns:
         payload["returns"] = chunk.returns
+    if any(chunk.results):
+        payload["results"] = list(chunk.results)
     return PointRecord(
         id=point_id(chunk.repo, chunk.path, chunk.qualified_name, chunk.ordinal),
         payload=payload, sparse=sparse.vector(sparse_text(chunk) if searchable(chunk) else ""),

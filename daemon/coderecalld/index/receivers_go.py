@@ -64,6 +64,9 @@ _FUNC_LITERAL = re.compile(r"\bfunc\s*(\([^()]*\))")
 _FIELD = re.compile(rf"^\s*({_ID}(?:\s*,\s*{_ID})*)\s+([^`/]+?)\s*(?:`.*)?(?://.*)?$")
 _EMBEDDED = re.compile(rf"^\s*(\*?\s*{_ID}(?:\.{_ID})?)\s*(?:`.*)?(?://.*)?$")
 _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: Kinds of a Go type whose values have methods of their own (a named slice or func type
+#: is a ``type_alias`` symbol).
+_NAMED_TYPES = frozenset({SymbolKind.STRUCT, SymbolKind.INTERFACE, SymbolKind.TYPE_ALIAS})
 #: The prefix of a slice type's binding (``[]*T``, a variadic ``...*T``): ``[]`` and the
 #: element's target-style name; ranging over one binds the element's type.
 SLICE = "[]"
@@ -85,6 +88,8 @@ _PARENS_MAX = 4
 #: declared result (payload ``returns``) to know which type's method that is. A function
 #: of the calling file is read here (``returns``).
 RETURNED = "()"
+#: Names a result after the first in a marker (``<module>.F#1()``: ``F``'s second result).
+POSITION = "#"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +132,21 @@ class GoReceivers:
         self._fields: dict[str, dict[str, str]] = {}
         self._values: dict[str, str] | None = None  # ``package_values``, read once
         self._typed: dict[str, str] | None = None  # those of a known type
+        # every type parameter the file declares (`[K comparable, V any]`): no type of the package
+        self._type_parameters = frozenset(part.split()[0] for sym in symbols.values()
+                                          for found in _TYPE_PARAMETERS.findall(sym.signature)
+                                          for part in found.split(",") if part.split())
 
-    def type_of(self, expr: str, concrete: bool = False) -> str:
+    def type_of(self, expr: str, concrete: bool = False, named: bool = True) -> str:
         """The target-style name of a type expression (``*Server``, ``db.DB``), ``""`` when
-        it names no type of a package, or a value type not known to be a struct (unless
-        ``concrete``: a composite literal or ``new``)."""
+        it names no type of a package, or the standard library's value type (unless
+        ``concrete``: a composite literal or ``new``). A value type is a struct, an interface
+        or another named type of the package or of another module (what a value declared
+        with it calls is that type's method); with ``named`` False (a function's result,
+        which the query side reads as a concrete type) only a struct of this file."""
         expr = expr.strip()
         if expr.startswith(("[]", "...")):  # a slice (or variadic) of a concrete type: ranged over
-            element = self.type_of(expr[2:] if expr.startswith("[]") else expr[3:], concrete)
+            element = self.type_of(expr[2:] if expr.startswith("[]") else expr[3:], concrete, named)
             return f"{SLICE}{element}" if element and not element.startswith(SLICE) else ""
         pointer = expr.startswith("*")
         name = expr.lstrip("*").strip()
@@ -143,13 +155,21 @@ class GoReceivers:
         head, dot, rest = name.partition(".")
         if dot:
             fq = f"{self.table[head]}.{rest}" if head in self.table else ""
-            struct = False
+            # another module's named type (a struct, an interface, a named slice): its own
+            # methods; the standard library's values stay untyped (an `http.ResponseWriter`
+            # may be a project's type)
+            struct = named and "." in self.table.get(head, "").split("/", 1)[0]
         else:
             sym = self.symbols.get(f"{self._package}.{name}")
             # a composite literal's or new's type is a type whatever its case (another
             # file's `node`: chi's `tr := &node{}` typed nothing)
             fq = f"{self.module}.{name}" if sym is not None or name[:1].isupper() or pointer or concrete else ""
-            struct = sym is not None and sym.kind is SymbolKind.STRUCT
+            # a type of the package: this file's struct, interface or named type (gin's `b
+            # Binding` param: the interface's own `Name`, 9 name-only callers), or another
+            # file's exported one (no one-letter name: a type parameter, `T`)
+            struct = (sym is not None and sym.kind is SymbolKind.STRUCT) or named and (
+                sym.kind in _NAMED_TYPES if sym is not None
+                else name[:1].isupper() and len(name) > 1 and name not in self._type_parameters)
         return fq if fq and (pointer or concrete or struct) else ""
 
     def struct_of(self, fq: str) -> Symbol | None:
@@ -201,6 +221,8 @@ class GoReceivers:
                 return ""
             if fn is None:  # another file's function of the package, or a conversion
                 fq = f"{self.module}.{head.group()}{RETURNED}"
+            elif fn.kind in _NAMED_TYPES:  # a conversion, `ResponseWriter(w)`: a value of the type
+                fq = self.type_of(head.group(), True)
             elif fn.kind is not SymbolKind.FUNCTION:
                 return ""
             else:
@@ -255,6 +277,45 @@ class GoReceivers:
                 fq = self.fields(struct).get(step.group(1), "") if struct is not None else ""
         return "" if fq == UNKNOWN or pos < len(expr.rstrip()) else fq
 
+    def result_type(self, value: str, scope: Mapping[str, str], position: int) -> str:
+        """The type of result ``position`` (from 0) of ``value`` when it is one call: of a
+        function of this file (``F(..)``) or a method of a type this file knows, by its
+        declared results; another file's or package's function, or a method this file does
+        not define, named with the position (``<module>.F#1()``, ``POSITION``) for the query
+        side to read its ``results``. ``""`` otherwise (a value of several expressions, a
+        type assertion's or a map read's ``ok``)."""
+        expr = _CODE_ONLY.sub('""', value.strip())
+        opened = _call_open(expr) if expr.endswith(")") else -1
+        if opened <= 0:
+            return ""
+        callee = expr[:opened].rstrip()
+        on, dot, name = callee.rpartition(".")
+        if not re.fullmatch(_ID, name) or name in GO_BUILTINS or (not dot and name in scope):
+            return ""
+        if not dot:
+            fn = self.symbols.get(f"{self._package}.{name}")
+            if fn is not None:
+                return self._result_at(fn, position) if fn.kind is SymbolKind.FUNCTION else ""
+            return f"{self.module}.{name}{POSITION}{position}{RETURNED}"
+        if on in self.table:
+            return f"{self.table[on]}.{name}{POSITION}{position}{RETURNED}"
+        fq = self.expression_type(on, scope)
+        if not fq or fq == UNKNOWN or fq.startswith(SLICE):
+            return ""
+        method = self._method(fq, name)
+        return self._result_at(method, position) if method is not None else f"{fq}.{name}{POSITION}{position}{RETURNED}"
+
+    def _result_at(self, fn: Symbol, position: int) -> str:
+        """The type of result ``position`` of this file's ``fn``, ``""`` when not concrete."""
+        found = results(fn.signature)
+        return self.type_of(found[position][1], named=False) if position < len(found) else ""
+
+    def result_types(self, fn: Symbol) -> tuple[str, ...]:
+        """Each result's type of ``fn`` (``Chunk.results``), target-style, when it has two or
+        more (``""`` for one not concrete)."""
+        found = results(fn.signature)
+        return tuple(self.type_of(t, named=False) for _, t in found) if len(found) > 1 else ()
+
     def _called(self, fq: str, name: str) -> str:
         """The type a call of method ``name`` on a value of type ``fq`` returns: this file's
         method's declared result, else the call named (``<fq>.<name>()``, ``RETURNED``)."""
@@ -273,7 +334,7 @@ class GoReceivers:
         """The type of a function's or method's (first) result, target-style
         (``Chunk.returns``), ``""`` when not concrete."""
         found = results(fn.signature)
-        return self.type_of(found[0][1]) if found else ""
+        return self.type_of(found[0][1], named=False) if found else ""
 
     def chain_target(self, site: CallSite, owner: str) -> str:
         """The target of a chain's tail ``x.f().M()`` (a site named ``M`` alone, not written
@@ -437,10 +498,11 @@ class GoReceivers:
                     _bind(out, name, element if i == 1 else "")
             else:
                 # a statement ends at `;` (`for p := c; p != nil; p = p.Parent() {`)
-                value = self._whole(short.group(2), number, last) if short else ""
-                typed = self.expression_type(value.split(";", 1)[0], typing) if short else ""
+                value = self._whole(short.group(2), number, last).split(";", 1)[0] if short else ""
+                typed = self.expression_type(value, typing) if short else ""
                 for i, name in enumerate(names):
-                    _bind(out, name, typed if i == 0 else "")
+                    # `c, r := CreateTestContext(w)`: each the call's result at its position
+                    _bind(out, name, typed if i == 0 else self.result_type(value, typing, i))
         var = _VAR.match(line) if "var " in line else None
         if var:
             names, type_, value = var.groups()
@@ -624,6 +686,10 @@ class GoReceivers:
         found = scope.get(parts[0], "")
         fq = "" if found == UNKNOWN else found
         for i, attr in enumerate(parts[1:-1], 2):
+            if fq.endswith(RETURNED) and i == len(parts) - 1:
+                # a field of another file's result (`c.Writer.M()` of `c, _ :=
+                # CreateTestContext(w)`): the query side types the result, then the field
+                return f"{ATTRIBUTE}{fq}.{attr}.{parts[-1]}"
             if not fq or fq.startswith(SLICE) or fq.endswith(RETURNED):
                 return ""
             struct = self.struct_of(fq)
@@ -732,3 +798,17 @@ def _expression_start(line: str, end: int) -> int:
 def _ranged(text: str) -> str:
     """The expression a ``range`` clause ranges over: ``text`` up to the loop's ``{``."""
     return text.split("{", 1)[0].strip()
+
+
+def _call_open(expr: str) -> int:
+    """The index of the ``(`` opening the argument list ``expr``'s last character closes
+    (matched backward, brackets nesting), else -1."""
+    depth = 0
+    for i in range(len(expr) - 1, -1, -1):
+        if expr[i] in ")]}":
+            depth += 1
+        elif expr[i] in "([{":
+            depth -= 1
+            if not depth:
+                return i if expr[i] == "(" else -1
+    return -1

@@ -22,11 +22,13 @@ unknown things has no type (flow is not followed).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from coderecalld.index.receivers import UNKNOWN, children, split_params, whole_call
+from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.index.receivers import header_bases as js_bases
+from coderecalld.index.receivers_go import RETURNED
+from coderecalld.index.receivers_go import _closing
 from coderecalld.records import VALUE_KINDS, CallSite, Symbol, SymbolKind, unparted
 
 _ID = r"[A-Za-z_$][\w$]*"
@@ -47,6 +49,9 @@ _NEW = re.compile(rf"^new\s+({_ID}(?:\.{_ID})*)\s*(?:<[^()]*>)?\s*\(")
 _CALL = re.compile(rf"^(?:await\s+)?({_ID})\s*\(")
 _RETURNS = re.compile(r"\)\s*:\s*([^{=]+?)\s*(?:\{|=>)?\s*$")
 _FUNCTIONS = (SymbolKind.FUNCTION, SymbolKind.METHOD)
+#: A type's innermost argument list (``<P, I['out']>``), and how deep ``class_of`` strips them.
+_TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
+TYPE_ARGUMENT_DEPTH = 8
 _TYPES = (SymbolKind.CLASS, SymbolKind.INTERFACE)
 
 
@@ -67,6 +72,11 @@ class JsReceivers:
         ``Store | null``), ``""`` for an unknown type, a union or an array; a runtime's
         class the file neither imports nor defines (``Set``, ``Response``: ``RUNTIME_CLASSES``)
         is itself when ``runtime`` (a value's type, not a base class)."""
+        for _ in range(TYPE_ARGUMENT_DEPTH):  # `Hono<E, A | B>` is a Hono: its arguments aside
+            bare = _TYPE_ARGUMENTS.sub("", expr)
+            if bare == expr:
+                break
+            expr = bare
         parts = [p.strip() for p in expr.split("|") if p.strip() not in ("null", "undefined", "")]
         if len(parts) != 1 or parts[0].endswith("]"):
             return ""
@@ -83,12 +93,15 @@ class JsReceivers:
         # callers of `TrieRouter.add`; `res: Response` then `res.json()`: of `Context.json`
         return name if runtime and not dot and name in RUNTIME_CLASSES and local is None else ""
 
-    def _value_type(self, value: str, scope: dict[str, str]) -> str:
-        """The class of ``new C(...)``, of a typed name, or of a call of a top-level function
-        of this file whose return type names one."""
+    def _value_type(self, value: str, scope: dict[str, str], owner: str = "") -> str:
+        """The class of ``new C(...)``, of a typed name, of a call of a top-level function
+        of this file whose return type names one, or of a chain of calls on one of those
+        (``new Hono().basePath('/api')``, ``this.basePath(path)`` in function ``owner``:
+        ``chain_type``)."""
         new = _NEW.match(value)
         if new and not whole_call(value, new.end() - 1):
-            return ""  # `new C().build()`: another call's value
+            chain = _written_chain(value)  # `new C().build()`: what `build` declares
+            return self._chain_type(chain, self._names(scope, owner), owner) if chain else ""
         if new:
             return self.class_of(new.group(1), True)
         if re.fullmatch(_ID, value):
@@ -96,10 +109,18 @@ class JsReceivers:
             return "" if found == UNKNOWN else found
         call = _CALL.match(value)
         fn = self.symbols.get(call.group(1)) if call and whole_call(value, call.end() - 1) else None
+        if fn is None and ")" in value:
+            chain = _written_chain(value)
+            return self._chain_type(chain, self._names(scope, owner), owner) if chain else ""
         if fn is None or fn.parent or fn.kind is not SymbolKind.FUNCTION:
             return ""
         returns = _RETURNS.search(fn.signature)
         return self.class_of(returns.group(1), True) if returns else ""
+
+    def _names(self, scope: Mapping[str, str], owner: str) -> Callable[[str], str]:
+        """A chain's names: ``scope``'s (the bindings read so far), else ``owner``'s and the
+        functions' around it (``name_type``)."""
+        return lambda n: scope[n] if n in scope else self.name_type(n, owner) if owner else ""
 
     def _bindings(self, fn: Symbol) -> dict[str, str]:
         if fn.qualified_name not in self._scopes:
@@ -112,10 +133,9 @@ class JsReceivers:
                 if loop:  # an element of something: untyped (and never an outer function's name)
                     _bind(out, loop.group(1), "")
                     continue
-                for m in _DECLARE.finditer(line) if ("const" in line or "let" in line or "var" in line) else ():
-                    name, annotation, value = m.groups()
+                for name, annotation, value in _declarations(line):
                     _bind(out, name, self.class_of(annotation, True) if annotation else
-                          self._value_type(value or "", out))
+                          self._value_type(value or "", out, fn.qualified_name))
         return self._scopes[fn.qualified_name]
 
     def name_type(self, name: str, owner: str) -> str:
@@ -142,8 +162,7 @@ class JsReceivers:
             for i, line in self.lines.items():
                 if i in inside or not line.startswith(("const ", "let ", "var ", "export const ", "export let ")):
                     continue
-                for m in _DECLARE.finditer(line):
-                    name, annotation, value = m.groups()
+                for name, annotation, value in _declarations(line):
                     _bind(self._module, name, self.class_of(annotation, True) if annotation else
                           self._value_type(value or "", {}))
         return self._module
@@ -175,6 +194,9 @@ class JsReceivers:
             for member in members:
                 if member.kind is not SymbolKind.METHOD:
                     continue
+                if _GETTER.match(member.signature):  # `get req(): HonoRequest`: read as a field
+                    _bind(out, member.name, self.declared_result(member))
+                    continue
                 if member.name == "constructor":
                     for name_, annotation, in params(member.signature, properties=True):
                         _bind(out, name_, self.class_of(annotation, True) if annotation else "")
@@ -183,7 +205,7 @@ class JsReceivers:
                     line = self.lines.get(i, "")
                     assign = _THIS_ASSIGN.search(line) if "this." in line else None
                     if assign:
-                        _bind(out, assign.group(1), self._value_type(assign.group(2), scope))
+                        _bind(out, assign.group(1), self._value_type(assign.group(2), scope, member.qualified_name))
         found = self._fields[cls].get(name, "")
         return "" if found == UNKNOWN else found
 
@@ -209,12 +231,127 @@ class JsReceivers:
         found = self.method_target(base, name, depth - 1) if base.startswith(prefix) else ""
         return found if found and found[len(prefix):] in self.symbols else f"{cls_fq}.{name}"
 
+    def _local(self, fq: str) -> Symbol | None:
+        """The class or interface of this file ``fq`` (module-qualified) names, else ``None``."""
+        prefix = self.module + "."
+        sym = self.symbols.get(fq[len(prefix):]) if fq.startswith(prefix) else None
+        return sym if sym is not None and sym.kind in _TYPES else None
+
+    def declared_result(self, fn: Symbol) -> str:
+        """The module-qualified class a function's or method's signature declares it returns
+        (``route(..): Hono<E, ..>``, a getter's ``get req(): HonoRequest``; ``this``: its
+        own class), else ``""`` (none written, a union, an array, a type of no class)."""
+        written = declared_result(fn.signature)
+        if written == "this":
+            cls = self._enclosing_class(fn.qualified_name)
+            return f"{self.module}.{cls.qualified_name}" if cls is not None else ""
+        return self.class_of(written, True) if written else ""
+
+    def declared_results(self) -> dict[str, str]:
+        """Qualified name -> ``declared_result`` of each function and method of the file that
+        declares a class (payload ``returns``: the query side types another file's
+        ``x.m(..).n(..)`` by it, ``callgraph.chained``)."""
+        found = ((s.qualified_name, self.declared_result(s)) for s in self.symbols.values()
+                 if s.kind in _FUNCTIONS)
+        return {name: fq for name, fq in found if fq}
+
+    def class_fields(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Class (qualified name) -> ``(Class.field, class)`` of each field and getter of a
+        known class it declares (``field_type``), for another file's ``x.field.m(..)``
+        (payload ``instance_edges``: hono's ``c.req.query(..)`` of ``get req(): HonoRequest``)."""
+        out = {}
+        for cls in self.symbols.values():
+            if cls.kind is SymbolKind.CLASS:
+                self.field_type(cls.qualified_name, "")
+                typed = tuple(sorted((f"{cls.qualified_name}.{name}", fq) for name, fq in
+                                     self._fields[cls.qualified_name].items()
+                                     if fq != UNKNOWN and "." in fq and not fq.endswith(RETURNED)))
+                if typed:
+                    out[cls.qualified_name] = typed
+        return out
+
+    def _method(self, cls: Symbol, name: str, depth: int = 8) -> Symbol | None:
+        """Method ``name`` of this file's class ``cls`` or of a same-file ``extends`` base."""
+        found = self.symbols.get(f"{cls.qualified_name}.{name}")
+        if found is not None or not depth:
+            return found if found is not None and found.kind is SymbolKind.METHOD else None
+        written = js_bases(cls.signature)
+        base = self._local(self.class_of(written[0])) if written else None
+        return self._method(base, name, depth - 1) if base is not None else None
+
+    def _chain_head(self, head: str, name_of: Callable[[str], str], owner: str) -> str:
+        """The class (or ``F()`` marker, ``RETURNED``) of a chain's first step: ``new C()``,
+        ``this``, a name (``name_of``), a function's call ``f()``; ``""`` when unknown."""
+        if head.startswith("new "):
+            return self.class_of(head[4:-2], True)
+        if head == "this":
+            cls = self._enclosing_class(owner) if owner else None
+            return f"{self.module}.{cls.qualified_name}" if cls is not None else ""
+        if not head.endswith("()"):
+            found = name_of(head) if "." not in head else ""
+            return "" if found == UNKNOWN else found
+        fn = self.symbols.get(head[:-2])
+        if fn is not None and not fn.parent and fn.kind is SymbolKind.FUNCTION:
+            return self.declared_result(fn)
+        imported = self.table.get(head[:-2], "")  # a module's function (a whole module has no member)
+        return f"{imported}{RETURNED}" if "." in imported else ""
+
+    def _chain_type(self, chain: str, name_of: Callable[[str], str], owner: str) -> str:
+        """The class (or marker) the value ``chain`` (``CallSite.chain``'s form) is: each step
+        typed by the class its function or method declares it returns (a class of this
+        file: read here; another file's: the step is named, ``T.m()``, ``RETURNED``, for the
+        query side to type, ``callgraph.chained``), or a field's class; ``""`` when a step
+        is unknown."""
+        if chain.startswith("new "):
+            made = chain.find("()")
+            head, rest = chain[:made + 2], chain[made + 2:].lstrip(".")
+        else:
+            head, _, rest = chain.partition(".")
+        fq = self._chain_head(head, name_of, owner)
+        for step in filter(None, rest.split(".")) if fq else ():
+            fq = self._step(fq, step)
+            if not fq:
+                return ""
+        return fq
+
+    def chain_target(self, chain: str, name: str, owner: str) -> str:
+        """The target of ``name`` called on the result of ``chain`` (``CallSite.chain``,
+        ``_chain_type``): hono's ``new Hono().basePath('/api')`` and ``app.route(..).route(..)``
+        were ~35 name-only callers of ``Hono.basePath`` and ``Hono.route``."""
+        fq = self._chain_type(chain, lambda n: self.name_type(n, owner), owner)
+        if not fq:
+            return ""
+        return f"{fq}.{name}" if fq.endswith(RETURNED) else self.method_target(fq, name)
+
+    def _step(self, fq: str, step: str) -> str:
+        """The class (or marker) ``step`` (``m()``, a field ``f``) of a value of ``fq`` gives."""
+        called = step.endswith("()")
+        local = self._local(fq)
+        if local is not None:
+            if not called:
+                return self.field_type(local.qualified_name, step)
+            method = self._method(local, step[:-2])
+            return self.declared_result(method) if method is not None else ""
+        return f"{fq}.{step}" if called and (fq.endswith(RETURNED) or "." in fq) else ""
+
     def target(self, site: CallSite, owner: str) -> str:
         """The target of ``site`` in ``owner`` from a receiver type, ``""`` if none is known."""
         parts = site.name.split(".")
+        if owner and site.chain and len(parts) == 1:
+            return self.chain_target(site.chain, site.name, owner)
         if not owner or len(parts) < 2:
             return ""
         cls = self._enclosing_class(owner)
+        if len(parts) == 3 and parts[0] != "this":
+            # `c.req.query(..)` on a `c: Context` of another file: the attribute's type is
+            # that file's to say (``ATTRIBUTE``; its class's ``instance_edges``)
+            held = self.name_type(parts[0], owner)
+            local = self._local(held)
+            if local is not None:
+                fq = self.field_type(local.qualified_name, parts[1])
+                return self.method_target(fq, parts[2]) if fq else ""
+            return (f"{ATTRIBUTE}{held}.{parts[1]}.{parts[2]}" if held and "." in held
+                    and not held.endswith(RETURNED) else "")
         if parts[0] == "super" and len(parts) == 2:
             written = js_bases(cls.signature) if cls is not None else []
             base = self.class_of(written[0]) if written else ""
@@ -225,6 +362,8 @@ class JsReceivers:
             fq = self.name_type(parts[0], owner)
         else:
             fq = ""
+        if fq.endswith(RETURNED):
+            return f"{fq}.{parts[-1]}"
         return self.method_target(fq, parts[-1]) if fq else ""
 
 
@@ -239,3 +378,89 @@ def params(signature: str, properties: bool = False) -> list[tuple[str, str]]:
         if found and (not properties or found.group(1)):
             out.append((found.group(3), "" if found.group(2) else (found.group(4) or "").strip()))
     return out
+
+
+#: A getter's header (``get req(): HonoRequest<P>``): read as a field of its result's class.
+_GETTER = re.compile(rf"^(?:{_MODIFIERS})get\s+#?{_ID}\s*\(")
+#: ``let a: A, b: B`` (annotated declarators without values): each name typed.
+_DECLARATORS = re.compile(rf"\b(?:let|var)\s+({_ID}\s*:\s*[^=;,]+?(?:,\s*{_ID}\s*:\s*[^=;,]+?)+)\s*;?\s*$")
+#: Characters of a signature ``declared_result`` reads at most.
+SIGNATURE_MAX = 2000
+
+
+def _declarations(line: str) -> list[tuple[str, str, str]]:
+    """(name, annotation, value) of each ``const``/``let``/``var`` declarator of ``line``:
+    ``_DECLARE``'s, or each of ``let one: Hono, two: Hono`` (hono's 14 ``one.route(..)``
+    were name-only: the three were one untyped name)."""
+    if "const" not in line and "let" not in line and "var" not in line:
+        return []
+    several = _DECLARATORS.search(line)
+    if several:
+        pairs = (part.partition(":") for part in several.group(1).split(","))
+        return [(name.strip(), annotation.strip(), "") for name, _, annotation in pairs]
+    return [(m.group(1), m.group(2) or "", m.group(3) or "") for m in _DECLARE.finditer(line)]
+
+
+def declared_result(signature: str) -> str:
+    """The result type a JS/TS function's or method's signature declares, as written after
+    its parameter list's ``):`` (type arguments and all; an arrow's ``=>`` or a ``{`` after it
+    dropped), else ``""``: ``route<P>(path: P, app: Hono<A>): Hono<E, S>`` -> ``Hono<E, S>``.
+    The parameter list is the first parenthesis outside type parameters, matched to its
+    close (a parameter's own function type, ``(r: Request) => Response``, inside it).
+    Linear in the signature (at most ``SIGNATURE_MAX`` characters)."""
+    text = signature[:SIGNATURE_MAX]
+    depth, opened = 0, -1
+    for i, ch in enumerate(text):
+        if ch == "<" and opened < 0:
+            depth += 1
+        elif ch == ">" and opened < 0 and depth and text[i - 1] != "=":
+            depth -= 1
+        elif ch == "(" and not depth:
+            opened = i
+            break
+    close = _closing(text, opened) if opened >= 0 else -1
+    found = _RESULT.match(text, close + 1) if close > 0 else None
+    return found.group(1).strip() if found else ""
+
+
+_RESULT = re.compile(r"\s*:\s*([^{]+?)\s*(?:=>\s*)?(?:\{\s*)?$")
+
+
+
+#: Characters of a value ``_written_chain`` reads at most.
+CHAIN_VALUE_MAX = 400
+_CHAIN_FORM = re.compile(r"(?:new [A-Za-z_$][\w$.]*\(\)|#?[A-Za-z_$][\w$]*(?:\(\))?)(?:\.#?[A-Za-z_$][\w$]*(?:\(\))?)*")
+
+
+def _written_chain(value: str) -> str:
+    """A value written as a chain of calls (``new Hono<E>().basePath('/api')``,
+    ``this.basePath(path)``) in ``CallSite.chain``'s form (``new Hono().basePath()``): its
+    arguments and type arguments dropped; ``""`` for anything else (an operator, a
+    subscript, an argument list not closed on the line) or past ``CHAIN_VALUE_MAX``."""
+    text = value.strip().removeprefix("await ").strip()
+    if len(text) > CHAIN_VALUE_MAX or ")" not in text:
+        return ""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+            if depth == 1:
+                out.append("(")
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                out.append(")")
+            elif depth < 0:
+                return ""
+        elif not depth:
+            out.append(ch)
+    if depth:
+        return ""
+    written = "".join(out)
+    for _ in range(TYPE_ARGUMENT_DEPTH):
+        bare = _TYPE_ARGUMENTS.sub("", written)
+        if bare == written:
+            break
+        written = bare
+    written = re.sub(r"\s*\.\s*", ".", written)
+    return written if "()" in written and _CHAIN_FORM.fullmatch(written) else ""

@@ -218,8 +218,16 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
                                     tuple(sorted(table.items()))) if is_module and not stub else (),
                            module_aliases=module_aliases, bases=bases,
                            instances=typed if is_module else fields.get(c.qualified_name, ()),
-                           returns=returned.get(unparted(c.qualified_name), "")))
+                           returns=returned.get(unparted(c.qualified_name), ""),
+                           results=_go_results(go, by_name.get(unparted(c.qualified_name)))))
     return out
+
+
+def _go_results(receivers: GoReceivers | None, sym: Symbol | None) -> tuple[str, ...]:
+    """A Go function's or method's result types by position (``Chunk.results``), else ``()``."""
+    if receivers is None or sym is None or sym.kind not in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return ()
+    return receivers.result_types(sym)
 
 
 def go_returns(parsed: ParsedFile, receivers: GoReceivers) -> dict[str, str]:
@@ -565,7 +573,8 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
           java_returns: dict[str, str] | None = None) -> Target:
     """The target hook of ``style``; fills ``instances`` (Python's typed module-level names)
     and ``supertypes`` (a Java/JS/Kotlin class's extended and implemented types, a Go
-    struct's embedded ones: its ``base_targets``). ``symbols``: the file's by qualified
+    struct's embedded ones: its ``base_targets``), ``java_fields`` and ``java_returns`` (a
+    Java or JS class's typed fields, a method's declared result). ``symbols``: the file's by qualified
     name (``symbols_of``); ``receivers``: Python's receiver types, ``go`` Go's (else ``None``)."""
     if style == "kotlin":
         return resolve_kotlin.Kotlin(parsed, module, symbols, lines, bare, supertypes).target
@@ -580,12 +589,20 @@ def _hook(style: str, parsed: ParsedFile, path: str, module: str, table: dict[st
     for s in parsed.symbols:
         if s.kind in _JAVA_TYPES:
             supertypes[s.qualified_name] = tuple(filter(None, map(typed.class_of, header_bases(s.signature))))
+    # declared results and a class's typed fields and getters, for another file's chains
+    # (``new Hono().basePath(..).route(..)``) and attributes (``c.req.query(..)``)
+    if java_returns is not None:
+        java_returns.update(typed.declared_results())
+    if java_fields is not None:
+        java_fields.update(typed.class_fields())
     bound = set(table) | {name.split(".", 1)[0] for name in symbols}
 
     values = {s.name for s in parsed.symbols if not s.parent and s.kind in (SymbolKind.CONSTANT, SymbolKind.VARIABLE)}
 
     def target(site: CallSite, owner: str) -> str:
         head = site.name.partition(".")[0]
+        if site.chain and "." not in site.name:  # on another call's result: what it declares
+            return typed.target(site, owner)
         if owner and head in bound and head != "this" and typed.binds(head, owner):
             # a local or parameter of the calling function shadows the module's name
             # (hono's `const match = (..) => ..; return match(..)` in function `match`)
@@ -1063,8 +1080,8 @@ def _go(parsed: ParsedFile, module: str, symbols: dict[str, Symbol], bare: Calla
     each struct's embedded types (qualified name -> target-style names). ``receivers``: the
     file's (its references and results read them too). Other selectors stay unresolved."""
     table = receivers.table
-    embedded.update((s.qualified_name, receivers.embedded(s))
-                    for s in parsed.symbols if s.kind is SymbolKind.STRUCT)
+    embedded.update((s.qualified_name, receivers.embedded(s))  # an interface's too: its methods'
+                    for s in parsed.symbols if s.kind in (SymbolKind.STRUCT, SymbolKind.INTERFACE))
 
     def target(site: CallSite, owner: str) -> str:
         head, *rest = site.name.split(".")

@@ -299,8 +299,60 @@ def _add_call(blob: bytes, call: tuple[Node, Node | None], into: list[CallSite],
             return  # `#[cfg(not(windows))]` calls nothing
         name = _token_receiver(blob, callee) + name
     if name:
+        chain = receiver_chain(blob, callee.child_by_field_name("object")) if callee.type == "member_expression" else ""
         into.append(CallSite(name, tx.callee_line(callee), other_self=other_self, indexed=indexed,
-                             arguments=argument_count(node)))
+                             arguments=argument_count(node), chain=chain))
+
+
+#: Steps of a JS/TS receiver chain ``receiver_chain`` writes at most (``a.b().c().d()``).
+CHAIN_STEPS = 8
+#: Wrappers a JS/TS chain's value passes through unchanged: ``(x)``, TypeScript's ``x!``.
+_CHAIN_WRAPPERS = frozenset({"parenthesized_expression", "non_null_expression"})
+
+
+def receiver_chain(blob: bytes, node: Node | None) -> str:
+    """A JS/TS member call's receiver when it is another call's result (``CallSite.chain``),
+    its arguments and type arguments dropped: ``new Hono().basePath()`` of ``new
+    Hono<E>().basePath('/v').route(..)``, ``app.route()``, ``this.c.make()``, ``build()``;
+    ``""`` when the receiver is a name (the call's dotted name says it), or a step is
+    anything else (a subscript, a literal, a computed member), or past ``CHAIN_STEPS``."""
+    steps: list[str] = []
+    called = False
+    while node is not None and len(steps) <= CHAIN_STEPS:
+        if node.type in _CHAIN_WRAPPERS:
+            node = node.named_children[0] if node.named_children else None
+            continue
+        if node.type == "new_expression":
+            made = node.child_by_field_name("constructor")
+            if made is None or made.type not in ("identifier", "member_expression") or not _dotted(blob, made):
+                return ""
+            steps.append(f"new {tx.text(blob, made)}()")
+            break
+        if node.type == "call_expression":
+            fn = node.child_by_field_name("function")
+            if fn is not None and fn.type == "identifier":
+                steps.append(f"{tx.text(blob, fn)}()")
+                break
+            prop = fn.child_by_field_name("property") if fn is not None and fn.type == "member_expression" else None
+            if prop is None or prop.type not in ("property_identifier", "private_property_identifier"):
+                return ""
+            steps.append(f"{tx.text(blob, prop)}()")
+            called = True
+            node = fn.child_by_field_name("object")
+            continue
+        if node.type in ("identifier", "this", "member_expression") and _dotted(blob, node):
+            steps.append(tx.text(blob, node))
+            break
+        return ""
+    return ".".join(reversed(steps)) if called or (steps and steps[-1].startswith("new ")) else ""
+
+
+_DOTTED = re.compile(r"#?[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*")
+
+
+def _dotted(blob: bytes, node: Node) -> bool:
+    """Whether ``node``'s text is a plain dotted name (``this.app``, ``db.Conn``)."""
+    return _DOTTED.fullmatch(tx.text(blob, node)) is not None
 
 
 #: Argument lists counted (``argument_count``): Go's, Python's, Java's, C's (``argument_list``),

@@ -1156,22 +1156,27 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # a chain of other files' results (mux's `new(Route).Host(..).Subrouter().Path`): the
     # method of the type its steps' declared results reach
     rewritten = chained(store, flt, {s.target for s in found_sites})
+    rewritten |= conversions(store, flt, {s.target for s in found_sites if s.hit.payload.get("language") == "go"
+                                          and on_result(s.target) and s.target not in rewritten})
     if rewritten:
         found_sites = [replace(s, target=rewritten.get(s.target, s.target)) for s in found_sites]
     untyped: set[str] | None = None  # module values of no stated type, read at the first call on another type
     declared: dict[str, set[str]] | None = None  # attribute receivers' declared classes, read at the first
     elsewhere: set[str] | None = None  # module values of another type, read at the first (a cut walk)
     implemented: set[str] | None = None  # Go interfaces the method's type implements, read at the first
+    valued: dict[str, set[str]] = {}  # Go package variables' declared types, read with them
 
     def interfaces() -> set[str]:
-        nonlocal implemented, declared
+        nonlocal implemented, declared, valued
         if implemented is None:
             implemented = set()
             if any(h.payload.get("language") == "go" for h in methods):
                 if declared is None:
                     declared = _attribute_types(store, flt, {s.target.rpartition(".")[0] for s in found_sites
                                                              if s.via and s.target})
-                implemented = _go_interfaces(store, flt, methods, _receiver_types(found_sites, targets, declared))
+                valued = _go_values(store, flt, found_sites, targets)
+                implemented = _go_interfaces(store, flt, methods, _receiver_types(found_sites, targets, declared)
+                                             | {c for types in valued.values() for c in types})
         return implemented
     overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
     holders = ruby.holders(chosen)
@@ -1301,6 +1306,10 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                            | _untyped_attributes(store, flt, others - results - defined))
             if site.target.rpartition(".")[0] in interfaces():
                 out.append((site, OVERRIDE))  # on a Go interface the method's type implements
+            elif valued.get(site.target.rpartition(".")[0], set()) & interfaces():
+                out.append((site, OVERRIDE))  # on a package variable declared with one (`Form Binding`)
+            elif valued.get(site.target.rpartition(".")[0]):
+                other += 1  # declared with another interface (`Uri BindingUri` of `BindingUri.Name`)
             elif site.target.rpartition(".")[0] in untyped:
                 out.append((site, NAME_ONLY))  # on a module's value or a result of no stated type
             elif partial and site.target not in defined and not site.target.startswith("builtins."):
@@ -1977,6 +1986,22 @@ def _receiver_types(found: Sequence[Site], targets: set[str],
     return out
 
 
+def _go_values(store: Any, flt: StoreFilter, found: Sequence[Site], targets: set[str]) -> dict[str, set[str]]:
+    """Each Go package variable a call of ``found`` not resolved to ``targets`` is made on
+    (``binding.Form`` of ``binding.Form.Name``) -> the Go interfaces of the index its package
+    declares it with (``instance_edges``: ``Form Binding = formBinding{}``); a variable of
+    no such interface is absent. One facet and one keyword lookup."""
+    values = {s.target.rpartition(".")[0] for s in found if s.target and s.target not in targets and not s.via
+              and s.hit.payload.get("language") == "go" and not on_result(s.target)}
+    values = {v for v in values if "." in v and "(" not in v}
+    declared = _declared_types(store, flt, {v.rpartition(".")[0] for v in values}, values) if values else {}
+    types = sorted({t for held in declared.values() for t in held if t})
+    interfaces = {str(h.payload.get("fq_name")) for h in store.find_any(
+        flt, "fq_name", types, limit=4 * len(types), fields=("fq_name", "kind", "language"))
+                  if h.payload.get("kind") == "interface" and h.payload.get("language") == "go"} if types else set()
+    return {v: held & interfaces for v, held in declared.items() if held & interfaces}
+
+
 def _go_interfaces(store: Any, flt: StoreFilter, methods: Sequence[Hit], receivers: set[str]) -> set[str]:
     """The types of ``receivers`` (fq names) that are Go interfaces whose every declared
     method the type of one of the Go ``methods`` defines under the same name: a call on a
@@ -1985,7 +2010,10 @@ def _go_interfaces(store: Any, flt: StoreFilter, methods: Sequence[Hit], receive
     type's (a newcomer); hono's calls through an implemented TypeScript interface are
     ``override`` already. Methods a type gets from an embedded struct are not read: such a
     type is left as before. Up to ``GO_INTERFACES_MAX`` interfaces, one lookup each."""
-    go = [h for h in methods if h.payload.get("language") == "go"]
+    # a concrete type's methods (`func (w *T) M()`); an interface's own (`M()`, asked) is
+    # run through no other interface: a value of that one runs a concrete type's
+    go = [h for h in methods if h.payload.get("language") == "go"
+          and str(h.payload.get("signature") or "").startswith("func")]
     receivers = {r for r in receivers if "(" not in r}
     if not go or not receivers:
         return set()
@@ -2238,6 +2266,18 @@ _GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
 #: Ends a call target's receiver that is another file's function's result (Go:
 #: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
 RETURNED = "()"
+#: Names a result after the first in a step (``F#1()``, ``index/receivers_go.POSITION``).
+POSITION = "#"
+#: A step naming a result after the first (``F#1()``); JS's private ``#m()`` is none.
+_POSITIONED = re.compile(POSITION + r"[0-9]+\(\)")
+
+
+def _result_field(target: str) -> str:
+    """The field of ``target`` when it calls a method on a field of a chain of results
+    (``F().Writer.M``: ``Writer``), else ``""``."""
+    receiver = target.rpartition(".")[0]
+    chain, _, field_ = receiver.rpartition(".")
+    return field_ if chain.endswith(RETURNED) and field_ and not set("()#") & set(field_) else ""
 #: Steps of a chain of results ``chained`` follows at most (``index/receivers_go._CHAIN_MAX``).
 CHAIN_MAX = 8
 #: The module a Python test's conftest fixture value is named under (``conftest.runner()``,
@@ -2277,7 +2317,26 @@ def _results_of(store: Any, flt: StoreFilter, classes: set[str]) -> set[str]:
     named = aliases(store, flt, plain) if plain else set()
     for owner in owners:
         named |= {f"{name}.{m}" for name in aliases(store, flt, {owner}) for m in owned[owner]}
-    return out | {f"{fn}{RETURNED}" for fn in named}
+    return out | {f"{fn}{RETURNED}" for fn in named | _fluent_heirs(store, flt, classes, owned)}
+
+
+#: Classes whose subclasses ``_fluent_heirs`` reads at most.
+FLUENT_OWNERS = 8
+
+
+def _fluent_heirs(store: Any, flt: StoreFilter, classes: set[str], owned: Mapping[str, set[str]]) -> set[str]:
+    """``S.m`` for each method ``m`` of one of ``classes`` declared to return one of them
+    (``owned``: class -> such methods) and each class ``S`` below it (``MRO_DEPTH`` levels)
+    that does not define ``m`` itself: a subclass inherits the method and its declared
+    result, and a caller writes the result of its own class's (hono's ``new
+    Hono().basePath('/v1').route(..)`` on ``src/hono.Hono``, whose base declares
+    ``basePath(..): Hono``). At most ``FLUENT_OWNERS`` classes; a facet per level."""
+    out: set[str] = set()
+    for owner in sorted(o for o in owned if o in classes)[:FLUENT_OWNERS]:
+        for level in _descend(store, flt, owner, lambda below: below):
+            own = _facet(store, flt, "fq_name", "fq_name", (f"{c}.{m}" for c in level for m in owned[owner]))
+            out |= {f"{c}.{m}" for c in level for m in owned[owner]} - own
+    return out
 
 
 #: Classes ``_returning`` reads the aliases of, at most, for their methods' names (the
@@ -2336,7 +2395,10 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
     type, mux's ``RegexpCompileFunc``) maps to ``""``: it is no declared result, whatever
     the value returns. One keyword lookup per step."""
     steps = {t: t.rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in targets
-             if on_result(t) and t.count(RETURNED) >= least}
+             if on_result(t) and (t.count(RETURNED) >= least or _POSITIONED.search(t))}
+    # a field of a result (Go's `c.Writer.M()` of `c, _ := F(w)`): the chain, then the field
+    fields = {t: held for t in targets if not on_result(t) and (held := _result_field(t))}
+    steps |= {t: t.rpartition(".")[0].rpartition(".")[0][: -len(RETURNED)].split(RETURNED + ".") for t in fields}
     reached = {t: parts[0] for t, parts in steps.items()}  # the function a chain's step calls
     # a Python test's conftest fixture (`conftest.runner()`): the conftest.py fixture of that
     # name, when one alone (or several of one class) states its class
@@ -2353,11 +2415,26 @@ def chained(store: Any, flt: StoreFilter, targets: Iterable[str], least: int = 2
             if level == 1 and found.get(fn, {}).get("kind") not in (None, "function", "method"):
                 out[t] = ""
             elif fq and level == len(steps[t]):
-                out[t] = f"{fq}.{t.rpartition('.')[2]}"
+                out[t] = f"{fq}.{fields[t]}.{t.rpartition('.')[2]}" if t in fields else f"{fq}.{t.rpartition('.')[2]}"
             elif fq:
                 following[t] = f"{fq}.{steps[t][level]}"
         reached = following
     return out
+
+
+def conversions(store: Any, flt: StoreFilter, targets: Iterable[str]) -> dict[str, str]:
+    """Call target -> the method it calls, for each Go target on the value of one call
+    (``T().M``, ``RETURNED``) that is a conversion to a type of the index (a struct, an
+    interface, a named type): the value is a ``T`` (gin's ``w := ResponseWriter(writer)``
+    then ``w.WriteHeaderNow()``, the interface's own method). One keyword lookup."""
+    called = {t: t.rpartition(".")[0][: -len(RETURNED)] for t in targets
+              if on_result(t) and t.count(RETURNED) == 1 and not _POSITIONED.search(t)}
+    if not called:
+        return {}
+    types = {str(h.payload.get("fq_name", "")) for h in store.find_any(
+        flt, "fq_name", sorted(set(called.values())), limit=4 * len(called), fields=("fq_name", "kind"))
+             if h.payload.get("kind") in _GO_TYPE_KINDS}
+    return {t: f"{fn}.{t.rpartition('.')[2]}" for t, fn in called.items() if fn in types}
 
 
 def _conftest_fixtures(store: Any, flt: StoreFilter, markers: set[str]) -> dict[str, str]:
@@ -2402,12 +2479,24 @@ def _result_functions(store: Any, flt: StoreFilter, functions: Sequence[str]) ->
     name of no definition is absent. One keyword lookup, plus those."""
     if not functions:
         return {}
+    # `F#1`: result 1 of `F` (Go's `c, r := F(w)`: ``index/receivers_go.POSITION``)
+    positions = {fn: fn.rpartition(POSITION) for fn in functions if _POSITIONED.search(fn + RETURNED)}
+    plain = {fn for fn in functions if fn not in positions} | {base for base, _, _ in positions.values()}
     found = {str(h.payload.get("fq_name", "")): h.payload
-             for h in store.find_any(flt, "fq_name", list(functions), limit=4 * len(functions),
-                                     fields=("fq_name", "returns", "kind"))}
+             for h in store.find_any(flt, "fq_name", sorted(plain), limit=4 * len(plain),
+                                     fields=("fq_name", "returns", "kind", "results"))}
+    for fn, (base, _, at) in positions.items():
+        typed = list(found[base].get("results") or ()) if base in found else []
+        if at.isdigit() and int(at) < len(typed):
+            found[fn] = {"fq_name": fn, "returns": typed[int(at)], "kind": found[base].get("kind")}
+        elif base in found:
+            found[fn] = {"fq_name": fn, "returns": "", "kind": found[base].get("kind")}
     missing = sorted((fn for fn in functions if fn not in found and "." in fn), key=lambda n: (len(n), n))
     for fn in missing[:REEXPORTED_RESULTS]:
         reached = [h for h in reexported(store, flt, fn) if h.payload.get("kind") in ("function", "method")]
+        if not reached and _owned_by_class(fn):
+            # a method its class inherits (hono's `new Hono().basePath(..)` of its base's)
+            reached = [h for h in inherited_definition(store, flt, fn) if h.payload.get("kind") == "method"]
         if reached:
             found[fn] = reached[0].payload
     return found
