@@ -2274,10 +2274,15 @@ _POSITIONED = re.compile(POSITION + r"[0-9]+\(\)")
 
 def _result_field(target: str) -> str:
     """The field of ``target`` when it calls a method on a field of a chain of results
-    (``F().Writer.M``: ``Writer``), else ``""``."""
+    (``F().Writer.M``: ``Writer``), else ``""``: a field is an identifier, not a Java
+    anonymous class a method's result holds (``Adapters.own().<anonymous TypeAdapter<X>>.nullSafe``
+    is that class's own method: the merge of Go's fields of results listed it as a name-only
+    caller of ``TypeAdapter.nullSafe``, tests/integration/test_anonymous_receiver_callers.py)."""
     receiver = target.rpartition(".")[0]
     chain, _, field_ = receiver.rpartition(".")
-    return field_ if chain.endswith(RETURNED) and field_ and not set("()#") & set(field_) else ""
+    return field_ if chain.endswith(RETURNED) and field_.isidentifier() else ""
+
+
 #: Steps of a chain of results ``chained`` follows at most (``index/receivers_go._CHAIN_MAX``).
 CHAIN_MAX = 8
 #: The module a Python test's conftest fixture value is named under (``conftest.runner()``,
