@@ -158,25 +158,18 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     files, framed, linked = _indexed(store, asked, flt, suffixes)
     if framed and GUARD_FRAMES:
         framed = _past_guards(framed)
+    outer_names: set[str] = set()
     if framed and RERAISED_FRAMES and stack.single_traceback(asked.text) and _reraises(asked.text, framed[0]):
         # the innermost frame raised an exception caught or built elsewhere: the trace shows
-        # the way it was handed back, not where it went wrong
-        text_paths = set(asked.paths) - {f.path for f in asked.frames}
-        for path in {f.path for f in framed}:
-            if path in files and not any(path_names(p, path) for p in text_paths):
-                files[path] = min(files[path], OUTER_FRAME_PATH_WEIGHT)
-        # nor are its frames' functions names the issue gives, unless written outside them
-        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed if f.function}
-                       - _words_outside_trace(asked.text))
+        # the way it was handed back, not where it went wrong; nor are its frames' functions
+        # names the issue gives, unless written outside them
+        _outer_frame_files(files, framed, asked, kept=0)
+        outer_names = _frame_names(framed) - _words_outside_trace(asked.text)
         framed = []
-    else:
-        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
-                       - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
-                       if asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES else set())
-    if asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
-        outer_names = ({stack.owner_and_name(f.function)[1].lower() for f in framed[1:] if f.function}
-                       - {stack.owner_and_name(f.function)[1].lower() for f in framed[:1]}
-                       - _words_outside_trace(asked.text))
+    elif asked.shape is Shape.TRACE and not TRACE_FRAME_NAMES:
+        outer_names = _frame_names(framed[1:]) - _frame_names(framed[:1])
+    elif asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
+        outer_names = _frame_names(framed[1:]) - _frame_names(framed[:1]) - _words_outside_trace(asked.text)
     modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
@@ -294,6 +287,11 @@ def _modules(text: str) -> frozenset[str]:
     return frozenset(_MODULE_HEAD.findall(text))
 
 
+def _frame_names(frames: Iterable[Frame]) -> set[str]:
+    """The functions ``frames`` name, their last part in lower case (``a.Foo.bar`` -> ``bar``)."""
+    return {stack.owner_and_name(f.function)[1].lower() for f in frames if f.function}
+
+
 def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
     """``framed`` (innermost first) without its innermost run of guard frames (``_GUARD``),
     unless every frame is one."""
@@ -338,13 +336,14 @@ def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]
                 ran.insert(0, Frame(path, callee))
 
 
-def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: Query) -> None:
+def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: Query,
+                       kept: int = INNER_FRAME_FILES) -> None:
     """Lower to ``OUTER_FRAME_PATH_WEIGHT`` the path weight of the indexed files only
-    frames beyond the first ``INNER_FRAME_FILES`` frame files name (no path of the text
-    outside frames names them)."""
+    frames beyond the first ``kept`` frame files name (no path of the text outside frames
+    names them)."""
     order = list(dict.fromkeys(f.path for f in framed))
     text_paths = set(asked.paths) - {f.path for f in asked.frames}
-    for path in order[INNER_FRAME_FILES:]:
+    for path in order[kept:]:
         if path in files and not any(path_names(p, path) for p in text_paths):
             files[path] = min(files[path], OUTER_FRAME_PATH_WEIGHT)
 

@@ -1686,7 +1686,7 @@ class Service:
             # a question's file is scored from its chunks as search orders them: a whole
             # module or a bodiless declaration scores its file less (``_text_demoted``),
             # before the pinned ones are placed (a review)
-            ranked = [(_text_demoted(h), match, source) for h, match, source in ranked]
+            ranked = [(_text_demoted(h, asked), match, source) for h, match, source in ranked]
         # A pinned exact name carries the lookup's 1.0, under fused scores above 1: it
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
@@ -2772,11 +2772,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
         bonus = NAME_MATCH_WEIGHT * _name_match(payload, words) if words else 0.0
         if prior:
             bonus += share * prior.get((payload.get("repo", ""), payload.get("path", "")), 0.0)
-        demote = STUB_PENALTY if locating.is_stub(payload) else 0.0
-        if payload.get("kind") == "module":
-            demote += (MODULE_PENALTY_LONG if asked.long
-                       else MODULE_PENALTY_TEXT if asked.shape is Shape.TEXT else 0.0)
-        elif asked.raised and payload.get("kind") == "class" and payload.get("name") in asked.raised:
+        demote = _kind_demotion(payload, asked)
+        if asked.raised and payload.get("kind") == "class" and payload.get("name") in asked.raised:
             demote += RAISED_CLASS_PENALTY
         if typed and payload.get("kind") in _PENALISED_TYPE_KINDS and named_types.isdisjoint(
                 (payload.get("name"), str(payload.get("qualified_name", "")).rpartition(".")[2])):
@@ -3477,12 +3474,21 @@ def _embedded(asked: shapes.Query) -> bool:
 LOCATE_TEXT_DEMOTED = True
 
 
-def _text_demoted(hit: Hit) -> Hit:
-    """``hit`` with a question's ordering demotions of its kind taken off its score (at 0
-    at least): a whole-module chunk's ``MODULE_PENALTY_TEXT``, a stub's ``STUB_PENALTY``."""
-    p = hit.payload
-    cost = ((MODULE_PENALTY_TEXT if p.get("kind") == locating.MODULE_KIND else 0.0)
-            + (STUB_PENALTY if locating.is_stub(p) else 0.0))
+def _kind_demotion(payload: dict, asked: shapes.Query) -> float:
+    """What a chunk's kind takes off its ordering score for ``asked`` (``_ordering``): a
+    stub's ``STUB_PENALTY`` (``locate.is_stub``), a whole module's ``MODULE_PENALTY_LONG``
+    (issues, traces) or ``MODULE_PENALTY_TEXT`` (questions)."""
+    demote = STUB_PENALTY if locating.is_stub(payload) else 0.0
+    if payload.get("kind") == locating.MODULE_KIND:
+        demote += (MODULE_PENALTY_LONG if asked.long
+                   else MODULE_PENALTY_TEXT if asked.shape is Shape.TEXT else 0.0)
+    return demote
+
+
+def _text_demoted(hit: Hit, asked: shapes.Query) -> Hit:
+    """``hit`` with ``asked``'s (a question's) ordering demotions of its kind taken off its
+    score, at 0 at least (``_kind_demotion``)."""
+    cost = _kind_demotion(hit.payload, asked)
     return replace(hit, score=max(hit.score - cost, 0.0)) if cost else hit
 
 
