@@ -30,11 +30,12 @@ from coderecalld.embed import sparse
 from coderecalld.embed.local import Embedder
 from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied, StoreUnavailable
 from coderecalld.files import classify, mirror, redact
-from coderecalld.parse.registry import supported_languages
+from coderecalld.parse.registry import language_for, supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
 from coderecalld.query import (accessors, anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
                                validate)
+from coderecalld.query import dialect
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
@@ -226,6 +227,12 @@ STUB_PENALTY = 0.2
 #: issue is about (a newcomer on flask: 4 of 10 hits). swe-lite-dev search file@5 73.0 ->
 #: 74.2, function@10 42.3 -> 44.9 at 0.2 (0.5: file@1 56.2 -> 53.9); locate unchanged.
 MODULE_PENALTY_LONG = 0.2
+#: Taken off the ordering score of a chunk of code in another language family than the
+#: code an issue or a trace shows (``dialect.families``: its fences' languages, its frames'
+#: and paths' files), in search's order and locate's file ranking: as much as a test's
+#: (``ROLE_PENALTY_LONG``), on the lexical-first 0..1 scale. Without a repo filter a Go
+#: panic drew flask's files, a PHP trace Polly's C# ones (newcomer trials). 0: off.
+LANGUAGE_PENALTY = 1.0
 #: The same for a natural-language question: a file's whole-module chunk (every word of
 #: the file on the lexical side, its top-level code on the dense one) answers "how does
 #: X work" with a whole file; the question is about a function (express's ``lib.response``,
@@ -1675,10 +1682,14 @@ class Service:
         index's hits they were ranked with (for ``locate``'s confidence). ``search`` orders
         an issue's page by these files (``LOCATED_ORDER_SHAPES``)."""
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
+        known = _families(asked)
         named = _named(ranked, asked)
+        if known:  # a definition in another language is not the one an issue names
+            foreign = {_chunk_key(h.payload) for h, _, _ in ranked if dialect.foreign(h.payload.get("language"), known)}
+            named = {key: None for key in named if key not in foreign}
         named_files = list(dict.fromkeys(key[:2] for key in named))
         penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p)[:2] in named_files
-                                            else asked.roles, table, asked.long))
+                                            else asked.roles, table, asked.long, known))
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
@@ -1699,7 +1710,9 @@ class Service:
             # file-level ranking too, as its chunks are penalised (``_file_penalty``)
             declaring = {_chunk_key(h.payload)[:2] for h, _, _ in ranked if locating.declares_shape(h.payload)}
             lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
-                                                     or locating.declares_only(str(h.payload.get("path", "")))))
+                                                     or locating.declares_only(str(h.payload.get("path", "")))
+                                                     or dialect.foreign(language_for(str(h.payload.get("path", ""))),
+                                                                        known)))
         placed = list(_as_placed(ranked, top))
         if asked.raised and asked.shape is Shape.TRACE:
             # the class of the exception a trace raised is where it is defined: its chunk,
@@ -2764,7 +2777,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     closures = TEST_CLOSURE_PENALTY if asked.shape is Shape.TEXT and "test" not in asked.roles else 0.0
     words = _name_words(asked)
     share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
-    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
+    known = _families(asked)
+    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties, known=known))
              if share > 0 else {})
 
     def key(hit: Hit) -> float:
@@ -2780,6 +2794,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
             demote += typed  # (``locate`` reads no ``name``)
         if closures and _test_closure(payload):
             demote += closures
+        if known and dialect.foreign(payload.get("language"), known):
+            demote += LANGUAGE_PENALTY
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 
@@ -3091,17 +3107,29 @@ def _chunk_key(payload: dict) -> tuple[str, str, int, str]:
 
 
 def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float],
-                  long: bool = False) -> float:
+                  long: bool = False, known: frozenset[str] = frozenset()) -> float:
     """A file's penalty in ``locate`` from its best chunk's ``payload``: its role's
     (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
     ``penalties``: a stub file is no more where an issue's fix goes than a test is (numpy's
     ``.pyi`` files kept second place at ``STUB_PENALTY`` on issues). For an issue (``long``)
     a file that only declares shapes (``locate.declares_shape``: a TypeScript file of
     interfaces and types, payload ``declares``) likewise: ky's ``types/options.ts``, every option documented, led
-    the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``."""
+    the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``. A file of code in
+    another language family than ``known`` (``_families``) pays ``LANGUAGE_PENALTY``."""
     path = str(payload.get("path", ""))
     stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
+    if known and dialect.foreign(payload.get("language"), known):
+        stub += LANGUAGE_PENALTY
     return _penalty(payload, roles, penalties) + stub
+
+
+def _families(asked: shapes.Query) -> frozenset[str]:
+    """The language families of the code an issue or a trace shows (``dialect.families``
+    over its text, its frames' and its paths' files); empty for another shape or with
+    ``LANGUAGE_PENALTY`` 0: nothing is foreign."""
+    if LANGUAGE_PENALTY <= 0:
+        return frozenset()
+    return dialect.of_query(asked)
 
 
 def role_rank(payload: dict) -> float:
