@@ -36,6 +36,23 @@ from coderecalld.files import classify
     ("tests/Handler/MockHandlerTest.php", "test"),
     ("src/Handler/CurlHandler.php", "source"),
     ("CMakeLists.txt", "config"),
+    # a JavaScript build's and test runner's configuration, by name though its suffix is
+    # code; a place to try the library by hand and directories named as examples (axios's
+    # gulpfile, karma.conf.cjs, rollup.config.js and sandbox/, Alamofire's "watchOS
+    # Example/" were source: a newcomer); a module named config, sandbox or example stays
+    ("gulpfile.js", "config"),
+    ("karma.conf.cjs", "config"),
+    ("rollup.config.js", "config"),
+    ("web/vite.config.ts", "config"),
+    ("build.gradle.kts", "config"),
+    ("Package.swift", "config"),
+    ("sandbox/server.js", "example"),
+    ("watchOS Example/Source/ExtensionDelegate.swift", "example"),
+    ("example-app/main.go", "example"),
+    ("lib/config.js", "source"),
+    ("jinja2/sandbox.py", "source"),
+    ("src/exampleparser.py", "source"),
+    ("Source/Core/Session.swift", "source"),
     # a framework's own Test type, a Scala class named Spec, a directory merely ending in
     # "tests" are no tests (a review)
     ("src/xunit.v3.core/Test.cs", "source"),

@@ -315,7 +315,11 @@ ROLE_DIRS = {
                              # docs_src/: typer's hundreds of tutorials were source, and
                              # crowded its library's answers; a newcomer)
                              "docs_src", "docs-src", "doc_src", "docs_examples", "doc_examples",
-                             "code_examples"}),
+                             "code_examples",
+                             # a place to try the library by hand (axios's ``sandbox/server.js``,
+                             # a manual test server, was source and listed on 4 of 20 issues'
+                             # answers; a newcomer)
+                             "sandbox", "playground"}),
     Role.DOCS: frozenset({"doc", "docs", "documentation", "man"}),
     # a forge's or CI service's directory: workflows and the scripts and actions they run,
     # no part of the project's code (FastAPI's ``.github/actions/*/app/main.py`` was
@@ -328,6 +332,11 @@ ROLE_DIRS = {
 #: three of six located files for 13 of 15 questions as source (a newcomer). Plural only:
 #: ``test_utils/``, ``ui_test/``, ``playwright-test/``, ``ab_test/`` may be a package's own
 #: code (its users' testing helpers, as ``LIBRARY_TEST_DIRS``, or a library named so).
+#: Directory names of examples by their form (fnmatch, lowercased), read as ``examples/``:
+#: Alamofire's ``watchOS Example/``, ``iOS Example/`` apps were source, on its issues'
+#: answers (a newcomer); ``example-app``, ``my_examples``.
+EXAMPLE_DIR_PATTERNS = ("* example", "*-example", "*_example", "* examples", "*-examples",
+                        "*_examples", "example-*", "example_*", "examples-*", "examples_*")
 TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*",
                      # .NET test projects: Polly's ``test/Polly.Core.Tests/``, ``Foo.UnitTests/``
                      "*.tests", "*.unittests", "*.integrationtests", "*.functionaltests", "*.specs")
@@ -360,7 +369,15 @@ ROLE_NAMES = {
                 "changes*", "history*", "authors*", "contributing*", "license*", "notice*"),
     Role.CONFIG: ("*.toml", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.json",
                   "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
-                  ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
+                  ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini",
+                  # a JavaScript build's or test runner's configuration, code by its suffix
+                  # (axios's ``gulpfile.js``, ``karma.conf.cjs``, ``rollup.config.js`` were
+                  # source and on 11 of 20 issues' answers; a newcomer), Gradle's Kotlin
+                  # scripts, a Swift package's and a CocoaPods manifest
+                  "gulpfile.*", "gruntfile.*", "*.config.js", "*.config.cjs", "*.config.mjs",
+                  "*.config.ts", "*.config.mts", "*.config.cts", "*.conf.js", "*.conf.cjs",
+                  "*.conf.mjs", "*.conf.ts", "*.gradle.kts", "package.swift", "podfile",
+                  "*.podspec"),
 }
 #: Directories of a Python package that bundle other distributions by name (requests
 #: 2.0-2.15's ``requests/packages/urllib3/`` and ``chardet/``, urllib3's own
@@ -568,13 +585,16 @@ def _dir_kind(name: str) -> str:
     name behind leading underscores as that name (``_examples``: the go tool skips a
     directory named with ``_``, where Go repositories keep their examples; chi's 16
     ``_examples/`` programs were source, their ``Get`` and ``ServeHTTP`` listed before the
-    router's, a newcomer), else itself."""
+    router's, a newcomer); ``examples`` for a name of ``EXAMPLE_DIR_PATTERNS``' form
+    (``watchOS Example``), else itself."""
     if any(name in dirs for dirs in ROLE_DIRS.values()):
         return name
     bare = name.lstrip("_")
     if bare != name and any(bare in dirs for dirs in ROLE_DIRS.values()):
         return bare
-    return "tests" if any(fnmatch.fnmatchcase(name, p) for p in TEST_DIR_PATTERNS) else name
+    if any(fnmatch.fnmatchcase(name, p) for p in TEST_DIR_PATTERNS):
+        return "tests"
+    return "examples" if any(fnmatch.fnmatchcase(name, p) for p in EXAMPLE_DIR_PATTERNS) else name
 
 
 def _named(leaf: str, role: Role) -> bool:
