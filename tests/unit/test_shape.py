@@ -1960,3 +1960,24 @@ def test_a_trace_handed_back_by_a_reraise_weighs_its_frames_as_outer_ones() -> N
     handed = dict(shape._long_terms(_HANDED_BACK.format(code="raise exc")))
     assert raised["do_load"] == pytest.approx(handed["do_load"] * shape.WEIGHT_FRAME / shape.OUTER_FRAME_WEIGHT, abs=1e-3)
     assert handed["do_load"] < raised["do_load"]
+
+
+def test_a_sentence_in_a_code_span_names_only_its_code_words() -> None:
+    """httparty's issue quoted Tomcat's exception in a code span: its English words (`the`,
+    `are`, `defined`, `found`) were names, spanned ones first, and filled the 24 before the
+    snippet's ``HashConversions.to_params`` was read (a newcomer). A panic's line in a fence
+    likewise (``thread 'main' panicked at 'called ..'``); code lines keep their names."""
+    prose = " ".join(f"word{i} is here and there" for i in range(8))
+    text = ("Keys are not encoded\n\nTomcat rejects them (`java.lang.IllegalArgumentException: Invalid "
+            "character found in the request target. The valid characters are defined in RFC 7230`), "
+            f"see `{prose}`.\n\n```ruby\nHTTParty::HashConversions.to_params(name: 'bob')\n```\n"
+            "```\nthread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Error(\"invalid "
+            "type: map\", line: 1, column: 12)', src/main.rs:9:16\n```\n")
+    names = shape.analyze(text).names
+    assert {"HashConversions", "to_params"} <= set(names)
+    assert {"the", "are", "defined", "found", "character", "valid", "thread", "panicked", "called",
+            "value", "map", "column"}.isdisjoint(n.lower() for n in names)
+    with_prose = shape._code_words_of_prose
+    assert with_prose("for key in keys if key not in seen:") == ""
+    assert with_prose("HTTParty.post(url, body: { 'user name' => 'x' })") == "HTTParty.post(url, body: { 'user name' => 'x' })"
+    assert with_prose("parse the config") == "parse the config"  # under PROSE_MIN_WORDS: as it is
