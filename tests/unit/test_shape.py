@@ -1981,3 +1981,22 @@ def test_a_sentence_in_a_code_span_names_only_its_code_words() -> None:
     assert with_prose("for key in keys if key not in seen:") == ""
     assert with_prose("HTTParty.post(url, body: { 'user name' => 'x' })") == "HTTParty.post(url, body: { 'user name' => 'x' })"
     assert with_prose("parse the config") == "parse the config"  # under PROSE_MIN_WORDS: as it is
+
+
+@pytest.mark.parametrize(("printed", "cleaned"), [
+    # a Rust backtrace's registry source: the index directory and the crate's versioned one
+    ("at /home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.31/src/de.rs:250:13",
+     "at src/de.rs:250:13"),
+    ("at /home/u/.cargo/registry/src/github.com-1ecc6299db9ec823/tokio-util-0.7.1/src/codec.rs:1",
+     "at src/codec.rs:1"),
+    # Ruby's installed gem: the gems directory and the gem's versioned one
+    ("/usr/lib/ruby/gems/3.2.0/gems/httparty-0.21.0/lib/httparty/request.rb:154:in `perform'",
+     "lib/httparty/request.rb:154:in `perform'"),
+    # a package directory without a version stays: it is the package's name
+    ("/srv/app/node_modules/axios/lib/core/settle.js:19:12", "axios/lib/core/settle.js:19:12"),
+    ("/usr/lib/python3.11/site-packages/jinja2/lexer.py", "jinja2/lexer.py"),
+])
+def test_environment_prefixes_and_versioned_package_directories_are_dropped(printed: str, cleaned: str) -> None:
+    """A backtrace's ``serde_json-1.0.31/`` put ``serde``, ``json`` among every pasted Rust
+    issue's heaviest terms, as a frame's path weighs (a newcomer on serde_json)."""
+    assert shape.drop_environment(printed) == cleaned

@@ -1225,10 +1225,13 @@ def detect(text: str) -> Shape:
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
 #: a frame's own path; the same for Rust's registry sources (``~/.cargo/registry/src/
 #: index.crates.io-6f17d22bba15001f/``) and toolchain (``/rustc/<commit>/``), and Ruby's
-#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``).
+#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``), with the versioned directory of
+#: the crate or gem after it (``serde_json-1.0.31/``, ``httparty-0.21.0/``: its words,
+#: ``serde``, ``json``, weighed as a frame's path in every pasted backtrace; a newcomer).
 _ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
                        r"|pkg[/\\]mod|\.cargo[/\\]registry[/\\]src[/\\][\w.-]++|rustc[/\\][0-9a-f]{40}"
-                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]", re.IGNORECASE)
+                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]"
+                       r"(?:[^\W\d][\w.]*+(?:-[^\W\d][\w.]*+)*+-v?\d+\.\d+[\w.+-]*+[/\\])?", re.IGNORECASE)
 _PATH_START = " \t\n\"'(=<["
 
 
