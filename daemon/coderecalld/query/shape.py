@@ -1712,16 +1712,25 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
 
 
 #: Suffixes of native code, whose debuggers print a frame's file as it was compiled, often
-#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``).
-_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm")
+#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``); Swift's, whose crash
+#: reports and ``fatalError`` print the file's name alone (``(Protected.swift:101)``,
+#: ``file Alamofire/SessionDelegate.swift``: its module, no directory); a browser's or a
+#: bundler's JavaScript frames (``at Object.defaultVisitor (toFormData.js:160:13)``: the
+#: trace of axios's issue was read, its files never named; a newcomer).
+_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm",
+                    ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
+#: Of those, the suffixes whose bare frame stands without a function (Swift's ``fatalError``
+#: prints where it stopped, not in which function).
+_UNNAMED_SUFFIXES = (".swift",)
 
 
 def _bare_native(frame: Frame) -> bool:
-    """Whether ``frame`` names a function in a native source file by its bare name: a file
-    path of its own (``anchors``: a file at the root so named, else the one file so named)."""
+    """Whether ``frame`` names a function in a source file by its bare name, as native
+    code's, Swift's and a browser's traces print it (``_NATIVE_SUFFIXES``): a file path of
+    its own (``anchors``: a file at the root so named, else the one file so named)."""
     path = _clean_path(frame.path)
-    return (bool(frame.function) and "/" not in path and path.endswith(_NATIVE_SUFFIXES)
-            and not stack.environment(frame.function))
+    return ((bool(frame.function) or path.endswith(_UNNAMED_SUFFIXES)) and "/" not in path
+            and path.endswith(_NATIVE_SUFFIXES) and not stack.environment(frame.function))
 
 
 #: Python's names of a comprehension's own frame (before 3.12, which inlines the first three).
