@@ -1960,3 +1960,43 @@ def test_a_trace_handed_back_by_a_reraise_weighs_its_frames_as_outer_ones() -> N
     handed = dict(shape._long_terms(_HANDED_BACK.format(code="raise exc")))
     assert raised["do_load"] == pytest.approx(handed["do_load"] * shape.WEIGHT_FRAME / shape.OUTER_FRAME_WEIGHT, abs=1e-3)
     assert handed["do_load"] < raised["do_load"]
+
+
+def test_a_sentence_in_a_code_span_names_only_its_code_words() -> None:
+    """httparty's issue quoted Tomcat's exception in a code span: its English words (`the`,
+    `are`, `defined`, `found`) were names, spanned ones first, and filled the 24 before the
+    snippet's ``HashConversions.to_params`` was read (a newcomer). A panic's line in a fence
+    likewise (``thread 'main' panicked at 'called ..'``); code lines keep their names."""
+    prose = " ".join(f"word{i} is here and there" for i in range(8))
+    text = ("Keys are not encoded\n\nTomcat rejects them (`java.lang.IllegalArgumentException: Invalid "
+            "character found in the request target. The valid characters are defined in RFC 7230`), "
+            f"see `{prose}`.\n\n```ruby\nHTTParty::HashConversions.to_params(name: 'bob')\n```\n"
+            "```\nthread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Error(\"invalid "
+            "type: map\", line: 1, column: 12)', src/main.rs:9:16\n```\n")
+    names = shape.analyze(text).names
+    assert {"HashConversions", "to_params"} <= set(names)
+    assert {"the", "are", "defined", "found", "character", "valid", "thread", "panicked", "called",
+            "value", "map", "column"}.isdisjoint(n.lower() for n in names)
+    with_prose = shape._code_words_of_prose
+    assert with_prose("for key in keys if key not in seen:") == ""
+    assert with_prose("HTTParty.post(url, body: { 'user name' => 'x' })") == "HTTParty.post(url, body: { 'user name' => 'x' })"
+    assert with_prose("parse the config") == "parse the config"  # under PROSE_MIN_WORDS: as it is
+
+
+@pytest.mark.parametrize(("printed", "cleaned"), [
+    # a Rust backtrace's registry source: the index directory and the crate's versioned one
+    ("at /home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.31/src/de.rs:250:13",
+     "at src/de.rs:250:13"),
+    ("at /home/u/.cargo/registry/src/github.com-1ecc6299db9ec823/tokio-util-0.7.1/src/codec.rs:1",
+     "at src/codec.rs:1"),
+    # Ruby's installed gem: the gems directory and the gem's versioned one
+    ("/usr/lib/ruby/gems/3.2.0/gems/httparty-0.21.0/lib/httparty/request.rb:154:in `perform'",
+     "lib/httparty/request.rb:154:in `perform'"),
+    # a package directory without a version stays: it is the package's name
+    ("/srv/app/node_modules/axios/lib/core/settle.js:19:12", "axios/lib/core/settle.js:19:12"),
+    ("/usr/lib/python3.11/site-packages/jinja2/lexer.py", "jinja2/lexer.py"),
+])
+def test_environment_prefixes_and_versioned_package_directories_are_dropped(printed: str, cleaned: str) -> None:
+    """A backtrace's ``serde_json-1.0.31/`` put ``serde``, ``json`` among every pasted Rust
+    issue's heaviest terms, as a frame's path weighs (a newcomer on serde_json)."""
+    assert shape.drop_environment(printed) == cleaned

@@ -1432,7 +1432,7 @@ class Service:
                 written = [h for h in defs if h.payload.get("qualified_name") == symbol]
                 cost = (lambda hs: min((_penalty(h.payload, asked.roles, ROLE_PENALTY) for h in hs), default=9.0))
                 defs = written if written and cost(written) <= cost(defs) else defs
-            best = self._missing_definition(asked, page[:at], defs)
+            best = self._missing_definition(asked, page[:at], defs, written=symbol)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
                                best.keep(_with_role_fields(fields)), "name", min(at, limit), limit)
@@ -1484,20 +1484,26 @@ class Service:
                 if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
                 and _in_glob(h, path_glob)]
 
-    def _missing_definition(self, asked: shapes.Query, shown: Ranked, defs: list[Hit]) -> Hit | None:
+    def _missing_definition(self, asked: shapes.Query, shown: Ranked, defs: list[Hit],
+                            written: str = "") -> Hit | None:
         """The definition of ``defs`` to place: None when there is none, more than
         ``COMPOUND_MAX_DEFINITIONS`` (``@overload`` stubs and declaration files left out
-        when an implementation is among them: ``pytest.raises`` has two overloads), or
-        ``shown`` holds one; else the best by role (source first), then by the question's
-        lexical score, then path."""
+        when an implementation is among them: ``pytest.raises`` has two overloads; one
+        method's overloads in one file, ``Element.text()`` and ``Element.text(String)``,
+        count as one: ``_one_method``), or ``shown`` holds one; else the best by role
+        (source first), then, for overloads and a name ``written`` with empty parentheses
+        in the question (```Element.text()```), one without parameters first, then by the
+        question's lexical score, then path."""
         defs = [h for h in defs if not locating.is_stub(h.payload)] or defs
-        if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
+        if not defs or (len(defs) > COMPOUND_MAX_DEFINITIONS and not _one_method(defs)):
             return None
         ids = {h.id for h in defs}
         if any(h.id in ids for h, _, _ in shown):
             return None
         lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
+        bare = len(defs) > 1 and bool(written) and f"{written}()" in asked.text
         return min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
+                                        bare and not str(h.payload.get("qualified_name", "")).endswith("()"),
                                         -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
 
     def _singular_held(self, token: str, flt: StoreFilter) -> bool:
@@ -2971,6 +2977,15 @@ def _in_glob(hit: Hit, glob: str) -> bool:
     """Whether ``hit``'s path matches ``glob`` (fnmatch over the whole path, ``*`` spans
     ``/``); every hit when ``glob`` is empty."""
     return not glob or fnmatch.fnmatchcase(hit.payload["path"], glob)
+
+
+def _one_method(defs: Sequence[Hit]) -> bool:
+    """Whether ``defs`` are one method's overloads: one file, one module-qualified name
+    (``fq_name``, which drops a JVM or .NET parameter list: ``org.jsoup.nodes.Element.text``
+    for ``text()`` and ``text(String)``). A jsoup newcomer's "what does `Element.text()`
+    return" pinned nothing: two definitions named nothing in particular."""
+    keys = {(h.payload.get("repo"), h.payload.get("path"), h.payload.get("fq_name")) for h in defs}
+    return len(keys) == 1 and all(key[2] for key in keys)
 
 
 def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:

@@ -1225,10 +1225,13 @@ def detect(text: str) -> Shape:
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
 #: a frame's own path; the same for Rust's registry sources (``~/.cargo/registry/src/
 #: index.crates.io-6f17d22bba15001f/``) and toolchain (``/rustc/<commit>/``), and Ruby's
-#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``).
+#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``), with the versioned directory of
+#: the crate or gem after it (``serde_json-1.0.31/``, ``httparty-0.21.0/``: its words,
+#: ``serde``, ``json``, weighed as a frame's path in every pasted backtrace; a newcomer).
 _ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
                        r"|pkg[/\\]mod|\.cargo[/\\]registry[/\\]src[/\\][\w.-]++|rustc[/\\][0-9a-f]{40}"
-                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]", re.IGNORECASE)
+                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]"
+                       r"(?:[^\W\d][\w.]*+(?:-[^\W\d][\w.]*+)*+-v?\d+\.\d+[\w.+-]*+[/\\])?", re.IGNORECASE)
 _PATH_START = " \t\n\"'(=<["
 
 
@@ -1539,6 +1542,29 @@ module""".split())
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
 
+#: Whether a code span or a fenced line that reads as prose gives only its code words as
+#: names (``_code_words_of_prose``).
+PROSE_SPAN_CODE_WORDS = True
+#: Words (whitespace-separated) a span or a line holds, at least, to read as prose, and the
+#: share of them that are plain words (letters, a quote or a closing punctuation mark
+#: around them): ``for key in keys`` is 4 plain words of 4, a sentence; ``HTTParty.post(url,
+#: body: { 'user name' => 'x' })`` is code.
+PROSE_MIN_WORDS = 5
+PROSE_SHARE = 0.7
+_PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
+
+
+def _code_words_of_prose(span: str) -> str:
+    """``span`` (an inline code span or one line of a fenced block) as it is, or, when it
+    reads as prose (``PROSE_MIN_WORDS`` words or more, ``PROSE_SHARE`` of them plain
+    words), only its code words (``_CODE_WORD``: ``IllegalArgumentException``,
+    ``Result::unwrap()``), space-separated. Linear in ``len(span)``."""
+    words = span.split()
+    if len(words) < PROSE_MIN_WORDS or sum(1 for w in words if _PROSE_WORD.match(w)) < PROSE_SHARE * len(words):
+        return span
+    return " ".join(w for w in words if _CODE_WORD.search(w))
+
+
 def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
@@ -1576,6 +1602,14 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         inline = code_spans(_FENCE.sub(" ", part))
+        if PROSE_SPAN_CODE_WORDS:
+            # a message or a sentence in a code span (a pasted exception's ``Invalid character
+            # found in the request target. The valid characters are defined in RFC 7230``, a
+            # panic's ``thread 'main' panicked at 'called ..'``) names no definition by its
+            # English words: they filled the names before the snippet's
+            # ``HashConversions.to_params`` was read (a newcomer on httparty)
+            spans = ["\n".join(map(_code_words_of_prose, span.split("\n"))) for span in spans]
+            inline = [_code_words_of_prose(span) for span in inline]
         for span in spans + inline:
             found += _NAME.findall(stack.PYTHON.sub(" ", span))
         spanned.update(n.lower() for span in inline for n in _NAME.findall(span))
@@ -1678,16 +1712,25 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
 
 
 #: Suffixes of native code, whose debuggers print a frame's file as it was compiled, often
-#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``).
-_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm")
+#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``); Swift's, whose crash
+#: reports and ``fatalError`` print the file's name alone (``(Protected.swift:101)``,
+#: ``file Alamofire/SessionDelegate.swift``: its module, no directory); a browser's or a
+#: bundler's JavaScript frames (``at Object.defaultVisitor (toFormData.js:160:13)``: the
+#: trace of axios's issue was read, its files never named; a newcomer).
+_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm",
+                    ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
+#: Of those, the suffixes whose bare frame stands without a function (Swift's ``fatalError``
+#: prints where it stopped, not in which function).
+_UNNAMED_SUFFIXES = (".swift",)
 
 
 def _bare_native(frame: Frame) -> bool:
-    """Whether ``frame`` names a function in a native source file by its bare name: a file
-    path of its own (``anchors``: a file at the root so named, else the one file so named)."""
+    """Whether ``frame`` names a function in a source file by its bare name, as native
+    code's, Swift's and a browser's traces print it (``_NATIVE_SUFFIXES``): a file path of
+    its own (``anchors``: a file at the root so named, else the one file so named)."""
     path = _clean_path(frame.path)
-    return (bool(frame.function) and "/" not in path and path.endswith(_NATIVE_SUFFIXES)
-            and not stack.environment(frame.function))
+    return ((bool(frame.function) or path.endswith(_UNNAMED_SUFFIXES)) and "/" not in path
+            and path.endswith(_NATIVE_SUFFIXES) and not stack.environment(frame.function))
 
 
 #: Python's names of a comprehension's own frame (before 3.12, which inlines the first three).
