@@ -132,8 +132,16 @@ def test_the_code_an_issue_shows_names_its_language_families() -> None:
     # frames' and prose's paths, by extension; a Windows path too
     assert dialect.families("", ["C:\\src\\Polly\\Policy.cs", "src/Client.php"]) == {"dotnet", "php"}
     assert dialect.families("", ["lib/httparty/request.rb", "README.md"]) == {"ruby"}
-    assert dialect.foreign("python", frozenset({"go"}))
-    assert not dialect.foreign("typescript", frozenset({"js"}))
-    assert not dialect.foreign("markdown", frozenset({"go"}))  # docs are no code
-    assert not dialect.foreign("bash", frozenset({"go"}))
-    assert not dialect.foreign("python", frozenset())  # no evidence, nothing foreign
+    # a repository holding code of the issue's family is the issue's whatever else it holds
+    # (a Python repro about a Rust library with Python bindings): only the others' is foreign
+    candidates = [{"repo": "web", "language": "python"}, {"repo": "web", "language": "markdown"},
+                  {"repo": "bindings", "language": "python"}, {"repo": "bindings", "language": "rust"},
+                  {"repo": "ui", "language": "typescript"}]
+    tongue = dialect.scope(frozenset({"rust", "js"}), candidates)
+    assert tongue.repos == {"web"}
+    assert tongue.foreign({"repo": "web", "language": "python"})
+    assert not tongue.foreign({"repo": "web", "language": "markdown"})  # docs are no code
+    assert not tongue.foreign({"repo": "web", "language": "bash"})
+    assert not tongue.foreign({"repo": "bindings", "language": "python"})
+    assert not tongue.foreign({"repo": "ui", "language": "typescript"})  # same family
+    assert not dialect.scope(frozenset(), candidates).foreign({"repo": "web", "language": "python"})

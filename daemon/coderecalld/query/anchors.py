@@ -172,14 +172,15 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     elif asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
         outer_names = _frame_names(framed[1:]) - _frame_names(framed[:1]) - _words_outside_trace(asked.text)
     modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
-    known = dialect.of_query(asked) if FOREIGN_DEFINITIONS_SKIPPED else frozenset()
+    tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
+              if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = _definitions(store, flt, name)
-        if known:  # a definition in another language than the issue's code is none it names
-            defs = [h for h in defs if not dialect.foreign(h.payload.get("language"), known)]
+        if tongue.families:  # a definition in another language than the issue's code is none it names
+            defs = [h for h in defs if not tongue.foreign(h.payload)]
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue

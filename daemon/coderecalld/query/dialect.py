@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from coderecalld.parse.registry import language_for
 from coderecalld.query.shape import Query
@@ -81,12 +82,41 @@ def families(text: str, paths: Iterable[str] = ()) -> frozenset[str]:
     return frozenset(found)
 
 
-def foreign(language: object, known: frozenset[str]) -> bool:
-    """Whether a chunk in ``language`` (its payload's) is code of another family than every
-    one of ``known`` (``families``); False when ``known`` is empty or the language has no
-    family (docs, config, a shell script)."""
-    family = FAMILY.get(str(language or ""))
-    return bool(known) and family is not None and family not in known
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Where code of another language family than the query's is foreign: ``families``
+    (``families``; empty: nowhere) and ``repos``, the repositories none of whose candidate
+    chunks is code of those families (``scope``). A repository holding some is the
+    issue's whatever else it holds: polars' Python repro is about its Rust code as much as
+    its Python bindings, and ranks both as before."""
+
+    families: frozenset[str] = frozenset()
+    repos: frozenset[str] = frozenset()
+
+    def foreign(self, payload: Mapping[str, object]) -> bool:
+        """Whether a chunk (its payload's ``repo`` and ``language``) is code of another
+        family in a repository of ``repos``; False for docs, config and a shell script
+        (no family)."""
+        if not self.families or payload.get("repo") not in self.repos:
+            return False
+        family = FAMILY.get(str(payload.get("language") or ""))
+        return family is not None and family not in self.families
+
+
+def scope(families: frozenset[str], payloads: Iterable[Mapping[str, object]]) -> Scope:
+    """The ``Scope`` of ``families`` over candidate chunks' ``payloads`` (``repo``,
+    ``language``): the repositories among them none of whose chunks is code of those
+    families. Linear in the candidates."""
+    if not families:
+        return Scope()
+    seen: set[object] = set()
+    speaking: set[object] = set()
+    for payload in payloads:
+        repo = payload.get("repo")
+        seen.add(repo)
+        if FAMILY.get(str(payload.get("language") or "")) in families:
+            speaking.add(repo)
+    return Scope(families, frozenset(str(r) for r in seen - speaking))
 
 
 @functools.lru_cache(maxsize=32)

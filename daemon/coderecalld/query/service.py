@@ -229,7 +229,8 @@ STUB_PENALTY = 0.2
 MODULE_PENALTY_LONG = 0.2
 #: Taken off the ordering score of a chunk of code in another language family than the
 #: code an issue or a trace shows (``dialect.families``: its fences' languages, its frames'
-#: and paths' files), in search's order and locate's file ranking: as much as a test's
+#: and paths' files), in a repository none of whose candidates is code of that family
+#: (``dialect.Scope``), in search's order and locate's file ranking: as much as a test's
 #: (``ROLE_PENALTY_LONG``), on the lexical-first 0..1 scale. Without a repo filter a Go
 #: panic drew flask's files, a PHP trace Polly's C# ones (newcomer trials). 0: off.
 LANGUAGE_PENALTY = 1.0
@@ -1688,14 +1689,14 @@ class Service:
         index's hits they were ranked with (for ``locate``'s confidence). ``search`` orders
         an issue's page by these files (``LOCATED_ORDER_SHAPES``)."""
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
-        known = _families(asked)
+        tongue = dialect.scope(_families(asked), (h.payload for h, _, _ in ranked))
         named = _named(ranked, asked)
-        if known:  # a definition in another language is not the one an issue names
-            foreign = {_chunk_key(h.payload) for h, _, _ in ranked if dialect.foreign(h.payload.get("language"), known)}
+        if tongue.families:  # a definition in another language is not the one an issue names
+            foreign = {_chunk_key(h.payload) for h, _, _ in ranked if tongue.foreign(h.payload)}
             named = {key: None for key in named if key not in foreign}
         named_files = list(dict.fromkeys(key[:2] for key in named))
         penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p)[:2] in named_files
-                                            else asked.roles, table, asked.long, known))
+                                            else asked.roles, table, asked.long, tongue))
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
@@ -1717,8 +1718,8 @@ class Service:
             declaring = {_chunk_key(h.payload)[:2] for h, _, _ in ranked if locating.declares_shape(h.payload)}
             lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
                                                      or locating.declares_only(str(h.payload.get("path", "")))
-                                                     or dialect.foreign(language_for(str(h.payload.get("path", ""))),
-                                                                        known)))
+                                                     or tongue.foreign({"repo": h.payload.get("repo"), "language":
+                                                                        language_for(str(h.payload.get("path", "")))})))
         placed = list(_as_placed(ranked, top))
         if asked.raised and asked.shape is Shape.TRACE:
             # the class of the exception a trace raised is where it is defined: its chunk,
@@ -2783,8 +2784,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     closures = TEST_CLOSURE_PENALTY if asked.shape is Shape.TEXT and "test" not in asked.roles else 0.0
     words = _name_words(asked)
     share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
-    known = _families(asked)
-    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties, known=known))
+    tongue = dialect.scope(_families(asked), (h.payload for h in hits))
+    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties, tongue=tongue))
              if share > 0 else {})
 
     def key(hit: Hit) -> float:
@@ -2800,7 +2801,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
             demote += typed  # (``locate`` reads no ``name``)
         if closures and _test_closure(payload):
             demote += closures
-        if known and dialect.foreign(payload.get("language"), known):
+        if tongue.foreign(payload):
             demote += LANGUAGE_PENALTY
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
@@ -3122,7 +3123,7 @@ def _chunk_key(payload: dict) -> tuple[str, str, int, str]:
 
 
 def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float],
-                  long: bool = False, known: frozenset[str] = frozenset()) -> float:
+                  long: bool = False, tongue: dialect.Scope = dialect.Scope()) -> float:
     """A file's penalty in ``locate`` from its best chunk's ``payload``: its role's
     (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
     ``penalties``: a stub file is no more where an issue's fix goes than a test is (numpy's
@@ -3130,10 +3131,11 @@ def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, flo
     a file that only declares shapes (``locate.declares_shape``: a TypeScript file of
     interfaces and types, payload ``declares``) likewise: ky's ``types/options.ts``, every option documented, led
     the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``. A file of code in
-    another language family than ``known`` (``_families``) pays ``LANGUAGE_PENALTY``."""
+    another language family than the query's, in a repository holding none of its
+    family among the candidates (``tongue``: ``dialect.Scope``), pays ``LANGUAGE_PENALTY``."""
     path = str(payload.get("path", ""))
     stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
-    if known and dialect.foreign(payload.get("language"), known):
+    if tongue.foreign(payload):
         stub += LANGUAGE_PENALTY
     return _penalty(payload, roles, penalties) + stub
 
