@@ -145,3 +145,10 @@ def test_the_code_an_issue_shows_names_its_language_families() -> None:
     assert not tongue.foreign({"repo": "bindings", "language": "python"})
     assert not tongue.foreign({"repo": "ui", "language": "typescript"})  # same family
     assert not dialect.scope(frozenset(), candidates).foreign({"repo": "web", "language": "python"})
+    # one repository, or none speaking the family (a Python client's repro against a Go
+    # server): nothing is foreign, its docs never go above its code
+    assert dialect.scope(frozenset({"go"}), candidates[:2]) == dialect.Scope()
+    assert dialect.scope(frozenset({"go"}), candidates) == dialect.Scope()
+    # a C header names no family (a Swift library's generated header, Python.h)
+    assert dialect.families("", ["Alamofire-Swift.h", "src/foo.c"]) == {"c"}
+    assert dialect.families("", ["include/Python.h"]) == frozenset()

@@ -51,13 +51,17 @@ FENCE_NAMES: dict[str, str] = {
     "py": "python", "python3": "python", "pycon": "python", "ipython": "python", "pytb": "python",
     "js": "javascript", "jsx": "javascript", "node": "javascript", "mjs": "javascript",
     "cjs": "javascript", "ts": "typescript", "golang": "go", "kt": "kotlin", "kts": "kotlin",
-    "rs": "rust", "h": "c", "c++": "cpp", "cc": "cpp", "cxx": "cpp", "hpp": "cpp",
+    "rs": "rust", "c++": "cpp", "cc": "cpp", "cxx": "cpp", "hpp": "cpp",
     "cs": "csharp", "c#": "csharp", "rb": "ruby", "irb": "ruby", "php": "php",
 }
 
 #: A fence's opening line: three or more backticks or tildes, then the info string's
 #: first word (group 1). Linear: one pass, no nested quantifier.
 _FENCE_OPEN = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*([\w+#.-]*)", re.MULTILINE)
+
+#: File suffixes that name no family: a C header is every native language's (a Swift
+#: library's generated ``Alamofire-Swift.h``, a Python extension's ``Python.h``: a review).
+AMBIGUOUS_SUFFIXES = (".h",)
 
 #: Fences read at most (an issue pasting hundreds of blocks says its language in the first).
 MAX_FENCES = 64
@@ -76,7 +80,10 @@ def families(text: str, paths: Iterable[str] = ()) -> frozenset[str]:
         if language:
             found.add(FAMILY[language])
     for path in paths:
-        language = language_for(path.replace("\\", "/"))
+        path = path.replace("\\", "/")
+        if path.lower().endswith(AMBIGUOUS_SUFFIXES):
+            continue
+        language = language_for(path)
         if language in FAMILY:
             found.add(FAMILY[language])
     return frozenset(found)
@@ -106,7 +113,10 @@ class Scope:
 def scope(families: frozenset[str], payloads: Iterable[Mapping[str, object]]) -> Scope:
     """The ``Scope`` of ``families`` over candidate chunks' ``payloads`` (``repo``,
     ``language``): the repositories among them none of whose chunks is code of those
-    families. Linear in the candidates."""
+    families, when the candidates span several repositories and one of them, at least,
+    holds such code; else nothing is foreign (a Go server's repository asked a Python
+    client's repro alone, or under a repo filter, ranks as before: its docs went above its
+    code, a review). Linear in the candidates."""
     if not families:
         return Scope()
     seen: set[object] = set()
@@ -116,6 +126,8 @@ def scope(families: frozenset[str], payloads: Iterable[Mapping[str, object]]) ->
         seen.add(repo)
         if FAMILY.get(str(payload.get("language") or "")) in families:
             speaking.add(repo)
+    if len(seen) < 2 or not speaking:
+        return Scope()
     return Scope(families, frozenset(str(r) for r in seen - speaking))
 
 
