@@ -47,12 +47,22 @@ from coderecalld.files import classify
     ("build.gradle.kts", "config"),
     ("Package.swift", "config"),
     ("sandbox/server.js", "example"),
+    ("sandbox/server.test.js", "test"),
     ("watchOS Example/Source/ExtensionDelegate.swift", "example"),
-    ("example-app/main.go", "example"),
     ("lib/config.js", "source"),
     ("jinja2/sandbox.py", "source"),
     ("src/exampleparser.py", "source"),
     ("Source/Core/Session.swift", "source"),
+    # deeper, a sandbox is a library's module and a config file an application's code; a
+    # directory named with example in it may be code (a review)
+    ("runsc/sandbox/sandbox.go", "source"),
+    ("core/sandbox/controller.go", "source"),
+    ("packages/playground/src/index.ts", "source"),
+    ("src/app/app.config.ts", "source"),
+    ("src/config/database.config.ts", "source"),
+    ("src/counter_example/mod.rs", "source"),
+    ("tools/example-generator/main.go", "source"),
+    ("src/examples_parser/mod.rs", "source"),
     # a framework's own Test type, a Scala class named Spec, a directory merely ending in
     # "tests" are no tests (a review)
     ("src/xunit.v3.core/Test.cs", "source"),

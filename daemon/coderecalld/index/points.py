@@ -253,10 +253,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: another module's, not the standard library's) is of that type: a parameter ``b
 #: Binding``, a package variable ``Form Binding = formBinding{}`` (its ``instance_edges``),
 #: a conversion ``ResponseWriter(w)``; an interface's embedded ones are its ``base_targets``.
-#: 54: roles: a JavaScript build's or test runner's configuration (``gulpfile.js``,
+#: 54: roles: a JavaScript build's or test runner's configuration at the top (``gulpfile.js``,
 #: ``*.config.js``, ``karma.conf.cjs``), Gradle's Kotlin scripts, ``Package.swift`` and
-#: ``Podfile`` are config; ``sandbox/``, ``playground/`` and directories named as examples
-#: (``watchOS Example/``, ``example-app/``) example.
+#: ``Podfile`` are config; a top-level ``sandbox/`` or ``playground/`` and directories named as examples
+#: (``watchOS Example/``, ``my-examples/``) example.
 PAYLOAD_VERSION = 54
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
