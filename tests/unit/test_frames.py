@@ -52,3 +52,14 @@ def test_swift_crash_report_frames_and_fatal_errors() -> None:
         frames.Frame("SessionDelegate.swift", "", 302),
     ]
     assert frames.count(text) == 4
+
+
+def test_swift_frames_of_an_image_named_with_a_space_and_a_protocol_witness() -> None:
+    """The image column ends at the address (``My App``); a protocol witness is its
+    requirement's function (a review)."""
+    text = ("3   My App   0x0000000100a1c2e4 closure #1 in Session.request(_:) + 12 (Session.swift:9)\n"
+            "4   Alamofire   0x0000000100a1c2f0 protocol witness for RequestDelegate.retryResult(for:dueTo:) "
+            "in conformance Session + 40 (Session.swift:1203)\n")
+    assert frames.read(text) == [frames.Frame("Session.swift", "Session.request", 9),
+                                 frames.Frame("Session.swift", "RequestDelegate.retryResult", 1203)]
+    assert frames.MARKS.search(text) is not None

@@ -116,17 +116,22 @@ VALGRIND = re.compile(r"^==\d++==[ \t]++(?:at|by) 0x[0-9A-Fa-f]++: ([^\s(]++)(?:
 #: ``4   Alamofire   0x0000000102b5c1e4 closure #1 in AuthenticationInterceptor.refresh(_:for:
 #: insideLock:) + 120 (AuthenticationInterceptor.swift:342)`` (the address may be left
 #: out): function, file name, line. A frame without a file (a system library's) is none.
-SWIFT = re.compile(r"^[ \t]*+\d++[ \t]++[\w.+-]++[ \t]++(?:0x[0-9a-fA-F]++[ \t]++)?([^\n]+?) \+ \d++ "
-                   r"\(([^\s:()]+\.swift):(\d++)\)[ \t]*+$", re.MULTILINE)
+SWIFT = re.compile(r"^[ \t]*+\d++[ \t]++(?:[^\n]{1,100}?[ \t]0x[0-9a-fA-F]++|[\w.+-]++)[ \t]++"
+                   r"([^\n]{1,500}?) \+ \d++ \(([^\s:()]{1,300}?\.swift):(\d++)\)[ \t]*+$", re.MULTILINE)
 #: Where a Swift program stopped (``Fatal error: <message>: file Alamofire/SessionDelegate.
-#: swift, line 302``; ``Precondition failed``, ``Assertion failed`` likewise): the file as
-#: ``#file`` prints it (its module's name, then its name: group 1 the name), the line.
-SWIFT_FATAL = re.compile(r"(?:Fatal error|Precondition failed|Assertion failed)\b[^\n]{0,1000}?: file "
-                         r"(?:[\w.+-]++/)*+([\w.+-]+\.swift), line (\d++)")
+#: swift, line 302``; ``Precondition failed``, ``Assertion failed`` likewise), early in a
+#: line (a log's timestamp before it): the file as ``#file`` prints it (its module's name,
+#: then its name: group 1 the name), the line. Bounded: a paste repeating ``Fatal error: ``
+#: costs a few steps per line (a review).
+SWIFT_FATAL = re.compile(r"^[^\n]{0,120}?(?:Fatal error|Precondition failed|Assertion failed)\b[^\n]{0,300}?: file "
+                         r"(?:[\w.+-]++/)*+([\w.+-]{1,200}?\.swift), line (\d++)", re.MULTILINE)
 #: Swift's words before a closure's or a specialisation's function (``closure #1 in``,
 #: ``specialized``, ``partial apply for``): what ran is the function they name.
 _SWIFT_PREFIX = re.compile(r"^(?:(?:(?:implicit )?closure #\d++ (?:\([^\n()]*+\) )?in |specialized |merged "
-                           r"|partial apply for |(?:reabstraction )?thunk for |@objc ))++")
+                           r"|partial apply for |(?:reabstraction )?thunk for |@objc |protocol witness for ))++")
+#: What follows a protocol witness's requirement: the type conforming (``.. in conformance
+#: Session``), not the function.
+_SWIFT_CONFORMANCE = re.compile(r" in conformance [^\n]*+$")
 #: A native frame's line, with a file or without (a library's without debug information:
 #: ``#0 0x4c5e1a in __asan_memcpy (/app/test+0x4c5e1a)``): ``count`` counts these.
 NATIVE_LINE = re.compile(r"^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in |^==\d++==[ \t]++(?:at|by) 0x"
@@ -136,8 +141,11 @@ MARKS = re.compile(r"Traceback \(most recent call last\)|^goroutine \d+ \[|^[ \t
                    r"|Exception in thread \"|panicked at |^stack backtrace:|^Stack trace:"
                    r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S|^at [\w$.]++\("
                    r"|^\(gdb\) (?:bt|backtrace|where)|^==\d++==[ \t]++(?:at|by) 0x"
-                   r"|^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in |Fatal error: [^\n]*: file \S+\.swift, line "
-                   r"|^[ \t]*+\d++[ \t]++[\w.+-]++[ \t]++[^\n]*? \+ \d++ \([^\s:()]++\.swift:\d++\)",
+                   r"|^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in "
+                   # Swift's: bounded, a line's start only (``Fatal error: `` anywhere, unbounded,
+                   # cost seconds on a paste repeating it: a review)
+                   r"|^[^\n]{0,80}?Fatal error: [^\n]{0,300}?: file [^\s,]{1,200}?\.swift, line "
+                   r"|^[ \t]*+\d++[ \t]++[^\n]{1,300}? \+ \d++ \([^\s:()]{1,200}?\.swift:\d++\)",
                    re.MULTILINE)
 
 #: Frames of the runtimes' own libraries, read as code no repository holds: their names
@@ -319,7 +327,8 @@ def callable_name(printed: str) -> str:
     name = printed.strip()
     if not name:
         return ""
-    name = _PARAMETERS.sub("", _CLOSURE.sub("", _RUST_HASH.sub("", _RUBY_BLOCK.sub("", _SWIFT_PREFIX.sub("", name)))))
+    name = _SWIFT_CONFORMANCE.sub("", _SWIFT_PREFIX.sub("", name))
+    name = _PARAMETERS.sub("", _CLOSURE.sub("", _RUST_HASH.sub("", _RUBY_BLOCK.sub("", name))))
     for _ in range(4):  # nested generic arguments, innermost first
         stripped = _GENERIC.sub("", name)
         if stripped == name:

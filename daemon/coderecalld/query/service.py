@@ -1492,9 +1492,10 @@ class Service:
         when an implementation is among them: ``pytest.raises`` has two overloads; one
         method's overloads in one file, ``Element.text()`` and ``Element.text(String)``,
         count as one: ``_one_method``), or ``shown`` holds one; else the best by role
-        (source first), then, for overloads and a name ``written`` with empty parentheses
-        in the question (```Element.text()```), one without parameters first, then by the
-        question's lexical score, then path."""
+        (source first), then, for a getter and its setter (``_accessor_pair``) named
+        ``written`` with empty parentheses in the question (```Element.text()```), the
+        getter, then by the question's lexical score, then path. Among other overloads
+        ``()`` only marks a method (```Sets.newHashSet()``` for its varargs one, a review)."""
         defs = [h for h in defs if not locating.is_stub(h.payload)] or defs
         if not defs or (len(defs) > COMPOUND_MAX_DEFINITIONS and not _one_method(defs)):
             return None
@@ -1502,7 +1503,7 @@ class Service:
         if any(h.id in ids for h, _, _ in shown):
             return None
         lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
-        bare = len(defs) > 1 and bool(written) and f"{written}()" in asked.text
+        bare = bool(written) and f"{written}()" in asked.text and _accessor_pair(defs)
         return min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
                                         bare and not str(h.payload.get("qualified_name", "")).endswith("()"),
                                         -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
@@ -2978,6 +2979,32 @@ def _in_glob(hit: Hit, glob: str) -> bool:
     """Whether ``hit``'s path matches ``glob`` (fnmatch over the whole path, ``*`` spans
     ``/``); every hit when ``glob`` is empty."""
     return not glob or fnmatch.fnmatchcase(hit.payload["path"], glob)
+
+
+def _accessor_pair(defs: Sequence[Hit]) -> bool:
+    """Whether ``defs`` are two overloads, one without parameters and one with one (a JVM
+    or .NET qualified name's parameter list: ``text()`` and ``text(String)``)."""
+    counts = sorted(_parameter_count(str(h.payload.get("qualified_name", ""))) for h in defs)
+    return counts == [0, 1]
+
+
+def _parameter_count(qualified: str) -> int:
+    """Parameters of a qualified name's list (``m(String,int)``: 2; ``m()``: 0; none
+    written: -1), at the top level of its generic arguments (``m(Map<K,V>)``: 1)."""
+    if not qualified.endswith(")") or "(" not in qualified:
+        return -1
+    inside = qualified[qualified.index("(") + 1:-1]
+    if not inside.strip():
+        return 0
+    depth, count = 0, 1
+    for ch in inside:
+        if ch in "<[(":
+            depth += 1
+        elif ch in ">])":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            count += 1
+    return count
 
 
 def _one_method(defs: Sequence[Hit]) -> bool:

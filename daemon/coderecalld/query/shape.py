@@ -1542,25 +1542,32 @@ module""".split())
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
 
-#: Whether a code span or a fenced line that reads as prose gives only its code words as
-#: names (``_code_words_of_prose``).
+#: Whether an inline code span that reads as prose gives only its code words as names
+#: (``_code_words_of_prose``).
 PROSE_SPAN_CODE_WORDS = True
-#: Words (whitespace-separated) a span or a line holds, at least, to read as prose, and the
-#: share of them that are plain words (letters, a quote or a closing punctuation mark
-#: around them): ``for key in keys`` is 4 plain words of 4, a sentence; ``HTTParty.post(url,
-#: body: { 'user name' => 'x' })`` is code.
+#: Words (whitespace-separated) a span holds, at least, to read as prose; the share of them
+#: that are plain words (letters, a quote or a closing punctuation mark around them); and
+#: the English function words (``_FUNCTION_WORDS``) among them, at least: ``from flask
+#: import Flask, request`` is plain words but no sentence (a review), "Invalid character
+#: found in the request target" is one.
 PROSE_MIN_WORDS = 5
 PROSE_SHARE = 0.7
+PROSE_FUNCTION_WORDS = 2
 _PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
+_FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for with not no this that "
+                            "it its has have".split())
 
 
 def _code_words_of_prose(span: str) -> str:
-    """``span`` (an inline code span or one line of a fenced block) as it is, or, when it
-    reads as prose (``PROSE_MIN_WORDS`` words or more, ``PROSE_SHARE`` of them plain
-    words), only its code words (``_CODE_WORD``: ``IllegalArgumentException``,
-    ``Result::unwrap()``), space-separated. Linear in ``len(span)``."""
+    """``span`` (an inline code span) as it is, or, when it reads as a sentence
+    (``PROSE_MIN_WORDS`` words or more, ``PROSE_SHARE`` of them plain words, and
+    ``PROSE_FUNCTION_WORDS`` English function words), only its code words (``_CODE_WORD``:
+    ``IllegalArgumentException``, ``Result::unwrap()``), space-separated. Linear in
+    ``len(span)``."""
     words = span.split()
     if len(words) < PROSE_MIN_WORDS or sum(1 for w in words if _PROSE_WORD.match(w)) < PROSE_SHARE * len(words):
+        return span
+    if sum(1 for w in words if w.strip("\"'`(),.:;!?").lower() in _FUNCTION_WORDS) < PROSE_FUNCTION_WORDS:
         return span
     return " ".join(w for w in words if _CODE_WORD.search(w))
 
@@ -1603,12 +1610,11 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         inline = code_spans(_FENCE.sub(" ", part))
         if PROSE_SPAN_CODE_WORDS:
-            # a message or a sentence in a code span (a pasted exception's ``Invalid character
-            # found in the request target. The valid characters are defined in RFC 7230``, a
-            # panic's ``thread 'main' panicked at 'called ..'``) names no definition by its
-            # English words: they filled the names before the snippet's
-            # ``HashConversions.to_params`` was read (a newcomer on httparty)
-            spans = ["\n".join(map(_code_words_of_prose, span.split("\n"))) for span in spans]
+            # a message or a sentence in an inline code span (a pasted exception's ``Invalid
+            # character found in the request target. The valid characters are defined in RFC
+            # 7230``) names no definition by its English words: they filled the names before
+            # the snippet's ``HashConversions.to_params`` was read (a newcomer on httparty).
+            # A fenced block is code, its import lines' plain words too (a review)
             inline = [_code_words_of_prose(span) for span in inline]
         for span in spans + inline:
             found += _NAME.findall(stack.PYTHON.sub(" ", span))
