@@ -179,7 +179,8 @@ def test_a_value_of_another_type_is_no_resolved_caller(daemon: Daemon) -> None:
         ("src/buf.rs", 10, "Buf::split_both", "name_only"),
         ("src/buf.rs", 11, "Buf::split_both", "resolved"),
         ("src/bytes_mut.rs", 21, "BytesMut::copy_to_bytes", "resolved"),
-        ("src/shadow.rs", 4, "shadow", "name_only"),  # buf: BytesMut, but bound again
+        # `let buf = buf.split_to(1);`: the parameter, the `let` binds after its value
+        ("src/shadow.rs", 4, "shadow", "resolved"),
     ]
 
 
