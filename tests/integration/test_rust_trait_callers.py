@@ -2,8 +2,10 @@
 name-only (confident recall 32 %). A test crate's path calls of the crate's types and
 traits (``Bytes::copy_from_slice(..)``, ``Buf::chain(a, b)``, ``bytes::Bytes::new()``); a
 ``let`` of another file's function's declared result, the nearest of two ``let``s of a
-name, a bare function's result. Each site is asserted by exact (path, line, caller,
-confidence)."""
+name, a bare function's result; a value of a type parameter bounded by a trait, a trait
+object, an ``impl Trait``, a cast to one (calls of the trait's methods: resolved; of an
+impl's: override); a value of a type implementing the trait without its own method
+(inherited). Each site is asserted by exact (path, line, caller, confidence)."""
 
 from __future__ import annotations
 
@@ -171,6 +173,32 @@ def test_a_test_crates_path_calls_of_the_crates_types_are_resolved(daemon: Daemo
         ("tests/test_buf.rs", 37, "made::make", "resolved"),
     ]
     assert caller_rows(daemon, "Buf::chain") == [("tests/test_buf.rs", 7, "paths", "resolved")]
+
+
+def test_a_bounded_or_erased_value_calls_the_traits_method(daemon: Daemon) -> None:
+    # BytesMut implements Buf without its own get_u8: Buf's runs
+    assert caller_rows(daemon, "Buf::get_u8") == [
+        ("src/buf.rs", 23, "drain", "resolved"),
+        ("src/buf.rs", 30, "drain_where", "resolved"),
+        ("src/buf.rs", 38, "boxed", "resolved"),
+        ("src/buf.rs", 42, "opaque", "resolved"),
+        ("tests/test_buf.rs", 13, "receivers", "inherited"),
+        ("tests/test_buf.rs", 15, "receivers", "resolved"),
+    ]
+
+
+def test_a_trait_object_may_run_an_impl(daemon: Daemon) -> None:
+    # a `dyn Buf` may run Bytes' copy_to_bytes
+    assert caller_rows(daemon, "Buf::copy_to_bytes") == [
+        ("src/buf.rs", 34, "erased", "resolved"),
+        ("tests/test_buf.rs", 14, "receivers", "inherited"),
+        ("tests/test_buf.rs", 17, "receivers", "name_only"),  # a Bytes
+    ]
+    assert caller_rows(daemon, "<Bytes as Buf>::copy_to_bytes") == [
+        ("src/buf.rs", 34, "erased", "override"),
+        ("tests/test_buf.rs", 14, "receivers", "name_only"),  # a BytesMut
+        ("tests/test_buf.rs", 17, "receivers", "resolved"),
+    ]
 
 
 def test_a_value_of_a_declared_result_or_a_rebound_name_is_typed(daemon: Daemon) -> None:

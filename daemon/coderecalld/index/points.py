@@ -259,7 +259,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: impl's type), and a value of another file's ``T::f(..)`` is typed ``T::f()`` for the
 #: query side to read (a ``new_*``/``with_*``/``from_*`` constructor is a ``T``); a name
 #: is typed by its nearest ``let`` in scope, a bare function's result (``make().m()``) by
-#: its declared result.
+#: its declared result. A value of a type parameter bounded by a trait (``fn f<B: Buf>``,
+#: a ``where``), a trait object or ``impl Tr`` (``&mut dyn Buf``, ``Box<dyn BufMut>``), a
+#: cast (``x as &mut dyn Buf``) is of the trait; ``Box<T>`` is a ``T``.
 PAYLOAD_VERSION = 53
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

@@ -18,10 +18,13 @@ Target = Callable[[CallSite, str], str]
 #: A trait impl's method as the index names it: ``<Vec as BufMut>::put`` -> the trait
 #: (``BufMut``) and its type arguments, if any (``From<&'a str>``).
 _TRAIT_IMPL = re.compile(r"^<.+ as ([\w:]+)(<.*>)?>::\w+$")
-#: A type as a parameter, a ``let`` or a result declares it: a reference's ``&'a mut`` and
-#: a path's modules dropped, ``Take<T>`` -> ``Take`` (group 1); ``dyn``/``impl`` trait
-#: objects, tuples, slices and arrays are none.
-_DECLARED = r"&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:[a-z_]\w*::)*([A-Z]\w*)(?:\s*<[^;{}()]*>)?"
+#: A type as a parameter, a ``let``, a cast or a result declares it: a reference's ``&'a
+#: mut``, a ``Box<..>`` and a path's modules dropped, ``Take<T>`` -> ``Take`` (group 1); a
+#: trait object or an ``impl`` type is its (first) trait (``&mut dyn Buf``, ``Box<dyn
+#: BufMut + Send>``, ``impl Buf``: the value is some implementation of it); tuples, slices
+#: and arrays are none.
+_DECLARED = (r"&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:(?:dyn|impl)\s+)?(?:Box\s*<\s*(?:dyn\s+)?)?(?:[a-z_]\w*::)*"
+             r"([A-Z]\w*)(?:\s*<[^;{}()]*>)?(?:\s*\+\s*\??'?\w+)*(?:\s*>)?")
 #: A function's declared result (``-> Self``, ``-> Result<..>`` is a ``Result``).
 _RESULT = re.compile(rf"\)\s*->\s*{_DECLARED}\s*(?:where\b|\{{|;|$)")
 #: ``let [mut] x[: T] = value`` on one line (group 1: the name, 2: the annotation's type,
@@ -45,6 +48,10 @@ _CHAINED = r"(?<![\w.])(self|[A-Z]\w*)\s*(?:\.|::)\s*(\w+)\s*\((?:[^()]|\([^()]*
 #: A chain's step that calls a bare function before the call named ``{name}``:
 #: ``make_bytes().`` (group 1: the function).
 _CHAINED_FUNCTION = r"(?<![\w.:])([a-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*{name}\s*\("
+#: A value cast to a type at its end (``&mut buf as &mut dyn Buf``; group 1: the type).
+_CAST = re.compile(rf"\bas\s+{_DECLARED}\s*$")
+#: A parenthesized cast a call is made on, before its name: ``(&mut x as &mut dyn Buf).``.
+_CAST_CALL = rf"\bas\s+{_DECLARED}\s*\)\s*\.\s*"
 
 
 class RustNames:
@@ -222,18 +229,19 @@ def path_call(names: RustNames, kind: str, name: str, line: str) -> str:
 
 def local_type(names: RustNames, owner: str, name: str, line: int, lines: Mapping[int, str]) -> str:
     """The type of ``name`` in the function ``owner`` at ``line``: a parameter's declared
-    type (``fn from(src: BytesMut)``; ``Self``: the impl's) unless a ``let`` before ``line``
-    shadows it, else the nearest ``let`` binding it before ``line`` in a block still open
-    there (``_visible``: bytes' tests rebind ``let mut a = Bytes::from_static(..)`` and
-    ``let mut a = Bytes::copy_from_slice(..)`` in one function, and such names were
-    untyped), by its annotation or its value: a path call of a function whose result is
-    the type (``crate::BytesMut::with_capacity(..)``: the file's function declaring it,
-    else ``_CONSTRUCTORS``; another file's: ``_made``). ``""`` when unknown, when the name
-    is bound by anything but a plain ``let`` in the function (a closure's parameter, a
-    ``for``'s or a pattern's, ``Some(buf) =>``, ``if let``: ``_bindings``; a review: the
-    call on such a name was typed by the parameter), when that ``let``'s value is untyped
-    (``let buf = buf.to_vec();``), or when the type is another crate's
-    (``RustNames.foreign``)."""
+    type (``fn from(src: BytesMut)``; ``Self``: the impl's; a type parameter's: its bound,
+    ``bound``) unless a ``let`` before ``line`` shadows it, else the nearest ``let``
+    binding it before ``line`` in a block still open there (``_visible``: bytes' tests
+    rebind ``let mut a = Bytes::from_static(..)`` and ``let mut a =
+    Bytes::copy_from_slice(..)`` in one function, and such names were untyped), by its
+    annotation or its value: a path call of a function whose result is the type
+    (``crate::BytesMut::with_capacity(..)``: the file's function declaring it, else
+    ``_CONSTRUCTORS``; another file's: ``_made``), a cast (``x as &mut dyn Buf``: the
+    trait). ``""`` when unknown, when the name is bound by anything but a plain ``let`` in
+    the function (a closure's parameter, a ``for``'s or a pattern's, ``Some(buf) =>``, ``if
+    let``: ``_bindings``; a review: the call on such a name was typed by the parameter),
+    when that ``let``'s value is untyped (``let buf = buf.to_vec();``), or when the type is
+    another crate's (``RustNames.foreign``)."""
     holder = names.symbols.get(unparted(owner)) if owner else None
     if holder is None:
         return ""
@@ -247,7 +255,7 @@ def local_type(names: RustNames, owner: str, name: str, line: int, lines: Mappin
     if param and let is None:
         generics = holder.signature.split("(", 1)[0]
         if re.search(rf"[<,]\s*{param.group(1)}\b", generics):
-            return ""  # `fn f<B: Buf>(buf: B)`: a type parameter
+            return bound(names, holder.signature, param.group(1))  # `fn f<B: Buf>(buf: &mut B)`
         if names.foreign(param.group(0), param.group(1)):
             return ""  # `b: tokio::runtime::Builder`
         return names.self_type(owner) if param.group(1) == "Self" else param.group(1)
@@ -283,6 +291,29 @@ def _visible(first: int, line: int, name: str, lines: Mapping[int, str]) -> re.M
     return None
 
 
+def bound(names: RustNames, signature: str, parameter: str) -> str:
+    """The trait a type parameter of ``signature`` is bounded by, its first one (``fn f<B:
+    Buf>``, ``fn f<B>(..) where B: Buf + Send``; ``?Sized`` and lifetimes skipped): a value
+    of the parameter's type is some implementation of it, so a call of the trait's method on
+    it is a call of that method. ``""`` when unbounded, bounded by another crate's trait
+    (``RustNames.foreign``) or by a closure's (``F: Fn(u8)``)."""
+    generics, _, rest = signature.partition("(")
+    where = rest.rpartition(")")[2].partition("where")[2] if "where" in rest else ""
+    word = re.escape(parameter)
+    for text in (generics, where):
+        found = re.search(rf"(?<![\w'&]){word}\s*:\s*([^,>{{]*)", text)
+        traits = [t.strip() for t in found.group(1).split("+")] if found else []
+        named = next((t for t in traits if re.fullmatch(r"(?:[a-z_]\w*::)*[A-Z]\w*(?:<.*)?", t)), "")
+        if named and _last(named) not in ("Fn", "FnMut", "FnOnce") and not names.foreign(named, _last(named)):
+            return _last(named)
+    return ""
+
+
+def _last(path: str) -> str:
+    """A path's type or trait, its modules and type arguments dropped (``crate::Buf<T>`` -> ``Buf``)."""
+    return path.partition("<")[0].rpartition("::")[2].strip()
+
+
 def _bindings(body: str, word: str) -> int:
     """How many times a function's ``body`` binds the name ``word`` matches: its ``let``s
     (``if let`` / ``while let`` patterns too), ``for`` variables, closures' parameters and
@@ -293,6 +324,9 @@ def _bindings(body: str, word: str) -> int:
 def _value_type(names: RustNames, owner: str, value: str) -> str:
     """The type of a ``let``'s value that is one path call (``T::f(..)``, ``Self::f(..)``)
     of this crate's type."""
+    cast = _CAST.search(value)
+    if cast is not None:  # `&mut buf as &mut dyn Buf`
+        return "" if names.foreign(cast.group(0), cast.group(1)) else cast.group(1)
     call = _PATH_CALL.match(value)
     if call is None or not whole_call(value, call.end() - 1) or names.foreign(value, call.group(1)):
         return ""
@@ -332,9 +366,13 @@ def _chain_type(names: RustNames, owner: str, name: str, line: str) -> str:
     """The type of the value ``name`` is called on when ``line`` writes it on one step's
     result, ``self.split_to(len).freeze()``, ``T::f(..).name(..)`` or ``f(..).name(..)``:
     what the file's method or function declares it returns (``-> BytesMut``, ``-> Self``),
-    else what ``_made`` says of ``T::f``."""
+    else what ``_made`` says of ``T::f``; on a parenthesized cast, ``(&mut x as &mut dyn
+    Buf).name(..)``, the type cast to."""
     if f".{name}" not in line.replace(" ", ""):
         return ""
+    cast = re.search(_CAST_CALL + re.escape(name) + r"\s*\(", line)
+    if cast is not None:  # `(&mut x as &mut dyn Buf).name(..)`
+        return "" if names.foreign(cast.group(0), cast.group(1)) else cast.group(1)
     found = re.search(_CHAINED.format(name=re.escape(name)), line)
     if found is None:
         bare = re.search(_CHAINED_FUNCTION.format(name=re.escape(name)), line)

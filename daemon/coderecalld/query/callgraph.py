@@ -1562,8 +1562,10 @@ def _rust_syntax(chosen: Sequence[Hit]) -> str:
 
 
 _OTHER_SYNTAX = {"path": "method", "method": "path"}
-#: ``rust_receivers``' verdicts as confidences: the method's own type (or trait).
-_RUST_VERDICTS = {rust_receivers.OWN: RESOLVED}
+#: ``rust_receivers``' verdicts as confidences: the method's own type (or trait), an
+#: impl's trait (the call may dispatch to it), a type running a trait's provided method.
+_RUST_VERDICTS = {rust_receivers.OWN: RESOLVED, rust_receivers.DISPATCH: OVERRIDE,
+                  rust_receivers.INHERITS: INHERITED}
 
 
 def _written_as(site: Site) -> str:

@@ -6,8 +6,13 @@ The index names a Rust method ``T::m`` (inherent), ``<T as Tr>::m`` (a trait imp
 ``Tr::m`` (a trait's own, provided or required). A call on a value of type ``U``:
 
 - ``U`` is the asked method's type (or, for a trait's own method, the trait itself:
-  ``Buf::chain(a, b)``): ``OWN``, unless the trait is generic (``From<Bytes>``): which impl
-  the argument picks is unknown.
+  ``Buf::chain(a, b)``, a trait object, an ``impl Tr`` or a type parameter bounded by it):
+  ``OWN``, unless the trait is generic (``From<Bytes>``): which impl the argument picks is
+  unknown.
+- ``U`` is the trait an asked impl implements: ``DISPATCH``, it may run the impl.
+- ``U`` implements the asked trait's own method's trait without defining the method:
+  ``INHERITS``, it runs the provided method (``bytes_mut.put_u8(..)`` of
+  ``BufMut::put_u8``).
 
 A receiver type ``T::f()`` (``RETURNED``: ``let a = Bytes::copy_from_slice(..)``, whose
 file does not define ``f``) is the type ``T::f`` declares it returns (payload ``returns``),
@@ -25,6 +30,8 @@ from coderecalld.records import Hit
 from coderecalld.store import StoreFilter
 
 OWN = "own"
+DISPATCH = "dispatch"
+INHERITS = "inherits"
 #: A trait impl's method as the index names it: ``<&'a mut BytesMut as Buf>::advance``
 #: (group 1: the type's last segment, 2: the trait's, 3: the trait's type arguments).
 _IMPL = re.compile(r"^<\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*(\w+)[^>]*?\s+as\s+(?:\w+::)*(\w+)(<.*>)?>::\w+$")
@@ -32,6 +39,8 @@ _IMPL = re.compile(r"^<\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*(\w+)[^>]*?\s+as
 LOOKUP_LIMIT = 2000
 #: Ends a receiver type that is a function's result (``index/receivers_go.RETURNED``).
 RETURNED = "()"
+#: A trait's methods read for its implementers at most.
+TRAIT_METHODS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,26 +55,42 @@ class Asked:
 
 
 def verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], found: Sequence[Any]) -> dict[int, str]:
-    """``id(site)`` -> ``OWN`` (the module's docstring) for each Rust site of ``found``
-    with a receiver type and no target, when every definition of ``chosen`` is a Rust
-    method; other sites are absent. Up to two keyword lookups (the traits asked, functions'
-    results)."""
+    """``id(site)`` -> ``OWN``, ``DISPATCH`` or ``INHERITS`` (the module's
+    docstring) for each Rust site of ``found`` with a receiver type and no target, when
+    every definition of ``chosen`` is a Rust method; a site its file resolved to the
+    trait's own method an asked impl implements (``buf.copy_to_bytes(1)`` on a ``&mut dyn
+    Buf`` in the trait's file) is ``DISPATCH``; other sites are absent. Up to four keyword
+    lookups (the traits asked, functions' results, the name's definitions, a trait's
+    implementers)."""
     rust = [s for s in found if s.hit.payload.get("language") == "rust"]
     if not rust or not chosen or any(h.payload.get("language") != "rust" or h.payload.get("kind") != "method"
                                      for h in chosen):
         return {}
     asked = _asked(store, flt, chosen)
-    out: dict[int, str] = {}
+    short = str(chosen[0].payload.get("name") or "")
+    dispatched = {f"{a.trait}::{short}" for a in asked if a.trait and a.owner != a.trait}
+    out = {id(s): DISPATCH for s in rust if s.target and "::".join(s.target.split("::")[-2:]) in dispatched}
     typed = [s for s in rust if s.type and not s.target]
     if not typed:
         return out
     made = _results(store, flt, {s.type[: -len(RETURNED)] for s in typed if s.type.endswith(RETURNED)})
+    definers = _definers(store, flt, short)
+    own_traits = {a.trait for a in asked if a.owner == a.trait}
+    implementers: set[str] | None = None
     for site in typed:
         kind = made.get(site.type[: -len(RETURNED)], "") if site.type.endswith(RETURNED) else site.type
         if not kind:
             continue
-        if any(kind == a.owner for a in asked) and not any(kind == a.owner and a.generic for a in asked):
-            out[id(site)] = OWN
+        if any(kind == a.owner for a in asked):
+            if not any(kind == a.owner and a.generic for a in asked):
+                out[id(site)] = OWN
+        elif any(kind == a.trait for a in asked):
+            out[id(site)] = DISPATCH
+        elif own_traits and kind not in definers:
+            if implementers is None:
+                implementers = _implementers(store, flt, own_traits)
+            if kind in implementers:
+                out[id(site)] = INHERITS
     return out
 
 
@@ -99,3 +124,40 @@ def _results(store: Any, flt: StoreFilter, functions: set[str]) -> dict[str, str
         if h.payload.get("language") == "rust":
             found.setdefault(str(h.payload.get("fq_name")), set()).add(str(h.payload.get("returns") or ""))
     return {fn: next(iter(kinds)) for fn, kinds in found.items() if len(kinds) == 1 and next(iter(kinds))}
+
+
+def _owner(qualified: str) -> str:
+    """The type (or trait) a Rust method's qualified name defines it for, its last segment;
+    ``""`` for a type parameter's impl (``<&mut T as Buf>::m``) or a free function."""
+    impl = _IMPL.match(qualified)
+    found = impl.group(1) if impl is not None else qualified.rpartition("::")[0].rpartition("::")[2]
+    return "" if re.fullmatch(r"[A-Z]\d*", found) else found
+
+
+def _definers(store: Any, flt: StoreFilter, name: str) -> set[str]:
+    """The types and traits that define a Rust method ``name`` (one lookup)."""
+    return {_owner(str(h.payload.get("qualified_name") or ""))
+            for h in store.find(flt, "name", name, limit=LOOKUP_LIMIT)
+            if h.payload.get("language") == "rust" and h.payload.get("kind") == "method"} - {""}
+
+
+def _implementers(store: Any, flt: StoreFilter, traits: set[str]) -> set[str]:
+    """The types with an impl of one of ``traits`` the index defines a method of (every
+    impl defines the trait's required methods): their methods named as the traits' are,
+    ``<T as Tr>::m``. Two lookups: the traits' methods (``TRAIT_METHODS`` at most), then the
+    definitions of their names."""
+    names: set[str] = set()
+    for trait in sorted(traits):
+        for h in store.find(flt, "qualified_name_lc", f"{trait.lower()}::", prefix=True, limit=LOOKUP_LIMIT):
+            p = h.payload
+            if p.get("language") == "rust" and str(p.get("qualified_name", "")).startswith(f"{trait}::"):
+                names.add(str(p.get("name") or ""))
+    names = set(sorted(names - {""})[:TRAIT_METHODS])
+    if not names:
+        return set()
+    out: set[str] = set()
+    for h in store.find_any(flt, "name", sorted(names), limit=LOOKUP_LIMIT, fields=("qualified_name", "language")):
+        impl = _IMPL.match(str(h.payload.get("qualified_name") or ""))
+        if impl is not None and impl.group(2) in traits and h.payload.get("language") == "rust":
+            out.add(impl.group(1))
+    return out - {""}
