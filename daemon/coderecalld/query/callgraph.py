@@ -1247,6 +1247,9 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
             other += 1
             continue
         judged = rust_typed.get(id(site))  # a Rust receiver of a known type
+        if judged == rust_receivers.ELSEWHERE:
+            other += 1  # `Bytes::from(..).split_to(..)`: Bytes' own split_to
+            continue
         if judged:
             out.append((site, _RUST_VERDICTS[judged]))
             continue

@@ -10,9 +10,13 @@ The index names a Rust method ``T::m`` (inherent), ``<T as Tr>::m`` (a trait imp
   ``OWN``, unless the trait is generic (``From<Bytes>``): which impl the argument picks is
   unknown.
 - ``U`` is the trait an asked impl implements: ``DISPATCH``, it may run the impl.
+- ``U`` defines a method of the name itself (inherent or any trait's): ``ELSEWHERE``, the
+  call is that type's (``Bytes::from(..).split_to(..)`` is no call of
+  ``BytesMut::split_to``; a concrete type's own impl of a trait method stays its own).
 - ``U`` implements the asked trait's own method's trait without defining the method:
   ``INHERITS``, it runs the provided method (``bytes_mut.put_u8(..)`` of
-  ``BufMut::put_u8``).
+  ``BufMut::put_u8``); it implements an asked impl's trait: ``ELSEWHERE``, it runs its
+  own impl's or the provided method, never another type's impl.
 
 A receiver type ``T::f()`` (``RETURNED``: ``let a = Bytes::copy_from_slice(..)``, whose
 file does not define ``f``) is the type ``T::f`` declares it returns (payload ``returns``),
@@ -31,6 +35,7 @@ from coderecalld.store import StoreFilter
 
 OWN = "own"
 DISPATCH = "dispatch"
+ELSEWHERE = "elsewhere"
 INHERITS = "inherits"
 #: A trait impl's method as the index names it: ``<&'a mut BytesMut as Buf>::advance``
 #: (group 1: the type's last segment, 2: the trait's, 3: the trait's type arguments).
@@ -55,7 +60,7 @@ class Asked:
 
 
 def verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], found: Sequence[Any]) -> dict[int, str]:
-    """``id(site)`` -> ``OWN``, ``DISPATCH`` or ``INHERITS`` (the module's
+    """``id(site)`` -> ``OWN``, ``DISPATCH``, ``ELSEWHERE`` or ``INHERITS`` (the module's
     docstring) for each Rust site of ``found`` with a receiver type and no target, when
     every definition of ``chosen`` is a Rust method; a site its file resolved to the
     trait's own method an asked impl implements (``buf.copy_to_bytes(1)`` on a ``&mut dyn
@@ -76,6 +81,7 @@ def verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], found: Sequenc
     made = _results(store, flt, {s.type[: -len(RETURNED)] for s in typed if s.type.endswith(RETURNED)})
     definers = _definers(store, flt, short)
     own_traits = {a.trait for a in asked if a.owner == a.trait}
+    traits = {a.trait for a in asked if a.trait and not a.generic}
     implementers: set[str] | None = None
     for site in typed:
         kind = made.get(site.type[: -len(RETURNED)], "") if site.type.endswith(RETURNED) else site.type
@@ -86,11 +92,13 @@ def verdicts(store: Any, flt: StoreFilter, chosen: Sequence[Hit], found: Sequenc
                 out[id(site)] = OWN
         elif any(kind == a.trait for a in asked):
             out[id(site)] = DISPATCH
-        elif own_traits and kind not in definers:
+        elif kind in definers:
+            out[id(site)] = ELSEWHERE
+        elif traits:
             if implementers is None:
-                implementers = _implementers(store, flt, own_traits)
+                implementers = _implementers(store, flt, traits)
             if kind in implementers:
-                out[id(site)] = INHERITS
+                out[id(site)] = INHERITS if own_traits else ELSEWHERE
     return out
 
 
