@@ -3,10 +3,11 @@ name-only (confident recall 32 %). A test crate's path calls of the crate's type
 traits (``Bytes::copy_from_slice(..)``, ``Buf::chain(a, b)``, ``bytes::Bytes::new()``); a
 ``let`` of another file's function's declared result, the nearest of two ``let``s of a
 name, a bare function's result; a value of a type parameter bounded by a trait, a trait
-object, an ``impl Trait``, a cast to one (calls of the trait's methods: resolved; of an
-impl's: override); a value of a type implementing the trait without its own method
-(inherited); a value of another type that defines the method itself, or implements the
-trait of an asked impl, is no caller. Each site is asserted by exact (path, line, caller, confidence)."""
+object, an ``impl Trait``, a cast to one, a field of ``self`` whose type parameter the
+impl bounds (calls of the trait's methods: resolved; of an impl's: override); a value of
+a type implementing the trait without its own method (inherited); a value of another type
+that defines the method itself, or implements the trait of an asked impl, is no caller.
+Each site is asserted by exact (path, line, caller, confidence)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from conformance_cases import caller_rows, indexed
 
 FILES = {
     "Cargo.toml": '[package]\nname = "bytes"\nversion = "0.1.0"\n',
-    "src/lib.rs": "mod buf;\nmod bytes;\nmod bytes_mut;\n"
+    "src/lib.rs": "mod buf;\nmod bytes;\nmod bytes_mut;\nmod take;\n"
                   "pub use crate::buf::Buf;\npub use crate::bytes::Bytes;\npub use crate::bytes_mut::BytesMut;\n",
     "src/buf.rs": """use crate::Bytes;
 
@@ -111,6 +112,26 @@ impl Buf for BytesMut {
     }
 }
 """,
+    "src/take.rs": """use crate::{Buf, Bytes};
+
+pub struct Take<T> {
+    inner: T,
+    limit: usize,
+}
+
+impl<T> Buf for Take<T>
+where
+    T: Buf,
+{
+    fn remaining(&self) -> usize {
+        self.inner.remaining()
+    }
+
+    fn copy_to_bytes(&mut self, len: usize) -> Bytes {
+        self.inner.copy_to_bytes(len)
+    }
+}
+""",
     "tests/test_buf.rs": """use bytes::{Buf, Bytes, BytesMut};
 
 #[test]
@@ -188,15 +209,24 @@ def test_a_bounded_or_erased_value_calls_the_traits_method(daemon: Daemon) -> No
     ]
 
 
+def test_a_field_of_a_bounded_type_parameter_calls_the_traits_method(daemon: Daemon) -> None:
+    # `self.inner` of `struct Take<T> { inner: T }` in `impl<T> Buf for Take<T> where T: Buf`
+    assert caller_rows(daemon, "Buf::remaining") == [
+        ("src/take.rs", 13, "<Take as Buf>::remaining", "resolved"),
+    ]
+
+
 def test_a_trait_object_may_run_an_impl_a_types_own_impl_is_its_own(daemon: Daemon) -> None:
     # a `dyn Buf` may run Bytes' copy_to_bytes; b: Bytes runs Bytes' own, not Buf's; m:
     # BytesMut runs Buf's, never Bytes'
     assert caller_rows(daemon, "Buf::copy_to_bytes") == [
         ("src/buf.rs", 34, "erased", "resolved"),
+        ("src/take.rs", 17, "<Take as Buf>::copy_to_bytes", "resolved"),  # inner: T, T: Buf
         ("tests/test_buf.rs", 14, "receivers", "inherited"),
     ]
     assert caller_rows(daemon, "<Bytes as Buf>::copy_to_bytes") == [
         ("src/buf.rs", 34, "erased", "override"),
+        ("src/take.rs", 17, "<Take as Buf>::copy_to_bytes", "override"),
         ("tests/test_buf.rs", 17, "receivers", "resolved"),
     ]
 

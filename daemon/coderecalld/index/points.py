@@ -261,7 +261,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: is typed by its nearest ``let`` in scope, a bare function's result (``make().m()``) by
 #: its declared result. A value of a type parameter bounded by a trait (``fn f<B: Buf>``,
 #: a ``where``), a trait object or ``impl Tr`` (``&mut dyn Buf``, ``Box<dyn BufMut>``), a
-#: cast (``x as &mut dyn Buf``) is of the trait; ``Box<T>`` is a ``T``.
+#: cast (``x as &mut dyn Buf``) is of the trait; ``Box<T>`` is a ``T``; a field of ``self``
+#: (``self.inner.m()``) is of its struct's declared type, a type parameter's bound by the
+#: ``impl`` header.
 PAYLOAD_VERSION = 53
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).

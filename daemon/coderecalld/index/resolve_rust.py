@@ -197,6 +197,8 @@ def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[i
             if bare(site):
                 return names.function(owner, head)
             return names.typed(_chain_type(names, owner, head, lines.get(site.line, "")), head)
+        if head == "self" and len(rest) == 2:  # `self.a.copy_to_bytes(..)`
+            return names.typed(field_type(names, owner, rest[0], lines), rest[1])
         if len(rest) != 1:
             *modules, kind, name = site.name.split(".")
             written = all(m[:1].islower() for m in modules) and kind[:1].isupper()
@@ -209,6 +211,41 @@ def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[i
             return path_call(names, head, rest[0], lines.get(site.line, ""))
         return names.typed(local_type(names, owner, head, site.line, lines), rest[0])
     return target
+
+
+#: Lines ``field_type`` reads back from a method for its ``impl`` header, and of the header.
+IMPL_LINES = 2000
+HEADER_LINES = 12
+
+
+def field_type(names: RustNames, owner: str, field: str, lines: Mapping[int, str]) -> str:
+    """The type of ``self.field`` in the method ``owner``: the field's declared type in the
+    file's struct of the method's impl (``pub struct Take<T> { inner: T, .. }``), a type
+    parameter of the struct's being the trait the ``impl`` header bounds it by (``impl<T:
+    Buf> Buf for Take<T>``, ``where T: Buf``: ``bound``): bytes' ``self.a.copy_to_bytes(..)``
+    in ``Chain``'s impl was a name-only caller of ``Buf::copy_to_bytes``. ``""`` when
+    unknown (another file's struct, a tuple struct, another crate's type)."""
+    sym = names.impl_method(owner)
+    struct = names.symbols.get(sym.parent) if sym is not None else None
+    if sym is None or struct is None or struct.kind is not SymbolKind.STRUCT:
+        return ""
+    body = "\n".join(lines.get(n, "") for n in range(struct.start_line, struct.end_line + 1))
+    found = re.search(rf"^\s*(?:pub(?:\([^)]*\))?\s+)?{re.escape(field)}\s*:\s*{_DECLARED}\s*,?\s*$", body, re.M)
+    if found is None or names.foreign(found.group(0), found.group(1)):
+        return ""
+    kind = found.group(1)
+    if not re.search(rf"[<,]\s*{kind}\b", struct.signature.partition("{")[0]):
+        return names.self_type(owner) if kind == "Self" else kind
+    start = next((n for n in range(sym.start_line - 1, max(sym.start_line - IMPL_LINES, 0), -1)
+                  if re.match(r"\s*(?:unsafe\s+)?impl\b", lines.get(n, ""))), 0)
+    if not start:
+        return ""
+    header = []
+    for n in range(start, start + HEADER_LINES):  # to the block's `{`: a `where` clause too
+        header.append(lines.get(n, ""))
+        if "{" in header[-1]:
+            break
+    return bound(names, " ".join(header), kind)
 
 
 def path_call(names: RustNames, kind: str, name: str, line: str) -> str:
@@ -292,8 +329,9 @@ def _visible(first: int, line: int, name: str, lines: Mapping[int, str]) -> re.M
 
 
 def bound(names: RustNames, signature: str, parameter: str) -> str:
-    """The trait a type parameter of ``signature`` is bounded by, its first one (``fn f<B:
-    Buf>``, ``fn f<B>(..) where B: Buf + Send``; ``?Sized`` and lifetimes skipped): a value
+    """The trait a type parameter of ``signature`` (a function's, an ``impl`` header's) is
+    bounded by, its first one (``fn f<B: Buf>``, ``fn f<B>(..) where B: Buf + Send``,
+    ``impl<T: Buf> Buf for Take<T>``; ``?Sized`` and lifetimes skipped): a value
     of the parameter's type is some implementation of it, so a call of the trait's method on
     it is a call of that method. ``""`` when unbounded, bounded by another crate's trait
     (``RustNames.foreign``) or by a closure's (``F: Fn(u8)``)."""
