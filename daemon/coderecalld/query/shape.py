@@ -347,7 +347,7 @@ def analyze(text: str) -> Query:
         body = _without_handed_back(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
-        terms = _long_terms(_drop_module_paths(drop_environment(body)))
+        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
@@ -1225,13 +1225,16 @@ def detect(text: str) -> Shape:
 #: name no code of the repo (``usr``, ``lib``, ``site``, ``packages``) yet weigh as much as
 #: a frame's own path; the same for Rust's registry sources (``~/.cargo/registry/src/
 #: index.crates.io-6f17d22bba15001f/``) and toolchain (``/rustc/<commit>/``), and Ruby's
-#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``), with the versioned directory of
-#: the crate or gem after it (``serde_json-1.0.31/``, ``httparty-0.21.0/``: its words,
-#: ``serde``, ``json``, weighed as a frame's path in every pasted backtrace; a newcomer).
+#: installed gems (``/usr/lib/ruby/gems/3.2.0/gems/``).
 _ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
                        r"|pkg[/\\]mod|\.cargo[/\\]registry[/\\]src[/\\][\w.-]++|rustc[/\\][0-9a-f]{40}"
-                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]"
-                       r"(?:[^\W\d][\w.]*+(?:-[^\W\d][\w.]*+)*+-v?\d+\.\d+[\w.+-]*+[/\\])?", re.IGNORECASE)
+                       r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]", re.IGNORECASE)
+#: The versioned directory of a crate or a gem right after its environment part
+#: (``serde_json-1.0.31/``, ``httparty-0.21.0/``): for the query's terms, its words
+#: (``serde``, ``json``) weighed as a frame's path in every pasted backtrace (a newcomer);
+#: a frame's path keeps it (``anchors`` reads ``rack-protection-4.0.0/`` as a monorepo's
+#: ``rack-protection/``).
+_VERSIONED_DIR = re.compile(r"[^\W\d][\w.]*+(?:-[^\W\d][\w.]*+)*+-v?\d+\.\d+[\w.+-]*+[/\\]")
 _PATH_START = " \t\n\"'(=<["
 
 
@@ -1264,18 +1267,22 @@ _EXCEPTION_MODULE = re.compile(r"^([ \t]*+)(?:[A-Za-z_]\w*+\.)++(?=\w*(?:Error|E
                                re.MULTILINE)
 
 
-def drop_environment(text: str) -> str:
+def drop_environment(text: str, versioned: bool = False) -> str:
     """``text`` without environment path prefixes: each path up to and including its last
     ``site-packages/``, ``dist-packages/`` or ``lib/pythonX.Y/`` (``/home/u/venv/lib/python3.9/
     site-packages/pkg/mod.py`` -> ``pkg/mod.py``, ``venv\\Lib\\site-packages\\pkg`` -> ``pkg``).
     Linear in ``len(text)``: each marker's path start is searched back only to the previous
-    marker."""
+    marker. With ``versioned``, a crate's or gem's versioned directory right after a marker
+    too (``_VERSIONED_DIR``: for the query's terms)."""
     out: list[str] = []
     last = 0
     for mark in _ENV_MARK.finditer(text):
         start = max(text.rfind(c, last, mark.start()) for c in _PATH_START) + 1
         out.append(text[last:max(start, last)])
         last = mark.end()
+        if versioned:
+            crate = _VERSIONED_DIR.match(text, last)
+            last = crate.end() if crate else last
     out.append(text[last:])
     return "".join(out)
 
