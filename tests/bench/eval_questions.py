@@ -71,6 +71,7 @@ def symbol_right(qualified: str, wanted: list[str]) -> bool:
     (``genBashComp#part2``, ``index/chunk.py``) is that function: search shows it so, and
     ``card`` and ``symbols`` answer the function for it."""
     qualified = dotted(_PART.sub("", qualified))
+    wanted = [w if w.startswith("#") else dotted(w) for w in wanted]  # a set may write Rust's ``::``
     return any(qualified == w or qualified.endswith("." + w) or (w.startswith("#") and w in qualified)
                for w in wanted)
 
