@@ -119,9 +119,6 @@ CALLEE_SHARE = 0.5
 #: did not list it (cobra's "where are persistent flags merged into a subcommand" listed
 #: ``DisplayName`` and ``Name``, three-line getters, before ``mergePersistentFlags``).
 CALLEE_MIN_LINES = 4
-#: Whether a callee holds one of the query's words, at least, to follow its caller
-#: (``service._callees`` with the query's sparse vector).
-CALLEE_WORDS = True
 
 
 def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] = lambda p: 0.0,

@@ -1735,8 +1735,7 @@ class Service:
                                functions_per_file=functions,
                                bonus=((lambda p: NAME_MATCH_WEIGHT * _name_match(p, words))
                                       if words and listing else None),
-                               callees=(lambda r, p, names: self._callees(
-                                   flt, r, p, names, vector if locating.CALLEE_WORDS else None))
+                               callees=(lambda r, p, names: self._callees(flt, r, p, names))
                                if listing else None,
                                lexical=lexical,
                                chunks_of=(lambda r, p: self._file_chunks(vector, flt, r, p, floor))
@@ -1814,7 +1813,7 @@ class Service:
         return out
 
     def _callees(self, flt: StoreFilter, repo: str, path: str, names: Sequence[str],
-                 vector: SparseVector | None = None) -> dict[str, list[tuple[str, int, int]]]:
+                 ) -> dict[str, list[tuple[str, int, int]]]:
         """For each qualified name of ``names`` (functions of ``repo``'s ``path``), the
         functions and methods of the same file it calls, in call order, as (qualified
         name, start line, end line). A call site resolved at index time (its ``target``)
@@ -1837,17 +1836,10 @@ class Service:
         if not called:
             return {}
         defined: dict[str, list[tuple[str, int, int, str]]] = {}
-        found_defs = self.store.find_any(where, "name", sorted(called), limit=MAX_LIMIT,
-                                         fields=("name", "qualified_name", "fq_name", "kind",
-                                                 "start_line", "end_line", "snippet", "path",
-                                                 "language"))
-        if vector is not None and vector.indices and found_defs:
-            # a callee none of the query's words is in says nothing of it (loguru's
-            # ``FileSink.__init__`` followed by ``_make_glob_patterns`` for a question about
-            # compression; httparty's ``perform`` by ``validate``: newcomers)
-            said = self.store.sparse_scores(vector, [h.id for h in found_defs])
-            found_defs = [h for h in found_defs if said.get(h.id, 0.0) > 0]
-        for h in found_defs:
+        for h in self.store.find_any(where, "name", sorted(called), limit=MAX_LIMIT,
+                                     fields=("name", "qualified_name", "fq_name", "kind",
+                                             "start_line", "end_line", "snippet", "path",
+                                             "language")):
             p = h.payload
             if (p.get("kind") in locating.CALLABLE_KINDS and not is_part(p["qualified_name"])
                     and not locating.is_stub(p)
