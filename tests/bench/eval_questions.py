@@ -71,6 +71,7 @@ def symbol_right(qualified: str, wanted: list[str]) -> bool:
     (``genBashComp#part2``, ``index/chunk.py``) is that function: search shows it so, and
     ``card`` and ``symbols`` answer the function for it."""
     qualified = dotted(_PART.sub("", qualified))
+    wanted = [w if w.startswith("#") else dotted(w) for w in wanted]  # a set may write Rust's ``::``
     return any(qualified == w or qualified.endswith("." + w) or (w.startswith("#") and w in qualified)
                for w in wanted)
 
@@ -173,6 +174,10 @@ def main() -> int:
     ap.add_argument("--max-chunk-lines", type=int, help="index.max_chunk_lines (a separate --work: "
                     "another chunking is another index)")
     ap.add_argument("--max-chunk-chars", type=int, help="index.max_chunk_chars (likewise)")
+    ap.add_argument("--unscoped", action="store_true",
+                    help="ask every query without its repository (as an agent pasting an issue "
+                         "into an index of many repositories does); a hit in another repository "
+                         "is never right")
     ap.add_argument("--no-model", action="store_true",
                     help="index without the model (a separate --work): for sets of pasted "
                          "issues, which are ranked by their words alone either way")
@@ -192,10 +197,14 @@ def main() -> int:
             if k and asked[i - 1][0] != k:  # a round's first row: its repositories move on
                 at_commits(daemon, args.work, args.mirrors, [r for j, r in asked if j == k])
             repo = row["repo"].split("/")[1]
+            scope = "" if args.unscoped else repo
+
+            def own(hit_repo: str, path: str, repo: str = repo) -> str:
+                return path if hit_repo == repo else f"{hit_repo}:{path}"  # never right
             for mode in args.modes.split(","):
-                res = daemon.service.search(row["query"], limit=args.limit, repo=repo, mode=mode)
+                res = daemon.service.search(row["query"], limit=args.limit, repo=scope, mode=mode)
                 hits = list(res)
-                files = list(dict.fromkeys(h.path for h in hits))
+                files = list(dict.fromkeys(own(h.repo, h.path) for h in hits))
                 f, s = judge(row, files, [h.qualified_name for h in hits])
                 low = res.low_confidence
                 if args.features and mode == "hybrid" and res.features is not None:
@@ -207,17 +216,18 @@ def main() -> int:
                 if args.misses and (s is None or s > 1):
                     print(f"MISS {mode:6} {row['id']:5} s@{s} f@{f} low={low} {row['query'][:70]!r}")
                     for h in hits[:3]:
-                        print(f"      {h.score:.3f} {h.path}:{h.qualified_name} ({h.kind}, {h.role})")
-            located = daemon.service.locate(row["query"], limit=5, repo=repo)
-            lfiles = [x.path for x in located.files]
-            lsyms = [fn.qualified_name for x in located.files for fn in x.functions]
+                        print(f"      {h.score:.3f} {own(h.repo, h.path)}:{h.qualified_name} ({h.kind}, {h.role})")
+            located = daemon.service.locate(row["query"], limit=5, repo=scope)
+            lfiles = [own(x.repo, x.path) for x in located.files]
+            lsyms = [fn.qualified_name if x.repo == repo else f"{x.repo}:{fn.qualified_name}"
+                     for x in located.files for fn in x.functions]
             f, s = judge(row, lfiles, lsyms)
             for key in ((row["shape"], "locate"), ("all", "locate")):
                 table[key].append((f, s, False))
             if args.misses and (s is None or s > 1):
                 print(f"MISS locate {row['id']:5} s@{s} f@{f}")
                 for x in located.files[:2]:
-                    print(f"      {x.score:.3f} {x.path}: {', '.join(fn.qualified_name for fn in x.functions[:4])}")
+                    print(f"      {x.score:.3f} {own(x.repo, x.path)}: {', '.join(fn.qualified_name for fn in x.functions[:4])}")
     finally:
         daemon.close()
     if args.features:

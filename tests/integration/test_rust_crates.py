@@ -230,13 +230,14 @@ def test_rust_call_syntax_tells_a_free_function_from_a_method(daemon: Daemon) ->
 def test_rust_calls_resolve_within_their_file(daemon: Daemon) -> None:
     """``self.lookup(..)`` in ``impl PathRouter`` is ``PathRouter::lookup``'s, in ``impl
     Router`` ``Router::lookup``'s (left out of ``PathRouter::lookup``'s callers); a call on
-    a field (``self.inner.lookup``) is by name; a bare ``lookup(..)`` is the free function."""
+    a field (``self.inner.lookup``) is of the field's declared type (``inner: PathRouter``);
+    a bare ``lookup(..)`` is the free function."""
     omitted: dict[str, int] = {}
     sites = [(s.line, s.caller, s.confidence) for s in daemon.service.find_callers(
         "PathRouter::lookup", repo="fx", omitted=omitted)]
-    assert sites == [(9, "PathRouter::route", "resolved"), (59, "Router::lookup", "name_only")]
+    assert sites == [(9, "PathRouter::route", "resolved"), (59, "Router::lookup", "resolved")]
     assert omitted["other_type"] == 2  # Router::has's self.lookup, nest's bare lookup
     sites = [(s.line, s.caller, s.confidence) for s in daemon.service.find_callers("Router::lookup", repo="fx")]
-    assert sites == [(63, "Router::has", "resolved"), (59, "Router::lookup", "name_only")]
+    assert sites == [(63, "Router::has", "resolved")]
     sites = [(s.line, s.caller, s.confidence) for s in daemon.service.find_callers("validate_path", repo="fx")]
     assert sites == [(7, "PathRouter::route", "resolved")]

@@ -90,7 +90,7 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 
 def test_a_module_path_calls_no_type_associated_function(daemon: Daemon) -> None:
     assert caller_rows(daemon, "Bytes::new") == [
-        ("src/buf.rs", 13, "Buf::fresh", "name_only"),
+        ("src/buf.rs", 13, "Buf::fresh", "resolved"),  # `use crate::Bytes`: the crate's type
         ("src/bytes.rs", 9, "Bytes::empty", "resolved"),
     ]
 

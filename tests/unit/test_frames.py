@@ -34,3 +34,32 @@ def test_a_frames_owner_with_its_crate_names_the_definition() -> None:
     defined = [hit("DirList::push", 10, 20), hit("IntoIter::push", 900, 930)]
     assert anchors._ran(defined, "walkdir.IntoIter", 846).payload["qualified_name"] == "IntoIter::push"
     assert anchors._ran(defined, "walkdir.Other", 846) is None
+
+
+def test_swift_crash_report_frames_and_fatal_errors() -> None:
+    """Alamofire's crash reports and ``fatalError`` locations were no frames (a newcomer)."""
+    text = ("0   libsystem_platform.dylib   _os_unfair_lock_lock_slow + 280\n"
+            "2   Alamofire   0x0000000102b5c1e4 UnfairLock.lock() + 20 (Protected.swift:101)\n"
+            "4   Alamofire   closure #1 in AuthenticationInterceptor.refresh(_:for:insideLock:) + 120 "
+            "(AuthenticationInterceptor.swift:342)\n"
+            "5   Alamofire   specialized Protected.write<A>(_:) + 64 (Protected.swift:153)\n"
+            "Fatal error: URLSessionDownloadTask finished downloading with no response.: "
+            "file Alamofire/SessionDelegate.swift, line 302\n")
+    assert frames.read(text) == [
+        frames.Frame("Protected.swift", "UnfairLock.lock", 101),
+        frames.Frame("AuthenticationInterceptor.swift", "AuthenticationInterceptor.refresh", 342),
+        frames.Frame("Protected.swift", "Protected.write", 153),
+        frames.Frame("SessionDelegate.swift", "", 302),
+    ]
+    assert frames.count(text) == 4
+
+
+def test_swift_frames_of_an_image_named_with_a_space_and_a_protocol_witness() -> None:
+    """The image column ends at the address (``My App``); a protocol witness is its
+    requirement's function (a review)."""
+    text = ("3   My App   0x0000000100a1c2e4 closure #1 in Session.request(_:) + 12 (Session.swift:9)\n"
+            "4   Alamofire   0x0000000100a1c2f0 protocol witness for RequestDelegate.retryResult(for:dueTo:) "
+            "in conformance Session + 40 (Session.swift:1203)\n")
+    assert frames.read(text) == [frames.Frame("Session.swift", "Session.request", 9),
+                                 frames.Frame("Session.swift", "RequestDelegate.retryResult", 1203)]
+    assert frames.MARKS.search(text) is not None

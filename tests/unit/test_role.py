@@ -36,6 +36,33 @@ from coderecalld.files import classify
     ("tests/Handler/MockHandlerTest.php", "test"),
     ("src/Handler/CurlHandler.php", "source"),
     ("CMakeLists.txt", "config"),
+    # a JavaScript build's and test runner's configuration, by name though its suffix is
+    # code; a place to try the library by hand and directories named as examples (axios's
+    # gulpfile, karma.conf.cjs, rollup.config.js and sandbox/, Alamofire's "watchOS
+    # Example/" were source: a newcomer); a module named config, sandbox or example stays
+    ("gulpfile.js", "config"),
+    ("karma.conf.cjs", "config"),
+    ("rollup.config.js", "config"),
+    ("web/vite.config.ts", "config"),
+    ("build.gradle.kts", "config"),
+    ("Package.swift", "config"),
+    ("sandbox/server.js", "example"),
+    ("sandbox/server.test.js", "test"),
+    ("watchOS Example/Source/ExtensionDelegate.swift", "example"),
+    ("lib/config.js", "source"),
+    ("jinja2/sandbox.py", "source"),
+    ("src/exampleparser.py", "source"),
+    ("Source/Core/Session.swift", "source"),
+    # deeper, a sandbox is a library's module and a config file an application's code; a
+    # directory named with example in it may be code (a review)
+    ("runsc/sandbox/sandbox.go", "source"),
+    ("core/sandbox/controller.go", "source"),
+    ("packages/playground/src/index.ts", "source"),
+    ("src/app/app.config.ts", "source"),
+    ("src/config/database.config.ts", "source"),
+    ("src/counter_example/mod.rs", "source"),
+    ("tools/example-generator/main.go", "source"),
+    ("src/examples_parser/mod.rs", "source"),
     # a framework's own Test type, a Scala class named Spec, a directory merely ending in
     # "tests" are no tests (a review)
     ("src/xunit.v3.core/Test.cs", "source"),

@@ -1960,3 +1960,60 @@ def test_a_trace_handed_back_by_a_reraise_weighs_its_frames_as_outer_ones() -> N
     handed = dict(shape._long_terms(_HANDED_BACK.format(code="raise exc")))
     assert raised["do_load"] == pytest.approx(handed["do_load"] * shape.WEIGHT_FRAME / shape.OUTER_FRAME_WEIGHT, abs=1e-3)
     assert handed["do_load"] < raised["do_load"]
+
+
+def test_a_sentence_in_a_code_span_names_only_its_code_words() -> None:
+    """httparty's issue quoted Tomcat's exception in a code span: its English words (`the`,
+    `are`, `defined`, `found`) were names, spanned ones first, and filled the 24 before the
+    snippet's ``HashConversions.to_params`` was read (a newcomer). A fenced block is code:
+    its import lines' plain words stay names (a review)."""
+    prose = " ".join(f"word{i} is here and there" for i in range(8))
+    text = ("Keys are not encoded\n\nTomcat rejects them (`java.lang.IllegalArgumentException: Invalid "
+            "character found in the request target. The valid characters are defined in RFC 7230`), "
+            f"see `{prose}`.\n\n```ruby\nHTTParty::HashConversions.to_params(name: 'bob')\n```\n"
+            "```python\nfrom pydantic import BaseModel, Field, validator\n```\n")
+    names = shape.analyze(text).names
+    assert {"HashConversions", "to_params", "validator", "BaseModel"} <= set(names)
+    assert {"the", "are", "defined", "found", "character", "valid"}.isdisjoint(n.lower() for n in names)
+    with_prose = shape._code_words_of_prose
+    assert with_prose("Invalid character found in the request target") == ""
+    assert with_prose("java.lang.IllegalArgumentException: Invalid character found in the target") == \
+        "java.lang.IllegalArgumentException:"
+    # no sentence: plain words without English function words, code, or too short
+    assert with_prose("from flask import Flask, request, jsonify") == "from flask import Flask, request, jsonify"
+    assert with_prose("HTTParty.post(url, body: { 'user name' => 'x' })") == "HTTParty.post(url, body: { 'user name' => 'x' })"
+    assert with_prose("parse the config") == "parse the config"
+
+
+@pytest.mark.parametrize(("printed", "cleaned", "kept"), [
+    # a Rust backtrace's registry source: the index directory and (for the terms) the
+    # crate's versioned one
+    ("at /home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.31/src/de.rs:250:13",
+     "at src/de.rs:250:13", "at serde_json-1.0.31/src/de.rs:250:13"),
+    ("at /home/u/.cargo/registry/src/github.com-1ecc6299db9ec823/tokio-util-0.7.1/src/codec.rs:1",
+     "at src/codec.rs:1", "at tokio-util-0.7.1/src/codec.rs:1"),
+    # Ruby's installed gem: the gems directory and the gem's versioned one
+    ("/usr/lib/ruby/gems/3.2.0/gems/httparty-0.21.0/lib/httparty/request.rb:154:in `perform'",
+     "lib/httparty/request.rb:154:in `perform'", "httparty-0.21.0/lib/httparty/request.rb:154:in `perform'"),
+    # a package directory without a version stays: it is the package's name
+    ("/srv/app/node_modules/axios/lib/core/settle.js:19:12", "axios/lib/core/settle.js:19:12",
+     "axios/lib/core/settle.js:19:12"),
+    ("/usr/lib/python3.11/site-packages/jinja2/lexer.py", "jinja2/lexer.py", "jinja2/lexer.py"),
+])
+def test_environment_prefixes_and_versioned_package_directories_are_dropped(printed: str, cleaned: str,
+                                                                            kept: str) -> None:
+    """A backtrace's ``serde_json-1.0.31/`` put ``serde``, ``json`` among every pasted Rust
+    issue's heaviest terms, as a frame's path weighs (a newcomer on serde_json): dropped for
+    the terms; a frame's path keeps it (``anchors`` reads a monorepo's
+    ``rack-protection-4.0.0/`` as its ``rack-protection/``)."""
+    assert shape.drop_environment(printed, versioned=True) == cleaned
+    assert shape.drop_environment(printed) == kept
+
+
+def test_a_crates_versioned_directory_weighs_no_term() -> None:
+    text = ("Panic in from_slice\n\nIt panics:\n\n```\nstack backtrace:\n   4: serde_json::read::end\n"
+            "             at /home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.63/src/read.rs:590:19\n```\n")
+    q = shape.analyze(text)
+    bare = shape.analyze(text.replace("serde_json-1.0.63/", ""))
+    assert q.terms == bare.terms  # the directory adds no term and no weight
+    assert q.frames[0].path == "serde_json-1.0.63/src/read.rs"

@@ -328,6 +328,21 @@ ROLE_DIRS = {
 #: three of six located files for 13 of 15 questions as source (a newcomer). Plural only:
 #: ``test_utils/``, ``ui_test/``, ``playwright-test/``, ``ab_test/`` may be a package's own
 #: code (its users' testing helpers, as ``LIBRARY_TEST_DIRS``, or a library named so).
+#: Directory names of examples by their form (fnmatch, lowercased), read as ``examples/``:
+#: Alamofire's ``watchOS Example/``, ``iOS Example/`` apps were source, on its issues'
+#: answers (a newcomer); ``example-app``, ``my_examples``.
+EXAMPLE_DIR_PATTERNS = ("* example", "* examples", "*-examples", "*_examples")
+#: Directories of a place to try the library by hand, at the repository's top only
+#: (axios's ``sandbox/server.js``, a manual test server, was source and listed on 4 of 20
+#: issues' answers; a newcomer); deeper, such a directory is a library's own module
+#: (gVisor's ``runsc/sandbox/``, containerd's ``core/sandbox/``: a review).
+TOP_EXAMPLE_DIRS = frozenset({"sandbox", "playground"})
+#: File names of a build's or a test runner's configuration, config only at the repository's
+#: top or one directory down (``web/vite.config.ts``): deeper, an application's own code
+#: (Angular's ``src/app/app.config.ts``, NestJS's ``src/config/database.config.ts``: a review).
+SHALLOW_CONFIG_NAMES = ("gulpfile.*", "gruntfile.*", "*.config.js", "*.config.cjs", "*.config.mjs",
+                        "*.config.ts", "*.config.mts", "*.config.cts", "*.conf.js", "*.conf.cjs",
+                        "*.conf.mjs", "*.conf.ts")
 TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*",
                      # .NET test projects: Polly's ``test/Polly.Core.Tests/``, ``Foo.UnitTests/``
                      "*.tests", "*.unittests", "*.integrationtests", "*.functionaltests", "*.specs")
@@ -360,7 +375,10 @@ ROLE_NAMES = {
                 "changes*", "history*", "authors*", "contributing*", "license*", "notice*"),
     Role.CONFIG: ("*.toml", "*.yaml", "*.yml", "*.ini", "*.cfg", "*.conf", "*.json",
                   "*.properties", "dockerfile", "makefile", "*.gradle", ".gitignore",
-                  ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini"),
+                  ".gitattributes", "codeowners", "setup.py", "noxfile.py", "tox.ini",
+                  # Gradle's Kotlin scripts, a Swift package's and a CocoaPods manifest
+                  # (a JavaScript build's configuration: ``SHALLOW_CONFIG_NAMES``)
+                  "*.gradle.kts", "package.swift", "podfile", "*.podspec"),
 }
 #: Directories of a Python package that bundle other distributions by name (requests
 #: 2.0-2.15's ``requests/packages/urllib3/`` and ``chardet/``, urllib3's own
@@ -513,7 +531,8 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     (``"role:glob"``, ``RepoConfig.roles``) whose glob matches, else ``config`` for a
     dependency manifest outside test and vendored trees (``DEPENDENCY_NAMES``), else the path conventions
     of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
-    package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS``, else
+    package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS`` or a
+    top-level ``TOP_EXAMPLE_DIRS`` directory, else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
     framework or test package (``_tests_with``) is source. ``suites``: the tree's
@@ -536,6 +555,11 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     if any(fnmatch.fnmatchcase(leaf, glob) for glob in DEPENDENCY_NAMES) and not (
             dirs & (ROLE_DIRS[Role.VENDORED] | ROLE_DIRS[Role.TEST])):
         return Role.CONFIG.value
+    if len(parts) <= 1 and any(fnmatch.fnmatchcase(leaf, glob) for glob in SHALLOW_CONFIG_NAMES):
+        # a JavaScript build's or test runner's configuration, code by its suffix (axios's
+        # ``gulpfile.js``, ``karma.conf.cjs``, ``rollup.config.js`` were source and on 11 of
+        # 20 issues' answers; a newcomer)
+        return Role.CONFIG.value
     if (dirs & ROLE_DIRS[Role.DOCS] and _named(leaf, Role.DOCS) and not _named(leaf, Role.TEST)
             and not dirs & (ROLE_DIRS[Role.VENDORED] | ROLE_DIRS[Role.GENERATED])
             and not _encloses(parts, Role.TEST, Role.DOCS) and not _encloses(parts, Role.EXAMPLE, Role.DOCS)):
@@ -557,7 +581,7 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
                     _tests_with(m) for m in imports):
                 continue  # jinja's tests.py: the template tests a template writes (``is odd``)
             return candidate.value  # a template's .txt (templates/registration/subject.txt)
-    if dirs & EXAMPLE_ONLY_DIRS:
+    if dirs & EXAMPLE_ONLY_DIRS or (parts and parts[0] in TOP_EXAMPLE_DIRS):
         return Role.EXAMPLE.value
     return Role.SOURCE.value
 
@@ -568,13 +592,16 @@ def _dir_kind(name: str) -> str:
     name behind leading underscores as that name (``_examples``: the go tool skips a
     directory named with ``_``, where Go repositories keep their examples; chi's 16
     ``_examples/`` programs were source, their ``Get`` and ``ServeHTTP`` listed before the
-    router's, a newcomer), else itself."""
+    router's, a newcomer); ``examples`` for a name of ``EXAMPLE_DIR_PATTERNS``' form
+    (``watchOS Example``), else itself."""
     if any(name in dirs for dirs in ROLE_DIRS.values()):
         return name
     bare = name.lstrip("_")
     if bare != name and any(bare in dirs for dirs in ROLE_DIRS.values()):
         return bare
-    return "tests" if any(fnmatch.fnmatchcase(name, p) for p in TEST_DIR_PATTERNS) else name
+    if any(fnmatch.fnmatchcase(name, p) for p in TEST_DIR_PATTERNS):
+        return "tests"
+    return "examples" if any(fnmatch.fnmatchcase(name, p) for p in EXAMPLE_DIR_PATTERNS) else name
 
 
 def _named(leaf: str, role: Role) -> bool:

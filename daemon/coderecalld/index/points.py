@@ -253,7 +253,22 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: another module's, not the standard library's) is of that type: a parameter ``b
 #: Binding``, a package variable ``Form Binding = formBinding{}`` (its ``instance_edges``),
 #: a conversion ``ResponseWriter(w)``; an interface's embedded ones are its ``base_targets``.
-PAYLOAD_VERSION = 52
+#: 53: Rust: a path call of a type or trait the file does not define (``Bytes::from_static(..)``,
+#: ``Buf::chain(a, b)``, ``crate::BytesMut::with_capacity(..)``) carries it as its
+#: ``receiver_type``; ``returns`` (a function's or method's declared result, ``Self`` its
+#: impl's type), and a value of another file's ``T::f(..)`` is typed ``T::f()`` for the
+#: query side to read (a ``new_*``/``with_*``/``from_*`` constructor is a ``T``); a name
+#: is typed by its nearest ``let`` in scope, a bare function's result (``make().m()``) by
+#: its declared result. A value of a type parameter bounded by a trait (``fn f<B: Buf>``,
+#: a ``where``), a trait object or ``impl Tr`` (``&mut dyn Buf``, ``Box<dyn BufMut>``), a
+#: cast (``x as &mut dyn Buf``) is of the trait; ``Box<T>`` is a ``T``; a field of ``self``
+#: (``self.inner.m()``) is of its struct's declared type, a type parameter's bound by the
+#: ``impl`` header.
+#: 54: roles: a JavaScript build's or test runner's configuration at the top (``gulpfile.js``,
+#: ``*.config.js``, ``karma.conf.cjs``), Gradle's Kotlin scripts, ``Package.swift`` and
+#: ``Podfile`` are config; a top-level ``sandbox/`` or ``playground/`` and directories named as examples
+#: (``watchOS Example/``, ``my-examples/``) example.
+PAYLOAD_VERSION = 54
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -122,12 +122,14 @@ def chunks(chunk_list: list[Chunk], parsed: ParsedFile, path: str, module: str,
         lines = _lines(chunk_list)
         target = resolve_rust.calls(parsed, _bare_test(chunk_list), lines, rust_crate)
         value = resolve_rust.references(parsed, lines)
+        returned = resolve_rust.results(parsed, lines, rust_crate)
         out = []
         for c in chunk_list:
             owner = "" if c.kind is SymbolKind.MODULE else c.qualified_name
             named = (replace(s, target=value(s, owner)) for s in c.references)
             out.append(replace(c, call_sites=tuple(_site(s, target(s, owner)) for s in c.call_sites),
-                               references=tuple(s for s in named if s.target)))
+                               references=tuple(s for s in named if s.target),
+                               returns=returned.get(unparted(c.qualified_name), "")))
         return out
     lines = _lines(chunk_list)
     if style == "own":  # within the file; definitions are named without a module

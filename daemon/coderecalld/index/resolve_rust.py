@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from coderecalld.index.receivers import TYPED, whole_call
+from coderecalld.index.receivers_go import RETURNED
 from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind, unparted
 
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
@@ -17,10 +18,13 @@ Target = Callable[[CallSite, str], str]
 #: A trait impl's method as the index names it: ``<Vec as BufMut>::put`` -> the trait
 #: (``BufMut``) and its type arguments, if any (``From<&'a str>``).
 _TRAIT_IMPL = re.compile(r"^<.+ as ([\w:]+)(<.*>)?>::\w+$")
-#: A type as a parameter, a ``let`` or a result declares it: a reference's ``&'a mut`` and
-#: a path's modules dropped, ``Take<T>`` -> ``Take`` (group 1); ``dyn``/``impl`` trait
-#: objects, tuples, slices and arrays are none.
-_DECLARED = r"&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:[a-z_]\w*::)*([A-Z]\w*)(?:\s*<[^;{}()]*>)?"
+#: A type as a parameter, a ``let``, a cast or a result declares it: a reference's ``&'a
+#: mut``, a ``Box<..>`` and a path's modules dropped, ``Take<T>`` -> ``Take`` (group 1); a
+#: trait object or an ``impl`` type is its (first) trait (``&mut dyn Buf``, ``Box<dyn
+#: BufMut + Send>``, ``impl Buf``: the value is some implementation of it); tuples, slices
+#: and arrays are none.
+_DECLARED = (r"&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:(?:dyn|impl)\s+)?(?:Box\s*<\s*(?:dyn\s+)?)?(?:[a-z_]\w*::)*"
+             r"([A-Z]\w*)(?:\s*<[^;{}()]*>)?(?:\s*\+\s*\??'?\w+)*(?:\s*>)?")
 #: A function's declared result (``-> Self``, ``-> Result<..>`` is a ``Result``).
 _RESULT = re.compile(rf"\)\s*->\s*{_DECLARED}\s*(?:where\b|\{{|;|$)")
 #: ``let [mut] x[: T] = value`` on one line (group 1: the name, 2: the annotation's type,
@@ -31,11 +35,23 @@ _LET = re.compile(rf"\blet\s+(?:mut\s+)?([a-z_]\w*)\s*(?::\s*{_DECLARED}\s*)?=(?
 _PATH_CALL = re.compile(r"^(?:[a-z_]\w*::)*([A-Z]\w*)\s*::\s*(\w+)\s*(?:::\s*<[^()]*>\s*)?\(")
 #: Associated functions whose result is ``Self`` whatever file defines them: ``From::from``
 #: and ``Default::default`` by their traits' signatures, ``new`` and ``with_capacity`` by
-#: the convention clippy's ``new_ret_no_self`` holds constructors to.
+#: the convention clippy's ``new_ret_no_self`` holds constructors to, and the other
+#: constructors the Rust API guidelines name so (C-CTOR, C-CONV: ``new_*``, ``with_*``,
+#: ``from_*``: bytes' ``Bytes::from_static(..)``), when the file declares no result of its own.
 _CONSTRUCTORS = frozenset({"new", "with_capacity", "from", "default"})
+#: Smart pointers, whose value's methods are the pointee's (``Box::new(x).get_u8()``).
+_POINTERS = frozenset({"Box", "Rc", "Arc"})
+_CONSTRUCTOR = re.compile(r"(?:new|with|from)_\w+")
 #: A chain's step before the call named ``{name}``: ``self.split_to(len).`` / ``T::f(..).``
 #: (group 1: ``self`` or a type, 2: the function; its arguments nest one level at most).
 _CHAINED = r"(?<![\w.])(self|[A-Z]\w*)\s*(?:\.|::)\s*(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*{name}\s*\("
+#: A chain's step that calls a bare function before the call named ``{name}``:
+#: ``make_bytes().`` (group 1: the function).
+_CHAINED_FUNCTION = r"(?<![\w.:])([a-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*{name}\s*\("
+#: A value cast to a type at its end (``&mut buf as &mut dyn Buf``; group 1: the type).
+_CAST = re.compile(rf"\bas\s+{_DECLARED}\s*$")
+#: A parenthesized cast a call is made on, before its name: ``(&mut x as &mut dyn Buf).``.
+_CAST_CALL = rf"\bas\s+{_DECLARED}\s*\)\s*\.\s*"
 
 
 class RustNames:
@@ -181,51 +197,159 @@ def calls(parsed: ParsedFile, bare: Callable[[CallSite], bool], lines: Mapping[i
             if bare(site):
                 return names.function(owner, head)
             return names.typed(_chain_type(names, owner, head, lines.get(site.line, "")), head)
+        if head == "self" and len(rest) == 2:  # `self.a.copy_to_bytes(..)`
+            return names.typed(field_type(names, owner, rest[0], lines), rest[1])
         if len(rest) != 1:
-            return ""
+            *modules, kind, name = site.name.split(".")
+            written = all(m[:1].islower() for m in modules) and kind[:1].isupper()
+            return path_call(names, kind, name, lines.get(site.line, "")) if written else ""
         if head in ("self", "Self"):
             found = names.on_self(owner, rest[0], path=head == "Self")
             return found or ("" if head == "Self" or names.methods.get((names.self_type(owner), rest[0]))
                              else names.typed(names.self_type(owner), rest[0]))
         if head[:1].isupper():
-            return names.method(head, rest[0], path=True)
+            return path_call(names, head, rest[0], lines.get(site.line, ""))
         return names.typed(local_type(names, owner, head, site.line, lines), rest[0])
     return target
 
 
+#: Lines ``field_type`` reads back from a method for its ``impl`` header, and of the header.
+IMPL_LINES = 2000
+HEADER_LINES = 12
+
+
+def field_type(names: RustNames, owner: str, field: str, lines: Mapping[int, str]) -> str:
+    """The type of ``self.field`` in the method ``owner``: the field's declared type in the
+    file's struct of the method's impl (``pub struct Take<T> { inner: T, .. }``), a type
+    parameter of the struct's being the trait the ``impl`` header bounds it by (``impl<T:
+    Buf> Buf for Take<T>``, ``where T: Buf``: ``bound``): bytes' ``self.a.copy_to_bytes(..)``
+    in ``Chain``'s impl was a name-only caller of ``Buf::copy_to_bytes``. ``""`` when
+    unknown (another file's struct, a tuple struct, another crate's type)."""
+    sym = names.impl_method(owner)
+    struct = names.symbols.get(sym.parent) if sym is not None else None
+    if sym is None or struct is None or struct.kind is not SymbolKind.STRUCT:
+        return ""
+    body = "\n".join(lines.get(n, "") for n in range(struct.start_line, struct.end_line + 1))
+    found = re.search(rf"^\s*(?:pub(?:\([^)]*\))?\s+)?{re.escape(field)}\s*:\s*{_DECLARED}\s*,?\s*$", body, re.M)
+    if found is None or names.foreign(found.group(0), found.group(1)):
+        return ""
+    kind = found.group(1)
+    if not re.search(rf"[<,]\s*{kind}\b", struct.signature.partition("{")[0]):
+        return names.self_type(owner) if kind == "Self" else kind
+    start = next((n for n in range(sym.start_line - 1, max(sym.start_line - IMPL_LINES, 0), -1)
+                  if re.match(r"\s*(?:unsafe\s+)?impl\b", lines.get(n, ""))), 0)
+    if not start:
+        return ""
+    header = []
+    for n in range(start, start + HEADER_LINES):  # to the block's `{`: a `where` clause too
+        header.append(lines.get(n, ""))
+        if "{" in header[-1]:
+            break
+    return bound(names, " ".join(header), kind)
+
+
+def path_call(names: RustNames, kind: str, name: str, line: str) -> str:
+    """``kind::name(..)`` (``crate::kind::name(..)``) on ``line``: the file's ``kind::name``
+    (``RustNames.method``), else, when the file defines none, the type (or trait) alone as
+    the call's receiver type (``TYPED``) for the query side: a test crate's
+    ``Bytes::from_static(..)`` and ``Buf::chain(a, b)`` (``use bytes::{Buf, Bytes}``) were
+    name-only callers. Not another crate's type (``RustNames.foreign``: ``IoSlice::new``
+    of ``use std::io::IoSlice``), a type parameter's (``T::default()``) nor an enum's variant
+    (``Token::Bytes(..)``)."""
+    found = names.method(kind, name, path=True)
+    if (found or names.methods.get((kind, name)) or not name[:1].islower() or re.fullmatch(r"[A-Z]\d*", kind)
+            or names.foreign(line, kind) or kind in _POINTERS
+            or not re.search(rf"(?<![\w.]){kind}\s*::\s*{name}\b", line)):  # `INPUT.len()`: a constant's
+        return found
+    return TYPED + kind
+
+
 def local_type(names: RustNames, owner: str, name: str, line: int, lines: Mapping[int, str]) -> str:
     """The type of ``name`` in the function ``owner`` at ``line``: a parameter's declared
-    type (``fn from(src: BytesMut)``; ``Self``: the impl's), else the one ``let`` that
-    binds it before ``line``, by its annotation or its value, a path call of a function
-    whose result is the type (``crate::BytesMut::with_capacity(..)``: the file's function
-    declaring it, else ``_CONSTRUCTORS``). ``""`` when unknown, when the name is bound more
-    than once in the function (a parameter and a ``let`` shadowing it, ``let buf =
-    buf.to_vec();``, a closure's parameter, a ``for``'s or a pattern's, ``Some(buf) =>``,
-    ``if let``: ``_bindings``; a review: the call on such a name was typed by the
-    parameter), or when the type is another crate's (``RustNames.foreign``)."""
+    type (``fn from(src: BytesMut)``; ``Self``: the impl's; a type parameter's: its bound,
+    ``bound``) unless a ``let`` before ``line`` shadows it, else the nearest ``let``
+    binding it before ``line`` in a block still open there (``_visible``: bytes' tests
+    rebind ``let mut a = Bytes::from_static(..)`` and ``let mut a =
+    Bytes::copy_from_slice(..)`` in one function, and such names were untyped), by its
+    annotation or its value: a path call of a function whose result is the type
+    (``crate::BytesMut::with_capacity(..)``: the file's function declaring it, else
+    ``_CONSTRUCTORS``; another file's: ``_made``), a cast (``x as &mut dyn Buf``: the
+    trait). ``""`` when unknown, when the name is bound by anything but a plain ``let`` in
+    the function (a closure's parameter, a ``for``'s or a pattern's, ``Some(buf) =>``, ``if
+    let``: ``_bindings``; a review: the call on such a name was typed by the parameter),
+    when that ``let``'s value is untyped (``let buf = buf.to_vec();``), or when the type is
+    another crate's (``RustNames.foreign``)."""
     holder = names.symbols.get(unparted(owner)) if owner else None
     if holder is None:
         return ""
     word = rf"\b{re.escape(name)}\b"
     param = re.search(rf"[(,]\s*(?:mut\s+)?{word}\s*:\s*{_DECLARED}\s*[,)]", holder.signature)
     body = "\n".join(lines.get(n, "") for n in range(holder.start_line + 1, holder.end_line + 1))
-    if _bindings(body, word) != (0 if param else 1):
-        return ""
-    if param:
+    plain = rf"\blet\s+(?:mut\s+)?{word}\s*[:=]"
+    if _bindings(body, word) != len(re.findall(plain, body)):
+        return ""  # a pattern, a `for`, a closure or a match arm binds it too
+    let = _visible(holder.start_line + 1, min(line, holder.end_line), name, lines)
+    if param and let is None:
         generics = holder.signature.split("(", 1)[0]
-        if re.search(rf"[<,]\s*{param.group(1)}\b", generics) or names.foreign(param.group(0), param.group(1)):
-            return ""  # `fn f<B: Buf>(buf: B)`: a type parameter; `b: tokio::runtime::Builder`
+        if re.search(rf"[<,]\s*{param.group(1)}\b", generics):
+            return bound(names, holder.signature, param.group(1))  # `fn f<B: Buf>(buf: &mut B)`
+        if names.foreign(param.group(0), param.group(1)):
+            return ""  # `b: tokio::runtime::Builder`
         return names.self_type(owner) if param.group(1) == "Self" else param.group(1)
-    before = [lines.get(n, "") for n in range(holder.start_line + 1, min(line, holder.end_line) + 1)]
-    lets = [m for text in before if "let" in text and (m := _LET.search(text)) and m.group(1) == name]
-    if len(lets) != 1:
+    if let is None:
         return ""
-    _, annotated, value = lets[0].groups()
+    _, annotated, value = let.groups()
     if annotated:
-        if names.foreign(lets[0].group(0), annotated):
+        if names.foreign(let.group(0), annotated):
             return ""
         return names.self_type(owner) if annotated == "Self" else annotated
     return _value_type(names, owner, value.rstrip(";").rstrip().removesuffix("?").rstrip())
+
+
+#: Lines ``_visible`` reads back from a call at most.
+SCOPE_LINES = 400
+#: A string literal, whose braces are no block's.
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _visible(first: int, line: int, name: str, lines: Mapping[int, str]) -> re.Match[str] | None:
+    """The nearest ``let`` of ``name`` (``_LET``) from line ``first`` to the one before
+    ``line`` that is in scope at ``line`` (its block not closed before it; a ``let``'s own
+    line binds after its value: ``let buf = buf.split_to(1)`` calls the earlier ``buf``),
+    ``None`` when none. At most ``SCOPE_LINES`` lines back."""
+    depth = 0  # blocks closed between the current line and `line`
+    for n in range(line - 1, max(first, line - SCOPE_LINES) - 1, -1):
+        text = _STRING.sub('""', lines.get(n, ""))
+        found = _LET.search(text) if "let" in text else None
+        if found is not None and found.group(1) == name and depth <= 0:
+            return found
+        for brace in reversed(re.sub(r"[^{}]", "", text)):  # `} else {`: a closed block, then this one's
+            depth = depth + 1 if brace == "}" else max(depth - 1, 0)
+    return None
+
+
+def bound(names: RustNames, signature: str, parameter: str) -> str:
+    """The trait a type parameter of ``signature`` (a function's, an ``impl`` header's) is
+    bounded by, its first one (``fn f<B: Buf>``, ``fn f<B>(..) where B: Buf + Send``,
+    ``impl<T: Buf> Buf for Take<T>``; ``?Sized`` and lifetimes skipped): a value
+    of the parameter's type is some implementation of it, so a call of the trait's method on
+    it is a call of that method. ``""`` when unbounded, bounded by another crate's trait
+    (``RustNames.foreign``) or by a closure's (``F: Fn(u8)``)."""
+    generics, _, rest = signature.partition("(")
+    where = rest.rpartition(")")[2].partition("where")[2] if "where" in rest else ""
+    word = re.escape(parameter)
+    for text in (generics, where):
+        found = re.search(rf"(?<![\w'&]){word}\s*:\s*([^,>{{]*)", text)
+        traits = [t.strip() for t in found.group(1).split("+")] if found else []
+        named = next((t for t in traits if re.fullmatch(r"(?:[a-z_]\w*::)*[A-Z]\w*(?:<.*)?", t)), "")
+        if named and _last(named) not in ("Fn", "FnMut", "FnOnce") and not names.foreign(named, _last(named)):
+            return _last(named)
+    return ""
+
+
+def _last(path: str) -> str:
+    """A path's type or trait, its modules and type arguments dropped (``crate::Buf<T>`` -> ``Buf``)."""
+    return path.partition("<")[0].rpartition("::")[2].strip()
 
 
 def _bindings(body: str, word: str) -> int:
@@ -238,27 +362,67 @@ def _bindings(body: str, word: str) -> int:
 def _value_type(names: RustNames, owner: str, value: str) -> str:
     """The type of a ``let``'s value that is one path call (``T::f(..)``, ``Self::f(..)``)
     of this crate's type."""
+    cast = _CAST.search(value)
+    if cast is not None:  # `&mut buf as &mut dyn Buf`
+        return "" if names.foreign(cast.group(0), cast.group(1)) else cast.group(1)
     call = _PATH_CALL.match(value)
     if call is None or not whole_call(value, call.end() - 1) or names.foreign(value, call.group(1)):
         return ""
     type_, fn = call.groups()
     type_ = names.self_type(owner) if type_ == "Self" else type_
+    return _made(names, type_, fn)
+
+
+def _made(names: RustNames, type_: str, fn: str) -> str:
+    """The type ``type_::fn(..)`` returns: the file's function's declared result, else
+    ``type_`` for a constructor's name (``_CONSTRUCTORS``, ``_CONSTRUCTOR``) the file does
+    not declare; ``""`` for a type parameter's (``B::new()``)."""
+    if re.fullmatch(r"[A-Z]\d*", type_) or type_ in _POINTERS:
+        return ""
     declared = names.method(type_, fn, path=True)
     found = names.result(declared) if declared else ""
-    return found or (type_ if fn in _CONSTRUCTORS and not declared else "")
+    if found or declared:
+        return found
+    if fn in _CONSTRUCTORS or _CONSTRUCTOR.fullmatch(fn):
+        return type_  # (several impls' `from` too: each returns `Self`)
+    if names.methods.get((type_, fn)):
+        return ""
+    return f"{type_}::{fn}{RETURNED}"  # another file's: its declared result (payload ``returns``)
+
+
+def results(parsed: ParsedFile, lines: Mapping[int, str], crate: str = "") -> dict[str, str]:
+    """Qualified name -> the type each function or method of the file declares it returns
+    (``RustNames.result``: ``-> Self`` is its impl's type), for the payload's ``returns``:
+    another file's ``let a = Bytes::copy_from_slice(..)`` is typed by it on the query side
+    (``query/rust_receivers``)."""
+    names = RustNames(parsed, lines, crate)
+    return {s.qualified_name: found for s in parsed.symbols
+            if s.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD) and (found := names.result(s.qualified_name))}
 
 
 def _chain_type(names: RustNames, owner: str, name: str, line: str) -> str:
     """The type of the value ``name`` is called on when ``line`` writes it on one step's
-    result, ``self.split_to(len).freeze()`` or ``T::f(..).name(..)``: what the file's
-    method declares it returns (``-> BytesMut``, ``-> Self``)."""
-    found = re.search(_CHAINED.format(name=re.escape(name)), line) if f".{name}" in line.replace(" ", "") else None
-    if found is None:
+    result, ``self.split_to(len).freeze()``, ``T::f(..).name(..)`` or ``f(..).name(..)``:
+    what the file's method or function declares it returns (``-> BytesMut``, ``-> Self``),
+    else what ``_made`` says of ``T::f``; on a parenthesized cast, ``(&mut x as &mut dyn
+    Buf).name(..)``, the type cast to."""
+    if f".{name}" not in line.replace(" ", ""):
         return ""
+    cast = re.search(_CAST_CALL + re.escape(name) + r"\s*\(", line)
+    if cast is not None:  # `(&mut x as &mut dyn Buf).name(..)`
+        return "" if names.foreign(cast.group(0), cast.group(1)) else cast.group(1)
+    found = re.search(_CHAINED.format(name=re.escape(name)), line)
+    if found is None:
+        bare = re.search(_CHAINED_FUNCTION.format(name=re.escape(name)), line)
+        called = names.function(owner, bare.group(1)) if bare is not None else ""
+        return names.result(called) if called else ""
     head, step = found.groups()
-    called = (names.on_self(owner, step) if head == "self" else
-              names.method(names.self_type(owner) if head == "Self" else head, step, path=True))
-    return names.result(called) if called else ""
+    if head == "self":
+        called = names.on_self(owner, step)
+        return names.result(called) if called else ""
+    if names.foreign(line, head):
+        return ""
+    return _made(names, names.self_type(owner) if head == "Self" else head, step)
 
 
 def references(parsed: ParsedFile, lines: Mapping[int, str]) -> Target:

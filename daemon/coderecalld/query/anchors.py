@@ -40,6 +40,7 @@ from typing import Any
 
 from coderecalld.files import classify
 from coderecalld.parse import registry
+from coderecalld.query import dialect
 from coderecalld.query import frames as stack
 from coderecalld.query.callgraph import hit_role
 from coderecalld.query import locate as locating
@@ -171,11 +172,15 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     elif asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
         outer_names = _frame_names(framed[1:]) - _frame_names(framed[:1]) - _words_outside_trace(asked.text)
     modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
+    tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
+              if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
         defs = _definitions(store, flt, name)
+        if tongue.families:  # a definition in another language than the issue's code is none it names
+            defs = [h for h in defs if not tongue.foreign(h.payload)]
         defining = {h.payload["path"] for h in defs}
         if not defining or len(defining) > DEFINITION_MAX_FILES:
             continue
@@ -403,6 +408,12 @@ def title_defined_in(store: Any, asked: Query, flt: StoreFilter, path: str) -> b
     (``confidence.flat_files``). One keyword lookup per title name."""
     return any({h.payload.get("path") for h in _definitions(store, flt, name)} == {path}
                for name in asked.names[:asked.title_names])
+
+
+#: Whether a name an issue gives leaves out its definitions in another language family
+#: than the issue's code shows (``dialect.of_query``): an unscoped Go issue naming
+#: ``AllKeys`` shared its weight with a Python port's ``Viper.AllKeys`` and lifted it.
+FOREIGN_DEFINITIONS_SKIPPED = True
 
 
 def _role_asked(hit: Hit, asked: Query) -> bool:

@@ -28,6 +28,7 @@ from coderecalld.query import arity
 from coderecalld.query import frames as stack
 from coderecalld.query import overloads
 from coderecalld.query import ruby
+from coderecalld.query import rust_receivers
 from coderecalld.records import VALUE_KINDS, CallerHit, Hit, is_part, unparted
 from coderecalld.store import StoreFilter
 
@@ -1128,7 +1129,6 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
     # Rust: a free function is never called with method syntax (``path.strip_prefix(..)``
     # is ``str``'s), a method never bare (``route(..)`` is a free function's)
     syntax = _rust_syntax(chosen)
-    rust_types = _rust_impl_types(chosen)
     # a standard library's root the definitions are under is the project's (a module `net`)
     own_roots = {m.group() for n in fq_names(chosen) if (m := _TARGET_ROOT.match(n))}
     # Go: a type is "called" only as a conversion, `chi.Context(x)`, never as a member of a
@@ -1179,6 +1179,7 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
                                              | {c for types in valued.values() for c in types})
         return implemented
     overloads = _overload_verdicts(store, flt, chosen, found_sites, wanted)
+    rust_typed = rust_receivers.verdicts(store, flt, chosen, found_sites)
     holders = ruby.holders(chosen)
     if holders is not None and not on_constant:
         holders = set()
@@ -1245,8 +1246,12 @@ def _calls(store: Any, flt: StoreFilter, name: str, chosen: list[Hit],
         if scopes and site.target not in targets and _bare(site) and not _inside(site, scopes):
             other += 1
             continue
-        if site.type and not site.target and site.type in rust_types:
-            out.append((site, RESOLVED))  # on a value of the method's own impl type (Rust)
+        judged = rust_typed.get(id(site))  # a Rust receiver of a known type
+        if judged == rust_receivers.ELSEWHERE:
+            other += 1  # `Bytes::from(..).split_to(..)`: Bytes' own split_to
+            continue
+        if judged:
+            out.append((site, _RUST_VERDICTS[judged]))
             continue
         if site.type and not site.target and walked:
             if related is None:
@@ -1560,6 +1565,10 @@ def _rust_syntax(chosen: Sequence[Hit]) -> str:
 
 
 _OTHER_SYNTAX = {"path": "method", "method": "path"}
+#: ``rust_receivers``' verdicts as confidences: the method's own type (or trait), an
+#: impl's trait (the call may dispatch to it), a type running a trait's provided method.
+_RUST_VERDICTS = {rust_receivers.OWN: RESOLVED, rust_receivers.DISPATCH: OVERRIDE,
+                  rust_receivers.INHERITS: INHERITED}
 
 
 def _written_as(site: Site) -> str:
@@ -1577,23 +1586,6 @@ def _written_as(site: Site) -> str:
     if scoped:
         return "both"  # ``Type::m(x)`` (a method) or ``module::f(x)`` (a function)
     return "path" if bare else ""
-
-
-def _rust_impl_types(chosen: Iterable[Hit]) -> set[str]:
-    """The types whose impls define the Rust methods of ``chosen`` (``BytesMut::freeze``,
-    ``<BytesMut as Buf>::advance``: ``BytesMut``), as a call's ``receiver_type`` names
-    them (index/resolve_rust: ``fn from(src: BytesMut) { src.freeze() }``): such a call
-    is of the method when no other definition is asked (a trait's own method, ``Buf::
-    get_u8``, is no impl type's: its name's owner is the trait, which no value has)."""
-    out: set[str] = set()
-    for h in chosen:
-        p = h.payload
-        if p.get("language") != "rust" or p.get("kind") != "method":
-            return set()
-        qualified = str(p.get("qualified_name") or "")
-        impl = re.match(r"^<\s*&?\s*(?:mut\s+)?(?:\w+::)*(\w+)[^>]*?\s+as\s", qualified)
-        out.add(impl.group(1) if impl else qualified.rpartition("::")[0].rpartition("::")[2])
-    return out
 
 
 #: Rust's primitive types: lower-case qualifiers that are types, no modules (``u32::from_bytes(..)``

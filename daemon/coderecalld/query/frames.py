@@ -18,6 +18,8 @@ runtime prints them in:
 * native code under gdb (``#1  0x5 in f (x=1) at hiredis.c:147``), AddressSanitizer
   (``#0 0x4c5e1a in f /src/hiredis.c:147:9``) and valgrind (``at 0x4C2E: f (hiredis.c:147)``):
   innermost first;
+* Swift crash reports (``4   Alamofire   0x1e4 closure #1 in C.m(_:) + 120 (C.swift:342)``),
+  innermost first, and a ``Fatal error: ..: file Module/C.swift, line 302`` (no function);
 * PHP (``#0 /app/Bar.php(34): App\\Foo->baz()``): frame ``k`` names the function called
   *from* its file, so each function is paired with the file of the frame before it (the
   first with where the exception was thrown, ``in /app/Foo.php:12``); ``#1 [internal
@@ -110,6 +112,26 @@ ASAN = re.compile(r"^[ \t]*+#\d++ 0x[0-9a-fA-F]++ in ([^\s(]++)(?:\([^\n)]*+\)(?
 #: ``==12==    by 0x4C3F: processItem (read.c:723)``: function, path, line.
 VALGRIND = re.compile(r"^==\d++==[ \t]++(?:at|by) 0x[0-9A-Fa-f]++: ([^\s(]++)(?:\([^\n)]*+\)(?: const)?)? "
                       r"\(([^\s:()]++):(\d++)\)[ \t]*+$", re.MULTILINE)
+#: A Swift frame of an Apple crash report or ``Thread.callStackSymbols``, symbolicated:
+#: ``4   Alamofire   0x0000000102b5c1e4 closure #1 in AuthenticationInterceptor.refresh(_:for:
+#: insideLock:) + 120 (AuthenticationInterceptor.swift:342)`` (the address may be left
+#: out): function, file name, line. A frame without a file (a system library's) is none.
+SWIFT = re.compile(r"^[ \t]*+\d++[ \t]++(?:[^\n]{1,100}?[ \t]0x[0-9a-fA-F]++|[\w.+-]++)[ \t]++"
+                   r"([^\n]{1,500}?) \+ \d++ \(([^\s:()]{1,300}?\.swift):(\d++)\)[ \t]*+$", re.MULTILINE)
+#: Where a Swift program stopped (``Fatal error: <message>: file Alamofire/SessionDelegate.
+#: swift, line 302``; ``Precondition failed``, ``Assertion failed`` likewise), early in a
+#: line (a log's timestamp before it): the file as ``#file`` prints it (its module's name,
+#: then its name: group 1 the name), the line. Bounded: a paste repeating ``Fatal error: ``
+#: costs a few steps per line (a review).
+SWIFT_FATAL = re.compile(r"^[^\n]{0,120}?(?:Fatal error|Precondition failed|Assertion failed)\b[^\n]{0,300}?: file "
+                         r"(?:[\w.+-]++/)*+([\w.+-]{1,200}?\.swift), line (\d++)", re.MULTILINE)
+#: Swift's words before a closure's or a specialisation's function (``closure #1 in``,
+#: ``specialized``, ``partial apply for``): what ran is the function they name.
+_SWIFT_PREFIX = re.compile(r"^(?:(?:(?:implicit )?closure #\d++ (?:\([^\n()]*+\) )?in |specialized |merged "
+                           r"|partial apply for |(?:reabstraction )?thunk for |@objc |protocol witness for ))++")
+#: What follows a protocol witness's requirement: the type conforming (``.. in conformance
+#: Session``), not the function.
+_SWIFT_CONFORMANCE = re.compile(r" in conformance [^\n]*+$")
 #: A native frame's line, with a file or without (a library's without debug information:
 #: ``#0 0x4c5e1a in __asan_memcpy (/app/test+0x4c5e1a)``): ``count`` counts these.
 NATIVE_LINE = re.compile(r"^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in |^==\d++==[ \t]++(?:at|by) 0x"
@@ -119,7 +141,11 @@ MARKS = re.compile(r"Traceback \(most recent call last\)|^goroutine \d+ \[|^[ \t
                    r"|Exception in thread \"|panicked at |^stack backtrace:|^Stack trace:"
                    r"|:line \d+$|\.rb:\d+:in [`']|^[ \t]++at \S|^at [\w$.]++\("
                    r"|^\(gdb\) (?:bt|backtrace|where)|^==\d++==[ \t]++(?:at|by) 0x"
-                   r"|^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in ",
+                   r"|^[ \t]*+#\d++[ \t]++0x[0-9a-fA-F]++ in "
+                   # Swift's: bounded, a line's start only (``Fatal error: `` anywhere, unbounded,
+                   # cost seconds on a paste repeating it: a review)
+                   r"|^[^\n]{0,80}?Fatal error: [^\n]{0,300}?: file [^\s,]{1,200}?\.swift, line "
+                   r"|^[ \t]*+\d++[ \t]++[^\n]{1,300}? \+ \d++ \([^\s:()]{1,200}?\.swift:\d++\)",
                    re.MULTILINE)
 
 #: Frames of the runtimes' own libraries, read as code no repository holds: their names
@@ -150,6 +176,8 @@ def read(text: str) -> list[Frame]:
         path, line = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
         found.append(((0, m.start()), Frame(path, callable_name(_without_alias(m.group(1) or "")), int(line))))
     for m in RUST_PANIC.finditer(text):
+        found.append(((0, m.start()), Frame(m.group(1), "", int(m.group(2)))))
+    for m in SWIFT_FATAL.finditer(text):  # the file's name: its module's is no directory
         found.append(((0, m.start()), Frame(m.group(1), "", int(m.group(2)))))
     found += _php(text)
     found.sort(key=lambda pair: pair[0])
@@ -214,7 +242,7 @@ def printed_code(text: str, frame: Frame) -> str:
 #: The runtimes printing one frame per match, innermost first: (pattern, its groups of the
 #: function, the path, the line).
 _PRINTED = ((GO, 1, 2, 3), (RUST, 1, 2, 3), (DOTNET, 1, 2, 3), (RUBY, 3, 1, 2), (GDB, 1, 2, 3),
-            (ASAN, 1, 2, 3), (VALGRIND, 1, 2, 3))
+            (ASAN, 1, 2, 3), (VALGRIND, 1, 2, 3), (SWIFT, 1, 2, 3))
 
 
 def _php(text: str) -> list[tuple[tuple[int, int], Frame]]:
@@ -254,8 +282,8 @@ def count(text: str) -> int:
     source line, Go's, Rust's) counts once; Rust's panic line twice, for the message line
     under it (a Rust backtrace alone has two lines more than its frames and error lines,
     like Python's ``Traceback`` and error line)."""
-    found = sum(len(p.findall(text)) for p in (PYTHON, GO, V8, JVM, RUST, DOTNET, RUBY, PHP, NATIVE_LINE))
-    return found + 2 * len(RUST_PANIC.findall(text))
+    found = sum(len(p.findall(text)) for p in (PYTHON, GO, V8, JVM, RUST, DOTNET, RUBY, PHP, NATIVE_LINE, SWIFT))
+    return found + 2 * len(RUST_PANIC.findall(text)) + len(SWIFT_FATAL.findall(text))
 
 
 def environment(function: str) -> bool:
@@ -299,6 +327,7 @@ def callable_name(printed: str) -> str:
     name = printed.strip()
     if not name:
         return ""
+    name = _SWIFT_CONFORMANCE.sub("", _SWIFT_PREFIX.sub("", name))
     name = _PARAMETERS.sub("", _CLOSURE.sub("", _RUST_HASH.sub("", _RUBY_BLOCK.sub("", name))))
     for _ in range(4):  # nested generic arguments, innermost first
         stripped = _GENERIC.sub("", name)

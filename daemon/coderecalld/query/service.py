@@ -30,11 +30,12 @@ from coderecalld.embed import sparse
 from coderecalld.embed.local import Embedder
 from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied, StoreUnavailable
 from coderecalld.files import classify, mirror, redact
-from coderecalld.parse.registry import supported_languages
+from coderecalld.parse.registry import language_for, supported_languages
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
 from coderecalld.query import (accessors, anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
                                validate)
+from coderecalld.query import dialect
 from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape as shapes
@@ -226,6 +227,13 @@ STUB_PENALTY = 0.2
 #: issue is about (a newcomer on flask: 4 of 10 hits). swe-lite-dev search file@5 73.0 ->
 #: 74.2, function@10 42.3 -> 44.9 at 0.2 (0.5: file@1 56.2 -> 53.9); locate unchanged.
 MODULE_PENALTY_LONG = 0.2
+#: Taken off the ordering score of a chunk of code in another language family than the
+#: code an issue or a trace shows (``dialect.families``: its fences' languages, its frames'
+#: and paths' files), in a repository none of whose candidates is code of that family
+#: (``dialect.Scope``), in search's order and locate's file ranking: as much as a test's
+#: (``ROLE_PENALTY_LONG``), on the lexical-first 0..1 scale. Without a repo filter a Go
+#: panic drew flask's files, a PHP trace Polly's C# ones (newcomer trials). 0: off.
+LANGUAGE_PENALTY = 1.0
 #: The same for a natural-language question: a file's whole-module chunk (every word of
 #: the file on the lexical side, its top-level code on the dense one) answers "how does
 #: X work" with a whole file; the question is about a function (express's ``lib.response``,
@@ -1425,7 +1433,7 @@ class Service:
                 written = [h for h in defs if h.payload.get("qualified_name") == symbol]
                 cost = (lambda hs: min((_penalty(h.payload, asked.roles, ROLE_PENALTY) for h in hs), default=9.0))
                 defs = written if written and cost(written) <= cost(defs) else defs
-            best = self._missing_definition(asked, page[:at], defs)
+            best = self._missing_definition(asked, page[:at], defs, written=symbol)
             if best is not None:
                 page = _insert([r for r in page if r[0].id != best.id],
                                best.keep(_with_role_fields(fields)), "name", min(at, limit), limit)
@@ -1477,20 +1485,27 @@ class Service:
                 if h.payload.get("kind") in _COMPOUND_KINDS and not view.hides(h)
                 and _in_glob(h, path_glob)]
 
-    def _missing_definition(self, asked: shapes.Query, shown: Ranked, defs: list[Hit]) -> Hit | None:
+    def _missing_definition(self, asked: shapes.Query, shown: Ranked, defs: list[Hit],
+                            written: str = "") -> Hit | None:
         """The definition of ``defs`` to place: None when there is none, more than
         ``COMPOUND_MAX_DEFINITIONS`` (``@overload`` stubs and declaration files left out
-        when an implementation is among them: ``pytest.raises`` has two overloads), or
-        ``shown`` holds one; else the best by role (source first), then by the question's
-        lexical score, then path."""
+        when an implementation is among them: ``pytest.raises`` has two overloads; one
+        method's overloads in one file, ``Element.text()`` and ``Element.text(String)``,
+        count as one: ``_one_method``), or ``shown`` holds one; else the best by role
+        (source first), then, for a getter and its setter (``_accessor_pair``) named
+        ``written`` with empty parentheses in the question (```Element.text()```), the
+        getter, then by the question's lexical score, then path. Among other overloads
+        ``()`` only marks a method (```Sets.newHashSet()``` for its varargs one, a review)."""
         defs = [h for h in defs if not locating.is_stub(h.payload)] or defs
-        if not defs or len(defs) > COMPOUND_MAX_DEFINITIONS:
+        if not defs or (len(defs) > COMPOUND_MAX_DEFINITIONS and not _one_method(defs)):
             return None
         ids = {h.id for h in defs}
         if any(h.id in ids for h, _, _ in shown):
             return None
         lexical = self.store.sparse_scores(shapes.sparse_vector(asked), ids)
+        bare = bool(written) and f"{written}()" in asked.text and _accessor_pair(defs)
         return min(defs, key=lambda h: (_penalty(h.payload, asked.roles, ROLE_PENALTY),
+                                        bare and not str(h.payload.get("qualified_name", "")).endswith("()"),
                                         -lexical.get(h.id, 0.0), str(h.payload.get("path", ""))))
 
     def _singular_held(self, token: str, flt: StoreFilter) -> bool:
@@ -1675,10 +1690,14 @@ class Service:
         index's hits they were ranked with (for ``locate``'s confidence). ``search`` orders
         an issue's page by these files (``LOCATED_ORDER_SHAPES``)."""
         table = ROLE_PENALTY_LONG if asked.long else ROLE_PENALTY
+        tongue = dialect.scope(_families(asked), (h.payload for h, _, _ in ranked))
         named = _named(ranked, asked)
+        if tongue.families:  # a definition in another language is not the one an issue names
+            foreign = {_chunk_key(h.payload) for h, _, _ in ranked if tongue.foreign(h.payload)}
+            named = {key: None for key in named if key not in foreign}
         named_files = list(dict.fromkeys(key[:2] for key in named))
         penalty = ((lambda p: _file_penalty(p, frozenset() if _chunk_key(p)[:2] in named_files
-                                            else asked.roles, table, asked.long))
+                                            else asked.roles, table, asked.long, tongue))
                    if mode == "hybrid" else (lambda p: 0.0))
         for hit, _, _ in ranked:
             hit.payload.setdefault("role", hit_role(hit.payload))
@@ -1699,7 +1718,9 @@ class Service:
             # file-level ranking too, as its chunks are penalised (``_file_penalty``)
             declaring = {_chunk_key(h.payload)[:2] for h, _, _ in ranked if locating.declares_shape(h.payload)}
             lexical = sorted(lexical, key=lambda h: (_chunk_key(h.payload)[:2] in declaring
-                                                     or locating.declares_only(str(h.payload.get("path", "")))))
+                                                     or locating.declares_only(str(h.payload.get("path", "")))
+                                                     or tongue.foreign({"repo": h.payload.get("repo"), "language":
+                                                                        language_for(str(h.payload.get("path", "")))})))
         placed = list(_as_placed(ranked, top))
         if asked.raised and asked.shape is Shape.TRACE:
             # the class of the exception a trace raised is where it is defined: its chunk,
@@ -2764,7 +2785,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
     closures = TEST_CLOSURE_PENALTY if asked.shape is Shape.TEXT and "test" not in asked.roles else 0.0
     words = _name_words(asked)
     share = FILE_PRIOR.get(asked.shape, 0.0) if file_prior else 0.0
-    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties))
+    tongue = dialect.scope(_families(asked), (h.payload for h in hits))
+    prior = (locating.file_scores(hits, penalty=lambda p: _file_penalty(p, asked.roles, penalties, tongue=tongue))
              if share > 0 else {})
 
     def key(hit: Hit) -> float:
@@ -2780,6 +2802,8 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
             demote += typed  # (``locate`` reads no ``name``)
         if closures and _test_closure(payload):
             demote += closures
+        if tongue.foreign(payload):
+            demote += LANGUAGE_PENALTY
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 
@@ -2957,6 +2981,41 @@ def _in_glob(hit: Hit, glob: str) -> bool:
     return not glob or fnmatch.fnmatchcase(hit.payload["path"], glob)
 
 
+def _accessor_pair(defs: Sequence[Hit]) -> bool:
+    """Whether ``defs`` are two overloads, one without parameters and one with one (a JVM
+    or .NET qualified name's parameter list: ``text()`` and ``text(String)``)."""
+    counts = sorted(_parameter_count(str(h.payload.get("qualified_name", ""))) for h in defs)
+    return counts == [0, 1]
+
+
+def _parameter_count(qualified: str) -> int:
+    """Parameters of a qualified name's list (``m(String,int)``: 2; ``m()``: 0; none
+    written: -1), at the top level of its generic arguments (``m(Map<K,V>)``: 1)."""
+    if not qualified.endswith(")") or "(" not in qualified:
+        return -1
+    inside = qualified[qualified.index("(") + 1:-1]
+    if not inside.strip():
+        return 0
+    depth, count = 0, 1
+    for ch in inside:
+        if ch in "<[(":
+            depth += 1
+        elif ch in ">])":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            count += 1
+    return count
+
+
+def _one_method(defs: Sequence[Hit]) -> bool:
+    """Whether ``defs`` are one method's overloads: one file, one module-qualified name
+    (``fq_name``, which drops a JVM or .NET parameter list: ``org.jsoup.nodes.Element.text``
+    for ``text()`` and ``text(String)``). A jsoup newcomer's "what does `Element.text()`
+    return" pinned nothing: two definitions named nothing in particular."""
+    keys = {(h.payload.get("repo"), h.payload.get("path"), h.payload.get("fq_name")) for h in defs}
+    return len(keys) == 1 and all(key[2] for key in keys)
+
+
 def _penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float]) -> float:
     """What a hit's role costs its ordering score: nothing for a role the query asks for
     (``roles``); else its ``penalties`` entry, and for a query that asks for roles at least
@@ -3091,17 +3150,30 @@ def _chunk_key(payload: dict) -> tuple[str, str, int, str]:
 
 
 def _file_penalty(payload: dict, roles: frozenset[str], penalties: dict[str, float],
-                  long: bool = False) -> float:
+                  long: bool = False, tongue: dialect.Scope = dialect.Scope()) -> float:
     """A file's penalty in ``locate`` from its best chunk's ``payload``: its role's
     (``_penalty``) plus, for a declaration file (``locate.declares_only``), a test's in
     ``penalties``: a stub file is no more where an issue's fix goes than a test is (numpy's
     ``.pyi`` files kept second place at ``STUB_PENALTY`` on issues). For an issue (``long``)
     a file that only declares shapes (``locate.declares_shape``: a TypeScript file of
     interfaces and types, payload ``declares``) likewise: ky's ``types/options.ts``, every option documented, led
-    the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``."""
+    the files of issues whose fix was in ``merge.ts`` or ``Ky.ts``. A file of code in
+    another language family than the query's, in a repository holding none of its
+    family among the candidates (``tongue``: ``dialect.Scope``), pays ``LANGUAGE_PENALTY``."""
     path = str(payload.get("path", ""))
     stub = penalties["test"] if locating.declares_only(path) or (long and locating.declares_shape(payload)) else 0.0
+    if tongue.foreign(payload):
+        stub += LANGUAGE_PENALTY
     return _penalty(payload, roles, penalties) + stub
+
+
+def _families(asked: shapes.Query) -> frozenset[str]:
+    """The language families of the code an issue or a trace shows (``dialect.families``
+    over its text, its frames' and its paths' files); empty for another shape or with
+    ``LANGUAGE_PENALTY`` 0: nothing is foreign."""
+    if LANGUAGE_PENALTY <= 0:
+        return frozenset()
+    return dialect.of_query(asked)
 
 
 def role_rank(payload: dict) -> float:

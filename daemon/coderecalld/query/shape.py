@@ -347,7 +347,7 @@ def analyze(text: str) -> Query:
         body = _without_handed_back(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
-        terms = _long_terms(_drop_module_paths(drop_environment(body)))
+        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
@@ -1229,6 +1229,12 @@ def detect(text: str) -> Shape:
 _ENV_MARK = re.compile(r"(?:site-packages|dist-packages|lib[/\\]python\d[\w.]*|node_modules"
                        r"|pkg[/\\]mod|\.cargo[/\\]registry[/\\]src[/\\][\w.-]++|rustc[/\\][0-9a-f]{40}"
                        r"|rustlib[/\\]src[/\\]rust|(?<![\w.-])gems)[/\\]", re.IGNORECASE)
+#: The versioned directory of a crate or a gem right after its environment part
+#: (``serde_json-1.0.31/``, ``httparty-0.21.0/``): for the query's terms, its words
+#: (``serde``, ``json``) weighed as a frame's path in every pasted backtrace (a newcomer);
+#: a frame's path keeps it (``anchors`` reads ``rack-protection-4.0.0/`` as a monorepo's
+#: ``rack-protection/``).
+_VERSIONED_DIR = re.compile(r"[^\W\d][\w.]*+(?:-[^\W\d][\w.]*+)*+-v?\d+\.\d+[\w.+-]*+[/\\]")
 _PATH_START = " \t\n\"'(=<["
 
 
@@ -1261,18 +1267,22 @@ _EXCEPTION_MODULE = re.compile(r"^([ \t]*+)(?:[A-Za-z_]\w*+\.)++(?=\w*(?:Error|E
                                re.MULTILINE)
 
 
-def drop_environment(text: str) -> str:
+def drop_environment(text: str, versioned: bool = False) -> str:
     """``text`` without environment path prefixes: each path up to and including its last
     ``site-packages/``, ``dist-packages/`` or ``lib/pythonX.Y/`` (``/home/u/venv/lib/python3.9/
     site-packages/pkg/mod.py`` -> ``pkg/mod.py``, ``venv\\Lib\\site-packages\\pkg`` -> ``pkg``).
     Linear in ``len(text)``: each marker's path start is searched back only to the previous
-    marker."""
+    marker. With ``versioned``, a crate's or gem's versioned directory right after a marker
+    too (``_VERSIONED_DIR``: for the query's terms)."""
     out: list[str] = []
     last = 0
     for mark in _ENV_MARK.finditer(text):
         start = max(text.rfind(c, last, mark.start()) for c in _PATH_START) + 1
         out.append(text[last:max(start, last)])
         last = mark.end()
+        if versioned:
+            crate = _VERSIONED_DIR.match(text, last)
+            last = crate.end() if crate else last
     out.append(text[last:])
     return "".join(out)
 
@@ -1539,6 +1549,36 @@ module""".split())
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
 
+#: Whether an inline code span that reads as prose gives only its code words as names
+#: (``_code_words_of_prose``).
+PROSE_SPAN_CODE_WORDS = True
+#: Words (whitespace-separated) a span holds, at least, to read as prose; the share of them
+#: that are plain words (letters, a quote or a closing punctuation mark around them); and
+#: the English function words (``_FUNCTION_WORDS``) among them, at least: ``from flask
+#: import Flask, request`` is plain words but no sentence (a review), "Invalid character
+#: found in the request target" is one.
+PROSE_MIN_WORDS = 5
+PROSE_SHARE = 0.7
+PROSE_FUNCTION_WORDS = 2
+_PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
+_FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for with not no this that "
+                            "it its has have".split())
+
+
+def _code_words_of_prose(span: str) -> str:
+    """``span`` (an inline code span) as it is, or, when it reads as a sentence
+    (``PROSE_MIN_WORDS`` words or more, ``PROSE_SHARE`` of them plain words, and
+    ``PROSE_FUNCTION_WORDS`` English function words), only its code words (``_CODE_WORD``:
+    ``IllegalArgumentException``, ``Result::unwrap()``), space-separated. Linear in
+    ``len(span)``."""
+    words = span.split()
+    if len(words) < PROSE_MIN_WORDS or sum(1 for w in words if _PROSE_WORD.match(w)) < PROSE_SHARE * len(words):
+        return span
+    if sum(1 for w in words if w.strip("\"'`(),.:;!?").lower() in _FUNCTION_WORDS) < PROSE_FUNCTION_WORDS:
+        return span
+    return " ".join(w for w in words if _CODE_WORD.search(w))
+
+
 def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
@@ -1576,6 +1616,13 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         inline = code_spans(_FENCE.sub(" ", part))
+        if PROSE_SPAN_CODE_WORDS:
+            # a message or a sentence in an inline code span (a pasted exception's ``Invalid
+            # character found in the request target. The valid characters are defined in RFC
+            # 7230``) names no definition by its English words: they filled the names before
+            # the snippet's ``HashConversions.to_params`` was read (a newcomer on httparty).
+            # A fenced block is code, its import lines' plain words too (a review)
+            inline = [_code_words_of_prose(span) for span in inline]
         for span in spans + inline:
             found += _NAME.findall(stack.PYTHON.sub(" ", span))
         spanned.update(n.lower() for span in inline for n in _NAME.findall(span))
@@ -1678,16 +1725,25 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
 
 
 #: Suffixes of native code, whose debuggers print a frame's file as it was compiled, often
-#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``).
-_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm")
+#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``); Swift's, whose crash
+#: reports and ``fatalError`` print the file's name alone (``(Protected.swift:101)``,
+#: ``file Alamofire/SessionDelegate.swift``: its module, no directory); a browser's or a
+#: bundler's JavaScript frames (``at Object.defaultVisitor (toFormData.js:160:13)``: the
+#: trace of axios's issue was read, its files never named; a newcomer).
+_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm",
+                    ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
+#: Of those, the suffixes whose bare frame stands without a function (Swift's ``fatalError``
+#: prints where it stopped, not in which function).
+_UNNAMED_SUFFIXES = (".swift",)
 
 
 def _bare_native(frame: Frame) -> bool:
-    """Whether ``frame`` names a function in a native source file by its bare name: a file
-    path of its own (``anchors``: a file at the root so named, else the one file so named)."""
+    """Whether ``frame`` names a function in a source file by its bare name, as native
+    code's, Swift's and a browser's traces print it (``_NATIVE_SUFFIXES``): a file path of
+    its own (``anchors``: a file at the root so named, else the one file so named)."""
     path = _clean_path(frame.path)
-    return (bool(frame.function) and "/" not in path and path.endswith(_NATIVE_SUFFIXES)
-            and not stack.environment(frame.function))
+    return ((bool(frame.function) or path.endswith(_UNNAMED_SUFFIXES)) and "/" not in path
+            and path.endswith(_NATIVE_SUFFIXES) and not stack.environment(frame.function))
 
 
 #: Python's names of a comprehension's own frame (before 3.12, which inlines the first three).
