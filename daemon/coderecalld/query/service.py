@@ -31,6 +31,7 @@ from coderecalld.embed.local import Embedder
 from coderecalld.errors import InvalidArgument, MirrorError, NotFound, PermissionDenied, StoreUnavailable
 from coderecalld.files import classify, mirror, redact
 from coderecalld.parse.registry import language_for, supported_languages
+from coderecalld.parse.text import java_arity
 from coderecalld.progress import DETACHED, RUNNING, Registry, Watch
 from coderecalld.query import ask as asking
 from coderecalld.query import (accessors, anchors, callgraph, card, confidence, fusion, impact, overlay, overloads, reuse, ruby,
@@ -2982,29 +2983,12 @@ def _in_glob(hit: Hit, glob: str) -> bool:
 
 
 def _accessor_pair(defs: Sequence[Hit]) -> bool:
-    """Whether ``defs`` are two overloads, one without parameters and one with one (a JVM
-    or .NET qualified name's parameter list: ``text()`` and ``text(String)``)."""
-    counts = sorted(_parameter_count(str(h.payload.get("qualified_name", ""))) for h in defs)
-    return counts == [0, 1]
-
-
-def _parameter_count(qualified: str) -> int:
-    """Parameters of a qualified name's list (``m(String,int)``: 2; ``m()``: 0; none
-    written: -1), at the top level of its generic arguments (``m(Map<K,V>)``: 1)."""
-    if not qualified.endswith(")") or "(" not in qualified:
-        return -1
-    inside = qualified[qualified.index("(") + 1:-1]
-    if not inside.strip():
-        return 0
-    depth, count = 0, 1
-    for ch in inside:
-        if ch in "<[(":
-            depth += 1
-        elif ch in ">])":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            count += 1
-    return count
+    """Whether ``defs`` are two overloads, one without parameters and one with one, by
+    their qualified names' parameter lists (``text()`` and ``text(String)``:
+    ``parse.text.java_arity``, which a JVM's and .NET's names carry)."""
+    arities = sorted(java_arity(str(h.payload.get("qualified_name", "")), str(h.payload.get("name", "")))
+                     or (-1, -1) for h in defs)
+    return arities == [(0, 0), (1, 1)]
 
 
 def _one_method(defs: Sequence[Hit]) -> bool:
