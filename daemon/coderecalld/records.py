@@ -54,6 +54,14 @@ class SymbolKind(StrEnum):
 #: symbols for lookups (``symbols``, ``card``, a query's definitions), never searched on their
 #: own (their lines stay in their module's or class's chunk: ``index.chunk``).
 VALUE_KINDS = frozenset({SymbolKind.CONSTANT, SymbolKind.VARIABLE})
+#: Ends the type of a value another file's function returned, in a call site's target or
+#: receiver type: ``<function target>()`` (Go's ``example.com/m.NewRouter()`` for ``m :=
+#: NewRouter()``, Rust's ``Bytes::copy_from_slice()``): the index writes it
+#: (``index/receivers_go``, ``index/resolve_rust``), the query side reads the function's
+#: declared result (payload ``returns``) to know which type's method a call on it is.
+RETURNED = "()"
+#: Names a result after the first in such a marker (``<module>.F#1()``: ``F``'s second result).
+POSITION = "#"
 
 
 class RepoState(StrEnum):
@@ -235,13 +243,13 @@ class Chunk:
     TypeScript file of interfaces and types, no function or class).
     ``returns``: the concrete type a Go function or method returns, target-style
     (``example.com/m.Mux`` for ``func NewRouter() *Mux``), ``""`` when unknown: calls on
-    its result in other files name it (``receivers_go.RETURNED``); of a Python
+    its result in other files name it (``records.RETURNED``); of a Python
     ``conftest.py``'s pytest fixture, the class of the value it produces (the tests that
     request it name it ``conftest.<fixture>()``, ``receivers.CONFTEST``).
     ``results``: a Go function's or method's result types by position, target-style
     (``""`` for one not concrete), when it has two or more: another file's ``c, r :=
     CreateTestContext(w)`` names ``r``'s type ``<module>.CreateTestContext#1()``
-    (``receivers_go.POSITION``).
+    (``records.POSITION``).
     """
 
     repo: str

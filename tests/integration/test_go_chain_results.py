@@ -4,7 +4,7 @@ so its ``subrouter1.Path(..)`` calls were resolved callers of ``Route.Path`` and
 of ``Router.Path``'s; and ``r.HandleFunc(..).Methods(..)`` on ``r := NewRouter()`` (51 of
 ``Route.Methods``' 57 callers) was name-only, a candidate of every ``Methods`` too (a
 newcomer). The index names each step another file defines by the call
-(``receivers_go.RETURNED``: ``mux.Route.Host().Subrouter().Path``); the query side
+(``records.RETURNED``: ``mux.Route.Host().Subrouter().Path``); the query side
 follows the steps' declared results (``callgraph.chained``).
 
 Each site is asserted by exact (path, line, caller, confidence)."""

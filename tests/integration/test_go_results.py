@@ -2,7 +2,7 @@
 NewRouter(); m.Mount(..)`` in ``mux_test.go`` (``NewRouter`` in ``chi.go``) was a
 name-only caller of ``Mux.Mount``, 21 of its 22 callers (a newcomer), so ``--resolved``
 and ``impact`` showed almost none of the router's users. The index names such a receiver
-by the function (``receivers_go.RETURNED``) and the function's declared result
+by the function (``records.RETURNED``) and the function's declared result
 (``returns``) says which type it is at query time.
 
 Each site is asserted by exact (path, line, caller, confidence)."""

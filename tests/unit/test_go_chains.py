@@ -102,7 +102,7 @@ def test_loop_variables_ranges_and_assertions_are_typed() -> None:
     assert got[(46, "x.Name")] == T + "Name"  # range over a method's []*Command result
     assert got[(49, "found.Name")] == T + "Name"  # first of Find's three results
     assert got[(51, "inner")] == ""  # a closure, no package function `inner`
-    # another package's function's result: named by the function (receivers_go.RETURNED),
+    # another package's function's result: named by the function (records.RETURNED),
     # its declared result read at query time
     assert got[(53, "t.Execute")] == "text/template.New().Execute"
     assert sites()["cobra.usage"] == [(58, "c.Name", T + "Name")]

@@ -100,7 +100,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: A role directory's name behind underscores has its role (Go's ``_examples/``: example);
 #: Python benchmark scripts by name (``benchmark.py``, ``bench_*.py``) are tests.
 #: Go: ``returns`` (a function's or method's concrete result type), a call on another
-#: file's function's result targets ``F().m`` (``receivers_go.RETURNED``), a composite
+#: file's function's result targets ``F().m`` (``records.RETURNED``), a composite
 #: literal of another file's lowercase type types its name, a function literal's
 #: parameters type names in its body only. A JS/TS test block named by its title is no
 #: call target (``ParsedFile.titled``). Java: a class's type parameters' bounds are no base,
@@ -232,7 +232,7 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: is that binding's (``Sub.get``), not its same-file base's method (``Receivers._find_member``).
 #: 50: Java: ``returns`` (a method's declared result class, overloads agreeing), and a call
 #: on another file's method's result (``C.m(..).n()``, ``x.m(..).n()``, ``var v = x.m(..)``)
-#: targets ``C.m().n`` (``receivers_go.RETURNED``) for the query side to type.
+#: targets ``C.m().n`` (``records.RETURNED``) for the query side to type.
 #: 51: Go: a generic function instantiated with a plain type name (``getTyped[string](c,
 #: key)``, ``conv.Cast[int](v)``: an index expression or a generic type's conversion to the
 #: parser) is a call of the function, and an indexed value called (``c.handlers[i](c)``)
@@ -243,11 +243,11 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``this`` result its own class), a class's typed fields and getters are ``instance_edges``
 #: (``Context.req`` of ``get req(): HonoRequest``), a call on another call's result
 #: (``new C().m()``, ``x.m(..).n()``: ``CallSite.chain``) and a name bound to one are typed
-#: by declared results (another file's: ``C.m().n``, ``receivers_go.RETURNED``), a call on
+#: by declared results (another file's: ``C.m().n``, ``records.RETURNED``), a call on
 #: a typed name's attribute (``c.req.query()``) targets the attribute, and ``let a: A, b:
 #: B`` types each name. Go: ``results`` (a function's result types by position, two or
 #: more), a name after the first of ``a, b := F(..)`` is typed by its position's result
-#: (another file's: ``F#1()``, ``receivers_go.POSITION``), and a call on a field of another
+#: (another file's: ``F#1()``, ``records.POSITION``), and a call on a field of another
 #: file's result (``c.Writer.M()``) targets the field (``F().Writer.M``, via attribute).
 #: Go: a value declared with a named type (an interface, a named slice; the package's or
 #: another module's, not the standard library's) is of that type: a parameter ``b

@@ -217,7 +217,7 @@ CONFTEST = "conftest"
 #: Ends a receiver that is another file's function's result (``rich.get_console()``,
 #: ``rich.table.Table.grid()``: ``x = get_console()`` then ``x.print(..)`` targets
 #: ``rich.get_console().print``) or a fixture's value (``conftest.runner()``), as a Go
-#: function's result ends with it (``receivers_go.RETURNED``): the function's declared
+#: function's result ends with it (``records.RETURNED``): the function's declared
 #: result (payload ``returns``) types it at query time.
 PRODUCED = "()"
 #: Parameters pytest passes no fixture of a conftest: the object and the class, and

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, children, split_params
 from coderecalld.index.receivers import bind as _bind
-from coderecalld.records import CallSite, Symbol, SymbolKind
+from coderecalld.records import POSITION, RETURNED, CallSite, Symbol, SymbolKind
 
 #: Go's predeclared functions and types: a bare call of one never means the package's own,
 #: and no value of one has a method of a package.
@@ -82,14 +82,10 @@ CHAIN_TAILS_MAX = 16
 _ABOVE_MAX = 40
 #: Parentheses around an operand read through at most (``((&T{..})).M()``); deeper: untyped.
 _PARENS_MAX = 4
-#: Ends the type of a value another file's function returned: ``<function target>()``
-#: (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a
-#: call on it is ``example.com/m.NewRouter().Mount``; the query side reads the function's
-#: declared result (payload ``returns``) to know which type's method that is. A function
-#: of the calling file is read here (``returns``).
-RETURNED = "()"
-#: Names a result after the first in a marker (``<module>.F#1()``: ``F``'s second result).
-POSITION = "#"
+# ``records.RETURNED`` ends the type of a value another file's function returned
+# (``example.com/m.NewRouter()`` for ``m := NewRouter()`` or ``chi.NewRouter()``), so a call
+# on it is ``example.com/m.NewRouter().Mount``; a function of the calling file is read here
+# (``returns``). ``records.POSITION`` names a result after the first (``<module>.F#1()``).
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,8 @@ from collections.abc import Callable, Mapping
 from coderecalld.index.receivers import ATTRIBUTE, UNKNOWN, children, split_params, whole_call
 from coderecalld.index.receivers import bind as _bind
 from coderecalld.index.receivers import header_bases as js_bases
-from coderecalld.index.receivers_go import RETURNED
 from coderecalld.index.receivers_go import _closing
-from coderecalld.records import VALUE_KINDS, CallSite, Symbol, SymbolKind, unparted
+from coderecalld.records import RETURNED, VALUE_KINDS, CallSite, Symbol, SymbolKind, unparted
 
 _ID = r"[A-Za-z_$][\w$]*"
 _MODIFIERS = r"(?:(?:private|public|protected|readonly|static|declare|override|abstract)\s+)*"

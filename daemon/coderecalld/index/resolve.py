@@ -42,11 +42,11 @@ from coderecalld.index.receivers import SUBSCRIPTED, instance
 from coderecalld.index.receivers import bases as _bases
 from coderecalld.parse import text as tx
 from coderecalld.index.receivers_go import GO_BUILTINS as _GO_BUILTINS
-from coderecalld.index.receivers_go import RETURNED, SLICE, GoReceivers
+from coderecalld.index.receivers_go import SLICE, GoReceivers
 from coderecalld.index.receivers_java import JavaReceivers
 from coderecalld.index.receivers_js import JsReceivers
 from coderecalld.parse.registry import resolver_extensions, spec_for
-from coderecalld.records import CallSite, Chunk, ParsedFile, Symbol, SymbolKind, unparted
+from coderecalld.records import RETURNED, CallSite, Chunk, ParsedFile, Symbol, SymbolKind, unparted
 
 _SELF = {"python": ("self", "cls"), "js": ("this",)}
 _JS_SUFFIXES = resolver_extensions("js")

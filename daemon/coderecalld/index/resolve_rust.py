@@ -9,8 +9,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from coderecalld.index.receivers import TYPED, whole_call
-from coderecalld.index.receivers_go import RETURNED
-from coderecalld.records import CallSite, ParsedFile, Symbol, SymbolKind, unparted
+from coderecalld.records import RETURNED, CallSite, ParsedFile, Symbol, SymbolKind, unparted
 
 #: A hook: (site, qualified name of the calling chunk) -> target, ``""`` if unknown.
 Target = Callable[[CallSite, str], str]

@@ -29,7 +29,7 @@ from coderecalld.query import frames as stack
 from coderecalld.query import overloads
 from coderecalld.query import ruby
 from coderecalld.query import rust_receivers
-from coderecalld.records import VALUE_KINDS, CallerHit, Hit, is_part, unparted
+from coderecalld.records import POSITION, RETURNED, VALUE_KINDS, CallerHit, Hit, is_part, unparted
 from coderecalld.store import StoreFilter
 
 RESOLVED = "resolved"
@@ -2255,11 +2255,6 @@ def _owned_by_class(name: str) -> bool:
 
 #: Go definition kinds that are types (a conversion calls one; no member call does).
 _GO_TYPE_KINDS = frozenset({"struct", "interface", "type_alias"})
-#: Ends a call target's receiver that is another file's function's result (Go:
-#: ``example.com/m.NewRouter().Mount``, ``index/receivers_go.RETURNED``).
-RETURNED = "()"
-#: Names a result after the first in a step (``F#1()``, ``index/receivers_go.POSITION``).
-POSITION = "#"
 #: A step naming a result after the first (``F#1()``); JS's private ``#m()`` is none.
 _POSITIONED = re.compile(POSITION + r"[0-9]+\(\)")
 
@@ -2476,7 +2471,7 @@ def _result_functions(store: Any, flt: StoreFilter, functions: Sequence[str]) ->
     name of no definition is absent. One keyword lookup, plus those."""
     if not functions:
         return {}
-    # `F#1`: result 1 of `F` (Go's `c, r := F(w)`: ``index/receivers_go.POSITION``)
+    # `F#1`: result 1 of `F` (Go's `c, r := F(w)`: ``records.POSITION``)
     positions = {fn: fn.rpartition(POSITION) for fn in functions if _POSITIONED.search(fn + RETURNED)}
     plain = {fn for fn in functions if fn not in positions} | {base for base, _, _ in positions.values()}
     found = {str(h.payload.get("fq_name", "")): h.payload

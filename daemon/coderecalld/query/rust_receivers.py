@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from coderecalld.records import Hit
+from coderecalld.records import RETURNED, Hit
 from coderecalld.store import StoreFilter
 
 OWN = "own"
@@ -42,8 +42,6 @@ INHERITS = "inherits"
 _IMPL = re.compile(r"^<\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*(\w+)[^>]*?\s+as\s+(?:\w+::)*(\w+)(<.*>)?>::\w+$")
 #: Definitions one lookup reads at most (a trait's methods; the definitions of their names).
 LOOKUP_LIMIT = 2000
-#: Ends a receiver type that is a function's result (``index/receivers_go.RETURNED``).
-RETURNED = "()"
 #: A trait's methods read for its implementers at most.
 TRAIT_METHODS = 200
 
