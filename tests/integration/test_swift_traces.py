@@ -1,5 +1,5 @@
 """A Swift crash report's frames and a ``fatalError``'s location anchor a pasted issue
-(``frames.SWIFT``, ``frames.SWIFT_FATAL``, ``shape._bare_native``): Alamofire issues pasting
+(``frames.SWIFT``, ``frames.SWIFT_FATAL``, ``shape._bare_frame``): Alamofire issues pasting
 them were ranked by their words alone, the frames unread (a newcomer: ``Fatal error: ..: file
 Alamofire/SessionDelegate.swift, line 302`` and ``UnfairLock.lock() + 20
 (Protected.swift:101)``). Real git fixture, real embedded store, sparse side."""

@@ -328,9 +328,12 @@ ROLE_DIRS = {
 #: three of six located files for 13 of 15 questions as source (a newcomer). Plural only:
 #: ``test_utils/``, ``ui_test/``, ``playwright-test/``, ``ab_test/`` may be a package's own
 #: code (its users' testing helpers, as ``LIBRARY_TEST_DIRS``, or a library named so).
+TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*",
+                     # .NET test projects: Polly's ``test/Polly.Core.Tests/``, ``Foo.UnitTests/``
+                     "*.tests", "*.unittests", "*.integrationtests", "*.functionaltests", "*.specs")
 #: Directory names of examples by their form (fnmatch, lowercased), read as ``examples/``:
 #: Alamofire's ``watchOS Example/``, ``iOS Example/`` apps were source, on its issues'
-#: answers (a newcomer); ``example-app``, ``my_examples``.
+#: answers (a newcomer); ``my-examples``, ``my_examples``.
 EXAMPLE_DIR_PATTERNS = ("* example", "* examples", "*-examples", "*_examples")
 #: Directories of a place to try the library by hand, at the repository's top only
 #: (axios's ``sandbox/server.js``, a manual test server, was source and listed on 4 of 20
@@ -343,9 +346,6 @@ TOP_EXAMPLE_DIRS = frozenset({"sandbox", "playground"})
 SHALLOW_CONFIG_NAMES = ("gulpfile.*", "gruntfile.*", "*.config.js", "*.config.cjs", "*.config.mjs",
                         "*.config.ts", "*.config.mts", "*.config.cts", "*.conf.js", "*.conf.cjs",
                         "*.conf.mjs", "*.conf.ts")
-TEST_DIR_PATTERNS = ("*_tests", "*-tests", "tests_*", "tests-*",
-                     # .NET test projects: Polly's ``test/Polly.Core.Tests/``, ``Foo.UnitTests/``
-                     "*.tests", "*.unittests", "*.integrationtests", "*.functionaltests", "*.specs")
 #: File names with a role (fnmatch, matched against the lowercased name): a script or style
 #: sheet named with a version is a copy of a library (``jquery-3.5.1.js``,
 #: ``underscore-1.13.1.js``: GitHub Linguist's vendor list names them one by one).

@@ -709,8 +709,8 @@ def _named_files(store: Any, paths: Sequence[str], flt: StoreFilter,
             wanted.add("/".join(parts[rooted + 1:]))
         wanted.add(path)  # as written, however deep
         if len(parts) < 2:
-            # a bare file name (a native frame's, ``shape._bare_native``) names a file at the
-            # root, else the one file of that name; any other suffix would be any file's
+            # a bare file name (a native, Swift or browser frame's, ``shape._bare_frame``) names
+            # a file at the root, else the one file of that name; any other suffix would be any file's
             continue
         for i in range(max(0, len(parts) - PATH_DEPTH), len(parts) - 1):
             wanted.add("/".join(parts[i:]))

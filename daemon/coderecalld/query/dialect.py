@@ -52,7 +52,7 @@ FENCE_NAMES: dict[str, str] = {
     "js": "javascript", "jsx": "javascript", "node": "javascript", "mjs": "javascript",
     "cjs": "javascript", "ts": "typescript", "golang": "go", "kt": "kotlin", "kts": "kotlin",
     "rs": "rust", "c++": "cpp", "cc": "cpp", "cxx": "cpp", "hpp": "cpp",
-    "cs": "csharp", "c#": "csharp", "rb": "ruby", "irb": "ruby", "php": "php",
+    "cs": "csharp", "c#": "csharp", "rb": "ruby", "irb": "ruby",
 }
 
 #: A fence's opening line: three or more backticks or tildes, then the info string's

@@ -1718,32 +1718,32 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     bare file name (``app.py``) is not a path: any directory may hold one. ``text`` has its
     environment prefixes already dropped."""
     runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
-    framed = [_clean_path(f.path) for f in printed if _bare_native(f)]
+    framed = [_clean_path(f.path) for f in printed if _bare_frame(f)]
     found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
     cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
     return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
 
 
-#: Suffixes of native code, whose debuggers print a frame's file as it was compiled, often
-#: bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``); Swift's, whose crash
+#: Suffixes of the files a frame may print bare: native code's, whose debuggers print a
+#: frame's file as it was compiled, often bare (gdb's ``#1 0x5 in createStringObject (..) at hiredis.c:147``); Swift's, whose crash
 #: reports and ``fatalError`` print the file's name alone (``(Protected.swift:101)``,
 #: ``file Alamofire/SessionDelegate.swift``: its module, no directory); a browser's or a
 #: bundler's JavaScript frames (``at Object.defaultVisitor (toFormData.js:160:13)``: the
 #: trace of axios's issue was read, its files never named; a newcomer).
-_NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm",
-                    ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
+_BARE_FRAME_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm",
+                        ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
 #: Of those, the suffixes whose bare frame stands without a function (Swift's ``fatalError``
 #: prints where it stopped, not in which function).
 _UNNAMED_SUFFIXES = (".swift",)
 
 
-def _bare_native(frame: Frame) -> bool:
+def _bare_frame(frame: Frame) -> bool:
     """Whether ``frame`` names a function in a source file by its bare name, as native
-    code's, Swift's and a browser's traces print it (``_NATIVE_SUFFIXES``): a file path of
-    its own (``anchors``: a file at the root so named, else the one file so named)."""
+    code's, Swift's and a browser's traces print it (``_BARE_FRAME_SUFFIXES``): a file path
+    of its own (``anchors``: a file at the root so named, else the one file so named)."""
     path = _clean_path(frame.path)
     return ((bool(frame.function) or path.endswith(_UNNAMED_SUFFIXES)) and "/" not in path
-            and path.endswith(_NATIVE_SUFFIXES) and not stack.environment(frame.function))
+            and path.endswith(_BARE_FRAME_SUFFIXES) and not stack.environment(frame.function))
 
 
 #: Python's names of a comprehension's own frame (before 3.12, which inlines the first three).
@@ -1767,7 +1767,7 @@ def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
                 and printed[i + 1].path == frame.path and printed[i + 1].function not in _COMPREHENSIONS):
             continue
         path, function = _clean_path(frame.path), frame.function
-        if (_is_file_path(path) or _bare_native(frame)) and not stack.environment(function):
+        if (_is_file_path(path) or _bare_frame(frame)) and not stack.environment(function):
             named = _FUNCTION_NAME.fullmatch(function.rsplit(".", 1)[-1])
             found.append(Frame(path, function if named else "", frame.line))
     return tuple(found[:MAX_FRAMES])
