@@ -30,12 +30,13 @@ relevant, no right file, among search's first 5 hits: the flag's definition, iss
 
 Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
 
-``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 350 over 28
+``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 462 over 39
 repositories), each written by a newcomer trial from a real fix commit (title, body, the
 real traceback where the bug raised; the fixed file and function as the answer), asked at
 the mirror's HEAD as the trial asked it, or (``pydantic.jsonl``, ``httpx.jsonl``,
 ``jinja.jsonl``, ``click.jsonl``, ``starlette.jsonl``, ``requests.jsonl``,
-``fastapi.jsonl``, ``express.jsonl``, ``cobra.jsonl``) each at its fix's parent
+``fastapi.jsonl``, ``express.jsonl``, ``cobra.jsonl`` and the later ones, ``skimage.jsonl``
+with tracebacks printed by runs at those commits) each at its fix's parent
 commit: a set naming several commits of a repository is asked in rounds (``rounds``), the
 repository moved and re-synced between them. Run them with ``--no-model`` (an issue is ranked by
 its words alone either way; a separate ``--work``):
@@ -182,8 +183,14 @@ def main() -> int:
                     help="index without the model (a separate --work): for sets of pasted "
                          "issues, which are ranked by their words alone either way")
     issue_lab.add_sets(ap)
+    ap.add_argument("--vs-set", action="append", default=[],
+                    help="like --set, for a second search and locate per query (reported as "
+                         "modes MODE-vs and locate-vs): two query-time settings compared on one "
+                         "index in one run (a set asked in rounds scores by its sync history, "
+                         "so two runs of it differ a little)")
     args = ap.parse_args()
     issue_lab.apply_sets(args.set)
+    vs_before, vs_after = issue_lab.swapped_sets(args.vs_set)
     rows = [json.loads(line) for q in args.questions for line in q.read_text().splitlines()
             if line.strip()]
     chunking = {k: v for k, v in (("max_chunk_lines", args.max_chunk_lines),
@@ -201,43 +208,48 @@ def main() -> int:
 
             def own(hit_repo: str, path: str, repo: str = repo) -> str:
                 return path if hit_repo == repo else f"{hit_repo}:{path}"  # never right
-            for mode in args.modes.split(","):
-                res = daemon.service.search(row["query"], limit=args.limit, repo=scope, mode=mode)
-                hits = list(res)
-                files = list(dict.fromkeys(own(h.repo, h.path) for h in hits))
-                f, s = judge(row, files, [h.qualified_name for h in hits])
-                low = res.low_confidence
-                if args.features and mode == "hybrid" and res.features is not None:
-                    dumped.append({"id": row["id"], "repo": row["repo"], "shape": row["shape"],
-                                   "wrong": f is None or f > 5, "low": low,
-                                   "features": res.features.as_dict()})
-                for key in ((row["shape"], mode), ("all", mode)):
-                    table[key].append((f, s, low))
-                if args.misses and (s is None or s > 1):
-                    print(f"MISS {mode:6} {row['id']:5} s@{s} f@{f} low={low} {row['query'][:70]!r}")
-                    for h in hits[:3]:
-                        print(f"      {h.score:.3f} {own(h.repo, h.path)}:{h.qualified_name} ({h.kind}, {h.role})")
-            located = daemon.service.locate(row["query"], limit=5, repo=scope)
-            lfiles = [own(x.repo, x.path) for x in located.files]
-            lsyms = [fn.qualified_name if x.repo == repo else f"{x.repo}:{fn.qualified_name}"
-                     for x in located.files for fn in x.functions]
-            f, s = judge(row, lfiles, lsyms)
-            for key in ((row["shape"], "locate"), ("all", "locate")):
-                table[key].append((f, s, False))
-            if args.misses and (s is None or s > 1):
-                print(f"MISS locate {row['id']:5} s@{s} f@{f}")
-                for x in located.files[:2]:
-                    print(f"      {x.score:.3f} {own(x.repo, x.path)}: {', '.join(fn.qualified_name for fn in x.functions[:4])}")
+            for tag, values in [("", {}), *([("-vs", vs_after)] if vs_after else [])]:
+                issue_lab.put_sets(values)
+                try:
+                    for mode in args.modes.split(","):
+                        res = daemon.service.search(row["query"], limit=args.limit, repo=scope, mode=mode)
+                        hits = list(res)
+                        files = list(dict.fromkeys(own(h.repo, h.path) for h in hits))
+                        f, s = judge(row, files, [h.qualified_name for h in hits])
+                        low = res.low_confidence
+                        if args.features and mode == "hybrid" and not tag and res.features is not None:
+                            dumped.append({"id": row["id"], "repo": row["repo"], "shape": row["shape"],
+                                           "wrong": f is None or f > 5, "low": low,
+                                           "features": res.features.as_dict()})
+                        for key in ((row["shape"], mode), ("all", mode)):
+                            table[(key[0], key[1] + tag)].append((f, s, low))
+                        if args.misses and (s is None or s > 1):
+                            print(f"MISS {mode + tag:6} {row['id']:5} s@{s} f@{f} low={low} {row['query'][:70]!r}")
+                            for h in hits[:3]:
+                                print(f"      {h.score:.3f} {own(h.repo, h.path)}:{h.qualified_name} ({h.kind}, {h.role})")
+                    located = daemon.service.locate(row["query"], limit=5, repo=scope)
+                    lfiles = [own(x.repo, x.path) for x in located.files]
+                    lsyms = [fn.qualified_name if x.repo == repo else f"{x.repo}:{fn.qualified_name}"
+                             for x in located.files for fn in x.functions]
+                    f, s = judge(row, lfiles, lsyms)
+                    for key in ((row["shape"], "locate"), ("all", "locate")):
+                        table[(key[0], key[1] + tag)].append((f, s, False))
+                    if args.misses and (s is None or s > 1):
+                        print(f"MISS {'locate' + tag} {row['id']:5} s@{s} f@{f}")
+                        for x in located.files[:2]:
+                            print(f"      {x.score:.3f} {own(x.repo, x.path)}: {', '.join(fn.qualified_name for fn in x.functions[:4])}")
+                finally:
+                    issue_lab.put_sets(vs_before)
     finally:
         daemon.close()
     if args.features:
         args.features.write_text("".join(json.dumps(d) + "\n" for d in dumped))
-    print(f"{'shape':12} {'mode':7} {'n':>3} {'file@1':>6} {'file@5':>6} {'sym@1':>6} {'sym@5':>6}  flag: wrong caught / flags right")
+    print(f"{'shape':12} {'mode':9} {'n':>3} {'file@1':>6} {'file@5':>6} {'sym@1':>6} {'sym@5':>6}  flag: wrong caught / flags right")
     for (shape, mode), vals in sorted(table.items()):
         n = len(vals)
         at = lambda i, k: sum(1 for v in vals if v[i] is not None and v[i] <= k)  # noqa: E731
-        line = f"{shape:12} {mode:7} {n:3} {at(0, 1):6} {at(0, 5):6} {at(1, 1):6} {at(1, 5):6}"
-        if mode != "locate":
+        line = f"{shape:12} {mode:9} {n:3} {at(0, 1):6} {at(0, 5):6} {at(1, 1):6} {at(1, 5):6}"
+        if not mode.startswith("locate"):
             wrong = [v for v in vals if v[0] is None or v[0] > 5]  # nothing relevant in the top 5
             caught = sum(1 for v in wrong if v[2])
             false = sum(1 for v in vals if v[2] and v not in wrong)

@@ -484,9 +484,17 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
             path = h.payload["path"]
             if path not in best or lexical.get(h.id, 0.0) > lexical.get(best[path].id, 0.0):
                 best[path] = h
+    titled = {n.lower() for n in asked.names[:asked.title_names]} if TITLED_FRAME_FIRST else set()
     for path, h in best.items():
         lift = 0.0
         ran_here = ran.get(path, [])
+        if (titled and len(ran_here) > 1 and str(ran_here[0].payload.get("name", "")).lower() not in titled
+                and _RAISE.match(stack.printed_code(asked.text, framed[path][0]))):
+            # the innermost frame raised its check on what it was given: the function the
+            # title names, a frame of this file further out, handed it over; first, the
+            # check's just after it
+            k = next((k for k, c in enumerate(ran_here) if str(c.payload.get("name", "")).lower() in titled), 0)
+            ran_here = [ran_here[k], *ran_here[:k], *ran_here[k + 1:]]
         if ran_here:  # the frame's function takes the file's best place and its bonus
             lift = max(0.0, _score(best[path], scored, bonus) - _score(ran_here[0], scored, bonus))
             h = ran_here[0]
@@ -511,6 +519,16 @@ def _follow(frames: Sequence[Hit], chunks: Sequence[Hit], scored: dict[str, floa
         extra.setdefault(h.id, h)
 
 
+#: Whether a function the issue's title names that is an outer frame of a file takes the
+#: file's first place from the innermost frame's when that frame's printed line is a
+#: ``raise`` (``_file_evidence``; a check rejecting its input): "join_segmentations fails
+#: with TypeError" listed ``relabel_sequential``, the check it called that raised, first
+#: and the titled function second (a newcomer's scikit-image issues). Not when the
+#: innermost line fails by itself: "phase_cross_correlation(disambiguate=True) raises
+#: TypeError: 'NoneType' .." was fixed in the innermost ``_disambiguate_shift``.
+TITLED_FRAME_FIRST = True
+#: A Python line raising (``raise X(..)``), as a trace prints it.
+_RAISE = re.compile(r"raise\b")
 #: The score step between the outer frames' lifted chunks (``_follow``): enough to order
 #: them at the six decimals answers carry, too small to move a file.
 FRAME_STEP = 1e-4

@@ -1729,9 +1729,12 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
 #: reports and ``fatalError`` print the file's name alone (``(Protected.swift:101)``,
 #: ``file Alamofire/SessionDelegate.swift``: its module, no directory); a browser's or a
 #: bundler's JavaScript frames (``at Object.defaultVisitor (toFormData.js:160:13)``: the
-#: trace of axios's issue was read, its files never named; a newcomer).
+#: trace of axios's issue was read, its files never named; a newcomer); Cython's, which
+#: a Python trace prints by the name it was compiled from (``File "_remap.pyx", line 7, in
+#: skimage.util._remap._map_array``: the frame was dropped and locate's first file was
+#: its Python caller's; a newcomer's scikit-image issue).
 _BARE_FRAME_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".m", ".mm",
-                        ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
+                        ".swift", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".pyx")
 #: Of those, the suffixes whose bare frame stands without a function (Swift's ``fatalError``
 #: prints where it stopped, not in which function).
 _UNNAMED_SUFFIXES = (".swift",)
