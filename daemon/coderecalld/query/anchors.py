@@ -443,7 +443,8 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
     innermost traceback frames, innermost first) names a function one chunk of the file
     defines, the first such chunk, lifted to the best one's score first, and the chunks of
     the next frames' functions just above the file's best other chunk, in frame order (no
-    bonus: they follow the first). One chunk gets the bonus, not all: a file's every chunk
+    bonus: they follow the first), but the title's function first when the innermost raised
+    a check (``TITLED_FRAME_FIRST``). One chunk gets the bonus, not all: a file's every chunk
     raised together buried another file's one right chunk (a short trace's raise site)
     under the rest."""
     best: dict[str, Hit] = {}
