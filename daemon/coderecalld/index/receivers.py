@@ -48,7 +48,7 @@ import re
 from collections.abc import Mapping
 
 from coderecalld.parse.headers import top_level
-from coderecalld.records import CallSite, Symbol, SymbolKind, unparted
+from coderecalld.records import RETURNED, CallSite, Symbol, SymbolKind, unparted
 
 _NAME = r"[A-Za-z_]\w*"
 _NAME_RE = re.compile(_NAME)
@@ -216,10 +216,10 @@ _PRODUCED_NAME = re.compile(r"^\s*(?:return|yield)\s+([A-Za-z_]\w*)\s*(?:#.*)?$"
 CONFTEST = "conftest"
 #: Ends a receiver that is another file's function's result (``rich.get_console()``,
 #: ``rich.table.Table.grid()``: ``x = get_console()`` then ``x.print(..)`` targets
-#: ``rich.get_console().print``) or a fixture's value (``conftest.runner()``), as a Go
-#: function's result ends with it (``records.RETURNED``): the function's declared
-#: result (payload ``returns``) types it at query time.
-PRODUCED = "()"
+#: ``rich.get_console().print``) or a fixture's value (``conftest.runner()``): the marker
+#: a Go function's result ends with too, ``records.RETURNED``, which the query side reads;
+#: the function's declared result (payload ``returns``) types it at query time.
+PRODUCED = RETURNED
 #: Parameters pytest passes no fixture of a conftest: the object and the class, and
 #: ``request``, pytest's own (its ``request.param`` is no project's value).
 _NOT_FIXTURES = frozenset({"self", "cls", "request"})
