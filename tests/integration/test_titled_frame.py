@@ -93,3 +93,14 @@ def test_the_titled_caller_of_a_raising_check_comes_first(daemon: Daemon, monkey
 
 def test_an_innermost_line_failing_by_itself_stays_first(daemon: Daemon) -> None:
     assert _functions(daemon, FAILED)[:2] == ["relabel_sequential", "join_segmentations"]
+
+
+def test_the_line_tested_is_the_first_resolved_frames(daemon: Daemon) -> None:
+    """The raise is read under the frame whose function leads the file, not under an
+    innermost frame no definition of the file resolves (a function of another release):
+    there ``relabel_sequential`` raised, so the titled caller comes first."""
+    gone = RAISED.replace(
+        "TypeError: label_field",
+        '  File "/home/u/.venv/lib/python3.11/site-packages/seg/_join.py", line 40, in _describe_dtype\n'
+        "    name = dtype.name\nTypeError: label_field")
+    assert _functions(daemon, gone)[:2] == ["join_segmentations", "relabel_sequential"]

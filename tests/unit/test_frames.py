@@ -63,3 +63,55 @@ def test_swift_frames_of_an_image_named_with_a_space_and_a_protocol_witness() ->
     assert frames.read(text) == [frames.Frame("Session.swift", "Session.request", 9),
                                  frames.Frame("Session.swift", "RequestDelegate.retryResult", 1203)]
     assert frames.MARKS.search(text) is not None
+
+
+_CAUSED = '''Traceback (most recent call last):
+  File "/s/lib/matplotlib/axes/_axes.py", line 4483, in _parse_scatter_color_args
+    colors = mcolors.to_rgba_array(c)
+  File "/s/lib/matplotlib/colors.py", line 489, in to_rgba_array
+    raise ValueError(f"{c!r} is not a valid color value.")
+ValueError: 'tab:red' is not a valid color value.
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/home/lu/two.py", line 4, in <module>
+    ax.scatter([1, 2], [3, 4], c=("tab:red", "tab:blue"))
+  File "/s/lib/matplotlib/axes/_axes.py", line 4670, in scatter
+    self._parse_scatter_color_args(
+  File "/s/lib/matplotlib/axes/_axes.py", line 4492, in _parse_scatter_color_args
+    raise ValueError(
+ValueError: 'c' argument must be a color
+'''
+
+
+def test_a_cause_block_is_the_innermost_part_of_the_stack() -> None:
+    """``raise New(..) from err``: the block of ``err`` ran below the frame that caught it,
+    so its frames come first, innermost first, then the block raised from it; a handler's
+    own failure (``During handling``) keeps the last block first (matplotlib's
+    ``to_rgba_array`` was read after ``scatter``'s frames: a newcomer)."""
+    read = [(f.function, f.line) for f in frames.read(_CAUSED)]
+    assert read == [("to_rgba_array", 489), ("_parse_scatter_color_args", 4483),
+                    ("_parse_scatter_color_args", 4492), ("scatter", 4670), ("<module>", 4)]
+    handled = _CAUSED.replace("The above exception was the direct cause of the following exception",
+                              "During handling of the above exception, another exception occurred")
+    assert [(f.function, f.line) for f in frames.read(handled)] == [
+        ("_parse_scatter_color_args", 4492), ("scatter", 4670), ("<module>", 4),
+        ("to_rgba_array", 489), ("_parse_scatter_color_args", 4483)]
+
+
+def test_cause_chains_order_each_group_and_the_last_group_first() -> None:
+    """Blocks A -cause-> B -handling-> C -cause-> D (as printed): C's then D's frames, then
+    A's then B's; a frame before every head (pytest's ``p.py:3: in f``) comes last."""
+    def block(name: str) -> str:
+        return f'Traceback (most recent call last):\n  File "{name}.py", line 1, in {name}_out\n' \
+               f'  File "{name}.py", line 2, in {name}_in\nE: x\n\n'
+    cause = "The above exception was the direct cause of the following exception:\n\n"
+    handling = "During handling of the above exception, another exception occurred:\n\n"
+    text = "p.py:3: in first\n" + block("a") + cause + block("b") + handling + block("c") + cause + block("d")
+    starts = [m.start() for m in frames.PYTHON.finditer(text)] + [0]
+    starts.sort()
+    order = frames.innermost_first(text, starts)
+    names = ["first", "a_out", "a_in", "b_out", "b_in", "c_out", "c_in", "d_out", "d_in"]
+    assert [names[i] for i in order] == ["c_in", "c_out", "d_in", "d_out", "a_in", "a_out",
+                                         "b_in", "b_out", "first"]

@@ -2017,3 +2017,22 @@ def test_a_crates_versioned_directory_weighs_no_term() -> None:
     bare = shape.analyze(text.replace("serde_json-1.0.63/", ""))
     assert q.terms == bare.terms  # the directory adds no term and no weight
     assert q.frames[0].path == "serde_json-1.0.63/src/read.rs"
+
+
+def test_a_cause_blocks_frames_weigh_as_the_innermost() -> None:
+    """``raise New(..) from err``: the cause's block holds the stack's innermost frames
+    (``frames.innermost_first``), so its functions weigh ``WEIGHT_FRAME`` and its source
+    lines are read as code; the last block's outer frames weigh ``OUTER_FRAME_WEIGHT`` (matplotlib's
+    ``to_rgba_array`` weighed as an outer frame: a newcomer). A handler's own failure keeps
+    the last block's frames the innermost."""
+    from test_frames import _CAUSED
+    issue = "scatter with two colors fails\n\nI ran this:\n\n```\n" + _CAUSED + "```\n"
+    caused = dict(shape._long_terms(issue))
+    assert caused["to_rgba_array"] >= shape.WEIGHT_FRAME
+    assert caused["mcolors"] == pytest.approx(shape.WEIGHT_CODE)  # the cause's source line
+    assert caused["home"] == pytest.approx(shape.OUTER_FRAME_WEIGHT)  # ``/home/lu/two.py``: outer
+    handled = dict(shape._long_terms(issue.replace(
+        "The above exception was the direct cause of the following exception",
+        "During handling of the above exception, another exception occurred")))
+    assert handled["to_rgba_array"] == pytest.approx(shape.OUTER_FRAME_WEIGHT)
+    assert "mcolors" not in handled and handled["home"] > shape.OUTER_FRAME_WEIGHT

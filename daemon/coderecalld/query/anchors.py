@@ -454,6 +454,7 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
             best[path] = h
     scored = {h.id: h.score for h in hits}
     ran: dict[str, list[Hit]] = {}  # each frame's function in its file: where the trace ran
+    first_frame: dict[str, Frame] = {}  # the frame of each file's first chunk of ``ran``
     for path, ran_frames in framed.items():
         if not (FRAME_DEFINITIONS and path in files):
             continue
@@ -474,6 +475,8 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
                 if chunk is None and not defined and frame.line and _prints_own_names(path):
                     chunk = _at_line(store, replace(flt, path=path), path, frame.line)
             if chunk is not None and all(h.id != chunk.id for h in ran.get(path, ())):
+                if path not in ran:
+                    first_frame[path] = frame
                 ran.setdefault(path, []).append(chunk)
     missing = sorted(set(files) - set(best))
     if missing:
@@ -490,7 +493,7 @@ def _file_evidence(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hi
         lift = 0.0
         ran_here = ran.get(path, [])
         if (titled and len(ran_here) > 1 and str(ran_here[0].payload.get("name", "")).lower() not in titled
-                and _RAISE.match(stack.printed_code(asked.text, framed[path][0]))):
+                and _RAISE.match(stack.printed_code(asked.text, first_frame[path]))):
             # the innermost frame raised its check on what it was given: the function the
             # title names, a frame of this file further out, handed it over; first, the
             # check's just after it

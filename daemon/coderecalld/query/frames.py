@@ -186,7 +186,8 @@ def read(text: str) -> list[Frame]:
     python += [(m.start(), Frame(m.group(1), callable_name(m.group(3)), int(m.group(2))) if m.group(1)
                 else Frame(m.group(4), callable_name(m.group(5)), 0)) for m in PYTEST.finditer(text)]
     python.sort(key=lambda pair: pair[0])  # both kinds in text order
-    out = [frame for _, frame in found] + [frame for _, frame in python[::-1]]
+    inward = innermost_first(text, [start for start, _ in python])
+    out = [frame for _, frame in found] + [python[i][1] for i in inward]
     # where a program panicked (no function) is also a frame naming its function at that
     # path and line: the named one stands for it (walkdir's panic at lib.rs:846 of another
     # release took the function holding that line at HEAD, above the frame's own `push`)
@@ -202,6 +203,37 @@ RERAISE = re.compile(r"raise(?:\s+[a-z_]\w*)?(?:\s+from\s+\w+)?\s*(?:#[^\n]*)?")
 #: A Python traceback's first line, wherever it starts (a logger's prefix before it:
 #: ``ERROR:root:Traceback (most recent call last):``); a chained one prints several.
 TRACEBACK_HEAD = re.compile(r"Traceback \(most recent call last\):")
+
+
+#: What Python prints between a chained traceback's blocks when the later exception was
+#: raised from the earlier (``raise New(..) from err``): the earlier block's frames ran
+#: below the frame that caught it, so they are the stack's innermost part. (Its other
+#: separator, ``During handling of the above exception``, prints a failure of the handler
+#: itself: the later block's frames stay the innermost.)
+_DIRECT_CAUSE = re.compile(r"The above exception was the direct cause of the following exception")
+#: Whether a cause's block is read before the block raised from it (``innermost_first``);
+#: off: every block after the one printed below it (the lab's comparison).
+CAUSE_FIRST = True
+
+
+def innermost_first(text: str, starts: list[int]) -> list[int]:
+    """The indices of ``starts`` (where Python frames begin in ``text``, ascending) in
+    innermost-first order: Python prints a traceback outermost first, so each block is
+    read backwards, and the last block first, except that a block another was raised from
+    (``_DIRECT_CAUSE`` at its end) comes before that one. matplotlib's ``scatter`` wraps
+    ``to_rgba_array``'s ``ValueError`` in its own (``raise ValueError(..) from err``): the
+    cause block's ``to_rgba_array`` is the deepest frame and was the edit site, and the
+    last block's innermost ``_parse_scatter_color_args`` took the frame weights (a
+    newcomer's issue). Linear in ``text``: one scan for the heads, one for each block's
+    separator."""
+    heads = [m.start() for m in TRACEBACK_HEAD.finditer(text)]
+    group, groups = 0, []
+    for k in range(len(heads) + 1):  # block k: from heads[k - 1] to heads[k]
+        groups.append(group)
+        if not (CAUSE_FIRST and 0 < k < len(heads) and _DIRECT_CAUSE.search(text, heads[k - 1], heads[k])):
+            group += 1
+    block = [bisect.bisect_right(heads, start) for start in starts]
+    return sorted(range(len(starts)), key=lambda i: (-groups[block[i]], block[i], -starts[i]))
 
 
 def reraises(code: str) -> bool:

@@ -1432,12 +1432,14 @@ _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
 def _without_outer_frames(part: str, python: Sequence[re.Match[str]]) -> str:
     """``part`` without its Python traceback frames (``python``: its ``stack.PYTHON``
-    matches, outermost first) but the innermost ``INNER_FRAMES``, each frame's line and the
-    source line printed under it (their words are read as frames, by depth, in
-    ``_long_terms``); unchanged when ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
+    matches, in text order) but the innermost ``INNER_FRAMES`` (``frames.innermost_first``:
+    a cause's block before the block raised from it), each frame's line and the source line
+    printed under it (their words are read as frames, by depth, in ``_long_terms``);
+    unchanged when ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
     if OUTER_FRAME_WEIGHT == WEIGHT_FRAME:
         return part
-    found = python[:-INNER_FRAMES or None]
+    inner = set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
+    found = [m for i, m in enumerate(python) if i not in inner]
     if not found:
         return part
     out, at = [], 0
@@ -1499,8 +1501,9 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         # a trace whose innermost frame re-raises shows where the error was handed back,
         # not where it happened: its frames weigh as outer ones (``frames.reraises``)
         handed = bool(python) and stack.single_traceback(text) and _reraised(part, python[-1])
+        innermost = set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
         for i, match in enumerate(python):
-            inner = i >= len(python) - INNER_FRAMES and not handed
+            inner = i in innermost and not handed
             add(f"{match.group(1)} {match.group(3) or ''}", (WEIGHT_FRAME if inner else OUTER_FRAME_WEIGHT) * boost)
         for i, match in enumerate(stack.JVM.finditer(part)):  # innermost first
             add(f"{match.group(2)} {match.group(3)}",
