@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from coderecalld.files import classify
 from coderecalld.query import anchors, service
+from coderecalld.query import frames as stack
 from coderecalld.query import locate as locating
 from coderecalld.query import shape
 from coderecalld.records import SparseVector
@@ -55,7 +56,7 @@ def working_repo(work: Path, mirrors: Path, name: str) -> Path:
 
 
 #: The modules whose constants ``--set`` and ``--vs-set`` name (no MODULE: shape).
-SET_MODULES = {"shape": shape, "anchors": anchors, "service": service, "locate": locating}
+SET_MODULES = {"shape": shape, "anchors": anchors, "service": service, "locate": locating, "frames": stack}
 
 
 #: Hits of the chunk-ordered search page a ``--dump`` keeps per instance.
