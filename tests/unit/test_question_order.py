@@ -173,3 +173,25 @@ def test_an_issues_module_chunk_follows_the_first_symbol_of_its_file() -> None:
     # a symbol beyond the page's limit moves nothing
     assert [r[0].payload["qualified_name"] for r in service._modules_after_symbols(rows, 2)] == [
         "rtaf", "Other.f", "RTAF", "RTAF.create", "other", "x", "X.f"]
+
+
+def test_an_issue_page_lists_a_containers_first_function_before_it() -> None:
+    """A module's or a type's chunk goes after the first function or method of it on the
+    page (a type's: under its qualified name, ``.`` or ``::``), which takes its place, as
+    ``locate`` lists a file's functions before its types; an exact name's chunk stays; a
+    member past the limit, another type's method and a nested type move nothing."""
+    def row(name: str, kind: str, path: str, match: str = "hybrid") -> tuple:
+        return (Hit(name, 1.0, {"repo": "r", "path": path, "kind": kind, "qualified_name": name}),
+                match, service.INDEX)
+    rows = [row("AffineTransform", "class", "t.py"), row("Other.f", "method", "o.py"),
+            row("AffineTransform.shear", "method", "t.py"), row("Projective.scale", "method", "t.py"),
+            row("src.bytes", "module", "bytes.rs"), row("BytesMut::reserve", "method", "bytes.rs"),
+            row("Exact", "class", "e.py", "exact"), row("Exact.m", "method", "e.py"),
+            row("Outer", "class", "n.py"), row("Outer.Inner", "class", "n.py")]
+    names = [r[0].payload["qualified_name"] for r in service._members_first(rows, 10)]
+    assert names == ["AffineTransform.shear", "AffineTransform", "Other.f", "Projective.scale",
+                     "BytesMut::reserve", "src.bytes", "Exact", "Exact.m", "Outer", "Outer.Inner"]
+    assert [r[0].payload["qualified_name"] for r in service._members_first(rows, 2)] == [
+        r[0].payload["qualified_name"] for r in rows]
+    assert service._member_of({"repo": "r", "path": "t.py", "kind": "function", "qualified_name": "AffineTransformer"},
+                              rows[0][0].payload) is False
