@@ -1020,6 +1020,15 @@ _SEVERITY = re.compile(r"(?:error|fatal|warning)(?:\[\w+\])?:[ \t]+(?=\S)", re.I
 _NAMED_HEAD = re.compile(r"[ \t]*+((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+[A-Z]\w*):[ \t]+(?=\S)")
 
 
+#: An issue's title opening with a CamelCase name and a colon (``VotingClassifier: fit
+#: fails on a multilabel DataFrame``) names its subject, not an exception, when a body
+#: follows and the name has no exception's suffix (``_EXCEPTION``): it was dropped from the
+#: names as the error raised, and the class lost the title's definition bonus (a
+#: newcomer's scikit-learn issue). An error line pasted alone (two lines at most) and an
+#: ``...Error:`` title still name the exception; a body's error line naming it too.
+BARE_TITLE_SUBJECT = True
+
+
 def _bare_head(line: str) -> re.Match[str] | None:
     """``_NAMED_HEAD``'s match opening ``line`` when it is an exception's name: not a
     product's name, and not before a question ("ValueMapper: how does it map values")."""
@@ -1604,12 +1613,13 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors}
     bare = _bare_error(text)
-    if bare:
+    alone = len([line for line in text.splitlines() if line.strip()]) <= 2
+    if bare and (alone or not BARE_TITLE_SUBJECT or _EXCEPTION.fullmatch(bare.rpartition(".")[2])):
         raised.add(bare.rpartition(".")[2].lower())
     # ... nor, in an error line pasted alone, its module's parts: ``requests.exceptions.
     # TooManyRedirects: ..`` named the module ``exceptions``, and ``locate`` led with the
     # file defining the exception, not the one raising it (a newcomer)
-    if len([line for line in text.splitlines() if line.strip()]) <= 2 and not stack.count(text):
+    if alone and not stack.count(text):
         raised |= {part.lower() for m in errors for part in m.group()[:m.end(1) - m.start()].strip().split(".")[:-1]}
     called = " ".join(f"`{c}`" for m in errors if m.start() > len(title)  # the body's; a code span each
                       for c in _ERROR_CALL.findall(m.group()))
