@@ -2053,3 +2053,14 @@ def test_a_titles_leading_class_name_is_its_subject_not_an_exception(monkeypatch
     assert "LookupError" not in titled.names
     monkeypatch.setattr(shape, "BARE_TITLE_SUBJECT", False)
     assert "VotingClassifier" not in shape.analyze(issue).names
+
+
+def test_a_hex_digests_parts_are_no_terms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An md5 in a pasted output gave the tokenizer's parts of it as terms (``bd``,
+    ``adf``, ``ebd``: a newcomer's scikit-learn issue); a word with a non-hex letter stays."""
+    text = "Pickle differs\n\nmd5 9bd4f3adf1e0c2b8ebd7cfc05bfe1a2d at 0x7ffe12ab, see abcdefg12"
+    terms = dict(shape._long_terms(text))
+    assert not {"bd", "adf", "ebd", "cfc", "bfe", "ffe"} & set(terms)
+    assert "abcdefg12" in terms and "pickle" in terms
+    monkeypatch.setattr(shape, "HEX_PARTS_DROPPED", False)
+    assert {"bd", "adf", "ebd"} <= set(dict(shape._long_terms(text)))

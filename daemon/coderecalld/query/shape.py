@@ -143,6 +143,13 @@ _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 _PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
                    r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 _HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
+#: A hex digest as a word of the text (a commit id, a checksum, an address): ``_noise``
+#: drops it as a term, and without it the tokenizer's parts of it stayed terms (an md5's
+#: ``bd``, ``adf``, ``ebd``, ``cfc``: a newcomer's scikit-learn issue). From a word's
+#: start only: linear.
+_HEX_WORD = re.compile(r"(?<!\w)(?:(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,}|0x[0-9a-fA-F]+)(?!\w)")
+#: Whether a hex digest's parts are left out of a long query's terms (``_HEX_WORD``).
+HEX_PARTS_DROPPED = True
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 #: A shell command line of a code block: a ``$``, ``%`` or ``>`` prompt, then the command
 #: (group 1). black's issues ran ``$ black --preview --enable-unstable-feature
@@ -1481,6 +1488,8 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     order: dict[str, int] = {}
 
     def add(words: str, w: float) -> None:
+        if HEX_PARTS_DROPPED:
+            words = _HEX_WORD.sub(" ", words)
         for term in sparse.tokens(words):
             if term in sparse.QUERY_STOP_WORDS or term in PROSE_STOP or _noise(term):
                 continue
