@@ -118,3 +118,30 @@ def test_a_check_of_few_callers_keeps_the_innermost_weight(few: Daemon, monkeypa
     monkeypatch.setattr(anchors, "SHARED_CHECK_FILES", 2)  # two callers make it shared
     monkeypatch.setattr(anchors, "SHARED_CHECKS", True)
     assert _scores(few)[CHECK] < kept[CHECK]
+
+
+CHAINED = ISSUE.replace("```\n\"\"\"", "").replace(
+    "ValueError: Found input variables with inconsistent numbers of samples: [50, 50, 100]\n```\n",
+    """ValueError: Found input variables with inconsistent numbers of samples: [50, 50, 100]
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/home/u/perm.py", line 9, in <module>
+    r = permutation_importance(clf, X, y, sample_weight=w, max_samples=0.5)
+  File "/home/u/.venv/lib/python3.11/site-packages/pkg/inspection/importance.py", line 10, in permutation_importance
+    check_consistent_length(X_used, y_used, sample_weight)
+ValueError: sample_weight does not match the samples drawn
+```
+""")
+
+
+def test_a_chained_traces_check_keeps_the_innermost_weight(shared: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A caller that caught the check's error and raised its own showed the cause on
+    purpose (matplotlib's ``to_rgba_array`` under ``scatter`` was itself too strict)."""
+    assert "direct cause" in CHAINED
+    located = shared.service.locate(CHAINED, limit=3, repo="fx")
+    kept = {f.path: f.functions[0].score for f in located.files}
+    monkeypatch.setattr(anchors, "SHARED_CHECKS", False)
+    located = shared.service.locate(CHAINED, limit=3, repo="fx")
+    assert {f.path: f.functions[0].score for f in located.files} == kept

@@ -315,7 +315,10 @@ def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
 #: issue's title names a definition of an outer frame's file. The check's file took the
 #: innermost frame weights and came first, above the titled caller's file that passed it
 #: the bad value: scikit-learn's ``permutation_importance``, ``VotingClassifier.fit`` and
-#: ``MultiOutputRegressor`` (a newcomer's issues).
+#: ``MultiOutputRegressor`` (a newcomer's issues). Not in a chained traceback: a caller
+#: that caught the check's error and raised its own (``raise .. from err``) showed the
+#: cause on purpose, and there the check was too strict: matplotlib's ``to_rgba_array``,
+#: called from many files, refused a valid pair of colours under the titled ``scatter``.
 SHARED_CHECKS = True
 #: Files calling a check's function, at least, for it to be a shared one. A check of few
 #: callers may be the fault itself: django's ``get_supported_language_variant``, called
@@ -334,7 +337,8 @@ def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Seque
     ``SHARED_CHECK_FRAMES``, is called from ``SHARED_CHECK_FILES`` files); else ``framed``
     as is. At most one keyword lookup per title name and one facet per function read."""
     inner = framed[0]
-    if not (inner.function and _RAISE.match(stack.printed_code(asked.text, inner))):
+    if not (inner.function and _RAISE.match(stack.printed_code(asked.text, inner))
+            and stack.single_traceback(asked.text)):
         return list(framed)
     outer = {f.path for f in framed if f.path != inner.path}
     titled: set[str] = set()
