@@ -2036,3 +2036,31 @@ def test_a_cause_blocks_frames_weigh_as_the_innermost() -> None:
         "During handling of the above exception, another exception occurred")))
     assert handled["to_rgba_array"] == pytest.approx(shape.OUTER_FRAME_WEIGHT)
     assert "mcolors" not in handled and handled["home"] > shape.OUTER_FRAME_WEIGHT
+
+
+def test_a_titles_leading_class_name_is_its_subject_not_an_exception(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``VotingClassifier: misleading error ..`` with a body: the class is the issue's
+    subject, a title name (it was dropped as the exception raised); an error line pasted
+    alone and a title opening with an exception's name still name the exception."""
+    issue = ("VotingClassifier: misleading error when y is a multilabel DataFrame\n\n"
+             "Fitting a `VotingClassifier` on a DataFrame fails:\n\n```python\nclf.fit(X, y)\n```\n")
+    asked = shape.analyze(issue)
+    assert "VotingClassifier" in asked.names[:asked.title_names]
+    alone = shape.analyze("MissingSchema: Invalid URL 'x': No schema supplied")
+    assert alone.raised == ("MissingSchema",) and "MissingSchema" not in alone.names
+    titled = shape.analyze("LookupError: Opening paren not found with a comment inside a lambda\n\n"
+                           "Formatting this fails:\n\n```python\nf = lambda: (  # c\n  1)\n```\n")
+    assert "LookupError" not in titled.names
+    monkeypatch.setattr(shape, "BARE_TITLE_SUBJECT", False)
+    assert "VotingClassifier" not in shape.analyze(issue).names
+
+
+def test_a_hex_digests_parts_are_no_terms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An md5 in a pasted output gave the tokenizer's parts of it as terms (``bd``,
+    ``adf``, ``ebd``: a newcomer's scikit-learn issue); a word with a non-hex letter stays."""
+    text = "Pickle differs\n\nmd5 9bd4f3adf1e0c2b8ebd7cfc05bfe1a2d at 0x7ffe12ab, see abcdefg12"
+    terms = dict(shape._long_terms(text))
+    assert not {"bd", "adf", "ebd", "cfc", "bfe", "ffe"} & set(terms)
+    assert "abcdefg12" in terms and "pickle" in terms
+    monkeypatch.setattr(shape, "HEX_PARTS_DROPPED", False)
+    assert {"bd", "adf", "ebd"} <= set(dict(shape._long_terms(text)))

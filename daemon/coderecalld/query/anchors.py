@@ -159,6 +159,8 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     files, framed, linked = _indexed(store, asked, flt, suffixes)
     if framed and GUARD_FRAMES:
         framed = _past_guards(framed)
+    if len(framed) > 1 and SHARED_CHECKS and asked.title_names:
+        framed = _past_shared_check(store, asked, flt, framed)
     outer_names: set[str] = set()
     if framed and RERAISED_FRAMES and stack.single_traceback(asked.text) and _reraises(asked.text, framed[0]):
         # the innermost frame raised an exception caught or built elsewhere: the trace shows
@@ -304,6 +306,52 @@ def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
     while k < len(framed) and framed[k].function and _GUARD.search(framed[k].function):
         k += 1
     return list(framed[k:]) if k < len(framed) else list(framed)
+
+
+#: Whether the innermost frames of a shared check are passed over like a guard's
+#: (``_past_shared_check``): a Python trace's innermost frame printed a ``raise`` (a check
+#: rejecting what it was given), its function is called from ``SHARED_CHECK_FILES`` files
+#: or more (a validation helper, ``check_consistent_length``, ``column_or_1d``), and the
+#: issue's title names a definition of an outer frame's file. The check's file took the
+#: innermost frame weights and came first, above the titled caller's file that passed it
+#: the bad value: scikit-learn's ``permutation_importance``, ``VotingClassifier.fit`` and
+#: ``MultiOutputRegressor`` (a newcomer's issues). Not in a chained traceback: a caller
+#: that caught the check's error and raised its own (``raise .. from err``) showed the
+#: cause on purpose, and there the check was too strict: matplotlib's ``to_rgba_array``,
+#: called from many files, refused a valid pair of colours under the titled ``scatter``.
+SHARED_CHECKS = True
+#: Files calling a check's function, at least, for it to be a shared one. A check of few
+#: callers may be the fault itself: django's ``get_supported_language_variant``, called
+#: from 3 files, raised and was the fix (a newcomer's prototype lost it without the gate).
+SHARED_CHECK_FILES = 10
+#: The frames passed over whose functions' callers are counted: the check and what it
+#: ran through (scikit-learn's ``process_routing`` under ``MetadataRouter.validate_metadata``,
+#: called from 3 files).
+SHARED_CHECK_FRAMES = 3
+
+
+def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]) -> list[Frame]:
+    """``framed`` (innermost first, indexed paths) from the first frame of a file the
+    title names a definition in, when its innermost frames are a shared check
+    (``SHARED_CHECKS``: one of the functions of the frames passed over, the first
+    ``SHARED_CHECK_FRAMES``, is called from ``SHARED_CHECK_FILES`` files); else ``framed``
+    as is. At most one keyword lookup per title name and one facet per function read."""
+    inner = framed[0]
+    if not (inner.function and _RAISE.match(stack.printed_code(asked.text, inner))
+            and stack.single_traceback(asked.text)):
+        return list(framed)
+    outer = {f.path for f in framed if f.path != inner.path}
+    titled: set[str] = set()
+    for name in asked.names[:asked.title_names]:
+        titled |= {h.payload["path"] for h in _definitions(store, flt, name)} & outer
+    if not titled:
+        return list(framed)
+    k = next(k for k, f in enumerate(framed) if f.path in titled)
+    names = list(dict.fromkeys(stack.owner_and_name(f.function)[1] for f in framed[:k] if f.function))
+    if all(len(store.facet_any(flt, "path", "calls", [name])) < SHARED_CHECK_FILES
+           for name in names[:SHARED_CHECK_FRAMES]):
+        return list(framed)
+    return list(framed[k:])
 
 
 def _reraises(text: str, frame: Frame) -> bool:

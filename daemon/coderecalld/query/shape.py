@@ -143,6 +143,13 @@ _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 _PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
                    r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 _HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
+#: A hex digest as a word of the text (a commit id, a checksum, an address): ``_noise``
+#: drops it as a term, and without it the tokenizer's parts of it stayed terms (an md5's
+#: ``bd``, ``adf``, ``ebd``, ``cfc``: a newcomer's scikit-learn issue). From a word's
+#: start only: linear.
+_HEX_WORD = re.compile(r"(?<!\w)(?:(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{7,}|0x[0-9a-fA-F]+)(?!\w)")
+#: Whether a hex digest's parts are left out of a long query's terms (``_HEX_WORD``).
+HEX_PARTS_DROPPED = True
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 #: A shell command line of a code block: a ``$``, ``%`` or ``>`` prompt, then the command
 #: (group 1). black's issues ran ``$ black --preview --enable-unstable-feature
@@ -1020,6 +1027,15 @@ _SEVERITY = re.compile(r"(?:error|fatal|warning)(?:\[\w+\])?:[ \t]+(?=\S)", re.I
 _NAMED_HEAD = re.compile(r"[ \t]*+((?:[A-Za-z_]\w*\.)*[A-Z][a-z0-9]+[A-Z]\w*):[ \t]+(?=\S)")
 
 
+#: An issue's title opening with a CamelCase name and a colon (``VotingClassifier: fit
+#: fails on a multilabel DataFrame``) names its subject, not an exception, when a body
+#: follows and the name has no exception's suffix (``_EXCEPTION``): it was dropped from the
+#: names as the error raised, and the class lost the title's definition bonus (a
+#: newcomer's scikit-learn issue). An error line pasted alone (two lines at most) and an
+#: ``...Error:`` title still name the exception; a body's error line naming it too.
+BARE_TITLE_SUBJECT = True
+
+
 def _bare_head(line: str) -> re.Match[str] | None:
     """``_NAMED_HEAD``'s match opening ``line`` when it is an exception's name: not a
     product's name, and not before a question ("ValueMapper: how does it map values")."""
@@ -1472,6 +1488,8 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     order: dict[str, int] = {}
 
     def add(words: str, w: float) -> None:
+        if HEX_PARTS_DROPPED:
+            words = _HEX_WORD.sub(" ", words)
         for term in sparse.tokens(words):
             if term in sparse.QUERY_STOP_WORDS or term in PROSE_STOP or _noise(term):
                 continue
@@ -1604,12 +1622,13 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors}
     bare = _bare_error(text)
-    if bare:
+    alone = len([line for line in text.splitlines() if line.strip()]) <= 2
+    if bare and (alone or not BARE_TITLE_SUBJECT or _EXCEPTION.fullmatch(bare.rpartition(".")[2])):
         raised.add(bare.rpartition(".")[2].lower())
     # ... nor, in an error line pasted alone, its module's parts: ``requests.exceptions.
     # TooManyRedirects: ..`` named the module ``exceptions``, and ``locate`` led with the
     # file defining the exception, not the one raising it (a newcomer)
-    if len([line for line in text.splitlines() if line.strip()]) <= 2 and not stack.count(text):
+    if alone and not stack.count(text):
         raised |= {part.lower() for m in errors for part in m.group()[:m.end(1) - m.start()].strip().split(".")[:-1]}
     called = " ".join(f"`{c}`" for m in errors if m.start() > len(title)  # the body's; a code span each
                       for c in _ERROR_CALL.findall(m.group()))
