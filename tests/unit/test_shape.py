@@ -1391,7 +1391,8 @@ def test_an_issues_outer_frames_weigh_less_than_its_innermost() -> None:
     assert weights["do_load"] < weights["validator"] and weights["import_row"] < weights["validator"]
     assert "legacy" not in weights  # ``ContactSchema().load(legacy)``: an outer frame's source line
     body = FENCED_TRACE.partition("\n")[2]
-    kept = shape._without_outer_frames(body, list(frames.PYTHON.finditer(body)))
+    python = list(frames.PYTHON.finditer(body))
+    kept = shape._without_outer_frames(body, python, shape._innermost(body, python))
     assert "in _do_load" not in kept and "result = self._deserialize(" not in kept
     assert "in deserialize" in kept and 'if not value or "@" not in value:' in kept
 

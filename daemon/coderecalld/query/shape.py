@@ -142,7 +142,6 @@ _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 # ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters).
 _PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
                    r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
-_HEX = re.compile(r"(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}|0x[0-9a-f]+")
 #: A hex digest as a word of the text (a commit id, a checksum, an address): ``_noise``
 #: drops it as a term, and without it the tokenizer's parts of it stayed terms (an md5's
 #: ``bd``, ``adf``, ``ebd``, ``cfc``: a newcomer's scikit-learn issue). From a word's
@@ -1446,15 +1445,14 @@ def _logged_calls(text: str) -> str:
 _FENCE_INFO = re.compile(r"^```[\w+#.-]*")
 
 
-def _without_outer_frames(part: str, python: Sequence[re.Match[str]]) -> str:
+def _without_outer_frames(part: str, python: Sequence[re.Match[str]], inner: Collection[int]) -> str:
     """``part`` without its Python traceback frames (``python``: its ``stack.PYTHON``
-    matches, in text order) but the innermost ``INNER_FRAMES`` (``frames.innermost_first``:
-    a cause's block before the block raised from it), each frame's line and the source line
-    printed under it (their words are read as frames, by depth, in ``_long_terms``);
-    unchanged when ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
+    matches, in text order) but the innermost ones (``inner``: their indices in ``python``,
+    ``_innermost``), each frame's line and the source line printed under it (their words
+    are read as frames, by depth, in ``_long_terms``); unchanged when
+    ``OUTER_FRAME_WEIGHT`` equals ``WEIGHT_FRAME``."""
     if OUTER_FRAME_WEIGHT == WEIGHT_FRAME:
         return part
-    inner = set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
     found = [m for i, m in enumerate(python) if i not in inner]
     if not found:
         return part
@@ -1471,6 +1469,13 @@ def _without_outer_frames(part: str, python: Sequence[re.Match[str]]) -> str:
         at = len(part) if end == -1 else end
     out.append(part[at:])
     return "".join(out)
+
+
+def _innermost(part: str, python: Sequence[re.Match[str]]) -> set[int]:
+    """The indices in ``python`` (``part``'s ``stack.PYTHON`` matches, in text order) of its
+    innermost ``INNER_FRAMES`` frames (``frames.innermost_first``: a cause's block before
+    the block raised from it)."""
+    return set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
 
 
 def _reraised(part: str, frame: re.Match[str]) -> bool:
@@ -1500,7 +1505,8 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
     title, _, body = text.partition("\n")
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
-        read = _without_outer_frames(part, python)  # weighed below, by depth
+        innermost = _innermost(part, python)
+        read = _without_outer_frames(part, python, innermost)  # weighed below, by depth
         fenced = " ".join(m.group() for m in _FENCE.finditer(read))
         # a shell command line in a block (`$ black --preview --diff c5.py`): how the
         # reporter ran the tool, no code of the fix; its words weigh as prose
@@ -1519,7 +1525,6 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         # a trace whose innermost frame re-raises shows where the error was handed back,
         # not where it happened: its frames weigh as outer ones (``frames.reraises``)
         handed = bool(python) and stack.single_traceback(text) and _reraised(part, python[-1])
-        innermost = set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
         for i, match in enumerate(python):
             inner = i in innermost and not handed
             add(f"{match.group(1)} {match.group(3) or ''}", (WEIGHT_FRAME if inner else OUTER_FRAME_WEIGHT) * boost)
@@ -1811,7 +1816,7 @@ def _is_file_path(path: str) -> bool:
 def _noise(term: str) -> bool:
     """A term of a long query that names nothing in code: one character, a number (prompt
     counters, versions, dates, line numbers) or a hex digest (commit ids, addresses)."""
-    return len(term) < 2 or term.isdigit() or bool(_HEX.fullmatch(term))
+    return len(term) < 2 or term.isdigit() or bool(_HEX_WORD.fullmatch(term))
 
 
 def _dense_digest(text: str) -> str:
