@@ -30,3 +30,6 @@ def test_a_bare_cython_frame_names_its_file(tmp_path: Path) -> None:
     with indexed(tmp_path, FILES) as daemon:
         located = daemon.service.locate(TEXT, limit=2, repo="fx")
     assert [f.path for f in located.files] == ["seg/_remap.pyx", "seg/_map_array.py"]
+    # the .pyx is code: the frame's function is listed at its lines (parse.cython)
+    assert [(f.qualified_name, f.start_line, f.end_line) for f in located.files[0].functions] == [
+        ("_map_array", 1, 2)]

@@ -19,11 +19,12 @@ LFS = (b"version https://git-lfs.github.com/spec/v1\n"
     ("src/lexer.l", b"%%\n\"if\" { return IF; }\n", None, ("text", "text", "")),
     ("src/builtin.jq", b"def walk(f): .;\n", None, ("text", "text", "")),
     ("CMakeLists.txt", b"project(x)\n", None, ("text", "text", "")),
-    # Cython and its Tempita templates (scikit-learn), Fortran, CUDA
-    ("sklearn/utils/sparsefuncs_fast.pyx", b"def csr_mean_variance_axis0(X):\n    pass\n", None,
-     ("text", "text", "")),
+    # Cython is code (parsed as Python, parse.cython); its Tempita templates (scikit-learn),
+    # Fortran and CUDA are text
+    ("sklearn/utils/sparsefuncs_fast.pyx", b"def csr_mean_variance_axis0(X):\n    pass\n", "python",
+     ("code", "python", "")),
     ("sklearn/utils/_seq_dataset.pyx.tp", b"{{py: dtypes = [1]}}\n", None, ("text", "text", "")),
-    ("sklearn/tree/_tree.pxd", b"cdef class Tree:\n    pass\n", None, ("text", "text", "")),
+    ("sklearn/tree/_tree.pxd", b"cdef class Tree:\n    pass\n", "python", ("code", "python", "")),
     ("scipy/linalg/src/id_dist.f90", b"subroutine f()\nend\n", None, ("text", "text", "")),
     ("data/table.csv", b"a,b\n1,2\n", None, ("skip", "", "unsupported")),
     # ... and the C Bison writes from a grammar is generated, as flex's is

@@ -29,13 +29,14 @@ TEXT_EXTENSIONS = frozenset({
 #: ``parser.y`` and ``lexer.l`` hold the code Bison and flex generate ``parser.c`` and
 #: ``lexer.c`` from, skipped as generated: the edit site was in no search), scripting and
 #: functional languages, build files and templates (jq's ``builtin.jq`` defines 56 of its
-#: builtins), Cython, Fortran and CUDA in scientific Python (scikit-learn's 99 ``.pyx``,
-#: ``.pxd`` and Tempita ``.tp`` files were silently left out: ``search
+#: builtins), Tempita templates, Fortran and CUDA in scientific Python (scikit-learn's 99
+#: ``.pyx``, ``.pxd`` and Tempita ``.tp`` files were silently left out: ``search
 #: '"csr_mean_variance_axis0"'`` found only the module importing it; a newcomer; the C
-#: Cython writes from them is skipped as generated). Sourcegraph and zoekt index every text
+#: Cython writes from them is skipped as generated; Cython itself is parsed,
+#: ``parse.cython``). Sourcegraph and zoekt index every text
 #: file; this list keeps data files (``.csv``, ``.svg``, ``.xml``) out of the embedding cost.
 SOURCE_TEXT_EXTENSIONS = frozenset({
-    ".pyx", ".pxd", ".pxi", ".tp", ".f", ".f90", ".f95", ".f03", ".for", ".cu", ".cuh",
+    ".tp", ".f", ".f90", ".f95", ".f03", ".for", ".cu", ".cuh",
     ".y", ".yy", ".ypp", ".l", ".ll", ".lex", ".g4", ".peg", ".pest", ".lark", ".ebnf",
     ".lua", ".pl", ".pm", ".r", ".jl", ".ex", ".exs", ".erl", ".hrl", ".hs", ".ml", ".mli",
     ".clj", ".cljs", ".el", ".vim", ".nim", ".zig", ".dart", ".m", ".mm", ".sol", ".vue",
@@ -514,9 +515,10 @@ def _tests_with(module: str) -> bool:
 PACKAGE_DIR_SUFFIXES = (".go",)
 
 
-#: Suffixes of declaration files: Python stubs (``.pyi``, PEP 484) and TypeScript
-#: declarations (``.d.ts``, ``.d.mts``, ``.d.cts``).
-DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.mts", ".d.cts")
+#: Suffixes of declaration files: Python stubs (``.pyi``, PEP 484), Cython's declarations
+#: (``.pxd``: what other modules ``cimport``; the functions are the ``.pyx``'s) and
+#: TypeScript declarations (``.d.ts``, ``.d.mts``, ``.d.cts``).
+DECLARATION_SUFFIXES = (".pyi", ".pxd", ".d.ts", ".d.mts", ".d.cts")
 
 
 def declaration_file(path: str) -> bool:

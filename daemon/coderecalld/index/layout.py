@@ -61,7 +61,8 @@ class Layout:
     rust_crates: tuple[tuple[str, str], ...] = ()
 
     def module(self, path: str) -> str:
-        """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``); a
+        """Dotted import name of a Python file (``src/pkg/sub/m.py`` -> ``pkg.sub.m``; a
+        Cython ``.pyx`` compiles to one); a
         JavaScript/TypeScript file's path without suffix (``src/util/index.ts`` ->
         ``src/util``, what a relative import resolves to); ``""`` for other files."""
         pure = PurePosixPath(path)
@@ -69,7 +70,7 @@ class Layout:
             return js_module(path)
         if pure.suffix == ".go":
             return self.go_package(path)
-        if pure.suffix not in (".py", ".pyi"):
+        if pure.suffix not in (".py", ".pyi", ".pyx"):
             return ""
         dirs = list(pure.parent.parts)
         top = len(dirs)

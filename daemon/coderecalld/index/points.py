@@ -268,7 +268,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``*.config.js``, ``karma.conf.cjs``), Gradle's Kotlin scripts, ``Package.swift`` and
 #: ``Podfile`` are config; a top-level ``sandbox/`` or ``playground/`` and directories named as examples
 #: (``watchOS Example/``, ``my-examples/``) example.
-PAYLOAD_VERSION = 54
+#: 55: Cython (``.pyx``, ``.pxd``, ``.pxi``) is parsed as Python from a masked copy
+#: (``parse.cython``): its functions, methods and extension types are symbols, no longer
+#: line windows; a ``.pyx`` is a module, a ``.pxd`` a declaration file.
+PAYLOAD_VERSION = 55
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
 
-from coderecalld.parse import headers, imports, registry
+from coderecalld.parse import cython, headers, imports, registry
 from coderecalld.parse.extract import parsed_file
 from coderecalld.parse.registry import language_for, supported_languages
 from coderecalld.parse.text import check_utf8
@@ -28,7 +28,8 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
         language: a language id from ``supported_languages()`` (see ``language_for``).
         path: the blob's repository path; it names a JS/TS file's anonymous default export
             (``export default (config) => {}`` in ``lib/resolveConfig.js`` is ``resolveConfig``,
-            ``imports.default_name``), which without it is ``default``.
+            ``imports.default_name``), which without it is ``default``; a ``.pyx``, ``.pxd``
+            or ``.pxi`` suffix reads a ``python`` blob as Cython (``cython.masked``).
 
     Returns:
         A ``ParsedFile`` whose symbols are ordered by ``start_byte``; byte offsets are
@@ -40,7 +41,11 @@ def symbols(blob: bytes, language: str, path: str = "") -> ParsedFile:
     """
     spec = registry.spec_for(language)
     check_utf8(blob)
-    parser, tree = _parse(spec, blob)
+    if spec.name == "python" and path.lower().endswith(cython.EXTENSIONS):
+        # parsed from a masked copy, same offsets: names and text are read from the blob
+        parser, tree = _parse(spec, cython.masked(blob))
+    else:
+        parser, tree = _parse(spec, blob)
     if (spec.name == "c" and tree.root_node.has_error and path.lower().endswith(".h")
             and _CPP_ONLY.search(blob)):
         # A .h file is C or C++ (fmt's include/fmt/base.h: 2,023 syntax errors read as C);

@@ -69,7 +69,9 @@ class LanguageSpec:
 _STORED = "queries/javascript/stored.scm"
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
-    LanguageSpec("python", "python", (".py", ".pyi", ".pyw"), "queries/python/tags.scm", doc_style="python",
+    # Cython is read as Python from a masked copy (parse.cython)
+    LanguageSpec("python", "python", (".py", ".pyi", ".pyw", ".pyx", ".pxd", ".pxi"), "queries/python/tags.scm",
+                 doc_style="python",
                  interpreters=("python",), resolver="python"),
     LanguageSpec("javascript", "javascript", (".js", ".mjs", ".cjs", ".jsx"), "queries/javascript/tags.scm",
                  doc_style="comment", extra_tags=(_STORED, "queries/jsx/tags.scm"), resolver="js"),

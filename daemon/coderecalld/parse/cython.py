@@ -1,0 +1,502 @@
+"""Cython sources (``.pyx``, ``.pxd``, ``.pxi``) read by the Python grammar.
+
+tree-sitter-language-pack 0.13.0 bundles no Cython grammar, and Cython's own syntax
+(``cdef``/``cpdef`` functions with C return types and typed parameters, ``cdef class``,
+``cdef:`` declaration blocks, ``cimport``, casts) breaks the Python grammar's reading of
+most definitions: parsed as Python, scikit-learn's ``tree/_tree.pyx`` yields 27 of its
+195 definitions. ``masked`` rewrites a Cython blob into Python the grammar reads, byte for
+byte the same length and with every name at its own offset, so the tree's positions and
+the names read from the original blob are the Cython file's own (the same way the C
+front end parses a masked copy: ``parse._first_branches``):
+
+- ``cdef``/``cpdef`` functions: the keyword, modifiers and return type become ``def``;
+  each typed parameter keeps its name and default (``double* x`` -> ``x``,
+  ``float64_t[:, ::1] X not None`` -> ``X``); the clauses after the parameters
+  (``except -1 nogil``, ``noexcept``, ``with gil``) are blanked. A ``def``'s typed
+  parameters are read the same way.
+- ``cdef class``, and named ``struct``/``union``/``enum``/``cppclass`` blocks, are classes.
+- declarations keep their names and values (``cdef intp_t n = X.shape[0]`` ->
+  ``...;        n = ..``: blanked, the type would indent the statement deeper),
+  also inside ``cdef:`` blocks, struct bodies and ``cdef extern from`` blocks (whose
+  headers become ``if 1:``); a declaration without a body (a ``.pxd`` prototype,
+  ``ctypedef``, ``include``, a forward ``cdef class X``) becomes an ``...`` statement
+  with the rest of it a comment.
+- ``cimport`` is ``import``; ``DEF X = 1`` is ``...;X = 1``; ``IF``/``ELIF``/``ELSE`` are
+  lower case; casts (``<double*> p``) and address-of (``&x``) are blanked.
+
+What the grammar still cannot read (old ``for i from 0 <= i < n`` loops, ``property x:``
+blocks) stays an error in that statement only. Cython reference: "Language basics" and
+"Extension types" (cython.readthedocs.io).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["EXTENSIONS", "masked"]
+
+#: The suffixes read as Cython: implementation, declaration and include files.
+EXTENSIONS = (".pyx", ".pxd", ".pxi")
+
+#: Words that qualify a ``cdef`` declaration before its type.
+_MODIFIERS = frozenset({b"public", b"readonly", b"inline", b"api", b"packed", b"final", b"noexcept", b"const",
+                        b"volatile"})
+#: Named blocks read as classes: ``cdef struct Node:``, ``ctypedef struct X:``, ...
+_TYPE_BLOCKS = frozenset({b"struct", b"union", b"enum", b"cppclass", b"class"})
+_IDENT = re.compile(rb"[A-Za-z_][A-Za-z_0-9]*")
+_OPEN = {ord("("): ord(")"), ord("["): ord("]"), ord("{"): ord("}")}
+_CLOSE = frozenset(_OPEN.values())
+_INDENT = re.compile(rb"[ \t]*")
+#: What a declaration's type becomes: an ``...`` statement before its names on the same
+#: line, so the statement keeps its column (``cdef intp_t n = 0`` -> ``...;        n = 0``).
+_SPACER = b"...;"
+
+
+@dataclass(slots=True)
+class _Tok:
+    """A token of a statement at bracket depth 0: an identifier (``kind`` ``"id"``), a
+    bracketed group (``"("``, ``"["``, ``"{"``, from its opening to past its closing
+    bracket) or one other character (``"op"``)."""
+
+    kind: str
+    start: int
+    end: int
+
+
+def masked(blob: bytes) -> bytes:
+    """``blob`` (a Cython source, UTF-8) rewritten as Python of the same byte length,
+    each line at its own offsets (see the module docstring). Never raises: what no rule
+    reads is left as it is."""
+    buf = bytearray(blob)
+    lines = _lines(blob)
+    starts = _statements(blob, lines)
+    blocks: list[tuple[int, int, bool]] = []  # open blocks: (indent, last line, of declarations)
+    i = 0
+    while i < len(lines):
+        if i not in starts:
+            i += 1
+            continue
+        last = starts[i]
+        start, _ = lines[i]
+        _, end = lines[last]
+        indent = len(_INDENT.match(blob, start).group())
+        while blocks and (i > blocks[-1][1] or indent <= blocks[-1][0]):
+            blocks.pop()
+        opened = _statement(buf, blob, start + indent, end, bool(blocks) and blocks[-1][2], lines, i, last)
+        if opened is not None:
+            blocks.append((indent, _block_end(blob, lines, last, indent), opened))
+        i = last + 1
+    _casts(buf)
+    return bytes(buf)
+
+
+def _lines(blob: bytes) -> list[tuple[int, int]]:
+    """Each line's (start, end) offsets, its newline excluded."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while pos <= len(blob):
+        nl = blob.find(b"\n", pos)
+        if nl < 0:
+            out.append((pos, len(blob)))
+            break
+        out.append((pos, nl))
+        pos = nl + 1
+    return out
+
+
+def _statements(blob: bytes, lines: list[tuple[int, int]]) -> dict[int, int]:
+    """Line index of each logical statement's first line -> its last line's: lines in an
+    open bracket, a string or after a backslash continue the statement; blank and
+    comment-only lines start none."""
+    out: dict[int, int] = {}
+    depth = 0
+    quote = b""  # an open triple-quoted string's delimiter
+    current = -1
+    for k, (start, end) in enumerate(lines):
+        line = blob[start:end]
+        fresh = depth == 0 and not quote and current < 0
+        if fresh:
+            body = line.strip()
+            if not body or body.startswith(b"#"):
+                continue
+            current = k
+        depth, quote, continued = _scan(line, depth, quote)
+        if current >= 0:
+            out[current] = k
+        if depth <= 0 and not quote and not continued:
+            depth = 0
+            current = -1
+    return out
+
+
+def _scan(line: bytes, depth: int, quote: bytes) -> tuple[int, bytes, bool]:
+    """Bracket depth and open triple quote after ``line``, and whether it ends in a
+    backslash continuation."""
+    i, n = 0, len(line)
+    while i < n:
+        if quote:
+            j = line.find(quote, i)
+            if j < 0:
+                return depth, quote, False
+            i, quote = j + 3, b""
+            continue
+        c = line[i]
+        if c == ord("#"):
+            return depth, quote, False
+        if c in (ord('"'), ord("'")):
+            q = line[i:i + 3]
+            if q in (b'"""', b"'''"):
+                quote, i = q, i + 3
+                continue
+            i = _string_end(line, i)
+            continue
+        if c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+        i += 1
+    return depth, quote, line.rstrip().endswith(b"\\")
+
+
+def _string_end(text: bytes, i: int) -> int:
+    """The offset past the one-line string literal opening at ``text[i]``."""
+    q = text[i]
+    j = i + 1
+    while j < len(text):
+        if text[j] == ord("\\"):
+            j += 2
+            continue
+        if text[j] == q or text[j] == ord("\n"):
+            return j + 1
+        j += 1
+    return j
+
+
+def _tokens(blob: bytes, start: int, end: int) -> list[_Tok]:
+    """The depth-0 tokens of ``blob[start:end]`` (strings and comments skipped)."""
+    out: list[_Tok] = []
+    i = start
+    while i < end:
+        c = blob[i]
+        if c in b" \t\r\n\\":
+            i += 1
+        elif c in b"#'\"":
+            i = _past_literal(blob, i, end)
+        elif c in _OPEN:
+            j = _group_end(blob, i, end)
+            out.append(_Tok(chr(c), i, j))
+            i = j
+        elif m := _IDENT.match(blob, i, end):
+            out.append(_Tok("id", i, m.end()))
+            i = m.end()
+        else:
+            out.append(_Tok("op", i, i + 1))
+            i += 1
+    return out
+
+
+def _past_literal(blob: bytes, i: int, end: int) -> int:
+    """The offset past the comment or string literal opening at ``blob[i]`` (a comment
+    stops before its newline; ``end`` at most)."""
+    if blob[i] == ord("#"):
+        nl = blob.find(b"\n", i, end)
+        return end if nl < 0 else nl
+    q = blob[i:i + 3]
+    if q in (b'"""', b"'''"):
+        j = blob.find(q, i + 3, end)
+        return end if j < 0 else j + 3
+    return min(_string_end(blob, i), end)
+
+
+def _group_end(blob: bytes, i: int, end: int) -> int:
+    """The offset past the bracket closing the one at ``blob[i]`` (``end`` if none)."""
+    depth = 0
+    while i < end:
+        c = blob[i]
+        if c in b"#'\"":
+            i = _past_literal(blob, i, end)
+            continue
+        if c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return end
+
+
+def _word(blob: bytes, tok: _Tok) -> bytes:
+    return blob[tok.start:tok.end] if tok.kind == "id" else b""
+
+
+def _blank(buf: bytearray, start: int, end: int) -> None:
+    """Spaces over ``buf[start:end]``, its newlines kept."""
+    buf[start:end] = _NOT_NEWLINE.sub(b" ", bytes(buf[start:end]))
+
+
+def _put(buf: bytearray, start: int, end: int, text: bytes) -> None:
+    """``text`` at ``start``, the rest of ``buf[start:end]`` blanked."""
+    _blank(buf, start, end)
+    buf[start:start + len(text)] = text
+
+
+def _statement(buf: bytearray, blob: bytes, start: int, end: int, in_block: bool,
+               lines: list[tuple[int, int]], first: int, last: int) -> bool | None:
+    """Rewrite the statement ``blob[start:end]`` (from its first non-blank byte) in
+    ``buf``; ``in_block``: a declaration block's body, whose declarations have no
+    ``cdef``. Whether the block it opens holds declarations (``None``: it opens none)."""
+    toks = _tokens(blob, start, end)
+    if not toks:
+        return None
+    opens = False if _block_header(blob, toks) else None
+    if in_block and toks[0].kind == "id" and _word(blob, toks[0]) not in (b"cdef", b"cpdef", b"ctypedef"):
+        _declaration(buf, blob, toks, toks[0].start, lines, first, last)
+        return None
+    head = _word(blob, toks[0])
+    if head == b"cimport":
+        _put(buf, toks[0].start, toks[0].end, b"import ")
+        return opens
+    if head == b"from":
+        for t in toks[1:]:
+            if _word(blob, t) == b"cimport":
+                _put(buf, t.start, t.end, b" import")
+        return opens
+    if head == b"DEF" and len(toks) > 1 and toks[1].start - toks[0].start >= len(_SPACER):
+        _put(buf, toks[0].start, toks[1].start, _SPACER)
+        return opens
+    if head in (b"IF", b"ELIF", b"ELSE"):
+        buf[toks[0].start:toks[0].end] = head.lower()
+        return opens
+    if head == b"include":
+        _dropped(buf, lines, first, last)
+        return opens
+    if head == b"def" and len(toks) > 2 and toks[2].kind == "(":
+        _parameters(buf, blob, toks[2])
+        return opens
+    if head == b"for" and len(toks) > 2 and _word(blob, toks[2]) == b"from":
+        _put(buf, toks[2].start, toks[2].end, b"in")  # for i from 0 <= i < n:
+        return opens
+    if head == b"ctypedef":
+        return _typedef(buf, blob, toks, lines, first, last)
+    if head in (b"cdef", b"cpdef"):
+        return _cdef(buf, blob, toks, lines, first, last)
+    return opens
+
+
+def _block_header(blob: bytes, toks: list[_Tok]) -> bool:
+    """Whether the statement ends with ``:`` (a block follows)."""
+    return toks[-1].kind == "op" and blob[toks[-1].start] == ord(":")
+
+
+def _typedef(buf: bytearray, blob: bytes, toks: list[_Tok], lines: list[tuple[int, int]],
+             first: int, last: int) -> bool | None:
+    """``ctypedef struct X:`` and the like are classes of declarations; a fused type's
+    block (a list of C types) and other ``ctypedef``s are dropped."""
+    rest = toks[1:]
+    k = 1 if rest and _word(blob, rest[0]) == b"packed" else 0
+    if (_block_header(blob, toks) and len(rest) > k + 1 and _word(blob, rest[k]) in _TYPE_BLOCKS
+            and rest[k + 1].kind == "id"):
+        _as_class(buf, toks[0].start, rest[k + 1])
+        return True
+    end = _block_end(blob, lines, last, len(_INDENT.match(blob, lines[first][0]).group())) \
+        if _block_header(blob, toks) else last
+    _dropped(buf, lines, first, end)
+    return None
+
+
+def _cdef(buf: bytearray, blob: bytes, toks: list[_Tok], lines: list[tuple[int, int]],
+          first: int, last: int) -> bool | None:
+    """A ``cdef``/``cpdef`` statement; whether the block it opens holds declarations
+    (``None``: it opens none)."""
+    k = 1
+    if k < len(toks) and toks[k].kind == "op" and blob[toks[k].start] == ord(":"):
+        _as_if(buf, toks)  # cdef:
+        return True
+    while k < len(toks) and _word(blob, toks[k]) in _MODIFIERS:
+        k += 1
+    if k == len(toks) - 1 and _block_header(blob, toks):
+        _as_if(buf, toks)  # cdef public:
+        return True
+    word = _word(blob, toks[k]) if k < len(toks) else b""
+    if word == b"extern" or word in _TYPE_BLOCKS:
+        if not _block_header(blob, toks):
+            _dropped(buf, lines, first, last)  # cdef extern int x; cdef class X (forward)
+            return None
+        name = toks[k + 1] if word != b"extern" and k + 1 < len(toks) and toks[k + 1].kind == "id" else None
+        if name is None:
+            _as_if(buf, toks)  # cdef extern from "x.h":, cdef enum:
+            return True
+        _as_class(buf, toks[0].start, name)
+        for t in toks[k + 2:-1]:  # cdef class X [object XObject, type XType]:
+            if t.kind == "[":
+                _blank(buf, t.start, t.end)
+        return word != b"class"
+    return _declaration(buf, blob, toks[k:], toks[0].start, lines, first, last)
+
+
+def _as_if(buf: bytearray, toks: list[_Tok]) -> None:
+    """A block header (``cdef:``, ``cdef extern from "x.h":``) as ``if 1:`` padded."""
+    colon = toks[-1].start
+    _put(buf, toks[0].start, colon, b"if 1")
+
+
+def _as_class(buf: bytearray, start: int, name: _Tok) -> None:
+    """``buf[start:name.start]`` (``cdef public struct``) as ``class`` padded."""
+    _put(buf, start, name.start, b"class")
+
+
+def _dropped(buf: bytearray, lines: list[tuple[int, int]], first: int, last: int) -> None:
+    """Lines ``first..last``, one statement, as ``...`` and comments."""
+    for k in range(first, last + 1):
+        start, end = lines[k]
+        at = start + len(_INDENT.match(buf, start, end).group())
+        if at >= end:
+            continue
+        if k == first and end - at >= 4:
+            buf[at:at + 4] = b"...#"
+        else:
+            buf[at] = ord("#")
+
+
+def _declaration(buf: bytearray, blob: bytes, toks: list[_Tok], keyword: int,
+                 lines: list[tuple[int, int]], first: int, last: int) -> bool | None:
+    """A C declaration from ``keyword`` (the ``cdef``, or its type's first byte in a
+    block): a function with a body becomes a ``def``, a variable its names and value,
+    anything else (a prototype) is dropped. False when it opens a function's body, else
+    ``None``."""
+    eq = next((n for n, t in enumerate(toks) if t.kind == "op" and blob[t.start] == ord("=")), len(toks))
+    left = toks[:eq]
+    for n, t in enumerate(left):
+        if (t.kind == "id" and t.start > keyword and n + 1 < len(left) and left[n + 1].kind == "("
+                and _word(blob, t) not in _MODIFIERS):
+            if not _block_header(blob, toks):
+                _dropped(buf, lines, first, last)  # a prototype
+                return None
+            _put(buf, keyword, t.start, b"def")
+            group = left[n + 1]
+            _parameters(buf, blob, group)
+            _blank(buf, group.end, toks[-1].start)  # except -1 nogil
+            return False
+    if any(t.kind == "(" for t in left):  # a template's or a function pointer's declaration
+        _dropped(buf, lines, first, last)
+        return None
+    # a variable: the first declarator's name is its last identifier
+    declarators: list[list[_Tok]] = [[]]
+    for t in left:
+        if t.kind == "op" and blob[t.start] == ord(","):
+            declarators.append([])
+        else:
+            declarators[-1].append(t)
+    names = [t for t in declarators[0] if t.kind == "id" and _word(blob, t) not in _MODIFIERS]
+    if len(names) < 2 and keyword == toks[0].start:  # a bare word in a block: a value
+        return None
+    if not names or names[-1].start - keyword < len(_SPACER):
+        _dropped(buf, lines, first, last)
+        return None
+    # the statement keeps its first column (blanked, it would be indented deeper)
+    _put(buf, keyword, names[-1].start, _SPACER)
+    for d in declarators[1:]:  # cdef double *a, *b
+        for t in d:
+            if t.kind == "op" and blob[t.start] == ord("*"):
+                _blank(buf, t.start, t.end)
+    assigned = [t for t in toks if t.kind == "op" and blob[t.start] == ord("=")]
+    if len(assigned) > 1:  # int start = 0, end = 0: two statements
+        for t in toks:
+            if t.kind == "op" and blob[t.start] == ord(","):
+                buf[t.start] = ord(";")
+    return None
+
+
+def _parameters(buf: bytearray, blob: bytes, group: _Tok) -> None:
+    """Each typed parameter in the group ``(..)`` as its name and default."""
+    params: list[list[_Tok]] = [[]]
+    for t in _tokens(blob, group.start + 1, group.end - 1):
+        if t.kind == "op" and blob[t.start] == ord(","):
+            params.append([])
+        else:
+            params[-1].append(t)
+    for p in params:
+        if any(t.kind == "op" and blob[t.start] == ord(":") for t in p):
+            continue  # annotated Python style
+        eq = next((n for n, t in enumerate(p) if t.kind == "op" and blob[t.start] == ord("=")), len(p))
+        left = p[:eq]
+        words = [n for n, t in enumerate(left) if t.kind == "id"]
+        # ``X not None`` / ``X or None``
+        while len(words) >= 3 and _word(blob, left[words[-1]]) == b"None" and _word(
+                blob, left[words[-2]]) in (b"not", b"or"):
+            _blank(buf, left[words[-2]].start, left[words[-1]].end)
+            words = words[:-2]
+        if len(words) < 2:
+            continue  # a plain name, ``*args``
+        _blank(buf, left[0].start, left[words[-1]].start)
+
+
+def _block_end(blob: bytes, lines: list[tuple[int, int]], header: int, indent: int) -> int:
+    """The last line index of the block opened on line ``header`` (at ``indent``)."""
+    end = header
+    for k in range(header + 1, len(lines)):
+        start, stop = lines[k]
+        line = blob[start:stop]
+        if not line.strip() or line.lstrip().startswith(b"#"):
+            continue
+        if len(_INDENT.match(line).group()) <= indent:
+            break
+        end = k
+    return end
+
+
+#: A cast: ``<`` a C type ``>`` (``<double*>``, ``<float64_t[:n]>``, ``<object>``).
+_CAST = re.compile(rb"<[A-Za-z_][\w.]*(?:\s+[A-Za-z_][\w.]*)*(?:\s*\[[^\]\n]*\])?(?:\s*\*)*\s*\??>")
+#: Keywords after which an operand starts (a ``<`` there opens a cast, not a comparison).
+_BEFORE_OPERAND = frozenset({b"return", b"yield", b"if", b"elif", b"while", b"not", b"and", b"or", b"in",
+                             b"else", b"is", b"assert", b"del", b"lambda", b"await"})
+#: ``sizeof`` of a C type of several words or a pointer (``sizeof(unsigned int)``).
+_SIZEOF = re.compile(rb"\bsizeof\(([^()\n]*?)([A-Za-z_]\w*)(\s*\**\s*)\)")
+#: An address-of: ``&`` right after a place an operand starts.
+_ADDRESS = re.compile(rb"(?<=[=(\[,])(\s*)&(?=[A-Za-z_])")
+
+
+def _casts(buf: bytearray) -> None:
+    """Casts, ``sizeof``'s C types and address-ofs blanked in code (not in strings or
+    comments)."""
+    code = _code_only(bytes(buf))
+    for m in _CAST.finditer(code):
+        if _operand_starts(code, m.start()):
+            _blank(buf, m.start(), m.end())
+    for m in _SIZEOF.finditer(code):
+        _blank(buf, m.start(1), m.end(1))
+        _blank(buf, m.start(3), m.end(3))
+    code = _code_only(bytes(buf))  # a cast's operand: ``<char*> &x[0]``
+    for m in _ADDRESS.finditer(code):
+        _blank(buf, m.end() - 1, m.end())
+
+
+def _operand_starts(code: bytes, at: int) -> bool:
+    """Whether an operand starts at ``code[at]``: after an operator, an opening bracket, a
+    separator or a keyword, not after an operand (``a < b``)."""
+    k = at - 1
+    while k >= 0 and code[k] in b" \t\r\n\\":
+        k -= 1
+    if k < 0:
+        return True
+    c = code[k]
+    if c in b")]}\"'" or not (chr(c).isalnum() or c == ord("_")):
+        return c not in b")]}\"'"
+    j = k
+    while j >= 0 and (chr(code[j]).isalnum() or code[j] == ord("_")):
+        j -= 1
+    return code[j + 1:k + 1] in _BEFORE_OPERAND
+
+
+#: A comment or a string literal (an unclosed one to its line's end).
+_LITERAL = re.compile(rb"#[^\n]*|\"\"\"[\s\S]*?(?:\"\"\"|\Z)|'''[\s\S]*?(?:'''|\Z)"
+                      rb"|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?")
+_NOT_NEWLINE = re.compile(rb"[^\n]")
+
+
+def _code_only(text: bytes) -> bytes:
+    """``text`` with its strings' and comments' bytes replaced by ``"`` (same length,
+    newlines kept)."""
+    return _LITERAL.sub(lambda m: _NOT_NEWLINE.sub(b'"', m.group()), text)
