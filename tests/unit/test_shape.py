@@ -1986,6 +1986,28 @@ def test_a_sentence_in_a_code_span_names_only_its_code_words() -> None:
     assert with_prose("parse the config") == "parse the config"
 
 
+def test_an_error_line_in_a_code_span_names_no_definition_by_its_message() -> None:
+    """A terse message in backticks (one English function word, under the sentence rule's
+    two) named its words: ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up
+    as definitions (a newcomer's Django ticket). An error line's span gives its code words
+    only; a span that is no error line is read as before."""
+    text = ("Adding a GeneratedField fails\n\nRunning migrate fails with `FieldError: Cannot resolve "
+            "keyword 'width' into field. Choices are: area, id, name` when `Rectangle.area` is built.\n\n"
+            "Nothing else.")
+    names = shape.analyze(text).names
+    assert names == ("GeneratedField", "Rectangle", "area")
+    with_prose = shape._code_words_of_prose
+    assert with_prose("FieldError: Cannot resolve keyword 'width' into field. Choices are: id") == "FieldError:"
+    assert with_prose("django.core.exceptions.FieldError: Unknown field(s) (foo_bar)") == \
+        "django.core.exceptions.FieldError: field(s) (foo_bar)"
+    assert with_prose("Field: Cannot resolve keyword") == "Field: Cannot resolve keyword"
+    shape.ERROR_SPAN_CODE_WORDS = False
+    try:
+        assert "Choices" in shape.analyze(text).names
+    finally:
+        shape.ERROR_SPAN_CODE_WORDS = True
+
+
 @pytest.mark.parametrize(("printed", "cleaned", "kept"), [
     # a Rust backtrace's registry source: the index directory and (for the terms) the
     # crate's versioned one

@@ -1585,6 +1585,12 @@ PROSE_SPAN_CODE_WORDS = True
 #: found in the request target" is one.
 PROSE_MIN_WORDS = 5
 PROSE_SHARE = 0.7
+#: Whether an inline code span holding an error line (an exception's name, a colon, its
+#: message: `` `FieldError: Cannot resolve keyword 'width' into field. Choices are: area,
+#: id, name` ``) gives only its code words as names, whatever its count of function words:
+#: the message's ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up as
+#: definitions (a newcomer's Django ticket).
+ERROR_SPAN_CODE_WORDS = True
 PROSE_FUNCTION_WORDS = 2
 _PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
 _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for with not no this that "
@@ -1594,10 +1600,13 @@ _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for w
 def _code_words_of_prose(span: str) -> str:
     """``span`` (an inline code span) as it is, or, when it reads as a sentence
     (``PROSE_MIN_WORDS`` words or more, ``PROSE_SHARE`` of them plain words, and
-    ``PROSE_FUNCTION_WORDS`` English function words), only its code words (``_CODE_WORD``:
+    ``PROSE_FUNCTION_WORDS`` English function words) or is an error line
+    (``ERROR_SPAN_CODE_WORDS``), only its code words (``_CODE_WORD``:
     ``IllegalArgumentException``, ``Result::unwrap()``), space-separated. Linear in
     ``len(span)``."""
     words = span.split()
+    if ERROR_SPAN_CODE_WORDS and _NAMED_ERROR.match(span):
+        return " ".join(w for w in words if _CODE_WORD.search(w))
     if len(words) < PROSE_MIN_WORDS or sum(1 for w in words if _PROSE_WORD.match(w)) < PROSE_SHARE * len(words):
         return span
     if sum(1 for w in words if w.strip("\"'`(),.:;!?").lower() in _FUNCTION_WORDS) < PROSE_FUNCTION_WORDS:
