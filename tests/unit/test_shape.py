@@ -1986,6 +1986,28 @@ def test_a_sentence_in_a_code_span_names_only_its_code_words() -> None:
     assert with_prose("parse the config") == "parse the config"
 
 
+def test_an_error_line_in_a_code_span_names_no_definition_by_its_message() -> None:
+    """A terse message in backticks (one English function word, under the sentence rule's
+    two) named its words: ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up
+    as definitions (a newcomer's Django ticket). An error line's span gives its code words
+    only; a span that is no error line is read as before."""
+    text = ("Adding a GeneratedField fails\n\nRunning migrate fails with `FieldError: Cannot resolve "
+            "keyword 'width' into field. Choices are: area, id, name` when `Rectangle.area` is built.\n\n"
+            "Nothing else.")
+    names = shape.analyze(text).names
+    assert names == ("GeneratedField", "Rectangle", "area")
+    with_prose = shape._code_words_of_prose
+    assert with_prose("FieldError: Cannot resolve keyword 'width' into field. Choices are: id") == "FieldError:"
+    assert with_prose("django.core.exceptions.FieldError: Unknown field(s) (foo_bar)") == \
+        "django.core.exceptions.FieldError: field(s) (foo_bar)"
+    assert with_prose("Field: Cannot resolve keyword") == "Field: Cannot resolve keyword"
+    shape.ERROR_SPAN_CODE_WORDS = False
+    try:
+        assert "Choices" in shape.analyze(text).names
+    finally:
+        shape.ERROR_SPAN_CODE_WORDS = True
+
+
 @pytest.mark.parametrize(("printed", "cleaned", "kept"), [
     # a Rust backtrace's registry source: the index directory and (for the terms) the
     # crate's versioned one
@@ -2065,3 +2087,73 @@ def test_a_hex_digests_parts_are_no_terms(monkeypatch: pytest.MonkeyPatch) -> No
     assert "abcdefg12" in terms and "pickle" in terms
     monkeypatch.setattr(shape, "HEX_PARTS_DROPPED", False)
     assert {"bd", "adf", "ebd"} <= set(dict(shape._long_terms(text)))
+
+
+SPHINX_ISSUE = """Napoleon renders multiple parameters on one line badly
+
+### Describe the bug
+
+With Sphinx 4.0 and `sphinx.ext.napoleon`, a docstring with `x1, x2 : array_like` renders
+the two parameters as one. Run `sphinx-build` on this project:
+
+```python
+# conf.py
+extensions = ["sphinx.ext.napoleon"]
+```
+
+```rst
+.. autofunction:: example.f
+```
+
+### Your project
+
+_No response_
+
+### Environment info
+
+- OS: macOS 10.15
+- Python version: 3.9.1
+"""
+
+
+def test_an_issues_project_name_written_as_the_package_or_product_names_no_class() -> None:
+    """``sphinx`` (the package in ``sphinx.ext.napoleon``) and "Sphinx" (the product, in
+    prose) named the class ``Sphinx`` (a case-insensitive lookup): every Sphinx issue's
+    answer held ``sphinx/application.py`` (a newcomer). A capitalised name the issue calls,
+    constructs or writes in code is the class, and stays."""
+    asked = shape.analyze(SPHINX_ISSUE)
+    assert "sphinx" in {n.lower() for n in asked.names}
+    kept = shape.without_project(asked, ("sphinx",))
+    assert "sphinx" not in {n.lower() for n in kept.names}
+    assert [n for n in asked.names if n.lower() != "sphinx"] == list(kept.names)
+    assert kept.terms == asked.terms  # its words still count
+    for code in ("app = Sphinx(srcdir, confdir)", "```python\nfrom sphinx.application import Sphinx\n```",
+                 "`Sphinx.add_js_file` adds nothing", "new Sphinx()"):
+        written = shape.analyze(SPHINX_ISSUE + "\n" + code + "\n")
+        assert "sphinx" in {n.lower() for n in shape.without_project(written, ("sphinx",)).names}, code
+    shape.PROJECT_NAME_ISSUES = False
+    try:
+        assert shape.without_project(asked, ("sphinx",)).names == asked.names
+    finally:
+        shape.PROJECT_NAME_ISSUES = True
+
+
+def test_a_bare_file_name_fence_tags_and_form_placeholders_are_no_heavy_terms() -> None:
+    """The reporter's ``conf.py`` and ``example.py`` (no directory) weigh their stems as
+    prose, and no suffix; a fence's ``python``/``rst`` tag is no term; an issue form's
+    ``_No response_`` and an OS line are dropped. A path with a directory keeps the path
+    weight."""
+    terms = dict(shape.analyze(SPHINX_ISSUE).terms)
+    assert "rst" not in terms and "response" not in terms and "macos" not in terms
+    assert terms["conf"] < terms["napoleon"]
+    with_dir = dict(shape.analyze(SPHINX_ISSUE + "\nSee sphinx/ext/napoleon/docstring.py.\n").terms)
+    assert with_dir["docstring"] >= shape.WEIGHT_FRAME
+    before = {}
+    for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED"):
+        setattr(shape, flag, False)
+    try:
+        before = dict(shape.analyze(SPHINX_ISSUE).terms)
+    finally:
+        for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED"):
+            setattr(shape, flag, True)
+    assert {"rst", "response", "macos"} <= set(before) and before["conf"] > terms["conf"]

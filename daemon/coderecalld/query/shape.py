@@ -32,7 +32,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from coderecalld.embed import sparse
@@ -97,6 +97,15 @@ OUTER_FRAME_WEIGHT = 2.0
 #: 51.3 / 53.8 / 53.8, locate file@5 82.0 / 82.0 / 80.9 (file@1 62.9 throughout).
 ERROR_LINE_WEIGHT = 2.0
 MAX_COUNT = 4
+#: Whether a file named without a directory in an issue's text weighs its stem as prose,
+#: not as a path (``WEIGHT_FRAME``) with its suffix: a Sphinx issue's ``conf.py`` and
+#: ``index.rst`` made ``conf``, ``py``, ``index`` and ``rst`` its heaviest terms (a
+#: newcomer; the bug's own words weighed 4.8 of their 6.3-7.2). A traceback's frames and
+#: a path with a directory keep ``WEIGHT_FRAME``.
+BARE_FILES_PROSE = True
+#: Whether a fenced block's info string (```` ```python ````, ```` ```rst ````) is left out
+#: of the terms: it named the language, and weighed as code.
+FENCE_TAGS_DROPPED = True
 
 # Line-start whitespace is ``[ \t]`` and possessive throughout: ``^\s*`` spanned the
 # newlines of a paste's blank lines and backtracked over them at every line start
@@ -353,6 +362,8 @@ def analyze(text: str) -> Query:
         body = _without_handed_back(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
+        if FORM_PLACEHOLDERS_DROPPED:
+            body = _FORM_PLACEHOLDER.sub("", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
@@ -620,6 +631,8 @@ def without_project(asked: Query, names: Collection[str]) -> Query:
     every one where fewer than two words besides stop words would be left (``what is
     starlette``) or the rest is no longer a question."""
     wanted = sorted({n.lower() for n in names if len(n) >= PROJECT_MIN_CHARS}, key=len, reverse=True)
+    if asked.shape is Shape.ISSUE and wanted and PROJECT_NAME_ISSUES:
+        return _project_unnamed(asked, frozenset(wanted))
     if asked.shape is not Shape.TEXT or not wanted or asked.sentence:
         return asked  # a pasted message is matched as written
     said = re.compile(r"(?<![\w.`'\"/@-])(?:" + "|".join(map(re.escape, wanted)) + r")(?:'s)?(?![\w`'\"/.-]|\.\w)")
@@ -633,6 +646,40 @@ def without_project(asked: Query, names: Collection[str]) -> Query:
         return asked  # "what is starlette": the name is all the question asks about
     fewer = analyze(text)
     return fewer if fewer.shape is Shape.TEXT else asked
+
+
+#: Whether an issue's names leave out the repository's own name where the issue writes it
+#: only as prose (``_project_unnamed``).
+PROJECT_NAME_ISSUES = True
+
+
+def _project_unnamed(asked: Query, wanted: frozenset[str]) -> Query:
+    """``asked`` (an issue) without the names equal to one of ``wanted`` (the repository's
+    names, lower case) that its text never writes as a class: capitalised in a code block
+    or span, called (``Flask(__name__)``), constructed (``new Gson()``) or as an attribute
+    (``flask.Flask``). A lower-case spelling is the package (``sphinx.ext.autodoc``,
+    ``import sphinx``, ``sphinx-build``), a capitalised one in prose the product: every
+    Sphinx issue says both, and the name looked up as a definition (case-insensitive)
+    lifted the class ``Sphinx`` of ``sphinx/application.py`` into 11 of a newcomer's 12
+    answers, 2nd in five."""
+    text = asked.text
+    code = " ".join([*(m.group() for m in _FENCE.finditer(text)), *code_spans(_FENCE.sub(" ", text))])
+
+    def as_class(name: str) -> bool:
+        word = re.compile(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])")
+        if any(m.group()[0].isupper() for m in word.finditer(code)):
+            return True
+        return any(m.group()[0].isupper() and (text[m.end():m.end() + 1] == "("
+                                                or text[max(m.start() - 1, 0):m.start()] == "."
+                                                or text[max(m.start() - 4, 0):m.start()] == "new ")
+                   for m in word.finditer(text))
+
+    dropped = [i for i, n in enumerate(asked.names) if n.lower() in wanted and not as_class(n)]
+    if not dropped:
+        return asked
+    names = tuple(n for i, n in enumerate(asked.names) if i not in dropped)
+    return replace(asked, names=names,
+                   title_names=asked.title_names - sum(1 for i in dropped if i < asked.title_names))
 
 
 def _short_terms(text: str) -> tuple[tuple[str, float], ...]:
@@ -1321,6 +1368,14 @@ _REPORT = re.compile(  # a report line is short: longer lines are never tried (l
     r")[ \t]*$", re.MULTILINE)
 #: Whether environment report lines are dropped from a long query (``_REPORT``).
 DROP_REPORTS = True
+#: What a GitHub issue form writes for an optional field left empty, and an operating
+#: system's line of an environment section: no words of the bug. ``_No response_`` read as
+#: code (its underscores) and named ``response``, which lifted a link checker's
+#: ``check_anchor`` into a Sphinx issue's answer (a newcomer).
+_FORM_PLACEHOLDER = re.compile(r"^[ \t]*+(?:_No response_|[-*+]?[ \t]*+(?:OS|Operating [Ss]ystem):[^\n]{0,80})[ \t]*$",
+                               re.MULTILINE)
+#: Whether ``_FORM_PLACEHOLDER`` lines are dropped from a long query.
+FORM_PLACEHOLDERS_DROPPED = True
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
@@ -1507,7 +1562,9 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         python = list(stack.PYTHON.finditer(part))  # outermost first
         innermost = _innermost(part, python)
         read = _without_outer_frames(part, python, innermost)  # weighed below, by depth
-        fenced = " ".join(m.group() for m in _FENCE.finditer(read))
+        # a fence's info string (```` ```python ````) names its language, no code of it
+        fenced = " ".join(_FENCE_INFO.sub("", m.group()) if FENCE_TAGS_DROPPED else m.group()
+                          for m in _FENCE.finditer(read))
         # a shell command line in a block (`$ black --preview --diff c5.py`): how the
         # reporter ran the tool, no code of the fix; its words weigh as prose
         add(" ".join(m.group(1) for m in _SHELL_LINE.finditer(fenced)), WEIGHT_PROSE * boost)
@@ -1521,7 +1578,12 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         add(code, WEIGHT_CODE * boost)
         # (a command line's paths are the reporter's files: `black --diff c5.py`)
         for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()), part)):
-            add(match.group(), WEIGHT_FRAME * boost)
+            if BARE_FILES_PROSE and "/" not in match.group() and "\\" not in match.group():
+                # a file named without a directory is mostly the reporter's own
+                # (``conf.py``, ``index.rst``, ``example.py``): its stem weighs as prose
+                add(match.group().rpartition(".")[0], WEIGHT_PROSE * boost)
+            else:
+                add(match.group(), WEIGHT_FRAME * boost)
         # a trace whose innermost frame re-raises shows where the error was handed back,
         # not where it happened: its frames weigh as outer ones (``frames.reraises``)
         handed = bool(python) and stack.single_traceback(text) and _reraised(part, python[-1])
@@ -1585,6 +1647,12 @@ PROSE_SPAN_CODE_WORDS = True
 #: found in the request target" is one.
 PROSE_MIN_WORDS = 5
 PROSE_SHARE = 0.7
+#: Whether an inline code span holding an error line (an exception's name, a colon, its
+#: message: `` `FieldError: Cannot resolve keyword 'width' into field. Choices are: area,
+#: id, name` ``) gives only its code words as names, whatever its count of function words:
+#: the message's ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up as
+#: definitions (a newcomer's Django ticket).
+ERROR_SPAN_CODE_WORDS = True
 PROSE_FUNCTION_WORDS = 2
 _PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
 _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for with not no this that "
@@ -1594,10 +1662,13 @@ _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for w
 def _code_words_of_prose(span: str) -> str:
     """``span`` (an inline code span) as it is, or, when it reads as a sentence
     (``PROSE_MIN_WORDS`` words or more, ``PROSE_SHARE`` of them plain words, and
-    ``PROSE_FUNCTION_WORDS`` English function words), only its code words (``_CODE_WORD``:
+    ``PROSE_FUNCTION_WORDS`` English function words) or is an error line
+    (``ERROR_SPAN_CODE_WORDS``), only its code words (``_CODE_WORD``:
     ``IllegalArgumentException``, ``Result::unwrap()``), space-separated. Linear in
     ``len(span)``."""
     words = span.split()
+    if ERROR_SPAN_CODE_WORDS and _NAMED_ERROR.match(span):
+        return " ".join(w for w in words if _CODE_WORD.search(w))
     if len(words) < PROSE_MIN_WORDS or sum(1 for w in words if _PROSE_WORD.match(w)) < PROSE_SHARE * len(words):
         return span
     if sum(1 for w in words if w.strip("\"'`(),.:;!?").lower() in _FUNCTION_WORDS) < PROSE_FUNCTION_WORDS:
