@@ -183,3 +183,59 @@ def test_masking_never_moves_a_byte_and_never_raises(pieces: list[str], indent: 
     assert [i for i, c in enumerate(out) if c == 10] == [i for i, c in enumerate(blob) if c == 10]
     out.decode("utf-8")
     symbols(blob, "python", "m.pyx")
+
+
+REVIEWED = b'''cdef class A:
+    property x:
+        def __get__(self): return 1
+
+ctypedef class numpy.dtype [object PyArray_Descr]:
+    cdef int itemsize
+
+cdef extern from "x.h":
+    struct sockaddr:
+        int sa_family
+    ctypedef struct S:
+        readonly int a
+        """doc
+col0
+"""
+        int b
+
+cdef class B: pass
+cdef inline int one(int x) nogil: return x
+
+cdef void f(void* p, char* fmt, ...) noexcept nogil:
+    cdef char c = c'a'
+    if p is &c:
+        pass
+
+async def g(self, object host, int port):
+    return self.values.sizeof(deep=port)
+
+def sizeof(self, deep: bool = False):
+    return 0
+'''
+
+
+def test_constructs_a_review_found_in_real_cython() -> None:
+    """What a review found on lxml, uvloop, cytoolz, pandas, msgpack, PyYAML and numpy's
+    declarations: ``property x:`` blocks (``A.x.__get__``, was ``A.__get__``), a dotted
+    ``ctypedef class numpy.dtype`` (was named ``numpy``), a struct without ``cdef`` in an
+    extern block (missed), one-line definitions (dropped as prototypes), ``async def``'s and
+    C varargs' parameters, a method named ``sizeof``, ``c'a'`` and ``is &x``."""
+    parsed = symbols(REVIEWED, "python", "m.pyx")
+    assert not parsed.has_errors
+    assert _defs(REVIEWED, "m.pyx") == [
+        ("A", "class", 1, 3), ("A.x", "class", 2, 3), ("A.x.__get__", "method", 3, 3),
+        ("dtype", "class", 5, 6), ("sockaddr", "class", 9, 10), ("S", "class", 11, 16),
+        ("B", "class", 18, 18), ("one", "function", 19, 19), ("f", "function", 21, 24),
+        ("g", "function", 26, 27), ("sizeof", "function", 29, 30),
+    ]
+    by_name = {s.qualified_name: s for s in parsed.symbols}
+    assert by_name["g"].signature == "async def g(self, object host, int port)"
+    assert by_name["sizeof"].signature == "def sizeof(self, deep: bool = False)"
+    assert {c.name for c in by_name["g"].call_sites} == {"self.values.sizeof"}
+    lines = masked(REVIEWED).decode().split("\n")
+    assert lines[28] == "def sizeof(self, deep: bool = False):"  # a method's name, no C type
+    assert lines[26] == "    return self.values.sizeof(deep=port)"

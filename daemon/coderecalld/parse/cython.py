@@ -71,7 +71,7 @@ def masked(blob: bytes) -> bytes:
     buf = bytearray(blob)
     lines = _lines(blob)
     starts = _statements(blob, lines)
-    blocks: list[tuple[int, int, bool]] = []  # open blocks: (indent, last line, of declarations)
+    blocks: list[tuple[int, bool]] = []  # open blocks: (indent, of declarations)
     i = 0
     while i < len(lines):
         if i not in starts:
@@ -81,11 +81,11 @@ def masked(blob: bytes) -> bytes:
         start, _ = lines[i]
         _, end = lines[last]
         indent = len(_INDENT.match(blob, start).group())
-        while blocks and (i > blocks[-1][1] or indent <= blocks[-1][0]):
+        while blocks and indent <= blocks[-1][0]:  # a statement as far out ends the block
             blocks.pop()
-        opened = _statement(buf, blob, start + indent, end, bool(blocks) and blocks[-1][2], lines, i, last)
+        opened = _statement(buf, blob, start + indent, end, bool(blocks) and blocks[-1][1], lines, i, last, starts)
         if opened is not None:
-            blocks.append((indent, _block_end(blob, lines, last, indent), opened))
+            blocks.append((indent, opened))
         i = last + 1
     _casts(buf)
     return bytes(buf)
@@ -243,7 +243,7 @@ def _put(buf: bytearray, start: int, end: int, text: bytes) -> None:
 
 
 def _statement(buf: bytearray, blob: bytes, start: int, end: int, in_block: bool,
-               lines: list[tuple[int, int]], first: int, last: int) -> bool | None:
+               lines: list[tuple[int, int]], first: int, last: int, starts: dict[int, int]) -> bool | None:
     """Rewrite the statement ``blob[start:end]`` (from its first non-blank byte) in
     ``buf``; ``in_block``: a declaration block's body, whose declarations have no
     ``cdef``. Whether the block it opens holds declarations (``None``: it opens none)."""
@@ -252,6 +252,11 @@ def _statement(buf: bytearray, blob: bytes, start: int, end: int, in_block: bool
         return None
     opens = False if _block_header(blob, toks) else None
     if in_block and toks[0].kind == "id" and _word(blob, toks[0]) not in (b"cdef", b"cpdef", b"ctypedef"):
+        k = 1 if _word(blob, toks[0]) == b"packed" else 0
+        if _word(blob, toks[k]) in _TYPE_BLOCKS:  # struct sockaddr: in an extern block
+            read, opened = _type_block(buf, blob, toks, k, lines, first, last)
+            if read:
+                return opened
         _declaration(buf, blob, toks, toks[0].start, lines, first, last)
         return None
     head = _word(blob, toks[0])
@@ -272,14 +277,20 @@ def _statement(buf: bytearray, blob: bytes, start: int, end: int, in_block: bool
     if head == b"include":
         _dropped(buf, lines, first, last)
         return opens
+    if head == b"async" and len(toks) > 3 and _word(blob, toks[1]) == b"def" and toks[3].kind == "(":
+        _parameters(buf, blob, toks[3])
+        return opens
     if head == b"def" and len(toks) > 2 and toks[2].kind == "(":
         _parameters(buf, blob, toks[2])
+        return opens
+    if head == b"property" and len(toks) == 3 and toks[1].kind == "id" and _block_header(blob, toks):
+        _put(buf, toks[0].start, toks[1].start, b"class")  # property x: __get__, __set__
         return opens
     if head == b"for" and len(toks) > 2 and _word(blob, toks[2]) == b"from":
         _put(buf, toks[2].start, toks[2].end, b"in")  # for i from 0 <= i < n:
         return opens
     if head == b"ctypedef":
-        return _typedef(buf, blob, toks, lines, first, last)
+        return _typedef(buf, blob, toks, lines, first, last, starts)
     if head in (b"cdef", b"cpdef"):
         return _cdef(buf, blob, toks, lines, first, last)
     return opens
@@ -291,17 +302,15 @@ def _block_header(blob: bytes, toks: list[_Tok]) -> bool:
 
 
 def _typedef(buf: bytearray, blob: bytes, toks: list[_Tok], lines: list[tuple[int, int]],
-             first: int, last: int) -> bool | None:
-    """``ctypedef struct X:`` and the like are classes of declarations; a fused type's
-    block (a list of C types) and other ``ctypedef``s are dropped."""
-    rest = toks[1:]
-    k = 1 if rest and _word(blob, rest[0]) == b"packed" else 0
-    if (_block_header(blob, toks) and len(rest) > k + 1 and _word(blob, rest[k]) in _TYPE_BLOCKS
-            and rest[k + 1].kind == "id"):
-        _as_class(buf, toks[0].start, rest[k + 1])
-        return True
-    end = _block_end(blob, lines, last, len(_INDENT.match(blob, lines[first][0]).group())) \
-        if _block_header(blob, toks) else last
+             first: int, last: int, starts: dict[int, int]) -> bool | None:
+    """``ctypedef struct X:``, ``ctypedef class numpy.dtype [object ..]:`` and the like are
+    classes; a fused type's block (a list of C types) and other ``ctypedef``s are dropped."""
+    k = 2 if len(toks) > 1 and _word(blob, toks[1]) == b"packed" else 1
+    if k < len(toks) and _word(blob, toks[k]) in _TYPE_BLOCKS:
+        read, opened = _type_block(buf, blob, toks, k, lines, first, last)
+        if read:
+            return opened
+    end = _block_end(blob, lines, starts, first) if _block_header(blob, toks) else last
     _dropped(buf, lines, first, end)
     return None
 
@@ -320,20 +329,47 @@ def _cdef(buf: bytearray, blob: bytes, toks: list[_Tok], lines: list[tuple[int, 
         _as_if(buf, toks)  # cdef public:
         return True
     word = _word(blob, toks[k]) if k < len(toks) else b""
+    if word in _TYPE_BLOCKS:
+        read, opened = _type_block(buf, blob, toks, k, lines, first, last)
+        if read:
+            return opened
     if word == b"extern" or word in _TYPE_BLOCKS:
         if not _block_header(blob, toks):
             _dropped(buf, lines, first, last)  # cdef extern int x; cdef class X (forward)
             return None
-        name = toks[k + 1] if word != b"extern" and k + 1 < len(toks) and toks[k + 1].kind == "id" else None
-        if name is None:
-            _as_if(buf, toks)  # cdef extern from "x.h":, cdef enum:
-            return True
-        _as_class(buf, toks[0].start, name)
-        for t in toks[k + 2:-1]:  # cdef class X [object XObject, type XType]:
-            if t.kind == "[":
-                _blank(buf, t.start, t.end)
-        return word != b"class"
+        _as_if(buf, toks)  # cdef extern from "x.h":, cdef enum:
+        return True
     return _declaration(buf, blob, toks[k:], toks[0].start, lines, first, last)
+
+
+def _colon(blob: bytes, toks: list[_Tok], n: int) -> int | None:
+    """The index of the first depth-0 ``:`` among ``toks[n:]``."""
+    return next((j for j in range(n, len(toks)) if toks[j].kind == "op" and blob[toks[j].start] == ord(":")), None)
+
+
+def _type_block(buf: bytearray, blob: bytes, toks: list[_Tok], k: int, lines: list[tuple[int, int]],
+                first: int, last: int) -> tuple[bool, bool | None]:
+    """``toks[k]`` a block word (``class``, ``struct`` ..) followed by a name, maybe dotted
+    (``numpy.dtype``: the class is ``dtype``), and a ``:`` (the body maybe on the same
+    line: ``cdef class B: pass``): a class from ``toks[0]`` to its name, its ``[object ..]``
+    groups blanked; a forward declaration is dropped. Whether it was read (not when no name
+    follows: ``cdef enum:`` is the caller's), and whether the block it opens holds
+    declarations (a struct's; ``None``: it opens none, its body on its line)."""
+    j = k + 1
+    while j + 2 < len(toks) and toks[j].kind == "id" and _word(blob, toks[j + 1]) == b"" and \
+            blob[toks[j + 1].start] == ord(".") and toks[j + 2].kind == "id":
+        j += 2  # numpy.dtype
+    if j >= len(toks) or toks[j].kind != "id":
+        return False, None
+    colon = _colon(blob, toks, j + 1)
+    if colon is None:
+        _dropped(buf, lines, first, last)  # cdef class X (forward)
+        return True, None
+    _as_class(buf, toks[0].start, toks[j])
+    for t in toks[j + 1:colon]:  # [object XObject, type XType]
+        if t.kind == "[":
+            _blank(buf, t.start, t.end)
+    return True, (_word(blob, toks[k]) != b"class" if colon == len(toks) - 1 else None)
 
 
 def _as_if(buf: bytearray, toks: list[_Tok]) -> None:
@@ -371,14 +407,15 @@ def _declaration(buf: bytearray, blob: bytes, toks: list[_Tok], keyword: int,
     for n, t in enumerate(left):
         if (t.kind == "id" and t.start > keyword and n + 1 < len(left) and left[n + 1].kind == "("
                 and _word(blob, t) not in _MODIFIERS):
-            if not _block_header(blob, toks):
+            colon = _colon(blob, toks, n + 2)
+            if colon is None:
                 _dropped(buf, lines, first, last)  # a prototype
                 return None
             _put(buf, keyword, t.start, b"def")
             group = left[n + 1]
             _parameters(buf, blob, group)
-            _blank(buf, group.end, toks[-1].start)  # except -1 nogil
-            return False
+            _blank(buf, group.end, toks[colon].start)  # except -1 nogil
+            return False if colon == len(toks) - 1 else None
     if any(t.kind == "(" for t in left):  # a template's or a function pointer's declaration
         _dropped(buf, lines, first, last)
         return None
@@ -390,7 +427,8 @@ def _declaration(buf: bytearray, blob: bytes, toks: list[_Tok], keyword: int,
         else:
             declarators[-1].append(t)
     names = [t for t in declarators[0] if t.kind == "id" and _word(blob, t) not in _MODIFIERS]
-    if len(names) < 2 and keyword == toks[0].start:  # a bare word in a block: a value
+    typed = len(names) > 1 or len(names) < len([t for t in declarators[0] if t.kind == "id"])
+    if not typed and keyword == toks[0].start:  # a bare word in a block: a value
         return None
     if not names or names[-1].start - keyword < len(_SPACER):
         _dropped(buf, lines, first, last)
@@ -428,22 +466,25 @@ def _parameters(buf: bytearray, blob: bytes, group: _Tok) -> None:
                 blob, left[words[-2]]) in (b"not", b"or"):
             _blank(buf, left[words[-2]].start, left[words[-1]].end)
             words = words[:-2]
+        if not words and p and all(t.kind == "op" and blob[t.start] == ord(".") for t in p):
+            _blank(buf, p[0].start, p[-1].end)  # C varargs: ``char* fmt, ...``
+            continue
         if len(words) < 2:
             continue  # a plain name, ``*args``
         _blank(buf, left[0].start, left[words[-1]].start)
 
 
-def _block_end(blob: bytes, lines: list[tuple[int, int]], header: int, indent: int) -> int:
-    """The last line index of the block opened on line ``header`` (at ``indent``)."""
-    end = header
-    for k in range(header + 1, len(lines)):
-        start, stop = lines[k]
-        line = blob[start:stop]
-        if not line.strip() or line.lstrip().startswith(b"#"):
-            continue
-        if len(_INDENT.match(line).group()) <= indent:
-            break
-        end = k
+def _block_end(blob: bytes, lines: list[tuple[int, int]], starts: dict[int, int], header: int) -> int:
+    """The last line index of the block whose header statement starts on line ``header``:
+    up to the next statement (``starts``: lines in a string or a bracket start none) no
+    deeper than the header."""
+    indent = len(_INDENT.match(blob, lines[header][0]).group())
+    end = starts[header]
+    for k in range(end + 1, len(lines)):
+        if k in starts:
+            if len(_INDENT.match(blob, lines[k][0]).group()) <= indent:
+                break
+            end = starts[k]
     return end
 
 
@@ -453,9 +494,12 @@ _CAST = re.compile(rb"<[A-Za-z_][\w.]*(?:\s+[A-Za-z_][\w.]*)*(?:\s*\[[^\]\n]*\])
 _BEFORE_OPERAND = frozenset({b"return", b"yield", b"if", b"elif", b"while", b"not", b"and", b"or", b"in",
                              b"else", b"is", b"assert", b"del", b"lambda", b"await"})
 #: ``sizeof`` of a C type of several words or a pointer (``sizeof(unsigned int)``).
-_SIZEOF = re.compile(rb"\bsizeof\(([^()\n]*?)([A-Za-z_]\w*)(\s*\**\s*)\)")
+_SIZEOF = re.compile(rb"(?<![\w.])(?<!def )sizeof\(\s*((?:(?:unsigned|signed|long|short|const|struct|union|enum"
+                     rb"|volatile)\s+)*)[A-Za-z_]\w*(\s*\**\s*)\)")
 #: An address-of: ``&`` right after a place an operand starts.
-_ADDRESS = re.compile(rb"(?<=[=(\[,])(\s*)&(?=[A-Za-z_])")
+_ADDRESS = re.compile(rb"&(?=[A-Za-z_(])")
+#: A C char literal's prefix: ``c'\\0'`` (``_code_only`` has made its quotes ``"``).
+_CHAR_LITERAL = re.compile(rb"(?<![\w.])c(?=\")")
 
 
 def _casts(buf: bytearray) -> None:
@@ -467,10 +511,13 @@ def _casts(buf: bytearray) -> None:
             _blank(buf, m.start(), m.end())
     for m in _SIZEOF.finditer(code):
         _blank(buf, m.start(1), m.end(1))
-        _blank(buf, m.start(3), m.end(3))
+        _blank(buf, m.start(2), m.end(2))
     code = _code_only(bytes(buf))  # a cast's operand: ``<char*> &x[0]``
     for m in _ADDRESS.finditer(code):
-        _blank(buf, m.end() - 1, m.end())
+        if _operand_starts(code, m.start()):
+            _blank(buf, m.start(), m.start() + 1)
+    for m in _CHAR_LITERAL.finditer(code):
+        _blank(buf, m.start(), m.end())
 
 
 def _operand_starts(code: bytes, at: int) -> bool:
