@@ -1647,16 +1647,17 @@ PROSE_SPAN_CODE_WORDS = True
 #: found in the request target" is one.
 PROSE_MIN_WORDS = 5
 PROSE_SHARE = 0.7
+PROSE_FUNCTION_WORDS = 2
+_PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
+_FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for with not no this that "
+                            "it its has have".split())
+
 #: Whether an inline code span holding an error line (an exception's name, a colon, its
 #: message: `` `FieldError: Cannot resolve keyword 'width' into field. Choices are: area,
 #: id, name` ``) gives only its code words as names, whatever its count of function words:
 #: the message's ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up as
 #: definitions (a newcomer's Django ticket).
 ERROR_SPAN_CODE_WORDS = True
-PROSE_FUNCTION_WORDS = 2
-_PROSE_WORD = re.compile(r"^[\"'`(]*[^\W\d_]+[\"'`),.:;!?]*$")
-_FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for with not no this that "
-                            "it its has have".split())
 
 
 def _code_words_of_prose(span: str) -> str:
