@@ -169,6 +169,7 @@ _PIECES = st.sampled_from([
     "'''cdef class in a string\n'''\n", "x = a < b > c\n", "IF UNAME == 'x':\n    pass\n",
     "cdef extern from *:\n    \"\"\"\n    int f(void);\n    \"\"\"\n    int f()\n", "s = 'é' + \"\\\\\"\n",
     "for i from 0 <= i < n:\n    pass\n", "(\n", ")\n", "cdef int (*fp)(int)\n", "\\\n",
+    "cdef extern from *:\n    packed\n",
 ])
 
 

@@ -253,7 +253,7 @@ def _statement(buf: bytearray, blob: bytes, start: int, end: int, in_block: bool
     opens = False if _block_header(blob, toks) else None
     if in_block and toks[0].kind == "id" and _word(blob, toks[0]) not in (b"cdef", b"cpdef", b"ctypedef"):
         k = 1 if _word(blob, toks[0]) == b"packed" else 0
-        if _word(blob, toks[k]) in _TYPE_BLOCKS:  # struct sockaddr: in an extern block
+        if k < len(toks) and _word(blob, toks[k]) in _TYPE_BLOCKS:  # struct sockaddr: in an extern block
             read, opened = _type_block(buf, blob, toks, k, lines, first, last)
             if read:
                 return opened
