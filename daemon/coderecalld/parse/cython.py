@@ -72,21 +72,16 @@ def masked(blob: bytes) -> bytes:
     lines = _lines(blob)
     starts = _statements(blob, lines)
     blocks: list[tuple[int, bool]] = []  # open blocks: (indent, of declarations)
-    i = 0
-    while i < len(lines):
-        if i not in starts:
-            i += 1
-            continue
-        last = starts[i]
-        start, _ = lines[i]
+    for first, last in starts.items():  # in line order
+        start, _ = lines[first]
         _, end = lines[last]
         indent = len(_INDENT.match(blob, start).group())
         while blocks and indent <= blocks[-1][0]:  # a statement as far out ends the block
             blocks.pop()
-        opened = _statement(buf, blob, start + indent, end, bool(blocks) and blocks[-1][1], lines, i, last, starts)
+        opened = _statement(buf, blob, start + indent, end, bool(blocks) and blocks[-1][1], lines, first, last,
+                            starts)
         if opened is not None:
             blocks.append((indent, opened))
-        i = last + 1
     _casts(buf)
     return bytes(buf)
 

@@ -1578,7 +1578,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         add(code, WEIGHT_CODE * boost)
         # (a command line's paths are the reporter's files: `black --diff c5.py`)
         for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()), part)):
-            if BARE_FILES_PROSE and "/" not in match.group() and "\\" not in match.group():
+            if BARE_FILES_PROSE and "/" not in match.group():
                 # a file named without a directory is mostly the reporter's own
                 # (``conf.py``, ``index.rst``, ``example.py``): its stem weighs as prose
                 add(match.group().rpartition(".")[0], WEIGHT_PROSE * boost)
