@@ -1638,8 +1638,8 @@ class Service:
         (0..50; 0 = none listed), ranked from the top ``LOCATE_CANDIDATES`` chunks of the
         search ``search`` would run (any query shape; ``mode`` and ``role`` as there); in
         hybrid mode, for a shape of ``LEXICAL_FILES_SHAPES``, fused with the file-level
-        index's files by reciprocal ranks (``locate.fused``: a file's score is then the
-        fused one, ~0.01-0.05, comparable within one answer only).
+        index's files by reciprocal ranks (``locate.fused``); a file's score is its own
+        evidence, never rising down the list (``locate.evidence_scores``).
         ``low_confidence`` as the chunk search's. Raises ``InvalidArgument`` as ``search``."""
         query = validate.text("query", query, validate.MAX_SEARCH_QUERY_CHARS).strip()
         if not query:
