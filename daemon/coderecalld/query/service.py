@@ -499,6 +499,11 @@ LOCATE_RANKED_FILES = 10
 #: FIRST_FILE_EXTRA``) only when they score at least the second file's best (``_extra_above``;
 #: issues keep them: measured there, docs/retrieval.md).
 FIRST_EXTRA_ABOVE_NEXT = True
+#: Whether a function nested in its caller (a closure, ``get_table.append_row``) counts as
+#: a callee ``locate`` lists after it (``_callees``): its lines are the caller's own, and it
+#: took the first file's places after ``Autosummary.get_table`` and
+#: ``ClassDocumenter._get_signature`` (a newcomer's Sphinx issues).
+NESTED_CALLEES = False
 #: A call's name matched to more same-file definitions than this (``__init__``, ``eval``
 #: of many classes) names no callee (``_callees``).
 CALLEE_MAX_DEFINITIONS = 2
@@ -1861,7 +1866,8 @@ class Service:
                     defs = [d for d in defs if d[3] == target]
                 elif len(defs) > CALLEE_MAX_DEFINITIONS:
                     continue
-                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found]
+                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found
+                          and (NESTED_CALLEES or not d[0].startswith(own + "."))]
         return out
 
     # --- symbols --------------------------------------------------------------------
