@@ -98,6 +98,7 @@ def _located_twice(tmp_path: Path, files: dict[str, str], monkeypatch: pytest.Mo
 
 def test_locate_fuses_the_file_ranking_for_a_short_text(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(locate, "EVIDENCE_SCORES", False)  # the fused scores, read below
     fused, lexical, chunks = _located_twice(tmp_path, FILES, monkeypatch, service,
                                             "LEXICAL_FILES_DEPTH", 0)
     # the file holding every word leads the file index, the test is no source
@@ -112,6 +113,18 @@ def test_locate_fuses_the_file_ranking_for_a_short_text(tmp_path: Path,
     assert [f.score for f in fused] == sorted((expected(p) for p in chunks), reverse=True)
     assert {f.path: f.score for f in fused} == {p: expected(p) for p in chunks}
     assert fused[0].functions  # a fused file still lists its functions
+
+
+def test_a_located_file_scores_its_own_evidence_not_its_fused_rank(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    evidence, _, fused = _located_twice(tmp_path, FILES, monkeypatch, locate, "EVIDENCE_SCORES", False)
+    # the same files in the same order, scored by their chunks (a search hit's units), never
+    # rising: not by the fused ranks (the file index's and the chunks' first file tie there)
+    assert [f.path for f in evidence] == fused
+    assert [f.score for f in evidence] == sorted((f.score for f in evidence), reverse=True)
+    assert evidence[0].score > evidence[1].score > 0
+    # a test file's role penalty orders it last and takes nothing off its score
+    assert evidence[-1].role == "test" and evidence[-1].score > 0
 
 
 def test_a_lost_file_index_is_rebuilt_on_the_next_sync(tmp_path: Path) -> None:
@@ -158,9 +171,10 @@ def test_locate_keeps_the_file_index_first_files(tmp_path: Path, monkeypatch: py
     paths = [f.path for f in answer]
     assert set(lexical[:kept]) <= set(paths)
     # spread over the page of ten they are ranked in (``locate._spread``): the first at
-    # place 3 (ceil(1 x 10 / 4)), the fusion's own first two above it
+    # place 3 (ceil(1 x 10 / 4)), the fusion's own first two above it (the second kept
+    # file moves up to place 10 at most: where the fusion ranks it higher, it stays)
     assert paths[2] == "pkg/cache.py"
-    assert paths[:2] == [p for p in fusion_only if p not in lexical[:kept]][:2]
+    assert paths[:2] == fusion_only[:2]
     assert [f.score for f in answer] == sorted((f.score for f in answer), reverse=True)
     assert next(f for f in answer if f.path == "pkg/cache.py").functions  # its own functions
 

@@ -8,6 +8,7 @@ down, shares few of them. Each case first asserts the order without the frame ev
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -347,3 +348,41 @@ def test_a_frame_stands_for_the_namesake_holding_its_line_among_any_number_of_th
         cut = [first(line) for line in STR_LINES]
     assert sum(got != want for got, want in zip(cut, wanted)) >= ERROR_CLASSES - 16
     assert [first(line) for line in STR_LINES] == wanted
+
+
+# A report builder with a closure it calls per row, and a helper it calls after.
+ROWS = {"ledger/__init__.py": "", "ledger/rows.py": '''
+def render_rows_table(rows):
+    """Render the ledger rows as a table, one line per row."""
+    def append_row(row):
+        cells.append(" | ".join(str(v) for v in row))
+
+    cells = []
+    for row in rows:
+        append_row(row)
+    return _joined_table(cells)
+
+
+def _joined_table(cells):
+    width = max((len(c) for c in cells), default=0)
+    header = "-" * width
+    return "\\n".join([header, *cells, header])
+
+
+def unrelated(x):
+    return x
+'''}
+ROWS_ISSUE = ("render_rows_table drops the last ledger row\n\n"
+              "`render_rows_table(rows)` renders every row of the ledger table but the last one.\n")
+
+
+def test_a_closure_of_the_first_function_is_no_callee_listed_after_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``append_row`` is nested in ``render_rows_table``: its lines are the caller's, so the
+    callee chain lists the helper it hands the cells to, ``_joined_table`` (a Sphinx newcomer:
+    ``Autosummary.get_table.append_row`` took the first file's second place)."""
+    with indexed(tmp_path, ROWS) as running:
+        listed = _listed(running, ROWS_ISSUE)
+        assert listed[:2] == ["render_rows_table", "_joined_table"]
+        monkeypatch.setattr(service, "NESTED_CALLEES", True)
+        assert _listed(running, ROWS_ISSUE)[:2] == ["render_rows_table", "render_rows_table.append_row"]

@@ -348,6 +348,12 @@ def test_a_file_only_the_file_index_names_lists_its_own_chunks(monkeypatch: pyte
     assert asked == ["z.py"]
     assert [f.qualified_name for f in files[1].functions] == ["high", "low"]
     assert files[1].functions[0].start_line == 20
+    # each file's own evidence: a.py's chunk; z.py's best chunk + SPREAD x its next; b.py's
+    # 0.9 no higher than the file above it
+    assert locate.SPREAD == 0.25 and locate.SUPPORT == 1
+    assert [f.score for f in files] == [1.0, 0.625, 0.625]
+    monkeypatch.setattr(locate, "EVIDENCE_SCORES", False)  # the fused ranks' scores
+    files = locate.files(hits, 3, lexical=[_file("z.py"), _file("a.py")], chunks_of=chunks_of)
     k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
     assert [f.score for f in files] == [round(1 / (k + 1) + w / (k + 2), 6),
                                         round(w / (k + 1), 6), round(1 / (k + 2), 6)]
@@ -363,9 +369,15 @@ def test_a_first_file_that_stands_out_on_the_chunks_keeps_its_place() -> None:
     k, w = locate.LEXICAL_FILES_K, locate.LEXICAL_FILES_WEIGHT
     fused = locate.files(hits, 3, lexical=lexical)
     assert [f.path for f in fused] == ["b.py", "c.py", "a.py"]  # 1/33 + w/32 > 1/31
+    # each file's own chunk, a.py's 1.0 no higher than c.py's above it
+    assert [f.score for f in fused] == [0.7, 0.69, 0.69]
     kept = locate.files(hits, 3, lexical=lexical, lead=0.85)  # 0.7 < 0.85 x 1.0: stands out
     assert [f.path for f in kept] == ["a.py", "b.py", "c.py"]
-    assert [f.score for f in kept] == [round(1 / (k + 2) + w / (k + 1), 6)] * 2 + [
+    assert [f.score for f in kept] == [1.0, 0.7, 0.69]
+    by_rank = locate.fused([(h.score, (h.payload["repo"], h.payload["path"]), [h]) for h in hits],
+                           [(f.payload["repo"], f.payload["path"]) for f in lexical], 3,
+                           first=("r", "a.py"))  # the fused scores: the kept first takes the best
+    assert [round(score, 6) for score, _, _ in by_rank] == [round(1 / (k + 2) + w / (k + 1), 6)] * 2 + [
         round(1 / (k + 3) + w / (k + 2), 6)]
     flat = locate.files(hits, 3, lexical=lexical, lead=0.6)  # 0.7 >= 0.6 x 1.0: flat, fused
     assert [f.path for f in flat] == ["b.py", "c.py", "a.py"]
@@ -650,3 +662,21 @@ def test_a_questions_first_file_lists_its_extra_functions_only_above_the_next_fi
     assert [f.qualified_name for f in kept.functions] == ["f0", "f1", "f2", "f3", "f4", "f5"]
     assert _extra_above(first, 5, 0.4) is first  # all above: unchanged
     assert [f.qualified_name for f in _extra_above(first, 8, 0.99).functions] == [f"f{i}" for i in range(8)]
+
+
+def test_a_type_listed_after_the_functions_scores_no_higher_than_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a named class scores above its file's methods (its name's bonus) and is listed last,
+    # by kind: its score must not exceed theirs, or ``service._non_rising`` raises every
+    # method above it to the class's score (a newcomer: 30 functions all at 1.082)
+    hits = [_hit("f.py", "FileField", 1.082, kind="class", start=1),
+            _hit("f.py", "FileField.deconstruct", 0.741, kind="method", start=20),
+            _hit("f.py", "FileDescriptor.__get__", 0.734, kind="method", start=40),
+            _hit("f.py", "FileDescriptor", 0.9, kind="class", start=35)]
+    found = locate.files(hits, 1, functions_per_file=30)[0]
+    assert [(f.qualified_name, f.score) for f in found.functions] == [
+        ("FileField.deconstruct", 0.741), ("FileDescriptor.__get__", 0.734),
+        ("FileField", 0.734), ("FileDescriptor", 0.734)]
+    assert found.score == round(1.082 + locate.SPREAD * 0.9, 6)  # the file keeps its evidence
+    monkeypatch.setattr(locate, "LATER_KINDS_CAPPED", False)
+    listed = locate.files(hits, 1, functions_per_file=30)[0].functions
+    assert [f.score for f in listed] == [0.741, 0.734, 1.082, 0.9]

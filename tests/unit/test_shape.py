@@ -2157,3 +2157,29 @@ def test_a_bare_file_name_fence_tags_and_form_placeholders_are_no_heavy_terms() 
         for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED"):
             setattr(shape, flag, True)
     assert {"rst", "response", "macos"} <= set(before) and before["conf"] > terms["conf"]
+
+
+#: A Django ticket as its page shows it (and SWE-bench's django problem statements read):
+#: the summary, ``Description``, an editor's line, code without markup, indented by tabs.
+TRAC_TICKET = (
+    "Admin inlines crash with a GenericRelation on a proxy model\n"
+    "Description\n\t \n\t\t(last modified by Tim Graham)\n\t \n"
+    "Consider the following models:\n"
+    "class Bookmark(models.Model):\n\ttags = GenericRelation(TaggedItem)\n"
+    "Opening the change page raises an AttributeError in get_formset.\n")
+
+
+def test_a_trac_ticket_s_description_line_and_editor_are_no_words_or_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = shape.analyze(TRAC_TICKET)
+    assert asked.shape is Shape.ISSUE
+    terms = dict(asked.terms)
+    assert not {"description", "modified", "tim", "graham"} & set(terms)
+    assert not {"Tim", "Graham"} & set(asked.names)
+    assert {"GenericRelation", "get_formset", "Bookmark"} <= set(asked.names)
+    # a 'Description' anywhere but under the summary, and prose about a description, stay
+    later = shape.analyze(TRAC_TICKET + "Description\nThe field's description is lost.\n")
+    assert "description" in dict(later.terms)
+    monkeypatch.setattr(shape, "TICKET_HEADER_DROPPED", False)
+    before = shape.analyze(TRAC_TICKET)
+    assert {"description", "modified", "tim", "graham"} <= set(dict(before.terms))
+    assert {"Tim", "Graham"} <= set(before.names)

@@ -280,3 +280,22 @@ def test_all_points_pages_through_one_repo_with_vectors(
         assert dict(zip(point.sparse.indices, point.sparse.values)) == pytest.approx(
             dict(zip(want.sparse.indices, want.sparse.values)))
     assert store.all_points("org/none") == []
+
+
+def test_a_tie_orders_by_id_whatever_order_the_points_were_written_in(tmp_path: Path) -> None:
+    # five chunks of one text tie on every retriever; the engine ordered a tie by where it
+    # keeps the points, so writing them in another order answered in another order
+    def answers(order: list[str], root: Path) -> tuple[list[str], ...]:
+        with open_store(root) as st:
+            for n in order:  # one write each: the engine keeps them in this order
+                st.upsert([make_point("handler", "parse the json body", path=f"app/{n}.py", dense=X)])
+            vector = sparse.query_vector("parse json body")
+            # (the engine's own rank fusion, ``hybrid``, ranks its prefetches' ties before
+            # fusing: the service fuses these two lists itself, ``query/fusion.py``)
+            got = (st.sparse_search(vector, StoreFilter(), 10), st.dense_search(X, StoreFilter(), 10))
+            assert all(len({h.score for h in hits}) == 1 for hits in got)  # ties throughout
+            return tuple([h.id for h in hits] for hits in got)
+
+    forward = answers(list("abcde"), tmp_path / "forward")
+    assert answers(list("edcba"), tmp_path / "backward") == forward
+    assert all(ids == sorted(ids) for ids in forward)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import gc
 import socket
+import uuid
 import warnings
 from pathlib import Path
 
@@ -198,3 +199,22 @@ def _self_signed_ca_pem() -> bytes:
             .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
             .sign(key, hashes.SHA256()))
     return cert.public_bytes(serialization.Encoding.PEM)
+
+
+def test_a_tie_orders_by_id_whatever_order_the_points_were_written_in() -> None:
+    # as the embedded store: a tie is ordered by id, not by where the engine keeps it
+    def answers(order: str) -> tuple[list[str], list[str]]:
+        store = ServerStore(4, "m@1", TV, client=QdrantClient(location=":memory:"))
+        for n in order:
+            pid = str(uuid.uuid5(uuid.NAMESPACE_URL, n))
+            store.upsert([PointRecord(pid, {"repo": "org/a", "path": f"{n}.py"},
+                                      sparse.vector("alpha beta"), (1.0, 0.0, 0.0, 0.0))])
+        got = (store.sparse_search(sparse.query_vector("alpha beta"), StoreFilter(), 10),
+               store.dense_search((1.0, 0.0, 0.0, 0.0), StoreFilter(), 10))
+        store.close()
+        assert all(len(hits) == 5 and len({h.score for h in hits}) == 1 for hits in got)
+        return tuple([h.id for h in hits] for hits in got)
+
+    forward = answers("abcde")
+    assert answers("edcba") == forward
+    assert all(ids == sorted(ids) for ids in forward)

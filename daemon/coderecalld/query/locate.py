@@ -41,6 +41,9 @@ MODULE_KIND = "module"
 SECTION_KIND = "section"
 #: The kinds of ``FUNCTION_KINDS`` that are types: listed after the functions of a file.
 TYPE_KINDS = frozenset({"class", "interface", "struct"})
+#: Whether a type, or a declaration without a body, listed after a file's functions scores
+#: at most the lowest of them (``_functions``).
+LATER_KINDS_CAPPED = True
 #: Functions listed per file by default (the MCP output budget: 10 files x 5 lines).
 FUNCTIONS_PER_FILE = 5
 #: The first file lists this many more: it is the one an agent opens first and the edit
@@ -112,6 +115,12 @@ ENCLOSING_LISTED = True
 #: Kinds a nested function and the function enclosing it have (a method's parent is its
 #: class, no function).
 NESTING_KINDS = frozenset({"function", "method"})
+#: Whether a located file reports its own evidence as its score (``evidence_scores``): its
+#: chunks' aggregate (best + ``SPREAD`` x the next ``SUPPORT``; a role's penalty orders), in
+#: the units a search hit's score has, never rising down the list. The fused rank score
+#: that orders the files (``fused``) read 0.0403, 0.0391, ... in every answer, right or
+#: wrong, on every issue (three newcomers in a row).
+EVIDENCE_SCORES = True
 #: A callee not among the candidates scores its caller's score times this (the list is
 #: in the order above, not by score).
 CALLEE_SHARE = 0.5
@@ -167,9 +176,12 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     kind (werkzeug's ``BadRequest``, a class whose ``description`` holds "sent a request
     that this server could not understand", was no function, and its file listed eight
     others; a newcomer)."""
+    ranked_hits = list(hits)
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
-        (score, key, chunks) for key, (score, chunks) in _grouped(hits, penalty).items()]
+        (score, key, chunks) for key, (score, chunks) in _grouped(ranked_hits, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
+    evidence = {key: score for key, (score, _) in _grouped(ranked_hits, lambda p: 0.0).items()} if (
+        EVIDENCE_SCORES and lexical) else {}
     own = [r[0] for r in ranked[:2]]
     roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", ""))
              for h in lexical}
@@ -213,6 +225,30 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
             found = with_callees(found, lambda names, r=repo, p=path: callees(r, p, names))
         out.append(FileHit(repo=repo, path=path, role=role,
                            score=round(score, 6), functions=found))
+    if EVIDENCE_SCORES and lexical:
+        out = evidence_scores(out, evidence, {key: chunks for _, key, chunks in ranked[:limit]})
+    return out
+
+
+def evidence_scores(found: Sequence[FileHit], evidence: Mapping[tuple[str, str], float],
+                    chunks: Mapping[tuple[str, str], Sequence[Hit]]) -> list[FileHit]:
+    """``found`` (files in answer order) each scored by its own evidence: ``evidence``
+    (the candidate chunks' aggregate by ``(repo, path)``, ``_grouped`` with no role
+    penalty: the penalty orders, as a search page's does, and is no evidence), else for a file the
+    candidates missed (only the file-level index ranked it) its ``chunks``' best score plus
+    ``SPREAD`` x the next ``SUPPORT`` (0 with none); at most the score of the file above it,
+    so scores never rise down the list. Units: a search hit's score (0..1 for words alone,
+    more with structural evidence: a named definition, a traceback frame)."""
+    out: list[FileHit] = []
+    for f in found:
+        key = (f.repo, f.path)
+        own = evidence.get(key)
+        if own is None:
+            raw = sorted((h.score for h in chunks.get(key, ())), reverse=True)
+            own = raw[0] + SPREAD * sum(raw[1:1 + SUPPORT]) if raw else 0.0
+        if out:
+            own = min(own, out[-1].score)
+        out.append(replace(f, score=round(own, 6)))
     return out
 
 
@@ -430,8 +466,13 @@ def _functions(chunks: list[Hit], limit: int,
             if len(seen) >= limit:
                 break
             where = implemented.get(name, hit).payload
-            seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]),
-                                     round(hit.score, 6))
+            score = round(hit.score, 6)
+            if bodyless is not False and seen and LATER_KINDS_CAPPED:
+                # listed after the callables by kind, not by score: no higher than the
+                # one above (a named class, 1.08, raised the 29 methods above it to its
+                # score with ``functions=30``: ``service._non_rising``; a newcomer)
+                score = min(score, min(f.score for f in seen.values()))
+            seen[name] = FunctionHit(name, int(where["start_line"]), int(where["end_line"]), score)
     if ENCLOSING_LISTED:
         seen = _with_enclosing(seen, chunks, limit, definitions)
     if not seen:  # a docs page: its best sections, where in it to read

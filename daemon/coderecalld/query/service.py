@@ -499,6 +499,11 @@ LOCATE_RANKED_FILES = 10
 #: FIRST_FILE_EXTRA``) only when they score at least the second file's best (``_extra_above``;
 #: issues keep them: measured there, docs/retrieval.md).
 FIRST_EXTRA_ABOVE_NEXT = True
+#: Whether a function nested in its caller (a closure, ``get_table.append_row``) counts as
+#: a callee ``locate`` lists after it (``_callees``): its lines are the caller's own, and it
+#: took the first file's places after ``Autosummary.get_table`` and
+#: ``ClassDocumenter._get_signature`` (a newcomer's Sphinx issues).
+NESTED_CALLEES = False
 #: A call's name matched to more same-file definitions than this (``__init__``, ``eval``
 #: of many classes) names no callee (``_callees``).
 CALLEE_MAX_DEFINITIONS = 2
@@ -1638,8 +1643,8 @@ class Service:
         (0..50; 0 = none listed), ranked from the top ``LOCATE_CANDIDATES`` chunks of the
         search ``search`` would run (any query shape; ``mode`` and ``role`` as there); in
         hybrid mode, for a shape of ``LEXICAL_FILES_SHAPES``, fused with the file-level
-        index's files by reciprocal ranks (``locate.fused``: a file's score is then the
-        fused one, ~0.01-0.05, comparable within one answer only).
+        index's files by reciprocal ranks (``locate.fused``); a file's score is its own
+        evidence, never rising down the list (``locate.evidence_scores``).
         ``low_confidence`` as the chunk search's. Raises ``InvalidArgument`` as ``search``."""
         query = validate.text("query", query, validate.MAX_SEARCH_QUERY_CHARS).strip()
         if not query:
@@ -1861,7 +1866,8 @@ class Service:
                     defs = [d for d in defs if d[3] == target]
                 elif len(defs) > CALLEE_MAX_DEFINITIONS:
                     continue
-                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found]
+                found += [d[:3] for d in defs if d[0] != own and d[:3] not in found
+                          and (NESTED_CALLEES or not d[0].startswith(own + "."))]
         return out
 
     # --- symbols --------------------------------------------------------------------

@@ -364,6 +364,8 @@ def analyze(text: str) -> Query:
             body = _REPORT.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
             body = _FORM_PLACEHOLDER.sub("", body)
+        if TICKET_HEADER_DROPPED:
+            body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
@@ -1376,6 +1378,15 @@ _FORM_PLACEHOLDER = re.compile(r"^[ \t]*+(?:_No response_|[-*+]?[ \t]*+(?:OS|Ope
                                re.MULTILINE)
 #: Whether ``_FORM_PLACEHOLDER`` lines are dropped from a long query.
 FORM_PLACEHOLDERS_DROPPED = True
+#: What a Trac ticket's page adds to its text when it is copied as the page shows it
+#: (Django's tickets, and SWE-bench's django problem statements, read so): a
+#: ``Description`` line under the summary and a ``(last modified by Name)`` line. Their
+#: words named no code, yet ``description`` matched every ``short_description`` and the
+#: editor's name was looked up as two capitalised names (``Tim``, ``Graham``).
+_TICKET_HEADER = re.compile(r"\A([^\n]*\n)[ \t]*+Description[ \t]*+\n"
+                            r"|^[ \t]*+\(last modified by [^()\n]{1,80}\)[ \t]*+$", re.MULTILINE)
+#: Whether ``_TICKET_HEADER``'s lines are dropped from a long query.
+TICKET_HEADER_DROPPED = True
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28

@@ -184,6 +184,16 @@ def to_hit(point: Any, score: float) -> Hit:
     return Hit(id=str(point.id), score=float(score), payload=dict(point.payload or {}))
 
 
+def ranked_hits(points: Any) -> list[Hit]:
+    """``Hit``s of an engine's scored points, best first, points of equal score by id: the
+    engine orders a tie by where it keeps the points, which depends on the order they were
+    written, so an index built in one pass and one synced commit by commit answered the
+    same query in different orders (a newcomer's two runs on one commit disagreed). The
+    ids are content keys (``index/points.py``), so a tie now orders the same on any store
+    holding the same chunks."""
+    return sorted((to_hit(p, p.score) for p in points), key=lambda h: (-h.score, h.id))
+
+
 def to_record(point: Any) -> PointRecord:
     """A ``PointRecord`` from an engine's point with vectors (``vector`` maps ``DENSE`` to a
     list and ``SPARSE`` to an object with ``indices`` and ``values``; either may be absent)."""

@@ -48,6 +48,7 @@ from coderecalld.store.base import (
     file_point_id,
     filter_conditions,
     find_match,
+    ranked_hits,
     to_hit,
     to_record,
 )
@@ -318,7 +319,7 @@ class EdgeStore:
             filter=_to_filter(replace(flt, kind="")),  # a file has no kind
             with_payload=qe.PayloadSelector.Include(list(FILE_FIELDS)))
         points = self._run("file_search", lambda shard: shard.query(request), files=True)
-        return [to_hit(p, p.score) for p in points]
+        return ranked_hits(points)
 
     def count_files(self, repo: str = "") -> int:
         """Exact number of file points (of ``repo`` when given)."""
@@ -651,7 +652,7 @@ class EdgeStore:
 
     def _query(self, what: str, request: qe.QueryRequest) -> list[Hit]:
         points = self._run(what, lambda shard: shard.query(request))
-        return [to_hit(p, p.score) for p in points]
+        return ranked_hits(points)
 
     def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int,
                 fields: Sequence[str] | None = None) -> list[Hit]:

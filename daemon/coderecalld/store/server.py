@@ -74,6 +74,7 @@ from coderecalld.store.base import (
     file_point_id,
     filter_conditions,
     find_match,
+    ranked_hits,
     to_hit,
     to_record,
 )
@@ -295,7 +296,7 @@ class ServerStore:
             self.files_collection, query=_sparse(sparse), using=FILE_SPARSE,
             query_filter=qfilter, limit=limit,
             with_payload=list(FILE_FIELDS)))
-        return [to_hit(p, p.score) for p in response.points]
+        return ranked_hits(response.points)
 
     def count_files(self, repo: str = "") -> int:
         """Exact number of file points (of ``repo`` when given)."""
@@ -632,7 +633,7 @@ class ServerStore:
     def _query(self, what: str, **request: Any) -> list[Hit]:
         request.setdefault("with_payload", True)
         response = self._run(what, lambda c: c.query_points(self.collection, **request))
-        return [to_hit(p, p.score) for p in response.points]
+        return ranked_hits(response.points)
 
     def _scroll(self, what: str, flt: StoreFilter, cond: Any, limit: int,
                 keep: Callable[[Hit], bool] | None = None,
