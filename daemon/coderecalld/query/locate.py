@@ -176,11 +176,11 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     kind (werkzeug's ``BadRequest``, a class whose ``description`` holds "sent a request
     that this server could not understand", was no function, and its file listed eight
     others; a newcomer)."""
-    ranked_hits = list(hits)
+    candidates = list(hits)
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
-        (score, key, chunks) for key, (score, chunks) in _grouped(ranked_hits, penalty).items()]
+        (score, key, chunks) for key, (score, chunks) in _grouped(candidates, penalty).items()]
     ranked.sort(key=lambda r: -r[0])
-    evidence = {key: score for key, (score, _) in _grouped(ranked_hits, lambda p: 0.0).items()} if (
+    evidence = {key: score for key, (score, _) in _grouped(candidates, lambda p: 0.0).items()} if (
         EVIDENCE_SCORES and lexical) else {}
     own = [r[0] for r in ranked[:2]]
     roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", ""))
@@ -244,8 +244,7 @@ def evidence_scores(found: Sequence[FileHit], evidence: Mapping[tuple[str, str],
         key = (f.repo, f.path)
         own = evidence.get(key)
         if own is None:
-            raw = sorted((h.score for h in chunks.get(key, ())), reverse=True)
-            own = raw[0] + SPREAD * sum(raw[1:1 + SUPPORT]) if raw else 0.0
+            own = _aggregate(h.score for h in chunks.get(key, ()))
         if out:
             own = min(own, out[-1].score)
         out.append(replace(f, score=round(own, 6)))
@@ -413,13 +412,19 @@ def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
     for key, chunks in grouped.items():
         costs = [penalty(h.payload) for h in chunks]
         floor = min(costs)
-        raw = sorted((h.score for h in chunks), reverse=True)
-        score = raw[0] + SPREAD * sum(raw[1:1 + SUPPORT])
+        score = _aggregate(h.score for h in chunks)
         chunks = [replace(h, score=max(h.score - (cost - floor), 0.0)) if cost > floor else h
                   for h, cost in zip(chunks, costs)]
         chunks.sort(key=lambda h: -h.score)
         out[key] = (score - floor, chunks)
     return out
+
+
+def _aggregate(scores: Iterable[float]) -> float:
+    """A file's score from its chunks' ``scores``: the best plus ``SPREAD`` times the sum of
+    the next ``SUPPORT``; 0 for none."""
+    raw = sorted(scores, reverse=True)
+    return raw[0] + SPREAD * sum(raw[1:1 + SUPPORT]) if raw else 0.0
 
 
 def _functions(chunks: list[Hit], limit: int,
