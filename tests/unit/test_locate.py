@@ -39,12 +39,22 @@ def test_functions_skip_modules_and_sections_and_respect_the_cap() -> None:
     assert only.functions[1].start_line == 10 and only.functions[1].end_line == 19
 
 
-def test_penalty_orders_and_the_reported_score_is_the_ordering_one() -> None:
-    hits = [_hit("tests/test_a.py", "t", 1.0, role="test"), _hit("a.py", "f", 0.95)]
-    files = locate.files(hits, 1, penalty=lambda p: 0.1 if p["role"] == "test" else 0.0)
+def test_penalty_orders_and_the_reported_score_is_the_file_s_own_evidence(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No file-level fusion (a trace, identifiers, ``--mode sparse``): the penalty orders,
+    the score is the file's evidence, at most the score above it, as with the fusion."""
+    hits = [_hit("tests/test_a.py", "t", 1.0, role="test"), _hit("a.py", "f", 0.95),
+            _hit("tests/test_b.py", "t", 0.5, role="test")]
+    penalty = {"source": 0.0, "test": 1.0}
+    files = locate.files(hits, 1, penalty=lambda p: penalty[p["role"]])
     assert [(f.path, f.score, f.role) for f in files] == [("a.py", 0.95, "source")]
-    both = locate.files(hits, 2, penalty=lambda p: 0.1 if p["role"] == "test" else 0.0)
-    assert [(f.path, f.score) for f in both] == [("a.py", 0.95), ("tests/test_a.py", 0.9)]
+    every = locate.files(hits, 3, penalty=lambda p: penalty[p["role"]])
+    # ordered by 0.95 / 0.0 / -0.5; reported 0.95, min(1.0, 0.95), min(0.5, 0.95)
+    assert [(f.path, f.score) for f in every] == [
+        ("a.py", 0.95), ("tests/test_a.py", 0.95), ("tests/test_b.py", 0.5)]
+    monkeypatch.setattr(locate, "EVIDENCE_SCORES", False)
+    assert [f.score for f in locate.files(hits, 3, penalty=lambda p: penalty[p["role"]])] == [
+        0.95, 0.0, -0.5]
 
 
 def test_the_first_file_lists_more_functions_than_the_others() -> None:
@@ -537,10 +547,13 @@ def test_a_source_files_own_tests_list_below_its_code() -> None:
     assert [(f.qualified_name, f.score) for f in files[0].functions] == [
         ("json_content_type", 0.8), ("tests::json_content_types", 0.7),
         ("tests::valid_json_content_type", 0.65)]
-    # a file of tests alone keeps its chunks' own scores, less the file's penalty
+    # a file of tests alone is ordered by its score less the penalty, and reports its
+    # chunks' own evidence (the penalty orders; it is no evidence)
     (only,) = locate.files(hits[:2], 10, penalty=lambda p: penalty[p["role"]], functions_per_file=3)
-    assert only.score == round(0.9 + locate.SPREAD * 0.85 - 0.2, 6)
+    assert only.score == round(0.9 + locate.SPREAD * 0.85, 6)
     assert [f.score for f in only.functions] == [0.9, 0.85]
+    assert locate.file_scores(hits[:2], penalty=lambda p: penalty[p["role"]]) == {
+        ("r", "src/json.rs"): pytest.approx(0.9 + locate.SPREAD * 0.85 - 0.2)}
 
 
 @pytest.mark.usefixtures("no_first_file_extra")

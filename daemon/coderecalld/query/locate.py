@@ -119,7 +119,9 @@ NESTING_KINDS = frozenset({"function", "method"})
 #: chunks' aggregate (best + ``SPREAD`` x the next ``SUPPORT``; a role's penalty orders), in
 #: the units a search hit's score has, never rising down the list. The fused rank score
 #: that orders the files (``fused``) read 0.0403, 0.0391, ... in every answer, right or
-#: wrong, on every issue (three newcomers in a row).
+#: wrong, on every issue (three newcomers in a row). Every mode and shape alike: where no
+#: file-level fusion ran (a trace, identifiers, ``--mode sparse``), the ordering value, the
+#: aggregate less a role's penalty, was reported instead (a test file of a trace at -0.1).
 EVIDENCE_SCORES = True
 #: A callee not among the candidates scores its caller's score times this (the list is
 #: in the order above, not by score).
@@ -145,8 +147,9 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     """The top ``limit`` files of ``hits`` (chunks with payload ``repo``, ``path``, ``kind``,
     ``qualified_name``, ``start_line``, ``end_line``; any order), best first by the
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
-    ``service.ROLE_PENALTY``), which is the reported score: scores never rise down the list.
-    Ties keep first-seen order. Each file lists its best ``functions_per_file`` functions,
+    ``service.ROLE_PENALTY``). Ties keep first-seen order. Each reports its own evidence
+    (``evidence_scores``, with ``EVIDENCE_SCORES``; else the value that ordered it), in every
+    mode and query shape: scores never rise down the list. Each file lists its best ``functions_per_file`` functions,
     the first ``FIRST_FILE_EXTRA`` more (when ``functions_per_file`` > 0 and the second file
     scores under ``FIRST_FILE_TIE`` x the first's); with ``callees``, the first file's
     first function is followed by the same-file functions it calls (``with_callees``).
@@ -155,8 +158,8 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
 
     ``lexical``: files, best first, from the file-level index (``Store.file_search``'s
     hits: payload ``repo``, ``path``, ``role``); when given, the files are ranked by
-    ``fused`` (that ranking and this one by reciprocal ranks) and each reports its fused
-    score; a file only ``lexical`` names lists the functions of ``chunks_of(repo, path)``
+    ``fused`` (that ranking and this one by reciprocal ranks; without ``EVIDENCE_SCORES``
+    each reports its fused score); a file only ``lexical`` names lists the functions of ``chunks_of(repo, path)``
     (its chunks scored for the query; none without ``chunks_of``). The first file's extra
     places follow the chunk scores of the first two files (a file without chunks scores
     0). ``lead`` (0: never): the chunks' first file keeps the first place, with the best
@@ -177,11 +180,11 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     that this server could not understand", was no function, and its file listed eight
     others; a newcomer)."""
     candidates = list(hits)
+    grouped = _grouped(candidates, penalty)
     ranked: list[tuple[float, tuple[str, str], list[Hit]]] = [
-        (score, key, chunks) for key, (score, chunks) in _grouped(candidates, penalty).items()]
+        (score, key, chunks) for key, (score, chunks, _) in grouped.items()]
     ranked.sort(key=lambda r: -r[0])
-    evidence = {key: score for key, (score, _) in _grouped(candidates, lambda p: 0.0).items()} if (
-        EVIDENCE_SCORES and lexical) else {}
+    evidence = {key: own for key, (_, _, own) in grouped.items()}
     own = [r[0] for r in ranked[:2]]
     roles = {(h.payload["repo"], h.payload["path"]): str(h.payload.get("role", ""))
              for h in lexical}
@@ -225,7 +228,7 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
             found = with_callees(found, lambda names, r=repo, p=path: callees(r, p, names))
         out.append(FileHit(repo=repo, path=path, role=role,
                            score=round(score, 6), functions=found))
-    if EVIDENCE_SCORES and lexical:
+    if EVIDENCE_SCORES:
         out = evidence_scores(out, evidence, {key: chunks for _, key, chunks in ranked[:limit]})
     return out
 
@@ -393,12 +396,13 @@ def file_scores(hits: Iterable[Hit], *, penalty: Callable[[dict], float] = lambd
                 ) -> dict[tuple[str, str], float]:
     """Each file's score as ``files`` ranks it, by ``(repo, path)``: its best chunk's
     score plus ``SPREAD`` times its next ``SUPPORT`` chunks', less ``penalty`` of the best."""
-    return {key: score for key, (score, _) in _grouped(hits, penalty).items()}
+    return {key: score for key, (score, _, _) in _grouped(hits, penalty).items()}
 
 
 def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
-             ) -> dict[tuple[str, str], tuple[float, list[Hit]]]:
-    """``hits`` by ``(repo, path)``: the file's score and its chunks, best first. The
+             ) -> dict[tuple[str, str], tuple[float, list[Hit], float]]:
+    """``hits`` by ``(repo, path)``: the file's score, its chunks, best first, and its own
+    evidence (the score before any penalty: ``evidence_scores``). The
     file's score is its chunks' (best + ``SPREAD`` x the next ``SUPPORT``) less its least
     penalised chunk's penalty (all chunks of most files share their file's role); a chunk
     penalised more than that (a Rust source file's ``#[cfg(test)]`` tests, role test:
@@ -408,7 +412,7 @@ def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
     grouped: dict[tuple[str, str], list[Hit]] = {}
     for hit in hits:
         grouped.setdefault((hit.payload["repo"], hit.payload["path"]), []).append(hit)
-    out: dict[tuple[str, str], tuple[float, list[Hit]]] = {}
+    out: dict[tuple[str, str], tuple[float, list[Hit], float]] = {}
     for key, chunks in grouped.items():
         costs = [penalty(h.payload) for h in chunks]
         floor = min(costs)
@@ -416,7 +420,7 @@ def _grouped(hits: Iterable[Hit], penalty: Callable[[dict], float],
         chunks = [replace(h, score=max(h.score - (cost - floor), 0.0)) if cost > floor else h
                   for h, cost in zip(chunks, costs)]
         chunks.sort(key=lambda h: -h.score)
-        out[key] = (score - floor, chunks)
+        out[key] = (score - floor, chunks, score)
     return out
 
 
