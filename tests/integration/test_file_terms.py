@@ -256,3 +256,42 @@ def test_an_issues_search_page_follows_locates_files(tmp_path: Path, monkeypatch
         monkeypatch.setattr(service, "LOCATED_ORDER_SHAPES", frozenset())
         by_chunks = running.service.search(ISSUE, limit=10, repo="fx")
         assert [h.path for h in by_chunks][:3] == ["pkg/helpers.py", "pkg/cache.py", "pkg/cache.py"]
+
+
+TRACE = '''\
+Traceback (most recent call last):
+  File "tests/test_cache.py", line 2, in test_expire_stale_entries
+    assert Cache().entries() == []
+  File "pkg/cache.py", line 10, in entries
+    return list(self.items)
+AttributeError: 'Cache' object has no attribute 'items'
+'''
+
+
+def test_a_trace_s_located_test_file_scores_its_evidence_not_less_its_penalty(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No file-level fusion runs for a trace: the files are ordered by their chunks less a
+    role's penalty (``ROLE_PENALTY_LONG``: 1.0 for a test file), and each reports its own
+    evidence, as an issue's do: the test file the trace starts in is listed below the
+    source it calls, at a score of 0 or more, never above the source's."""
+    repo = GitRepo(tmp_path / "fixture")
+    repo.commit(FILES, "initial")
+    with open_daemon(tmp_path, RepoConfig("fx", str(repo.path), "main")) as running:
+        running.jobs.run_now("fx")
+        svc = running.service
+        answer = svc.locate(TRACE, limit=5, repo="fx")
+        monkeypatch.setattr(locate, "EVIDENCE_SCORES", False)
+        ordering = svc.locate(TRACE, limit=5, repo="fx")
+    assert answer.shape == "trace"
+    paths = [f.path for f in answer.files]
+    assert paths == [f.path for f in ordering.files]  # the order is unchanged
+    assert paths[0] == "pkg/cache.py" and "tests/test_cache.py" in paths
+    scores = {f.path: f.score for f in answer.files}
+    penalised = {f.path: f.score for f in ordering.files}
+    assert scores["pkg/cache.py"] == penalised["pkg/cache.py"] > 0
+    # reported: the test file's own evidence (its frame's chunk, under the source's score);
+    # ordered, and once reported, less the penalty of its role
+    assert 0 < scores["tests/test_cache.py"] <= scores["pkg/cache.py"]
+    assert scores["tests/test_cache.py"] - penalised["tests/test_cache.py"] == pytest.approx(
+        service.ROLE_PENALTY_LONG["test"])
+    assert [f.score for f in answer.files] == sorted(scores.values(), reverse=True)
