@@ -638,7 +638,9 @@ def test_line_start_patterns_never_span_blank_lines() -> None:
     "title\n" + "Caused by: x\n\tat a.B.c(B.java:1)\n" * 3_000,   # a cause count per frame
     "title\n#0 " + "a(" * 50_000,                              # PHP's frame
     "title\n   at " + "x in " * 20_000,                         # .NET's frame
-], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames", "caused-by", "php", "dotnet"])
+    "title\n" + ("a" * 299 + ".py:1: ") * 300 + "\n" + "x.py:" * 40_000,  # a crash line
+], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames", "caused-by", "php", "dotnet",
+        "crash-line"])
 def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
     """Each of these held ``analyze`` (and a daemon thread: a deadline cannot stop it) for
     seconds to minutes; analysis is linear in the paste now (~0.1 s each here; figures in
