@@ -2185,3 +2185,91 @@ def test_a_trac_ticket_s_description_line_and_editor_are_no_words_or_names(monke
     before = shape.analyze(TRAC_TICKET)
     assert {"description", "modified", "tim", "graham"} <= set(dict(before.terms))
     assert {"Tim", "Graham"} <= set(before.names)
+
+
+XR_REPORT = """\
+#### Output of ``xr.show_versions()``
+
+<details>
+INSTALLED VERSIONS
+------------------
+commit: None
+python: 3.7.6 | packaged by conda-forge | (default, Jan  7 2020, 22:33:48)
+[GCC 7.3.0]
+python-bits: 64
+OS: Linux
+machine: x86_64
+LC_ALL: None
+LANG: en_US.UTF-8
+
+xarray: 0.15.0
+pandas: 1.0.1
+pydap: None
+nc_time_axis: None
+setuptools: 45.2.0.post20200209
+</details>
+"""
+SK_REPORT = """\
+### Versions
+
+```
+System:
+    python: 3.9.7 (default, Sep 16 2021, 13:09:58)  [GCC 7.5.0]
+executable: /opt/conda/bin/python
+   machine: Linux-5.4.0-88-generic-x86_64-with-glibc2.31
+
+Python dependencies:
+          pip: 21.2.4
+      sklearn: 1.0
+       Cython: None
+threadpoolctl: 2.2.0
+
+Built with OpenMP: True
+```
+"""
+CONFIG = """\
+My settings:
+
+```yaml
+server:
+  host: localhost
+  port: 8080
+  timeout_keep_alive: 5
+  lifespan: on
+  proxy_headers: true
+  forwarded_allow_ips: "*"
+```
+"""
+
+
+@pytest.mark.parametrize("report", [XR_REPORT, SK_REPORT], ids=["xarray", "scikit-learn"])
+def test_a_pasted_environment_report_is_dropped_with_its_heading(report: str) -> None:
+    """xarray's ``show_versions()`` left ``commit: None``, ``machine: x86_64``, ``LC_ALL:
+    None``, ``INSTALLED VERSIONS`` and its heading's ``show_versions`` (a code name) in the
+    query: the keys the project's own report printer writes led its answer (a newcomer)."""
+    issue = "interp broadcasts instead of interpolating pointwise\n\nda.interp(lat=track) is wrong.\n\n" + report
+    kept = shape._without_report_blocks(issue)
+    assert kept.split("\n")[:3] == issue.split("\n")[:3]
+    assert len(kept.split("\n")) == len(issue.split("\n"))  # lines blanked, not removed
+    gone = {"versions", "show_versions", "x86_64", "lc_all", "installed", "commit", "machine", "executable",
+            "dependencies", "openmp", "none", "pydap", "nc_time_axis", "cython", "python"}
+    q = shape.analyze(issue)
+    assert not {t for t, _ in q.terms} & gone
+    assert {"interp", "broadcasts", "interpolating", "pointwise", "track"} <= {t for t, _ in q.terms}
+    assert "show_versions" not in q.names
+    off = shape.REPORT_BLOCKS_DROPPED
+    try:
+        shape.REPORT_BLOCKS_DROPPED = False
+        assert {t for t, _ in shape.analyze(issue).terms} & gone  # the report's words, before
+    finally:
+        shape.REPORT_BLOCKS_DROPPED = off
+
+
+def test_a_pasted_config_or_a_short_report_is_no_environment_report() -> None:
+    """A config file of ``key: value`` lines names few versions: its keys are what the bug
+    may be about. A report of fewer than ``REPORT_BLOCK_LINES`` lines stays too."""
+    issue = "proxy headers ignored\n\n" + CONFIG
+    assert shape._without_report_blocks(issue) == issue
+    short = "title\n\nSystem:\nOS: Linux\nPython: 3.9.1\nfoo: None\nbar: 1.2\n"
+    assert shape._without_report_blocks(short) == short
+    assert {"proxy_headers", "forwarded_allow_ips", "timeout_keep_alive"} <= {t for t, _ in shape.analyze(issue).terms}

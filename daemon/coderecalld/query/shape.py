@@ -360,6 +360,8 @@ def analyze(text: str) -> Query:
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         body = _without_handed_back(body)
+        if REPORT_BLOCKS_DROPPED:
+            body = _without_report_blocks(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
@@ -1370,6 +1372,63 @@ _REPORT = re.compile(  # a report line is short: longer lines are never tried (l
     r")[ \t]*$", re.MULTILINE)
 #: Whether environment report lines are dropped from a long query (``_REPORT``).
 DROP_REPORTS = True
+#: Whether a whole environment report is dropped from a long query, heading and all
+#: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
+#: ``pd.show_versions()`` print their dependencies' versions (``_REPORT`` lines) among
+#: lines of no version: ``commit: None``, ``python-bits: 64``, ``machine: x86_64``,
+#: ``LC_ALL: None``, ``pydap: None``, ``INSTALLED VERSIONS``, ``------``, ``[GCC 7.3.0]``.
+#: Those words (``lc_all``, ``x86_64``, ``versions``) are the keys a project's own report
+#: printer writes, and under its heading ("Output of ``xr.show_versions()``", a code name)
+#: it led an interpolation bug's answer (xarray's ``util/print_versions.py``; a newcomer).
+REPORT_BLOCKS_DROPPED = True
+#: Lines of a report block, at least (blank lines inside it not counted), of which at
+#: least half are ``_REPORT`` lines or name no value (``_NO_VALUE``): a pasted config file
+#: of ``key: value`` lines stays (few of its values are versions).
+REPORT_BLOCK_LINES = 6
+#: A line a report block may hold (at most 200 characters: linear): ``key: value``, a rule
+#: (``-----``, ``=====``), a header in capitals (``INSTALLED VERSIONS``), the compiler line
+#: under ``python: 3.7.6 | packaged by conda-forge | (default, ..)`` (``[GCC 7.3.0]``).
+_REPORT_LIKE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?(?:[A-Za-z_][\w.()/-]{0,40}+(?: [\w.()/-]{1,20}+){0,3}"
+                          r":(?:[ \t][^\n]*+)?|[-=]{3,}+|[A-Z][A-Z ]{3,40}+|\[(?:GCC|Clang|MSC)[^\]\n]*+\])[ \t]*+")
+#: A report line naming no value: a dependency not installed, an unset variable.
+_NO_VALUE = re.compile(r"[^\n]*:[ \t]*(?:None|null|N/A|n/a|not installed|unknown)[ \t]*")
+#: Lines around a report that only mark it up (skipped when looking for its heading).
+_REPORT_MARKUP = re.compile(r"[ \t]*(?:```\w*|~~~\w*|</?details>|</summary>|<summary>)?[ \t]*")
+
+
+def _without_report_blocks(text: str) -> str:
+    """``text`` without its environment reports (``REPORT_BLOCKS_DROPPED``): each run of
+    ``_REPORT_LIKE`` lines (blank lines inside it allowed) of at least
+    ``REPORT_BLOCK_LINES``, at least half of them ``_REPORT`` lines or ``_NO_VALUE`` ones,
+    and the heading right above it (past markup: a Markdown heading, a ``<summary>``, a
+    line ending with a colon or saying "version"; at most 120 characters). Linear: each
+    line is matched once against patterns of at most 200 characters."""
+    lines = text.split("\n")
+    dropped = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if not _REPORT_LIKE.fullmatch(lines[i]):
+            i += 1
+            continue
+        j, filled, empty = i, 0, 0
+        while j < len(lines) and (not lines[j].strip() or _REPORT_LIKE.fullmatch(lines[j])):
+            if lines[j].strip():
+                filled += 1
+                empty += bool(_REPORT.fullmatch(lines[j]) or _NO_VALUE.fullmatch(lines[j]))
+            j += 1
+        if filled >= REPORT_BLOCK_LINES and 2 * empty >= filled:
+            dropped[i:j] = [True] * (j - i)
+            k = i - 1
+            while k >= 0 and _REPORT_MARKUP.fullmatch(lines[k]):
+                k -= 1
+            head = lines[k].strip() if k >= 0 else ""
+            if head and len(head) <= 120 and (head.startswith(("#", "<summary>")) or head.endswith(":")
+                                             or "version" in head.lower()):
+                dropped[k] = True
+        i = max(j, i + 1)
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 #: What a GitHub issue form writes for an optional field left empty, and an operating
 #: system's line of an environment section: no words of the bug. ``_No response_`` read as
 #: code (its underscores) and named ``response``, which lifted a link checker's
