@@ -2273,3 +2273,21 @@ def test_a_pasted_config_or_a_short_report_is_no_environment_report() -> None:
     short = "title\n\nSystem:\nOS: Linux\nPython: 3.9.1\nfoo: None\nbar: 1.2\n"
     assert shape._without_report_blocks(short) == short
     assert {"proxy_headers", "forwarded_allow_ips", "timeout_keep_alive"} <= {t for t, _ in shape.analyze(issue).terms}
+
+
+def test_a_standard_library_exception_s_class_is_no_term_of_an_issue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``xml.etree.ElementTree.ParseError: not well-formed (invalid token)`` pasted with a
+    junit XML bug: ``parseerror`` and ``parse`` matched pytest's own ``ParseError`` class,
+    whose file led (a newcomer). The class of a standard library module is no term; its
+    message still weighs as an error line's; a package's own exception keeps its class."""
+    issue = ("junit xml report is not valid XML with control characters\n\n"
+             "The report cannot be read:\n\n"
+             "    xml.etree.ElementTree.ParseError: not well-formed (invalid token): line 1, column 281\n"
+             "E   jinja2.exceptions.TemplateAssertionError: No filter named 'x'.\n")
+    terms = dict(shape.analyze(issue).terms)
+    assert "parseerror" not in terms and "parse" not in terms
+    assert {"etree", "elementtree", "exceptions", "jinja2"}.isdisjoint(terms)  # no module's words
+    assert terms["templateassertionerror"] > 0 and terms["token"] == terms["formed"] > terms["junit"]
+    monkeypatch.setattr(shape, "STDLIB_RAISED_DROPPED", False)
+    before = dict(shape.analyze(issue).terms)
+    assert before["parseerror"] >= before["token"] == terms["token"]  # the message weighs as before
