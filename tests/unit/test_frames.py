@@ -133,16 +133,22 @@ test_approx.py:4: AssertionError
 
 def test_a_pytest_failure_s_location_lines_are_frames_of_no_function() -> None:
     """pytest prints where a failure raised (``test_approx.py:4: AssertionError``), also
-    inside a message (``.../_pytest/python_api.py:269: TypeError: ..``), and ``warnings``
-    where a warning was issued: frames of that path and line, no function, innermost
-    last printed; a line that names no exception (``x.py:3: note``) is none."""
+    inside a message (``.../_pytest/python_api.py:269: TypeError: ..``): frames of that
+    path and line, no function, innermost last printed; a line that names no exception
+    (``x.py:3: note``) is none."""
     assert frames.read(PYTEST_FAILURE) == [
         frames.Frame("test_approx.py", "", 4),
         frames.Frame("/usr/lib/python3.9/site-packages/_pytest/python_api.py", "", 269)]
+    # a warning's location is none (pytest prints its summary after the failures); a log
+    # line naming an error in prose is none; a code span's or a Windows path is one
     warned = "/venv/lib/site-packages/pkg/io/mod.py:71: FutureWarning: use g()\n  warnings.warn(msg)\n"
-    assert frames.read(warned) == [frames.Frame("/venv/lib/site-packages/pkg/io/mod.py", "", 71)]
-    assert frames.read("see x.py:3: note, and (y.py:5: pytest.fail.Exception) or z.pyc:2: ValueError") == [
+    assert frames.read(warned) == []
+    assert frames.read("see x.py:3: note, and (y.py:5: pytest.fail.Exception: boom) or z.pyc:2: ValueError\n"
+                       "app.py:45: Error connecting to db\nsetup.py:12: Failed to build\n") == [
         frames.Frame("y.py", "", 5)]
+    assert frames.read("the output: `src/pkg/mod.py:4: AssertionError` and\n"
+                       "C:\\proj\\tests\\test_x.py:9: AssertionError\n") == [
+        frames.Frame("C:\\proj\\tests\\test_x.py", "", 9), frames.Frame("src/pkg/mod.py", "", 4)]
 
 
 def test_a_crash_line_at_a_named_frame_s_line_is_that_frame() -> None:

@@ -183,7 +183,9 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     entry = set()
     if TITLE_ENTRY_PLAIN and framed and asked.title_names:
         inner = list(dict.fromkeys(f.path for f in framed))[:INNER_FRAME_FILES]
-        entry = _frame_names(f for f in framed if f.path not in inner)
+        # a name an inner frame runs too (``forward`` of every layer) is the failure's
+        entry = (_frame_names(f for f in framed if f.path not in inner)
+                 - _frame_names(f for f in framed if f.path in inner))
     modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
     tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
               if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())

@@ -64,18 +64,21 @@ CODE_LINE = re.compile(r"[^\n]*\n[ \t]++([^\s][^\n]{0,300})")
 #: groups 1-3, or path and function in 4-5.
 PYTEST = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):(\d+)[:,] in ([\w<>.]+)"
                     r"|^[ \t]*([^\s\"]+\.py) in ([\w<>.]+)\(", re.MULTILINE)
-#: Where a Python program failed or warned, as pytest prints it under a failure
+#: Where a Python program failed, as pytest prints it under a failure
 #: (``tests/test_x.py:4: AssertionError``, ``_pytest/python_api.py:269: TypeError``, also
 #: inside a message: "representation of details failed: .../python_api.py:269:
-#: TypeError: ..") and as the ``warnings`` module prints a warning (``/site-packages/pkg/
-#: mod.py:71: DeprecationWarning: ..``): a frame of that path and line, no function
-#: (``anchors`` takes the definition holding the line). Path and line; a path starts a
-#: word (at most 300 characters: each word start is tried once, linear) and the exception
-#: is named as Python's are (``..Error``, ``..Warning``, ``Failed``). pytest's own
-#: ``ApproxMapping._repr_compare`` (line 269) was never listed: no frame named it (a
-#: newcomer).
-CRASH = re.compile(r"(?<![^\s\"'(\[])([^\s\"'()\[\]:]{1,300}?\.py):(\d{1,7}): "
-                   r"(?:[A-Za-z_]\w*+\.)*+(?:[A-Z]\w*?)?(?:Error|Exception|Warning|Exit|Failed|Interrupt)\b")
+#: TypeError: .."): a frame of that path and line, no function (``anchors`` takes the
+#: definition holding the line). Path (maybe behind a drive, ``C:\\proj\\x.py``) and line;
+#: a path starts a word (at most 300 characters: each word start is tried once, linear),
+#: the exception is named as Python's are (``..Error``, ``..Exception``, ``Failed``) and
+#: ends the line, a code span or a colon follows it (``app.py:45: Error connecting`` is a
+#: log line). A warning's location (``mod.py:71: DeprecationWarning: ..``) is none:
+#: pytest prints its warnings summary after the failures, and it took the innermost
+#: frame's place (a review). pytest's own ``ApproxMapping._repr_compare`` (line 269) was never listed: no
+#: frame named it (a newcomer).
+CRASH = re.compile(r"(?<![^\s\"'(\[`=<])((?:[A-Za-z]:[\\/])?[^\s\"'()\[\]:`<>=]{1,300}?\.py):(\d{1,7}): "
+                   r"(?:[A-Za-z_]\w*+\.)*+(?:[A-Z]\w*?)?(?:Error|Exception|Exit|Failed|Interrupt)"
+                   r"(?=[:`]|[ \t]*+(?:\r?\n|\Z))")
 #: Whether ``read`` reads ``CRASH`` lines as frames (off: the lab's comparison).
 CRASH_LINES = True
 #: A Go panic's frame: the function and its arguments, then the file on the next line

@@ -30,7 +30,6 @@ import itertools
 import keyword
 import math
 import re
-import sys
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -1332,26 +1331,10 @@ def _drop_module_paths(text: str) -> str:
 #: jinja's messages: the right symbol first 3 -> 4 of 6; swe-lite-dev unchanged.
 _EXCEPTION_MODULE = re.compile(r"^([ \t]*+(?:E[ \t]++)?)((?:[A-Za-z_]\w*+\.)++)(\w*(?:Error|Exception|Warning|Exit))(?=:)",
                                re.MULTILINE)
-#: Whether an error line's exception of the standard library (its module's first part one
-#: of ``sys.stdlib_module_names``: ``xml.etree.ElementTree.ParseError``,
-#: ``json.decoder.JSONDecodeError``) is left out of the terms with its module: its class
-#: is no repository's, yet its name matched one of the repository's own (pytest's
-#: ``mark/expression.py`` ``ParseError`` led a junit XML bug's answer; a newcomer). An
-#: unqualified builtin (``TypeError``) is written everywhere and weighs little.
-STDLIB_RAISED_DROPPED = True
-
-
 def _without_exception_module(match: re.Match[str]) -> str:
-    """An ``_EXCEPTION_MODULE`` match's replacement: its indent and its class, without the
-    module; for a standard library module's exception (``STDLIB_RAISED_DROPPED``) only the
-    class's kind (``Error``, ``Exception``, ``Warning``, ``Exit``): still an error line,
-    its message weighed as one (``ERROR_LINE_WEIGHT``), no word of the class."""
-    if STDLIB_RAISED_DROPPED and match.group(2).partition(".")[0] in sys.stdlib_module_names:
-        return match.group(1) + _EXCEPTION_KIND.search(match.group(3)).group()
+    """An ``_EXCEPTION_MODULE`` match's replacement: its indent (pytest's ``E`` too) and its
+    class, without the module."""
     return match.group(1) + match.group(3)
-
-
-_EXCEPTION_KIND = re.compile(r"(?:Error|Exception|Warning|Exit)$")
 
 
 def drop_environment(text: str, versioned: bool = False) -> str:
@@ -1395,35 +1378,43 @@ _REPORT = re.compile(  # a report line is short: longer lines are never tried (l
 DROP_REPORTS = True
 #: Whether a whole environment report is dropped from a long query, heading and all
 #: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
-#: ``pd.show_versions()`` print their dependencies' versions (``_REPORT`` lines) among
-#: lines of no version: ``commit: None``, ``python-bits: 64``, ``machine: x86_64``,
-#: ``LC_ALL: None``, ``pydap: None``, ``INSTALLED VERSIONS``, ``------``, ``[GCC 7.3.0]``.
-#: Those words (``lc_all``, ``x86_64``, ``versions``) are the keys a project's own report
-#: printer writes, and under its heading ("Output of ``xr.show_versions()``", a code name)
-#: it led an interpolation bug's answer (xarray's ``util/print_versions.py``; a newcomer).
+#: ``pd.show_versions()``, ``conda info`` print their dependencies' versions (``_REPORT``
+#: lines) among lines of no version: ``commit: None``, ``python-bits: 64``, ``machine:
+#: x86_64``, ``LC_ALL: None``, ``pydap: None``, ``INSTALLED VERSIONS``, ``------``. Those
+#: words (``lc_all``, ``x86_64``, ``versions``) are the keys a project's own report printer
+#: writes, and under its heading ("Output of ``xr.show_versions()``", a code name) it led
+#: an interpolation bug's answer (xarray's ``util/print_versions.py``; a newcomer).
 REPORT_BLOCKS_DROPPED = True
-#: Lines of a report block, at least (blank lines inside it not counted), of which at
-#: least half are ``_REPORT`` lines or name no value (``_NO_VALUE``): a pasted config file
-#: of ``key: value`` lines stays (few of its values are versions).
+#: Lines of a report block, at least (blank lines inside it not counted).
 REPORT_BLOCK_LINES = 6
-#: A line a report block may hold (at most 200 characters: linear): ``key: value``, a rule
-#: (``-----``, ``=====``), a header in capitals (``INSTALLED VERSIONS``), the compiler line
-#: under ``python: 3.7.6 | packaged by conda-forge | (default, ..)`` (``[GCC 7.3.0]``).
+#: A line a report block may hold (at most 200 characters: linear): ``key: value`` (``key
+#: : value`` as pandas and conda align them), a rule (``-----``, ``=====``), a header in
+#: capitals (``INSTALLED VERSIONS``), the compiler line under ``python: 3.7.6 | packaged by
+#: conda-forge | (default, ..)`` (``[GCC 7.3.0]``).
 _REPORT_LIKE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?(?:[A-Za-z_][\w.()/-]{0,40}+(?: [\w.()/-]{1,20}+){0,3}"
-                          r":(?:[ \t][^\n]*+)?|[-=]{3,}+|[A-Z][A-Z ]{3,40}+|\[(?:GCC|Clang|MSC)[^\]\n]*+\])[ \t]*+")
-#: A report line naming no value: a dependency not installed, an unset variable.
-_NO_VALUE = re.compile(r"[^\n]*:[ \t]*(?:None|null|N/A|n/a|not installed|unknown)[ \t]*")
-#: Lines around a report that only mark it up (skipped when looking for its heading).
-_REPORT_MARKUP = re.compile(r"[ \t]*(?:```\w*|~~~\w*|</?details>|</summary>|<summary>)?[ \t]*")
+                          r"[ \t]*+:(?:[ \t][^\n]*+)?|[-=]{3,}+|[A-Z][A-Z ]{3,40}+|\[(?:GCC|Clang|MSC)[^\]\n]*+\])[ \t]*+")
+#: A line only an environment report prints (its key, or its header): a block of
+#: ``_REPORT_LIKE`` lines holding none is a config, a printout, a mapping the bug is about
+#: (a review: YAML hyperparameters, a Hydra config of ``null``s, printed attributes).
+_REPORT_MARK = re.compile(r"(?i)(?=[^\n]{0,200}$)[ \t]*+(?:installed versions|(?:python-bits|lc_all|lc_ctype"
+                          r"|byteorder|os-release|executable|python dependencies|python deps|threadpoolctl info"
+                          r"|built with openmp|libhdf5|libnetcdf|conda version|conda-build version|user-agent"
+                          r"|virtual packages|active environment|base environment|blas info|lapack info"
+                          r")[ \t]*+:[^\n]*+)[ \t]*+")
+#: Lines around a report that only mark it up (skipped when looking for its heading; at
+#: most 200 characters, every run possessive: linear).
+_REPORT_MARKUP = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:```\w*+|~~~\w*+|</?details>|</summary>|<summary>)?[ \t]*+")
+#: A heading that names what follows as an environment report (dropped with it).
+_REPORT_HEADING = re.compile(r"(?i)version|environment|show_versions|system info|sys_info|conda info|pip (?:list|freeze)")
 
 
 def _without_report_blocks(text: str) -> str:
     """``text`` without its environment reports (``REPORT_BLOCKS_DROPPED``): each run of
     ``_REPORT_LIKE`` lines (blank lines inside it allowed) of at least
-    ``REPORT_BLOCK_LINES``, at least half of them ``_REPORT`` lines or ``_NO_VALUE`` ones,
-    and the heading right above it (past markup: a Markdown heading, a ``<summary>``, a
-    line ending with a colon or saying "version"; at most 120 characters). Linear: each
-    line is matched once against patterns of at most 200 characters."""
+    ``REPORT_BLOCK_LINES`` that holds a line only a report prints (``_REPORT_MARK``), and
+    the heading right above it when it names a report (past markup; ``_REPORT_HEADING``, at
+    most 120 characters). Lines are blanked, not removed. Linear: each line is matched once
+    against patterns of at most 200 characters."""
     lines = text.split("\n")
     dropped = [False] * len(lines)
     i = 0
@@ -1431,20 +1422,19 @@ def _without_report_blocks(text: str) -> str:
         if not _REPORT_LIKE.fullmatch(lines[i]):
             i += 1
             continue
-        j, filled, empty = i, 0, 0
+        j, filled, marked = i, 0, False
         while j < len(lines) and (not lines[j].strip() or _REPORT_LIKE.fullmatch(lines[j])):
             if lines[j].strip():
                 filled += 1
-                empty += bool(_REPORT.fullmatch(lines[j]) or _NO_VALUE.fullmatch(lines[j]))
+                marked = marked or bool(_REPORT_MARK.fullmatch(lines[j]))
             j += 1
-        if filled >= REPORT_BLOCK_LINES and 2 * empty >= filled:
+        if filled >= REPORT_BLOCK_LINES and marked:
             dropped[i:j] = [True] * (j - i)
             k = i - 1
             while k >= 0 and _REPORT_MARKUP.fullmatch(lines[k]):
                 k -= 1
             head = lines[k].strip() if k >= 0 else ""
-            if head and len(head) <= 120 and (head.startswith(("#", "<summary>")) or head.endswith(":")
-                                             or "version" in head.lower()):
+            if head and len(head) <= 120 and _REPORT_HEADING.search(head):
                 dropped[k] = True
         i = max(j, i + 1)
     if not any(dropped):
