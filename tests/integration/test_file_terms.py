@@ -295,3 +295,31 @@ def test_a_trace_s_located_test_file_scores_its_evidence_not_less_its_penalty(
     assert scores["tests/test_cache.py"] - penalised["tests/test_cache.py"] == pytest.approx(
         service.ROLE_PENALTY_LONG["test"])
     assert [f.score for f in answer.files] == sorted(scores.values(), reverse=True)
+
+
+def test_an_index_synced_through_deletions_answers_as_one_built_at_its_commit(tmp_path: Path) -> None:
+    """A repository moved to a commit that deletes most files holding a word: the synced
+    index's search and locate scores are those of an index built at that commit alone
+    (``Store.settle`` after the sync: the engine counted the deleted chunks and files in
+    its IDF statistics until a shard was loaded again; two newcomers' answers changed
+    with the commits a repository had been synced through)."""
+    many = {f"pkg/old{i}.py": f"def alpha_{i}(x):\n    return alpha(x, 'alpha beta')\n" for i in range(30)}
+    kept = {
+        "pkg/core.py": "def alpha(x, words):\n    return gamma(x) + words\n\n\ndef gamma(x):\n    return x\n",
+        "pkg/other.py": "def gamma_delta(y):\n    return y * 2  # gamma delta\n",
+    }
+    query = "alpha gamma"
+
+    def answer(path: Path, history: list[dict]) -> tuple[list, list]:
+        repo = GitRepo(path / "repo")
+        with open_daemon(path, RepoConfig("fx", str(repo.path), "main")) as running:
+            for files in history:
+                repo.commit(files, "next")
+                running.jobs.run_now("fx")
+            svc = running.service
+            assert svc.store.count_files("fx") == 2
+            return ([(h.path, h.qualified_name, round(h.score, 5)) for h in svc.search(query, limit=10, repo="fx")],
+                    [(f.path, f.score) for f in svc.locate(query, limit=5, repo="fx").files])
+    synced = answer(tmp_path / "synced", [{**many, **kept}, {path: None for path in many}])
+    built = answer(tmp_path / "built", [kept])
+    assert synced == built

@@ -15,7 +15,7 @@ import pytest
 from coderecalld.daemon import Daemon
 from coderecalld.query import anchors
 from coderecalld.query import locate as locating
-from coderecalld.query import service, shape
+from coderecalld.query import frames, service, shape
 from conformance_cases import indexed
 
 FILES = {
@@ -386,3 +386,49 @@ def test_a_closure_of_the_first_function_is_no_callee_listed_after_it(
         assert listed[:2] == ["render_rows_table", "_joined_table"]
         monkeypatch.setattr(service, "NESTED_CALLEES", True)
         assert _listed(running, ROWS_ISSUE)[:2] == ["render_rows_table", "render_rows_table.append_row"]
+
+
+@pytest.mark.parametrize(("named", "path", "factor"), [
+    ("import_report", "ledger/cli.py", 1.0),  # the entry point the reporter called: outer
+    ("normalise_amounts", "ledger/steps.py", anchors.TITLE_FACTOR)],  # where it failed
+    ids=["entry", "inner"])
+def test_a_title_naming_the_entry_point_of_its_trace_weighs_it_as_a_body_name(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch, named: str, path: str, factor: float) -> None:
+    """"open_mfdataset fails on cftime coordinates" over a trace down to combine.py: the
+    title's entry point (an outer frame's function, outside the innermost
+    ``INNER_FRAME_FILES`` files) took twice a name's weight and its file led (a newcomer).
+    It weighs as a body's name; a title naming an inner frame's function keeps the factor."""
+    monkeypatch.setattr(service, "LEXICAL_FILES_DEPTH", 0)  # the chunk-side file scores
+    issue = f"{named} fails on an empty row\n" + PYTHON_TRACE.split("\n", 1)[1]
+
+    def score() -> float:
+        return {f.path: f.score for f in daemon.service.locate(issue, limit=3, repo="fx").files}[path]
+    plain = score()
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "TITLE_ENTRY_PLAIN", False)
+        titled = score()
+    with monkeypatch.context() as m:
+        m.setattr(anchors, "DEFINITION_WEIGHT", 0.0)
+        unnamed = score()
+    # the definition's bonus, in its file's score (its chunks' aggregate), scaled by the factor
+    assert titled - unnamed >= anchors.DEFINITION_WEIGHT * anchors.TITLE_FACTOR
+    assert (plain - unnamed) / (titled - unnamed) == pytest.approx(factor / anchors.TITLE_FACTOR, abs=1e-5)
+
+
+def test_a_pytest_failure_location_is_a_frame_of_its_file_and_line(
+        daemon: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest's ``--tb=line`` (and the last line of each failure) prints where it raised,
+    ``path.py:4: ValueError``, with no function: a frame of that line (``frames.CRASH``),
+    and the function holding the line leads its file; without it the function with the
+    issue's words led (the path alone names the file)."""
+    issue = PYTHON_TRACE.split("Traceback")[0] + (
+        "$ pytest --tb=line\n"
+        "/home/me/venv/lib/python3.11/site-packages/ledger/steps.py:4: ValueError: could not convert "
+        "string to float: ''\n")
+    located = daemon.service.locate(issue, limit=3, repo="fx")
+    assert located.files[0].path == "ledger/steps.py"
+    assert located.files[0].functions[0].qualified_name == "normalise_amounts._f"
+    monkeypatch.setattr(frames, "CRASH_LINES", False)
+    # the path alone still names the file; its function with the issue's words led
+    first = daemon.service.locate(issue, limit=3, repo="fx").files[0]
+    assert first.path == "ledger/steps.py" and first.functions[0].qualified_name == "import_rows"

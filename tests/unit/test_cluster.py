@@ -116,11 +116,21 @@ def test_bad_cluster_config_names_the_key(tmp_path: Path, body: str, message: st
 
 # --- the scheduler syncs only owned repos ------------------------------------------------
 
+class _SettledStore:
+    def __init__(self) -> None:
+        self.settled = 0
+
+    def settle(self) -> bool:
+        self.settled += 1
+        return False
+
+
 class _FakePipeline:
     embedder = None  # embeddings off: no dense backlog to report
 
     def __init__(self) -> None:
         self.indexed: list[str] = []
+        self.store = _SettledStore()
 
     def index_repo(self, repo: config.RepoConfig, with_dense: bool) -> IndexReport:
         self.indexed.append(repo.name)
@@ -165,6 +175,7 @@ def test_run_now_skips_and_sync_refuses_a_repo_of_another_replica(tmp_path: Path
                                               "this is replica 0"):
         jobs.sync("stdlib")
     assert pipeline.indexed == ["tools"]
+    assert pipeline.store.settled == 1  # after its one sync, not for the skipped repos
 
 
 def test_sync_failures_gauge_counts_consecutive_failures_of_owned_repos(tmp_path: Path) -> None:

@@ -115,3 +115,53 @@ def test_cause_chains_order_each_group_and_the_last_group_first() -> None:
     names = ["first", "a_out", "a_in", "b_out", "b_in", "c_out", "c_in", "d_out", "d_in"]
     assert [names[i] for i in order] == ["c_in", "c_out", "d_in", "d_out", "a_in", "a_out",
                                          "b_in", "b_out", "first"]
+
+
+PYTEST_FAILURE = """\
+______________________ test_approx_dict ______________________
+
+    def test_approx_dict():
+>       assert {"a": [1]} == approx({"a": [1.0]})
+E       AssertionError: assert {'a': [1]} == approx({'a': [1.0]})
+E         (pytest_assertion plugin: representation of details failed: \
+/usr/lib/python3.9/site-packages/_pytest/python_api.py:269: TypeError: unsupported operand type(s).
+E          Probably an object has a faulty __repr__.)
+
+test_approx.py:4: AssertionError
+"""
+
+
+def test_a_pytest_failure_s_location_lines_are_frames_of_no_function() -> None:
+    """pytest prints where a failure raised (``test_approx.py:4: AssertionError``), also
+    inside a message (``.../_pytest/python_api.py:269: TypeError: ..``): frames of that
+    path and line, no function, innermost last printed; a line that names no exception
+    (``x.py:3: note``) is none."""
+    assert frames.read(PYTEST_FAILURE) == [
+        frames.Frame("test_approx.py", "", 4),
+        frames.Frame("/usr/lib/python3.9/site-packages/_pytest/python_api.py", "", 269)]
+    # a warning's location is none (pytest prints its summary after the failures); a log
+    # line naming an error in prose is none; a code span's or a Windows path is one
+    warned = "/venv/lib/site-packages/pkg/io/mod.py:71: FutureWarning: use g()\n  warnings.warn(msg)\n"
+    assert frames.read(warned) == []
+    assert frames.read("see x.py:3: note, and (y.py:5: pytest.fail.Exception: boom) or z.pyc:2: ValueError\n"
+                       "app.py:45: Error connecting to db\nsetup.py:12: Failed to build\n") == [
+        frames.Frame("y.py", "", 5)]
+    assert frames.read("the output: `src/pkg/mod.py:4: AssertionError` and\n"
+                       "C:\\proj\\tests\\test_x.py:9: AssertionError\n") == [
+        frames.Frame("C:\\proj\\tests\\test_x.py", "", 9), frames.Frame("src/pkg/mod.py", "", 4)]
+
+
+def test_a_crash_line_at_a_named_frame_s_line_is_that_frame() -> None:
+    """pytest's long form ends an entry with ``p.py:12: in f`` and the last with ``p.py:12:
+    TypeError``; a location a named frame already has adds nothing (as Rust's panic line)."""
+    trace = ("src/pkg/a.py:30: in outer\n    return inner(x)\n"
+             "src/pkg/b.py:12: in inner\n    raise TypeError(x)\nE   TypeError: x\n\n"
+             "src/pkg/b.py:12: TypeError\n")
+    assert frames.read(trace) == [frames.Frame("src/pkg/b.py", "inner", 12),
+                                  frames.Frame("src/pkg/a.py", "outer", 30)]
+    monkeypatched = frames.CRASH_LINES
+    try:
+        frames.CRASH_LINES = False
+        assert frames.read(PYTEST_FAILURE) == []
+    finally:
+        frames.CRASH_LINES = monkeypatched

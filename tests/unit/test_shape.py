@@ -638,7 +638,10 @@ def test_line_start_patterns_never_span_blank_lines() -> None:
     "title\n" + "Caused by: x\n\tat a.B.c(B.java:1)\n" * 3_000,   # a cause count per frame
     "title\n#0 " + "a(" * 50_000,                              # PHP's frame
     "title\n   at " + "x in " * 20_000,                         # .NET's frame
-], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames", "caused-by", "php", "dotnet"])
+    "title\n" + ("a" * 299 + ".py:1: ") * 300 + "\n" + "x.py:" * 40_000,  # a crash line
+    "title\n\nprose.\n" + " " * 100_000 + "x\nINSTALLED VERSIONS\n" + "a: None\n" * 6,  # a report's heading: 10 s
+], ids=["spaces", "space-lines", "a-", "a.", "AA", "span", "go-frames", "caused-by", "php", "dotnet",
+        "crash-line", "report-heading"])
 def test_hostile_pastes_are_analysed_like_any_text(text: str) -> None:
     """Each of these held ``analyze`` (and a daemon thread: a deadline cannot stop it) for
     seconds to minutes; analysis is linear in the paste now (~0.1 s each here; figures in
@@ -2183,3 +2186,154 @@ def test_a_trac_ticket_s_description_line_and_editor_are_no_words_or_names(monke
     before = shape.analyze(TRAC_TICKET)
     assert {"description", "modified", "tim", "graham"} <= set(dict(before.terms))
     assert {"Tim", "Graham"} <= set(before.names)
+
+
+XR_REPORT = """\
+#### Output of ``xr.show_versions()``
+
+<details>
+INSTALLED VERSIONS
+------------------
+commit: None
+python: 3.7.6 | packaged by conda-forge | (default, Jan  7 2020, 22:33:48)
+[GCC 7.3.0]
+python-bits: 64
+OS: Linux
+machine: x86_64
+LC_ALL: None
+LANG: en_US.UTF-8
+
+xarray: 0.15.0
+pandas: 1.0.1
+pydap: None
+nc_time_axis: None
+setuptools: 45.2.0.post20200209
+</details>
+"""
+SK_REPORT = """\
+### Versions
+
+```
+System:
+    python: 3.9.7 (default, Sep 16 2021, 13:09:58)  [GCC 7.5.0]
+executable: /opt/conda/bin/python
+   machine: Linux-5.4.0-88-generic-x86_64-with-glibc2.31
+
+Python dependencies:
+          pip: 21.2.4
+      sklearn: 1.0
+       Cython: None
+threadpoolctl: 2.2.0
+
+Built with OpenMP: True
+```
+"""
+CONFIG = """\
+My settings:
+
+```yaml
+server:
+  host: localhost
+  port: 8080
+  timeout_keep_alive: 5
+  lifespan: on
+  proxy_headers: true
+  forwarded_allow_ips: "*"
+```
+"""
+
+
+@pytest.mark.parametrize("report", [XR_REPORT, SK_REPORT], ids=["xarray", "scikit-learn"])
+def test_a_pasted_environment_report_is_dropped_with_its_heading(report: str) -> None:
+    """xarray's ``show_versions()`` left ``commit: None``, ``machine: x86_64``, ``LC_ALL:
+    None``, ``INSTALLED VERSIONS`` and its heading's ``show_versions`` (a code name) in the
+    query: the keys the project's own report printer writes led its answer (a newcomer)."""
+    issue = "interp broadcasts instead of interpolating pointwise\n\nda.interp(lat=track) is wrong.\n\n" + report
+    kept = shape._without_report_blocks(issue)
+    assert kept.split("\n")[:3] == issue.split("\n")[:3]
+    assert len(kept.split("\n")) == len(issue.split("\n"))  # lines blanked, not removed
+    gone = {"versions", "show_versions", "x86_64", "lc_all", "installed", "commit", "machine", "executable",
+            "dependencies", "openmp", "none", "pydap", "nc_time_axis", "cython", "python"}
+    q = shape.analyze(issue)
+    assert not {t for t, _ in q.terms} & gone
+    assert {"interp", "broadcasts", "interpolating", "pointwise", "track"} <= {t for t, _ in q.terms}
+    assert "show_versions" not in q.names
+    off = shape.REPORT_BLOCKS_DROPPED
+    try:
+        shape.REPORT_BLOCKS_DROPPED = False
+        assert {t for t, _ in shape.analyze(issue).terms} & gone  # the report's words, before
+    finally:
+        shape.REPORT_BLOCKS_DROPPED = off
+
+
+PD_REPORT = """\
+<details><summary>pd.show_versions()</summary>
+
+INSTALLED VERSIONS
+------------------
+commit           : db08276bc116c438d3fdee492026f8223584c477
+python           : 3.8.5.final.0
+python-bits      : 64
+OS               : Linux
+byteorder        : little
+LC_ALL           : None
+pandas           : 1.1.3
+numpy            : 1.19.2
+</details>
+"""
+HYPERPARAMETERS = """\
+Training with this config in `build_optimizer` gives a learning rate of zero after the first epoch:
+
+```yaml
+optimizer:
+  name: AdamW
+  lr: 0.001
+  weight_decay: 0.0005
+scheduler:
+  name: CosineWarmup
+  warmup_steps: 500
+  min_lr: 1.0e-6
+  resume: null
+```
+"""
+ATTRIBUTES = """\
+After `xr.merge([a, b])` the attributes printed are:
+
+    units: None
+    long_name: None
+    standard_name: air_temperature
+    valid_min: 0.5
+    valid_max: 1.5
+    scale_factor: 1.0
+"""
+
+
+def test_a_pandas_report_aligned_on_its_colons_is_dropped() -> None:
+    """pandas aligns its keys (``pandas           : 1.1.3``): a review found its report kept."""
+    issue = "groupby drops the index name\n\ndf.groupby('a').sum() loses it.\n\n" + PD_REPORT
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert {"groupby", "index", "loses"} <= terms
+    assert not terms & {"lc_all", "byteorder", "installed", "show_versions", "python-bits", "bits"}
+
+
+@pytest.mark.parametrize("printed", [CONFIG, HYPERPARAMETERS, ATTRIBUTES], ids=["config", "hyper", "attrs"])
+def test_a_pasted_config_or_printout_is_no_environment_report(printed: str) -> None:
+    """``key: value`` lines, versions and ``None`` among them, without a line only a report
+    prints (``_REPORT_MARK``): the keys are what the bug may be about, and the sentence above
+    them is the bug's (a review: these were dropped, the sentence with them)."""
+    issue = "a title\n\n" + printed
+    assert shape._without_report_blocks(issue) == issue
+    short = "title\n\nINSTALLED VERSIONS\nOS: Linux\nPython: 3.9.1\npython-bits: 64\nbar: 1.2\n"
+    assert shape._without_report_blocks(short) == short  # 5 lines: under REPORT_BLOCK_LINES
+
+
+def test_a_pytest_error_line_s_exception_is_read_without_its_module() -> None:
+    """pytest prefixes an error line with ``E``: its exception's module is left out of the
+    terms as on any error line (``jinja2.exceptions.`` named where the class is defined)."""
+    issue = ("filter lookup fails in a sandboxed template\n\n"
+             "Rendering a template that uses a custom filter fails under the sandbox:\n\n"
+             "    def test_render():\n>       env.from_string('{{ 1|x }}').render()\n"
+             "E   jinja2.exceptions.TemplateAssertionError: No filter named 'x'.\n")
+    terms = dict(shape.analyze(issue).terms)
+    assert "templateassertionerror" in terms and "filter" in terms
+    assert {"exceptions", "jinja2"}.isdisjoint(terms)

@@ -299,3 +299,37 @@ def test_a_tie_orders_by_id_whatever_order_the_points_were_written_in(tmp_path: 
     forward = answers(list("abcde"), tmp_path / "forward")
     assert answers(list("edcba"), tmp_path / "backward") == forward
     assert all(ids == sorted(ids) for ids in forward)
+
+
+def test_settle_takes_deleted_points_out_of_the_idf_statistics(tmp_path: Path) -> None:
+    """The engine counts a deleted point in its sparse IDF statistics until the shard is
+    loaded again: 200 deleted chunks holding "alpha" left the word as common as in 240
+    points, and a search for "alpha gamma" ranked the "gamma" chunks first. ``settle``
+    loads the shard again once deletions reach ``SETTLE_DELETED_SHARE`` of its points:
+    the scores are a store built with the remaining points only."""
+    live = [make_point(f"f{i}", "alpha beta" if i < 5 else "gamma delta", path=f"a{i}.py", dense=X)
+            for i in range(40)]
+    gone = [make_point(f"g{i}", "alpha omega", path=f"b{i}.py", dense=X) for i in range(200)]
+    query = sparse.query_vector("alpha gamma")
+
+    def scored(st: EdgeStore) -> list[tuple[str, float]]:
+        return sorted((h.payload["name"], round(h.score, 5)) for h in st.sparse_search(query, StoreFilter(), 40))
+    with open_store(tmp_path / "fresh") as st:
+        st.upsert(live)
+        fresh = scored(st)
+    assert [name for name, _ in sorted(fresh, key=lambda f: -f[1])[:5]] == sorted(
+        [f"f{i}" for i in range(5)], key=lambda n: -dict(fresh)[n])  # "alpha" is the rarer word
+    with open_store(tmp_path / "synced") as st:
+        st.upsert(live + gone)
+        assert st.settle() is False  # nothing deleted
+        st.delete_file_except("org/app", "b0.py", [])
+        assert st.settle() is False  # 1 of 239: under the share
+        for p in gone[1:]:
+            st.delete_file_except("org/app", p.payload["path"], [])
+        assert st.count() == 40
+        assert scored(st) != fresh  # the engine's statistics still count the 200
+        assert st.settle() is True
+        assert scored(st) == fresh
+        assert st.settle() is False and st.count() == 40
+        st.upsert([make_point("h", "alpha", path="c.py", dense=X)])  # still writable
+        assert st.count() == 41

@@ -145,11 +145,21 @@ class Jobs:
             report = self.pipeline.index_repo(repo, with_dense=False)
             self._failures[name] = self._failures[name] + 1 if report.state is RepoState.ERROR else 0
             metrics.sync_failures(name, self._failures[name])
+            self._settle(name)
         if with_dense and self.pipeline.embedder is not None:
             report.embedded += self.pipeline.embed_repo(name)
         self.refresh_pending((name,))
         self._after_run()
         return report
+
+    def _settle(self, name: str) -> None:
+        """The store's ``settle`` after a sync of ``name`` (its deletions leave the IDF
+        statistics); a failure is logged, never the sync's."""
+        try:
+            if self.pipeline.store.settle():
+                logs.event("store.settled", repo=name)
+        except CodeRecallError as exc:
+            logs.error("store.settle_failed", repo=name, error=str(exc))
 
     def _after_run(self) -> None:
         if self.after_run is not None:

@@ -99,6 +99,13 @@ OUTER_FRAME_PATH_WEIGHT = 0.1
 #: innermost's stays (gin's ``node.getValue``: without it the caller's file came first).
 #: An issue's stay: its prose names functions its frames run too.
 TRACE_FRAME_NAMES = False
+#: Whether a title's name that is the function of a frame outside the innermost
+#: ``INNER_FRAME_FILES`` files weighs as a body's name (no ``TITLE_FACTOR``): the title
+#: names the entry point the reporter called ("open_mfdataset fails on cftime
+#: coordinates"), the trace where it failed below it; at twice the weight the entry point's
+#: file led, above the frames' (xarray's ``backends/api.py`` over ``core/combine.py``,
+#: where the fix went, one frame above the innermost; a newcomer).
+TITLE_ENTRY_PLAIN = True
 #: Whether an issue's names that only its trace holds (an outer frame's function, not the
 #: innermost's, written nowhere else in the issue: ``_words_outside_trace``) count as
 #: definitions the issue names. As definitions they weighed the files of the pass-through
@@ -173,13 +180,20 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         outer_names = _frame_names(framed[1:]) - _frame_names(framed[:1])
     elif asked.shape is Shape.ISSUE and not ISSUE_FRAME_NAMES and len(framed) > 1:
         outer_names = _frame_names(framed[1:]) - _frame_names(framed[:1]) - _words_outside_trace(asked.text)
+    entry = set()
+    if TITLE_ENTRY_PLAIN and framed and asked.title_names:
+        inner = list(dict.fromkeys(f.path for f in framed))[:INNER_FRAME_FILES]
+        # a name an inner frame runs too (``forward`` of every layer) is the failure's
+        entry = (_frame_names(f for f in framed if f.path not in inner)
+                 - _frame_names(f for f in framed if f.path in inner))
     modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
     tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
               if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
-        weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names else 1.0)
+        weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names and name.lower() not in entry
+                                      else 1.0)
         defs = _definitions(store, flt, name)
         if tongue.families:  # a definition in another language than the issue's code is none it names
             defs = [h for h in defs if not tongue.foreign(h.payload)]

@@ -209,9 +209,11 @@ def flat_files(scores: list[float], named_top: bool = False, fused: bool = False
     """(low, reason) of ``locate``'s answer to an issue or a trace from its files' scores
     (best first): low when the second is at least ``FLAT_LONG_FILES`` of the first, unless
     the issue names the first file by path or by a title name only it defines
-    (``named_top``). ``fused``: the answer shows file-index fusion scores, not these chunk
-    scores, and the reason says which scores it quotes (a flask newcomer read "within 10 %
-    (1.214 and 1.096)" beside files shown at 0.040 and 0.039)."""
+    (``named_top``). ``fused``: the answer was ordered by the file-index fusion, not by
+    these chunk scores, and the reason says which scores it quotes (a flask newcomer read
+    "within 10 % (1.214 and 1.096)" beside files shown at their fused 0.040 and 0.039; the
+    files now show their own evidence, ``locate.EVIDENCE_SCORES``, which these scores are
+    for source files; a test or docs file's is its score less its role's penalty)."""
     if not named_top and len(scores) > 1 and scores[1] >= FLAT_LONG_FILES * scores[0]:
         return True, flat_reason(scores[0], scores[1], "files by their chunks" if fused else "files")
     return False, ""

@@ -4,8 +4,9 @@ A trace names where the code ran: each frame a file (maybe under an environment 
 and the function running there. ``read`` returns them innermost first, whatever order the
 runtime prints them in:
 
-* Python (``File "p.py", line 3, in f``; pytest's ``p.py:3: in f``; IPython's): outermost
-  first, so read backwards; a chained traceback's last one is the failure;
+* Python (``File "p.py", line 3, in f``; pytest's ``p.py:3: in f`` and the failure's
+  ``p.py:4: AssertionError`` under them; IPython's): outermost first, so read backwards; a
+  chained traceback's last one is the failure;
 * Go panics (``gin.(*node).getValue(...)`` over ``\\t/src/tree.go:582``), V8 (``at Foo.bar
   (/app/x.js:3:1)``), Rust backtraces (``3: serde_json::de::from_str`` over ``at
   ./src/de.rs:2676:5``, after ``panicked at src/de.rs:12:9``), .NET (``at Ns.C.M() in
@@ -63,6 +64,23 @@ CODE_LINE = re.compile(r"[^\n]*\n[ \t]++([^\s][^\n]{0,300})")
 #: groups 1-3, or path and function in 4-5.
 PYTEST = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):(\d+)[:,] in ([\w<>.]+)"
                     r"|^[ \t]*([^\s\"]+\.py) in ([\w<>.]+)\(", re.MULTILINE)
+#: Where a Python program failed, as pytest prints it under a failure
+#: (``tests/test_x.py:4: AssertionError``, ``_pytest/python_api.py:269: TypeError``, also
+#: inside a message: "representation of details failed: .../python_api.py:269:
+#: TypeError: .."): a frame of that path and line, no function (``anchors`` takes the
+#: definition holding the line). Path (maybe behind a drive, ``C:\\proj\\x.py``) and line;
+#: a path starts a word (at most 300 characters: each word start is tried once, linear),
+#: the exception is named as Python's are (``..Error``, ``..Exception``, ``Failed``) and
+#: ends the line, a code span or a colon follows it (``app.py:45: Error connecting`` is a
+#: log line). A warning's location (``mod.py:71: DeprecationWarning: ..``) is none:
+#: pytest prints its warnings summary after the failures, and it took the innermost
+#: frame's place (a review). pytest's own ``ApproxMapping._repr_compare`` (line 269) was never listed: no
+#: frame named it (a newcomer).
+CRASH = re.compile(r"(?<![^\s\"'(\[`=<])((?:[A-Za-z]:[\\/])?[^\s\"'()\[\]:`<>=]{1,300}?\.py):(\d{1,7}): "
+                   r"(?:[A-Za-z_]\w*+\.)*+(?:[A-Z]\w*?)?(?:Error|Exception|Exit|Failed|Interrupt)"
+                   r"(?=[:`]|[ \t]*+(?:\r?\n|\Z))")
+#: Whether ``read`` reads ``CRASH`` lines as frames (off: the lab's comparison).
+CRASH_LINES = True
 #: A Go panic's frame: the function and its arguments, then the file on the next line
 #: (``\t/src/app/tree.go:582 +0x8d6``): function, path, line. ``created by f in goroutine
 #: 1`` has no arguments.
@@ -185,6 +203,8 @@ def read(text: str) -> list[Frame]:
               for m in PYTHON.finditer(text)]
     python += [(m.start(), Frame(m.group(1), callable_name(m.group(3)), int(m.group(2))) if m.group(1)
                 else Frame(m.group(4), callable_name(m.group(5)), 0)) for m in PYTEST.finditer(text)]
+    if CRASH_LINES:  # printed after the entry's frames: the innermost of its block
+        python += [(m.start(), Frame(m.group(1), "", int(m.group(2)))) for m in CRASH.finditer(text)]
     python.sort(key=lambda pair: pair[0])  # both kinds in text order
     inward = innermost_first(text, [start for start, _ in python])
     out = [frame for _, frame in found] + [python[i][1] for i in inward]

@@ -360,6 +360,8 @@ def analyze(text: str) -> Query:
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         body = _without_handed_back(body)
+        if REPORT_BLOCKS_DROPPED:
+            body = _without_report_blocks(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
@@ -1315,7 +1317,7 @@ def _drop_module_paths(text: str) -> str:
     functions (``_MODULE_ROOT``, ``_GO_IMPORT_PATH``): ``.../gin@v1.10.0/tree.go`` ->
     ``tree.go``, ``github.com/gin-gonic/gin.node.getValue(...)`` -> ``gin.node.getValue(...)``;
     and an error line's exception without its module (``_EXCEPTION_MODULE``)."""
-    text = _EXCEPTION_MODULE.sub(r"\1", text)
+    text = _EXCEPTION_MODULE.sub(_without_exception_module, text)
     if "/" not in text:
         return text
     return _GO_IMPORT_PATH.sub(r"\1", _MODULE_ROOT.sub("", text))
@@ -1327,8 +1329,12 @@ def _drop_module_paths(text: str) -> str:
 #: the package's ``__init__`` re-exporting it before the raise site (a jinja newcomer's
 #: three messages).
 #: jinja's messages: the right symbol first 3 -> 4 of 6; swe-lite-dev unchanged.
-_EXCEPTION_MODULE = re.compile(r"^([ \t]*+)(?:[A-Za-z_]\w*+\.)++(?=\w*(?:Error|Exception|Warning|Exit)\b:)",
+_EXCEPTION_MODULE = re.compile(r"^([ \t]*+(?:E[ \t]++)?)((?:[A-Za-z_]\w*+\.)++)(\w*(?:Error|Exception|Warning|Exit))(?=:)",
                                re.MULTILINE)
+def _without_exception_module(match: re.Match[str]) -> str:
+    """An ``_EXCEPTION_MODULE`` match's replacement: its indent (pytest's ``E`` too) and its
+    class, without the module."""
+    return match.group(1) + match.group(3)
 
 
 def drop_environment(text: str, versioned: bool = False) -> str:
@@ -1370,6 +1376,70 @@ _REPORT = re.compile(  # a report line is short: longer lines are never tried (l
     r")[ \t]*$", re.MULTILINE)
 #: Whether environment report lines are dropped from a long query (``_REPORT``).
 DROP_REPORTS = True
+#: Whether a whole environment report is dropped from a long query, heading and all
+#: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
+#: ``pd.show_versions()``, ``conda info`` print their dependencies' versions (``_REPORT``
+#: lines) among lines of no version: ``commit: None``, ``python-bits: 64``, ``machine:
+#: x86_64``, ``LC_ALL: None``, ``pydap: None``, ``INSTALLED VERSIONS``, ``------``. Those
+#: words (``lc_all``, ``x86_64``, ``versions``) are the keys a project's own report printer
+#: writes, and under its heading ("Output of ``xr.show_versions()``", a code name) it led
+#: an interpolation bug's answer (xarray's ``util/print_versions.py``; a newcomer).
+REPORT_BLOCKS_DROPPED = True
+#: Lines of a report block, at least (blank lines inside it not counted).
+REPORT_BLOCK_LINES = 6
+#: A line a report block may hold (at most 200 characters: linear): ``key: value`` (``key
+#: : value`` as pandas and conda align them), a rule (``-----``, ``=====``), a header in
+#: capitals (``INSTALLED VERSIONS``), the compiler line under ``python: 3.7.6 | packaged by
+#: conda-forge | (default, ..)`` (``[GCC 7.3.0]``).
+_REPORT_LIKE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?(?:[A-Za-z_][\w.()/-]{0,40}+(?: [\w.()/-]{1,20}+){0,3}"
+                          r"[ \t]*+:(?:[ \t][^\n]*+)?|[-=]{3,}+|[A-Z][A-Z ]{3,40}+|\[(?:GCC|Clang|MSC)[^\]\n]*+\])[ \t]*+")
+#: A line only an environment report prints (its key, or its header): a block of
+#: ``_REPORT_LIKE`` lines holding none is a config, a printout, a mapping the bug is about
+#: (a review: YAML hyperparameters, a Hydra config of ``null``s, printed attributes).
+_REPORT_MARK = re.compile(r"(?i)(?=[^\n]{0,200}$)[ \t]*+(?:installed versions|(?:python-bits|lc_all|lc_ctype"
+                          r"|byteorder|os-release|executable|python dependencies|python deps|threadpoolctl info"
+                          r"|built with openmp|libhdf5|libnetcdf|conda version|conda-build version|user-agent"
+                          r"|virtual packages|active environment|base environment|blas info|lapack info"
+                          r")[ \t]*+:[^\n]*+)[ \t]*+")
+#: Lines around a report that only mark it up (skipped when looking for its heading; at
+#: most 200 characters, every run possessive: linear).
+_REPORT_MARKUP = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:```\w*+|~~~\w*+|</?details>|</summary>|<summary>)?[ \t]*+")
+#: A heading that names what follows as an environment report (dropped with it).
+_REPORT_HEADING = re.compile(r"(?i)version|environment|show_versions|system info|sys_info|conda info|pip (?:list|freeze)")
+
+
+def _without_report_blocks(text: str) -> str:
+    """``text`` without its environment reports (``REPORT_BLOCKS_DROPPED``): each run of
+    ``_REPORT_LIKE`` lines (blank lines inside it allowed) of at least
+    ``REPORT_BLOCK_LINES`` that holds a line only a report prints (``_REPORT_MARK``), and
+    the heading right above it when it names a report (past markup; ``_REPORT_HEADING``, at
+    most 120 characters). Lines are blanked, not removed. Linear: each line is matched once
+    against patterns of at most 200 characters."""
+    lines = text.split("\n")
+    dropped = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if not _REPORT_LIKE.fullmatch(lines[i]):
+            i += 1
+            continue
+        j, filled, marked = i, 0, False
+        while j < len(lines) and (not lines[j].strip() or _REPORT_LIKE.fullmatch(lines[j])):
+            if lines[j].strip():
+                filled += 1
+                marked = marked or bool(_REPORT_MARK.fullmatch(lines[j]))
+            j += 1
+        if filled >= REPORT_BLOCK_LINES and marked:
+            dropped[i:j] = [True] * (j - i)
+            k = i - 1
+            while k >= 0 and _REPORT_MARKUP.fullmatch(lines[k]):
+                k -= 1
+            head = lines[k].strip() if k >= 0 else ""
+            if head and len(head) <= 120 and _REPORT_HEADING.search(head):
+                dropped[k] = True
+        i = max(j, i + 1)
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 #: What a GitHub issue form writes for an optional field left empty, and an operating
 #: system's line of an environment section: no words of the bug. ``_No response_`` read as
 #: code (its underscores) and named ``response``, which lifted a link checker's

@@ -379,6 +379,12 @@ class Store(Protocol):
         optimizes on its own returns False."""
         ...
 
+    def settle(self) -> bool:
+        """After a sync: make the deleted points leave the sparse IDF statistics where the
+        engine keeps counting them (the embedded engine until a shard is loaded again);
+        True when anything was done."""
+        ...
+
     def flush(self) -> None:
         """Make every acknowledged write durable (chunks and file index)."""
         ...

@@ -308,6 +308,11 @@ class ServerStore:
         collection at any time, so no answer here could justify dropping a scope filter."""
         return None
 
+    def settle(self) -> bool:
+        """Nothing to do here: a Qdrant server's optimizers (its vacuum of deleted points)
+        run on their own. Always False."""
+        return False
+
     def optimize(self) -> bool:
         """Nothing to do: a Qdrant server runs its optimizers on its own (``optimizer_config``
         of the collection). Always False."""
