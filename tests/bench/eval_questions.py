@@ -23,7 +23,8 @@ in all: the right file at rank 1 and within 5 (search: among its first hits' fil
 locate: its files), the right symbol likewise (locate: its functions, file by file), and
 how the low-confidence flag splits right from wrong answers (a wrong answer: nothing
 relevant, no right file, among search's first 5 hits: the flag's definition, issue 21). With
-``--modes`` also sparse and dense search alone. ``--misses`` prints each miss's first hits.
+``--modes`` also sparse and dense search alone. ``--misses`` prints each miss's first hits,
+``--ranks`` every question's ranks (a hit's too).
 
     python tests/bench/eval_questions.py --questions tests/bench/questions/cobra.jsonl \\
         --work /tmp/questions [--modes hybrid,sparse,dense] [--misses]
@@ -171,6 +172,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--modes", default="hybrid")
     ap.add_argument("--misses", action="store_true")
+    ap.add_argument("--ranks", action="store_true",
+                    help="print every question's ranks (RANK mode id f@file s@symbol), hits too")
     ap.add_argument("--features", type=Path,
                     help="write each hybrid answer's confidence features and whether it is "
                          "wrong (nothing relevant in the first 5) as JSONL, for replays")
@@ -225,6 +228,8 @@ def main() -> int:
                                            "features": res.features.as_dict()})
                         for key in ((row["shape"], mode), ("all", mode)):
                             table[(key[0], key[1] + tag)].append((f, s, low))
+                        if args.ranks:
+                            print(f"RANK {mode + tag:9} {row['id']:5} f@{f} s@{s}")
                         if args.misses and (s is None or s > 1):
                             print(f"MISS {mode + tag:6} {row['id']:5} s@{s} f@{f} low={low} {row['query'][:70]!r}")
                             for h in hits[:3]:
@@ -236,6 +241,8 @@ def main() -> int:
                     f, s = judge(row, lfiles, lsyms)
                     for key in ((row["shape"], "locate"), ("all", "locate")):
                         table[(key[0], key[1] + tag)].append((f, s, False))
+                    if args.ranks:
+                        print(f"RANK {'locate' + tag:9} {row['id']:5} f@{f} s@{s}")
                     if args.misses and (s is None or s > 1):
                         print(f"MISS {'locate' + tag} {row['id']:5} s@{s} f@{f}")
                         for x in located.files[:2]:
