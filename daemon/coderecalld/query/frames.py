@@ -74,8 +74,8 @@ PYTEST = re.compile(r"^[ \t]*(?:File )?([^\s\"]+\.py):(\d+)[:,] in ([\w<>.]+)"
 #: ends the line, a code span or a colon follows it (``app.py:45: Error connecting`` is a
 #: log line). A warning's location (``mod.py:71: DeprecationWarning: ..``) is none:
 #: pytest prints its warnings summary after the failures, and it took the innermost
-#: frame's place (a review). pytest's own ``ApproxMapping._repr_compare`` (line 269) was never listed: no
-#: frame named it (a newcomer).
+#: frame's place (a review). pytest's own ``ApproxMapping._repr_compare`` (line 269) was
+#: never listed: no frame named it (a newcomer).
 CRASH = re.compile(r"(?<![^\s\"'(\[`=<])((?:[A-Za-z]:[\\/])?[^\s\"'()\[\]:`<>=]{1,300}?\.py):(\d{1,7}): "
                    r"(?:[A-Za-z_]\w*+\.)*+(?:[A-Z]\w*?)?(?:Error|Exception|Exit|Failed|Interrupt)"
                    r"(?=[:`]|[ \t]*+(?:\r?\n|\Z))")

@@ -149,18 +149,19 @@ def files(hits: Iterable[Hit], limit: int, *, penalty: Callable[[dict], float] =
     aggregate less ``penalty(payload)`` of the file's best chunk (roles:
     ``service.ROLE_PENALTY``). Ties keep first-seen order. Each reports its own evidence
     (``evidence_scores``, with ``EVIDENCE_SCORES``; else the value that ordered it), in every
-    mode and query shape: scores never rise down the list. Each file lists its best ``functions_per_file`` functions,
-    the first ``FIRST_FILE_EXTRA`` more (when ``functions_per_file`` > 0 and the second file
-    scores under ``FIRST_FILE_TIE`` x the first's); with ``callees``, the first file's
-    first function is followed by the same-file functions it calls (``with_callees``).
+    mode and query shape: scores never rise down the list. Each file lists its best
+    ``functions_per_file`` functions, the first ``FIRST_FILE_EXTRA`` more (when
+    ``functions_per_file`` > 0 and the second file scores under ``FIRST_FILE_TIE`` x the
+    first's); with ``callees``, the first file's first function is followed by the
+    same-file functions it calls (``with_callees``).
     ``bonus(payload)``: added to a chunk's score when ordering its file's functions only
     (the file's score is unchanged; a function's listed score includes it).
 
     ``lexical``: files, best first, from the file-level index (``Store.file_search``'s
     hits: payload ``repo``, ``path``, ``role``); when given, the files are ranked by
     ``fused`` (that ranking and this one by reciprocal ranks; without ``EVIDENCE_SCORES``
-    each reports its fused score); a file only ``lexical`` names lists the functions of ``chunks_of(repo, path)``
-    (its chunks scored for the query; none without ``chunks_of``). The first file's extra
+    each reports its fused score); a file only ``lexical`` names lists the functions of
+    ``chunks_of(repo, path)`` (its chunks scored for the query; none without ``chunks_of``). The first file's extra
     places follow the chunk scores of the first two files (a file without chunks scores
     0). ``lead`` (0: never): the chunks' first file keeps the first place, with the best
     fused score, when the chunks' second file scores under ``lead`` times its score (it

@@ -1331,6 +1331,8 @@ def _drop_module_paths(text: str) -> str:
 #: jinja's messages: the right symbol first 3 -> 4 of 6; swe-lite-dev unchanged.
 _EXCEPTION_MODULE = re.compile(r"^([ \t]*+(?:E[ \t]++)?)((?:[A-Za-z_]\w*+\.)++)(\w*(?:Error|Exception|Warning|Exit))(?=:)",
                                re.MULTILINE)
+
+
 def _without_exception_module(match: re.Match[str]) -> str:
     """An ``_EXCEPTION_MODULE`` match's replacement: its indent (pytest's ``E`` too) and its
     class, without the module."""
@@ -1440,6 +1442,8 @@ def _without_report_blocks(text: str) -> str:
     if not any(dropped):
         return text
     return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
+
+
 #: What a GitHub issue form writes for an optional field left empty, and an operating
 #: system's line of an environment section: no words of the bug. ``_No response_`` read as
 #: code (its underscores) and named ``response``, which lifted a link checker's

@@ -60,12 +60,12 @@ FILES_DIR = "files"
 """The file index's shard directory, inside the collection directory."""
 
 UPSERT_BATCH = 256
-#: Share of a shard's points deleted since it was loaded at which ``settle`` loads it
-#: again (its IDF statistics count them until then). 1 %: a store of 80k points is loaded
-#: again after 800 deletions (a few files moved or deleted), in about 2 s.
-SETTLE_DELETED_SHARE = 0.01
 """Points per engine update. The lock is released between batches, so a query waits for
 at most one batch of a large write."""
+SETTLE_DELETED_SHARE = 0.01
+"""Share of a shard's points deleted since it was loaded at which ``settle`` loads it
+again (its IDF statistics count them until then). 1 %: a store of 80k points is loaded
+again after 800 deletions (a few files moved or deleted), in about 2 s."""
 FACET_CACHE = 4096
 """``facet_any`` answers kept per store (one per filter, fields and value; a popular
 module's re-export edges are a few hundred short strings)."""
@@ -227,8 +227,8 @@ class EdgeStore:
         when a shard was loaded again. Raises ``StoreUnavailable`` when it cannot be."""
         with self._lock:
             reloaded = False
-            for files in (False, True):
-                shard = self._files if files else self._shard
+            for files, attr in ((False, "_shard"), (True, "_files")):
+                shard = getattr(self, attr)
                 if shard is None:
                     raise StoreUnavailable(f"store {self.root / self.collection}: settle: closed")
                 held = int(shard.info().points_count)
@@ -243,15 +243,8 @@ class EdgeStore:
                 except Exception as exc:
                     raise StoreError(f"store {directory}: settle: {exc}") from exc
                 finally:
-                    if files:
-                        self._files = None
-                    else:
-                        self._shard = None
-                loaded = _open_shard(directory, config, schemas)
-                if files:
-                    self._files = loaded
-                else:
-                    self._shard = loaded
+                    setattr(self, attr, None)  # closed or not, this handle is no longer used
+                setattr(self, attr, _open_shard(directory, config, schemas))
                 self._deleted[files] = 0
                 reloaded = True
             return reloaded
