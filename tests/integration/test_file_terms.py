@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from coderecalld.config import RepoConfig
 from coderecalld.embed import sparse
 from coderecalld.query import locate, service
-from coderecalld.store import StoreFilter
+from coderecalld.store import StoreFilter, edge
 from conformance_cases import daemon as open_daemon
 from conformance_cases import indexed
 from gitfixtures import GitRepo
@@ -297,12 +298,15 @@ def test_a_trace_s_located_test_file_scores_its_evidence_not_less_its_penalty(
     assert [f.score for f in answer.files] == sorted(scores.values(), reverse=True)
 
 
-def test_an_index_synced_through_deletions_answers_as_one_built_at_its_commit(tmp_path: Path) -> None:
+def test_an_index_synced_through_deletions_answers_as_one_built_at_its_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A repository moved to a commit that deletes most files holding a word: the synced
     index's search and locate scores are those of an index built at that commit alone
     (``Store.settle`` after the sync: the engine counted the deleted chunks and files in
     its IDF statistics until a shard was loaded again; two newcomers' answers changed
-    with the commits a repository had been synced through)."""
+    with the commits a repository had been synced through). A shard too large to load
+    again while serving (here: every shard, ``SETTLE_NOW_MAX_POINTS`` 0) answers as before
+    the deletions until ``Jobs.optimize`` (the quiet hour) settles it."""
     many = {f"pkg/old{i}.py": f"def alpha_{i}(x):\n    return alpha(x, 'alpha beta')\n" for i in range(30)}
     kept = {
         "pkg/core.py": "def alpha(x, words):\n    return gamma(x) + words\n\n\ndef gamma(x):\n    return x\n",
@@ -310,16 +314,24 @@ def test_an_index_synced_through_deletions_answers_as_one_built_at_its_commit(tm
     }
     query = "alpha gamma"
 
-    def answer(path: Path, history: list[dict]) -> tuple[list, list]:
+    def asked(svc: Any) -> tuple[list, list]:
+        assert svc.store.count_files("fx") == 2
+        return ([(h.path, h.qualified_name, round(h.score, 5)) for h in svc.search(query, limit=10, repo="fx")],
+                [(f.path, f.score) for f in svc.locate(query, limit=5, repo="fx").files])
+
+    def answer(path: Path, history: list[dict], deferred: bool = False) -> tuple[list, list]:
         repo = GitRepo(path / "repo")
         with open_daemon(path, RepoConfig("fx", str(repo.path), "main")) as running:
             for files in history:
                 repo.commit(files, "next")
                 running.jobs.run_now("fx")
-            svc = running.service
-            assert svc.store.count_files("fx") == 2
-            return ([(h.path, h.qualified_name, round(h.score, 5)) for h in svc.search(query, limit=10, repo="fx")],
-                    [(f.path, f.score) for f in svc.locate(query, limit=5, repo="fx").files])
-    synced = answer(tmp_path / "synced", [{**many, **kept}, {path: None for path in many}])
+            if not deferred:
+                return asked(running.service)
+            stale = asked(running.service)
+            running.jobs.optimize()
+            assert asked(running.service) != stale
+            return asked(running.service)
     built = answer(tmp_path / "built", [kept])
-    assert synced == built
+    assert answer(tmp_path / "synced", [{**many, **kept}, {path: None for path in many}]) == built
+    monkeypatch.setattr(edge, "SETTLE_NOW_MAX_POINTS", 0)
+    assert answer(tmp_path / "deferred", [{**many, **kept}, {path: None for path in many}], deferred=True) == built

@@ -12,6 +12,7 @@ from coderecalld.errors import ConfigError, InvalidArgument
 from coderecalld.index.pipeline import IndexReport
 from coderecalld.ops import cluster
 from coderecalld.ops.jobs import Jobs
+from coderecalld.store.base import Settled
 
 NAMES = ("acme/api", "acme/web", "tools", "stdlib", "acme/billing", "infra/terraform", "docs",
          "coderecall")
@@ -120,9 +121,10 @@ class _SettledStore:
     def __init__(self) -> None:
         self.settled = 0
 
-    def settle(self) -> bool:
+    def settle(self, now: bool = False) -> Settled:
+        assert now  # after a sync, while serving
         self.settled += 1
-        return False
+        return Settled()
 
 
 class _FakePipeline:

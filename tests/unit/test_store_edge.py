@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from coderecalld.embed import sparse
 from coderecalld.errors import InvalidArgument, StoreError, StoreMismatch, StoreUnavailable
-from coderecalld.records import PointRecord
+from coderecalld.records import FileTerms, PointRecord
 from coderecalld.store import EdgeStore, StoreFilter, StoreIdentity
+from coderecalld.store import edge as edge_module
+from coderecalld.store.base import Settled
 from storepoints import make_point
 
 DIM = 4
@@ -321,15 +323,43 @@ def test_settle_takes_deleted_points_out_of_the_idf_statistics(tmp_path: Path) -
         [f"f{i}" for i in range(5)], key=lambda n: -dict(fresh)[n])  # "alpha" is the rarer word
     with open_store(tmp_path / "synced") as st:
         st.upsert(live + gone)
-        assert st.settle() is False  # nothing deleted
+        assert st.settle() == Settled(0, 0)  # nothing deleted
         st.delete_file_except("org/app", "b0.py", [])
-        assert st.settle() is False  # 1 of 239: under the share
+        assert st.settle() == Settled(0, 0)  # 1 of 239: under the share
         for p in gone[1:]:
             st.delete_file_except("org/app", p.payload["path"], [])
         assert st.count() == 40
         assert scored(st) != fresh  # the engine's statistics still count the 200
-        assert st.settle() is True
+        assert st.settle(now=True) == Settled(reloaded=1)  # 40 points: well under the bound
         assert scored(st) == fresh
-        assert st.settle() is False and st.count() == 40
+        assert st.settle() == Settled(0, 0) and st.count() == 40
         st.upsert([make_point("h", "alpha", path="c.py", dense=X)])  # still writable
         assert st.count() == 41
+
+
+def test_settle_now_defers_a_shard_too_large_to_load_while_requests_wait(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shard over ``SETTLE_NOW_MAX_POINTS`` is not loaded again by ``settle(now=True)``
+    (requests would wait ~15 s at 1M points): it is reported deferred, its statistics stay
+    as they were, and the next ``settle()`` loads it; the file index, under the bound, is
+    loaded at once."""
+    monkeypatch.setattr(edge_module, "SETTLE_NOW_MAX_POINTS", 30)
+    live = [make_point(f"f{i}", "alpha beta" if i < 5 else "gamma delta", path=f"a{i}.py", dense=X)
+            for i in range(40)]
+    gone = [make_point(f"g{i}", "alpha omega", path=f"b{i}.py", dense=X) for i in range(20)]
+    query = sparse.query_vector("alpha gamma")
+    with open_store(tmp_path / "s") as st:
+        st.upsert(live + gone)
+        st.upsert_files([FileTerms("org/app", f"b{i}.py", "source", "python", sparse.vector("alpha"))
+                         for i in range(20)] + [FileTerms("org/app", "a0.py", "source", "python",
+                                                          sparse.vector("gamma"))])
+        for p in gone:
+            st.delete_file_except("org/app", p.payload["path"], [])
+        st.delete_files("org/app", [f"b{i}.py" for i in range(20)])
+        stale = [(h.id, h.score) for h in st.sparse_search(query, StoreFilter(), 40)]
+        assert st.settle(now=True) == Settled(reloaded=1, deferred=1)  # files: 1 point; chunks: 40
+        assert [(h.id, h.score) for h in st.sparse_search(query, StoreFilter(), 40)] == stale
+        assert st.settle(now=True) == Settled(reloaded=0, deferred=1)  # still pending
+        assert st.settle() == Settled(reloaded=1)
+        assert [(h.id, h.score) for h in st.sparse_search(query, StoreFilter(), 40)] != stale
+        assert st.settle(now=True) == Settled(0, 0)

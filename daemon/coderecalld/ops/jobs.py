@@ -152,14 +152,20 @@ class Jobs:
         self._after_run()
         return report
 
-    def _settle(self, name: str) -> None:
+    def _settle(self, name: str = "", now: bool = True) -> None:
         """The store's ``settle`` after a sync of ``name`` (its deletions leave the IDF
-        statistics); a failure is logged, never the sync's."""
+        statistics), ``now`` while serving (a large shard is deferred to ``optimize``); a
+        failure is logged, never the sync's."""
+        scope = {"repo": name} if name else {}
         try:
-            if self.pipeline.store.settle():
-                logs.event("store.settled", repo=name)
+            settled = self.pipeline.store.settle(now=now)
         except CodeRecallError as exc:
-            logs.error("store.settle_failed", repo=name, error=str(exc))
+            logs.error("store.settle_failed", error=str(exc), **scope)
+            return
+        if settled.reloaded:
+            logs.event("store.settled", shards=settled.reloaded, **scope)
+        if settled.deferred:
+            logs.event("store.settle_deferred", shards=settled.deferred, **scope)
 
     def _after_run(self) -> None:
         if self.after_run is not None:
@@ -242,8 +248,9 @@ class Jobs:
 
     def optimize(self) -> bool:
         """Run the store's optimizers (``store.optimize_cron``, ``coderecalld index`` and
-        ``optimize``); True when any segment was rewritten. Errors are logged, not raised:
-        an unoptimized store still answers, only slower."""
+        ``optimize``), then settle it without a bound (the shards a sync deferred: the
+        process is held anyway); True when any segment was rewritten. Errors are logged,
+        not raised: an unoptimized store still answers, only slower."""
         started = time.monotonic()
         try:
             changed = bool(self.pipeline.store.optimize())
@@ -251,6 +258,7 @@ class Jobs:
             logs.error("store.optimize_failed", error=str(exc))
             return False
         logs.event("store.optimized", changed=changed, duration_s=round(time.monotonic() - started, 2))
+        self._settle(now=False)
         return changed
 
     def _add_verify_job(self) -> None:

@@ -69,6 +69,15 @@ query from 7.5 to 4.7 ms p50 at 100k points here (tests/bench/bench_scale.py sto
 
 
 @dataclass(frozen=True, slots=True)
+class Settled:
+    """What ``Store.settle`` did: shards loaded again, and shards it left for a later call
+    (too large to load again while requests wait)."""
+
+    reloaded: int = 0
+    deferred: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StoreFilter:
     """Which points a query may see; every non-empty field must match (AND).
 
@@ -379,10 +388,11 @@ class Store(Protocol):
         optimizes on its own returns False."""
         ...
 
-    def settle(self) -> bool:
+    def settle(self, now: bool = False) -> Settled:
         """After a sync: make the deleted points leave the sparse IDF statistics where the
-        engine keeps counting them (the embedded engine until a shard is loaded again);
-        True when anything was done."""
+        engine keeps counting them (the embedded engine until a shard is loaded again).
+        ``now``: requests are being served, so work that would hold them for seconds is
+        deferred to a call without it (``Settled.deferred``)."""
         ...
 
     def flush(self) -> None:

@@ -41,6 +41,7 @@ from coderecalld.store.base import (
     PREFIX_FIELDS,
     SPARSE,
     TEXT_FIELDS,
+    Settled,
     StoreFilter,
     StoreIdentity,
     check_dim,
@@ -66,6 +67,14 @@ SETTLE_DELETED_SHARE = 0.01
 """Share of a shard's points deleted since it was loaded at which ``settle`` loads it
 again (its IDF statistics count them until then). 1 %: a store of 80k points is loaded
 again after 800 deletions (a few files moved or deleted), in about 2 s."""
+SETTLE_NOW_MAX_POINTS = 250_000
+"""Points a shard may hold for ``settle(now=True)`` (after a sync, requests waiting on the
+store's lock) to load it again: a load takes about 15 µs a point here, so at most ~4 s.
+Measured on synthetic chunks with dense vectors and payloads (``docs/operations.md``),
+close + load, two other jobs on the 2 cores: 200k points 2.7-3.6 s, 1M points 17-20 s. A
+larger shard is left to the next ``settle()`` without ``now`` (``Jobs.optimize``: the
+quiet hour of ``store.optimize_cron``, when the optimizers hold the process anyway) or a
+restart."""
 FACET_CACHE = 4096
 """``facet_any`` answers kept per store (one per filter, fields and value; a popular
 module's re-export edges are a few hundred short strings)."""
@@ -214,7 +223,7 @@ class EdgeStore:
         files = self._run("optimize files", lambda shard: shard.optimize(), files=True)
         return bool(chunks or files)
 
-    def settle(self) -> bool:
+    def settle(self, now: bool = False) -> Settled:
         """Load a shard again (the chunks', the file index's) once the points deleted from
         it since it was loaded reach ``SETTLE_DELETED_SHARE`` of the points it holds: the
         engine keeps counting a deleted point in the statistics its sparse IDF is taken
@@ -223,16 +232,22 @@ class EdgeStore:
         240 points, not the 40 left, so a search ranked other words' chunks first until a
         reload). An index synced commit by commit answered differently from one built at
         its last commit (two newcomers' repositories moved across years of history). Under
-        the store's lock: requests wait for it (about 2 s at 80k points here). Returns True
-        when a shard was loaded again. Raises ``StoreUnavailable`` when it cannot be."""
+        the store's lock: requests wait for it. With ``now`` (after a sync, while serving)
+        a shard of more than ``SETTLE_NOW_MAX_POINTS`` points is deferred, not loaded:
+        requests would wait ~15 s at 1M. Returns the shards loaded again and deferred.
+        Raises ``StoreUnavailable`` when a shard cannot be loaded again (the store is then
+        closed), ``StoreError`` when it cannot be closed."""
         with self._lock:
-            reloaded = False
+            reloaded = deferred = 0
             for files, attr in ((False, "_shard"), (True, "_files")):
                 shard = getattr(self, attr)
                 if shard is None:
                     raise StoreUnavailable(f"store {self.root / self.collection}: settle: closed")
                 held = int(shard.info().points_count)
                 if self._deleted[files] == 0 or self._deleted[files] < SETTLE_DELETED_SHARE * held:
+                    continue
+                if now and held > SETTLE_NOW_MAX_POINTS:
+                    deferred += 1
                     continue
                 directory = self.root / self.collection / (FILES_DIR if files else SHARD_DIR)
                 config, schemas = ((_file_index_config(), _file_index_schemas()) if files
@@ -246,8 +261,8 @@ class EdgeStore:
                     setattr(self, attr, None)  # closed or not, this handle is no longer used
                 setattr(self, attr, _open_shard(directory, config, schemas))
                 self._deleted[files] = 0
-                reloaded = True
-            return reloaded
+                reloaded += 1
+            return Settled(reloaded, deferred)
 
     def repos(self) -> set[str] | None:
         """Every ``repo`` value the collection holds (an exact facet over the keyword index:

@@ -67,6 +67,7 @@ from coderecalld.store.base import (
     PREFIX_FIELDS,
     SPARSE,
     TEXT_FIELDS,
+    Settled,
     StoreFilter,
     StoreIdentity,
     check_dim,
@@ -308,10 +309,10 @@ class ServerStore:
         collection at any time, so no answer here could justify dropping a scope filter."""
         return None
 
-    def settle(self) -> bool:
+    def settle(self, now: bool = False) -> Settled:
         """Nothing to do here: a Qdrant server's optimizers (its vacuum of deleted points)
-        run on their own. Always False."""
-        return False
+        run on their own. Always ``Settled(0, 0)``."""
+        return Settled()
 
     def optimize(self) -> bool:
         """Nothing to do: a Qdrant server runs its optimizers on its own (``optimizer_config``
