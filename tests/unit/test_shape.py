@@ -2258,12 +2258,12 @@ def test_a_pasted_environment_report_is_dropped_with_its_heading(report: str) ->
     assert not {t for t, _ in q.terms} & gone
     assert {"interp", "broadcasts", "interpolating", "pointwise", "track"} <= {t for t, _ in q.terms}
     assert "show_versions" not in q.names
-    off = shape.REPORT_BLOCKS_DROPPED
-    try:
-        shape.REPORT_BLOCKS_DROPPED = False
+    off = shape.REPORT_BLOCKS_DROPPED, shape.FORM_PROMPTS_DROPPED
+    try:  # (scikit-learn's short report under "### Versions" is a setup answer too)
+        shape.REPORT_BLOCKS_DROPPED = shape.FORM_PROMPTS_DROPPED = False
         assert {t for t, _ in shape.analyze(issue).terms} & gone  # the report's words, before
     finally:
-        shape.REPORT_BLOCKS_DROPPED = off
+        shape.REPORT_BLOCKS_DROPPED, shape.FORM_PROMPTS_DROPPED = off
 
 
 PD_REPORT = """\
@@ -2337,3 +2337,105 @@ def test_a_pytest_error_line_s_exception_is_read_without_its_module() -> None:
     terms = dict(shape.analyze(issue).terms)
     assert "templateassertionerror" in terms and "filter" in terms
     assert {"exceptions", "jinja2"}.isdisjoint(terms)
+
+
+RG_FORM = """\
+Search becomes extremely slow after a file with a very long line
+
+#### What version of ripgrep are you using?
+
+ripgrep 11.0.1
+-SIMD -AVX (compiled)
++SIMD +AVX (runtime)
+
+#### How did you install ripgrep?
+
+brew install ripgrep
+
+#### What operating system are you using ripgrep on?
+
+Linux (CentOS 7)
+
+#### Describe your bug.
+
+With one file of a single 7.5 MB line in the tree, every small file after it is searched slowly.
+
+#### What is the expected behavior?
+
+Roughly the time of reading the files.
+"""
+BOLD_FORM = """\
+histplot ignores weights with bins as an array
+
+**Describe the bug**
+`histplot(x, weights=w, bins=edges)` draws unweighted counts.
+
+**Expected behavior**
+Weighted counts.
+
+**Environment info**
+- Sphinx extensions: sphinx.ext.autodoc
+"""
+
+
+def test_an_issue_template_s_prompts_and_setup_answers_are_no_words_of_the_bug() -> None:
+    """ripgrep's form asks for the version, the installation and the system under headings
+    in every issue: ``behavior`` (three headings) weighed among the heaviest terms, and the
+    answers' ``simd``, ``avx``, ``brew``, ``centos`` led four issues to build and packaging
+    scripts (a newcomer). Prompts are blanked with the short answers to setup questions;
+    the bug's own words, and an answer under another prompt, stay."""
+    kept = shape._without_form_prompts(RG_FORM)
+    lines, was = kept.split("\n"), RG_FORM.split("\n")
+    assert len(lines) == len(was)  # blanked, not removed
+    assert [line for line in lines if line.strip()] == [was[0], was[18], was[22]]
+    terms = {t for t, _ in shape.analyze(RG_FORM).terms}
+    assert {"slow", "line", "small", "searched", "reading"} <= terms
+    assert not terms & {"behavior", "simd", "avx", "brew", "centos", "ripgrep", "install", "operating",
+                        "describe", "runtime", "compiled", "linux"}
+    bold = shape._without_form_prompts(BOLD_FORM).split("\n")
+    assert [line for line in bold if line.strip()] == [
+        BOLD_FORM.split("\n")[0], BOLD_FORM.split("\n")[3], "Weighted counts.",
+        "- Sphinx extensions: sphinx.ext.autodoc"]  # "Environment info" is no setup prompt
+    off = shape.FORM_PROMPTS_DROPPED
+    try:
+        shape.FORM_PROMPTS_DROPPED = False
+        assert {"behavior", "simd", "brew", "centos"} <= {t for t, _ in shape.analyze(RG_FORM).terms}
+    finally:
+        shape.FORM_PROMPTS_DROPPED = off
+
+
+@pytest.mark.parametrize("text", [
+    "title\n\n### Bug in histplot\n\nit fails",  # names the code: no prompt
+    "title\n\n## groupby drops keys?\n\nit does",  # a question of two words of its own
+    "title\n\n```python\n# Describe the bug\nx = 1\n```\n",  # a comment in a fence
+    "title\n\n# Expected '916 минути назад'\n",  # words of its own, in any script
+    "title\n\n### Sphinx version\n\n" + "\n".join(f"line {i} of a long answer" for i in range(9)),
+])
+def test_a_heading_of_the_bug_or_a_long_answer_stays(text: str) -> None:
+    """Only a heading of prompt words (one other word when it asks or asks for the setup)
+    is a prompt, never a comment in a fence; a setup answer of more than
+    ``FORM_ANSWER_LINES`` lines is more than an answer (its heading still goes)."""
+    kept = shape._without_form_prompts(text)
+    if "long answer" in text:
+        assert kept == text.replace("### Sphinx version", "")
+    else:
+        assert kept == text
+
+
+def test_a_template_s_ticked_checklist_is_no_words_of_the_bug() -> None:
+    """xarray's form has the reporter tick four boxes in every issue (``- [X] Minimal
+    example — the example is as focused as reasonably possible ..``): their words
+    (``focused``, ``verifiable``, ``pastes``, ``binder``) are the form's; a task list in a
+    fence is code and stays."""
+    issue = ("to_zarr with region raises ReadOnlyError\n\n### What happened?\n\nThe region write fails.\n\n"
+             "### MVCE confirmation\n\n"
+             "- [X] Minimal example — the example is as focused as reasonably possible.\n"
+             "- [x] Verifiable example — the example copy & pastes into an IPython prompt or Binder notebook.\n"
+             "* [ ] New issue — a search of GitHub Issues did not find your issue.\n\n"
+             "```markdown\n- [x] rendered task\n```\n")
+    kept = [line for line in shape._without_form_prompts(issue).split("\n") if line.strip()]
+    assert kept == ["to_zarr with region raises ReadOnlyError", "The region write fails.",
+                    "```markdown", "- [x] rendered task", "```"]
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert {"region", "write", "fails", "readonlyerror"} <= terms
+    assert not terms & {"focused", "verifiable", "pastes", "binder", "notebook", "ipython", "confirmation"}

@@ -366,6 +366,8 @@ def analyze(text: str) -> Query:
             body = _REPORT.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
             body = _FORM_PLACEHOLDER.sub("", body)
+        if FORM_PROMPTS_DROPPED:
+            body = _without_form_prompts(body)
         if TICKET_HEADER_DROPPED:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
@@ -1461,6 +1463,93 @@ _TICKET_HEADER = re.compile(r"\A([^\n]*\n)[ \t]*+Description[ \t]*+\n"
                             r"|^[ \t]*+\(last modified by [^()\n]{1,80}\)[ \t]*+$", re.MULTILINE)
 #: Whether ``_TICKET_HEADER``'s lines are dropped from a long query.
 TICKET_HEADER_DROPPED = True
+#: Whether an issue template's prompts are dropped from a long query
+#: (``_without_form_prompts``): a heading that only asks the reporter ("Describe the bug",
+#: "What is the expected behavior?", "Steps to reproduce", "Relevant log output"), and
+#: the short answer under one asking for a version, an installation or an operating system
+#: ("What version of ripgrep are you using?" ``ripgrep 11.0.1 / -SIMD -AVX (compiled)``,
+#: "How did you install ripgrep?" ``brew install ripgrep``). A prompt repeats in every
+#: issue of a repository and names nothing of the bug; its words weighed as the
+#: reporter's own: ripgrep's form put ``behavior`` (three headings) among an issue's
+#: heaviest terms, and its version and install answers (``simd``, ``avx``, ``brew``,
+#: ``centos``) led four issues to its build and packaging scripts (a newcomer). So is a
+#: checklist's ticked box (``- [X] Minimal example — the example is as focused as
+#: reasonably possible ..``: xarray's form, in 14 of its 24 issues here).
+FORM_PROMPTS_DROPPED = True
+#: Non-blank lines (and characters) of a version, installation or operating system answer
+#: at most that is dropped with its prompt: a longer one is more than an answer (a pasted
+#: report, kept for ``_without_report_blocks``' rules).
+FORM_ANSWER_LINES = 8
+FORM_ANSWER_CHARS = 600
+#: A heading line: Markdown's (``### What happened?``; issue forms render every field so)
+#: or a line of bold text alone (``**Describe the bug**``, older templates). At most 200
+#: characters.
+_HEADING_LINE = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]++([^\n]{1,200}?)[ \t#]*|\*\*([^*\n]{1,200})\*\*:?)[ \t]*")
+#: A task list's item (``- [x] ..``, ``* [ ] ..``): a template's checklist the reporter ticks.
+_CHECKLIST_LINE = re.compile(r"[ \t]{0,3}[-*+][ \t]\[[ xX]\][ \t][^\n]*")
+#: A line opening or closing a fenced block.
+_FENCE_LINE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
+#: A word of a heading's label (any script; digits and underscores join it).
+_LABEL_WORD = re.compile(r"\w+")
+#: Words of an issue template's prompts: a heading of these only asks the reporter.
+FORM_PROMPT_WORDS = frozenset("""
+a also an and any anything are backend be before behavior behaviour bug call case checklist checks code
+command complete config configuration confirmation context current describe description
+detailed details did do does else environment error errors example expect expected
+extensions extra feature fix for give happen happened happening happens has have how i if
+in info information initial install installation installed is issue it know latest log logs mcve
+message messages minimal mvce need notes observed of on or os other outcome output
+platform please possible problem project provide python related release relevant reproduce reproducible
+reproducing reproduction repro request result results run running sample screenshot
+screenshots see snippet solution stack steps step submitting summary system that the this
+tested to tools trace traceback tried use used using verifiable version versions was way we were
+what when where which why with you your operating actual additional dependencies
+""".split())
+#: Prompt words asking for the reporter's setup: the answer under such a prompt is dropped
+#: too when it is short (``FORM_ANSWER_LINES``). Not "environment": Sphinx's "Environment
+#: info" lists the extensions in use (``sphinx.ext.autodoc``), evidence of the bug.
+_SETUP_PROMPT = re.compile(r"(?i)\b(?:versions?|install(?:ed|ation)?|operating system|os|platform)\b")
+
+
+def _without_form_prompts(text: str) -> str:
+    """``text`` without its issue template's prompts (``FORM_PROMPTS_DROPPED``): each
+    heading line (``_HEADING_LINE``) whose words are all ``FORM_PROMPT_WORDS``, but one
+    (the project's name: "What version of ripgrep are you using?") when it asks (ends with
+    ``?``) or asks for the setup (``_SETUP_PROMPT``: "Matplotlib Version"); under a setup
+    prompt, its answer too, up to the next heading, when it is at most
+    ``FORM_ANSWER_LINES`` non-blank lines and ``FORM_ANSWER_CHARS`` characters; and each
+    checklist item (``_CHECKLIST_LINE``) outside a fence. Lines are blanked, not removed.
+    Linear: each line is matched once."""
+    lines = text.split("\n")
+    heads: list[re.Match[str] | None] = []
+    fenced = False
+    dropped = [False] * len(lines)
+    for k, line in enumerate(lines):  # a ``#`` line in a fence is a comment of code
+        if _FENCE_LINE.match(line):
+            fenced = not fenced
+        heads.append(None if fenced else _HEADING_LINE.fullmatch(line))
+        dropped[k] = not fenced and _CHECKLIST_LINE.fullmatch(line) is not None
+    for i, head in enumerate(heads):
+        if head is None:
+            continue
+        label = (head.group(1) or head.group(2)).strip()
+        words = _LABEL_WORD.findall(label.lower())
+        other = [w for w in words if w not in FORM_PROMPT_WORDS]
+        setup = bool(_SETUP_PROMPT.search(label))
+        if not words or len(other) > (1 if label.endswith("?") or setup else 0):
+            continue
+        dropped[i] = True
+        if not setup:
+            continue
+        j = i + 1
+        while j < len(lines) and heads[j] is None:
+            j += 1
+        answer = [line for line in lines[i + 1:j] if line.strip()]
+        if len(answer) <= FORM_ANSWER_LINES and sum(len(line) for line in answer) <= FORM_ANSWER_CHARS:
+            dropped[i + 1:j] = [True] * (j - i - 1)
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
