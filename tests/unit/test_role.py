@@ -401,6 +401,17 @@ def test_a_file_of_a_bundled_copy_is_vendored(path: str, role: str) -> None:
     (".github/CONTRIBUTING.md", "docs"),
     (".github/scripts/test_notify.py", "test"),
     ("src/github/client.py", "source"),
+    # a CI directory at the top, and a Cargo build script (ripgrep's ci/build-deb and
+    # build.rs led issues by their forms' version words: a newcomer)
+    ("ci/build-deb", "config"),
+    ("ci/before_deploy.sh", "config"),
+    (".ci/run", "config"),
+    ("ci/README.md", "docs"),
+    ("build.rs", "config"),
+    ("crates/cli/build.rs", "config"),
+    ("pkg/ci/runner.go", "source"),  # deeper, a package's own module
+    ("src/build.rs", "source"),  # a module named build
+    ("crates/core/src/build.rs", "source"),
 ])
 def test_a_forge_or_ci_directory_is_config(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -341,6 +341,14 @@ EXAMPLE_DIR_PATTERNS = ("* example", "* examples", "*-examples", "*_examples")
 #: issues' answers; a newcomer); deeper, such a directory is a library's own module
 #: (gVisor's ``runsc/sandbox/``, containerd's ``core/sandbox/``: a review).
 TOP_EXAMPLE_DIRS = frozenset({"sandbox", "playground"})
+#: Directories of a CI service's scripts, config at the repository's top only (ripgrep's
+#: ``ci/build-deb``, ``ci/before_deploy.sh``: source, on four of a newcomer's twelve issues'
+#: answers for the version words of their forms); deeper, a package's own ``ci`` module.
+TOP_CONFIG_DIRS = frozenset({"ci", ".ci"})
+#: A Cargo package's build script (``build.rs`` beside ``Cargo.toml``, outside ``src/``):
+#: code run to build the crate (ripgrep's writes its man page and completions, and led an
+#: issue about slow search by its words about versions), not the crate's own code.
+BUILD_SCRIPT_NAMES = frozenset({"build.rs"})
 #: File names of a build's or a test runner's configuration, config only at the repository's
 #: top or one directory down (``web/vite.config.ts``): deeper, an application's own code
 #: (Angular's ``src/app/app.config.ts``, NestJS's ``src/config/database.config.ts``: a review).
@@ -534,7 +542,8 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     dependency manifest outside test and vendored trees (``DEPENDENCY_NAMES``), else the path conventions
     of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS`` or a
-    top-level ``TOP_EXAMPLE_DIRS`` directory, else
+    top-level ``TOP_EXAMPLE_DIRS`` directory, ``config`` under a top-level ``TOP_CONFIG_DIRS``
+    one or for a build script (``BUILD_SCRIPT_NAMES``, not under ``src/``), else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
     framework or test package (``_tests_with``) is source. ``suites``: the tree's
@@ -585,6 +594,8 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
             return candidate.value  # a template's .txt (templates/registration/subject.txt)
     if dirs & EXAMPLE_ONLY_DIRS or (parts and parts[0] in TOP_EXAMPLE_DIRS):
         return Role.EXAMPLE.value
+    if (parts and parts[0] in TOP_CONFIG_DIRS) or (leaf in BUILD_SCRIPT_NAMES and "src" not in dirs):
+        return Role.CONFIG.value
     return Role.SOURCE.value
 
 

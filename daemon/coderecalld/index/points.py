@@ -271,7 +271,9 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 55: Cython (``.pyx``, ``.pxd``, ``.pxi``) is parsed as Python from a masked copy
 #: (``parse.cython``): its functions, methods and extension types are symbols, no longer
 #: line windows; a ``.pyx`` is a module, a ``.pxd`` a declaration file.
-PAYLOAD_VERSION = 55
+#: 56: roles: a top-level ``ci/`` directory's files and a Cargo build script (``build.rs``
+#: outside ``src/``) are config (``classify.TOP_CONFIG_DIRS``, ``BUILD_SCRIPT_NAMES``).
+PAYLOAD_VERSION = 56
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
