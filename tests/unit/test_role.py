@@ -412,6 +412,12 @@ def test_a_file_of_a_bundled_copy_is_vendored(path: str, role: str) -> None:
     ("pkg/ci/runner.go", "source"),  # deeper, a package's own module
     ("src/build.rs", "source"),  # a module named build
     ("crates/core/src/build.rs", "source"),
+    ("scripts/ci/prepare.py", "config"),  # airflow's, numpy's tools/ci/ (a review)
+    ("tools/ci/push_docs.sh", "config"),
+    ("scripts/release.py", "source"),
+    (".jenkins/build.sh", "config"),
+    ("libsqlite3-sys/build.rs", "source"),  # a -sys crate's build script links its library
+    ("lib/build.rs", "source"),
 ])
 def test_a_forge_or_ci_directory_is_config(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -2404,22 +2404,56 @@ def test_an_issue_template_s_prompts_and_setup_answers_are_no_words_of_the_bug()
         shape.FORM_PROMPTS_DROPPED = off
 
 
-@pytest.mark.parametrize("text", [
-    "title\n\n### Bug in histplot\n\nit fails",  # names the code: no prompt
-    "title\n\n## groupby drops keys?\n\nit does",  # a question of two words of its own
-    "title\n\n```python\n# Describe the bug\nx = 1\n```\n",  # a comment in a fence
-    "title\n\n# Expected '916 минути назад'\n",  # words of its own, in any script
-    "title\n\n### Sphinx version\n\n" + "\n".join(f"line {i} of a long answer" for i in range(9)),
-])
-def test_a_heading_of_the_bug_or_a_long_answer_stays(text: str) -> None:
+@pytest.mark.parametrize("kept", [
+    "### Bug in histplot\n\nit fails",  # names the code: no prompt
+    "## groupby drops keys?\n\nit does",  # a question of two words of its own
+    "```python\n# Describe the bug\nx = 1\n```",  # a comment in a fence
+    "import numpy as np\n# check the version\nprint(np.__version__)",  # unfenced code's comment
+    "# Expected '916 минути назад'",  # words of its own, in any script
+    "### Install hangs\n\n`poetry install` waits forever in `Chooser.choose_for` when offline",
+    "### Installation\n\nTraceback (most recent call last):\n  File \"setup.py\", line 3, in find_compiler\n"
+    "mypkg._build.CompilerNotFound: gcc",
+    "### OS\n\nWindows: joining a drive letter path fails in our code since the last release of it",
+    "- [ ] `DataFrame.fillna`\n- [x] `DataFrame.set_index`",  # a task list of the code's names
+], ids=["named", "question", "fenced", "comment", "script", "own-heading", "traceback", "prose", "tasks"])
+def test_a_heading_of_the_bug_or_an_answer_holding_it_stays(kept: str) -> None:
     """Only a heading of prompt words (one other word when it asks or asks for the setup)
-    is a prompt, never a comment in a fence; a setup answer of more than
-    ``FORM_ANSWER_LINES`` lines is more than an answer (its heading still goes)."""
-    kept = shape._without_form_prompts(text)
-    if "long answer" in text:
-        assert kept == text.replace("### Sphinx version", "")
-    else:
-        assert kept == text
+    is a prompt, never a comment of code; a setup answer holding a failure, a code name in
+    a sentence or a sentence stays (its heading still goes); a checklist naming code stays
+    (a review). Each text follows a prompt that is dropped."""
+    text = "title\n\n**Describe the bug**\n\n" + kept + "\n"
+    out = shape._without_form_prompts(text).split("\n")
+    assert out[2] == ""  # the prompt before it
+    heading = kept.split("\n")[0]
+    own = kept.split("\n")[1:] if heading in ("### Install hangs", "### Installation", "### OS") else kept.split("\n")
+    assert [line for line in out[3:] if line.strip()] == [line for line in own if line.strip()]
+
+
+def test_a_setup_answer_ends_at_the_next_heading_or_its_first_block() -> None:
+    """With no heading after it, a setup prompt's answer is its first block only (a review:
+    the rest of the text, a repro and its names, was blanked as the answer); a one-line
+    fence (```` ```cmd``` ````) opens nothing; a long answer is kept."""
+    text = ("title\n\n**Version**\npandas 2.1.0\n\n"
+            "Calling `pd.read_csv(...)` returns an int64 index;\n`_set_index_dtype` skips it.\n")
+    assert [line for line in shape._without_form_prompts(text).split("\n") if line.strip()] == [
+        "title", "Calling `pd.read_csv(...)` returns an int64 index;", "`_set_index_dtype` skips it."]
+    fenced = "title\n\n### Version\n\n```\nripgrep 13.0.0\n```\n\nIt crashes in `normalize`.\n"
+    assert [line for line in shape._without_form_prompts(fenced).split("\n") if line.strip()] == [
+        "title", "It crashes in `normalize`."]
+    inline = "title\n\n```black --preview x.py```\n\n### Describe the bug\n\nIt crashes in `fstring`.\n"
+    assert [line for line in shape._without_form_prompts(inline).split("\n") if line.strip()] == [
+        "title", "```black --preview x.py```", "It crashes in `fstring`."]
+    long = "title\n\n### Sphinx version\n\n" + "\n".join(f"line {i}" for i in range(9)) + "\n\n### Next?\n"
+    assert shape._without_form_prompts(long) == long.replace("### Sphinx version", "").replace("### Next?", "")
+
+
+def test_go_s_version_prompt_is_read_past_its_aside() -> None:
+    """"What version of Go are you using (`go version`)?": a parenthesis and a code span
+    are left out before the words are counted (``go`` twice was two other words: a review)."""
+    text = ("x: panic on nil map\n\n### What version of Go are you using (`go version`)?\n\n"
+            "<pre>\n$ go version\ngo version go1.21.0 linux/amd64\n</pre>\n\n### What did you do?\n\nran it\n")
+    assert [line for line in shape._without_form_prompts(text).split("\n") if line.strip()] == [
+        "x: panic on nil map", "ran it"]
 
 
 def test_a_template_s_ticked_checklist_is_no_words_of_the_bug() -> None:

@@ -321,7 +321,8 @@ ROLE_DIRS = {
     # a forge's or CI service's directory: workflows and the scripts and actions they run,
     # no part of the project's code (FastAPI's ``.github/actions/*/app/main.py`` was
     # source, on issue answers beside the library's; a newcomer). Its pages stay docs.
-    Role.CONFIG: frozenset({".github", ".gitlab", ".circleci", ".buildkite"}),
+    Role.CONFIG: frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".jenkins", ".evergreen",
+                            ".teamcity", ".travis", ".azure-pipelines"}),
 }
 #: Directory names of tests by their form (fnmatch, lowercased), read as ``tests/``: a
 #: directory of one kind of test (``integration_tests``, ``typing_tests``, ``e2e-tests``,
@@ -345,9 +346,15 @@ TOP_EXAMPLE_DIRS = frozenset({"sandbox", "playground"})
 #: ``ci/build-deb``, ``ci/before_deploy.sh``: source, on four of a newcomer's twelve issues'
 #: answers for the version words of their forms); deeper, a package's own ``ci`` module.
 TOP_CONFIG_DIRS = frozenset({"ci", ".ci"})
+#: Top-level directories of a project's scripts, where a ``TOP_CONFIG_DIRS`` directory one
+#: down is CI's too (airflow's ``scripts/ci/``, numpy's ``tools/ci/``: a review).
+SCRIPT_DIRS = frozenset({"scripts", "tools", "dev"})
 #: A Cargo package's build script (``build.rs`` beside ``Cargo.toml``, outside ``src/``):
 #: code run to build the crate (ripgrep's writes its man page and completions, and led an
-#: issue about slow search by its words about versions), not the crate's own code.
+#: issue about slow search by its words about versions), not the crate's own code; but a
+#: ``*-sys`` crate's, which finds and links the library it binds, is that crate's main
+#: code (rusqlite's ``libsqlite3-sys/build.rs``; a review), and one under ``src/`` or
+#: ``lib/`` is a module named ``build``.
 BUILD_SCRIPT_NAMES = frozenset({"build.rs"})
 #: File names of a build's or a test runner's configuration, config only at the repository's
 #: top or one directory down (``web/vite.config.ts``): deeper, an application's own code
@@ -543,7 +550,8 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS`` or a
     top-level ``TOP_EXAMPLE_DIRS`` directory, ``config`` under a top-level ``TOP_CONFIG_DIRS``
-    one or for a build script (``BUILD_SCRIPT_NAMES``, not under ``src/``), else
+    one (or one in a top-level ``SCRIPT_DIRS`` one) or for a build script
+    (``BUILD_SCRIPT_NAMES``: not under ``src/`` or ``lib/``, nor a ``*-sys`` crate's), else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
     framework or test package (``_tests_with``) is source. ``suites``: the tree's
@@ -594,7 +602,11 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
             return candidate.value  # a template's .txt (templates/registration/subject.txt)
     if dirs & EXAMPLE_ONLY_DIRS or (parts and parts[0] in TOP_EXAMPLE_DIRS):
         return Role.EXAMPLE.value
-    if (parts and parts[0] in TOP_CONFIG_DIRS) or (leaf in BUILD_SCRIPT_NAMES and "src" not in dirs):
+    ci = bool(parts) and (parts[0] in TOP_CONFIG_DIRS
+                          or (len(parts) > 1 and parts[0] in SCRIPT_DIRS and parts[1] in TOP_CONFIG_DIRS))
+    built = (leaf in BUILD_SCRIPT_NAMES and not dirs & {"src", "lib"}
+             and not (parts and parts[-1].endswith("-sys")))
+    if ci or built:
         return Role.CONFIG.value
     return Role.SOURCE.value
 

@@ -1484,11 +1484,11 @@ FORM_ANSWER_CHARS = 600
 #: A heading line: Markdown's (``### What happened?``; issue forms render every field so)
 #: or a line of bold text alone (``**Describe the bug**``, older templates). At most 200
 #: characters.
-_HEADING_LINE = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]++([^\n]{1,200}?)[ \t#]*|\*\*([^*\n]{1,200})\*\*:?)[ \t]*")
+_HEADING_LINE = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]++([^\n]{1,200}?)[ \t#]*+|\*\*([^*\n]{1,200})\*\*:?[ \t]*+)")
 #: A task list's item (``- [x] ..``, ``* [ ] ..``): a template's checklist the reporter ticks.
 _CHECKLIST_LINE = re.compile(r"[ \t]{0,3}[-*+][ \t]\[[ xX]\][ \t][^\n]*")
 #: A line opening or closing a fenced block.
-_FENCE_LINE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
+_FENCE_LINE = re.compile(r"[ \t]{0,3}(?:```(?![^\n]*```)|~~~)")
 #: A word of a heading's label (any script; digits and underscores join it).
 _LABEL_WORD = re.compile(r"\w+")
 #: Words of an issue template's prompts: a heading of these only asks the reporter.
@@ -1497,7 +1497,7 @@ a also an and any anything are backend be before behavior behaviour bug call cas
 command complete config configuration confirmation context current describe description
 detailed details did do does else environment error errors example expect expected
 extensions extra feature fix for give happen happened happening happens has have how i if
-in info information initial install installation installed is issue it know latest log logs mcve
+in info information initial install installation installed is issue it know latest log logs mcve meta
 message messages minimal mvce need notes observed of on or os other outcome output
 platform please possible problem project provide python related release relevant reproduce reproducible
 reproducing reproduction repro request result results run running sample screenshot
@@ -1511,15 +1511,37 @@ what when where which why with you your operating actual additional dependencies
 _SETUP_PROMPT = re.compile(r"(?i)\b(?:versions?|install(?:ed|ation)?|operating system|os|platform)\b")
 
 
+#: A word of prose: an answer line of ``FORM_ANSWER_WORDS`` such words is the reporter's
+#: account, not a version or a platform.
+_ANSWER_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+FORM_ANSWER_WORDS = 10
+#: An inline code span that names code (a dotted or called name, camelCase): an answer or
+#: a checklist item holding one is about the code (a tracking issue's ``- [ ]
+#: `DataFrame.fillna```; a review).
+_NAMED_SPAN = re.compile(r"`(?=[^`\n]{0,200}?(?:[._(]|[a-z][A-Z]))[^`\n]{1,200}+`")
+#: A line of a failure (a Python traceback's head, an error line, a Rust panic or compiler
+#: error): an answer holding one is the bug's, whatever its prompt (a build's traceback
+#: under "Installation"; a review).
+_ANSWER_EVIDENCE = re.compile(r"Traceback \(most recent call last\)|\berror(?:\[E\d+\])?:|panicked at"
+                              r"|\b[A-Za-z_]\w{0,80}?(?:Error|Exception):")
+#: What a label says in passing, left out before its words are counted: a parenthesis or
+#: a code span ("What version of Go are you using (`go version`)?": ``go`` twice).
+_LABEL_ASIDE = re.compile(r"\([^()\n]{0,120}\)|`[^`\n]{0,120}`")
+
+
 def _without_form_prompts(text: str) -> str:
     """``text`` without its issue template's prompts (``FORM_PROMPTS_DROPPED``): each
-    heading line (``_HEADING_LINE``) whose words are all ``FORM_PROMPT_WORDS``, but one
-    (the project's name: "What version of ripgrep are you using?") when it asks (ends with
-    ``?``) or asks for the setup (``_SETUP_PROMPT``: "Matplotlib Version"); under a setup
-    prompt, its answer too, up to the next heading, when it is at most
-    ``FORM_ANSWER_LINES`` non-blank lines and ``FORM_ANSWER_CHARS`` characters; and each
-    checklist item (``_CHECKLIST_LINE``) outside a fence. Lines are blanked, not removed.
-    Linear: each line is matched once."""
+    heading line (``_HEADING_LINE``, outside a fence; a ``# `` line beside another line is
+    a comment of unfenced code) whose words, asides left out (``_LABEL_ASIDE``), are all
+    ``FORM_PROMPT_WORDS`` but for one distinct word (the project's name: "What version of
+    ripgrep are you using?") when it asks (ends with ``?``) or asks for the setup
+    (``_SETUP_PROMPT``: "Matplotlib Version"); under a setup prompt, its answer too (up to
+    the next heading, or its first block when none follows) when it is at most
+    ``FORM_ANSWER_LINES`` non-blank lines and ``FORM_ANSWER_CHARS`` characters and holds
+    no evidence (a failure's line, ``_ANSWER_EVIDENCE``; a code name in a sentence; a line
+    of ``FORM_ANSWER_WORDS`` words); and each checklist item (``_CHECKLIST_LINE``) outside
+    a fence naming no code. Lines are blanked, not removed. Linear in the text: each line
+    is matched once by patterns of at most 200 characters, possessive where they repeat."""
     lines = text.split("\n")
     heads: list[re.Match[str] | None] = []
     fenced = False
@@ -1527,14 +1549,18 @@ def _without_form_prompts(text: str) -> str:
     for k, line in enumerate(lines):  # a ``#`` line in a fence is a comment of code
         if _FENCE_LINE.match(line):
             fenced = not fenced
-        heads.append(None if fenced else _HEADING_LINE.fullmatch(line))
-        dropped[k] = not fenced and _CHECKLIST_LINE.fullmatch(line) is not None
+        # a ``# `` line right under another line is a comment of unfenced code, not a label
+        comment = line.lstrip().startswith("# ") and (
+            (k > 0 and lines[k - 1].strip() != "") or (k + 1 < len(lines) and lines[k + 1].strip() != ""))
+        heads.append(None if fenced or comment else _HEADING_LINE.fullmatch(line))
+        dropped[k] = (not fenced and _CHECKLIST_LINE.fullmatch(line) is not None
+                      and not _NAMED_SPAN.search(line))  # a task list of the code's names
     for i, head in enumerate(heads):
         if head is None:
             continue
         label = (head.group(1) or head.group(2)).strip()
-        words = _LABEL_WORD.findall(label.lower())
-        other = [w for w in words if w not in FORM_PROMPT_WORDS]
+        words = _LABEL_WORD.findall(_LABEL_ASIDE.sub(" ", label).lower())
+        other = {w for w in words if w not in FORM_PROMPT_WORDS}
         setup = bool(_SETUP_PROMPT.search(label))
         if not words or len(other) > (1 if label.endswith("?") or setup else 0):
             continue
@@ -1544,7 +1570,22 @@ def _without_form_prompts(text: str) -> str:
         j = i + 1
         while j < len(lines) and heads[j] is None:
             j += 1
+        if j == len(lines):  # no label after it: its first block only (a fence, a paragraph)
+            j = i + 1
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            if j < len(lines) and _FENCE_LINE.match(lines[j]):
+                j += 1
+                while j < len(lines) and not _FENCE_LINE.match(lines[j]):
+                    j += 1
+                j = min(j + 1, len(lines))
+            else:
+                while j < len(lines) and lines[j].strip():
+                    j += 1
         answer = [line for line in lines[i + 1:j] if line.strip()]
+        if any(_ANSWER_EVIDENCE.search(line) or (_NAMED_SPAN.search(line) and len(line.split()) >= 5)
+               or len(_ANSWER_WORD.findall(line)) >= FORM_ANSWER_WORDS for line in answer):
+            continue  # more than an answer: the bug's words under the prompt
         if len(answer) <= FORM_ANSWER_LINES and sum(len(line) for line in answer) <= FORM_ANSWER_CHARS:
             dropped[i + 1:j] = [True] * (j - i - 1)
     if not any(dropped):
