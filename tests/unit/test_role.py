@@ -418,6 +418,12 @@ def test_a_file_of_a_bundled_copy_is_vendored(path: str, role: str) -> None:
     (".jenkins/build.sh", "config"),
     ("libsqlite3-sys/build.rs", "source"),  # a -sys crate's build script links its library
     ("lib/build.rs", "source"),
+    # a build's copy of the source for Deno (zod's deno/lib/, denoify's deno_dist/: a newcomer)
+    ("deno/lib/types.ts", "generated"),
+    ("deno_dist/hono.ts", "generated"),
+    ("packages/x/deno_dist/mod.ts", "generated"),
+    ("src/adapter/deno/serve-static.ts", "source"),
+    ("deno/mod.ts", "source"),
 ])
-def test_a_forge_or_ci_directory_is_config(path: str, role: str) -> None:
+def test_a_forge_or_ci_directory_or_a_build_copy_has_its_role(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -302,12 +302,14 @@ ROLES = tuple(r.value for r in Role)
 #: compiled from the translations, sphinx's 60 ``LC_MESSAGES/sphinx.js`` of English
 #: message ids; a JavaScript package's built bundles in ``dist/``, which GitHub Linguist
 #: counts as vendored: axios commits 12, copies of ``lib/`` that came first for its own
-#: function names).
+#: function names; denoify's ``deno_dist/``, a TypeScript package's copy for Deno with its
+#: imports rewritten: hono's, zod's ``deno/lib/``, ``TOP_GENERATED_DIRS``).
 ROLE_DIRS = {
     Role.VENDORED: frozenset({"node_modules", "bower_components", "vendor", "vendored", "_vendor",
                               "third_party", "third-party", "extern", "externals", "Pods",
                               "Carthage", "site-packages"}),
-    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist"}),
+    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist",
+                               "deno_dist"}),
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
                           "testdata", "test_data", "fixtures", "e2e",
                           "benchmarks", "benches", "bench", "asv_bench"}),
@@ -346,6 +348,10 @@ TOP_EXAMPLE_DIRS = frozenset({"sandbox", "playground"})
 #: ``ci/build-deb``, ``ci/before_deploy.sh``: source, on four of a newcomer's twelve issues'
 #: answers for the version words of their forms); deeper, a package's own ``ci`` module.
 TOP_CONFIG_DIRS = frozenset({"ci", ".ci"})
+#: Directory paths at the repository's top that hold a build's copy of the source: zod's
+#: ``deno/lib/`` (``src/`` with its imports rewritten for Deno), which tied with ``src/`` on
+#: every answer and came first for four of a newcomer's twelve issues.
+TOP_GENERATED_DIRS = (("deno", "lib"),)
 #: Top-level directories of a project's scripts, where a ``TOP_CONFIG_DIRS`` directory one
 #: down is CI's too (airflow's ``scripts/ci/``, numpy's ``tools/ci/``: a review).
 SCRIPT_DIRS = frozenset({"scripts", "tools", "dev"})
@@ -551,7 +557,8 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS`` or a
     top-level ``TOP_EXAMPLE_DIRS`` directory, ``config`` under a top-level ``TOP_CONFIG_DIRS``
     one (or one in a top-level ``SCRIPT_DIRS`` one) or for a build script
-    (``BUILD_SCRIPT_NAMES``: not under ``src/`` or ``lib/``, nor a ``*-sys`` crate's), else
+    (``BUILD_SCRIPT_NAMES``: not under ``src/`` or ``lib/``, nor a ``*-sys`` crate's),
+    ``generated`` under a ``TOP_GENERATED_DIRS`` path, else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
     framework or test package (``_tests_with``) is source. ``suites``: the tree's
@@ -608,6 +615,8 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
              and not (parts and parts[-1].endswith("-sys")))
     if ci or built:
         return Role.CONFIG.value
+    if any(tuple(pure.parts[:len(top)]) == top for top in TOP_GENERATED_DIRS):
+        return Role.GENERATED.value
     return Role.SOURCE.value
 
 
