@@ -2473,3 +2473,27 @@ def test_a_template_s_ticked_checklist_is_no_words_of_the_bug() -> None:
     terms = {t for t, _ in shape.analyze(issue).terms}
     assert {"region", "write", "fails", "readonlyerror"} <= terms
     assert not terms & {"focused", "verifiable", "pastes", "binder", "notebook", "ipython", "confirmation"}
+
+
+@pytest.mark.parametrize(("message", "kept"), [
+    ("TypeError: Cannot read properties of undefined (reading '_zod')", "'_zod')"),
+    ("TypeError: Cannot read property 'shape' of null", "'shape'"),
+    ("TypeError: schema.pick is not a function", "schema.pick"),
+    ("ReferenceError: Cannot access 'T' before initialization", "'T'"),
+    ("TypeError: undefined is not an object (evaluating 'a.b')", "'a.b')"),
+])
+def test_a_javascript_engine_s_words_are_no_words_of_the_project(message: str, kept: str) -> None:
+    """V8's "Cannot read properties of undefined (reading '_zod')": its ``cannot`` and
+    ``read`` matched zod's "NaN cannot be represented" and ``case "readonly"`` and led an
+    issue elsewhere (a newcomer); the name it quotes stays."""
+    out = shape._without_engine_messages(message)
+    assert kept in out and not {"Cannot", "properties", "reading", "function", "evaluating"} & set(out.split())
+    issue = f"parse crashes\n\nCalling it fails:\n\n```\n{message}\n```\n"
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert not terms & {"cannot", "properties", "reading", "evaluating", "initialization"}
+    off = shape.ENGINE_MESSAGES_DROPPED
+    try:
+        shape.ENGINE_MESSAGES_DROPPED = False
+        assert {t for t, _ in shape.analyze(issue).terms} & {"cannot", "function", "evaluating", "initialization"}
+    finally:
+        shape.ENGINE_MESSAGES_DROPPED = off

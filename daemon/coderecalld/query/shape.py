@@ -357,6 +357,8 @@ def analyze(text: str) -> Query:
         # Python's own words about a built-in value (``'NoneType' object has no attribute``)
         # are no project's: the name it could not find is
         prose = _INTERPRETERS.sub(" ", prose)
+        if ENGINE_MESSAGES_DROPPED:
+            prose = _without_engine_messages(prose)
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         body = _without_handed_back(body)
@@ -368,6 +370,8 @@ def analyze(text: str) -> Query:
             body = _FORM_PLACEHOLDER.sub("", body)
         if FORM_PROMPTS_DROPPED:
             body = _without_form_prompts(body)
+        if ENGINE_MESSAGES_DROPPED and shape is Shape.ISSUE:  # a trace's prose has them out
+            body = _without_engine_messages(_INTERPRETERS.sub(" ", body))
         if TICKET_HEADER_DROPPED:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
@@ -1847,7 +1851,7 @@ _NOT_NAMES = PROSE_STOP | frozenset(w.lower() for w in keyword.kwlist) | frozens
 self cls this super true false null nil none undefined func fn var let const val def
 function return import from package static public private protected void int str bool
 string new print println printf echo python python3 pip traceback recent call file line
-module""".split())
+module console""".split())
 # A capitalised word inside a sentence: a class named in prose ("a Matrix with ...").
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
@@ -2258,6 +2262,29 @@ _INTERPRETERS = re.compile(
     r"function|method|builtin_function_or_method|module|type|generator|coroutine|range)' object "
     r"(?:has no attribute|is not (?:subscriptable|callable|iterable|an iterator|a mapping)|"
     r"does not support|cannot be interpreted)")
+
+
+#: What a JavaScript engine writes about a value it could not use (V8's "Cannot read
+#: properties of undefined (reading '_zod')", its older "Cannot read property 'x' of
+#: null", "x is not a function", Safari's "undefined is not an object (evaluating ..)"):
+#: no code of the project holds those words; the name in quotes stays.
+#: Their ``cannot`` and ``read`` matched zod's "NaN cannot be represented" and ``case
+#: "readonly"``, and led an issue to its JSON Schema converter (a newcomer).
+_ENGINE_MESSAGES = re.compile(
+    r"\bCannot (?:read|set) propert(?:y|ies) of (?:undefined|null)(?: \((?:reading|setting))?"
+    r"|\bCannot (?:read|set) property ('[^'\n]{1,80}') of (?:undefined|null)"
+    r"|\bCannot access ('[^'\n]{1,80}') before initialization"
+    r"|\bundefined is not an object \(evaluating"
+    r"|\bis not (?:a function|a constructor|defined|iterable)\b"
+    r"|\bMaximum call stack size exceeded|\bAssignment to constant variable")
+#: Whether ``_ENGINE_MESSAGES`` (and, in an issue, ``_INTERPRETERS``: a trace's and a
+#: question's prose had Python's out already) are read as no words of the project.
+ENGINE_MESSAGES_DROPPED = True
+
+
+def _without_engine_messages(text: str) -> str:
+    """``text`` with each ``_ENGINE_MESSAGES`` match blanked but for the name it quotes."""
+    return _ENGINE_MESSAGES.sub(lambda m: f" {m.group(1) or m.group(2) or ''} ", text)
 
 
 #: Values and types a language or library spells in camel case (``NaN``, ``NaT``, Python's
