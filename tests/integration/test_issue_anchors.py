@@ -9,8 +9,6 @@ the anchor's weight at 0), then that the shipped weights put the right file firs
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +16,6 @@ from coderecalld.config import RepoConfig
 from coderecalld.daemon import Daemon
 from coderecalld.query import anchors
 from conformance_cases import daemon as daemon_over
-from conformance_cases import indexed
 from gitfixtures import GitRepo
 
 FILES = {
@@ -546,33 +543,3 @@ def test_the_line_a_trace_prints_under_a_frame_names_its_namesake(namesakes: Dae
     without_line = issue.replace("    return tuple(k(v) for k, v in zip(kinds, value))\n", "")
     located = namesakes.service.locate(without_line, limit=1, repo="fx", functions=3)
     assert located.files[0].functions[0].qualified_name == "list_convertor.internal_convertor"
-
-
-GO_TESTED = {
-    "go.mod": "module example.com/web\n\ngo 1.21\n",
-    "context.go": "package web\n\n// Context carries a request.\ntype Context struct{ path string }\n\n"
-                  "// Query returns a query value.\nfunc (c *Context) Query(key string) string { return key }\n",
-    "binding/form.go": "package binding\n\n// SetByForm fills a field from a form value.\n"
-                       "func SetByForm(value string) string { return value }\n",
-    "context_test.go": 'package web\n\nimport (\n\t"net/http"\n\t"net/http/httptest"\n\t"testing"\n)\n\n'
-                       "func TestContextQuery(t *testing.T) {\n\tc := &Context{}\n\t_ = c.Query(\"a\")\n}\n",
-}
-
-
-def test_a_test_file_s_import_block_credits_no_tested_source(tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """A Go test file's module chunk (its package clause and imports: ``net/http``, the
-    pasted program's too) credited the source it tests with its score, ``context.go`` over
-    the fixed file (a newcomer's gin issue): only a test's own chunks credit it
-    (``TESTED_BY_MODULES``)."""
-    from coderecalld.store import StoreFilter
-
-    with indexed(tmp_path, GO_TESTED) as running:
-        store = running.service.store
-        flt = StoreFilter(repos=("fx",))
-        chunks = {h.payload["kind"]: h for h in store.find(flt, "path", "context_test.go", limit=10)}
-        assert set(chunks) >= {"module", "function"}
-        hits = [replace(chunks["module"], score=0.9), replace(chunks["function"], score=0.2)]
-        assert anchors._tested(store, hits, flt) == {"context.go": 0.2}
-        monkeypatch.setattr(anchors, "TESTED_BY_MODULES", True)
-        assert anchors._tested(store, hits, flt) == {"context.go": 0.9}

@@ -147,12 +147,6 @@ PATH_DEPTH = 6
 #: and the sources of the tests asserting that message took its place (eval_shapes trace
 #: Acc@1 50.9 without, 42.6 with).
 TEST_WEIGHT = 0.8
-#: Whether a test file's module chunk (its imports, package clause and top-level code)
-#: credits the sources it tests (``_tested``): a Go test file's import block matched the
-#: pasted program's (``net/http``, ``github.com/gin-gonic/gin``) and credited
-#: ``context.go`` with 0.85 over the fixed ``binding/form_mapping.go`` (a newcomer's gin
-#: issue). A test's own chunks still do.
-TESTED_BY_MODULES = False
 #: Test files (best first) whose sources are looked up.
 TEST_FILES = 10
 #: Kinds that define a name (a module or a docs section is not a definition).
@@ -614,16 +608,15 @@ def _score(hit: Hit, scored: dict[str, float], bonus: dict[str, float]) -> float
 
 def _tested(store: Any, hits: Sequence[Hit], flt: StoreFilter) -> dict[str, float]:
     """Source files tested by the test files among ``hits`` (``classify.tested_sources``)
-    that the index holds -> the best score of a chunk of a test file testing them (a test,
-    not its module's imports and top-level code: ``TESTED_BY_MODULES``), for the
+    that the index holds -> the best score of a chunk of a test file testing them, for the
     ``TEST_FILES`` best test files."""
     tests: dict[str, float] = {}
     for h in hits:
         path = h.payload["path"]
         if path not in tests and len(tests) >= TEST_FILES:
             continue
-        if hit_role(h.payload) == "test" and (TESTED_BY_MODULES or h.payload.get("kind") != "module"):
-            tests[path] = max(tests.get(path, 0.0), h.score)  # repo overrides too
+        if hit_role(h.payload) == "test":  # repo overrides too
+            tests[path] = max(tests.get(path, 0.0), h.score)
     wanted: dict[str, float] = {}
     for path, score in tests.items():
         for source in classify.tested_sources(path):
