@@ -401,6 +401,29 @@ def test_a_file_of_a_bundled_copy_is_vendored(path: str, role: str) -> None:
     (".github/CONTRIBUTING.md", "docs"),
     (".github/scripts/test_notify.py", "test"),
     ("src/github/client.py", "source"),
+    # a CI directory at the top, and a Cargo build script (ripgrep's ci/build-deb and
+    # build.rs led issues by their forms' version words: a newcomer)
+    ("ci/build-deb", "config"),
+    ("ci/before_deploy.sh", "config"),
+    (".ci/run", "config"),
+    ("ci/README.md", "docs"),
+    ("build.rs", "config"),
+    ("crates/cli/build.rs", "config"),
+    ("pkg/ci/runner.go", "source"),  # deeper, a package's own module
+    ("src/build.rs", "source"),  # a module named build
+    ("crates/core/src/build.rs", "source"),
+    ("scripts/ci/prepare.py", "config"),  # airflow's, numpy's tools/ci/ (a review)
+    ("tools/ci/push_docs.sh", "config"),
+    ("scripts/release.py", "source"),
+    (".jenkins/build.sh", "config"),
+    ("libsqlite3-sys/build.rs", "source"),  # a -sys crate's build script links its library
+    ("lib/build.rs", "source"),
+    # a build's copy of the source for Deno (zod's deno/lib/, denoify's deno_dist/: a newcomer)
+    ("deno/lib/types.ts", "generated"),
+    ("deno_dist/hono.ts", "generated"),
+    ("packages/x/deno_dist/mod.ts", "generated"),
+    ("src/adapter/deno/serve-static.ts", "source"),
+    ("deno/mod.ts", "source"),
 ])
-def test_a_forge_or_ci_directory_is_config(path: str, role: str) -> None:
+def test_a_forge_or_ci_directory_or_a_build_copy_has_its_role(path: str, role: str) -> None:
     assert classify.role(path) == role

@@ -2258,12 +2258,12 @@ def test_a_pasted_environment_report_is_dropped_with_its_heading(report: str) ->
     assert not {t for t, _ in q.terms} & gone
     assert {"interp", "broadcasts", "interpolating", "pointwise", "track"} <= {t for t, _ in q.terms}
     assert "show_versions" not in q.names
-    off = shape.REPORT_BLOCKS_DROPPED
-    try:
-        shape.REPORT_BLOCKS_DROPPED = False
+    off = shape.REPORT_BLOCKS_DROPPED, shape.FORM_PROMPTS_DROPPED
+    try:  # (scikit-learn's short report under "### Versions" is a setup answer too)
+        shape.REPORT_BLOCKS_DROPPED = shape.FORM_PROMPTS_DROPPED = False
         assert {t for t, _ in shape.analyze(issue).terms} & gone  # the report's words, before
     finally:
-        shape.REPORT_BLOCKS_DROPPED = off
+        shape.REPORT_BLOCKS_DROPPED, shape.FORM_PROMPTS_DROPPED = off
 
 
 PD_REPORT = """\
@@ -2337,3 +2337,163 @@ def test_a_pytest_error_line_s_exception_is_read_without_its_module() -> None:
     terms = dict(shape.analyze(issue).terms)
     assert "templateassertionerror" in terms and "filter" in terms
     assert {"exceptions", "jinja2"}.isdisjoint(terms)
+
+
+RG_FORM = """\
+Search becomes extremely slow after a file with a very long line
+
+#### What version of ripgrep are you using?
+
+ripgrep 11.0.1
+-SIMD -AVX (compiled)
++SIMD +AVX (runtime)
+
+#### How did you install ripgrep?
+
+brew install ripgrep
+
+#### What operating system are you using ripgrep on?
+
+Linux (CentOS 7)
+
+#### Describe your bug.
+
+With one file of a single 7.5 MB line in the tree, every small file after it is searched slowly.
+
+#### What is the expected behavior?
+
+Roughly the time of reading the files.
+"""
+BOLD_FORM = """\
+histplot ignores weights with bins as an array
+
+**Describe the bug**
+`histplot(x, weights=w, bins=edges)` draws unweighted counts.
+
+**Expected behavior**
+Weighted counts.
+
+**Environment info**
+- Sphinx extensions: sphinx.ext.autodoc
+"""
+
+
+def test_an_issue_template_s_prompts_and_setup_answers_are_no_words_of_the_bug() -> None:
+    """ripgrep's form asks for the version, the installation and the system under headings
+    in every issue: ``behavior`` (three headings) weighed among the heaviest terms, and the
+    answers' ``simd``, ``avx``, ``brew``, ``centos`` led four issues to build and packaging
+    scripts (a newcomer). Prompts are blanked with the short answers to setup questions;
+    the bug's own words, and an answer under another prompt, stay."""
+    kept = shape._without_form_prompts(RG_FORM)
+    lines, was = kept.split("\n"), RG_FORM.split("\n")
+    assert len(lines) == len(was)  # blanked, not removed
+    assert [line for line in lines if line.strip()] == [was[0], was[18], was[22]]
+    terms = {t for t, _ in shape.analyze(RG_FORM).terms}
+    assert {"slow", "line", "small", "searched", "reading"} <= terms
+    assert not terms & {"behavior", "simd", "avx", "brew", "centos", "ripgrep", "install", "operating",
+                        "describe", "runtime", "compiled", "linux"}
+    bold = shape._without_form_prompts(BOLD_FORM).split("\n")
+    assert [line for line in bold if line.strip()] == [
+        BOLD_FORM.split("\n")[0], BOLD_FORM.split("\n")[3], "Weighted counts.",
+        "- Sphinx extensions: sphinx.ext.autodoc"]  # "Environment info" is no setup prompt
+    off = shape.FORM_PROMPTS_DROPPED
+    try:
+        shape.FORM_PROMPTS_DROPPED = False
+        assert {"behavior", "simd", "brew", "centos"} <= {t for t, _ in shape.analyze(RG_FORM).terms}
+    finally:
+        shape.FORM_PROMPTS_DROPPED = off
+
+
+@pytest.mark.parametrize("kept", [
+    "### Bug in histplot\n\nit fails",  # names the code: no prompt
+    "## groupby drops keys?\n\nit does",  # a question of two words of its own
+    "```python\n# Describe the bug\nx = 1\n```",  # a comment in a fence
+    "import numpy as np\n# check the version\nprint(np.__version__)",  # unfenced code's comment
+    "# Expected '916 минути назад'",  # words of its own, in any script
+    "### Install hangs\n\n`poetry install` waits forever in `Chooser.choose_for` when offline",
+    "### Installation\n\nTraceback (most recent call last):\n  File \"setup.py\", line 3, in find_compiler\n"
+    "mypkg._build.CompilerNotFound: gcc",
+    "### OS\n\nWindows: joining a drive letter path fails in our code since the last release of it",
+    "- [ ] `DataFrame.fillna`\n- [x] `DataFrame.set_index`",  # a task list of the code's names
+], ids=["named", "question", "fenced", "comment", "script", "own-heading", "traceback", "prose", "tasks"])
+def test_a_heading_of_the_bug_or_an_answer_holding_it_stays(kept: str) -> None:
+    """Only a heading of prompt words (one other word when it asks or asks for the setup)
+    is a prompt, never a comment of code; a setup answer holding a failure, a code name in
+    a sentence or a sentence stays (its heading still goes); a checklist naming code stays
+    (a review). Each text follows a prompt that is dropped."""
+    text = "title\n\n**Describe the bug**\n\n" + kept + "\n"
+    out = shape._without_form_prompts(text).split("\n")
+    assert out[2] == ""  # the prompt before it
+    heading = kept.split("\n")[0]
+    own = kept.split("\n")[1:] if heading in ("### Install hangs", "### Installation", "### OS") else kept.split("\n")
+    assert [line for line in out[3:] if line.strip()] == [line for line in own if line.strip()]
+
+
+def test_a_setup_answer_ends_at_the_next_heading_or_its_first_block() -> None:
+    """With no heading after it, a setup prompt's answer is its first block only (a review:
+    the rest of the text, a repro and its names, was blanked as the answer); a one-line
+    fence (```` ```cmd``` ````) opens nothing; a long answer is kept."""
+    text = ("title\n\n**Version**\npandas 2.1.0\n\n"
+            "Calling `pd.read_csv(...)` returns an int64 index;\n`_set_index_dtype` skips it.\n")
+    assert [line for line in shape._without_form_prompts(text).split("\n") if line.strip()] == [
+        "title", "Calling `pd.read_csv(...)` returns an int64 index;", "`_set_index_dtype` skips it."]
+    fenced = "title\n\n### Version\n\n```\nripgrep 13.0.0\n```\n\nIt crashes in `normalize`.\n"
+    assert [line for line in shape._without_form_prompts(fenced).split("\n") if line.strip()] == [
+        "title", "It crashes in `normalize`."]
+    inline = "title\n\n```black --preview x.py```\n\n### Describe the bug\n\nIt crashes in `fstring`.\n"
+    assert [line for line in shape._without_form_prompts(inline).split("\n") if line.strip()] == [
+        "title", "```black --preview x.py```", "It crashes in `fstring`."]
+    long = "title\n\n### Sphinx version\n\n" + "\n".join(f"line {i}" for i in range(9)) + "\n\n### Next?\n"
+    assert shape._without_form_prompts(long) == long.replace("### Sphinx version", "").replace("### Next?", "")
+
+
+def test_go_s_version_prompt_is_read_past_its_aside() -> None:
+    """"What version of Go are you using (`go version`)?": a parenthesis and a code span
+    are left out before the words are counted (``go`` twice was two other words: a review)."""
+    text = ("x: panic on nil map\n\n### What version of Go are you using (`go version`)?\n\n"
+            "<pre>\n$ go version\ngo version go1.21.0 linux/amd64\n</pre>\n\n### What did you do?\n\nran it\n")
+    assert [line for line in shape._without_form_prompts(text).split("\n") if line.strip()] == [
+        "x: panic on nil map", "ran it"]
+
+
+def test_a_template_s_ticked_checklist_is_no_words_of_the_bug() -> None:
+    """xarray's form has the reporter tick four boxes in every issue (``- [X] Minimal
+    example — the example is as focused as reasonably possible ..``): their words
+    (``focused``, ``verifiable``, ``pastes``, ``binder``) are the form's; a task list in a
+    fence is code and stays."""
+    issue = ("to_zarr with region raises ReadOnlyError\n\n### What happened?\n\nThe region write fails.\n\n"
+             "### MVCE confirmation\n\n"
+             "- [X] Minimal example — the example is as focused as reasonably possible.\n"
+             "- [x] Verifiable example — the example copy & pastes into an IPython prompt or Binder notebook.\n"
+             "* [ ] New issue — a search of GitHub Issues did not find your issue.\n\n"
+             "```markdown\n- [x] rendered task\n```\n")
+    kept = [line for line in shape._without_form_prompts(issue).split("\n") if line.strip()]
+    assert kept == ["to_zarr with region raises ReadOnlyError", "The region write fails.",
+                    "```markdown", "- [x] rendered task", "```"]
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert {"region", "write", "fails", "readonlyerror"} <= terms
+    assert not terms & {"focused", "verifiable", "pastes", "binder", "notebook", "ipython", "confirmation"}
+
+
+@pytest.mark.parametrize(("message", "kept"), [
+    ("TypeError: Cannot read properties of undefined (reading '_zod')", "'_zod')"),
+    ("TypeError: Cannot read property 'shape' of null", "'shape'"),
+    ("TypeError: schema.pick is not a function", "schema.pick"),
+    ("ReferenceError: Cannot access 'T' before initialization", "'T'"),
+    ("TypeError: undefined is not an object (evaluating 'a.b')", "'a.b')"),
+])
+def test_a_javascript_engine_s_words_are_no_words_of_the_project(message: str, kept: str) -> None:
+    """V8's "Cannot read properties of undefined (reading '_zod')": its ``cannot`` and
+    ``read`` matched zod's "NaN cannot be represented" and ``case "readonly"`` and led an
+    issue elsewhere (a newcomer); the name it quotes stays."""
+    out = shape._without_engine_messages(message)
+    assert kept in out and not {"Cannot", "properties", "reading", "function", "evaluating"} & set(out.split())
+    issue = f"parse crashes\n\nCalling it fails:\n\n```\n{message}\n```\n"
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert not terms & {"cannot", "properties", "reading", "evaluating", "initialization"}
+    off = shape.ENGINE_MESSAGES_DROPPED
+    try:
+        shape.ENGINE_MESSAGES_DROPPED = False
+        assert {t for t, _ in shape.analyze(issue).terms} & {"cannot", "function", "evaluating", "initialization"}
+    finally:
+        shape.ENGINE_MESSAGES_DROPPED = off

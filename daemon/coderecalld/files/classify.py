@@ -302,12 +302,14 @@ ROLES = tuple(r.value for r in Role)
 #: compiled from the translations, sphinx's 60 ``LC_MESSAGES/sphinx.js`` of English
 #: message ids; a JavaScript package's built bundles in ``dist/``, which GitHub Linguist
 #: counts as vendored: axios commits 12, copies of ``lib/`` that came first for its own
-#: function names).
+#: function names; denoify's ``deno_dist/``, a TypeScript package's copy for Deno with its
+#: imports rewritten: hono's, zod's ``deno/lib/``, ``TOP_GENERATED_DIRS``).
 ROLE_DIRS = {
     Role.VENDORED: frozenset({"node_modules", "bower_components", "vendor", "vendored", "_vendor",
                               "third_party", "third-party", "extern", "externals", "Pods",
                               "Carthage", "site-packages"}),
-    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist"}),
+    Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist",
+                               "deno_dist"}),
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
                           "testdata", "test_data", "fixtures", "e2e",
                           "benchmarks", "benches", "bench", "asv_bench"}),
@@ -321,7 +323,8 @@ ROLE_DIRS = {
     # a forge's or CI service's directory: workflows and the scripts and actions they run,
     # no part of the project's code (FastAPI's ``.github/actions/*/app/main.py`` was
     # source, on issue answers beside the library's; a newcomer). Its pages stay docs.
-    Role.CONFIG: frozenset({".github", ".gitlab", ".circleci", ".buildkite"}),
+    Role.CONFIG: frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".jenkins", ".evergreen",
+                            ".teamcity", ".travis", ".azure-pipelines"}),
 }
 #: Directory names of tests by their form (fnmatch, lowercased), read as ``tests/``: a
 #: directory of one kind of test (``integration_tests``, ``typing_tests``, ``e2e-tests``,
@@ -341,6 +344,24 @@ EXAMPLE_DIR_PATTERNS = ("* example", "* examples", "*-examples", "*_examples")
 #: issues' answers; a newcomer); deeper, such a directory is a library's own module
 #: (gVisor's ``runsc/sandbox/``, containerd's ``core/sandbox/``: a review).
 TOP_EXAMPLE_DIRS = frozenset({"sandbox", "playground"})
+#: Directories of a CI service's scripts, config at the repository's top only (ripgrep's
+#: ``ci/build-deb``, ``ci/before_deploy.sh``: source, on four of a newcomer's twelve issues'
+#: answers for the version words of their forms); deeper, a package's own ``ci`` module.
+TOP_CONFIG_DIRS = frozenset({"ci", ".ci"})
+#: Directory paths at the repository's top that hold a build's copy of the source: zod's
+#: ``deno/lib/`` (``src/`` with its imports rewritten for Deno), which tied with ``src/`` on
+#: every answer and came first for four of a newcomer's twelve issues.
+TOP_GENERATED_DIRS = (("deno", "lib"),)
+#: Top-level directories of a project's scripts, where a ``TOP_CONFIG_DIRS`` directory one
+#: down is CI's too (airflow's ``scripts/ci/``, numpy's ``tools/ci/``: a review).
+SCRIPT_DIRS = frozenset({"scripts", "tools", "dev"})
+#: A Cargo package's build script (``build.rs`` beside ``Cargo.toml``, outside ``src/``):
+#: code run to build the crate (ripgrep's writes its man page and completions, and led an
+#: issue about slow search by its words about versions), not the crate's own code; but a
+#: ``*-sys`` crate's, which finds and links the library it binds, is that crate's main
+#: code (rusqlite's ``libsqlite3-sys/build.rs``; a review), and one under ``src/`` or
+#: ``lib/`` is a module named ``build``.
+BUILD_SCRIPT_NAMES = frozenset({"build.rs"})
 #: File names of a build's or a test runner's configuration, config only at the repository's
 #: top or one directory down (``web/vite.config.ts``): deeper, an application's own code
 #: (Angular's ``src/app/app.config.ts``, NestJS's ``src/config/database.config.ts``: a review).
@@ -534,7 +555,10 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
     dependency manifest outside test and vendored trees (``DEPENDENCY_NAMES``), else the path conventions
     of ``ROLE_DIRS`` / ``ROLE_NAMES`` in ``_ROLE_ORDER`` (a Go file's ``doc/`` is a
     package: ``PACKAGE_DIR_SUFFIXES``), else ``example`` under ``EXAMPLE_ONLY_DIRS`` or a
-    top-level ``TOP_EXAMPLE_DIRS`` directory, else
+    top-level ``TOP_EXAMPLE_DIRS`` directory, ``config`` under a top-level ``TOP_CONFIG_DIRS``
+    one (or one in a top-level ``SCRIPT_DIRS`` one) or for a build script
+    (``BUILD_SCRIPT_NAMES``: not under ``src/`` or ``lib/``, nor a ``*-sys`` crate's),
+    ``generated`` under a ``TOP_GENERATED_DIRS`` path, else
     ``source``. ``imports``: the file's imported modules when known (the index passes
     them): a Python ``tests.py`` that is a test only by its name and imports no test
     framework or test package (``_tests_with``) is source. ``suites``: the tree's
@@ -585,6 +609,14 @@ def role(path: str, overrides: tuple[str, ...] = (), imports: tuple[str, ...] | 
             return candidate.value  # a template's .txt (templates/registration/subject.txt)
     if dirs & EXAMPLE_ONLY_DIRS or (parts and parts[0] in TOP_EXAMPLE_DIRS):
         return Role.EXAMPLE.value
+    ci = bool(parts) and (parts[0] in TOP_CONFIG_DIRS
+                          or (len(parts) > 1 and parts[0] in SCRIPT_DIRS and parts[1] in TOP_CONFIG_DIRS))
+    built = (leaf in BUILD_SCRIPT_NAMES and not dirs & {"src", "lib"}
+             and not (parts and parts[-1].endswith("-sys")))
+    if ci or built:
+        return Role.CONFIG.value
+    if any(tuple(pure.parts[:len(top)]) == top for top in TOP_GENERATED_DIRS):
+        return Role.GENERATED.value
     return Role.SOURCE.value
 
 

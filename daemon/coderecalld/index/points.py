@@ -271,7 +271,12 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: 55: Cython (``.pyx``, ``.pxd``, ``.pxi``) is parsed as Python from a masked copy
 #: (``parse.cython``): its functions, methods and extension types are symbols, no longer
 #: line windows; a ``.pyx`` is a module, a ``.pxd`` a declaration file.
-PAYLOAD_VERSION = 55
+#: 56: roles: a top-level ``ci/`` directory's files (``scripts/ci/``, ``tools/ci/``, CI
+#: services' dot-directories) and a Cargo build script (``build.rs`` outside ``src/`` and
+#: ``lib/``, not a ``*-sys`` crate's) are config (``classify.TOP_CONFIG_DIRS``,
+#: ``BUILD_SCRIPT_NAMES``); a build's copy of the source for Deno (``deno_dist/``, a
+#: top-level ``deno/lib/``) is generated (``TOP_GENERATED_DIRS``).
+PAYLOAD_VERSION = 56
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS

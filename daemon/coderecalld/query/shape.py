@@ -357,6 +357,8 @@ def analyze(text: str) -> Query:
         # Python's own words about a built-in value (``'NoneType' object has no attribute``)
         # are no project's: the name it could not find is
         prose = _INTERPRETERS.sub(" ", prose)
+        if ENGINE_MESSAGES_DROPPED:
+            prose = _without_engine_messages(prose)
     if shape in (Shape.ISSUE, Shape.TRACE):
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         body = _without_handed_back(body)
@@ -366,6 +368,10 @@ def analyze(text: str) -> Query:
             body = _REPORT.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
             body = _FORM_PLACEHOLDER.sub("", body)
+        if FORM_PROMPTS_DROPPED:
+            body = _without_form_prompts(body)
+        if ENGINE_MESSAGES_DROPPED and shape is Shape.ISSUE:  # a trace's prose has them out
+            body = _without_engine_messages(_INTERPRETERS.sub(" ", body))
         if TICKET_HEADER_DROPPED:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
@@ -1461,6 +1467,134 @@ _TICKET_HEADER = re.compile(r"\A([^\n]*\n)[ \t]*+Description[ \t]*+\n"
                             r"|^[ \t]*+\(last modified by [^()\n]{1,80}\)[ \t]*+$", re.MULTILINE)
 #: Whether ``_TICKET_HEADER``'s lines are dropped from a long query.
 TICKET_HEADER_DROPPED = True
+#: Whether an issue template's prompts are dropped from a long query
+#: (``_without_form_prompts``): a heading that only asks the reporter ("Describe the bug",
+#: "What is the expected behavior?", "Steps to reproduce", "Relevant log output"), and
+#: the short answer under one asking for a version, an installation or an operating system
+#: ("What version of ripgrep are you using?" ``ripgrep 11.0.1 / -SIMD -AVX (compiled)``,
+#: "How did you install ripgrep?" ``brew install ripgrep``). A prompt repeats in every
+#: issue of a repository and names nothing of the bug; its words weighed as the
+#: reporter's own: ripgrep's form put ``behavior`` (three headings) among an issue's
+#: heaviest terms, and its version and install answers (``simd``, ``avx``, ``brew``,
+#: ``centos``) led four issues to its build and packaging scripts (a newcomer). So is a
+#: checklist's ticked box (``- [X] Minimal example — the example is as focused as
+#: reasonably possible ..``: xarray's form, in 14 of its 24 issues here).
+FORM_PROMPTS_DROPPED = True
+#: Non-blank lines (and characters) of a version, installation or operating system answer
+#: at most that is dropped with its prompt: a longer one is more than an answer (a pasted
+#: report, kept for ``_without_report_blocks``' rules).
+FORM_ANSWER_LINES = 8
+FORM_ANSWER_CHARS = 600
+#: A heading line: Markdown's (``### What happened?``; issue forms render every field so)
+#: or a line of bold text alone (``**Describe the bug**``, older templates). At most 200
+#: characters.
+_HEADING_LINE = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]++([^\n]{1,200}?)[ \t#]*+|\*\*([^*\n]{1,200})\*\*:?[ \t]*+)")
+#: A task list's item (``- [x] ..``, ``* [ ] ..``): a template's checklist the reporter ticks.
+_CHECKLIST_LINE = re.compile(r"[ \t]{0,3}[-*+][ \t]\[[ xX]\][ \t][^\n]*")
+#: A line opening or closing a fenced block.
+_FENCE_LINE = re.compile(r"[ \t]{0,3}(?:```(?![^\n]*```)|~~~)")
+#: A word of a heading's label (any script; digits and underscores join it).
+_LABEL_WORD = re.compile(r"\w+")
+#: Words of an issue template's prompts: a heading of these only asks the reporter.
+FORM_PROMPT_WORDS = frozenset("""
+a also an and any anything are backend be before behavior behaviour bug call case checklist checks code
+command complete config configuration confirmation context current describe description
+detailed details did do does else environment error errors example expect expected
+extensions extra feature fix for give happen happened happening happens has have how i if
+in info information initial install installation installed is issue it know latest log logs mcve meta
+message messages minimal mvce need notes observed of on or os other outcome output
+platform please possible problem project provide python related release relevant reproduce reproducible
+reproducing reproduction repro request result results run running sample screenshot
+screenshots see snippet solution stack steps step submitting summary system that the this
+tested to tools trace traceback tried use used using verifiable version versions was way we were
+what when where which why with you your operating actual additional dependencies
+""".split())
+#: Prompt words asking for the reporter's setup: the answer under such a prompt is dropped
+#: too when it is short (``FORM_ANSWER_LINES``). Not "environment": Sphinx's "Environment
+#: info" lists the extensions in use (``sphinx.ext.autodoc``), evidence of the bug.
+_SETUP_PROMPT = re.compile(r"(?i)\b(?:versions?|install(?:ed|ation)?|operating system|os|platform)\b")
+
+
+#: A word of prose: an answer line of ``FORM_ANSWER_WORDS`` such words is the reporter's
+#: account, not a version or a platform.
+_ANSWER_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+FORM_ANSWER_WORDS = 10
+#: An inline code span that names code (a dotted or called name, camelCase): an answer or
+#: a checklist item holding one is about the code (a tracking issue's ``- [ ]
+#: `DataFrame.fillna```; a review).
+_NAMED_SPAN = re.compile(r"`(?=[^`\n]{0,200}?(?:[._(]|[a-z][A-Z]))[^`\n]{1,200}+`")
+#: A line of a failure (a Python traceback's head, an error line, a Rust panic or compiler
+#: error): an answer holding one is the bug's, whatever its prompt (a build's traceback
+#: under "Installation"; a review).
+_ANSWER_EVIDENCE = re.compile(r"Traceback \(most recent call last\)|\berror(?:\[E\d+\])?:|panicked at"
+                              r"|\b[A-Za-z_]\w{0,80}?(?:Error|Exception):")
+#: What a label says in passing, left out before its words are counted: a parenthesis or
+#: a code span ("What version of Go are you using (`go version`)?": ``go`` twice).
+_LABEL_ASIDE = re.compile(r"\([^()\n]{0,120}\)|`[^`\n]{0,120}`")
+
+
+def _without_form_prompts(text: str) -> str:
+    """``text`` without its issue template's prompts (``FORM_PROMPTS_DROPPED``): each
+    heading line (``_HEADING_LINE``, outside a fence; a ``# `` line beside another line is
+    a comment of unfenced code) whose words, asides left out (``_LABEL_ASIDE``), are all
+    ``FORM_PROMPT_WORDS`` but for one distinct word (the project's name: "What version of
+    ripgrep are you using?") when it asks (ends with ``?``) or asks for the setup
+    (``_SETUP_PROMPT``: "Matplotlib Version"); under a setup prompt, its answer too (up to
+    the next heading, or its first block when none follows) when it is at most
+    ``FORM_ANSWER_LINES`` non-blank lines and ``FORM_ANSWER_CHARS`` characters and holds
+    no evidence (a failure's line, ``_ANSWER_EVIDENCE``; a code name in a sentence; a line
+    of ``FORM_ANSWER_WORDS`` words); and each checklist item (``_CHECKLIST_LINE``) outside
+    a fence naming no code. Lines are blanked, not removed. Linear in the text: each line
+    is matched once by patterns of at most 200 characters, possessive where they repeat."""
+    lines = text.split("\n")
+    heads: list[re.Match[str] | None] = []
+    fenced = False
+    dropped = [False] * len(lines)
+    for k, line in enumerate(lines):  # a ``#`` line in a fence is a comment of code
+        if _FENCE_LINE.match(line):
+            fenced = not fenced
+        # a ``# `` line right under another line is a comment of unfenced code, not a label
+        comment = line.lstrip().startswith("# ") and (
+            (k > 0 and lines[k - 1].strip() != "") or (k + 1 < len(lines) and lines[k + 1].strip() != ""))
+        heads.append(None if fenced or comment else _HEADING_LINE.fullmatch(line))
+        dropped[k] = (not fenced and _CHECKLIST_LINE.fullmatch(line) is not None
+                      and not _NAMED_SPAN.search(line))  # a task list of the code's names
+    for i, head in enumerate(heads):
+        if head is None:
+            continue
+        label = (head.group(1) or head.group(2)).strip()
+        words = _LABEL_WORD.findall(_LABEL_ASIDE.sub(" ", label).lower())
+        other = {w for w in words if w not in FORM_PROMPT_WORDS}
+        setup = bool(_SETUP_PROMPT.search(label))
+        if not words or len(other) > (1 if label.endswith("?") or setup else 0):
+            continue
+        dropped[i] = True
+        if not setup:
+            continue
+        j = i + 1
+        while j < len(lines) and heads[j] is None:
+            j += 1
+        if j == len(lines):  # no label after it: its first block only (a fence, a paragraph)
+            j = i + 1
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            if j < len(lines) and _FENCE_LINE.match(lines[j]):
+                j += 1
+                while j < len(lines) and not _FENCE_LINE.match(lines[j]):
+                    j += 1
+                j = min(j + 1, len(lines))
+            else:
+                while j < len(lines) and lines[j].strip():
+                    j += 1
+        answer = [line for line in lines[i + 1:j] if line.strip()]
+        if any(_ANSWER_EVIDENCE.search(line) or (_NAMED_SPAN.search(line) and len(line.split()) >= 5)
+               or len(_ANSWER_WORD.findall(line)) >= FORM_ANSWER_WORDS for line in answer):
+            continue  # more than an answer: the bug's words under the prompt
+        if len(answer) <= FORM_ANSWER_LINES and sum(len(line) for line in answer) <= FORM_ANSWER_CHARS:
+            dropped[i + 1:j] = [True] * (j - i - 1)
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
@@ -1717,7 +1851,7 @@ _NOT_NAMES = PROSE_STOP | frozenset(w.lower() for w in keyword.kwlist) | frozens
 self cls this super true false null nil none undefined func fn var let const val def
 function return import from package static public private protected void int str bool
 string new print println printf echo python python3 pip traceback recent call file line
-module""".split())
+module console""".split())
 # A capitalised word inside a sentence: a class named in prose ("a Matrix with ...").
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
@@ -2128,6 +2262,29 @@ _INTERPRETERS = re.compile(
     r"function|method|builtin_function_or_method|module|type|generator|coroutine|range)' object "
     r"(?:has no attribute|is not (?:subscriptable|callable|iterable|an iterator|a mapping)|"
     r"does not support|cannot be interpreted)")
+
+
+#: What a JavaScript engine writes about a value it could not use (V8's "Cannot read
+#: properties of undefined (reading '_zod')", its older "Cannot read property 'x' of
+#: null", "x is not a function", Safari's "undefined is not an object (evaluating ..)"):
+#: no code of the project holds those words; the name in quotes stays.
+#: Their ``cannot`` and ``read`` matched zod's "NaN cannot be represented" and ``case
+#: "readonly"``, and led an issue to its JSON Schema converter (a newcomer).
+_ENGINE_MESSAGES = re.compile(
+    r"\bCannot (?:read|set) propert(?:y|ies) of (?:undefined|null)(?: \((?:reading|setting))?"
+    r"|\bCannot (?:read|set) property ('[^'\n]{1,80}') of (?:undefined|null)"
+    r"|\bCannot access ('[^'\n]{1,80}') before initialization"
+    r"|\bundefined is not an object \(evaluating"
+    r"|\bis not (?:a function|a constructor|defined|iterable)\b"
+    r"|\bMaximum call stack size exceeded|\bAssignment to constant variable")
+#: Whether ``_ENGINE_MESSAGES`` (and, in an issue, ``_INTERPRETERS``: a trace's and a
+#: question's prose had Python's out already) are read as no words of the project.
+ENGINE_MESSAGES_DROPPED = True
+
+
+def _without_engine_messages(text: str) -> str:
+    """``text`` with each ``_ENGINE_MESSAGES`` match blanked but for the name it quotes."""
+    return _ENGINE_MESSAGES.sub(lambda m: f" {m.group(1) or m.group(2) or ''} ", text)
 
 
 #: Values and types a language or library spells in camel case (``NaN``, ``NaT``, Python's
