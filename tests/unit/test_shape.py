@@ -2497,3 +2497,11 @@ def test_a_javascript_engine_s_words_are_no_words_of_the_project(message: str, k
         assert {t for t, _ in shape.analyze(issue).terms} & {"cannot", "function", "evaluating", "initialization"}
     finally:
         shape.ENGINE_MESSAGES_DROPPED = off
+
+
+def test_a_class_named_like_a_runtime_global_is_a_name() -> None:
+    """``Console`` is rich's class, the subject of its issues: a rule reading ``console``
+    as no name (for JavaScript's ``console.log``) lost it (found before it shipped)."""
+    issue = ("Console.print drops markup when soft_wrap is set\n\n```python\nfrom rich.console import Console\n"
+             "c = Console()\nc.print(\"[bold]x[/]\", soft_wrap=True)\n```\nThe markup is printed raw.\n")
+    assert "Console" in shape.analyze(issue).names

@@ -1850,7 +1850,7 @@ _NOT_NAMES = PROSE_STOP | frozenset(w.lower() for w in keyword.kwlist) | frozens
 self cls this super true false null nil none undefined func fn var let const val def
 function return import from package static public private protected void int str bool
 string new print println printf echo python python3 pip traceback recent call file line
-module console""".split())
+module""".split())
 # A capitalised word inside a sentence: a class named in prose ("a Matrix with ...").
 _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 
