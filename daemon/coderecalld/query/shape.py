@@ -1514,18 +1514,19 @@ _FENCE_LINE = re.compile(r"[ \t]{0,3}(?:```(?![^\n]*```)|~~~)")
 _LABEL_WORD = re.compile(r"\w+")
 #: Words of an issue template's prompts: a heading of these only asks the reporter.
 FORM_PROMPT_WORDS = frozenset("""
-a actual additional affected also an and any anything are backend be before behavior behaviour bug
-call case checklist checks code command complete config configuration confirmation context
-current dependencies describe description detailed details did do does else environment
-error errors example expect expected extensions extra feature fix for give happen happened
-happening happens has have how i if in info information initial install installation
-installed is issue it know latest log logs mcve message messages meta minimal mvce need
-notes observed of on operating or os other outcome output platform please possible problem
-project provide python related release relevant repro reproduce reproducible reproducing
-reproduction request result results run running sample screenshot screenshots see snippet
-solution stack step steps submitting summary system tested that the this to tools trace
-traceback tried use used using verifiable version versions was way we were what when where
-which why with you your
+a actual additional address affected agree also an and any anything are asking backend be
+before behavior behaviour bug call case checklist checks code command complete conduct
+config configuration confirmation context current dependencies describe description
+detailed details did do does else environment error errors example expect expected
+extensions extra feature fix follow for give happen happened happening happens has have
+how i if in info information initial install installation installed is issue it know
+latest log logs mcve message messages meta minimal mvce need notes observed of on
+operating or os other outcome output platform please possible pr problem project provide
+python related release relevant repro reproduce reproducible reproducing reproduction
+request result results run running sample screenshot screenshots search searched see
+snippet solution stack step steps submit submitting summary system tested that the this to
+tools trace traceback tried use used using verifiable version versions was way we were
+what when where which why willing with you your
 """.split())
 #: Prompt words asking for the reporter's setup: the answer under such a prompt is dropped
 #: too when it is short (``FORM_ANSWER_LINES``). Not "environment": Sphinx's "Environment
