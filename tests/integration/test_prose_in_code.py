@@ -20,25 +20,22 @@ FILES = {
     # the help: every word of the issue, in string literals
     "cli/flags.py": '''\
 def flag_replace(args):
-    short = "Replace every match with the given replacement text."
-    long = (
+    args.append(("replace", "r", "Replace every match with the given replacement text.", (
         "Replace every match with the replacement text when printing results. "
         "Capture group indices and names are supported in the replacement text; "
         "a group index followed by letters is read as a group name of digits and "
         "letters, so put the index in braces for the group followed by letters. "
-        "The replacement never modifies a file: it only changes the printed lines."
-    )
-    args.append(("replace", "r", short, long))
+        "The replacement never modifies a file: it only changes the printed lines.")))
 
 
 def flag_count(args):
-    short = "Only show the count of matching lines for each file."
-    args.append(("count", "c", short, short))
+    args.append(("count", "c", "Only show the count of matching lines for each file.", ""))
 ''',
     # the work: few of the issue's words
     "printer/interpolate.py": '''\
 def interpolate(captures, replacement, out):
-    # a capture group of the replacement: its index, or its name of letters and digits
+    # interpolating the replacement text: each capture group, by its index or by its name
+    # of letters and digits, is printed in its place
     i = 0
     while i < len(replacement):
         if replacement[i] == "$" and i + 1 < len(replacement):
@@ -95,17 +92,17 @@ def test_a_help_text_ranks_under_the_code_doing_the_work_for_an_issue(prose_daem
                                        repo="fx")[0].qualified_name == "flag_replace"
 
 
-@pytest.mark.parametrize(("text", "low", "high"), [
-    ('def f(args):\n    short = "Replace every match."\n    long = "Capture group indices and names."\n'
-     '    args.append(("replace", short, long))\n', 0.6, 0.9),
-    ('def f(x):\n    """Return x doubled, for every x that can be added to itself."""\n    return x + x\n', 0.6, 0.9),
-    ("def f(x, y):\n    z = x * y\n    if z > 0:\n        return {'k': z}\n    return None\n", 0.0, 0.1),
-    ("fn f<'a>(c: char) -> bool {\n    c == '\"' || c == 'x'\n}\n", 0.0, 0.15),  # a quote in a char
-    ('const LONG: &str = "\\\nstarts here and the text is cut', 0.9, 1.0),  # runs to the cut
-    ("", 0.0, 0.0),
+@pytest.mark.parametrize(("text", "share"), [
+    ('f("ab")', 4 / 7),
+    ('"""doc"""\nx', 9 / 11),  # a docstring is prose too
+    ("x = y * 2\n", 0.0),
+    ("c == '\"' || c == 'x'", 6 / 20),  # a quote in a char literal opens nothing
+    ('s = "abc', 4 / 8),  # a literal the text cuts runs to its end
+    ('s = "a\nb"\n', 5 / 10),  # across lines
+    ("x = `a ${b}`;", 8 / 13),
+    ("", 0.0),
 ])
-def test_a_chunk_s_prose_share_is_its_string_literals(text: str, low: float, high: float) -> None:
+def test_a_chunk_s_prose_share_is_its_string_literals(text: str, share: float) -> None:
     """``chunk.prose_share``: the share of a chunk's text in string literals of any
-    quotes (a docstring too); a char literal holding a quote opens nothing; a literal the
-    text cuts runs to its end."""
-    assert low <= chunk.prose_share(text) <= high
+    quotes, a docstring too."""
+    assert chunk.prose_share(text) == pytest.approx(share)
