@@ -2059,6 +2059,25 @@ _DUNDER = re.compile(r"__\w+__")
 _MODULE_LACKS = re.compile(r"\bmodule '([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)' has no attribute\b")
 
 
+#: An absolute path of a file in the text, as a compiler's diagnostic prints it
+#: (``/opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h:2658:8: error: ..``,
+#: MSVC's ``C:\src\fmt\include\fmt\core.h(1066): error C2338``): ``_PATH`` starts no
+#: path after a ``/``, so only its bare ``core.h`` was read, no path. ``anchors`` finds
+#: the indexed file it ends with (``PATH_DEPTH``). From a run's start only: linear.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w/.\\:-])(?:/|[A-Za-z]:\\)(?:[\w.-]++[/\\])+[\w.-]+\.\w{1,6}\b")
+#: Whether ``_ABSOLUTE_PATH``'s paths are paths the query names (``Query.paths``): a
+#: newcomer's fmt issues, whose compiler errors named ``core.h`` and ``base.h`` by their
+#: absolute paths only, located ``format.h`` first.
+ABSOLUTE_PATHS_NAMED = True
+#: A C or C++ ``#include`` line (``#include <fmt/format.h>``): the header a reproducer
+#: includes is the API's entry, no file the issue points at.
+_INCLUDE_LINE = re.compile(r"^[ \t]*+#[ \t]*+include[ \t]*+[<\"][^\n]*", re.MULTILINE)
+#: Whether a path named only in ``_INCLUDE_LINE``s is no path of the query: fmt's
+#: ``fmt/format.h``, included by every reproducer, took the path bonus and the first file
+#: from ``core.h`` and ``format-inl.h`` (a newcomer: file@1 8 -> 11 of 12 with both rules).
+INCLUDED_PATHS_UNNAMED = True
+
+
 def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
     dropped, without a leading ``./`` or ``/``; frames' paths first (``printed``: the
@@ -2070,7 +2089,10 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     environment prefixes already dropped."""
     runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
     framed = [_clean_path(f.path) for f in printed if _bare_frame(f)]
-    found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
+    named = _INCLUDE_LINE.sub(" ", text) if INCLUDED_PATHS_UNNAMED else text
+    found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(named)]
+    if ABSOLUTE_PATHS_NAMED:
+        found += [m.group() for m in _ABSOLUTE_PATH.finditer(named)]
     cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
     return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
 
@@ -2128,8 +2150,9 @@ def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
 
 
 def _clean_path(path: str) -> str:
-    """``path`` with ``/`` separators and without a leading ``./`` or ``/``."""
-    return re.sub(r"^(?:\./|/)+", "", path.replace("\\", "/"))
+    """``path`` with ``/`` separators and without a leading ``./``, ``/`` or drive
+    (``C:/``)."""
+    return re.sub(r"^(?:[A-Za-z]:/)?(?:\./|/)*", "", path.replace("\\", "/"))
 
 
 def _is_file_path(path: str) -> bool:
