@@ -170,3 +170,20 @@ def test_an_untitled_trace_s_shared_check_passes_its_weight_to_the_caller(
     assert scores(CHECK_TITLED) == named
     monkeypatch.setattr(anchors, "SHARED_CHECKS", False)
     assert scores(CHECK_TITLED) == named
+
+
+MISSING_CASE = UNTITLED.replace(
+    'raise ValueError("Found input variables with inconsistent numbers of samples: %r" % lengths)\n'
+    "ValueError: Found input variables with inconsistent numbers of samples: [50, 50, 100]",
+    'raise NotImplementedError("Found input variables with inconsistent numbers of samples: %r" % lengths)\n'
+    "NotImplementedError: Found input variables with inconsistent numbers of samples: [50, 50, 100]")
+
+
+def test_an_untitled_trace_raising_not_implemented_keeps_the_innermost_weight(
+        shared: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``NotImplementedError``: the raising function lacks a case, and is where it goes
+    (sqlfluff's lexer under the widely called ``Lexer.lex``; a newcomer's issue)."""
+    assert "NotImplementedError: Found" in MISSING_CASE
+    kept = {f.path: f.functions[0].score for f in shared.service.locate(MISSING_CASE, limit=3, repo="fx").files}
+    monkeypatch.setattr(anchors, "SHARED_CHECKS_UNTITLED", False)
+    assert {f.path: f.functions[0].score for f in shared.service.locate(MISSING_CASE, limit=3, repo="fx").files} == kept

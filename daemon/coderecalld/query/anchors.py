@@ -341,6 +341,11 @@ SHARED_CHECKS = True
 #: every brain module) took the first file from ``brain_typing``'s function that built
 #: the bad source (a newcomer; seaborn's and zod's newcomers saw the same kind).
 SHARED_CHECKS_UNTITLED = True
+#: A trace raising ``NotImplementedError``: the code lacks a case, no check refused its
+#: input; the raising function is where the case goes (sqlfluff's lexer raised "Unable to
+#: process slice" for an escaped brace under the widely called ``Lexer.lex``, and its
+#: ``_iter_segments`` was the fix). An untitled trace so is not passed over.
+_NOT_IMPLEMENTED = re.compile(r"^[ \t]*+(?:[\w.]+\.)?NotImplementedError\b", re.MULTILINE)
 #: Files calling a check's function, at least, for it to be a shared one. A check of few
 #: callers may be the fault itself: django's ``get_supported_language_variant``, called
 #: from 3 files, raised and was the fix (a newcomer's prototype lost it without the gate).
@@ -370,7 +375,7 @@ def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Seque
     titled = defining & outer
     if titled:
         k = next(k for k, f in enumerate(framed) if f.path in titled)
-    elif SHARED_CHECKS_UNTITLED and inner.path not in defining:
+    elif SHARED_CHECKS_UNTITLED and inner.path not in defining and not _NOT_IMPLEMENTED.search(asked.text):
         k = next(k for k, f in enumerate(framed) if f.path != inner.path) if outer else 0
     else:
         return list(framed)
