@@ -339,7 +339,10 @@ SHARED_CHECKS = True
 #: names one of the check's file: the caller handed the check what it refused. astroid's
 #: ``extract_node`` -> ``parse`` -> ``_data_build`` (``AstroidSyntaxError``: called from
 #: every brain module) took the first file from ``brain_typing``'s function that built
-#: the bad source (a newcomer; seaborn's and zod's newcomers saw the same kind).
+#: the bad source (a newcomer; seaborn's and zod's newcomers saw the same kind). Its
+#: callers are counted by names other than dunders (``__new__`` is every class's:
+#: swe-lite-dev's sympy 22714, ``Point.__new__`` refusing what it should take, lost its
+#: first file without that).
 SHARED_CHECKS_UNTITLED = True
 #: A trace raising ``NotImplementedError``: the code lacks a case, no check refused its
 #: input; the raising function is where the case goes (sqlfluff's lexer raised "Unable to
@@ -382,6 +385,8 @@ def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Seque
     if not k:
         return list(framed)
     names = list(dict.fromkeys(stack.owner_and_name(f.function)[1] for f in framed[:k] if f.function))
+    if not titled:  # a dunder's callers are every class's (``Point.__new__``: sympy's own check)
+        names = [name for name in names if not (name.startswith("__") and name.endswith("__"))]
     if all(len(store.facet_any(flt, "path", "calls", [name])) < SHARED_CHECK_FILES
            for name in names[:SHARED_CHECK_FRAMES]):
         return list(framed)
