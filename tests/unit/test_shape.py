@@ -2533,3 +2533,22 @@ def test_a_class_named_like_a_runtime_global_is_a_name() -> None:
     issue = ("Console.print drops markup when soft_wrap is set\n\n```python\nfrom rich.console import Console\n"
              "c = Console()\nc.print(\"[bold]x[/]\", soft_wrap=True)\n```\nThe markup is printed raw.\n")
     assert "Console" in shape.analyze(issue).names
+
+
+def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not() -> None:
+    """GCC's ``/opt/../include/fmt/core.h:2658:8: error:`` and MSVC's
+    ``C:\\src\\..\\xchar.h(1066): error`` name their files (before, only a bare ``core.h``
+    was read: no path); a reproducer's ``#include <fmt/format.h>`` names the API's entry,
+    no file of the fault (fmt's newcomer: its path bonus led three issues to format.h)."""
+    issue = ("FMT_STRING with a named argument fails to compile\n\n```c++\n#include <fmt/format.h>\n"
+             "int main() { fmt::print(FMT_STRING(\"{x}\"), fmt::arg(\"x\", 1)); }\n```\n\n```\n"
+             "/opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h:2658:8: error: static assertion failed\n"
+             "C:\\src\\fmt\\include\\fmt\\xchar.h(1066): error C2338: oops\n```\nSee also src/os.cc.\n")
+    assert shape.analyze(issue).paths == (
+        "src/os.cc", "opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h", "src/fmt/include/fmt/xchar.h")
+    off = (shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED)
+    try:
+        shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED = False, False
+        assert shape.analyze(issue).paths == ("fmt/format.h", "src/os.cc")
+    finally:
+        shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED = off

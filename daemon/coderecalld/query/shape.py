@@ -2065,6 +2065,8 @@ _MODULE_LACKS = re.compile(r"\bmodule '([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)' has no
 #: path after a ``/``, so only its bare ``core.h`` was read, no path. ``anchors`` finds
 #: the indexed file it ends with (``PATH_DEPTH``). From a run's start only: linear.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w/.\\:-])(?:/|[A-Za-z]:\\)(?:[\w.-]++[/\\])+[\w.-]+\.\w{1,6}\b")
+#: A Windows path's drive, left out of an absolute path read as a path.
+_DRIVE = re.compile(r"^[A-Za-z]:")
 #: Whether ``_ABSOLUTE_PATH``'s paths are paths the query names (``Query.paths``): a
 #: newcomer's fmt issues, whose compiler errors named ``core.h`` and ``base.h`` by their
 #: absolute paths only, located ``format.h`` first.
@@ -2092,7 +2094,7 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     named = _INCLUDE_LINE.sub(" ", text) if INCLUDED_PATHS_UNNAMED else text
     found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(named)]
     if ABSOLUTE_PATHS_NAMED:
-        found += [m.group() for m in _ABSOLUTE_PATH.finditer(named)]
+        found += [_DRIVE.sub("", m.group()) for m in _ABSOLUTE_PATH.finditer(named)]
     cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
     return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
 
@@ -2150,9 +2152,8 @@ def _frames(printed: list[Frame]) -> tuple[Frame, ...]:
 
 
 def _clean_path(path: str) -> str:
-    """``path`` with ``/`` separators and without a leading ``./``, ``/`` or drive
-    (``C:/``)."""
-    return re.sub(r"^(?:[A-Za-z]:/)?(?:\./|/)*", "", path.replace("\\", "/"))
+    """``path`` with ``/`` separators and without a leading ``./`` or ``/``."""
+    return re.sub(r"^(?:\./|/)+", "", path.replace("\\", "/"))
 
 
 def _is_file_path(path: str) -> bool:
