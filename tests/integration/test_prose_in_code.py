@@ -106,3 +106,22 @@ def test_a_chunk_s_prose_share_is_its_string_literals(text: str, share: float) -
     """``chunk.prose_share``: the share of a chunk's text in string literals of any
     quotes, a docstring too."""
     assert chunk.prose_share(text) == pytest.approx(share)
+
+
+def test_a_help_text_the_title_names_keeps_its_place(prose_daemon: Daemon) -> None:
+    """A title naming the prose chunk (or its owner) points at it: pytest's
+    ``pytest.raises(match=...) ..`` and its documented ``raises``, seaborn's ``heatmap``
+    (newcomers' issues): its score is the one it has with no prose demotion."""
+    titled = "flag_replace: " + ISSUE
+
+    def score(text: str) -> float:
+        (flags,) = [f for f in prose_daemon.service.locate(text, limit=3, repo="fx").files if f.path == "cli/flags.py"]
+        return flags.functions[0].score
+
+    kept = score(titled)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(service, "PROSE_PENALTY_LONG", 0.0)
+        assert score(titled) == kept
+        m.setattr(service, "PROSE_PENALTY_LONG", 0.6)
+        m.setattr(service, "PROSE_TITLED_KEPT", False)
+        assert score(titled) < kept - 0.2

@@ -3620,15 +3620,37 @@ PROSE_FLOOR = 0.6
 _PROSE_SKIP = frozenset({"module", "section", "file"})
 
 
+#: Whether a prose chunk whose name or whose owner's name is a word of the issue's title
+#: keeps its score (``_prose_demotion``): the title says the entry point, and its file is
+#: where the issue points. pytest's ``raises`` ("pytest.raises(match=...) with alternation
+#: .."), seaborn's ``heatmap``, rack's ``ShowExceptions`` and sympy's ``pretty_print``
+#: (swe-lite-dev 23191), each documented at length, had carried their own files first.
+PROSE_TITLED_KEPT = True
+
+
+@functools.lru_cache(maxsize=64)
+def _title_words(text: str) -> frozenset[str]:
+    """The lower-case words of a query's first line (``\\w+`` runs)."""
+    return frozenset(re.findall(r"\w+", text.partition("\n")[0].lower()))
+
+
 def _prose_demotion(payload: dict, asked: shapes.Query) -> float:
     """What a chunk's prose takes off its ordering score for ``asked``: for an issue or a
     trace (``Query.long``), ``PROSE_PENALTY_LONG`` times its prose share past
-    ``PROSE_FLOOR`` over the rest of the scale; else, and for a whole module or a section,
-    0.0."""
+    ``PROSE_FLOOR`` over the rest of the scale; else, for a whole module or a section, and
+    (``PROSE_TITLED_KEPT``) for a chunk the title names by its name or its owner's, 0.0."""
     if not asked.long or PROSE_PENALTY_LONG <= 0 or payload.get("kind") in _PROSE_SKIP:
         return 0.0
     past = locating.prose_share(payload) - PROSE_FLOOR
-    return PROSE_PENALTY_LONG * past / (1.0 - PROSE_FLOOR) if past > 0 else 0.0
+    if past <= 0:
+        return 0.0
+    if PROSE_TITLED_KEPT:
+        said = _title_words(asked.text)
+        owner = re.split(r"[.:#]+", str(payload.get("parent") or ""))[-1]
+        name = payload.get("name") or re.split(r"[.:#]+", str(payload.get("qualified_name") or ""))[-1]
+        if str(name).lower() in said or (owner and owner.lower() in said):
+            return 0.0
+    return PROSE_PENALTY_LONG * past / (1.0 - PROSE_FLOOR)
 
 
 def _prose_demoted(hit: Hit, asked: shapes.Query) -> Hit:
