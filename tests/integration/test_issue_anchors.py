@@ -401,6 +401,7 @@ def test_a_traces_exception_class_comes_after_where_it_is_raised(
     trace = "fmt.errors.TemplateSyntaxError: unexpected ')', expected ']'"
     with monkeypatch.context() as m:
         m.setattr(service, "RAISED_CLASS_PENALTY", 0.0)
+        m.setattr(service, "PROSE_PENALTY_LONG", 0.0)  # the class is mostly its docstring
         assert refusing.service.search(trace, limit=3, repo="fx")[0].qualified_name == "TemplateSyntaxError"
     hits = refusing.service.search(trace, limit=3, repo="fx")
     assert [(h.path, h.qualified_name) for h in hits[:2]] == [

@@ -2152,12 +2152,12 @@ def test_a_bare_file_name_fence_tags_and_form_placeholders_are_no_heavy_terms() 
     with_dir = dict(shape.analyze(SPHINX_ISSUE + "\nSee sphinx/ext/napoleon/docstring.py.\n").terms)
     assert with_dir["docstring"] >= shape.WEIGHT_FRAME
     before = {}
-    for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED"):
+    for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED", "SETUP_LINES_DROPPED"):
         setattr(shape, flag, False)
     try:
         before = dict(shape.analyze(SPHINX_ISSUE).terms)
     finally:
-        for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED"):
+        for flag in ("BARE_FILES_PROSE", "FENCE_TAGS_DROPPED", "FORM_PLACEHOLDERS_DROPPED", "SETUP_LINES_DROPPED"):
             setattr(shape, flag, True)
     assert {"rst", "response", "macos"} <= set(before) and before["conf"] > terms["conf"]
 
@@ -2456,6 +2456,34 @@ def test_go_s_version_prompt_is_read_past_its_aside() -> None:
         "x: panic on nil map", "ran it"]
 
 
+def test_a_setting_of_the_setup_given_as_label_and_value_is_no_words_of_the_bug() -> None:
+    """gin's form lists ``- go version: go1.13`` under "Environment", a heading that asks
+    for nothing; guzzle's opens with ``**PHP version**: 7.3.9``: their ``go1``, ``v1``,
+    ``php``, ``version`` weighed as the reporter's words (a review). A line past the title
+    whose label asks for the setup, with a value holding no evidence, is blanked; a title,
+    a label of other words, a value naming code in a sentence and a fenced line stay."""
+    issue = ("Version: 1.2 breaks the router\n\n"
+             "**Guzzle version(s) affected**: 6.4.1\n**PHP version**: 7.3.9\n**OS:** macOS 12\n\n"
+             "The router panics on a trailing slash.\n\n## Environment\n\n- go version: go1.13\n"
+             "- gin version (or commit ref): v1.5.0\n- operating system: linux/amd64\n"
+             "- Sphinx extensions: sphinx.ext.autodoc\n"
+             "- Version: 2.0 makes `Router.handle()` fail on every call\n"
+             "```yaml\nos: linux\n```\n")
+    kept = [line for line in shape._without_form_prompts(issue).split("\n") if line.strip()]
+    assert kept == ["Version: 1.2 breaks the router", "The router panics on a trailing slash.",
+                    "- Sphinx extensions: sphinx.ext.autodoc",
+                    "- Version: 2.0 makes `Router.handle()` fail on every call", "```yaml", "os: linux", "```"]
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert {"router", "panics", "trailing", "slash"} <= terms
+    assert not terms & {"go1", "php", "affected", "macos", "amd64", "commit"}
+    off = shape.SETUP_LINES_DROPPED
+    try:
+        shape.SETUP_LINES_DROPPED = False
+        assert {"go1", "php", "macos", "amd64"} <= {t for t, _ in shape.analyze(issue).terms}
+    finally:
+        shape.SETUP_LINES_DROPPED = off
+
+
 def test_a_template_s_ticked_checklist_is_no_words_of_the_bug() -> None:
     """xarray's form has the reporter tick four boxes in every issue (``- [X] Minimal
     example — the example is as focused as reasonably possible ..``): their words
@@ -2505,3 +2533,22 @@ def test_a_class_named_like_a_runtime_global_is_a_name() -> None:
     issue = ("Console.print drops markup when soft_wrap is set\n\n```python\nfrom rich.console import Console\n"
              "c = Console()\nc.print(\"[bold]x[/]\", soft_wrap=True)\n```\nThe markup is printed raw.\n")
     assert "Console" in shape.analyze(issue).names
+
+
+def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not() -> None:
+    """GCC's ``/opt/../include/fmt/core.h:2658:8: error:`` and MSVC's
+    ``C:\\src\\..\\xchar.h(1066): error`` name their files (before, only a bare ``core.h``
+    was read: no path); a reproducer's ``#include <fmt/format.h>`` names the API's entry,
+    no file of the fault (fmt's newcomer: its path bonus led three issues to format.h)."""
+    issue = ("FMT_STRING with a named argument fails to compile\n\n```c++\n#include <fmt/format.h>\n"
+             "int main() { fmt::print(FMT_STRING(\"{x}\"), fmt::arg(\"x\", 1)); }\n```\n\n```\n"
+             "/opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h:2658:8: error: static assertion failed\n"
+             "C:\\src\\fmt\\include\\fmt\\xchar.h(1066): error C2338: oops\n```\nSee also src/os.cc.\n")
+    assert shape.analyze(issue).paths == (
+        "src/os.cc", "opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h", "src/fmt/include/fmt/xchar.h")
+    off = (shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED)
+    try:
+        shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED = False, False
+        assert shape.analyze(issue).paths == ("fmt/format.h", "src/os.cc")
+    finally:
+        shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED = off

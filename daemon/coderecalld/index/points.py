@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from coderecalld.embed import sparse
 from coderecalld.embed.trigrams import name_trigrams
 from coderecalld.files import classify
-from coderecalld.index.chunk import LEXICAL_HEAD_CHARS, MODULE_TAIL_CHARS
+from coderecalld.index.chunk import LEXICAL_HEAD_CHARS, MODULE_TAIL_CHARS, prose_share
 from coderecalld.records import CallSite, Chunk, PointRecord
 
 #: Namespace of point ids (uuid5 of the DNS namespace and the project name; any fixed UUID works,
@@ -276,7 +276,10 @@ POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "coderecall.points.v1")
 #: ``lib/``, not a ``*-sys`` crate's) are config (``classify.TOP_CONFIG_DIRS``,
 #: ``BUILD_SCRIPT_NAMES``); a build's copy of the source for Deno (``deno_dist/``, a
 #: top-level ``deno/lib/``) is generated (``TOP_GENERATED_DIRS``).
-PAYLOAD_VERSION = 56
+#: 57: each chunk's share of string literals (payload ``prose``, ``chunk.prose_share``),
+#: read by the query side to rank prose in the code (a help text, a documented entry
+#: point) under the code doing the work for an issue.
+PAYLOAD_VERSION = 57
 #: Characters of a chunk's text read by the sparse tokenizer (``chunk.LEXICAL_HEAD_CHARS``),
 #: and of its ``lexical_text`` (a long module's head and top-level tail, a class's outline).
 SPARSE_MAX_CHARS = LEXICAL_HEAD_CHARS
@@ -431,6 +434,7 @@ def to_point(chunk: Chunk, *, commit: str, blob_id: str, model_id: str, text_has
         "imports": list(chunk.imports), "embedding_model": model_id,
         "embed_text": chunk.embed_text, "snippet": snippet(chunk.text),
         "indexed_at": time.time(), "ordinal": chunk.ordinal,
+        "prose": round(prose_share(chunk.text), 3),
     }
     if chunk.declares:
         payload["declares"] = True

@@ -77,7 +77,8 @@ class Own:
         self.language = parsed.language
         self.lines = lines
         self.selves = SELVES.get(parsed.language, frozenset())
-        self.symbols: dict[str, Symbol] = {s.qualified_name: s for s in parsed.symbols}
+        # keyed by qualified name: one of none would be every top-level symbol's parent
+        self.symbols: dict[str, Symbol] = {s.qualified_name: s for s in parsed.symbols if s.qualified_name}
         self.methods: dict[tuple[str, str], str] = {}
         self.functions: dict[str, str] = {}  # a top-level function's name -> its name
         self.nested: dict[tuple[str, str], str] = {}  # (enclosing function, name) -> function
@@ -197,7 +198,9 @@ class Own:
         enclosing header) or, in C#, named as one (``T``, ``TResult``)."""
         if self.language == "csharp" and _CSHARP_TYPE_PARAMETER.match(type_):
             return True
-        while sym is not None:
+        seen: set[str] = set()  # a parent chain never loops, whatever the parse gave
+        while sym is not None and sym.qualified_name not in seen:
+            seen.add(sym.qualified_name)
             header = sym.signature
             if self.language == "cpp":  # `template <typename Buffer>` opens the symbol's range
                 header = " ".join(self.lines.get(i, "") for i in range(sym.start_line, sym.start_line + 3))

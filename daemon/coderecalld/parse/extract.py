@@ -81,7 +81,9 @@ def parsed_file(blob: bytes, tree: Tree, spec: LanguageSpec, default: str = DEFA
     clean = DOC_STYLES[spec.doc_style]
     return ParsedFile(
         language=spec.name,
-        symbols=tuple(_symbol(blob, d, clean, spec.doc_style) for d in defs),
+        # an anonymous enum (C++'s ``enum : unsigned long long {..}``) names nothing: no
+        # symbol of no name, which every top-level symbol's empty parent would find
+        symbols=tuple(_symbol(blob, d, clean, spec.doc_style) for d in defs if d.qualified_name),
         imports=_imports(blob, tags),
         module_call_sites=tuple(c for c in module_calls if not c.reference),
         module_references=tuple(c for c in module_calls if c.reference),

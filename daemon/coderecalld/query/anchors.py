@@ -166,7 +166,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     files, framed, linked = _indexed(store, asked, flt, suffixes)
     if framed and GUARD_FRAMES:
         framed = _past_guards(framed)
-    if len(framed) > 1 and SHARED_CHECKS and asked.title_names:
+    if len(framed) > 1 and SHARED_CHECKS and (asked.title_names or SHARED_CHECKS_UNTITLED):
         framed = _past_shared_check(store, asked, flt, framed)
     outer_names: set[str] = set()
     if framed and RERAISED_FRAMES and stack.single_traceback(asked.text) and _reraises(asked.text, framed[0]):
@@ -334,6 +334,21 @@ def _past_guards(framed: Sequence[Frame]) -> list[Frame]:
 #: cause on purpose, and there the check was too strict: matplotlib's ``to_rgba_array``,
 #: called from many files, refused a valid pair of colours under the titled ``scatter``.
 SHARED_CHECKS = True
+#: Whether a shared check (``_past_shared_check``) is passed over to the first frame of
+#: another file when the title names no definition of an outer frame's file, unless it
+#: names one of the check's file: the caller handed the check what it refused. astroid's
+#: ``extract_node`` -> ``parse`` -> ``_data_build`` (``AstroidSyntaxError``: called from
+#: every brain module) took the first file from ``brain_typing``'s function that built
+#: the bad source (a newcomer; seaborn's and zod's newcomers saw the same kind). Its
+#: callers are counted by names other than dunders (``__new__`` is every class's:
+#: swe-lite-dev's sympy 22714, ``Point.__new__`` refusing what it should take, lost its
+#: first file without that).
+SHARED_CHECKS_UNTITLED = True
+#: A trace raising ``NotImplementedError``: the code lacks a case, no check refused its
+#: input; the raising function is where the case goes (sqlfluff's lexer raised "Unable to
+#: process slice" for an escaped brace under the widely called ``Lexer.lex``, and its
+#: ``_iter_segments`` was the fix). An untitled trace so is not passed over.
+_NOT_IMPLEMENTED = re.compile(r"^[ \t]*+(?:[\w.]+\.)?NotImplementedError\b", re.MULTILINE)
 #: Files calling a check's function, at least, for it to be a shared one. A check of few
 #: callers may be the fault itself: django's ``get_supported_language_variant``, called
 #: from 3 files, raised and was the fix (a newcomer's prototype lost it without the gate).
@@ -346,7 +361,9 @@ SHARED_CHECK_FRAMES = 3
 
 def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]) -> list[Frame]:
     """``framed`` (innermost first, indexed paths) from the first frame of a file the
-    title names a definition in, when its innermost frames are a shared check
+    title names a definition in (none: with ``SHARED_CHECKS_UNTITLED``, of the first file
+    past the innermost one, unless the title names a definition there), when its
+    innermost frames are a shared check
     (``SHARED_CHECKS``: one of the functions of the frames passed over, the first
     ``SHARED_CHECK_FRAMES``, is called from ``SHARED_CHECK_FILES`` files); else ``framed``
     as is. At most one keyword lookup per title name and one facet per function read."""
@@ -355,13 +372,21 @@ def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Seque
             and stack.single_traceback(asked.text)):
         return list(framed)
     outer = {f.path for f in framed if f.path != inner.path}
-    titled: set[str] = set()
+    defining: set[str] = set()
     for name in asked.names[:asked.title_names]:
-        titled |= {h.payload["path"] for h in _definitions(store, flt, name)} & outer
-    if not titled:
+        defining |= {h.payload["path"] for h in _definitions(store, flt, name)}
+    titled = defining & outer
+    if titled:
+        k = next(k for k, f in enumerate(framed) if f.path in titled)
+    elif SHARED_CHECKS_UNTITLED and inner.path not in defining and not _NOT_IMPLEMENTED.search(asked.text):
+        k = next(k for k, f in enumerate(framed) if f.path != inner.path) if outer else 0
+    else:
         return list(framed)
-    k = next(k for k, f in enumerate(framed) if f.path in titled)
+    if not k:
+        return list(framed)
     names = list(dict.fromkeys(stack.owner_and_name(f.function)[1] for f in framed[:k] if f.function))
+    if not titled:  # a dunder's callers are every class's (``Point.__new__``: sympy's own check)
+        names = [name for name in names if not (name.startswith("__") and name.endswith("__"))]
     if all(len(store.facet_any(flt, "path", "calls", [name])) < SHARED_CHECK_FILES
            for name in names[:SHARED_CHECK_FRAMES]):
         return list(framed)

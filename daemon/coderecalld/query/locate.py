@@ -623,6 +623,12 @@ def _whole(found: tuple[FunctionHit, ...], chunks: list[Hit],
     return tuple(out)
 
 
+def prose_share(payload: dict) -> float:
+    """The share of a chunk's text inside string literals, 0..1 (payload ``prose``, from
+    ``index.chunk.prose_share`` at index time; 0.0 for a chunk indexed before it)."""
+    return float(payload.get("prose") or 0.0)
+
+
 def is_overload(payload: dict) -> bool:
     """A Python ``@overload`` stub (``is_stub``'s decorator rule): a decorator line
     ``@overload``, ``@typing.overload`` or ``@t.overload`` before the ``def`` of its snippet."""

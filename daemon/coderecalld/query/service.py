@@ -509,7 +509,7 @@ NESTED_CALLEES = False
 CALLEE_MAX_DEFINITIONS = 2
 _PLAIN_NAME = re.compile(r"^[^\W\d]\w*[!?]?$")
 LOCATE_FIELDS = ("repo", "path", "role", "kind", "language", "qualified_name", "start_line", "end_line",
-                 "snippet", "parent", "start_byte", "end_byte", "declares")
+                 "snippet", "parent", "start_byte", "end_byte", "declares", "prose")
 #: Query shapes whose ``locate`` fuses the file-level index's ranking (``locate.fused``):
 #: a short text and a pasted issue (measured on six sets of both: docs/retrieval.md
 #: "File-level terms"); a trace, identifiers and literals were not measured.
@@ -1714,6 +1714,11 @@ class Service:
             # module or a bodiless declaration scores its file less (``_text_demoted``),
             # before the pinned ones are placed (a review)
             ranked = [(_text_demoted(h, asked), match, source) for h, match, source in ranked]
+        if asked.long and mode == "hybrid":
+            # prose in the code (a help text, a documented entry point) scores its file and
+            # its place in the file's list less, unless quoted or named exactly
+            ranked = [(h if match in ("exact", "evidence") else _prose_demoted(h, asked), match, source)
+                      for h, match, source in ranked]
         # A pinned exact name carries the lookup's 1.0, under fused scores above 1: it
         # keeps the best score of the candidates (gin: locate Context.ShouldBindJSON listed
         # it 8th in context.go).
@@ -2813,6 +2818,7 @@ def _ordering(asked: shapes.Query, hits: Sequence[Hit], file_prior: bool = True,
             demote += closures
         if tongue.foreign(payload):
             demote += LANGUAGE_PENALTY
+        demote += _prose_demotion(payload, asked)
         return -(hit.score - _penalty(payload, asked.roles, penalties) - demote + bonus)
     return key
 
@@ -3590,6 +3596,68 @@ def _kind_demotion(payload: dict, asked: shapes.Query) -> float:
         demote += (MODULE_PENALTY_LONG if asked.long
                    else MODULE_PENALTY_TEXT if asked.shape is Shape.TEXT else 0.0)
     return demote
+
+
+#: Taken off the ordering score of a chunk that is mostly prose (``locate.prose_share``
+#: over ``PROSE_FLOOR``), for an issue or a trace, in proportion to the share past the
+#: floor: at most this much, for a chunk all prose. An issue's prose matched prose in the
+#: code better than the code the fix changed: ripgrep's help text (``app.rs``, a function
+#: per flag, each string literals for 50-83 % of it) led six of its twelve issues, loguru's
+#: ``Logger.add`` (a 45 kB docstring documenting every option) eight of sixteen, pydantic's
+#: ``ConfigDict`` (attribute docstrings) and fastapi's ``FastAPI.__init__`` (``Doc(..)``
+#: literals) one each (newcomer trials; over the 45 sets' issues, a wrong first function
+#: was 60 % prose or more 57 times, a fixed one 31 times). A chunk placed for a verbatim
+#: quote of it (match ``"evidence"``) or an exact name keeps its score. 0: off. Measured
+#: (``eval_questions.py --set service.PROSE_PENALTY_LONG=X``, locate file@1) 0 / 0.3 / 0.45
+#: / 0.6: loguru 8 / 10 / 11 / 13 of 16, pytest 14 / 13 / 13 / 13 (``raises``, a
+#: documented entry point, had carried the right file above ``_code/code.py``); ripgrep,
+#: xarray, scikit-image, pydantic, flask and click unchanged at 0.6.
+PROSE_PENALTY_LONG = 0.6
+#: The prose share (``locate.prose_share``) under which a chunk is code.
+PROSE_FLOOR = 0.6
+#: Kinds never read for prose: a whole file (``MODULE_PENALTY_LONG`` already) and a
+#: document's section (a role's penalty).
+_PROSE_SKIP = frozenset({"module", "section", "file"})
+
+
+#: Whether a prose chunk whose name or whose owner's name is a word of the issue's title
+#: keeps its score (``_prose_demotion``): the title says the entry point, and its file is
+#: where the issue points. pytest's ``raises`` ("pytest.raises(match=...) with alternation
+#: .."), seaborn's ``heatmap``, rack's ``ShowExceptions`` and sympy's ``pretty_print``
+#: (swe-lite-dev 23191), each documented at length, had carried their own files first.
+PROSE_TITLED_KEPT = True
+
+
+@functools.lru_cache(maxsize=64)
+def _title_words(text: str) -> frozenset[str]:
+    """The lower-case words of a query's first line (``\\w+`` runs)."""
+    return frozenset(re.findall(r"\w+", text.partition("\n")[0].lower()))
+
+
+def _prose_demotion(payload: dict, asked: shapes.Query) -> float:
+    """What a chunk's prose takes off its ordering score for ``asked``: for an issue or a
+    trace (``Query.long``), ``PROSE_PENALTY_LONG`` times its prose share past
+    ``PROSE_FLOOR`` over the rest of the scale; else, for a whole module or a section, and
+    (``PROSE_TITLED_KEPT``) for a chunk the title names by its name or its owner's, 0.0."""
+    if not asked.long or PROSE_PENALTY_LONG <= 0 or payload.get("kind") in _PROSE_SKIP:
+        return 0.0
+    past = locating.prose_share(payload) - PROSE_FLOOR
+    if past <= 0:
+        return 0.0
+    if PROSE_TITLED_KEPT:
+        said = _title_words(asked.text)
+        owner = re.split(r"[.:#]+", str(payload.get("parent") or ""))[-1]
+        name = payload.get("name") or re.split(r"[.:#]+", str(payload.get("qualified_name") or ""))[-1]
+        if str(name).lower() in said or (owner and owner.lower() in said):
+            return 0.0
+    return PROSE_PENALTY_LONG * past / (1.0 - PROSE_FLOOR)
+
+
+def _prose_demoted(hit: Hit, asked: shapes.Query) -> Hit:
+    """``hit`` with its prose's demotion (``_prose_demotion``) taken off its score, at 0 at
+    least."""
+    cost = _prose_demotion(hit.payload, asked)
+    return replace(hit, score=max(hit.score - cost, 0.0)) if cost else hit
 
 
 def _text_demoted(hit: Hit, asked: shapes.Query) -> Hit:

@@ -1450,6 +1450,23 @@ def _without_report_blocks(text: str) -> str:
     return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 
 
+def _asks_setup(label: str) -> bool:
+    """Whether a ``label: value`` line's label asks for the setup (``_SETUP_PROMPT``) in
+    prompt words (``FORM_PROMPT_WORDS``) but for one other (the project's, the tool's name),
+    its asides left out: "PHP version", "gin version (or commit ref)", "OS"."""
+    words = _LABEL_WORD.findall(_LABEL_ASIDE.sub(" ", label).lower())
+    return (bool(words) and bool(_SETUP_PROMPT.search(label))
+            and len({w for w in words if w not in FORM_PROMPT_WORDS}) <= 1)
+
+
+def _holds_evidence(line: str) -> bool:
+    """Whether a line of a setup answer holds the bug's words: a failure's line
+    (``_ANSWER_EVIDENCE``), a code name in a sentence (``_NAMED_SPAN``, five words or more)
+    or a sentence of ``FORM_ANSWER_WORDS`` words."""
+    return bool(_ANSWER_EVIDENCE.search(line) or (_NAMED_SPAN.search(line) and len(line.split()) >= 5)
+                or len(_ANSWER_WORD.findall(line)) >= FORM_ANSWER_WORDS)
+
+
 #: What a GitHub issue form writes for an optional field left empty, and an operating
 #: system's line of an environment section: no words of the bug. ``_No response_`` read as
 #: code (its underscores) and named ``response``, which lifted a link checker's
@@ -1497,18 +1514,19 @@ _FENCE_LINE = re.compile(r"[ \t]{0,3}(?:```(?![^\n]*```)|~~~)")
 _LABEL_WORD = re.compile(r"\w+")
 #: Words of an issue template's prompts: a heading of these only asks the reporter.
 FORM_PROMPT_WORDS = frozenset("""
-a actual additional also an and any anything are backend be before behavior behaviour bug
-call case checklist checks code command complete config configuration confirmation context
-current dependencies describe description detailed details did do does else environment
-error errors example expect expected extensions extra feature fix for give happen happened
-happening happens has have how i if in info information initial install installation
-installed is issue it know latest log logs mcve message messages meta minimal mvce need
-notes observed of on operating or os other outcome output platform please possible problem
-project provide python related release relevant repro reproduce reproducible reproducing
-reproduction request result results run running sample screenshot screenshots see snippet
-solution stack step steps submitting summary system tested that the this to tools trace
-traceback tried use used using verifiable version versions was way we were what when where
-which why with you your
+a actual additional address affected agree also an and any anything are asking backend be
+before behavior behaviour bug call case checklist checks code command complete conduct
+config configuration confirmation context current dependencies describe description
+detailed details did do does else environment error errors example expect expected
+extensions extra feature fix follow for give happen happened happening happens has have
+how i if in info information initial install installation installed is issue it know
+latest log logs mcve message messages meta minimal mvce need notes observed of on
+operating or os other outcome output platform please possible pr problem project provide
+python related release relevant repro reproduce reproducible reproducing reproduction
+request result results run running sample screenshot screenshots search searched see
+snippet solution stack step steps submit submitting summary system tested that the this to
+tools trace traceback tried use used using verifiable version versions was way we were
+what when where which why willing with you your
 """.split())
 #: Prompt words asking for the reporter's setup: the answer under such a prompt is dropped
 #: too when it is short (``FORM_ANSWER_LINES``). Not "environment": Sphinx's "Environment
@@ -1527,6 +1545,18 @@ _NAMED_SPAN = re.compile(r"`(?=[^`\n]{0,200}?(?:[._(]|[a-z][A-Z]))[^`\n]{1,200}+
 #: under "Installation"; a review).
 _ANSWER_EVIDENCE = re.compile(r"Traceback \(most recent call last\)|\berror(?:\[E\d+\])?:|panicked at"
                               r"|\b[A-Za-z_]\w{0,80}?(?:Error|Exception):")
+#: A line giving one setting of the reporter's setup as ``label: value``, outside a heading
+#: (``- OS: Ubuntu 20.04``, ``**PHP version**: 7.3.9``, ``- gin version (or commit ref):
+#: v1.5.0``): the label is read as a heading's, the value is short. Many templates list the
+#: setup so under a heading that asks for nothing (gin's "Environment", guzzle's header
+#: lines): a review. ``_FORM_PLACEHOLDER`` drops the ``OS:`` line of any form; this reads
+#: every setup label so.
+_SETUP_LINE = re.compile(r"[ \t]{0,3}+(?:[-*+][ \t]++)?(?:\*\*)?([^:*`\n]{1,80}?)(?:\*\*)?[ \t]*+:"
+                         r"(?:\*\*)?[ \t]++([^\n]{1,160})")
+#: Whether ``_SETUP_LINE``'s lines are dropped with the form's prompts.
+SETUP_LINES_DROPPED = True
+#: Characters of a line tried as ``_SETUP_LINE`` at most (its parts' bounds and some space).
+_SETUP_LINE_CHARS = 260
 #: What a label says in passing, left out before its words are counted: a parenthesis or
 #: a code span ("What version of Go are you using (`go version`)?": ``go`` twice).
 _LABEL_ASIDE = re.compile(r"\([^()\n]{0,120}\)|`[^`\n]{0,120}`")
@@ -1542,7 +1572,9 @@ def _without_form_prompts(text: str) -> str:
     the next heading, or its first block when none follows) when it is at most
     ``FORM_ANSWER_LINES`` non-blank lines and ``FORM_ANSWER_CHARS`` characters and holds
     no evidence (a failure's line, ``_ANSWER_EVIDENCE``; a code name in a sentence; a line
-    of ``FORM_ANSWER_WORDS`` words); and each checklist item (``_CHECKLIST_LINE``) outside
+    of ``FORM_ANSWER_WORDS`` words); each line past the title giving a setting of the setup
+    (``_SETUP_LINE``: a label asking for the setup as a heading would, ``_asks_setup``, and a
+    value holding no evidence); and each checklist item (``_CHECKLIST_LINE``) outside
     a fence naming no code. Lines are blanked, not removed. Linear in the text: each line
     is matched once by patterns of at most 200 characters, possessive where they repeat."""
     lines = text.split("\n")
@@ -1558,6 +1590,9 @@ def _without_form_prompts(text: str) -> str:
         heads.append(None if fenced or comment else _HEADING_LINE.fullmatch(line))
         dropped[k] = (not fenced and _CHECKLIST_LINE.fullmatch(line) is not None
                       and not _NAMED_SPAN.search(line))  # a task list of the code's names
+        if (SETUP_LINES_DROPPED and k and not fenced and heads[k] is None and len(line) <= _SETUP_LINE_CHARS
+                and (setting := _SETUP_LINE.fullmatch(line))):
+            dropped[k] = _asks_setup(setting.group(1)) and not _holds_evidence(setting.group(2))
     for i, head in enumerate(heads):
         if head is None:
             continue
@@ -1586,8 +1621,7 @@ def _without_form_prompts(text: str) -> str:
                 while j < len(lines) and lines[j].strip():
                     j += 1
         answer = [line for line in lines[i + 1:j] if line.strip()]
-        if any(_ANSWER_EVIDENCE.search(line) or (_NAMED_SPAN.search(line) and len(line.split()) >= 5)
-               or len(_ANSWER_WORD.findall(line)) >= FORM_ANSWER_WORDS for line in answer):
+        if any(_holds_evidence(line) for line in answer):
             continue  # more than an answer: the bug's words under the prompt
         if len(answer) <= FORM_ANSWER_LINES and sum(len(line) for line in answer) <= FORM_ANSWER_CHARS:
             dropped[i + 1:j] = [True] * (j - i - 1)
@@ -2025,6 +2059,27 @@ _DUNDER = re.compile(r"__\w+__")
 _MODULE_LACKS = re.compile(r"\bmodule '([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)' has no attribute\b")
 
 
+#: An absolute path of a file in the text, as a compiler's diagnostic prints it
+#: (``/opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h:2658:8: error: ..``,
+#: MSVC's ``C:\src\fmt\include\fmt\core.h(1066): error C2338``): ``_PATH`` starts no
+#: path after a ``/``, so only its bare ``core.h`` was read, no path. ``anchors`` finds
+#: the indexed file it ends with (``PATH_DEPTH``). From a run's start only: linear.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w/.\\:-])(?:/|[A-Za-z]:\\)(?:[\w.-]++[/\\])+[\w.-]+\.\w{1,6}\b")
+#: A Windows path's drive, left out of an absolute path read as a path.
+_DRIVE = re.compile(r"^[A-Za-z]:")
+#: Whether ``_ABSOLUTE_PATH``'s paths are paths the query names (``Query.paths``): a
+#: newcomer's fmt issues, whose compiler errors named ``core.h`` and ``base.h`` by their
+#: absolute paths only, located ``format.h`` first.
+ABSOLUTE_PATHS_NAMED = True
+#: A C or C++ ``#include`` line (``#include <fmt/format.h>``): the header a reproducer
+#: includes is the API's entry, no file the issue points at.
+_INCLUDE_LINE = re.compile(r"^[ \t]*+#[ \t]*+include[ \t]*+[<\"][^\n]*", re.MULTILINE)
+#: Whether a path named only in ``_INCLUDE_LINE``s is no path of the query: fmt's
+#: ``fmt/format.h``, included by every reproducer, took the path bonus and the first file
+#: from ``core.h`` and ``format-inl.h`` (a newcomer: file@1 8 -> 11 of 12 with both rules).
+INCLUDED_PATHS_UNNAMED = True
+
+
 def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     """The file paths an issue or trace names (``Query.paths``), environment prefixes
     dropped, without a leading ``./`` or ``/``; frames' paths first (``printed``: the
@@ -2036,7 +2091,10 @@ def _paths(text: str, printed: list[Frame]) -> tuple[str, ...]:
     environment prefixes already dropped."""
     runtime = {_clean_path(f.path) for f in printed if stack.environment(f.function)}
     framed = [_clean_path(f.path) for f in printed if _bare_frame(f)]
-    found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(text)]
+    named = _INCLUDE_LINE.sub(" ", text) if INCLUDED_PATHS_UNNAMED else text
+    found = [f.path for f in printed] + [m.group() for m in _PATH.finditer(named)]
+    if ABSOLUTE_PATHS_NAMED:
+        found += [_DRIVE.sub("", m.group()) for m in _ABSOLUTE_PATH.finditer(named)]
     cleaned = [p for p in (_clean_path(p) for p in found) if _is_file_path(p)]
     return tuple(dict.fromkeys(p for p in framed + cleaned if p not in runtime))[:MAX_PATHS]
 

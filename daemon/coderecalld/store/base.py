@@ -62,7 +62,7 @@ MISSING_DENSE_FIELDS = ("repo", "path", "embed_text", "text_hash")
 """Payload fields ``missing_dense`` returns (the embedder needs nothing else)."""
 HIT_FIELDS = ("repo", "path", "language", "role", "kind", "name", "qualified_name", "parent",
               "signature", "docstring", "start_line", "end_line", "start_byte", "end_byte",
-              "snippet", "fq_name")
+              "snippet", "fq_name", "prose")
 """Payload fields a search hit needs (``fields=HIT_FIELDS``): reading only these instead of
 the whole payload (``embed_text``, ``call_sites``, ``imports`` are most of it) took a hybrid
 query from 7.5 to 4.7 ms p50 at 100k points here (tests/bench/bench_scale.py store)."""
