@@ -63,6 +63,7 @@ from pathlib import Path
 import pygit2
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld import logs
 
 sys.path.insert(0, str(Path(__file__).parent))
 import issue_lab  # noqa: E402  (the --set overrides and the working repos, shared)
@@ -168,6 +169,9 @@ def judge(row: dict, files: list[str], symbols: list[str]) -> tuple[int | None, 
 
 
 def main() -> int:
+    # the daemon's warnings and errors with their fields (``index.file_failed``'s path and
+    # error: a newcomer saw the bare event name six times, its files unknown)
+    logs.configure(level="warning")
     ap = argparse.ArgumentParser()
     ap.add_argument("--questions", type=Path, action="append", required=True)
     ap.add_argument("--work", type=Path, default=Path("/tmp/questions"))

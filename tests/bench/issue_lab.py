@@ -25,6 +25,7 @@ from pathlib import Path
 import pygit2
 from coderecalld.config import Config, EmbeddingConfig, IndexConfig, RepoConfig
 from coderecalld.daemon import Daemon
+from coderecalld import logs
 from coderecalld.embed import sparse
 from dataclasses import replace
 
@@ -188,6 +189,9 @@ def present_tree(repo: pygit2.Repository, tree: pygit2.Tree, drop: re.Pattern | 
 
 
 def main() -> int:
+    # the daemon's warnings and errors with their fields (``index.file_failed``'s path and
+    # error: a newcomer saw the bare event name six times, its files unknown)
+    logs.configure(level="warning")
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", type=Path, default=Path("/tmp/search-lab/swe"))
     ap.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
