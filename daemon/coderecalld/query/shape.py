@@ -2056,6 +2056,11 @@ _PLURAL_WRITTEN = re.compile(r"^[^\W\d]\w*\((?:s|es|ies)\)?$", re.IGNORECASE)
 _DUNDER = re.compile(r"__\w+__")
 
 
+def is_dunder(name: str) -> bool:
+    """Whether ``name`` is a special method's (``_DUNDER``): every class has one so named."""
+    return _DUNDER.fullmatch(name) is not None
+
+
 #: Python's error about a module that lacks a name (``AttributeError: module
 #: 'matplotlib.cm' has no attribute 'get_cmap'``): the module, group 1, is the file that
 #: should hold it (matplotlib's ``colors.py`` was located first, on the words "module"
