@@ -2456,7 +2456,8 @@ def test_go_s_version_prompt_is_read_past_its_aside() -> None:
         "x: panic on nil map", "ran it"]
 
 
-def test_a_setting_of_the_setup_given_as_label_and_value_is_no_words_of_the_bug() -> None:
+def test_a_setting_of_the_setup_given_as_label_and_value_is_no_words_of_the_bug(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """gin's form lists ``- go version: go1.13`` under "Environment", a heading that asks
     for nothing; guzzle's opens with ``**PHP version**: 7.3.9``: their ``go1``, ``v1``,
     ``php``, ``version`` weighed as the reporter's words (a review). A line past the title
@@ -2476,12 +2477,8 @@ def test_a_setting_of_the_setup_given_as_label_and_value_is_no_words_of_the_bug(
     terms = {t for t, _ in shape.analyze(issue).terms}
     assert {"router", "panics", "trailing", "slash"} <= terms
     assert not terms & {"go1", "php", "affected", "macos", "amd64", "commit"}
-    off = shape.SETUP_LINES_DROPPED
-    try:
-        shape.SETUP_LINES_DROPPED = False
-        assert {"go1", "php", "macos", "amd64"} <= {t for t, _ in shape.analyze(issue).terms}
-    finally:
-        shape.SETUP_LINES_DROPPED = off
+    monkeypatch.setattr(shape, "SETUP_LINES_DROPPED", False)
+    assert {"go1", "php", "macos", "amd64"} <= {t for t, _ in shape.analyze(issue).terms}
 
 
 def test_a_template_s_ticked_checklist_is_no_words_of_the_bug() -> None:
@@ -2535,7 +2532,8 @@ def test_a_class_named_like_a_runtime_global_is_a_name() -> None:
     assert "Console" in shape.analyze(issue).names
 
 
-def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not() -> None:
+def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """GCC's ``/opt/../include/fmt/core.h:2658:8: error:`` and MSVC's
     ``C:\\src\\..\\xchar.h(1066): error`` name their files (before, only a bare ``core.h``
     was read: no path); a reproducer's ``#include <fmt/format.h>`` names the API's entry,
@@ -2546,9 +2544,6 @@ def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not() -
              "C:\\src\\fmt\\include\\fmt\\xchar.h(1066): error C2338: oops\n```\nSee also src/os.cc.\n")
     assert shape.analyze(issue).paths == (
         "src/os.cc", "opt/compiler-explorer/libs/fmt/8.1.1/include/fmt/core.h", "src/fmt/include/fmt/xchar.h")
-    off = (shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED)
-    try:
-        shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED = False, False
-        assert shape.analyze(issue).paths == ("fmt/format.h", "src/os.cc")
-    finally:
-        shape.ABSOLUTE_PATHS_NAMED, shape.INCLUDED_PATHS_UNNAMED = off
+    monkeypatch.setattr(shape, "ABSOLUTE_PATHS_NAMED", False)
+    monkeypatch.setattr(shape, "INCLUDED_PATHS_UNNAMED", False)
+    assert shape.analyze(issue).paths == ("fmt/format.h", "src/os.cc")

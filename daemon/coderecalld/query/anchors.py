@@ -45,7 +45,7 @@ from coderecalld.query import frames as stack
 from coderecalld.query.callgraph import hit_role
 from coderecalld.query import locate as locating
 from coderecalld.query.frames import Frame
-from coderecalld.query.shape import Query, Shape, path_names, sparse_vector
+from coderecalld.query.shape import Query, Shape, is_dunder, path_names, sparse_vector
 from coderecalld.records import Hit, is_part
 from coderecalld.store import StoreFilter
 
@@ -386,7 +386,7 @@ def _past_shared_check(store: Any, asked: Query, flt: StoreFilter, framed: Seque
         return list(framed)
     names = list(dict.fromkeys(stack.owner_and_name(f.function)[1] for f in framed[:k] if f.function))
     if not titled:  # a dunder's callers are every class's (``Point.__new__``: sympy's own check)
-        names = [name for name in names if not (name.startswith("__") and name.endswith("__"))]
+        names = [name for name in names if not is_dunder(name)]
     if all(len(store.facet_any(flt, "path", "calls", [name])) < SHARED_CHECK_FILES
            for name in names[:SHARED_CHECK_FRAMES]):
         return list(framed)

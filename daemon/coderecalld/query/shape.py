@@ -1450,13 +1450,19 @@ def _without_report_blocks(text: str) -> str:
     return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 
 
+def _label_words(label: str) -> tuple[list[str], set[str]]:
+    """A prompt's label's words, its asides left out (``_LABEL_ASIDE``), lower-cased, and
+    those of them that are no prompt words (``FORM_PROMPT_WORDS``)."""
+    words = _LABEL_WORD.findall(_LABEL_ASIDE.sub(" ", label).lower())
+    return words, {w for w in words if w not in FORM_PROMPT_WORDS}
+
+
 def _asks_setup(label: str) -> bool:
     """Whether a ``label: value`` line's label asks for the setup (``_SETUP_PROMPT``) in
-    prompt words (``FORM_PROMPT_WORDS``) but for one other (the project's, the tool's name),
-    its asides left out: "PHP version", "gin version (or commit ref)", "OS"."""
-    words = _LABEL_WORD.findall(_LABEL_ASIDE.sub(" ", label).lower())
-    return (bool(words) and bool(_SETUP_PROMPT.search(label))
-            and len({w for w in words if w not in FORM_PROMPT_WORDS}) <= 1)
+    prompt words but for one other (the project's, the tool's name), its asides left out
+    (``_label_words``): "PHP version", "gin version (or commit ref)", "OS"."""
+    words, other = _label_words(label)
+    return bool(words) and bool(_SETUP_PROMPT.search(label)) and len(other) <= 1
 
 
 def _holds_evidence(line: str) -> bool:
@@ -1597,8 +1603,7 @@ def _without_form_prompts(text: str) -> str:
         if head is None:
             continue
         label = (head.group(1) or head.group(2)).strip()
-        words = _LABEL_WORD.findall(_LABEL_ASIDE.sub(" ", label).lower())
-        other = {w for w in words if w not in FORM_PROMPT_WORDS}
+        words, other = _label_words(label)
         setup = bool(_SETUP_PROMPT.search(label))
         if not words or len(other) > (1 if label.endswith("?") or setup else 0):
             continue
@@ -2049,6 +2054,11 @@ _PLURAL_WRITTEN = re.compile(r"^[^\W\d]\w*\((?:s|es|ies)\)?$", re.IGNORECASE)
 #: definition: "Test class with __init__ is not collected" pinned pytest's two-line
 #: ``_DeprecatedInicfgProxy.__init__`` and located its file first (a review).
 _DUNDER = re.compile(r"__\w+__")
+
+
+def is_dunder(name: str) -> bool:
+    """Whether ``name`` is a special method's (``_DUNDER``): every class has one so named."""
+    return _DUNDER.fullmatch(name) is not None
 
 
 #: Python's error about a module that lacks a name (``AttributeError: module
