@@ -200,6 +200,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     modules = _modules(asked.text) if LOWER_NAMES_EXACT else frozenset()
     tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
               if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())
+    typed = ""
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
@@ -218,7 +219,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             # the other spellings still make the name ambiguous: they share its weight
             defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         defs = [h for h in defs if _role_asked(h, asked)]  # a test's shares, unpaid
-        if CALLED_CLASS_CONSTRUCTORS and _instantiated(asked.text, name):
+        if CALLED_CLASS_CONSTRUCTORS and _instantiated(typed := typed or _typed(asked.text), name):
             defs += _constructors(store, flt, [h for h in defs if h.payload.get("kind") in _INSTANTIATED_KINDS])
         for h in defs:
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
@@ -540,11 +541,43 @@ def _role_asked(hit: Hit, asked: Query) -> bool:
 _DEFINING = re.compile(r"\b(?:class|def|struct|interface|function|fn|func|record|enum|trait|impl|fun)[ \t]+$")
 
 
+#: A line an interactive session typed (``>>> ``, ``... ``, IPython's ``In [3]: `` and
+#: ``   ...: ``), and one it printed (``Out[3]: ``).
+_TYPED = re.compile(r"[ \t]*+(?:>>>|\.\.\.(?:[ \t]|$)|In[ \t]*\[\d+\]:|\.\.\.+:)")
+_PRINTED = re.compile(r"[ \t]*+Out[ \t]*\[\d+\]:")
+#: A fence line or a blank one: the bounds of a session's lines (``_typed``).
+_BOUND = re.compile(r"[ \t]*+(?:```|~~~|$)")
+
+
+def _typed(text: str) -> str:
+    """``text`` without what an interactive session printed: ``Out[n]:`` lines, and in a
+    run of lines (between blank or fence lines) holding a prompt (``>>>``, ``In [n]:``),
+    its lines without one. sympy's ``Out[3]: watt*Prefix(milli, m, -3, 10)`` is a value's
+    printed form, no call of ``Prefix`` (swe-lite-dev's 24909: its ``__new__`` took a place
+    above the ``__truediv__`` fixed)."""
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        prompted = any(_TYPED.match(line) for line in run)
+        out.extend(line for line in run if not prompted or _TYPED.match(line))
+        run.clear()
+
+    for line in text.splitlines():
+        if _BOUND.match(line):
+            flush()
+            out.append(line)
+        elif not _PRINTED.match(line):
+            run.append(line)
+    flush()
+    return "\n".join(out)
+
+
 def _instantiated(text: str, name: str) -> bool:
-    """Whether ``text`` calls ``name`` as a constructor is called: ``name(``, ``new name(``
-    (the ``(`` is enough), Ruby's ``name.new``; not after a dot (``np.Intersection(``
-    names another module's), nor as a definition's head (``class Foo(Base):``). Linear:
-    one scan for the literal name."""
+    """Whether ``text`` (``_typed``: what a session printed left out) calls ``name`` as a
+    constructor is called: ``name(``, ``new name(`` (the ``(`` is enough), Ruby's
+    ``name.new``; not after a dot (``np.Intersection(`` names another module's), nor as a
+    definition's head (``class Foo(Base):``). Linear: one scan for the literal name."""
     for m in re.finditer(rf"(?<![\w.$]){re.escape(name)}(?:[ \t]*\(|\.new\b)", text):
         if not _DEFINING.search(text, max(0, m.start() - 12), m.start()):
             return True
