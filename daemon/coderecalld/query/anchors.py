@@ -201,6 +201,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
               if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())
     typed = ""
+    called: dict[str, bool] = {}  # a class's name as spelt -> whether the text calls it
     for i, name in enumerate(asked.names):
         if name.lower() in outer_names:
             continue
@@ -219,8 +220,13 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             # the other spellings still make the name ambiguous: they share its weight
             defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         defs = [h for h in defs if _role_asked(h, asked)]  # a test's shares, unpaid
-        if CALLED_CLASS_CONSTRUCTORS and _instantiated(typed := typed or _typed(asked.text), name):
-            defs += _constructors(store, flt, [h for h in defs if h.payload.get("kind") in _INSTANTIATED_KINDS])
+        if CALLED_CLASS_CONSTRUCTORS and (classes := [h for h in defs if h.payload.get("kind") in _INSTANTIATED_KINDS]):
+            typed = typed or _typed(asked.text)
+            # called as the class spells itself (``const parser = new Parser(..)`` named
+            # ``parser`` first)
+            for spelt in {str(h.payload.get("name", "")) for h in classes} - set(called):
+                called[spelt] = _instantiated(typed, spelt)
+            defs += _constructors(store, flt, [h for h in classes if called[str(h.payload.get("name", ""))]])
         for h in defs:
             bonus[h.id] = bonus.get(h.id, 0.0) + weight / len(defining)
             extra.setdefault(h.id, h)
