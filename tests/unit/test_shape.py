@@ -2547,3 +2547,41 @@ def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not(
     monkeypatch.setattr(shape, "ABSOLUTE_PATHS_NAMED", False)
     monkeypatch.setattr(shape, "INCLUDED_PATHS_UNNAMED", False)
     assert shape.analyze(issue).paths == ("fmt/format.h", "src/os.cc")
+
+
+def test_a_reporter_s_own_definitions_are_no_names_and_weigh_as_prose(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An astroid reporter's reproducer defined ``Config`` with a ``host`` property: looked
+    up as the project's definitions and weighed as code, they drew five chunks tied at one
+    score (a newcomer). A name its code blocks define and no sentence writes is the
+    reporter's own; one the prose writes (sympy 24152's copy of
+    ``TensorProduct._eval_expand_tensorproduct``, named in its sentences) is the project's."""
+    issue = ("no-member false positive on a property with a setter\n\n"
+             "```python\nclass Config:\n    def __init__(self, host):\n        self._host = host\n\n"
+             "    @property\n    def host(self):\n        return self._host\n\n"
+             "async def fetch_all(session):\n    pass\n\n"
+             ">>> def helper(x): return x\n"
+             "cfg = Config('localhost')\nprint(cfg.host.upper())\n```\n\n"
+             "```go\nfunc (s *Server) ServeStatic(w http.ResponseWriter) {}\n```\n\n"
+             "`Config('x').host` is inferred as `Config` itself, yet the fix belongs in ServeStatic or "
+             "in the inference of properties.\n")
+    assert shape.own_definitions(issue) == {"Config", "__init__", "host", "fetch_all", "helper"}
+    asked = shape.analyze(issue)
+    assert not {"Config", "host", "fetch_all", "helper"} & set(asked.names)
+    assert "ServeStatic" in asked.names  # the prose writes it: the project's
+    terms = dict(asked.terms)
+    monkeypatch.setattr(shape, "OWN_DEFINITIONS_PROSE", False)
+    assert shape.own_definitions(issue) == frozenset()
+    plain = shape.analyze(issue)
+    assert {"Config", "host", "fetch_all"} <= set(plain.names)
+    plain_terms = dict(plain.terms)
+    # ``fetch_all`` is written once, in code: weighed as prose, half its code weight
+    assert terms["fetch"] == pytest.approx(plain_terms["fetch"] / 2)
+    assert terms["servestatic"] == plain_terms["servestatic"]
+
+
+def test_own_definitions_is_linear_on_a_hostile_paste() -> None:
+    paste = "t\n\n```\n" + ">>> " * 20_000 + "\n" + "class " * 20_000 + "\n" + "def x():\n" * 5_000 + "```\n"
+    started = time.perf_counter()
+    shape.own_definitions(paste)
+    shape.analyze(paste)
+    assert time.perf_counter() - started < 5.0
