@@ -1760,9 +1760,9 @@ def own_definitions(text: str) -> frozenset[str]:
     defined: dict[str, None] = {}
     for block in _FENCE.finditer(text):
         for m in _OWN_DEFINITION.finditer(block.group()):
-            defined.setdefault(m.group(1), None)
             if len(defined) >= MAX_OWN_DEFINITIONS:
                 break
+            defined.setdefault(m.group(1), None)
     if not defined:
         return frozenset()
     # written in a sentence, the name is pointed at (sympy 24152's "The issue arises from an
