@@ -1,5 +1,6 @@
-"""A class an issue's code calls runs its constructor: the name's definition bonus goes to
-the constructor too (``anchors.CALLED_CLASS_CONSTRUCTORS``), and a name with a capital
+"""A class an issue's code calls runs its constructor: when the prose speaks of building
+an object, the name's definition bonus goes to the constructor too
+(``anchors.CALLED_CLASS_CONSTRUCTORS``), and a name with a capital
 that a class spells exactly is not the lower-case methods of other classes
 (``anchors.CAPITALISED_NAMES_CASED``). swe-lite-dev's sympy 16988 ("Intersection should
 remove duplicates", ``>>> Intersection({1},{1},{x})``) listed ``Intersection.__new__``, the
@@ -119,7 +120,18 @@ Parser ignores the strict option
 const parser = new Parser({ strict: true });
 parser.parse("a ? b");  // returns ["a", "?", "b"], expected an error for "?"
 ```
-The option passed is never stored: parsing is never strict.
+The option passed to the constructor is never stored: parsing is never strict.
+"""
+# a reproducer building the object it uses, its prose about another method
+BUILT = """\
+Intersection drops duplicates in the wrong place
+
+```python
+>>> s = Intersection({1},{1},{x})
+>>> s._handle_finite_sets([{1}, {1}])
+[{1}]
+```
+Handling finite sets should keep the duplicates of elements until the end.
 """
 
 
@@ -172,6 +184,17 @@ def test_a_class_a_session_only_printed_is_no_call(sets: Daemon, monkeypatch: py
     on = _functions(sets, PRINTED, "pkg/sets.py")
     monkeypatch.setattr(anchors, "CALLED_CLASS_CONSTRUCTORS", False)
     assert _functions(sets, PRINTED, "pkg/sets.py") == on
+
+
+def test_a_class_called_by_a_reproducer_speaking_of_no_construction_names_no_constructor(
+        sets: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reproducer builds the objects it uses: the bonus went to the constructor of
+    every called class and took the first place from the method fixed (packaging's
+    ``Requirement.__hash__``, a newcomer's issues)."""
+    assert not anchors._speaks_of_construction(BUILT) and anchors._speaks_of_construction(ISSUE)
+    on = _functions(sets, BUILT, "pkg/sets.py")
+    monkeypatch.setattr(anchors, "CALLED_CLASS_CONSTRUCTORS", False)
+    assert _functions(sets, BUILT, "pkg/sets.py") == on
 
 
 def test_new_calls_a_typescript_class_s_constructor(sets: Daemon, monkeypatch: pytest.MonkeyPatch) -> None:
