@@ -96,6 +96,14 @@ OUTER_FRAME_WEIGHT = 2.0
 #: (89 issues, ``issue_lab.py --set ERROR_LINE_WEIGHT=W``) 0 / 2 / 3: search function@10
 #: 51.3 / 53.8 / 53.8, locate file@5 82.0 / 82.0 / 80.9 (file@1 62.9 throughout).
 ERROR_LINE_WEIGHT = 2.0
+#: Whether a path is read from the text without its outer Python frames (``_without_outer_frames``):
+#: an outer frame's path then weighs ``OUTER_FRAME_WEIGHT`` with its frame, not
+#: ``WEIGHT_FRAME`` as a path written in the text. pip's cache traceback ran through
+#: ``cli/``, ``commands/`` and ``resolution/resolvelib/factory.py`` frames, whose
+#: ``resolution``, ``resolvelib``, ``factory``, ``cli`` and ``command`` weighed as the
+#: innermost's ``jsondecodeerror``, and ``candidates.py``, calling ``factory.get_wheel_cache_entry``,
+#: tied ``cache.py`` (a newcomer; its one-word prototype).
+OUTER_FRAME_PATHS_OUTER = True
 MAX_COUNT = 4
 #: Whether a file named without a directory in an issue's text weighs its stem as prose,
 #: not as a path (``WEIGHT_FRAME``) with its suffix: a Sphinx issue's ``conf.py`` and
@@ -1882,6 +1890,11 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         # reporter ran the tool, no code of the fix; its words weigh as prose
         add(" ".join(m.group(1) for m in _SHELL_LINE.finditer(fenced)), WEIGHT_PROSE * boost)
         code = _SHELL_LINE.sub(" ", fenced)
+        if FENCED_PROSE_LINES:
+            # a sentence a program printed (``ERROR: Could not find a version that satisfies
+            # the requirement``) weighs as prose, but its code words
+            code, said = _fenced_sentences(code)
+            add(said, WEIGHT_PROSE * boost)
         code += " " + " ".join(code_spans(_FENCE.sub(" ", read)))
         # the reporter's own definitions weigh as prose: their words are no project's
         code, theirs = _own_words(code, own)
@@ -1892,8 +1905,10 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
                 add(word, WEIGHT_CODE * boost)
         add(code, WEIGHT_CODE * boost)
-        # (a command line's paths are the reporter's files: `black --diff c5.py`)
-        for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()), part)):
+        # (a command line's paths are the reporter's files: `black --diff c5.py`); an outer
+        # frame's path is read with its frame, below
+        for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()),
+                                               read if OUTER_FRAME_PATHS_OUTER else part)):
             if BARE_FILES_PROSE and "/" not in match.group():
                 # a file named without a directory is mostly the reporter's own
                 # (``conf.py``, ``index.rst``, ``example.py``): its stem weighs as prose
@@ -1956,6 +1971,14 @@ _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 #: Whether an inline code span that reads as prose gives only its code words as names
 #: (``_code_words_of_prose``).
 PROSE_SPAN_CODE_WORDS = True
+#: Whether a fenced line that reads as a sentence or an error line (``_code_words_of_prose``:
+#: a program's output, ``ERROR: Could not find a version that satisfies the requirement
+#: foo==1.0``, sqlfluff's ``WARNING: Parsing errors found and dialect is set to ..``)
+#: gives only its code words as names, and weighs its other words as prose: pip's
+#: resolver output named ``find``, ``version``, ``that``, ``satisfies``, ``requirement``,
+#: and a newcomer's hash error ``HASHES``, ``THE``, ``PACKAGES``, ``MATCH`` (the names' 24
+#: places taken), at twice the weight of the reporter's words (``_fenced_sentences``).
+FENCED_PROSE_LINES = True
 #: Words (whitespace-separated) a span holds, at least, to read as prose; the share of them
 #: that are plain words (letters, a quote or a closing punctuation mark around them); and
 #: the English function words (``_FUNCTION_WORDS``) among them, at least: ``from flask
@@ -1974,6 +1997,20 @@ _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for w
 #: the message's ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up as
 #: definitions (a newcomer's Django ticket).
 ERROR_SPAN_CODE_WORDS = True
+
+
+def _fenced_sentences(code: str) -> tuple[str, str]:
+    """``code`` (fenced lines) with each line that reads as a sentence or an error line
+    (``_code_words_of_prose``) cut to its code words, and the words cut, space-separated.
+    Linear in ``len(code)``."""
+    kept: list[str] = []
+    said: list[str] = []
+    for line in code.split("\n"):
+        words = _code_words_of_prose(line)
+        if words is not line:
+            said.append(" ".join(w for w in line.split() if not _CODE_WORD.search(w)))
+        kept.append(words)
+    return "\n".join(kept), " ".join(said)
 
 
 def _code_words_of_prose(span: str) -> str:
@@ -2032,6 +2069,8 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
                  if f.function and not stack.environment(f.function)]
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
+        if FENCED_PROSE_LINES:  # a printed sentence's words name nothing, its code words may
+            spans = [_fenced_sentences(span)[0] for span in spans]
         inline = code_spans(_FENCE.sub(" ", part))
         if PROSE_SPAN_CODE_WORDS:
             # a message or a sentence in an inline code span (a pasted exception's ``Invalid
