@@ -2585,3 +2585,47 @@ def test_own_definitions_is_linear_on_a_hostile_paste() -> None:
     shape.own_definitions(paste)
     shape.analyze(paste)
     assert time.perf_counter() - started < 5.0
+
+
+def test_a_sentence_a_program_printed_in_a_fence_names_nothing_and_weighs_as_prose(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """pip's resolver output (``ERROR: Could not find a version that satisfies the
+    requirement acme-sdk==2.0``) named ``find``, ``version``, ``that``, ``satisfies`` and
+    weighed them as code (a newcomer). A fenced line that reads as a sentence keeps its code
+    words as names (``PackageFinder.find_all_candidates``); a code line keeps them all."""
+    issue = ("pip lists yanked releases as available\n\n"
+             "```console\n$ pip install acme-sdk==2.0\n"
+             "ERROR: Could not find a version that satisfies the requirement acme-sdk==2.0 (from versions: 1.0)\n"
+             "The candidates were collected by PackageFinder.find_all_candidates before the yank check ran\n"
+             "```\n\n```python\nfinder = make_finder(index_urls)\nprint(finder.find_best_candidate('acme-sdk'))\n```\n")
+    asked = shape.analyze(issue)
+    assert not {"find", "that", "satisfies", "requirement", "candidates", "collected"} & {n.lower() for n in asked.names}
+    assert {"find_all_candidates", "make_finder", "find_best_candidate"} <= set(asked.names)
+    terms = dict(asked.terms)
+    monkeypatch.setattr(shape, "FENCED_PROSE_LINES", False)
+    plain = shape.analyze(issue)
+    assert {"find", "that", "satisfies", "requirement"} <= {n.lower() for n in plain.names}
+    plain_terms = dict(plain.terms)
+    # said once, in the printed sentence: prose weight, half the code's
+    assert terms["satisfies"] == pytest.approx(plain_terms["satisfies"] / 2)
+    assert terms["make_finder"] == plain_terms["make_finder"]
+
+
+def test_an_outer_frame_s_path_weighs_with_its_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path was read from the whole text, so an outer frame's weighed as a path the
+    reporter wrote (``WEIGHT_FRAME``), above its frame's ``OUTER_FRAME_WEIGHT``: pip's
+    ``resolution/resolvelib/factory.py`` frames weighed as the innermost's
+    ``JSONDecodeError`` (a newcomer). The innermost frames' paths keep the frame weight."""
+    outer = "".join(f'  File "/venv/lib/python3.11/site-packages/pip/_internal/resolution/resolvelib/step{i}.py", '
+                    f"line {i + 1}, in step{i}\n    step{i + 1}()\n" for i in range(6))
+    inner = "".join(f'  File "/venv/lib/python3.11/site-packages/pip/_internal/cache.py", line {9 + i}, in {f}\n'
+                    f"    {f}_next()\n" for i, f in enumerate(("get", "load", "__init__")))
+    assert shape.INNER_FRAMES == 3
+    issue = ("pip install crashes on a corrupt cache entry\n\nTraceback (most recent call last):\n" + outer + inner
+             + "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n")
+    terms = dict(shape.analyze(issue).terms)
+    monkeypatch.setattr(shape, "OUTER_FRAME_PATHS_OUTER", False)
+    plain = dict(shape.analyze(issue).terms)
+    assert plain["resolvelib"] == pytest.approx(plain["cache"])  # the outer frames' words as the innermost's
+    assert terms["resolvelib"] == pytest.approx(plain["resolvelib"] * shape.OUTER_FRAME_WEIGHT / shape.WEIGHT_FRAME, abs=1e-3)
+    assert terms["cache"] == plain["cache"]
