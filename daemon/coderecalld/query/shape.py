@@ -1412,10 +1412,14 @@ _REPORT_LIKE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?(?:[A-Za-z_][\w.(
 #: A line only an environment report prints (its key, or its header): a block of
 #: ``_REPORT_LIKE`` lines holding none is a config, a printout, a mapping the bug is about
 #: (a review: YAML hyperparameters, a Hydra config of ``null``s, printed attributes).
+#: ``pip show``'s ``Home-page:``, ``Author-email:``, ``Required-by:`` too: aiohttp's form
+#: asks for it three times (aiohttp, multidict, yarl), and its ``summary``, ``license``,
+#: ``site-packages``, ``aiohappyeyeballs`` took twenty of an issue's terms (a newcomer).
 _REPORT_MARK = re.compile(r"(?i)(?=[^\n]{0,200}$)[ \t]*+(?:installed versions|(?:python-bits|lc_all|lc_ctype"
                           r"|byteorder|os-release|executable|python dependencies|python deps|threadpoolctl info"
                           r"|built with openmp|libhdf5|libnetcdf|conda version|conda-build version|user-agent"
                           r"|virtual packages|active environment|base environment|blas info|lapack info"
+                          r"|home-page|author-email|required-by|metadata-version"  # pip show's
                           r")[ \t]*+:[^\n]*+)[ \t]*+")
 #: Lines around a report that only mark it up (skipped when looking for its heading; at
 #: most 200 characters, every run possessive: linear).
@@ -1529,7 +1533,7 @@ _LABEL_WORD = re.compile(r"\w+")
 #: Words of an issue template's prompts: a heading of these only asks the reporter.
 FORM_PROMPT_WORDS = frozenset("""
 a actual additional address affected agree also an and any anything are asking backend be
-before behavior behaviour bug call case checklist checks code command complete conduct
+before behavior behaviour bug call case checklist checks code command complete component conduct
 config configuration confirmation context current dependencies describe description
 detailed details did do does else environment error errors example expect expected
 extensions extra feature fix follow for give happen happened happening happens has have
@@ -1539,7 +1543,7 @@ operating or os other outcome output platform please possible pr problem project
 python related release relevant repro reproduce reproducible reproducing reproduction
 request result results run running sample screenshot screenshots search searched see
 snippet solution stack step steps submit submitting summary system tested that the this to
-tools trace traceback tried use used using verifiable version versions was way we were
+tools trace traceback tracebacks tried use used using verifiable version versions was way we were
 what when where which why willing with you your
 """.split())
 #: Prompt words asking for the reporter's setup: the answer under such a prompt is dropped
