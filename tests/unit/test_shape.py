@@ -2629,3 +2629,13 @@ def test_an_outer_frame_s_path_weighs_with_its_frame(monkeypatch: pytest.MonkeyP
     assert plain["resolvelib"] == pytest.approx(plain["cache"])  # the outer frames' words as the innermost's
     assert terms["resolvelib"] == pytest.approx(plain["resolvelib"] * shape.OUTER_FRAME_WEIGHT / shape.WEIGHT_FRAME, abs=1e-3)
     assert terms["cache"] == plain["cache"]
+
+
+def test_versions_protocols_and_a_url_s_route_are_no_paths() -> None:
+    """``3.11.17/3.11.18`` (two versions), ``HTTP/1.1``, ``curl/7.68.0`` and
+    ``localhost:8080/static/app.js`` (a route) were paths of an issue (an aiohttp newcomer);
+    a path with a letter in its extension stays one."""
+    issue = ("Static files 404 since 3.11.17/3.11.18\n\n"
+             "GET http://localhost:8080/static/app.js HTTP/1.1 with curl/7.68.0 gives a 404.\n"
+             "The route is added in aiohttp/web_urldispatcher.py and docs/man/aiohttp.1 says nothing.\n")
+    assert shape.analyze(issue).paths == ("aiohttp/web_urldispatcher.py",)

@@ -156,8 +156,9 @@ _ERROR_LINE = re.compile(r"^[ \t]*+(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|E
                          r"|(?<=[a-z_]{2}\.)[A-Z][a-z]\w*+(?=:[ \t]))\b:?.*$", re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 # A path starts where a run of path characters starts (``(?<![\w/.-])``, not at every
-# ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters).
-_PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
+# ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters),
+# and not after a colon: ``localhost:8080/static/app.js`` is a URL's route, no file.
+_PATH = re.compile(r"(?<![\w/.:-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
                    r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 #: A hex digest as a word of the text (a commit id, a checksum, an address): ``_noise``
 #: drops it as a term, and without it the tokenizer's parts of it stayed terms (an md5's
@@ -2271,8 +2272,11 @@ def _clean_path(path: str) -> str:
 
 
 def _is_file_path(path: str) -> bool:
-    """Whether a cleaned ``path`` has a directory and a file name with an extension."""
-    return "/" in path and "." in path.rsplit("/", 1)[-1]
+    """Whether a cleaned ``path`` has a directory and a file name with an extension of a
+    letter at least: ``3.11.17/3.11.18`` is two versions (an aiohttp newcomer's "Started
+    with 3.11.17/3.11.18")."""
+    name = path.rsplit("/", 1)[-1]
+    return "/" in path and "." in name and not name.rsplit(".", 1)[1].isdigit()
 
 
 def _noise(term: str) -> bool:
