@@ -2636,6 +2636,6 @@ def test_versions_protocols_and_a_url_s_route_are_no_paths() -> None:
     ``localhost:8080/static/app.js`` (a route) were paths of an issue (an aiohttp newcomer);
     a path with a letter in its extension stays one."""
     issue = ("Static files 404 since 3.11.17/3.11.18\n\n"
-             "GET http://localhost:8080/static/app.js HTTP/1.1 with curl/7.68.0 gives a 404.\n"
+             "GET localhost:8080/static/app.js HTTP/1.1 with curl/7.68.0 gives a 404.\n"
              "The route is added in aiohttp/web_urldispatcher.py and docs/man/aiohttp.1 says nothing.\n")
     assert shape.analyze(issue).paths == ("aiohttp/web_urldispatcher.py",)
