@@ -2587,12 +2587,12 @@ def test_own_definitions_is_linear_on_a_hostile_paste() -> None:
     assert time.perf_counter() - started < 5.0
 
 
-def test_a_sentence_a_program_printed_in_a_fence_names_nothing_and_weighs_as_prose(
+def test_a_sentence_a_program_printed_in_a_fence_names_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """pip's resolver output (``ERROR: Could not find a version that satisfies the
     requirement acme-sdk==2.0``) named ``find``, ``version``, ``that``, ``satisfies`` and
-    weighed them as code (a newcomer). A fenced line that reads as a sentence keeps its code
-    words as names (``PackageFinder.find_all_candidates``); a code line keeps them all."""
+    as definitions (a newcomer). A fenced line that reads as a sentence keeps its code words
+    as names (``PackageFinder.find_all_candidates``); a code line keeps them all."""
     issue = ("pip lists yanked releases as available\n\n"
              "```console\n$ pip install acme-sdk==2.0\n"
              "ERROR: Could not find a version that satisfies the requirement acme-sdk==2.0 (from versions: 1.0)\n"
@@ -2605,10 +2605,8 @@ def test_a_sentence_a_program_printed_in_a_fence_names_nothing_and_weighs_as_pro
     monkeypatch.setattr(shape, "FENCED_PROSE_LINES", False)
     plain = shape.analyze(issue)
     assert {"find", "that", "satisfies", "requirement"} <= {n.lower() for n in plain.names}
-    plain_terms = dict(plain.terms)
-    # said once, in the printed sentence: prose weight, half the code's
-    assert terms["satisfies"] == pytest.approx(plain_terms["satisfies"] / 2)
-    assert terms["make_finder"] == plain_terms["make_finder"]
+    # its words weigh as code still: the sentence is often the program's own string
+    assert terms == dict(plain.terms)
 
 
 def test_an_outer_frame_s_path_weighs_with_its_frame(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1895,11 +1895,6 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         # reporter ran the tool, no code of the fix; its words weigh as prose
         add(" ".join(m.group(1) for m in _SHELL_LINE.finditer(fenced)), WEIGHT_PROSE * boost)
         code = _SHELL_LINE.sub(" ", fenced)
-        if FENCED_PROSE_LINES:
-            # a sentence a program printed (``ERROR: Could not find a version that satisfies
-            # the requirement``) weighs as prose, but its code words
-            code, said = _fenced_sentences(code)
-            add(said, WEIGHT_PROSE * boost)
         code += " " + " ".join(code_spans(_FENCE.sub(" ", read)))
         # the reporter's own definitions weigh as prose: their words are no project's
         code, theirs = _own_words(code, own)
@@ -1979,10 +1974,13 @@ PROSE_SPAN_CODE_WORDS = True
 #: Whether a fenced line that reads as a sentence or an error line (``_code_words_of_prose``:
 #: a program's output, ``ERROR: Could not find a version that satisfies the requirement
 #: foo==1.0``, sqlfluff's ``WARNING: Parsing errors found and dialect is set to ..``)
-#: gives only its code words as names, and weighs its other words as prose: pip's
-#: resolver output named ``find``, ``version``, ``that``, ``satisfies``, ``requirement``,
-#: and a newcomer's hash error ``HASHES``, ``THE``, ``PACKAGES``, ``MATCH`` (the names' 24
-#: places taken), at twice the weight of the reporter's words (``_fenced_sentences``).
+#: gives only its code words as names: pip's resolver output named ``find``, ``version``,
+#: ``that``, ``satisfies``, ``requirement``, and a newcomer's hash error ``HASHES``,
+#: ``THE``, ``PACKAGES``, ``MATCH`` (the names' 24 places taken; ``_fenced_sentences``).
+#: Its words still weigh as code: the sentence is often the program's own string (gin's
+#: ``[WARNING] Headers were already written. Wanted to override status code 200 with
+#: 500``, printed by the ``responseWriter.WriteHeader`` fixed, lost the file weighed as
+#: prose).
 FENCED_PROSE_LINES = True
 #: Words (whitespace-separated) a span holds, at least, to read as prose; the share of them
 #: that are plain words (letters, a quote or a closing punctuation mark around them); and
@@ -2004,18 +2002,10 @@ _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for w
 ERROR_SPAN_CODE_WORDS = True
 
 
-def _fenced_sentences(code: str) -> tuple[str, str]:
+def _fenced_sentences(code: str) -> str:
     """``code`` (fenced lines) with each line that reads as a sentence or an error line
-    (``_code_words_of_prose``) cut to its code words, and the words cut, space-separated.
-    Linear in ``len(code)``."""
-    kept: list[str] = []
-    said: list[str] = []
-    for line in code.split("\n"):
-        words = _code_words_of_prose(line)
-        if words is not line:
-            said.append(" ".join(w for w in line.split() if not _CODE_WORD.search(w)))
-        kept.append(words)
-    return "\n".join(kept), " ".join(said)
+    (``_code_words_of_prose``) cut to its code words. Linear in ``len(code)``."""
+    return "\n".join(_code_words_of_prose(line) for line in code.split("\n"))
 
 
 def _code_words_of_prose(span: str) -> str:
@@ -2075,7 +2065,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
         if FENCED_PROSE_LINES:  # a printed sentence's words name nothing, its code words may
-            spans = [_fenced_sentences(span)[0] for span in spans]
+            spans = [_fenced_sentences(span) for span in spans]
         inline = code_spans(_FENCE.sub(" ", part))
         if PROSE_SPAN_CODE_WORDS:
             # a message or a sentence in an inline code span (a pasted exception's ``Invalid
