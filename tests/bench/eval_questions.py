@@ -31,7 +31,7 @@ relevant, no right file, among search's first 5 hits: the flag's definition, iss
 
 Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
 
-``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 570 over 45
+``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 606 over 48
 repositories), each written by a newcomer trial from a real fix commit (title, body, the
 real traceback where the bug raised; the fixed file and function as the answer), asked at
 the mirror's HEAD as the trial asked it, or (``pydantic.jsonl``, ``httpx.jsonl``,
@@ -40,10 +40,11 @@ the mirror's HEAD as the trial asked it, or (``pydantic.jsonl``, ``httpx.jsonl``
 with tracebacks printed by runs at those commits; ``pytest-history.jsonl``,
 ``xarray-history.jsonl``, ``seaborn-history.jsonl``, ``ripgrep-history.jsonl``,
 ``gin-history.jsonl``, ``zod-history.jsonl``, ``sqlfluff-history.jsonl``,
-``astroid-history.jsonl`` and ``fmt-history.jsonl``, fixes of 2018-2025 written in each
-project's issue form with its session output, ``show_versions()`` report, ``rg
---version`` or CLI output, tracebacks, panics, stacks and compiler errors composed from the
-source at those commits, not run; astroid's four tracebacks were run) each at its fix's parent commit: a set naming several commits of a repository is asked in rounds (``rounds``), the
+``astroid-history.jsonl``, ``fmt-history.jsonl``, ``networkx-history.jsonl``,
+``aiohttp-history.jsonl`` and ``pip-history.jsonl``, fixes of 2018-2025 written in each
+project's issue form with its session output, ``show_versions()`` or ``pip show`` report,
+``rg --version`` or CLI output, tracebacks, panics, stacks and compiler errors composed from
+the source at those commits, not run; astroid's four tracebacks and networkx's were run) each at its fix's parent commit: a set naming several commits of a repository is asked in rounds (``rounds``), the
 repository moved and re-synced between them. Run them with ``--no-model`` (an issue is ranked by
 its words alone either way; a separate ``--work``):
 

@@ -2547,3 +2547,93 @@ def test_a_compiler_s_absolute_paths_are_named_and_an_included_header_is_not(
     monkeypatch.setattr(shape, "ABSOLUTE_PATHS_NAMED", False)
     monkeypatch.setattr(shape, "INCLUDED_PATHS_UNNAMED", False)
     assert shape.analyze(issue).paths == ("fmt/format.h", "src/os.cc")
+
+
+def test_a_reporter_s_own_definitions_are_no_names_and_weigh_as_prose(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An astroid reporter's reproducer defined ``Config`` with a ``host`` property: looked
+    up as the project's definitions and weighed as code, they drew five chunks tied at one
+    score (a newcomer). A name its code blocks define and no sentence writes is the
+    reporter's own; one the prose writes (sympy 24152's copy of
+    ``TensorProduct._eval_expand_tensorproduct``, named in its sentences) is the project's."""
+    issue = ("no-member false positive on a property with a setter\n\n"
+             "```python\nclass Config:\n    def __init__(self, host):\n        self._host = host\n\n"
+             "    @property\n    def host(self):\n        return self._host\n\n"
+             "async def fetch_all(session):\n    pass\n\n"
+             ">>> def helper(x): return x\n"
+             "cfg = Config('localhost')\nprint(cfg.host.upper())\n```\n\n"
+             "```go\nfunc (s *Server) ServeStatic(w http.ResponseWriter) {}\n```\n\n"
+             "`Config('x').host` is inferred as `Config` itself, yet the fix belongs in ServeStatic or "
+             "in the inference of properties.\n")
+    assert shape.own_definitions(issue) == {"Config", "__init__", "host", "fetch_all", "helper"}
+    asked = shape.analyze(issue)
+    assert not {"Config", "host", "fetch_all", "helper"} & set(asked.names)
+    assert "ServeStatic" in asked.names  # the prose writes it: the project's
+    terms = dict(asked.terms)
+    monkeypatch.setattr(shape, "OWN_DEFINITIONS_PROSE", False)
+    assert shape.own_definitions(issue) == frozenset()
+    plain = shape.analyze(issue)
+    assert {"Config", "host", "fetch_all"} <= set(plain.names)
+    plain_terms = dict(plain.terms)
+    # ``fetch_all`` is written once, in code: weighed as prose, half its code weight
+    assert terms["fetch"] == pytest.approx(plain_terms["fetch"] / 2)
+    assert terms["servestatic"] == plain_terms["servestatic"]
+
+
+def test_own_definitions_is_linear_on_a_hostile_paste() -> None:
+    paste = "t\n\n```\n" + ">>> " * 20_000 + "\n" + "class " * 20_000 + "\n" + "def x():\n" * 5_000 + "```\n"
+    started = time.perf_counter()
+    shape.own_definitions(paste)
+    shape.analyze(paste)
+    assert time.perf_counter() - started < 5.0
+
+
+def test_a_sentence_a_program_printed_in_a_fence_names_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """pip's resolver output (``ERROR: Could not find a version that satisfies the
+    requirement acme-sdk==2.0``) named ``find``, ``version``, ``that``, ``satisfies`` and
+    as definitions (a newcomer). A fenced line that reads as a sentence keeps its code words
+    as names (``PackageFinder.find_all_candidates``); a code line keeps them all."""
+    issue = ("pip lists yanked releases as available\n\n"
+             "```console\n$ pip install acme-sdk==2.0\n"
+             "ERROR: Could not find a version that satisfies the requirement acme-sdk==2.0 (from versions: 1.0)\n"
+             "The candidates were collected by PackageFinder.find_all_candidates before the yank check ran\n"
+             "```\n\n```python\nfinder = make_finder(index_urls)\nprint(finder.find_best_candidate('acme-sdk'))\n```\n")
+    asked = shape.analyze(issue)
+    assert not {"find", "that", "satisfies", "requirement", "candidates", "collected"} & {n.lower() for n in asked.names}
+    assert {"find_all_candidates", "make_finder", "find_best_candidate"} <= set(asked.names)
+    terms = dict(asked.terms)
+    monkeypatch.setattr(shape, "FENCED_PROSE_LINES", False)
+    plain = shape.analyze(issue)
+    assert {"find", "that", "satisfies", "requirement"} <= {n.lower() for n in plain.names}
+    # its words weigh as code still: the sentence is often the program's own string
+    assert terms == dict(plain.terms)
+
+
+def test_an_outer_frame_s_path_weighs_with_its_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path was read from the whole text, so an outer frame's weighed as a path the
+    reporter wrote (``WEIGHT_FRAME``), above its frame's ``OUTER_FRAME_WEIGHT``: pip's
+    ``resolution/resolvelib/factory.py`` frames weighed as the innermost's
+    ``JSONDecodeError`` (a newcomer). The innermost frames' paths keep the frame weight."""
+    outer = "".join(f'  File "/venv/lib/python3.11/site-packages/pip/_internal/resolution/resolvelib/step{i}.py", '
+                    f"line {i + 1}, in step{i}\n    step{i + 1}()\n" for i in range(6))
+    inner = "".join(f'  File "/venv/lib/python3.11/site-packages/pip/_internal/cache.py", line {9 + i}, in {f}\n'
+                    f"    {f}_next()\n" for i, f in enumerate(("get", "load", "__init__")))
+    assert shape.INNER_FRAMES == 3
+    issue = ("pip install crashes on a corrupt cache entry\n\nTraceback (most recent call last):\n" + outer + inner
+             + "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n")
+    terms = dict(shape.analyze(issue).terms)
+    monkeypatch.setattr(shape, "OUTER_FRAME_PATHS_OUTER", False)
+    plain = dict(shape.analyze(issue).terms)
+    assert plain["resolvelib"] == pytest.approx(plain["cache"])  # the outer frames' words as the innermost's
+    assert terms["resolvelib"] == pytest.approx(plain["resolvelib"] * shape.OUTER_FRAME_WEIGHT / shape.WEIGHT_FRAME, abs=1e-3)
+    assert terms["cache"] == plain["cache"]
+
+
+def test_versions_protocols_and_a_url_s_route_are_no_paths() -> None:
+    """``3.11.17/3.11.18`` (two versions), ``HTTP/1.1``, ``curl/7.68.0`` and
+    ``localhost:8080/static/app.js`` (a route) were paths of an issue (an aiohttp newcomer);
+    a path with a letter in its extension stays one."""
+    issue = ("Static files 404 since 3.11.17/3.11.18\n\n"
+             "GET localhost:8080/static/app.js HTTP/1.1 with curl/7.68.0 gives a 404.\n"
+             "The route is added in aiohttp/web_urldispatcher.py and docs/man/aiohttp.1 says nothing.\n")
+    assert shape.analyze(issue).paths == ("aiohttp/web_urldispatcher.py",)

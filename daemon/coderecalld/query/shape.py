@@ -96,6 +96,14 @@ OUTER_FRAME_WEIGHT = 2.0
 #: (89 issues, ``issue_lab.py --set ERROR_LINE_WEIGHT=W``) 0 / 2 / 3: search function@10
 #: 51.3 / 53.8 / 53.8, locate file@5 82.0 / 82.0 / 80.9 (file@1 62.9 throughout).
 ERROR_LINE_WEIGHT = 2.0
+#: Whether a path is read from the text without its outer Python frames (``_without_outer_frames``):
+#: an outer frame's path then weighs ``OUTER_FRAME_WEIGHT`` with its frame, not
+#: ``WEIGHT_FRAME`` as a path written in the text. pip's cache traceback ran through
+#: ``cli/``, ``commands/`` and ``resolution/resolvelib/factory.py`` frames, whose
+#: ``resolution``, ``resolvelib``, ``factory``, ``cli`` and ``command`` weighed as the
+#: innermost's ``jsondecodeerror``, and ``candidates.py``, calling ``factory.get_wheel_cache_entry``,
+#: tied ``cache.py`` (a newcomer; its one-word prototype).
+OUTER_FRAME_PATHS_OUTER = True
 MAX_COUNT = 4
 #: Whether a file named without a directory in an issue's text weighs its stem as prose,
 #: not as a path (``WEIGHT_FRAME``) with its suffix: a Sphinx issue's ``conf.py`` and
@@ -148,8 +156,9 @@ _ERROR_LINE = re.compile(r"^[ \t]*+(?:[\w.]+\.)?(\w*(?:Error|Exception|Warning|E
                          r"|(?<=[a-z_]{2}\.)[A-Z][a-z]\w*+(?=:[ \t]))\b:?.*$", re.MULTILINE)
 _EXCEPTION = re.compile(r"\b\w*(?:Error|Exception|Warning)\b")
 # A path starts where a run of path characters starts (``(?<![\w/.-])``, not at every
-# ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters).
-_PATH = re.compile(r"(?<![\w/.-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
+# ``-`` inside one: ``a-a-a-...`` scanned its rest from each, 1.5 s for 16,000 characters),
+# and not after a colon: ``localhost:8080/static/app.js`` is a URL's route, no file.
+_PATH = re.compile(r"(?<![\w/.:-])(?:[\w.-]++/)+[\w.-]+\.\w{1,6}\b"
                    r"|(?<![\w-])[\w-]++\.(?:py|pyi|js|ts|go|rs|java|rb|c|h|cc|cpp|toml|cfg|ini|yaml|yml|json|rst|md)\b")
 #: A hex digest as a word of the text (a commit id, a checksum, an address): ``_noise``
 #: drops it as a term, and without it the tokenizer's parts of it stayed terms (an md5's
@@ -1404,10 +1413,14 @@ _REPORT_LIKE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?(?:[A-Za-z_][\w.(
 #: A line only an environment report prints (its key, or its header): a block of
 #: ``_REPORT_LIKE`` lines holding none is a config, a printout, a mapping the bug is about
 #: (a review: YAML hyperparameters, a Hydra config of ``null``s, printed attributes).
+#: ``pip show``'s ``Home-page:``, ``Author-email:``, ``Required-by:`` too: aiohttp's form
+#: asks for it three times (aiohttp, multidict, yarl), and its ``summary``, ``license``,
+#: ``site-packages``, ``aiohappyeyeballs`` took twenty of an issue's terms (a newcomer).
 _REPORT_MARK = re.compile(r"(?i)(?=[^\n]{0,200}$)[ \t]*+(?:installed versions|(?:python-bits|lc_all|lc_ctype"
                           r"|byteorder|os-release|executable|python dependencies|python deps|threadpoolctl info"
                           r"|built with openmp|libhdf5|libnetcdf|conda version|conda-build version|user-agent"
                           r"|virtual packages|active environment|base environment|blas info|lapack info"
+                          r"|home-page|author-email|required-by|metadata-version"  # pip show's
                           r")[ \t]*+:[^\n]*+)[ \t]*+")
 #: Lines around a report that only mark it up (skipped when looking for its heading; at
 #: most 200 characters, every run possessive: linear).
@@ -1521,7 +1534,7 @@ _LABEL_WORD = re.compile(r"\w+")
 #: Words of an issue template's prompts: a heading of these only asks the reporter.
 FORM_PROMPT_WORDS = frozenset("""
 a actual additional address affected agree also an and any anything are asking backend be
-before behavior behaviour bug call case checklist checks code command complete conduct
+before behavior behaviour bug call case checklist checks code command complete component conduct
 config configuration confirmation context current dependencies describe description
 detailed details did do does else environment error errors example expect expected
 extensions extra feature fix follow for give happen happened happening happens has have
@@ -1531,7 +1544,7 @@ operating or os other outcome output platform please possible pr problem project
 python related release relevant repro reproduce reproducible reproducing reproduction
 request result results run running sample screenshot screenshots search searched see
 snippet solution stack step steps submit submitting summary system tested that the this to
-tools trace traceback tried use used using verifiable version versions was way we were
+tools trace traceback tracebacks tried use used using verifiable version versions was way we were
 what when where which why willing with you your
 """.split())
 #: Prompt words asking for the reporter's setup: the answer under such a prompt is dropped
@@ -1728,6 +1741,61 @@ _LOGGING_ERROR = re.compile(r"^--- Logging error ---[ \t]*\n(?P<failed>.*?)^Call
 _LOGGING_FILE = re.compile(r"(?:^|[/\\])(?:logging|log|logger|logs|_logging)(?:\.py|[/\\]__init__\.py)$")
 
 
+#: Whether the names an issue's code blocks define (``class Config:``, ``def host(self)``,
+#: ``function handler(``) and its prose never writes are the reporter's own reproducer's:
+#: no names of the issue (``Query.names``), and their words weigh as prose, not as code
+#: (``own_definitions``). An astroid reporter's ``Config``, ``host`` and ``_host`` drew
+#: five chunks tied at one score, and ``scoped_nodes.py`` out of the answer (a newcomer).
+#: Of the 154 issues of the dev and trial sets whose code blocks define a name, 2 define
+#: a function the fix edits; one (sympy 24152, the reporter's copy of the function) writes
+#: it in its prose too, and keeps it.
+OWN_DEFINITIONS_PROSE = True
+#: A definition's head in a code block, its name in group 1: Python's, JS's and TS's
+#: ``function``/``class``, Rust's ``fn``/``struct``/``enum``/``trait``, Go's ``func``
+#: (a method's receiver skipped), Kotlin's ``fun``/``object``, C#'s and Java's ``class``,
+#: ``interface``, ``record``; a modifier or a session's prompt (``>>> ``) before it.
+_OWN_DEFINITION = re.compile(
+    r"^[ \t>.]*+(?:(?:export|default|public|private|protected|internal|static|async|abstract|final|sealed|open|"
+    r"data|pub(?:\([\w ]*+\))?|unsafe|const)[ \t]++)*+"
+    r"(?:def|class|function|fn|func|struct|interface|enum|trait|record|object|fun)[ \t]++"
+    r"(?:\([^)\n]{0,80}\)[ \t]*+)?([A-Za-z_$][\w$]*+)", re.MULTILINE)
+#: Names of a reporter's own code read at most (``own_definitions``).
+MAX_OWN_DEFINITIONS = 32
+
+
+def own_definitions(text: str) -> frozenset[str]:
+    """The names ``text``'s fenced code blocks define (``_OWN_DEFINITION``) that no sentence
+    outside them writes (the title and the prose, inline code spans left out): a
+    reporter's reproducer, not the project's code they point at. At most ``MAX_OWN_DEFINITIONS``;
+    empty when ``OWN_DEFINITIONS_PROSE`` is off. Linear in ``len(text)``."""
+    if not OWN_DEFINITIONS_PROSE or "```" not in text:
+        return frozenset()
+    defined: dict[str, None] = {}
+    for block in _FENCE.finditer(text):
+        for m in _OWN_DEFINITION.finditer(block.group()):
+            if len(defined) >= MAX_OWN_DEFINITIONS:
+                break
+            defined.setdefault(m.group(1), None)
+    if not defined:
+        return frozenset()
+    # written in a sentence, the name is pointed at (sympy 24152's "The issue arises from an
+    # inprecise check in TensorProduct._eval_expand_tensorproduct()"); an inline code span
+    # is the reproducer's too (astroid's "`cfg.host` is inferred as an instance of `Config`")
+    written = set(_NAME.findall(_TICKS.sub(" ", _FENCE.sub(" ", text))))
+    return frozenset(n for n in defined if n not in written)
+
+
+def _own_words(code: str, own: Collection[str]) -> tuple[str, str]:
+    """``code`` without the identifiers of ``own`` (whole identifiers), and those
+    identifiers, space-separated."""
+    if not own:
+        return code, ""
+    found: list[str] = []
+    pattern = re.compile(r"(?<![\w$])(?:" + "|".join(map(re.escape, sorted(own, key=len, reverse=True))) + r")(?![\w$])")
+    rest = pattern.sub(lambda m: found.append(m.group()) or " ", code)
+    return rest, " ".join(found)
+
+
 def _logged_calls(text: str) -> str:
     """``text`` with each Python logging error report (``_LOGGING_ERROR``) cut to what
     points at the code at fault: the innermost frames of the stack of the code that logged
@@ -1815,6 +1883,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
             weight[term] = max(weight.get(term, 0.0), w)
 
     title, _, body = text.partition("\n")
+    own = own_definitions(text)
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
         innermost = _innermost(part, python)
@@ -1827,14 +1896,19 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
         add(" ".join(m.group(1) for m in _SHELL_LINE.finditer(fenced)), WEIGHT_PROSE * boost)
         code = _SHELL_LINE.sub(" ", fenced)
         code += " " + " ".join(code_spans(_FENCE.sub(" ", read)))
+        # the reporter's own definitions weigh as prose: their words are no project's
+        code, theirs = _own_words(code, own)
+        add(theirs, WEIGHT_PROSE * boost)
         prose = _TICKS.sub(" ", _FENCE.sub(" ", read))
         add(prose, WEIGHT_PROSE * boost)
         for word in _WORD.findall(prose):
             if _CODE_WORD.search(word) or _EXCEPTION.fullmatch(word):
                 add(word, WEIGHT_CODE * boost)
         add(code, WEIGHT_CODE * boost)
-        # (a command line's paths are the reporter's files: `black --diff c5.py`)
-        for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()), part)):
+        # (a command line's paths are the reporter's files: `black --diff c5.py`); an outer
+        # frame's path is read with its frame, below
+        for match in _PATH.finditer(_FENCE.sub(lambda m: _SHELL_LINE.sub(" ", m.group()),
+                                               read if OUTER_FRAME_PATHS_OUTER else part)):
             if BARE_FILES_PROSE and "/" not in match.group():
                 # a file named without a directory is mostly the reporter's own
                 # (``conf.py``, ``index.rst``, ``example.py``): its stem weighs as prose
@@ -1897,6 +1971,17 @@ _CAPITALISED = re.compile(r"(?<=[\w,;(] )[A-Z][a-z]+[A-Z]?\w*")
 #: Whether an inline code span that reads as prose gives only its code words as names
 #: (``_code_words_of_prose``).
 PROSE_SPAN_CODE_WORDS = True
+#: Whether a fenced line that reads as a sentence or an error line (``_code_words_of_prose``:
+#: a program's output, ``ERROR: Could not find a version that satisfies the requirement
+#: foo==1.0``, sqlfluff's ``WARNING: Parsing errors found and dialect is set to ..``)
+#: gives only its code words as names: pip's resolver output named ``find``, ``version``,
+#: ``that``, ``satisfies``, ``requirement``, and a newcomer's hash error ``HASHES``,
+#: ``THE``, ``PACKAGES``, ``MATCH`` (the names' 24 places taken; ``_fenced_sentences``).
+#: Its words still weigh as code: the sentence is often the program's own string (gin's
+#: ``[WARNING] Headers were already written. Wanted to override status code 200 with
+#: 500``, printed by the ``responseWriter.WriteHeader`` fixed, lost the file weighed as
+#: prose).
+FENCED_PROSE_LINES = True
 #: Words (whitespace-separated) a span holds, at least, to read as prose; the share of them
 #: that are plain words (letters, a quote or a closing punctuation mark around them); and
 #: the English function words (``_FUNCTION_WORDS``) among them, at least: ``from flask
@@ -1915,6 +2000,12 @@ _FUNCTION_WORDS = frozenset("the a an is are was were be to of in on at by for w
 #: the message's ``Cannot``, ``resolve``, ``keyword``, ``Choices`` were looked up as
 #: definitions (a newcomer's Django ticket).
 ERROR_SPAN_CODE_WORDS = True
+
+
+def _fenced_sentences(code: str) -> str:
+    """``code`` (fenced lines) with each line that reads as a sentence or an error line
+    (``_code_words_of_prose``) cut to its code words. Linear in ``len(code)``."""
+    return "\n".join(_code_words_of_prose(line) for line in code.split("\n"))
 
 
 def _code_words_of_prose(span: str) -> str:
@@ -1955,6 +2046,8 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     title, _, body = text.partition("\n")
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors}
+    # nor the reporter's own reproducer's definitions
+    raised |= {n.lower() for n in own_definitions(text)}
     bare = _bare_error(text)
     alone = len([line for line in text.splitlines() if line.strip()]) <= 2
     if bare and (alone or not BARE_TITLE_SUBJECT or _EXCEPTION.fullmatch(bare.rpartition(".")[2])):
@@ -1971,6 +2064,8 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
                  if f.function and not stack.environment(f.function)]
         part = stack.without(part)  # their module paths and packages name nothing
         spans = [_FENCE_INFO.sub("", m.group()) for m in _FENCE.finditer(part)]
+        if FENCED_PROSE_LINES:  # a printed sentence's words name nothing, its code words may
+            spans = [_fenced_sentences(span) for span in spans]
         inline = code_spans(_FENCE.sub(" ", part))
         if PROSE_SPAN_CODE_WORDS:
             # a message or a sentence in an inline code span (a pasted exception's ``Invalid
@@ -2167,8 +2262,11 @@ def _clean_path(path: str) -> str:
 
 
 def _is_file_path(path: str) -> bool:
-    """Whether a cleaned ``path`` has a directory and a file name with an extension."""
-    return "/" in path and "." in path.rsplit("/", 1)[-1]
+    """Whether a cleaned ``path`` has a directory and a file name with an extension of a
+    letter at least: ``3.11.17/3.11.18`` is two versions (an aiohttp newcomer's "Started
+    with 3.11.17/3.11.18")."""
+    name = path.rsplit("/", 1)[-1]
+    return "/" in path and "." in name and not name.rsplit(".", 1)[1].isdigit()
 
 
 def _noise(term: str) -> bool:
