@@ -45,7 +45,7 @@ from coderecalld.query import frames as stack
 from coderecalld.query.callgraph import hit_role
 from coderecalld.query import locate as locating
 from coderecalld.query.frames import Frame
-from coderecalld.query.shape import Query, Shape, is_dunder, path_names, sparse_vector
+from coderecalld.query.shape import Query, Shape, is_dunder, path_names, sparse_vector, without_fences
 from coderecalld.records import Hit, is_part
 from coderecalld.store import StoreFilter
 
@@ -563,8 +563,6 @@ _DEFINING = re.compile(r"\b(?:class|def|struct|interface|function|fn|func|record
 #: ``   ...: ``), and one it printed (``Out[3]: ``).
 _TYPED = re.compile(r"[ \t]*+(?:>>>|\.\.\.(?:[ \t]|$)|In[ \t]*\[\d+\]:|\.\.\.+:)")
 _PRINTED = re.compile(r"[ \t]*+Out[ \t]*\[\d+\]:")
-#: A fenced code block (to its end, or the text's).
-_FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 #: A fence line or a blank one: the bounds of a session's lines (``_typed``).
 _BOUND = re.compile(r"[ \t]*+(?:```|~~~|$)")
 
@@ -597,7 +595,7 @@ def _speaks_of_construction(text: str) -> bool:
     """Whether ``text`` outside its fenced code blocks speaks of building an object
     (``_CONSTRUCTION``): "removed at the outset of instantiation", "the constructor
     ignores"."""
-    return bool(_CONSTRUCTION.search(_FENCED.sub(" ", text)))
+    return bool(_CONSTRUCTION.search(without_fences(text)))
 
 
 def _instantiated(text: str, name: str) -> bool:

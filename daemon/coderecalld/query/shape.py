@@ -1781,7 +1781,7 @@ def own_definitions(text: str) -> frozenset[str]:
     # written in a sentence, the name is pointed at (sympy 24152's "The issue arises from an
     # inprecise check in TensorProduct._eval_expand_tensorproduct()"); an inline code span
     # is the reproducer's too (astroid's "`cfg.host` is inferred as an instance of `Config`")
-    written = set(_NAME.findall(_TICKS.sub(" ", _FENCE.sub(" ", text))))
+    written = set(_NAME.findall(_TICKS.sub(" ", without_fences(text))))
     return frozenset(n for n in defined if n not in written)
 
 
@@ -2299,6 +2299,12 @@ def _shown(span: str) -> str:
     if not bracket or not target or ">" in target:
         return span
     return title.rstrip() or span
+
+
+def without_fences(text: str) -> str:
+    """``text`` with each fenced code block (``_FENCE``: to its closing fence, or the text's
+    end) replaced by a space: its prose and inline code spans."""
+    return _FENCE.sub(" ", text)
 
 
 def code_spans(text: str) -> list[str]:
