@@ -45,7 +45,7 @@ from coderecalld.query import frames as stack
 from coderecalld.query.callgraph import hit_role
 from coderecalld.query import locate as locating
 from coderecalld.query.frames import Frame
-from coderecalld.query.shape import Query, Shape, is_dunder, path_names, sparse_vector, without_fences
+from coderecalld.query.shape import DEFINING_KEYWORDS, Query, Shape, is_dunder, path_names, sparse_vector, without_fences
 from coderecalld.records import Hit, is_part
 from coderecalld.store import StoreFilter
 
@@ -556,7 +556,7 @@ def _role_asked(hit: Hit, asked: Query) -> bool:
 
 
 #: A definition's head before a name (``class Foo(``, ``def foo(``): no call of it.
-_DEFINING = re.compile(r"\b(?:class|def|struct|interface|function|fn|func|record|enum|trait|impl|fun)[ \t]+$")
+_DEFINING = re.compile(r"\b(?:" + "|".join((*DEFINING_KEYWORDS, "impl")) + r")[ \t]+$")
 
 
 #: A line an interactive session typed (``>>> ``, ``... ``, IPython's ``In [3]: `` and

@@ -383,12 +383,14 @@ def analyze(text: str) -> Query:
             body = _without_engine_messages(_INTERPRETERS.sub(" ", body))
         if TICKET_HEADER_DROPPED:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
-        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)))
+        # read once for terms and names (the texts both read differ in no code block)
+        defined = own_definitions(body)
+        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined)
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
-        (names, title_names), paths, frames = _names(own, errors), _paths(own, printed), _frames(printed)
+        (names, title_names), paths, frames = _names(own, errors, defined), _paths(own, printed), _frames(printed)
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
         if shape is Shape.TRACE:
             raised = tuple(dict.fromkeys(m.group(1) for m in errors  # not a
@@ -1750,6 +1752,14 @@ _LOGGING_FILE = re.compile(r"(?:^|[/\\])(?:logging|log|logger|logs|_logging)(?:\
 #: a function the fix edits; one (sympy 24152, the reporter's copy of the function) writes
 #: it in its prose too, and keeps it.
 OWN_DEFINITIONS_PROSE = True
+#: The keywords a definition's head starts with (after its modifiers), over the languages
+#: read: Python's ``def``/``class``, JS's and TS's ``function``/``class``/``interface``/``enum``,
+#: Rust's ``fn``/``struct``/``enum``/``trait``, Go's ``func``/``struct``, Kotlin's ``fun``,
+#: Java's and C#'s ``class``/``interface``/``record``/``enum``. Shared by ``_OWN_DEFINITION``
+#: (with Kotlin's ``object``) and ``anchors._DEFINING`` (with Rust's ``impl``: a name after
+#: one is no call; ``impl Display for X`` names a trait the reporter did not define).
+DEFINING_KEYWORDS = ("def", "class", "function", "fn", "func", "struct", "interface", "enum", "trait",
+                     "record", "fun")
 #: A definition's head in a code block, its name in group 1: Python's, JS's and TS's
 #: ``function``/``class``, Rust's ``fn``/``struct``/``enum``/``trait``, Go's ``func``
 #: (a method's receiver skipped), Kotlin's ``fun``/``object``, C#'s and Java's ``class``,
@@ -1757,7 +1767,7 @@ OWN_DEFINITIONS_PROSE = True
 _OWN_DEFINITION = re.compile(
     r"^[ \t>.]*+(?:(?:export|default|public|private|protected|internal|static|async|abstract|final|sealed|open|"
     r"data|pub(?:\([\w ]*+\))?|unsafe|const)[ \t]++)*+"
-    r"(?:def|class|function|fn|func|struct|interface|enum|trait|record|object|fun)[ \t]++"
+    r"(?:" + "|".join((*DEFINING_KEYWORDS, "object")) + r")[ \t]++"
     r"(?:\([^)\n]{0,80}\)[ \t]*+)?([A-Za-z_$][\w$]*+)", re.MULTILINE)
 #: Names of a reporter's own code read at most (``own_definitions``).
 MAX_OWN_DEFINITIONS = 32
@@ -1865,9 +1875,10 @@ def _reraised(part: str, frame: re.Match[str]) -> bool:
     return bool(code) and stack.reraises(code.group(1))
 
 
-def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
+def _long_terms(text: str, own: Collection[str] | None = None) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
-    prefixes already dropped (``drop_environment``)."""
+    prefixes already dropped (``drop_environment``). ``own``: the reporter's own definitions
+    (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``."""
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
@@ -1883,7 +1894,7 @@ def _long_terms(text: str) -> tuple[tuple[str, float], ...]:
             weight[term] = max(weight.get(term, 0.0), w)
 
     title, _, body = text.partition("\n")
-    own = own_definitions(text)
+    own = own_definitions(text) if own is None else own
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
         innermost = _innermost(part, python)
@@ -2025,7 +2036,8 @@ def _code_words_of_prose(span: str) -> str:
     return " ".join(w for w in words if _CODE_WORD.search(w))
 
 
-def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...], int]:
+def _names(text: str, errors: Sequence[re.Match[str]], own: Collection[str] | None = None,
+           ) -> tuple[tuple[str, ...], int]:
     """The code names an issue or trace mentions (``Query.names``): the functions of its
     traceback frames, the identifiers of its code spans, its code words in prose (each part
     of a dotted name) and capitalised words inside a sentence; at least 3 characters, no
@@ -2038,7 +2050,8 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     appearance; and how many are the title's. A callable an error line names (``TypeError:
     RST.__init__() got an unexpected keyword argument``: the function that refused the
     call) counts as the title's. ``text`` has its environment prefixes already dropped;
-    ``errors``: its error lines (``_ERROR_LINE`` matches over ``text``)."""
+    ``errors``: its error lines (``_ERROR_LINE`` matches over ``text``); ``own``: the
+    reporter's own definitions (``own_definitions``), ``None`` to read them from ``text``."""
     counts: Counter[str] = Counter()
     rank: dict[str, tuple[int, int]] = {}
     spelled: dict[str, str] = {}
@@ -2047,7 +2060,7 @@ def _names(text: str, errors: Sequence[re.Match[str]]) -> tuple[tuple[str, ...],
     # an error line's exception, suffix or not (``TooManyRedirects``), is no name either
     raised = {m.group(1).lower() for m in errors}
     # nor the reporter's own reproducer's definitions
-    raised |= {n.lower() for n in own_definitions(text)}
+    raised |= {n.lower() for n in (own_definitions(text) if own is None else own)}
     bare = _bare_error(text)
     alone = len([line for line in text.splitlines() if line.strip()]) <= 2
     if bare and (alone or not BARE_TITLE_SUBJECT or _EXCEPTION.fullmatch(bare.rpartition(".")[2])):
