@@ -2637,3 +2637,84 @@ def test_versions_protocols_and_a_url_s_route_are_no_paths() -> None:
              "GET localhost:8080/static/app.js HTTP/1.1 with curl/7.68.0 gives a 404.\n"
              "The route is added in aiohttp/web_urldispatcher.py and docs/man/aiohttp.1 says nothing.\n")
     assert shape.analyze(issue).paths == ("aiohttp/web_urldispatcher.py",)
+
+
+RICH_DIAGNOSE = """\
+**Platform**
+<details>
+<summary>Click to expand</summary>
+
+```
+$ python -m rich.diagnose
+╭──────────── <class 'rich.console.Console'> ────────────╮
+│ A high level console interface.                        │
+│                                                        │
+│     color_system = 'truecolor'                         │
+│         encoding = 'utf-8'                             │
+│           height = 25                                  │
+│      is_terminal = True                                │
+│   legacy_windows = False                               │
+│          options = ConsoleOptions(                     │
+│                        size=ConsoleDimensions(         │
+│                            width=80, height=25),       │
+│                        max_width=80,                   │
+│                    )                                   │
+│             size = ConsoleDimensions(width=80, height=25) │
+╰────────────────────────────────────────────────────────╯
+╭── <class 'rich._windows.WindowsConsoleFeatures'> ──╮
+│ truecolor = False                                  │
+│        vt = False                                  │
+╰────────────────────────────────────────────────────╯
+```
+</details>
+"""
+ENVINFO = """\
+Output of `npx envinfo --system --binaries`:
+
+  System:
+    OS: macOS 14.2
+    CPU: (10) arm64 Apple M1 Pro
+    Memory: 1.20 GB / 16.00 GB
+    Shell: 5.9 - /bin/zsh
+  Binaries:
+    Node: 20.10.0 - /usr/local/bin/node
+    npm: 10.2.3 - /usr/local/bin/npm
+"""
+
+
+@pytest.mark.parametrize("dump", [RICH_DIAGNOSE, ENVINFO], ids=["rich.diagnose", "envinfo"])
+def test_a_project_s_diagnostic_dump_is_dropped_with_its_command(dump: str) -> None:
+    """``python -m rich.diagnose`` draws the console's attributes in a box, no line of it
+    one only a report prints: its keys (``color_system``, ``is_terminal``,
+    ``ConsoleDimensions``) are the repository's identifiers, and as names they led a
+    wrapping bug's answer with ``console.py`` (a newcomer's rich issues)."""
+    issue = "Long word is glued onto the previous word\n\nText wrapping folds a long word onto the line before.\n\n" + dump
+    kept = shape._without_diagnostic_dumps(issue)
+    assert len(kept.split("\n")) == len(issue.split("\n"))  # lines blanked, not removed
+    assert kept.split("\n")[:3] == issue.split("\n")[:3]
+    gone = {"color_system", "is_terminal", "legacy_windows", "consoledimensions", "windowsconsolefeatures",
+            "truecolor", "diagnose", "envinfo", "arm64", "zsh", "memory", "binaries"}
+    q = shape.analyze(issue)
+    assert not {t for t, _ in q.terms} & gone
+    assert not {n.lower() for n in q.names} & gone
+    assert {"wrapping", "folds", "glued", "word"} <= {t for t, _ in q.terms}
+    off = shape.DIAGNOSTIC_REPORTS_DROPPED
+    try:
+        shape.DIAGNOSTIC_REPORTS_DROPPED = False
+        assert shape._without_diagnostic_dumps(issue) == issue
+        before = shape.analyze(issue)
+        assert ({t for t, _ in before.terms} | {n.lower() for n in before.names}) & gone
+    finally:
+        shape.DIAGNOSTIC_REPORTS_DROPPED = off
+
+
+def test_a_box_drawn_output_or_a_short_dump_under_a_diagnostic_is_kept() -> None:
+    """A table the bug is about is drawn with box characters too, and a diagnostic's name
+    may head a few lines only: neither is a diagnostic dump (no attributes; under
+    ``REPORT_BLOCK_LINES``)."""
+    table = ("Table borders are misaligned\n\nAfter running the diagnose step the table prints:\n\n"
+             "┏━━━━━━┳━━━━━━━┓\n┃ Name ┃ Value ┃\n┡━━━━━━╇━━━━━━━┩\n│ a    │ 1     │\n│ b    │ 2     │\n"
+             "│ c    │ 3     │\n└──────┴───────┘\n")
+    assert shape._without_diagnostic_dumps(table) == table
+    short = "title\n\n$ mytool doctor\nok = 1\nfast = True\nmode = 'x'\n\nand then it fails\n"
+    assert shape._without_diagnostic_dumps(short) == short

@@ -372,7 +372,7 @@ def analyze(text: str) -> Query:
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         body = _without_handed_back(body)
         if REPORT_BLOCKS_DROPPED:
-            body = _without_report_blocks(body)
+            body = _without_report_blocks(_without_diagnostic_dumps(body))
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
@@ -1429,6 +1429,31 @@ _REPORT_MARK = re.compile(r"(?i)(?=[^\n]{0,200}$)[ \t]*+(?:installed versions|(?
 _REPORT_MARKUP = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:```\w*+|~~~\w*+|</?details>|</summary>|<summary>)?[ \t]*+")
 #: A heading that names what follows as an environment report (dropped with it).
 _REPORT_HEADING = re.compile(r"(?i)version|environment|show_versions|system info|sys_info|conda info|pip (?:list|freeze)")
+#: Whether a project's own diagnostic dump is dropped as an environment report, though it
+#: holds no line only a report prints (``_REPORT_MARK``; ``_without_diagnostic_dumps``):
+#: the lines right under a heading or command line naming a diagnostic
+#: (``_DIAGNOSTIC_HEADING``), at least ``REPORT_BLOCK_LINES`` of them, ``DIAGNOSTIC_ATTRIBUTES``
+#: attributes (``key: value``, ``key = value``, once a box drawn around them is left out).
+#: ``python -m rich.diagnose`` draws the console's attributes in a box (``color_system =
+#: 'truecolor'``, ``is_terminal = True``, ``legacy_windows = False``,
+#: ``size = ConsoleDimensions(width=80, height=25)``): the repository's own identifiers,
+#: each a name of the issue, led a wrapping bug's answer with ``console.py`` and
+#: ``_windows.py`` and left ``_wrap.py`` out of it (a newcomer's rich issues).
+#: ``collect_env``, ``envinfo``, ``doctor`` and ``sysinfo`` reports print the same.
+DIAGNOSTIC_REPORTS_DROPPED = True
+#: Attribute lines a diagnostic dump holds, at least (``DIAGNOSTIC_REPORTS_DROPPED``).
+DIAGNOSTIC_ATTRIBUTES = 3
+#: A heading or a command line (at most 120 characters) that runs a diagnostic: ``python -m
+#: rich.diagnose``, ``flutter doctor``, ``npx envinfo``, ``python -m torch.utils.collect_env``,
+#: ``sysinfo``, ``show_versions()``, ``version_info()``, "System information".
+_DIAGNOSTIC_HEADING = re.compile(r"(?i)(?=[^\n]{0,120}$)[^\n]*?(?:diagnos|doctor|envinfo|collect_env|sysinfo"
+                                 r"|sys_info|show_versions|version_info|system info)[^\n]*+")
+#: Box drawing characters (U+2500..U+257F: ``│``, ``╭``, ``─``, ``╰``): a frame a terminal
+#: program draws around what it prints, left out when reading the lines inside it.
+_BOX = re.compile("[\u2500-\u257f]++")
+#: An attribute line of a dump (at most 200 characters: linear): ``name = value`` or
+#: ``name=value,`` (a repr's keyword argument).
+_ATTRIBUTE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+[A-Za-z_][\w.]{0,40}+[ \t]*+=[ \t]*+\S[^\n]*+")
 
 
 def _without_report_blocks(text: str) -> str:
@@ -1460,6 +1485,46 @@ def _without_report_blocks(text: str) -> str:
             if head and len(head) <= 120 and _REPORT_HEADING.search(head):
                 dropped[k] = True
         i = max(j, i + 1)
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
+
+
+def _without_diagnostic_dumps(text: str) -> str:
+    """``text`` without the diagnostic dumps it pastes (``DIAGNOSTIC_REPORTS_DROPPED``): under
+    each line naming a diagnostic (``_DIAGNOSTIC_HEADING``), past markup
+    (``_REPORT_MARKUP``), the run of lines that are report lines (``_REPORT_LIKE``),
+    attributes (``_ATTRIBUTE``) or framed by a box (``_BOX``), blank lines inside it
+    allowed; dropped with its heading when it has at least ``REPORT_BLOCK_LINES`` lines and
+    ``DIAGNOSTIC_ATTRIBUTES`` attributes. Lines are blanked, not removed. Linear: each line
+    is matched at most twice, against patterns of at most 200 characters."""
+    if not DIAGNOSTIC_REPORTS_DROPPED:
+        return text
+    lines = text.split("\n")
+    dropped = [False] * len(lines)
+    k = 0
+    while k < len(lines):
+        if not _DIAGNOSTIC_HEADING.fullmatch(lines[k]):
+            k += 1
+            continue
+        i = k + 1
+        while i < len(lines) and lines[i].strip() and _REPORT_MARKUP.fullmatch(lines[i]):
+            i += 1
+        j, filled, attributes = i, 0, 0
+        while j < len(lines):
+            line = lines[j]
+            if line.strip():
+                bare = _BOX.sub(" ", line)
+                attribute = bool(_ATTRIBUTE.fullmatch(bare) or _REPORT_LIKE.fullmatch(bare))
+                if not (attribute or bare != line):
+                    break
+                filled += 1
+                attributes += attribute
+            j += 1
+        if filled >= REPORT_BLOCK_LINES and attributes >= DIAGNOSTIC_ATTRIBUTES:
+            dropped[k] = True
+            dropped[i:j] = [True] * (j - i)
+        k = max(j, k + 1)
     if not any(dropped):
         return text
     return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
