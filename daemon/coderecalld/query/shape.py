@@ -375,6 +375,8 @@ def analyze(text: str) -> Query:
             body = _without_report_blocks(_without_diagnostic_dumps(body))
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
+            if ALIGNED_REPORT_LINES:
+                body = _REPORT_ALIGNED.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
             body = _FORM_PLACEHOLDER.sub("", body)
         if FORM_PROMPTS_DROPPED:
@@ -385,7 +387,8 @@ def analyze(text: str) -> Query:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         # read once for terms and names (the texts both read differ in no code block)
         defined = own_definitions(body)
-        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined)
+        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined,
+                            _stdlib_frames(body))
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
@@ -1395,6 +1398,15 @@ _REPORT = re.compile(  # a report line is short: longer lines are never tried (l
     r")[ \t]*$", re.MULTILINE)
 #: Whether environment report lines are dropped from a long query (``_REPORT``).
 DROP_REPORTS = True
+#: Whether a package's version aligned on its colon (``pyOpenSSL    : 19.0.0 (OpenSSL
+#: 1.1.1b ..)``, ``cryptography : 2.6.1``: ``scrapy version --verbose``) is a report line
+#: too (``_REPORT_ALIGNED``): its words (``open``, ``ssl``, ``lxml``, ``parsel``, ``w3lib``)
+#: led two of a newcomer's scrapy issues to ``utils/versions.py``, which prints them.
+ALIGNED_REPORT_LINES = True
+#: A ``_REPORT`` version line whose name is padded before its colon or ``=``.
+_REPORT_ALIGNED = re.compile(
+    r"^(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?[ \t]++[:=][ \t]*+"
+    r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?[ \t]*$", re.MULTILINE)
 #: Whether a whole environment report is dropped from a long query, heading and all
 #: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
 #: ``pd.show_versions()``, ``conda info`` print their dependencies' versions (``_REPORT``
@@ -1926,11 +1938,40 @@ def _without_outer_frames(part: str, python: Sequence[re.Match[str]], inner: Col
     return "".join(out)
 
 
-def _innermost(part: str, python: Sequence[re.Match[str]]) -> set[int]:
+#: Whether a Python frame in the interpreter's own library (``_STDLIB_FRAME``) is passed
+#: over when choosing a traceback's ``INNER_FRAMES`` innermost frames, its words weighing
+#: as an outer frame's (``_innermost``), unless every frame is one. A trace failing in
+#: ``json.dumps`` (``json/__init__.py``, ``json/encoder.py``, ``iterencode``) had the
+#: library's words weigh as much as the title's, and the project's own frame
+#: (``settings.copy_to_dict`` called on the line that failed) as an outer frame's: the
+#: exporter using ``json`` came first (a newcomer's scrapy issues).
+STDLIB_FRAMES_OUTER = True
+
+
+def _frame_key(frame: re.Match[str]) -> tuple[str, str, str]:
+    """A Python frame's file name (its path's last part), line and function: the same frame
+    before and after ``drop_environment`` shortened its path."""
+    return re.split(r"[\\/]", frame.group(1))[-1], frame.group(2), frame.group(3) or ""
+
+
+def _stdlib_frames(text: str) -> frozenset[tuple[str, str, str]]:
+    """The keys (``_frame_key``) of ``text``'s Python frames in the interpreter's own
+    library (``_STDLIB_FRAME``); empty when ``STDLIB_FRAMES_OUTER`` is off. Linear."""
+    if not STDLIB_FRAMES_OUTER or "File \"" not in text:
+        return frozenset()
+    return frozenset(_frame_key(frame) for m in _STDLIB_FRAME.finditer(text)
+                     if (frame := stack.PYTHON.search(m.group())))
+
+
+def _innermost(part: str, python: Sequence[re.Match[str]],
+               stdlib: Collection[tuple[str, str, str]] = frozenset()) -> set[int]:
     """The indices in ``python`` (``part``'s ``stack.PYTHON`` matches, in text order) of its
     innermost ``INNER_FRAMES`` frames (``frames.innermost_first``: a cause's block before
-    the block raised from it)."""
-    return set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
+    the block raised from it), past the interpreter's library's frames (keys in ``stdlib``,
+    ``_stdlib_frames``) unless every frame is one."""
+    order = stack.innermost_first(part, [m.start() for m in python])
+    own = [i for i in order if _frame_key(python[i]) not in stdlib] if stdlib else order
+    return set((own or order)[:INNER_FRAMES])
 
 
 def _reraised(part: str, frame: re.Match[str]) -> bool:
@@ -1940,10 +1981,13 @@ def _reraised(part: str, frame: re.Match[str]) -> bool:
     return bool(code) and stack.reraises(code.group(1))
 
 
-def _long_terms(text: str, own: Collection[str] | None = None) -> tuple[tuple[str, float], ...]:
+def _long_terms(text: str, own: Collection[str] | None = None,
+                stdlib: Collection[tuple[str, str, str]] = frozenset()) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
     prefixes already dropped (``drop_environment``). ``own``: the reporter's own definitions
-    (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``."""
+    (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``.
+    ``stdlib``: its frames in the interpreter's library (``_stdlib_frames`` of the text
+    before the drop), weighed as outer ones."""
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
@@ -1962,7 +2006,7 @@ def _long_terms(text: str, own: Collection[str] | None = None) -> tuple[tuple[st
     own = own_definitions(text) if own is None else own
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
-        innermost = _innermost(part, python)
+        innermost = _innermost(part, python, stdlib)
         read = _without_outer_frames(part, python, innermost)  # weighed below, by depth
         # a fence's info string (```` ```python ````) names its language, no code of it
         fenced = " ".join(_FENCE_INFO.sub("", m.group()) if FENCE_TAGS_DROPPED else m.group()
