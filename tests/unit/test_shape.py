@@ -2718,3 +2718,79 @@ def test_a_box_drawn_output_or_a_short_dump_under_a_diagnostic_is_kept() -> None
     assert shape._without_diagnostic_dumps(table) == table
     short = "title\n\n$ mytool doctor\nok = 1\nfast = True\nmode = 'x'\n\nand then it fails\n"
     assert shape._without_diagnostic_dumps(short) == short
+
+
+JSON_TRACE = '''scrapy settings --get FEEDS fails with a TypeError
+
+Running the settings command on a project with a dict setting fails:
+
+```
+Traceback (most recent call last):
+  File "/home/u/venv/bin/scrapy", line 8, in <module>
+    sys.exit(execute())
+  File "/home/u/venv/lib/python3.9/site-packages/scrapy/cmdline.py", line 145, in execute
+    _run_print_help(parser, _run_command, cmd, args, opts)
+  File "/home/u/venv/lib/python3.9/site-packages/scrapy/commands/settings.py", line 38, in run
+    print(json.dumps(s.copy_to_dict()))
+  File "/usr/lib/python3.9/json/__init__.py", line 231, in dumps
+    return _default_encoder.encode(obj)
+  File "/usr/lib/python3.9/json/encoder.py", line 199, in encode
+    chunks = self.iterencode(o, _one_shot=True)
+  File "/usr/lib/python3.9/json/encoder.py", line 257, in iterencode
+    return _iterencode(o, 0)
+TypeError: Object of type BaseSettings is not JSON serializable
+```
+'''
+
+
+def test_a_trace_s_library_frames_are_no_innermost_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trace failing inside ``json.dumps``: the library's frames weigh as outer frames,
+    the project's own three innermost (``settings.py``'s ``run``, the source line calling
+    ``copy_to_dict``) as the innermost (a newcomer's scrapy issue: ``json``, ``encoder``,
+    ``iterencode`` weighed as much as the title's words, and the exporter came first)."""
+    on = dict(shape.analyze(JSON_TRACE).terms)
+    assert on["settings"] == on["run"] > on["json"] > on["iterencode"]
+    assert "copy_to_dict" in on  # the source line under the project's innermost frame
+    monkeypatch.setattr(shape, "STDLIB_FRAMES_OUTER", False)
+    off = dict(shape.analyze(JSON_TRACE).terms)
+    assert off["iterencode"] == off["encoder"] > off["settings"] > off["run"]
+    assert "copy_to_dict" not in off
+    # a trace only in the library keeps its innermost frames
+    monkeypatch.setattr(shape, "STDLIB_FRAMES_OUTER", True)
+    alone = JSON_TRACE.replace("/home/u/venv/lib/python3.9/site-packages/scrapy/", "/usr/lib/python3.9/scrapy/")
+    alone = alone.replace("/home/u/venv/bin/scrapy", "/usr/lib/python3.9/runpy.py")
+    assert dict(shape.analyze(alone).terms)["iterencode"] == off["iterencode"]
+
+
+SCRAPY_VERSIONS = """\
+### Versions
+
+```
+Scrapy       : 2.5.0
+lxml         : 4.6.3.0
+libxml2      : 2.9.10
+cssselect    : 1.1.0
+parsel       : 1.6.0
+w3lib        : 1.22.0
+Twisted      : 21.2.0
+Python       : 3.8.10 (default, Jun  2 2021, 10:49:15) - [GCC 9.4.0]
+pyOpenSSL    : 20.0.1 (OpenSSL 1.1.1k  25 Mar 2021)
+cryptography : 3.4.7
+```
+"""
+
+
+def test_versions_aligned_on_their_colons_are_report_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scrapy version --verbose`` pads each package's name before its colon: its words
+    (``open``, ``ssl``, ``lxml``, ``parsel``) led two issues to the module printing them."""
+    issue = "FormRequest.from_response sends the form with the wrong method\n\nThe request goes out as PUT.\n\n"
+    issue += SCRAPY_VERSIONS
+    gone = {"lxml", "libxml2", "cssselect", "parsel", "w3lib", "twisted", "pyopenssl", "openssl", "cryptography"}
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert not terms & gone
+    assert {"formrequest", "from_response", "method", "put"} <= terms
+    assert shape._REPORT_ALIGNED.fullmatch("pyOpenSSL    : 20.0.1 (OpenSSL 1.1.1k  25 Mar 2021)")
+    assert not shape._REPORT_ALIGNED.fullmatch("timeout      : 30 seconds is too short")
+    assert not shape._REPORT_ALIGNED.fullmatch("x = 1.5")  # code: no padding before `=`
+    monkeypatch.setattr(shape, "ALIGNED_REPORT_LINES", False)
+    assert {t for t, _ in shape.analyze(issue).terms} & gone

@@ -1403,9 +1403,10 @@ DROP_REPORTS = True
 #: too (``_REPORT_ALIGNED``): its words (``open``, ``ssl``, ``lxml``, ``parsel``, ``w3lib``)
 #: led two of a newcomer's scrapy issues to ``utils/versions.py``, which prints them.
 ALIGNED_REPORT_LINES = True
-#: A ``_REPORT`` version line whose name is padded before its colon or ``=``.
+#: A ``_REPORT`` version line whose name is padded before its colon (not ``=``: code
+#: aligns its assignments, ``alpha   = 0.5``).
 _REPORT_ALIGNED = re.compile(
-    r"^(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?[ \t]++[:=][ \t]*+"
+    r"^(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?[ \t]++:[ \t]*+"
     r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?[ \t]*$", re.MULTILINE)
 #: Whether a whole environment report is dropped from a long query, heading and all
 #: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
