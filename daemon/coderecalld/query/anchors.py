@@ -53,14 +53,6 @@ from coderecalld.store import StoreFilter
 #: defining it. Grid 0 / 0.15 / 0.3 / 0.5 / 0.8: locate file@5 within 71.9-75.3, 0.3 best
 #: at @1 with paths on (docs/retrieval.md "Structural evidence").
 DEFINITION_WEIGHT = 0.3
-#: The share of a name's bonus that a name the issue writes only inside its fenced code
-#: blocks takes (not in its title, a sentence, an inline code span, nor a traceback's
-#: frame: ``_said``): the reporter's program calling the public API (``console.
-#: print_exception()``, ``Progress(..)``, ``add_task``, ``advance``), whose edit is most
-#: often below it; 1.0: the full bonus. A newcomer's rich issues: a traceback's bug led by
-#: ``Console.print_exception`` (the reproducer's last line), a title's
-#: ``TimeElapsedColumn.render`` listed under the reproducer's ``Progress`` methods.
-CODE_ONLY_NAME_FACTOR = 0.75
 #: A name of the issue's title (its subject) weighs this many times more: x1 / x2 / x3 gave
 #: file@1 62.9 / 64.0 / 61.8.
 TITLE_FACTOR = 2.0
@@ -219,7 +211,6 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
     tongue = (dialect.scope(dialect.of_query(asked), (h.payload for h in hits))
               if FOREIGN_DEFINITIONS_SKIPPED else dialect.Scope())
     typed = ""
-    said = _said(asked) if CODE_ONLY_NAME_FACTOR < 1.0 and asked.shape is Shape.ISSUE and "```" in asked.text else None
     called: dict[str, bool] = {}  # a class's name as spelt -> whether the text calls it
     construction: bool | None = None  # whether the prose speaks of building an object
     for i, name in enumerate(asked.names):
@@ -227,8 +218,6 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             continue
         weight = DEFINITION_WEIGHT * (TITLE_FACTOR if i < asked.title_names and name.lower() not in entry
                                       else 1.0)
-        if said is not None and i >= asked.title_names and name.lower() not in said:
-            weight *= CODE_ONLY_NAME_FACTOR
         defs = _definitions(store, flt, name)
         if tongue.families:  # a definition in another language than the issue's code is none it names
             defs = [h for h in defs if not tongue.foreign(h.payload)]
@@ -360,19 +349,6 @@ def _modules(text: str) -> frozenset[str]:
     """The lower-case heads of the modules ``text`` imports (``_MODULE_HEAD``). Linear in
     ``text``."""
     return frozenset(_MODULE_HEAD.findall(text))
-
-
-#: An identifier, or a part of a dotted one (``_said``).
-_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*+")
-
-
-def _said(asked: Query) -> set[str]:
-    """The identifiers ``asked``'s text writes outside its fenced code blocks (its title,
-    sentences and inline code spans; ``shape.without_fences``), and the functions of its
-    traceback's frames, in lower case: the names of an issue that are not only its
-    reporter's program's (``CODE_ONLY_NAME_FACTOR``). Linear in the text."""
-    return ({m.group().lower() for m in _IDENTIFIER.finditer(without_fences(asked.text))}
-            | _frame_names(asked.frames))
 
 
 def _frame_names(frames: Iterable[Frame]) -> set[str]:
