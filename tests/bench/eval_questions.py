@@ -31,7 +31,7 @@ relevant, no right file, among search's first 5 hits: the flag's definition, iss
 
 Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
 
-``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 606 over 48
+``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 642 over 51
 repositories), each written by a newcomer trial from a real fix commit (title, body, the
 real traceback where the bug raised; the fixed file and function as the answer), asked at
 the mirror's HEAD as the trial asked it, or (``pydantic.jsonl``, ``httpx.jsonl``,

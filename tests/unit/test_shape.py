@@ -2637,3 +2637,160 @@ def test_versions_protocols_and_a_url_s_route_are_no_paths() -> None:
              "GET localhost:8080/static/app.js HTTP/1.1 with curl/7.68.0 gives a 404.\n"
              "The route is added in aiohttp/web_urldispatcher.py and docs/man/aiohttp.1 says nothing.\n")
     assert shape.analyze(issue).paths == ("aiohttp/web_urldispatcher.py",)
+
+
+RICH_DIAGNOSE = """\
+**Platform**
+<details>
+<summary>Click to expand</summary>
+
+```
+$ python -m rich.diagnose
+╭──────────── <class 'rich.console.Console'> ────────────╮
+│ A high level console interface.                        │
+│                                                        │
+│     color_system = 'truecolor'                         │
+│         encoding = 'utf-8'                             │
+│           height = 25                                  │
+│      is_terminal = True                                │
+│   legacy_windows = False                               │
+│          options = ConsoleOptions(                     │
+│                        size=ConsoleDimensions(         │
+│                            width=80, height=25),       │
+│                        max_width=80,                   │
+│                    )                                   │
+│             size = ConsoleDimensions(width=80, height=25) │
+╰────────────────────────────────────────────────────────╯
+╭── <class 'rich._windows.WindowsConsoleFeatures'> ──╮
+│ truecolor = False                                  │
+│        vt = False                                  │
+╰────────────────────────────────────────────────────╯
+```
+</details>
+"""
+ENVINFO = """\
+Output of `npx envinfo --system --binaries`:
+
+  System:
+    OS: macOS 14.2
+    CPU: (10) arm64 Apple M1 Pro
+    Memory: 1.20 GB / 16.00 GB
+    Shell: 5.9 - /bin/zsh
+  Binaries:
+    Node: 20.10.0 - /usr/local/bin/node
+    npm: 10.2.3 - /usr/local/bin/npm
+"""
+
+
+@pytest.mark.parametrize("dump", [RICH_DIAGNOSE, ENVINFO], ids=["rich.diagnose", "envinfo"])
+def test_a_project_s_diagnostic_dump_is_dropped_with_its_command(dump: str) -> None:
+    """``python -m rich.diagnose`` draws the console's attributes in a box, no line of it
+    one only a report prints: its keys (``color_system``, ``is_terminal``,
+    ``ConsoleDimensions``) are the repository's identifiers, and as names they led a
+    wrapping bug's answer with ``console.py`` (a newcomer's rich issues)."""
+    issue = "Long word is glued onto the previous word\n\nText wrapping folds a long word onto the line before.\n\n" + dump
+    kept = shape._without_diagnostic_dumps(issue)
+    assert len(kept.split("\n")) == len(issue.split("\n"))  # lines blanked, not removed
+    assert kept.split("\n")[:3] == issue.split("\n")[:3]
+    gone = {"color_system", "is_terminal", "legacy_windows", "consoledimensions", "windowsconsolefeatures",
+            "truecolor", "diagnose", "envinfo", "arm64", "zsh", "memory", "binaries"}
+    q = shape.analyze(issue)
+    assert not {t for t, _ in q.terms} & gone
+    assert not {n.lower() for n in q.names} & gone
+    assert {"wrapping", "folds", "glued", "word"} <= {t for t, _ in q.terms}
+    off = shape.DIAGNOSTIC_REPORTS_DROPPED
+    try:
+        shape.DIAGNOSTIC_REPORTS_DROPPED = False
+        assert shape._without_diagnostic_dumps(issue) == issue
+        before = shape.analyze(issue)
+        assert ({t for t, _ in before.terms} | {n.lower() for n in before.names}) & gone
+    finally:
+        shape.DIAGNOSTIC_REPORTS_DROPPED = off
+
+
+def test_a_box_drawn_output_or_a_short_dump_under_a_diagnostic_is_kept() -> None:
+    """A table the bug is about is drawn with box characters too, and a diagnostic's name
+    may head a few lines only: neither is a diagnostic dump (no attributes; under
+    ``REPORT_BLOCK_LINES``)."""
+    table = ("Table borders are misaligned\n\nAfter running the diagnose step the table prints:\n\n"
+             "┏━━━━━━┳━━━━━━━┓\n┃ Name ┃ Value ┃\n┡━━━━━━╇━━━━━━━┩\n│ a    │ 1     │\n│ b    │ 2     │\n"
+             "│ c    │ 3     │\n└──────┴───────┘\n")
+    assert shape._without_diagnostic_dumps(table) == table
+    short = "title\n\n$ mytool doctor\nok = 1\nfast = True\nmode = 'x'\n\nand then it fails\n"
+    assert shape._without_diagnostic_dumps(short) == short
+
+
+JSON_TRACE = '''scrapy settings --get FEEDS fails with a TypeError
+
+Running the settings command on a project with a dict setting fails:
+
+```
+Traceback (most recent call last):
+  File "/home/u/venv/bin/scrapy", line 8, in <module>
+    sys.exit(execute())
+  File "/home/u/venv/lib/python3.9/site-packages/scrapy/cmdline.py", line 145, in execute
+    _run_print_help(parser, _run_command, cmd, args, opts)
+  File "/home/u/venv/lib/python3.9/site-packages/scrapy/commands/settings.py", line 38, in run
+    print(json.dumps(s.copy_to_dict()))
+  File "/usr/lib/python3.9/json/__init__.py", line 231, in dumps
+    return _default_encoder.encode(obj)
+  File "/usr/lib/python3.9/json/encoder.py", line 199, in encode
+    chunks = self.iterencode(o, _one_shot=True)
+  File "/usr/lib/python3.9/json/encoder.py", line 257, in iterencode
+    return _iterencode(o, 0)
+TypeError: Object of type BaseSettings is not JSON serializable
+```
+'''
+
+
+def test_a_trace_s_library_frames_are_no_innermost_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trace failing inside ``json.dumps``: the library's frames weigh as outer frames,
+    the project's own three innermost (``settings.py``'s ``run``, the source line calling
+    ``copy_to_dict``) as the innermost (a newcomer's scrapy issue: ``json``, ``encoder``,
+    ``iterencode`` weighed as much as the title's words, and the exporter came first)."""
+    on = dict(shape.analyze(JSON_TRACE).terms)
+    assert on["run"] > on["json"] > on["iterencode"] and on["execute"] > on["iterencode"]
+    assert "copy_to_dict" in on  # the source line under the project's innermost frame
+    monkeypatch.setattr(shape, "STDLIB_FRAMES_OUTER", False)
+    off = dict(shape.analyze(JSON_TRACE).terms)
+    assert off["iterencode"] == off["encoder"] > off["run"] and off["execute"] < off["iterencode"]
+    assert "copy_to_dict" not in off
+    # a trace only in the library keeps its innermost frames
+    monkeypatch.setattr(shape, "STDLIB_FRAMES_OUTER", True)
+    alone = JSON_TRACE.replace("/home/u/venv/lib/python3.9/site-packages/scrapy/", "/usr/lib/python3.9/scrapy/")
+    alone = alone.replace("/home/u/venv/bin/scrapy", "/usr/lib/python3.9/runpy.py")
+    assert dict(shape.analyze(alone).terms)["iterencode"] == off["iterencode"]
+
+
+SCRAPY_VERSIONS = """\
+### Versions
+
+```
+Scrapy       : 2.5.0
+lxml         : 4.6.3.0
+libxml2      : 2.9.10
+cssselect    : 1.1.0
+parsel       : 1.6.0
+w3lib        : 1.22.0
+Twisted      : 21.2.0
+Python       : 3.8.10 (default, Jun  2 2021, 10:49:15) - [GCC 9.4.0]
+pyOpenSSL    : 20.0.1 (OpenSSL 1.1.1k  25 Mar 2021)
+cryptography : 3.4.7
+```
+"""
+
+
+def test_versions_aligned_on_their_colons_are_report_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scrapy version --verbose`` pads each package's name before its colon: its words
+    (``open``, ``ssl``, ``lxml``, ``parsel``) led two issues to the module printing them."""
+    issue = "FormRequest.from_response sends the form with the wrong method\n\nThe request goes out as PUT.\n\n"
+    issue += SCRAPY_VERSIONS
+    gone = {"lxml", "libxml2", "cssselect", "parsel", "w3lib", "twisted", "pyopenssl", "openssl", "cryptography"}
+    terms = {t for t, _ in shape.analyze(issue).terms}
+    assert not terms & gone
+    assert {"formrequest", "from_response", "method", "put"} <= terms
+    assert shape._REPORT_ALIGNED.fullmatch("pyOpenSSL    : 20.0.1 (OpenSSL 1.1.1k  25 Mar 2021)")
+    assert not shape._REPORT_ALIGNED.fullmatch("timeout      : 30 seconds is too short")
+    assert not shape._REPORT_ALIGNED.fullmatch("x = 1.5")  # code: no padding before `=`
+    monkeypatch.setattr(shape, "ALIGNED_REPORT_LINES", False)
+    assert {t for t, _ in shape.analyze(issue).terms} & gone

@@ -372,9 +372,11 @@ def analyze(text: str) -> Query:
         body = _BANNER.sub("", text if shape is Shape.ISSUE else prose)
         body = _without_handed_back(body)
         if REPORT_BLOCKS_DROPPED:
-            body = _without_report_blocks(body)
+            body = _without_report_blocks(_without_diagnostic_dumps(body))
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
+            if ALIGNED_REPORT_LINES:
+                body = _REPORT_ALIGNED.sub("", body)
         if FORM_PLACEHOLDERS_DROPPED:
             body = _FORM_PLACEHOLDER.sub("", body)
         if FORM_PROMPTS_DROPPED:
@@ -385,7 +387,8 @@ def analyze(text: str) -> Query:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         # read once for terms and names (the texts both read differ in no code block)
         defined = own_definitions(body)
-        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined)
+        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined,
+                            _stdlib_frames(body))
         dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
@@ -1395,6 +1398,16 @@ _REPORT = re.compile(  # a report line is short: longer lines are never tried (l
     r")[ \t]*$", re.MULTILINE)
 #: Whether environment report lines are dropped from a long query (``_REPORT``).
 DROP_REPORTS = True
+#: Whether a package's version aligned on its colon (``pyOpenSSL    : 19.0.0 (OpenSSL
+#: 1.1.1b ..)``, ``cryptography : 2.6.1``: ``scrapy version --verbose``) is a report line
+#: too (``_REPORT_ALIGNED``): its words (``open``, ``ssl``, ``lxml``, ``parsel``, ``w3lib``)
+#: led two of a newcomer's scrapy issues to ``utils/versions.py``, which prints them.
+ALIGNED_REPORT_LINES = True
+#: A ``_REPORT`` version line whose name is padded before its colon (not ``=``: code
+#: aligns its assignments, ``alpha   = 0.5``).
+_REPORT_ALIGNED = re.compile(
+    r"^(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?[ \t]++:[ \t]*+"
+    r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?[ \t]*$", re.MULTILINE)
 #: Whether a whole environment report is dropped from a long query, heading and all
 #: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
 #: ``pd.show_versions()``, ``conda info`` print their dependencies' versions (``_REPORT``
@@ -1429,6 +1442,31 @@ _REPORT_MARK = re.compile(r"(?i)(?=[^\n]{0,200}$)[ \t]*+(?:installed versions|(?
 _REPORT_MARKUP = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+(?:```\w*+|~~~\w*+|</?details>|</summary>|<summary>)?[ \t]*+")
 #: A heading that names what follows as an environment report (dropped with it).
 _REPORT_HEADING = re.compile(r"(?i)version|environment|show_versions|system info|sys_info|conda info|pip (?:list|freeze)")
+#: Whether a project's own diagnostic dump is dropped as an environment report, though it
+#: holds no line only a report prints (``_REPORT_MARK``; ``_without_diagnostic_dumps``):
+#: the lines right under a heading or command line naming a diagnostic
+#: (``_DIAGNOSTIC_HEADING``), at least ``REPORT_BLOCK_LINES`` of them, ``DIAGNOSTIC_ATTRIBUTES``
+#: attributes (``key: value``, ``key = value``, once a box drawn around them is left out).
+#: ``python -m rich.diagnose`` draws the console's attributes in a box (``color_system =
+#: 'truecolor'``, ``is_terminal = True``, ``legacy_windows = False``,
+#: ``size = ConsoleDimensions(width=80, height=25)``): the repository's own identifiers,
+#: each a name of the issue, led a wrapping bug's answer with ``console.py`` and
+#: ``_windows.py`` and left ``_wrap.py`` out of it (a newcomer's rich issues).
+#: ``collect_env``, ``envinfo``, ``doctor`` and ``sysinfo`` reports print the same.
+DIAGNOSTIC_REPORTS_DROPPED = True
+#: Attribute lines a diagnostic dump holds, at least (``DIAGNOSTIC_REPORTS_DROPPED``).
+DIAGNOSTIC_ATTRIBUTES = 3
+#: A heading or a command line (at most 120 characters) that runs a diagnostic: ``python -m
+#: rich.diagnose``, ``flutter doctor``, ``npx envinfo``, ``python -m torch.utils.collect_env``,
+#: ``sysinfo``, ``show_versions()``, ``version_info()``, "System information".
+_DIAGNOSTIC_HEADING = re.compile(r"(?i)(?=[^\n]{0,120}$)[^\n]*?(?:diagnos|doctor|envinfo|collect_env|sysinfo"
+                                 r"|sys_info|show_versions|version_info|system info)[^\n]*+")
+#: Box drawing characters (U+2500..U+257F: ``│``, ``╭``, ``─``, ``╰``): a frame a terminal
+#: program draws around what it prints, left out when reading the lines inside it.
+_BOX = re.compile("[\u2500-\u257f]++")
+#: An attribute line of a dump (at most 200 characters: linear): ``name = value`` or
+#: ``name=value,`` (a repr's keyword argument).
+_ATTRIBUTE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+[A-Za-z_][\w.]{0,40}+[ \t]*+=[ \t]*+\S[^\n]*+")
 
 
 def _without_report_blocks(text: str) -> str:
@@ -1460,6 +1498,46 @@ def _without_report_blocks(text: str) -> str:
             if head and len(head) <= 120 and _REPORT_HEADING.search(head):
                 dropped[k] = True
         i = max(j, i + 1)
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
+
+
+def _without_diagnostic_dumps(text: str) -> str:
+    """``text`` without the diagnostic dumps it pastes (``DIAGNOSTIC_REPORTS_DROPPED``): under
+    each line naming a diagnostic (``_DIAGNOSTIC_HEADING``), past markup
+    (``_REPORT_MARKUP``), the run of lines that are report lines (``_REPORT_LIKE``),
+    attributes (``_ATTRIBUTE``) or framed by a box (``_BOX``), blank lines inside it
+    allowed; dropped with its heading when it has at least ``REPORT_BLOCK_LINES`` lines and
+    ``DIAGNOSTIC_ATTRIBUTES`` attributes. Lines are blanked, not removed. Linear: each line
+    is matched at most twice, against patterns of at most 200 characters."""
+    if not DIAGNOSTIC_REPORTS_DROPPED:
+        return text
+    lines = text.split("\n")
+    dropped = [False] * len(lines)
+    k = 0
+    while k < len(lines):
+        if not _DIAGNOSTIC_HEADING.fullmatch(lines[k]):
+            k += 1
+            continue
+        i = k + 1
+        while i < len(lines) and lines[i].strip() and _REPORT_MARKUP.fullmatch(lines[i]):
+            i += 1
+        j, filled, attributes = i, 0, 0
+        while j < len(lines):
+            line = lines[j]
+            if line.strip():
+                bare = _BOX.sub(" ", line)
+                attribute = bool(_ATTRIBUTE.fullmatch(bare) or _REPORT_LIKE.fullmatch(bare))
+                if not (attribute or bare != line):
+                    break
+                filled += 1
+                attributes += attribute
+            j += 1
+        if filled >= REPORT_BLOCK_LINES and attributes >= DIAGNOSTIC_ATTRIBUTES:
+            dropped[k] = True
+            dropped[i:j] = [True] * (j - i)
+        k = max(j, k + 1)
     if not any(dropped):
         return text
     return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
@@ -1861,11 +1939,40 @@ def _without_outer_frames(part: str, python: Sequence[re.Match[str]], inner: Col
     return "".join(out)
 
 
-def _innermost(part: str, python: Sequence[re.Match[str]]) -> set[int]:
+#: Whether a Python frame in the interpreter's own library (``_STDLIB_FRAME``) is passed
+#: over when choosing a traceback's ``INNER_FRAMES`` innermost frames, its words weighing
+#: as an outer frame's (``_innermost``), unless every frame is one. A trace failing in
+#: ``json.dumps`` (``json/__init__.py``, ``json/encoder.py``, ``iterencode``) had the
+#: library's words weigh as much as the title's, and the project's own frame
+#: (``settings.copy_to_dict`` called on the line that failed) as an outer frame's: the
+#: exporter using ``json`` came first (a newcomer's scrapy issues).
+STDLIB_FRAMES_OUTER = True
+
+
+def _frame_key(frame: re.Match[str]) -> tuple[str, str, str]:
+    """A Python frame's file name (its path's last part), line and function: the same frame
+    before and after ``drop_environment`` shortened its path."""
+    return re.split(r"[\\/]", frame.group(1))[-1], frame.group(2), frame.group(3) or ""
+
+
+def _stdlib_frames(text: str) -> frozenset[tuple[str, str, str]]:
+    """The keys (``_frame_key``) of ``text``'s Python frames in the interpreter's own
+    library (``_STDLIB_FRAME``); empty when ``STDLIB_FRAMES_OUTER`` is off. Linear."""
+    if not STDLIB_FRAMES_OUTER or "File \"" not in text:
+        return frozenset()
+    return frozenset(_frame_key(frame) for m in _STDLIB_FRAME.finditer(text)
+                     if (frame := stack.PYTHON.search(m.group())))
+
+
+def _innermost(part: str, python: Sequence[re.Match[str]],
+               stdlib: Collection[tuple[str, str, str]] = frozenset()) -> set[int]:
     """The indices in ``python`` (``part``'s ``stack.PYTHON`` matches, in text order) of its
     innermost ``INNER_FRAMES`` frames (``frames.innermost_first``: a cause's block before
-    the block raised from it)."""
-    return set(stack.innermost_first(part, [m.start() for m in python])[:INNER_FRAMES])
+    the block raised from it), past the interpreter's library's frames (keys in ``stdlib``,
+    ``_stdlib_frames``) unless every frame is one."""
+    order = stack.innermost_first(part, [m.start() for m in python])
+    own = [i for i in order if _frame_key(python[i]) not in stdlib] if stdlib else order
+    return set((own or order)[:INNER_FRAMES])
 
 
 def _reraised(part: str, frame: re.Match[str]) -> bool:
@@ -1875,10 +1982,13 @@ def _reraised(part: str, frame: re.Match[str]) -> bool:
     return bool(code) and stack.reraises(code.group(1))
 
 
-def _long_terms(text: str, own: Collection[str] | None = None) -> tuple[tuple[str, float], ...]:
+def _long_terms(text: str, own: Collection[str] | None = None,
+                stdlib: Collection[tuple[str, str, str]] = frozenset()) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
     prefixes already dropped (``drop_environment``). ``own``: the reporter's own definitions
-    (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``."""
+    (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``.
+    ``stdlib``: its frames in the interpreter's library (``_stdlib_frames`` of the text
+    before the drop), weighed as outer ones."""
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
@@ -1897,7 +2007,7 @@ def _long_terms(text: str, own: Collection[str] | None = None) -> tuple[tuple[st
     own = own_definitions(text) if own is None else own
     for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
-        innermost = _innermost(part, python)
+        innermost = _innermost(part, python, stdlib)
         read = _without_outer_frames(part, python, innermost)  # weighed below, by depth
         # a fence's info string (```` ```python ````) names its language, no code of it
         fenced = " ".join(_FENCE_INFO.sub("", m.group()) if FENCE_TAGS_DROPPED else m.group()
