@@ -1387,14 +1387,17 @@ def drop_environment(text: str, versioned: bool = False) -> str:
 #: the environment, not the repository, yet read as code (a fence's words weigh twice a
 #: sentence's) and as names to look up (``session``, ``item``: pytest's own ``Session`` and
 #: ``Item``). Dropped from a long query before analysis, as a banner is.
+#: A report line's package name (``numpy``, ``* Python version``) and its version with
+#: what follows it (``1.21.0``, ``3.8.10 (default, ..)``): ``_REPORT``, ``_REPORT_ALIGNED``.
+_PACKAGE = r"(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?"
+_VERSION = r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?"
 _REPORT = re.compile(  # a report line is short: longer lines are never tried (linear)
     r"^(?=[^\n]{0,200}$)[ \t]*+(?:"
     r"=+ (?:test session starts|warnings summary|short test summary info) =+"
     r"|platform \w+ -- Python \d[^\n]*"
     r"|(?:rootdir|cachedir|configfile|inifile|plugins|testpaths): [^\n]*"
     r"|collect(?:ed|ing) \d+ items?[^\n]*"
-    r"|(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?(?:[ \t]++|==|>=|<=|~=|=|:[ \t]*+)"
-    r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?"
+    r"|" + _PACKAGE + r"(?:[ \t]++|==|>=|<=|~=|=|:[ \t]*+)" + _VERSION +
     r")[ \t]*$", re.MULTILINE)
 #: Whether environment report lines are dropped from a long query (``_REPORT``).
 DROP_REPORTS = True
@@ -1405,9 +1408,8 @@ DROP_REPORTS = True
 ALIGNED_REPORT_LINES = True
 #: A ``_REPORT`` version line whose name is padded before its colon (not ``=``: code
 #: aligns its assignments, ``alpha   = 0.5``).
-_REPORT_ALIGNED = re.compile(
-    r"^(?=[^\n]{0,200}$)[ \t]*+(?:[-*+] )?[A-Za-z][\w.-]*+(?: [Vv]ersion)?[ \t]++:[ \t]*+"
-    r"v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]+[(\[][^\n]*)?[ \t]*$", re.MULTILINE)
+_REPORT_ALIGNED = re.compile(r"^(?=[^\n]{0,200}$)[ \t]*+" + _PACKAGE + r"[ \t]++:[ \t]*+" + _VERSION + r"[ \t]*$",
+                             re.MULTILINE)
 #: Whether a whole environment report is dropped from a long query, heading and all
 #: (``_without_report_blocks``): ``xr.show_versions()``, ``sklearn.show_versions()``,
 #: ``pd.show_versions()``, ``conda info`` print their dependencies' versions (``_REPORT``
@@ -1459,14 +1461,24 @@ DIAGNOSTIC_ATTRIBUTES = 3
 #: A heading or a command line (at most 120 characters) that runs a diagnostic: ``python -m
 #: rich.diagnose``, ``flutter doctor``, ``npx envinfo``, ``python -m torch.utils.collect_env``,
 #: ``sysinfo``, ``show_versions()``, ``version_info()``, "System information".
-_DIAGNOSTIC_HEADING = re.compile(r"(?i)(?=[^\n]{0,120}$)[^\n]*?(?:diagnos|doctor|envinfo|collect_env|sysinfo"
-                                 r"|sys_info|show_versions|version_info|system info)[^\n]*+")
+_DIAGNOSTIC_WORDS = ("diagnos", "doctor", "envinfo", "collect_env", "sysinfo", "sys_info", "show_versions",
+                     "version_info", "system info")
+_DIAGNOSTIC_HEADING = re.compile(r"(?i)(?=[^\n]{0,120}$)[^\n]*?(?:" + "|".join(_DIAGNOSTIC_WORDS) + r")[^\n]*+")
 #: Box drawing characters (U+2500..U+257F: ``│``, ``╭``, ``─``, ``╰``): a frame a terminal
 #: program draws around what it prints, left out when reading the lines inside it.
 _BOX = re.compile("[\u2500-\u257f]++")
 #: An attribute line of a dump (at most 200 characters: linear): ``name = value`` or
 #: ``name=value,`` (a repr's keyword argument).
 _ATTRIBUTE = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+[A-Za-z_][\w.]{0,40}+[ \t]*+=[ \t]*+\S[^\n]*+")
+
+
+def _blanked(text: str, lines: Sequence[str], dropped: Sequence[bool]) -> str:
+    """``text`` (split into ``lines``) with each line ``dropped`` marks blanked, not
+    removed (line numbers and the lines around keep their places); ``text`` itself when
+    none is."""
+    if not any(dropped):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
 
 
 def _without_report_blocks(text: str) -> str:
@@ -1498,9 +1510,7 @@ def _without_report_blocks(text: str) -> str:
             if head and len(head) <= 120 and _REPORT_HEADING.search(head):
                 dropped[k] = True
         i = max(j, i + 1)
-    if not any(dropped):
-        return text
-    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
+    return _blanked(text, lines, dropped)
 
 
 def _without_diagnostic_dumps(text: str) -> str:
@@ -1512,6 +1522,9 @@ def _without_diagnostic_dumps(text: str) -> str:
     ``DIAGNOSTIC_ATTRIBUTES`` attributes. Lines are blanked, not removed. Linear: each line
     is matched at most twice, against patterns of at most 200 characters."""
     if not DIAGNOSTIC_REPORTS_DROPPED:
+        return text
+    folded = text.casefold()  # (as ``(?i)`` folds: ``ſ``, ``K``) a substring test, not a regex a line
+    if not any(word in folded for word in _DIAGNOSTIC_WORDS):
         return text
     lines = text.split("\n")
     dropped = [False] * len(lines)
@@ -1538,9 +1551,7 @@ def _without_diagnostic_dumps(text: str) -> str:
             dropped[k] = True
             dropped[i:j] = [True] * (j - i)
         k = max(j, k + 1)
-    if not any(dropped):
-        return text
-    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
+    return _blanked(text, lines, dropped)
 
 
 def _label_words(label: str) -> tuple[list[str], set[str]]:
@@ -1723,9 +1734,7 @@ def _without_form_prompts(text: str) -> str:
             continue  # more than an answer: the bug's words under the prompt
         if len(answer) <= FORM_ANSWER_LINES and sum(len(line) for line in answer) <= FORM_ANSWER_CHARS:
             dropped[i + 1:j] = [True] * (j - i - 1)
-    if not any(dropped):
-        return text
-    return "\n".join("" if gone else line for line, gone in zip(lines, dropped))
+    return _blanked(text, lines, dropped)
 
 
 #: An interpreter's start-up banner pasted with a session (``Python 3.9.6 (default, Jun 28
