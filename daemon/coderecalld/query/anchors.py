@@ -34,7 +34,7 @@ from __future__ import annotations
 import builtins
 import re
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -246,7 +246,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         _outer_frame_files(files, framed, asked)
     weights = TRACE_FRAME_WEIGHTS if asked.shape is Shape.TRACE else FRAME_WEIGHTS
     deepest: dict[str, float] = {}
-    for depth, frame in enumerate(framed[:len(weights)]):
+    for depth, frame in _depths(framed, len(weights)):
         deepest[frame.path] = max(deepest.get(frame.path, 0.0), weights[depth])
     for path, weight in deepest.items():
         files[path] += weight
@@ -319,6 +319,14 @@ _GUARD = re.compile(r"\.(?:checkNotNull|checkNonNull|requireNonNull|requireNotNu
 #: (marshmallow's ``_do_load`` re-raising a ``ValidationError`` a field's ``Pluck`` caused
 #: came first with the depth and path weights, a newcomer's issue).
 RERAISED_FRAMES = True
+#: Whether a function's consecutive frames are one depth for ``FRAME_WEIGHTS``: a
+#: function that re-raised what it caught (``except OSError as err: .. raise err``) or
+#: recursed prints a frame per line, and both weights went to its file. A compiled
+#: program prints no source line to see the re-raise by (``RERAISED_FRAMES``): mypy's
+#: ``fscache.listdir`` took both, and the caller fixed, ``refresh_suppressed_submodules``,
+#: tied a file of five outer frames (a newcomer: file 2nd -> 1st, function 8th -> 1st;
+#: no rank moved on the requests, jinja and starlette sets' 30 issues).
+DEPTH_BY_FUNCTION = True
 
 
 #: A Python frame's header and the source line under it (pytest's form too), removed by
@@ -469,6 +477,20 @@ def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]
             ran = named.setdefault(path, [])
             if all(f.function != callee for f in ran):
                 ran.insert(0, Frame(path, callee))
+
+
+def _depths(framed: Sequence[Frame], deepest: int) -> Iterator[tuple[int, Frame]]:
+    """``framed`` (innermost first) with each frame's depth below ``deepest``: a function's
+    consecutive frames are one depth when ``DEPTH_BY_FUNCTION`` (``frames.read``'s frames).
+    Linear."""
+    depth, last = -1, None
+    for frame in framed:
+        key = (frame.path, frame.function) if DEPTH_BY_FUNCTION and frame.function else id(frame)
+        if key != last:
+            depth, last = depth + 1, key
+        if depth >= deepest:
+            return
+        yield depth, frame
 
 
 def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: Query,
