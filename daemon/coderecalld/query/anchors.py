@@ -330,9 +330,18 @@ DEPTH_BY_FUNCTION = True
 
 
 #: A Python frame's header and the source line under it (pytest's form too), removed by
-#: ``_words_outside_trace``.
+#: ``_words_outside_trace``; IPython's and Jupyter's too (``frames.PYTEST``'s other forms:
+#: 8.x ``File ~/p.py:12, in f(x)``, 7.x ``~/p.py in f(x)``, a cell's ``Cell In[3], line 1``,
+#: ``Input In [3], in <module>``, ``<ipython-input-3-..> in <module>``), each with the
+#: numbered source lines printed under it (``-> 2480     result = fn(..)``). Without them,
+#: an IPython trace's outer frames' functions were names the reporter wrote: every
+#: magic's dispatcher, ``InteractiveShell.run_line_magic``, came above the magic that
+#: failed (a newcomer's IPython issue).
 _PYTHON_FRAME_LINES = re.compile(r'File "[^"\n]*+", line \d+[^\n]*+(?:\n[ \t]++[^\s][^\n]*+)?'
-                                 r'|^[ \t]*+[^\s"]+\.py:\d+: in [^\n]*+', re.MULTILINE)
+                                 r'|^[ \t]*+[^\s"]+\.py:\d+: in [^\n]*+'
+                                 r'|^[ \t]*+(?:File [^\s"]+\.py:\d+, in |[^\s"]+\.py in [\w<>.]+\('
+                                 r'|Cell In ?\[\d+\], line \d+|Input In ?\[\d+\], in |<ipython-input-[\w-]+> in )'
+                                 r'[^\n]*+(?:\n[ \t]*+(?:-*+>[ \t]*+)?\d++(?:[ \t][^\n]*+)?)*+', re.MULTILINE)
 
 
 def _words_outside_trace(text: str) -> set[str]:
