@@ -432,3 +432,86 @@ def test_a_pytest_failure_location_is_a_frame_of_its_file_and_line(
     # the path alone still names the file; its function with the issue's words led
     first = daemon.service.locate(issue, limit=3, repo="fx").files[0]
     assert first.path == "ledger/steps.py" and first.functions[0].qualified_name == "import_rows"
+
+
+RERAISE_FILES = {
+    "cache/fscache.py": '''\
+import os
+
+
+def listdir(path):
+    """A directory's entries, cached."""
+    try:
+        return os.listdir(path)
+    except OSError as err:
+        raise err
+''',
+    "cache/update.py": '''\
+from cache.fscache import listdir
+
+
+def refresh_submodules(paths):
+    """Refresh the submodules found under each path."""
+    for p in paths:
+        listdir(p)
+''',
+    # the entry point: the issue's words (daemon, recheck, package, deleted) all over it
+    "cache/server.py": '''\
+from cache.update import refresh_submodules
+
+
+def recheck_packages(paths):
+    """Recheck each package of the daemon; a deleted package directory is dropped."""
+    return refresh_submodules(paths)
+
+
+def cmd_recheck(paths):
+    """The daemon's recheck command: recheck the packages after a directory is deleted."""
+    return recheck_packages(paths)
+
+
+def run_command(command, paths):
+    """Run one daemon command (recheck) over package directories."""
+    return cmd_recheck(paths)
+
+
+def serve(request):
+    """Serve one daemon request: recheck, a package directory deleted, the daemon crashes."""
+    return run_command("recheck", request)
+''',
+}
+# as a compiled program prints it: no source lines, so no re-raise to read
+RERAISE_ISSUE = '''\
+The daemon crashes on recheck after a package directory is deleted
+After deleting a package directory, the next recheck of the daemon crashes.
+
+Traceback (most recent call last):
+  File "/usr/lib/python3/site-packages/cache/server.py", line 21, in serve
+  File "/usr/lib/python3/site-packages/cache/server.py", line 16, in run_command
+  File "/usr/lib/python3/site-packages/cache/server.py", line 11, in cmd_recheck
+  File "/usr/lib/python3/site-packages/cache/server.py", line 6, in recheck_packages
+  File "/usr/lib/python3/site-packages/cache/update.py", line 6, in refresh_submodules
+  File "/usr/lib/python3/site-packages/cache/fscache.py", line 9, in listdir
+  File "/usr/lib/python3/site-packages/cache/fscache.py", line 7, in listdir
+FileNotFoundError: [Errno 2] No such file or directory: 'pkg/sub'
+'''
+
+
+def test_a_function_s_consecutive_frames_are_one_depth(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``listdir`` re-raised what it caught, printing two frames: counted as two depths,
+    both frame weights (``FRAME_WEIGHTS``) went to ``fscache.py``; as one depth, its
+    caller's ``update.py`` takes the second, and no file of the outer frames any."""
+    with indexed(tmp_path, RERAISE_FILES) as d:
+        def files() -> dict[str, float]:
+            return {f.path: f.score for f in d.service.locate(RERAISE_ISSUE, limit=3, repo="fx").files}
+
+        with monkeypatch.context() as m:
+            m.setattr(anchors, "DEPTH_BY_FUNCTION", False)
+            by_frames = files()
+        by_functions = files()
+        assert list(by_functions) == list(by_frames)[:1] + ["cache/update.py", "cache/server.py"]
+        assert by_functions["cache/fscache.py"] == by_frames["cache/fscache.py"]
+        assert by_functions["cache/update.py"] - by_frames["cache/update.py"] == pytest.approx(
+            anchors.FRAME_WEIGHTS[1], abs=1e-5)
+        assert by_functions["cache/server.py"] == by_frames["cache/server.py"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coderecalld.query import frames
+from coderecalld.query import anchors, frames
 
 
 def test_where_a_program_panicked_is_the_frame_naming_its_function_there() -> None:
@@ -165,3 +165,48 @@ def test_a_crash_line_at_a_named_frame_s_line_is_that_frame() -> None:
         assert frames.read(PYTEST_FAILURE) == []
     finally:
         frames.CRASH_LINES = monkeypatched
+
+
+IPYTHON_ISSUE = '''\
+%rerun -l last fails with a ValueError
+
+```
+ValueError                                Traceback (most recent call last)
+Cell In[3], line 1
+----> 1 get_ipython().run_line_magic('rerun', '-l last')
+
+File ~/envs/x/lib/python3.11/site-packages/IPython/core/interactiveshell.py:2480, in InteractiveShell.run_line_magic(self, magic_name, line, _stack_depth)
+   2478     kwargs['local_ns'] = self.get_local_scope(stack_depth)
+   2479 with self.builtin_trap:
+-> 2480     result = fn(*args, **kwargs)
+
+File ~/envs/x/lib/python3.11/site-packages/IPython/core/magics/history.py:301, in HistoryMagics.rerun(self, parameter_s)
+--> 301     n = int(opts['l'])
+ValueError: invalid literal for int() with base 10: 'last'
+```
+On IPython 7 too:
+```
+/usr/lib/python3/site-packages/IPython/core/interactiveshell.py in run_cell_magic(self, magic_name, line, cell)
+   2325                 kwargs['local_ns'] = self.get_local_scope(stack_depth)
+-> 2326             with self.builtin_trap:
+<ipython-input-2-0f3a> in <module>
+----> 1 rows = fetch_rows()
+Input In [4], in <cell line: 1>()
+```
+I expected the last line to run again.
+'''
+
+
+def test_ipython_frames_and_their_numbered_lines_are_no_words_the_reporter_wrote() -> None:
+    """IPython 8's and 7's frame headers, a cell's header and the numbered source lines
+    under them are trace, as Python's: an outer frame's function (every magic's dispatcher,
+    ``run_line_magic``) is no name the reporter gave."""
+    words = anchors._words_outside_trace(IPYTHON_ISSUE)
+    gone = {"run_line_magic", "run_cell_magic", "interactiveshell", "historymagics", "builtin_trap",
+            "get_local_scope", "fetch_rows", "opts", "kwargs", "stack_depth", "envs", "cell"}
+    assert not words & gone
+    assert {"rerun", "fails", "expected", "valueerror", "invalid", "literal", "again"} <= words
+    # Python's and pytest's forms as before
+    assert anchors._words_outside_trace(
+        'it fails\nFile "pkg/a.py", line 3, in load_rows\n    rows = read_all()\n'
+        "pkg/b.py:7: in parse_cell\nboom\n") == {"it", "fails", "boom"}

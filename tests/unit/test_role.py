@@ -181,6 +181,10 @@ from coderecalld.files import classify
     ("integration_tests/conftest_helpers.py", "test"),
     ("tests_unit/helpers.py", "test"),
     ("e2e-tests/app.js", "test"),
+    # a test suite's data (mypy's test cases), as Go's testdata/; a package's test-utils/ is code
+    ("test-data/unit/check-dataclasses.test", "test"),
+    ("mypyc/test-data/fixtures/ir.py", "test"),
+    ("packages/test-utils/src/mount.ts", "source"),
     ("docs/typing_tests/notes.md", "docs"),
     ("contest/main.py", "source"),
     ("attestation/verify.py", "source"),

@@ -297,7 +297,9 @@ class Role(StrEnum):
 ROLES = tuple(r.value for r in Role)
 #: Directories whose files have a role, at any depth (the ecosystems' conventions: pytest's
 #: ``tests/``, Jest's ``__tests__``, RSpec's ``spec/``, Go's ``testdata/``, Sphinx's and
-#: MkDocs' ``docs/``, vendored copies as in ``VENDORED`` plus pip's ``_vendor`` and
+#: MkDocs' ``docs/``, mypy's ``test-data/`` (its ``unit/*.test`` cases, reproducers and the
+#: exact messages an issue pastes, were source and led 3 of 12 of its issues' answers: a
+#: newcomer), vendored copies as in ``VENDORED`` plus pip's ``_vendor`` and
 #: astropy's ``extern``; gettext's ``LC_MESSAGES/``, whose indexed files are catalogs
 #: compiled from the translations, sphinx's 60 ``LC_MESSAGES/sphinx.js`` of English
 #: message ids; a JavaScript package's built bundles in ``dist/``, which GitHub Linguist
@@ -311,7 +313,7 @@ ROLE_DIRS = {
     Role.GENERATED: frozenset({"generated", "__generated__", "gen", "autogen", "lc_messages", "dist",
                                "deno_dist"}),
     Role.TEST: frozenset({"test", "tests", "testing", "__tests__", "__mocks__", "spec", "specs",
-                          "testdata", "test_data", "fixtures", "e2e",
+                          "testdata", "test_data", "test-data", "fixtures", "e2e",
                           "benchmarks", "benches", "bench", "asv_bench"}),
     Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos",
                              # the code a docs site includes (FastAPI's, typer's, SQLModel's

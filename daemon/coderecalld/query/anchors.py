@@ -34,7 +34,7 @@ from __future__ import annotations
 import builtins
 import re
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -246,7 +246,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
         _outer_frame_files(files, framed, asked)
     weights = TRACE_FRAME_WEIGHTS if asked.shape is Shape.TRACE else FRAME_WEIGHTS
     deepest: dict[str, float] = {}
-    for depth, frame in enumerate(framed[:len(weights)]):
+    for depth, frame in _depths(framed, len(weights)):
         deepest[frame.path] = max(deepest.get(frame.path, 0.0), weights[depth])
     for path, weight in deepest.items():
         files[path] += weight
@@ -319,12 +319,29 @@ _GUARD = re.compile(r"\.(?:checkNotNull|checkNonNull|requireNonNull|requireNotNu
 #: (marshmallow's ``_do_load`` re-raising a ``ValidationError`` a field's ``Pluck`` caused
 #: came first with the depth and path weights, a newcomer's issue).
 RERAISED_FRAMES = True
+#: Whether a function's consecutive frames are one depth for ``FRAME_WEIGHTS``: a
+#: function that re-raised what it caught (``except OSError as err: .. raise err``) or
+#: recursed prints a frame per line, and both weights went to its file. A compiled
+#: program prints no source line to see the re-raise by (``RERAISED_FRAMES``): mypy's
+#: ``fscache.listdir`` took both, and the caller fixed, ``refresh_suppressed_submodules``,
+#: tied a file of five outer frames (a newcomer: file 2nd -> 1st, function 8th -> 1st;
+#: no rank moved on the requests, jinja and starlette sets' 30 issues).
+DEPTH_BY_FUNCTION = True
 
 
 #: A Python frame's header and the source line under it (pytest's form too), removed by
-#: ``_words_outside_trace``.
+#: ``_words_outside_trace``; IPython's and Jupyter's too (``frames.PYTEST``'s other forms:
+#: 8.x ``File ~/p.py:12, in f(x)``, 7.x ``~/p.py in f(x)``, a cell's ``Cell In[3], line 1``,
+#: ``Input In [3], in <module>``, ``<ipython-input-3-..> in <module>``), each with the
+#: numbered source lines printed under it (``-> 2480     result = fn(..)``). Without them,
+#: an IPython trace's outer frames' functions were names the reporter wrote: every
+#: magic's dispatcher, ``InteractiveShell.run_line_magic``, came above the magic that
+#: failed (a newcomer's IPython issue).
 _PYTHON_FRAME_LINES = re.compile(r'File "[^"\n]*+", line \d+[^\n]*+(?:\n[ \t]++[^\s][^\n]*+)?'
-                                 r'|^[ \t]*+[^\s"]+\.py:\d+: in [^\n]*+', re.MULTILINE)
+                                 r'|^[ \t]*+[^\s"]+\.py:\d+: in [^\n]*+'
+                                 r'|^[ \t]*+(?:File [^\s"]+\.py:\d+, in |[^\s"]+\.py in [\w<>.]+\('
+                                 r'|Cell In ?\[\d+\], line \d+|Input In ?\[\d+\], in |<ipython-input-[\w-]+> in )'
+                                 r'[^\n]*+(?:\n[ \t]*+(?:-*+>[ \t]*+)?\d++(?:[ \t][^\n]*+)?)*+', re.MULTILINE)
 
 
 def _words_outside_trace(text: str) -> set[str]:
@@ -469,6 +486,20 @@ def _refused(store: Any, asked: Query, flt: StoreFilter, framed: Sequence[Frame]
             ran = named.setdefault(path, [])
             if all(f.function != callee for f in ran):
                 ran.insert(0, Frame(path, callee))
+
+
+def _depths(framed: Sequence[Frame], deepest: int) -> Iterator[tuple[int, Frame]]:
+    """``framed`` (innermost first) with each frame's depth below ``deepest``: a function's
+    consecutive frames are one depth when ``DEPTH_BY_FUNCTION`` (``frames.read``'s frames).
+    Linear."""
+    depth, last = -1, None
+    for frame in framed:
+        key = (frame.path, frame.function) if DEPTH_BY_FUNCTION and frame.function else id(frame)
+        if key != last:
+            depth, last = depth + 1, key
+        if depth >= deepest:
+            return
+        yield depth, frame
 
 
 def _outer_frame_files(files: dict[str, float], framed: Sequence[Frame], asked: Query,
