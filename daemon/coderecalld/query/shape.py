@@ -89,6 +89,8 @@ TITLE_BOOST = 1.5
 UNTRACED_TITLE_BOOST = 1.5
 #: The least weight of an issue's title term (0: none).
 TITLE_FLOOR = 0.0
+#: Whether ``TITLE_FLOOR`` holds only where the text prints no frame.
+FLOOR_UNTRACED_ONLY = False
 #: A traceback's innermost frames weigh ``WEIGHT_FRAME``; those further out (a framework's
 #: entry points, every trace's ``load``/``_do_load``/``get_response``) ``OUTER_FRAME_WEIGHT``:
 #: five of marshmallow's ``schema.py`` pass-through frames put it above the
@@ -397,7 +399,7 @@ def analyze(text: str) -> Query:
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined,
                             _stdlib_frames(body),
                             UNTRACED_TITLE_BOOST if issue and not printed else TITLE_BOOST,
-                            TITLE_FLOOR if issue else 0.0)
+                            TITLE_FLOOR if issue and not (FLOOR_UNTRACED_ONLY and printed) else 0.0)
         dense = _dense_digest(body)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
         (names, title_names), paths, frames = _names(own, errors, defined), _paths(own, printed), _frames(printed)
