@@ -85,12 +85,18 @@ WEIGHT_PROSE = 1.0
 WEIGHT_CODE = 2.0     # an identifier, a code span's word, an exception name
 WEIGHT_FRAME = 3.0    # a path or a function named by a traceback frame, a path in the text
 TITLE_BOOST = 1.5
-#: An issue's title boost when its text prints no frame of any runtime (``frames.read``).
-UNTRACED_TITLE_BOOST = 1.5
-#: The least weight of an issue's title term (0: none).
-TITLE_FLOOR = 0.0
-#: Whether ``TITLE_FLOOR`` holds only where the text prints no frame.
-FLOOR_UNTRACED_ONLY = False
+#: The least weight of a title's term in an issue whose text prints no frame of any
+#: runtime (``frames.read``): a title's prose word weighs as its code word does
+#: (``WEIGHT_CODE * TITLE_BOOST``). A long body's words, each read many times, drowned the
+#: title: SQLAlchemy's title alone found two of its newcomer's issues' files 3rd and 1st,
+#: the whole issues 31st and 25th. swe-lite-dev snapshot (``issue_lab.py --vs-set``):
+#: locate file@5 78.7 -> 79.8, function@10 60.3 -> 64.1 (file@1 65.2 both); the 54 issue
+#: sets (642 issues): see docs/retrieval.md, fifty-second session. A trace's frames keep
+#: their lead over the title: floored there too, the title's words took a file's first
+#: function from the frame that failed (``test_issue_frames``). ``TITLE_BOOST`` 3.0 for
+#: every title read function@10 65.4 but file@1 of the sets moved both ways and the
+#: frames lost their lead too.
+UNTRACED_TITLE_WEIGHT = 3.0
 #: A traceback's innermost frames weigh ``WEIGHT_FRAME``; those further out (a framework's
 #: entry points, every trace's ``load``/``_do_load``/``get_response``) ``OUTER_FRAME_WEIGHT``:
 #: five of marshmallow's ``schema.py`` pass-through frames put it above the
@@ -395,11 +401,9 @@ def analyze(text: str) -> Query:
         defined = own_definitions(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
-        issue = shape is Shape.ISSUE
         terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined,
                             _stdlib_frames(body),
-                            UNTRACED_TITLE_BOOST if issue and not printed else TITLE_BOOST,
-                            TITLE_FLOOR if issue and not (FLOOR_UNTRACED_ONLY and printed) else 0.0)
+                            UNTRACED_TITLE_WEIGHT if shape is Shape.ISSUE and not printed else 0.0)
         dense = _dense_digest(body)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
         (names, title_names), paths, frames = _names(own, errors, defined), _paths(own, printed), _frames(printed)
@@ -2001,13 +2005,14 @@ def _reraised(part: str, frame: re.Match[str]) -> bool:
 
 
 def _long_terms(text: str, own: Collection[str] | None = None,
-                stdlib: Collection[tuple[str, str, str]] = frozenset(), title_boost: float = TITLE_BOOST,
+                stdlib: Collection[tuple[str, str, str]] = frozenset(),
                 title_floor: float = 0.0) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
     prefixes already dropped (``drop_environment``). ``own``: the reporter's own definitions
     (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``.
     ``stdlib``: its frames in the interpreter's library (``_stdlib_frames`` of the text
-    before the drop), weighed as outer ones."""
+    before the drop), weighed as outer ones. ``title_floor``: the least weight of a term
+    read in the title (its first line; ``UNTRACED_TITLE_WEIGHT``), 0 for none."""
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
@@ -2026,7 +2031,7 @@ def _long_terms(text: str, own: Collection[str] | None = None,
 
     title, _, body = text.partition("\n")
     own = own_definitions(text) if own is None else own
-    for part, boost, floor in ((title, title_boost, title_floor), (body, 1.0, 0.0)):
+    for part, boost, floor in ((title, TITLE_BOOST, title_floor), (body, 1.0, 0.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
         innermost = _innermost(part, python, stdlib)
         read = _without_outer_frames(part, python, innermost)  # weighed below, by depth
