@@ -13,7 +13,7 @@ import pytest
 
 from coderecalld.config import RepoConfig
 from coderecalld.embed import sparse
-from coderecalld.query import locate, service
+from coderecalld.query import locate, service, shape
 from coderecalld.store import StoreFilter, edge
 from conformance_cases import daemon as open_daemon
 from conformance_cases import indexed
@@ -248,15 +248,21 @@ def test_an_issues_search_page_follows_locates_files(tmp_path: Path, monkeypatch
         assert [f.path for f in located.files] == ["pkg/cache.py", "pkg/helpers.py", "pkg/report.py"]
         hits = running.service.search(ISSUE, limit=10, repo="fx")
         assert hits.features.shape == "issue"
-        # the located first file's hits on the page first, then the page in its own order
+        # the located first file's hits on the page first, then the page in its own order;
+        # the title's words weigh as its code words (``shape.UNTRACED_TITLE_WEIGHT``): the
+        # title's sweep puts ``Cache.sweep`` first (the body's expire led it before)
         assert [(h.path, h.qualified_name) for h in hits] == [
-            ("pkg/cache.py", "Cache.expire"), ("pkg/cache.py", "Cache.sweep"), ("pkg/cache.py", "Cache"),
+            ("pkg/cache.py", "Cache.sweep"), ("pkg/cache.py", "Cache.expire"), ("pkg/cache.py", "Cache"),
             ("pkg/helpers.py", "stale_entries"), ("pkg/report.py", "report")]
         assert all(a.score >= b.score for a, b in zip(hits, list(hits)[1:]))
         # by its chunks alone, the page led with the lone strong chunk
         monkeypatch.setattr(service, "LOCATED_ORDER_SHAPES", frozenset())
         by_chunks = running.service.search(ISSUE, limit=10, repo="fx")
         assert [h.path for h in by_chunks][:3] == ["pkg/helpers.py", "pkg/cache.py", "pkg/cache.py"]
+        monkeypatch.setattr(service, "LOCATED_ORDER_SHAPES", frozenset({shape.Shape.ISSUE}))
+        monkeypatch.setattr(shape, "UNTRACED_TITLE_WEIGHT", 0.0)  # the title's words at 1.5x
+        assert [h.qualified_name for h in running.service.search(ISSUE, limit=10, repo="fx")][:2] == [
+            "Cache.expire", "Cache.sweep"]
 
 
 TRACE = '''\

@@ -2794,3 +2794,52 @@ def test_versions_aligned_on_their_colons_are_report_lines(monkeypatch: pytest.M
     assert not shape._REPORT_ALIGNED.fullmatch("x = 1.5")  # code: no padding before `=`
     monkeypatch.setattr(shape, "ALIGNED_REPORT_LINES", False)
     assert {t for t, _ in shape.analyze(issue).terms} & gone
+
+
+UNTRACED_TITLE = "Session.merge loses the pending state of a relationship"
+UNTRACED_BODY = ("\n\n### Describe the bug\n\nAfter `merge`, the collection was loaded but the flush emits"
+                 " nothing for it. The collection, loaded, flushed: nothing. Loaded again, flushed again.\n"
+                 "```python\nobj = s.merge(obj)\ns.flush()\n```\n")
+
+
+def test_an_untraced_issue_s_title_words_weigh_as_its_code_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An issue printing no frame: each title word weighs at least ``UNTRACED_TITLE_WEIGHT``
+    (a title's code word's weight, ``WEIGHT_CODE * TITLE_BOOST``), so ``pending`` and
+    ``relationship`` weigh over the body's thrice-read ``loaded``; the title's code word
+    ``merge`` weighs as before, and the body's words too."""
+    terms = dict(shape.analyze(UNTRACED_TITLE + UNTRACED_BODY).terms)
+    assert shape.UNTRACED_TITLE_WEIGHT == shape.WEIGHT_CODE * shape.TITLE_BOOST == 3.0
+    assert terms["pending"] == terms["relationship"] == terms["state"] == 3.0
+    assert terms["loaded"] < terms["pending"]
+    with monkeypatch.context() as m:
+        m.setattr(shape, "UNTRACED_TITLE_WEIGHT", 0.0)
+        before = dict(shape.analyze(UNTRACED_TITLE + UNTRACED_BODY).terms)
+    assert before["pending"] == before["relationship"] == shape.WEIGHT_PROSE * shape.TITLE_BOOST
+    assert before["loaded"] > before["pending"]  # the body's repeated word led the title's
+    for kept in ("merge", "session", "loaded", "flush", "collection"):
+        assert terms[kept] == before[kept], kept
+
+
+@pytest.mark.parametrize("trace", [
+    '\nTraceback (most recent call last):\n  File "lib/orm/session.py", line 10, in merge\n'
+    '    self._merge(obj)\nKeyError: \'state\'\n',
+    "\n```\npanic: runtime error: invalid memory address\n\ngoroutine 1 [running]:\n"
+    "orm.(*Session).merge(0x0)\n\t/src/orm/session.go:10 +0x1d\n```\n",
+], ids=["python", "go"])
+def test_a_traced_issue_s_title_keeps_its_boost_alone(trace: str) -> None:
+    """A printed frame of any runtime keeps the title at ``TITLE_BOOST`` alone: the frames
+    lead the title's words (``test_issue_frames``)."""
+    asked = shape.analyze(UNTRACED_TITLE + UNTRACED_BODY + trace)
+    assert asked.shape is Shape.ISSUE and asked.frames
+    terms = dict(asked.terms)
+    assert terms["pending"] == terms["relationship"] == shape.WEIGHT_PROSE * shape.TITLE_BOOST
+
+
+def test_a_trace_alone_s_first_line_is_no_floored_title() -> None:
+    """A trace pasted alone has no title: its first line's words weigh as before."""
+    trace = ("while saving the pending state\n"
+             'Traceback (most recent call last):\n  File "lib/orm/session.py", line 10, in merge\n'
+             "    self._merge(obj)\nKeyError: 'state'\n")
+    asked = shape.analyze(trace)
+    assert asked.shape is Shape.TRACE
+    assert dict(asked.terms)["pending"] < shape.UNTRACED_TITLE_WEIGHT

@@ -85,6 +85,18 @@ WEIGHT_PROSE = 1.0
 WEIGHT_CODE = 2.0     # an identifier, a code span's word, an exception name
 WEIGHT_FRAME = 3.0    # a path or a function named by a traceback frame, a path in the text
 TITLE_BOOST = 1.5
+#: The least weight of a title's term in an issue whose text prints no frame of any
+#: runtime (``frames.read``): a title's prose word weighs as its code word does
+#: (``WEIGHT_CODE * TITLE_BOOST``). A long body's words, each read many times, drowned the
+#: title: SQLAlchemy's title alone found two of its newcomer's issues' files 3rd and 1st,
+#: the whole issues 31st and 25th. swe-lite-dev snapshot (``issue_lab.py --vs-set``):
+#: locate file@5 78.7 -> 79.8, function@10 60.3 -> 64.1 (file@1 65.2 both); the 54 issue
+#: sets (642 issues): see docs/retrieval.md, fifty-second session. A trace's frames keep
+#: their lead over the title: floored there too, the title's words took a file's first
+#: function from the frame that failed (``test_issue_frames``). ``TITLE_BOOST`` 3.0 for
+#: every title read function@10 65.4 but file@1 of the sets moved both ways and the
+#: frames lost their lead too.
+UNTRACED_TITLE_WEIGHT = 3.0
 #: A traceback's innermost frames weigh ``WEIGHT_FRAME``; those further out (a framework's
 #: entry points, every trace's ``load``/``_do_load``/``get_response``) ``OUTER_FRAME_WEIGHT``:
 #: five of marshmallow's ``schema.py`` pass-through frames put it above the
@@ -387,11 +399,12 @@ def analyze(text: str) -> Query:
             body = _TICKET_HEADER.sub(lambda m: m.group(1) or "", body)
         # read once for terms and names (the texts both read differ in no code block)
         defined = own_definitions(body)
-        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined,
-                            _stdlib_frames(body))
-        dense = _dense_digest(body)
         own = _logged_calls(drop_environment(_STDLIB_FRAME.sub("", body)))
         printed = stack.read(own)
+        terms = _long_terms(_drop_module_paths(drop_environment(body, versioned=True)), defined,
+                            _stdlib_frames(body),
+                            UNTRACED_TITLE_WEIGHT if shape is Shape.ISSUE and not printed else 0.0)
+        dense = _dense_digest(body)
         errors = list(_ERROR_LINE.finditer(own))  # read once: a paste may be 200,000 characters
         (names, title_names), paths, frames = _names(own, errors, defined), _paths(own, printed), _frames(printed)
         refused = tuple(dict.fromkeys(m.group(1) for m in _REFUSED_CALL.finditer(own)))[:MAX_REFUSED]
@@ -1992,17 +2005,21 @@ def _reraised(part: str, frame: re.Match[str]) -> bool:
 
 
 def _long_terms(text: str, own: Collection[str] | None = None,
-                stdlib: Collection[tuple[str, str, str]] = frozenset()) -> tuple[tuple[str, float], ...]:
+                stdlib: Collection[tuple[str, str, str]] = frozenset(),
+                title_floor: float = 0.0) -> tuple[tuple[str, float], ...]:
     """Weighted, capped terms of an issue or trace (module docstring); environment path
     prefixes already dropped (``drop_environment``). ``own``: the reporter's own definitions
     (``own_definitions``), when the caller has read them; ``None`` reads them from ``text``.
     ``stdlib``: its frames in the interpreter's library (``_stdlib_frames`` of the text
-    before the drop), weighed as outer ones."""
+    before the drop), weighed as outer ones. ``title_floor``: the least weight of a term
+    read in the title (its first line; ``UNTRACED_TITLE_WEIGHT``), 0 for none."""
     weight: dict[str, float] = {}
     counts: Counter[str] = Counter()
     order: dict[str, int] = {}
+    floor = 0.0
 
     def add(words: str, w: float) -> None:
+        w = max(w, floor)
         if HEX_PARTS_DROPPED:
             words = _HEX_WORD.sub(" ", words)
         for term in sparse.tokens(words):
@@ -2014,7 +2031,7 @@ def _long_terms(text: str, own: Collection[str] | None = None,
 
     title, _, body = text.partition("\n")
     own = own_definitions(text) if own is None else own
-    for part, boost in ((title, TITLE_BOOST), (body, 1.0)):
+    for part, boost, floor in ((title, TITLE_BOOST, title_floor), (body, 1.0, 0.0)):
         python = list(stack.PYTHON.finditer(part))  # outermost first
         innermost = _innermost(part, python, stdlib)
         read = _without_outer_frames(part, python, innermost)  # weighed below, by depth
