@@ -94,8 +94,8 @@ TITLE_BOOST = 1.5
 #: sets (642 issues): see docs/retrieval.md, fifty-second session. A trace's frames keep
 #: their lead over the title: floored there too, the title's words took a file's first
 #: function from the frame that failed (``test_issue_frames``). ``TITLE_BOOST`` 3.0 for
-#: every title read function@10 65.4 but file@1 of the sets moved both ways and the
-#: frames lost their lead too.
+#: every title read function@10 65.4 and the sets' file@1 +7, but their ``search``
+#: file@5 and symbol@5 -3 each, and the frames lost their lead too.
 UNTRACED_TITLE_WEIGHT = 3.0
 #: A traceback's innermost frames weigh ``WEIGHT_FRAME``; those further out (a framework's
 #: entry points, every trace's ``load``/``_do_load``/``get_response``) ``OUTER_FRAME_WEIGHT``:
