@@ -2843,3 +2843,72 @@ def test_a_trace_alone_s_first_line_is_no_floored_title() -> None:
     asked = shape.analyze(trace)
     assert asked.shape is Shape.TRACE
     assert dict(asked.terms)["pending"] < shape.UNTRACED_TITLE_WEIGHT
+
+
+LINTED_TITLE = "`--recursive=y` ignores `ignore-paths`\n"
+LINTED_BODY = """\
+When running recursively, `ignore-paths` in my settings is ignored.
+
+```shell
+pylint --recursive=y src/
+```
+
+```
+************* Module region_selection
+src/region_selection.py:170:0: R0914: Too many local variables (17/15) (too-many-locals)
+************* Module about
+src/gen/about.py:2:0: R2044: Line with empty comment (empty-comment)
+src/gen/about.py:57:0: C0301: Line too long (504/120) (line-too-long)
+src/gen/about.py:12:0: C0103: Class name "Ui_About" doesn't conform to snake_case naming style (invalid-name)
+************* Module design
+src/gen/design.py:24:8: W0201: Attribute 'ok_button' defined outside __init__ (attribute-defined-outside-init)
+src/gen/design.py:30:0: R0205: Class 'Ui_Design' inherits from object (useless-object-inheritance)
+```
+
+Expected: src/gen/* is not checked.
+"""
+
+
+def test_a_run_of_diagnostics_is_read_to_its_first_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A linter's output on the reporter's files is a sample: its first
+    ``DIAGNOSTIC_RUN_LINES`` diagnostics are read, the rest (module banners among them) are
+    not, and the title's and prose's words keep their weights."""
+    assert shape.DIAGNOSTIC_RUN_LINES == 3
+    terms = dict(shape.analyze(LINTED_TITLE + LINTED_BODY).terms)
+    with monkeypatch.context() as m:
+        m.setattr(shape, "DIAGNOSTIC_RUN_LINES", 0)
+        before = dict(shape.analyze(LINTED_TITLE + LINTED_BODY).terms)
+    for gone in ("naming", "snake_case", "ok_button", "inherits", "useless-object-inheritance", "design",
+                 "invalid-name"):
+        assert gone in before and gone not in terms, gone
+    for kept in ("too-many-locals", "empty-comment", "line-too-long", "ignore-paths", "recursive"):
+        assert terms[kept] == before[kept], kept
+    # the blanked lines keep their places: the fence after them still closes the block
+    assert terms["checked"] == before["checked"]
+
+
+def test_a_short_run_of_diagnostics_is_read_whole() -> None:
+    """Three diagnostics or fewer (a false positive's report) are read whole, and a line of
+    prose ends a run: the next run counts from one again."""
+    text = ("False positive no-member on Registry.load\n\n```\n"
+            "test.py:11:0: E1101: Method 'load' has no 'cache_clear' member (no-member)\n"
+            "test.py:12:0: E1101: Method 'save' has no 'cache_clear' member (no-member)\n"
+            "```\nand in the other module\n```\n"
+            "other.py:3:0: E1120: No value for argument 'a' in constructor call (no-value-for-parameter)\n"
+            "mypy_case.py:8: error: Unpacking **kwargs in \"field()\" is not supported\n```\n")
+    assert shape._without_diagnostic_tail(text) == text
+
+
+def test_windows_line_breaks_read_as_the_same_issue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An issue typed in a browser arrives with ``\\r\\n`` (81 of swe-lite-dev's 89): it
+    reads as the same issue with ``\\n``; with the switch off the diagnostics' lines and
+    the banners were no lines at all."""
+    text = LINTED_TITLE + LINTED_BODY
+    crlf = text.replace("\n", "\r\n")
+    lf = shape.analyze(text)
+    assert shape.analyze(crlf).terms == lf.terms
+    assert shape.analyze(crlf).names == lf.names
+    assert shape.analyze(text.replace("\n", "\r")).terms == lf.terms
+    with monkeypatch.context() as m:
+        m.setattr(shape, "LINE_BREAKS_NORMALISED", False)
+        assert "naming" in dict(shape.analyze(crlf).terms)
