@@ -31,7 +31,7 @@ relevant, no right file, among search's first 5 hits: the flag's definition, iss
 
 Needs the repo's mirror (``fetch github:spf13/cobra``) under ``--mirrors``.
 
-``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 666 over 53
+``tests/bench/issues/*.jsonl`` are sets of pasted issues (shape ``issue``; 678 over 54
 repositories), each written by a newcomer trial from a real fix commit (title, body, the
 real traceback where the bug raised; the fixed file and function as the answer), asked at
 the mirror's HEAD as the trial asked it, or (``pydantic.jsonl``, ``httpx.jsonl``,
@@ -42,7 +42,7 @@ with tracebacks printed by runs at those commits; ``pytest-history.jsonl``,
 ``gin-history.jsonl``, ``zod-history.jsonl``, ``sqlfluff-history.jsonl``,
 ``astroid-history.jsonl``, ``fmt-history.jsonl``, ``networkx-history.jsonl``,
 ``aiohttp-history.jsonl``, ``pip-history.jsonl``, ``rich-``, ``scrapy-``, ``sqlalchemy-``,
-``mypy-`` and ``ipython-history.jsonl``, fixes of 2018-2025 written in each
+``mypy-``, ``ipython-`` and ``pydicom-history.jsonl``, fixes of 2018-2025 written in each
 project's issue form with its session output, ``show_versions()`` or ``pip show`` report,
 ``rg --version`` or CLI output, tracebacks, panics, stacks and compiler errors composed from
 the source at those commits, not run; astroid's four tracebacks, networkx's and mypy's were run) each at its fix's parent commit: a set naming several commits of a repository is asked in rounds (``rounds``), the

@@ -2912,3 +2912,65 @@ def test_windows_line_breaks_read_as_the_same_issue(monkeypatch: pytest.MonkeyPa
     with monkeypatch.context() as m:
         m.setattr(shape, "LINE_BREAKS_NORMALISED", False)
         assert "naming" in dict(shape.analyze(crlf).terms)
+
+
+PIPE_REPORT = """\
+codify writes AT values as tuples
+
+```python
+from pydicom.util.codify import code_dataset
+print(code_dataset(ds))
+```
+
+**Your environment**
+
+```
+module       | version
+------       | -------
+platform     | Linux-6.1.12-arch1-1-x86_64-with-glibc2.37
+Python       | 3.10.9 (main, Dec  7 2022, 13:47:07) [GCC 12.2.0]
+pydicom      | 2.4.0.dev0
+gdcm         | _module not found_
+numpy        | 1.24.2
+PIL          | _module not found_
+pylibjpeg    | _module not found_
+```
+"""
+
+
+def test_a_pipe_drawn_version_table_is_an_environment_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``env_info``'s ``module | version`` rows are a report: their words are no terms or
+    names; the issue's own words keep their weights."""
+    asked = shape.analyze(PIPE_REPORT)
+    terms = dict(asked.terms)
+    with monkeypatch.context() as m:
+        m.setattr(shape, "PIPE_REPORTS_DROPPED", False)
+        before = shape.analyze(PIPE_REPORT)
+    for gone in ("platform", "pylibjpeg", "gdcm", "module"):
+        assert gone in dict(before.terms) and gone not in terms, gone
+    assert "pylibjpeg" in before.names and "pylibjpeg" not in asked.names
+    for kept in ("codify", "code_dataset", "tuples"):
+        assert terms[kept] == dict(before.terms)[kept], kept
+
+
+@pytest.mark.parametrize("table", [
+    # a markdown table of results, no versions in it
+    "| input | output |\n|---|---|\n| a | 1 |\n| b | 2 |\n| c | 3 |\n| d | 4 |\n| e | 5 |\n",
+    # versions, but fewer rows than a report's
+    "| package | version |\n|---|---|\n| numpy | 1.24.2 |\n| scipy | 1.10 |\n",
+    # rows that say versions under a header that does not
+    "| name | value |\n|---|---|\n| numpy | 1.24.2 |\n| scipy | 1.10.1 |\n| pandas | 2.0.0 |\n| dask | 2023.1 |\n",
+], ids=["results", "short", "no-version-header"])
+def test_other_pipe_tables_are_kept(table: str) -> None:
+    text = "Wrong values in the merge\n\n" + table
+    assert shape._without_pipe_reports(text) == text
+
+
+def test_a_markdown_package_version_table_is_dropped_whole() -> None:
+    table = ("| Package | Version |\n|---|---|\n| numpy | 1.26.4 |\n| scipy | 1.13.0 |\n"
+             "| pandas | 2.2.1 |\n| dask | not installed |\n| zarr | N/A |\n")
+    text = "Wrong values in the merge\n\n" + table + "\nThe merge drops rows.\n"
+    kept = shape._without_pipe_reports(text).split("\n")
+    assert kept[0] == "Wrong values in the merge" and kept[-2] == "The merge drops rows."
+    assert not any("|" in line for line in kept)
+    assert len(kept) == len(text.split("\n"))  # blanked, not removed

@@ -398,6 +398,8 @@ def analyze(text: str) -> Query:
         if REPORT_BLOCKS_DROPPED:
             body = _without_report_blocks(_without_diagnostic_dumps(body))
         body = _without_diagnostic_tail(body)
+        if PIPE_REPORTS_DROPPED:
+            body = _without_pipe_reports(body)
         if DROP_REPORTS:
             body = _REPORT.sub("", body)
             if ALIGNED_REPORT_LINES:
@@ -1574,6 +1576,50 @@ def _without_diagnostic_tail(text: str) -> str:
             dropped[i] = read >= DIAGNOSTIC_RUN_LINES
         elif line.strip():
             read = 0
+    return _blanked(text, lines, dropped)
+
+
+#: Whether a version table drawn with pipes is an environment report too
+#: (``_without_pipe_reports``): ``python -m pydicom.env_info`` prints ``module | version``
+#: rows, GitHub forms ask for a markdown ``| Package | Version |`` table, and the report
+#: rules above know ``name: value`` and aligned columns only. The table's words
+#: (``_module not found_``, ``platform``, each package's name) were read as code: pydicom's
+#: own ``env_info.py`` came first for a codify issue (a newcomer's Y6: 2nd -> 1st; their Y7,
+#: 1st on a tie the word ``module`` broke, 1st -> 2nd). No issue of the other sets draws one.
+PIPE_REPORTS_DROPPED = True
+#: A two-cell row of a pipe table, outer pipes optional, at most 200 characters (linear);
+#: its cells are groups 1 and 2 (the second may hold more pipes: then it is no version).
+_PIPE_ROW = re.compile(r"(?=[^\n]{0,200}$)[ \t]*+\|?[ \t]*+([^|\n]{1,60}?)[ \t]*+\|[ \t]*+([^\n]{0,140}?)[ \t]*+\|?[ \t]*+")
+#: A cell saying a package's version (``1.26.4``, ``v2.0 (conda)``) or its absence
+#: (``_module not found_``, ``not installed``, ``n/a``), markdown emphasis allowed.
+_PIPE_VERSION = re.compile(r"(?i)[*_ ]*+(?:v?\d+(?:\.\d+)++[\w.+-]*+(?:[ \t]++[(\[][^\n]*)?"
+                           r"|[^|\n]*?not (?:found|installed|available)[^|\n]*|none|n/?a)[*_ ]*+")
+
+
+def _without_pipe_reports(text: str) -> str:
+    """``text`` without its pipe-table version reports (``PIPE_REPORTS_DROPPED``): a run of
+    at least ``REPORT_BLOCK_LINES`` two-cell rows (``_PIPE_ROW``) whose first row says
+    ``version`` and at least half of whose other rows (a markdown separator row aside) give
+    a version or its absence in their second cell (``_PIPE_VERSION``). Lines are blanked,
+    not removed. Linear: each line is matched once against patterns of at most 200
+    characters."""
+    if "|" not in text:
+        return text
+    lines = text.split("\n")
+    dropped = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        head = _PIPE_ROW.fullmatch(lines[i])
+        if not head or "version" not in (head.group(1) + " " + head.group(2)).casefold():
+            i += 1
+            continue
+        j, versions = i + 1, 0
+        while j < len(lines) and (row := _PIPE_ROW.fullmatch(lines[j])):
+            versions += bool(_PIPE_VERSION.fullmatch(row.group(2)))
+            j += 1
+        if j - i >= REPORT_BLOCK_LINES and 2 * versions >= j - i - 2:
+            dropped[i:j] = [True] * (j - i)
+        i = max(j, i + 1)
     return _blanked(text, lines, dropped)
 
 
