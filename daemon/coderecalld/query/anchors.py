@@ -179,7 +179,7 @@ _CONSTRUCTION = re.compile(r"(?i)\b(?:instantiat\w*|construct(?:or|ors|ing|ed|io
 #: text says what was done with the object, and Python runs that method for it. "center
 #: kwarg ignored when manually iterating over DataArrayRolling" was fixed in
 #: ``DataArrayRolling.__iter__``, listed nowhere in its file's first eight; "NameEmail does
-#: not round-trip" (``str(NameEmail(..))``) in ``NameEmail.__str__``, listed 8th: the
+#: not round-trip" (``str(m.email)``) in ``NameEmail.__str__``, listed 8th: the
 #: issues' words matched the classes' other methods better. Issues and traces only. Over
 #: the 90 set issues that speak a protocol, ``locate`` symbol@1/5 35/51 -> 38/52 (packaging
 #: I3 5th -> 6th: ``str(Marker)``'s fix was in the formatter ``__str__`` calls); no
