@@ -215,13 +215,9 @@ def protocols_spoken(text: str) -> tuple[str, ...]:
 
 def _special_methods(store: Any, flt: StoreFilter, classes: Sequence[Hit], methods: Sequence[str]) -> list[Hit]:
     """The special ``methods`` (``__str__``) the index holds of the Python ``classes``, by
-    qualified name; one keyword lookup, none for no class."""
-    wanted = {f"{q}.{m}" for h in classes if h.payload.get("language") == "python"
-              for q in [str(h.payload.get("qualified_name", ""))] if q for m in methods}
-    if not wanted:
-        return []
-    return [h for h in store.find_any(flt, "qualified_name", sorted(wanted), limit=4 * len(wanted))
-            if h.payload.get("kind") not in _NOT_DEFINITIONS and not is_part(str(h.payload.get("qualified_name", "")))]
+    qualified name (``_members``)."""
+    return _members(store, flt, {f"{q}.{m}" for h in classes if h.payload.get("language") == "python"
+                                 for q in [str(h.payload.get("qualified_name", ""))] if q for m in methods})
 
 
 def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
@@ -282,7 +278,8 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             # the other spellings still make the name ambiguous: they share its weight
             defs = [h for h in defs if str(h.payload.get("name", "")) == name]
         defs = [h for h in defs if _role_asked(h, asked)]  # a test's shares, unpaid
-        if (CALLED_CLASS_CONSTRUCTORS and (classes := [h for h in defs if h.payload.get("kind") in _INSTANTIATED_KINDS])
+        classes = [h for h in defs if h.payload.get("kind") in _INSTANTIATED_KINDS]
+        if (CALLED_CLASS_CONSTRUCTORS and classes
                 and (construction := construction if construction is not None else _speaks_of_construction(asked.text))):
             typed = typed or _typed(asked.text)
             # called as the class spells itself (``const parser = new Parser(..)`` named
@@ -290,8 +287,7 @@ def boost(store: Any, asked: Query, flt: StoreFilter, hits: Sequence[Hit],
             for spelt in {str(h.payload.get("name", "")) for h in classes} - set(called):
                 called[spelt] = _instantiated(typed, spelt)
             defs += _constructors(store, flt, [h for h in classes if called[str(h.payload.get("name", ""))]])
-        if (PROTOCOL_METHODS and asked.long
-                and (classes := [h for h in defs if h.payload.get("kind") in _INSTANTIATED_KINDS])
+        if (PROTOCOL_METHODS and asked.long and classes
                 and (spoken := spoken if spoken is not None else protocols_spoken(asked.text))):
             defs += _special_methods(store, flt, classes, spoken)
         for h in defs:
@@ -698,10 +694,16 @@ def _instantiated(text: str, name: str) -> bool:
 def _constructors(store: Any, flt: StoreFilter, classes: Sequence[Hit]) -> list[Hit]:
     """The constructors (``headers.is_constructor``) the index holds of ``classes``, by their
     qualified names in the classes' languages; one keyword lookup, none for no class."""
-    wanted = {f"{q}.{c}" for h in classes
-              for q in [str(h.payload.get("qualified_name", ""))] if q
-              for c in (*headers.CONSTRUCTOR_NAMES.get(str(h.payload.get("language", "")), ()),
-                        *([q.rpartition(".")[2]] if h.payload.get("language") in headers.NAMED_CONSTRUCTORS else []))}
+    return _members(store, flt, {f"{q}.{c}" for h in classes
+                                 for q in [str(h.payload.get("qualified_name", ""))] if q
+                                 for c in (*headers.CONSTRUCTOR_NAMES.get(str(h.payload.get("language", "")), ()),
+                                           *([q.rpartition(".")[2]]
+                                             if h.payload.get("language") in headers.NAMED_CONSTRUCTORS else []))})
+
+
+def _members(store: Any, flt: StoreFilter, wanted: Collection[str]) -> list[Hit]:
+    """The definitions the index holds of the qualified names ``wanted`` (no part of a long
+    function, no module or section chunk): one keyword lookup, none for no name."""
     if not wanted:
         return []
     return [h for h in store.find_any(flt, "qualified_name", sorted(wanted), limit=4 * len(wanted))
